@@ -1,0 +1,34 @@
+// A card's scheduling state: a cache of what replaying its review log gives.
+#pragma once
+
+#include <string_view>
+
+#include "core/time.hpp"
+
+namespace kioku {
+
+enum class Phase { kNew, kLearning, kReview, kRelearning };
+
+std::string_view to_string(Phase phase) noexcept;
+// Throws kioku::Error (kInvalidInput) on an unknown name.
+Phase parse_phase(std::string_view text);
+
+struct CardState {
+  Phase phase = Phase::kNew;
+  // When the card is next due. Learning and relearning: the exact instant. Review: the start
+  // of the due day (its rollover), so "due now" is `due <= now` for every phase.
+  TimestampMs due = 0;
+  int remaining_steps = 0;  // learning or relearning steps still to go
+  // Review: the scheduled interval. Relearning: the interval the card returns to afterwards.
+  int interval_days = 0;
+  double ease = 0.0;  // 0 until the card first graduates
+  int reps = 0;
+  int lapses = 0;
+  TimestampMs last_review = 0;  // 0: never reviewed
+  bool leech = false;
+  bool suspended = false;
+
+  bool operator==(const CardState&) const = default;
+};
+
+}  // namespace kioku

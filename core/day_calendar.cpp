@@ -1,0 +1,74 @@
+// Day numbers from local time with a movable day start.
+#include "core/day_calendar.hpp"
+
+#include <ctime>
+
+#include "core/error.hpp"
+
+namespace kioku {
+
+namespace {
+
+std::int64_t floor_divide(std::int64_t value, std::int64_t divisor) {
+  std::int64_t quotient = value / divisor;
+  if ((value % divisor != 0) && ((value < 0) != (divisor < 0))) --quotient;
+  return quotient;
+}
+
+}  // namespace
+
+// Howard Hinnant's well-known algorithms, written out for the proleptic Gregorian calendar.
+std::int64_t days_from_civil(int year, unsigned month, unsigned day) noexcept {
+  year -= month <= 2;
+  const std::int64_t era = (year >= 0 ? year : year - 399) / 400;
+  const unsigned year_of_era = static_cast<unsigned>(year - era * 400);
+  const unsigned day_of_year = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+  const unsigned day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  return era * 146097 + static_cast<std::int64_t>(day_of_era) - 719468;
+}
+
+void civil_from_days(std::int64_t days, int& year, unsigned& month, unsigned& day) noexcept {
+  days += 719468;
+  const std::int64_t era = (days >= 0 ? days : days - 146096) / 146097;
+  const unsigned day_of_era = static_cast<unsigned>(days - era * 146097);
+  const unsigned year_of_era =
+      (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
+  const unsigned day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const unsigned month_index = (5 * day_of_year + 2) / 153;
+  day = day_of_year - (153 * month_index + 2) / 5 + 1;
+  month = month_index < 10 ? month_index + 3 : month_index - 9;
+  year = static_cast<int>(static_cast<std::int64_t>(year_of_era) + era * 400 + (month <= 2));
+}
+
+DayCalendar::DayCalendar(int day_starts_at_hour) : day_starts_at_hour_(day_starts_at_hour) {
+  if (day_starts_at_hour < 0 || day_starts_at_hour > 23) {
+    throw Error(ErrorCode::kInvalidParams,
+                "day start hour must be between 0 and 23, got " + std::to_string(day_starts_at_hour));
+  }
+}
+
+std::int64_t DayCalendar::day_number(TimestampMs when) const {
+  const std::time_t seconds = static_cast<std::time_t>(floor_divide(when, kMillisecondsPerSecond));
+  std::tm local{};
+  localtime_r(&seconds, &local);
+  std::int64_t day = days_from_civil(local.tm_year + 1900, static_cast<unsigned>(local.tm_mon + 1),
+                                     static_cast<unsigned>(local.tm_mday));
+  if (local.tm_hour < day_starts_at_hour_) --day;
+  return day;
+}
+
+TimestampMs DayCalendar::day_start(std::int64_t day) const {
+  int year = 0;
+  unsigned month = 0;
+  unsigned day_of_month = 0;
+  civil_from_days(day, year, month, day_of_month);
+  std::tm local{};
+  local.tm_year = year - 1900;
+  local.tm_mon = static_cast<int>(month) - 1;
+  local.tm_mday = static_cast<int>(day_of_month);
+  local.tm_hour = day_starts_at_hour_;
+  local.tm_isdst = -1;  // let the zone rules decide, so a DST change keeps the local hour
+  return static_cast<TimestampMs>(std::mktime(&local)) * kMillisecondsPerSecond;
+}
+
+}  // namespace kioku

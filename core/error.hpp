@@ -1,0 +1,58 @@
+// The one exception type of kioku's layers; the daemon's dispatcher and the CLI's main turn it
+// into a JSON-RPC error or one line on stderr.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace kioku {
+
+// Kinds of failure that callers act on differently; each maps to one JSON-RPC error code and
+// one CLI exit code (docs/protocol.md lists them).
+enum class ErrorCode {
+  kInvalidParams,     // a request's parameters are missing or of the wrong type
+  kNotFound,          // a deck or card that does not exist
+  kInvalidInput,      // a deck file or import that is malformed; nothing was changed
+  kConflict,          // the request does not fit the current state (e.g. card not due)
+  kStorage,           // SQLite failed
+  kUnavailable,       // the daemon cannot be reached or is shutting down
+  kPermission,        // a file or directory with the wrong owner or permissions
+  kInternal,          // a bug
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ErrorCode code() const noexcept { return code_; }
+
+ private:
+  ErrorCode code_;
+};
+
+// An error in an input file, naming where it is: "file:line: field: message".
+class InputError : public Error {
+ public:
+  InputError(std::string file, int line, std::string field, const std::string& message)
+      : Error(ErrorCode::kInvalidInput, format(file, line, field, message)),
+        file_(std::move(file)),
+        line_(line),
+        field_(std::move(field)) {}
+  const std::string& file() const noexcept { return file_; }
+  int line() const noexcept { return line_; }  // 0 when the error concerns the whole file
+  const std::string& field() const noexcept { return field_; }
+
+ private:
+  static std::string format(const std::string& file, int line, const std::string& field,
+                            const std::string& message) {
+    std::string text = file;
+    if (line > 0) text += ":" + std::to_string(line);
+    text += ": ";
+    if (!field.empty()) text += field + ": ";
+    return text + message;
+  }
+  std::string file_;
+  int line_;
+  std::string field_;
+};
+
+}  // namespace kioku

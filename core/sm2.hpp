@@ -1,0 +1,27 @@
+// Anki's v3 SM-2 rules (scheduling.md §2) as a pure function of state, rating and time.
+#pragma once
+
+#include <array>
+
+#include "core/card_state.hpp"
+#include "core/day_calendar.hpp"
+#include "core/deck_options.hpp"
+#include "core/rating.hpp"
+
+namespace kioku {
+
+// The moment of an answer together with the calendar that turns it into scheduler days.
+struct SchedulingTime {
+  TimestampMs now;
+  const DayCalendar& calendar;
+};
+
+// The state after answering `state` with `rating` at `time`. Pure: no clock, no I/O.
+CardState sm2_next_state(const CardState& state, Rating rating, const SchedulingTime& time,
+                         const DeckOptions& options);
+
+// The outcome of each of the four ratings, indexed by Rating value - 1.
+std::array<CardState, 4> sm2_preview(const CardState& state, const SchedulingTime& time,
+                                     const DeckOptions& options);
+
+}  // namespace kioku

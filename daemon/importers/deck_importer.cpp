@@ -1,0 +1,31 @@
+// TOML deck import: parse fully first, then write in one transaction.
+#include "daemon/importers/deck_importer.hpp"
+
+#include "core/deck_parser.hpp"
+#include "daemon/store/embedded_file.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+constexpr const char* kBundledOfferedKey = "bundled_decks_offered";
+}
+
+ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now) {
+  const Deck deck = read_deck_file(path);
+  return collection.import_deck(deck, path, now);
+}
+
+std::vector<ImportSummary> import_bundled_decks_once(Collection& collection, TimestampMs now) {
+  std::vector<ImportSummary> imported;
+  if (collection.meta(kBundledOfferedKey)) return imported;
+  if (collection.decks().empty()) {
+    for (const EmbeddedFile& file : kBundledDecks) {
+      const Deck deck = parse_deck(file.text, "bundled:" + std::string(file.name));
+      imported.push_back(collection.import_deck(deck, "bundled:" + std::string(file.name), now));
+    }
+  }
+  collection.set_meta(kBundledOfferedKey, "1");
+  return imported;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,23 @@
+// What every method handler may use: the collection, the clock and the day calendar.
+// Handlers read the clock once per request and pass the value down.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "core/clock.hpp"
+#include "core/day_calendar.hpp"
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+struct MethodContext {
+  Collection& collection;
+  const Clock& clock;
+  DayCalendar calendar;
+  std::string collection_path;
+  // Asks the server to stop once the current response is written.
+  std::function<void()> request_shutdown = [] {};
+};
+
+}  // namespace kioku::daemon

@@ -1,0 +1,173 @@
+// review.* and due.counts: what to study next, and recording answers durably.
+#include <algorithm>
+
+#include "core/sm2.hpp"
+#include "core/time_format.hpp"
+#include "daemon/methods/json_helpers.hpp"
+#include "daemon/methods/method_table.hpp"
+#include "daemon/methods/review_queue.hpp"
+#include "daemon/store/card_content.hpp"
+
+namespace kioku::daemon {
+
+namespace json = boost::json;
+
+namespace {
+
+// Answer times above this count as this much, as in Anki, so a card left on screen while the
+// user walked away does not inflate "time spent".
+constexpr std::int64_t kMaxAnswerDurationMs = 60'000;
+
+json::object counts_to_json(const DueCounts& counts) {
+  return json::object{{"new", counts.new_cards},
+                      {"learning", counts.learning},
+                      {"review", counts.review},
+                      {"total", counts.total()}};
+}
+
+json::array split_tags(const std::string& tags) {
+  json::array list;
+  std::size_t start = 0;
+  while (start < tags.size()) {
+    const std::size_t end = std::min(tags.find(' ', start), tags.size());
+    if (end > start) list.emplace_back(tags.substr(start, end - start));
+    start = end + 1;
+  }
+  return list;
+}
+
+json::object preview_to_json(const CardState& state, TimestampMs now, const MethodContext& context,
+                             const DeckOptions& options) {
+  const SchedulingTime time{now, context.calendar};
+  const auto outcomes = sm2_preview(state, time, options);
+  json::object preview;
+  for (int rating = 1; rating <= 4; ++rating) {
+    const CardState& next = outcomes[static_cast<std::size_t>(rating - 1)];
+    preview[to_string(static_cast<Rating>(rating))] =
+        json::object{{"phase", to_string(next.phase)},
+                     {"interval_days", next.interval_days},
+                     {"due_ms", next.due},
+                     {"wait", format_span(std::max<std::int64_t>(next.due - now, 0))}};
+  }
+  return preview;
+}
+
+}  // namespace
+
+json::value handle_review_next(const json::object& params, MethodContext& context) {
+  const std::string language = language_param(params);
+  const TimestampMs now = context.clock.now();
+  const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
+                                 optional_string(params, "deck"));
+  json::object result;
+  result["counts"] = counts_to_json(due_counts(context.collection, decks, now));
+  const auto card_id = next_card(context.collection, decks, now);
+  if (!card_id) {
+    result["card"] = nullptr;
+    const auto next_due = context.collection.next_due();
+    result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
+    return result;
+  }
+  const CardRecord card = context.collection.card(*card_id);
+  const CardContent content = content_from_json(card.content_json);
+  const auto deck = std::find_if(decks.begin(), decks.end(),
+                                 [&](const QueueDeck& d) { return d.deck.id == card.deck_id; });
+  json::array choices;
+  const auto found = content.choices.find(language);
+  const auto& list = found != content.choices.end() ? found->second
+                     : content.choices.count("en") ? content.choices.at("en")
+                     : content.choices.begin()->second;
+  for (const std::string& choice : list) choices.emplace_back(choice);
+  result["card"] = json::object{
+      {"id", card.id},
+      {"deck", card.deck_slug},
+      {"deck_name", pick_language(deck->deck.name, language)},
+      {"external_id", card.external_id},
+      {"kind", card.kind},
+      {"question", pick_language(content.question, language)},
+      {"choices", std::move(choices)},
+      {"answer", content.answer},
+      {"explanation", pick_language(content.explanation, language)},
+      {"tags", split_tags(card.tags)},
+      {"state", state_to_json(card.state)},
+      {"preview", preview_to_json(card.state, now, context, deck->options)}};
+  return result;
+}
+
+json::value handle_review_answer(const json::object& params, MethodContext& context) {
+  const std::int64_t card_id = *optional_integer(params, "card");
+  const CardRecord card = context.collection.card(card_id);
+  if (card.state.suspended) {
+    throw Error(ErrorCode::kConflict, "card " + std::to_string(card_id) + " is suspended");
+  }
+  const CardContent content = content_from_json(card.content_json);
+  const auto choice = optional_integer(params, "choice");
+  std::optional<bool> correct;
+  if (card.kind == "choice") {
+    const auto choice_count = static_cast<std::int64_t>(
+        content.choices.empty() ? 0 : content.choices.begin()->second.size());
+    if (!choice) {
+      throw Error(ErrorCode::kInvalidParams, "parameter 'choice' is required for a choice card");
+    }
+    if (*choice < 1 || *choice > choice_count) {
+      throw Error(ErrorCode::kInvalidParams, "parameter 'choice' must be between 1 and " +
+                                                 std::to_string(choice_count) + ", got " +
+                                                 std::to_string(*choice));
+    }
+    correct = *choice == content.answer;
+  }
+  Rating rating = correct.value_or(true) ? Rating::kGood : Rating::kAgain;
+  if (const auto rating_text = optional_string(params, "rating")) {
+    const auto parsed = parse_rating(*rating_text);
+    if (!parsed) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'rating' must be again, hard, good or easy, got \"" + *rating_text + "\"");
+    }
+    if (correct == false && *parsed != Rating::kAgain) {
+      throw Error(ErrorCode::kInvalidParams, "a wrong choice is always rated again");
+    }
+    rating = *parsed;
+  }
+  const std::int64_t duration = optional_integer(params, "duration_ms").value_or(0);
+  if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
+
+  const TimestampMs now = context.clock.now();
+  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), card.deck_slug);
+  const CardState after =
+      sm2_next_state(card.state, rating, SchedulingTime{now, context.calendar}, decks.front().options);
+  AnswerRecord answer;
+  answer.card_id = card.id;
+  answer.deck_id = card.deck_id;
+  answer.reviewed = now;
+  answer.day = context.calendar.day_number(now);
+  answer.rating = rating;
+  answer.correct = correct;
+  if (choice) answer.chosen = static_cast<int>(*choice);
+  answer.before = card.state;
+  answer.after = after;
+  answer.duration_ms = std::min(duration, kMaxAnswerDurationMs);
+  answer.scheduler = "sm2";
+  const std::int64_t review_id = context.collection.record_answer(answer);
+
+  const std::string language = language_param(params);
+  return json::object{{"review_id", review_id},
+                      {"card", card.id},
+                      {"correct", correct ? json::value(*correct) : json::value(nullptr)},
+                      {"answer", content.answer},
+                      {"explanation", pick_language(content.explanation, language)},
+                      {"rating", to_string(rating)},
+                      {"state", state_to_json(after)}};
+}
+
+json::value handle_due_counts(const json::object& params, MethodContext& context) {
+  const TimestampMs now = context.clock.now();
+  const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
+                                 optional_string(params, "deck"));
+  json::object result = counts_to_json(due_counts(context.collection, decks, now));
+  const auto next_due = context.collection.next_due();
+  result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
+  result["next_due"] = next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);
+  return result;
+}
+
+}  // namespace kioku::daemon

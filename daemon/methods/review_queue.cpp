@@ -1,0 +1,95 @@
+// Queue building over the collection's index lookups; nothing here scans a whole table.
+#include "daemon/methods/review_queue.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();
+
+// The earliest-due card of `group` among the decks, due at or before `due_before`.
+std::optional<std::int64_t> earliest_due(Collection& collection,
+                                         const std::vector<QueueDeck>& decks, DueGroup group,
+                                         TimestampMs due_before) {
+  std::optional<std::int64_t> best;
+  TimestampMs best_due = 0;
+  for (const QueueDeck& deck : decks) {
+    if (group == DueGroup::kReview && deck.reviews_left <= 0) continue;
+    const auto candidate = collection.first_due(deck.deck.id, group, due_before);
+    if (!candidate) continue;
+    const TimestampMs due = collection.card(*candidate).state.due;
+    if (!best || due < best_due) {
+      best = candidate;
+      best_due = due;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+DeckOptions deck_options_from_json(const std::string& /*options_json*/) {
+  // Every deck uses the defaults until per-deck options arrive (deck config).
+  return DeckOptions{};
+}
+
+std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
+                                   const std::optional<std::string>& only_deck) {
+  std::vector<DeckRow> rows;
+  if (only_deck) {
+    auto deck = collection.deck_by_slug(*only_deck);
+    if (!deck) throw Error(ErrorCode::kNotFound, "no deck '" + *only_deck + "' (kioku decks lists them)");
+    rows.push_back(std::move(*deck));
+  } else {
+    rows = collection.decks();
+  }
+  std::vector<QueueDeck> decks;
+  for (DeckRow& row : rows) {
+    QueueDeck deck{std::move(row), {}, 0, 0};
+    deck.options = deck_options_from_json(deck.deck.options_json);
+    const DayTally tally = collection.deck_tally(deck.deck.id, today);
+    deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
+    deck.reviews_left = std::max<std::int64_t>(0, deck.options.reviews_per_day - tally.review_answers);
+    decks.push_back(std::move(deck));
+  }
+  return decks;
+}
+
+DueCounts due_counts(Collection& collection, const QueueDeck& deck, TimestampMs now) {
+  DueCounts counts;
+  counts.learning = collection.count_due(deck.deck.id, DueGroup::kLearning, now, kNoLimit);
+  counts.review = collection.count_due(deck.deck.id, DueGroup::kReview, now, deck.reviews_left);
+  counts.new_cards = collection.count_new(deck.deck.id, deck.new_left, now);
+  return counts;
+}
+
+DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks, TimestampMs now) {
+  DueCounts total;
+  for (const QueueDeck& deck : decks) {
+    const DueCounts counts = due_counts(collection, deck, now);
+    total.new_cards += counts.new_cards;
+    total.learning += counts.learning;
+    total.review += counts.review;
+  }
+  return total;
+}
+
+std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
+                                      TimestampMs now) {
+  if (auto card = earliest_due(collection, decks, DueGroup::kLearning, now)) return card;
+  if (auto card = earliest_due(collection, decks, DueGroup::kReview, now)) return card;
+  for (const QueueDeck& deck : decks) {
+    if (deck.new_left <= 0) continue;
+    if (auto card = collection.first_new(deck.deck.id, now)) return card;
+  }
+  std::int64_t learn_ahead_ms = 0;
+  for (const QueueDeck& deck : decks) {
+    learn_ahead_ms = std::max<std::int64_t>(learn_ahead_ms, deck.options.learn_ahead_seconds * 1000LL);
+  }
+  return earliest_due(collection, decks, DueGroup::kLearning, now + learn_ahead_ms);
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,45 @@
+// What is due now and which card comes next, under each deck's daily limits. The order is:
+// learning cards already due, then due reviews, then new cards, then learning cards due within
+// the learn-ahead window (scheduling.md §2.7).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/deck_options.hpp"
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+struct DueCounts {
+  std::int64_t new_cards = 0;
+  std::int64_t learning = 0;
+  std::int64_t review = 0;
+  std::int64_t total() const { return new_cards + learning + review; }
+};
+
+// A deck with the options and today's allowances its queue is built from.
+struct QueueDeck {
+  DeckRow deck;
+  DeckOptions options;
+  std::int64_t new_left = 0;     // new cards still allowed today
+  std::int64_t reviews_left = 0;  // review answers still allowed today
+};
+
+// The decks to draw from: all of them, or the one whose slug is `only_deck` (throws kNotFound
+// when there is none).
+std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
+                                   const std::optional<std::string>& only_deck);
+
+DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks, TimestampMs now);
+DueCounts due_counts(Collection& collection, const QueueDeck& deck, TimestampMs now);
+
+// The id of the card to show next, or nullopt when nothing is due.
+std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
+                                      TimestampMs now);
+
+// The options stored for a deck ('{}' means all defaults).
+DeckOptions deck_options_from_json(const std::string& options_json);
+
+}  // namespace kioku::daemon

@@ -1,0 +1,91 @@
+// Start-up order: directories, the single-instance lock, the database and its migrations, the
+// bundled deck, then the socket; readiness is signalled only once clients can connect.
+#include "daemon/server/daemon.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "core/clock.hpp"
+#include "core/deck.hpp"
+#include "core/error.hpp"
+#include "daemon/importers/deck_importer.hpp"
+#include "daemon/methods/dispatcher.hpp"
+#include "daemon/server/server.hpp"
+#include "daemon/store/collection.hpp"
+#include "daemon/store/collection_lock.hpp"
+#include "daemon/store/migrations.hpp"
+#include "protocol/paths.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+void configure_connection(sqlite::Database& database) {
+  // WAL lets readers go on while an answer commits; synchronous=FULL makes each commit
+  // durable before kiokud acknowledges it.
+  database.execute(
+      "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; "
+      "PRAGMA busy_timeout = 5000;");
+}
+
+void signal_ready(int ready_fd) {
+  if (ready_fd < 0) return;
+  const char message[] = "ready\n";
+  [[maybe_unused]] const ssize_t written = ::write(ready_fd, message, sizeof message - 1);
+  ::close(ready_fd);
+}
+
+}  // namespace
+
+int run_daemon(const DaemonConfig& config) {
+  try {
+    const std::string data_directory =
+        config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
+    protocol::make_directories(data_directory);
+    const std::string collection_path = data_directory + "/collection.sqlite";
+    CollectionLock lock(data_directory + "/kiokud.lock", collection_path);
+
+    std::string socket_path = config.socket_path;
+    if (socket_path.empty()) {
+      protocol::ensure_private_directory(protocol::runtime_directory());
+      socket_path = protocol::default_socket_path();
+    }
+
+    const SystemClock clock(config.clock_offset_ms);
+    sqlite::Database database(collection_path);
+    configure_connection(database);
+    const int previous_version = migrate(database, data_directory + "/backups", clock.now());
+    if (previous_version != latest_schema_version()) {
+      std::cerr << "kiokud: collection " << collection_path << " at schema version "
+                << latest_schema_version() << " (was " << previous_version << ")\n";
+    }
+    Collection collection(database);
+    if (config.import_bundled_decks) {
+      for (const ImportSummary& summary : import_bundled_decks_once(collection, clock.now())) {
+        std::cerr << "kiokud: imported the bundled deck '" << summary.deck << "' ("
+                  << summary.added << " cards) into the empty collection\n";
+      }
+    }
+
+    MethodContext context{collection, clock, DayCalendar(config.day_starts_at_hour),
+                          collection_path};
+    ServerLimits limits;
+    limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
+    Server server(socket_path, [&](std::string_view line) { return dispatch_line(line, context); },
+                  limits);
+    context.request_shutdown = [&server] { server.stop(); };
+    server.listen();
+    std::cerr << "kiokud: listening on " << socket_path << " (pid " << ::getpid() << ")\n";
+    signal_ready(config.ready_fd);
+    server.run();
+    std::cerr << "kiokud: stopped\n";
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "kiokud: " << error.what() << '\n';
+    if (config.ready_fd >= 0) ::close(config.ready_fd);
+    return 1;
+  }
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,23 @@
+// Everything kiokud does between parsing its arguments and exiting.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace kioku::daemon {
+
+struct DaemonConfig {
+  std::string socket_path;    // empty: the default under $XDG_RUNTIME_DIR
+  std::string data_directory;  // empty: $XDG_DATA_HOME/kioku
+  int ready_fd = -1;           // written to ("ready\n") and closed once the socket listens
+  bool import_bundled_decks = true;
+  std::int64_t clock_offset_ms = 0;  // for tests that need a real daemon on another day
+  int day_starts_at_hour = 4;
+  std::int64_t idle_timeout_seconds = 3600;
+};
+
+// Runs the daemon until it is stopped. Returns the process exit code; prints one clear line
+// on stderr for anything that keeps it from starting.
+int run_daemon(const DaemonConfig& config);
+
+}  // namespace kioku::daemon

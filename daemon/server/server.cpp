@@ -1,0 +1,225 @@
+// Boost.Asio with C++20 coroutines: one listener coroutine, one coroutine per session, each
+// racing an idle watchdog.
+#include "daemon/server/server.hpp"
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <boost/asio.hpp>
+#include <boost/asio/experimental/awaitable_operators.hpp>
+#include <iostream>
+#include <set>
+
+#include "core/error.hpp"
+#include "protocol/json_rpc.hpp"
+
+namespace kioku::daemon {
+
+namespace asio = boost::asio;
+using asio::awaitable;
+using asio::use_awaitable;
+using Socket = asio::local::stream_protocol::socket;
+using namespace asio::experimental::awaitable_operators;
+
+namespace {
+
+// Room in sockaddr_un::sun_path for a path and its terminating NUL.
+constexpr std::size_t kMaxSocketPath = sizeof(sockaddr_un::sun_path) - 1;
+
+std::string error_line(int code, const std::string& message) {
+  return protocol::to_line(protocol::make_error(nullptr, code, message));
+}
+
+bool same_user(Socket& socket) {
+  ucred credentials{};
+  socklen_t length = sizeof credentials;
+  if (getsockopt(socket.native_handle(), SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) {
+    return false;
+  }
+  return credentials.uid == getuid();
+}
+
+// True when something accepts connections on `path`.
+bool someone_listens(const std::string& path) {
+  const int probe = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (probe < 0) return false;
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  path.copy(address.sun_path, kMaxSocketPath);
+  const bool answered =
+      ::connect(probe, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+  ::close(probe);
+  return answered;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  Impl(std::string path, LineHandler line_handler, ServerLimits server_limits)
+      : socket_path(std::move(path)),
+        handler(std::move(line_handler)),
+        limits(server_limits),
+        io(1),  // one thread owns the handler and the database
+        acceptor(io),
+        signals(io, SIGINT, SIGTERM) {}
+
+  std::string socket_path;
+  LineHandler handler;
+  ServerLimits limits;
+  asio::io_context io;
+  asio::local::stream_protocol::acceptor acceptor;
+  asio::signal_set signals;
+  std::set<Socket*> sessions;
+  bool stopping = false;
+  bool listening = false;
+
+  void stop() {
+    if (stopping) return;
+    stopping = true;
+    boost::system::error_code ignored;
+    acceptor.close(ignored);
+    signals.cancel(ignored);
+    // Ending reads (not writes) lets a response being written still reach its client.
+    for (Socket* session : sessions) session->shutdown(Socket::shutdown_receive, ignored);
+  }
+
+  awaitable<void> watchdog(const std::chrono::steady_clock::time_point& deadline) {
+    asio::steady_timer timer(co_await asio::this_coro::executor);
+    while (std::chrono::steady_clock::now() < deadline) {
+      timer.expires_at(deadline);
+      co_await timer.async_wait(use_awaitable);
+    }
+  }
+
+  awaitable<void> serve_lines(Socket& socket, std::chrono::steady_clock::time_point& deadline) {
+    std::string buffer;
+    for (;;) {
+      boost::system::error_code error;
+      const std::size_t length = co_await asio::async_read_until(
+          socket, asio::dynamic_buffer(buffer, limits.max_line_bytes + 1), '\n',
+          asio::redirect_error(use_awaitable, error));
+      if (error == asio::error::not_found) {
+        const std::string reply = error_line(
+            protocol::code::kInvalidRequest,
+            "request line longer than " + std::to_string(limits.max_line_bytes) + " bytes");
+        co_await asio::async_write(socket, asio::buffer(reply), use_awaitable);
+      }
+      if (error) co_return;
+      std::string_view line(buffer.data(), length - 1);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      std::string response;
+      if (line.find_first_not_of(" \t") != std::string_view::npos) response = handler(line);
+      buffer.erase(0, length);
+      if (!response.empty()) {
+        co_await asio::async_write(socket, asio::buffer(response), use_awaitable);
+      }
+      if (stopping) co_return;
+      deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
+    }
+  }
+
+  awaitable<void> session(Socket socket) {
+    sessions.insert(&socket);
+    try {
+      auto deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
+      co_await (serve_lines(socket, deadline) || watchdog(deadline));
+    } catch (const std::exception& error) {
+      // A client that vanishes mid-write is not the daemon's problem.
+    }
+    sessions.erase(&socket);
+  }
+
+  awaitable<void> refuse(Socket socket, std::string reply) {
+    try {
+      co_await asio::async_write(socket, asio::buffer(reply), use_awaitable);
+    } catch (const std::exception&) {
+    }
+  }
+
+  awaitable<void> listen_loop() {
+    while (!stopping) {
+      Socket socket(io);
+      boost::system::error_code error;
+      co_await acceptor.async_accept(socket, asio::redirect_error(use_awaitable, error));
+      if (error == asio::error::operation_aborted || stopping) co_return;
+      if (error) {
+        std::cerr << "kiokud: accept failed: " << error.message() << '\n';
+        continue;
+      }
+      if (!same_user(socket)) {
+        asio::co_spawn(io, refuse(std::move(socket),
+                                  error_line(protocol::code::kPermission,
+                                             "refused: kiokud serves only its own user")),
+                       asio::detached);
+        continue;
+      }
+      if (sessions.size() >= limits.max_clients) {
+        asio::co_spawn(io, refuse(std::move(socket),
+                                  error_line(protocol::code::kUnavailable,
+                                             "too many clients (limit " +
+                                                 std::to_string(limits.max_clients) + ")")),
+                       asio::detached);
+        continue;
+      }
+      asio::co_spawn(io, session(std::move(socket)), asio::detached);
+    }
+  }
+};
+
+Server::Server(std::string socket_path, LineHandler handler, ServerLimits limits)
+    : impl_(std::make_unique<Impl>(std::move(socket_path), std::move(handler), limits)) {}
+
+Server::~Server() {
+  if (impl_->listening) ::unlink(impl_->socket_path.c_str());
+}
+
+void Server::listen() {
+  const std::string& path = impl_->socket_path;
+  if (path.size() > kMaxSocketPath) {
+    throw Error(ErrorCode::kInvalidParams,
+                "socket path " + path + " is " + std::to_string(path.size()) +
+                    " bytes long; Unix sockets allow at most " + std::to_string(kMaxSocketPath) +
+                    " (choose a shorter --socket or XDG_RUNTIME_DIR)");
+  }
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) == 0) {
+    if (!S_ISSOCK(info.st_mode)) {
+      throw Error(ErrorCode::kPermission, path + " exists and is not a socket; remove it");
+    }
+    if (someone_listens(path)) {
+      throw Error(ErrorCode::kConflict, "another kiokud already listens on " + path);
+    }
+    ::unlink(path.c_str());  // stale: left by a daemon that did not stop cleanly
+  }
+  boost::system::error_code error;
+  auto& acceptor = impl_->acceptor;
+  acceptor.open(asio::local::stream_protocol(), error);
+  if (!error) acceptor.bind(asio::local::stream_protocol::endpoint(path), error);
+  if (!error) ::chmod(path.c_str(), 0600);
+  if (!error) acceptor.listen(asio::socket_base::max_listen_connections, error);
+  if (error) {
+    throw Error(ErrorCode::kUnavailable, "cannot listen on " + path + ": " + error.message());
+  }
+  impl_->listening = true;
+}
+
+void Server::run() {
+  impl_->signals.async_wait([this](const boost::system::error_code& error, int signal_number) {
+    if (error) return;
+    std::cerr << "kiokud: " << (signal_number == SIGINT ? "SIGINT" : "SIGTERM")
+              << " received, stopping\n";
+    impl_->stop();
+  });
+  asio::co_spawn(impl_->io, impl_->listen_loop(), asio::detached);
+  impl_->io.run();
+  if (impl_->listening) {
+    ::unlink(impl_->socket_path.c_str());
+    impl_->listening = false;
+  }
+}
+
+void Server::stop() { asio::post(impl_->io, [this] { impl_->stop(); }); }
+
+}  // namespace kioku::daemon

@@ -1,0 +1,49 @@
+// The Unix-socket server: accepts local clients of the same user, reads one request line at a
+// time, hands it to the line handler and writes the response. One thread runs everything, so
+// the handler (and the SQLite connection behind it) needs no locks. Asio stays behind this
+// header.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "protocol/framing.hpp"
+
+namespace kioku::daemon {
+
+struct ServerLimits {
+  std::size_t max_line_bytes = protocol::kMaxLineBytes;
+  std::size_t max_clients = 256;
+  std::chrono::seconds idle_timeout{3600};
+};
+
+// Turns a request line into a response line ("" when nothing is to be sent).
+using LineHandler = std::function<std::string(std::string_view line)>;
+
+class Server {
+ public:
+  Server(std::string socket_path, LineHandler handler, ServerLimits limits = {});
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds and listens (socket mode 0600). A stale socket file is removed only after checking
+  // that no daemon answers on it. Throws kioku::Error with a message that says what to fix.
+  void listen();
+  // Serves until stop() or SIGINT/SIGTERM; the request in flight is answered first. Removes the
+  // socket file on the way out.
+  void run();
+  // Stops accepting and ends every session after its current response. Call only from a
+  // handler (the server's own thread).
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kioku::daemon

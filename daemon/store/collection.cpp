@@ -1,0 +1,373 @@
+// All of kioku's SQL against the collection, prepared once at open.
+#include "daemon/store/collection.hpp"
+
+#include <boost/json.hpp>
+
+#include "daemon/store/card_content.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr const char* kCardStateColumns =
+    "s.phase, s.due_ms, s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, "
+    "s.last_review_ms, s.leech, s.suspended";
+
+std::string join_tags(const std::vector<std::string>& tags) {
+  std::string text;
+  for (const std::string& tag : tags) text += (text.empty() ? "" : " ") + tag;
+  return text;
+}
+
+std::string languages_json(const std::vector<std::string>& languages) {
+  boost::json::array array;
+  for (const std::string& language : languages) array.emplace_back(language);
+  return boost::json::serialize(array);
+}
+
+// Reads the card-state columns in kCardStateColumns order, starting at `first`.
+CardState read_state(const sqlite::Statement& row, int first) {
+  CardState state;
+  state.phase = parse_phase(row.column_text(first));
+  state.due = row.column_int(first + 1);
+  state.remaining_steps = static_cast<int>(row.column_int(first + 2));
+  state.interval_days = static_cast<int>(row.column_int(first + 3));
+  state.ease = row.column_double(first + 4);
+  state.reps = static_cast<int>(row.column_int(first + 5));
+  state.lapses = static_cast<int>(row.column_int(first + 6));
+  state.last_review = row.column_int(first + 7);
+  state.leech = row.column_int(first + 8) != 0;
+  state.suspended = row.column_int(first + 9) != 0;
+  return state;
+}
+
+std::string with_state_columns(const std::string& head, const std::string& tail) {
+  return head + kCardStateColumns + tail;
+}
+
+}  // namespace
+
+Collection::Collection(sqlite::Database& database)
+    : database_(database),
+      select_decks_(database.prepare(
+          "SELECT d.id, d.slug, d.name, d.algorithm, d.options, "
+          "(SELECT count(*) FROM cards c WHERE c.deck_id = d.id) FROM decks d ORDER BY d.id")),
+      select_deck_by_slug_(database.prepare(
+          "SELECT d.id, d.slug, d.name, d.algorithm, d.options, "
+          "(SELECT count(*) FROM cards c WHERE c.deck_id = d.id) FROM decks d WHERE d.slug = ?1")),
+      count_cards_(database.prepare("SELECT count(*) FROM cards")),
+      insert_deck_(database.prepare(
+          "INSERT INTO decks (slug, name, description, languages, source, created_ms, modified_ms) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)")),
+      update_deck_(database.prepare(
+          "UPDATE decks SET name = ?2, description = ?3, languages = ?4, source = ?5, "
+          "modified_ms = ?6 WHERE id = ?1")),
+      select_card_by_external_id_(database.prepare(
+          "SELECT id, content_hash, position FROM cards WHERE deck_id = ?1 AND external_id = ?2")),
+      insert_card_(database.prepare(
+          "INSERT INTO cards (deck_id, external_id, kind, content, content_hash, tags, position, "
+          "created_ms, modified_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")),
+      update_card_content_(database.prepare(
+          "UPDATE cards SET kind = ?2, content = ?3, content_hash = ?4, tags = ?5, position = ?6, "
+          "modified_ms = ?7 WHERE id = ?1")),
+      update_card_position_(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
+      insert_card_state_(database.prepare(
+          "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
+          "VALUES (?1, ?2, 'new', 0, ?3)")),
+      count_deck_cards_(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
+      select_card_(database.prepare(with_state_columns(
+          "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, ",
+          " FROM cards c JOIN card_state s ON s.card_id = c.id JOIN decks d ON d.id = c.deck_id "
+          "WHERE c.id = ?1"))),
+      count_due_learning_(database.prepare(
+          "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND buried_until_ms <= ?2 "
+          "LIMIT ?3)")),
+      count_due_review_(database.prepare(
+          "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase = 'review' AND due_ms <= ?2 AND buried_until_ms <= ?2 LIMIT ?3)")),
+      first_due_learning_(database.prepare(
+          "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND buried_until_ms <= ?2 "
+          "ORDER BY due_ms, card_id LIMIT 1")),
+      first_due_review_(database.prepare(
+          "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase = 'review' AND due_ms <= ?2 AND buried_until_ms <= ?2 "
+          "ORDER BY due_ms, card_id LIMIT 1")),
+      count_new_(database.prepare(
+          "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase = 'new' AND buried_until_ms <= ?3 LIMIT ?2)")),
+      first_new_(database.prepare(
+          "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
+          "AND buried_until_ms <= ?2 ORDER BY new_position, card_id LIMIT 1")),
+      next_due_(database.prepare(
+          "SELECT min(due_ms) FROM card_state WHERE suspended = 0 "
+          "AND phase IN ('learning', 'relearning', 'review')")),
+      insert_revlog_(database.prepare(
+          "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
+          "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
+          "stability_after, difficulty_after, duration_ms, scheduler) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")),
+      update_card_state_(database.prepare(
+          "UPDATE card_state SET phase = ?2, due_ms = ?3, remaining_steps = ?4, "
+          "interval_days = ?5, ease = ?6, reps = ?7, lapses = ?8, last_review_ms = ?9, "
+          "leech = ?10, suspended = ?11 WHERE card_id = ?1")),
+      upsert_daily_stats_(database.prepare(
+          "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
+          "duration_ms) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6) "
+          "ON CONFLICT (day, deck_id) DO UPDATE SET reviews = reviews + 1, "
+          "correct = correct + excluded.correct, new_cards = new_cards + excluded.new_cards, "
+          "review_answers = review_answers + excluded.review_answers, "
+          "duration_ms = duration_ms + excluded.duration_ms")),
+      select_tally_(database.prepare(
+          "SELECT coalesce(sum(reviews), 0), coalesce(sum(correct), 0), "
+          "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
+          "coalesce(sum(duration_ms), 0) FROM daily_stats WHERE day = ?1")),
+      select_deck_tally_(database.prepare(
+          "SELECT reviews, correct, new_cards, review_answers, duration_ms FROM daily_stats "
+          "WHERE day = ?1 AND deck_id = ?2")),
+      select_review_days_(database.prepare(
+          "SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
+          "GROUP BY day ORDER BY day DESC")),
+      count_reviews_(database.prepare("SELECT count(*) FROM revlog")),
+      select_meta_(database.prepare("SELECT value FROM collection_meta WHERE key = ?1")),
+      upsert_meta_(database.prepare(
+          "INSERT INTO collection_meta (key, value) VALUES (?1, ?2) "
+          "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {}
+
+namespace {
+
+DeckRow read_deck(const sqlite::Statement& row) {
+  DeckRow deck;
+  deck.id = row.column_int(0);
+  deck.slug = row.column_text(1);
+  deck.name = localized_from_json(row.column_text(2));
+  deck.algorithm = row.column_text(3);
+  deck.options_json = row.column_text(4);
+  deck.card_count = row.column_int(5);
+  return deck;
+}
+
+std::int64_t single_integer(sqlite::Statement& statement) {
+  sqlite::StatementScope scope(statement);
+  return statement.step() ? statement.column_int(0) : 0;
+}
+
+std::optional<std::int64_t> optional_integer(sqlite::Statement& statement) {
+  sqlite::StatementScope scope(statement);
+  if (!statement.step() || statement.column_is_null(0)) return std::nullopt;
+  return statement.column_int(0);
+}
+
+}  // namespace
+
+std::vector<DeckRow> Collection::decks() {
+  sqlite::StatementScope scope(select_decks_);
+  std::vector<DeckRow> decks;
+  while (select_decks_.step()) decks.push_back(read_deck(select_decks_));
+  return decks;
+}
+
+std::optional<DeckRow> Collection::deck_by_slug(const std::string& slug) {
+  sqlite::StatementScope scope(select_deck_by_slug_);
+  select_deck_by_slug_.bind(1, slug);
+  if (!select_deck_by_slug_.step()) return std::nullopt;
+  return read_deck(select_deck_by_slug_);
+}
+
+std::int64_t Collection::card_count() { return single_integer(count_cards_); }
+
+ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
+                                      TimestampMs now) {
+  sqlite::Transaction transaction(database_);
+  ImportSummary summary;
+  summary.deck = deck.id;
+  const std::string name = localized_to_json(deck.name);
+  const std::string description = localized_to_json(deck.description);
+  const std::string languages = languages_json(deck.languages);
+  std::int64_t deck_id = 0;
+  if (auto existing = deck_by_slug(deck.id)) {
+    deck_id = existing->id;
+    update_deck_.bind(1, deck_id).bind(2, name).bind(3, description).bind(4, languages);
+    update_deck_.bind(5, source).bind(6, now).run();
+  } else {
+    insert_deck_.bind(1, deck.id).bind(2, name).bind(3, description).bind(4, languages);
+    insert_deck_.bind(5, source).bind(6, now).run();
+    deck_id = database_.last_insert_rowid();
+  }
+
+  std::int64_t position = 0;
+  for (const DeckCard& card : deck.cards) {
+    ++position;
+    const std::string content = content_to_json(card);
+    const std::string tags = join_tags(card.tags);
+    const std::string hash = content_hash(content, card.kind + "\n" + tags);
+    std::optional<std::int64_t> card_id;
+    std::string old_hash;
+    std::int64_t old_position = 0;
+    {
+      sqlite::StatementScope scope(select_card_by_external_id_);
+      select_card_by_external_id_.bind(1, deck_id).bind(2, card.id);
+      if (select_card_by_external_id_.step()) {
+        card_id = select_card_by_external_id_.column_int(0);
+        old_hash = select_card_by_external_id_.column_text(1);
+        old_position = select_card_by_external_id_.column_int(2);
+      }
+    }
+    if (!card_id) {
+      insert_card_.bind(1, deck_id).bind(2, card.id).bind(3, card.kind).bind(4, content);
+      insert_card_.bind(5, hash).bind(6, tags).bind(7, position).bind(8, now).run();
+      insert_card_state_.bind(1, database_.last_insert_rowid()).bind(2, deck_id);
+      insert_card_state_.bind(3, position).run();
+      ++summary.added;
+    } else if (old_hash != hash) {
+      update_card_content_.bind(1, *card_id).bind(2, card.kind).bind(3, content).bind(4, hash);
+      update_card_content_.bind(5, tags).bind(6, position).bind(7, now).run();
+      ++summary.updated;
+    } else {
+      if (old_position != position) update_card_position_.bind(1, *card_id).bind(2, position).run();
+      ++summary.unchanged;
+    }
+  }
+  count_deck_cards_.bind(1, deck_id);
+  const std::int64_t cards_in_deck = single_integer(count_deck_cards_);
+  summary.not_in_file = static_cast<int>(cards_in_deck - static_cast<std::int64_t>(deck.cards.size()));
+  transaction.commit();
+  return summary;
+}
+
+CardRecord Collection::card(std::int64_t card_id) {
+  sqlite::StatementScope scope(select_card_);
+  select_card_.bind(1, card_id);
+  if (!select_card_.step()) {
+    throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
+  }
+  CardRecord record;
+  record.id = select_card_.column_int(0);
+  record.deck_id = select_card_.column_int(1);
+  record.deck_slug = select_card_.column_text(2);
+  record.external_id = select_card_.column_text(3);
+  record.kind = select_card_.column_text(4);
+  record.content_json = select_card_.column_text(5);
+  record.tags = select_card_.column_text(6);
+  record.state = read_state(select_card_, 7);
+  return record;
+}
+
+std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
+                                   std::int64_t limit) {
+  sqlite::Statement& statement =
+      group == DueGroup::kLearning ? count_due_learning_ : count_due_review_;
+  statement.bind(1, deck_id).bind(2, due_before).bind(3, limit);
+  return single_integer(statement);
+}
+
+std::optional<std::int64_t> Collection::first_due(std::int64_t deck_id, DueGroup group,
+                                                  TimestampMs due_before) {
+  sqlite::Statement& statement =
+      group == DueGroup::kLearning ? first_due_learning_ : first_due_review_;
+  statement.bind(1, deck_id).bind(2, due_before);
+  return optional_integer(statement);
+}
+
+std::int64_t Collection::count_new(std::int64_t deck_id, std::int64_t limit, TimestampMs now) {
+  count_new_.bind(1, deck_id).bind(2, limit).bind(3, now);
+  return single_integer(count_new_);
+}
+
+std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id, TimestampMs now) {
+  first_new_.bind(1, deck_id).bind(2, now);
+  return optional_integer(first_new_);
+}
+
+std::optional<TimestampMs> Collection::next_due() { return optional_integer(next_due_); }
+
+std::int64_t Collection::record_answer(const AnswerRecord& answer) {
+  sqlite::Transaction transaction(database_);
+  insert_revlog_.bind(1, answer.card_id).bind(2, answer.reviewed).bind(3, answer.day);
+  insert_revlog_.bind(4, static_cast<int>(answer.rating));
+  if (answer.correct) {
+    insert_revlog_.bind(5, *answer.correct ? 1 : 0);
+  } else {
+    insert_revlog_.bind_null(5);
+  }
+  if (answer.chosen) {
+    insert_revlog_.bind(6, *answer.chosen);
+  } else {
+    insert_revlog_.bind_null(6);
+  }
+  insert_revlog_.bind(7, to_string(answer.before.phase)).bind(8, to_string(answer.after.phase));
+  insert_revlog_.bind(9, answer.before.interval_days).bind(10, answer.after.interval_days);
+  insert_revlog_.bind(11, answer.after.due).bind(12, answer.after.ease);
+  insert_revlog_.bind_null(13).bind_null(14);
+  insert_revlog_.bind(15, answer.duration_ms).bind(16, answer.scheduler).run();
+  const std::int64_t review_id = database_.last_insert_rowid();
+
+  const CardState& state = answer.after;
+  update_card_state_.bind(1, answer.card_id).bind(2, to_string(state.phase)).bind(3, state.due);
+  update_card_state_.bind(4, state.remaining_steps).bind(5, state.interval_days);
+  update_card_state_.bind(6, state.ease).bind(7, state.reps).bind(8, state.lapses);
+  update_card_state_.bind(9, state.last_review).bind(10, state.leech ? 1 : 0);
+  update_card_state_.bind(11, state.suspended ? 1 : 0).run();
+
+  upsert_daily_stats_.bind(1, answer.day).bind(2, answer.deck_id);
+  upsert_daily_stats_.bind(3, answer.rating == Rating::kAgain ? 0 : 1);
+  upsert_daily_stats_.bind(4, answer.before.phase == Phase::kNew ? 1 : 0);
+  upsert_daily_stats_.bind(5, answer.before.phase == Phase::kReview ? 1 : 0);
+  upsert_daily_stats_.bind(6, answer.duration_ms).run();
+  transaction.commit();
+  return review_id;
+}
+
+DayTally Collection::read_tally(sqlite::Statement& statement) {
+  sqlite::StatementScope scope(statement);
+  DayTally tally;
+  if (statement.step()) {
+    tally.reviews = statement.column_int(0);
+    tally.correct = statement.column_int(1);
+    tally.new_cards = statement.column_int(2);
+    tally.review_answers = statement.column_int(3);
+    tally.duration_ms = statement.column_int(4);
+  }
+  return tally;
+}
+
+DayTally Collection::tally(std::int64_t day) {
+  select_tally_.bind(1, day);
+  return read_tally(select_tally_);
+}
+
+DayTally Collection::deck_tally(std::int64_t deck_id, std::int64_t day) {
+  select_deck_tally_.bind(1, day).bind(2, deck_id);
+  return read_tally(select_deck_tally_);
+}
+
+std::int64_t Collection::streak_days(std::int64_t today) {
+  sqlite::StatementScope scope(select_review_days_);
+  select_review_days_.bind(1, today);
+  std::int64_t streak = 0;
+  std::int64_t expected = today;
+  while (select_review_days_.step()) {
+    const std::int64_t day = select_review_days_.column_int(0);
+    if (streak == 0 && day == today - 1) expected = today - 1;  // today not reviewed yet
+    if (day != expected) break;
+    ++streak;
+    --expected;
+  }
+  return streak;
+}
+
+std::int64_t Collection::review_count() { return single_integer(count_reviews_); }
+
+std::optional<std::string> Collection::meta(const std::string& key) {
+  sqlite::StatementScope scope(select_meta_);
+  select_meta_.bind(1, key);
+  if (!select_meta_.step()) return std::nullopt;
+  return select_meta_.column_text(0);
+}
+
+void Collection::set_meta(const std::string& key, const std::string& value) {
+  upsert_meta_.bind(1, key).bind(2, value).run();
+}
+
+}  // namespace kioku::daemon

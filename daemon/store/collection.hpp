@@ -1,0 +1,148 @@
+// The collection: the only code that knows kioku's SQL. Every statement is prepared when the
+// collection opens, so a typo fails at start-up (and in the test that opens :memory:).
+// Owned by the daemon's io_context thread; not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/card_state.hpp"
+#include "core/deck.hpp"
+#include "core/rating.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+struct DeckRow {
+  std::int64_t id = 0;
+  std::string slug;
+  LocalizedText name;
+  std::string algorithm;
+  std::string options_json;
+  std::int64_t card_count = 0;
+};
+
+struct CardRecord {
+  std::int64_t id = 0;
+  std::int64_t deck_id = 0;
+  std::string deck_slug;
+  std::string external_id;
+  std::string kind;
+  std::string content_json;
+  std::string tags;
+  CardState state;
+};
+
+struct ImportSummary {
+  std::string deck;
+  int added = 0;
+  int updated = 0;
+  int unchanged = 0;
+  int not_in_file = 0;  // cards of the deck the file no longer has; kept, with their history
+};
+
+// One answer, as appended to the review log.
+struct AnswerRecord {
+  std::int64_t card_id = 0;
+  std::int64_t deck_id = 0;
+  TimestampMs reviewed = 0;
+  std::int64_t day = 0;
+  Rating rating = Rating::kGood;
+  std::optional<bool> correct;
+  std::optional<int> chosen;
+  CardState before;
+  CardState after;
+  std::int64_t duration_ms = 0;
+  std::string scheduler;
+};
+
+// What one day's roll-up holds, for one deck or all of them.
+struct DayTally {
+  std::int64_t reviews = 0;
+  std::int64_t correct = 0;
+  std::int64_t new_cards = 0;
+  std::int64_t review_answers = 0;  // answers to cards that were in the review phase
+  std::int64_t duration_ms = 0;
+};
+
+// Which due cards a query is about.
+enum class DueGroup { kLearning, kReview };
+
+class Collection {
+ public:
+  // `database` must already be migrated to the latest schema.
+  explicit Collection(sqlite::Database& database);
+
+  std::vector<DeckRow> decks();
+  std::optional<DeckRow> deck_by_slug(const std::string& slug);
+  std::int64_t card_count();
+
+  // Adds or updates the deck and its cards in one transaction: all of it lands or none.
+  ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);
+
+  // Throws kioku::Error (kNotFound) when there is no such card.
+  CardRecord card(std::int64_t card_id);
+
+  // Due cards of `group` in `deck_id` with due <= `due_before`, counted up to `limit`.
+  std::int64_t count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
+                         std::int64_t limit);
+  // The earliest-due such card.
+  std::optional<std::int64_t> first_due(std::int64_t deck_id, DueGroup group,
+                                        TimestampMs due_before);
+  // New cards of `deck_id` that are not buried at `now`, counted up to `limit`.
+  std::int64_t count_new(std::int64_t deck_id, std::int64_t limit, TimestampMs now);
+  // The first of them in deck order.
+  std::optional<std::int64_t> first_new(std::int64_t deck_id, TimestampMs now);
+  // The earliest due time of any card that is not new or suspended.
+  std::optional<TimestampMs> next_due();
+
+  // Appends the answer to the log, stores the new state and updates the day's roll-up, in one
+  // transaction that is durable (synchronous=FULL) when this returns. Returns the log row id.
+  std::int64_t record_answer(const AnswerRecord& answer);
+
+  DayTally tally(std::int64_t day);
+  DayTally deck_tally(std::int64_t deck_id, std::int64_t day);
+  // Consecutive days with at least one review, ending today (or yesterday if none yet today).
+  std::int64_t streak_days(std::int64_t today);
+  std::int64_t review_count();
+
+  std::optional<std::string> meta(const std::string& key);
+  void set_meta(const std::string& key, const std::string& value);
+
+ private:
+  DayTally read_tally(sqlite::Statement& statement);
+
+  sqlite::Database& database_;
+  sqlite::Statement select_decks_;
+  sqlite::Statement select_deck_by_slug_;
+  sqlite::Statement count_cards_;
+  sqlite::Statement insert_deck_;
+  sqlite::Statement update_deck_;
+  sqlite::Statement select_card_by_external_id_;
+  sqlite::Statement insert_card_;
+  sqlite::Statement update_card_content_;
+  sqlite::Statement update_card_position_;
+  sqlite::Statement insert_card_state_;
+  sqlite::Statement count_deck_cards_;
+  sqlite::Statement select_card_;
+  sqlite::Statement count_due_learning_;
+  sqlite::Statement count_due_review_;
+  sqlite::Statement first_due_learning_;
+  sqlite::Statement first_due_review_;
+  sqlite::Statement count_new_;
+  sqlite::Statement first_new_;
+  sqlite::Statement next_due_;
+  sqlite::Statement insert_revlog_;
+  sqlite::Statement update_card_state_;
+  sqlite::Statement upsert_daily_stats_;
+  sqlite::Statement select_tally_;
+  sqlite::Statement select_deck_tally_;
+  sqlite::Statement select_review_days_;
+  sqlite::Statement count_reviews_;
+  sqlite::Statement select_meta_;
+  sqlite::Statement upsert_meta_;
+};
+
+}  // namespace kioku::daemon

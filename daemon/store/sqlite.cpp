@@ -1,0 +1,126 @@
+// SQLite C API wrapper: every failure becomes a SqliteError naming what was being done.
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon::sqlite {
+
+Database::Database(const std::string& path, int flags) : path_(path) {
+  const int result = sqlite3_open_v2(path.c_str(), &handle_, flags, nullptr);
+  if (result != SQLITE_OK) {
+    const std::string message = handle_ ? sqlite3_errmsg(handle_) : sqlite3_errstr(result);
+    sqlite3_close_v2(handle_);
+    handle_ = nullptr;
+    throw SqliteError(result, "cannot open " + path + ": " + message);
+  }
+  sqlite3_extended_result_codes(handle_, 1);
+}
+
+Database::~Database() { sqlite3_close_v2(handle_); }
+
+void Database::fail(int result_code, std::string_view what) const {
+  throw SqliteError(result_code, std::string(what) + ": " + sqlite3_errmsg(handle_) + " (" +
+                                     path_ + ")");
+}
+
+void Database::execute(std::string_view sql) {
+  const std::string text(sql);
+  char* error = nullptr;
+  const int result = sqlite3_exec(handle_, text.c_str(), nullptr, nullptr, &error);
+  if (result != SQLITE_OK) {
+    const std::string message = error ? error : sqlite3_errstr(result);
+    sqlite3_free(error);
+    throw SqliteError(result, message + " (" + path_ + ")");
+  }
+}
+
+Statement Database::prepare(std::string_view sql) { return Statement(*this, sql); }
+std::int64_t Database::last_insert_rowid() const noexcept { return sqlite3_last_insert_rowid(handle_); }
+int Database::changes() const noexcept { return sqlite3_changes(handle_); }
+
+std::int64_t Database::user_version() {
+  Statement statement(*this, "PRAGMA user_version");
+  statement.step();
+  return statement.column_int(0);
+}
+
+Statement::Statement(Database& database, std::string_view sql) : database_(&database) {
+  const int result = sqlite3_prepare_v3(database.handle(), sql.data(), static_cast<int>(sql.size()),
+                                        SQLITE_PREPARE_PERSISTENT, &handle_, nullptr);
+  if (result != SQLITE_OK) database.fail(result, "cannot prepare \"" + std::string(sql) + "\"");
+}
+
+Statement::~Statement() { sqlite3_finalize(handle_); }
+
+Statement::Statement(Statement&& other) noexcept
+    : database_(other.database_), handle_(other.handle_) {
+  other.handle_ = nullptr;
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  const int result = sqlite3_bind_int64(handle_, index, value);
+  if (result != SQLITE_OK) database_->fail(result, "cannot bind");
+  return *this;
+}
+
+Statement& Statement::bind(int index, double value) {
+  const int result = sqlite3_bind_double(handle_, index, value);
+  if (result != SQLITE_OK) database_->fail(result, "cannot bind");
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view value) {
+  const int result = sqlite3_bind_text64(handle_, index, value.data(), value.size(),
+                                         SQLITE_TRANSIENT, SQLITE_UTF8);
+  if (result != SQLITE_OK) database_->fail(result, "cannot bind");
+  return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+  const int result = sqlite3_bind_null(handle_, index);
+  if (result != SQLITE_OK) database_->fail(result, "cannot bind");
+  return *this;
+}
+
+bool Statement::step() {
+  const int result = sqlite3_step(handle_);
+  if (result == SQLITE_ROW) return true;
+  if (result == SQLITE_DONE) return false;
+  database_->fail(result, std::string("cannot run \"") + sqlite3_sql(handle_) + "\"");
+}
+
+void Statement::run() {
+  StatementScope scope(*this);
+  while (step()) {
+  }
+}
+
+void Statement::reset() noexcept {
+  sqlite3_reset(handle_);
+  sqlite3_clear_bindings(handle_);
+}
+
+std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(handle_, index); }
+double Statement::column_double(int index) const { return sqlite3_column_double(handle_, index); }
+bool Statement::column_is_null(int index) const {
+  return sqlite3_column_type(handle_, index) == SQLITE_NULL;
+}
+
+std::string Statement::column_text(int index) const {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(handle_, index));
+  if (text == nullptr) return {};
+  return std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(handle_, index)));
+}
+
+Transaction::Transaction(Database& database) : database_(database) {
+  database_.execute("BEGIN IMMEDIATE");
+}
+
+Transaction::~Transaction() {
+  if (!done_) sqlite3_exec(database_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+  database_.execute("COMMIT");
+  done_ = true;
+}
+
+}  // namespace kioku::daemon::sqlite

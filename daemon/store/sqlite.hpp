@@ -1,0 +1,119 @@
+// A thin RAII layer over the SQLite C API: database, prepared statement, transaction.
+// Not thread-safe: one thread (the daemon's io_context thread) owns a Database.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/error.hpp"
+
+namespace kioku::daemon::sqlite {
+
+// Thrown for any SQLite failure; carries the extended result code.
+class SqliteError : public Error {
+ public:
+  SqliteError(int result_code, const std::string& message)
+      : Error(ErrorCode::kStorage, message), result_code_(result_code) {}
+  int result_code() const noexcept { return result_code_; }
+
+ private:
+  int result_code_;
+};
+
+class Statement;
+
+class Database {
+ public:
+  // Opens (and creates) the database at `path`; ":memory:" for a private in-memory one.
+  explicit Database(const std::string& path, int flags = SQLITE_OPEN_READWRITE |
+                                                        SQLITE_OPEN_CREATE |
+                                                        SQLITE_OPEN_NOMUTEX);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Runs one or more statements that return no rows.
+  void execute(std::string_view sql);
+  Statement prepare(std::string_view sql);
+  std::int64_t last_insert_rowid() const noexcept;
+  int changes() const noexcept;
+  std::int64_t user_version();
+  sqlite3* handle() const noexcept { return handle_; }
+  const std::string& path() const noexcept { return path_; }
+
+  [[noreturn]] void fail(int result_code, std::string_view what) const;
+
+ private:
+  sqlite3* handle_ = nullptr;
+  std::string path_;
+};
+
+class Statement {
+ public:
+  Statement(Database& database, std::string_view sql);
+  ~Statement();
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&&) = delete;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  // Binding is 1-based, like SQLite's. Returns *this to chain.
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+  Statement& bind(int index, double value);
+  Statement& bind(int index, std::string_view value);
+  Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
+  Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+  Statement& bind_null(int index);
+  Statement& bind(int index, std::optional<double> value) {
+    return value ? bind(index, *value) : bind_null(index);
+  }
+
+  // Advances to the next row; false when done. Throws SqliteError on failure.
+  bool step();
+  // Runs a statement that returns no rows, then resets it.
+  void run();
+  // Resets and clears bindings so the statement can be used again.
+  void reset() noexcept;
+
+  std::int64_t column_int(int index) const;
+  double column_double(int index) const;
+  std::string column_text(int index) const;
+  bool column_is_null(int index) const;
+
+ private:
+  Database* database_;
+  sqlite3_stmt* handle_ = nullptr;
+};
+
+// Resets a statement when the scope ends, however it ends.
+class StatementScope {
+ public:
+  explicit StatementScope(Statement& statement) : statement_(statement) {}
+  ~StatementScope() { statement_.reset(); }
+  StatementScope(const StatementScope&) = delete;
+  StatementScope& operator=(const StatementScope&) = delete;
+
+ private:
+  Statement& statement_;
+};
+
+// BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called.
+class Transaction {
+ public:
+  explicit Transaction(Database& database);
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  Database& database_;
+  bool done_ = false;
+};
+
+}  // namespace kioku::daemon::sqlite

@@ -1,0 +1,70 @@
+// JSON-RPC 2.0 message construction and error-code mapping.
+#include "protocol/json_rpc.hpp"
+
+namespace kioku::protocol {
+
+int to_json_rpc_code(ErrorCode error) noexcept {
+  switch (error) {
+    case ErrorCode::kInvalidParams: return code::kInvalidParams;
+    case ErrorCode::kNotFound: return code::kNotFound;
+    case ErrorCode::kInvalidInput: return code::kInvalidInput;
+    case ErrorCode::kConflict: return code::kConflict;
+    case ErrorCode::kStorage: return code::kStorage;
+    case ErrorCode::kUnavailable: return code::kUnavailable;
+    case ErrorCode::kPermission: return code::kPermission;
+    case ErrorCode::kInternal: return code::kInternalError;
+  }
+  return code::kInternalError;
+}
+
+ErrorCode from_json_rpc_code(int json_rpc_code) noexcept {
+  switch (json_rpc_code) {
+    case code::kInvalidParams: return ErrorCode::kInvalidParams;
+    case code::kNotFound: return ErrorCode::kNotFound;
+    case code::kInvalidInput: return ErrorCode::kInvalidInput;
+    case code::kConflict: return ErrorCode::kConflict;
+    case code::kStorage: return ErrorCode::kStorage;
+    case code::kUnavailable: return ErrorCode::kUnavailable;
+    case code::kPermission: return ErrorCode::kPermission;
+    default: return ErrorCode::kInternal;
+  }
+}
+
+boost::json::object make_request(std::int64_t id, std::string_view method,
+                                 boost::json::object params) {
+  boost::json::object request;
+  request["jsonrpc"] = "2.0";
+  request["id"] = id;
+  request["method"] = method;
+  request["params"] = std::move(params);
+  return request;
+}
+
+boost::json::object make_result(const boost::json::value& id, boost::json::value result) {
+  boost::json::object response;
+  response["jsonrpc"] = "2.0";
+  response["id"] = id;
+  response["result"] = std::move(result);
+  return response;
+}
+
+boost::json::object make_error(const boost::json::value& id, int error_code,
+                               std::string_view message, boost::json::value data) {
+  boost::json::object error;
+  error["code"] = error_code;
+  error["message"] = message;
+  if (!data.is_null()) error["data"] = std::move(data);
+  boost::json::object response;
+  response["jsonrpc"] = "2.0";
+  response["id"] = id;
+  response["error"] = std::move(error);
+  return response;
+}
+
+std::string to_line(const boost::json::value& message) {
+  std::string line = boost::json::serialize(message);
+  line += '\n';
+  return line;
+}
+
+}  // namespace kioku::protocol

@@ -1,0 +1,39 @@
+// JSON-RPC 2.0 messages: building requests, results and errors, and the error codes kioku uses.
+#pragma once
+
+#include <boost/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "core/error.hpp"
+
+namespace kioku::protocol {
+
+// Standard JSON-RPC 2.0 codes, then kioku's own in the server-error range.
+namespace code {
+inline constexpr int kParseError = -32700;
+inline constexpr int kInvalidRequest = -32600;
+inline constexpr int kMethodNotFound = -32601;
+inline constexpr int kInvalidParams = -32602;
+inline constexpr int kInternalError = -32603;
+inline constexpr int kNotFound = -32001;
+inline constexpr int kInvalidInput = -32002;
+inline constexpr int kConflict = -32003;
+inline constexpr int kStorage = -32004;
+inline constexpr int kUnavailable = -32005;
+inline constexpr int kPermission = -32006;
+}  // namespace code
+
+int to_json_rpc_code(ErrorCode error) noexcept;
+ErrorCode from_json_rpc_code(int code) noexcept;
+
+boost::json::object make_request(std::int64_t id, std::string_view method,
+                                 boost::json::object params = {});
+boost::json::object make_result(const boost::json::value& id, boost::json::value result);
+boost::json::object make_error(const boost::json::value& id, int code, std::string_view message,
+                               boost::json::value data = nullptr);
+
+// One line of the wire format: the serialized object and a '\n'.
+std::string to_line(const boost::json::value& message);
+
+}  // namespace kioku::protocol

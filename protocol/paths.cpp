@@ -1,0 +1,93 @@
+// XDG directory discovery and the ownership checks on the socket directory.
+#include "protocol/paths.hpp"
+
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/error.hpp"
+
+namespace kioku::protocol {
+
+namespace {
+
+std::string home_directory() {
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') return home;
+  if (const passwd* entry = getpwuid(getuid()); entry != nullptr) return entry->pw_dir;
+  throw Error(ErrorCode::kUnavailable, "cannot tell the home directory: HOME is unset");
+}
+
+// $variable when set to an absolute path, else $HOME/fallback.
+std::string xdg_directory(const char* variable, const char* fallback) {
+  if (const char* value = std::getenv(variable); value != nullptr && value[0] == '/') {
+    return std::string(value) + "/kioku";
+  }
+  return home_directory() + "/" + fallback + "/kioku";
+}
+
+std::string octal_mode(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode & 07777));
+  return text;
+}
+
+}  // namespace
+
+std::string runtime_directory() {
+  if (const char* value = std::getenv("XDG_RUNTIME_DIR"); value != nullptr && value[0] == '/') {
+    return std::string(value) + "/kioku";
+  }
+  return "/tmp/kioku-" + std::to_string(getuid());
+}
+
+std::string default_socket_path() { return runtime_directory() + "/kiokud.sock"; }
+std::string data_directory() { return xdg_directory("XDG_DATA_HOME", ".local/share"); }
+std::string state_directory() { return xdg_directory("XDG_STATE_HOME", ".local/state"); }
+
+std::string parent_directory(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+void make_directories(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0) return;
+  const std::string parent = parent_directory(path);
+  if (parent != path && parent != "." && parent != "/") make_directories(parent);
+  if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST) {
+    throw Error(ErrorCode::kPermission,
+                "cannot create directory " + path + ": " + std::strerror(errno));
+  }
+}
+
+void ensure_private_directory(const std::string& path) {
+  make_directories(path);
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) {
+    throw Error(ErrorCode::kPermission, "cannot inspect " + path + ": " + std::strerror(errno));
+  }
+  if (!S_ISDIR(info.st_mode)) {
+    throw Error(ErrorCode::kPermission,
+                path + " is not a directory; remove it so kioku can create its socket directory");
+  }
+  if (info.st_uid != getuid()) {
+    throw Error(ErrorCode::kPermission,
+                "socket directory " + path + " belongs to uid " + std::to_string(info.st_uid) +
+                    ", not to you (uid " + std::to_string(getuid()) +
+                    "); remove it or point --socket elsewhere");
+  }
+  if ((info.st_mode & 077) != 0) {
+    throw Error(ErrorCode::kPermission, "socket directory " + path + " has mode " +
+                                            octal_mode(info.st_mode) +
+                                            ", open to other users; fix it with: chmod 700 " + path);
+  }
+}
+
+}  // namespace kioku::protocol

@@ -1,0 +1,29 @@
+// Where kioku keeps things, following the XDG base-directory rules, and the checks that keep
+// the socket directory private.
+#pragma once
+
+#include <string>
+
+namespace kioku::protocol {
+
+// $XDG_RUNTIME_DIR/kioku, or /tmp/kioku-<uid> when XDG_RUNTIME_DIR is unset.
+std::string runtime_directory();
+// runtime_directory() + "/kiokud.sock".
+std::string default_socket_path();
+// $XDG_DATA_HOME/kioku (default ~/.local/share/kioku): the collection and its backups.
+std::string data_directory();
+// $XDG_STATE_HOME/kioku (default ~/.local/state/kioku): the daemon's log when autostarted.
+std::string state_directory();
+
+// Creates `path` (and missing parents) with mode 0700 if it does not exist; then checks that
+// it is a directory owned by the current user with no group or other permissions.
+// Throws kioku::Error (kPermission) with a message that says what to fix.
+void ensure_private_directory(const std::string& path);
+
+// Creates `path` and missing parents with mode 0700. Throws kioku::Error on failure.
+void make_directories(const std::string& path);
+
+// The directory part of `path` ("." when it has none).
+std::string parent_directory(const std::string& path);
+
+}  // namespace kioku::protocol
