@@ -1,1 +1,50 @@
-int main() { return 0; }
+// kioku: the command-line client. Parses arguments; every error ends as one line on stderr and
+// a documented exit code (cli/exit_codes.hpp).
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "core/error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace kioku::cli;
+  CliContext context;
+  context.language = language_from_environment();
+  int exit_code = kExitOk;
+
+  CLI::App app{"kioku: spaced-repetition flashcards in the terminal"};
+  app.set_version_flag("--version", std::string("kioku ") + KIOKU_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();  // global options may follow the subcommand: `kioku due --json`
+  app.add_option("--socket", context.connect.socket_path,
+                 "daemon socket (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock)");
+  app.add_flag("--json", context.json, "print data as JSON");
+  app.add_flag_function(
+      "--no-autostart", [&context](std::int64_t) { context.connect.autostart = false; },
+      "do not start kiokud when it is not running");
+  app.add_option("--lang", context.language, "language of cards and messages (en or ja)")
+      ->check(CLI::IsMember({"en", "ja"}));
+
+  add_review_command(app, context, exit_code);
+  add_import_command(app, context);
+  add_decks_command(app, context);
+  add_due_command(app, context);
+  add_stats_command(app, context);
+  add_daemon_command(app, context, exit_code);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? kExitOk : kExitUsage;
+  } catch (const kioku::Error& error) {
+    std::cout.flush();
+    std::cerr << "kioku: " << error.what() << '\n';
+    return exit_code_for(error.code());
+  } catch (const std::exception& error) {
+    std::cout.flush();
+    std::cerr << "kioku: " << error.what() << '\n';
+    return kExitFailure;
+  }
+  return exit_code;
+}

@@ -29,7 +29,8 @@ std::string format_rfc3339_utc(TimestampMs when) {
 }
 
 std::string format_span(std::int64_t milliseconds) {
-  const double seconds = static_cast<double>(milliseconds) / 1000.0;
+  // Rounded to whole seconds first, so 59.9 s shows as "1m" rather than "60s".
+  const double seconds = static_cast<double>(std::llround(static_cast<double>(milliseconds) / 1000.0));
   char text[32];
   if (seconds < 60) {
     std::snprintf(text, sizeof text, "%llds", static_cast<long long>(std::llround(seconds)));

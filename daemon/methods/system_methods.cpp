@@ -1,4 +1,6 @@
 // system.*: greeting, introspection, shutdown.
+#include <unistd.h>
+
 #include "daemon/methods/method_table.hpp"
 #include "protocol/methods.hpp"
 
@@ -10,7 +12,8 @@ json::value handle_hello(const json::object& /*params*/, MethodContext& context)
   return json::object{{"daemon", "kiokud"},
                       {"version", KIOKU_VERSION},
                       {"protocol", protocol::kProtocolVersion},
-                      {"collection", context.collection_path}};
+                      {"collection", context.collection_path},
+                      {"pid", static_cast<std::int64_t>(::getpid())}};
 }
 
 json::value handle_methods(const json::object& /*params*/, MethodContext& /*context*/) {

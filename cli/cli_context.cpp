@@ -1,0 +1,52 @@
+// Lazy connection with the protocol check, and small output helpers.
+#include "cli/cli_context.hpp"
+
+#include <cstdlib>
+#include <iostream>
+
+#include "core/error.hpp"
+#include "protocol/methods.hpp"
+
+namespace kioku::cli {
+
+namespace json = boost::json;
+
+Client& CliContext::daemon() {
+  if (client_) return *client_;
+  client_ = connect_to_daemon(connect);
+  const json::value hello = client_->call(
+      protocol::method::kHello,
+      json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
+                   {"protocol", protocol::kProtocolVersion}});
+  const std::int64_t protocol_version =
+      hello.is_object() ? integer_field(hello.as_object(), "protocol") : 0;
+  if (protocol_version != protocol::kProtocolVersion) {
+    throw Error(ErrorCode::kUnavailable,
+                "kiokud speaks protocol " + std::to_string(protocol_version) +
+                    " but this kioku speaks " + std::to_string(protocol::kProtocolVersion) +
+                    "; restart the daemon with `kioku daemon stop` and try again");
+  }
+  return *client_;
+}
+
+void print_json(const json::value& value) { std::cout << json::serialize(value) << '\n'; }
+
+std::string language_from_environment() {
+  for (const char* variable : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(variable);
+    if (value == nullptr || *value == '\0') continue;
+    return std::string(value).rfind("ja", 0) == 0 ? "ja" : "en";
+  }
+  return "en";
+}
+
+std::int64_t integer_field(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  if (value == nullptr) return 0;
+  if (value->is_int64()) return value->as_int64();
+  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
+  if (value->is_double()) return static_cast<std::int64_t>(value->as_double());
+  return 0;
+}
+
+}  // namespace kioku::cli

@@ -1,0 +1,38 @@
+// What every command shares: how to reach the daemon, the output mode and the language.
+#pragma once
+
+#include <boost/json.hpp>
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "cli/client.hpp"
+#include "cli/daemon_launcher.hpp"
+
+namespace kioku::cli {
+
+struct CliContext {
+  ConnectOptions connect;
+  bool json = false;
+  std::string language;  // "en" or "ja"
+
+  // The daemon connection, made (and the daemon started) on first use, after checking with
+  // system.hello that it speaks our protocol. Throws kioku::Error.
+  Client& daemon();
+  bool connected() const noexcept { return client_ != nullptr; }
+
+ private:
+  std::unique_ptr<Client> client_;
+};
+
+// Writes `value` as one line of JSON to stdout.
+void print_json(const boost::json::value& value);
+
+// The language for card text and messages: ja when LC_ALL, LC_MESSAGES or LANG (the first that
+// is set) starts with "ja", else en.
+std::string language_from_environment();
+
+// Integer fields of a daemon result, which sends counts as JSON integers.
+std::int64_t integer_field(const boost::json::object& object, std::string_view key);
+
+}  // namespace kioku::cli

@@ -1,0 +1,31 @@
+// The review screen's words in English and Japanese.
+#pragma once
+
+#include <string>
+
+namespace kioku::cli {
+
+struct Messages {
+  const char* answer_prompt;     // followed by the key range
+  const char* quit_hint;
+  const char* correct;
+  const char* wrong;
+  const char* the_answer_is;
+  const char* rate_prompt;
+  const char* hard;
+  const char* good;
+  const char* easy;
+  const char* next_review_in;
+  const char* nothing_due;
+  const char* session_heading;
+  const char* reviewed;
+  const char* correct_count;
+  const char* time_spent;
+  const char* next_due;
+  const char* still_due;
+  const char* now;
+};
+
+const Messages& messages_for(const std::string& language);
+
+}  // namespace kioku::cli

@@ -1,0 +1,328 @@
+// The review loop. The daemon decides what is due and grades the choice; this file only shows
+// cards, reads keys or lines, and sends the answer.
+#include "cli/review_session.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cctype>
+#include <ctime>
+#include <iostream>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "cli/messages.hpp"
+#include "cli/terminal/terminal.hpp"
+#include "cli/terminal/text_width.hpp"
+#include "core/error.hpp"
+#include "core/rating.hpp"
+#include "core/time_format.hpp"
+#include "protocol/methods.hpp"
+
+namespace kioku::cli {
+
+namespace json = boost::json;
+namespace method = protocol::method;
+
+namespace {
+
+constexpr std::int64_t kMaxChoices = 8;
+
+std::string text_field(const json::object& object, std::string_view key) {
+  const json::value* value = object.if_contains(key);
+  return value && value->is_string() ? std::string(value->as_string()) : std::string();
+}
+
+// What the user answered for one card.
+struct Answer {
+  int displayed_choice = 0;  // 1-based, in display order
+  std::optional<Rating> rating;
+};
+
+// A malformed scripted line.
+struct InputProblem {
+  std::string message;
+};
+
+// Reads answers from a terminal (single keys) or from a script (one line per card).
+class AnswerSource {
+ public:
+  AnswerSource() : interactive_(stdin_is_terminal()) {
+    if (interactive_) raw_ = std::make_unique<RawMode>();
+  }
+  bool interactive() const { return interactive_; }
+
+  // The choice for a card with `count` choices; nullopt to stop (q, end of input).
+  std::optional<Answer> read_answer(int count) {
+    if (interactive_) {
+      for (;;) {
+        const auto key = raw_->read_key();
+        if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
+        if (const int choice = choice_from_key(*key, count); choice > 0) return Answer{choice, {}};
+      }
+    }
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      ++line_number_;
+      std::istringstream words(line);
+      std::string choice_word;
+      std::string rating_word;
+      std::string extra;
+      if (!(words >> choice_word)) continue;  // blank lines are skipped
+      if (choice_word == "q" || choice_word == "quit") return std::nullopt;
+      words >> rating_word >> extra;
+      const int choice = choice_word.size() == 1 || std::all_of(choice_word.begin(), choice_word.end(), ::isdigit)
+                             ? choice_from_word(choice_word, count)
+                             : 0;
+      if (choice == 0) {
+        throw InputProblem{"input line " + std::to_string(line_number_) + ": \"" + choice_word +
+                           "\" is not a choice (1-" + std::to_string(count) + " or a-" +
+                           std::string(1, static_cast<char>('a' + count - 1)) + ")"};
+      }
+      Answer answer{choice, {}};
+      if (!rating_word.empty()) {
+        answer.rating = parse_rating(rating_word);
+        if (!answer.rating || !extra.empty()) {
+          throw InputProblem{"input line " + std::to_string(line_number_) + ": \"" + rating_word +
+                             "\" is not a rating (hard, good or easy)"};
+        }
+      }
+      return answer;
+    }
+    return std::nullopt;
+  }
+
+  // After a right answer in a terminal: h, g (or Enter), e. nullopt to stop.
+  std::optional<Rating> read_rating() {
+    for (;;) {
+      const auto key = raw_->read_key();
+      if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
+      switch (*key) {
+        case '\n': case ' ': case 'g': case 'G': case '3': return Rating::kGood;
+        case 'h': case 'H': case '2': return Rating::kHard;
+        case 'e': case 'E': case '4': return Rating::kEasy;
+        case 'a': case 'A': case '1': return Rating::kAgain;
+        default: break;
+      }
+    }
+  }
+
+ private:
+  static int choice_from_key(char key, int count) {
+    if (key >= '1' && key < '1' + count) return key - '0';
+    const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(key)));
+    if (lower >= 'a' && lower < 'a' + count) return lower - 'a' + 1;
+    return 0;
+  }
+  static int choice_from_word(const std::string& word, int count) {
+    if (word.size() == 1) return choice_from_key(word[0], count);
+    if (word.size() > 2) return 0;
+    const int number = std::stoi(word);
+    return number >= 1 && number <= count ? number : 0;
+  }
+
+  bool interactive_;
+  std::unique_ptr<RawMode> raw_;
+  int line_number_ = 0;
+};
+
+struct SessionTally {
+  int reviewed = 0;
+  int correct = 0;
+  std::int64_t duration_ms = 0;
+};
+
+std::string local_clock_time(std::int64_t when_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(when_ms / 1000);
+  std::tm local{};
+  localtime_r(&seconds, &local);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", &local);
+  return text;
+}
+
+std::string format_duration(std::int64_t milliseconds) {
+  const std::int64_t seconds = milliseconds / 1000;
+  if (seconds < 60) return std::to_string(seconds) + "s";
+  return std::to_string(seconds / 60) + "m " + std::to_string(seconds % 60) + "s";
+}
+
+class ReviewScreen {
+ public:
+  ReviewScreen(CliContext& context, const ReviewOptions& options)
+      : context_(context),
+        options_(options),
+        text_(messages_for(context.language)),
+        style_(Style::for_stdout()),
+        width_(std::min(terminal_width(), 100)) {}
+
+  int run() {
+    Client& daemon = context_.daemon();
+    int exit_code = 0;
+    try {
+      while (!options_.limit || tally_.reviewed < *options_.limit) {
+        json::object params{{"lang", context_.language}};
+        if (options_.deck) params["deck"] = *options_.deck;
+        const json::value next = daemon.call(method::kReviewNext, params);
+        const json::object& result = next.as_object();
+        if (result.at("card").is_null()) break;
+        if (!review_card(daemon, result.at("card").as_object(), result.at("counts").as_object())) {
+          break;
+        }
+      }
+    } catch (const InputProblem& problem) {
+      std::cout.flush();
+      std::cerr << "kioku: " << problem.message << '\n';
+      exit_code = 2;
+    }
+    print_summary(daemon);
+    return exit_code;
+  }
+
+ private:
+  void print_wrapped(const std::string& text, const std::string& indent = "") {
+    for (const std::string& line : wrap_text(text, width_ - static_cast<int>(indent.size()))) {
+      std::cout << indent << line << '\n';
+    }
+  }
+
+  // Shows one card and records the answer. False when the user stopped.
+  bool review_card(Client& daemon, const json::object& card, const json::object& counts) {
+    const json::array& choices = card.at("choices").as_array();
+    const int count = static_cast<int>(std::min<std::size_t>(choices.size(), kMaxChoices));
+    std::vector<int> order(static_cast<std::size_t>(count));  // display slot -> choice (0-based)
+    std::iota(order.begin(), order.end(), 0);
+    if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
+    const int answer = static_cast<int>(integer_field(card, "answer"));
+
+    std::cout << '\n'
+              << style_.dim(text_field(card, "deck_name") + " · " +
+                            std::to_string(integer_field(counts, "new")) + " new · " +
+                            std::to_string(integer_field(counts, "learning")) + " learning · " +
+                            std::to_string(integer_field(counts, "review")) + " review")
+              << '\n';
+    print_wrapped(style_.bold(text_field(card, "question")));
+    std::cout << '\n';
+    for (int slot = 0; slot < count; ++slot) {
+      const std::string label = std::to_string(slot + 1) + ") ";
+      const auto lines = wrap_text(std::string(choices[static_cast<std::size_t>(order[slot])].as_string()),
+                                   width_ - 6);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::cout << "  " << (i == 0 ? label : std::string(label.size(), ' ')) << lines[i] << '\n';
+      }
+    }
+    const std::string range = "1-" + std::to_string(count);
+    std::cout << '\n' << text_.answer_prompt << " (" << range << ", " << text_.quit_hint << "): " << std::flush;
+
+    const auto started = std::chrono::steady_clock::now();
+    const auto given = input_.read_answer(count);
+    if (!given) {
+      std::cout << '\n';
+      return false;
+    }
+    const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
+    const bool correct = chosen == answer;
+    std::cout << given->displayed_choice;
+    if (given->rating) std::cout << ' ' << to_string(*given->rating);
+    std::cout << '\n';
+
+    int answer_slot = 0;
+    for (int slot = 0; slot < count; ++slot) {
+      if (order[static_cast<std::size_t>(slot)] + 1 == answer) answer_slot = slot + 1;
+    }
+    if (correct) {
+      std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
+    } else {
+      std::cout << style_.red(std::string("✗ ") + text_.wrong) << " — " << text_.the_answer_is << ' '
+                << answer_slot << ") "
+                << std::string(choices[static_cast<std::size_t>(answer - 1)].as_string()) << '\n';
+    }
+    print_wrapped(text_field(card, "explanation"), "  ");
+
+    Rating rating = Rating::kAgain;
+    if (correct) {
+      if (input_.interactive()) {
+        const json::object& preview = card.at("preview").as_object();
+        const auto wait = [&](const char* name) {
+          return text_field(preview.at(name).as_object(), "wait");
+        };
+        std::cout << '\n' << text_.rate_prompt << "  [h] " << text_.hard << " " << wait("hard")
+                  << "   [g/Enter] " << text_.good << " " << wait("good") << "   [e] " << text_.easy
+                  << " " << wait("easy") << ' ' << std::flush;
+        const auto picked = input_.read_rating();
+        std::cout << '\n';
+        if (!picked) return false;
+        rating = *picked;
+      } else {
+        rating = given->rating.value_or(Rating::kGood);
+      }
+    }
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - started)
+                             .count();
+    json::object params{{"card", integer_field(card, "id")},
+                        {"choice", chosen},
+                        {"duration_ms", static_cast<std::int64_t>(elapsed)},
+                        {"lang", context_.language}};
+    if (correct) params["rating"] = std::string(to_string(rating));
+    const json::value recorded = daemon.call(method::kReviewAnswer, params);
+    const json::object& state = recorded.as_object().at("state").as_object();
+    const std::int64_t due = integer_field(state, "due_ms");
+    const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::system_clock::now().time_since_epoch())
+                                    .count();
+    std::cout << style_.dim(std::string("→ ") + std::string(to_string(rating)) + ", " +
+                            text_.next_review_in + " " + format_span(std::max<std::int64_t>(due - now_ms, 0)))
+              << '\n';
+    ++tally_.reviewed;
+    if (correct) ++tally_.correct;
+    tally_.duration_ms += elapsed;
+    return true;
+  }
+
+  void print_summary(Client& daemon) {
+    const json::value due = daemon.call(method::kDueCounts,
+                                        options_.deck ? json::object{{"deck", *options_.deck}}
+                                                      : json::object{});
+    const json::object& counts = due.as_object();
+    std::cout << '\n';
+    if (tally_.reviewed == 0 && integer_field(counts, "total") == 0) {
+      std::cout << text_.nothing_due << '\n';
+    }
+    const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
+    std::cout << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' ' << text_.reviewed
+              << ", " << tally_.correct << ' ' << text_.correct_count << " (" << percent << "%), "
+              << text_.time_spent << ' ' << format_duration(tally_.duration_ms) << '\n';
+    const std::int64_t still_due = integer_field(counts, "total");
+    if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
+    const json::value* next = counts.if_contains("next_due_ms");
+    if (next != nullptr && !next->is_null()) {
+      const std::int64_t when = integer_field(counts, "next_due_ms");
+      const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::system_clock::now().time_since_epoch())
+                                      .count();
+      std::cout << text_.next_due << ": "
+                << (when <= now_ms ? std::string(text_.now) : format_span(when - now_ms)) << " ("
+                << local_clock_time(when) << ")\n";
+    }
+  }
+
+  CliContext& context_;
+  const ReviewOptions& options_;
+  const Messages& text_;
+  Style style_;
+  int width_;
+  AnswerSource input_;
+  SessionTally tally_;
+  std::mt19937 random_{std::random_device{}()};
+};
+
+}  // namespace
+
+int run_review(CliContext& context, const ReviewOptions& options) {
+  ReviewScreen screen(context, options);
+  return screen.run();
+}
+
+}  // namespace kioku::cli

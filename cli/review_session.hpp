@@ -1,0 +1,22 @@
+// `kioku review`: shows due cards one by one, takes the answer, shows whether it was right with
+// the correct answer and the explanation, records the rating, and ends with a summary.
+// In a terminal it reads single keys; otherwise one line per card ("2", "b", "2 easy").
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "cli/cli_context.hpp"
+
+namespace kioku::cli {
+
+struct ReviewOptions {
+  std::optional<std::string> deck;
+  bool shuffle = true;
+  std::optional<int> limit;  // stop after this many cards
+};
+
+// Returns the process exit code: 0 normally, 2 when scripted input had a malformed line.
+int run_review(CliContext& context, const ReviewOptions& options);
+
+}  // namespace kioku::cli

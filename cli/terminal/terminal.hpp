@@ -1,0 +1,46 @@
+// The terminal the CLI talks to: whether it is one, its width, colours, and single-key input.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace kioku::cli {
+
+bool stdin_is_terminal();
+bool stdout_is_terminal();
+// Columns of the terminal on stdout, or 80 when it is not a terminal.
+int terminal_width();
+
+// ANSI styling, switched off when stdout is not a terminal or NO_COLOR is set.
+struct Style {
+  bool enabled = false;
+  std::string bold(const std::string& text) const;
+  std::string dim(const std::string& text) const;
+  std::string green(const std::string& text) const;
+  std::string red(const std::string& text) const;
+  std::string cyan(const std::string& text) const;
+  static Style for_stdout();
+};
+
+// Puts the terminal on stdin into non-canonical, no-echo mode for the object's lifetime, so
+// single keys can be read; restores the previous mode however the scope ends.
+class RawMode {
+ public:
+  RawMode();
+  ~RawMode();
+  RawMode(const RawMode&) = delete;
+  RawMode& operator=(const RawMode&) = delete;
+
+  // One key press: the character, '\n' for Enter, or nullopt at end of input / Ctrl-D / Ctrl-C.
+  std::optional<char> read_key();
+
+ private:
+  void skip_escape_sequence();
+
+  bool active_ = false;
+  struct Saved;
+  std::unique_ptr<Saved> saved_;
+};
+
+}  // namespace kioku::cli

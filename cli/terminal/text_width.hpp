@@ -1,0 +1,18 @@
+// Display width of UTF-8 text in a terminal (CJK characters take two columns) and wrapping to
+// a width, so Japanese and English cards both wrap cleanly.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kioku::cli {
+
+// Columns `text` occupies; invalid UTF-8 bytes count as one column each.
+int display_width(std::string_view text);
+
+// Splits `text` into lines of at most `width` columns. Latin text breaks at spaces; wide
+// characters may break anywhere; explicit newlines are kept.
+std::vector<std::string> wrap_text(std::string_view text, int width);
+
+}  // namespace kioku::cli
