@@ -1,6 +1,7 @@
 // kiokud: parses its arguments and runs the daemon in the foreground, logging to stderr.
 #include <CLI/CLI.hpp>
 
+#include "core/clock.hpp"
 #include "daemon/server/daemon.hpp"
 
 int main(int argc, char** argv) {
@@ -26,8 +27,16 @@ int main(int argc, char** argv) {
   app.add_option("--clock-offset", clock_offset_seconds,
                  "shift the clock by this many seconds (for testing)")
       ->group("");
+  std::int64_t clock_start_seconds = 0;
+  app.add_option("--clock-start", clock_start_seconds,
+                 "start the clock at this Unix time in seconds, then let it run (for testing)")
+      ->group("");
   CLI11_PARSE(app, argc, argv);
   config.import_bundled_decks = !no_bundled;
   config.clock_offset_ms = clock_offset_seconds * 1000;
+  if (clock_start_seconds > 0) {
+    const kioku::SystemClock real_clock;
+    config.clock_offset_ms = clock_start_seconds * 1000 - real_clock.now();
+  }
   return kioku::daemon::run_daemon(config);
 }

@@ -1,0 +1,77 @@
+// Blocking socket I/O with poll-based timeouts for protocol tests.
+#include "tests/support/line_client.hpp"
+
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace kioku::test {
+
+LineClient::LineClient(const std::string& socket_path) {
+  descriptor_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  socket_path.copy(address.sun_path, sizeof address.sun_path - 1);
+  if (::connect(descriptor_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    close();
+  }
+}
+
+LineClient::~LineClient() { close(); }
+
+void LineClient::close() {
+  if (descriptor_ >= 0) ::close(descriptor_);
+  descriptor_ = -1;
+}
+
+bool LineClient::send(const std::string& bytes) {
+  std::size_t sent = 0;
+  while (sent < bytes.size()) {
+    const ssize_t written = ::send(descriptor_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return false;
+    sent += static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+std::optional<std::string> LineClient::read_line(int timeout_ms) {
+  for (;;) {
+    if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      return line;
+    }
+    pollfd readable{descriptor_, POLLIN, 0};
+    if (::poll(&readable, 1, timeout_ms) <= 0) return std::nullopt;
+    char chunk[65536];
+    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
+    if (received <= 0) return std::nullopt;
+    buffer_.append(chunk, static_cast<std::size_t>(received));
+  }
+}
+
+boost::json::value LineClient::request(const std::string& line) {
+  if (!send(line + "\n")) return nullptr;
+  const auto response = read_line();
+  if (!response) return nullptr;
+  boost::json::error_code error;
+  boost::json::value value = boost::json::parse(*response, error);
+  return error ? boost::json::value(nullptr) : value;
+}
+
+bool LineClient::closed_by_peer(int timeout_ms) {
+  for (;;) {
+    pollfd readable{descriptor_, POLLIN, 0};
+    if (::poll(&readable, 1, timeout_ms) <= 0) return false;
+    char chunk[4096];
+    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
+    if (received == 0) return true;
+    if (received < 0) return errno == ECONNRESET;
+  }
+}
+
+}  // namespace kioku::test

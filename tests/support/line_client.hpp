@@ -1,0 +1,35 @@
+// A raw Unix-socket client for protocol tests: sends arbitrary bytes, reads response lines.
+#pragma once
+
+#include <boost/json.hpp>
+#include <optional>
+#include <string>
+
+namespace kioku::test {
+
+class LineClient {
+ public:
+  // Connects to `socket_path`; connected() tells whether it worked.
+  explicit LineClient(const std::string& socket_path);
+  ~LineClient();
+  LineClient(const LineClient&) = delete;
+  LineClient& operator=(const LineClient&) = delete;
+
+  bool connected() const noexcept { return descriptor_ >= 0; }
+  // Sends the bytes as they are; false when the peer has gone.
+  bool send(const std::string& bytes);
+  // The next line (without '\n'), or nullopt when the connection closed or nothing came within
+  // `timeout_ms`.
+  std::optional<std::string> read_line(int timeout_ms = 10'000);
+  // Sends one line and parses the response line as JSON (null value when none came).
+  boost::json::value request(const std::string& line);
+  // True when the daemon closed the connection (reads EOF) within `timeout_ms`.
+  bool closed_by_peer(int timeout_ms = 10'000);
+  void close();
+
+ private:
+  int descriptor_ = -1;
+  std::string buffer_;
+};
+
+}  // namespace kioku::test

@@ -1,0 +1,196 @@
+// fork/exec with pipes, poll for output, and waitpid; no fixed sleeps anywhere.
+#include "tests/support/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace kioku::test {
+
+namespace {
+
+int decode_status(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+void apply_environment(const std::map<std::string, std::string>& environment) {
+  for (const auto& [name, value] : environment) {
+    if (value.empty()) {
+      ::unsetenv(name.c_str());
+    } else {
+      ::setenv(name.c_str(), value.c_str(), 1);
+    }
+  }
+}
+
+[[noreturn]] void exec_or_die(const std::vector<std::string>& argv) {
+  std::vector<char*> pointers;
+  for (const std::string& argument : argv) pointers.push_back(const_cast<char*>(argument.c_str()));
+  pointers.push_back(nullptr);
+  ::execv(pointers[0], pointers.data());
+  const std::string message = "exec " + argv[0] + " failed: " + std::strerror(errno) + "\n";
+  [[maybe_unused]] auto written = ::write(STDERR_FILENO, message.data(), message.size());
+  ::_exit(127);
+}
+
+}  // namespace
+
+std::string kiokud_path() { return std::string(KIOKU_BIN_DIR) + "/kiokud"; }
+std::string kioku_path() { return std::string(KIOKU_BIN_DIR) + "/kioku"; }
+std::string source_path(const std::string& relative) {
+  return std::string(KIOKU_SOURCE_DIR) + "/" + relative;
+}
+
+CommandResult run_command(const std::vector<std::string>& argv,
+                          const std::map<std::string, std::string>& environment,
+                          const std::string& input, int timeout_seconds) {
+  int in[2], out[2], err[2];
+  if (::pipe2(in, O_CLOEXEC) || ::pipe2(out, O_CLOEXEC) || ::pipe2(err, O_CLOEXEC)) {
+    throw std::runtime_error("pipe failed");
+  }
+  const pid_t child = ::fork();
+  if (child < 0) throw std::runtime_error("fork failed");
+  if (child == 0) {
+    ::dup2(in[0], STDIN_FILENO);
+    ::dup2(out[1], STDOUT_FILENO);
+    ::dup2(err[1], STDERR_FILENO);
+    apply_environment(environment);
+    exec_or_die(argv);
+  }
+  ::close(in[0]);
+  ::close(out[1]);
+  ::close(err[1]);
+  ::signal(SIGPIPE, SIG_IGN);
+
+  CommandResult result;
+  std::size_t written = 0;
+  int input_fd = in[1];
+  if (input.empty()) {
+    ::close(input_fd);
+    input_fd = -1;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+  bool out_open = true, err_open = true;
+  while (out_open || err_open) {
+    pollfd fds[3];
+    int count = 0;
+    if (out_open) fds[count++] = {out[0], POLLIN, 0};
+    if (err_open) fds[count++] = {err[0], POLLIN, 0};
+    if (input_fd >= 0) fds[count++] = {input_fd, POLLOUT, 0};
+    const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (remaining.count() <= 0) {
+      ::kill(child, SIGKILL);
+      result.err += "\n[test: killed after " + std::to_string(timeout_seconds) + " s]";
+      break;
+    }
+    if (::poll(fds, static_cast<nfds_t>(count), static_cast<int>(remaining.count())) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (int i = 0; i < count; ++i) {
+      if (fds[i].revents == 0) continue;
+      if (fds[i].fd == input_fd) {
+        const ssize_t sent = ::write(input_fd, input.data() + written, input.size() - written);
+        if (sent > 0) written += static_cast<std::size_t>(sent);
+        if (sent < 0 || written == input.size()) {
+          ::close(input_fd);
+          input_fd = -1;
+        }
+        continue;
+      }
+      char buffer[65536];
+      const ssize_t received = ::read(fds[i].fd, buffer, sizeof buffer);
+      if (received <= 0) {
+        (fds[i].fd == out[0] ? out_open : err_open) = false;
+        continue;
+      }
+      (fds[i].fd == out[0] ? result.out : result.err).append(buffer, static_cast<std::size_t>(received));
+    }
+  }
+  if (input_fd >= 0) ::close(input_fd);
+  ::close(out[0]);
+  ::close(err[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  result.exit_code = decode_status(status);
+  return result;
+}
+
+CommandResult run_kioku(const TempHome& home, std::vector<std::string> arguments,
+                        const std::string& input) {
+  arguments.insert(arguments.begin(), {kioku_path(), "--socket", home.socket_path()});
+  auto environment = home.environment();
+  environment["KIOKU_DAEMON"] = kiokud_path();
+  return run_command(arguments, environment, input);
+}
+
+DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extra_arguments)
+    : log_path_(home.root() + "/kiokud-" + std::to_string(::getpid()) + "-" +
+                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
+                ".log") {
+  int ready[2];
+  if (::pipe2(ready, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+  std::vector<std::string> argv = {kiokud_path(), "--socket", home.socket_path(), "--ready-fd",
+                                   "3"};
+  argv.insert(argv.end(), extra_arguments.begin(), extra_arguments.end());
+  ::mkdir((home.runtime_dir() + "/kioku").c_str(), 0700);
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int log = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    ::dup2(log, STDERR_FILENO);
+    ::dup2(ready[1], 3);
+    apply_environment(home.environment());
+    exec_or_die(argv);
+  }
+  ::close(ready[1]);
+  char reply[16] = {};
+  pollfd wait_for{ready[0], POLLIN, 0};
+  // The only wait: for "ready" or for the pipe to close because the daemon exited.
+  if (::poll(&wait_for, 1, 60'000) > 0) {
+    started_ = ::read(ready[0], reply, sizeof reply - 1) > 0 && std::strncmp(reply, "ready", 5) == 0;
+  }
+  ::close(ready[0]);
+  if (!started_) wait();
+}
+
+DaemonProcess::~DaemonProcess() {
+  if (exit_code_ < 0 && pid_ > 0) stop(SIGKILL);
+}
+
+int DaemonProcess::stop(int signal_number) {
+  if (exit_code_ >= 0) return exit_code_;
+  ::kill(pid_, signal_number);
+  return wait();
+}
+
+int DaemonProcess::wait() {
+  if (exit_code_ >= 0) return exit_code_;
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  exit_code_ = decode_status(status);
+  return exit_code_;
+}
+
+std::string DaemonProcess::log() const {
+  try {
+    return read_file(log_path_);
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+}  // namespace kioku::test
