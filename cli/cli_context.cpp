@@ -15,9 +15,8 @@ Client& CliContext::daemon() {
   if (client_) return *client_;
   client_ = connect_to_daemon(connect);
   const json::value hello = client_->call(
-      protocol::method::kHello,
-      json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
-                   {"protocol", protocol::kProtocolVersion}});
+      protocol::method::kHello, json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
+                                             {"protocol", protocol::kProtocolVersion}});
   const std::int64_t protocol_version =
       hello.is_object() ? integer_field(hello.as_object(), "protocol") : 0;
   if (protocol_version != protocol::kProtocolVersion) {
@@ -29,7 +28,9 @@ Client& CliContext::daemon() {
   return *client_;
 }
 
-void print_json(const json::value& value) { std::cout << json::serialize(value) << '\n'; }
+void print_json(const json::value& value) {
+  std::cout << json::serialize(value) << '\n';
+}
 
 std::string language_from_environment() {
   for (const char* variable : {"LC_ALL", "LC_MESSAGES", "LANG"}) {

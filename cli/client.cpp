@@ -72,7 +72,8 @@ json::value Client::call(std::string_view method, json::object params) {
   const std::string line = protocol::to_line(protocol::make_request(id, method, std::move(params)));
   std::size_t sent = 0;
   while (sent < line.size()) {
-    const ssize_t written = ::send(descriptor_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
+    const ssize_t written =
+        ::send(descriptor_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
     if (written < 0 && errno == EINTR) continue;
     if (written < 0) {
       throw Error(ErrorCode::kUnavailable,

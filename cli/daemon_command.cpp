@@ -39,8 +39,8 @@ void add_daemon_command(CLI::App& app, CliContext& context, int& exit_code) {
     } catch (const Error& error) {
       if (error.code() != ErrorCode::kUnavailable) throw;
       if (context.json) {
-        print_json(json::object{{"running", false},
-                                {"socket", resolve_socket_path(context.connect)}});
+        print_json(
+            json::object{{"running", false}, {"socket", resolve_socket_path(context.connect)}});
       } else {
         std::cout << "kiokud is not running (" << resolve_socket_path(context.connect) << ")\n";
       }

@@ -67,7 +67,8 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
 
   int ready[2];
   if (::pipe2(ready, O_CLOEXEC) != 0) {
-    throw Error(ErrorCode::kUnavailable, std::string("cannot create a pipe: ") + std::strerror(errno));
+    throw Error(ErrorCode::kUnavailable,
+                std::string("cannot create a pipe: ") + std::strerror(errno));
   }
   std::vector<std::string> arguments = {executable, "--ready-fd", "3"};
   if (explicit_socket) {
@@ -83,8 +84,8 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
     // not a session leader and is reparented away from us.
     ::setsid();
     if (::fork() != 0) ::_exit(0);
-    const int null_input = ::open("/dev/null", O_RDONLY);
-    const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    const int null_input = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     if (null_input >= 0) ::dup2(null_input, STDIN_FILENO);
     if (log >= 0) {
       ::dup2(log, STDOUT_FILENO);
@@ -95,7 +96,8 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
     for (std::string& argument : arguments) argv.push_back(argument.data());
     argv.push_back(nullptr);
     ::execvp(argv[0], argv.data());
-    const std::string message = "kioku: cannot run " + executable + ": " + std::strerror(errno) + "\n";
+    const std::string message =
+        "kioku: cannot run " + executable + ": " + std::strerror(errno) + "\n";
     [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message.data(), message.size());
     ::_exit(127);
   }
@@ -118,9 +120,9 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
                                              std::to_string(kStartTimeoutMs / 1000) +
                                              " s (log: " + log_path + ")");
   }
-  throw Error(ErrorCode::kUnavailable,
-              "kiokud failed to start" + (reason.empty() ? std::string() : ": " + reason) +
-                  " (log: " + log_path + ")");
+  throw Error(ErrorCode::kUnavailable, "kiokud failed to start" +
+                                           (reason.empty() ? std::string() : ": " + reason) +
+                                           " (log: " + log_path + ")");
 }
 
 }  // namespace

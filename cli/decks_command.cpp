@@ -13,7 +13,8 @@ namespace json = boost::json;
 namespace {
 
 std::string pad(const std::string& text, int width) {
-  return text + std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ');
+  return text +
+         std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ');
 }
 
 }  // namespace
@@ -21,8 +22,8 @@ std::string pad(const std::string& text, int width) {
 void add_decks_command(CLI::App& app, CliContext& context) {
   auto* command = app.add_subcommand("decks", "List decks with card and due counts");
   command->callback([&context] {
-    const json::value result =
-        context.daemon().call(protocol::method::kDeckList, json::object{{"lang", context.language}});
+    const json::value result = context.daemon().call(protocol::method::kDeckList,
+                                                     json::object{{"lang", context.language}});
     const json::array& decks = result.as_object().at("decks").as_array();
     if (context.json) {
       print_json(decks);

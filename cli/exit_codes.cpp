@@ -5,14 +5,20 @@ namespace kioku::cli {
 
 int exit_code_for(ErrorCode code) noexcept {
   switch (code) {
-    case ErrorCode::kInvalidParams: return kExitUsage;
-    case ErrorCode::kUnavailable: return kExitUnavailable;
-    case ErrorCode::kInvalidInput: return kExitInvalidInput;
-    case ErrorCode::kNotFound: return kExitNotFound;
-    case ErrorCode::kPermission: return kExitPermission;
+    case ErrorCode::kInvalidParams:
+      return kExitUsage;
+    case ErrorCode::kUnavailable:
+      return kExitUnavailable;
+    case ErrorCode::kInvalidInput:
+      return kExitInvalidInput;
+    case ErrorCode::kNotFound:
+      return kExitNotFound;
+    case ErrorCode::kPermission:
+      return kExitPermission;
     case ErrorCode::kConflict:
     case ErrorCode::kStorage:
-    case ErrorCode::kInternal: return kExitFailure;
+    case ErrorCode::kInternal:
+      return kExitFailure;
   }
   return kExitFailure;
 }

@@ -29,8 +29,8 @@ void add_import_command(CLI::App& app, CliContext& context) {
   auto* command = app.add_subcommand("import", "Import a deck file (kioku TOML format)");
   command->add_option("FILE", *file, "the deck file")->required();
   command->callback([&context, file] {
-    const json::value result = context.daemon().call(
-        protocol::method::kDeckImport, json::object{{"path", absolute_path(*file)}});
+    const json::value result = context.daemon().call(protocol::method::kDeckImport,
+                                                     json::object{{"path", absolute_path(*file)}});
     if (context.json) {
       print_json(result);
       return;

@@ -6,7 +6,7 @@
 namespace kioku::cli {
 
 struct Messages {
-  const char* answer_prompt;     // followed by the key range
+  const char* answer_prompt;  // followed by the key range
   const char* quit_hint;
   const char* correct;
   const char* wrong;

@@ -13,8 +13,9 @@ void add_review_command(CLI::App& app, CliContext& context, int& exit_code) {
   command->add_flag_function(
       "--no-shuffle", [options](std::int64_t) { options->shuffle = false; },
       "show choices in the deck's order (stable numbering for scripts)");
-  command->add_option_function<int>(
-      "--limit", [options](int limit) { options->limit = limit; }, "stop after this many cards")
+  command
+      ->add_option_function<int>(
+          "--limit", [options](int limit) { options->limit = limit; }, "stop after this many cards")
       ->check(CLI::PositiveNumber);
   command->callback([&context, &exit_code, options] { exit_code = run_review(context, *options); });
 }

@@ -3,8 +3,8 @@
 #include "cli/review_session.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <ctime>
 #include <iostream>
 #include <numeric>
@@ -72,9 +72,10 @@ class AnswerSource {
       if (!(words >> choice_word)) continue;  // blank lines are skipped
       if (choice_word == "q" || choice_word == "quit") return std::nullopt;
       words >> rating_word >> extra;
-      const int choice = choice_word.size() == 1 || std::all_of(choice_word.begin(), choice_word.end(), ::isdigit)
-                             ? choice_from_word(choice_word, count)
-                             : 0;
+      const int choice =
+          choice_word.size() == 1 || std::all_of(choice_word.begin(), choice_word.end(), ::isdigit)
+              ? choice_from_word(choice_word, count)
+              : 0;
       if (choice == 0) {
         throw InputProblem{"input line " + std::to_string(line_number_) + ": \"" + choice_word +
                            "\" is not a choice (1-" + std::to_string(count) + " or a-" +
@@ -99,11 +100,26 @@ class AnswerSource {
       const auto key = raw_->read_key();
       if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
       switch (*key) {
-        case '\n': case ' ': case 'g': case 'G': case '3': return Rating::kGood;
-        case 'h': case 'H': case '2': return Rating::kHard;
-        case 'e': case 'E': case '4': return Rating::kEasy;
-        case 'a': case 'A': case '1': return Rating::kAgain;
-        default: break;
+        case '\n':
+        case ' ':
+        case 'g':
+        case 'G':
+        case '3':
+          return Rating::kGood;
+        case 'h':
+        case 'H':
+        case '2':
+          return Rating::kHard;
+        case 'e':
+        case 'E':
+        case '4':
+          return Rating::kEasy;
+        case 'a':
+        case 'A':
+        case '1':
+          return Rating::kAgain;
+        default:
+          break;
       }
     }
   }
@@ -206,14 +222,16 @@ class ReviewScreen {
     std::cout << '\n';
     for (int slot = 0; slot < count; ++slot) {
       const std::string label = std::to_string(slot + 1) + ") ";
-      const auto lines = wrap_text(std::string(choices[static_cast<std::size_t>(order[slot])].as_string()),
-                                   width_ - 6);
+      const auto lines = wrap_text(
+          std::string(choices[static_cast<std::size_t>(order[slot])].as_string()), width_ - 6);
       for (std::size_t i = 0; i < lines.size(); ++i) {
         std::cout << "  " << (i == 0 ? label : std::string(label.size(), ' ')) << lines[i] << '\n';
       }
     }
     const std::string range = "1-" + std::to_string(count);
-    std::cout << '\n' << text_.answer_prompt << " (" << range << ", " << text_.quit_hint << "): " << std::flush;
+    std::cout << '\n'
+              << text_.answer_prompt << " (" << range << ", " << text_.quit_hint
+              << "): " << std::flush;
 
     const auto started = std::chrono::steady_clock::now();
     const auto given = input_.read_answer(count);
@@ -234,8 +252,8 @@ class ReviewScreen {
     if (correct) {
       std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
     } else {
-      std::cout << style_.red(std::string("✗ ") + text_.wrong) << " — " << text_.the_answer_is << ' '
-                << answer_slot << ") "
+      std::cout << style_.red(std::string("✗ ") + text_.wrong) << " — " << text_.the_answer_is
+                << ' ' << answer_slot << ") "
                 << std::string(choices[static_cast<std::size_t>(answer - 1)].as_string()) << '\n';
     }
     print_wrapped(text_field(card, "explanation"), "  ");
@@ -247,7 +265,8 @@ class ReviewScreen {
         const auto wait = [&](const char* name) {
           return text_field(preview.at(name).as_object(), "wait");
         };
-        std::cout << '\n' << text_.rate_prompt << "  [h] " << text_.hard << " " << wait("hard")
+        std::cout << '\n'
+                  << text_.rate_prompt << "  [h] " << text_.hard << " " << wait("hard")
                   << "   [g/Enter] " << text_.good << " " << wait("good") << "   [e] " << text_.easy
                   << " " << wait("easy") << ' ' << std::flush;
         const auto picked = input_.read_rating();
@@ -273,7 +292,8 @@ class ReviewScreen {
                                     std::chrono::system_clock::now().time_since_epoch())
                                     .count();
     std::cout << style_.dim(std::string("→ ") + std::string(to_string(rating)) + ", " +
-                            text_.next_review_in + " " + format_span(std::max<std::int64_t>(due - now_ms, 0)))
+                            text_.next_review_in + " " +
+                            format_span(std::max<std::int64_t>(due - now_ms, 0)))
               << '\n';
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
@@ -282,18 +302,19 @@ class ReviewScreen {
   }
 
   void print_summary(Client& daemon) {
-    const json::value due = daemon.call(method::kDueCounts,
-                                        options_.deck ? json::object{{"deck", *options_.deck}}
-                                                      : json::object{});
+    const json::value due =
+        daemon.call(method::kDueCounts,
+                    options_.deck ? json::object{{"deck", *options_.deck}} : json::object{});
     const json::object& counts = due.as_object();
     std::cout << '\n';
     if (tally_.reviewed == 0 && integer_field(counts, "total") == 0) {
       std::cout << text_.nothing_due << '\n';
     }
     const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
-    std::cout << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' ' << text_.reviewed
-              << ", " << tally_.correct << ' ' << text_.correct_count << " (" << percent << "%), "
-              << text_.time_spent << ' ' << format_duration(tally_.duration_ms) << '\n';
+    std::cout << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
+              << text_.reviewed << ", " << tally_.correct << ' ' << text_.correct_count << " ("
+              << percent << "%), " << text_.time_spent << ' ' << format_duration(tally_.duration_ms)
+              << '\n';
     const std::int64_t still_due = integer_field(counts, "total");
     if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
     const json::value* next = counts.if_contains("next_due_ms");

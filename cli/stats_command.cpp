@@ -26,8 +26,8 @@ void add_stats_command(CLI::App& app, CliContext& context) {
               << "Streak: " << integer_field(stats, "streak_days")
               << (integer_field(stats, "streak_days") == 1 ? " day\n" : " days\n")
               << "Collection: " << integer_field(stats, "cards") << " cards in "
-              << integer_field(stats, "decks") << " decks, " << integer_field(stats, "reviews_total")
-              << " reviews in all\n"
+              << integer_field(stats, "decks") << " decks, "
+              << integer_field(stats, "reviews_total") << " reviews in all\n"
               << "Due now: " << integer_field(stats.at("due").as_object(), "total") << '\n';
   });
 }

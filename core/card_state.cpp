@@ -9,10 +9,14 @@ namespace kioku {
 
 std::string_view to_string(Phase phase) noexcept {
   switch (phase) {
-    case Phase::kNew: return "new";
-    case Phase::kLearning: return "learning";
-    case Phase::kReview: return "review";
-    case Phase::kRelearning: return "relearning";
+    case Phase::kNew:
+      return "new";
+    case Phase::kLearning:
+      return "learning";
+    case Phase::kReview:
+      return "review";
+    case Phase::kRelearning:
+      return "relearning";
   }
   return "unknown";
 }

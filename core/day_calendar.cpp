@@ -33,7 +33,8 @@ void civil_from_days(std::int64_t days, int& year, unsigned& month, unsigned& da
   const unsigned day_of_era = static_cast<unsigned>(days - era * 146097);
   const unsigned year_of_era =
       (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
-  const unsigned day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const unsigned day_of_year =
+      day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
   const unsigned month_index = (5 * day_of_year + 2) / 153;
   day = day_of_year - (153 * month_index + 2) / 5 + 1;
   month = month_index < 10 ? month_index + 3 : month_index - 9;
@@ -42,8 +43,8 @@ void civil_from_days(std::int64_t days, int& year, unsigned& month, unsigned& da
 
 DayCalendar::DayCalendar(int day_starts_at_hour) : day_starts_at_hour_(day_starts_at_hour) {
   if (day_starts_at_hour < 0 || day_starts_at_hour > 23) {
-    throw Error(ErrorCode::kInvalidParams,
-                "day start hour must be between 0 and 23, got " + std::to_string(day_starts_at_hour));
+    throw Error(ErrorCode::kInvalidParams, "day start hour must be between 0 and 23, got " +
+                                               std::to_string(day_starts_at_hour));
   }
 }
 

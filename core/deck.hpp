@@ -13,7 +13,7 @@ using LocalizedText = std::map<std::string, std::string>;
 using LocalizedChoices = std::map<std::string, std::vector<std::string>>;
 
 struct DeckCard {
-  std::string id;  // stable within the deck; re-imports match on it
+  std::string id;    // stable within the deck; re-imports match on it
   std::string kind;  // "choice"
   std::vector<std::string> tags;
   LocalizedText question;

@@ -2,14 +2,15 @@
 // file, the line and the field, so a deck author can go straight to the problem.
 #include "core/deck_parser.hpp"
 
+#include <toml++/toml.h>
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "core/error.hpp"
 
@@ -20,7 +21,9 @@ namespace {
 constexpr std::size_t kMinimumChoices = 2;
 constexpr std::size_t kMaximumChoices = 8;
 
-int line_of(const toml::node& node) { return static_cast<int>(node.source().begin.line); }
+int line_of(const toml::node& node) {
+  return static_cast<int>(node.source().begin.line);
+}
 
 bool is_slug(std::string_view text) {
   if (text.empty() || text.size() > 64) return false;
@@ -89,8 +92,8 @@ class TableReader {
     const std::string value = string(key);
     if (!is_slug(value)) {
       fail(key,
-           "must be 1 to 64 characters of a-z, 0-9 and '-', not starting with '-', got \"" +
-               value + "\"",
+           "must be 1 to 64 characters of a-z, 0-9 and '-', not starting with '-', got \"" + value +
+               "\"",
            table_.get(key));
     }
     return value;
@@ -133,15 +136,15 @@ class TableReader {
   }
 
   LocalizedText text(const std::string& key, const std::vector<std::string>& languages) const {
-    return localized<std::string>(
-        key, languages, [&](const std::string& where, const toml::node& value) {
-          if (!value.is_string()) fail(where, "must be a string", &value);
-          std::string text = value.as_string()->get();
-          if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
-            fail(where, "must not be empty", &value);
-          }
-          return text;
-        });
+    return localized<std::string>(key, languages,
+                                  [&](const std::string& where, const toml::node& value) {
+                                    if (!value.is_string()) fail(where, "must be a string", &value);
+                                    std::string text = value.as_string()->get();
+                                    if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+                                      fail(where, "must not be empty", &value);
+                                    }
+                                    return text;
+                                  });
   }
 
   bool has(const std::string& key) const { return table_.contains(key); }
@@ -161,13 +164,17 @@ class TableReader {
 
 std::vector<std::string> read_languages(const TableReader& file) {
   std::vector<std::string> languages = file.string_list("languages");
-  if (languages.empty()) file.fail("languages", "must list at least one language");
+  const toml::node* where = &file.require("languages");
+  if (languages.empty()) file.fail("languages", "must list at least one language", where);
   std::set<std::string> seen;
   for (const std::string& language : languages) {
     if (!is_language_code(language)) {
-      file.fail("languages", "\"" + language + "\" is not a language code such as \"en\" or \"ja\"");
+      file.fail("languages", "\"" + language + "\" is not a language code such as \"en\" or \"ja\"",
+                where);
     }
-    if (!seen.insert(language).second) file.fail("languages", "\"" + language + "\" is listed twice");
+    if (!seen.insert(language).second) {
+      file.fail("languages", "\"" + language + "\" is listed twice", where);
+    }
   }
   return languages;
 }
@@ -208,12 +215,15 @@ DeckCard read_card(const toml::table& table, const std::string& file, int index,
           choices.push_back(element.as_string()->get());
         }
         if (choices.size() < kMinimumChoices || choices.size() > kMaximumChoices) {
-          card.fail(where, "must have between 2 and 8 choices, got " + std::to_string(choices.size()),
+          card.fail(where,
+                    "must have between 2 and 8 choices, got " + std::to_string(choices.size()),
                     &value);
         }
         if (choice_count != 0 && choices.size() != choice_count) {
-          card.fail(where, "has " + std::to_string(choices.size()) + " choices but another language has " +
-                               std::to_string(choice_count), &value);
+          card.fail(where,
+                    "has " + std::to_string(choices.size()) + " choices but another language has " +
+                        std::to_string(choice_count),
+                    &value);
         }
         choice_count = choices.size();
         return choices;
@@ -221,8 +231,8 @@ DeckCard read_card(const toml::table& table, const std::string& file, int index,
   const std::int64_t answer = card.integer("answer");
   if (answer < 1 || answer > static_cast<std::int64_t>(choice_count)) {
     card.fail("answer",
-              "must be between 1 and " + std::to_string(choice_count) + " (counting choices from 1), got " +
-                  std::to_string(answer),
+              "must be between 1 and " + std::to_string(choice_count) +
+                  " (counting choices from 1), got " + std::to_string(answer),
               table.get("answer"));
   }
   result.answer = static_cast<int>(answer);
@@ -282,8 +292,13 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
 }
 
 Deck read_deck_file(const std::string& path) {
+  std::error_code status_error;
+  if (std::filesystem::is_directory(path, status_error)) {
+    throw InputError(path, 0, "", "is a directory, not a deck file");
+  }
   std::ifstream input(path, std::ios::binary);
-  if (!input) throw InputError(path, 0, "", "cannot open file: " + std::string(std::strerror(errno)));
+  if (!input)
+    throw InputError(path, 0, "", "cannot open file: " + std::string(std::strerror(errno)));
   std::ostringstream content;
   content << input.rdbuf();
   if (input.bad()) throw InputError(path, 0, "", "cannot read file");

@@ -10,14 +10,14 @@ namespace kioku {
 // Kinds of failure that callers act on differently; each maps to one JSON-RPC error code and
 // one CLI exit code (docs/protocol.md lists them).
 enum class ErrorCode {
-  kInvalidParams,     // a request's parameters are missing or of the wrong type
-  kNotFound,          // a deck or card that does not exist
-  kInvalidInput,      // a deck file or import that is malformed; nothing was changed
-  kConflict,          // the request does not fit the current state (e.g. card not due)
-  kStorage,           // SQLite failed
-  kUnavailable,       // the daemon cannot be reached or is shutting down
-  kPermission,        // a file or directory with the wrong owner or permissions
-  kInternal,          // a bug
+  kInvalidParams,  // a request's parameters are missing or of the wrong type
+  kNotFound,       // a deck or card that does not exist
+  kInvalidInput,   // a deck file or import that is malformed; nothing was changed
+  kConflict,       // the request does not fit the current state (e.g. card not due)
+  kStorage,        // SQLite failed
+  kUnavailable,    // the daemon cannot be reached or is shutting down
+  kPermission,     // a file or directory with the wrong owner or permissions
+  kInternal,       // a bug
 };
 
 class Error : public std::runtime_error {

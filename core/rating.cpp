@@ -7,10 +7,14 @@ namespace kioku {
 
 std::string_view to_string(Rating rating) noexcept {
   switch (rating) {
-    case Rating::kAgain: return "again";
-    case Rating::kHard: return "hard";
-    case Rating::kGood: return "good";
-    case Rating::kEasy: return "easy";
+    case Rating::kAgain:
+      return "again";
+    case Rating::kHard:
+      return "hard";
+    case Rating::kGood:
+      return "good";
+    case Rating::kEasy:
+      return "easy";
   }
   return "unknown";
 }

@@ -40,7 +40,8 @@ struct Steps {
 
 // A learning delay that would reach past the next day start becomes a whole-day due date.
 TimestampMs learning_due(const SchedulingTime& time, int delay_seconds) {
-  const TimestampMs due = time.now + static_cast<TimestampMs>(delay_seconds) * kMillisecondsPerSecond;
+  const TimestampMs due =
+      time.now + static_cast<TimestampMs>(delay_seconds) * kMillisecondsPerSecond;
   const TimestampMs next_day_start = time.calendar.next_day_start(time.now);
   if (due < next_day_start) return due;
   const std::int64_t seconds_until_next_day = (next_day_start - time.now) / kMillisecondsPerSecond;
@@ -106,7 +107,8 @@ CardState answer_learning(CardState next, int remaining, Rating rating, const Sc
       if (delay < 0) return graduate(options.graduating_interval_good);
       return into_steps(next, Phase::kLearning, time, remaining - 1, delay);
     }
-    case Rating::kEasy: break;
+    case Rating::kEasy:
+      break;
   }
   return next;
 }
@@ -156,8 +158,8 @@ CardState answer_review(CardState next, Rating rating, const SchedulingTime& tim
     next.lapses += 1;
     next.ease = ease_after(ease, kLapseEaseDelta);
     const float lapse_interval = interval * static_cast<float>(options.lapse_multiplier);
-    next.interval_days =
-        constrain_interval(lapse_interval, options.minimum_lapse_interval, options.maximum_interval);
+    next.interval_days = constrain_interval(lapse_interval, options.minimum_lapse_interval,
+                                            options.maximum_interval);
     if (is_leech(next.lapses, options.leech_threshold)) {
       next.leech = true;
       if (options.leech_action == LeechAction::kTagAndSuspend) next.suspended = true;
@@ -167,9 +169,9 @@ CardState answer_review(CardState next, Rating rating, const SchedulingTime& tim
     return into_steps(next, Phase::kRelearning, time, steps.count(), steps.again_delay());
   }
 
-  const int hard = constrain_interval(interval * hard_multiplier * multiplier,
-                                      hard_multiplier > 1.0f ? scheduled + 1 : 0,
-                                      options.maximum_interval);
+  const int hard =
+      constrain_interval(interval * hard_multiplier * multiplier,
+                         hard_multiplier > 1.0f ? scheduled + 1 : 0, options.maximum_interval);
   if (rating == Rating::kHard) {
     next.ease = ease_after(ease, kHardEaseDelta);
     return into_review(next, time, hard);

@@ -1,6 +1,7 @@
 // Formatting of times for JSON output and of spans for people.
 #include "core/time_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -29,17 +30,18 @@ std::string format_rfc3339_utc(TimestampMs when) {
 }
 
 std::string format_span(std::int64_t milliseconds) {
-  // Rounded to whole seconds first, so 59.9 s shows as "1m" rather than "60s".
-  const double seconds = static_cast<double>(std::llround(static_cast<double>(milliseconds) / 1000.0));
+  // Each unit is chosen after rounding to it, so 59.9 s shows as "1m" and 59.5 min as "1h".
+  const double seconds = static_cast<double>(std::max<std::int64_t>(milliseconds, 0)) / 1000.0;
+  const auto whole = [&](double unit) { return std::llround(seconds / unit); };
   char text[32];
-  if (seconds < 60) {
-    std::snprintf(text, sizeof text, "%llds", static_cast<long long>(std::llround(seconds)));
-  } else if (seconds < 3600) {
-    std::snprintf(text, sizeof text, "%lldm", static_cast<long long>(std::llround(seconds / 60)));
-  } else if (seconds < 86400) {
-    std::snprintf(text, sizeof text, "%lldh", static_cast<long long>(std::llround(seconds / 3600)));
-  } else if (seconds < 86400.0 * 30) {
-    std::snprintf(text, sizeof text, "%lldd", static_cast<long long>(std::llround(seconds / 86400)));
+  if (whole(1) < 60) {
+    std::snprintf(text, sizeof text, "%llds", whole(1));
+  } else if (whole(60) < 60) {
+    std::snprintf(text, sizeof text, "%lldm", whole(60));
+  } else if (whole(3600) < 24) {
+    std::snprintf(text, sizeof text, "%lldh", whole(3600));
+  } else if (whole(86400) < 30) {
+    std::snprintf(text, sizeof text, "%lldd", whole(86400));
   } else if (seconds < 86400.0 * 365) {
     std::snprintf(text, sizeof text, "%.1fmo", seconds / (86400.0 * 30));
   } else {

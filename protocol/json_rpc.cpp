@@ -5,28 +5,44 @@ namespace kioku::protocol {
 
 int to_json_rpc_code(ErrorCode error) noexcept {
   switch (error) {
-    case ErrorCode::kInvalidParams: return code::kInvalidParams;
-    case ErrorCode::kNotFound: return code::kNotFound;
-    case ErrorCode::kInvalidInput: return code::kInvalidInput;
-    case ErrorCode::kConflict: return code::kConflict;
-    case ErrorCode::kStorage: return code::kStorage;
-    case ErrorCode::kUnavailable: return code::kUnavailable;
-    case ErrorCode::kPermission: return code::kPermission;
-    case ErrorCode::kInternal: return code::kInternalError;
+    case ErrorCode::kInvalidParams:
+      return code::kInvalidParams;
+    case ErrorCode::kNotFound:
+      return code::kNotFound;
+    case ErrorCode::kInvalidInput:
+      return code::kInvalidInput;
+    case ErrorCode::kConflict:
+      return code::kConflict;
+    case ErrorCode::kStorage:
+      return code::kStorage;
+    case ErrorCode::kUnavailable:
+      return code::kUnavailable;
+    case ErrorCode::kPermission:
+      return code::kPermission;
+    case ErrorCode::kInternal:
+      return code::kInternalError;
   }
   return code::kInternalError;
 }
 
 ErrorCode from_json_rpc_code(int json_rpc_code) noexcept {
   switch (json_rpc_code) {
-    case code::kInvalidParams: return ErrorCode::kInvalidParams;
-    case code::kNotFound: return ErrorCode::kNotFound;
-    case code::kInvalidInput: return ErrorCode::kInvalidInput;
-    case code::kConflict: return ErrorCode::kConflict;
-    case code::kStorage: return ErrorCode::kStorage;
-    case code::kUnavailable: return ErrorCode::kUnavailable;
-    case code::kPermission: return ErrorCode::kPermission;
-    default: return ErrorCode::kInternal;
+    case code::kInvalidParams:
+      return ErrorCode::kInvalidParams;
+    case code::kNotFound:
+      return ErrorCode::kNotFound;
+    case code::kInvalidInput:
+      return ErrorCode::kInvalidInput;
+    case code::kConflict:
+      return ErrorCode::kConflict;
+    case code::kStorage:
+      return ErrorCode::kStorage;
+    case code::kUnavailable:
+      return ErrorCode::kUnavailable;
+    case code::kPermission:
+      return ErrorCode::kPermission;
+    default:
+      return ErrorCode::kInternal;
   }
 }
 

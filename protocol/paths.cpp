@@ -45,9 +45,15 @@ std::string runtime_directory() {
   return "/tmp/kioku-" + std::to_string(getuid());
 }
 
-std::string default_socket_path() { return runtime_directory() + "/kiokud.sock"; }
-std::string data_directory() { return xdg_directory("XDG_DATA_HOME", ".local/share"); }
-std::string state_directory() { return xdg_directory("XDG_STATE_HOME", ".local/state"); }
+std::string default_socket_path() {
+  return runtime_directory() + "/kiokud.sock";
+}
+std::string data_directory() {
+  return xdg_directory("XDG_DATA_HOME", ".local/share");
+}
+std::string state_directory() {
+  return xdg_directory("XDG_STATE_HOME", ".local/state");
+}
 
 std::string parent_directory(const std::string& path) {
   const auto slash = path.find_last_of('/');
@@ -78,15 +84,15 @@ void ensure_private_directory(const std::string& path) {
                 path + " is not a directory; remove it so kioku can create its socket directory");
   }
   if (info.st_uid != getuid()) {
-    throw Error(ErrorCode::kPermission,
-                "socket directory " + path + " belongs to uid " + std::to_string(info.st_uid) +
-                    ", not to you (uid " + std::to_string(getuid()) +
-                    "); remove it or point --socket elsewhere");
+    throw Error(ErrorCode::kPermission, "socket directory " + path + " belongs to uid " +
+                                            std::to_string(info.st_uid) + ", not to you (uid " +
+                                            std::to_string(getuid()) +
+                                            "); remove it or point --socket elsewhere");
   }
   if ((info.st_mode & 077) != 0) {
-    throw Error(ErrorCode::kPermission, "socket directory " + path + " has mode " +
-                                            octal_mode(info.st_mode) +
-                                            ", open to other users; fix it with: chmod 700 " + path);
+    throw Error(ErrorCode::kPermission,
+                "socket directory " + path + " has mode " + octal_mode(info.st_mode) +
+                    ", open to other users; fix it with: chmod 700 " + path);
   }
 }
 

@@ -11,8 +11,12 @@
 
 namespace kioku::cli {
 
-bool stdin_is_terminal() { return ::isatty(STDIN_FILENO) == 1; }
-bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+bool stdin_is_terminal() {
+  return ::isatty(STDIN_FILENO) == 1;
+}
+bool stdout_is_terminal() {
+  return ::isatty(STDOUT_FILENO) == 1;
+}
 
 int terminal_width() {
   winsize size{};
@@ -26,11 +30,21 @@ std::string wrap(bool enabled, const char* code, const std::string& text) {
 }
 }  // namespace
 
-std::string Style::bold(const std::string& text) const { return wrap(enabled, "1", text); }
-std::string Style::dim(const std::string& text) const { return wrap(enabled, "2", text); }
-std::string Style::green(const std::string& text) const { return wrap(enabled, "32", text); }
-std::string Style::red(const std::string& text) const { return wrap(enabled, "31", text); }
-std::string Style::cyan(const std::string& text) const { return wrap(enabled, "36", text); }
+std::string Style::bold(const std::string& text) const {
+  return wrap(enabled, "1", text);
+}
+std::string Style::dim(const std::string& text) const {
+  return wrap(enabled, "2", text);
+}
+std::string Style::green(const std::string& text) const {
+  return wrap(enabled, "32", text);
+}
+std::string Style::red(const std::string& text) const {
+  return wrap(enabled, "31", text);
+}
+std::string Style::cyan(const std::string& text) const {
+  return wrap(enabled, "36", text);
+}
 
 Style Style::for_stdout() {
   const char* no_color = std::getenv("NO_COLOR");

@@ -27,7 +27,9 @@ CodePoint decode(std::string_view text, std::size_t at) {
     return {static_cast<char32_t>(((lead & 0x1F) << 6) | (byte(1) & 0x3F)), 2};
   }
   if ((lead & 0xF0) == 0xE0 && continuation_ok(3)) {
-    return {static_cast<char32_t>(((lead & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F)), 3};
+    return {
+        static_cast<char32_t>(((lead & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F)),
+        3};
   }
   if ((lead & 0xF8) == 0xF0 && continuation_ok(4)) {
     return {static_cast<char32_t>(((lead & 0x07) << 18) | ((byte(1) & 0x3F) << 12) |

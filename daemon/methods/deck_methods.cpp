@@ -12,7 +12,8 @@ namespace json = boost::json;
 json::value handle_deck_list(const json::object& params, MethodContext& context) {
   const std::string language = language_param(params);
   const TimestampMs now = context.clock.now();
-  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), std::nullopt);
+  const auto decks =
+      queue_decks(context.collection, context.calendar.day_number(now), std::nullopt);
   json::array list;
   for (const QueueDeck& deck : decks) {
     const DueCounts counts = due_counts(context.collection, deck, now);

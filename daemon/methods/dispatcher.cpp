@@ -24,9 +24,12 @@ struct RequestError {
 
 bool type_matches(const json::value& value, ParamType type) {
   switch (type) {
-    case ParamType::kString: return value.is_string();
-    case ParamType::kInteger: return value.is_int64() || value.is_uint64();
-    case ParamType::kBoolean: return value.is_bool();
+    case ParamType::kString:
+      return value.is_string();
+    case ParamType::kInteger:
+      return value.is_int64() || value.is_uint64();
+    case ParamType::kBoolean:
+      return value.is_bool();
   }
   return false;
 }
@@ -48,7 +51,8 @@ std::string check_params(const Method& method, const json::object& params) {
     }
     if (!type_matches(value, spec->type)) {
       return "parameter '" + std::string(key) + "' must be " +
-             (spec->type == ParamType::kInteger ? "an " : "a ") + std::string(to_string(spec->type));
+             (spec->type == ParamType::kInteger ? "an " : "a ") +
+             std::string(to_string(spec->type));
     }
   }
   for (const ParamSpec& spec : method.params) {
@@ -109,7 +113,8 @@ json::value handle_request(const json::value& request, MethodContext& context) {
   try {
     response = protocol::make_result(id, method->handler(params, context));
   } catch (const InputError& failure) {
-    json::object data{{"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
+    json::object data{
+        {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
     response = error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
   } catch (const Error& failure) {
     response = error(protocol::to_json_rpc_code(failure.code()), failure.what());

@@ -30,7 +30,8 @@ std::optional<std::int64_t> optional_integer(const boost::json::object& params,
 std::string language_param(const boost::json::object& params) {
   const std::string language = optional_string(params, "lang").value_or("en");
   if (language.empty() || language.size() > 8) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'lang' must be a language code such as en or ja");
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'lang' must be a language code such as en or ja");
   }
   return language;
 }

@@ -16,28 +16,37 @@ const ParamSpec kLangParam{"lang", ParamType::kString, false, "language of texts
 
 const std::vector<Method>& table() {
   static const std::vector<Method> methods = {
-      {m::kHello, "Greets the daemon: returns its version and protocol version.",
+      {m::kHello,
+       "Greets the daemon: returns its version and protocol version.",
        {{"client", ParamType::kString, false, "the client's name and version"},
         {"protocol", ParamType::kInteger, false, "the protocol version the client speaks"}},
        handle_hello},
       {m::kMethods, "Lists every method with its parameters and help.", {}, handle_methods},
       {m::kShutdown, "Stops the daemon after answering.", {}, handle_shutdown},
       {m::kDeckList, "Lists decks with their card and due counts.", {kLangParam}, handle_deck_list},
-      {m::kDeckImport, "Imports a deck file (all or nothing).",
+      {m::kDeckImport,
+       "Imports a deck file (all or nothing).",
        {{"path", ParamType::kString, true, "absolute path of the deck file"}},
        handle_deck_import},
-      {m::kReviewNext, "Returns the next card to review, or null when nothing is due.",
-       {kDeckParam, kLangParam}, handle_review_next},
-      {m::kReviewAnswer, "Records an answer; replies only after it is durable.",
+      {m::kReviewNext,
+       "Returns the next card to review, or null when nothing is due.",
+       {kDeckParam, kLangParam},
+       handle_review_next},
+      {m::kReviewAnswer,
+       "Records an answer; replies only after it is durable.",
        {{"card", ParamType::kInteger, true, "the card's id, from review.next"},
         {"choice", ParamType::kInteger, false, "the picked choice, counting from 1"},
         {"rating", ParamType::kString, false, "again|hard|good|easy (default: good if right)"},
         {"duration_ms", ParamType::kInteger, false, "time spent answering, in milliseconds"},
         kLangParam},
        handle_review_answer},
-      {m::kDueCounts, "Counts the cards to study now: new, learning, review.", {kDeckParam},
+      {m::kDueCounts,
+       "Counts the cards to study now: new, learning, review.",
+       {kDeckParam},
        handle_due_counts},
-      {m::kStatsSummary, "Today's reviews, accuracy, time, streak and totals.", {},
+      {m::kStatsSummary,
+       "Today's reviews, accuracy, time, streak and totals.",
+       {},
        handle_stats_summary},
   };
   return methods;
@@ -45,7 +54,9 @@ const std::vector<Method>& table() {
 
 }  // namespace
 
-std::span<const Method> method_table() { return table(); }
+std::span<const Method> method_table() {
+  return table();
+}
 
 const Method* find_method(std::string_view name) {
   for (const Method& method : table()) {
@@ -56,9 +67,12 @@ const Method* find_method(std::string_view name) {
 
 std::string_view to_string(ParamType type) noexcept {
   switch (type) {
-    case ParamType::kString: return "string";
-    case ParamType::kInteger: return "integer";
-    case ParamType::kBoolean: return "boolean";
+    case ParamType::kString:
+      return "string";
+    case ParamType::kInteger:
+      return "integer";
+    case ParamType::kBoolean:
+      return "boolean";
   }
   return "unknown";
 }

@@ -22,8 +22,8 @@ struct ParamSpec {
 
 // A handler gets parameters already checked against its ParamSpecs and returns the result.
 // It throws kioku::Error for failures; the dispatcher turns them into JSON-RPC errors.
-using Handler = std::function<boost::json::value(const boost::json::object& params,
-                                                 MethodContext& context)>;
+using Handler =
+    std::function<boost::json::value(const boost::json::object& params, MethodContext& context)>;
 
 struct Method {
   std::string_view name;

@@ -75,22 +75,22 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
   json::array choices;
   const auto found = content.choices.find(language);
   const auto& list = found != content.choices.end() ? found->second
-                     : content.choices.count("en") ? content.choices.at("en")
-                     : content.choices.begin()->second;
+                     : content.choices.count("en")  ? content.choices.at("en")
+                                                    : content.choices.begin()->second;
   for (const std::string& choice : list) choices.emplace_back(choice);
-  result["card"] = json::object{
-      {"id", card.id},
-      {"deck", card.deck_slug},
-      {"deck_name", pick_language(deck->deck.name, language)},
-      {"external_id", card.external_id},
-      {"kind", card.kind},
-      {"question", pick_language(content.question, language)},
-      {"choices", std::move(choices)},
-      {"answer", content.answer},
-      {"explanation", pick_language(content.explanation, language)},
-      {"tags", split_tags(card.tags)},
-      {"state", state_to_json(card.state)},
-      {"preview", preview_to_json(card.state, now, context, deck->options)}};
+  result["card"] =
+      json::object{{"id", card.id},
+                   {"deck", card.deck_slug},
+                   {"deck_name", pick_language(deck->deck.name, language)},
+                   {"external_id", card.external_id},
+                   {"kind", card.kind},
+                   {"question", pick_language(content.question, language)},
+                   {"choices", std::move(choices)},
+                   {"answer", content.answer},
+                   {"explanation", pick_language(content.explanation, language)},
+                   {"tags", split_tags(card.tags)},
+                   {"state", state_to_json(card.state)},
+                   {"preview", preview_to_json(card.state, now, context, deck->options)}};
   return result;
 }
 
@@ -120,8 +120,9 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   if (const auto rating_text = optional_string(params, "rating")) {
     const auto parsed = parse_rating(*rating_text);
     if (!parsed) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'rating' must be again, hard, good or easy, got \"" + *rating_text + "\"");
+      throw Error(
+          ErrorCode::kInvalidParams,
+          "parameter 'rating' must be again, hard, good or easy, got \"" + *rating_text + "\"");
     }
     if (correct == false && *parsed != Rating::kAgain) {
       throw Error(ErrorCode::kInvalidParams, "a wrong choice is always rated again");
@@ -132,9 +133,10 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
 
   const TimestampMs now = context.clock.now();
-  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), card.deck_slug);
-  const CardState after =
-      sm2_next_state(card.state, rating, SchedulingTime{now, context.calendar}, decks.front().options);
+  const auto decks =
+      queue_decks(context.collection, context.calendar.day_number(now), card.deck_slug);
+  const CardState after = sm2_next_state(card.state, rating, SchedulingTime{now, context.calendar},
+                                         decks.front().options);
   AnswerRecord answer;
   answer.card_id = card.id;
   answer.deck_id = card.deck_id;

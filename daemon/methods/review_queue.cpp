@@ -41,7 +41,8 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   std::vector<DeckRow> rows;
   if (only_deck) {
     auto deck = collection.deck_by_slug(*only_deck);
-    if (!deck) throw Error(ErrorCode::kNotFound, "no deck '" + *only_deck + "' (kioku decks lists them)");
+    if (!deck)
+      throw Error(ErrorCode::kNotFound, "no deck '" + *only_deck + "' (kioku decks lists them)");
     rows.push_back(std::move(*deck));
   } else {
     rows = collection.decks();
@@ -52,7 +53,8 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
     deck.options = deck_options_from_json(deck.deck.options_json);
     const DayTally tally = collection.deck_tally(deck.deck.id, today);
     deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
-    deck.reviews_left = std::max<std::int64_t>(0, deck.options.reviews_per_day - tally.review_answers);
+    deck.reviews_left =
+        std::max<std::int64_t>(0, deck.options.reviews_per_day - tally.review_answers);
     decks.push_back(std::move(deck));
   }
   return decks;
@@ -87,7 +89,8 @@ std::optional<std::int64_t> next_card(Collection& collection, const std::vector<
   }
   std::int64_t learn_ahead_ms = 0;
   for (const QueueDeck& deck : decks) {
-    learn_ahead_ms = std::max<std::int64_t>(learn_ahead_ms, deck.options.learn_ahead_seconds * 1000LL);
+    learn_ahead_ms =
+        std::max<std::int64_t>(learn_ahead_ms, deck.options.learn_ahead_seconds * 1000LL);
   }
   return earliest_due(collection, decks, DueGroup::kLearning, now + learn_ahead_ms);
 }

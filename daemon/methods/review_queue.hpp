@@ -23,7 +23,7 @@ struct DueCounts {
 struct QueueDeck {
   DeckRow deck;
   DeckOptions options;
-  std::int64_t new_left = 0;     // new cards still allowed today
+  std::int64_t new_left = 0;      // new cards still allowed today
   std::int64_t reviews_left = 0;  // review answers still allowed today
 };
 

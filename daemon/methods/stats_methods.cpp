@@ -13,19 +13,18 @@ json::value handle_stats_summary(const json::object& /*params*/, MethodContext& 
   const DayTally tally = collection.tally(today);
   const auto decks = queue_decks(collection, today, std::nullopt);
   const DueCounts due = due_counts(collection, decks, now);
-  return json::object{
-      {"cards", collection.card_count()},
-      {"decks", static_cast<std::int64_t>(decks.size())},
-      {"reviews_today", tally.reviews},
-      {"correct_today", tally.correct},
-      {"new_today", tally.new_cards},
-      {"time_today_ms", tally.duration_ms},
-      {"reviews_total", collection.review_count()},
-      {"streak_days", collection.streak_days(today)},
-      {"due", json::object{{"new", due.new_cards},
-                           {"learning", due.learning},
-                           {"review", due.review},
-                           {"total", due.total()}}}};
+  return json::object{{"cards", collection.card_count()},
+                      {"decks", static_cast<std::int64_t>(decks.size())},
+                      {"reviews_today", tally.reviews},
+                      {"correct_today", tally.correct},
+                      {"new_today", tally.new_cards},
+                      {"time_today_ms", tally.duration_ms},
+                      {"reviews_total", collection.review_count()},
+                      {"streak_days", collection.streak_days(today)},
+                      {"due", json::object{{"new", due.new_cards},
+                                           {"learning", due.learning},
+                                           {"review", due.review},
+                                           {"total", due.total()}}}};
 }
 
 }  // namespace kioku::daemon

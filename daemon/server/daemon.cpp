@@ -63,8 +63,8 @@ int run_daemon(const DaemonConfig& config) {
     Collection collection(database);
     if (config.import_bundled_decks) {
       for (const ImportSummary& summary : import_bundled_decks_once(collection, clock.now())) {
-        std::cerr << "kiokud: imported the bundled deck '" << summary.deck << "' ("
-                  << summary.added << " cards) into the empty collection\n";
+        std::cerr << "kiokud: imported the bundled deck '" << summary.deck << "' (" << summary.added
+                  << " cards) into the empty collection\n";
       }
     }
 
@@ -72,8 +72,8 @@ int run_daemon(const DaemonConfig& config) {
                           collection_path};
     ServerLimits limits;
     limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
-    Server server(socket_path, [&](std::string_view line) { return dispatch_line(line, context); },
-                  limits);
+    Server server(
+        socket_path, [&](std::string_view line) { return dispatch_line(line, context); }, limits);
     context.request_shutdown = [&server] { server.stop(); };
     server.listen();
     std::cerr << "kiokud: listening on " << socket_path << " (pid " << ::getpid() << ")\n";

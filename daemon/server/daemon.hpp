@@ -7,7 +7,7 @@
 namespace kioku::daemon {
 
 struct DaemonConfig {
-  std::string socket_path;    // empty: the default under $XDG_RUNTIME_DIR
+  std::string socket_path;     // empty: the default under $XDG_RUNTIME_DIR
   std::string data_directory;  // empty: $XDG_DATA_HOME/kioku
   int ready_fd = -1;           // written to ("ready\n") and closed once the socket listens
   bool import_bundled_decks = true;

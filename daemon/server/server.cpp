@@ -1,5 +1,5 @@
-// Boost.Asio with C++20 coroutines: one listener coroutine, one coroutine per session, each
-// racing an idle watchdog.
+// Boost.Asio with C++20 coroutines: one listener coroutine, and per session one coroutine that
+// serves it plus one idle watchdog beside it.
 #include "daemon/server/server.hpp"
 
 #include <sys/socket.h>
@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include <boost/asio.hpp>
-#include <boost/asio/experimental/awaitable_operators.hpp>
 #include <iostream>
+#include <memory>
 #include <set>
 
 #include "core/error.hpp"
@@ -21,7 +21,6 @@ namespace asio = boost::asio;
 using asio::awaitable;
 using asio::use_awaitable;
 using Socket = asio::local::stream_protocol::socket;
-using namespace asio::experimental::awaitable_operators;
 
 namespace {
 
@@ -85,15 +84,36 @@ struct Server::Impl {
     for (Socket* session : sessions) session->shutdown(Socket::shutdown_receive, ignored);
   }
 
-  awaitable<void> watchdog(const std::chrono::steady_clock::time_point& deadline) {
-    asio::steady_timer timer(co_await asio::this_coro::executor);
-    while (std::chrono::steady_clock::now() < deadline) {
-      timer.expires_at(deadline);
-      co_await timer.async_wait(use_awaitable);
+  // One client connection: its socket, and the idle deadline its watchdog enforces.
+  struct Session {
+    Session(Socket connected, std::chrono::seconds idle_timeout)
+        : socket(std::move(connected)),
+          timer(socket.get_executor()),
+          deadline(std::chrono::steady_clock::now() + idle_timeout) {}
+    Socket socket;
+    asio::steady_timer timer;
+    std::chrono::steady_clock::time_point deadline;
+    bool finished = false;
+  };
+
+  // Closes the session's socket once it has been idle past its deadline. Runs beside the
+  // session rather than racing it, so a failing write can never leave either one waiting.
+  awaitable<void> watchdog(std::shared_ptr<Session> session) {
+    while (!session->finished) {
+      session->timer.expires_at(session->deadline);
+      boost::system::error_code error;
+      co_await session->timer.async_wait(asio::redirect_error(use_awaitable, error));
+      if (session->finished) co_return;
+      if (std::chrono::steady_clock::now() >= session->deadline) {
+        boost::system::error_code ignored;
+        session->socket.close(ignored);
+        co_return;
+      }
     }
   }
 
-  awaitable<void> serve_lines(Socket& socket, std::chrono::steady_clock::time_point& deadline) {
+  awaitable<void> serve_lines(Session& session) {
+    Socket& socket = session.socket;
     std::string buffer;
     for (;;) {
       boost::system::error_code error;
@@ -104,7 +124,9 @@ struct Server::Impl {
         const std::string reply = error_line(
             protocol::code::kInvalidRequest,
             "request line longer than " + std::to_string(limits.max_line_bytes) + " bytes");
-        co_await asio::async_write(socket, asio::buffer(reply), use_awaitable);
+        co_await asio::async_write(socket, asio::buffer(reply),
+                                   asio::redirect_error(use_awaitable, error));
+        co_return;
       }
       if (error) co_return;
       std::string_view line(buffer.data(), length - 1);
@@ -113,22 +135,29 @@ struct Server::Impl {
       if (line.find_first_not_of(" \t") != std::string_view::npos) response = handler(line);
       buffer.erase(0, length);
       if (!response.empty()) {
-        co_await asio::async_write(socket, asio::buffer(response), use_awaitable);
+        co_await asio::async_write(socket, asio::buffer(response),
+                                   asio::redirect_error(use_awaitable, error));
+        if (error) co_return;  // the client left without reading its answer
       }
       if (stopping) co_return;
-      deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
+      session.deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
     }
   }
 
-  awaitable<void> session(Socket socket) {
-    sessions.insert(&socket);
+  awaitable<void> run_session(Socket socket) {
+    auto session = std::make_shared<Session>(std::move(socket), limits.idle_timeout);
+    sessions.insert(&session->socket);
+    asio::co_spawn(io, watchdog(session), asio::detached);
     try {
-      auto deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
-      co_await (serve_lines(socket, deadline) || watchdog(deadline));
+      co_await serve_lines(*session);
     } catch (const std::exception& error) {
-      // A client that vanishes mid-write is not the daemon's problem.
+      std::cerr << "kiokud: session ended by an error: " << error.what() << '\n';
     }
-    sessions.erase(&socket);
+    session->finished = true;
+    session->timer.cancel();
+    boost::system::error_code ignored;
+    session->socket.close(ignored);
+    sessions.erase(&session->socket);
   }
 
   awaitable<void> refuse(Socket socket, std::string reply) {
@@ -149,21 +178,23 @@ struct Server::Impl {
         continue;
       }
       if (!same_user(socket)) {
-        asio::co_spawn(io, refuse(std::move(socket),
-                                  error_line(protocol::code::kPermission,
-                                             "refused: kiokud serves only its own user")),
-                       asio::detached);
+        asio::co_spawn(
+            io,
+            refuse(std::move(socket), error_line(protocol::code::kPermission,
+                                                 "refused: kiokud serves only its own user")),
+            asio::detached);
         continue;
       }
       if (sessions.size() >= limits.max_clients) {
-        asio::co_spawn(io, refuse(std::move(socket),
-                                  error_line(protocol::code::kUnavailable,
-                                             "too many clients (limit " +
-                                                 std::to_string(limits.max_clients) + ")")),
-                       asio::detached);
+        asio::co_spawn(
+            io,
+            refuse(std::move(socket), error_line(protocol::code::kUnavailable,
+                                                 "too many clients (limit " +
+                                                     std::to_string(limits.max_clients) + ")")),
+            asio::detached);
         continue;
       }
-      asio::co_spawn(io, session(std::move(socket)), asio::detached);
+      asio::co_spawn(io, run_session(std::move(socket)), asio::detached);
     }
   }
 };
@@ -220,6 +251,8 @@ void Server::run() {
   }
 }
 
-void Server::stop() { asio::post(impl_->io, [this] { impl_->stop(); }); }
+void Server::stop() {
+  asio::post(impl_->io, [this] { impl_->stop(); });
+}
 
 }  // namespace kioku::daemon

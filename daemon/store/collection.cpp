@@ -71,9 +71,9 @@ Collection::Collection(sqlite::Database& database)
           "UPDATE cards SET kind = ?2, content = ?3, content_hash = ?4, tags = ?5, position = ?6, "
           "modified_ms = ?7 WHERE id = ?1")),
       update_card_position_(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
-      insert_card_state_(database.prepare(
-          "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
-          "VALUES (?1, ?2, 'new', 0, ?3)")),
+      insert_card_state_(
+          database.prepare("INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
+                           "VALUES (?1, ?2, 'new', 0, ?3)")),
       count_deck_cards_(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
       select_card_(database.prepare(with_state_columns(
           "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, ",
@@ -90,19 +90,18 @@ Collection::Collection(sqlite::Database& database)
           "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
           "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND buried_until_ms <= ?2 "
           "ORDER BY due_ms, card_id LIMIT 1")),
-      first_due_review_(database.prepare(
-          "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase = 'review' AND due_ms <= ?2 AND buried_until_ms <= ?2 "
-          "ORDER BY due_ms, card_id LIMIT 1")),
+      first_due_review_(
+          database.prepare("SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+                           "AND phase = 'review' AND due_ms <= ?2 AND buried_until_ms <= ?2 "
+                           "ORDER BY due_ms, card_id LIMIT 1")),
       count_new_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
           "AND phase = 'new' AND buried_until_ms <= ?3 LIMIT ?2)")),
       first_new_(database.prepare(
           "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
           "AND buried_until_ms <= ?2 ORDER BY new_position, card_id LIMIT 1")),
-      next_due_(database.prepare(
-          "SELECT min(due_ms) FROM card_state WHERE suspended = 0 "
-          "AND phase IN ('learning', 'relearning', 'review')")),
+      next_due_(database.prepare("SELECT min(due_ms) FROM card_state WHERE suspended = 0 "
+                                 "AND phase IN ('learning', 'relearning', 'review')")),
       insert_revlog_(database.prepare(
           "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
           "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
@@ -119,21 +118,20 @@ Collection::Collection(sqlite::Database& database)
           "correct = correct + excluded.correct, new_cards = new_cards + excluded.new_cards, "
           "review_answers = review_answers + excluded.review_answers, "
           "duration_ms = duration_ms + excluded.duration_ms")),
-      select_tally_(database.prepare(
-          "SELECT coalesce(sum(reviews), 0), coalesce(sum(correct), 0), "
-          "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
-          "coalesce(sum(duration_ms), 0) FROM daily_stats WHERE day = ?1")),
+      select_tally_(
+          database.prepare("SELECT coalesce(sum(reviews), 0), coalesce(sum(correct), 0), "
+                           "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
+                           "coalesce(sum(duration_ms), 0) FROM daily_stats WHERE day = ?1")),
       select_deck_tally_(database.prepare(
           "SELECT reviews, correct, new_cards, review_answers, duration_ms FROM daily_stats "
           "WHERE day = ?1 AND deck_id = ?2")),
-      select_review_days_(database.prepare(
-          "SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
-          "GROUP BY day ORDER BY day DESC")),
+      select_review_days_(
+          database.prepare("SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
+                           "GROUP BY day ORDER BY day DESC")),
       count_reviews_(database.prepare("SELECT count(*) FROM revlog")),
       select_meta_(database.prepare("SELECT value FROM collection_meta WHERE key = ?1")),
-      upsert_meta_(database.prepare(
-          "INSERT INTO collection_meta (key, value) VALUES (?1, ?2) "
-          "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {}
+      upsert_meta_(database.prepare("INSERT INTO collection_meta (key, value) VALUES (?1, ?2) "
+                                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {}
 
 namespace {
 
@@ -175,7 +173,9 @@ std::optional<DeckRow> Collection::deck_by_slug(const std::string& slug) {
   return read_deck(select_deck_by_slug_);
 }
 
-std::int64_t Collection::card_count() { return single_integer(count_cards_); }
+std::int64_t Collection::card_count() {
+  return single_integer(count_cards_);
+}
 
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
                                       TimestampMs now) {
@@ -231,7 +231,8 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
   }
   count_deck_cards_.bind(1, deck_id);
   const std::int64_t cards_in_deck = single_integer(count_deck_cards_);
-  summary.not_in_file = static_cast<int>(cards_in_deck - static_cast<std::int64_t>(deck.cards.size()));
+  summary.not_in_file =
+      static_cast<int>(cards_in_deck - static_cast<std::int64_t>(deck.cards.size()));
   transaction.commit();
   return summary;
 }
@@ -280,7 +281,9 @@ std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id, Timestam
   return optional_integer(first_new_);
 }
 
-std::optional<TimestampMs> Collection::next_due() { return optional_integer(next_due_); }
+std::optional<TimestampMs> Collection::next_due() {
+  return optional_integer(next_due_);
+}
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   sqlite::Transaction transaction(database_);
@@ -357,7 +360,9 @@ std::int64_t Collection::streak_days(std::int64_t today) {
   return streak;
 }
 
-std::int64_t Collection::review_count() { return single_integer(count_reviews_); }
+std::int64_t Collection::review_count() {
+  return single_integer(count_reviews_);
+}
 
 std::optional<std::string> Collection::meta(const std::string& key) {
   sqlite::StatementScope scope(select_meta_);

@@ -5,7 +5,9 @@
 
 namespace kioku::daemon {
 
-int latest_schema_version() noexcept { return static_cast<int>(kMigrations.size()); }
+int latest_schema_version() noexcept {
+  return static_cast<int>(kMigrations.size());
+}
 
 void backup_database(sqlite::Database& database, const std::string& destination) {
   sqlite::Database target(destination);
@@ -36,9 +38,9 @@ int migrate(sqlite::Database& database, const std::string& backup_directory, Tim
     try {
       database.execute(migrations[static_cast<std::size_t>(version - 1)].text);
     } catch (const sqlite::SqliteError& error) {
-      throw sqlite::SqliteError(error.result_code(),
-                                "migration " + std::string(migrations[version - 1].name) +
-                                    " failed: " + error.what());
+      throw sqlite::SqliteError(
+          error.result_code(),
+          "migration " + std::string(migrations[version - 1].name) + " failed: " + error.what());
     }
     database.execute("PRAGMA user_version = " + std::to_string(version));
     transaction.commit();

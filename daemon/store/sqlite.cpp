@@ -14,11 +14,13 @@ Database::Database(const std::string& path, int flags) : path_(path) {
   sqlite3_extended_result_codes(handle_, 1);
 }
 
-Database::~Database() { sqlite3_close_v2(handle_); }
+Database::~Database() {
+  sqlite3_close_v2(handle_);
+}
 
 void Database::fail(int result_code, std::string_view what) const {
-  throw SqliteError(result_code, std::string(what) + ": " + sqlite3_errmsg(handle_) + " (" +
-                                     path_ + ")");
+  throw SqliteError(result_code,
+                    std::string(what) + ": " + sqlite3_errmsg(handle_) + " (" + path_ + ")");
 }
 
 void Database::execute(std::string_view sql) {
@@ -32,9 +34,15 @@ void Database::execute(std::string_view sql) {
   }
 }
 
-Statement Database::prepare(std::string_view sql) { return Statement(*this, sql); }
-std::int64_t Database::last_insert_rowid() const noexcept { return sqlite3_last_insert_rowid(handle_); }
-int Database::changes() const noexcept { return sqlite3_changes(handle_); }
+Statement Database::prepare(std::string_view sql) {
+  return Statement(*this, sql);
+}
+std::int64_t Database::last_insert_rowid() const noexcept {
+  return sqlite3_last_insert_rowid(handle_);
+}
+int Database::changes() const noexcept {
+  return sqlite3_changes(handle_);
+}
 
 std::int64_t Database::user_version() {
   Statement statement(*this, "PRAGMA user_version");
@@ -48,7 +56,9 @@ Statement::Statement(Database& database, std::string_view sql) : database_(&data
   if (result != SQLITE_OK) database.fail(result, "cannot prepare \"" + std::string(sql) + "\"");
 }
 
-Statement::~Statement() { sqlite3_finalize(handle_); }
+Statement::~Statement() {
+  sqlite3_finalize(handle_);
+}
 
 Statement::Statement(Statement&& other) noexcept
     : database_(other.database_), handle_(other.handle_) {
@@ -98,8 +108,12 @@ void Statement::reset() noexcept {
   sqlite3_clear_bindings(handle_);
 }
 
-std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(handle_, index); }
-double Statement::column_double(int index) const { return sqlite3_column_double(handle_, index); }
+std::int64_t Statement::column_int(int index) const {
+  return sqlite3_column_int64(handle_, index);
+}
+double Statement::column_double(int index) const {
+  return sqlite3_column_double(handle_, index);
+}
 bool Statement::column_is_null(int index) const {
   return sqlite3_column_type(handle_, index) == SQLITE_NULL;
 }

@@ -29,9 +29,8 @@ class Statement;
 class Database {
  public:
   // Opens (and creates) the database at `path`; ":memory:" for a private in-memory one.
-  explicit Database(const std::string& path, int flags = SQLITE_OPEN_READWRITE |
-                                                        SQLITE_OPEN_CREATE |
-                                                        SQLITE_OPEN_NOMUTEX);
+  explicit Database(const std::string& path,
+                    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
@@ -67,7 +66,9 @@ class Statement {
   Statement& bind(int index, double value);
   Statement& bind(int index, std::string_view value);
   Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
-  Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
+  Statement& bind(int index, const std::string& value) {
+    return bind(index, std::string_view(value));
+  }
   Statement& bind_null(int index);
   Statement& bind(int index, std::optional<double> value) {
     return value ? bind(index, *value) : bind_null(index);

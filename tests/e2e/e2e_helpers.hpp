@@ -12,7 +12,9 @@ namespace kioku::test {
 // 2026-06-01T10:00:00Z: far from the 04:00 day start, so tests never straddle a day.
 inline constexpr std::int64_t kMorning = 1780308000;
 
-inline std::string clock_start(std::int64_t seconds) { return std::to_string(seconds); }
+inline std::string clock_start(std::int64_t seconds) {
+  return std::to_string(seconds);
+}
 
 // Parses a command's stdout as one JSON value; fails the test with the output when it is not.
 inline boost::json::value parse_output(const CommandResult& result) {

@@ -20,7 +20,9 @@ LineClient::LineClient(const std::string& socket_path) {
   }
 }
 
-LineClient::~LineClient() { close(); }
+LineClient::~LineClient() {
+  close();
+}
 
 void LineClient::close() {
   if (descriptor_ >= 0) ::close(descriptor_);
@@ -30,7 +32,8 @@ void LineClient::close() {
 bool LineClient::send(const std::string& bytes) {
   std::size_t sent = 0;
   while (sent < bytes.size()) {
-    const ssize_t written = ::send(descriptor_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    const ssize_t written =
+        ::send(descriptor_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
     if (written < 0 && errno == EINTR) continue;
     if (written <= 0) return false;
     sent += static_cast<std::size_t>(written);

@@ -46,8 +46,12 @@ void apply_environment(const std::map<std::string, std::string>& environment) {
 
 }  // namespace
 
-std::string kiokud_path() { return std::string(KIOKU_BIN_DIR) + "/kiokud"; }
-std::string kioku_path() { return std::string(KIOKU_BIN_DIR) + "/kioku"; }
+std::string kiokud_path() {
+  return std::string(KIOKU_BIN_DIR) + "/kiokud";
+}
+std::string kioku_path() {
+  return std::string(KIOKU_BIN_DIR) + "/kioku";
+}
 std::string source_path(const std::string& relative) {
   return std::string(KIOKU_SOURCE_DIR) + "/" + relative;
 }
@@ -116,7 +120,8 @@ CommandResult run_command(const std::vector<std::string>& argv,
         (fds[i].fd == out[0] ? out_open : err_open) = false;
         continue;
       }
-      (fds[i].fd == out[0] ? result.out : result.err).append(buffer, static_cast<std::size_t>(received));
+      (fds[i].fd == out[0] ? result.out : result.err)
+          .append(buffer, static_cast<std::size_t>(received));
     }
   }
   if (input_fd >= 0) ::close(input_fd);
@@ -149,7 +154,7 @@ DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extr
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
-    const int log = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0600);
+    const int log = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     ::dup2(log, STDERR_FILENO);
     ::dup2(ready[1], 3);
     apply_environment(home.environment());
@@ -160,7 +165,8 @@ DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extr
   pollfd wait_for{ready[0], POLLIN, 0};
   // The only wait: for "ready" or for the pipe to close because the daemon exited.
   if (::poll(&wait_for, 1, 60'000) > 0) {
-    started_ = ::read(ready[0], reply, sizeof reply - 1) > 0 && std::strncmp(reply, "ready", 5) == 0;
+    started_ =
+        ::read(ready[0], reply, sizeof reply - 1) > 0 && std::strncmp(reply, "ready", 5) == 0;
   }
   ::close(ready[0]);
   if (!started_) wait();

@@ -14,7 +14,9 @@ namespace kioku::test {
 
 namespace {
 
-int remove_entry(const char* path, const struct stat*, int, struct FTW*) { return ::remove(path); }
+int remove_entry(const char* path, const struct stat*, int, struct FTW*) {
+  return ::remove(path);
+}
 
 }  // namespace
 
@@ -28,14 +30,21 @@ TempHome::TempHome() {
   }
 }
 
-TempHome::~TempHome() { ::nftw(root_.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
+TempHome::~TempHome() {
+  ::nftw(root_.c_str(), remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 std::map<std::string, std::string> TempHome::environment() const {
-  return {{"XDG_RUNTIME_DIR", root_ + "/run"},  {"XDG_DATA_HOME", root_ + "/data"},
-          {"XDG_STATE_HOME", root_ + "/state"}, {"XDG_CONFIG_HOME", root_ + "/config"},
-          {"HOME", root_ + "/home"},            {"LC_ALL", ""},
-          {"LC_MESSAGES", ""},                  {"LANG", "C.UTF-8"},
-          {"NO_COLOR", "1"},                    {"TZ", "UTC"}};
+  return {{"XDG_RUNTIME_DIR", root_ + "/run"},
+          {"XDG_DATA_HOME", root_ + "/data"},
+          {"XDG_STATE_HOME", root_ + "/state"},
+          {"XDG_CONFIG_HOME", root_ + "/config"},
+          {"HOME", root_ + "/home"},
+          {"LC_ALL", ""},
+          {"LC_MESSAGES", ""},
+          {"LANG", "C.UTF-8"},
+          {"NO_COLOR", "1"},
+          {"TZ", "UTC"}};
 }
 
 std::string TempHome::write_file(const std::string& name, const std::string& content) const {

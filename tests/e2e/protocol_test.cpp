@@ -1,0 +1,157 @@
+// Talking to a real kiokud over its socket with raw lines: errors for bad requests, and the
+// daemon keeps serving everyone else whatever one client sends.
+#include <signal.h>
+
+#include "protocol/methods.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/line_client.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+std::int64_t error_code_of(const json::value& response) {
+  REQUIRE(response.is_object());
+  return response.at("error").at("code").as_int64();
+}
+
+std::string error_message_of(const json::value& response) {
+  return std::string(response.at("error").at("message").as_string());
+}
+
+// The daemon still answers a fresh client.
+void expect_still_serving(const TempHome& home) {
+  LineClient fresh(home.socket_path());
+  REQUIRE(fresh.connected());
+  const json::value hello = fresh.request(R"({"jsonrpc":"2.0","id":1,"method":"system.hello"})");
+  REQUIRE(hello.is_object());
+  CHECK(hello.at("result").at("daemon").as_string() == "kiokud");
+}
+
+}  // namespace
+
+TEST_CASE("e2e: malformed requests get JSON-RPC errors and the connection stays usable",
+          "[e2e][protocol]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  LineClient client(home.socket_path());
+  REQUIRE(client.connected());
+
+  SECTION("garbage is a parse error") {
+    CHECK(error_code_of(client.request("this is not json")) == -32700);
+  }
+  SECTION("invalid UTF-8 is a parse error") {
+    CHECK(error_code_of(client.request("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\xfe\"}")) ==
+          -32700);
+  }
+  SECTION("deeply nested JSON is refused, not recursed into") {
+    CHECK(error_code_of(client.request(std::string(100000, '[') + std::string(100000, ']'))) ==
+          -32700);
+  }
+  SECTION("a request without jsonrpc 2.0 is invalid") {
+    CHECK(error_code_of(client.request(R"({"id":1,"method":"system.hello"})")) == -32600);
+  }
+  SECTION("an unknown method names itself") {
+    const json::value response = client.request(R"({"jsonrpc":"2.0","id":7,"method":"deck.burn"})");
+    CHECK(error_code_of(response) == -32601);
+    CHECK(error_message_of(response).find("deck.burn") != std::string::npos);
+    CHECK(response.at("id").as_int64() == 7);
+  }
+  SECTION("a wrong parameter type names the parameter") {
+    const json::value response =
+        client.request(R"({"jsonrpc":"2.0","id":2,"method":"deck.import","params":{"path":5}})");
+    CHECK(error_code_of(response) == -32602);
+    CHECK(error_message_of(response) == "parameter 'path' must be a string");
+  }
+  SECTION("a missing required parameter is named") {
+    const json::value response =
+        client.request(R"({"jsonrpc":"2.0","id":3,"method":"review.answer","params":{}})");
+    CHECK(error_code_of(response) == -32602);
+    CHECK(error_message_of(response).find("'card'") != std::string::npos);
+  }
+  SECTION("a batch gets an array of responses") {
+    const json::value response = client.request(
+        R"([{"jsonrpc":"2.0","id":1,"method":"system.hello"},{"jsonrpc":"2.0","id":2,"method":"x"}])");
+    REQUIRE(response.is_array());
+    REQUIRE(response.as_array().size() == 2);
+    CHECK(response.as_array()[0].at("result").at("protocol").as_int64() ==
+          kioku::protocol::kProtocolVersion);
+    CHECK(error_code_of(response.as_array()[1]) == -32601);
+  }
+  SECTION("a notification gets no response") {
+    REQUIRE(client.send(R"({"jsonrpc":"2.0","method":"system.hello"})"
+                        "\n"));
+    const json::value next = client.request(R"({"jsonrpc":"2.0","id":9,"method":"system.hello"})");
+    CHECK(next.at("id").as_int64() == 9);
+  }
+  // After any of the above, the same connection still works.
+  const json::value hello = client.request(R"({"jsonrpc":"2.0","id":42,"method":"system.hello"})");
+  REQUIRE(hello.is_object());
+  CHECK(hello.at("id").as_int64() == 42);
+}
+
+TEST_CASE("e2e: a line over 1 MiB gets an error and that connection is closed", "[e2e][protocol]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  LineClient client(home.socket_path());
+  REQUIRE(client.connected());
+  client.send(std::string(1024 * 1024 + 10, 'x'));
+  const auto reply = client.read_line();
+  REQUIRE(reply.has_value());
+  CHECK(reply->find("-32600") != std::string::npos);
+  CHECK(reply->find("longer than 1048576 bytes") != std::string::npos);
+  CHECK(client.closed_by_peer());
+  expect_still_serving(home);
+}
+
+TEST_CASE("e2e: a client that disconnects mid-request does not disturb the daemon",
+          "[e2e][protocol]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  {
+    LineClient client(home.socket_path());
+    REQUIRE(client.connected());
+    client.send(R"({"jsonrpc":"2.0","id":1,"method":"sys)");
+  }
+  {
+    // One that asks and leaves before reading the answer.
+    LineClient client(home.socket_path());
+    client.send(R"({"jsonrpc":"2.0","id":1,"method":"stats.summary"})"
+                "\n");
+  }
+  expect_still_serving(home);
+  CHECK(daemon.stop(SIGTERM) == 0);
+}
+
+TEST_CASE("e2e: system.methods lists every method the clients use", "[e2e][protocol]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  LineClient client(home.socket_path());
+  const json::value response =
+      client.request(R"({"jsonrpc":"2.0","id":1,"method":"system.methods"})");
+  std::vector<std::string> names;
+  for (const json::value& method : response.at("result").at("methods").as_array()) {
+    names.emplace_back(method.at("name").as_string());
+  }
+  namespace m = kioku::protocol::method;
+  for (std::string_view used :
+       {m::kHello, m::kMethods, m::kShutdown, m::kDeckList, m::kDeckImport, m::kReviewNext,
+        m::kReviewAnswer, m::kDueCounts, m::kStatsSummary}) {
+    CHECK(std::find(names.begin(), names.end(), used) != names.end());
+  }
+}
+
+TEST_CASE("e2e: an idle client is disconnected after the idle timeout", "[e2e][protocol]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--no-bundled-decks", "--idle-timeout", "1"});
+  REQUIRE(daemon.started());
+  LineClient idle(home.socket_path());
+  REQUIRE(idle.connected());
+  CHECK(idle.closed_by_peer(10'000));
+  expect_still_serving(home);
+}
