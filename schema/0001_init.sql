@@ -51,14 +51,14 @@ CREATE TABLE card_state (
   last_review_ms  INTEGER NOT NULL DEFAULT 0,
   leech           INTEGER NOT NULL DEFAULT 0 CHECK (leech IN (0, 1)),
   suspended       INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
-  buried_until_ms INTEGER NOT NULL DEFAULT 0,
   new_position    INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
--- "Next due card in deck D" and "count due now": both are range scans of these.
-CREATE INDEX card_state_deck_due ON card_state (deck_id, phase, due_ms) WHERE suspended = 0;
-CREATE INDEX card_state_due ON card_state (phase, due_ms) WHERE suspended = 0;
-CREATE INDEX card_state_deck_new ON card_state (deck_id, phase, new_position) WHERE suspended = 0;
+-- "Next due card in deck D" and "count due now" are range scans of covering indices: the
+-- rowid (card_id) ends every index entry, so "ORDER BY due_ms, card_id" needs no sort.
+CREATE INDEX card_state_deck_due ON card_state (deck_id, suspended, phase, due_ms);
+CREATE INDEX card_state_due ON card_state (suspended, phase, due_ms);
+CREATE INDEX card_state_deck_new ON card_state (deck_id, suspended, phase, new_position);
 
 -- One row per answer, appended and never edited: the truth the card state is derived from.
 CREATE TABLE revlog (

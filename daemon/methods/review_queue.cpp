@@ -64,7 +64,7 @@ DueCounts due_counts(Collection& collection, const QueueDeck& deck, TimestampMs 
   DueCounts counts;
   counts.learning = collection.count_due(deck.deck.id, DueGroup::kLearning, now, kNoLimit);
   counts.review = collection.count_due(deck.deck.id, DueGroup::kReview, now, deck.reviews_left);
-  counts.new_cards = collection.count_new(deck.deck.id, deck.new_left, now);
+  counts.new_cards = collection.count_new(deck.deck.id, deck.new_left);
   return counts;
 }
 
@@ -85,7 +85,7 @@ std::optional<std::int64_t> next_card(Collection& collection, const std::vector<
   if (auto card = earliest_due(collection, decks, DueGroup::kReview, now)) return card;
   for (const QueueDeck& deck : decks) {
     if (deck.new_left <= 0) continue;
-    if (auto card = collection.first_new(deck.deck.id, now)) return card;
+    if (auto card = collection.first_new(deck.deck.id)) return card;
   }
   std::int64_t learn_ahead_ms = 0;
   for (const QueueDeck& deck : decks) {

@@ -81,27 +81,32 @@ Collection::Collection(sqlite::Database& database)
           "WHERE c.id = ?1"))),
       count_due_learning_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND buried_until_ms <= ?2 "
-          "LIMIT ?3)")),
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 LIMIT ?3)")),
       count_due_review_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase = 'review' AND due_ms <= ?2 AND buried_until_ms <= ?2 LIMIT ?3)")),
-      first_due_learning_(database.prepare(
-          "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND buried_until_ms <= ?2 "
-          "ORDER BY due_ms, card_id LIMIT 1")),
+          "AND phase = 'review' AND due_ms <= ?2 LIMIT ?3)")),
+      first_due_learning_(
+          database.prepare("SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+                           "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 "
+                           "ORDER BY due_ms, card_id LIMIT 1")),
       first_due_review_(
           database.prepare("SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-                           "AND phase = 'review' AND due_ms <= ?2 AND buried_until_ms <= ?2 "
+                           "AND phase = 'review' AND due_ms <= ?2 "
                            "ORDER BY due_ms, card_id LIMIT 1")),
       count_new_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase = 'new' AND buried_until_ms <= ?3 LIMIT ?2)")),
+          "AND phase = 'new' LIMIT ?2)")),
       first_new_(database.prepare(
           "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
-          "AND buried_until_ms <= ?2 ORDER BY new_position, card_id LIMIT 1")),
-      next_due_(database.prepare("SELECT min(due_ms) FROM card_state WHERE suspended = 0 "
-                                 "AND phase IN ('learning', 'relearning', 'review')")),
+          "ORDER BY new_position, card_id LIMIT 1")),
+      // One min() per phase, so each is a single index probe.
+      next_due_(database.prepare(
+          "SELECT min(due) FROM ("
+          "SELECT min(due_ms) AS due FROM card_state WHERE suspended = 0 AND phase = 'learning' "
+          "UNION ALL SELECT min(due_ms) FROM card_state WHERE suspended = 0 AND phase = "
+          "'relearning' "
+          "UNION ALL SELECT min(due_ms) FROM card_state WHERE suspended = 0 AND phase = "
+          "'review')")),
       insert_revlog_(database.prepare(
           "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
           "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
@@ -271,13 +276,13 @@ std::optional<std::int64_t> Collection::first_due(std::int64_t deck_id, DueGroup
   return optional_integer(statement);
 }
 
-std::int64_t Collection::count_new(std::int64_t deck_id, std::int64_t limit, TimestampMs now) {
-  count_new_.bind(1, deck_id).bind(2, limit).bind(3, now);
+std::int64_t Collection::count_new(std::int64_t deck_id, std::int64_t limit) {
+  count_new_.bind(1, deck_id).bind(2, limit);
   return single_integer(count_new_);
 }
 
-std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id, TimestampMs now) {
-  first_new_.bind(1, deck_id).bind(2, now);
+std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id) {
+  first_new_.bind(1, deck_id);
   return optional_integer(first_new_);
 }
 

@@ -91,10 +91,10 @@ class Collection {
   // The earliest-due such card.
   std::optional<std::int64_t> first_due(std::int64_t deck_id, DueGroup group,
                                         TimestampMs due_before);
-  // New cards of `deck_id` that are not buried at `now`, counted up to `limit`.
-  std::int64_t count_new(std::int64_t deck_id, std::int64_t limit, TimestampMs now);
+  // New cards of `deck_id`, counted up to `limit`.
+  std::int64_t count_new(std::int64_t deck_id, std::int64_t limit);
   // The first of them in deck order.
-  std::optional<std::int64_t> first_new(std::int64_t deck_id, TimestampMs now);
+  std::optional<std::int64_t> first_new(std::int64_t deck_id);
   // The earliest due time of any card that is not new or suspended.
   std::optional<TimestampMs> next_due();
 

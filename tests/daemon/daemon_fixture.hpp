@@ -1,0 +1,55 @@
+// An in-memory collection with a fake clock and the dispatcher, for daemon-layer tests.
+#pragma once
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "core/clock.hpp"
+#include "core/deck_parser.hpp"
+#include "daemon/methods/dispatcher.hpp"
+#include "daemon/store/collection.hpp"
+#include "daemon/store/migrations.hpp"
+
+namespace kioku::test {
+
+// 2026-06-01T10:00:00Z; tests run with the process time zone (day starts at 04:00 local).
+inline constexpr TimestampMs kTestMorning = 1780308000000;
+
+struct DaemonFixture {
+  daemon::sqlite::Database database{":memory:"};
+  int migrated = daemon::migrate(database, "", 0);
+  daemon::Collection collection{database};
+  FakeClock clock{kTestMorning};
+  daemon::MethodContext context{collection, clock, DayCalendar(4), ":memory:"};
+
+  // Sends one request line and parses the response line.
+  boost::json::value call_line(const std::string& line) {
+    const std::string response = daemon::dispatch_line(line, context);
+    if (response.empty()) return nullptr;
+    REQUIRE(response.back() == '\n');
+    return boost::json::parse(response);
+  }
+
+  boost::json::value call(const std::string& method, boost::json::object params = {}) {
+    boost::json::object request{
+        {"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", std::move(params)}};
+    return call_line(boost::json::serialize(request));
+  }
+
+  // The result of a call that must succeed.
+  boost::json::value result(const std::string& method, boost::json::object params = {}) {
+    const boost::json::value response = call(method, std::move(params));
+    INFO(boost::json::serialize(response));
+    REQUIRE(response.as_object().contains("result"));
+    return response.at("result");
+  }
+
+  void import_bundled_deck() {
+    const Deck deck =
+        read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+    collection.import_deck(deck, "test", clock.now());
+  }
+};
+
+}  // namespace kioku::test

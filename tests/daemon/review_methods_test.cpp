@@ -1,0 +1,104 @@
+// review.next, review.answer and due.counts on an in-memory collection with a fake clock.
+#include "tests/daemon/daemon_fixture.hpp"
+
+using namespace kioku;
+using namespace kioku::test;
+namespace json = boost::json;
+
+TEST_CASE("review: cards come in deck order and a wrong choice is rated again",
+          "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_bundled_deck();
+  const auto next = fixture.result("review.next", {{"lang", "ja"}});
+  CHECK(next.at("counts").at("new").as_int64() == 8);
+  const json::value& card = next.at("card");
+  CHECK(card.at("external_id").as_string() == "gc-001");
+  CHECK(card.at("question").as_string().find("勾配チェックポインティング") != std::string::npos);
+  CHECK(card.at("choices").as_array().size() == 4);
+  CHECK(card.at("preview").at("good").at("wait").as_string() == "10m");
+
+  const auto answer = fixture.result(
+      "review.answer", {{"card", card.at("id").as_int64()}, {"choice", 2}, {"duration_ms", 4200}});
+  CHECK(answer.at("correct").as_bool() == false);
+  CHECK(answer.at("rating").as_string() == "again");
+  CHECK(answer.at("answer").as_int64() == 1);
+  CHECK(answer.at("state").at("phase").as_string() == "learning");
+  CHECK(answer.at("state").at("due_ms").as_int64() == kTestMorning + 60'000);
+
+  const auto counts = fixture.result("due.counts");
+  CHECK(counts.at("new").as_int64() == 7);
+  CHECK(counts.at("learning").as_int64() == 0);
+  CHECK(counts.at("next_due_ms").as_int64() == kTestMorning + 60'000);
+
+  fixture.clock.advance_ms(61'000);
+  const auto later = fixture.result("due.counts");
+  CHECK(later.at("learning").as_int64() == 1);
+  // A learning card that is due comes before new cards.
+  CHECK(fixture.result("review.next").at("card").at("external_id").as_string() == "gc-001");
+}
+
+TEST_CASE("review: a right choice takes the rating given; a wrong one refuses other ratings",
+          "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_bundled_deck();
+  const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
+  const auto refused =
+      fixture.call("review.answer", {{"card", card}, {"choice", 3}, {"rating", "easy"}});
+  CHECK(refused.at("error").at("code").as_int64() == -32602);
+  CHECK(refused.at("error").at("message").as_string() == "a wrong choice is always rated again");
+  const auto out_of_range = fixture.call("review.answer", {{"card", card}, {"choice", 5}});
+  CHECK(out_of_range.at("error").at("message").as_string() ==
+        "parameter 'choice' must be between 1 and 4, got 5");
+  CHECK(fixture.call("review.answer", {{"card", 999}, {"choice", 1}}).at("error").at("code") ==
+        -32001);
+
+  const auto easy =
+      fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", "easy"}});
+  CHECK(easy.at("state").at("phase").as_string() == "review");
+  CHECK(easy.at("state").at("interval_days").as_int64() == 4);
+  const auto stats = fixture.result("stats.summary");
+  CHECK(stats.at("reviews_today").as_int64() == 1);
+  CHECK(stats.at("correct_today").as_int64() == 1);
+  CHECK(stats.at("streak_days").as_int64() == 1);
+}
+
+TEST_CASE("review: the daily new-card limit caps what is due and what comes next",
+          "[daemon][review]") {
+  DaemonFixture fixture;
+  Deck deck;
+  deck.id = "many";
+  deck.languages = {"en"};
+  deck.name = {{"en", "Many"}};
+  for (int i = 1; i <= 30; ++i) {
+    DeckCard card;
+    card.id = "c-" + std::to_string(i);
+    card.kind = "choice";
+    card.question = {{"en", "Q" + std::to_string(i)}};
+    card.choices = {{"en", {"right", "wrong"}}};
+    card.answer = 1;
+    card.explanation = {{"en", "E"}};
+    deck.cards.push_back(card);
+  }
+  fixture.collection.import_deck(deck, "test", fixture.clock.now());
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 20);
+  for (int i = 0; i < 20; ++i) {
+    const auto next = fixture.result("review.next");
+    REQUIRE_FALSE(next.at("card").is_null());
+    fixture.result(
+        "review.answer",
+        {{"card", next.at("card").at("id").as_int64()}, {"choice", 1}, {"rating", "easy"}});
+  }
+  CHECK(fixture.result("due.counts").at("total").as_int64() == 0);
+  CHECK(fixture.result("review.next").at("card").is_null());
+  fixture.clock.advance_days(1);
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 10);
+}
+
+TEST_CASE("import: a failure midway leaves the collection as it was", "[daemon][store]") {
+  DaemonFixture fixture;
+  Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+  deck.cards[5].kind = "essay";  // violates the cards.kind CHECK constraint at the sixth card
+  CHECK_THROWS_AS(fixture.collection.import_deck(deck, "test", fixture.clock.now()), kioku::Error);
+  CHECK(fixture.collection.decks().empty());
+  CHECK(fixture.collection.card_count() == 0);
+}
