@@ -24,6 +24,9 @@ struct Messages {
   const char* next_due;
   const char* still_due;
   const char* now;
+  const char* new_cards;  // queue labels in the card header
+  const char* learning;
+  const char* review;
 };
 
 const Messages& messages_for(const std::string& language);

@@ -171,7 +171,9 @@ class ReviewScreen {
         options_(options),
         text_(messages_for(context.language)),
         style_(Style::for_stdout()),
-        width_(std::min(terminal_width(), 100)) {}
+        // One column short of the edge: writing into the last column makes some terminals
+        // wrap on their own, which would break our wrapping.
+        width_(std::min(terminal_width() - 1, 100)) {}
 
   int run() {
     Client& daemon = context_.daemon();
@@ -197,9 +199,10 @@ class ReviewScreen {
   }
 
  private:
-  void print_wrapped(const std::string& text, const std::string& indent = "") {
+  // Wraps before styling, so escape codes never count as columns.
+  void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false) {
     for (const std::string& line : wrap_text(text, width_ - static_cast<int>(indent.size()))) {
-      std::cout << indent << line << '\n';
+      std::cout << indent << (bold ? style_.bold(line) : line) << '\n';
     }
   }
 
@@ -212,13 +215,13 @@ class ReviewScreen {
     if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
     const int answer = static_cast<int>(integer_field(card, "answer"));
 
-    std::cout << '\n'
-              << style_.dim(text_field(card, "deck_name") + " · " +
-                            std::to_string(integer_field(counts, "new")) + " new · " +
-                            std::to_string(integer_field(counts, "learning")) + " learning · " +
-                            std::to_string(integer_field(counts, "review")) + " review")
-              << '\n';
-    print_wrapped(style_.bold(text_field(card, "question")));
+    const std::string header = text_field(card, "deck_name") + " · " + text_.new_cards + " " +
+                               std::to_string(integer_field(counts, "new")) + " · " +
+                               text_.learning + " " +
+                               std::to_string(integer_field(counts, "learning")) + " · " +
+                               text_.review + " " + std::to_string(integer_field(counts, "review"));
+    std::cout << '\n' << style_.dim(truncate_to_width(header, width_)) << '\n';
+    print_wrapped(text_field(card, "question"), "", true);
     std::cout << '\n';
     for (int slot = 0; slot < count; ++slot) {
       const std::string label = std::to_string(slot + 1) + ") ";
@@ -252,9 +255,16 @@ class ReviewScreen {
     if (correct) {
       std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
     } else {
-      std::cout << style_.red(std::string("✗ ") + text_.wrong) << " — " << text_.the_answer_is
-                << ' ' << answer_slot << ") "
-                << std::string(choices[static_cast<std::size_t>(answer - 1)].as_string()) << '\n';
+      const std::string verdict = std::string("✗ ") + text_.wrong;
+      const std::string line =
+          verdict + " — " + text_.the_answer_is + " " + std::to_string(answer_slot) + ") " +
+          std::string(choices[static_cast<std::size_t>(answer - 1)].as_string());
+      const auto lines = wrap_text(line, width_);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        // Only the verdict itself is coloured; it always sits at the start of the first line.
+        std::cout << (i == 0 ? style_.red(verdict) + lines[0].substr(verdict.size()) : lines[i])
+                  << '\n';
+      }
     }
     print_wrapped(text_field(card, "explanation"), "  ");
 

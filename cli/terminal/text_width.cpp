@@ -115,4 +115,19 @@ std::vector<std::string> wrap_text(std::string_view text, int width) {
   return lines;
 }
 
+std::string truncate_to_width(std::string_view text, int width) {
+  if (display_width(text) <= width) return std::string(text);
+  std::string result;
+  int used = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const CodePoint point = decode(text, at);
+    const int glyph = width_of(point.value);
+    if (used + glyph > width - 1) break;  // leave a column for the ellipsis
+    result.append(text.substr(at, point.length));
+    used += glyph;
+    at += point.length;
+  }
+  return result + "…";
+}
+
 }  // namespace kioku::cli

@@ -15,4 +15,7 @@ int display_width(std::string_view text);
 // characters may break anywhere; explicit newlines are kept.
 std::vector<std::string> wrap_text(std::string_view text, int width);
 
+// `text` cut to at most `width` columns (at a character boundary), with "…" when cut.
+std::string truncate_to_width(std::string_view text, int width);
+
 }  // namespace kioku::cli

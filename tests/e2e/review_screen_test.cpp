@@ -1,0 +1,85 @@
+// The review screen in a real terminal (tmux): single keys, shuffled choices, the verdict with
+// the correct answer and explanation, the rating prompt, and the summary.
+#include <algorithm>
+
+#include "cli/terminal/text_width.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/tmux_session.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+std::string review_command(const TempHome& home, const std::string& extra = "") {
+  return kioku_path() + " --socket " + home.socket_path() + " review" + extra;
+}
+
+// The number shown before the choice whose text starts with `choice`, read off the screen.
+std::string number_of_choice(const TmuxSession& terminal, const std::string& choice) {
+  for (const std::string& row : terminal.screen()) {
+    const auto at = row.find(") " + choice);
+    if (at != std::string::npos && at >= 1) return row.substr(at - 1, 1);
+  }
+  FAIL("choice not on screen: " << choice << "\n" << terminal.screen_text());
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
+  REQUIRE(daemon.started());
+  TmuxSession terminal(home.root(), review_command(home), home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+
+  REQUIRE(terminal.wait_for("Your answer (1-4, q to quit):"));
+  CHECK(terminal.screen_text().find("What trade-off does gradient checkpointing") !=
+        std::string::npos);
+  terminal.send_keys(number_of_choice(terminal, "Extra computation (recomputation)"));
+  REQUIRE(terminal.wait_for("[g/Enter] Good 10m"));
+  CHECK(terminal.screen_text().find("✓ Correct") != std::string::npos);
+  CHECK(terminal.screen_text().find("Gradient checkpointing drops most intermediate") !=
+        std::string::npos);
+  terminal.send_keys("Enter");
+
+  REQUIRE(terminal.wait_for("Why are activations usually stored"));
+  REQUIRE(terminal.wait_for("Your answer (1-4, q to quit):"));
+  const std::string right = number_of_choice(terminal, "Backpropagation needs them");
+  const std::string wrong = right == "1" ? "2" : "1";
+  terminal.send_keys(wrong);
+  REQUIRE(terminal.wait_for("✗ Wrong — the answer is " + right + ") Backpropagation needs them"));
+  REQUIRE(terminal.wait_for("In a simplified chain of N"));
+  terminal.send_keys("q");
+
+  REQUIRE(terminal.wait_for("Session: 2 cards reviewed, 1 correct (50%)"));
+  CHECK(terminal.screen_text().find("Next review: ") != std::string::npos);
+
+  const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
+  CHECK(field(stats, "reviews_today") == 2);
+  CHECK(field(stats, "correct_today") == 1);
+}
+
+TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the terminal",
+          "[e2e][terminal]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
+  REQUIRE(daemon.started());
+  const int width = 40;
+  TmuxSession terminal(home.root(), review_command(home, " --lang ja"), home.environment(), width);
+  REQUIRE(terminal.wait_for("回答 (1-4, q で終了):"));
+  const auto rows = terminal.screen();
+  std::string joined;
+  for (const std::string& row : rows) joined += row;
+  // Nothing was lost or garbled by wrapping the wide text...
+  CHECK(
+      joined.find("メモリを節約するために、勾配チェックポインティングは主にどのようなトレードオフを"
+                  "行いますか？") != std::string::npos);
+  // ...and kioku wrapped it, not the terminal: no row reaches the last column.
+  for (const std::string& row : rows) {
+    INFO(row);
+    CHECK(kioku::cli::display_width(row) < width);
+  }
+  terminal.send_keys("q");
+  REQUIRE(terminal.wait_for("セッション: 0 枚を復習"));
+}

@@ -1,0 +1,120 @@
+// tmux driven through its command line, with the pane's output streamed into a FIFO.
+#include "tests/support/tmux_session.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <sstream>
+#include <stdexcept>
+
+#include "tests/support/process.hpp"
+
+namespace kioku::test {
+
+namespace {
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+TmuxSession::TmuxSession(const std::string& directory, const std::string& command,
+                         const std::map<std::string, std::string>& environment, int width,
+                         int height)
+    : socket_(directory + "/tmux.sock"), fifo_(directory + "/tmux-output.fifo") {
+  if (::mkfifo(fifo_.c_str(), 0600) != 0) throw std::runtime_error("mkfifo failed");
+  // Opening the read side first, non-blocking, lets tmux's `cat > fifo` open its side at once.
+  fifo_descriptor_ = ::open(fifo_.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  // env takes its -u options before any NAME=VALUE.
+  std::string unset;
+  std::string assignments;
+  for (const auto& [name, value] : environment) {
+    if (value.empty()) {
+      unset += " -u " + name;
+    } else {
+      assignments += " " + shell_quote(name + "=" + value);
+    }
+  }
+  std::string full_command = "env" + unset + assignments;
+  full_command += " " + command;
+  tmux({"new-session",
+        "-d",
+        "-s",
+        "test",
+        "-x",
+        std::to_string(width),
+        "-y",
+        std::to_string(height),
+        full_command,
+        ";",
+        "set-option",
+        "-t",
+        "test",
+        "remain-on-exit",
+        "on",
+        ";",
+        "pipe-pane",
+        "-t",
+        "test",
+        "-o",
+        "cat > " + shell_quote(fifo_)});
+}
+
+TmuxSession::~TmuxSession() {
+  tmux({"kill-server"});
+  if (fifo_descriptor_ >= 0) ::close(fifo_descriptor_);
+  ::unlink(fifo_.c_str());
+}
+
+std::string TmuxSession::tmux(const std::vector<std::string>& arguments) const {
+  std::vector<std::string> argv = {"/usr/bin/tmux", "-S", socket_, "-f", "/dev/null"};
+  argv.insert(argv.end(), arguments.begin(), arguments.end());
+  return run_command(argv, {{"TMUX", ""}}).out;
+}
+
+std::vector<std::string> TmuxSession::screen() const {
+  std::vector<std::string> rows;
+  std::istringstream text(tmux({"capture-pane", "-p", "-t", "test"}));
+  std::string row;
+  while (std::getline(text, row)) {
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string TmuxSession::screen_text() const {
+  return tmux({"capture-pane", "-p", "-t", "test"});
+}
+
+bool TmuxSession::wait_for(const std::string& text, int timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  for (;;) {
+    if (screen_text().find(text) != std::string::npos) return true;
+    const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               deadline - std::chrono::steady_clock::now())
+                               .count();
+    if (remaining <= 0) return false;
+    // Block until the pane writes something more (or the deadline passes).
+    pollfd output{fifo_descriptor_, POLLIN, 0};
+    if (::poll(&output, 1, static_cast<int>(remaining)) > 0) {
+      char discard[4096];
+      if (::read(fifo_descriptor_, discard, sizeof discard) == 0) {
+        // The writer has gone (the pane's program ended): nothing more can arrive.
+        return screen_text().find(text) != std::string::npos;
+      }
+    }
+  }
+}
+
+void TmuxSession::send_keys(const std::string& keys) {
+  tmux({"send-keys", "-t", "test", keys});
+}
+
+}  // namespace kioku::test

@@ -1,0 +1,39 @@
+// A real terminal for testing the review screen: a private tmux server running one command.
+// Waiting is event-driven: the pane's output is piped into a FIFO and the screen is checked
+// each time something arrives, never after a fixed sleep.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kioku::test {
+
+class TmuxSession {
+ public:
+  // Starts `command` (run by /bin/sh) in a detached session of `width` x `height` cells, with
+  // `environment` set. The tmux server's socket and FIFO live in `directory`.
+  TmuxSession(const std::string& directory, const std::string& command,
+              const std::map<std::string, std::string>& environment, int width = 100,
+              int height = 40);
+  ~TmuxSession();
+  TmuxSession(const TmuxSession&) = delete;
+  TmuxSession& operator=(const TmuxSession&) = delete;
+
+  // The visible screen, one string per row, trailing blanks removed.
+  std::vector<std::string> screen() const;
+  std::string screen_text() const;
+  // Waits until the screen contains `text`; false after `timeout_ms` without it.
+  bool wait_for(const std::string& text, int timeout_ms = 15'000);
+  // Types keys as tmux send-keys understands them ("2", "Enter", "q").
+  void send_keys(const std::string& keys);
+
+ private:
+  std::string tmux(const std::vector<std::string>& arguments) const;
+
+  std::string socket_;
+  std::string fifo_;
+  int fifo_descriptor_ = -1;
+};
+
+}  // namespace kioku::test
