@@ -32,6 +32,15 @@ int try_connect(const std::string& socket_path) {
     errno = saved;
     return -1;
   }
+  // Only a daemon of our own user may hear our answers.
+  ucred peer{};
+  socklen_t length = sizeof peer;
+  if (::getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0 ||
+      peer.uid != ::getuid()) {
+    ::close(descriptor);
+    errno = EPERM;
+    return -1;
+  }
   return descriptor;
 }
 

@@ -37,7 +37,8 @@ class Client {
   std::string buffer_;
 };
 
-// Tries to connect; returns -1 with errno set instead of throwing. The descriptor is blocking.
+// Tries to connect; returns -1 with errno set instead of throwing (EPERM when the listener
+// belongs to another user). The descriptor is blocking.
 int try_connect(const std::string& socket_path);
 
 }  // namespace kioku::cli

@@ -147,16 +147,22 @@ std::string resolve_socket_path(const ConnectOptions& options) {
 
 std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
   const std::string socket_path = resolve_socket_path(options);
+  const bool explicit_socket = !options.socket_path.empty();
+  // Before trusting what answers on the default socket, make sure nobody else could have put
+  // it there.
+  if (!explicit_socket) protocol::ensure_private_directory(protocol::runtime_directory());
   const int first = try_connect(socket_path);
   if (first >= 0) return std::make_unique<Client>(socket_path, first);
   const int error_number = errno;
+  if (error_number == EPERM) {
+    throw Error(ErrorCode::kPermission, "the process listening on " + socket_path +
+                                            " belongs to another user; refusing it");
+  }
   if (!options.autostart || !nobody_listens(error_number)) {
     throw Error(ErrorCode::kUnavailable,
                 "kiokud is not running at " + socket_path + " (" + std::strerror(error_number) +
                     (options.autostart ? ")" : "); start it with kiokud, or drop --no-autostart"));
   }
-  const bool explicit_socket = !options.socket_path.empty();
-  if (!explicit_socket) protocol::ensure_private_directory(protocol::runtime_directory());
   {
     SpawnLock lock(socket_path + ".spawn-lock");
     // Another client may have started it while we waited for the lock.

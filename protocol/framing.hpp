@@ -5,7 +5,8 @@
 
 namespace kioku::protocol {
 
-// A request or response line longer than this is refused; the connection is then closed.
+// kiokud refuses a request line longer than this and then closes the connection. Responses
+// are not bounded by it (a client should accept long ones, such as a large deck list).
 inline constexpr std::size_t kMaxLineBytes = 1024 * 1024;
 
 }  // namespace kioku::protocol

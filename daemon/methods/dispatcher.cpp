@@ -73,8 +73,11 @@ json::value handle_request(const json::value& request, MethodContext& context) {
   const json::value* id_field = object.if_contains("id");
   const bool is_notification = id_field == nullptr;
   const json::value id = id_field ? *id_field : json::value(nullptr);
+  // Once a request is well formed, a notification is never answered, not even with an error
+  // (JSON-RPC 2.0 §4.1); a malformed one is an invalid request and gets a reply.
   const auto error = [&](int error_code, const std::string& message,
                          json::value data = nullptr) -> json::value {
+    if (is_notification) return nullptr;
     return protocol::make_error(id, error_code, message, std::move(data));
   };
 
@@ -83,11 +86,11 @@ json::value handle_request(const json::value& request, MethodContext& context) {
   }
   const json::value* version = object.if_contains("jsonrpc");
   if (version == nullptr || !version->is_string() || version->as_string() != "2.0") {
-    return error(code::kInvalidRequest, "'jsonrpc' must be \"2.0\"");
+    return protocol::make_error(id, code::kInvalidRequest, "'jsonrpc' must be \"2.0\"");
   }
   const json::value* method_name = object.if_contains("method");
   if (method_name == nullptr || !method_name->is_string()) {
-    return error(code::kInvalidRequest, "'method' must be a string");
+    return protocol::make_error(id, code::kInvalidRequest, "'method' must be a string");
   }
   const std::string_view name = method_name->as_string();
   const Method* method = find_method(name);

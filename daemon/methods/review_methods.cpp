@@ -64,8 +64,10 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
   const auto card_id = next_card(context.collection, decks, now);
   if (!card_id) {
     result["card"] = nullptr;
-    const auto next_due = context.collection.next_due();
+    const auto next_due = next_due_time(context.collection, decks);
     result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
+    result["next_due"] =
+        next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);
     return result;
   }
   const CardRecord card = context.collection.card(*card_id);
@@ -95,6 +97,9 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
 }
 
 json::value handle_review_answer(const json::object& params, MethodContext& context) {
+  // Every parameter is checked before anything is written: an error after the commit would
+  // make a client retry an answer that was already recorded.
+  const std::string language = language_param(params);
   const std::int64_t card_id = *optional_integer(params, "card");
   const CardRecord card = context.collection.card(card_id);
   if (card.state.suspended) {
@@ -151,7 +156,6 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   answer.scheduler = "sm2";
   const std::int64_t review_id = context.collection.record_answer(answer);
 
-  const std::string language = language_param(params);
   return json::object{{"review_id", review_id},
                       {"card", card.id},
                       {"correct", correct ? json::value(*correct) : json::value(nullptr)},
@@ -166,7 +170,7 @@ json::value handle_due_counts(const json::object& params, MethodContext& context
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
                                  optional_string(params, "deck"));
   json::object result = counts_to_json(due_counts(context.collection, decks, now));
-  const auto next_due = context.collection.next_due();
+  const auto next_due = next_due_time(context.collection, decks);
   result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
   result["next_due"] = next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);
   return result;

@@ -31,6 +31,16 @@ std::optional<std::int64_t> earliest_due(Collection& collection,
 
 }  // namespace
 
+std::optional<TimestampMs> next_due_time(Collection& collection,
+                                         const std::vector<QueueDeck>& decks) {
+  std::optional<TimestampMs> earliest;
+  for (const QueueDeck& deck : decks) {
+    const auto due = collection.next_due(deck.deck.id);
+    if (due && (!earliest || *due < *earliest)) earliest = due;
+  }
+  return earliest;
+}
+
 DeckOptions deck_options_from_json(const std::string& /*options_json*/) {
   // Every deck uses the defaults until per-deck options arrive (deck config).
   return DeckOptions{};
@@ -41,8 +51,7 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   std::vector<DeckRow> rows;
   if (only_deck) {
     auto deck = collection.deck_by_slug(*only_deck);
-    if (!deck)
-      throw Error(ErrorCode::kNotFound, "no deck '" + *only_deck + "' (kioku decks lists them)");
+    if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + *only_deck + "'");
     rows.push_back(std::move(*deck));
   } else {
     rows = collection.decks();

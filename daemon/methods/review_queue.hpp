@@ -39,6 +39,9 @@ DueCounts due_counts(Collection& collection, const QueueDeck& deck, TimestampMs 
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
                                       TimestampMs now);
 
+// The earliest due time of any learning, relearning or review card of the decks.
+std::optional<TimestampMs> next_due_time(Collection& collection, const std::vector<QueueDeck>& decks);
+
 // The options stored for a deck ('{}' means all defaults).
 DeckOptions deck_options_from_json(const std::string& options_json);
 

@@ -227,8 +227,10 @@ void Server::listen() {
   boost::system::error_code error;
   auto& acceptor = impl_->acceptor;
   acceptor.open(asio::local::stream_protocol(), error);
+  // The umask makes bind create the socket as 0600, with no moment of looser permissions.
+  const mode_t previous_mask = ::umask(0177);
   if (!error) acceptor.bind(asio::local::stream_protocol::endpoint(path), error);
-  if (!error) ::chmod(path.c_str(), 0600);
+  ::umask(previous_mask);
   if (!error) acceptor.listen(asio::socket_base::max_listen_connections, error);
   if (error) {
     throw Error(ErrorCode::kUnavailable, "cannot listen on " + path + ": " + error.message());

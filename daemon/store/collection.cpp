@@ -100,13 +100,12 @@ Collection::Collection(sqlite::Database& database)
           "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
           "ORDER BY new_position, card_id LIMIT 1")),
       // One min() per phase, so each is a single index probe.
-      next_due_(database.prepare(
-          "SELECT min(due) FROM ("
-          "SELECT min(due_ms) AS due FROM card_state WHERE suspended = 0 AND phase = 'learning' "
-          "UNION ALL SELECT min(due_ms) FROM card_state WHERE suspended = 0 AND phase = "
-          "'relearning' "
-          "UNION ALL SELECT min(due_ms) FROM card_state WHERE suspended = 0 AND phase = "
-          "'review')")),
+      next_due_(database.prepare("SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
+                                 "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'learning' "
+                                 "UNION ALL SELECT min(due_ms) FROM card_state "
+                                 "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'relearning' "
+                                 "UNION ALL SELECT min(due_ms) FROM card_state "
+                                 "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'review')")),
       insert_revlog_(database.prepare(
           "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
           "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
@@ -286,7 +285,8 @@ std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id) {
   return optional_integer(first_new_);
 }
 
-std::optional<TimestampMs> Collection::next_due() {
+std::optional<TimestampMs> Collection::next_due(std::int64_t deck_id) {
+  next_due_.bind(1, deck_id);
   return optional_integer(next_due_);
 }
 

@@ -95,8 +95,8 @@ class Collection {
   std::int64_t count_new(std::int64_t deck_id, std::int64_t limit);
   // The first of them in deck order.
   std::optional<std::int64_t> first_new(std::int64_t deck_id);
-  // The earliest due time of any card that is not new or suspended.
-  std::optional<TimestampMs> next_due();
+  // The earliest due time of any card of `deck_id` that is not new or suspended.
+  std::optional<TimestampMs> next_due(std::int64_t deck_id);
 
   // Appends the answer to the log, stores the new state and updates the day's roll-up, in one
   // transaction that is durable (synchronous=FULL) when this returns. Returns the log row id.

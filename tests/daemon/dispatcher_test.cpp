@@ -76,6 +76,11 @@ TEST_CASE("dispatcher: notifications get no response, batches get an array",
           "[daemon][dispatcher]") {
   DaemonFixture fixture;
   CHECK(fixture.call_line(R"({"jsonrpc":"2.0","method":"system.hello"})").is_null());
+  // Not even an error answers a well-formed notification...
+  CHECK(fixture.call_line(R"({"jsonrpc":"2.0","method":"no.such"})").is_null());
+  CHECK(fixture.call_line(R"({"jsonrpc":"2.0","method":"deck.import","params":{}})").is_null());
+  // ...but a malformed one is an invalid request and is answered.
+  CHECK(code_of(fixture.call_line(R"({"method":"system.hello"})")) == -32600);
   const auto batch = fixture.call_line(
       R"([{"jsonrpc":"2.0","id":"a","method":"system.hello"},{"jsonrpc":"2.0","method":"system.hello"},5])");
   REQUIRE(batch.is_array());
