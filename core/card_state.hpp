@@ -15,8 +15,10 @@ Phase parse_phase(std::string_view text);
 
 struct CardState {
   Phase phase = Phase::kNew;
-  // When the card is next due. Learning and relearning: the exact instant. Review: the start
-  // of the due day (its rollover), so "due now" is `due <= now` for every phase.
+  // When the card is next due. Learning and relearning: the instant it becomes due (a step
+  // that crosses the day start is due from the start of its day). Review: the answer's time of
+  // day on the due day; a review card is due from the start of that day, so it counts as due
+  // when `due < next_day_start(now)`.
   TimestampMs due = 0;
   int remaining_steps = 0;  // learning or relearning steps still to go
   // Review: the scheduled interval. Relearning: the interval the card returns to afterwards.

@@ -72,7 +72,7 @@ CardState into_review(CardState next, const SchedulingTime& time, int interval_d
   next.phase = Phase::kReview;
   next.remaining_steps = 0;
   next.interval_days = interval_days;
-  next.due = time.calendar.day_start(time.calendar.day_number(time.now) + interval_days);
+  next.due = review_due(time, interval_days);
   return next;
 }
 
@@ -188,6 +188,14 @@ CardState answer_review(CardState next, Rating rating, const SchedulingTime& tim
 }
 
 }  // namespace
+
+TimestampMs review_due(const SchedulingTime& time, int interval_days) {
+  const std::int64_t today = time.calendar.day_number(time.now);
+  const TimestampMs into_day = time.now - time.calendar.day_start(today);
+  const TimestampMs due = time.calendar.day_start(today + interval_days) + into_day;
+  // On a day shortened by daylight saving the same offset could fall into the next day.
+  return std::min(due, time.calendar.day_start(today + interval_days + 1) - 1);
+}
 
 CardState sm2_next_state(const CardState& state, Rating rating, const SchedulingTime& time,
                          const DeckOptions& options) {

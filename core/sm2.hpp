@@ -16,6 +16,12 @@ struct SchedulingTime {
   const DayCalendar& calendar;
 };
 
+// When a card answered at `time` with an interval of `interval_days` is due: the same time of
+// day (counted from the day start), `interval_days` scheduler days later. It is available for
+// review from the start of that day (due < next_day_start(now)); with UTC and a day start of 0
+// this is exactly answer time + interval days, as ts-fsrs computes it.
+TimestampMs review_due(const SchedulingTime& time, int interval_days);
+
 // The state after answering `state` with `rating` at `time`. Pure: no clock, no I/O.
 CardState sm2_next_state(const CardState& state, Rating rating, const SchedulingTime& time,
                          const DeckOptions& options);

@@ -12,11 +12,12 @@ namespace json = boost::json;
 json::value handle_deck_list(const json::object& params, MethodContext& context) {
   const std::string language = language_param(params);
   const TimestampMs now = context.clock.now();
+  const DueBounds bounds = due_bounds(now, context.calendar);
   const auto decks =
       queue_decks(context.collection, context.calendar.day_number(now), std::nullopt);
   json::array list;
   for (const QueueDeck& deck : decks) {
-    const DueCounts counts = due_counts(context.collection, deck, now);
+    const DueCounts counts = due_counts(context.collection, deck, bounds);
     json::object names;
     for (const auto& [code, name] : deck.deck.name) names[code] = name;
     list.push_back(json::object{{"id", deck.deck.slug},

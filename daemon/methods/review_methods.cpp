@@ -57,11 +57,12 @@ json::object preview_to_json(const CardState& state, TimestampMs now, const Meth
 json::value handle_review_next(const json::object& params, MethodContext& context) {
   const std::string language = language_param(params);
   const TimestampMs now = context.clock.now();
+  const DueBounds bounds = due_bounds(now, context.calendar);
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
                                  optional_string(params, "deck"));
   json::object result;
-  result["counts"] = counts_to_json(due_counts(context.collection, decks, now));
-  const auto card_id = next_card(context.collection, decks, now);
+  result["counts"] = counts_to_json(due_counts(context.collection, decks, bounds));
+  const auto card_id = next_card(context.collection, decks, bounds);
   if (!card_id) {
     result["card"] = nullptr;
     const auto next_due = next_due_time(context.collection, decks);
@@ -167,9 +168,10 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
 
 json::value handle_due_counts(const json::object& params, MethodContext& context) {
   const TimestampMs now = context.clock.now();
+  const DueBounds bounds = due_bounds(now, context.calendar);
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
                                  optional_string(params, "deck"));
-  json::object result = counts_to_json(due_counts(context.collection, decks, now));
+  json::object result = counts_to_json(due_counts(context.collection, decks, bounds));
   const auto next_due = next_due_time(context.collection, decks);
   result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
   result["next_due"] = next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);

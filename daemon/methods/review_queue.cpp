@@ -69,18 +69,25 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   return decks;
 }
 
-DueCounts due_counts(Collection& collection, const QueueDeck& deck, TimestampMs now) {
+DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar) {
+  return DueBounds{now, now, calendar.next_day_start(now) - 1};
+}
+
+DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds) {
   DueCounts counts;
-  counts.learning = collection.count_due(deck.deck.id, DueGroup::kLearning, now, kNoLimit);
-  counts.review = collection.count_due(deck.deck.id, DueGroup::kReview, now, deck.reviews_left);
+  counts.learning =
+      collection.count_due(deck.deck.id, DueGroup::kLearning, bounds.learning, kNoLimit);
+  counts.review =
+      collection.count_due(deck.deck.id, DueGroup::kReview, bounds.review, deck.reviews_left);
   counts.new_cards = collection.count_new(deck.deck.id, deck.new_left);
   return counts;
 }
 
-DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks, TimestampMs now) {
+DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
+                     const DueBounds& bounds) {
   DueCounts total;
   for (const QueueDeck& deck : decks) {
-    const DueCounts counts = due_counts(collection, deck, now);
+    const DueCounts counts = due_counts(collection, deck, bounds);
     total.new_cards += counts.new_cards;
     total.learning += counts.learning;
     total.review += counts.review;
@@ -89,9 +96,10 @@ DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks
 }
 
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      TimestampMs now) {
-  if (auto card = earliest_due(collection, decks, DueGroup::kLearning, now)) return card;
-  if (auto card = earliest_due(collection, decks, DueGroup::kReview, now)) return card;
+                                      const DueBounds& bounds) {
+  if (auto card = earliest_due(collection, decks, DueGroup::kLearning, bounds.learning))
+    return card;
+  if (auto card = earliest_due(collection, decks, DueGroup::kReview, bounds.review)) return card;
   for (const QueueDeck& deck : decks) {
     if (deck.new_left <= 0) continue;
     if (auto card = collection.first_new(deck.deck.id)) return card;
@@ -101,7 +109,7 @@ std::optional<std::int64_t> next_card(Collection& collection, const std::vector<
     learn_ahead_ms =
         std::max<std::int64_t>(learn_ahead_ms, deck.options.learn_ahead_seconds * 1000LL);
   }
-  return earliest_due(collection, decks, DueGroup::kLearning, now + learn_ahead_ms);
+  return earliest_due(collection, decks, DueGroup::kLearning, bounds.now + learn_ahead_ms);
 }
 
 }  // namespace kioku::daemon

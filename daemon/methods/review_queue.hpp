@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/day_calendar.hpp"
 #include "core/deck_options.hpp"
 #include "daemon/store/collection.hpp"
 
@@ -32,15 +33,26 @@ struct QueueDeck {
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck);
 
-DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks, TimestampMs now);
-DueCounts due_counts(Collection& collection, const QueueDeck& deck, TimestampMs now);
+// What "due now" is measured against: learning cards are due at their instant, review cards
+// from the start of their due day.
+struct DueBounds {
+  TimestampMs now;
+  TimestampMs learning;  // = now
+  TimestampMs review;    // the last instant of today
+};
+DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar);
+
+DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
+                     const DueBounds& bounds);
+DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
 
 // The id of the card to show next, or nullopt when nothing is due.
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      TimestampMs now);
+                                      const DueBounds& bounds);
 
 // The earliest due time of any learning, relearning or review card of the decks.
-std::optional<TimestampMs> next_due_time(Collection& collection, const std::vector<QueueDeck>& decks);
+std::optional<TimestampMs> next_due_time(Collection& collection,
+                                         const std::vector<QueueDeck>& decks);
 
 // The options stored for a deck ('{}' means all defaults).
 DeckOptions deck_options_from_json(const std::string& options_json);

@@ -8,11 +8,12 @@ namespace json = boost::json;
 
 json::value handle_stats_summary(const json::object& /*params*/, MethodContext& context) {
   const TimestampMs now = context.clock.now();
+  const DueBounds bounds = due_bounds(now, context.calendar);
   const std::int64_t today = context.calendar.day_number(now);
   Collection& collection = context.collection;
   const DayTally tally = collection.tally(today);
   const auto decks = queue_decks(collection, today, std::nullopt);
-  const DueCounts due = due_counts(collection, decks, now);
+  const DueCounts due = due_counts(collection, decks, bounds);
   return json::object{{"cards", collection.card_count()},
                       {"decks", static_cast<std::int64_t>(decks.size())},
                       {"reviews_today", tally.reviews},

@@ -30,6 +30,11 @@ struct Scene {
   SchedulingTime time() const { return {now, calendar}; }
   // The start of the day `offset` days from today: where a review interval of `offset` lands.
   TimestampMs day(std::int64_t offset) const { return calendar.day_start(today + offset); }
+  // Where a review interval of `offset` days lands: that day, at the time of day of the answer.
+  TimestampMs review_due(std::int64_t offset) const {
+    const std::int64_t answer_day = calendar.day_number(now);
+    return calendar.day_start(answer_day + offset) + (now - calendar.day_start(answer_day));
+  }
 
   // A review card with interval `scheduled` that was last answered `elapsed` days before today.
   CardState review_card(int scheduled, int elapsed, double ease) const {
@@ -73,7 +78,7 @@ Due in_days(int days) {
 }
 
 TimestampMs expected_due(const Scene& scene, const Due& due) {
-  return due.seconds >= 0 ? scene.now + due.seconds * kSecond : scene.day(due.days);
+  return due.seconds >= 0 ? scene.now + due.seconds * kSecond : scene.review_due(due.days);
 }
 
 TEST_CASE("sm2: default deck options are Anki's v3 defaults", "[core][sm2]") {
@@ -287,7 +292,7 @@ TEST_CASE("sm2: review intervals match the worked examples of scheduling.md 2.5"
     const CardState next = sm2_next_state(state, answer.rating, scene.time(), options);
     CHECK(next.phase == Phase::kReview);
     CHECK(next.interval_days == answer.interval);
-    CHECK(next.due == scene.day(answer.interval));
+    CHECK(next.due == scene.review_due(answer.interval));
     CHECK(next.remaining_steps == 0);
     CHECK(next.lapses == state.lapses);
     CHECK(next.reps == state.reps + 1);
@@ -389,7 +394,7 @@ TEST_CASE("sm2: Again on a review card starts relearning", "[core][sm2]") {
     const CardState next = sm2_next_state(lapsed, Rating::kGood, scene.time(), options);
     CHECK(next.phase == Phase::kReview);
     CHECK(next.interval_days == 1);
-    CHECK(next.due == scene.day(1));
+    CHECK(next.due == scene.review_due(1));
     CHECK(next.remaining_steps == 0);
     CHECK(next.lapses == lapsed.lapses);
     CHECK(next.ease == Approx(2.3).margin(1e-6));
@@ -399,7 +404,7 @@ TEST_CASE("sm2: Again on a review card starts relearning", "[core][sm2]") {
     const CardState next = sm2_next_state(lapsed, Rating::kEasy, scene.time(), options);
     CHECK(next.phase == Phase::kReview);
     CHECK(next.interval_days == 2);
-    CHECK(next.due == scene.day(2));
+    CHECK(next.due == scene.review_due(2));
   }
   SECTION("Again in relearning restarts the step but is not another lapse") {
     scene.now = lapsed.due;
@@ -522,7 +527,7 @@ TEST_CASE("sm2: the interval after a lapse follows the lapse options", "[core][s
     const CardState next = sm2_next_state(state, Rating::kAgain, scene.time(), options);
     CHECK(next.phase == Phase::kReview);
     CHECK(next.interval_days == row.expected);
-    CHECK(next.due == scene.day(row.expected));
+    CHECK(next.due == scene.review_due(row.expected));
     CHECK(next.lapses == state.lapses + 1);
   }
 }
@@ -634,7 +639,7 @@ TEST_CASE("sm2: review answers keep their order and bounds over many states",
               for (int i = 1; i < 4; ++i) {
                 REQUIRE(preview[i].phase == Phase::kReview);
                 REQUIRE(preview[i].due >= next_day_start);
-                REQUIRE(preview[i].due == scene.day(preview[i].interval_days));
+                REQUIRE(preview[i].due == scene.review_due(preview[i].interval_days));
               }
               REQUIRE(preview[0].phase == Phase::kRelearning);
               REQUIRE(preview[0].due > scene.now);
@@ -686,7 +691,7 @@ TEST_CASE("sm2: random review histories keep the scheduler's invariants", "[core
           REQUIRE(next.remaining_steps == 0);
           REQUIRE(next.due >= scene.calendar.next_day_start(now));
           const std::int64_t today = scene.calendar.day_number(now);
-          REQUIRE(next.due == scene.calendar.day_start(today + next.interval_days));
+          REQUIRE(scene.calendar.day_number(next.due) == today + next.interval_days);
           break;
         }
         case Phase::kLearning:
