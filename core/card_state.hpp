@@ -23,7 +23,10 @@ struct CardState {
   int remaining_steps = 0;  // learning or relearning steps still to go
   // Review: the scheduled interval. Relearning: the interval the card returns to afterwards.
   int interval_days = 0;
-  double ease = 0.0;  // 0 until the card first graduates
+  double ease = 0.0;        // SM-2 ease (E-Factor in classic SM-2); 0 until first set
+  double stability = 0.0;   // FSRS: days for recall to fall to 90%; 0 before the first answer
+  double difficulty = 0.0;  // FSRS: 1..10; 0 before the first answer
+  int repetition = 0;       // classic SM-2: successful answers in the current run
   int reps = 0;
   int lapses = 0;
   TimestampMs last_review = 0;  // 0: never reviewed

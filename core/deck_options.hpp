@@ -1,13 +1,35 @@
 // Per-deck scheduling options, with the defaults of Anki's v3 scheduler (scheduling.md §2.1).
 #pragma once
 
+#include <array>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 namespace kioku {
 
 enum class LeechAction { kTagOnly, kTagAndSuspend };
 
+// Which scheduler a deck uses: Anki-style SM-2 (default), the original SuperMemo SM-2 with
+// quality 0-5, or FSRS-6.
+enum class Algorithm { kSm2, kSm2Classic, kFsrs };
+
+std::string_view to_string(Algorithm algorithm) noexcept;
+// "sm2", "sm2-classic", "fsrs"; nullopt otherwise.
+std::optional<Algorithm> parse_algorithm(std::string_view text) noexcept;
+
+// FSRS-6's 21 default parameters (scheduling.md §3.7).
+inline constexpr std::array<double, 21> kFsrsDefaultWeights = {
+    0.212,  1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001,  1.8722, 0.1666, 0.796,
+    1.4835, 0.0614, 0.2629, 1.6483, 0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542};
+
 struct DeckOptions {
+  Algorithm algorithm = Algorithm::kSm2;
+  // Spread review intervals over a small range (Anki's v3 fuzz). On for decks; off in replay
+  // unless asked for, and in the reference tests.
+  bool fuzz = true;
+  double desired_retention = 0.9;  // FSRS
+  std::array<double, 21> fsrs_weights = kFsrsDefaultWeights;
   std::vector<int> learn_steps_seconds{60, 600};
   int graduating_interval_good = 1;
   int graduating_interval_easy = 4;

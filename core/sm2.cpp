@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
+
+#include "core/fuzz.hpp"
 
 namespace kioku {
 
@@ -39,7 +42,7 @@ struct Steps {
 };
 
 // A learning delay that would reach past the next day start becomes a whole-day due date.
-TimestampMs learning_due(const SchedulingTime& time, int delay_seconds) {
+TimestampMs learning_due(const AnswerContext& time, int delay_seconds) {
   const TimestampMs due =
       time.now + static_cast<TimestampMs>(delay_seconds) * kMillisecondsPerSecond;
   const TimestampMs next_day_start = time.calendar.next_day_start(time.now);
@@ -62,13 +65,15 @@ double ease_after(float ease, float delta) {
   return std::max(std::round(exact * 1000.0) / 1000.0, kMinimumEase);
 }
 
-int constrain_interval(float interval, int minimum, int maximum) {
+// Rounds `interval` into [max(minimum, 1), maximum], or with `fuzz` picks a day around it.
+int constrain_interval(float interval, int minimum, int maximum, std::optional<double> fuzz) {
   minimum = std::min(std::max(minimum, 1), maximum);
+  if (fuzz) return fuzzed_interval(static_cast<double>(interval), minimum, maximum, *fuzz);
   const int rounded = static_cast<int>(std::round(interval));
   return std::clamp(rounded, minimum, maximum);
 }
 
-CardState into_review(CardState next, const SchedulingTime& time, int interval_days) {
+CardState into_review(CardState next, const AnswerContext& time, int interval_days) {
   next.phase = Phase::kReview;
   next.remaining_steps = 0;
   next.interval_days = interval_days;
@@ -76,7 +81,7 @@ CardState into_review(CardState next, const SchedulingTime& time, int interval_d
   return next;
 }
 
-CardState into_steps(CardState next, Phase phase, const SchedulingTime& time, int remaining,
+CardState into_steps(CardState next, Phase phase, const AnswerContext& time, int remaining,
                      int delay_seconds) {
   next.phase = phase;
   next.remaining_steps = remaining;
@@ -85,12 +90,14 @@ CardState into_steps(CardState next, Phase phase, const SchedulingTime& time, in
 }
 
 // New and learning cards.
-CardState answer_learning(CardState next, int remaining, Rating rating, const SchedulingTime& time,
-                          const DeckOptions& options) {
+CardState answer_learning(CardState next, int remaining, Rating rating, const AnswerContext& time,
+                          const DeckOptions& options, std::optional<double> fuzz) {
   const Steps steps{options.learn_steps_seconds};
   const auto graduate = [&](int interval_days) {
     next.ease = options.initial_ease;
-    return into_review(next, time, std::clamp(interval_days, 1, options.maximum_interval));
+    return into_review(
+        next, time,
+        constrain_interval(static_cast<float>(interval_days), 1, options.maximum_interval, fuzz));
   };
   if (rating == Rating::kEasy || steps.count() == 0) {
     return graduate(rating == Rating::kEasy ? options.graduating_interval_easy
@@ -114,7 +121,7 @@ CardState answer_learning(CardState next, int remaining, Rating rating, const Sc
 }
 
 // Relearning cards return to review with the interval fixed when they lapsed.
-CardState answer_relearning(CardState next, Rating rating, const SchedulingTime& time,
+CardState answer_relearning(CardState next, Rating rating, const AnswerContext& time,
                             const DeckOptions& options) {
   const Steps steps{options.relearn_steps_seconds};
   const int lapse_interval = std::max(next.interval_days, 1);
@@ -142,8 +149,8 @@ bool is_leech(int lapses, int threshold) {
   return (lapses - threshold) % repeat_every == 0;
 }
 
-CardState answer_review(CardState next, Rating rating, const SchedulingTime& time,
-                        const DeckOptions& options) {
+CardState answer_review(CardState next, Rating rating, const AnswerContext& time,
+                        const DeckOptions& options, std::optional<double> fuzz) {
   const std::int64_t today = time.calendar.day_number(time.now);
   const int scheduled = next.interval_days;
   const std::int64_t due_day = time.calendar.day_number(next.due);
@@ -159,7 +166,7 @@ CardState answer_review(CardState next, Rating rating, const SchedulingTime& tim
     next.ease = ease_after(ease, kLapseEaseDelta);
     const float lapse_interval = interval * static_cast<float>(options.lapse_multiplier);
     next.interval_days = constrain_interval(lapse_interval, options.minimum_lapse_interval,
-                                            options.maximum_interval);
+                                            options.maximum_interval, fuzz);
     if (is_leech(next.lapses, options.leech_threshold)) {
       next.leech = true;
       if (options.leech_action == LeechAction::kTagAndSuspend) next.suspended = true;
@@ -169,27 +176,27 @@ CardState answer_review(CardState next, Rating rating, const SchedulingTime& tim
     return into_steps(next, Phase::kRelearning, time, steps.count(), steps.again_delay());
   }
 
-  const int hard =
-      constrain_interval(interval * hard_multiplier * multiplier,
-                         hard_multiplier > 1.0f ? scheduled + 1 : 0, options.maximum_interval);
+  const int hard = constrain_interval(interval * hard_multiplier * multiplier,
+                                      hard_multiplier > 1.0f ? scheduled + 1 : 0,
+                                      options.maximum_interval, fuzz);
   if (rating == Rating::kHard) {
     next.ease = ease_after(ease, kHardEaseDelta);
     return into_review(next, time, hard);
   }
   const int good = constrain_interval((interval + late / 2.0f) * ease * multiplier,
                                       hard_multiplier > 1.0f ? hard + 1 : scheduled + 1,
-                                      options.maximum_interval);
+                                      options.maximum_interval, fuzz);
   if (rating == Rating::kGood) return into_review(next, time, good);
   const int easy = constrain_interval(
       (interval + late) * ease * static_cast<float>(options.easy_multiplier) * multiplier, good + 1,
-      options.maximum_interval);
+      options.maximum_interval, fuzz);
   next.ease = ease_after(ease, kEasyEaseDelta);
   return into_review(next, time, easy);
 }
 
 }  // namespace
 
-TimestampMs review_due(const SchedulingTime& time, int interval_days) {
+TimestampMs review_due(const AnswerContext& time, int interval_days) {
   const std::int64_t today = time.calendar.day_number(time.now);
   const TimestampMs into_day = time.now - time.calendar.day_start(today);
   const TimestampMs due = time.calendar.day_start(today + interval_days) + into_day;
@@ -197,26 +204,31 @@ TimestampMs review_due(const SchedulingTime& time, int interval_days) {
   return std::min(due, time.calendar.day_start(today + interval_days + 1) - 1);
 }
 
-CardState sm2_next_state(const CardState& state, Rating rating, const SchedulingTime& time,
+CardState sm2_next_state(const CardState& state, Rating rating, const AnswerContext& time,
                          const DeckOptions& options) {
+  // One draw per answer, seeded by the card and its review count before this answer.
+  const std::optional<double> fuzz =
+      options.fuzz ? std::optional<double>(fuzz_factor(static_cast<std::uint64_t>(time.card_id) +
+                                                       static_cast<std::uint64_t>(state.reps)))
+                   : std::nullopt;
   CardState next = state;
   next.reps += 1;
   next.last_review = time.now;
   switch (state.phase) {
     case Phase::kNew:
       return answer_learning(next, static_cast<int>(options.learn_steps_seconds.size()), rating,
-                             time, options);
+                             time, options, fuzz);
     case Phase::kLearning:
-      return answer_learning(next, state.remaining_steps, rating, time, options);
+      return answer_learning(next, state.remaining_steps, rating, time, options, fuzz);
     case Phase::kRelearning:
       return answer_relearning(next, rating, time, options);
     case Phase::kReview:
-      return answer_review(next, rating, time, options);
+      return answer_review(next, rating, time, options, fuzz);
   }
   return next;
 }
 
-std::array<CardState, 4> sm2_preview(const CardState& state, const SchedulingTime& time,
+std::array<CardState, 4> sm2_preview(const CardState& state, const AnswerContext& time,
                                      const DeckOptions& options) {
   return {sm2_next_state(state, Rating::kAgain, time, options),
           sm2_next_state(state, Rating::kHard, time, options),

@@ -36,9 +36,10 @@ json::array split_tags(const std::string& tags) {
   return list;
 }
 
-json::object preview_to_json(const CardState& state, TimestampMs now, const MethodContext& context,
+json::object preview_to_json(const CardRecord& card, TimestampMs now, const MethodContext& context,
                              const DeckOptions& options) {
-  const SchedulingTime time{now, context.calendar};
+  const CardState& state = card.state;
+  const AnswerContext time{now, context.calendar, card.id};
   const auto outcomes = sm2_preview(state, time, options);
   json::object preview;
   for (int rating = 1; rating <= 4; ++rating) {
@@ -81,19 +82,18 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
                      : content.choices.count("en")  ? content.choices.at("en")
                                                     : content.choices.begin()->second;
   for (const std::string& choice : list) choices.emplace_back(choice);
-  result["card"] =
-      json::object{{"id", card.id},
-                   {"deck", card.deck_slug},
-                   {"deck_name", pick_language(deck->deck.name, language)},
-                   {"external_id", card.external_id},
-                   {"kind", card.kind},
-                   {"question", pick_language(content.question, language)},
-                   {"choices", std::move(choices)},
-                   {"answer", content.answer},
-                   {"explanation", pick_language(content.explanation, language)},
-                   {"tags", split_tags(card.tags)},
-                   {"state", state_to_json(card.state)},
-                   {"preview", preview_to_json(card.state, now, context, deck->options)}};
+  result["card"] = json::object{{"id", card.id},
+                                {"deck", card.deck_slug},
+                                {"deck_name", pick_language(deck->deck.name, language)},
+                                {"external_id", card.external_id},
+                                {"kind", card.kind},
+                                {"question", pick_language(content.question, language)},
+                                {"choices", std::move(choices)},
+                                {"answer", content.answer},
+                                {"explanation", pick_language(content.explanation, language)},
+                                {"tags", split_tags(card.tags)},
+                                {"state", state_to_json(card.state)},
+                                {"preview", preview_to_json(card, now, context, deck->options)}};
   return result;
 }
 
@@ -141,8 +141,8 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   const TimestampMs now = context.clock.now();
   const auto decks =
       queue_decks(context.collection, context.calendar.day_number(now), card.deck_slug);
-  const CardState after = sm2_next_state(card.state, rating, SchedulingTime{now, context.calendar},
-                                         decks.front().options);
+  const CardState after = sm2_next_state(
+      card.state, rating, AnswerContext{now, context.calendar, card.id}, decks.front().options);
   AnswerRecord answer;
   answer.card_id = card.id;
   answer.deck_id = card.deck_id;

@@ -27,7 +27,7 @@ struct Scene {
   std::int64_t today = days_from_civil(2026, 5, 11);
   TimestampMs now = calendar.day_start(today) + 8 * kHour;
 
-  SchedulingTime time() const { return {now, calendar}; }
+  AnswerContext time() const { return {now, calendar}; }
   // The start of the day `offset` days from today: where a review interval of `offset` lands.
   TimestampMs day(std::int64_t offset) const { return calendar.day_start(today + offset); }
   // Where a review interval of `offset` days lands: that day, at the time of day of the answer.
@@ -49,6 +49,13 @@ struct Scene {
     return state;
   }
 };
+
+// The default options without fuzz, so intervals are exact.
+DeckOptions exact_options() {
+  DeckOptions options;
+  options.fuzz = false;
+  return options;
+}
 
 const char* name_of(Rating rating) {
   switch (rating) {
@@ -151,7 +158,7 @@ TEST_CASE("sm2: new and learning cards move through the default 1m 10m steps", "
     state.last_review = scene.now - 70 * kSecond;
   }
 
-  const CardState next = sm2_next_state(state, row.rating, scene.time(), DeckOptions{});
+  const CardState next = sm2_next_state(state, row.rating, scene.time(), exact_options());
   CHECK(next.phase == row.expected_phase);
   CHECK(next.due == expected_due(scene, row.expected_due));
   CHECK(next.remaining_steps == row.expected_remaining);
@@ -221,7 +228,7 @@ TEST_CASE("sm2: learning steps follow the deck's options", "[core][sm2]") {
   }));
   INFO(row.name);
   const Scene scene;
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.learn_steps_seconds = row.steps;
   CardState state;
   if (row.remaining > 0) {
@@ -239,17 +246,17 @@ TEST_CASE("sm2: a learning step that reaches past the day start becomes a day du
   Scene scene;
   scene.now = scene.day(1) - 5 * kMinute;  // 03:55, still today in scheduler days
   CardState state;                         // new
-  const CardState good = sm2_next_state(state, Rating::kGood, scene.time(), DeckOptions{});
+  const CardState good = sm2_next_state(state, Rating::kGood, scene.time(), exact_options());
   CHECK(good.phase == Phase::kLearning);
   CHECK(good.remaining_steps == 1);
   CHECK(good.due == scene.day(1));  // tomorrow's start, not 04:05
 
   // The 1 minute of Again still fits before the day start and stays an exact instant.
-  const CardState again = sm2_next_state(state, Rating::kAgain, scene.time(), DeckOptions{});
+  const CardState again = sm2_next_state(state, Rating::kAgain, scene.time(), exact_options());
   CHECK(again.due == scene.now + 60 * kSecond);
 
   // A 2-day step: (2 days - 5 min) / 1 day + 1 = 2 days after today.
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.learn_steps_seconds = {60, 2 * 86400};
   const CardState long_step = sm2_next_state(state, Rating::kGood, scene.time(), options);
   CHECK(long_step.due == scene.day(2));
@@ -278,7 +285,7 @@ TEST_CASE("sm2: review intervals match the worked examples of scheduling.md 2.5"
   INFO("scheduled " << row.scheduled << ", elapsed " << row.elapsed << ", ease " << row.ease
                     << ", hard multiplier " << row.hard_multiplier);
   const Scene scene;
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.hard_multiplier = row.hard_multiplier;
   const CardState state = scene.review_card(row.scheduled, row.elapsed, row.ease);
 
@@ -331,7 +338,7 @@ TEST_CASE("sm2: review intervals follow the deck's multipliers and maximum", "[c
   }));
   INFO(row.name);
   const Scene scene;
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.hard_multiplier = row.hard_multiplier;
   options.interval_multiplier = row.interval_multiplier;
   options.easy_multiplier = row.easy_multiplier;
@@ -367,14 +374,14 @@ TEST_CASE("sm2: ease changes by button with a floor of 1.3", "[core][sm2]") {
   INFO("ease " << row.ease << ", " << name_of(row.rating));
   const Scene scene;
   const CardState state = scene.review_card(10, 10, row.ease);
-  const CardState next = sm2_next_state(state, row.rating, scene.time(), DeckOptions{});
+  const CardState next = sm2_next_state(state, row.rating, scene.time(), exact_options());
   CHECK(next.ease == Approx(row.expected).margin(1e-6));
   CHECK(next.ease >= kMinimumEase);
 }
 
 TEST_CASE("sm2: Again on a review card starts relearning", "[core][sm2]") {
   Scene scene;
-  const DeckOptions options;
+  const DeckOptions options = exact_options();
   const CardState state = scene.review_card(10, 10, 2.5);
 
   const CardState lapsed = sm2_next_state(state, Rating::kAgain, scene.time(), options);
@@ -479,7 +486,7 @@ TEST_CASE("sm2: relearning cards step through the deck's relearning steps", "[co
   }));
   INFO(row.name);
   const Scene scene;
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.relearn_steps_seconds = row.steps;
   CardState state;
   state.phase = Phase::kRelearning;
@@ -513,7 +520,7 @@ TEST_CASE("sm2: the interval after a lapse follows the lapse options", "[core][s
   }));
   INFO(row.name);
   const Scene scene;
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.lapse_multiplier = row.lapse_multiplier;
   options.minimum_lapse_interval = row.minimum_lapse_interval;
   options.maximum_interval = row.maximum_interval;
@@ -559,7 +566,7 @@ TEST_CASE("sm2: a card becomes a leech at the threshold and every half threshold
   INFO("lapse " << row.lapses_before + 1 << ", threshold " << row.threshold << ", "
                 << (row.action == LeechAction::kTagOnly ? "tag only" : "tag and suspend"));
   const Scene scene;
-  DeckOptions options;
+  DeckOptions options = exact_options();
   options.leech_threshold = row.threshold;
   options.leech_action = row.action;
   CardState state = scene.review_card(10, 10, 1.3);
@@ -576,7 +583,7 @@ TEST_CASE("sm2: only Again marks a leech", "[core][sm2]") {
   state.lapses = 7;
   const Rating rating = GENERATE(Rating::kHard, Rating::kGood, Rating::kEasy);
   INFO(name_of(rating));
-  const CardState next = sm2_next_state(state, rating, scene.time(), DeckOptions{});
+  const CardState next = sm2_next_state(state, rating, scene.time(), exact_options());
   CHECK(next.lapses == 7);
   CHECK_FALSE(next.leech);
   CHECK_FALSE(next.suspended);
@@ -584,7 +591,7 @@ TEST_CASE("sm2: only Again marks a leech", "[core][sm2]") {
 
 TEST_CASE("sm2: preview gives the outcome of each button in rating order", "[core][sm2]") {
   const Scene scene;
-  const DeckOptions options;
+  const DeckOptions options = exact_options();
   const CardState state = scene.review_card(8, 8, 2.5);
   const auto preview = sm2_preview(state, scene.time(), options);
   for (const Rating rating : {Rating::kAgain, Rating::kHard, Rating::kGood, Rating::kEasy}) {
@@ -610,7 +617,7 @@ TEST_CASE("sm2: review answers keep their order and bounds over many states",
         for (const double hard_multiplier : {1.2, 1.0, 0.5, 1.5}) {
           for (const double interval_multiplier : {1.0, 0.6, 1.7}) {
             for (const int maximum_interval : {36500, 180}) {
-              DeckOptions options;
+              DeckOptions options = exact_options();
               options.hard_multiplier = hard_multiplier;
               options.interval_multiplier = interval_multiplier;
               options.maximum_interval = maximum_interval;
@@ -653,12 +660,12 @@ TEST_CASE("sm2: review answers keep their order and bounds over many states",
 
 TEST_CASE("sm2: random review histories keep the scheduler's invariants", "[core][sm2][property]") {
   const Scene scene;
-  DeckOptions three_steps;
+  DeckOptions three_steps = exact_options();
   three_steps.learn_steps_seconds = {60, 600, 3600};
   three_steps.relearn_steps_seconds = {300, 1800};
   three_steps.maximum_interval = 200;
   three_steps.lapse_multiplier = 0.3;
-  const DeckOptions options = GENERATE_COPY(values<DeckOptions>({DeckOptions{}, three_steps}));
+  const DeckOptions options = GENERATE_COPY(values<DeckOptions>({exact_options(), three_steps}));
 
   std::mt19937 random(20260511);
   std::uniform_int_distribution<int> pick_rating(1, 4);
@@ -670,7 +677,7 @@ TEST_CASE("sm2: random review histories keep the scheduler's invariants", "[core
     for (int answer = 0; answer < 60; ++answer) {
       const Rating rating = static_cast<Rating>(pick_rating(random));
       now = std::max(now, state.due) + pick_hours_late(random) * kHour;
-      const SchedulingTime time{now, scene.calendar};
+      const AnswerContext time{now, scene.calendar};
       const CardState next = sm2_next_state(state, rating, time, options);
       INFO("card " << card << ", answer " << answer << ": " << name_of(rating) << " on a "
                    << to_string(state.phase) << " card");
@@ -716,8 +723,8 @@ TEST_CASE("sm2: the same answer at the same time gives the same state", "[core][
   const CardState state = scene.review_card(30, 34, 2.1);
   const Rating rating = GENERATE(Rating::kAgain, Rating::kHard, Rating::kGood, Rating::kEasy);
   INFO(name_of(rating));
-  const CardState first = sm2_next_state(state, rating, scene.time(), DeckOptions{});
-  const CardState second = sm2_next_state(state, rating, scene.time(), DeckOptions{});
+  const CardState first = sm2_next_state(state, rating, scene.time(), exact_options());
+  const CardState second = sm2_next_state(state, rating, scene.time(), exact_options());
   CHECK(first == second);
   CHECK_FALSE(first == state);
 }
