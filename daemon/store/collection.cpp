@@ -11,7 +11,7 @@ namespace {
 
 constexpr const char* kCardStateColumns =
     "s.phase, s.due_ms, s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, "
-    "s.last_review_ms, s.leech, s.suspended";
+    "s.last_review_ms, s.leech, s.suspended, s.stability, s.difficulty, s.repetition";
 
 std::string join_tags(const std::vector<std::string>& tags) {
   std::string text;
@@ -38,7 +38,15 @@ CardState read_state(const sqlite::Statement& row, int first) {
   state.last_review = row.column_int(first + 7);
   state.leech = row.column_int(first + 8) != 0;
   state.suspended = row.column_int(first + 9) != 0;
+  state.stability = row.column_is_null(first + 10) ? 0.0 : row.column_double(first + 10);
+  state.difficulty = row.column_is_null(first + 11) ? 0.0 : row.column_double(first + 11);
+  state.repetition = static_cast<int>(row.column_int(first + 12));
   return state;
+}
+
+// FSRS memory values are NULL until a scheduler sets them.
+std::optional<double> positive_or_null(double value) {
+  return value > 0 ? std::optional<double>(value) : std::nullopt;
 }
 
 std::string with_state_columns(const std::string& head, const std::string& tail) {
@@ -109,12 +117,20 @@ Collection::Collection(sqlite::Database& database)
       insert_revlog_(database.prepare(
           "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
           "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
-          "stability_after, difficulty_after, duration_ms, scheduler) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")),
+          "stability_after, difficulty_after, duration_ms, scheduler, quality) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)")),
       update_card_state_(database.prepare(
           "UPDATE card_state SET phase = ?2, due_ms = ?3, remaining_steps = ?4, "
           "interval_days = ?5, ease = ?6, reps = ?7, lapses = ?8, last_review_ms = ?9, "
-          "leech = ?10, suspended = ?11 WHERE card_id = ?1")),
+          "leech = ?10, suspended = ?11, stability = ?12, difficulty = ?13, repetition = ?14 "
+          "WHERE card_id = ?1")),
+      update_deck_options_(
+          database.prepare("UPDATE decks SET options = ?2, algorithm = ?3 WHERE id = ?1")),
+      select_deck_card_ids_(
+          database.prepare("SELECT id FROM cards WHERE deck_id = ?1 ORDER BY id")),
+      select_card_history_(
+          database.prepare("SELECT reviewed_ms, rating, quality FROM revlog WHERE card_id = ?1 "
+                           "ORDER BY reviewed_ms, id")),
       upsert_daily_stats_(database.prepare(
           "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
           "duration_ms) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6) "
@@ -294,29 +310,18 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   sqlite::Transaction transaction(database_);
   insert_revlog_.bind(1, answer.card_id).bind(2, answer.reviewed).bind(3, answer.day);
   insert_revlog_.bind(4, static_cast<int>(answer.rating));
-  if (answer.correct) {
-    insert_revlog_.bind(5, *answer.correct ? 1 : 0);
-  } else {
-    insert_revlog_.bind_null(5);
-  }
-  if (answer.chosen) {
-    insert_revlog_.bind(6, *answer.chosen);
-  } else {
-    insert_revlog_.bind_null(6);
-  }
+  insert_revlog_.bind(5,
+                      answer.correct ? std::optional<int>(*answer.correct ? 1 : 0) : std::nullopt);
+  insert_revlog_.bind(6, answer.chosen);
   insert_revlog_.bind(7, to_string(answer.before.phase)).bind(8, to_string(answer.after.phase));
   insert_revlog_.bind(9, answer.before.interval_days).bind(10, answer.after.interval_days);
   insert_revlog_.bind(11, answer.after.due).bind(12, answer.after.ease);
-  insert_revlog_.bind_null(13).bind_null(14);
-  insert_revlog_.bind(15, answer.duration_ms).bind(16, answer.scheduler).run();
+  insert_revlog_.bind(13, positive_or_null(answer.after.stability));
+  insert_revlog_.bind(14, positive_or_null(answer.after.difficulty));
+  insert_revlog_.bind(15, answer.duration_ms).bind(16, answer.scheduler);
+  insert_revlog_.bind(17, answer.quality).run();
   const std::int64_t review_id = database_.last_insert_rowid();
-
-  const CardState& state = answer.after;
-  update_card_state_.bind(1, answer.card_id).bind(2, to_string(state.phase)).bind(3, state.due);
-  update_card_state_.bind(4, state.remaining_steps).bind(5, state.interval_days);
-  update_card_state_.bind(6, state.ease).bind(7, state.reps).bind(8, state.lapses);
-  update_card_state_.bind(9, state.last_review).bind(10, state.leech ? 1 : 0);
-  update_card_state_.bind(11, state.suspended ? 1 : 0).run();
+  write_state(answer.card_id, answer.after);
 
   upsert_daily_stats_.bind(1, answer.day).bind(2, answer.deck_id);
   upsert_daily_stats_.bind(3, answer.rating == Rating::kAgain ? 0 : 1);
@@ -325,6 +330,46 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   upsert_daily_stats_.bind(6, answer.duration_ms).run();
   transaction.commit();
   return review_id;
+}
+
+void Collection::write_state(std::int64_t card_id, const CardState& state) {
+  update_card_state_.bind(1, card_id).bind(2, to_string(state.phase)).bind(3, state.due);
+  update_card_state_.bind(4, state.remaining_steps).bind(5, state.interval_days);
+  update_card_state_.bind(6, state.ease).bind(7, state.reps).bind(8, state.lapses);
+  update_card_state_.bind(9, state.last_review).bind(10, state.leech ? 1 : 0);
+  update_card_state_.bind(11, state.suspended ? 1 : 0);
+  update_card_state_.bind(12, positive_or_null(state.stability));
+  update_card_state_.bind(13, positive_or_null(state.difficulty));
+  update_card_state_.bind(14, state.repetition).run();
+}
+
+void Collection::set_deck_options(std::int64_t deck_id, const std::string& options_json,
+                                  const std::string& algorithm) {
+  update_deck_options_.bind(1, deck_id).bind(2, options_json).bind(3, algorithm).run();
+}
+
+std::vector<std::int64_t> Collection::deck_card_ids(std::int64_t deck_id) {
+  sqlite::StatementScope scope(select_deck_card_ids_);
+  select_deck_card_ids_.bind(1, deck_id);
+  std::vector<std::int64_t> ids;
+  while (select_deck_card_ids_.step()) ids.push_back(select_deck_card_ids_.column_int(0));
+  return ids;
+}
+
+std::vector<LoggedAnswer> Collection::card_history(std::int64_t card_id) {
+  sqlite::StatementScope scope(select_card_history_);
+  select_card_history_.bind(1, card_id);
+  std::vector<LoggedAnswer> history;
+  while (select_card_history_.step()) {
+    LoggedAnswer answer;
+    answer.reviewed = select_card_history_.column_int(0);
+    answer.rating = static_cast<Rating>(select_card_history_.column_int(1));
+    if (!select_card_history_.column_is_null(2)) {
+      answer.quality = static_cast<int>(select_card_history_.column_int(2));
+    }
+    history.push_back(answer);
+  }
+  return history;
 }
 
 DayTally Collection::read_tally(sqlite::Statement& statement) {

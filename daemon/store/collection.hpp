@@ -56,6 +56,14 @@ struct AnswerRecord {
   CardState after;
   std::int64_t duration_ms = 0;
   std::string scheduler;
+  std::optional<int> quality;  // classic SM-2 answers given as a quality 0-5
+};
+
+// One answer as the review log keeps it, enough to replay the card's schedule.
+struct LoggedAnswer {
+  TimestampMs reviewed = 0;
+  Rating rating = Rating::kGood;
+  std::optional<int> quality;
 };
 
 // What one day's roll-up holds, for one deck or all of them.
@@ -102,6 +110,14 @@ class Collection {
   // transaction that is durable (synchronous=FULL) when this returns. Returns the log row id.
   std::int64_t record_answer(const AnswerRecord& answer);
 
+  // Replaces a card's scheduling state (a replay's result; the log is not touched).
+  void write_state(std::int64_t card_id, const CardState& state);
+  void set_deck_options(std::int64_t deck_id, const std::string& options_json,
+                        const std::string& algorithm);
+  std::vector<std::int64_t> deck_card_ids(std::int64_t deck_id);
+  // The card's answers in the order they were given.
+  std::vector<LoggedAnswer> card_history(std::int64_t card_id);
+
   DayTally tally(std::int64_t day);
   DayTally deck_tally(std::int64_t deck_id, std::int64_t day);
   // Consecutive days with at least one review, ending today (or yesterday if none yet today).
@@ -136,6 +152,9 @@ class Collection {
   sqlite::Statement next_due_;
   sqlite::Statement insert_revlog_;
   sqlite::Statement update_card_state_;
+  sqlite::Statement update_deck_options_;
+  sqlite::Statement select_deck_card_ids_;
+  sqlite::Statement select_card_history_;
   sqlite::Statement upsert_daily_stats_;
   sqlite::Statement select_tally_;
   sqlite::Statement select_deck_tally_;

@@ -70,7 +70,11 @@ class Statement {
     return bind(index, std::string_view(value));
   }
   Statement& bind_null(int index);
+  // An empty optional binds NULL.
   Statement& bind(int index, std::optional<double> value) {
+    return value ? bind(index, *value) : bind_null(index);
+  }
+  Statement& bind(int index, std::optional<int> value) {
     return value ? bind(index, *value) : bind_null(index);
   }
 

@@ -1,0 +1,48 @@
+// Dispatch to the deck's scheduler.
+#include "core/scheduler.hpp"
+
+#include "core/fsrs.hpp"
+#include "core/sm2.hpp"
+#include "core/sm2_classic.hpp"
+
+namespace kioku {
+
+int quality_for(Rating rating) noexcept {
+  switch (rating) {
+    case Rating::kAgain:
+      return 1;
+    case Rating::kHard:
+      return 3;
+    case Rating::kGood:
+      return 4;
+    case Rating::kEasy:
+      return 5;
+  }
+  return 4;
+}
+
+CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,
+                     const DeckOptions& options) {
+  switch (options.algorithm) {
+    case Algorithm::kSm2:
+      return sm2_next_state(state, answer.rating, context, options);
+    case Algorithm::kSm2Classic:
+      return sm2_classic_next_state(state, answer.quality.value_or(quality_for(answer.rating)),
+                                    context, options);
+    case Algorithm::kFsrs:
+      return fsrs_next_state(state, answer.rating, context, options);
+  }
+  return sm2_next_state(state, answer.rating, context, options);
+}
+
+std::array<CardState, 4> preview(const CardState& state, const AnswerContext& context,
+                                 const DeckOptions& options) {
+  std::array<CardState, 4> outcomes;
+  for (int rating = 1; rating <= 4; ++rating) {
+    outcomes[static_cast<std::size_t>(rating - 1)] =
+        next_state(state, Answer{static_cast<Rating>(rating), std::nullopt}, context, options);
+  }
+  return outcomes;
+}
+
+}  // namespace kioku

@@ -1,0 +1,18 @@
+// The original SuperMemo SM-2 with quality 0-5, as the `supermemo` npm package (2.0.23) does it
+// (scheduling.md §1): interval from the E-Factor before the update, rounded to nearest; the
+// E-Factor updated on every answer; quality below 3 restarts the run with an interval of 1.
+#pragma once
+
+#include "core/answer_context.hpp"
+#include "core/card_state.hpp"
+#include "core/deck_options.hpp"
+
+namespace kioku {
+
+// The state after an answer of `quality` (0..5). Throws kioku::Error (kInvalidParams) when the
+// quality is out of range. The card is in the review phase after any answer; `repetition` is
+// the length of the current run of successes and `ease` the E-Factor (2.5 to start, floor 1.3).
+CardState sm2_classic_next_state(const CardState& state, int quality, const AnswerContext& context,
+                                 const DeckOptions& options);
+
+}  // namespace kioku
