@@ -13,5 +13,8 @@ void add_decks_command(CLI::App& app, CliContext& context);
 void add_due_command(CLI::App& app, CliContext& context);
 void add_stats_command(CLI::App& app, CliContext& context);
 void add_daemon_command(CLI::App& app, CliContext& context, int& exit_code);
+void add_deck_command(CLI::App& app, CliContext& context);
+void add_doctor_command(CLI::App& app, CliContext& context);
+void add_sched_command(CLI::App& app);
 
 }  // namespace kioku::cli

@@ -31,6 +31,9 @@ int main(int argc, char** argv) {
   add_due_command(app, context);
   add_stats_command(app, context);
   add_daemon_command(app, context, exit_code);
+  add_deck_command(app, context);
+  add_doctor_command(app, context);
+  add_sched_command(app);
 
   try {
     app.parse(argc, argv);

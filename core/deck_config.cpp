@@ -30,10 +30,11 @@ constexpr std::array<std::pair<double, double>, 21> kFsrsWeightBounds = {{
                                              ")");
 }
 
+// The shortest text that reads back as exactly `value`, so options survive storage unchanged.
 std::string format_decimal(double value) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.4g", value);
-  return text;
+  const auto result = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, result.ptr);
 }
 
 bool parse_double(std::string_view text, double& value) {

@@ -21,6 +21,12 @@ int quality_for(Rating rating) noexcept {
   return 4;
 }
 
+Rating rating_for_quality(int quality) noexcept {
+  if (quality < 3) return Rating::kAgain;
+  if (quality == 3) return Rating::kHard;
+  return quality == 4 ? Rating::kGood : Rating::kEasy;
+}
+
 CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,
                      const DeckOptions& options) {
   switch (options.algorithm) {

@@ -19,6 +19,8 @@ struct Answer {
 };
 
 int quality_for(Rating rating) noexcept;
+// The button a classic quality stands for: below 3 Again, 3 Hard, 4 Good, 5 Easy.
+Rating rating_for_quality(int quality) noexcept;
 
 // The state after `answer`, by options.algorithm. Pure.
 CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,

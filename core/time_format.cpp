@@ -29,6 +29,72 @@ std::string format_rfc3339_utc(TimestampMs when) {
   return text;
 }
 
+std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
+  const auto digits = [&](std::size_t at, std::size_t count, int& value) {
+    if (at + count > text.size()) return false;
+    value = 0;
+    for (std::size_t i = at; i < at + count; ++i) {
+      if (text[i] < '0' || text[i] > '9') return false;
+      value = value * 10 + (text[i] - '0');
+    }
+    return true;
+  };
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (!digits(0, 4, year) || text.size() < 20 || text[4] != '-' || !digits(5, 2, month) ||
+      text[7] != '-' || !digits(8, 2, day) ||
+      (text[10] != 'T' && text[10] != 't' && text[10] != ' ') || !digits(11, 2, hour) ||
+      text[13] != ':' || !digits(14, 2, minute) || text[16] != ':' || !digits(17, 2, second)) {
+    return std::nullopt;
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+    return std::nullopt;
+  }
+  std::size_t at = 19;
+  std::int64_t milliseconds = 0;
+  if (at < text.size() && text[at] == '.') {
+    ++at;
+    int scale = 100;
+    const std::size_t start = at;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9') {
+      milliseconds += (text[at] - '0') * scale;
+      scale /= 10;
+      ++at;
+    }
+    if (at == start) return std::nullopt;
+  }
+  std::int64_t offset_minutes = 0;
+  if (at < text.size() && (text[at] == 'Z' || text[at] == 'z')) {
+    ++at;
+  } else if (at < text.size() && (text[at] == '+' || text[at] == '-')) {
+    int offset_hours = 0, offset_mins = 0;
+    if (!digits(at + 1, 2, offset_hours) || at + 3 >= text.size() || text[at + 3] != ':' ||
+        !digits(at + 4, 2, offset_mins)) {
+      return std::nullopt;
+    }
+    offset_minutes = (offset_hours * 60 + offset_mins) * (text[at] == '-' ? -1 : 1);
+    at += 6;
+  } else {
+    return std::nullopt;
+  }
+  if (at != text.size()) return std::nullopt;
+  const std::int64_t days =
+      days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  const std::int64_t seconds =
+      days * 86400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
+  return seconds * kMillisecondsPerSecond + milliseconds;
+}
+
+std::string format_rfc3339_utc_ms(TimestampMs when) {
+  std::string text = format_rfc3339_utc(when);
+  std::int64_t milliseconds = when % kMillisecondsPerSecond;
+  if (milliseconds < 0) milliseconds += kMillisecondsPerSecond;
+  if (milliseconds == 0) return text;
+  char fraction[8];
+  std::snprintf(fraction, sizeof fraction, ".%03d", static_cast<int>(milliseconds));
+  text.insert(text.size() - 1, fraction);
+  return text;
+}
+
 std::string format_span(std::int64_t milliseconds) {
   // Each unit is chosen after rounding to it, so 59.9 s shows as "1m" and 59.5 min as "1h".
   const double seconds = static_cast<double>(std::max<std::int64_t>(milliseconds, 0)) / 1000.0;

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/time.hpp"
 
@@ -10,6 +12,13 @@ namespace kioku {
 
 // "2026-11-30T07:31:00Z" (milliseconds are dropped; UTC).
 std::string format_rfc3339_utc(TimestampMs when);
+
+// Parses "2026-11-30T07:31:00Z", with optional fractional seconds and a "Z" or "+09:00"
+// offset (a space may stand for the "T"). Returns nullopt when the text is not such a time.
+std::optional<TimestampMs> parse_rfc3339(std::string_view text);
+
+// "2026-11-30T07:31:00.250Z": milliseconds kept when there are any.
+std::string format_rfc3339_utc_ms(TimestampMs when);
 
 // A short span for buttons and summaries: "45s", "10m", "3h", "4d", "2.5mo", "1.2y".
 std::string format_span(std::int64_t milliseconds);

@@ -1,8 +1,11 @@
 // deck.*: listing and importing decks.
 #include "core/deck.hpp"
+#include "core/deck_config.hpp"
 #include "daemon/importers/deck_importer.hpp"
+#include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/methods/rebuild.hpp"
 #include "daemon/methods/review_queue.hpp"
 
 namespace kioku::daemon {
@@ -45,6 +48,85 @@ json::value handle_deck_import(const json::object& params, MethodContext& contex
                       {"updated", summary.updated},
                       {"unchanged", summary.unchanged},
                       {"not_in_file", summary.not_in_file}};
+}
+
+}  // namespace kioku::daemon
+
+namespace kioku::daemon {
+
+namespace {
+
+json::array options_to_json(const DeckOptions& options) {
+  const DeckOptions defaults;
+  json::array list;
+  for (const DeckOptionSpec& spec : deck_option_specs()) {
+    list.push_back(json::object{{"name", spec.name},
+                                {"value", deck_option_text(options, spec.name)},
+                                {"default", deck_option_text(defaults, spec.name)},
+                                {"allowed", spec.allowed},
+                                {"help", spec.help}});
+  }
+  return list;
+}
+
+json::object report_to_json(const RebuildReport& report) {
+  json::array changed;
+  for (const std::int64_t card : report.changed_cards) changed.emplace_back(card);
+  return json::object{
+      {"cards", report.cards}, {"changed", report.changed}, {"changed_cards", std::move(changed)}};
+}
+
+}  // namespace
+
+json::value handle_deck_config(const json::object& params, MethodContext& context) {
+  const std::string slug = optional_string(params, "deck").value_or("");
+  auto deck = context.collection.deck_by_slug(slug);
+  if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + slug + "'");
+  json::object result{{"deck", deck->slug}};
+  json::array changed;
+  if (const json::value* changes = params.if_contains("set")) {
+    std::string options_json = deck->options_json;
+    // Check every change before storing any, so a bad one leaves the deck as it was.
+    for (const auto& [name, value] : changes->as_object()) {
+      if (!value.is_string()) {
+        throw Error(ErrorCode::kInvalidParams,
+                    "option '" + std::string(name) + "' must be given as a string");
+      }
+      options_json = with_option(options_json, name, std::string(value.as_string()));
+      changed.emplace_back(name);
+    }
+    const DeckOptions before = deck_options_from_json(deck->options_json);
+    const DeckOptions after = deck_options_from_json(options_json);
+    sqlite::Transaction transaction(context.collection.database());
+    context.collection.set_deck_options(deck->id, options_json,
+                                        std::string(to_string(after.algorithm)));
+    transaction.commit();
+    if (after.algorithm != before.algorithm) {
+      result["recomputed"] =
+          report_to_json(rebuild_deck(context.collection, deck->id, after, context.calendar));
+    }
+    deck->options_json = options_json;
+  }
+  result["changed"] = std::move(changed);
+  result["options"] = options_to_json(deck_options_from_json(deck->options_json));
+  return result;
+}
+
+json::value handle_doctor_rebuild(const json::object& params, MethodContext& context) {
+  const auto decks = queue_decks(context.collection, 0, optional_string(params, "deck"));
+  json::array per_deck;
+  std::int64_t cards = 0;
+  std::int64_t changed = 0;
+  for (const QueueDeck& deck : decks) {
+    const RebuildReport report =
+        rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
+    cards += report.cards;
+    changed += report.changed;
+    json::object entry = report_to_json(report);
+    entry["deck"] = deck.deck.slug;
+    per_deck.push_back(std::move(entry));
+  }
+  return json::object{{"cards", cards}, {"changed", changed}, {"decks", std::move(per_deck)}};
 }
 
 }  // namespace kioku::daemon

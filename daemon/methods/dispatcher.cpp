@@ -30,6 +30,8 @@ bool type_matches(const json::value& value, ParamType type) {
       return value.is_int64() || value.is_uint64();
     case ParamType::kBoolean:
       return value.is_bool();
+    case ParamType::kObject:
+      return value.is_object();
   }
   return false;
 }

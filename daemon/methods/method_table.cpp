@@ -28,6 +28,15 @@ const std::vector<Method>& table() {
        "Imports a deck file (all or nothing).",
        {{"path", ParamType::kString, true, "absolute path of the deck file"}},
        handle_deck_import},
+      {m::kDeckConfig,
+       "Shows a deck's options; with `set`, changes them (a new algorithm recomputes the cards).",
+       {{"deck", ParamType::kString, true, "the deck's id"},
+        {"set", ParamType::kObject, false, "options to change: {\"name\": \"value\", ...}"}},
+       handle_deck_config},
+      {m::kDoctorRebuild,
+       "Recomputes every card's state by replaying its review log; reports what differed.",
+       {{"deck", ParamType::kString, false, "only this deck"}},
+       handle_doctor_rebuild},
       {m::kReviewNext,
        "Returns the next card to review, or null when nothing is due.",
        {kDeckParam, kLangParam},
@@ -37,6 +46,7 @@ const std::vector<Method>& table() {
        {{"card", ParamType::kInteger, true, "the card's id, from review.next"},
         {"choice", ParamType::kInteger, false, "the picked choice, counting from 1"},
         {"rating", ParamType::kString, false, "again|hard|good|easy (default: good if right)"},
+        {"quality", ParamType::kInteger, false, "0-5, for sm2-classic decks instead of rating"},
         {"duration_ms", ParamType::kInteger, false, "time spent answering, in milliseconds"},
         kLangParam},
        handle_review_answer},
@@ -73,6 +83,8 @@ std::string_view to_string(ParamType type) noexcept {
       return "integer";
     case ParamType::kBoolean:
       return "boolean";
+    case ParamType::kObject:
+      return "object";
   }
   return "unknown";
 }

@@ -11,7 +11,7 @@
 
 namespace kioku::daemon {
 
-enum class ParamType { kString, kInteger, kBoolean };
+enum class ParamType { kString, kInteger, kBoolean, kObject };
 
 struct ParamSpec {
   std::string_view name;
@@ -42,6 +42,8 @@ boost::json::value handle_methods(const boost::json::object& params, MethodConte
 boost::json::value handle_shutdown(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_deck_list(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_deck_import(const boost::json::object& params, MethodContext& context);
+boost::json::value handle_deck_config(const boost::json::object& params, MethodContext& context);
+boost::json::value handle_doctor_rebuild(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_next(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_answer(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_due_counts(const boost::json::object& params, MethodContext& context);

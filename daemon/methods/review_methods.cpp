@@ -1,7 +1,7 @@
 // review.* and due.counts: what to study next, and recording answers durably.
 #include <algorithm>
 
-#include "core/sm2.hpp"
+#include "core/scheduler.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
@@ -40,7 +40,7 @@ json::object preview_to_json(const CardRecord& card, TimestampMs now, const Meth
                              const DeckOptions& options) {
   const CardState& state = card.state;
   const AnswerContext time{now, context.calendar, card.id};
-  const auto outcomes = sm2_preview(state, time, options);
+  const auto outcomes = preview(state, time, options);
   json::object preview;
   for (int rating = 1; rating <= 4; ++rating) {
     const CardState& next = outcomes[static_cast<std::size_t>(rating - 1)];
@@ -141,8 +141,27 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   const TimestampMs now = context.clock.now();
   const auto decks =
       queue_decks(context.collection, context.calendar.day_number(now), card.deck_slug);
-  const CardState after = sm2_next_state(
-      card.state, rating, AnswerContext{now, context.calendar, card.id}, decks.front().options);
+  const DeckOptions& options = decks.front().options;
+  std::optional<int> quality;
+  if (const auto given = optional_integer(params, "quality")) {
+    if (options.algorithm != Algorithm::kSm2Classic) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'quality' is only for sm2-classic decks; this deck uses " +
+                      std::string(to_string(options.algorithm)));
+    }
+    if (*given < 0 || *given > 5) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'quality' must be between 0 and 5, got " + std::to_string(*given));
+    }
+    if (correct == false && *given >= 3) {
+      throw Error(ErrorCode::kInvalidParams, "a wrong choice has a quality below 3");
+    }
+    quality = static_cast<int>(*given);
+    // The log's rating column keeps the button a quality corresponds to, for statistics.
+    if (!optional_string(params, "rating")) rating = rating_for_quality(*quality);
+  }
+  const CardState after = next_state(card.state, Answer{rating, quality},
+                                     AnswerContext{now, context.calendar, card.id}, options);
   AnswerRecord answer;
   answer.card_id = card.id;
   answer.deck_id = card.deck_id;
@@ -154,7 +173,8 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   answer.before = card.state;
   answer.after = after;
   answer.duration_ms = std::min(duration, kMaxAnswerDurationMs);
-  answer.scheduler = "sm2";
+  answer.scheduler = std::string(to_string(options.algorithm));
+  answer.quality = quality;
   const std::int64_t review_id = context.collection.record_answer(answer);
 
   return json::object{{"review_id", review_id},

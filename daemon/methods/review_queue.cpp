@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "daemon/methods/deck_options_json.hpp"
+
 namespace kioku::daemon {
 
 namespace {
@@ -39,11 +41,6 @@ std::optional<TimestampMs> next_due_time(Collection& collection,
     if (due && (!earliest || *due < *earliest)) earliest = due;
   }
   return earliest;
-}
-
-DeckOptions deck_options_from_json(const std::string& /*options_json*/) {
-  // Every deck uses the defaults until per-deck options arrive (deck config).
-  return DeckOptions{};
 }
 
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,

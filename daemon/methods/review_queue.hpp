@@ -54,7 +54,4 @@ std::optional<std::int64_t> next_card(Collection& collection, const std::vector<
 std::optional<TimestampMs> next_due_time(Collection& collection,
                                          const std::vector<QueueDeck>& decks);
 
-// The options stored for a deck ('{}' means all defaults).
-DeckOptions deck_options_from_json(const std::string& options_json);
-
 }  // namespace kioku::daemon

@@ -125,6 +125,8 @@ class Collection {
   std::int64_t review_count();
 
   std::optional<std::string> meta(const std::string& key);
+  // For callers that group several collection calls in one transaction.
+  sqlite::Database& database() noexcept { return database_; }
   void set_meta(const std::string& key, const std::string& value);
 
  private:

@@ -292,7 +292,7 @@ TEST_CASE("deck_parser: languages errors name the line of `languages` (known bug
 
 // namespace kioku
 
-TEST_CASE("deck_parser: a directory is reported as not a deck file, not as an empty deck",
+TEST_CASE("deck_parser: a directory is reported as not a deck file - not as an empty deck",
           "[core][deck_parser]") {
   // std::ifstream opens a directory and reads nothing, which would parse as an empty deck.
   const std::string path = std::string(KIOKU_SOURCE_DIR) + "/decks";

@@ -37,7 +37,7 @@ TEST_CASE("fuzz: the maximum interval bounds the range", "[core][fuzz]") {
   CHECK(range.lowest < 36000);
 }
 
-TEST_CASE("fuzz: draws are deterministic, below 1 and cover the whole range", "[core][fuzz]") {
+TEST_CASE("fuzz: draws are deterministic - below 1 and cover the whole range", "[core][fuzz]") {
   std::set<int> seen;
   for (std::uint64_t seed = 0; seed < 2000; ++seed) {
     const double factor = fuzz_factor(seed);

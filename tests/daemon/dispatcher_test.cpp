@@ -72,7 +72,7 @@ TEST_CASE("dispatcher: invalid requests are -32600", "[daemon][dispatcher]") {
   CHECK(code_of(fixture.call_line(line)) == -32600);
 }
 
-TEST_CASE("dispatcher: notifications get no response, batches get an array",
+TEST_CASE("dispatcher: notifications get no response - batches get an array",
           "[daemon][dispatcher]") {
   DaemonFixture fixture;
   CHECK(fixture.call_line(R"({"jsonrpc":"2.0","method":"system.hello"})").is_null());
@@ -89,7 +89,7 @@ TEST_CASE("dispatcher: notifications get no response, batches get an array",
   CHECK(code_of(batch.as_array()[1]) == -32600);
 }
 
-TEST_CASE("dispatcher: an import error carries file, line and field in data",
+TEST_CASE("dispatcher: an import error carries file - line and field in data",
           "[daemon][dispatcher]") {
   DaemonFixture fixture;
   const auto response = fixture.call("deck.import", {{"path", "/nonexistent/deck.toml"}});

@@ -37,7 +37,7 @@ TEST_CASE("review: cards come in deck order and a wrong choice is rated again",
   CHECK(fixture.result("review.next").at("card").at("external_id").as_string() == "gc-001");
 }
 
-TEST_CASE("review: a right choice takes the rating given; a wrong one refuses other ratings",
+TEST_CASE("review: a right choice takes the rating given - a wrong one refuses other ratings",
           "[daemon][review]") {
   DaemonFixture fixture;
   fixture.import_bundled_deck();

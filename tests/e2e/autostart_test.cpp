@@ -27,7 +27,7 @@ std::size_t count_of(const std::string& text, const std::string& needle) {
 
 }  // namespace
 
-TEST_CASE("e2e: kioku starts kiokud when none runs, which imports the bundled deck once",
+TEST_CASE("e2e: kioku starts kiokud when none runs - which imports the bundled deck once",
           "[e2e][autostart]") {
   TempHome home;
   const auto due = run_kioku_default_socket(home, {"due", "--json"});

@@ -53,7 +53,7 @@ TEST_CASE("e2e: a file that is not TOML is refused with its line", "[e2e][import
   expect_rejected("format = 1\nlanguages = [\"en\"\n[deck]\n", "3: ", "not valid TOML");
 }
 
-TEST_CASE("e2e: a card with a missing field is refused, naming the card and field",
+TEST_CASE("e2e: a card with a missing field is refused - naming the card and field",
           "[e2e][import]") {
   expect_rejected(deck_with("[[cards]]\nid = \"c-2\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
                             "choices.en = [\"a\", \"b\"]\nanswer = 2\n"),
@@ -67,7 +67,7 @@ TEST_CASE("e2e: a correct-choice index out of range is refused", "[e2e][import]"
                   "21: cards[2].answer: ", "must be between 1 and 3");
 }
 
-TEST_CASE("e2e: duplicate card ids are refused, naming both lines", "[e2e][import]") {
+TEST_CASE("e2e: duplicate card ids are refused - naming both lines", "[e2e][import]") {
   expect_rejected(deck_with("[[cards]]\nid = \"c-1\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
                             "choices.en = [\"a\", \"b\"]\nanswer = 2\nexplanation.en = \"E.\"\n"),
                   "17: cards[2].id: ", "duplicate card id \"c-1\" (first used at line 8)");

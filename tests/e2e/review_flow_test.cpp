@@ -24,7 +24,7 @@ const char* const kScriptedAnswers =
 
 }  // namespace
 
-TEST_CASE("e2e: import the bundled deck, review all 8 cards from a script, check due and stats",
+TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - check due and stats",
           "[e2e][review]") {
   TempHome home;
   DaemonProcess daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
@@ -97,7 +97,7 @@ TEST_CASE("e2e: import the bundled deck, review all 8 cards from a script, check
   }
 }
 
-TEST_CASE("e2e: re-importing an unchanged deck changes nothing; an edited card is updated",
+TEST_CASE("e2e: re-importing an unchanged deck changes nothing - an edited card is updated",
           "[e2e][import]") {
   TempHome home;
   DaemonProcess daemon(home, {"--no-bundled-decks"});

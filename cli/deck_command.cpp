@@ -1,0 +1,97 @@
+// kioku deck config DECK [key=value ...]: show or change a deck's options.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/terminal/text_width.hpp"
+#include "core/error.hpp"
+#include "protocol/methods.hpp"
+
+namespace kioku::cli {
+
+namespace json = boost::json;
+
+void add_deck_command(CLI::App& app, CliContext& context) {
+  auto* deck = app.add_subcommand("deck", "Deck settings");
+  deck->require_subcommand(1);
+  auto* config =
+      deck->add_subcommand("config", "Show a deck's options, or set them with key=value");
+  auto name = std::make_shared<std::string>();
+  auto assignments = std::make_shared<std::vector<std::string>>();
+  config->add_option("DECK", *name, "the deck's id (see kioku decks)")->required();
+  config->add_option("SETTINGS", *assignments, "options to change, as key=value");
+  config->callback([&context, name, assignments] {
+    json::object params{{"deck", *name}};
+    if (!assignments->empty()) {
+      json::object changes;
+      for (const std::string& assignment : *assignments) {
+        const auto equals = assignment.find('=');
+        if (equals == std::string::npos || equals == 0) {
+          throw Error(ErrorCode::kInvalidParams, "expected key=value, got '" + assignment + "'");
+        }
+        changes[assignment.substr(0, equals)] = assignment.substr(equals + 1);
+      }
+      params["set"] = std::move(changes);
+    }
+    const json::value result = context.daemon().call(protocol::method::kDeckConfig, params);
+    if (context.json) {
+      print_json(result);
+      return;
+    }
+    const json::object& object = result.as_object();
+    if (const json::value* recomputed = object.if_contains("recomputed")) {
+      std::cout << "Algorithm changed: recomputed "
+                << integer_field(recomputed->as_object(), "cards") << " cards from their history ("
+                << integer_field(recomputed->as_object(), "changed") << " changed)\n";
+    }
+    int width = 0;
+    for (const json::value& option : object.at("options").as_array()) {
+      width = std::max(width, display_width(std::string(option.at("name").as_string())));
+    }
+    for (const json::value& option : object.at("options").as_array()) {
+      const std::string option_name(option.at("name").as_string());
+      const std::string value(option.at("value").as_string());
+      const std::string fallback(option.at("default").as_string());
+      std::cout << option_name
+                << std::string(static_cast<std::size_t>(width - display_width(option_name)) + 2,
+                               ' ')
+                << (value.empty() ? "\"\"" : value);
+      if (value != fallback)
+        std::cout << "   (default " << (fallback.empty() ? "\"\"" : fallback) << ")";
+      std::cout << '\n';
+    }
+  });
+}
+
+void add_doctor_command(CLI::App& app, CliContext& context) {
+  auto* doctor =
+      app.add_subcommand("doctor", "Check the collection; --rebuild replays every review log");
+  auto rebuild = std::make_shared<bool>(false);
+  auto deck = std::make_shared<std::string>();
+  doctor->add_flag("--rebuild", *rebuild, "recompute every card's state from its review log");
+  doctor->add_option("--deck", *deck, "only this deck");
+  doctor->callback([&context, rebuild, deck] {
+    if (!*rebuild) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "kioku doctor needs --rebuild (the only check so far)");
+    }
+    json::object params;
+    if (!deck->empty()) params["deck"] = *deck;
+    const json::value result = context.daemon().call(protocol::method::kDoctorRebuild, params);
+    if (context.json) {
+      print_json(result);
+      return;
+    }
+    const json::object& object = result.as_object();
+    std::cout << "Replayed " << integer_field(object, "cards")
+              << " cards from their review logs: " << integer_field(object, "changed")
+              << " differed from the stored state and were fixed\n";
+    for (const json::value& entry : object.at("decks").as_array()) {
+      if (integer_field(entry.as_object(), "changed") == 0) continue;
+      std::cout << "  " << entry.at("deck").as_string().c_str() << ": cards";
+      for (const json::value& card : entry.at("changed_cards").as_array()) std::cout << ' ' << card;
+      std::cout << '\n';
+    }
+  });
+}
+
+}  // namespace kioku::cli

@@ -1,0 +1,25 @@
+// `kioku sched replay`: reads a review history as JSONL and prints the card state after every
+// line, through core's pure schedulers, without a daemon or a collection. An offline tool in
+// the client is the one place the CLI runs scheduling code: it changes nothing, and a daemon
+// round trip per line would only slow a million-line replay down.
+#pragma once
+
+#include <cstdio>
+#include <istream>
+#include <string>
+
+#include "core/deck_options.hpp"
+
+namespace kioku::cli {
+
+struct ReplayOptions {
+  DeckOptions deck;  // algorithm, fuzz (off unless asked), retention, any option
+  int day_starts_at_hour = 4;
+};
+
+// Replays `input` line by line, writing one JSON line per input line to `output`. Throws
+// kioku::InputError naming the line number for a malformed line; nothing is written for it
+// or after it (earlier lines are flushed).
+void replay(std::istream& input, std::FILE* output, const ReplayOptions& options);
+
+}  // namespace kioku::cli

@@ -1,0 +1,28 @@
+// The review log is the truth: a card's state is recomputed by replaying its answers through
+// the deck's scheduler. Used by `doctor.rebuild` and when a deck changes algorithm.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/day_calendar.hpp"
+#include "core/deck_options.hpp"
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+struct RebuildReport {
+  std::int64_t cards = 0;                   // cards replayed
+  std::int64_t changed = 0;                 // whose stored state differed from the replay
+  std::vector<std::int64_t> changed_cards;  // the first few of them, for the report
+};
+
+// The state replaying `history` from a new card gives.
+CardState replay_history(std::int64_t card_id, const std::vector<LoggedAnswer>& history,
+                         const DeckOptions& options, const DayCalendar& calendar);
+
+// Replays every card of the deck and stores the results, in one transaction.
+RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
+                           const DayCalendar& calendar);
+
+}  // namespace kioku::daemon

@@ -1,0 +1,128 @@
+// Deck options, switching algorithms, rebuilding from the log, and `kioku sched replay`,
+// through the real binaries.
+#include <signal.h>
+
+#include "tests/e2e/e2e_helpers.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+const char* const kDeck = "gradient-checkpointing";
+
+std::string option_value(const json::value& config, const std::string& name) {
+  for (const json::value& option : config.at("options").as_array()) {
+    if (option.at("name").as_string() == name) return std::string(option.at("value").as_string());
+  }
+  return "<missing>";
+}
+
+}  // namespace
+
+TEST_CASE("e2e: deck config shows options - changes them and refuses bad values",
+          "[e2e][scheduling]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
+  REQUIRE(daemon.started());
+  const auto shown = parse_output(run_kioku(home, {"deck", "config", kDeck, "--json"}));
+  CHECK(option_value(shown, "new_per_day") == "20");
+  CHECK(option_value(shown, "learning_steps") == "1m 10m");
+  CHECK(option_value(shown, "algorithm") == "sm2");
+
+  const auto changed = parse_output(run_kioku(
+      home, {"deck", "config", kDeck, "new_per_day=5", "learning_steps=2m 20m", "--json"}));
+  CHECK(option_value(changed, "new_per_day") == "5");
+  CHECK(option_value(changed, "learning_steps") == "2m 20m");
+  CHECK(field(parse_output(run_kioku(home, {"due", "--json"})), "new") == 5);
+
+  const auto bad = run_kioku(home, {"deck", "config", kDeck, "new_per_day=10", "starting_ease=9"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err == "kioku: starting_ease: \"9\" is not allowed (allowed: 1.31 to 5.0)\n");
+  // Nothing of a refused request is stored, not even its valid part.
+  CHECK(field(parse_output(run_kioku(home, {"due", "--json"})), "new") == 5);
+
+  const auto unknown = run_kioku(home, {"deck", "config", kDeck, "colour=blue"});
+  CHECK(unknown.exit_code == 2);
+  CHECK(unknown.err.find("unknown deck option 'colour'") != std::string::npos);
+
+  const auto missing = run_kioku(home, {"deck", "config", "no-such-deck"});
+  CHECK(missing.exit_code == 5);
+}
+
+TEST_CASE(
+    "e2e: the stored state always equals a replay of the log even across an algorithm "
+    "switch",
+    "[e2e][scheduling]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
+  REQUIRE(daemon.started());
+  // Eight cards, some right (with every rating), some wrong.
+  REQUIRE(run_kioku(home, {"review", "--no-shuffle"}, "1\n2 easy\n1\n4 hard\n1 good\n1\n3\nb\n")
+              .exit_code == 0);
+
+  const auto clean = parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"}));
+  CHECK(field(clean, "cards") == 8);
+  CHECK(field(clean, "changed") == 0);
+
+  const auto switched =
+      parse_output(run_kioku(home, {"deck", "config", kDeck, "algorithm=fsrs", "--json"}));
+  CHECK(option_value(switched, "algorithm") == "fsrs");
+  REQUIRE(switched.as_object().contains("recomputed"));
+  CHECK(field(switched.at("recomputed"), "cards") == 8);
+  CHECK(field(switched.at("recomputed"), "changed") == 8);  // FSRS gives every card S and D
+
+  // Answers go on under FSRS, and the log still replays to exactly the stored state.
+  REQUIRE(daemon.stop(SIGTERM) == 0);
+  DaemonProcess later(home, {"--clock-start", clock_start(kMorning + 86400)});
+  REQUIRE(later.started());
+  REQUIRE(run_kioku(home, {"review", "--no-shuffle", "--limit", "3"}, "1\n2\n3\n").exit_code == 0);
+  const auto after_fsrs = parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"}));
+  CHECK(field(after_fsrs, "changed") == 0);
+  CHECK(parse_output(run_kioku(home, {"stats", "--json"})).at("reviews_total").as_int64() == 11);
+
+  // And back: the whole history is recomputed under SM-2.
+  const auto back =
+      parse_output(run_kioku(home, {"deck", "config", kDeck, "algorithm=sm2", "--json"}));
+  CHECK(field(back.at("recomputed"), "changed") == 8);
+  CHECK(field(parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"})), "changed") == 0);
+}
+
+TEST_CASE("e2e: sched replay prints a state per line and stops at a malformed line",
+          "[e2e][scheduling]") {
+  TempHome home;
+  const std::string input = R"({"card":"x","time":"2026-06-01T10:00:00Z","rating":"good"})"
+                            "\n"
+                            R"({"card":"x","time":"2026-06-01T10:10:00Z","rating":"good"})"
+                            "\n"
+                            R"({"card":"y","time":"2026-06-01T10:11:00Z","rating":"sideways"})"
+                            "\n"
+                            R"({"card":"x","time":"2026-06-02T10:10:00Z","rating":"good"})"
+                            "\n";
+  auto environment = home.environment();
+  const auto result =
+      run_command({kioku_path(), "sched", "replay", "--timezone", "UTC", "--day-starts-at", "0"},
+                  environment, input);
+  CHECK(result.exit_code == 4);
+  CHECK(result.err == "kioku: stdin:3: rating: must be again, hard, good or easy\n");
+  const auto lines = std::count(result.out.begin(), result.out.end(), '\n');
+  CHECK(lines == 2);
+  CHECK(result.out.find(R"("state":"review","due":"2026-06-02T10:10:00Z","interval_days":1)") !=
+        std::string::npos);
+}
+
+TEST_CASE("e2e: sched replay refuses an unknown time zone and out-of-order lines",
+          "[e2e][scheduling]") {
+  TempHome home;
+  const auto zone = run_command({kioku_path(), "sched", "replay", "--timezone", "Mars/Olympus"},
+                                home.environment(), "");
+  CHECK(zone.exit_code == 2);
+  CHECK(zone.err.find("unknown time zone 'Mars/Olympus'") != std::string::npos);
+  const auto backwards = run_command({kioku_path(), "sched", "replay"}, home.environment(),
+                                     R"({"card":"x","time":"2026-06-02T10:00:00Z","rating":"good"})"
+                                     "\n"
+                                     R"({"card":"x","time":"2026-06-01T10:00:00Z","rating":"good"})"
+                                     "\n");
+  CHECK(backwards.exit_code == 4);
+  CHECK(backwards.err.find("stdin:2: time: goes back") != std::string::npos);
+}
