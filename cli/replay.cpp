@@ -1,6 +1,9 @@
 // JSONL in, JSONL out. Hand-written output keeps a million lines fast; parsing uses Boost.JSON.
 #include "cli/replay.hpp"
 
+#include "cli/replay_line.hpp"
+
+#include <algorithm>
 #include <boost/json.hpp>
 #include <charconv>
 #include <unordered_map>
@@ -45,7 +48,16 @@ void append_integer(std::string& out, std::int64_t value) {
 }
 
 void append_string(std::string& out, std::string_view text) {
-  out += json::serialize(json::string_view(text.data(), text.size()));
+  const bool plain = std::none_of(text.begin(), text.end(), [](char c) {
+    return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+  });
+  if (!plain) {
+    out += json::serialize(json::string_view(text.data(), text.size()));
+    return;
+  }
+  out += '"';
+  out += text;
+  out += '"';
 }
 
 }  // namespace
@@ -56,57 +68,44 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
   std::string line;
   std::string out;
   out.reserve(1 << 20);
-  json::parser parser;
+  ReplayLine fields;
   std::int64_t line_number = 0;
   const auto fail = [&](const std::string& field, const std::string& message) {
     std::fwrite(out.data(), 1, out.size(), output);
     std::fflush(output);
     throw InputError("stdin", static_cast<int>(line_number), field, message);
   };
+  using Kind = ReplayField::Kind;
   while (std::getline(input, line)) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    json::error_code error;
-    parser.reset();
-    parser.write(line, error);
-    if (error) fail("", "not valid JSON: " + error.message());
-    const json::value value = parser.release();
-    if (!value.is_object()) fail("", "each line must be a JSON object");
-    const json::object& object = value.as_object();
+    if (const auto problem = read_replay_line(line, fields)) fail("", *problem);
 
-    const json::value* card_field = object.if_contains("card");
-    if (card_field == nullptr || !card_field->is_string()) fail("card", "must be a string");
-    const json::value* time_field = object.if_contains("time");
-    if (time_field == nullptr || !time_field->is_string()) fail("time", "must be an RFC 3339 time");
-    const auto time = parse_rfc3339(time_field->as_string());
-    if (!time)
-      fail("time", "\"" + std::string(time_field->as_string()) + "\" is not an RFC 3339 time");
+    if (fields.card.kind != Kind::kString) fail("card", "must be a string");
+    if (fields.time.kind != Kind::kString) fail("time", "must be an RFC 3339 time");
+    const auto time = parse_rfc3339(fields.time.text);
+    if (!time) fail("time", "\"" + fields.time.text + "\" is not an RFC 3339 time");
 
     Answer answer;
-    const json::value* rating_field = object.if_contains("rating");
-    const json::value* quality_field = object.if_contains("quality");
-    if (quality_field != nullptr) {
+    if (fields.quality.kind != Kind::kAbsent) {
       if (options.deck.algorithm != Algorithm::kSm2Classic) {
         fail("quality", "is only for --algorithm sm2-classic; use rating");
       }
-      if (!quality_field->is_int64() || quality_field->as_int64() < 0 ||
-          quality_field->as_int64() > 5) {
+      if (fields.quality.kind != Kind::kInteger || fields.quality.integer < 0 ||
+          fields.quality.integer > 5) {
         fail("quality", "must be an integer from 0 to 5");
       }
-      answer.quality = static_cast<int>(quality_field->as_int64());
+      answer.quality = static_cast<int>(fields.quality.integer);
       answer.rating = rating_for_quality(*answer.quality);
     } else {
-      if (rating_field == nullptr || !rating_field->is_string()) {
-        fail("rating", "must be again, hard, good or easy");
-      }
-      const auto rating = parse_rating(rating_field->as_string());
-      if (!rating || rating_field->as_string().size() < 3) {
-        fail("rating", "must be again, hard, good or easy");
-      }
+      const auto rating = fields.rating.kind == Kind::kString && fields.rating.text.size() >= 3
+                              ? parse_rating(fields.rating.text)
+                              : std::nullopt;
+      if (!rating) fail("rating", "must be again, hard, good or easy");
       answer.rating = *rating;
     }
 
-    const std::string card_id(card_field->as_string());
+    const std::string& card_id = fields.card.text;
     auto [entry, inserted] = cards.try_emplace(card_id);
     if (inserted) entry->second.id = card_number(card_id);
     ReplayCard& card = entry->second;
@@ -122,7 +121,7 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
     out += "{\"card\":";
     append_string(out, card_id);
     out += ",\"time\":";
-    append_string(out, time_field->as_string());
+    append_string(out, fields.time.text);
     if (answer.quality) {
       out += ",\"quality\":";
       append_integer(out, *answer.quality);

@@ -1,7 +1,10 @@
 // Day numbers from local time with a movable day start.
 #include "core/day_calendar.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <ctime>
+#include <iterator>
 
 #include "core/error.hpp"
 
@@ -46,19 +49,36 @@ DayCalendar::DayCalendar(int day_starts_at_hour) : day_starts_at_hour_(day_start
     throw Error(ErrorCode::kInvalidParams, "day start hour must be between 0 and 23, got " +
                                                std::to_string(day_starts_at_hour));
   }
+  std::fill(std::begin(start_cache_day_), std::end(start_cache_day_), INT64_MIN);
+  std::fill(std::begin(slice_cache_key_), std::end(slice_cache_key_), INT64_MIN);
 }
 
 std::int64_t DayCalendar::day_number(TimestampMs when) const {
+  constexpr std::int64_t kSliceMs = 15 * kMillisecondsPerMinute;
+  const std::int64_t slice = floor_divide(when, kSliceMs);
+  const std::size_t entry = static_cast<std::size_t>(slice) % kSliceCacheSize;
+  if (slice_cache_key_[entry] == slice) return slice_cache_day_[entry];
   const std::time_t seconds = static_cast<std::time_t>(floor_divide(when, kMillisecondsPerSecond));
   std::tm local{};
   localtime_r(&seconds, &local);
   std::int64_t day = days_from_civil(local.tm_year + 1900, static_cast<unsigned>(local.tm_mon + 1),
                                      static_cast<unsigned>(local.tm_mday));
   if (local.tm_hour < day_starts_at_hour_) --day;
+  slice_cache_key_[entry] = slice;
+  slice_cache_day_[entry] = day;
   return day;
 }
 
 TimestampMs DayCalendar::day_start(std::int64_t day) const {
+  const std::size_t slot = static_cast<std::size_t>(day) % kStartCacheSize;
+  if (start_cache_day_[slot] != day) {
+    start_cache_value_[slot] = compute_day_start(day);
+    start_cache_day_[slot] = day;
+  }
+  return start_cache_value_[slot];
+}
+
+TimestampMs DayCalendar::compute_day_start(std::int64_t day) const {
   int year = 0;
   unsigned month = 0;
   unsigned day_of_month = 0;

@@ -2,12 +2,17 @@
 // late-night session counts for the day it belongs to. Uses the process's local time zone.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/time.hpp"
 
 namespace kioku {
 
+// Converting instants to local days costs a localtime/mktime call each, which dominated a
+// million-line replay; results are therefore cached. The cache assumes the process time zone
+// does not change while a calendar lives, and makes a DayCalendar unsafe to share between
+// threads without a lock (kioku uses each from one thread).
 class DayCalendar {
  public:
   static constexpr int kDefaultDayStartHour = 4;
@@ -26,7 +31,18 @@ class DayCalendar {
   int day_starts_at_hour() const noexcept { return day_starts_at_hour_; }
 
  private:
+  TimestampMs compute_day_start(std::int64_t day) const;
+
   int day_starts_at_hour_;
+  // day_number() by 15-minute slice of time: every UTC offset in use is a multiple of 15
+  // minutes and days start on the hour, so a day never changes inside a slice.
+  static constexpr std::size_t kSliceCacheSize = 4096;
+  mutable std::int64_t slice_cache_key_[kSliceCacheSize];
+  mutable std::int64_t slice_cache_day_[kSliceCacheSize];
+  // day_start() results by day number, direct-mapped.
+  static constexpr std::size_t kStartCacheSize = 256;
+  mutable std::int64_t start_cache_day_[kStartCacheSize];
+  mutable TimestampMs start_cache_value_[kStartCacheSize];
 };
 
 // Proleptic Gregorian conversions between a civil date and days since 1970-01-01.

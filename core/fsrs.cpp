@@ -142,6 +142,7 @@ struct Scene {
   const DeckOptions& options;
   Weights w;
   Curve curve;
+  double interval_modifier;  // I(desired retention, S) / S
   int elapsed_days;
   std::optional<double> fuzz;
 
@@ -149,8 +150,7 @@ struct Scene {
   // (at least 2 days, and past the elapsed days when the interval is).
   int interval_for(double stability) const {
     const int maximum = std::max(options.maximum_interval, 1);
-    const double days =
-        round_half_up(stability * interval_modifier(curve, options.desired_retention));
+    const double days = round_half_up(stability * interval_modifier);
     const int interval = static_cast<int>(std::clamp(days, 1.0, static_cast<double>(maximum)));
     if (!fuzz || interval < 3) return interval;
     FuzzRange range = fuzz_range(interval, 2, maximum);
@@ -329,7 +329,9 @@ CardState fsrs_next_state(const CardState& state, Rating rating, const AnswerCon
       options.fuzz ? std::optional<double>(fuzz_factor(static_cast<std::uint64_t>(context.card_id) +
                                                        static_cast<std::uint64_t>(state.reps)))
                    : std::nullopt;
-  const Scene scene{context, options, w, forgetting_curve(w), elapsed_days, fuzz};
+  const Curve curve = forgetting_curve(w);
+  const double modifier = interval_modifier(curve, options.desired_retention);
+  const Scene scene{context, options, w, curve, modifier, elapsed_days, fuzz};
 
   const Outcomes outcomes(scene, state);
 

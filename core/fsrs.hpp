@@ -15,13 +15,19 @@ namespace kioku {
 double fsrs_retrievability(double elapsed_days, double stability,
                            const std::array<double, 21>& weights);
 
-// Days until recall falls to `desired_retention` for a card of stability `stability`.
+// Days until recall falls to `desired_retention` for a card of stability `stability`, unrounded
+// (the scheduler rounds it and keeps it within [1, maximum interval]).
 double fsrs_interval(double stability, double desired_retention,
                      const std::array<double, 21>& weights);
 
-// The state after answering `state` with `rating`. Uses options.fsrs_weights,
-// options.desired_retention, options.maximum_interval, options.fuzz and the learning and
-// relearning steps. Elapsed time is counted in scheduler days (context.calendar).
+// The state after answering `state` with `rating`. Pure: no clock, no I/O. Uses
+// options.fsrs_weights (clamped to FSRS-6's ranges as ts-fsrs does), options.desired_retention,
+// options.maximum_interval, options.fuzz, the learning and relearning steps and the leech
+// options. Elapsed time is counted in whole scheduler days (context.calendar; 0 = same day).
+// Stability and difficulty go to CardState::stability and ::difficulty; a card without them
+// (new, or scheduled by SM-2 until now) starts from this rating. Learning and relearning steps
+// are due exactly their delay after `context.now` (interval_days 0); reviews are due at
+// review_due(context, interval). Again on a review card is a lapse: relearning, lapses + 1.
 CardState fsrs_next_state(const CardState& state, Rating rating, const AnswerContext& context,
                           const DeckOptions& options);
 

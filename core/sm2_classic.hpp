@@ -10,8 +10,11 @@
 namespace kioku {
 
 // The state after an answer of `quality` (0..5). Throws kioku::Error (kInvalidParams) when the
-// quality is out of range. The card is in the review phase after any answer; `repetition` is
-// the length of the current run of successes and `ease` the E-Factor (2.5 to start, floor 1.3).
+// quality is out of range. The card is in the review phase after any answer, due at
+// review_due(context, interval_days); `repetition` is the length of the current run of
+// successes and `ease` the E-Factor (options.initial_ease, 2.5, to start; floor 1.3). Quality
+// below 3 on a card with repetition > 0 is a lapse (lapses + 1, leech check). Intervals stop at
+// options.maximum_interval; options.fuzz and the learning steps do not apply. Pure.
 CardState sm2_classic_next_state(const CardState& state, int quality, const AnswerContext& context,
                                  const DeckOptions& options);
 

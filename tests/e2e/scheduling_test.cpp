@@ -126,3 +126,28 @@ TEST_CASE("e2e: sched replay refuses an unknown time zone and out-of-order lines
   CHECK(backwards.exit_code == 4);
   CHECK(backwards.err.find("stdin:2: time: goes back") != std::string::npos);
 }
+
+TEST_CASE("e2e: sched replay reads any valid JSON object and echoes the card it was given",
+          "[e2e][scheduling]") {
+  TempHome home;
+  // Escapes, spaces, extra fields and a different key order take the full JSON parser.
+  const std::string input =
+      R"({ "rating" : "good", "note": {"x": [1, 2]}, "card":"caf\u00e9 \"1\"", "time":"2026-06-01T10:00:00+02:00" })"
+      "\n"
+      R"({"card":"q","time":"2026-06-01T10:00:00Z","quality":4})"
+      "\n";
+  const auto sm2 = run_command({kioku_path(), "sched", "replay", "--timezone", "UTC"},
+                               home.environment(), input.substr(0, input.find('\n') + 1));
+  INFO(sm2.err);
+  REQUIRE(sm2.exit_code == 0);
+  CHECK(
+      sm2.out.find(
+          R"({"card":"café \"1\"","time":"2026-06-01T10:00:00+02:00","rating":"good","state":"learning","due":"2026-06-01T08:10:00Z")") ==
+      0);
+  const auto classic = run_command({kioku_path(), "sched", "replay", "--algorithm", "sm2-classic"},
+                                   home.environment(), input.substr(input.find('\n') + 1));
+  INFO(classic.err);
+  REQUIRE(classic.exit_code == 0);
+  CHECK(classic.out.find(R"("quality":4,"state":"review")") != std::string::npos);
+  CHECK(classic.out.find(R"("repetition":1)") != std::string::npos);
+}

@@ -1,0 +1,118 @@
+// Fast path for flat JSON objects, full Boost.JSON parse for everything else.
+#include "cli/replay_line.hpp"
+
+#include <boost/json.hpp>
+#include <charconv>
+
+namespace kioku::cli {
+
+namespace {
+
+void skip_space(std::string_view line, std::size_t& at) {
+  while (at < line.size() && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r')) ++at;
+}
+
+ReplayField* field_named(ReplayLine& fields, std::string_view name) {
+  if (name == "card") return &fields.card;
+  if (name == "time") return &fields.time;
+  if (name == "rating") return &fields.rating;
+  if (name == "quality") return &fields.quality;
+  return nullptr;
+}
+
+// A plain string (no escapes, no control or non-ASCII bytes that would need checking).
+bool plain_string(std::string_view line, std::size_t& at, std::string_view& text) {
+  if (at >= line.size() || line[at] != '"') return false;
+  const std::size_t start = ++at;
+  while (at < line.size() && line[at] != '"') {
+    const unsigned char c = static_cast<unsigned char>(line[at]);
+    if (c == '\\' || c < 0x20 || c >= 0x80) return false;
+    ++at;
+  }
+  if (at >= line.size()) return false;
+  text = line.substr(start, at - start);
+  ++at;
+  return true;
+}
+
+// True when the line was a flat object the fast path could read whole.
+bool read_flat(std::string_view line, ReplayLine& fields) {
+  std::size_t at = 0;
+  skip_space(line, at);
+  if (at >= line.size() || line[at++] != '{') return false;
+  skip_space(line, at);
+  if (at < line.size() && line[at] == '}') {
+    ++at;
+  } else {
+    for (;;) {
+      std::string_view name;
+      if (!plain_string(line, at, name)) return false;
+      skip_space(line, at);
+      if (at >= line.size() || line[at++] != ':') return false;
+      skip_space(line, at);
+      ReplayField parsed;
+      std::string_view text;
+      if (at < line.size() && line[at] == '"') {
+        if (!plain_string(line, at, text)) return false;
+        parsed.kind = ReplayField::Kind::kString;
+        parsed.text = text;
+      } else {
+        const char* begin = line.data() + at;
+        const auto result = std::from_chars(begin, line.data() + line.size(), parsed.integer);
+        if (result.ec != std::errc() || result.ptr == begin) return false;
+        at += static_cast<std::size_t>(result.ptr - begin);
+        // A fraction or exponent makes it a number that is not an integer: leave it to the
+        // full parser.
+        if (at < line.size() && (line[at] == '.' || line[at] == 'e' || line[at] == 'E')) {
+          return false;
+        }
+        parsed.kind = ReplayField::Kind::kInteger;
+      }
+      if (ReplayField* field = field_named(fields, name)) {
+        if (field->kind != ReplayField::Kind::kAbsent) return false;  // duplicate: full parser
+        *field = std::move(parsed);
+      }
+      skip_space(line, at);
+      if (at < line.size() && line[at] == ',') {
+        ++at;
+        skip_space(line, at);
+        continue;
+      }
+      if (at < line.size() && line[at] == '}') {
+        ++at;
+        break;
+      }
+      return false;
+    }
+  }
+  skip_space(line, at);
+  return at == line.size();
+}
+
+}  // namespace
+
+std::optional<std::string> read_replay_line(std::string_view line, ReplayLine& fields) {
+  fields = ReplayLine{};
+  if (read_flat(line, fields)) return std::nullopt;
+  fields = ReplayLine{};
+  boost::json::error_code error;
+  const boost::json::value value = boost::json::parse(line, error);
+  if (error) return "not valid JSON: " + error.message();
+  if (!value.is_object()) return std::string("each line must be a JSON object");
+  for (const auto& [name, entry] : value.as_object()) {
+    ReplayField* field = field_named(fields, name);
+    if (field == nullptr) continue;
+    if (entry.is_string()) {
+      field->kind = ReplayField::Kind::kString;
+      field->text = entry.as_string();
+    } else if (entry.is_int64()) {
+      field->kind = ReplayField::Kind::kInteger;
+      field->integer = entry.as_int64();
+    } else {
+      field->kind = ReplayField::Kind::kOther;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace kioku::cli
