@@ -62,8 +62,9 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
                                  optional_string(params, "deck"));
   json::object result;
-  result["counts"] = counts_to_json(due_counts(context.collection, decks, bounds));
-  const auto card_id = next_card(context.collection, decks, bounds);
+  const DueCounts counts = due_counts(context.collection, decks, bounds);
+  result["counts"] = counts_to_json(counts);
+  const auto card_id = next_card(context.collection, decks, bounds, counts);
   if (!card_id) {
     result["card"] = nullptr;
     const auto next_due = next_due_time(context.collection, decks);

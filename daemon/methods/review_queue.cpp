@@ -59,6 +59,8 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
     deck.options = deck_options_from_json(deck.deck.options_json);
     const DayTally tally = collection.deck_tally(deck.deck.id, today);
     deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
+    deck.new_today = tally.new_cards;
+    deck.reviews_today = tally.review_answers;
     deck.reviews_left =
         std::max<std::int64_t>(0, deck.options.reviews_per_day - tally.review_answers);
     decks.push_back(std::move(deck));
@@ -92,15 +94,39 @@ DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks
   return total;
 }
 
-std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      const DueBounds& bounds) {
-  if (auto card = earliest_due(collection, decks, DueGroup::kLearning, bounds.learning))
-    return card;
-  if (auto card = earliest_due(collection, decks, DueGroup::kReview, bounds.review)) return card;
+bool new_card_before_review(const std::vector<QueueDeck>& decks, const DueCounts& due) {
+  if (due.new_cards == 0) return false;
+  if (due.review == 0) return true;
+  std::int64_t new_today = 0;
+  std::int64_t reviews_today = 0;
   for (const QueueDeck& deck : decks) {
-    if (deck.new_left <= 0) continue;
-    if (auto card = collection.first_new(deck.deck.id)) return card;
+    new_today += deck.new_today;
+    reviews_today += deck.reviews_today;
   }
+  // Compare the shares of today's new cards and reviews already done, without division:
+  // new_today / (new_today + due.new) < reviews_today / (reviews_today + due.review).
+  const std::int64_t new_total = new_today + due.new_cards;
+  const std::int64_t review_total = reviews_today + due.review;
+  return (new_today + 1) * review_total < (reviews_today + 1) * new_total;
+}
+
+std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
+                                      const DueBounds& bounds, const DueCounts& due) {
+  if (auto card = earliest_due(collection, decks, DueGroup::kLearning, bounds.learning)) {
+    return card;
+  }
+  const auto first_new_card = [&]() -> std::optional<std::int64_t> {
+    for (const QueueDeck& deck : decks) {
+      if (deck.new_left <= 0) continue;
+      if (auto card = collection.first_new(deck.deck.id)) return card;
+    }
+    return std::nullopt;
+  };
+  if (new_card_before_review(decks, due)) {
+    if (auto card = first_new_card()) return card;
+  }
+  if (auto card = earliest_due(collection, decks, DueGroup::kReview, bounds.review)) return card;
+  if (auto card = first_new_card()) return card;
   std::int64_t learn_ahead_ms = 0;
   for (const QueueDeck& deck : decks) {
     learn_ahead_ms =

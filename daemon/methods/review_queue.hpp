@@ -24,8 +24,10 @@ struct DueCounts {
 struct QueueDeck {
   DeckRow deck;
   DeckOptions options;
-  std::int64_t new_left = 0;      // new cards still allowed today
-  std::int64_t reviews_left = 0;  // review answers still allowed today
+  std::int64_t new_left = 0;       // new cards still allowed today
+  std::int64_t reviews_left = 0;   // review answers still allowed today
+  std::int64_t new_today = 0;      // new cards already seen today
+  std::int64_t reviews_today = 0;  // reviews already answered today
 };
 
 // The decks to draw from: all of them, or the one whose slug is `only_deck` (throws kNotFound
@@ -46,9 +48,15 @@ DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks
                      const DueBounds& bounds);
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
 
-// The id of the card to show next, or nullopt when nothing is due.
+// Whether a new card comes before the next review: new cards are spread evenly through the
+// day's reviews (as Anki's intersperser does), by showing whichever of the two is further
+// behind its share of today's work. `due` is what is still due now.
+bool new_card_before_review(const std::vector<QueueDeck>& decks, const DueCounts& due);
+
+// The id of the card to show next, or nullopt when nothing is due: learning cards already due,
+// then reviews with new cards interspersed, then learning cards within the learn-ahead window.
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      const DueBounds& bounds);
+                                      const DueBounds& bounds, const DueCounts& due);
 
 // The earliest due time of any learning, relearning or review card of the decks.
 std::optional<TimestampMs> next_due_time(Collection& collection,

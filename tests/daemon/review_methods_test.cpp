@@ -102,3 +102,44 @@ TEST_CASE("import: a failure midway leaves the collection as it was", "[daemon][
   CHECK(fixture.collection.decks().empty());
   CHECK(fixture.collection.card_count() == 0);
 }
+
+TEST_CASE("review: new cards are spread evenly among the day's reviews", "[daemon][review]") {
+  DaemonFixture fixture;
+  Deck deck;
+  deck.id = "mixed";
+  deck.languages = {"en"};
+  deck.name = {{"en", "Mixed"}};
+  for (int i = 1; i <= 15; ++i) {
+    DeckCard card;
+    card.id = "c-" + std::to_string(i);
+    card.kind = "choice";
+    card.question = {{"en", "Q" + std::to_string(i)}};
+    card.choices = {{"en", {"right", "wrong"}}};
+    card.answer = 1;
+    card.explanation = {{"en", "E"}};
+    deck.cards.push_back(card);
+  }
+  fixture.collection.import_deck(deck, "test", fixture.clock.now());
+  // Ten cards learned today with Easy become reviews (3 to 5 days with fuzz); five stay new.
+  for (int i = 0; i < 10; ++i) {
+    const auto next = fixture.result("review.next");
+    fixture.result(
+        "review.answer",
+        {{"card", next.at("card").at("id").as_int64()}, {"choice", 1}, {"rating", "easy"}});
+  }
+  fixture.clock.advance_days(6);
+  const auto due = fixture.result("due.counts");
+  REQUIRE(due.at("review").as_int64() == 10);
+  REQUIRE(due.at("new").as_int64() == 5);
+
+  std::string order;  // R for a review, N for a new card
+  for (int i = 0; i < 15; ++i) {
+    const auto next = fixture.result("review.next");
+    REQUIRE_FALSE(next.at("card").is_null());
+    order += next.at("card").at("state").at("phase").as_string() == "new" ? 'N' : 'R';
+    fixture.result(
+        "review.answer",
+        {{"card", next.at("card").at("id").as_int64()}, {"choice", 1}, {"rating", "easy"}});
+  }
+  CHECK(order == "RRNRRNRRNRRNRRN");
+}
