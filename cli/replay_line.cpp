@@ -24,14 +24,14 @@ ReplayField* field_named(ReplayLine& fields, std::string_view name) {
 bool plain_string(std::string_view line, std::size_t& at, std::string_view& text) {
   if (at >= line.size() || line[at] != '"') return false;
   const std::size_t start = ++at;
-  while (at < line.size() && line[at] != '"') {
-    const unsigned char c = static_cast<unsigned char>(line[at]);
+  const std::size_t end = line.find('"', start);
+  if (end == std::string_view::npos) return false;
+  for (std::size_t i = start; i < end; ++i) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
     if (c == '\\' || c < 0x20 || c >= 0x80) return false;
-    ++at;
   }
-  if (at >= line.size()) return false;
-  text = line.substr(start, at - start);
-  ++at;
+  text = line.substr(start, end - start);
+  at = end + 1;
   return true;
 }
 

@@ -74,7 +74,8 @@ CardState review_card(double stability, double difficulty, TimestampMs now, int 
 // ---------------------------------------------------------------------------------------------
 // Formulas
 
-TEST_CASE("fsrs: R(S, S) is 0.9 and I(0.9, S) is S for any S and decay", "[core][fsrs]") {
+TEST_CASE("fsrs: R at t = S is 0.9 and the interval for 0.9 is S for any S and decay",
+          "[core][fsrs]") {
   const double stability = GENERATE(0.001, 0.5, 1.0, 2.3065, 10.0, 123.456, 36500.0);
   const double decay = GENERATE(0.1, 0.1542, 0.5, 0.8);
   std::array<double, 21> weights = defaults();
@@ -216,7 +217,7 @@ TEST_CASE("fsrs: elapsed days are counted in scheduler days", "[core][fsrs]") {
   CHECK(next_day.stability > 5.1);
 }
 
-TEST_CASE("fsrs: learning steps are due exactly after their delay, even past the day start",
+TEST_CASE("fsrs: learning steps are due exactly after their delay even past the day start",
           "[core][fsrs]") {
   // SM-2 turns such a step into a whole-day due; FSRS (as ts-fsrs) keeps the exact time.
   const TimeZoneGuard zone("UTC");
@@ -243,7 +244,7 @@ TEST_CASE("fsrs: Hard on the second learning step waits 6m as in ts-fsrs", "[cor
   CHECK(again.due == now + 11 * kMinute);
 }
 
-TEST_CASE("fsrs: a lapse starts relearning, and without relearning steps returns to review",
+TEST_CASE("fsrs: a lapse starts relearning and without relearning steps returns to review",
           "[core][fsrs]") {
   UtcScene scene;
   const TimestampMs now = at(60, 12, 0);
@@ -335,6 +336,44 @@ TEST_CASE("fsrs: fuzz spreads review intervals within ts-fsrs's range and is rep
   // Short intervals are not fuzzed.
   const CardState young = scene.answer(CardState{}, Rating::kEasy, now);
   CHECK(young.interval_days >= 2);
+}
+
+TEST_CASE("fsrs: fuzzed review intervals keep their order and pass the elapsed days",
+          "[core][fsrs]") {
+  // Over many cards and states: hard <= good < easy, at least 2 days once fuzzed, and not back
+  // to the elapsed days when the unfuzzed interval is past them (ts-fsrs's rule).
+  UtcScene scene;
+  const TimestampMs now = at(200, 12, 0);
+  int checked = 0;
+  for (const double stability : {2.0, 5.0, 12.0, 20.0, 45.0, 150.0}) {
+    for (const double difficulty : {2.0, 6.0, 10.0}) {
+      for (const int elapsed : {1, 3, 8, 21, 24, 60}) {
+        const CardState card = review_card(stability, difficulty, now, elapsed);
+        scene.options.fuzz = false;
+        std::array<int, 3> exact{};
+        for (int i = 0; i < 3; ++i) {
+          exact[i] = scene.answer(card, static_cast<Rating>(i + 2), now).interval_days;
+        }
+        scene.options.fuzz = true;
+        for (std::int64_t id = 1; id <= 60; ++id) {
+          const AnswerContext context{now, scene.calendar, id};
+          std::array<int, 3> fuzzed{};
+          for (int i = 0; i < 3; ++i) {
+            fuzzed[i] = fsrs_next_state(card, static_cast<Rating>(i + 2), context, scene.options)
+                            .interval_days;
+            if (exact[i] >= 3) CHECK(fuzzed[i] >= 2);
+            // (An exact interval of elapsed + 1 may come from good >= hard + 1 on a raw
+            // interval that was not past the elapsed days, so the rule did not apply.)
+            if (exact[i] > elapsed + 1) CHECK(fuzzed[i] > elapsed);
+          }
+          CHECK(fuzzed[0] <= fuzzed[1]);
+          CHECK(fuzzed[1] < fuzzed[2]);
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked == 6 * 3 * 6 * 60);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ TEST_CASE("sm2-classic: the E-Factor never falls below 1.3", "[core][sm2-classic
   CHECK(scene.answer(in_run(3, 10, 1.3), 5).ease == Approx(1.4));
 }
 
-TEST_CASE("sm2-classic: intervals are 1, 6, then the previous interval times the old E-Factor",
+TEST_CASE("sm2-classic: intervals are 1 then 6 then the previous interval times the old E-Factor",
           "[core][sm2-classic]") {
   const Scene scene;
   CardState card = scene.answer(CardState{}, 5);
