@@ -48,6 +48,12 @@ Weights effective_weights(const DeckOptions& options) {
   return w;
 }
 
+// ts-fsrs rounds every intermediate of the memory model to 8 decimals (its roundTo, with
+// JavaScript's half-up Math.round). Doing the same keeps kioku's S and D on ts-fsrs's values,
+// not just within 1e-7 of them, so an interval whose S falls near a .5 boundary rounds the
+// same way (a million-review replay found one such case before this).
+double round8(double value) { return std::floor(value * 1e8 + 0.5) / 1e8; }
+
 struct Curve {
   double decay;
   double factor;
@@ -56,16 +62,16 @@ struct Curve {
 // R(S, S) = 0.9 for any decay: FACTOR = 0.9^(1/DECAY) - 1.
 Curve forgetting_curve(const Weights& w) {
   const double decay = -w[20];
-  return {decay, std::pow(0.9, 1.0 / decay) - 1.0};
+  return {decay, round8(std::pow(0.9, 1.0 / decay) - 1.0)};
 }
 
 double retrievability(const Curve& curve, double elapsed_days, double stability) {
-  return std::pow(1.0 + curve.factor * elapsed_days / stability, curve.decay);
+  return round8(std::pow(1.0 + curve.factor * elapsed_days / stability, curve.decay));
 }
 
 // I(r, S) / S: the interval for stability 1.
 double interval_modifier(const Curve& curve, double desired_retention) {
-  return (std::pow(desired_retention, 1.0 / curve.decay) - 1.0) / curve.factor;
+  return round8((std::pow(desired_retention, 1.0 / curve.decay) - 1.0) / curve.factor);
 }
 
 double grade_of(Rating rating) {
@@ -78,13 +84,13 @@ double clamp_stability(double stability) {
 
 // D0(G), not clamped: mean reversion uses the raw D0(Easy), which is below 1 with the defaults.
 double initial_difficulty(const Weights& w, double grade) {
-  return w[4] - std::exp(w[5] * (grade - 1.0)) + 1.0;
+  return round8(w[4] - std::exp(w[5] * (grade - 1.0)) + 1.0);
 }
 
 double next_difficulty(const Weights& w, double difficulty, double grade) {
   const double delta = -w[6] * (grade - 3.0);
-  const double damped = difficulty + delta * (10.0 - difficulty) / 9.0;
-  const double reverted = w[7] * initial_difficulty(w, 4.0) + (1.0 - w[7]) * damped;
+  const double damped = difficulty + round8(delta * (10.0 - difficulty) / 9.0);
+  const double reverted = round8(w[7] * initial_difficulty(w, 4.0) + (1.0 - w[7]) * damped);
   return std::clamp(reverted, 1.0, 10.0);
 }
 
@@ -105,20 +111,21 @@ Memory next_memory(const Weights& w, const Memory& memory, int elapsed_days, dou
     // Same-day review (short-term): a pass never lowers S on the same day.
     double increase = std::exp(w[17] * (grade - 3.0 + w[18])) * std::pow(s, -w[19]);
     if (rating != Rating::kAgain) increase = std::max(increase, 1.0);
-    stability = clamp_stability(s * increase);
+    stability = round8(clamp_stability(s * increase));
   } else if (rating == Rating::kAgain) {
     const double forgotten =
-        clamp_stability(w[11] * std::pow(d, -w[12]) * (std::pow(s + 1.0, w[13]) - 1.0) *
-                        std::exp(w[14] * (1.0 - recall)));
+        round8(clamp_stability(w[11] * std::pow(d, -w[12]) * (std::pow(s + 1.0, w[13]) - 1.0) *
+                               std::exp(w[14] * (1.0 - recall))));
     // A lapse never leaves S above what the same-day bonus could restore (ts-fsrs clamps
     // S / e^(w17*w18) into [S_MIN, forgotten]).
-    stability = std::min(std::max(s / std::exp(w[17] * w[18]), kMinimumStability), forgotten);
+    stability =
+        std::min(std::max(round8(s / std::exp(w[17] * w[18])), kMinimumStability), forgotten);
   } else {
     const double hard_penalty = rating == Rating::kHard ? w[15] : 1.0;
     const double easy_bonus = rating == Rating::kEasy ? w[16] : 1.0;
-    stability = clamp_stability(s * (1.0 + std::exp(w[8]) * (11.0 - d) * std::pow(s, -w[9]) *
-                                               (std::exp(w[10] * (1.0 - recall)) - 1.0) *
-                                               hard_penalty * easy_bonus));
+    stability = round8(clamp_stability(
+        s * (1.0 + std::exp(w[8]) * (11.0 - d) * std::pow(s, -w[9]) *
+                       (std::exp(w[10] * (1.0 - recall)) - 1.0) * hard_penalty * easy_bonus)));
   }
   return {stability, next_difficulty(w, d, grade)};
 }

@@ -81,8 +81,9 @@ TEST_CASE("fsrs: R at t = S is 0.9 and the interval for 0.9 is S for any S and d
   std::array<double, 21> weights = defaults();
   weights[20] = decay;
   INFO("S " << stability << " w20 " << decay);
-  CHECK(fsrs_retrievability(stability, stability, weights) == Approx(0.9).epsilon(1e-12));
-  CHECK(fsrs_interval(stability, 0.9, weights) == Approx(stability).epsilon(1e-12));
+  // ts-fsrs rounds R and the interval modifier to 8 decimals, and so does kioku.
+  CHECK(fsrs_retrievability(stability, stability, weights) == Approx(0.9).margin(1e-8));
+  CHECK(fsrs_interval(stability, 0.9, weights) == Approx(stability).epsilon(1e-7));
   CHECK(fsrs_retrievability(0.0, stability, weights) == 1.0);
 }
 
