@@ -1,8 +1,8 @@
 // Scheduler throughput: answers (and button previews) per second for each algorithm through
 // kioku::next_state, on a pool of cards whose histories mix new cards, learning steps, reviews
 // and lapses, answered at or after their due times with a realistic spread of ratings.
-// Much of an answer's time is DayCalendar's local-time conversion: with TZ unset, glibc's
-// mktime stats /etc/localtime on every call. Run with TZ set (TZ=UTC) to see the schedulers.
+// With TZ unset, glibc's mktime stats /etc/localtime on every call; kiokud and kioku pin the
+// zone at start (pin_local_time_zone), and so does this benchmark, to measure the schedulers.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -127,4 +127,11 @@ BENCHMARK_CAPTURE(previews, fsrs, Algorithm::kFsrs);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  kioku::pin_local_time_zone();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

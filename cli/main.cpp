@@ -4,9 +4,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "core/day_calendar.hpp"
 #include "core/error.hpp"
 
 int main(int argc, char** argv) {
+  kioku::pin_local_time_zone();
   using namespace kioku::cli;
   CliContext context;
   context.language = language_from_environment();

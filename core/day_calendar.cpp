@@ -1,8 +1,10 @@
 // Day numbers from local time with a movable day start.
 #include "core/day_calendar.hpp"
 
+#include <unistd.h>
 #include <algorithm>
 #include <climits>
+#include <cstdlib>
 #include <ctime>
 #include <iterator>
 
@@ -42,6 +44,13 @@ void civil_from_days(std::int64_t days, int& year, unsigned& month, unsigned& da
   day = day_of_year - (153 * month_index + 2) / 5 + 1;
   month = month_index < 10 ? month_index + 3 : month_index - 9;
   year = static_cast<int>(static_cast<std::int64_t>(year_of_era) + era * 400 + (month <= 2));
+}
+
+void pin_local_time_zone() {
+  if (std::getenv("TZ") != nullptr) return;
+  if (::access("/etc/localtime", R_OK) != 0) return;
+  ::setenv("TZ", ":/etc/localtime", 1);
+  ::tzset();
 }
 
 DayCalendar::DayCalendar(int day_starts_at_hour) : day_starts_at_hour_(day_starts_at_hour) {

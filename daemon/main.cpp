@@ -2,9 +2,11 @@
 #include <CLI/CLI.hpp>
 
 #include "core/clock.hpp"
+#include "core/day_calendar.hpp"
 #include "daemon/server/daemon.hpp"
 
 int main(int argc, char** argv) {
+  kioku::pin_local_time_zone();
   kioku::daemon::DaemonConfig config;
   CLI::App app{"kiokud: the kioku daemon; keeps the collection and schedules reviews"};
   app.set_version_flag("--version", std::string("kiokud ") + KIOKU_VERSION);
