@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/fuzz.hpp"
+#include "core/lapse.hpp"
 #include "core/sm2.hpp"
 
 namespace kioku {
@@ -52,7 +53,9 @@ Weights effective_weights(const DeckOptions& options) {
 // JavaScript's half-up Math.round). Doing the same keeps kioku's S and D on ts-fsrs's values,
 // not just within 1e-7 of them, so an interval whose S falls near a .5 boundary rounds the
 // same way (a million-review replay found one such case before this).
-double round8(double value) { return std::floor(value * 1e8 + 0.5) / 1e8; }
+double round8(double value) {
+  return std::floor(value * 1e8 + 0.5) / 1e8;
+}
 
 struct Curve {
   double decay;
@@ -123,9 +126,9 @@ Memory next_memory(const Weights& w, const Memory& memory, int elapsed_days, dou
   } else {
     const double hard_penalty = rating == Rating::kHard ? w[15] : 1.0;
     const double easy_bonus = rating == Rating::kEasy ? w[16] : 1.0;
-    stability = round8(clamp_stability(
-        s * (1.0 + std::exp(w[8]) * (11.0 - d) * std::pow(s, -w[9]) *
-                       (std::exp(w[10] * (1.0 - recall)) - 1.0) * hard_penalty * easy_bonus)));
+    stability = round8(clamp_stability(s * (1.0 + std::exp(w[8]) * (11.0 - d) * std::pow(s, -w[9]) *
+                                                      (std::exp(w[10] * (1.0 - recall)) - 1.0) *
+                                                      hard_penalty * easy_bonus)));
   }
   return {stability, next_difficulty(w, d, grade)};
 }
@@ -239,13 +242,6 @@ CardState apply_step(CardState next, const Scene& scene, const Steps& steps, int
   return next;
 }
 
-// Anki's leech rule (sm2.cpp): at `threshold` lapses and every ceil(threshold / 2) after.
-bool is_leech(int lapses, int threshold) {
-  if (threshold <= 0 || lapses < threshold) return false;
-  const int repeat_every = std::max((threshold + 1) / 2, 1);
-  return (lapses - threshold) % repeat_every == 0;
-}
-
 // The memory state after each rating, all from the same R (ts-fsrs computes the four outcomes of
 // a review together). A card without a memory state (new, or scheduled by SM-2 until now)
 // starts from the rating, whatever its phase.
@@ -278,11 +274,7 @@ CardState answer_review(CardState next, const Outcomes& outcomes, Rating rating)
   const Scene& scene = outcomes.scene;
   if (rating == Rating::kAgain) {
     next = with_memory(next, outcomes.after(rating));
-    next.lapses += 1;
-    if (is_leech(next.lapses, scene.options.leech_threshold)) {
-      next.leech = true;
-      if (scene.options.leech_action == LeechAction::kTagAndSuspend) next.suspended = true;
-    }
+    record_lapse(next, scene.options);
     return apply_step(next, scene, Steps{scene.options.relearn_steps_seconds}, 0,
                       Phase::kRelearning, rating);
   }

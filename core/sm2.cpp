@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/fuzz.hpp"
+#include "core/lapse.hpp"
 
 namespace kioku {
 
@@ -143,12 +144,6 @@ CardState answer_relearning(CardState next, Rating rating, const AnswerContext& 
   return next;
 }
 
-bool is_leech(int lapses, int threshold) {
-  if (threshold <= 0 || lapses < threshold) return false;
-  const int repeat_every = std::max((threshold + 1) / 2, 1);
-  return (lapses - threshold) % repeat_every == 0;
-}
-
 CardState answer_review(CardState next, Rating rating, const AnswerContext& time,
                         const DeckOptions& options, std::optional<double> fuzz) {
   const std::int64_t today = time.calendar.day_number(time.now);
@@ -162,15 +157,11 @@ CardState answer_review(CardState next, Rating rating, const AnswerContext& time
   const float hard_multiplier = static_cast<float>(options.hard_multiplier);
 
   if (rating == Rating::kAgain) {
-    next.lapses += 1;
+    record_lapse(next, options);
     next.ease = ease_after(ease, kLapseEaseDelta);
     const float lapse_interval = interval * static_cast<float>(options.lapse_multiplier);
     next.interval_days = constrain_interval(lapse_interval, options.minimum_lapse_interval,
                                             options.maximum_interval, fuzz);
-    if (is_leech(next.lapses, options.leech_threshold)) {
-      next.leech = true;
-      if (options.leech_action == LeechAction::kTagAndSuspend) next.suspended = true;
-    }
     const Steps steps{options.relearn_steps_seconds};
     if (steps.count() == 0) return into_review(next, time, next.interval_days);
     return into_steps(next, Phase::kRelearning, time, steps.count(), steps.again_delay());

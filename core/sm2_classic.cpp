@@ -2,6 +2,8 @@
 // package's, operation for operation, so E-Factors come out bit-identical to its JavaScript.
 #include "core/sm2_classic.hpp"
 
+#include "core/lapse.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -19,13 +21,6 @@ constexpr double kMinimumEFactor = 1.3;
 double round_half_up(double value) {
   const double whole = std::floor(value);
   return value - whole >= 0.5 ? whole + 1.0 : whole;
-}
-
-// Anki's leech rule (sm2.cpp): at `threshold` lapses and every ceil(threshold / 2) after.
-bool is_leech(int lapses, int threshold) {
-  if (threshold <= 0 || lapses < threshold) return false;
-  const int repeat_every = std::max((threshold + 1) / 2, 1);
-  return (lapses - threshold) % repeat_every == 0;
 }
 
 }  // namespace
@@ -61,11 +56,7 @@ CardState sm2_classic_next_state(const CardState& state, int quality, const Answ
     // new card, or one that already failed, is not (as Anki counts lapses only from review).
     next.repetition = 0;
     if (state.repetition > 0) {
-      next.lapses += 1;
-      if (is_leech(next.lapses, options.leech_threshold)) {
-        next.leech = true;
-        if (options.leech_action == LeechAction::kTagAndSuspend) next.suspended = true;
-      }
+      record_lapse(next, options);
     }
   }
   // Updated on every answer, also below 3 (supermemo does; the SM-2 text is ambiguous).

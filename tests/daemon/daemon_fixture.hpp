@@ -45,6 +45,25 @@ struct DaemonFixture {
     return response.at("result");
   }
 
+  // A deck of `count` two-choice cards (the first choice is right), imported now.
+  void import_choice_deck(const std::string& id, int count) {
+    Deck deck;
+    deck.id = id;
+    deck.languages = {"en"};
+    deck.name = {{"en", id}};
+    for (int i = 1; i <= count; ++i) {
+      DeckCard card;
+      card.id = "c-" + std::to_string(i);
+      card.kind = "choice";
+      card.question = {{"en", "Q" + std::to_string(i)}};
+      card.choices = {{"en", {"right", "wrong"}}};
+      card.answer = 1;
+      card.explanation = {{"en", "E"}};
+      deck.cards.push_back(card);
+    }
+    collection.import_deck(deck, "test", clock.now());
+  }
+
   void import_bundled_deck() {
     const Deck deck =
         read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");

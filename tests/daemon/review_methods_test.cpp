@@ -65,21 +65,7 @@ TEST_CASE("review: a right choice takes the rating given - a wrong one refuses o
 TEST_CASE("review: the daily new-card limit caps what is due and what comes next",
           "[daemon][review]") {
   DaemonFixture fixture;
-  Deck deck;
-  deck.id = "many";
-  deck.languages = {"en"};
-  deck.name = {{"en", "Many"}};
-  for (int i = 1; i <= 30; ++i) {
-    DeckCard card;
-    card.id = "c-" + std::to_string(i);
-    card.kind = "choice";
-    card.question = {{"en", "Q" + std::to_string(i)}};
-    card.choices = {{"en", {"right", "wrong"}}};
-    card.answer = 1;
-    card.explanation = {{"en", "E"}};
-    deck.cards.push_back(card);
-  }
-  fixture.collection.import_deck(deck, "test", fixture.clock.now());
+  fixture.import_choice_deck("many", 30);
   CHECK(fixture.result("due.counts").at("new").as_int64() == 20);
   for (int i = 0; i < 20; ++i) {
     const auto next = fixture.result("review.next");
@@ -105,21 +91,7 @@ TEST_CASE("import: a failure midway leaves the collection as it was", "[daemon][
 
 TEST_CASE("review: new cards are spread evenly among the day's reviews", "[daemon][review]") {
   DaemonFixture fixture;
-  Deck deck;
-  deck.id = "mixed";
-  deck.languages = {"en"};
-  deck.name = {{"en", "Mixed"}};
-  for (int i = 1; i <= 15; ++i) {
-    DeckCard card;
-    card.id = "c-" + std::to_string(i);
-    card.kind = "choice";
-    card.question = {{"en", "Q" + std::to_string(i)}};
-    card.choices = {{"en", {"right", "wrong"}}};
-    card.answer = 1;
-    card.explanation = {{"en", "E"}};
-    deck.cards.push_back(card);
-  }
-  fixture.collection.import_deck(deck, "test", fixture.clock.now());
+  fixture.import_choice_deck("mixed", 15);
   // Ten cards learned today with Easy become reviews (3 to 5 days with fuzz); five stay new.
   for (int i = 0; i < 10; ++i) {
     const auto next = fixture.result("review.next");
