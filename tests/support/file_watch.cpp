@@ -1,0 +1,46 @@
+// inotify plus poll: every write to the directory wakes the waiter, which then checks the size.
+#include "tests/support/file_watch.hpp"
+
+#include <poll.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <stdexcept>
+
+namespace kioku::test {
+
+FileWatch::FileWatch(const std::string& directory)
+    : descriptor_(::inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) {
+  if (descriptor_ < 0 || ::inotify_add_watch(descriptor_, directory.c_str(), IN_MODIFY) < 0) {
+    if (descriptor_ >= 0) ::close(descriptor_);
+    throw std::runtime_error("cannot watch " + directory);
+  }
+}
+
+FileWatch::~FileWatch() {
+  ::close(descriptor_);
+}
+
+bool FileWatch::wait_until_size(const std::string& path, std::int64_t bytes, int quiet_ms) {
+  for (;;) {
+    // Checking after each wake-up (not counting events) is immune to inotify merging events;
+    // a write between the check and poll() leaves an event queued, so none is missed.
+    if (file_size(path) >= bytes) return true;
+    pollfd readable{descriptor_, POLLIN, 0};
+    const int ready = ::poll(&readable, 1, quiet_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return false;
+    alignas(inotify_event) char events[16384];
+    while (::read(descriptor_, events, sizeof events) > 0) {
+    }
+  }
+}
+
+std::int64_t file_size(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : 0;
+}
+
+}  // namespace kioku::test

@@ -1,0 +1,30 @@
+// Waiting for another process to write a file, without sleeping: inotify on its directory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace kioku::test {
+
+// Watches the files of one directory for writes. Used to act at a precise point of another
+// process's work, e.g. to kill kiokud once its write-ahead log has grown by so many bytes.
+class FileWatch {
+ public:
+  // Starts watching `directory`; throws std::runtime_error when inotify refuses.
+  explicit FileWatch(const std::string& directory);
+  ~FileWatch();
+  FileWatch(const FileWatch&) = delete;
+  FileWatch& operator=(const FileWatch&) = delete;
+
+  // Returns true as soon as `path` (a file in the directory) is at least `bytes` long; false when
+  // nothing in the directory was written for `quiet_ms`.
+  bool wait_until_size(const std::string& path, std::int64_t bytes, int quiet_ms = 5'000);
+
+ private:
+  int descriptor_ = -1;
+};
+
+// The size of the file at `path`; 0 when it does not exist.
+std::int64_t file_size(const std::string& path);
+
+}  // namespace kioku::test
