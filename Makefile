@@ -5,7 +5,17 @@ PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test review install package bench clean
+# Sanitizer builds: -O0 with assertions (quickest to compile on 2 cores), a dynamic C++ runtime
+# (the sanitizers intercept it), no benchmarks. Child processes (kiokud, kioku in the e2e tests)
+# inherit the *SAN_OPTIONS and stop at the first report, which fails the test.
+SANITIZER_CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKIOKU_WERROR=ON \
+  -DKIOKU_STATIC_CXX_RUNTIME=OFF -DKIOKU_BUILD_BENCHMARKS=OFF
+SANITIZER_ENV = ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+
+.PHONY: all deps configure build test check test-sanitize test-tsan fuzz fuzz-ci review install \
+  package bench clean
 
 all: build
 
@@ -21,8 +31,40 @@ configure: $(BUILD_DIR)/build.ninja
 build: deps configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
-test: build
+# The whole suite, as CI runs it (.ci/run): the normal build, then the sanitizer builds and a
+# short fuzzing run. `make check` is the normal build and ctest alone.
+test: check
+	$(MAKE) --no-print-directory test-sanitize
+	$(MAKE) --no-print-directory test-tsan
+	$(MAKE) --no-print-directory fuzz-ci
+
+check: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
+
+# ASan + UBSan (GCC), the whole ctest suite.
+build-asan/build.ninja: | deps
+	cmake -S . -B build-asan $(SANITIZER_CMAKE_FLAGS) -DKIOKU_SANITIZE=address,undefined
+
+test-sanitize: deps build-asan/build.ninja
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) --timeout 600
+
+# ThreadSanitizer (GCC): only the binaries that run the daemon (daemon and e2e tests, kiokud,
+# kioku); the placeholder ctest adds for the unbuilt core tests is skipped.
+build-tsan/build.ninja: | deps
+	cmake -S . -B build-tsan $(SANITIZER_CMAKE_FLAGS) -DKIOKU_SANITIZE=thread
+
+test-tsan: deps build-tsan/build.ninja
+	cmake --build build-tsan -j $(JOBS) --target kioku_daemon_tests kioku_e2e_tests
+	cd build-tsan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) --timeout 600 \
+	  -E '_NOT_BUILT'
+
+# libFuzzer (clang, ASan + UBSan) in build-fuzz/: 10 minutes per target, or 60 s in CI.
+fuzz: deps
+	scripts/run-fuzzers 600
+
+fuzz-ci: deps
+	scripts/run-fuzzers 60
 
 # Builds, starts kiokud (the CLI starts it when no daemon answers) and reviews the bundled deck.
 review: build
@@ -35,4 +77,4 @@ package: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-asan build-tsan build-fuzz
