@@ -16,19 +16,14 @@ constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();
 std::optional<std::int64_t> earliest_due(Collection& collection,
                                          const std::vector<QueueDeck>& decks, DueGroup group,
                                          TimestampMs due_before) {
-  std::optional<std::int64_t> best;
-  TimestampMs best_due = 0;
+  std::optional<DueCard> best;
   for (const QueueDeck& deck : decks) {
     if (group == DueGroup::kReview && deck.reviews_left <= 0) continue;
     const auto candidate = collection.first_due(deck.deck.id, group, due_before);
-    if (!candidate) continue;
-    const TimestampMs due = collection.card(*candidate).state.due;
-    if (!best || due < best_due) {
-      best = candidate;
-      best_due = due;
-    }
+    if (candidate && (!best || candidate->due < best->due)) best = candidate;
   }
-  return best;
+  if (!best) return std::nullopt;
+  return best->id;
 }
 
 }  // namespace

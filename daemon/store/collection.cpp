@@ -93,14 +93,14 @@ Collection::Collection(sqlite::Database& database)
       count_due_review_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
           "AND phase = 'review' AND due_ms <= ?2 LIMIT ?3)")),
-      first_due_learning_(
-          database.prepare("SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-                           "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 "
-                           "ORDER BY due_ms, card_id LIMIT 1")),
-      first_due_review_(
-          database.prepare("SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-                           "AND phase = 'review' AND due_ms <= ?2 "
-                           "ORDER BY due_ms, card_id LIMIT 1")),
+      first_due_learning_(database.prepare(
+          "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 "
+          "ORDER BY due_ms, card_id LIMIT 1")),
+      first_due_review_(database.prepare(
+          "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase = 'review' AND due_ms <= ?2 "
+          "ORDER BY due_ms, card_id LIMIT 1")),
       count_new_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
           "AND phase = 'new' LIMIT ?2)")),
@@ -283,12 +283,14 @@ std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, Timesta
   return single_integer(statement);
 }
 
-std::optional<std::int64_t> Collection::first_due(std::int64_t deck_id, DueGroup group,
-                                                  TimestampMs due_before) {
+std::optional<DueCard> Collection::first_due(std::int64_t deck_id, DueGroup group,
+                                             TimestampMs due_before) {
   sqlite::Statement& statement =
       group == DueGroup::kLearning ? first_due_learning_ : first_due_review_;
+  sqlite::StatementScope scope(statement);
   statement.bind(1, deck_id).bind(2, due_before);
-  return optional_integer(statement);
+  if (!statement.step()) return std::nullopt;
+  return DueCard{statement.column_int(0), statement.column_int(1)};
 }
 
 std::int64_t Collection::count_new(std::int64_t deck_id, std::int64_t limit) {

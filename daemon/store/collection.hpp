@@ -75,6 +75,12 @@ struct DayTally {
   std::int64_t duration_ms = 0;
 };
 
+// A card found by a due query, with the due time the query ordered it by.
+struct DueCard {
+  std::int64_t id = 0;
+  TimestampMs due = 0;
+};
+
 // Which due cards a query is about.
 enum class DueGroup { kLearning, kReview };
 
@@ -96,9 +102,8 @@ class Collection {
   // Due cards of `group` in `deck_id` with due <= `due_before`, counted up to `limit`.
   std::int64_t count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                          std::int64_t limit);
-  // The earliest-due such card.
-  std::optional<std::int64_t> first_due(std::int64_t deck_id, DueGroup group,
-                                        TimestampMs due_before);
+  // The earliest-due such card: its id and due time.
+  std::optional<DueCard> first_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before);
   // New cards of `deck_id`, counted up to `limit`.
   std::int64_t count_new(std::int64_t deck_id, std::int64_t limit);
   // The first of them in deck order.

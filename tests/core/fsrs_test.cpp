@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+
 #include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+#include "tests/core/reference_vectors.hpp"
 
 #include "core/sm2.hpp"
 #include "tests/core/time_zone_guard.hpp"
@@ -552,21 +554,7 @@ TEST_CASE("fsrs: Appendix A.3 memory states with short-term scheduling off", "[c
 // ---------------------------------------------------------------------------------------------
 // Replay of the generated ts-fsrs histories
 
-json::value load_vectors(const std::string& name) {
-  const std::string path = std::string(KIOKU_SOURCE_DIR) + "/tests/reference/" + name;
-  std::ifstream file(path);
-  REQUIRE(file.good());
-  std::stringstream text;
-  text << file.rdbuf();
-  return json::parse(text.str());
-}
-
-Phase phase_named(std::string_view name) {
-  if (name == "learning") return Phase::kLearning;
-  if (name == "review") return Phase::kReview;
-  if (name == "relearning") return Phase::kRelearning;
-  return Phase::kNew;
-}
+using kioku::test::load_vectors;
 
 std::vector<int> steps_from(const json::value& value) {
   std::vector<int> steps;
@@ -618,7 +606,7 @@ std::string difference(const CardState& card, const json::array& want, const Dec
   const double difficulty_error = relative_error(card.difficulty, difficulty);
   stats.worst_stability = std::max(stats.worst_stability, stability_error);
   stats.worst_difficulty = std::max(stats.worst_difficulty, difficulty_error);
-  if (card.phase != phase_named(want.at(2).as_string())) {
+  if (card.phase != parse_phase(want.at(2).as_string())) {
     out << "phase " << to_string(card.phase) << " want " << want.at(2).as_string();
   } else if (card.due != want.at(3).to_number<TimestampMs>()) {
     out << "due " << card.due << " want " << want.at(3).to_number<TimestampMs>();

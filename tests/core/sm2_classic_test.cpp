@@ -4,12 +4,14 @@
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+
 #include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <string>
 #include <vector>
+#include "tests/core/reference_vectors.hpp"
 
 #include "core/error.hpp"
 #include "core/sm2.hpp"
@@ -214,14 +216,7 @@ TEST_CASE("sm2-classic: Appendix A.4 supermemo vectors", "[core][sm2-classic]") 
   }
 }
 
-json::value load_vectors(const std::string& name) {
-  const std::string path = std::string(KIOKU_SOURCE_DIR) + "/tests/reference/" + name;
-  std::ifstream file(path);
-  REQUIRE(file.good());
-  std::stringstream text;
-  text << file.rdbuf();
-  return json::parse(text.str());
-}
+using kioku::test::load_vectors;
 
 TEST_CASE("sm2-classic: every generated supermemo history replays bit for bit",
           "[core][sm2-classic]") {
