@@ -68,10 +68,14 @@ std::string request_line(std::int64_t id, std::string_view name, json::object pa
 }
 
 // Calls a method on a fresh connection, from the test's thread; fails the test on an error.
+// The generous reply wait is for the 20,000-card imports, which take seconds under the
+// sanitizers while other tests load both cores.
 json::value call(const TempHome& home, std::string_view name, json::object params = {}) {
+  constexpr int kReplyTimeoutMs = 300'000;
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
-  const json::value response = client.request(request_line(1, name, std::move(params)));
+  const json::value response =
+      client.request(request_line(1, name, std::move(params)), kReplyTimeoutMs);
   INFO(name << " answered " << json::serialize(response));
   REQUIRE(response.is_object());
   REQUIRE(response.as_object().contains("result"));

@@ -57,9 +57,9 @@ std::optional<std::string> LineClient::read_line(int timeout_ms) {
   }
 }
 
-boost::json::value LineClient::request(const std::string& line) {
+boost::json::value LineClient::request(const std::string& line, int timeout_ms) {
   if (!send(line + "\n")) return nullptr;
-  const auto response = read_line();
+  const auto response = read_line(timeout_ms);
   if (!response) return nullptr;
   boost::json::error_code error;
   boost::json::value value = boost::json::parse(*response, error);

@@ -21,8 +21,9 @@ class LineClient {
   // The next line (without '\n'), or nullopt when the connection closed or nothing came within
   // `timeout_ms`.
   std::optional<std::string> read_line(int timeout_ms = 10'000);
-  // Sends one line and parses the response line as JSON (null value when none came).
-  boost::json::value request(const std::string& line);
+  // Sends one line and parses the response line as JSON (null value when none came within
+  // `timeout_ms`).
+  boost::json::value request(const std::string& line, int timeout_ms = 10'000);
   // True when the daemon closed the connection (reads EOF) within `timeout_ms`.
   bool closed_by_peer(int timeout_ms = 10'000);
   void close();
