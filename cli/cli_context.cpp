@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/methods.hpp"
 
 namespace kioku::cli {
@@ -29,7 +30,7 @@ Client& CliContext::daemon() {
 }
 
 void print_json(const json::value& value) {
-  std::cout << json::serialize(value) << '\n';
+  std::cout << protocol::to_json_text(value) << '\n';
 }
 
 std::string language_from_environment() {

@@ -1,6 +1,8 @@
 // JSON-RPC 2.0 message construction and error-code mapping.
 #include "protocol/json_rpc.hpp"
 
+#include "protocol/json_text.hpp"
+
 namespace kioku::protocol {
 
 int to_json_rpc_code(ErrorCode error) noexcept {
@@ -78,7 +80,7 @@ boost::json::object make_error(const boost::json::value& id, int error_code,
 }
 
 std::string to_line(const boost::json::value& message) {
-  std::string line = boost::json::serialize(message);
+  std::string line = to_json_text(message);
   line += '\n';
   return line;
 }
