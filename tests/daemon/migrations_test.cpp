@@ -8,6 +8,18 @@
 using namespace kioku;
 using namespace kioku::daemon;
 
+namespace {
+
+// What SQLite's planner does for `query`, one step a line.
+std::string query_plan(sqlite::Database& database, const std::string& query) {
+  auto plan = database.prepare("EXPLAIN QUERY PLAN " + query);
+  std::string details;
+  while (plan.step()) details += plan.column_text(3) + "\n";
+  return details;
+}
+
+}  // namespace
+
 TEST_CASE("migrations: an empty database is brought to the latest version", "[daemon][store]") {
   sqlite::Database database(":memory:");
   REQUIRE(database.user_version() == 0);
@@ -33,18 +45,14 @@ TEST_CASE("migrations: the schema uses STRICT tables and the due indices", "[dae
     CHECK(tables.column_text(1).find("STRICT") != std::string::npos);
   }
   CHECK(count == 6);
-  const auto plan_of = [&](const std::string& query) {
-    auto plan = database.prepare("EXPLAIN QUERY PLAN " + query);
-    std::string details;
-    while (plan.step()) details += plan.column_text(3) + "\n";
-    return details;
-  };
   // Counting due cards and finding the next one never touch the table or sort.
-  const std::string count_plan = plan_of(
+  const std::string count_plan = query_plan(
+      database,
       "SELECT count(*) FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase = 'review' "
       "AND due_ms <= 5");
   CHECK(count_plan.find("USING COVERING INDEX card_state_deck_due") != std::string::npos);
-  const std::string next_plan = plan_of(
+  const std::string next_plan = query_plan(
+      database,
       "SELECT card_id FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase = 'review' "
       "AND due_ms <= 5 AND buried_until_day <= 3 "
       "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1");
@@ -108,24 +116,21 @@ TEST_CASE("migrations: the queue lookups with burial and interday stay on coveri
           "[daemon][store]") {
   sqlite::Database database(":memory:");
   migrate(database, "", 0);
-  const auto plan_of = [&](const std::string& query) {
-    auto plan = database.prepare("EXPLAIN QUERY PLAN " + query);
-    std::string details;
-    while (plan.step()) details += plan.column_text(3) + "\n";
-    return details;
-  };
-  const std::string interday = plan_of(
+  const std::string interday = query_plan(
+      database,
       "SELECT card_id FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase IN "
       "('learning', 'relearning') AND due_ms <= 5 AND interday = 1 AND buried_until_day <= 3 "
       "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1");
   CHECK(interday.find("USING COVERING INDEX card_state_deck_due") != std::string::npos);
-  const std::string fresh = plan_of(
+  const std::string fresh = query_plan(
+      database,
       "SELECT card_id FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase = 'new' "
       "AND buried_until_day <= 3 ORDER BY new_position, buried_until_day, card_id LIMIT 1");
   CHECK(fresh.find("USING COVERING INDEX card_state_deck_new") != std::string::npos);
   CHECK(fresh.find("TEMP B-TREE") == std::string::npos);
-  const std::string buried = plan_of(
-      "SELECT min(due_ms) FROM card_state WHERE deck_id = 1 AND buried_until_day > 0 "
-      "AND buried_until_day > 3 AND suspended = 0 AND phase <> 'new'");
+  const std::string buried =
+      query_plan(database,
+                 "SELECT min(due_ms) FROM card_state WHERE deck_id = 1 AND buried_until_day > 0 "
+                 "AND buried_until_day > 3 AND suspended = 0 AND phase <> 'new'");
   CHECK(buried.find("card_state_buried") != std::string::npos);
 }

@@ -65,6 +65,20 @@ std::string study(DaemonFixture& fixture, int count, const std::string& rating) 
   return order;
 }
 
+// Deck "deck" with four reviews (c-1..c-4, Easy) and two interday learning cards (c-5, c-6,
+// Again on a 4-day step), all due in four days.
+void reviews_and_interday_learning_in_four_days(DaemonFixture& fixture) {
+  fixture.import_choice_deck("deck", 6);
+  configure(fixture, "deck", {{"fuzz", "off"}, {"learning_steps", "4d"}});
+  for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
+    answer(fixture, card_id(fixture, "deck", external), "easy");
+  }
+  for (const char* external : {"c-5", "c-6"}) {
+    const auto answered = answer(fixture, card_id(fixture, "deck", external), "again");
+    REQUIRE(answered.at("state").at("interday").as_bool());
+  }
+}
+
 }  // namespace
 
 TEST_CASE("bury: a buried card is skipped until the next day start brings it back",
@@ -216,17 +230,7 @@ TEST_CASE("siblings: an intraday learning sibling is never buried", "[daemon][qu
 TEST_CASE("interday learning: mixed evenly with reviews after intraday learning",
           "[daemon][queue]") {
   DaemonFixture fixture;
-  fixture.import_choice_deck("deck", 7);
-  configure(fixture, "deck", {{"fuzz", "off"}, {"learning_steps", "4d"}});
-  // Four reviews due in 4 days (Easy) and two interday learning cards due then (Again: 4d).
-  for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
-    answer(fixture, card_id(fixture, "deck", external), "easy");
-  }
-  for (const char* external : {"c-5", "c-6"}) {
-    const auto answered = answer(fixture, card_id(fixture, "deck", external), "again");
-    CHECK(answered.at("state").at("interday").as_bool());
-  }
-  configure(fixture, "deck", {{"new_per_day", "0"}, {"relearning_steps", "10m"}});
+  reviews_and_interday_learning_in_four_days(fixture);
   fixture.clock.advance_days(4);
   const auto due = fixture.result("due.counts");
   CHECK(due.at("review").as_int64() == 4);
@@ -243,14 +247,7 @@ TEST_CASE("interday learning: mixed evenly with reviews after intraday learning"
 
 TEST_CASE("interday learning: counts against the review limit before reviews", "[daemon][queue]") {
   DaemonFixture fixture;
-  fixture.import_choice_deck("deck", 6);
-  configure(fixture, "deck", {{"fuzz", "off"}, {"learning_steps", "4d"}});
-  for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
-    answer(fixture, card_id(fixture, "deck", external), "easy");
-  }
-  for (const char* external : {"c-5", "c-6"}) {
-    answer(fixture, card_id(fixture, "deck", external), "again");
-  }
+  reviews_and_interday_learning_in_four_days(fixture);
   configure(fixture, "deck", {{"reviews_per_day", "3"}});
   fixture.clock.advance_days(4);
   const auto due = fixture.result("due.counts");
