@@ -9,8 +9,9 @@ namespace json = boost::json;
 
 namespace {
 
-// Cards c-1..c-count; c-1 and c-2 share the note "pair", the others have none.
-void import_deck_with_siblings(DaemonFixture& fixture, int count) {
+// Cards c-1..c-count; c-1 and c-2 share the note `note`, the others have none.
+daemon::ImportSummary import_deck_with_siblings(DaemonFixture& fixture, int count,
+                                                const std::string& note = "pair") {
   Deck deck;
   deck.id = "siblings";
   deck.languages = {"en"};
@@ -19,14 +20,14 @@ void import_deck_with_siblings(DaemonFixture& fixture, int count) {
     DeckCard card;
     card.id = "c-" + std::to_string(i);
     card.kind = "choice";
-    if (i <= 2) card.note = "pair";
+    if (i <= 2) card.note = note;
     card.question = {{"en", "Q" + std::to_string(i)}};
     card.choices = {{"en", {"right", "wrong"}}};
     card.answer = 1;
     card.explanation = {{"en", "E"}};
     deck.cards.push_back(card);
   }
-  fixture.collection.import_deck(deck, "test", fixture.clock.now());
+  return fixture.collection.import_deck(deck, "test", fixture.clock.now());
 }
 
 std::int64_t card_id(DaemonFixture& fixture, const std::string& deck, const std::string& external) {
@@ -145,6 +146,17 @@ TEST_CASE("bury: a rebuild from the log keeps burials and does not report them",
         fixture.context.calendar.day_number(fixture.clock.now()) + 1);
   fixture.clock.advance_ms(10 * 60'000);
   CHECK(fixture.result("due.counts").at("learning").as_int64() == 0);
+}
+
+TEST_CASE("siblings: a re-import that changes a note updates those cards only", "[daemon][queue]") {
+  DaemonFixture fixture;
+  import_deck_with_siblings(fixture, 3);
+  const daemon::ImportSummary same = import_deck_with_siblings(fixture, 3);
+  CHECK(same.unchanged == 3);
+  const daemon::ImportSummary renamed = import_deck_with_siblings(fixture, 3, "other");
+  CHECK(renamed.updated == 2);
+  CHECK(renamed.unchanged == 1);
+  CHECK(fixture.collection.card(card_id(fixture, "siblings", "c-2")).note == "other");
 }
 
 TEST_CASE("siblings: answering a card buries its new siblings only with the option on",
