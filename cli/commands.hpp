@@ -11,6 +11,7 @@ void add_review_command(CLI::App& app, CliContext& context, int& exit_code);
 void add_import_command(CLI::App& app, CliContext& context);
 void add_decks_command(CLI::App& app, CliContext& context);
 void add_due_command(CLI::App& app, CliContext& context);
+void add_unbury_command(CLI::App& app, CliContext& context);
 void add_stats_command(CLI::App& app, CliContext& context);
 void add_daemon_command(CLI::App& app, CliContext& context, int& exit_code);
 void add_deck_command(CLI::App& app, CliContext& context);

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   add_import_command(app, context);
   add_decks_command(app, context);
   add_due_command(app, context);
+  add_unbury_command(app, context);
   add_stats_command(app, context);
   add_daemon_command(app, context, exit_code);
   add_deck_command(app, context);

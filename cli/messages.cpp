@@ -8,6 +8,8 @@ namespace {
 const Messages kEnglish{
     .answer_prompt = "Your answer",
     .quit_hint = "q to quit",
+    .bury_hint = "- to bury",
+    .buried = "Buried until tomorrow",
     .correct = "Correct",
     .wrong = "Wrong",
     .the_answer_is = "the answer is",
@@ -32,6 +34,8 @@ const Messages kEnglish{
 const Messages kJapanese{
     .answer_prompt = "回答",
     .quit_hint = "q で終了",
+    .bury_hint = "- で明日に延期",
+    .buried = "明日まで延期しました",
     .correct = "正解",
     .wrong = "不正解",
     .the_answer_is = "正解は",

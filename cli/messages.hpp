@@ -8,6 +8,8 @@ namespace kioku::cli {
 struct Messages {
   const char* answer_prompt;  // followed by the key range
   const char* quit_hint;
+  const char* bury_hint;
+  const char* buried;  // after a card was buried
   const char* correct;
   const char* wrong;
   const char* the_answer_is;

@@ -34,11 +34,15 @@ std::string text_field(const json::object& object, std::string_view key) {
   return value && value->is_string() ? std::string(value->as_string()) : std::string();
 }
 
-// What the user answered for one card.
+// What the user answered for one card: a choice, or to bury the card until tomorrow.
 struct Answer {
-  int displayed_choice = 0;  // 1-based, in display order
+  int displayed_choice = 0;  // 1-based, in display order; 0 when burying
   std::optional<Rating> rating;
+  bool bury = false;
 };
+
+// The key (and scripted line) that buries the card shown, as in Anki.
+constexpr char kBuryKey = '-';
 
 // A malformed scripted line.
 struct InputProblem {
@@ -59,6 +63,7 @@ class AnswerSource {
       for (;;) {
         const auto key = raw_->read_key();
         if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
+        if (*key == kBuryKey) return Answer{0, {}, true};
         if (const int choice = choice_from_key(*key, count); choice > 0) return Answer{choice, {}};
       }
     }
@@ -72,6 +77,10 @@ class AnswerSource {
       if (!(words >> choice_word)) continue;  // blank lines are skipped
       if (choice_word == "q" || choice_word == "quit") return std::nullopt;
       words >> rating_word >> extra;
+      if ((choice_word == std::string(1, kBuryKey) || choice_word == "bury") &&
+          rating_word.empty()) {
+        return Answer{0, {}, true};
+      }
       const int choice =
           choice_word.size() == 1 || std::all_of(choice_word.begin(), choice_word.end(), ::isdigit)
               ? choice_from_word(choice_word, count)
@@ -79,7 +88,7 @@ class AnswerSource {
       if (choice == 0) {
         throw InputProblem{"input line " + std::to_string(line_number_) + ": \"" + choice_word +
                            "\" is not a choice (1-" + std::to_string(count) + " or a-" +
-                           std::string(1, static_cast<char>('a' + count - 1)) + ")"};
+                           std::string(1, static_cast<char>('a' + count - 1)) + ") nor bury (-)"};
       }
       Answer answer{choice, {}};
       if (!rating_word.empty()) {
@@ -233,14 +242,19 @@ class ReviewScreen {
     }
     const std::string range = "1-" + std::to_string(count);
     std::cout << '\n'
-              << text_.answer_prompt << " (" << range << ", " << text_.quit_hint
-              << "): " << std::flush;
+              << text_.answer_prompt << " (" << range << ", " << text_.bury_hint << ", "
+              << text_.quit_hint << "): " << std::flush;
 
     const auto started = std::chrono::steady_clock::now();
     const auto given = input_.read_answer(count);
     if (!given) {
       std::cout << '\n';
       return false;
+    }
+    if (given->bury) {
+      daemon.call(method::kReviewBury, json::object{{"card", integer_field(card, "id")}});
+      std::cout << std::string(1, kBuryKey) << '\n' << style_.dim(text_.buried) << '\n';
+      return true;
     }
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
     const bool correct = chosen == answer;

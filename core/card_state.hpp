@@ -10,6 +10,10 @@ namespace kioku {
 enum class Phase { kNew, kLearning, kReview, kRelearning };
 
 std::string_view to_string(Phase phase) noexcept;
+// Learning and relearning: the phases that go through steps.
+constexpr bool in_steps(Phase phase) noexcept {
+  return phase == Phase::kLearning || phase == Phase::kRelearning;
+}
 // Throws kioku::Error (kInvalidInput) on an unknown name.
 Phase parse_phase(std::string_view text);
 
@@ -21,6 +25,10 @@ struct CardState {
   // when `due < next_day_start(now)`.
   TimestampMs due = 0;
   int remaining_steps = 0;  // learning or relearning steps still to go
+  // Learning and relearning: the step reaches past the day start after the answer, so the card
+  // belongs to a later day's work (Anki's interday learning queue): it counts against that
+  // day's review limit and is mixed with its reviews instead of coming first.
+  bool interday = false;
   // Review: the scheduled interval. Relearning: the interval the card returns to afterwards.
   int interval_days = 0;
   double ease = 0.0;        // SM-2 ease (E-Factor in classic SM-2); 0 until first set

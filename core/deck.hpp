@@ -16,6 +16,9 @@ struct DeckCard {
   std::string id;    // stable within the deck; re-imports match on it
   std::string kind;  // "choice"
   std::vector<std::string> tags;
+  // Cards of a deck with the same note are siblings (e.g. both directions of one fact); empty:
+  // the card is a note of its own.
+  std::string note;
   LocalizedText question;
   LocalizedChoices choices;
   int answer = 0;  // the correct choice, counting from 1

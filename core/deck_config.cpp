@@ -83,6 +83,22 @@ OptionAccess decimal_option(std::string_view name, std::string_view allowed, std
       [=](const DeckOptions& options) { return format_decimal(options.*field); }};
 }
 
+// on/off (true/false accepted too); shown as on/off.
+OptionAccess boolean_option(std::string_view name, std::string_view help,
+                            bool DeckOptions::*field) {
+  return {{name, "on, off", help},
+          [=](DeckOptions& options, std::string_view value) {
+            if (value == "on" || value == "true") {
+              options.*field = true;
+            } else if (value == "off" || value == "false") {
+              options.*field = false;
+            } else {
+              refuse(name, value, "on, off");
+            }
+          },
+          [=](const DeckOptions& options) { return std::string(options.*field ? "on" : "off"); }};
+}
+
 OptionAccess steps_option(std::string_view name, std::string_view help,
                           std::vector<int> DeckOptions::*field, bool may_be_empty) {
   const std::string_view allowed =
@@ -156,19 +172,17 @@ const std::vector<OptionAccess>& option_table() {
          return std::string(options.leech_action == LeechAction::kTagAndSuspend ? "suspend"
                                                                                 : "tag");
        }},
-      {{"fuzz", "on, off", "spread review intervals over a few days"},
-       [](DeckOptions& options, std::string_view value) {
-         if (value == "on" || value == "true") {
-           options.fuzz = true;
-         } else if (value == "off" || value == "false") {
-           options.fuzz = false;
-         } else {
-           refuse("fuzz", value, "on, off");
-         }
-       },
-       [](const DeckOptions& options) { return std::string(options.fuzz ? "on" : "off"); }},
+      boolean_option("fuzz", "spread review intervals over a few days", &DeckOptions::fuzz),
       decimal_option("desired_retention", "0.70 to 0.99", "recall probability FSRS schedules for",
                      0.70, 0.99, &DeckOptions::desired_retention),
+      boolean_option("bury_new_siblings", "answering a card hides its new siblings until tomorrow",
+                     &DeckOptions::bury_new_siblings),
+      boolean_option("bury_review_siblings",
+                     "answering a card hides its review siblings until tomorrow",
+                     &DeckOptions::bury_review_siblings),
+      boolean_option("bury_interday_learning_siblings",
+                     "answering a card hides its interday learning siblings until tomorrow",
+                     &DeckOptions::bury_interday_learning_siblings),
       {{"fsrs_parameters", "21 numbers separated by commas, each within FSRS-6's bounds",
         "FSRS-6 model parameters w0..w20"},
        [](DeckOptions& options, std::string_view value) {

@@ -47,6 +47,11 @@ struct DeckOptions {
   int new_per_day = 20;
   int reviews_per_day = 200;
   int learn_ahead_seconds = 1200;
+  // Answering a card buries its siblings (cards of the same note) of these kinds until the next
+  // day. Off by default, as in Anki.
+  bool bury_new_siblings = false;
+  bool bury_review_siblings = false;
+  bool bury_interday_learning_siblings = false;
 };
 
 inline constexpr double kMinimumEase = 1.3;

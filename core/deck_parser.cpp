@@ -182,7 +182,7 @@ std::vector<std::string> read_languages(const TableReader& file) {
 DeckCard read_card(const toml::table& table, const std::string& file, int index,
                    const std::vector<std::string>& languages) {
   const TableReader card(table, file, "cards[" + std::to_string(index) + "]", line_of(table));
-  card.allow_only({"id", "kind", "tags", "question", "choices", "answer", "explanation"});
+  card.allow_only({"id", "kind", "note", "tags", "question", "choices", "answer", "explanation"});
   DeckCard result;
   result.line = line_of(table);
   result.id = card.slug("id");
@@ -191,6 +191,7 @@ DeckCard read_card(const toml::table& table, const std::string& file, int index,
     card.fail("kind", "must be \"choice\" (the only kind in format 1), got \"" + result.kind + "\"",
               table.get("kind"));
   }
+  if (card.has("note")) result.note = card.slug("note");
   if (card.has("tags")) {
     result.tags = card.string_list("tags");
     for (const std::string& tag : result.tags) {

@@ -27,8 +27,10 @@ Rating rating_for_quality(int quality) noexcept {
   return quality == 4 ? Rating::kGood : Rating::kEasy;
 }
 
-CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,
-                     const DeckOptions& options) {
+namespace {
+
+CardState by_algorithm(const CardState& state, const Answer& answer, const AnswerContext& context,
+                       const DeckOptions& options) {
   switch (options.algorithm) {
     case Algorithm::kSm2:
       return sm2_next_state(state, answer.rating, context, options);
@@ -39,6 +41,20 @@ CardState next_state(const CardState& state, const Answer& answer, const AnswerC
       return fsrs_next_state(state, answer.rating, context, options);
   }
   return sm2_next_state(state, answer.rating, context, options);
+}
+
+}  // namespace
+
+bool crosses_day_start(const CardState& state, const AnswerContext& context) {
+  return in_steps(state.phase) &&
+         context.calendar.day_number(state.due) > context.calendar.day_number(context.now);
+}
+
+CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,
+                     const DeckOptions& options) {
+  CardState next = by_algorithm(state, answer, context, options);
+  next.interday = crosses_day_start(next, context);
+  return next;
 }
 
 std::array<CardState, 4> preview(const CardState& state, const AnswerContext& context,

@@ -19,6 +19,8 @@ inline constexpr std::string_view kDeckConfig = "deck.config";
 inline constexpr std::string_view kDoctorRebuild = "doctor.rebuild";
 inline constexpr std::string_view kReviewNext = "review.next";
 inline constexpr std::string_view kReviewAnswer = "review.answer";
+inline constexpr std::string_view kReviewBury = "review.bury";
+inline constexpr std::string_view kReviewUnbury = "review.unbury";
 inline constexpr std::string_view kDueCounts = "due.counts";
 inline constexpr std::string_view kStatsSummary = "stats.summary";
 }  // namespace method

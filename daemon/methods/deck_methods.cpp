@@ -30,7 +30,7 @@ json::value handle_deck_list(const json::object& params, MethodContext& context)
                                 {"cards", deck.deck.card_count},
                                 {"due", counts.total()},
                                 {"new", counts.new_cards},
-                                {"learning", counts.learning},
+                                {"learning", counts.all_learning()},
                                 {"review", counts.review}});
   }
   return json::object{{"decks", std::move(list)}};

@@ -44,6 +44,7 @@ boost::json::object state_to_json(const CardState& state) {
                                              : boost::json::value(format_rfc3339_utc(state.due));
   object["interval_days"] = state.interval_days;
   object["remaining_steps"] = state.remaining_steps;
+  object["interday"] = state.interday;
   object["ease"] = state.ease;
   object["reps"] = state.reps;
   object["lapses"] = state.lapses;

@@ -46,6 +46,8 @@ boost::json::value handle_deck_config(const boost::json::object& params, MethodC
 boost::json::value handle_doctor_rebuild(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_next(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_answer(const boost::json::object& params, MethodContext& context);
+boost::json::value handle_review_bury(const boost::json::object& params, MethodContext& context);
+boost::json::value handle_review_unbury(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_due_counts(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_stats_summary(const boost::json::object& params, MethodContext& context);
 

@@ -3,6 +3,7 @@
 
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
+#include "daemon/methods/burying.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
@@ -20,7 +21,7 @@ constexpr std::int64_t kMaxAnswerDurationMs = 60'000;
 
 json::object counts_to_json(const DueCounts& counts) {
   return json::object{{"new", counts.new_cards},
-                      {"learning", counts.learning},
+                      {"learning", counts.all_learning()},
                       {"review", counts.review},
                       {"total", counts.total()}};
 }
@@ -62,12 +63,12 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
                                  optional_string(params, "deck"));
   json::object result;
-  const DueCounts counts = due_counts(context.collection, decks, bounds);
-  result["counts"] = counts_to_json(counts);
-  const auto card_id = next_card(context.collection, decks, bounds, counts);
+  const auto by_deck = due_counts_by_deck(context.collection, decks, bounds);
+  result["counts"] = counts_to_json(sum_counts(by_deck));
+  const auto card_id = next_card(context.collection, decks, by_deck, bounds);
   if (!card_id) {
     result["card"] = nullptr;
-    const auto next_due = next_due_time(context.collection, decks);
+    const auto next_due = next_due_time(context.collection, decks, bounds);
     result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
     result["next_due"] =
         next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);
@@ -176,6 +177,7 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   answer.duration_ms = std::min(duration, kMaxAnswerDurationMs);
   answer.scheduler = std::string(to_string(options.algorithm));
   answer.quality = quality;
+  answer.bury_siblings = sibling_burial(options);
   const std::int64_t review_id = context.collection.record_answer(answer);
 
   return json::object{{"review_id", review_id},
@@ -193,7 +195,7 @@ json::value handle_due_counts(const json::object& params, MethodContext& context
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
                                  optional_string(params, "deck"));
   json::object result = counts_to_json(due_counts(context.collection, decks, bounds));
-  const auto next_due = next_due_time(context.collection, decks);
+  const auto next_due = next_due_time(context.collection, decks, bounds);
   result["next_due_ms"] = next_due ? json::value(*next_due) : json::value(nullptr);
   result["next_due"] = next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);
   return result;

@@ -1,9 +1,12 @@
-// Queue building over the collection's index lookups; nothing here scans a whole table.
+// Queue building over the collection's index lookups; nothing here scans a whole table. No
+// queue lives between requests: the main queue's next card is the one Anki's iterator over the
+// day's queue would give after what was already studied today (core/queue_order.hpp).
 #include "daemon/methods/review_queue.hpp"
 
 #include <algorithm>
 #include <limits>
 
+#include "core/queue_order.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 
 namespace kioku::daemon {
@@ -12,27 +15,66 @@ namespace {
 
 constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();
 
-// The earliest-due card of `group` among the decks, due at or before `due_before`.
-std::optional<std::int64_t> earliest_due(Collection& collection,
-                                         const std::vector<QueueDeck>& decks, DueGroup group,
+// A deck and what is due in it now.
+struct DeckDue {
+  const QueueDeck& deck;
+  DueCounts due;
+};
+
+// The earliest-due card of `group` among the decks with some of it left in `due`, due at or
+// before `due_before`.
+std::optional<std::int64_t> earliest_due(Collection& collection, const std::vector<DeckDue>& decks,
+                                         DueGroup group, const DueBounds& bounds,
                                          TimestampMs due_before) {
   std::optional<DueCard> best;
-  for (const QueueDeck& deck : decks) {
-    if (group == DueGroup::kReview && deck.reviews_left <= 0) continue;
-    const auto candidate = collection.first_due(deck.deck.id, group, due_before);
+  for (const DeckDue& entry : decks) {
+    const std::int64_t allowed = group == DueGroup::kReview ? entry.due.review
+                                 : group == DueGroup::kInterdayLearning
+                                     ? entry.due.interday_learning
+                                     : kNoLimit;
+    if (allowed <= 0) continue;
+    const auto candidate =
+        collection.first_due(entry.deck.deck.id, group, due_before, bounds.today);
     if (candidate && (!best || candidate->due < best->due)) best = candidate;
   }
   if (!best) return std::nullopt;
   return best->id;
 }
 
+// New cards come deck by deck, each in its deck's order.
+std::optional<std::int64_t> first_new_card(Collection& collection,
+                                           const std::vector<DeckDue>& decks,
+                                           const DueBounds& bounds) {
+  for (const DeckDue& entry : decks) {
+    if (entry.due.new_cards <= 0) continue;
+    if (auto card = collection.first_new(entry.deck.deck.id, bounds.today)) return card;
+  }
+  return std::nullopt;
+}
+
+// The main queue's order for the next card, from the decks' totals.
+std::array<MainQueueSource, 3> main_queue_order(const std::vector<DeckDue>& decks) {
+  MainQueueTally due;
+  MainQueueTally done;
+  for (const DeckDue& entry : decks) {
+    due.reviews += entry.due.review;
+    due.interday_learning += entry.due.interday_learning;
+    due.new_cards += entry.due.new_cards;
+    done.reviews += entry.deck.reviews_today;
+    done.interday_learning += entry.deck.interday_today;
+    done.new_cards += entry.deck.new_today;
+  }
+  return main_queue_order(done, due);
+}
+
 }  // namespace
 
 std::optional<TimestampMs> next_due_time(Collection& collection,
-                                         const std::vector<QueueDeck>& decks) {
+                                         const std::vector<QueueDeck>& decks,
+                                         const DueBounds& bounds) {
   std::optional<TimestampMs> earliest;
   for (const QueueDeck& deck : decks) {
-    const auto due = collection.next_due(deck.deck.id);
+    const auto due = collection.next_due(deck.deck.id, bounds.today, bounds.tomorrow_start);
     if (due && (!earliest || *due < *earliest)) earliest = due;
   }
   return earliest;
@@ -50,84 +92,97 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   }
   std::vector<QueueDeck> decks;
   for (DeckRow& row : rows) {
-    QueueDeck deck{std::move(row), {}, 0, 0};
+    QueueDeck deck{std::move(row), {}};
     deck.options = deck_options_from_json(deck.deck.options_json);
     const DayTally tally = collection.deck_tally(deck.deck.id, today);
     deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
     deck.new_today = tally.new_cards;
     deck.reviews_today = tally.review_answers;
-    deck.reviews_left =
-        std::max<std::int64_t>(0, deck.options.reviews_per_day - tally.review_answers);
+    deck.interday_today = tally.interday_answers;
+    deck.reviews_left = std::max<std::int64_t>(
+        0, deck.options.reviews_per_day - tally.review_answers - tally.interday_answers);
     decks.push_back(std::move(deck));
   }
   return decks;
 }
 
 DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar) {
-  return DueBounds{now, now, calendar.next_day_start(now) - 1};
+  const std::int64_t today = calendar.day_number(now);
+  const TimestampMs tomorrow_start = calendar.day_start(today + 1);
+  return DueBounds{now, now, tomorrow_start - 1, today, tomorrow_start};
 }
 
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds) {
+  const std::int64_t id = deck.deck.id;
   DueCounts counts;
-  counts.learning =
-      collection.count_due(deck.deck.id, DueGroup::kLearning, bounds.learning, kNoLimit);
-  counts.review =
-      collection.count_due(deck.deck.id, DueGroup::kReview, bounds.review, deck.reviews_left);
-  counts.new_cards = collection.count_new(deck.deck.id, deck.new_left);
+  counts.learning = collection.count_due(id, DueGroup::kIntradayLearning, bounds.learning,
+                                         bounds.today, kNoLimit);
+  counts.interday_learning = collection.count_due(id, DueGroup::kInterdayLearning, bounds.learning,
+                                                  bounds.today, deck.reviews_left);
+  const std::int64_t reviews_left = deck.reviews_left - counts.interday_learning;
+  counts.review = reviews_left > 0 ? collection.count_due(id, DueGroup::kReview, bounds.review,
+                                                          bounds.today, reviews_left)
+                                   : 0;
+  counts.new_cards = collection.count_new(id, bounds.today, deck.new_left);
   return counts;
 }
 
-DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
-                     const DueBounds& bounds) {
+std::vector<DueCounts> due_counts_by_deck(Collection& collection,
+                                          const std::vector<QueueDeck>& decks,
+                                          const DueBounds& bounds) {
+  std::vector<DueCounts> counts;
+  counts.reserve(decks.size());
+  for (const QueueDeck& deck : decks) counts.push_back(due_counts(collection, deck, bounds));
+  return counts;
+}
+
+DueCounts sum_counts(const std::vector<DueCounts>& counts) {
   DueCounts total;
-  for (const QueueDeck& deck : decks) {
-    const DueCounts counts = due_counts(collection, deck, bounds);
-    total.new_cards += counts.new_cards;
-    total.learning += counts.learning;
-    total.review += counts.review;
+  for (const DueCounts& deck : counts) {
+    total.new_cards += deck.new_cards;
+    total.learning += deck.learning;
+    total.interday_learning += deck.interday_learning;
+    total.review += deck.review;
   }
   return total;
 }
 
-bool new_card_before_review(const std::vector<QueueDeck>& decks, const DueCounts& due) {
-  if (due.new_cards == 0) return false;
-  if (due.review == 0) return true;
-  std::int64_t new_today = 0;
-  std::int64_t reviews_today = 0;
-  for (const QueueDeck& deck : decks) {
-    new_today += deck.new_today;
-    reviews_today += deck.reviews_today;
-  }
-  // Compare the shares of today's new cards and reviews already done, without division:
-  // new_today / (new_today + due.new) < reviews_today / (reviews_today + due.review).
-  const std::int64_t new_total = new_today + due.new_cards;
-  const std::int64_t review_total = reviews_today + due.review;
-  return (new_today + 1) * review_total < (reviews_today + 1) * new_total;
+DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
+                     const DueBounds& bounds) {
+  return sum_counts(due_counts_by_deck(collection, decks, bounds));
 }
 
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      const DueBounds& bounds, const DueCounts& due) {
-  if (auto card = earliest_due(collection, decks, DueGroup::kLearning, bounds.learning)) {
+                                      const std::vector<DueCounts>& counts,
+                                      const DueBounds& bounds) {
+  std::vector<DeckDue> due;
+  for (std::size_t i = 0; i < decks.size(); ++i) due.push_back({decks[i], counts[i]});
+  if (auto card =
+          earliest_due(collection, due, DueGroup::kIntradayLearning, bounds, bounds.learning)) {
     return card;
   }
-  const auto first_new_card = [&]() -> std::optional<std::int64_t> {
-    for (const QueueDeck& deck : decks) {
-      if (deck.new_left <= 0) continue;
-      if (auto card = collection.first_new(deck.deck.id)) return card;
+  for (const MainQueueSource source : main_queue_order(due)) {
+    std::optional<std::int64_t> card;
+    switch (source) {
+      case MainQueueSource::kReview:
+        card = earliest_due(collection, due, DueGroup::kReview, bounds, bounds.review);
+        break;
+      case MainQueueSource::kInterdayLearning:
+        card = earliest_due(collection, due, DueGroup::kInterdayLearning, bounds, bounds.learning);
+        break;
+      case MainQueueSource::kNew:
+        card = first_new_card(collection, due, bounds);
+        break;
     }
-    return std::nullopt;
-  };
-  if (new_card_before_review(decks, due)) {
-    if (auto card = first_new_card()) return card;
+    if (card) return card;
   }
-  if (auto card = earliest_due(collection, decks, DueGroup::kReview, bounds.review)) return card;
-  if (auto card = first_new_card()) return card;
   std::int64_t learn_ahead_ms = 0;
   for (const QueueDeck& deck : decks) {
     learn_ahead_ms =
         std::max<std::int64_t>(learn_ahead_ms, deck.options.learn_ahead_seconds * 1000LL);
   }
-  return earliest_due(collection, decks, DueGroup::kLearning, bounds.now + learn_ahead_ms);
+  return earliest_due(collection, due, DueGroup::kIntradayLearning, bounds,
+                      bounds.now + learn_ahead_ms);
 }
 
 }  // namespace kioku::daemon

@@ -1,6 +1,7 @@
-// What is due now and which card comes next, under each deck's daily limits. The order is:
-// learning cards already due, then due reviews, then new cards, then learning cards due within
-// the learn-ahead window (scheduling.md §2.7).
+// What is due now and which card comes next, under each deck's daily limits, in the order of
+// scheduling.md §2.7: intraday learning cards already due; then the main queue, where reviews
+// are interspersed with interday learning cards and that stream with new cards; then intraday
+// learning cards due within the learn-ahead window. Suspended and buried cards are left out.
 #pragma once
 
 #include <optional>
@@ -15,19 +16,24 @@ namespace kioku::daemon {
 
 struct DueCounts {
   std::int64_t new_cards = 0;
-  std::int64_t learning = 0;
+  std::int64_t learning = 0;  // intraday learning and relearning cards due now
+  std::int64_t interday_learning = 0;
   std::int64_t review = 0;
-  std::int64_t total() const { return new_cards + learning + review; }
+  // What the protocol calls "learning": both kinds of learning cards.
+  std::int64_t all_learning() const { return learning + interday_learning; }
+  std::int64_t total() const { return new_cards + learning + interday_learning + review; }
 };
 
 // A deck with the options and today's allowances its queue is built from.
 struct QueueDeck {
   DeckRow deck;
   DeckOptions options;
-  std::int64_t new_left = 0;       // new cards still allowed today
-  std::int64_t reviews_left = 0;   // review answers still allowed today
-  std::int64_t new_today = 0;      // new cards already seen today
-  std::int64_t reviews_today = 0;  // reviews already answered today
+  std::int64_t new_left = 0;  // new cards still allowed today
+  // Review-limit answers still allowed today: reviews and, as in Anki v3, interday learning.
+  std::int64_t reviews_left = 0;
+  std::int64_t new_today = 0;       // new cards already seen today
+  std::int64_t reviews_today = 0;   // reviews already answered today
+  std::int64_t interday_today = 0;  // interday learning cards already answered today
 };
 
 // The decks to draw from: all of them, or the one whose slug is `only_deck` (throws kNotFound
@@ -35,31 +41,37 @@ struct QueueDeck {
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck);
 
-// What "due now" is measured against: learning cards are due at their instant, review cards
-// from the start of their due day.
+// What "due now" is measured against: learning cards are due at their instant (an interday
+// step's due is the start of its day), review cards from the start of their due day.
 struct DueBounds {
   TimestampMs now;
   TimestampMs learning;  // = now
   TimestampMs review;    // the last instant of today
+  std::int64_t today;    // cards buried until a later day are left out
+  TimestampMs tomorrow_start;
 };
 DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar);
 
+// One deck's counts. Interday learning cards take the review limit first, as Anki gathers them
+// before reviews.
+DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
+// Each deck's counts, in the order of `decks`.
+std::vector<DueCounts> due_counts_by_deck(Collection& collection,
+                                          const std::vector<QueueDeck>& decks,
+                                          const DueBounds& bounds);
+DueCounts sum_counts(const std::vector<DueCounts>& counts);
 DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
                      const DueBounds& bounds);
-DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
 
-// Whether a new card comes before the next review: new cards are spread evenly through the
-// day's reviews (as Anki's intersperser does), by showing whichever of the two is further
-// behind its share of today's work. `due` is what is still due now.
-bool new_card_before_review(const std::vector<QueueDeck>& decks, const DueCounts& due);
-
-// The id of the card to show next, or nullopt when nothing is due: learning cards already due,
-// then reviews with new cards interspersed, then learning cards within the learn-ahead window.
+// The id of the card to show next, or nullopt when nothing is due. `due` is
+// due_counts_by_deck's result for `decks`.
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      const DueBounds& bounds, const DueCounts& due);
+                                      const std::vector<DueCounts>& due, const DueBounds& bounds);
 
-// The earliest due time of any learning, relearning or review card of the decks.
+// The earliest due time of any learning, relearning or review card of the decks; a buried card
+// counts from when it comes back.
 std::optional<TimestampMs> next_due_time(Collection& collection,
-                                         const std::vector<QueueDeck>& decks);
+                                         const std::vector<QueueDeck>& decks,
+                                         const DueBounds& bounds);
 
 }  // namespace kioku::daemon

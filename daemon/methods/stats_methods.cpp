@@ -23,7 +23,7 @@ json::value handle_stats_summary(const json::object& /*params*/, MethodContext& 
                       {"reviews_total", collection.review_count()},
                       {"streak_days", collection.streak_days(today)},
                       {"due", json::object{{"new", due.new_cards},
-                                           {"learning", due.learning},
+                                           {"learning", due.all_learning()},
                                            {"review", due.review},
                                            {"total", due.total()}}}};
 }

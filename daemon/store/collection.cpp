@@ -11,7 +11,7 @@ namespace {
 
 constexpr const char* kCardStateColumns =
     "s.phase, s.due_ms, s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, "
-    "s.last_review_ms, s.leech, s.suspended, s.stability, s.difficulty, s.repetition";
+    "s.last_review_ms, s.leech, s.suspended, s.stability, s.difficulty, s.repetition, s.interday";
 
 std::string join_tags(const std::vector<std::string>& tags) {
   std::string text;
@@ -41,6 +41,7 @@ CardState read_state(const sqlite::Statement& row, int first) {
   state.stability = row.column_is_null(first + 10) ? 0.0 : row.column_double(first + 10);
   state.difficulty = row.column_is_null(first + 11) ? 0.0 : row.column_double(first + 11);
   state.repetition = static_cast<int>(row.column_int(first + 12));
+  state.interday = row.column_int(first + 13) != 0;
   return state;
 }
 
@@ -74,46 +75,80 @@ Collection::Collection(sqlite::Database& database)
           "SELECT id, content_hash, position FROM cards WHERE deck_id = ?1 AND external_id = ?2")),
       insert_card_(database.prepare(
           "INSERT INTO cards (deck_id, external_id, kind, content, content_hash, tags, position, "
-          "created_ms, modified_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")),
+          "created_ms, modified_ms, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)")),
       update_card_content_(database.prepare(
           "UPDATE cards SET kind = ?2, content = ?3, content_hash = ?4, tags = ?5, position = ?6, "
-          "modified_ms = ?7 WHERE id = ?1")),
+          "modified_ms = ?7, note = ?8 WHERE id = ?1")),
       update_card_position_(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
       insert_card_state_(
           database.prepare("INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
                            "VALUES (?1, ?2, 'new', 0, ?3)")),
       count_deck_cards_(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
       select_card_(database.prepare(with_state_columns(
-          "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, ",
+          "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
+          "s.buried_until_day, ",
           " FROM cards c JOIN card_state s ON s.card_id = c.id JOIN decks d ON d.id = c.deck_id "
           "WHERE c.id = ?1"))),
-      count_due_learning_(database.prepare(
+      // ?2 is the due bound, ?3 today (cards buried until a later day are left out). The
+      // ORDER BYs list the index's columns in its order (interday and buried_until_day are
+      // constant or irrelevant for the order), so the first row needs no sort.
+      count_due_intraday_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 LIMIT ?3)")),
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 0 "
+          "AND buried_until_day <= ?3 LIMIT ?4)")),
+      count_due_interday_(database.prepare(
+          "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 1 "
+          "AND buried_until_day <= ?3 LIMIT ?4)")),
       count_due_review_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase = 'review' AND due_ms <= ?2 LIMIT ?3)")),
-      first_due_learning_(database.prepare(
+          "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 LIMIT ?4)")),
+      first_due_intraday_(database.prepare(
           "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 "
-          "ORDER BY due_ms, card_id LIMIT 1")),
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 0 "
+          "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id LIMIT "
+          "1")),
+      first_due_interday_(database.prepare(
+          "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 1 "
+          "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id LIMIT "
+          "1")),
       first_due_review_(database.prepare(
           "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase = 'review' AND due_ms <= ?2 "
-          "ORDER BY due_ms, card_id LIMIT 1")),
+          "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 "
+          "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1")),
       count_new_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase = 'new' LIMIT ?2)")),
+          "AND phase = 'new' AND buried_until_day <= ?2 LIMIT ?3)")),
       first_new_(database.prepare(
           "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
-          "ORDER BY new_position, card_id LIMIT 1")),
-      // One min() per phase, so each is a single index probe.
-      next_due_(database.prepare("SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
-                                 "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'learning' "
-                                 "UNION ALL SELECT min(due_ms) FROM card_state "
-                                 "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'relearning' "
-                                 "UNION ALL SELECT min(due_ms) FROM card_state "
-                                 "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'review')")),
+          "AND buried_until_day <= ?2 ORDER BY new_position, buried_until_day, card_id LIMIT 1")),
+      // One min() per phase, so each is a single index probe; buried cards come back at ?3.
+      next_due_(database.prepare(
+          "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
+          "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'learning' AND buried_until_day <= ?2 "
+          "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase = 'relearning' AND buried_until_day <= ?2 "
+          "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+          "AND phase = 'review' AND buried_until_day <= ?2 "
+          "UNION ALL SELECT max(min(due_ms), ?3) FROM card_state WHERE deck_id = ?1 "
+          "AND buried_until_day > 0 AND buried_until_day > ?2 AND suspended = 0 "
+          "AND phase <> 'new')")),
+      bury_card_(database.prepare(
+          "UPDATE card_state SET buried_until_day = max(buried_until_day, ?2) WHERE card_id = ?1")),
+      // Siblings of card ?1 that the options ?3 (new), ?4 (review), ?5 (interday learning) name.
+      // Intraday learning siblings are never buried, as in Anki.
+      bury_siblings_(database.prepare(
+          "UPDATE card_state SET buried_until_day = ?2 WHERE buried_until_day < ?2 "
+          "AND suspended = 0 AND card_id IN (SELECT sibling.id FROM cards card "
+          "JOIN cards sibling ON sibling.deck_id = card.deck_id AND sibling.note = card.note "
+          "WHERE card.id = ?1 AND card.note <> '' AND sibling.id <> card.id) "
+          "AND ((?3 AND phase = 'new') OR (?4 AND phase = 'review') OR "
+          "(?5 AND phase IN ('learning', 'relearning') AND interday = 1))")),
+      unbury_deck_(database.prepare("UPDATE card_state SET buried_until_day = 0 "
+                                    "WHERE deck_id = ?1 AND buried_until_day > 0")),
+      unbury_all_(database.prepare(
+          "UPDATE card_state SET buried_until_day = 0 WHERE buried_until_day > 0")),
       insert_revlog_(database.prepare(
           "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
           "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
@@ -122,7 +157,8 @@ Collection::Collection(sqlite::Database& database)
       update_card_state_(database.prepare(
           "UPDATE card_state SET phase = ?2, due_ms = ?3, remaining_steps = ?4, "
           "interval_days = ?5, ease = ?6, reps = ?7, lapses = ?8, last_review_ms = ?9, "
-          "leech = ?10, suspended = ?11, stability = ?12, difficulty = ?13, repetition = ?14 "
+          "leech = ?10, suspended = ?11, stability = ?12, difficulty = ?13, repetition = ?14, "
+          "interday = ?15 "
           "WHERE card_id = ?1")),
       update_deck_options_(
           database.prepare("UPDATE decks SET options = ?2, algorithm = ?3 WHERE id = ?1")),
@@ -133,17 +169,20 @@ Collection::Collection(sqlite::Database& database)
                            "ORDER BY reviewed_ms, id")),
       upsert_daily_stats_(database.prepare(
           "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
-          "duration_ms) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6) "
+          "duration_ms, interday_answers) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7) "
           "ON CONFLICT (day, deck_id) DO UPDATE SET reviews = reviews + 1, "
           "correct = correct + excluded.correct, new_cards = new_cards + excluded.new_cards, "
           "review_answers = review_answers + excluded.review_answers, "
-          "duration_ms = duration_ms + excluded.duration_ms")),
+          "duration_ms = duration_ms + excluded.duration_ms, "
+          "interday_answers = interday_answers + excluded.interday_answers")),
       select_tally_(
           database.prepare("SELECT coalesce(sum(reviews), 0), coalesce(sum(correct), 0), "
                            "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
-                           "coalesce(sum(duration_ms), 0) FROM daily_stats WHERE day = ?1")),
+                           "coalesce(sum(duration_ms), 0), coalesce(sum(interday_answers), 0) "
+                           "FROM daily_stats WHERE day = ?1")),
       select_deck_tally_(database.prepare(
-          "SELECT reviews, correct, new_cards, review_answers, duration_ms FROM daily_stats "
+          "SELECT reviews, correct, new_cards, review_answers, duration_ms, interday_answers "
+          "FROM daily_stats "
           "WHERE day = ?1 AND deck_id = ?2")),
       select_review_days_(
           database.prepare("SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
@@ -221,7 +260,10 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     ++position;
     const std::string content = content_to_json(card);
     const std::string tags = join_tags(card.tags);
-    const std::string hash = content_hash(content, card.kind + "\n" + tags);
+    // The note joins the hash only when there is one, so cards without notes keep the hashes
+    // they had before notes existed (and a re-import does not count them as updated).
+    const std::string hash = content_hash(
+        content, card.kind + "\n" + tags + (card.note.empty() ? "" : "\nnote " + card.note));
     std::optional<std::int64_t> card_id;
     std::string old_hash;
     std::int64_t old_position = 0;
@@ -236,13 +278,14 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     }
     if (!card_id) {
       insert_card_.bind(1, deck_id).bind(2, card.id).bind(3, card.kind).bind(4, content);
-      insert_card_.bind(5, hash).bind(6, tags).bind(7, position).bind(8, now).run();
+      insert_card_.bind(5, hash).bind(6, tags).bind(7, position).bind(8, now);
+      insert_card_.bind(9, card.note).run();
       insert_card_state_.bind(1, database_.last_insert_rowid()).bind(2, deck_id);
       insert_card_state_.bind(3, position).run();
       ++summary.added;
     } else if (old_hash != hash) {
       update_card_content_.bind(1, *card_id).bind(2, card.kind).bind(3, content).bind(4, hash);
-      update_card_content_.bind(5, tags).bind(6, position).bind(7, now).run();
+      update_card_content_.bind(5, tags).bind(6, position).bind(7, now).bind(8, card.note).run();
       ++summary.updated;
     } else {
       if (old_position != position) update_card_position_.bind(1, *card_id).bind(2, position).run();
@@ -271,41 +314,77 @@ CardRecord Collection::card(std::int64_t card_id) {
   record.kind = select_card_.column_text(4);
   record.content_json = select_card_.column_text(5);
   record.tags = select_card_.column_text(6);
-  record.state = read_state(select_card_, 7);
+  record.note = select_card_.column_text(7);
+  record.buried_until_day = select_card_.column_int(8);
+  record.state = read_state(select_card_, 9);
   return record;
 }
 
+namespace {
+
+sqlite::Statement& pick(DueGroup group, sqlite::Statement& intraday, sqlite::Statement& interday,
+                        sqlite::Statement& review) {
+  switch (group) {
+    case DueGroup::kIntradayLearning:
+      return intraday;
+    case DueGroup::kInterdayLearning:
+      return interday;
+    case DueGroup::kReview:
+      return review;
+  }
+  return review;
+}
+
+}  // namespace
+
 std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
-                                   std::int64_t limit) {
+                                   std::int64_t today, std::int64_t limit) {
   sqlite::Statement& statement =
-      group == DueGroup::kLearning ? count_due_learning_ : count_due_review_;
-  statement.bind(1, deck_id).bind(2, due_before).bind(3, limit);
+      pick(group, count_due_intraday_, count_due_interday_, count_due_review_);
+  statement.bind(1, deck_id).bind(2, due_before).bind(3, today).bind(4, limit);
   return single_integer(statement);
 }
 
 std::optional<DueCard> Collection::first_due(std::int64_t deck_id, DueGroup group,
-                                             TimestampMs due_before) {
+                                             TimestampMs due_before, std::int64_t today) {
   sqlite::Statement& statement =
-      group == DueGroup::kLearning ? first_due_learning_ : first_due_review_;
+      pick(group, first_due_intraday_, first_due_interday_, first_due_review_);
   sqlite::StatementScope scope(statement);
-  statement.bind(1, deck_id).bind(2, due_before);
+  statement.bind(1, deck_id).bind(2, due_before).bind(3, today);
   if (!statement.step()) return std::nullopt;
   return DueCard{statement.column_int(0), statement.column_int(1)};
 }
 
-std::int64_t Collection::count_new(std::int64_t deck_id, std::int64_t limit) {
-  count_new_.bind(1, deck_id).bind(2, limit);
+std::int64_t Collection::count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit) {
+  count_new_.bind(1, deck_id).bind(2, today).bind(3, limit);
   return single_integer(count_new_);
 }
 
-std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id) {
-  first_new_.bind(1, deck_id);
+std::optional<std::int64_t> Collection::first_new(std::int64_t deck_id, std::int64_t today) {
+  first_new_.bind(1, deck_id).bind(2, today);
   return optional_integer(first_new_);
 }
 
-std::optional<TimestampMs> Collection::next_due(std::int64_t deck_id) {
-  next_due_.bind(1, deck_id);
+std::optional<TimestampMs> Collection::next_due(std::int64_t deck_id, std::int64_t today,
+                                                TimestampMs tomorrow_start) {
+  next_due_.bind(1, deck_id).bind(2, today).bind(3, tomorrow_start);
   return optional_integer(next_due_);
+}
+
+void Collection::bury(std::int64_t card_id, std::int64_t until_day) {
+  bury_card_.bind(1, card_id).bind(2, until_day).run();
+  if (database_.changes() == 0) {
+    throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
+  }
+}
+
+std::int64_t Collection::unbury(std::optional<std::int64_t> deck_id) {
+  if (deck_id) {
+    unbury_deck_.bind(1, *deck_id).run();
+  } else {
+    unbury_all_.run();
+  }
+  return database_.changes();
 }
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
@@ -329,7 +408,15 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   upsert_daily_stats_.bind(3, answer.rating == Rating::kAgain ? 0 : 1);
   upsert_daily_stats_.bind(4, answer.before.phase == Phase::kNew ? 1 : 0);
   upsert_daily_stats_.bind(5, answer.before.phase == Phase::kReview ? 1 : 0);
-  upsert_daily_stats_.bind(6, answer.duration_ms).run();
+  upsert_daily_stats_.bind(6, answer.duration_ms);
+  upsert_daily_stats_.bind(7, answer.before.interday && in_steps(answer.before.phase) ? 1 : 0);
+  upsert_daily_stats_.run();
+  if (answer.bury_siblings.any()) {
+    bury_siblings_.bind(1, answer.card_id).bind(2, answer.day + 1);
+    bury_siblings_.bind(3, answer.bury_siblings.new_cards ? 1 : 0);
+    bury_siblings_.bind(4, answer.bury_siblings.reviews ? 1 : 0);
+    bury_siblings_.bind(5, answer.bury_siblings.interday_learning ? 1 : 0).run();
+  }
   transaction.commit();
   return review_id;
 }
@@ -342,7 +429,7 @@ void Collection::write_state(std::int64_t card_id, const CardState& state) {
   update_card_state_.bind(11, state.suspended ? 1 : 0);
   update_card_state_.bind(12, positive_or_null(state.stability));
   update_card_state_.bind(13, positive_or_null(state.difficulty));
-  update_card_state_.bind(14, state.repetition).run();
+  update_card_state_.bind(14, state.repetition).bind(15, state.interday ? 1 : 0).run();
 }
 
 void Collection::set_deck_options(std::int64_t deck_id, const std::string& options_json,
@@ -383,6 +470,7 @@ DayTally Collection::read_tally(sqlite::Statement& statement) {
     tally.new_cards = statement.column_int(2);
     tally.review_answers = statement.column_int(3);
     tally.duration_ms = statement.column_int(4);
+    tally.interday_answers = statement.column_int(5);
   }
   return tally;
 }

@@ -32,7 +32,9 @@ struct CardRecord {
   std::string kind;
   std::string content_json;
   std::string tags;
+  std::string note;  // '' when the card is a note of its own (no siblings)
   CardState state;
+  std::int64_t buried_until_day = 0;  // buried while today < this; 0: not buried
 };
 
 struct ImportSummary {
@@ -41,6 +43,15 @@ struct ImportSummary {
   int updated = 0;
   int unchanged = 0;
   int not_in_file = 0;  // cards of the deck the file no longer has; kept, with their history
+};
+
+// Which siblings (cards of the same note) an answer buries until the next day, from the
+// deck's bury_*_siblings options.
+struct SiblingBurial {
+  bool new_cards = false;
+  bool reviews = false;
+  bool interday_learning = false;
+  bool any() const { return new_cards || reviews || interday_learning; }
 };
 
 // One answer, as appended to the review log.
@@ -56,7 +67,8 @@ struct AnswerRecord {
   CardState after;
   std::int64_t duration_ms = 0;
   std::string scheduler;
-  std::optional<int> quality;  // classic SM-2 answers given as a quality 0-5
+  std::optional<int> quality;   // classic SM-2 answers given as a quality 0-5
+  SiblingBurial bury_siblings;  // buried until day + 1 in the answer's transaction
 };
 
 // One answer as the review log keeps it, enough to replay the card's schedule.
@@ -71,7 +83,8 @@ struct DayTally {
   std::int64_t reviews = 0;
   std::int64_t correct = 0;
   std::int64_t new_cards = 0;
-  std::int64_t review_answers = 0;  // answers to cards that were in the review phase
+  std::int64_t review_answers = 0;    // answers to cards that were in the review phase
+  std::int64_t interday_answers = 0;  // answers to interday learning cards
   std::int64_t duration_ms = 0;
 };
 
@@ -81,8 +94,9 @@ struct DueCard {
   TimestampMs due = 0;
 };
 
-// Which due cards a query is about.
-enum class DueGroup { kLearning, kReview };
+// Which due cards a query is about: learning and relearning cards due today (intraday) or
+// whose step crossed a day start (interday), or review cards.
+enum class DueGroup { kIntradayLearning, kInterdayLearning, kReview };
 
 class Collection {
  public:
@@ -99,17 +113,26 @@ class Collection {
   // Throws kioku::Error (kNotFound) when there is no such card.
   CardRecord card(std::int64_t card_id);
 
+  // Every query about what is due leaves out suspended cards and cards buried on `today`.
   // Due cards of `group` in `deck_id` with due <= `due_before`, counted up to `limit`.
   std::int64_t count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
-                         std::int64_t limit);
+                         std::int64_t today, std::int64_t limit);
   // The earliest-due such card: its id and due time.
-  std::optional<DueCard> first_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before);
+  std::optional<DueCard> first_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
+                                   std::int64_t today);
   // New cards of `deck_id`, counted up to `limit`.
-  std::int64_t count_new(std::int64_t deck_id, std::int64_t limit);
+  std::int64_t count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit);
   // The first of them in deck order.
-  std::optional<std::int64_t> first_new(std::int64_t deck_id);
-  // The earliest due time of any card of `deck_id` that is not new or suspended.
-  std::optional<TimestampMs> next_due(std::int64_t deck_id);
+  std::optional<std::int64_t> first_new(std::int64_t deck_id, std::int64_t today);
+  // The earliest due time of any card of `deck_id` that is not new or suspended; a card buried
+  // on `today` counts as due no earlier than `tomorrow_start`, when it comes back.
+  std::optional<TimestampMs> next_due(std::int64_t deck_id, std::int64_t today,
+                                      TimestampMs tomorrow_start);
+
+  // Buries the card until the start of day `until_day`. Throws kNotFound for no such card.
+  void bury(std::int64_t card_id, std::int64_t until_day);
+  // Unburies every buried card of `deck_id` (all decks when nullopt); returns how many.
+  std::int64_t unbury(std::optional<std::int64_t> deck_id);
 
   // Appends the answer to the log, stores the new state and updates the day's roll-up, in one
   // transaction that is durable (synchronous=FULL) when this returns. Returns the log row id.
@@ -150,13 +173,19 @@ class Collection {
   sqlite::Statement insert_card_state_;
   sqlite::Statement count_deck_cards_;
   sqlite::Statement select_card_;
-  sqlite::Statement count_due_learning_;
+  sqlite::Statement count_due_intraday_;
+  sqlite::Statement count_due_interday_;
   sqlite::Statement count_due_review_;
-  sqlite::Statement first_due_learning_;
+  sqlite::Statement first_due_intraday_;
+  sqlite::Statement first_due_interday_;
   sqlite::Statement first_due_review_;
   sqlite::Statement count_new_;
   sqlite::Statement first_new_;
   sqlite::Statement next_due_;
+  sqlite::Statement bury_card_;
+  sqlite::Statement bury_siblings_;
+  sqlite::Statement unbury_deck_;
+  sqlite::Statement unbury_all_;
   sqlite::Statement insert_revlog_;
   sqlite::Statement update_card_state_;
   sqlite::Statement update_deck_options_;

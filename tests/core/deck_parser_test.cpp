@@ -137,6 +137,13 @@ TEST_CASE("deck_parser: a valid deck keeps every field", "[core][deck_parser]") 
   CHECK(second.tags.empty());  // optional
   CHECK(second.choices.at("en") == std::vector<std::string>{"Forward", "Backward", "Neither"});
   CHECK(second.answer == 2);
+  CHECK(second.note.empty());  // optional: a note of its own
+}
+
+TEST_CASE("deck_parser: cards sharing a note are read with it", "[core][deck_parser]") {
+  const Deck deck = parse_deck(with_line(12, R"(note = "recompute")"), "decks/x.toml");
+  CHECK(deck.cards[0].note == "recompute");
+  CHECK(deck.cards[0].tags.empty());
 }
 
 TEST_CASE("deck_parser: an error reads file:line: field: message", "[core][deck_parser]") {
@@ -187,7 +194,7 @@ TEST_CASE("deck_parser: each broken rule names its line and field", "[core][deck
       {"empty choice", 26, R"(choices.en = ["Forward", "", "Neither"])", 26, "cards[2].choices.en",
        "non-empty"},
       {"unknown card key (typo)", 28, "anwser = 2", 28, "cards[2].anwser",
-       "unknown key (allowed here: id, kind, tags, question, choices, answer, explanation)"},
+       "unknown key (allowed here: id, kind, note, tags, question, choices, answer, explanation)"},
       {"kind not choice", 23, R"(kind = "cloze")", 23, "cards[2].kind", R"(must be "choice")"},
       {"upper case and underscore in an id", 22, R"(id = "Ex_002")", 22, "cards[2].id",
        R"(got "Ex_002")"},
@@ -196,6 +203,7 @@ TEST_CASE("deck_parser: each broken rule names its line and field", "[core][deck
       {"tag with a space", 12, R"(tags = ["basics", "two words"])", 12, "cards[1].tags",
        R"(without spaces, got "two words")"},
       {"empty tag", 12, R"(tags = [""])", 12, "cards[1].tags", "non-empty"},
+      {"note with a space", 12, R"(note = "two words")", 12, "cards[1].note", "a-z, 0-9 and '-'"},
       {"tags not a list", 12, R"(tags = "basics")", 12, "cards[1].tags",
        "must be a list of strings"},
   }));

@@ -8,6 +8,18 @@
 using namespace kioku;
 using namespace kioku::daemon;
 
+namespace {
+
+// What SQLite's planner does for `query`, one step a line.
+std::string query_plan(sqlite::Database& database, const std::string& query) {
+  auto plan = database.prepare("EXPLAIN QUERY PLAN " + query);
+  std::string details;
+  while (plan.step()) details += plan.column_text(3) + "\n";
+  return details;
+}
+
+}  // namespace
+
 TEST_CASE("migrations: an empty database is brought to the latest version", "[daemon][store]") {
   sqlite::Database database(":memory:");
   REQUIRE(database.user_version() == 0);
@@ -33,20 +45,17 @@ TEST_CASE("migrations: the schema uses STRICT tables and the due indices", "[dae
     CHECK(tables.column_text(1).find("STRICT") != std::string::npos);
   }
   CHECK(count == 6);
-  const auto plan_of = [&](const std::string& query) {
-    auto plan = database.prepare("EXPLAIN QUERY PLAN " + query);
-    std::string details;
-    while (plan.step()) details += plan.column_text(3) + "\n";
-    return details;
-  };
   // Counting due cards and finding the next one never touch the table or sort.
-  const std::string count_plan = plan_of(
+  const std::string count_plan = query_plan(
+      database,
       "SELECT count(*) FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase = 'review' "
       "AND due_ms <= 5");
   CHECK(count_plan.find("USING COVERING INDEX card_state_deck_due") != std::string::npos);
-  const std::string next_plan = plan_of(
+  const std::string next_plan = query_plan(
+      database,
       "SELECT card_id FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase = 'review' "
-      "AND due_ms <= 5 ORDER BY due_ms, card_id LIMIT 1");
+      "AND due_ms <= 5 AND buried_until_day <= 3 "
+      "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1");
   CHECK(next_plan.find("USING COVERING INDEX card_state_deck_due") != std::string::npos);
   CHECK(next_plan.find("TEMP B-TREE") == std::string::npos);
 }
@@ -79,4 +88,49 @@ TEST_CASE("migrations: a failing migration is rolled back and names itself", "[d
   auto table_b = database.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'b'");
   table_b.step();
   CHECK(table_b.column_int(0) == 0);
+}
+
+TEST_CASE("migrations: version 3 keeps a version 2 collection's cards unburied and intraday",
+          "[daemon][store]") {
+  sqlite::Database database(":memory:");
+  REQUIRE(latest_schema_version() >= 3);
+  migrate(database, "", 0, kMigrations.first(2));
+  database.execute(
+      "INSERT INTO decks (id, slug, name, created_ms, modified_ms) VALUES (1, 'd', '{}', 0, 0);"
+      "INSERT INTO cards (id, deck_id, external_id, kind, content, content_hash, position, "
+      "created_ms, modified_ms) VALUES (7, 1, 'c', 'choice', '{}', 'h', 1, 0, 0);"
+      "INSERT INTO card_state (card_id, deck_id, phase, due_ms) VALUES (7, 1, 'learning', 5);"
+      "INSERT INTO daily_stats (day, deck_id, reviews) VALUES (3, 1, 2);");
+  CHECK(migrate(database, "", 0) == 2);
+  auto row = database.prepare(
+      "SELECT s.interday, s.buried_until_day, c.note, d.interday_answers FROM card_state s "
+      "JOIN cards c ON c.id = s.card_id JOIN daily_stats d ON d.deck_id = s.deck_id");
+  REQUIRE(row.step());
+  CHECK(row.column_int(0) == 0);
+  CHECK(row.column_int(1) == 0);
+  CHECK(row.column_text(2).empty());
+  CHECK(row.column_int(3) == 0);
+}
+
+TEST_CASE("migrations: the queue lookups with burial and interday stay on covering indices",
+          "[daemon][store]") {
+  sqlite::Database database(":memory:");
+  migrate(database, "", 0);
+  const std::string interday = query_plan(
+      database,
+      "SELECT card_id FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase IN "
+      "('learning', 'relearning') AND due_ms <= 5 AND interday = 1 AND buried_until_day <= 3 "
+      "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1");
+  CHECK(interday.find("USING COVERING INDEX card_state_deck_due") != std::string::npos);
+  const std::string fresh = query_plan(
+      database,
+      "SELECT card_id FROM card_state WHERE deck_id = 1 AND suspended = 0 AND phase = 'new' "
+      "AND buried_until_day <= 3 ORDER BY new_position, buried_until_day, card_id LIMIT 1");
+  CHECK(fresh.find("USING COVERING INDEX card_state_deck_new") != std::string::npos);
+  CHECK(fresh.find("TEMP B-TREE") == std::string::npos);
+  const std::string buried =
+      query_plan(database,
+                 "SELECT min(due_ms) FROM card_state WHERE deck_id = 1 AND buried_until_day > 0 "
+                 "AND buried_until_day > 3 AND suspended = 0 AND phase <> 'new'");
+  CHECK(buried.find("card_state_buried") != std::string::npos);
 }

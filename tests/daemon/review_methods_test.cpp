@@ -113,5 +113,6 @@ TEST_CASE("review: new cards are spread evenly among the day's reviews", "[daemo
         "review.answer",
         {{"card", next.at("card").at("id").as_int64()}, {"choice", 1}, {"rating", "easy"}});
   }
-  CHECK(order == "RRNRRNRRNRRNRRN");
+  // Anki's intersperser: ratio (10 + 1) / (5 + 1), the longer queue first.
+  CHECK(order == "RNRRNRRNRRNRRNR");
 }

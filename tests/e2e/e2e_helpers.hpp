@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
 
 namespace kioku::test {
@@ -27,6 +28,25 @@ inline boost::json::value parse_output(const CommandResult& result) {
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {
   return object.as_object().at(key).as_int64();
+}
+
+// Calls `method` on a fresh connection to the home's daemon and returns the whole response.
+inline boost::json::value call_daemon(const TempHome& home, std::string_view method,
+                                      boost::json::object params = {}) {
+  LineClient client(home.socket_path());
+  REQUIRE(client.connected());
+  return client.request(boost::json::serialize(boost::json::object{
+      {"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", std::move(params)}}));
+}
+
+// The result of a call that must succeed; fails the test with the response otherwise.
+inline boost::json::value call_result(const TempHome& home, std::string_view method,
+                                      boost::json::object params = {}) {
+  const boost::json::value response = call_daemon(home, method, std::move(params));
+  INFO(method << " answered " << boost::json::serialize(response));
+  REQUIRE(response.is_object());
+  REQUIRE(response.as_object().contains("result"));
+  return response.at("result");
 }
 
 }  // namespace kioku::test

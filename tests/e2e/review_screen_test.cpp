@@ -33,7 +33,7 @@ TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
   TmuxSession terminal(home.root(), review_command(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
-  REQUIRE(terminal.wait_for("Your answer (1-4, q to quit):"));
+  REQUIRE(terminal.wait_for("Your answer (1-4, - to bury, q to quit):"));
   CHECK(terminal.screen_text().find("What trade-off does gradient checkpointing") !=
         std::string::npos);
   terminal.send_keys(number_of_choice(terminal, "Extra computation (recomputation)"));
@@ -44,7 +44,7 @@ TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
   terminal.send_keys("Enter");
 
   REQUIRE(terminal.wait_for("Why are activations usually stored"));
-  REQUIRE(terminal.wait_for("Your answer (1-4, q to quit):"));
+  REQUIRE(terminal.wait_for("Your answer (1-4, - to bury, q to quit):"));
   const std::string right = number_of_choice(terminal, "Backpropagation needs them");
   const std::string wrong = right == "1" ? "2" : "1";
   terminal.send_keys(wrong);
@@ -67,7 +67,7 @@ TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the termina
   REQUIRE(daemon.started());
   const int width = 40;
   TmuxSession terminal(home.root(), review_command(home, " --lang ja"), home.environment(), width);
-  REQUIRE(terminal.wait_for("回答 (1-4, q で終了):"));
+  REQUIRE(terminal.wait_for("回答 (1-4, - で明日に延期, q で終了):"));
   const auto rows = terminal.screen();
   std::string joined;
   for (const std::string& row : rows) joined += row;
@@ -82,4 +82,26 @@ TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the termina
   }
   terminal.send_keys("q");
   REQUIRE(terminal.wait_for("セッション: 0 枚を復習"));
+}
+
+TEST_CASE("e2e: the bury key hides the card until tomorrow and shows the next one",
+          "[e2e][terminal]") {
+  TempHome home;
+  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
+  REQUIRE(daemon.started());
+  TmuxSession terminal(home.root(), review_command(home), home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+
+  REQUIRE(terminal.wait_for("What trade-off does gradient checkpointing"));
+  REQUIRE(terminal.wait_for("Your answer (1-4, - to bury, q to quit):"));
+  terminal.send_keys("-");
+  REQUIRE(terminal.wait_for("Buried until tomorrow"));
+  REQUIRE(terminal.wait_for("Why are activations usually stored"));
+  terminal.send_keys("q");
+  REQUIRE(terminal.wait_for("Session: 0 cards reviewed"));
+
+  const auto due = parse_output(run_kioku(home, {"due", "--json"}));
+  CHECK(field(due, "new") == 7);
+  const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
+  CHECK(field(stats, "reviews_today") == 0);
 }

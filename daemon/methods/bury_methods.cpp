@@ -1,0 +1,37 @@
+// review.bury and review.unbury.
+#include "core/time_format.hpp"
+#include "daemon/methods/burying.hpp"
+#include "daemon/methods/json_helpers.hpp"
+#include "daemon/methods/method_table.hpp"
+
+namespace kioku::daemon {
+
+namespace json = boost::json;
+
+SiblingBurial sibling_burial(const DeckOptions& options) {
+  return SiblingBurial{options.bury_new_siblings, options.bury_review_siblings,
+                       options.bury_interday_learning_siblings};
+}
+
+json::value handle_review_bury(const json::object& params, MethodContext& context) {
+  const std::int64_t card_id = *optional_integer(params, "card");
+  const TimestampMs now = context.clock.now();
+  // Until the next day start by the configured hour, whatever the card's phase.
+  const std::int64_t until_day = context.calendar.day_number(now) + 1;
+  context.collection.bury(card_id, until_day);
+  const TimestampMs back = context.calendar.day_start(until_day);
+  return json::object{
+      {"card", card_id}, {"buried_until_ms", back}, {"buried_until", format_rfc3339_utc(back)}};
+}
+
+json::value handle_review_unbury(const json::object& params, MethodContext& context) {
+  std::optional<std::int64_t> deck_id;
+  if (const auto slug = optional_string(params, "deck")) {
+    const auto deck = context.collection.deck_by_slug(*slug);
+    if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + *slug + "'");
+    deck_id = deck->id;
+  }
+  return json::object{{"unburied", context.collection.unbury(deck_id)}};
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,274 @@
+// The queue of scheduling.md §2.7 through the dispatcher: burying until the next day start,
+// sibling burying by deck option, and interday learning mixed with reviews under the review
+// limit. A FakeClock moves through the days.
+#include "tests/daemon/daemon_fixture.hpp"
+
+using namespace kioku;
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+// Cards c-1..c-count; c-1 and c-2 share the note `note`, the others have none.
+daemon::ImportSummary import_deck_with_siblings(DaemonFixture& fixture, int count,
+                                                const std::string& note = "pair") {
+  Deck deck;
+  deck.id = "siblings";
+  deck.languages = {"en"};
+  deck.name = {{"en", "siblings"}};
+  for (int i = 1; i <= count; ++i) {
+    DeckCard card;
+    card.id = "c-" + std::to_string(i);
+    card.kind = "choice";
+    if (i <= 2) card.note = note;
+    card.question = {{"en", "Q" + std::to_string(i)}};
+    card.choices = {{"en", {"right", "wrong"}}};
+    card.answer = 1;
+    card.explanation = {{"en", "E"}};
+    deck.cards.push_back(card);
+  }
+  return fixture.collection.import_deck(deck, "test", fixture.clock.now());
+}
+
+std::int64_t card_id(DaemonFixture& fixture, const std::string& deck, const std::string& external) {
+  for (const std::int64_t id :
+       fixture.collection.deck_card_ids(fixture.collection.deck_by_slug(deck)->id)) {
+    if (fixture.collection.card(id).external_id == external) return id;
+  }
+  FAIL("no card " << external);
+  return 0;
+}
+
+void configure(DaemonFixture& fixture, const std::string& deck, json::object set) {
+  fixture.result("deck.config", {{"deck", deck}, {"set", std::move(set)}});
+}
+
+json::value answer(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
+  if (rating == "again") return fixture.result("review.answer", {{"card", card}, {"choice", 2}});
+  return fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", rating}});
+}
+
+// Answers whatever review.next shows with `rating`, `count` times; returns the phases seen
+// (R review, I interday learning, L intraday learning, N new).
+std::string study(DaemonFixture& fixture, int count, const std::string& rating) {
+  std::string order;
+  for (int i = 0; i < count; ++i) {
+    const auto next = fixture.result("review.next");
+    if (next.at("card").is_null()) break;
+    const json::value& state = next.at("card").at("state");
+    const std::string phase(state.at("phase").as_string());
+    order += phase == "new"                   ? 'N'
+             : phase == "review"              ? 'R'
+             : state.at("interday").as_bool() ? 'I'
+                                              : 'L';
+    answer(fixture, next.at("card").at("id").as_int64(), rating);
+  }
+  return order;
+}
+
+// Deck "deck" with four reviews (c-1..c-4, Easy) and two interday learning cards (c-5, c-6,
+// Again on a 4-day step), all due in four days.
+void reviews_and_interday_learning_in_four_days(DaemonFixture& fixture) {
+  fixture.import_choice_deck("deck", 6);
+  configure(fixture, "deck", {{"fuzz", "off"}, {"learning_steps", "4d"}});
+  for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
+    answer(fixture, card_id(fixture, "deck", external), "easy");
+  }
+  for (const char* external : {"c-5", "c-6"}) {
+    const auto answered = answer(fixture, card_id(fixture, "deck", external), "again");
+    REQUIRE(answered.at("state").at("interday").as_bool());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("bury: a buried card is skipped until the next day start brings it back",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 3);
+  const std::int64_t first = fixture.result("review.next").at("card").at("id").as_int64();
+  const auto buried = fixture.result("review.bury", {{"card", first}});
+  const TimestampMs tomorrow = fixture.context.calendar.next_day_start(fixture.clock.now());
+  CHECK(buried.at("buried_until_ms").as_int64() == tomorrow);
+
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
+  CHECK(fixture.result("review.next").at("card").at("id").as_int64() != first);
+
+  // Still buried in the last millisecond of the day (the day starts at 04:00, not midnight)...
+  fixture.clock.advance_ms(tomorrow - 1 - fixture.clock.now());
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
+  // ...and back at the day start, with nothing run at the rollover.
+  fixture.clock.advance_ms(1);
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 3);
+  CHECK(fixture.result("review.next").at("card").at("id").as_int64() == first);
+}
+
+TEST_CASE("bury: a buried learning card is due again tomorrow and next_due says so",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 1);
+  const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
+  answer(fixture, card, "again");  // learning, due in a minute
+  fixture.result("review.bury", {{"card", card}});
+  fixture.clock.advance_ms(5 * 60'000);
+  const auto counts = fixture.result("due.counts");
+  CHECK(counts.at("total").as_int64() == 0);
+  CHECK(counts.at("next_due_ms").as_int64() ==
+        fixture.context.calendar.next_day_start(fixture.clock.now()));
+  CHECK(fixture.result("review.next").at("card").is_null());
+}
+
+TEST_CASE("bury: unbury brings cards back at once and an unknown card is refused",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 3);
+  fixture.result("review.bury", {{"card", card_id(fixture, "deck", "c-1")}});
+  fixture.result("review.bury", {{"card", card_id(fixture, "deck", "c-2")}});
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 1);
+  CHECK(fixture.call("review.bury", {{"card", 999}}).at("error").at("code").as_int64() == -32001);
+  CHECK(fixture.call("review.unbury", {{"deck", "nope"}}).at("error").at("code").as_int64() ==
+        -32001);
+  CHECK(fixture.result("review.unbury", {{"deck", "deck"}}).at("unburied").as_int64() == 2);
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 3);
+  CHECK(fixture.result("review.unbury").at("unburied").as_int64() == 0);
+}
+
+TEST_CASE("bury: a rebuild from the log keeps burials and does not report them",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 2);
+  const std::int64_t card = card_id(fixture, "deck", "c-1");
+  answer(fixture, card, "good");
+  fixture.result("review.bury", {{"card", card}});
+  const auto report = fixture.result("doctor.rebuild");
+  CHECK(report.at("changed").as_int64() == 0);
+  CHECK(fixture.collection.card(card).buried_until_day ==
+        fixture.context.calendar.day_number(fixture.clock.now()) + 1);
+  fixture.clock.advance_ms(10 * 60'000);
+  CHECK(fixture.result("due.counts").at("learning").as_int64() == 0);
+}
+
+TEST_CASE("siblings: a re-import that changes a note updates those cards only", "[daemon][queue]") {
+  DaemonFixture fixture;
+  import_deck_with_siblings(fixture, 3);
+  const daemon::ImportSummary same = import_deck_with_siblings(fixture, 3);
+  CHECK(same.unchanged == 3);
+  const daemon::ImportSummary renamed = import_deck_with_siblings(fixture, 3, "other");
+  CHECK(renamed.updated == 2);
+  CHECK(renamed.unchanged == 1);
+  CHECK(fixture.collection.card(card_id(fixture, "siblings", "c-2")).note == "other");
+}
+
+TEST_CASE("siblings: answering a card buries its new siblings only with the option on",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  import_deck_with_siblings(fixture, 3);
+  const std::int64_t first = card_id(fixture, "siblings", "c-1");
+  const std::int64_t sibling = card_id(fixture, "siblings", "c-2");
+
+  SECTION("off by default") {
+    answer(fixture, first, "easy");
+    CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
+    CHECK(fixture.collection.card(sibling).buried_until_day == 0);
+  }
+  SECTION("bury_new_siblings") {
+    configure(fixture, "siblings", {{"bury_new_siblings", "on"}});
+    answer(fixture, first, "easy");
+    CHECK(fixture.result("due.counts").at("new").as_int64() == 1);
+    CHECK(fixture.result("review.next").at("card").at("external_id").as_string() == "c-3");
+    fixture.clock.advance_days(1);
+    CHECK(fixture.result("review.next").at("card").at("external_id").as_string() == "c-2");
+  }
+  SECTION("bury_review_siblings does not bury new cards") {
+    configure(fixture, "siblings", {{"bury_review_siblings", "on"}});
+    answer(fixture, first, "easy");
+    CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
+  }
+}
+
+TEST_CASE("siblings: review and interday learning siblings follow their own options",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  import_deck_with_siblings(fixture, 2);
+  configure(fixture, "siblings", {{"fuzz", "off"}, {"learning_steps", "4d"}});
+  const std::int64_t first = card_id(fixture, "siblings", "c-1");
+  const std::int64_t sibling = card_id(fixture, "siblings", "c-2");
+  answer(fixture, first, "easy");  // review, due in 4 days (easy interval)
+
+  SECTION("review siblings") {
+    answer(fixture, sibling, "easy");
+    fixture.clock.advance_days(4);
+    REQUIRE(fixture.result("due.counts").at("review").as_int64() == 2);
+    configure(fixture, "siblings", {{"bury_interday_learning_siblings", "on"}});
+    answer(fixture, first, "good");
+    CHECK(fixture.result("due.counts").at("review").as_int64() == 1);  // option does not apply
+    configure(fixture, "siblings", {{"bury_review_siblings", "on"}});
+    answer(fixture, sibling, "good");
+    CHECK(fixture.collection.card(first).buried_until_day ==
+          fixture.context.calendar.day_number(fixture.clock.now()) + 1);
+  }
+  SECTION("interday learning siblings") {
+    answer(fixture, sibling, "again");  // interday learning: the 4d step
+    REQUIRE(fixture.collection.card(sibling).state.interday);
+    fixture.clock.advance_days(4);
+    REQUIRE(fixture.result("due.counts").at("learning").as_int64() == 1);
+    configure(fixture, "siblings", {{"bury_review_siblings", "on"}, {"bury_new_siblings", "on"}});
+    const std::int64_t today = fixture.context.calendar.day_number(fixture.clock.now());
+    answer(fixture, first, "good");
+    CHECK(fixture.collection.card(sibling).buried_until_day == 0);
+    CHECK(fixture.result("due.counts").at("learning").as_int64() == 1);
+    configure(fixture, "siblings", {{"bury_interday_learning_siblings", "on"}});
+    answer(fixture, first, "good");  // answering ahead
+    CHECK(fixture.collection.card(sibling).buried_until_day == today + 1);
+    CHECK(fixture.result("due.counts").at("learning").as_int64() == 0);
+  }
+}
+
+TEST_CASE("siblings: an intraday learning sibling is never buried", "[daemon][queue]") {
+  DaemonFixture fixture;
+  import_deck_with_siblings(fixture, 2);
+  configure(fixture, "siblings",
+            {{"bury_new_siblings", "on"},
+             {"bury_review_siblings", "on"},
+             {"bury_interday_learning_siblings", "on"}});
+  const std::int64_t first = card_id(fixture, "siblings", "c-1");
+  const std::int64_t sibling = card_id(fixture, "siblings", "c-2");
+  answer(fixture, sibling, "again");  // buries c-1 (new) and is in intraday learning
+  fixture.result("review.unbury");
+  answer(fixture, first, "again");
+  CHECK(fixture.collection.card(sibling).buried_until_day == 0);
+}
+
+TEST_CASE("interday learning: mixed evenly with reviews after intraday learning",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  reviews_and_interday_learning_in_four_days(fixture);
+  fixture.clock.advance_days(4);
+  const auto due = fixture.result("due.counts");
+  CHECK(due.at("review").as_int64() == 4);
+  CHECK(due.at("learning").as_int64() == 2);
+
+  // An intraday relearning card (a lapse 11 minutes ago) comes first.
+  answer(fixture, card_id(fixture, "deck", "c-4"), "again");
+  fixture.clock.advance_ms(11 * 60'000);
+  CHECK(study(fixture, 1, "easy") == "L");
+  // Then 3 reviews (one was answered) and 2 interday: the intersperser over the whole day's
+  // R R R R + I I, of which the first R is done.
+  CHECK(study(fixture, 10, "easy") == "IRRIR");
+}
+
+TEST_CASE("interday learning: counts against the review limit before reviews", "[daemon][queue]") {
+  DaemonFixture fixture;
+  reviews_and_interday_learning_in_four_days(fixture);
+  configure(fixture, "deck", {{"reviews_per_day", "3"}});
+  fixture.clock.advance_days(4);
+  const auto due = fixture.result("due.counts");
+  CHECK(due.at("learning").as_int64() == 2);
+  CHECK(due.at("review").as_int64() == 1);
+  CHECK(study(fixture, 10, "good") == "IRI");
+  // The limit is used up: the three other reviews wait for tomorrow.
+  CHECK(fixture.result("due.counts").at("total").as_int64() == 0);
+  CHECK(fixture.result("stats.summary").at("reviews_today").as_int64() == 3);
+  fixture.clock.advance_days(1);
+  CHECK(fixture.result("due.counts").at("review").as_int64() == 3);
+}
