@@ -172,6 +172,9 @@ const std::vector<OptionAccess>& option_table() {
          return std::string(options.leech_action == LeechAction::kTagAndSuspend ? "suspend"
                                                                                 : "tag");
        }},
+      boolean_option("new_cards_ignore_review_limit",
+                     "new cards are limited by new_per_day only, not also by reviews_per_day",
+                     &DeckOptions::new_cards_ignore_review_limit),
       boolean_option("fuzz", "spread review intervals over a few days", &DeckOptions::fuzz),
       decimal_option("desired_retention", "0.70 to 0.99", "recall probability FSRS schedules for",
                      0.70, 0.99, &DeckOptions::desired_retention),

@@ -46,6 +46,10 @@ struct DeckOptions {
   LeechAction leech_action = LeechAction::kTagAndSuspend;
   int new_per_day = 20;
   int reviews_per_day = 200;
+  // As in Anki v3, the review limit also caps new cards unless this is on: new cards seen today
+  // use up the review limit, and no more new cards come than the limit has room for after the
+  // day's reviews.
+  bool new_cards_ignore_review_limit = false;
   int learn_ahead_seconds = 1200;
   // Answering a card buries its siblings (cards of the same note) of these kinds until the next
   // day. Off by default, as in Anki.

@@ -99,8 +99,9 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
     deck.new_today = tally.new_cards;
     deck.reviews_today = tally.review_answers;
     deck.interday_today = tally.interday_answers;
-    deck.reviews_left = std::max<std::int64_t>(
-        0, deck.options.reviews_per_day - tally.review_answers - tally.interday_answers);
+    std::int64_t review_limit_used = tally.review_answers + tally.interday_answers;
+    if (!deck.options.new_cards_ignore_review_limit) review_limit_used += tally.new_cards;
+    deck.reviews_left = std::max<std::int64_t>(0, deck.options.reviews_per_day - review_limit_used);
     decks.push_back(std::move(deck));
   }
   return decks;
@@ -123,7 +124,12 @@ DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBou
   counts.review = reviews_left > 0 ? collection.count_due(id, DueGroup::kReview, bounds.review,
                                                           bounds.today, reviews_left)
                                    : 0;
-  counts.new_cards = collection.count_new(id, bounds.today, deck.new_left);
+  std::int64_t new_left = deck.new_left;
+  if (!deck.options.new_cards_ignore_review_limit) {
+    // Anki v3 gathers new cards last, with what the review limit has left.
+    new_left = std::min(new_left, std::max<std::int64_t>(0, reviews_left - counts.review));
+  }
+  counts.new_cards = new_left > 0 ? collection.count_new(id, bounds.today, new_left) : 0;
   return counts;
 }
 

@@ -29,7 +29,8 @@ struct QueueDeck {
   DeckRow deck;
   DeckOptions options;
   std::int64_t new_left = 0;  // new cards still allowed today
-  // Review-limit answers still allowed today: reviews and, as in Anki v3, interday learning.
+  // Review-limit answers still allowed today: reviews and, as in Anki v3, interday learning and
+  // (unless new_cards_ignore_review_limit) new cards.
   std::int64_t reviews_left = 0;
   std::int64_t new_today = 0;       // new cards already seen today
   std::int64_t reviews_today = 0;   // reviews already answered today
@@ -53,7 +54,8 @@ struct DueBounds {
 DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar);
 
 // One deck's counts. Interday learning cards take the review limit first, as Anki gathers them
-// before reviews.
+// before reviews; new cards come last and, unless new_cards_ignore_review_limit, get only what
+// the review limit has left.
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
 // Each deck's counts, in the order of `decks`.
 std::vector<DueCounts> due_counts_by_deck(Collection& collection,

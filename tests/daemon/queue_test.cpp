@@ -272,3 +272,30 @@ TEST_CASE("interday learning: counts against the review limit before reviews", "
   fixture.clock.advance_days(1);
   CHECK(fixture.result("due.counts").at("review").as_int64() == 3);
 }
+
+TEST_CASE("limits: the review limit also caps new cards unless new cards ignore it",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 12);
+  configure(fixture, "deck", {{"fuzz", "off"}, {"reviews_per_day", "6"}});
+  // Day 0: nothing to review, so new cards get the whole review limit, and each one uses it up.
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 6);
+  for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
+    answer(fixture, card_id(fixture, "deck", external), "easy");  // a review in 4 days
+  }
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
+
+  fixture.clock.advance_days(4);
+  auto due = fixture.result("due.counts");
+  CHECK(due.at("review").as_int64() == 4);
+  CHECK(due.at("new").as_int64() == 2);  // 6 - 4 reviews, although new_per_day allows 20
+  CHECK(study(fixture, 6, "good") == "RNRRNR");
+  due = fixture.result("due.counts");
+  CHECK(due.at("new").as_int64() == 0);  // the limit is used up (4 reviews + 2 new cards)
+  CHECK(due.at("review").as_int64() == 0);
+
+  configure(fixture, "deck", {{"new_cards_ignore_review_limit", "on"}});
+  due = fixture.result("due.counts");
+  CHECK(due.at("new").as_int64() == 6);  // the 6 cards left: new_per_day is the only limit
+  CHECK(due.at("review").as_int64() == 0);
+}

@@ -303,8 +303,10 @@ TEST_CASE("e2e: 50 kill -9 restarts under 16 reviewers lose no acknowledged answ
   const std::string deck = home.write_file("crash.toml", generated_deck(kReviewDeck, kReviewCards));
   const auto imported = parse_output(run_kioku(home, {"import", deck, "--json"}));
   REQUIRE(field(imported, "added") == kReviewCards);
-  // All 2,000 cards may be introduced today, so reviewers never run out of cards.
-  call(home, method::kDeckConfig, {{"deck", kReviewDeck}, {"set", {{"new_per_day", "9999"}}}});
+  // All 2,000 cards may be introduced today (the review limit caps new cards too), so reviewers
+  // never run out of cards.
+  call(home, method::kDeckConfig,
+       {{"deck", kReviewDeck}, {"set", {{"new_per_day", "9999"}, {"reviews_per_day", "9999"}}}});
 
   Coordination coordination;
   ReviewerPool pool(home.socket_path(), coordination);
