@@ -5,10 +5,6 @@
 
 namespace kioku::daemon::sqlite {
 
-namespace {
-
-// What the user can do about a failure that comes from the file or the disk rather than from
-// kiokud; empty for the rest (bugs and constraint violations), which keep their SQL text.
 std::string advice_for(int result_code, const std::string& path) {
   const std::string directory = protocol::parent_directory(path);
   switch (result_code & 0xff) {
@@ -35,8 +31,6 @@ std::string advice_for(int result_code, const std::string& path) {
       return {};
   }
 }
-
-}  // namespace
 
 std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
                              const std::string& path) {

@@ -24,6 +24,10 @@ class SqliteError : public Error {
   int result_code_;
 };
 
+// What the user can do about a failure that comes from the file or the disk rather than from
+// kiokud (full, read-only, damaged, locked); empty for the rest (bugs, constraint violations).
+std::string advice_for(int result_code, const std::string& path);
+
 // The message of a SqliteError: for failures of the file or the disk (full, read-only,
 // damaged, locked) SQLite's reason and what the user can do about it; for the rest what was
 // being done, the reason and the path.

@@ -99,8 +99,33 @@ TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps servi
   CHECK(error_code_of(next) == kStorageError);
   CHECK(error_message_of(next) == "database disk image is malformed: " + damaged_advice(home));
   CHECK(result_of(rpc(client, method::kHello)).at("daemon").as_string() == "kiokud");
+
+  // kioku doctor finds it too, and says what to do.
+  const CommandResult doctor = run_kioku(home, {"doctor"});
+  INFO("kioku doctor: " << doctor.out << doctor.err);
+  CHECK(doctor.exit_code == 1);
+  CHECK_FALSE(doctor.out.empty());
+  CHECK(doctor.err.rfind("kioku: SQLite found ", 0) == 0);
+  CHECK(doctor.err.find(damaged_advice(home)) != std::string::npos);
+  const json::value report = parse_output(run_kioku(home, {"doctor", "--json"}));
+  CHECK_FALSE(report.at("ok").as_bool());
+  CHECK_FALSE(report.at("problems").as_array().empty());
   client.close();
   CHECK(daemon.stop(SIGTERM) == 0);
+}
+
+TEST_CASE("faults: kioku doctor passes an intact collection", "[e2e][faults]") {
+  TempHome home;
+  make_collection(home);
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  const CommandResult doctor = run_kioku(home, {"doctor"});
+  INFO("kioku doctor: " << doctor.out << doctor.err);
+  CHECK(doctor.exit_code == 0);
+  CHECK(doctor.out == "The collection " + home.collection_path() + " is intact\n");
+  const json::value report = parse_output(run_kioku(home, {"doctor", "--json"}));
+  CHECK(report.at("ok").as_bool());
+  CHECK(report.at("problems").as_array().empty());
 }
 
 TEST_CASE("faults: random bytes anywhere in the collection never crash kiokud", "[e2e][faults]") {
