@@ -1,13 +1,23 @@
 // SQLite C API wrapper: every failure becomes a SqliteError naming what was being done.
 #include "daemon/store/sqlite.hpp"
 
+#include <cerrno>
+
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon::sqlite {
 
-std::string advice_for(int result_code, const std::string& path) {
+std::string advice_for(int result_code, const std::string& path, int system_errno) {
   const std::string directory = protocol::parent_directory(path);
-  switch (result_code & 0xff) {
+  int primary = result_code & 0xff;
+  // SQLite reports some failed writes (its shared-memory index, a truncate) as I/O errors;
+  // the operating system's reason tells a full or read-only disk from a failing one.
+  if (primary == SQLITE_IOERR && (system_errno == ENOSPC || system_errno == EDQUOT)) {
+    primary = SQLITE_FULL;
+  } else if (primary == SQLITE_IOERR && system_errno == EROFS) {
+    primary = SQLITE_READONLY;
+  }
+  switch (primary) {
     case SQLITE_FULL:
       return "the disk holding " + path +
              " is full; free some space and try again (everything kiokud acknowledged is saved)";
@@ -33,8 +43,8 @@ std::string advice_for(int result_code, const std::string& path) {
 }
 
 std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
-                             const std::string& path) {
-  const std::string advice = advice_for(result_code, path);
+                             const std::string& path, int system_errno) {
+  const std::string advice = advice_for(result_code, path, system_errno);
   if (advice.empty()) return what + ": " + reason + " (" + path + ")";
   return reason + ": " + advice;
 }
@@ -59,8 +69,9 @@ Database::~Database() {
 }
 
 void Database::fail(int result_code, std::string_view what) const {
-  throw SqliteError(result_code, describe_failure(result_code, std::string(what),
-                                                  sqlite3_errmsg(handle_), path_));
+  throw SqliteError(result_code,
+                    describe_failure(result_code, std::string(what), sqlite3_errmsg(handle_), path_,
+                                     sqlite3_system_errno(handle_)));
 }
 
 void Database::execute(std::string_view sql) {
@@ -70,8 +81,8 @@ void Database::execute(std::string_view sql) {
   if (result != SQLITE_OK) {
     const std::string message = error ? error : sqlite3_errstr(result);
     sqlite3_free(error);
-    throw SqliteError(result,
-                      describe_failure(result, "cannot run \"" + text + "\"", message, path_));
+    throw SqliteError(result, describe_failure(result, "cannot run \"" + text + "\"", message,
+                                               path_, sqlite3_system_errno(handle_)));
   }
 }
 

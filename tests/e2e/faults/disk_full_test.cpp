@@ -111,3 +111,29 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   again.close();
   CHECK(daemon->stop(SIGTERM) == 0);
 }
+
+TEST_CASE("faults: kiokud on a disk with no room left at all refuses to start clearly",
+          "[e2e][faults]") {
+  if (const std::string reason = prepare_private_mounts(); !reason.empty()) KIOKU_SKIP(reason);
+  TempHome home;
+  ScratchMount disk = ScratchMount::tmpfs(home.root() + "/data", kRoomy);
+  {
+    DaemonProcess daemon(home, daemon_arguments());
+    REQUIRE(daemon.started());
+    LineClient client(home.socket_path());
+    import_open_deck(home, client, "full", 50);
+    REQUIRE(daemon.stop(SIGTERM) == 0);
+  }
+  // Not one block left: even SQLite's shared-memory index beside the WAL cannot be created.
+  disk.resize(used_bytes(home.root() + "/data"));
+  DaemonProcess daemon(home, daemon_arguments());
+  const std::string log = daemon.log();
+  INFO("log: " << log);
+  // SQLite calls the failed write of its shared-memory index an I/O error; the system's ENOSPC
+  // behind it makes the advice the one for a full disk.
+  CHECK_FALSE(daemon.started());
+  CHECK(daemon.exit_code() == 1);
+  CHECK(log == "kiokud: disk I/O error: the disk holding " + home.collection_path() +
+                   " is full; free some space and try again (everything kiokud acknowledged is "
+                   "saved)\n");
+}

@@ -1,8 +1,11 @@
 // A collection kiokud cannot write: it refuses to start with one line that names the file and
 // the fix, rather than starting and failing at the first answer. Root ignores file modes, so
 // the read-only cases as root use a read-only bind mount; the 0400 case runs kiokud as nobody.
+#include <fcntl.h>
 #include <ftw.h>
+#include <linux/fs.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,6 +92,49 @@ TEST_CASE("faults: kiokud of an ordinary user refuses a collection of mode 0400"
   const CommandResult result =
       start_kiokud(home, {"/usr/bin/setpriv", "--reuid=" + user->name,
                           "--regid=" + std::to_string(user->gid), "--clear-groups"});
+  INFO("stderr: " << result.err);
+  CHECK(result.exit_code == 1);
+  CHECK(result.err == read_only_message(home));
+}
+
+namespace {
+
+// Sets the immutable attribute (chattr +i) on a file for the scope. Root cannot write such a
+// file either.
+class Immutable {
+ public:
+  explicit Immutable(const std::string& path) : path_(path) { applied_ = set(true); }
+  ~Immutable() {
+    if (applied_) set(false);
+  }
+  Immutable(const Immutable&) = delete;
+  Immutable& operator=(const Immutable&) = delete;
+  bool applied() const noexcept { return applied_; }
+
+ private:
+  bool set(bool on) {
+    const int file = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (file < 0) return false;
+    int flags = 0;
+    bool done = ::ioctl(file, FS_IOC_GETFLAGS, &flags) == 0;
+    flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+    done = done && ::ioctl(file, FS_IOC_SETFLAGS, &flags) == 0;
+    ::close(file);
+    return done;
+  }
+  std::string path_;
+  bool applied_ = false;
+};
+
+}  // namespace
+
+TEST_CASE("faults: kiokud refuses an immutable collection file", "[e2e][faults]") {
+  if (::geteuid() != 0) KIOKU_SKIP("setting the immutable attribute needs root");
+  TempHome home;
+  make_collection(home);
+  Immutable immutable(home.collection_path());
+  if (!immutable.applied()) KIOKU_SKIP("the file system of " << home.root() << " has no chattr +i");
+  const CommandResult result = start_kiokud(home);
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err == read_only_message(home));
