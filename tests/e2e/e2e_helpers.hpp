@@ -52,6 +52,16 @@ inline std::string request_line(std::int64_t id, std::string_view name,
       {"jsonrpc", "2.0"}, {"id", id}, {"method", name}, {"params", std::move(params)}});
 }
 
+// The code and message of a JSON-RPC error response.
+inline std::int64_t error_code_of(const boost::json::value& response) {
+  REQUIRE(response.is_object());
+  return response.at("error").at("code").as_int64();
+}
+
+inline std::string error_message_of(const boost::json::value& response) {
+  return std::string(response.at("error").at("message").as_string());
+}
+
 inline std::int64_t field(const boost::json::value& object, const char* key) {
   return object.as_object().at(key).as_int64();
 }

@@ -28,14 +28,6 @@ inline bool is_error(const boost::json::value& response) {
   return response.is_object() && response.as_object().contains("error");
 }
 
-inline std::int64_t error_code_of(const boost::json::value& response) {
-  return response.at("error").at("code").as_int64();
-}
-
-inline std::string error_message_of(const boost::json::value& response) {
-  return std::string(response.at("error").at("message").as_string());
-}
-
 // A result, failing the test with the response when it is an error.
 inline boost::json::value result_of(const boost::json::value& response) {
   INFO("response: " << boost::json::serialize(response));
