@@ -84,6 +84,9 @@ json::value Client::call(std::string_view method, json::object params) {
     const ssize_t written =
         ::send(descriptor_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
     if (written < 0 && errno == EINTR) continue;
+    // A daemon that refused this connection (too many clients, another user) has written why
+    // and closed; its reason is still there to be read.
+    if (written < 0 && (errno == EPIPE || errno == ECONNRESET)) break;
     if (written < 0) {
       throw Error(ErrorCode::kUnavailable,
                   "cannot send to kiokud: " + std::string(std::strerror(errno)));

@@ -150,6 +150,7 @@ std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
   const bool explicit_socket = !options.socket_path.empty();
   // Before trusting what answers on the default socket, make sure nobody else could have put
   // it there.
+  protocol::check_socket_path_length(socket_path);
   if (!explicit_socket) protocol::ensure_private_directory(protocol::runtime_directory());
   const int first = try_connect(socket_path);
   if (first >= 0) return std::make_unique<Client>(socket_path, first);

@@ -62,17 +62,41 @@ void add_deck_command(CLI::App& app, CliContext& context) {
   });
 }
 
+namespace {
+
+// `kioku doctor`: the daemon's integrity check. Damage is an error (exit code 1) whose line
+// says what to do; the problems SQLite found go to stdout first.
+void check_collection(CliContext& context) {
+  const json::value result = context.daemon().call(protocol::method::kDoctorCheck);
+  if (context.json) print_json(result);
+  const json::object& object = result.as_object();
+  const std::string path(object.at("path").as_string());
+  if (object.at("ok").as_bool()) {
+    if (!context.json) std::cout << "The collection " << path << " is intact\n";
+    return;
+  }
+  const json::array& problems = object.at("problems").as_array();
+  if (!context.json) {
+    for (const json::value& problem : problems) std::cout << problem.as_string().c_str() << '\n';
+  }
+  throw Error(ErrorCode::kStorage,
+              "SQLite found " + std::to_string(problems.size()) +
+                  " problems: " + std::string(object.at("advice").as_string()));
+}
+
+}  // namespace
+
 void add_doctor_command(CLI::App& app, CliContext& context) {
-  auto* doctor =
-      app.add_subcommand("doctor", "Check the collection; --rebuild replays every review log");
+  auto* doctor = app.add_subcommand(
+      "doctor", "Check the collection for damage; --rebuild replays every review log");
   auto rebuild = std::make_shared<bool>(false);
   auto deck = std::make_shared<std::string>();
   doctor->add_flag("--rebuild", *rebuild, "recompute every card's state from its review log");
-  doctor->add_option("--deck", *deck, "only this deck");
+  doctor->add_option("--deck", *deck, "only this deck (with --rebuild)");
   doctor->callback([&context, rebuild, deck] {
     if (!*rebuild) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "kioku doctor needs --rebuild (the only check so far)");
+      check_collection(context);
+      return;
     }
     json::object params;
     if (!deck->empty()) params["deck"] = *deck;

@@ -22,6 +22,9 @@ int main(int argc, char** argv) {
   app.add_option("--idle-timeout", config.idle_timeout_seconds,
                  "seconds after which an idle client is disconnected")
       ->check(CLI::PositiveNumber);
+  app.add_option("--max-clients", config.max_clients,
+                 "clients served at once; more are refused with an error (default 256)")
+      ->check(CLI::Range(1, 1'000'000));
   bool no_bundled = false;
   app.add_flag("--no-bundled-decks", no_bundled,
                "do not import the bundled decks into an empty collection");

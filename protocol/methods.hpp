@@ -17,6 +17,7 @@ inline constexpr std::string_view kDeckList = "deck.list";
 inline constexpr std::string_view kDeckImport = "deck.import";
 inline constexpr std::string_view kDeckConfig = "deck.config";
 inline constexpr std::string_view kDoctorRebuild = "doctor.rebuild";
+inline constexpr std::string_view kDoctorCheck = "doctor.check";
 inline constexpr std::string_view kReviewNext = "review.next";
 inline constexpr std::string_view kReviewAnswer = "review.answer";
 inline constexpr std::string_view kReviewBury = "review.bury";

@@ -3,6 +3,7 @@
 
 #include <pwd.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -60,6 +61,16 @@ std::string parent_directory(const std::string& path) {
   if (slash == std::string::npos) return ".";
   if (slash == 0) return "/";
   return path.substr(0, slash);
+}
+
+void check_socket_path_length(const std::string& path) {
+  // Room in sun_path for the path and its terminating NUL.
+  constexpr std::size_t kMaxSocketPath = sizeof(sockaddr_un::sun_path) - 1;
+  if (path.size() <= kMaxSocketPath) return;
+  throw Error(ErrorCode::kInvalidParams,
+              "socket path " + path + " is " + std::to_string(path.size()) +
+                  " bytes long; Unix sockets allow at most " + std::to_string(kMaxSocketPath) +
+                  " (set a shorter XDG_RUNTIME_DIR or pass --socket)");
 }
 
 void make_directories(const std::string& path) {

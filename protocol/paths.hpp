@@ -20,6 +20,10 @@ std::string state_directory();
 // Throws kioku::Error (kPermission) with a message that says what to fix.
 void ensure_private_directory(const std::string& path);
 
+// Throws kioku::Error (kInvalidParams) naming the path, its length and the fix when `path`
+// does not fit in sockaddr_un::sun_path.
+void check_socket_path_length(const std::string& path);
+
 // Creates `path` and missing parents with mode 0700. Throws kioku::Error on failure.
 void make_directories(const std::string& path);
 

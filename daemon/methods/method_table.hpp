@@ -44,6 +44,7 @@ boost::json::value handle_deck_list(const boost::json::object& params, MethodCon
 boost::json::value handle_deck_import(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_deck_config(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_doctor_rebuild(const boost::json::object& params, MethodContext& context);
+boost::json::value handle_doctor_check(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_next(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_answer(const boost::json::object& params, MethodContext& context);
 boost::json::value handle_review_bury(const boost::json::object& params, MethodContext& context);

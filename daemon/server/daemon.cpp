@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/methods/dispatcher.hpp"
+#include "daemon/server/file_limit.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
@@ -40,6 +41,11 @@ void signal_ready(int ready_fd) {
 
 int run_daemon(const DaemonConfig& config) {
   try {
+    if (const std::size_t previous = ensure_descriptors_for(config.max_clients); previous > 0) {
+      std::cerr << "kiokud: raised the open-file limit from " << previous << " to "
+                << config.max_clients + kReservedDescriptors << " for " << config.max_clients
+                << " clients\n";
+    }
     const std::string data_directory =
         config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
     protocol::make_directories(data_directory);
@@ -51,9 +57,19 @@ int run_daemon(const DaemonConfig& config) {
       protocol::ensure_private_directory(protocol::runtime_directory());
       socket_path = protocol::default_socket_path();
     }
+    // Before the collection is touched: a socket that cannot exist makes the rest pointless.
+    protocol::check_socket_path_length(socket_path);
 
     const SystemClock clock(config.clock_offset_ms);
     sqlite::Database database(collection_path);
+    // SQLite quietly falls back to reading when it cannot write; kiokud would then fail only
+    // at the first answer, so it refuses to start instead.
+    if (database.read_only()) {
+      throw Error(
+          ErrorCode::kPermission,
+          sqlite::describe_failure(SQLITE_READONLY, "", "cannot open the collection for writing",
+                                   collection_path));
+    }
     configure_connection(database);
     const int previous_version = migrate(database, data_directory + "/backups", clock.now());
     if (previous_version != latest_schema_version()) {
@@ -72,6 +88,7 @@ int run_daemon(const DaemonConfig& config) {
                           collection_path};
     ServerLimits limits;
     limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
+    limits.max_clients = config.max_clients;
     Server server(
         socket_path, [&](std::string_view line) { return dispatch_line(line, context); }, limits);
     context.request_shutdown = [&server] { server.stop(); };

@@ -1,6 +1,7 @@
 // Everything kiokud does between parsing its arguments and exiting.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -14,6 +15,7 @@ struct DaemonConfig {
   std::int64_t clock_offset_ms = 0;  // for tests that need a real daemon on another day
   int day_starts_at_hour = 4;
   std::int64_t idle_timeout_seconds = 3600;
+  std::size_t max_clients = 256;  // docs/decisions.md "Limits" says why 256
 };
 
 // Runs the daemon until it is stopped. Returns the process exit code; prints one clear line

@@ -2,6 +2,7 @@
 // serves it plus one idle watchdog beside it.
 #include "daemon/server/server.hpp"
 
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -14,6 +15,7 @@
 
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
+#include "protocol/paths.hpp"
 
 namespace kioku::daemon {
 
@@ -31,13 +33,18 @@ std::string error_line(int code, const std::string& message) {
   return protocol::to_line(protocol::make_error(nullptr, code, message));
 }
 
-bool same_user(Socket& socket) {
+// The connecting process's uid; -1 when the kernel cannot tell (then the client is refused).
+long peer_uid(Socket& socket) {
   ucred credentials{};
   socklen_t length = sizeof credentials;
   if (getsockopt(socket.native_handle(), SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) {
-    return false;
+    return -1;
   }
-  return credentials.uid == getuid();
+  return static_cast<long>(credentials.uid);
+}
+
+int open_spare_descriptor() {
+  return ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 }
 
 // True when something accepts connections on `path`.
@@ -63,6 +70,11 @@ struct Server::Impl {
         io(1),  // one thread owns the handler and the database
         acceptor(io),
         signals(io, SIGINT, SIGTERM) {}
+  ~Impl() {
+    if (spare_descriptor >= 0) ::close(spare_descriptor);
+  }
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
 
   std::string socket_path;
   LineHandler handler;
@@ -71,6 +83,9 @@ struct Server::Impl {
   asio::local::stream_protocol::acceptor acceptor;
   asio::signal_set signals;
   std::set<Socket*> sessions;
+  // Held in reserve so that, out of descriptors, the daemon can still accept one connection,
+  // tell it why, and close it, instead of leaving clients hanging and accept() spinning.
+  int spare_descriptor = open_spare_descriptor();
   bool stopping = false;
   bool listening = false;
 
@@ -167,21 +182,48 @@ struct Server::Impl {
     }
   }
 
+  // accept() failed for want of descriptors: spends the spare one on the waiting client.
+  awaitable<void> refuse_without_descriptors() {
+    if (spare_descriptor >= 0) ::close(spare_descriptor);
+    const int client =
+        ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+    if (client >= 0) {
+      const std::string reply = error_line(
+          protocol::code::kUnavailable,
+          "kiokud has run out of file descriptors; close other kioku clients and try again");
+      [[maybe_unused]] const ssize_t written = ::send(client, reply.data(), reply.size(), 0);
+      ::close(client);
+    }
+    spare_descriptor = open_spare_descriptor();
+    if (client < 0 || spare_descriptor < 0) {
+      // Nothing to give back yet: wait a little for a session to end rather than spin.
+      asio::steady_timer pause(io, std::chrono::milliseconds(100));
+      boost::system::error_code ignored;
+      co_await pause.async_wait(asio::redirect_error(use_awaitable, ignored));
+    }
+  }
+
   awaitable<void> listen_loop() {
     while (!stopping) {
       Socket socket(io);
       boost::system::error_code error;
       co_await acceptor.async_accept(socket, asio::redirect_error(use_awaitable, error));
       if (error == asio::error::operation_aborted || stopping) co_return;
+      if (error == asio::error::no_descriptors || error.value() == ENFILE) {
+        co_await refuse_without_descriptors();
+        continue;
+      }
       if (error) {
         std::cerr << "kiokud: accept failed: " << error.message() << '\n';
         continue;
       }
-      if (!same_user(socket)) {
+      if (const long uid = peer_uid(socket); uid != static_cast<long>(::getuid())) {
         asio::co_spawn(
             io,
-            refuse(std::move(socket), error_line(protocol::code::kPermission,
-                                                 "refused: kiokud serves only its own user")),
+            refuse(std::move(socket),
+                   error_line(protocol::code::kPermission,
+                              "refused: this kiokud serves only uid " + std::to_string(::getuid()) +
+                                  ", not uid " + std::to_string(uid) + "; run your own kiokud")),
             asio::detached);
         continue;
       }
@@ -189,8 +231,10 @@ struct Server::Impl {
         asio::co_spawn(
             io,
             refuse(std::move(socket), error_line(protocol::code::kUnavailable,
-                                                 "too many clients (limit " +
-                                                     std::to_string(limits.max_clients) + ")")),
+                                                 "kiokud is serving its limit of " +
+                                                     std::to_string(limits.max_clients) +
+                                                     " clients; close some and try again "
+                                                     "(kiokud --max-clients raises the limit)")),
             asio::detached);
         continue;
       }
@@ -208,12 +252,7 @@ Server::~Server() {
 
 void Server::listen() {
   const std::string& path = impl_->socket_path;
-  if (path.size() > kMaxSocketPath) {
-    throw Error(ErrorCode::kInvalidParams,
-                "socket path " + path + " is " + std::to_string(path.size()) +
-                    " bytes long; Unix sockets allow at most " + std::to_string(kMaxSocketPath) +
-                    " (choose a shorter --socket or XDG_RUNTIME_DIR)");
-  }
+  protocol::check_socket_path_length(path);
   struct stat info {};
   if (::lstat(path.c_str(), &info) == 0) {
     if (!S_ISSOCK(info.st_mode)) {

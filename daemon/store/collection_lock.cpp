@@ -16,7 +16,8 @@ CollectionLock::CollectionLock(const std::string& lock_path, const std::string& 
   descriptor_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (descriptor_ < 0) {
     throw Error(ErrorCode::kPermission,
-                "cannot open lock file " + lock_path + ": " + std::strerror(errno));
+                "cannot open lock file " + lock_path + ": " + std::strerror(errno) +
+                    "; kiokud needs to write in the collection's directory");
   }
   if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
     char pid[32] = {};

@@ -1,7 +1,53 @@
 // SQLite C API wrapper: every failure becomes a SqliteError naming what was being done.
 #include "daemon/store/sqlite.hpp"
 
+#include <cerrno>
+
+#include "protocol/paths.hpp"
+
 namespace kioku::daemon::sqlite {
+
+std::string advice_for(int result_code, const std::string& path, int system_errno) {
+  const std::string directory = protocol::parent_directory(path);
+  int primary = result_code & 0xff;
+  // SQLite reports some failed writes (its shared-memory index, a truncate) as I/O errors;
+  // the operating system's reason tells a full or read-only disk from a failing one.
+  if (primary == SQLITE_IOERR && (system_errno == ENOSPC || system_errno == EDQUOT)) {
+    primary = SQLITE_FULL;
+  } else if (primary == SQLITE_IOERR && system_errno == EROFS) {
+    primary = SQLITE_READONLY;
+  }
+  switch (primary) {
+    case SQLITE_FULL:
+      return "the disk holding " + path +
+             " is full; free some space and try again (everything kiokud acknowledged is saved)";
+    case SQLITE_IOERR:
+      return "the disk holding " + path + " failed a read or write; check it (dmesg, df)";
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+      return path + " is read-only for kiokud; make it and " + directory +
+             " writable (chmod u+w, chattr -i, or remount read-write)";
+    case SQLITE_CANTOPEN:
+      return "kiokud needs " + directory + " to exist and be writable";
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return path + " is damaged; with kiokud stopped, move it aside and restore a copy " +
+             "(kiokud's migration backups are in " + directory + "/backups; see docs/faults.md)";
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return path + " is locked by another process (a sqlite3 shell or a backup tool?); " +
+             "close it and try again";
+    default:
+      return {};
+  }
+}
+
+std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
+                             const std::string& path, int system_errno) {
+  const std::string advice = advice_for(result_code, path, system_errno);
+  if (advice.empty()) return what + ": " + reason + " (" + path + ")";
+  return reason + ": " + advice;
+}
 
 Database::Database(const std::string& path, int flags) : path_(path) {
   const int result = sqlite3_open_v2(path.c_str(), &handle_, flags, nullptr);
@@ -9,9 +55,13 @@ Database::Database(const std::string& path, int flags) : path_(path) {
     const std::string message = handle_ ? sqlite3_errmsg(handle_) : sqlite3_errstr(result);
     sqlite3_close_v2(handle_);
     handle_ = nullptr;
-    throw SqliteError(result, "cannot open " + path + ": " + message);
+    throw SqliteError(result, describe_failure(result, "cannot open " + path, message, path));
   }
   sqlite3_extended_result_codes(handle_, 1);
+}
+
+bool Database::read_only() const noexcept {
+  return sqlite3_db_readonly(handle_, "main") == 1;
 }
 
 Database::~Database() {
@@ -20,7 +70,8 @@ Database::~Database() {
 
 void Database::fail(int result_code, std::string_view what) const {
   throw SqliteError(result_code,
-                    std::string(what) + ": " + sqlite3_errmsg(handle_) + " (" + path_ + ")");
+                    describe_failure(result_code, std::string(what), sqlite3_errmsg(handle_), path_,
+                                     sqlite3_system_errno(handle_)));
 }
 
 void Database::execute(std::string_view sql) {
@@ -30,7 +81,8 @@ void Database::execute(std::string_view sql) {
   if (result != SQLITE_OK) {
     const std::string message = error ? error : sqlite3_errstr(result);
     sqlite3_free(error);
-    throw SqliteError(result, message + " (" + path_ + ")");
+    throw SqliteError(result, describe_failure(result, "cannot run \"" + text + "\"", message,
+                                               path_, sqlite3_system_errno(handle_)));
   }
 }
 

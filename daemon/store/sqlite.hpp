@@ -24,6 +24,17 @@ class SqliteError : public Error {
   int result_code_;
 };
 
+// What the user can do about a failure that comes from the file or the disk rather than from
+// kiokud (full, read-only, damaged, locked); empty for the rest (bugs, constraint violations).
+// `system_errno` (sqlite3_system_errno) refines an I/O error: ENOSPC is a full disk.
+std::string advice_for(int result_code, const std::string& path, int system_errno = 0);
+
+// The message of a SqliteError: for failures of the file or the disk (full, read-only,
+// damaged, locked) SQLite's reason and what the user can do about it; for the rest what was
+// being done, the reason and the path.
+std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
+                             const std::string& path, int system_errno = 0);
+
 class Statement;
 
 class Database {
@@ -43,6 +54,8 @@ class Database {
   std::int64_t user_version();
   sqlite3* handle() const noexcept { return handle_; }
   const std::string& path() const noexcept { return path_; }
+  // True when SQLite could open the file only for reading (a read-only file or mount).
+  bool read_only() const noexcept;
 
   [[noreturn]] void fail(int result_code, std::string_view what) const;
 

@@ -44,29 +44,6 @@ std::vector<std::string> daemon_arguments() {
   return {"--no-bundled-decks"};
 }
 
-// A deck of `cards` choice cards with 2 to 5 choices each, in deck format v1.
-std::string generated_deck(const std::string& slug, int cards) {
-  std::string toml = "format = 1\nlanguages = [\"en\"]\n\n[deck]\nid = \"" + slug +
-                     "\"\nname.en = \"Generated " + slug + "\"\n";
-  for (int i = 0; i < cards; ++i) {
-    const int choices = 2 + i % 4;
-    const std::string n = std::to_string(i);
-    toml += "\n[[cards]]\nid = \"" + slug + "-" + n + "\"\nkind = \"choice\"\nquestion.en = \"" +
-            "Question " + n + "?\"\nchoices.en = [";
-    for (int choice = 0; choice < choices; ++choice) {
-      toml += std::string(choice ? ", " : "") + "\"" + static_cast<char>('a' + choice) + n + "\"";
-    }
-    toml += "]\nanswer = " + std::to_string(1 + i % choices) + "\nexplanation.en = \"Because " + n +
-            ".\"\n";
-  }
-  return toml;
-}
-
-std::string request_line(std::int64_t id, std::string_view name, json::object params) {
-  return json::serialize(json::object{
-      {"jsonrpc", "2.0"}, {"id", id}, {"method", name}, {"params", std::move(params)}});
-}
-
 // Calls a method on a fresh connection, from the test's thread; fails the test on an error.
 // The generous reply wait is for the 20,000-card imports, which take seconds under the
 // sanitizers while other tests load both cores.

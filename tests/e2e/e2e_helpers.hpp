@@ -1,9 +1,11 @@
-// Shared pieces of the end-to-end tests: JSON parsing of command output and fixed instants.
+// Shared pieces of the end-to-end tests: JSON parsing of command output, fixed instants,
+// generated decks and request lines.
 #pragma once
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 
 #include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
@@ -24,6 +26,41 @@ inline boost::json::value parse_output(const CommandResult& result) {
   boost::json::value value = boost::json::parse(result.out, error);
   REQUIRE_FALSE(error);
   return value;
+}
+
+// A deck of `cards` choice cards with 2 to 5 choices each, in deck format v1.
+inline std::string generated_deck(const std::string& slug, int cards) {
+  std::string toml = "format = 1\nlanguages = [\"en\"]\n\n[deck]\nid = \"" + slug +
+                     "\"\nname.en = \"Generated " + slug + "\"\n";
+  for (int i = 0; i < cards; ++i) {
+    const int choices = 2 + i % 4;
+    const std::string n = std::to_string(i);
+    toml += "\n[[cards]]\nid = \"" + slug + "-" + n + "\"\nkind = \"choice\"\nquestion.en = \"" +
+            "Question " + n + "?\"\nchoices.en = [";
+    for (int choice = 0; choice < choices; ++choice) {
+      toml += std::string(choice ? ", " : "") + "\"" + static_cast<char>('a' + choice) + n + "\"";
+    }
+    toml += "]\nanswer = " + std::to_string(1 + i % choices) + "\nexplanation.en = \"Because " + n +
+            ".\"\n";
+  }
+  return toml;
+}
+
+// One JSON-RPC request line (without the '\n').
+inline std::string request_line(std::int64_t id, std::string_view name,
+                                boost::json::object params) {
+  return boost::json::serialize(boost::json::object{
+      {"jsonrpc", "2.0"}, {"id", id}, {"method", name}, {"params", std::move(params)}});
+}
+
+// The code and message of a JSON-RPC error response.
+inline std::int64_t error_code_of(const boost::json::value& response) {
+  REQUIRE(response.is_object());
+  return response.at("error").at("code").as_int64();
+}
+
+inline std::string error_message_of(const boost::json::value& response) {
+  return std::string(response.at("error").at("message").as_string());
 }
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {

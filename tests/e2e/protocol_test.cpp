@@ -11,15 +11,6 @@ namespace json = boost::json;
 
 namespace {
 
-std::int64_t error_code_of(const json::value& response) {
-  REQUIRE(response.is_object());
-  return response.at("error").at("code").as_int64();
-}
-
-std::string error_message_of(const json::value& response) {
-  return std::string(response.at("error").at("message").as_string());
-}
-
 // The daemon still answers a fresh client.
 void expect_still_serving(const TempHome& home) {
   LineClient fresh(home.socket_path());

@@ -1,0 +1,49 @@
+// doctor.check: SQLite's integrity check of the whole collection, on demand. kiokud does not
+// run it at start-up, where reading the whole file would delay every autostart of a large
+// collection (docs/faults.md).
+#include <algorithm>
+
+#include "daemon/methods/method_table.hpp"
+
+namespace kioku::daemon {
+
+namespace json = boost::json;
+
+namespace {
+
+// SQLite's integrity check stops after this many problems; more would not change the advice.
+constexpr int kMostProblems = 100;
+
+}  // namespace
+
+json::value handle_doctor_check(const json::object&, MethodContext& context) {
+  json::array problems;
+  try {
+    sqlite::Statement check = context.collection.database().prepare(
+        "PRAGMA integrity_check(" + std::to_string(kMostProblems) + ")");
+    while (check.step()) {
+      // A row may hold several problems, one a line, under a "*** in database main ***" heading.
+      const std::string row = check.column_text(0);
+      std::size_t start = 0;
+      while (start < row.size()) {
+        const std::size_t end = std::min(row.find('\n', start), row.size());
+        const std::string line = row.substr(start, end - start);
+        if (line != "ok" && !line.empty() && line.rfind("***", 0) != 0) problems.emplace_back(line);
+        start = end + 1;
+      }
+    }
+  } catch (const sqlite::SqliteError& error) {
+    // Damage bad enough to stop the check itself is still a finding, not a failed request.
+    const int primary = error.result_code() & 0xff;
+    if (primary != SQLITE_CORRUPT && primary != SQLITE_NOTADB) throw;
+    problems.emplace_back(sqlite3_errstr(error.result_code()));
+  }
+  json::object result{{"path", context.collection_path}, {"ok", problems.empty()}};
+  if (!problems.empty()) {
+    result["advice"] = sqlite::advice_for(SQLITE_CORRUPT, context.collection_path);
+  }
+  result["problems"] = std::move(problems);
+  return result;
+}
+
+}  // namespace kioku::daemon

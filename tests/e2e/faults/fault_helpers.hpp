@@ -1,0 +1,60 @@
+// Shared pieces of the fault tests: JSON-RPC calls over a LineClient, answering cards, and
+// reading what the daemon said about a fault.
+#pragma once
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "protocol/methods.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/line_client.hpp"
+#include "tests/support/skip.hpp"
+
+namespace kioku::test {
+
+inline constexpr int kStorageError = -32004;  // protocol/json_rpc.hpp code::kStorage
+inline constexpr int kUnavailableError = -32005;
+inline constexpr int kPermissionError = -32006;
+
+// The whole response (result or error) to one request; null when the connection broke.
+inline boost::json::value rpc(LineClient& client, std::string_view method,
+                              boost::json::object params = {}) {
+  static std::int64_t next_id = 1;
+  return client.request(request_line(next_id++, method, std::move(params)));
+}
+
+inline bool is_error(const boost::json::value& response) {
+  return response.is_object() && response.as_object().contains("error");
+}
+
+// A result, failing the test with the response when it is an error.
+inline boost::json::value result_of(const boost::json::value& response) {
+  INFO("response: " << boost::json::serialize(response));
+  REQUIRE(response.is_object());
+  REQUIRE(response.as_object().contains("result"));
+  return response.at("result");
+}
+
+// Imports a generated deck of `cards` cards named `slug` and lets all of them be new today.
+inline void import_open_deck(const TempHome& home, LineClient& client, const std::string& slug,
+                             int cards) {
+  const std::string path = home.write_file(slug + ".toml", generated_deck(slug, cards));
+  CHECK(field(result_of(rpc(client, protocol::method::kDeckImport, {{"path", path}})), "added") ==
+        cards);
+  result_of(rpc(client, protocol::method::kDeckConfig,
+                {{"deck", slug}, {"set", {{"new_per_day", "9999"}}}}));
+}
+
+// Asks for the next card of `deck` and answers it right; returns the review.answer response
+// (or the review.next one when that failed).
+inline boost::json::value answer_next(LineClient& client, const std::string& deck) {
+  const boost::json::value next = rpc(client, protocol::method::kReviewNext, {{"deck", deck}});
+  if (!next.is_object() || is_error(next)) return next;
+  const boost::json::value& card = next.at("result").at("card");
+  REQUIRE(card.is_object());
+  return rpc(client, protocol::method::kReviewAnswer,
+             {{"card", card.at("id")}, {"choice", card.at("answer")}, {"duration_ms", 1000}});
+}
+
+}  // namespace kioku::test
