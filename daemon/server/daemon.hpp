@@ -14,6 +14,9 @@ struct DaemonConfig {
   std::int64_t clock_offset_ms = 0;  // for tests that need a real daemon on another day
   int day_starts_at_hour = 4;
   std::int64_t idle_timeout_seconds = 3600;
+  // Answers that arrive together share one commit (docs/decisions.md); off commits each write
+  // on its own, for benchmarks that compare the two.
+  bool group_commit = true;
 };
 
 // Runs the daemon until it is stopped. Returns the process exit code; prints one clear line

@@ -57,6 +57,7 @@ std::string with_state_columns(const std::string& head, const std::string& tail)
 
 Collection::Collection(sqlite::Database& database)
     : database_(database),
+      group_commit_(database),
       select_decks_(database.prepare(
           "SELECT d.id, d.slug, d.name, d.algorithm, d.options, "
           "(SELECT count(*) FROM cards c WHERE c.deck_id = d.id) FROM decks d ORDER BY d.id")),
@@ -199,8 +200,13 @@ std::int64_t Collection::card_count() {
 
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
                                       TimestampMs now) {
-  sqlite::Transaction transaction(database_);
   ImportSummary summary;
+  write([&] { import_deck_rows(deck, source, now, summary); });
+  return summary;
+}
+
+void Collection::import_deck_rows(const Deck& deck, const std::string& source, TimestampMs now,
+                                  ImportSummary& summary) {
   summary.deck = deck.id;
   const std::string name = localized_to_json(deck.name);
   const std::string description = localized_to_json(deck.description);
@@ -253,8 +259,6 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
   const std::int64_t cards_in_deck = single_integer(count_deck_cards_);
   summary.not_in_file =
       static_cast<int>(cards_in_deck - static_cast<std::int64_t>(deck.cards.size()));
-  transaction.commit();
-  return summary;
 }
 
 CardRecord Collection::card(std::int64_t card_id) {
@@ -309,7 +313,12 @@ std::optional<TimestampMs> Collection::next_due(std::int64_t deck_id) {
 }
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
-  sqlite::Transaction transaction(database_);
+  std::int64_t review_id = 0;
+  write([&] { review_id = append_answer(answer); });
+  return review_id;
+}
+
+std::int64_t Collection::append_answer(const AnswerRecord& answer) {
   insert_revlog_.bind(1, answer.card_id).bind(2, answer.reviewed).bind(3, answer.day);
   insert_revlog_.bind(4, static_cast<int>(answer.rating));
   insert_revlog_.bind(5,
@@ -330,7 +339,6 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   upsert_daily_stats_.bind(4, answer.before.phase == Phase::kNew ? 1 : 0);
   upsert_daily_stats_.bind(5, answer.before.phase == Phase::kReview ? 1 : 0);
   upsert_daily_stats_.bind(6, answer.duration_ms).run();
-  transaction.commit();
   return review_id;
 }
 

@@ -1,10 +1,13 @@
-// Shared pieces of the end-to-end tests: JSON parsing of command output and fixed instants.
+// Shared pieces of the end-to-end tests: JSON parsing of command output, fixed instants,
+// generated decks and direct JSON-RPC calls.
 #pragma once
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "tests/support/generated_deck.hpp"
+#include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
 
 namespace kioku::test {
@@ -23,6 +26,18 @@ inline boost::json::value parse_output(const CommandResult& result) {
   boost::json::value value = boost::json::parse(result.out, error);
   REQUIRE_FALSE(error);
   return value;
+}
+
+// Calls a method on a fresh connection, from the test's thread; fails the test on an error.
+inline boost::json::value call(const TempHome& home, std::string_view name,
+                               boost::json::object params = {}) {
+  LineClient client(home.socket_path());
+  REQUIRE(client.connected());
+  const boost::json::value response = client.request(request_line(1, name, std::move(params)));
+  INFO(name << " answered " << boost::json::serialize(response));
+  REQUIRE(response.is_object());
+  REQUIRE(response.as_object().contains("result"));
+  return response.at("result");
 }
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {
