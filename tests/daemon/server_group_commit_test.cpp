@@ -29,6 +29,9 @@ struct Script {
   std::vector<std::size_t> unread_at_commit;
   std::promise<void> blocked;  // set once a "block" request is being handled
   std::promise<void> unblock;  // a "block" request returns once this is set
+  // Taken before any thread shares the promises (get_future is not safe beside set_value).
+  std::future<void> blocked_future = blocked.get_future();
+  std::future<void> unblock_future = unblock.get_future();
 };
 
 // Requests are {"id": N, "method": "write" | "read" | "block"} or a batch of them; each
@@ -37,7 +40,7 @@ json::value respond(const json::value& request, Script& script) {
   const std::string method(request.at("method").as_string());
   if (method == "block") {
     script.blocked.set_value();
-    script.unblock.get_future().wait();
+    script.unblock_future.wait();
   }
   std::lock_guard lock(script.mutex);
   script.events.push_back(method + " " + json::serialize(request.at("id")));
@@ -148,7 +151,7 @@ TEST_CASE("server: writes that arrive together share one commit", "[daemon][serv
   CHECK(second.request(request(2, "read")).at("id") == 2);
   // While the server is busy with the blocker, both writes arrive.
   REQUIRE(blocker.send(request(9, "block") + "\n"));
-  server.script.blocked.get_future().wait();
+  server.script.blocked_future.wait();
   REQUIRE(first.send(request(3, "write") + "\n"));
   REQUIRE(second.send(request(4, "write") + "\n"));
   server.script.unblock.set_value();
