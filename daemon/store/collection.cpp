@@ -86,7 +86,8 @@ Collection::Collection(sqlite::Database& database)
       count_deck_cards_(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
       select_card_(database.prepare(with_state_columns(
           "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, ",
-          " FROM cards c JOIN card_state s ON s.card_id = c.id JOIN decks d ON d.id = c.deck_id "
+          ", d.options FROM cards c JOIN card_state s ON s.card_id = c.id "
+          "JOIN decks d ON d.id = c.deck_id "
           "WHERE c.id = ?1"))),
       count_due_learning_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
@@ -276,6 +277,7 @@ CardRecord Collection::card(std::int64_t card_id) {
   record.content_json = select_card_.column_text(5);
   record.tags = select_card_.column_text(6);
   record.state = read_state(select_card_, 7);
+  record.deck_options_json = select_card_.column_text(20);
   return record;
 }
 

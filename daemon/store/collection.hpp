@@ -35,6 +35,7 @@ struct CardRecord {
   std::string content_json;
   std::string tags;
   CardState state;
+  std::string deck_options_json;  // the options of the card's deck, which schedule its answers
 };
 
 struct ImportSummary {
