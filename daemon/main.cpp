@@ -36,7 +36,12 @@ int main(int argc, char** argv) {
   app.add_option("--clock-start", clock_start_seconds,
                  "start the clock at this Unix time in seconds, then let it run (for testing)")
       ->group("");
+  bool no_group_commit = false;
+  app.add_flag("--no-group-commit", no_group_commit,
+               "commit every write on its own instead of sharing commits (for benchmarks)")
+      ->group("");
   CLI11_PARSE(app, argc, argv);
+  config.group_commit = !no_group_commit;
   config.import_bundled_decks = !no_bundled;
   config.clock_offset_ms = clock_offset_seconds * 1000;
   if (clock_start_seconds > 0) {

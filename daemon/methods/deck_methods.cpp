@@ -97,10 +97,10 @@ json::value handle_deck_config(const json::object& params, MethodContext& contex
     }
     const DeckOptions before = deck_options_from_json(deck->options_json);
     const DeckOptions after = deck_options_from_json(options_json);
-    sqlite::Transaction transaction(context.collection.database());
-    context.collection.set_deck_options(deck->id, options_json,
-                                        std::string(to_string(after.algorithm)));
-    transaction.commit();
+    context.collection.write([&] {
+      context.collection.set_deck_options(deck->id, options_json,
+                                          std::string(to_string(after.algorithm)));
+    });
     if (after.algorithm != before.algorithm) {
       result["recomputed"] =
           report_to_json(rebuild_deck(context.collection, deck->id, after, context.calendar));

@@ -19,11 +19,8 @@ constexpr int kMostProblems = 100;
 json::value handle_doctor_check(const json::object&, MethodContext& context) {
   json::array problems;
   try {
-    sqlite::Statement check = context.collection.database().prepare(
-        "PRAGMA integrity_check(" + std::to_string(kMostProblems) + ")");
-    while (check.step()) {
+    for (const std::string& row : context.collection.integrity_check(kMostProblems)) {
       // A row may hold several problems, one a line, under a "*** in database main ***" heading.
-      const std::string row = check.column_text(0);
       std::size_t start = 0;
       while (start < row.size()) {
         const std::size_t end = std::min(row.find('\n', start), row.size());

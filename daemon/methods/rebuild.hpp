@@ -21,7 +21,7 @@ struct RebuildReport {
 CardState replay_history(std::int64_t card_id, const std::vector<LoggedAnswer>& history,
                          const DeckOptions& options, const DayCalendar& calendar);
 
-// Replays every card of the deck and stores the results, in one transaction.
+// Replays every card of the deck and stores the results, as one write (Collection::write).
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                            const DayCalendar& calendar);
 

@@ -4,6 +4,7 @@
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/burying.hpp"
+#include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
@@ -141,9 +142,9 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
 
   const TimestampMs now = context.clock.now();
-  const auto decks =
-      queue_decks(context.collection, context.calendar.day_number(now), card.deck_slug);
-  const DeckOptions& options = decks.front().options;
+  // The deck's options came with the card: answering needs neither the deck's counts nor its
+  // daily tallies, and looking them up cost more than the rest of an answer under load.
+  const DeckOptions options = deck_options_from_json(card.deck_options_json);
   std::optional<int> quality;
   if (const auto given = optional_integer(params, "quality")) {
     if (options.algorithm != Algorithm::kSm2Classic) {

@@ -23,8 +23,8 @@ namespace kioku::daemon {
 namespace {
 
 void configure_connection(sqlite::Database& database) {
-  // WAL lets readers go on while an answer commits; synchronous=FULL makes each commit
-  // durable before kiokud acknowledges it.
+  // WAL lets readers go on while answers commit; synchronous=FULL makes each commit durable
+  // before kiokud acknowledges the writes in it.
   database.execute(
       "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; "
       "PRAGMA busy_timeout = 5000;");
@@ -89,8 +89,13 @@ int run_daemon(const DaemonConfig& config) {
     ServerLimits limits;
     limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
     limits.max_clients = config.max_clients;
+    GroupCommit& group_commit = collection.group_commit();
+    group_commit.set_grouping(config.group_commit);
+    DurableWrites durable_writes{[&group_commit] { return group_commit.write_count(); },
+                                 [&group_commit] { group_commit.commit(); }};
     Server server(
-        socket_path, [&](std::string_view line) { return dispatch_line(line, context); }, limits);
+        socket_path, [&](std::string_view line) { return dispatch_line(line, context); }, limits,
+        durable_writes);
     context.request_shutdown = [&server] { server.stop(); };
     server.listen();
     std::cerr << "kiokud: listening on " << socket_path << " (pid " << ::getpid() << ")\n";

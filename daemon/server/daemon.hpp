@@ -16,6 +16,9 @@ struct DaemonConfig {
   int day_starts_at_hour = 4;
   std::int64_t idle_timeout_seconds = 3600;
   std::size_t max_clients = 256;  // docs/decisions.md "Limits" says why 256
+  // Answers that arrive together share one commit (docs/decisions.md); off commits each write
+  // on its own, for benchmarks that compare the two.
+  bool group_commit = true;
 };
 
 // Runs the daemon until it is stopped. Returns the process exit code; prints one clear line

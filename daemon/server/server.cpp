@@ -11,9 +11,12 @@
 #include <boost/asio.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
+#include <utility>
 
 #include "core/error.hpp"
+#include "daemon/server/failed_commit.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/paths.hpp"
 
@@ -62,14 +65,28 @@ bool someone_listens(const std::string& path) {
 
 }  // namespace
 
+// The responses held for one commit: their sessions wait on `released`, which the commit
+// cancels once it has returned.
+struct CommitRound {
+  explicit CommitRound(asio::io_context& io) : released(io) {
+    released.expires_at(asio::steady_timer::time_point::max());
+  }
+  asio::steady_timer released;
+  bool settled = false;
+  std::optional<std::string> failure;
+};
+
 struct Server::Impl {
-  Impl(std::string path, LineHandler line_handler, ServerLimits server_limits)
+  Impl(std::string path, LineHandler line_handler, ServerLimits server_limits,
+       DurableWrites durable_writes)
       : socket_path(std::move(path)),
         handler(std::move(line_handler)),
         limits(server_limits),
+        durable(std::move(durable_writes)),
         io(1),  // one thread owns the handler and the database
         acceptor(io),
-        signals(io, SIGINT, SIGTERM) {}
+        signals(io, SIGINT, SIGTERM),
+        round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
   }
@@ -79,6 +96,7 @@ struct Server::Impl {
   std::string socket_path;
   LineHandler handler;
   ServerLimits limits;
+  DurableWrites durable;
   asio::io_context io;
   asio::local::stream_protocol::acceptor acceptor;
   asio::signal_set signals;
@@ -88,6 +106,42 @@ struct Server::Impl {
   int spare_descriptor = open_spare_descriptor();
   bool stopping = false;
   bool listening = false;
+  std::shared_ptr<CommitRound> round;  // the one responses held now wait for
+  bool commit_posted = false;
+
+  // Commits what the requests handled so far wrote, then releases their held responses.
+  void commit_round() {
+    commit_posted = false;
+    const std::shared_ptr<CommitRound> ending =
+        std::exchange(round, std::make_shared<CommitRound>(io));
+    try {
+      durable.commit();
+    } catch (const std::exception& error) {
+      std::cerr << "kiokud: commit failed; its held responses become errors: " << error.what()
+                << '\n';
+      ending->failure = error.what();
+    }
+    ending->settled = true;
+    ending->released.cancel();
+  }
+
+  // Waits until the commit holding the request's writes has returned; gives the response to
+  // send, or its errors when that commit failed.
+  awaitable<std::string> after_commit(std::string response) {
+    const std::shared_ptr<CommitRound> waiting_for = round;
+    if (!commit_posted) {
+      // Posted, not run now: it runs after the completions already queued (requests that
+      // arrived meanwhile), and their writes join this commit.
+      commit_posted = true;
+      asio::post(io, [this] { commit_round(); });
+    }
+    while (!waiting_for->settled) {
+      boost::system::error_code cancelled;
+      co_await waiting_for->released.async_wait(asio::redirect_error(use_awaitable, cancelled));
+    }
+    if (waiting_for->failure) co_return failed_commit_response(response, *waiting_for->failure);
+    co_return response;
+  }
 
   void stop() {
     if (stopping) return;
@@ -147,8 +201,12 @@ struct Server::Impl {
       std::string_view line(buffer.data(), length - 1);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       std::string response;
+      const std::uint64_t writes_before = durable.write_count();
       if (line.find_first_not_of(" \t") != std::string_view::npos) response = handler(line);
       buffer.erase(0, length);
+      if (durable.write_count() != writes_before) {
+        response = co_await after_commit(std::move(response));
+      }
       if (!response.empty()) {
         co_await asio::async_write(socket, asio::buffer(response),
                                    asio::redirect_error(use_awaitable, error));
@@ -243,8 +301,10 @@ struct Server::Impl {
   }
 };
 
-Server::Server(std::string socket_path, LineHandler handler, ServerLimits limits)
-    : impl_(std::make_unique<Impl>(std::move(socket_path), std::move(handler), limits)) {}
+Server::Server(std::string socket_path, LineHandler handler, ServerLimits limits,
+               DurableWrites durable_writes)
+    : impl_(std::make_unique<Impl>(std::move(socket_path), std::move(handler), limits,
+                                   std::move(durable_writes))) {}
 
 Server::~Server() {
   if (impl_->listening) ::unlink(impl_->socket_path.c_str());

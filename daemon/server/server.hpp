@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -24,9 +25,23 @@ struct ServerLimits {
 // Turns a request line into a response line ("" when nothing is to be sent).
 using LineHandler = std::function<std::string(std::string_view line)>;
 
+// Group commit (docs/decisions.md): a request that wrote into the open transaction has its
+// response held until commit() has returned. The commit runs once the read completions already
+// queued have been handled, so requests that arrived together share it, and no timer ever
+// waits for more. A session reads its next request only after its response is sent.
+struct DurableWrites {
+  // Writes into the open transaction so far; a change across a handler call means the request
+  // wrote and its response must wait for commit().
+  std::function<std::uint64_t()> write_count = [] { return std::uint64_t{0}; };
+  // Commits the open transaction; when that fails it rolls it back and throws, and every held
+  // response becomes an error instead.
+  std::function<void()> commit = [] {};
+};
+
 class Server {
  public:
-  Server(std::string socket_path, LineHandler handler, ServerLimits limits = {});
+  Server(std::string socket_path, LineHandler handler, ServerLimits limits = {},
+         DurableWrites durable_writes = {});
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -12,6 +12,7 @@ namespace {
 constexpr const char* kCardStateColumns =
     "s.phase, s.due_ms, s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, "
     "s.last_review_ms, s.leech, s.suspended, s.stability, s.difficulty, s.repetition, s.interday";
+constexpr int kCardStateColumnCount = 14;  // the columns above, which read_state reads
 
 std::string join_tags(const std::vector<std::string>& tags) {
   std::string text;
@@ -58,6 +59,7 @@ std::string with_state_columns(const std::string& head, const std::string& tail)
 
 Collection::Collection(sqlite::Database& database)
     : database_(database),
+      group_commit_(database),
       select_decks_(database.prepare(
           "SELECT d.id, d.slug, d.name, d.algorithm, d.options, "
           "(SELECT count(*) FROM cards c WHERE c.deck_id = d.id) FROM decks d ORDER BY d.id")),
@@ -87,7 +89,8 @@ Collection::Collection(sqlite::Database& database)
       select_card_(database.prepare(with_state_columns(
           "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
           "s.buried_until_day, ",
-          " FROM cards c JOIN card_state s ON s.card_id = c.id JOIN decks d ON d.id = c.deck_id "
+          ", d.options FROM cards c JOIN card_state s ON s.card_id = c.id "
+          "JOIN decks d ON d.id = c.deck_id "
           "WHERE c.id = ?1"))),
       // ?2 is the due bound, ?3 today (cards buried until a later day are left out). The
       // ORDER BYs list the index's columns in its order (interday and buried_until_day are
@@ -238,8 +241,13 @@ std::int64_t Collection::card_count() {
 
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
                                       TimestampMs now) {
-  sqlite::Transaction transaction(database_);
   ImportSummary summary;
+  write([&] { import_deck_rows(deck, source, now, summary); });
+  return summary;
+}
+
+void Collection::import_deck_rows(const Deck& deck, const std::string& source, TimestampMs now,
+                                  ImportSummary& summary) {
   summary.deck = deck.id;
   const std::string name = localized_to_json(deck.name);
   const std::string description = localized_to_json(deck.description);
@@ -296,8 +304,6 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
   const std::int64_t cards_in_deck = single_integer(count_deck_cards_);
   summary.not_in_file =
       static_cast<int>(cards_in_deck - static_cast<std::int64_t>(deck.cards.size()));
-  transaction.commit();
-  return summary;
 }
 
 CardRecord Collection::card(std::int64_t card_id) {
@@ -317,6 +323,7 @@ CardRecord Collection::card(std::int64_t card_id) {
   record.note = select_card_.column_text(7);
   record.buried_until_day = select_card_.column_int(8);
   record.state = read_state(select_card_, 9);
+  record.deck_options_json = select_card_.column_text(9 + kCardStateColumnCount);
   return record;
 }
 
@@ -372,23 +379,42 @@ std::optional<TimestampMs> Collection::next_due(std::int64_t deck_id, std::int64
 }
 
 void Collection::bury(std::int64_t card_id, std::int64_t until_day) {
-  bury_card_.bind(1, card_id).bind(2, until_day).run();
-  if (database_.changes() == 0) {
-    throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
-  }
+  write([&] {
+    bury_card_.bind(1, card_id).bind(2, until_day).run();
+    if (database_.changes() == 0) {
+      throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
+    }
+  });
 }
 
 std::int64_t Collection::unbury(std::optional<std::int64_t> deck_id) {
-  if (deck_id) {
-    unbury_deck_.bind(1, *deck_id).run();
-  } else {
-    unbury_all_.run();
-  }
-  return database_.changes();
+  std::int64_t unburied = 0;
+  write([&] {
+    if (deck_id) {
+      unbury_deck_.bind(1, *deck_id).run();
+    } else {
+      unbury_all_.run();
+    }
+    unburied = database_.changes();
+  });
+  return unburied;
+}
+
+std::vector<std::string> Collection::integrity_check(int most_problems) {
+  sqlite::Statement check =
+      database_.prepare("PRAGMA integrity_check(" + std::to_string(most_problems) + ")");
+  std::vector<std::string> rows;
+  while (check.step()) rows.push_back(check.column_text(0));
+  return rows;
 }
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
-  sqlite::Transaction transaction(database_);
+  std::int64_t review_id = 0;
+  write([&] { review_id = append_answer(answer); });
+  return review_id;
+}
+
+std::int64_t Collection::append_answer(const AnswerRecord& answer) {
   insert_revlog_.bind(1, answer.card_id).bind(2, answer.reviewed).bind(3, answer.day);
   insert_revlog_.bind(4, static_cast<int>(answer.rating));
   insert_revlog_.bind(5,
@@ -417,7 +443,6 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
     bury_siblings_.bind(4, answer.bury_siblings.reviews ? 1 : 0);
     bury_siblings_.bind(5, answer.bury_siblings.interday_learning ? 1 : 0).run();
   }
-  transaction.commit();
   return review_id;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "core/card_state.hpp"
 #include "core/deck.hpp"
 #include "core/rating.hpp"
+#include "daemon/store/group_commit.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -35,6 +37,7 @@ struct CardRecord {
   std::string note;  // '' when the card is a note of its own (no siblings)
   CardState state;
   std::int64_t buried_until_day = 0;  // buried while today < this; 0: not buried
+  std::string deck_options_json;      // the options of the card's deck, which schedule its answers
 };
 
 struct ImportSummary {
@@ -107,7 +110,7 @@ class Collection {
   std::optional<DeckRow> deck_by_slug(const std::string& slug);
   std::int64_t card_count();
 
-  // Adds or updates the deck and its cards in one transaction: all of it lands or none.
+  // Adds or updates the deck and its cards as one write: all of it lands or none.
   ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);
 
   // Throws kioku::Error (kNotFound) when there is no such card.
@@ -133,9 +136,12 @@ class Collection {
   void bury(std::int64_t card_id, std::int64_t until_day);
   // Unburies every buried card of `deck_id` (all decks when nullopt); returns how many.
   std::int64_t unbury(std::optional<std::int64_t> deck_id);
+  // SQLite's integrity check, at most `most_problems` problems: its rows ("ok" when sound).
+  // Throws sqlite::SqliteError when the damage stops the check itself.
+  std::vector<std::string> integrity_check(int most_problems);
 
-  // Appends the answer to the log, stores the new state and updates the day's roll-up, in one
-  // transaction that is durable (synchronous=FULL) when this returns. Returns the log row id.
+  // Appends the answer to the log, stores the new state and updates the day's roll-up, as one
+  // write (see write()). Returns the log row id.
   std::int64_t record_answer(const AnswerRecord& answer);
 
   // Replaces a card's scheduling state (a replay's result; the log is not touched).
@@ -153,14 +159,20 @@ class Collection {
   std::int64_t review_count();
 
   std::optional<std::string> meta(const std::string& key);
-  // For callers that group several collection calls in one transaction.
-  sqlite::Database& database() noexcept { return database_; }
+  // Runs several collection calls as one atomic write: committed when this returns, or, with
+  // group commit on, by the group's next commit (group_commit()).
+  void write(const std::function<void()>& body) { group_commit_.write(body); }
+  GroupCommit& group_commit() noexcept { return group_commit_; }
   void set_meta(const std::string& key, const std::string& value);
 
  private:
+  void import_deck_rows(const Deck& deck, const std::string& source, TimestampMs now,
+                        ImportSummary& summary);
+  std::int64_t append_answer(const AnswerRecord& answer);
   DayTally read_tally(sqlite::Statement& statement);
 
   sqlite::Database& database_;
+  GroupCommit group_commit_;
   sqlite::Statement select_decks_;
   sqlite::Statement select_deck_by_slug_;
   sqlite::Statement count_cards_;

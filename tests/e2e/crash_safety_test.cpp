@@ -9,17 +9,15 @@
 #include <memory>
 #include <mutex>
 #include <random>
-#include <set>
 #include <thread>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "protocol/methods.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/answer_log.hpp"
 #include "tests/support/file_watch.hpp"
 #include "tests/support/line_client.hpp"
-#include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -44,29 +42,9 @@ std::vector<std::string> daemon_arguments() {
   return {"--no-bundled-decks"};
 }
 
-// Calls a method on a fresh connection, from the test's thread; fails the test on an error.
-// The generous reply wait is for the 20,000-card imports, which take seconds under the
-// sanitizers while other tests load both cores.
-json::value call(const TempHome& home, std::string_view name, json::object params = {}) {
-  constexpr int kReplyTimeoutMs = 300'000;
-  LineClient client(home.socket_path());
-  REQUIRE(client.connected());
-  const json::value response =
-      client.request(request_line(1, name, std::move(params)), kReplyTimeoutMs);
-  INFO(name << " answered " << json::serialize(response));
-  REQUIRE(response.is_object());
-  REQUIRE(response.as_object().contains("result"));
-  return response.at("result");
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
-
-struct Acknowledged {
-  std::int64_t review_id = 0;
-  std::int64_t card = 0;
-};
 
 // Shared by the controller (the test's thread) and the reviewers; everything under `mutex`.
 struct Coordination {
@@ -113,7 +91,7 @@ class Reviewer {
     }
   }
 
-  std::vector<Acknowledged> acknowledged;
+  std::vector<AcknowledgedAnswer> acknowledged;
   std::int64_t lost_connections = 0;
   std::int64_t conflicts = 0;
   std::vector<std::string> unexpected;
@@ -291,7 +269,7 @@ TEST_CASE("e2e: 50 kill -9 restarts under 16 reviewers lose no acknowledged answ
   const std::string failure = kill_and_restart(home, daemon, coordination, kills);
   pool.stop();
 
-  std::vector<Acknowledged> acknowledged;
+  std::vector<AcknowledgedAnswer> acknowledged;
   std::int64_t lost_connections = 0;
   std::int64_t conflicts = 0;
   std::vector<std::string> unexpected;
@@ -309,30 +287,12 @@ TEST_CASE("e2e: 50 kill -9 restarts under 16 reviewers lose no acknowledged answ
 
   SqliteReader collection(home.collection_path());
   CHECK(collection.text("PRAGMA integrity_check") == "ok");
-  std::unordered_map<std::int64_t, std::int64_t> logged_card;
-  for (const auto& row : collection.rows("SELECT id, card_id FROM revlog")) {
-    logged_card.emplace(std::stoll(row[0]), std::stoll(row[1]));
-  }
-  std::set<std::int64_t> review_ids;
-  std::vector<std::string> lost;
-  for (const Acknowledged& answer : acknowledged) {
-    if (!review_ids.insert(answer.review_id).second) {
-      lost.push_back("review_id " + std::to_string(answer.review_id) + " acknowledged twice");
-    }
-    const auto row = logged_card.find(answer.review_id);
-    if (row == logged_card.end()) {
-      lost.push_back("review_id " + std::to_string(answer.review_id) + " (card " +
-                     std::to_string(answer.card) + ") is not in the review log");
-    } else if (row->second != answer.card) {
-      lost.push_back("review_id " + std::to_string(answer.review_id) + " was for card " +
-                     std::to_string(answer.card) + ", the log says card " +
-                     std::to_string(row->second));
-    }
-  }
-  INFO(lost.size() << " acknowledged answers wrong or missing; first: "
-                   << (lost.empty() ? "" : lost.front()));
-  CHECK(lost.empty());
-  const auto revlog_rows = static_cast<std::int64_t>(logged_card.size());
+  const LogCheck review_log = check_review_log(collection, acknowledged);
+  INFO(review_log.problems.size() << " acknowledged answers wrong or missing; first: "
+                                  << (review_log.problems.empty() ? ""
+                                                                  : review_log.problems.front()));
+  CHECK(review_log.problems.empty());
+  const std::int64_t revlog_rows = review_log.revlog_rows;
   CHECK(revlog_rows >= static_cast<std::int64_t>(acknowledged.size()));
   // The log row, the card's state and the day's statistics are committed together.
   CHECK(collection.integer("SELECT coalesce(sum(reviews), 0) FROM daily_stats") == revlog_rows);

@@ -1,5 +1,5 @@
 // Shared pieces of the end-to-end tests: JSON parsing of command output, fixed instants,
-// generated decks and request lines.
+// generated decks, request lines and direct JSON-RPC calls.
 #pragma once
 
 #include <boost/json.hpp>
@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "tests/support/generated_deck.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
 
@@ -28,31 +29,6 @@ inline boost::json::value parse_output(const CommandResult& result) {
   return value;
 }
 
-// A deck of `cards` choice cards with 2 to 5 choices each, in deck format v1.
-inline std::string generated_deck(const std::string& slug, int cards) {
-  std::string toml = "format = 1\nlanguages = [\"en\"]\n\n[deck]\nid = \"" + slug +
-                     "\"\nname.en = \"Generated " + slug + "\"\n";
-  for (int i = 0; i < cards; ++i) {
-    const int choices = 2 + i % 4;
-    const std::string n = std::to_string(i);
-    toml += "\n[[cards]]\nid = \"" + slug + "-" + n + "\"\nkind = \"choice\"\nquestion.en = \"" +
-            "Question " + n + "?\"\nchoices.en = [";
-    for (int choice = 0; choice < choices; ++choice) {
-      toml += std::string(choice ? ", " : "") + "\"" + static_cast<char>('a' + choice) + n + "\"";
-    }
-    toml += "]\nanswer = " + std::to_string(1 + i % choices) + "\nexplanation.en = \"Because " + n +
-            ".\"\n";
-  }
-  return toml;
-}
-
-// One JSON-RPC request line (without the '\n').
-inline std::string request_line(std::int64_t id, std::string_view name,
-                                boost::json::object params) {
-  return boost::json::serialize(boost::json::object{
-      {"jsonrpc", "2.0"}, {"id", id}, {"method", name}, {"params", std::move(params)}});
-}
-
 // The code and message of a JSON-RPC error response.
 inline std::int64_t error_code_of(const boost::json::value& response) {
   REQUIRE(response.is_object());
@@ -61,6 +37,22 @@ inline std::int64_t error_code_of(const boost::json::value& response) {
 
 inline std::string error_message_of(const boost::json::value& response) {
   return std::string(response.at("error").at("message").as_string());
+}
+
+// Calls a method on a fresh connection, from the test's thread; fails the test on an error.
+// The generous reply wait is for the crash test's 20,000-card imports, which take seconds under
+// the sanitizers while other tests load both cores.
+inline boost::json::value call(const TempHome& home, std::string_view name,
+                               boost::json::object params = {}) {
+  constexpr int kReplyTimeoutMs = 300'000;
+  LineClient client(home.socket_path());
+  REQUIRE(client.connected());
+  const boost::json::value response =
+      client.request(request_line(1, name, std::move(params)), kReplyTimeoutMs);
+  INFO(name << " answered " << boost::json::serialize(response));
+  REQUIRE(response.is_object());
+  REQUIRE(response.as_object().contains("result"));
+  return response.at("result");
 }
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {

@@ -2,6 +2,7 @@
 #include "tests/support/line_client.hpp"
 
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -9,6 +10,11 @@
 #include <cerrno>
 
 namespace kioku::test {
+
+std::string request_line(std::int64_t id, std::string_view method, boost::json::object params) {
+  return boost::json::serialize(boost::json::object{
+      {"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+}
 
 LineClient::LineClient(const std::string& socket_path) {
   descriptor_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -64,6 +70,12 @@ boost::json::value LineClient::request(const std::string& line, int timeout_ms) 
   boost::json::error_code error;
   boost::json::value value = boost::json::parse(*response, error);
   return error ? boost::json::value(nullptr) : value;
+}
+
+std::size_t LineClient::bytes_waiting() const {
+  int in_socket = 0;
+  if (::ioctl(descriptor_, FIONREAD, &in_socket) != 0) in_socket = 0;
+  return buffer_.size() + static_cast<std::size_t>(in_socket);
 }
 
 bool LineClient::closed_by_peer(int timeout_ms) {

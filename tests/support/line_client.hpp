@@ -2,10 +2,16 @@
 #pragma once
 
 #include <boost/json.hpp>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace kioku::test {
+
+// A JSON-RPC request line (without the '\n') with named parameters.
+std::string request_line(std::int64_t id, std::string_view method, boost::json::object params = {});
 
 class LineClient {
  public:
@@ -24,6 +30,8 @@ class LineClient {
   // Sends one line and parses the response line as JSON (null value when none came within
   // `timeout_ms`).
   boost::json::value request(const std::string& line, int timeout_ms = 10'000);
+  // Bytes received but not read yet (in the socket or this client's buffer), without waiting.
+  std::size_t bytes_waiting() const;
   // True when the daemon closed the connection (reads EOF) within `timeout_ms`.
   bool closed_by_peer(int timeout_ms = 10'000);
   void close();

@@ -1,0 +1,226 @@
+// Answers per second and answer latency through kiokud, beside the reference measured in the
+// same run: SQLite alone doing the writes of an answer with one synchronous=FULL commit each.
+//
+//   (a) SQLite, one thread, BEGIN IMMEDIATE + the answer's INSERT/UPDATE/UPSERT + COMMIT
+//   (b) kiokud, 1 client          (b') the same with group commit off
+//   (c) kiokud, 64 clients        (c') the same beside 4 clients looping stats.summary
+//   (d) (c) with group commit off (d') (c') with group commit off
+//
+// Every kiokud run talks JSON-RPC over the real socket to a real collection (WAL,
+// synchronous=FULL) of a generated 3,000-card deck; clients answer random cards right.
+// Usage: answers_vs_sqlite [--scale F]   (F multiplies every answer count; default 1)
+#include <signal.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tests/support/answer_load.hpp"
+#include "tests/support/answer_log.hpp"
+#include "tests/support/generated_deck.hpp"
+#include "tests/support/line_client.hpp"
+#include "tests/support/process.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+constexpr int kCards = 3000;
+constexpr int kManyClients = 64;
+constexpr int kStatsClients = 4;
+// Commit-bound runs (one fsync per answer) get fewer answers so the whole run stays near a
+// minute; the 64-client group-commit runs do the 100,000.
+constexpr std::int64_t kReferenceAnswers = 2'000;
+constexpr std::int64_t kSingleClientAnswers = 2'000;
+constexpr std::int64_t kGroupedAnswers = 100'000;
+constexpr std::int64_t kUngroupedAnswers = 5'000;
+
+struct Row {
+  std::string name;
+  AnswerLoadResult result;
+};
+
+void check(int status, sqlite3* database, const char* what) {
+  if (status != SQLITE_OK && status != SQLITE_DONE && status != SQLITE_ROW) {
+    throw std::runtime_error(std::string(what) + ": " + sqlite3_errmsg(database));
+  }
+}
+
+// The reference: the statements Collection::record_answer runs, with one commit per answer.
+AnswerLoadResult sqlite_alone(const std::string& path, const std::vector<CardToAnswer>& cards,
+                              std::int64_t answers) {
+  sqlite3* database = nullptr;
+  check(sqlite3_open(path.c_str(), &database), database, "open");
+  check(sqlite3_exec(database,
+                     "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+                     "PRAGMA foreign_keys = ON;",
+                     nullptr, nullptr, nullptr),
+        database, "pragmas");
+  const char* const statements[] = {
+      "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
+      "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
+      "stability_after, difficulty_after, duration_ms, scheduler, quality) VALUES (?1, ?2, 20605, "
+      "3, 1, 1, 'learning', 'learning', 0, 0, ?2 + 600000, 2.5, NULL, NULL, 4000, 'sm2', NULL)",
+      "UPDATE card_state SET phase = 'learning', due_ms = ?2 + 600000, remaining_steps = 1, "
+      "interval_days = 0, ease = 2.5, reps = reps + 1, lapses = 0, last_review_ms = ?2, leech = 0, "
+      "suspended = 0, stability = NULL, difficulty = NULL, repetition = 0 WHERE card_id = ?1",
+      "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
+      "duration_ms) VALUES (20605, (SELECT deck_id FROM card_state WHERE card_id = ?1), 1, 1, 0, "
+      "0, 4000) ON CONFLICT (day, deck_id) DO UPDATE SET reviews = reviews + 1, "
+      "correct = correct + excluded.correct, new_cards = new_cards + excluded.new_cards, "
+      "review_answers = review_answers + excluded.review_answers, "
+      "duration_ms = duration_ms + excluded.duration_ms"};
+  std::vector<sqlite3_stmt*> prepared;
+  for (const char* sql : statements) {
+    sqlite3_stmt* statement = nullptr;
+    check(sqlite3_prepare_v2(database, sql, -1, &statement, nullptr), database, sql);
+    prepared.push_back(statement);
+  }
+  std::mt19937_64 random(20260601);
+  std::uniform_int_distribution<std::size_t> pick(0, cards.size() - 1);
+  AnswerLoadResult result;
+  const auto start = std::chrono::steady_clock::now();
+  for (std::int64_t i = 0; i < answers; ++i) {
+    const auto began = std::chrono::steady_clock::now();
+    const std::int64_t card = cards[pick(random)].id;
+    const std::int64_t now_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(began.time_since_epoch()).count();
+    check(sqlite3_exec(database, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), database, "begin");
+    for (sqlite3_stmt* statement : prepared) {
+      sqlite3_bind_int64(statement, 1, card);
+      if (sqlite3_bind_parameter_count(statement) >= 2) sqlite3_bind_int64(statement, 2, now_ms);
+      check(sqlite3_step(statement), database, sqlite3_sql(statement));
+      sqlite3_reset(statement);
+    }
+    check(sqlite3_exec(database, "COMMIT", nullptr, nullptr, nullptr), database, "commit");
+    result.acknowledged.push_back({sqlite3_last_insert_rowid(database), card});
+    result.latencies_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+            .count());
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (sqlite3_stmt* statement : prepared) sqlite3_finalize(statement);
+  sqlite3_close(database);
+  std::sort(result.latencies_ms.begin(), result.latencies_ms.end());
+  return result;
+}
+
+std::int64_t scaled(std::int64_t answers, double scale) {
+  return std::max<std::int64_t>(kManyClients, static_cast<std::int64_t>(answers * scale));
+}
+
+// Starts kiokud on `home` and runs each load against it; stops it afterwards.
+void run_daemon_loads(const TempHome& home, const std::vector<CardToAnswer>& cards,
+                      std::vector<std::string> arguments,
+                      const std::vector<std::pair<std::string, AnswerLoad>>& loads,
+                      std::vector<Row>& rows) {
+  arguments.insert(arguments.begin(), "--no-bundled-decks");
+  DaemonProcess daemon(home, arguments);
+  if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
+  for (auto [name, load] : loads) {
+    load.socket_path = home.socket_path();
+    load.cards = cards;
+    std::cerr << "running " << name << " ...\n";
+    AnswerLoadResult result = run_answer_load(load);
+    if (result.failures > 0) {
+      throw std::runtime_error(name + ": " + std::to_string(result.failures) +
+                               " failed requests; first: " + result.failure_samples.front());
+    }
+    rows.push_back({name, std::move(result)});
+  }
+  if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
+}
+
+AnswerLoad load_of(int clients, std::int64_t answers, int stats_clients) {
+  AnswerLoad load;
+  load.answer_clients = clients;
+  load.answers = answers;
+  load.stats_clients = stats_clients;
+  return load;
+}
+
+void print_table(const std::vector<Row>& rows) {
+  const double reference = rows.front().result.answers_per_second();
+  std::printf("%-52s %8s %10s %8s %8s %8s\n", "configuration", "answers", "answers/s", "p50 ms",
+              "p99 ms", "vs (a)");
+  for (const Row& row : rows) {
+    const AnswerLoadResult& result = row.result;
+    std::printf("%-52s %8zu %10.0f %8.2f %8.2f %8.2f\n", row.name.c_str(),
+                result.acknowledged.size(), result.answers_per_second(),
+                result.latency_percentile_ms(0.5), result.latency_percentile_ms(0.99),
+                result.answers_per_second() / reference);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double scale = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--scale" && i + 1 < argc) {
+      scale = std::stod(argv[++i]);
+    } else {
+      std::cerr << "usage: answers_vs_sqlite [--scale F]\n";
+      return 2;
+    }
+  }
+  try {
+    TempHome home;
+    const std::string deck = home.write_file("bench.toml", generated_deck("bench", kCards));
+    {
+      DaemonProcess daemon(home, {"--no-bundled-decks"});
+      if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
+      LineClient client(home.socket_path());
+      const auto imported = client.request(request_line(1, "deck.import", {{"path", deck}}));
+      if (!imported.is_object() || !imported.as_object().contains("result")) {
+        throw std::runtime_error("import failed: " + boost::json::serialize(imported));
+      }
+      daemon.stop(SIGTERM);
+    }
+    const std::vector<CardToAnswer> cards = cards_to_answer(home.collection_path());
+    // The reference writes into a copy, so that every run starts from the same collection.
+    const std::string reference_path = home.root() + "/reference.sqlite";
+    std::filesystem::copy_file(home.collection_path(), reference_path);
+
+    std::vector<Row> rows;
+    std::cerr << "running (a) ...\n";
+    rows.push_back({"(a) SQLite alone, 1 synchronous=FULL commit per answer",
+                    sqlite_alone(reference_path, cards, scaled(kReferenceAnswers, scale))});
+    const std::int64_t grouped = scaled(kGroupedAnswers, scale);
+    run_daemon_loads(home, cards, {},
+                     {{"(b) kiokud, 1 client", load_of(1, scaled(kSingleClientAnswers, scale), 0)},
+                      {"(c) kiokud, 64 clients, group commit", load_of(kManyClients, grouped, 0)},
+                      {"(c') (c) + 4 clients looping stats.summary",
+                       load_of(kManyClients, grouped, kStatsClients)}},
+                     rows);
+    const std::int64_t ungrouped = scaled(kUngroupedAnswers, scale);
+    run_daemon_loads(
+        home, cards, {"--no-group-commit"},
+        {{"(b') kiokud, 1 client, group commit off",
+          load_of(1, scaled(kSingleClientAnswers, scale), 0)},
+         {"(d) kiokud, 64 clients, group commit off", load_of(kManyClients, ungrouped, 0)},
+         {"(d') (d) + 4 clients looping stats.summary",
+          load_of(kManyClients, ungrouped, kStatsClients)}},
+        rows);
+    print_table(rows);
+    for (const Row& row : rows) {
+      if (row.result.stats_calls > 0) {
+        std::printf("%s: %lld stats.summary calls beside it, %.0f/s\n", row.name.c_str(),
+                    static_cast<long long>(row.result.stats_calls),
+                    static_cast<double>(row.result.stats_calls) / row.result.seconds);
+      }
+    }
+  } catch (const std::exception& error) {
+    std::cerr << "answers_vs_sqlite: " << error.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,111 @@
+// Savepoints inside one open transaction, and the one commit that ends it.
+#include "daemon/store/group_commit.hpp"
+
+#include <utility>
+
+namespace kioku::daemon {
+
+namespace {
+
+// Keeps the nesting depth right however a write ends.
+class DepthScope {
+ public:
+  explicit DepthScope(int& depth) : depth_(depth) { ++depth_; }
+  ~DepthScope() { --depth_; }
+  DepthScope(const DepthScope&) = delete;
+  DepthScope& operator=(const DepthScope&) = delete;
+
+ private:
+  int& depth_;
+};
+
+bool in_transaction(sqlite3* handle) {
+  return sqlite3_get_autocommit(handle) == 0;
+}
+
+}  // namespace
+
+GroupCommit::~GroupCommit() {
+  // Nothing still open was acknowledged; closing without a commit is what a crash would do.
+  if (open_ && in_transaction(database_.handle())) {
+    sqlite3_exec(database_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+}
+
+void GroupCommit::set_grouping(bool on) {
+  if (!on) commit();
+  grouping_ = on;
+}
+
+void GroupCommit::write(const std::function<void()>& body) {
+  if (depth_ > 0) {
+    body();
+    return;
+  }
+  const DepthScope scope(depth_);
+  if (grouping_) {
+    write_grouped(body);
+    return;
+  }
+  sqlite::Transaction transaction(database_);
+  body();
+  transaction.commit();
+}
+
+void GroupCommit::write_grouped(const std::function<void()>& body) {
+  if (lost_) {
+    throw Error(ErrorCode::kStorage,
+                "not written: a failure rolled back the open transaction (" + *lost_ + ")");
+  }
+  if (!open_) {
+    database_.execute("BEGIN IMMEDIATE");
+    open_ = true;
+    writes_in_transaction_ = 0;
+  }
+  try {
+    database_.execute("SAVEPOINT request");
+    body();
+    database_.execute("RELEASE request");
+  } catch (const std::exception& failure) {
+    undo_request(failure.what());
+    throw;
+  }
+  ++writes_in_transaction_;
+  ++write_count_;
+}
+
+void GroupCommit::undo_request(const std::string& reason) noexcept {
+  sqlite3* handle = database_.handle();
+  if (in_transaction(handle) && sqlite3_exec(handle, "ROLLBACK TO request; RELEASE request",
+                                             nullptr, nullptr, nullptr) == SQLITE_OK) {
+    return;
+  }
+  // Some I/O errors end the whole transaction (SQLite rolls it back itself): the other writes
+  // in it are gone, so their held responses must not be acknowledged.
+  if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
+  open_ = false;
+  if (writes_in_transaction_ > 0) lost_ = reason;
+}
+
+void GroupCommit::commit() {
+  if (lost_) {
+    const std::string reason = *std::exchange(lost_, std::nullopt);
+    throw Error(ErrorCode::kStorage,
+                "not committed: a failure rolled back the open transaction (" + reason + ")");
+  }
+  if (!open_) return;
+  open_ = false;
+  sqlite3* handle = database_.handle();
+  const int result = sqlite3_exec(handle, "COMMIT", nullptr, nullptr, nullptr);
+  if (result == SQLITE_OK) return;
+  const std::string reason = sqlite3_errmsg(handle);
+  const int system_errno = sqlite3_system_errno(handle);
+  // A failed COMMIT may leave the transaction open (a deferred constraint, SQLITE_BUSY):
+  // roll it back so that nothing of it is applied later by somebody else's commit.
+  if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
+  // A full disk, a lost lock or a damaged file gets the same advice as any other write's failure.
+  throw sqlite::SqliteError(
+      result, sqlite::describe_failure(result, "commit", reason, database_.path(), system_errno));
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,61 @@
+// Group commit: while grouping is on, every write request runs inside one open transaction under
+// a savepoint of its own, and commit() ends that transaction with a single synchronous=FULL
+// commit for all of them. The server holds each writing request's response until the commit
+// that holds it has returned (docs/decisions.md, "Group commit").
+// Owned by the daemon's io_context thread; not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+class GroupCommit {
+ public:
+  explicit GroupCommit(sqlite::Database& database) : database_(database) {}
+  ~GroupCommit();
+  GroupCommit(const GroupCommit&) = delete;
+  GroupCommit& operator=(const GroupCommit&) = delete;
+
+  // Off (the default, used at start-up and by in-process tests): each write() is a transaction
+  // of its own, durable when write() returns. On: writes share the open transaction until
+  // commit(). Turning it off commits what is open.
+  void set_grouping(bool on);
+  bool grouping() const noexcept { return grouping_; }
+
+  // Runs `body` atomically: when it throws, none of its changes remain (and the exception goes
+  // on). Grouped, its changes wait in the open transaction for commit(); otherwise they are
+  // committed before write() returns. A write inside a write is part of the outer one.
+  void write(const std::function<void()>& body);
+
+  // Grouped writes done so far, never reset: a change across a request means the request wrote
+  // and its response must wait for commit().
+  std::uint64_t write_count() const noexcept { return write_count_; }
+  bool has_uncommitted_writes() const noexcept { return open_ || lost_.has_value(); }
+
+  // Commits the open transaction, if any. When the commit fails (or an earlier failure already
+  // rolled the transaction back), rolls back, so nothing of it is applied, and throws
+  // kioku::Error (kStorage); the next write starts afresh.
+  void commit();
+
+ private:
+  void write_grouped(const std::function<void()>& body);
+  // Undoes the failed request's changes; notes a loss when the whole transaction went with them.
+  void undo_request(const std::string& reason) noexcept;
+
+  sqlite::Database& database_;
+  bool grouping_ = false;
+  bool open_ = false;
+  int depth_ = 0;
+  std::int64_t writes_in_transaction_ = 0;
+  std::uint64_t write_count_ = 0;
+  // Set when a failure took the whole open transaction with it: the writes already in it are
+  // lost, so the next commit() must fail.
+  std::optional<std::string> lost_;
+};
+
+}  // namespace kioku::daemon

@@ -1,0 +1,113 @@
+// GroupCommit on a real database file, watched through a second connection: grouped writes
+// stay invisible until the one commit, a failing write leaves nothing behind, and a failed
+// commit applies nothing at all.
+#include <catch2/catch.hpp>
+#include <stdexcept>
+
+#include "daemon/store/group_commit.hpp"
+#include "tests/support/temp_home.hpp"
+
+using namespace kioku;
+using namespace kioku::daemon;
+
+namespace {
+
+struct TwoConnections {
+  kioku::test::TempHome home;
+  std::string path = home.root() + "/group.sqlite";
+  sqlite::Database writer{path};
+  GroupCommit group{writer};
+
+  TwoConnections() {
+    writer.execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;"
+        "CREATE TABLE parent (id INTEGER PRIMARY KEY);"
+        "CREATE TABLE child (parent_id INTEGER REFERENCES parent (id) "
+        "DEFERRABLE INITIALLY DEFERRED)");
+  }
+
+  void insert_parent(int id) {
+    writer.prepare("INSERT INTO parent (id) VALUES (?1)").bind(1, id).run();
+  }
+
+  // What another connection sees: only committed rows.
+  std::int64_t committed(const std::string& table) {
+    sqlite::Database reader(path, SQLITE_OPEN_READONLY);
+    auto count = reader.prepare("SELECT count(*) FROM " + table);
+    count.step();
+    return count.column_int(0);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("group commit: grouped writes become visible together at the one commit",
+          "[daemon][store]") {
+  TwoConnections db;
+  db.group.set_grouping(true);
+  db.group.write([&] { db.insert_parent(1); });
+  db.group.write([&] { db.insert_parent(2); });
+  CHECK(db.group.write_count() == 2);
+  CHECK(db.group.has_uncommitted_writes());
+  CHECK(db.committed("parent") == 0);
+  db.group.commit();
+  CHECK_FALSE(db.group.has_uncommitted_writes());
+  CHECK(db.committed("parent") == 2);
+  // Nothing open: committing again is a no-op.
+  CHECK_NOTHROW(db.group.commit());
+}
+
+TEST_CASE("group commit: a failing write is undone and the writes beside it are kept",
+          "[daemon][store]") {
+  TwoConnections db;
+  db.group.set_grouping(true);
+  db.group.write([&] { db.insert_parent(1); });
+  CHECK_THROWS_AS(db.group.write([&] {
+    db.insert_parent(2);
+    throw std::runtime_error("fails halfway");
+  }),
+                  std::runtime_error);
+  // A write inside a write is part of it: the inner one's failure undoes the outer one too.
+  CHECK_THROWS_AS(db.group.write([&] {
+    db.insert_parent(3);
+    db.group.write([&] { db.insert_parent(1); });  // a duplicate key
+  }),
+                  Error);
+  CHECK(db.group.write_count() == 1);
+  db.group.commit();
+  sqlite::Database reader(db.path, SQLITE_OPEN_READONLY);
+  auto ids = reader.prepare("SELECT group_concat(id) FROM parent");
+  ids.step();
+  CHECK(ids.column_text(0) == "1");
+}
+
+TEST_CASE("group commit: a failed commit applies none of its writes", "[daemon][store]") {
+  TwoConnections db;
+  db.group.set_grouping(true);
+  db.group.write([&] { db.insert_parent(1); });
+  // A deferred foreign key is checked only by COMMIT, which then fails.
+  db.group.write([&] { db.writer.execute("INSERT INTO child (parent_id) VALUES (99)"); });
+  CHECK_THROWS_AS(db.group.commit(), Error);
+  CHECK_FALSE(db.group.has_uncommitted_writes());
+  CHECK(sqlite3_get_autocommit(db.writer.handle()) != 0);  // rolled back, not left open
+  CHECK(db.committed("parent") == 0);
+  CHECK(db.committed("child") == 0);
+  // The next group starts afresh.
+  db.group.write([&] { db.insert_parent(7); });
+  db.group.commit();
+  CHECK(db.committed("parent") == 1);
+}
+
+TEST_CASE("group commit: without grouping every write is committed when it returns",
+          "[daemon][store]") {
+  TwoConnections db;
+  db.group.write([&] { db.insert_parent(1); });
+  CHECK(db.committed("parent") == 1);
+  CHECK(db.group.write_count() == 0);
+  CHECK_FALSE(db.group.has_uncommitted_writes());
+  // Turning grouping off commits what is open.
+  db.group.set_grouping(true);
+  db.group.write([&] { db.insert_parent(2); });
+  db.group.set_grouping(false);
+  CHECK(db.committed("parent") == 2);
+}
