@@ -114,7 +114,7 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
   const TimestampMs now = arguments.now_seconds * kMillisecondsPerSecond;
   const DayCalendar calendar;
   bench::HistoryPlan plan;
-  plan.now = now;
+  plan.stop = calendar.day_start(calendar.day_number(now));
   sqlite::Database database(path);
   // Nothing here needs to survive a crash: a failed run leaves only the .partial file.
   database.execute(

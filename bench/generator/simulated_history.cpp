@@ -1,7 +1,8 @@
 // Ratings: Again 10%, Hard 10%, Good 65%, Easy 15% (close to Anki's published averages).
 // Lateness: a learning step is mostly taken within minutes, but a session sometimes ends and
 // the card waits until the next one; a review is mostly answered on its day, sometimes days
-// or weeks late. Answers stop at `now`, so cards whose answer would come later are what is due.
+// or weeks late. Answers stop at `plan.stop`, so cards whose answer would come later are what
+// is due.
 #include "bench/generator/simulated_history.hpp"
 
 #include <algorithm>
@@ -49,12 +50,12 @@ CardState simulate_card(std::int64_t card_id, const DeckOptions& options,
   CardState state;
   const double studied_draw = static_cast<double>(random() % 1'000'000) / 1e6;
   if (studied_draw < plan.new_fraction) return state;
-  const double today_draw = static_cast<double>(random() % 1'000'000) / 1e6;
-  TimestampMs when = today_draw < plan.started_today
-                         ? plan.now - uniform(random, 0, 4 * kHour)
-                         : plan.now - uniform(random, kDay, plan.max_age_days * kDay);
+  const double recent_draw = static_cast<double>(random() % 1'000'000) / 1e6;
+  TimestampMs when = recent_draw < plan.started_recently
+                         ? plan.stop - uniform(random, 0, 4 * kHour)
+                         : plan.stop - uniform(random, kDay, plan.max_age_days * kDay);
   const std::int64_t limit = std::min<std::int64_t>(budget, plan.max_answers_per_card);
-  while (when <= plan.now && static_cast<std::int64_t>(answers.size()) < limit) {
+  while (when < plan.stop && static_cast<std::int64_t>(answers.size()) < limit) {
     SimulatedAnswer answer;
     answer.reviewed = when;
     answer.rating = draw_rating(random);

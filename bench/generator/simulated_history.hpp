@@ -23,10 +23,12 @@ struct SimulatedAnswer {
 };
 
 struct HistoryPlan {
-  TimestampMs now = 0;              // the collection's "now": no answer after it
-  std::int64_t max_age_days = 730;  // the oldest card was first seen this long ago
+  // No answer after this: the start of the collection's "today", so today's work (due cards
+  // up to the daily limits, learning cards left from yesterday) is all still to do.
+  TimestampMs stop = 0;
+  std::int64_t max_age_days = 730;  // the oldest card was first seen this long before `stop`
   double new_fraction = 0.30;       // cards never studied
-  double started_today = 0.02;      // studied cards first seen in the last few hours
+  double started_recently = 0.02;   // studied cards first seen in the last few hours
   int max_answers_per_card = 100;
 };
 
