@@ -35,7 +35,6 @@ struct Arguments {
 // Deck shares of the cards, largest first; deck 3 is scheduled with FSRS, the rest with SM-2.
 constexpr std::array<int, 6> kDeckWeights{35, 25, 15, 10, 10, 5};
 constexpr int kFsrsDeck = 3;
-constexpr double kSuspendedFraction = 0.02;  // of studied cards
 
 // Per (day, deck): what Collection::record_answer would have added to daily_stats.
 using DailyTotals = std::map<std::pair<std::int64_t, std::int64_t>, DayTally>;
@@ -153,7 +152,7 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
     for (std::size_t position = 0; position < card_ids.size(); ++position) {
       const std::int64_t card_id = card_ids[position];
       std::mt19937_64 random(arguments.seed * 1'000'003ull + static_cast<std::uint64_t>(card_id));
-      CardState state =
+      const CardState state =
           bench::simulate_card(card_id, options, calendar, plan, reviews_left, random, answers);
       if (answers.empty()) continue;
       reviews_left -= static_cast<std::int64_t>(answers.size());
@@ -162,7 +161,6 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
         writer.answer(card_id, row.id, correct_choice, calendar.day_number(answer.reviewed),
                       scheduler, answer);
       }
-      state.suspended = static_cast<double>(random() % 1'000'000) / 1e6 < kSuspendedFraction;
       collection.write_state(card_id, state);
     }
     writer.write_daily_totals();

@@ -55,7 +55,9 @@ CardState simulate_card(std::int64_t card_id, const DeckOptions& options,
                          ? plan.stop - uniform(random, 0, 4 * kHour)
                          : plan.stop - uniform(random, kDay, plan.max_age_days * kDay);
   const std::int64_t limit = std::min<std::int64_t>(budget, plan.max_answers_per_card);
-  while (when < plan.stop && static_cast<std::int64_t>(answers.size()) < limit) {
+  // A leech the scheduler suspends is answered no more (kiokud refuses suspended cards).
+  while (when < plan.stop && !state.suspended &&
+         static_cast<std::int64_t>(answers.size()) < limit) {
     SimulatedAnswer answer;
     answer.reviewed = when;
     answer.rating = draw_rating(random);
