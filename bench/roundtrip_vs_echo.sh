@@ -15,6 +15,8 @@ echo_server=""
 trap '[ -z "$daemon" ] || stop_server "$daemon"; [ -z "$echo_server" ] || stop_server "$echo_server"; rm -rf "$work"' EXIT
 mkdir "$work/data"
 cp --reflink=auto "$2" "$work/data/collection.sqlite"
+# Written back now, or the copy's writeback would slow the answers' fsyncs.
+sync "$work/data/collection.sqlite"
 collection=$work/data/collection.sqlite
 requests=${REQUESTS:-2000}
 
@@ -31,11 +33,10 @@ echo_server=$SERVER_PID
 for method in review.answer due.counts; do
   "$build_dir/bench/kioku_roundtrip_bench" --daemon "$work/kiokud.sock" --echo "$work/echo.sock" \
     --method "$method" --cards "$work/cards" --requests "$requests" | tee "$work/$method.json"
-  kioku_us=$(jq -r .kiokud.mean_us "$work/$method.json")
-  echo_us=$(jq -r .echo.mean_us "$work/$method.json")
-  ratio=$(jq -r '.ratio * 100 | round / 100' "$work/$method.json")
-  record_result "$method round trip vs echo, $cards cards" "$(printf '%.1f us' "$kioku_us")" \
-    "$(printf '%.1f us' "$echo_us")" "$ratio" "-" "-"
+  # Mean (median) latency; the ratio is of the means.
+  cell() { jq -r "\"\(.$1.mean_us | round) us (p50 \(.$1.p50_us | round))\"" "$work/$method.json"; }
+  record_result "$method round trip vs echo, $cards cards" "$(cell kiokud)" "$(cell echo)" \
+    "$(jq -r '.ratio * 100 | round / 100' "$work/$method.json")" "-" "-"
 done
 
 peak=$(memory_kib "$daemon" VmHWM)
