@@ -5,6 +5,7 @@
 # Usage: bench/replay_vs_tsfsrs.sh [BUILD_DIR] [REVIEWS]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
 build_dir=$(cd "${1:-build}" && pwd)
 reviews=${2:-1000000}
 work=$(mktemp -d)
@@ -15,7 +16,7 @@ node "$here/generate_history.mjs" "$reviews" >"$work/history.jsonl"
 kioku_replay="$build_dir/bin/kioku sched replay --algorithm fsrs --timezone UTC --day-starts-at 0"
 node_replay="node $here/tsfsrs_replay.mjs"
 # Debian's hyperfine has no --input, so the commands redirect in its shell (a constant ~1 ms).
-hyperfine --warmup 1 --runs "${RUNS:-5}" \
+hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$work/replay.json" \
   -n "kioku sched replay (fsrs)" "$kioku_replay < $work/history.jsonl > /dev/null" \
   -n "ts-fsrs 5.4.2 in node" "$node_replay < $work/history.jsonl > /dev/null"
 
@@ -39,3 +40,9 @@ for (let i = 0; i < a.length; i++) {
 if (worst > 1e-5) throw new Error(`S/D differ by ${worst} relative`);
 console.log(`${a.length} lines agree; max relative S/D difference ${worst.toExponential(2)}`);
 ' "$work/kioku.jsonl" "$work/node.jsonl"
+
+kioku_ms=$(hyperfine_mean_ms "$work/replay.json" 0)
+node_ms=$(hyperfine_mean_ms "$work/replay.json" 1)
+ratio=$(awk -v a="$kioku_ms" -v b="$node_ms" 'BEGIN { printf "%.2f", a / b }')
+record_result "sched replay (fsrs) vs ts-fsrs, $reviews reviews" "$(printf '%.0f ms' "$kioku_ms")" \
+  "$(printf '%.0f ms' "$node_ms")" "$ratio" "-" "-"

@@ -27,7 +27,7 @@ json::value handle_deck_list(const json::object& params, MethodContext& context)
                                 {"name", pick_language(deck.deck.name, language)},
                                 {"names", std::move(names)},
                                 {"algorithm", deck.deck.algorithm},
-                                {"cards", deck.deck.card_count},
+                                {"cards", context.collection.deck_card_count(deck.deck.id)},
                                 {"due", counts.total()},
                                 {"new", counts.new_cards},
                                 {"learning", counts.all_learning()},

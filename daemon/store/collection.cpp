@@ -60,12 +60,12 @@ std::string with_state_columns(const std::string& head, const std::string& tail)
 Collection::Collection(sqlite::Database& database)
     : database_(database),
       group_commit_(database),
-      select_decks_(database.prepare(
-          "SELECT d.id, d.slug, d.name, d.algorithm, d.options, "
-          "(SELECT count(*) FROM cards c WHERE c.deck_id = d.id) FROM decks d ORDER BY d.id")),
-      select_deck_by_slug_(database.prepare(
-          "SELECT d.id, d.slug, d.name, d.algorithm, d.options, "
-          "(SELECT count(*) FROM cards c WHERE c.deck_id = d.id) FROM decks d WHERE d.slug = ?1")),
+      // No card counts here: every request reads the deck rows, and counting a 350,000-card
+      // deck walks 350,000 index entries (deck_card_count() does it for deck.list only).
+      select_decks_(
+          database.prepare("SELECT id, slug, name, algorithm, options FROM decks ORDER BY id")),
+      select_deck_by_slug_(
+          database.prepare("SELECT id, slug, name, algorithm, options FROM decks WHERE slug = ?1")),
       count_cards_(database.prepare("SELECT count(*) FROM cards")),
       insert_deck_(database.prepare(
           "INSERT INTO decks (slug, name, description, languages, source, created_ms, modified_ms) "
@@ -204,7 +204,6 @@ DeckRow read_deck(const sqlite::Statement& row) {
   deck.name = localized_from_json(row.column_text(2));
   deck.algorithm = row.column_text(3);
   deck.options_json = row.column_text(4);
-  deck.card_count = row.column_int(5);
   return deck;
 }
 
@@ -237,6 +236,11 @@ std::optional<DeckRow> Collection::deck_by_slug(const std::string& slug) {
 
 std::int64_t Collection::card_count() {
   return single_integer(count_cards_);
+}
+
+std::int64_t Collection::deck_card_count(std::int64_t deck_id) {
+  count_deck_cards_.bind(1, deck_id);
+  return single_integer(count_deck_cards_);
 }
 
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
@@ -300,8 +304,7 @@ void Collection::import_deck_rows(const Deck& deck, const std::string& source, T
       ++summary.unchanged;
     }
   }
-  count_deck_cards_.bind(1, deck_id);
-  const std::int64_t cards_in_deck = single_integer(count_deck_cards_);
+  const std::int64_t cards_in_deck = deck_card_count(deck_id);
   summary.not_in_file =
       static_cast<int>(cards_in_deck - static_cast<std::int64_t>(deck.cards.size()));
 }

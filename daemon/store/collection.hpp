@@ -23,7 +23,6 @@ struct DeckRow {
   LocalizedText name;
   std::string algorithm;
   std::string options_json;
-  std::int64_t card_count = 0;
 };
 
 struct CardRecord {
@@ -109,6 +108,8 @@ class Collection {
   std::vector<DeckRow> decks();
   std::optional<DeckRow> deck_by_slug(const std::string& slug);
   std::int64_t card_count();
+  // Walks the deck's index entries: for listings, not for every request.
+  std::int64_t deck_card_count(std::int64_t deck_id);
 
   // Adds or updates the deck and its cards as one write: all of it lands or none.
   ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);

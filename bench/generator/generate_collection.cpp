@@ -1,0 +1,213 @@
+// generate_collection: writes a kioku collection of N cards with review histories for the
+// benchmarks (bench/README.md describes it). The schema comes from kiokud's own migrations and
+// the decks go in through Collection::import_deck; the review log, the card states and the
+// daily roll-ups are written with plain INSERTs in one transaction, because one durable
+// transaction per answer (Collection::record_answer) would take hours for 10M answers.
+// Deterministic: the same arguments give the same collection.
+#include <CLI/CLI.hpp>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <numeric>
+#include <utility>
+
+#include "bench/generator/simulated_history.hpp"
+#include "bench/generator/synthetic_deck.hpp"
+#include "daemon/methods/deck_options_json.hpp"
+#include "daemon/store/collection.hpp"
+#include "daemon/store/migrations.hpp"
+
+namespace {
+
+using namespace kioku;
+using namespace kioku::daemon;
+
+struct Arguments {
+  std::string output;
+  std::int64_t cards = 10'000;
+  std::int64_t reviews = 100'000;
+  std::uint64_t seed = 20260302;
+  std::int64_t now_seconds = 1772445600;  // 2026-03-02T10:00:00Z
+};
+
+// Deck shares of the cards, largest first; deck 3 is scheduled with FSRS, the rest with SM-2.
+constexpr std::array<int, 6> kDeckWeights{35, 25, 15, 10, 10, 5};
+constexpr int kFsrsDeck = 3;
+
+// Per (day, deck): what Collection::record_answer would have added to daily_stats.
+using DailyTotals = std::map<std::pair<std::int64_t, std::int64_t>, DayTally>;
+
+class HistoryWriter {
+ public:
+  explicit HistoryWriter(sqlite::Database& database)
+      : insert_revlog_(database.prepare(
+            "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, "
+            "phase_before, phase_after, interval_before_days, interval_after_days, due_after_ms, "
+            "ease_after, stability_after, difficulty_after, duration_ms, scheduler) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")),
+        insert_daily_(database.prepare(
+            "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
+            "duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) {}
+
+  void answer(std::int64_t card_id, std::int64_t deck_id, int correct_choice, std::int64_t day,
+              const std::string& scheduler, const bench::SimulatedAnswer& answer) {
+    const bool correct = answer.rating != Rating::kAgain;
+    const int chosen = correct ? correct_choice : correct_choice % 4 + 1;
+    const auto memory = [](double value) {
+      return value > 0 ? std::optional<double>(value) : std::nullopt;
+    };
+    insert_revlog_.bind(1, card_id).bind(2, answer.reviewed).bind(3, day);
+    insert_revlog_.bind(4, static_cast<int>(answer.rating)).bind(5, correct ? 1 : 0);
+    insert_revlog_.bind(6, chosen).bind(7, to_string(answer.before.phase));
+    insert_revlog_.bind(8, to_string(answer.after.phase));
+    insert_revlog_.bind(9, answer.before.interval_days).bind(10, answer.after.interval_days);
+    insert_revlog_.bind(11, answer.after.due).bind(12, answer.after.ease);
+    insert_revlog_.bind(13, memory(answer.after.stability));
+    insert_revlog_.bind(14, memory(answer.after.difficulty));
+    insert_revlog_.bind(15, answer.duration_ms).bind(16, scheduler).run();
+    DayTally& tally = daily_[{day, deck_id}];
+    ++tally.reviews;
+    tally.correct += correct ? 1 : 0;
+    tally.new_cards += answer.before.phase == Phase::kNew ? 1 : 0;
+    tally.review_answers += answer.before.phase == Phase::kReview ? 1 : 0;
+    tally.duration_ms += answer.duration_ms;
+  }
+
+  void write_daily_totals() {
+    for (const auto& [key, tally] : daily_) {
+      insert_daily_.bind(1, key.first).bind(2, key.second).bind(3, tally.reviews);
+      insert_daily_.bind(4, tally.correct).bind(5, tally.new_cards);
+      insert_daily_.bind(6, tally.review_answers).bind(7, tally.duration_ms).run();
+    }
+    daily_.clear();
+  }
+
+ private:
+  sqlite::Statement insert_revlog_;
+  sqlite::Statement insert_daily_;
+  DailyTotals daily_;
+};
+
+// The review log's indices, dropped while it is filled and built once at the end (a sort is
+// much faster than 10M random B-tree inserts). Their SQL is read back from the schema that
+// the migrations created, so the generator never carries a copy of it.
+std::vector<std::string> drop_revlog_indices(sqlite::Database& database) {
+  std::vector<std::string> definitions;
+  std::vector<std::string> names;
+  {
+    auto statement = database.prepare(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'revlog' "
+        "AND sql IS NOT NULL");
+    while (statement.step()) {
+      names.push_back(statement.column_text(0));
+      definitions.push_back(statement.column_text(1));
+    }
+  }
+  for (const std::string& name : names) database.execute("DROP INDEX " + name);
+  return definitions;
+}
+
+std::int64_t generate(const Arguments& arguments, const std::string& path) {
+  const TimestampMs now = arguments.now_seconds * kMillisecondsPerSecond;
+  const DayCalendar calendar;
+  bench::HistoryPlan plan;
+  plan.stop = calendar.day_start(calendar.day_number(now));
+  sqlite::Database database(path);
+  // Nothing here needs to survive a crash: a failed run leaves only the .partial file.
+  database.execute(
+      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144; "
+      "PRAGMA temp_store = MEMORY;");
+  migrate(database, "", now);
+  Collection collection(database);
+  collection.set_meta("bundled_decks_offered", "1");
+  collection.set_meta("bench_now_ms", std::to_string(now));
+  const std::vector<std::string> revlog_indices = drop_revlog_indices(database);
+  HistoryWriter writer(database);
+
+  const int total_weight = std::accumulate(kDeckWeights.begin(), kDeckWeights.end(), 0);
+  std::int64_t cards_left = arguments.cards;
+  std::int64_t reviews_left = arguments.reviews;
+  std::vector<bench::SimulatedAnswer> answers;
+  for (std::size_t index = 0; index < kDeckWeights.size(); ++index) {
+    const int number = static_cast<int>(index) + 1;
+    const std::int64_t size = index + 1 == kDeckWeights.size()
+                                  ? cards_left
+                                  : arguments.cards * kDeckWeights[index] / total_weight;
+    cards_left -= size;
+    const Deck deck =
+        bench::synthetic_deck("bench-" + std::to_string(number), number, size, arguments.seed);
+    collection.import_deck(deck, "bench/generate_collection",
+                           now - (plan.max_age_days + 1) * kMillisecondsPerDay);
+    const DeckRow row = *collection.deck_by_slug(deck.id);
+    if (number == kFsrsDeck) {
+      collection.set_deck_options(row.id, with_option("{}", "algorithm", "fsrs"), "fsrs");
+    }
+    const DeckOptions options =
+        deck_options_from_json(number == kFsrsDeck ? with_option("{}", "algorithm", "fsrs") : "{}");
+    const std::string scheduler(to_string(options.algorithm));
+    const std::vector<std::int64_t> card_ids = collection.deck_card_ids(row.id);
+    sqlite::Transaction transaction(database);
+    for (std::size_t position = 0; position < card_ids.size(); ++position) {
+      const std::int64_t card_id = card_ids[position];
+      std::mt19937_64 random(arguments.seed * 1'000'003ull + static_cast<std::uint64_t>(card_id));
+      const CardState state =
+          bench::simulate_card(card_id, options, calendar, plan, reviews_left, random, answers);
+      if (answers.empty()) continue;
+      reviews_left -= static_cast<std::int64_t>(answers.size());
+      const int correct_choice = deck.cards[position].answer;
+      for (const bench::SimulatedAnswer& answer : answers) {
+        writer.answer(card_id, row.id, correct_choice, calendar.day_number(answer.reviewed),
+                      scheduler, answer);
+      }
+      collection.write_state(card_id, state);
+    }
+    writer.write_daily_totals();
+    transaction.commit();
+    std::cerr << "generate_collection: deck " << deck.id << ": " << size << " cards\n";
+  }
+  for (const std::string& definition : revlog_indices) database.execute(definition);
+  database.execute("PRAGMA journal_mode = WAL");  // as kiokud keeps it
+  return arguments.reviews - reviews_left;
+}
+
+void print_summary(const std::string& path) {
+  sqlite::Database database(path, SQLITE_OPEN_READONLY);
+  auto statement = database.prepare(
+      "SELECT phase, suspended, count(*) FROM card_state GROUP BY phase, suspended ORDER BY 1, 2");
+  while (statement.step()) {
+    std::cerr << "generate_collection:   " << statement.column_text(0)
+              << (statement.column_int(1) ? " (suspended)" : "") << ": " << statement.column_int(2)
+              << '\n';
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  kioku::pin_local_time_zone();
+  Arguments arguments;
+  CLI::App app{"generate_collection: a seeded kioku collection for the benchmarks"};
+  app.add_option("output", arguments.output, "collection file to write (replaced)")->required();
+  app.add_option("--cards", arguments.cards, "number of cards")->check(CLI::PositiveNumber);
+  app.add_option("--reviews", arguments.reviews, "at most this many review-log entries")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--seed", arguments.seed, "random seed");
+  app.add_option("--now", arguments.now_seconds,
+                 "the collection's present, Unix seconds (start kiokud with --clock-start at it)");
+  CLI11_PARSE(app, argc, argv);
+  const std::string partial = arguments.output + ".partial";
+  try {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(partial + suffix);
+    const std::int64_t reviews = generate(arguments, partial);
+    std::filesystem::rename(partial, arguments.output);
+    std::cerr << "generate_collection: " << arguments.output << ": " << arguments.cards
+              << " cards, " << reviews << " reviews\n";
+    print_summary(arguments.output);
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "generate_collection: " << error.what() << '\n';
+    return 1;
+  }
+}

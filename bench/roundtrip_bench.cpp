@@ -1,0 +1,179 @@
+// kioku_roundtrip_bench: one client, sequential requests, round trips through kiokud beside
+// round trips through kioku_echo_server, in the same run and through the same code. Request i
+// goes to kiokud, then a request of exactly the same length goes to the echo, which answers
+// with a line as long as kiokud's answer was; so the two differ only in what the server does.
+//
+// Usage: kioku_roundtrip_bench --daemon SOCKET --echo SOCKET --method review.answer|due.counts
+//          [--cards FILE] [--requests N] [--warmup N]
+// review.answer cycles through the card ids in FILE (one per line) answering choice 1.
+// Prints one JSON object: latencies in microseconds (mean, p50, p99) for each, and the ratio
+// of the means.
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/client.hpp"
+
+namespace {
+
+// A blocking line exchange; the same code talks to kiokud and to the echo.
+class LineConnection {
+ public:
+  explicit LineConnection(const std::string& socket_path)
+      : descriptor_(kioku::cli::try_connect(socket_path)) {
+    if (descriptor_ < 0) {
+      throw std::runtime_error("cannot connect to " + socket_path + ": " + std::strerror(errno));
+    }
+  }
+  ~LineConnection() { ::close(descriptor_); }
+  LineConnection(const LineConnection&) = delete;
+  LineConnection& operator=(const LineConnection&) = delete;
+
+  // Sends `request` (ending in '\n') and returns the response line, '\n' included.
+  const std::string& exchange(const std::string& request) {
+    std::size_t sent = 0;
+    while (sent < request.size()) {
+      const ssize_t written =
+          ::send(descriptor_, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+      if (written < 0 && errno == EINTR) continue;
+      if (written < 0) throw std::runtime_error(std::string("send: ") + std::strerror(errno));
+      sent += static_cast<std::size_t>(written);
+    }
+    response_.clear();
+    for (;;) {
+      char chunk[65536];
+      const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
+      if (received < 0 && errno == EINTR) continue;
+      if (received <= 0) throw std::runtime_error("the server closed the connection");
+      response_.append(chunk, static_cast<std::size_t>(received));
+      if (response_.back() == '\n') return response_;
+    }
+  }
+
+ private:
+  int descriptor_;
+  std::string response_;
+};
+
+struct Summary {
+  double mean_us = 0;
+  double p50_us = 0;
+  double p99_us = 0;
+};
+
+Summary summarize(std::vector<double> samples) {
+  std::sort(samples.begin(), samples.end());
+  Summary summary;
+  summary.mean_us =
+      std::accumulate(samples.begin(), samples.end(), 0.0) / static_cast<double>(samples.size());
+  summary.p50_us = samples[samples.size() / 2];
+  summary.p99_us = samples[std::min(samples.size() - 1, samples.size() * 99 / 100)];
+  return summary;
+}
+
+std::string daemon_request(const std::string& method, std::int64_t id,
+                           const std::vector<std::string>& cards) {
+  std::string params = "{}";
+  if (method == "review.answer") {
+    params = "{\"card\":" + cards[static_cast<std::size_t>(id) % cards.size()] +
+             ",\"choice\":1,\"duration_ms\":4000}";
+  }
+  return "{\"jsonrpc\":\"2.0\",\"id\":" + std::to_string(id) + ",\"method\":\"" + method +
+         "\",\"params\":" + params + "}\n";
+}
+
+// An echo request as long as `request`, asking for a response of `response_bytes`.
+std::string echo_request(std::size_t request_bytes, std::size_t response_bytes) {
+  std::string line = std::to_string(response_bytes) + " ";
+  line.resize(std::max(request_bytes, line.size() + 1) - 1, 'x');
+  return line + '\n';
+}
+
+std::string json_summary(const char* name, const Summary& summary) {
+  char text[200];
+  std::snprintf(text, sizeof text, "\"%s\":{\"mean_us\":%.2f,\"p50_us\":%.2f,\"p99_us\":%.2f}",
+                name, summary.mean_us, summary.p50_us, summary.p99_us);
+  return text;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string daemon_socket;
+  std::string echo_socket;
+  std::string method = "review.answer";
+  std::string cards_file;
+  int requests = 2000;
+  int warmup = 50;
+  CLI::App app{"kioku_roundtrip_bench: kiokud round trips beside a raw echo"};
+  app.add_option("--daemon", daemon_socket, "kiokud's socket")->required();
+  app.add_option("--echo", echo_socket, "kioku_echo_server's socket")->required();
+  app.add_option("--method", method, "review.answer or due.counts")
+      ->check(CLI::IsMember({"review.answer", "due.counts"}));
+  app.add_option("--cards", cards_file, "card ids to answer, one per line");
+  app.add_option("--requests", requests, "timed requests to each server")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--warmup", warmup, "untimed requests first")->check(CLI::NonNegativeNumber);
+  CLI11_PARSE(app, argc, argv);
+  try {
+    std::vector<std::string> cards;
+    if (method == "review.answer") {
+      std::ifstream input(cards_file);
+      for (std::string line; std::getline(input, line);) {
+        if (!line.empty()) cards.push_back(line);
+      }
+      if (cards.empty()) throw std::runtime_error("--cards names no card ids: " + cards_file);
+    }
+    LineConnection daemon(daemon_socket);
+    LineConnection echo(echo_socket);
+    std::vector<double> daemon_us;
+    std::vector<double> echo_us;
+    std::size_t request_bytes = 0;
+    std::size_t response_bytes = 0;
+    using Clock = std::chrono::steady_clock;
+    const auto micros = [](Clock::duration span) {
+      return std::chrono::duration<double, std::micro>(span).count();
+    };
+    for (int index = 0; index < warmup + requests; ++index) {
+      const std::string request = daemon_request(method, index + 1, cards);
+      const auto daemon_start = Clock::now();
+      const std::string& response = daemon.exchange(request);
+      const auto daemon_end = Clock::now();
+      if (response.find("\"result\"") == std::string::npos) {
+        throw std::runtime_error("kiokud answered with an error: " + response);
+      }
+      const std::string echo_line = echo_request(request.size(), response.size());
+      const auto echo_start = Clock::now();
+      const std::string& echoed = echo.exchange(echo_line);
+      const auto echo_end = Clock::now();
+      if (echoed.size() != response.size()) throw std::runtime_error("echo answered wrongly");
+      if (index < warmup) continue;
+      daemon_us.push_back(micros(daemon_end - daemon_start));
+      echo_us.push_back(micros(echo_end - echo_start));
+      request_bytes += request.size();
+      response_bytes += response.size();
+    }
+    const Summary daemon_summary = summarize(daemon_us);
+    const Summary echo_summary = summarize(echo_us);
+    std::cout << "{\"method\":\"" << method << "\",\"requests\":" << requests
+              << ",\"mean_request_bytes\":" << request_bytes / daemon_us.size()
+              << ",\"mean_response_bytes\":" << response_bytes / daemon_us.size() << ","
+              << json_summary("kiokud", daemon_summary) << "," << json_summary("echo", echo_summary)
+              << ",\"ratio\":" << daemon_summary.mean_us / echo_summary.mean_us << "}\n";
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "kioku_roundtrip_bench: " << error.what() << '\n';
+    return 1;
+  }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark beside its reference, then one table of ratios.
+# Usage: bench/run_all.sh BUILD_DIR (a Release build with the benchmarks)
+# BENCH_SIZES (default "10000 100000 1000000") picks the generated collections; the largest
+# is used for the round trips. Collections are cached under BENCH_DATA (build/bench-data).
+# Any executable bench/answers_vs_sqlite* runs too, as `SCRIPT BUILD_DIR COLLECTION` with
+# BENCH_RESULTS set (it adds rows with lib.sh's record_result); none is skipped quietly.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+build_dir=$(cd "${1:-build-bench}" && pwd)
+sizes=${BENCH_SIZES:-"10000 100000 1000000"}
+BENCH_RESULTS=$(mktemp)
+export BENCH_RESULTS
+trap 'rm -f "$BENCH_RESULTS"' EXIT
+started=$(date +%s)
+section() { printf '\n=== %s (load: %s)\n' "$1" "$(cut -d' ' -f1-3 /proc/loadavg)"; }
+
+section "scheduler throughput (Google Benchmark)"
+"$build_dir/bench/kioku_scheduler_bench" --benchmark_min_time=0.5 \
+  --benchmark_out="$build_dir/scheduler_bench.json" --benchmark_out_format=json
+while IFS=$'\t' read -r name rate; do
+  record_result "scheduler $name" "$(awk -v r="$rate" 'BEGIN { printf "%.2f M/s", r / 1e6 }')" \
+    "-" "-" "-" "-"
+done < <(jq -r '.benchmarks[] | [.name, .items_per_second] | @tsv' "$build_dir/scheduler_bench.json")
+
+section "kioku sched replay vs ts-fsrs"
+"$here/replay_vs_tsfsrs.sh" "$build_dir" "${REPLAY_REVIEWS:-1000000}"
+
+declare -A collections
+for size in $sizes; do
+  section "collection of $size cards"
+  collections[$size]=$("$here/generate_collection.sh" "$build_dir" "$size")
+  largest=${collections[$size]}
+done
+
+for size in $sizes; do
+  section "kioku due --json vs sqlite3, $size cards"
+  "$here/due_vs_sqlite.sh" "$build_dir" "${collections[$size]}"
+  section "kiokud idle memory, $size cards"
+  "$here/daemon_rss.sh" "$build_dir" "${collections[$size]}"
+done
+
+section "round trips vs echo"
+"$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
+
+for script in "$here"/answers_vs_sqlite*; do
+  [ -x "$script" ] || continue
+  section "$(basename "$script")"
+  "$script" "$build_dir" "$largest"
+done
+
+section "results ($(($(date +%s) - started)) s)"
+{
+  printf 'benchmark\tkioku\treference\tratio\ttarget\tpass\n'
+  cat "$BENCH_RESULTS"
+} | column -t -s $'\t' -o ' | ' | tee "$build_dir/bench-results.txt"
