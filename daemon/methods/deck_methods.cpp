@@ -97,14 +97,15 @@ json::value handle_deck_config(const json::object& params, MethodContext& contex
     }
     const DeckOptions before = deck_options_from_json(deck->options_json);
     const DeckOptions after = deck_options_from_json(options_json);
+    // The options and the recomputed cards are one write: a failure midway leaves neither.
     context.collection.write([&] {
       context.collection.set_deck_options(deck->id, options_json,
                                           std::string(to_string(after.algorithm)));
+      if (after.algorithm != before.algorithm) {
+        result["recomputed"] =
+            report_to_json(rebuild_deck(context.collection, deck->id, after, context.calendar));
+      }
     });
-    if (after.algorithm != before.algorithm) {
-      result["recomputed"] =
-          report_to_json(rebuild_deck(context.collection, deck->id, after, context.calendar));
-    }
     deck->options_json = options_json;
   }
   result["changed"] = std::move(changed);
@@ -117,15 +118,21 @@ json::value handle_doctor_rebuild(const json::object& params, MethodContext& con
   json::array per_deck;
   std::int64_t cards = 0;
   std::int64_t changed = 0;
-  for (const QueueDeck& deck : decks) {
-    const RebuildReport report =
-        rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
-    cards += report.cards;
-    changed += report.changed;
-    json::object entry = report_to_json(report);
-    entry["deck"] = deck.deck.slug;
-    per_deck.push_back(std::move(entry));
-  }
+  // Every deck in one write, so that an error reply means nothing was rebuilt.
+  context.collection.write([&] {
+    per_deck.clear();
+    cards = 0;
+    changed = 0;
+    for (const QueueDeck& deck : decks) {
+      const RebuildReport report =
+          rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
+      cards += report.cards;
+      changed += report.changed;
+      json::object entry = report_to_json(report);
+      entry["deck"] = deck.deck.slug;
+      per_deck.push_back(std::move(entry));
+    }
+  });
   return json::object{{"cards", cards}, {"changed", changed}, {"decks", std::move(per_deck)}};
 }
 

@@ -198,6 +198,8 @@ struct Server::Impl {
         co_return;
       }
       if (error) co_return;
+      // A request that takes long (a rebuild, a commit behind a slow disk) is not idleness.
+      session.deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
       std::string_view line(buffer.data(), length - 1);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       std::string response;
@@ -220,6 +222,11 @@ struct Server::Impl {
   awaitable<void> run_session(Socket socket) {
     auto session = std::make_shared<Session>(std::move(socket), limits.idle_timeout);
     sessions.insert(&session->socket);
+    if (stopping) {
+      // Accepted just before stop() ran, which did not see it yet: end its reads too.
+      boost::system::error_code ignored;
+      session->socket.shutdown(Socket::shutdown_receive, ignored);
+    }
     asio::co_spawn(io, watchdog(session), asio::detached);
     try {
       co_await serve_lines(*session);

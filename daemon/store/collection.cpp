@@ -145,6 +145,7 @@ Collection::Collection(sqlite::Database& database)
           "UPDATE card_state SET buried_until_day = ?2 WHERE buried_until_day < ?2 "
           "AND suspended = 0 AND card_id IN (SELECT sibling.id FROM cards card "
           "JOIN cards sibling ON sibling.deck_id = card.deck_id AND sibling.note = card.note "
+          "AND sibling.note <> '' "
           "WHERE card.id = ?1 AND card.note <> '' AND sibling.id <> card.id) "
           "AND ((?3 AND phase = 'new') OR (?4 AND phase = 'review') OR "
           "(?5 AND phase IN ('learning', 'relearning') AND interday = 1))")),

@@ -52,7 +52,18 @@ void GroupCommit::write(const std::function<void()>& body) {
   transaction.commit();
 }
 
+void GroupCommit::notice_rollback_by_sqlite() {
+  // SQLite ends the transaction itself after some errors (I/O, out of memory, a full disk),
+  // possibly in a read outside write(). Its writes are lost; a SAVEPOINT now would quietly
+  // start a transaction of its own and commit with its RELEASE.
+  if (open_ && !in_transaction(database_.handle())) {
+    open_ = false;
+    if (writes_in_transaction_ > 0) lost_ = "SQLite rolled the transaction back after an error";
+  }
+}
+
 void GroupCommit::write_grouped(const std::function<void()>& body) {
+  notice_rollback_by_sqlite();
   if (lost_) {
     throw Error(ErrorCode::kStorage,
                 "not written: a failure rolled back the open transaction (" + *lost_ + ")");
@@ -88,6 +99,7 @@ void GroupCommit::undo_request(const std::string& reason) noexcept {
 }
 
 void GroupCommit::commit() {
+  notice_rollback_by_sqlite();
   if (lost_) {
     const std::string reason = *std::exchange(lost_, std::nullopt);
     throw Error(ErrorCode::kStorage,

@@ -44,6 +44,8 @@ class GroupCommit {
 
  private:
   void write_grouped(const std::function<void()>& body);
+  // Notes a transaction SQLite rolled back on its own as lost.
+  void notice_rollback_by_sqlite();
   // Undoes the failed request's changes; notes a loss when the whole transaction went with them.
   void undo_request(const std::string& reason) noexcept;
 

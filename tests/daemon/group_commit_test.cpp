@@ -111,3 +111,22 @@ TEST_CASE("group commit: without grouping every write is committed when it retur
   db.group.set_grouping(false);
   CHECK(db.committed("parent") == 2);
 }
+
+TEST_CASE("group commit: a transaction SQLite rolled back on its own fails its commit",
+          "[daemon][store]") {
+  TwoConnections db;
+  db.group.set_grouping(true);
+  db.group.write([&] { db.insert_parent(1); });
+  // What SQLite does by itself after an I/O error or a full disk, even during a read.
+  db.writer.execute("ROLLBACK");
+  // The next write must neither commit by itself nor be acknowledged with the lost one.
+  CHECK_THROWS_AS(db.group.write([&] { db.insert_parent(2); }), Error);
+  CHECK(db.committed("parent") == 0);
+  CHECK_THROWS_AS(db.group.commit(), Error);
+  CHECK(db.committed("parent") == 0);
+  // Then grouping goes on afresh.
+  db.group.write([&] { db.insert_parent(3); });
+  CHECK(db.committed("parent") == 0);
+  db.group.commit();
+  CHECK(db.committed("parent") == 1);
+}

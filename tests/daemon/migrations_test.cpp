@@ -133,4 +133,11 @@ TEST_CASE("migrations: the queue lookups with burial and interday stay on coveri
                  "SELECT min(due_ms) FROM card_state WHERE deck_id = 1 AND buried_until_day > 0 "
                  "AND buried_until_day > 3 AND suspended = 0 AND phase <> 'new'");
   CHECK(buried.find("card_state_buried") != std::string::npos);
+  // Sibling burying finds a card's siblings through the note index, not a scan of its deck.
+  const std::string siblings = query_plan(
+      database,
+      "SELECT sibling.id FROM cards card JOIN cards sibling ON sibling.deck_id = card.deck_id "
+      "AND sibling.note = card.note AND sibling.note <> '' "
+      "WHERE card.id = 1 AND card.note <> '' AND sibling.id <> card.id");
+  CHECK(siblings.find("INDEX cards_note") != std::string::npos);
 }
