@@ -24,15 +24,16 @@ ReplayField* field_named(ReplayLine& fields, std::string_view name) {
 bool plain_string(std::string_view line, std::size_t& at, std::string_view& text) {
   if (at >= line.size() || line[at] != '"') return false;
   const std::size_t start = ++at;
-  const std::size_t end = line.find('"', start);
-  if (end == std::string_view::npos) return false;
-  for (std::size_t i = start; i < end; ++i) {
+  for (std::size_t i = start; i < line.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == '"') {
+      text = line.substr(start, i - start);
+      at = i + 1;
+      return true;
+    }
     if (c == '\\' || c < 0x20 || c >= 0x80) return false;
   }
-  text = line.substr(start, end - start);
-  at = end + 1;
-  return true;
+  return false;
 }
 
 // True when the line was a flat object the fast path could read whole.
@@ -50,15 +51,14 @@ bool read_flat(std::string_view line, ReplayLine& fields) {
       skip_space(line, at);
       if (at >= line.size() || line[at++] != ':') return false;
       skip_space(line, at);
-      ReplayField parsed;
+      ReplayField::Kind kind = ReplayField::Kind::kString;
       std::string_view text;
+      std::int64_t integer = 0;
       if (at < line.size() && line[at] == '"') {
         if (!plain_string(line, at, text)) return false;
-        parsed.kind = ReplayField::Kind::kString;
-        parsed.text = text;
       } else {
         const char* begin = line.data() + at;
-        const auto result = std::from_chars(begin, line.data() + line.size(), parsed.integer);
+        const auto result = std::from_chars(begin, line.data() + line.size(), integer);
         if (result.ec != std::errc() || result.ptr == begin) return false;
         at += static_cast<std::size_t>(result.ptr - begin);
         // A fraction or exponent makes it a number that is not an integer: leave it to the
@@ -66,11 +66,13 @@ bool read_flat(std::string_view line, ReplayLine& fields) {
         if (at < line.size() && (line[at] == '.' || line[at] == 'e' || line[at] == 'E')) {
           return false;
         }
-        parsed.kind = ReplayField::Kind::kInteger;
+        kind = ReplayField::Kind::kInteger;
       }
       if (ReplayField* field = field_named(fields, name)) {
         if (field->kind != ReplayField::Kind::kAbsent) return false;  // duplicate: full parser
-        *field = std::move(parsed);
+        field->kind = kind;
+        field->text = text;
+        field->integer = integer;
       }
       skip_space(line, at);
       if (at < line.size() && line[at] == ',') {
@@ -89,12 +91,20 @@ bool read_flat(std::string_view line, ReplayLine& fields) {
   return at == line.size();
 }
 
+void clear(ReplayLine& fields) {
+  for (ReplayField* field : {&fields.card, &fields.time, &fields.rating, &fields.quality}) {
+    field->kind = ReplayField::Kind::kAbsent;
+    field->text = {};
+    field->integer = 0;
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> read_replay_line(std::string_view line, ReplayLine& fields) {
-  fields = ReplayLine{};
+  clear(fields);
   if (read_flat(line, fields)) return std::nullopt;
-  fields = ReplayLine{};
+  clear(fields);
   boost::json::error_code error;
   const boost::json::value value = boost::json::parse(line, error);
   if (error) return "not valid JSON: " + error.message();
@@ -104,7 +114,8 @@ std::optional<std::string> read_replay_line(std::string_view line, ReplayLine& f
     if (field == nullptr) continue;
     if (entry.is_string()) {
       field->kind = ReplayField::Kind::kString;
-      field->text = entry.as_string();
+      field->storage = entry.as_string();
+      field->text = field->storage;
     } else if (entry.is_int64()) {
       field->kind = ReplayField::Kind::kInteger;
       field->integer = entry.as_int64();
