@@ -84,16 +84,18 @@ char* put_number(char* out, double value) {
   out = put_integer(out, static_cast<std::int64_t>(scaled / 10'000'000'000ull));
   std::uint64_t fraction = scaled % 10'000'000'000ull;
   if (fraction == 0) return out;
-  int length = 10;
-  while (fraction % 10 == 0) {
-    fraction /= 10;
-    --length;
-  }
+  // Ten digits two at a time, then the trailing zeros dropped.
+  static constexpr char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
   *out++ = '.';
-  for (int i = length - 1; i >= 0; --i) {
-    out[i] = static_cast<char>('0' + fraction % 10);
-    fraction /= 10;
+  for (int i = 8; i >= 0; i -= 2) {
+    std::memcpy(out + i, kPairs + 2 * (fraction % 100), 2);
+    fraction /= 100;
   }
+  int length = 10;
+  while (out[length - 1] == '0') --length;
   return out + length;
 }
 

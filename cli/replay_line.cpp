@@ -1,6 +1,7 @@
 // Fast path for flat JSON objects, full Boost.JSON parse for everything else.
 #include "cli/replay_line.hpp"
 
+#include <array>
 #include <boost/json.hpp>
 #include <charconv>
 
@@ -20,20 +21,25 @@ ReplayField* field_named(ReplayLine& fields, std::string_view name) {
   return nullptr;
 }
 
+// Bytes that end a plain string's fast scan: the closing quote, and what plain strings exclude.
+constexpr std::array<bool, 256> kStopBytes = [] {
+  std::array<bool, 256> stops{};
+  for (std::size_t byte = 0; byte < stops.size(); ++byte) {
+    stops[byte] = byte == '"' || byte == '\\' || byte < 0x20 || byte >= 0x80;
+  }
+  return stops;
+}();
+
 // A plain string (no escapes, no control or non-ASCII bytes that would need checking).
 bool plain_string(std::string_view line, std::size_t& at, std::string_view& text) {
   if (at >= line.size() || line[at] != '"') return false;
   const std::size_t start = ++at;
-  for (std::size_t i = start; i < line.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(line[i]);
-    if (c == '"') {
-      text = line.substr(start, i - start);
-      at = i + 1;
-      return true;
-    }
-    if (c == '\\' || c < 0x20 || c >= 0x80) return false;
-  }
-  return false;
+  std::size_t end = start;
+  while (end < line.size() && !kStopBytes[static_cast<unsigned char>(line[end])]) ++end;
+  if (end == line.size() || line[end] != '"') return false;
+  text = line.substr(start, end - start);
+  at = end + 1;
+  return true;
 }
 
 // True when the line was a flat object the fast path could read whole.
