@@ -1,6 +1,7 @@
 // Fast path for flat JSON objects, full Boost.JSON parse for everything else.
 #include "cli/replay_line.hpp"
 
+#include <array>
 #include <boost/json.hpp>
 #include <charconv>
 
@@ -20,16 +21,22 @@ ReplayField* field_named(ReplayLine& fields, std::string_view name) {
   return nullptr;
 }
 
+// Bytes that end a plain string's fast scan: the closing quote, and what plain strings exclude.
+constexpr std::array<bool, 256> kStopBytes = [] {
+  std::array<bool, 256> stops{};
+  for (std::size_t byte = 0; byte < stops.size(); ++byte) {
+    stops[byte] = byte == '"' || byte == '\\' || byte < 0x20 || byte >= 0x80;
+  }
+  return stops;
+}();
+
 // A plain string (no escapes, no control or non-ASCII bytes that would need checking).
 bool plain_string(std::string_view line, std::size_t& at, std::string_view& text) {
   if (at >= line.size() || line[at] != '"') return false;
   const std::size_t start = ++at;
-  const std::size_t end = line.find('"', start);
-  if (end == std::string_view::npos) return false;
-  for (std::size_t i = start; i < end; ++i) {
-    const unsigned char c = static_cast<unsigned char>(line[i]);
-    if (c == '\\' || c < 0x20 || c >= 0x80) return false;
-  }
+  std::size_t end = start;
+  while (end < line.size() && !kStopBytes[static_cast<unsigned char>(line[end])]) ++end;
+  if (end == line.size() || line[end] != '"') return false;
   text = line.substr(start, end - start);
   at = end + 1;
   return true;
@@ -50,15 +57,14 @@ bool read_flat(std::string_view line, ReplayLine& fields) {
       skip_space(line, at);
       if (at >= line.size() || line[at++] != ':') return false;
       skip_space(line, at);
-      ReplayField parsed;
+      ReplayField::Kind kind = ReplayField::Kind::kString;
       std::string_view text;
+      std::int64_t integer = 0;
       if (at < line.size() && line[at] == '"') {
         if (!plain_string(line, at, text)) return false;
-        parsed.kind = ReplayField::Kind::kString;
-        parsed.text = text;
       } else {
         const char* begin = line.data() + at;
-        const auto result = std::from_chars(begin, line.data() + line.size(), parsed.integer);
+        const auto result = std::from_chars(begin, line.data() + line.size(), integer);
         if (result.ec != std::errc() || result.ptr == begin) return false;
         at += static_cast<std::size_t>(result.ptr - begin);
         // A fraction or exponent makes it a number that is not an integer: leave it to the
@@ -66,11 +72,13 @@ bool read_flat(std::string_view line, ReplayLine& fields) {
         if (at < line.size() && (line[at] == '.' || line[at] == 'e' || line[at] == 'E')) {
           return false;
         }
-        parsed.kind = ReplayField::Kind::kInteger;
+        kind = ReplayField::Kind::kInteger;
       }
       if (ReplayField* field = field_named(fields, name)) {
         if (field->kind != ReplayField::Kind::kAbsent) return false;  // duplicate: full parser
-        *field = std::move(parsed);
+        field->kind = kind;
+        field->text = text;
+        field->integer = integer;
       }
       skip_space(line, at);
       if (at < line.size() && line[at] == ',') {
@@ -89,12 +97,20 @@ bool read_flat(std::string_view line, ReplayLine& fields) {
   return at == line.size();
 }
 
+void clear(ReplayLine& fields) {
+  for (ReplayField* field : {&fields.card, &fields.time, &fields.rating, &fields.quality}) {
+    field->kind = ReplayField::Kind::kAbsent;
+    field->text = {};
+    field->integer = 0;
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> read_replay_line(std::string_view line, ReplayLine& fields) {
-  fields = ReplayLine{};
+  clear(fields);
   if (read_flat(line, fields)) return std::nullopt;
-  fields = ReplayLine{};
+  clear(fields);
   boost::json::error_code error;
   const boost::json::value value = boost::json::parse(line, error);
   if (error) return "not valid JSON: " + error.message();
@@ -104,7 +120,8 @@ std::optional<std::string> read_replay_line(std::string_view line, ReplayLine& f
     if (field == nullptr) continue;
     if (entry.is_string()) {
       field->kind = ReplayField::Kind::kString;
-      field->text = entry.as_string();
+      field->storage = entry.as_string();
+      field->text = field->storage;
     } else if (entry.is_int64()) {
       field->kind = ReplayField::Kind::kInteger;
       field->integer = entry.as_int64();

@@ -9,10 +9,17 @@
 namespace kioku::cli {
 
 // A field as the line had it: absent, a string, an integer, or something else.
+// `text` views the line read (fast path) or `storage` (full parser), so a field is valid until
+// the next read_replay_line call or until the line's text goes away; not copyable for that.
 struct ReplayField {
   enum class Kind { kAbsent, kString, kInteger, kOther } kind = Kind::kAbsent;
-  std::string text;
+  std::string_view text;
   std::int64_t integer = 0;
+  std::string storage;
+
+  ReplayField() = default;
+  ReplayField(const ReplayField&) = delete;
+  ReplayField& operator=(const ReplayField&) = delete;
 };
 
 struct ReplayLine {

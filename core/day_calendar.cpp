@@ -59,22 +59,37 @@ DayCalendar::DayCalendar(int day_starts_at_hour) : day_starts_at_hour_(day_start
                                                std::to_string(day_starts_at_hour));
   }
   std::fill(std::begin(start_cache_day_), std::end(start_cache_day_), INT64_MIN);
-  std::fill(std::begin(slice_cache_key_), std::end(slice_cache_key_), INT64_MIN);
+  for (SliceDays& entry : slice_cache_) entry.utc_day = INT64_MIN;
 }
 
 std::int64_t DayCalendar::day_number(TimestampMs when) const {
   constexpr std::int64_t kSliceMs = 15 * kMillisecondsPerMinute;
-  const std::int64_t slice = floor_divide(when, kSliceMs);
-  const std::size_t entry = static_cast<std::size_t>(slice) % kSliceCacheSize;
-  if (slice_cache_key_[entry] == slice) return slice_cache_day_[entry];
+  constexpr std::int64_t kDayMs = kSlicesPerDay * kSliceMs;
+  const std::int64_t utc_day = floor_divide(when, kDayMs);
+  const auto slice = static_cast<std::size_t>((when - utc_day * kDayMs) / kSliceMs);
+  SliceDays& entry = slice_cache_[static_cast<std::size_t>(utc_day) % kSliceCacheSize];
+  if (entry.utc_day == utc_day && entry.offset[slice] != kUnknownSlice) {
+    return entry.base_day + entry.offset[slice];
+  }
+  const std::int64_t day = compute_day_number(when);
+  if (entry.utc_day != utc_day) {
+    entry.utc_day = utc_day;
+    entry.base_day = day;
+    std::fill(std::begin(entry.offset), std::end(entry.offset), kUnknownSlice);
+  }
+  const std::int64_t offset = day - entry.base_day;
+  if (offset > INT8_MIN && offset <= INT8_MAX)
+    entry.offset[slice] = static_cast<std::int8_t>(offset);
+  return day;
+}
+
+std::int64_t DayCalendar::compute_day_number(TimestampMs when) const {
   const std::time_t seconds = static_cast<std::time_t>(floor_divide(when, kMillisecondsPerSecond));
   std::tm local{};
   localtime_r(&seconds, &local);
   std::int64_t day = days_from_civil(local.tm_year + 1900, static_cast<unsigned>(local.tm_mon + 1),
                                      static_cast<unsigned>(local.tm_mday));
   if (local.tm_hour < day_starts_at_hour_) --day;
-  slice_cache_key_[entry] = slice;
-  slice_cache_day_[entry] = day;
   return day;
 }
 

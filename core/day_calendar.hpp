@@ -2,6 +2,7 @@
 // late-night session counts for the day it belongs to. Uses the process's local time zone.
 #pragma once
 
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 
@@ -33,14 +34,24 @@ class DayCalendar {
  private:
   TimestampMs compute_day_start(std::int64_t day) const;
 
+  std::int64_t compute_day_number(TimestampMs when) const;
+
   int day_starts_at_hour_;
   // day_number() by 15-minute slice of time: every UTC offset in use is a multiple of 15
-  // minutes and days start on the hour, so a day never changes inside a slice.
-  static constexpr std::size_t kSliceCacheSize = 4096;
-  mutable std::int64_t slice_cache_key_[kSliceCacheSize];
-  mutable std::int64_t slice_cache_day_[kSliceCacheSize];
+  // minutes and days start on the hour, so a day never changes inside a slice. Slices are
+  // grouped by UTC day, each stored as a small difference from the first one found, so that
+  // a year and more of days (a long replay's span) fits in a small direct-mapped cache.
+  static constexpr int kSlicesPerDay = 96;
+  static constexpr std::int8_t kUnknownSlice = INT8_MIN;
+  struct SliceDays {
+    std::int64_t utc_day;
+    std::int64_t base_day;
+    std::int8_t offset[kSlicesPerDay];  // day - base_day, or kUnknownSlice
+  };
+  static constexpr std::size_t kSliceCacheSize = 512;
+  mutable SliceDays slice_cache_[kSliceCacheSize];
   // day_start() results by day number, direct-mapped.
-  static constexpr std::size_t kStartCacheSize = 256;
+  static constexpr std::size_t kStartCacheSize = 2048;
   mutable std::int64_t start_cache_day_[kStartCacheSize];
   mutable TimestampMs start_cache_value_[kStartCacheSize];
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <vector>
 
@@ -73,7 +74,7 @@ double retrievability(const Curve& curve, double elapsed_days, double stability)
 }
 
 // I(r, S) / S: the interval for stability 1.
-double interval_modifier(const Curve& curve, double desired_retention) {
+double compute_interval_modifier(const Curve& curve, double desired_retention) {
   return round8((std::pow(desired_retention, 1.0 / curve.decay) - 1.0) / curve.factor);
 }
 
@@ -90,48 +91,10 @@ double initial_difficulty(const Weights& w, double grade) {
   return round8(w[4] - std::exp(w[5] * (grade - 1.0)) + 1.0);
 }
 
-double next_difficulty(const Weights& w, double difficulty, double grade) {
-  const double delta = -w[6] * (grade - 3.0);
-  const double damped = difficulty + round8(delta * (10.0 - difficulty) / 9.0);
-  const double reverted = round8(w[7] * initial_difficulty(w, 4.0) + (1.0 - w[7]) * damped);
-  return std::clamp(reverted, 1.0, 10.0);
-}
-
 struct Memory {
   double stability;
   double difficulty;
 };
-
-// The memory state after an answer `elapsed_days` whole days after the previous one, with
-// `recall` the retrievability at that moment (the same value for all four outcomes).
-Memory next_memory(const Weights& w, const Memory& memory, int elapsed_days, double recall,
-                   Rating rating) {
-  const double grade = grade_of(rating);
-  const double s = memory.stability;
-  const double d = memory.difficulty;
-  double stability = 0.0;
-  if (elapsed_days == 0) {
-    // Same-day review (short-term): a pass never lowers S on the same day.
-    double increase = std::exp(w[17] * (grade - 3.0 + w[18])) * std::pow(s, -w[19]);
-    if (rating != Rating::kAgain) increase = std::max(increase, 1.0);
-    stability = round8(clamp_stability(s * increase));
-  } else if (rating == Rating::kAgain) {
-    const double forgotten =
-        round8(clamp_stability(w[11] * std::pow(d, -w[12]) * (std::pow(s + 1.0, w[13]) - 1.0) *
-                               std::exp(w[14] * (1.0 - recall))));
-    // A lapse never leaves S above what the same-day bonus could restore (ts-fsrs clamps
-    // S / e^(w17*w18) into [S_MIN, forgotten]).
-    stability =
-        std::min(std::max(round8(s / std::exp(w[17] * w[18])), kMinimumStability), forgotten);
-  } else {
-    const double hard_penalty = rating == Rating::kHard ? w[15] : 1.0;
-    const double easy_bonus = rating == Rating::kEasy ? w[16] : 1.0;
-    stability = round8(clamp_stability(s * (1.0 + std::exp(w[8]) * (11.0 - d) * std::pow(s, -w[9]) *
-                                                      (std::exp(w[10] * (1.0 - recall)) - 1.0) *
-                                                      hard_penalty * easy_bonus)));
-  }
-  return {stability, next_difficulty(w, d, grade)};
-}
 
 Memory first_memory(const Weights& w, Rating rating) {
   const double grade = grade_of(rating);
@@ -139,6 +102,118 @@ Memory first_memory(const Weights& w, Rating rating) {
       std::max(w[static_cast<std::size_t>(static_cast<int>(rating) - 1)], kMinimumInitialStability),
       std::clamp(initial_difficulty(w, grade), 1.0, 10.0)};
 }
+
+// Everything that depends only on the deck's options, not on the card: the effective weights
+// and the powers and exponentials of them. A replay answers a million cards with the same
+// options, and recomputing these was a third of FSRS's time.
+struct Model {
+  Weights w;
+  Curve curve;
+  double interval_modifier;                 // I(desired retention, S) / S
+  double growth_scale;                      // e^w8
+  double easy_difficulty;                   // D0(Easy), the mean-reversion target
+  double lapse_divisor;                     // e^(w17*w18)
+  std::array<double, 4> same_day_increase;  // e^(w17*(G-3+w18)) for each grade
+  std::array<Memory, 4> first;              // the memory state of a first answer, by rating
+
+  explicit Model(const DeckOptions& options)
+      : w(effective_weights(options)),
+        curve(forgetting_curve(w)),
+        interval_modifier(compute_interval_modifier(curve, options.desired_retention)),
+        growth_scale(std::exp(w[8])),
+        easy_difficulty(initial_difficulty(w, 4.0)),
+        lapse_divisor(std::exp(w[17] * w[18])),
+        same_day_increase(),
+        first() {
+    for (int rating = 1; rating <= 4; ++rating) {
+      const auto index = static_cast<std::size_t>(rating - 1);
+      same_day_increase[index] = std::exp(w[17] * (rating - 3.0 + w[18]));
+      first[index] = first_memory(w, static_cast<Rating>(rating));
+    }
+  }
+};
+
+// The model for `options`, rebuilt only when the options that shape it change. Compared bit
+// for bit, so the cached values are exactly the ones a fresh computation would give.
+const Model& model_for(const DeckOptions& options) {
+  struct Memo {
+    Weights weights{};
+    double desired_retention = 0.0;
+    std::size_t relearning_steps = 0;
+    std::optional<Model> model;
+  };
+  thread_local Memo memo;
+  const std::size_t relearning_steps = options.relearn_steps_seconds.size();
+  if (!memo.model || relearning_steps != memo.relearning_steps ||
+      std::memcmp(&options.desired_retention, &memo.desired_retention, sizeof(double)) != 0 ||
+      std::memcmp(options.fsrs_weights.data(), memo.weights.data(), sizeof(Weights)) != 0) {
+    memo.model.emplace(options);
+    memo.weights = options.fsrs_weights;
+    memo.desired_retention = options.desired_retention;
+    memo.relearning_steps = relearning_steps;
+  }
+  return *memo.model;
+}
+
+double next_difficulty(const Model& model, double difficulty, double grade) {
+  const Weights& w = model.w;
+  const double delta = -w[6] * (grade - 3.0);
+  const double damped = difficulty + round8(delta * (10.0 - difficulty) / 9.0);
+  const double reverted = round8(w[7] * model.easy_difficulty + (1.0 - w[7]) * damped);
+  return std::clamp(reverted, 1.0, 10.0);
+}
+
+// The memory state after an answer `elapsed_days` whole days after the previous one, with
+// `recall` the retrievability at that moment (the same value for all four outcomes). The
+// factors the four outcomes share are computed once, on first use; each is the same
+// subexpression, evaluated in the same order, as it would be inline, so S stays bit for bit.
+class NextMemory {
+ public:
+  NextMemory(const Model& model, const Memory& memory, int elapsed_days, double recall)
+      : model_(model), memory_(memory), elapsed_days_(elapsed_days), recall_(recall) {}
+
+  Memory after(Rating rating) const {
+    const Weights& w = model_.w;
+    const double grade = grade_of(rating);
+    const double s = memory_.stability;
+    const double d = memory_.difficulty;
+    double stability = 0.0;
+    if (elapsed_days_ == 0) {
+      // Same-day review (short-term): a pass never lowers S on the same day.
+      if (!same_day_power_) same_day_power_ = std::pow(s, -w[19]);
+      double increase =
+          model_.same_day_increase[static_cast<std::size_t>(static_cast<int>(rating) - 1)] *
+          *same_day_power_;
+      if (rating != Rating::kAgain) increase = std::max(increase, 1.0);
+      stability = round8(clamp_stability(s * increase));
+    } else if (rating == Rating::kAgain) {
+      const double forgotten =
+          round8(clamp_stability(w[11] * std::pow(d, -w[12]) * (std::pow(s + 1.0, w[13]) - 1.0) *
+                                 std::exp(w[14] * (1.0 - recall_))));
+      // A lapse never leaves S above what the same-day bonus could restore (ts-fsrs clamps
+      // S / e^(w17*w18) into [S_MIN, forgotten]).
+      stability =
+          std::min(std::max(round8(s / model_.lapse_divisor), kMinimumStability), forgotten);
+    } else {
+      const double hard_penalty = rating == Rating::kHard ? w[15] : 1.0;
+      const double easy_bonus = rating == Rating::kEasy ? w[16] : 1.0;
+      if (!growth_) {
+        growth_ = model_.growth_scale * (11.0 - d) * std::pow(s, -w[9]) *
+                  (std::exp(w[10] * (1.0 - recall_)) - 1.0);
+      }
+      stability = round8(clamp_stability(s * (1.0 + *growth_ * hard_penalty * easy_bonus)));
+    }
+    return {stability, next_difficulty(model_, d, grade)};
+  }
+
+ private:
+  const Model& model_;
+  Memory memory_;
+  int elapsed_days_;
+  double recall_;
+  mutable std::optional<double> same_day_power_;  // S^-w19
+  mutable std::optional<double> growth_;          // e^w8 * (11 - D) * S^-w9 * (e^(w10*(1-R)) - 1)
+};
 
 // JavaScript's Math.round (halves go up), which ts-fsrs uses for intervals.
 double round_half_up(double value) {
@@ -150,9 +225,7 @@ double round_half_up(double value) {
 struct Scene {
   const AnswerContext& context;
   const DeckOptions& options;
-  Weights w;
-  Curve curve;
-  double interval_modifier;  // I(desired retention, S) / S
+  const Model& model;
   int elapsed_days;
   std::optional<double> fuzz;
 
@@ -160,7 +233,7 @@ struct Scene {
   // (at least 2 days, and past the elapsed days when the interval is).
   int interval_for(double stability) const {
     const int maximum = std::max(options.maximum_interval, 1);
-    const double days = round_half_up(stability * interval_modifier);
+    const double days = round_half_up(stability * model.interval_modifier);
     const int interval = static_cast<int>(std::clamp(days, 1.0, static_cast<double>(maximum)));
     if (!fuzz || interval < 3) return interval;
     FuzzRange range = fuzz_range(interval, 2, maximum);
@@ -247,20 +320,25 @@ CardState apply_step(CardState next, const Scene& scene, const Steps& steps, int
 // starts from the rating, whatever its phase.
 struct Outcomes {
   const Scene& scene;
-  std::optional<Memory> before;
-  double recall = 1.0;
+  std::optional<NextMemory> from;  // empty for a card without a memory state
 
   Outcomes(const Scene& scene_in, const CardState& state) : scene(scene_in) {
     if (state.stability > 0.0 && state.difficulty > 0.0) {
       // A stored state out of range is clamped rather than refused (ts-fsrs throws).
-      before = Memory{clamp_stability(state.stability), std::clamp(state.difficulty, 1.0, 10.0)};
-      recall = retrievability(scene.curve, scene.elapsed_days, before->stability);
+      const Memory before{clamp_stability(state.stability),
+                          std::clamp(state.difficulty, 1.0, 10.0)};
+      // R is 1 on the same day, where only the short-term formula (which ignores R) applies.
+      const double recall =
+          scene.elapsed_days == 0
+              ? 1.0
+              : retrievability(scene.model.curve, scene.elapsed_days, before.stability);
+      from.emplace(scene.model, before, scene.elapsed_days, recall);
     }
   }
 
   Memory after(Rating rating) const {
-    if (!before) return first_memory(scene.w, rating);
-    return next_memory(scene.w, *before, scene.elapsed_days, recall, rating);
+    if (!from) return scene.model.first[static_cast<std::size_t>(static_cast<int>(rating) - 1)];
+    return from->after(rating);
   }
 };
 
@@ -310,12 +388,11 @@ double fsrs_retrievability(double elapsed_days, double stability,
 
 double fsrs_interval(double stability, double desired_retention,
                      const std::array<double, 21>& weights) {
-  return stability * interval_modifier(forgetting_curve(weights), desired_retention);
+  return stability * compute_interval_modifier(forgetting_curve(weights), desired_retention);
 }
 
 CardState fsrs_next_state(const CardState& state, Rating rating, const AnswerContext& context,
                           const DeckOptions& options) {
-  const Weights w = effective_weights(options);
   // Whole scheduler days since the last answer; 0 for a new card, and 0 if the clock went
   // backwards (ts-fsrs refuses a negative elapsed time).
   int elapsed_days = 0;
@@ -328,9 +405,7 @@ CardState fsrs_next_state(const CardState& state, Rating rating, const AnswerCon
       options.fuzz ? std::optional<double>(fuzz_factor(static_cast<std::uint64_t>(context.card_id) +
                                                        static_cast<std::uint64_t>(state.reps)))
                    : std::nullopt;
-  const Curve curve = forgetting_curve(w);
-  const double modifier = interval_modifier(curve, options.desired_retention);
-  const Scene scene{context, options, w, curve, modifier, elapsed_days, fuzz};
+  const Scene scene{context, options, model_for(options), elapsed_days, fuzz};
 
   const Outcomes outcomes(scene, state);
 

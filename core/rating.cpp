@@ -19,13 +19,28 @@ std::string_view to_string(Rating rating) noexcept {
   return "unknown";
 }
 
+namespace {
+
+// `text` equals `lower_name` ignoring ASCII case. Compared in place: replay parses a rating per
+// line, and building a lowercase copy cost more than the rest of the line's parsing.
+bool equals_ignoring_case(std::string_view text, std::string_view lower_name) noexcept {
+  if (text.size() != lower_name.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(text[i])) != lower_name[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::optional<Rating> parse_rating(std::string_view text) noexcept {
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "again" || lower == "a") return Rating::kAgain;
-  if (lower == "hard" || lower == "h") return Rating::kHard;
-  if (lower == "good" || lower == "g") return Rating::kGood;
-  if (lower == "easy" || lower == "e") return Rating::kEasy;
+  const auto is = [&](std::string_view name, std::string_view letter) {
+    return equals_ignoring_case(text, name) || equals_ignoring_case(text, letter);
+  };
+  if (is("again", "a")) return Rating::kAgain;
+  if (is("hard", "h")) return Rating::kHard;
+  if (is("good", "g")) return Rating::kGood;
+  if (is("easy", "e")) return Rating::kEasy;
   return std::nullopt;
 }
 

@@ -9,9 +9,16 @@
 
 namespace kioku {
 
-std::string format_rfc3339_utc(TimestampMs when) {
+namespace {
+
+// Writes `when` to the second, then ".mmm" when `with_milliseconds` and there are any.
+char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
   std::int64_t seconds = when / kMillisecondsPerSecond;
-  if (when % kMillisecondsPerSecond < 0) --seconds;
+  std::int64_t milliseconds = when % kMillisecondsPerSecond;
+  if (milliseconds < 0) {
+    --seconds;
+    milliseconds += kMillisecondsPerSecond;
+  }
   std::int64_t days = seconds / 86400;
   std::int64_t second_of_day = seconds % 86400;
   if (second_of_day < 0) {
@@ -23,28 +30,46 @@ std::string format_rfc3339_utc(TimestampMs when) {
   unsigned day = 0;
   civil_from_days(days, year, month, day);
   if (year < 0 || year > 9999) {
-    char text[48];
-    std::snprintf(text, sizeof text, "%d-%02u-%02uT%02d:%02d:%02dZ", year, month, day,
-                  static_cast<int>(second_of_day / 3600), static_cast<int>(second_of_day / 60 % 60),
-                  static_cast<int>(second_of_day % 60));
-    return text;
+    const int length = std::snprintf(out, kMaxRfc3339Length, "%d-%02u-%02uT%02d:%02d:%02d", year,
+                                     month, day, static_cast<int>(second_of_day / 3600),
+                                     static_cast<int>(second_of_day / 60 % 60),
+                                     static_cast<int>(second_of_day % 60));
+    out += length;
+  } else {
+    // Written digit by digit: replay prints one of these per line, and snprintf was a fifth of
+    // its time.
+    const auto put = [&](unsigned value, int width, char after) {
+      for (int i = width - 1; i >= 0; --i) {
+        out[i] = static_cast<char>('0' + value % 10);
+        value /= 10;
+      }
+      out[width] = after;
+      out += width + 1;
+    };
+    put(static_cast<unsigned>(year), 4, '-');
+    put(month, 2, '-');
+    put(day, 2, 'T');
+    put(static_cast<unsigned>(second_of_day / 3600), 2, ':');
+    put(static_cast<unsigned>(second_of_day / 60 % 60), 2, ':');
+    put(static_cast<unsigned>(second_of_day % 60), 2, '.');
+    --out;  // the '.' stays only if milliseconds follow
   }
-  // Written digit by digit: replay prints one of these per line, and snprintf was a fifth of
-  // its time.
-  std::string text = "0000-00-00T00:00:00Z";
-  const auto put = [&](std::size_t at, unsigned value, int width) {
-    for (int i = width - 1; i >= 0; --i) {
-      text[at + static_cast<std::size_t>(i)] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    }
-  };
-  put(0, static_cast<unsigned>(year), 4);
-  put(5, month, 2);
-  put(8, day, 2);
-  put(11, static_cast<unsigned>(second_of_day / 3600), 2);
-  put(14, static_cast<unsigned>(second_of_day / 60 % 60), 2);
-  put(17, static_cast<unsigned>(second_of_day % 60), 2);
-  return text;
+  if (with_milliseconds && milliseconds != 0) {
+    out[0] = '.';
+    out[1] = static_cast<char>('0' + milliseconds / 100);
+    out[2] = static_cast<char>('0' + milliseconds / 10 % 10);
+    out[3] = static_cast<char>('0' + milliseconds % 10);
+    out += 4;
+  }
+  *out++ = 'Z';
+  return out;
+}
+
+}  // namespace
+
+std::string format_rfc3339_utc(TimestampMs when) {
+  char text[kMaxRfc3339Length];
+  return std::string(text, write_rfc3339_utc(text, when, false));
 }
 
 std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
@@ -103,14 +128,12 @@ std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
 }
 
 std::string format_rfc3339_utc_ms(TimestampMs when) {
-  std::string text = format_rfc3339_utc(when);
-  std::int64_t milliseconds = when % kMillisecondsPerSecond;
-  if (milliseconds < 0) milliseconds += kMillisecondsPerSecond;
-  if (milliseconds == 0) return text;
-  char fraction[8];
-  std::snprintf(fraction, sizeof fraction, ".%03d", static_cast<int>(milliseconds));
-  text.insert(text.size() - 1, fraction);
-  return text;
+  char text[kMaxRfc3339Length];
+  return std::string(text, write_rfc3339_utc(text, when, true));
+}
+
+char* write_rfc3339_utc_ms(char* out, TimestampMs when) {
+  return write_rfc3339_utc(out, when, true);
 }
 
 std::string format_span(std::int64_t milliseconds) {
