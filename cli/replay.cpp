@@ -104,15 +104,20 @@ constexpr std::size_t quoted_length(std::size_t length) {
   return 6 * length + 2;
 }
 
+// `text` known to need no escapes.
+char* put_plain_string(char* out, std::string_view text) {
+  *out++ = '"';
+  out = put(out, text);
+  *out++ = '"';
+  return out;
+}
+
 char* put_string(char* out, std::string_view text) {
   const bool plain = std::none_of(text.begin(), text.end(), [](char c) {
     return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
   });
   if (!plain) return put(out, json::serialize(json::string_view(text.data(), text.size())));
-  *out++ = '"';
-  out = put(out, text);
-  *out++ = '"';
-  return out;
+  return put_plain_string(out, text);
 }
 
 // Lines of a stream, read in large blocks; each line is valid until the next call.
@@ -238,9 +243,15 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
     const CardState& state = card.state;
     char* at = out.end();
     at = put(at, "{\"card\":");
-    at = put_string(at, card_id);
-    at = put(at, ",\"time\":");
-    at = put_string(at, fields.time.text);
+    if (fields.plain) {
+      at = put_plain_string(at, card_id);
+      at = put(at, ",\"time\":");
+      at = put_plain_string(at, fields.time.text);
+    } else {
+      at = put_string(at, card_id);
+      at = put(at, ",\"time\":");
+      at = put_string(at, fields.time.text);
+    }
     if (answer.quality) {
       at = put(at, ",\"quality\":");
       at = put_integer(at, *answer.quality);

@@ -109,7 +109,8 @@ void clear(ReplayLine& fields) {
 
 std::optional<std::string> read_replay_line(std::string_view line, ReplayLine& fields) {
   clear(fields);
-  if (read_flat(line, fields)) return std::nullopt;
+  fields.plain = read_flat(line, fields);
+  if (fields.plain) return std::nullopt;
   clear(fields);
   boost::json::error_code error;
   const boost::json::value value = boost::json::parse(line, error);
