@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "core/day_calendar.hpp"
 
@@ -72,7 +73,65 @@ std::string format_rfc3339_utc(TimestampMs when) {
   return std::string(text, write_rfc3339_utc(text, when, false));
 }
 
+namespace {
+
+// Value of two ASCII digits at `at`, or -1 when either is not a digit.
+int two_digits(const char* at) {
+  const unsigned tens = static_cast<unsigned char>(at[0]) - '0';
+  const unsigned ones = static_cast<unsigned char>(at[1]) - '0';
+  if (tens > 9 || ones > 9) return -1;
+  return static_cast<int>(tens * 10 + ones);
+}
+
+// The shape replay reads a million of, "YYYY-MM-DDTHH:MM:SS[.mmm]Z", with the day count of the
+// last date seen kept: consecutive lines mostly share it. Nothing when the text has another
+// shape (the general parser then decides).
+std::optional<TimestampMs> parse_common_rfc3339(std::string_view text) {
+  // Starts as a real date, so no text matches an unchecked one.
+  thread_local char cached_date[10] = {'1', '9', '7', '0', '-', '0', '1', '-', '0', '1'};
+  thread_local std::int64_t cached_days = 0;
+  const bool with_milliseconds = text.size() == 24;
+  if (!(with_milliseconds || text.size() == 20)) return std::nullopt;
+  const char* at = text.data();
+  if (at[10] != 'T' || at[13] != ':' || at[16] != ':' || at[text.size() - 1] != 'Z') {
+    return std::nullopt;
+  }
+  std::int64_t days = cached_days;
+  if (std::memcmp(at, cached_date, sizeof cached_date) != 0) {
+    const int century = two_digits(at);
+    const int year_in_century = two_digits(at + 2);
+    const int month = two_digits(at + 5);
+    const int day = two_digits(at + 8);
+    if (century < 0 || year_in_century < 0 || at[4] != '-' || at[7] != '-' || month < 1 ||
+        month > 12 || day < 1 || day > 31) {
+      return std::nullopt;
+    }
+    days = days_from_civil(century * 100 + year_in_century, static_cast<unsigned>(month),
+                           static_cast<unsigned>(day));
+    std::memcpy(cached_date, at, sizeof cached_date);
+    cached_days = days;
+  }
+  const int hour = two_digits(at + 11);
+  const int minute = two_digits(at + 14);
+  const int second = two_digits(at + 17);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) {
+    return std::nullopt;
+  }
+  std::int64_t milliseconds = 0;
+  if (with_milliseconds) {
+    const int hundreds = two_digits(at + 20);
+    const unsigned last = static_cast<unsigned char>(at[22]) - '0';
+    if (at[19] != '.' || hundreds < 0 || last > 9) return std::nullopt;
+    milliseconds = hundreds * 10 + last;
+  }
+  const std::int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second;
+  return seconds * kMillisecondsPerSecond + milliseconds;
+}
+
+}  // namespace
+
 std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
+  if (const auto common = parse_common_rfc3339(text)) return common;
   const auto digits = [&](std::size_t at, std::size_t count, int& value) {
     if (at + count > text.size()) return false;
     value = 0;
