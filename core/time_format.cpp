@@ -12,6 +12,25 @@ namespace kioku {
 
 namespace {
 
+// The ".mmm" when `with_milliseconds` and there are any, then the "Z".
+char* write_fraction_and_zone(char* out, std::int64_t milliseconds, bool with_milliseconds) {
+  if (with_milliseconds && milliseconds != 0) {
+    out[0] = '.';
+    out[1] = static_cast<char>('0' + milliseconds / 100);
+    out[2] = static_cast<char>('0' + milliseconds / 10 % 10);
+    out[3] = static_cast<char>('0' + milliseconds % 10);
+    out += 4;
+  }
+  *out++ = 'Z';
+  return out;
+}
+
+// "00".."99", for writing two digits with one copy.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 // Writes `when` to the second, then ".mmm" when `with_milliseconds` and there are any.
 char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
   std::int64_t seconds = when / kMillisecondsPerSecond;
@@ -26,44 +45,38 @@ char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
     second_of_day += 86400;
     --days;
   }
-  int year = 0;
-  unsigned month = 0;
-  unsigned day = 0;
-  civil_from_days(days, year, month, day);
-  if (year < 0 || year > 9999) {
-    const int length = std::snprintf(out, kMaxRfc3339Length, "%d-%02u-%02uT%02d:%02d:%02d", year,
-                                     month, day, static_cast<int>(second_of_day / 3600),
-                                     static_cast<int>(second_of_day / 60 % 60),
-                                     static_cast<int>(second_of_day % 60));
-    out += length;
-  } else {
-    // Written digit by digit: replay prints one of these per line, and snprintf was a fifth of
-    // its time.
-    const auto put = [&](unsigned value, int width, char after) {
-      for (int i = width - 1; i >= 0; --i) {
-        out[i] = static_cast<char>('0' + value % 10);
-        value /= 10;
-      }
-      out[width] = after;
-      out += width + 1;
-    };
-    put(static_cast<unsigned>(year), 4, '-');
-    put(month, 2, '-');
-    put(day, 2, 'T');
-    put(static_cast<unsigned>(second_of_day / 3600), 2, ':');
-    put(static_cast<unsigned>(second_of_day / 60 % 60), 2, ':');
-    put(static_cast<unsigned>(second_of_day % 60), 2, '.');
-    --out;  // the '.' stays only if milliseconds follow
+  // The "YYYY-MM-DDT" of the last day written: replay writes one time per line, mostly on a few
+  // days. Starts as day 0, 1970-01-01.
+  thread_local std::int64_t cached_days = 0;
+  thread_local char cached_date[11] = {'1', '9', '7', '0', '-', '0', '1', '-', '0', '1', 'T'};
+  if (days != cached_days) {
+    int year = 0;
+    unsigned month = 0;
+    unsigned day = 0;
+    civil_from_days(days, year, month, day);
+    if (year < 0 || year > 9999) {
+      const int length = std::snprintf(out, kMaxRfc3339Length, "%d-%02u-%02uT%02d:%02d:%02d", year,
+                                       month, day, static_cast<int>(second_of_day / 3600),
+                                       static_cast<int>(second_of_day / 60 % 60),
+                                       static_cast<int>(second_of_day % 60));
+      out += length;
+      return write_fraction_and_zone(out, milliseconds, with_milliseconds);
+    }
+    const auto year_digits = static_cast<unsigned>(year);
+    std::memcpy(cached_date, kDigitPairs + 2 * (year_digits / 100), 2);
+    std::memcpy(cached_date + 2, kDigitPairs + 2 * (year_digits % 100), 2);
+    std::memcpy(cached_date + 5, kDigitPairs + 2 * month, 2);
+    std::memcpy(cached_date + 8, kDigitPairs + 2 * day, 2);
+    cached_days = days;
   }
-  if (with_milliseconds && milliseconds != 0) {
-    out[0] = '.';
-    out[1] = static_cast<char>('0' + milliseconds / 100);
-    out[2] = static_cast<char>('0' + milliseconds / 10 % 10);
-    out[3] = static_cast<char>('0' + milliseconds % 10);
-    out += 4;
-  }
-  *out++ = 'Z';
-  return out;
+  std::memcpy(out, cached_date, sizeof cached_date);
+  const auto clock = static_cast<unsigned>(second_of_day);
+  std::memcpy(out + 11, kDigitPairs + 2 * (clock / 3600), 2);
+  out[13] = ':';
+  std::memcpy(out + 14, kDigitPairs + 2 * (clock / 60 % 60), 2);
+  out[16] = ':';
+  std::memcpy(out + 17, kDigitPairs + 2 * (clock % 60), 2);
+  return write_fraction_and_zone(out + 19, milliseconds, with_milliseconds);
 }
 
 }  // namespace
