@@ -2,6 +2,7 @@
 #include "core/time_format.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -31,6 +32,18 @@ constexpr char kDigitPairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+// "YYYY-MM-DDT" texts of days, each slot empty (INT64_MIN) until written. Constant-initialized,
+// so a thread_local one needs no guard.
+struct DateTexts {
+  static constexpr std::size_t kSlots = 512;
+  static constexpr std::size_t kLength = 11;
+  constexpr DateTexts() {
+    for (std::int64_t& day : days) day = INT64_MIN;
+  }
+  std::int64_t days[kSlots];
+  char text[kSlots][kLength] = {};
+};
+
 // Writes `when` to the second, then ".mmm" when `with_milliseconds` and there are any.
 char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
   std::int64_t seconds = when / kMillisecondsPerSecond;
@@ -45,11 +58,12 @@ char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
     second_of_day += 86400;
     --days;
   }
-  // The "YYYY-MM-DDT" of the last day written: replay writes one time per line, mostly on a few
-  // days. Starts as day 0, 1970-01-01.
-  thread_local std::int64_t cached_days = 0;
-  thread_local char cached_date[11] = {'1', '9', '7', '0', '-', '0', '1', '-', '0', '1', 'T'};
-  if (days != cached_days) {
+  // The "YYYY-MM-DDT" of recent days: replay writes one due time per line, spread over a
+  // year or so of days, so a small direct-mapped cache keeps nearly all of them.
+  thread_local DateTexts recent;
+  const std::size_t slot = static_cast<std::size_t>(days) % DateTexts::kSlots;
+  char* cached_date = recent.text[slot];
+  if (recent.days[slot] != days) {
     int year = 0;
     unsigned month = 0;
     unsigned day = 0;
@@ -65,11 +79,14 @@ char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
     const auto year_digits = static_cast<unsigned>(year);
     std::memcpy(cached_date, kDigitPairs + 2 * (year_digits / 100), 2);
     std::memcpy(cached_date + 2, kDigitPairs + 2 * (year_digits % 100), 2);
+    cached_date[4] = '-';
     std::memcpy(cached_date + 5, kDigitPairs + 2 * month, 2);
+    cached_date[7] = '-';
     std::memcpy(cached_date + 8, kDigitPairs + 2 * day, 2);
-    cached_days = days;
+    cached_date[10] = 'T';
+    recent.days[slot] = days;
   }
-  std::memcpy(out, cached_date, sizeof cached_date);
+  std::memcpy(out, cached_date, DateTexts::kLength);
   const auto clock = static_cast<unsigned>(second_of_day);
   std::memcpy(out + 11, kDigitPairs + 2 * (clock / 3600), 2);
   out[13] = ':';
