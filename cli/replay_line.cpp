@@ -10,6 +10,8 @@ namespace kioku::cli {
 namespace {
 
 void skip_space(std::string_view line, std::size_t& at) {
+  // One test for the usual case, a byte that is not white space at all.
+  if (at < line.size() && static_cast<unsigned char>(line[at]) > ' ') return;
   while (at < line.size() && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r')) ++at;
 }
 
