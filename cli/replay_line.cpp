@@ -37,7 +37,13 @@ bool plain_string(std::string_view line, std::size_t& at, std::string_view& text
   if (at >= line.size() || line[at] != '"') return false;
   const std::size_t start = ++at;
   std::size_t end = start;
-  while (end < line.size() && !kStopBytes[static_cast<unsigned char>(line[end])]) ++end;
+  // Four bytes a step while four remain, then one at a time to the stop byte.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(line.data());
+  while (end + 4 <= line.size() && !(kStopBytes[bytes[end]] | kStopBytes[bytes[end + 1]] |
+                                     kStopBytes[bytes[end + 2]] | kStopBytes[bytes[end + 3]])) {
+    end += 4;
+  }
+  while (end < line.size() && !kStopBytes[bytes[end]]) ++end;
   if (end == line.size() || line[end] != '"') return false;
   text = line.substr(start, end - start);
   at = end + 1;
