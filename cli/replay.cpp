@@ -111,10 +111,13 @@ char* put_number(char* out, double value) {
       "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
       "8081828384858687888990919293949596979899";
   *out++ = '.';
-  for (int i = 8; i >= 0; i -= 2) {
-    std::memcpy(out + i, kPairs + 2 * (fraction % 100), 2);
-    fraction /= 100;
+  // The last eight digits in 32-bit arithmetic, cheaper than dividing the 64-bit whole.
+  auto last_eight = static_cast<std::uint32_t>(fraction % 100'000'000);
+  for (int i = 8; i >= 2; i -= 2) {
+    std::memcpy(out + i, kPairs + 2 * (last_eight % 100), 2);
+    last_eight /= 100;
   }
+  std::memcpy(out, kPairs + 2 * (fraction / 100'000'000), 2);
   int length = 10;
   while (out[length - 1] == '0') --length;
   return out + length;
