@@ -27,6 +27,9 @@ struct ReplayLine {
   ReplayField time;
   ReplayField rating;
   ReplayField quality;
+  // True when the fast path read the line: every string then has no quote, backslash, control
+  // or non-ASCII byte, so it can be written back out without an escape check.
+  bool plain = false;
 };
 
 // Reads `line` as a JSON object. Returns an error message instead when it is not valid JSON or

@@ -62,21 +62,52 @@ DayCalendar::DayCalendar(int day_starts_at_hour) : day_starts_at_hour_(day_start
   for (SliceDays& entry : slice_cache_) entry.utc_day = INT64_MIN;
 }
 
+namespace {
+
+// Local wall-clock seconds minus UTC seconds at `utc_seconds`, from the same localtime fields
+// compute_day_number reads.
+std::int64_t local_offset_seconds(std::int64_t utc_seconds) {
+  const auto seconds = static_cast<std::time_t>(utc_seconds);
+  std::tm local{};
+  localtime_r(&seconds, &local);
+  const std::int64_t local_seconds =
+      days_from_civil(local.tm_year + 1900, static_cast<unsigned>(local.tm_mon + 1),
+                      static_cast<unsigned>(local.tm_mday)) *
+          86400 +
+      local.tm_hour * 3600 + local.tm_min * 60 + local.tm_sec;
+  return local_seconds - utc_seconds;
+}
+
+}  // namespace
+
+void DayCalendar::reset_slices(SliceDays& entry, std::int64_t utc_day) const {
+  constexpr std::int64_t kDaySeconds = 86400;
+  const std::int64_t first_second = utc_day * kDaySeconds;
+  const std::int64_t first_offset = local_offset_seconds(first_second);
+  entry.utc_day = utc_day;
+  entry.offset_seconds = first_offset;
+  entry.fixed_offset = local_offset_seconds(first_second + kDaySeconds - 1) == first_offset;
+  if (!entry.fixed_offset) {
+    entry.base_day = compute_day_number(first_second * kMillisecondsPerSecond);
+    std::fill(std::begin(entry.offset), std::end(entry.offset), kUnknownSlice);
+  }
+}
+
 std::int64_t DayCalendar::day_number(TimestampMs when) const {
   constexpr std::int64_t kSliceMs = 15 * kMillisecondsPerMinute;
   constexpr std::int64_t kDayMs = kSlicesPerDay * kSliceMs;
   const std::int64_t utc_day = floor_divide(when, kDayMs);
-  const auto slice = static_cast<std::size_t>((when - utc_day * kDayMs) / kSliceMs);
   SliceDays& entry = slice_cache_[static_cast<std::size_t>(utc_day) % kSliceCacheSize];
-  if (entry.utc_day == utc_day && entry.offset[slice] != kUnknownSlice) {
-    return entry.base_day + entry.offset[slice];
+  if (entry.utc_day != utc_day) reset_slices(entry, utc_day);
+  if (entry.fixed_offset) {
+    // What compute_day_number finds: the local date, one less before the start hour.
+    const std::int64_t local_seconds =
+        floor_divide(when, kMillisecondsPerSecond) + entry.offset_seconds;
+    return floor_divide(local_seconds - std::int64_t{day_starts_at_hour_} * 3600, 86400);
   }
+  const auto slice = static_cast<std::size_t>((when - utc_day * kDayMs) / kSliceMs);
+  if (entry.offset[slice] != kUnknownSlice) return entry.base_day + entry.offset[slice];
   const std::int64_t day = compute_day_number(when);
-  if (entry.utc_day != utc_day) {
-    entry.utc_day = utc_day;
-    entry.base_day = day;
-    std::fill(std::begin(entry.offset), std::end(entry.offset), kUnknownSlice);
-  }
   const std::int64_t offset = day - entry.base_day;
   if (offset > INT8_MIN && offset <= INT8_MAX)
     entry.offset[slice] = static_cast<std::int8_t>(offset);

@@ -43,11 +43,17 @@ class DayCalendar {
   // a year and more of days (a long replay's span) fits in a small direct-mapped cache.
   static constexpr int kSlicesPerDay = 96;
   static constexpr std::int8_t kUnknownSlice = INT8_MIN;
+  // A UTC day whose local offset is the same at its first and last second (nearly all of
+  // them) needs no slices: its days follow from the offset by arithmetic.
   struct SliceDays {
     std::int64_t utc_day;
     std::int64_t base_day;
+    bool fixed_offset;
+    std::int64_t offset_seconds;        // local minus UTC, when fixed_offset
     std::int8_t offset[kSlicesPerDay];  // day - base_day, or kUnknownSlice
   };
+  // Starts `entry` afresh for `utc_day`.
+  void reset_slices(SliceDays& entry, std::int64_t utc_day) const;
   static constexpr std::size_t kSliceCacheSize = 512;
   mutable SliceDays slice_cache_[kSliceCacheSize];
   // day_start() results by day number, direct-mapped.

@@ -2,14 +2,47 @@
 #include "core/time_format.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "core/day_calendar.hpp"
 
 namespace kioku {
 
 namespace {
+
+// The ".mmm" when `with_milliseconds` and there are any, then the "Z".
+char* write_fraction_and_zone(char* out, std::int64_t milliseconds, bool with_milliseconds) {
+  if (with_milliseconds && milliseconds != 0) {
+    out[0] = '.';
+    out[1] = static_cast<char>('0' + milliseconds / 100);
+    out[2] = static_cast<char>('0' + milliseconds / 10 % 10);
+    out[3] = static_cast<char>('0' + milliseconds % 10);
+    out += 4;
+  }
+  *out++ = 'Z';
+  return out;
+}
+
+// "00".."99", for writing two digits with one copy.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// "YYYY-MM-DDT" texts of days, each slot empty (INT64_MIN) until written. Constant-initialized,
+// so a thread_local one needs no guard.
+struct DateTexts {
+  static constexpr std::size_t kSlots = 512;
+  static constexpr std::size_t kLength = 11;
+  constexpr DateTexts() {
+    for (std::int64_t& day : days) day = INT64_MIN;
+  }
+  std::int64_t days[kSlots];
+  char text[kSlots][kLength] = {};
+};
 
 // Writes `when` to the second, then ".mmm" when `with_milliseconds` and there are any.
 char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
@@ -25,44 +58,42 @@ char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
     second_of_day += 86400;
     --days;
   }
-  int year = 0;
-  unsigned month = 0;
-  unsigned day = 0;
-  civil_from_days(days, year, month, day);
-  if (year < 0 || year > 9999) {
-    const int length = std::snprintf(out, kMaxRfc3339Length, "%d-%02u-%02uT%02d:%02d:%02d", year,
-                                     month, day, static_cast<int>(second_of_day / 3600),
-                                     static_cast<int>(second_of_day / 60 % 60),
-                                     static_cast<int>(second_of_day % 60));
-    out += length;
-  } else {
-    // Written digit by digit: replay prints one of these per line, and snprintf was a fifth of
-    // its time.
-    const auto put = [&](unsigned value, int width, char after) {
-      for (int i = width - 1; i >= 0; --i) {
-        out[i] = static_cast<char>('0' + value % 10);
-        value /= 10;
-      }
-      out[width] = after;
-      out += width + 1;
-    };
-    put(static_cast<unsigned>(year), 4, '-');
-    put(month, 2, '-');
-    put(day, 2, 'T');
-    put(static_cast<unsigned>(second_of_day / 3600), 2, ':');
-    put(static_cast<unsigned>(second_of_day / 60 % 60), 2, ':');
-    put(static_cast<unsigned>(second_of_day % 60), 2, '.');
-    --out;  // the '.' stays only if milliseconds follow
+  // The "YYYY-MM-DDT" of recent days: replay writes one due time per line, spread over a
+  // year or so of days, so a small direct-mapped cache keeps nearly all of them.
+  thread_local DateTexts recent;
+  const std::size_t slot = static_cast<std::size_t>(days) % DateTexts::kSlots;
+  char* cached_date = recent.text[slot];
+  if (recent.days[slot] != days) {
+    int year = 0;
+    unsigned month = 0;
+    unsigned day = 0;
+    civil_from_days(days, year, month, day);
+    if (year < 0 || year > 9999) {
+      const int length = std::snprintf(out, kMaxRfc3339Length, "%d-%02u-%02uT%02d:%02d:%02d", year,
+                                       month, day, static_cast<int>(second_of_day / 3600),
+                                       static_cast<int>(second_of_day / 60 % 60),
+                                       static_cast<int>(second_of_day % 60));
+      out += length;
+      return write_fraction_and_zone(out, milliseconds, with_milliseconds);
+    }
+    const auto year_digits = static_cast<unsigned>(year);
+    std::memcpy(cached_date, kDigitPairs + 2 * (year_digits / 100), 2);
+    std::memcpy(cached_date + 2, kDigitPairs + 2 * (year_digits % 100), 2);
+    cached_date[4] = '-';
+    std::memcpy(cached_date + 5, kDigitPairs + 2 * month, 2);
+    cached_date[7] = '-';
+    std::memcpy(cached_date + 8, kDigitPairs + 2 * day, 2);
+    cached_date[10] = 'T';
+    recent.days[slot] = days;
   }
-  if (with_milliseconds && milliseconds != 0) {
-    out[0] = '.';
-    out[1] = static_cast<char>('0' + milliseconds / 100);
-    out[2] = static_cast<char>('0' + milliseconds / 10 % 10);
-    out[3] = static_cast<char>('0' + milliseconds % 10);
-    out += 4;
-  }
-  *out++ = 'Z';
-  return out;
+  std::memcpy(out, cached_date, DateTexts::kLength);
+  const auto clock = static_cast<unsigned>(second_of_day);
+  std::memcpy(out + 11, kDigitPairs + 2 * (clock / 3600), 2);
+  out[13] = ':';
+  std::memcpy(out + 14, kDigitPairs + 2 * (clock / 60 % 60), 2);
+  out[16] = ':';
+  std::memcpy(out + 17, kDigitPairs + 2 * (clock % 60), 2);
+  return write_fraction_and_zone(out + 19, milliseconds, with_milliseconds);
 }
 
 }  // namespace
@@ -72,7 +103,65 @@ std::string format_rfc3339_utc(TimestampMs when) {
   return std::string(text, write_rfc3339_utc(text, when, false));
 }
 
+namespace {
+
+// Value of two ASCII digits at `at`, or -1 when either is not a digit.
+int two_digits(const char* at) {
+  const unsigned tens = static_cast<unsigned char>(at[0]) - '0';
+  const unsigned ones = static_cast<unsigned char>(at[1]) - '0';
+  if (tens > 9 || ones > 9) return -1;
+  return static_cast<int>(tens * 10 + ones);
+}
+
+// The shape replay reads a million of, "YYYY-MM-DDTHH:MM:SS[.mmm]Z", with the day count of the
+// last date seen kept: consecutive lines mostly share it. Nothing when the text has another
+// shape (the general parser then decides).
+std::optional<TimestampMs> parse_common_rfc3339(std::string_view text) {
+  // Starts as a real date, so no text matches an unchecked one.
+  thread_local char cached_date[10] = {'1', '9', '7', '0', '-', '0', '1', '-', '0', '1'};
+  thread_local std::int64_t cached_days = 0;
+  const bool with_milliseconds = text.size() == 24;
+  if (!(with_milliseconds || text.size() == 20)) return std::nullopt;
+  const char* at = text.data();
+  if (at[10] != 'T' || at[13] != ':' || at[16] != ':' || at[text.size() - 1] != 'Z') {
+    return std::nullopt;
+  }
+  std::int64_t days = cached_days;
+  if (std::memcmp(at, cached_date, sizeof cached_date) != 0) {
+    const int century = two_digits(at);
+    const int year_in_century = two_digits(at + 2);
+    const int month = two_digits(at + 5);
+    const int day = two_digits(at + 8);
+    if (century < 0 || year_in_century < 0 || at[4] != '-' || at[7] != '-' || month < 1 ||
+        month > 12 || day < 1 || day > 31) {
+      return std::nullopt;
+    }
+    days = days_from_civil(century * 100 + year_in_century, static_cast<unsigned>(month),
+                           static_cast<unsigned>(day));
+    std::memcpy(cached_date, at, sizeof cached_date);
+    cached_days = days;
+  }
+  const int hour = two_digits(at + 11);
+  const int minute = two_digits(at + 14);
+  const int second = two_digits(at + 17);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 60) {
+    return std::nullopt;
+  }
+  std::int64_t milliseconds = 0;
+  if (with_milliseconds) {
+    const int hundreds = two_digits(at + 20);
+    const unsigned last = static_cast<unsigned char>(at[22]) - '0';
+    if (at[19] != '.' || hundreds < 0 || last > 9) return std::nullopt;
+    milliseconds = hundreds * 10 + last;
+  }
+  const std::int64_t seconds = days * 86400 + hour * 3600 + minute * 60 + second;
+  return seconds * kMillisecondsPerSecond + milliseconds;
+}
+
+}  // namespace
+
 std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
+  if (const auto common = parse_common_rfc3339(text)) return common;
   const auto digits = [&](std::size_t at, std::size_t count, int& value) {
     if (at + count > text.size()) return false;
     value = 0;
