@@ -14,9 +14,6 @@ SANITIZER_CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKIOKU_WERROR=ON \
 # aim their kills at moments measured in a first run, and under ASan beside the rest of the
 # suite those moments drift too far to land inside a 20,000-card import.
 SERIAL_TESTS = kill -9
-# Passed under ASan in CI at 61daf66 (about 30 s), then hung past ctest's 600 s at d00f452 with
-# the same code: an intermittent hang, cause not found yet. It still runs in the normal stage.
-ASAN_HANG_UNDER_INVESTIGATION = 50 kill -9 restarts
 SANITIZER_ENV = ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
@@ -59,8 +56,7 @@ test-sanitize: deps build-asan/build.ninja
 	cmake --build build-asan -j $(JOBS)
 	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) --timeout 600 \
 	  -E '$(SERIAL_TESTS)'
-	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure --timeout 600 -R '$(SERIAL_TESTS)' \
-	  -E '$(ASAN_HANG_UNDER_INVESTIGATION)'
+	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure --timeout 600 -R '$(SERIAL_TESTS)'
 
 # ThreadSanitizer (GCC): only the binaries that run the daemon (daemon and e2e tests, kiokud,
 # kioku); the placeholder ctest adds for the unbuilt core tests is skipped, and so is the

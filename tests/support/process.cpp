@@ -24,25 +24,47 @@ int decode_status(int status) {
   return -1;
 }
 
-void apply_environment(const std::map<std::string, std::string>& environment) {
-  for (const auto& [name, value] : environment) {
-    if (value.empty()) {
-      ::unsetenv(name.c_str());
-    } else {
-      ::setenv(name.c_str(), value.c_str(), 1);
+// argv and envp for execve, built in the parent. The test process has other threads (the
+// crash test's reviewers), so between fork and exec the child may only make async-signal-safe
+// calls: no malloc, no setenv, no std::string. A lock another thread held at the fork (the
+// allocator's, the environment's) stays locked in the child forever; under ASan that hung the
+// 50-restart test in CI at d00f452 (a child that never reached exec, waited for without end).
+class ExecImage {
+ public:
+  ExecImage(const std::vector<std::string>& argv,
+            const std::map<std::string, std::string>& environment)
+      : arguments_(argv) {
+    for (char** entry = environ; *entry != nullptr; ++entry) {
+      const std::string variable(*entry);
+      if (!environment.contains(variable.substr(0, variable.find('=')))) {
+        variables_.push_back(variable);
+      }
     }
+    for (const auto& [name, value] : environment) {
+      if (!value.empty()) variables_.push_back(name + "=" + value);  // an empty value unsets
+    }
+    for (std::string& argument : arguments_) argv_.push_back(argument.data());
+    argv_.push_back(nullptr);
+    for (std::string& variable : variables_) envp_.push_back(variable.data());
+    envp_.push_back(nullptr);
   }
-}
 
-[[noreturn]] void exec_or_die(const std::vector<std::string>& argv) {
-  std::vector<char*> pointers;
-  for (const std::string& argument : argv) pointers.push_back(const_cast<char*>(argument.c_str()));
-  pointers.push_back(nullptr);
-  ::execv(pointers[0], pointers.data());
-  const std::string message = "exec " + argv[0] + " failed: " + std::strerror(errno) + "\n";
-  [[maybe_unused]] auto written = ::write(STDERR_FILENO, message.data(), message.size());
-  ::_exit(127);
-}
+  // In the child: only execve, write and _exit.
+  [[noreturn]] void exec_or_die() const {
+    ::execve(argv_[0], argv_.data(), envp_.data());
+    const char message[] = "exec failed: ";
+    [[maybe_unused]] auto written = ::write(STDERR_FILENO, message, sizeof message - 1);
+    written = ::write(STDERR_FILENO, argv_[0], std::strlen(argv_[0]));
+    written = ::write(STDERR_FILENO, "\n", 1);
+    ::_exit(127);
+  }
+
+ private:
+  std::vector<std::string> arguments_;
+  std::vector<std::string> variables_;
+  std::vector<char*> argv_;
+  std::vector<char*> envp_;
+};
 
 }  // namespace
 
@@ -63,14 +85,14 @@ CommandResult run_command(const std::vector<std::string>& argv,
   if (::pipe2(in, O_CLOEXEC) || ::pipe2(out, O_CLOEXEC) || ::pipe2(err, O_CLOEXEC)) {
     throw std::runtime_error("pipe failed");
   }
+  const ExecImage image(argv, environment);
   const pid_t child = ::fork();
   if (child < 0) throw std::runtime_error("fork failed");
   if (child == 0) {
     ::dup2(in[0], STDIN_FILENO);
     ::dup2(out[1], STDOUT_FILENO);
     ::dup2(err[1], STDERR_FILENO);
-    apply_environment(environment);
-    exec_or_die(argv);
+    image.exec_or_die();
   }
   ::close(in[0]);
   ::close(out[1]);
@@ -151,24 +173,27 @@ DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extr
                                    "3"};
   argv.insert(argv.end(), extra_arguments.begin(), extra_arguments.end());
   ::mkdir((home.runtime_dir() + "/kioku").c_str(), 0700);
+  const ExecImage image(argv, home.environment());
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
     const int log = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
     ::dup2(log, STDERR_FILENO);
     ::dup2(ready[1], 3);
-    apply_environment(home.environment());
-    exec_or_die(argv);
+    image.exec_or_die();
   }
   ::close(ready[1]);
   char reply[16] = {};
   pollfd wait_for{ready[0], POLLIN, 0};
   // The only wait: for "ready" or for the pipe to close because the daemon exited.
-  if (::poll(&wait_for, 1, 60'000) > 0) {
+  const bool answered = ::poll(&wait_for, 1, 60'000) > 0;
+  if (answered) {
     started_ =
         ::read(ready[0], reply, sizeof reply - 1) > 0 && std::strncmp(reply, "ready", 5) == 0;
   }
   ::close(ready[0]);
+  // Neither ready nor gone within the minute: it is stuck, so end it rather than wait forever.
+  if (!answered) ::kill(pid_, SIGKILL);
   if (!started_) wait();
 }
 
