@@ -120,9 +120,6 @@ json::value handle_doctor_rebuild(const json::object& params, MethodContext& con
   std::int64_t changed = 0;
   // Every deck in one write, so that an error reply means nothing was rebuilt.
   context.collection.write([&] {
-    per_deck.clear();
-    cards = 0;
-    changed = 0;
     for (const QueueDeck& deck : decks) {
       const RebuildReport report =
           rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
