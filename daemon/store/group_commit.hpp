@@ -39,7 +39,7 @@ class GroupCommit {
 
   // Commits the open transaction, if any. When the commit fails (or an earlier failure already
   // rolled the transaction back), rolls back, so nothing of it is applied, and throws
-  // kioku::Error (kStorage); the next write starts afresh.
+  // kioku::Error (kStorage) whose message is just the reason; the next write starts afresh.
   void commit();
 
  private:
