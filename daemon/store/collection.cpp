@@ -92,28 +92,21 @@ Collection::Collection(sqlite::Database& database)
           ", d.options FROM cards c JOIN card_state s ON s.card_id = c.id "
           "JOIN decks d ON d.id = c.deck_id "
           "WHERE c.id = ?1"))),
-      // ?2 is the due bound, ?3 today (cards buried until a later day are left out). The
-      // ORDER BYs list the index's columns in its order (interday and buried_until_day are
-      // constant or irrelevant for the order), so the first row needs no sort.
-      count_due_intraday_(database.prepare(
+      // ?2 is the due bound, ?3 today (cards buried until a later day are left out); the
+      // learning statements take the interday flag as ?5 (count) or ?4 (first), and stay on the
+      // covering index card_state_deck_due with it bound. The ORDER BYs list the index's columns
+      // in its order (interday and buried_until_day are constant or irrelevant for the order),
+      // so the review lookup's first row needs no sort.
+      count_due_learning_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 0 "
-          "AND buried_until_day <= ?3 LIMIT ?4)")),
-      count_due_interday_(database.prepare(
-          "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 1 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?5 "
           "AND buried_until_day <= ?3 LIMIT ?4)")),
       count_due_review_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
           "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 LIMIT ?4)")),
-      first_due_intraday_(database.prepare(
+      first_due_learning_(database.prepare(
           "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 0 "
-          "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id LIMIT "
-          "1")),
-      first_due_interday_(database.prepare(
-          "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 1 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?4 "
           "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id LIMIT "
           "1")),
       first_due_review_(database.prepare(
@@ -333,17 +326,13 @@ CardRecord Collection::card(std::int64_t card_id) {
 
 namespace {
 
-sqlite::Statement& pick(DueGroup group, sqlite::Statement& intraday, sqlite::Statement& interday,
+// The review statement for kReview; otherwise the learning one, with its interday parameter
+// (numbered `interday_parameter`) bound to the group.
+sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interday_parameter,
                         sqlite::Statement& review) {
-  switch (group) {
-    case DueGroup::kIntradayLearning:
-      return intraday;
-    case DueGroup::kInterdayLearning:
-      return interday;
-    case DueGroup::kReview:
-      return review;
-  }
-  return review;
+  if (group == DueGroup::kReview) return review;
+  learning.bind(interday_parameter, group == DueGroup::kInterdayLearning ? 1 : 0);
+  return learning;
 }
 
 }  // namespace
@@ -351,7 +340,7 @@ sqlite::Statement& pick(DueGroup group, sqlite::Statement& intraday, sqlite::Sta
 std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                                    std::int64_t today, std::int64_t limit) {
   sqlite::Statement& statement =
-      pick(group, count_due_intraday_, count_due_interday_, count_due_review_);
+      pick(group, count_due_learning_, 5, count_due_review_);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today).bind(4, limit);
   return single_integer(statement);
 }
@@ -359,7 +348,7 @@ std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, Timesta
 std::optional<DueCard> Collection::first_due(std::int64_t deck_id, DueGroup group,
                                              TimestampMs due_before, std::int64_t today) {
   sqlite::Statement& statement =
-      pick(group, first_due_intraday_, first_due_interday_, first_due_review_);
+      pick(group, first_due_learning_, 4, first_due_review_);
   sqlite::StatementScope scope(statement);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today);
   if (!statement.step()) return std::nullopt;

@@ -186,11 +186,9 @@ class Collection {
   sqlite::Statement insert_card_state_;
   sqlite::Statement count_deck_cards_;
   sqlite::Statement select_card_;
-  sqlite::Statement count_due_intraday_;
-  sqlite::Statement count_due_interday_;
+  sqlite::Statement count_due_learning_;
   sqlite::Statement count_due_review_;
-  sqlite::Statement first_due_intraday_;
-  sqlite::Statement first_due_interday_;
+  sqlite::Statement first_due_learning_;
   sqlite::Statement first_due_review_;
   sqlite::Statement count_new_;
   sqlite::Statement first_new_;
