@@ -12,7 +12,6 @@ namespace {
 constexpr const char* kCardStateColumns =
     "s.phase, s.due_ms, s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, "
     "s.last_review_ms, s.leech, s.suspended, s.stability, s.difficulty, s.repetition, s.interday";
-constexpr int kCardStateColumnCount = 14;  // the columns above, which read_state reads
 
 std::string join_tags(const std::vector<std::string>& tags) {
   std::string text;
@@ -88,8 +87,8 @@ Collection::Collection(sqlite::Database& database)
       count_deck_cards_(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
       select_card_(database.prepare(with_state_columns(
           "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
-          "s.buried_until_day, ",
-          ", d.options FROM cards c JOIN card_state s ON s.card_id = c.id "
+          "s.buried_until_day, d.options, ",
+          " FROM cards c JOIN card_state s ON s.card_id = c.id "
           "JOIN decks d ON d.id = c.deck_id "
           "WHERE c.id = ?1"))),
       // ?2 is the due bound, ?3 today (cards buried until a later day are left out); the
@@ -319,8 +318,8 @@ CardRecord Collection::card(std::int64_t card_id) {
   record.tags = select_card_.column_text(6);
   record.note = select_card_.column_text(7);
   record.buried_until_day = select_card_.column_int(8);
-  record.state = read_state(select_card_, 9);
-  record.deck_options_json = select_card_.column_text(9 + kCardStateColumnCount);
+  record.deck_options_json = select_card_.column_text(9);
+  record.state = read_state(select_card_, 10);  // the state columns come last
   return record;
 }
 
