@@ -66,7 +66,7 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
   json::object result;
   const auto by_deck = due_counts_by_deck(context.collection, decks, bounds);
   result["counts"] = counts_to_json(sum_counts(by_deck));
-  const auto card_id = next_card(context.collection, decks, by_deck, bounds);
+  const auto card_id = next_card(context.collection, by_deck, bounds);
   if (!card_id) {
     result["card"] = nullptr;
     const auto next_due = next_due_time(context.collection, decks, bounds);
