@@ -84,11 +84,13 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   } else {
     rows = collection.decks();
   }
+  const auto tallies = collection.deck_tallies(today);
   std::vector<QueueDeck> decks;
   for (DeckRow& row : rows) {
     QueueDeck deck{std::move(row), {}};
     deck.options = deck_options_from_json(deck.deck.options_json);
-    const DayTally tally = collection.deck_tally(deck.deck.id, today);
+    const auto found = tallies.find(deck.deck.id);
+    const DayTally tally = found != tallies.end() ? found->second : DayTally{};
     deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
     deck.new_today = tally.new_cards;
     deck.reviews_today = tally.review_answers;

@@ -176,10 +176,10 @@ Collection::Collection(sqlite::Database& database)
                            "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
                            "coalesce(sum(duration_ms), 0), coalesce(sum(interday_answers), 0) "
                            "FROM daily_stats WHERE day = ?1")),
-      select_deck_tally_(database.prepare(
-          "SELECT reviews, correct, new_cards, review_answers, duration_ms, interday_answers "
-          "FROM daily_stats "
-          "WHERE day = ?1 AND deck_id = ?2")),
+      // One query for every deck: the queue reads all of today's roll-ups on each request.
+      select_deck_tallies_(database.prepare(
+          "SELECT reviews, correct, new_cards, review_answers, duration_ms, interday_answers, "
+          "deck_id FROM daily_stats WHERE day = ?1")),
       select_review_days_(
           database.prepare("SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
                            "GROUP BY day ORDER BY day DESC")),
@@ -478,28 +478,37 @@ std::vector<LoggedAnswer> Collection::card_history(std::int64_t card_id) {
   return history;
 }
 
-DayTally Collection::read_tally(sqlite::Statement& statement) {
-  sqlite::StatementScope scope(statement);
+namespace {
+
+// Reads a roll-up row: reviews, correct, new_cards, review_answers, duration_ms,
+// interday_answers.
+DayTally read_tally(const sqlite::Statement& row) {
   DayTally tally;
-  if (statement.step()) {
-    tally.reviews = statement.column_int(0);
-    tally.correct = statement.column_int(1);
-    tally.new_cards = statement.column_int(2);
-    tally.review_answers = statement.column_int(3);
-    tally.duration_ms = statement.column_int(4);
-    tally.interday_answers = statement.column_int(5);
-  }
+  tally.reviews = row.column_int(0);
+  tally.correct = row.column_int(1);
+  tally.new_cards = row.column_int(2);
+  tally.review_answers = row.column_int(3);
+  tally.duration_ms = row.column_int(4);
+  tally.interday_answers = row.column_int(5);
   return tally;
 }
 
+}  // namespace
+
 DayTally Collection::tally(std::int64_t day) {
+  sqlite::StatementScope scope(select_tally_);
   select_tally_.bind(1, day);
-  return read_tally(select_tally_);
+  return select_tally_.step() ? read_tally(select_tally_) : DayTally{};
 }
 
-DayTally Collection::deck_tally(std::int64_t deck_id, std::int64_t day) {
-  select_deck_tally_.bind(1, day).bind(2, deck_id);
-  return read_tally(select_deck_tally_);
+std::unordered_map<std::int64_t, DayTally> Collection::deck_tallies(std::int64_t day) {
+  sqlite::StatementScope scope(select_deck_tallies_);
+  select_deck_tallies_.bind(1, day);
+  std::unordered_map<std::int64_t, DayTally> tallies;
+  while (select_deck_tallies_.step()) {
+    tallies[select_deck_tallies_.column_int(6)] = read_tally(select_deck_tallies_);
+  }
+  return tallies;
 }
 
 std::int64_t Collection::streak_days(std::int64_t today) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/card_state.hpp"
@@ -154,7 +155,8 @@ class Collection {
   std::vector<LoggedAnswer> card_history(std::int64_t card_id);
 
   DayTally tally(std::int64_t day);
-  DayTally deck_tally(std::int64_t deck_id, std::int64_t day);
+  // Each deck's roll-up for `day`, by deck id; a deck with no answers that day has none.
+  std::unordered_map<std::int64_t, DayTally> deck_tallies(std::int64_t day);
   // Consecutive days with at least one review, ending today (or yesterday if none yet today).
   std::int64_t streak_days(std::int64_t today);
   std::int64_t review_count();
@@ -170,7 +172,6 @@ class Collection {
   void import_deck_rows(const Deck& deck, const std::string& source, TimestampMs now,
                         ImportSummary& summary);
   std::int64_t append_answer(const AnswerRecord& answer);
-  DayTally read_tally(sqlite::Statement& statement);
 
   sqlite::Database& database_;
   GroupCommit group_commit_;
@@ -204,7 +205,7 @@ class Collection {
   sqlite::Statement select_card_history_;
   sqlite::Statement upsert_daily_stats_;
   sqlite::Statement select_tally_;
-  sqlite::Statement select_deck_tally_;
+  sqlite::Statement select_deck_tallies_;
   sqlite::Statement select_review_days_;
   sqlite::Statement count_reviews_;
   sqlite::Statement select_meta_;
