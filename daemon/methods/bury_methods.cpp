@@ -27,9 +27,7 @@ json::value handle_review_bury(const json::object& params, MethodContext& contex
 json::value handle_review_unbury(const json::object& params, MethodContext& context) {
   std::optional<std::int64_t> deck_id;
   if (const auto slug = optional_string(params, "deck")) {
-    const auto deck = context.collection.deck_by_slug(*slug);
-    if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + *slug + "'");
-    deck_id = deck->id;
+    deck_id = context.collection.require_deck(*slug).id;
   }
   return json::object{{"unburied", context.collection.unbury(deck_id)}};
 }

@@ -78,9 +78,7 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck) {
   std::vector<DeckRow> rows;
   if (only_deck) {
-    auto deck = collection.deck_by_slug(*only_deck);
-    if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + *only_deck + "'");
-    rows.push_back(std::move(*deck));
+    rows.push_back(collection.require_deck(*only_deck));
   } else {
     rows = collection.decks();
   }

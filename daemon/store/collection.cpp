@@ -2,6 +2,7 @@
 #include "daemon/store/collection.hpp"
 
 #include <boost/json.hpp>
+#include <utility>
 
 #include "daemon/store/card_content.hpp"
 
@@ -225,6 +226,12 @@ std::optional<DeckRow> Collection::deck_by_slug(const std::string& slug) {
   select_deck_by_slug_.bind(1, slug);
   if (!select_deck_by_slug_.step()) return std::nullopt;
   return read_deck(select_deck_by_slug_);
+}
+
+DeckRow Collection::require_deck(const std::string& slug) {
+  auto deck = deck_by_slug(slug);
+  if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + slug + "'");
+  return std::move(*deck);
 }
 
 std::int64_t Collection::card_count() {

@@ -108,6 +108,8 @@ class Collection {
 
   std::vector<DeckRow> decks();
   std::optional<DeckRow> deck_by_slug(const std::string& slug);
+  // The deck a request names; throws kioku::Error (kNotFound) when there is none.
+  DeckRow require_deck(const std::string& slug);
   std::int64_t card_count();
   // Walks the deck's index entries: for listings, not for every request.
   std::int64_t deck_card_count(std::int64_t deck_id);
