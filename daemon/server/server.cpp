@@ -29,9 +29,6 @@ using Socket = asio::local::stream_protocol::socket;
 
 namespace {
 
-// Room in sockaddr_un::sun_path for a path and its terminating NUL.
-constexpr std::size_t kMaxSocketPath = sizeof(sockaddr_un::sun_path) - 1;
-
 std::string error_line(int code, const std::string& message) {
   return protocol::to_line(protocol::make_error(nullptr, code, message));
 }
@@ -56,7 +53,7 @@ bool someone_listens(const std::string& path) {
   if (probe < 0) return false;
   sockaddr_un address{};
   address.sun_family = AF_UNIX;
-  path.copy(address.sun_path, kMaxSocketPath);
+  path.copy(address.sun_path, protocol::kMaxSocketPath);
   const bool answered =
       ::connect(probe, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
   ::close(probe);
@@ -323,7 +320,6 @@ Server::~Server() {
 
 void Server::listen() {
   const std::string& path = impl_->socket_path;
-  protocol::check_socket_path_length(path);
   struct stat info {};
   if (::lstat(path.c_str(), &info) == 0) {
     if (!S_ISSOCK(info.st_mode)) {

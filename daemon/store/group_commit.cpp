@@ -58,7 +58,7 @@ void GroupCommit::notice_rollback_by_sqlite() {
   // start a transaction of its own and commit with its RELEASE.
   if (open_ && !in_transaction(database_.handle())) {
     open_ = false;
-    if (writes_in_transaction_ > 0) lost_ = "SQLite rolled the transaction back after an error";
+    if (wrote_in_transaction_) lost_ = "SQLite rolled the transaction back after an error";
   }
 }
 
@@ -71,7 +71,7 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
   if (!open_) {
     database_.execute("BEGIN IMMEDIATE");
     open_ = true;
-    writes_in_transaction_ = 0;
+    wrote_in_transaction_ = false;
   }
   try {
     database_.execute("SAVEPOINT request");
@@ -81,7 +81,7 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
     undo_request(failure.what());
     throw;
   }
-  ++writes_in_transaction_;
+  wrote_in_transaction_ = true;
   ++write_count_;
 }
 
@@ -95,7 +95,7 @@ void GroupCommit::undo_request(const std::string& reason) noexcept {
   // in it are gone, so their held responses must not be acknowledged.
   if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
   open_ = false;
-  if (writes_in_transaction_ > 0) lost_ = reason;
+  if (wrote_in_transaction_) lost_ = reason;
 }
 
 void GroupCommit::commit() {
