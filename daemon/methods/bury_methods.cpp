@@ -1,17 +1,13 @@
-// review.bury and review.unbury.
+// review.bury and review.unbury. Burying hides a card from the queue until the next day starts
+// (scheduling.md §2.7); a burial is stored as the day the card comes back, so nothing has to
+// run at the rollover.
 #include "core/time_format.hpp"
-#include "daemon/methods/burying.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
 
 namespace kioku::daemon {
 
 namespace json = boost::json;
-
-SiblingBurial sibling_burial(const DeckOptions& options) {
-  return SiblingBurial{options.bury_new_siblings, options.bury_review_siblings,
-                       options.bury_interday_learning_siblings};
-}
 
 json::value handle_review_bury(const json::object& params, MethodContext& context) {
   const std::int64_t card_id = *optional_integer(params, "card");

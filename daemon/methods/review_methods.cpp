@@ -3,7 +3,6 @@
 
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
-#include "daemon/methods/burying.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
@@ -25,6 +24,12 @@ json::object counts_to_json(const DueCounts& counts) {
                       {"learning", counts.all_learning()},
                       {"review", counts.review},
                       {"total", counts.total()}};
+}
+
+// The siblings an answer in a deck with `options` buries.
+SiblingBurial sibling_burial(const DeckOptions& options) {
+  return SiblingBurial{options.bury_new_siblings, options.bury_review_siblings,
+                       options.bury_interday_learning_siblings};
 }
 
 json::array split_tags(const std::string& tags) {
