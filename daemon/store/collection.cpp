@@ -1,6 +1,7 @@
 // All of kioku's SQL against the collection, prepared once at open.
 #include "daemon/store/collection.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <utility>
 
@@ -402,9 +403,22 @@ std::int64_t Collection::unbury(std::optional<std::int64_t> deck_id) {
 std::vector<std::string> Collection::integrity_check(int most_problems) {
   sqlite::Statement check =
       database_.prepare("PRAGMA integrity_check(" + std::to_string(most_problems) + ")");
-  std::vector<std::string> rows;
-  while (check.step()) rows.push_back(check.column_text(0));
-  return rows;
+  std::vector<std::string> problems;
+  while (check.step()) {
+    // A row may hold several problems, one a line, under a "*** in database main ***"
+    // heading; a sound collection gives the one row "ok".
+    const std::string row = check.column_text(0);
+    std::size_t start = 0;
+    while (start < row.size()) {
+      const std::size_t end = std::min(row.find('\n', start), row.size());
+      std::string line = row.substr(start, end - start);
+      if (line != "ok" && !line.empty() && line.rfind("***", 0) != 0) {
+        problems.push_back(std::move(line));
+      }
+      start = end + 1;
+    }
+  }
+  return problems;
 }
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {

@@ -140,8 +140,8 @@ class Collection {
   void bury(std::int64_t card_id, std::int64_t until_day);
   // Unburies every buried card of `deck_id` (all decks when nullopt); returns how many.
   std::int64_t unbury(std::optional<std::int64_t> deck_id);
-  // SQLite's integrity check, at most `most_problems` problems: its rows ("ok" when sound).
-  // Throws sqlite::SqliteError when the damage stops the check itself.
+  // SQLite's integrity check, at most `most_problems` problems: one line each, none when the
+  // collection is sound. Throws sqlite::SqliteError when the damage stops the check itself.
   std::vector<std::string> integrity_check(int most_problems);
 
   // Appends the answer to the log, stores the new state and updates the day's roll-up, as one
