@@ -127,8 +127,7 @@ DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBou
   return counts;
 }
 
-std::vector<DeckDue> due_counts_by_deck(Collection& collection,
-                                        const std::vector<QueueDeck>& decks,
+std::vector<DeckDue> due_counts_by_deck(Collection& collection, const std::vector<QueueDeck>& decks,
                                         const DueBounds& bounds) {
   std::vector<DeckDue> by_deck;
   by_deck.reserve(decks.size());

@@ -64,8 +64,7 @@ struct DeckDue {
 };
 
 // Each deck with its counts, in the order of `decks`; the entries refer into `decks`.
-std::vector<DeckDue> due_counts_by_deck(Collection& collection,
-                                        const std::vector<QueueDeck>& decks,
+std::vector<DeckDue> due_counts_by_deck(Collection& collection, const std::vector<QueueDeck>& decks,
                                         const DueBounds& bounds);
 std::vector<DeckDue> due_counts_by_deck(Collection& collection, std::vector<QueueDeck>&& decks,
                                         const DueBounds& bounds) = delete;

@@ -346,16 +346,14 @@ sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interda
 
 std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                                    std::int64_t today, std::int64_t limit) {
-  sqlite::Statement& statement =
-      pick(group, count_due_learning_, 5, count_due_review_);
+  sqlite::Statement& statement = pick(group, count_due_learning_, 5, count_due_review_);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today).bind(4, limit);
   return single_integer(statement);
 }
 
 std::optional<DueCard> Collection::first_due(std::int64_t deck_id, DueGroup group,
                                              TimestampMs due_before, std::int64_t today) {
-  sqlite::Statement& statement =
-      pick(group, first_due_learning_, 4, first_due_review_);
+  sqlite::Statement& statement = pick(group, first_due_learning_, 4, first_due_review_);
   sqlite::StatementScope scope(statement);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today);
   if (!statement.step()) return std::nullopt;
