@@ -3,7 +3,6 @@
 
 #include <pwd.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -64,8 +63,6 @@ std::string parent_directory(const std::string& path) {
 }
 
 void check_socket_path_length(const std::string& path) {
-  // Room in sun_path for the path and its terminating NUL.
-  constexpr std::size_t kMaxSocketPath = sizeof(sockaddr_un::sun_path) - 1;
   if (path.size() <= kMaxSocketPath) return;
   throw Error(ErrorCode::kInvalidParams,
               "socket path " + path + " is " + std::to_string(path.size()) +

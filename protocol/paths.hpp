@@ -2,6 +2,9 @@
 // the socket directory private.
 #pragma once
 
+#include <sys/un.h>
+
+#include <cstddef>
 #include <string>
 
 namespace kioku::protocol {
@@ -20,8 +23,11 @@ std::string state_directory();
 // Throws kioku::Error (kPermission) with a message that says what to fix.
 void ensure_private_directory(const std::string& path);
 
+// The longest socket path: room in sockaddr_un::sun_path for it and its terminating NUL.
+inline constexpr std::size_t kMaxSocketPath = sizeof(sockaddr_un::sun_path) - 1;
+
 // Throws kioku::Error (kInvalidParams) naming the path, its length and the fix when `path`
-// does not fit in sockaddr_un::sun_path.
+// is longer than kMaxSocketPath.
 void check_socket_path_length(const std::string& path);
 
 // Creates `path` and missing parents with mode 0700. Throws kioku::Error on failure.

@@ -1,17 +1,13 @@
-// review.bury and review.unbury.
+// review.bury and review.unbury. Burying hides a card from the queue until the next day starts
+// (scheduling.md §2.7); a burial is stored as the day the card comes back, so nothing has to
+// run at the rollover.
 #include "core/time_format.hpp"
-#include "daemon/methods/burying.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
 
 namespace kioku::daemon {
 
 namespace json = boost::json;
-
-SiblingBurial sibling_burial(const DeckOptions& options) {
-  return SiblingBurial{options.bury_new_siblings, options.bury_review_siblings,
-                       options.bury_interday_learning_siblings};
-}
 
 json::value handle_review_bury(const json::object& params, MethodContext& context) {
   const std::int64_t card_id = *optional_integer(params, "card");
@@ -27,9 +23,7 @@ json::value handle_review_bury(const json::object& params, MethodContext& contex
 json::value handle_review_unbury(const json::object& params, MethodContext& context) {
   std::optional<std::int64_t> deck_id;
   if (const auto slug = optional_string(params, "deck")) {
-    const auto deck = context.collection.deck_by_slug(*slug);
-    if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + *slug + "'");
-    deck_id = deck->id;
+    deck_id = context.collection.require_deck(*slug).id;
   }
   return json::object{{"unburied", context.collection.unbury(deck_id)}};
 }

@@ -80,12 +80,11 @@ json::object report_to_json(const RebuildReport& report) {
 
 json::value handle_deck_config(const json::object& params, MethodContext& context) {
   const std::string slug = optional_string(params, "deck").value_or("");
-  auto deck = context.collection.deck_by_slug(slug);
-  if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + slug + "'");
-  json::object result{{"deck", deck->slug}};
+  DeckRow deck = context.collection.require_deck(slug);
+  json::object result{{"deck", deck.slug}};
   json::array changed;
   if (const json::value* changes = params.if_contains("set")) {
-    std::string options_json = deck->options_json;
+    std::string options_json = deck.options_json;
     // Check every change before storing any, so a bad one leaves the deck as it was.
     for (const auto& [name, value] : changes->as_object()) {
       if (!value.is_string()) {
@@ -95,21 +94,21 @@ json::value handle_deck_config(const json::object& params, MethodContext& contex
       options_json = with_option(options_json, name, std::string(value.as_string()));
       changed.emplace_back(name);
     }
-    const DeckOptions before = deck_options_from_json(deck->options_json);
+    const DeckOptions before = deck_options_from_json(deck.options_json);
     const DeckOptions after = deck_options_from_json(options_json);
     // The options and the recomputed cards are one write: a failure midway leaves neither.
     context.collection.write([&] {
-      context.collection.set_deck_options(deck->id, options_json,
+      context.collection.set_deck_options(deck.id, options_json,
                                           std::string(to_string(after.algorithm)));
       if (after.algorithm != before.algorithm) {
         result["recomputed"] =
-            report_to_json(rebuild_deck(context.collection, deck->id, after, context.calendar));
+            report_to_json(rebuild_deck(context.collection, deck.id, after, context.calendar));
       }
     });
-    deck->options_json = options_json;
+    deck.options_json = options_json;
   }
   result["changed"] = std::move(changed);
-  result["options"] = options_to_json(deck_options_from_json(deck->options_json));
+  result["options"] = options_to_json(deck_options_from_json(deck.options_json));
   return result;
 }
 
@@ -120,9 +119,6 @@ json::value handle_doctor_rebuild(const json::object& params, MethodContext& con
   std::int64_t changed = 0;
   // Every deck in one write, so that an error reply means nothing was rebuilt.
   context.collection.write([&] {
-    per_deck.clear();
-    cards = 0;
-    changed = 0;
     for (const QueueDeck& deck : decks) {
       const RebuildReport report =
           rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);

@@ -1,8 +1,6 @@
 // doctor.check: SQLite's integrity check of the whole collection, on demand. kiokud does not
 // run it at start-up, where reading the whole file would delay every autostart of a large
 // collection (docs/faults.md).
-#include <algorithm>
-
 #include "daemon/methods/method_table.hpp"
 
 namespace kioku::daemon {
@@ -19,15 +17,8 @@ constexpr int kMostProblems = 100;
 json::value handle_doctor_check(const json::object&, MethodContext& context) {
   json::array problems;
   try {
-    for (const std::string& row : context.collection.integrity_check(kMostProblems)) {
-      // A row may hold several problems, one a line, under a "*** in database main ***" heading.
-      std::size_t start = 0;
-      while (start < row.size()) {
-        const std::size_t end = std::min(row.find('\n', start), row.size());
-        const std::string line = row.substr(start, end - start);
-        if (line != "ok" && !line.empty() && line.rfind("***", 0) != 0) problems.emplace_back(line);
-        start = end + 1;
-      }
+    for (const std::string& problem : context.collection.integrity_check(kMostProblems)) {
+      problems.emplace_back(problem);
     }
   } catch (const sqlite::SqliteError& error) {
     // Damage bad enough to stop the check itself is still a finding, not a failed request.

@@ -21,7 +21,8 @@ struct RebuildReport {
 CardState replay_history(std::int64_t card_id, const std::vector<LoggedAnswer>& history,
                          const DeckOptions& options, const DayCalendar& calendar);
 
-// Replays every card of the deck and stores the results, as one write (Collection::write).
+// Replays every card of the deck and stores the results. Call it inside Collection::write: the
+// caller's write makes the deck's new states land with whatever else it changes, or not at all.
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                            const DayCalendar& calendar);
 

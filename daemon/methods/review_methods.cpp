@@ -3,7 +3,6 @@
 
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
-#include "daemon/methods/burying.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
@@ -25,6 +24,12 @@ json::object counts_to_json(const DueCounts& counts) {
                       {"learning", counts.all_learning()},
                       {"review", counts.review},
                       {"total", counts.total()}};
+}
+
+// The siblings an answer in a deck with `options` buries.
+SiblingBurial sibling_burial(const DeckOptions& options) {
+  return SiblingBurial{options.bury_new_siblings, options.bury_review_siblings,
+                       options.bury_interday_learning_siblings};
 }
 
 json::array split_tags(const std::string& tags) {
@@ -66,7 +71,7 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
   json::object result;
   const auto by_deck = due_counts_by_deck(context.collection, decks, bounds);
   result["counts"] = counts_to_json(sum_counts(by_deck));
-  const auto card_id = next_card(context.collection, decks, by_deck, bounds);
+  const auto card_id = next_card(context.collection, by_deck, bounds);
   if (!card_id) {
     result["card"] = nullptr;
     const auto next_due = next_due_time(context.collection, decks, bounds);

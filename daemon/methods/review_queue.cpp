@@ -15,12 +15,6 @@ namespace {
 
 constexpr std::int64_t kNoLimit = std::numeric_limits<std::int64_t>::max();
 
-// A deck and what is due in it now.
-struct DeckDue {
-  const QueueDeck& deck;
-  DueCounts due;
-};
-
 // The earliest-due card of `group` among the decks with some of it left in `due`, due at or
 // before `due_before`.
 std::optional<std::int64_t> earliest_due(Collection& collection, const std::vector<DeckDue>& decks,
@@ -84,17 +78,17 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck) {
   std::vector<DeckRow> rows;
   if (only_deck) {
-    auto deck = collection.deck_by_slug(*only_deck);
-    if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + *only_deck + "'");
-    rows.push_back(std::move(*deck));
+    rows.push_back(collection.require_deck(*only_deck));
   } else {
     rows = collection.decks();
   }
+  const auto tallies = collection.deck_tallies(today);
   std::vector<QueueDeck> decks;
   for (DeckRow& row : rows) {
     QueueDeck deck{std::move(row), {}};
     deck.options = deck_options_from_json(deck.deck.options_json);
-    const DayTally tally = collection.deck_tally(deck.deck.id, today);
+    const auto found = tallies.find(deck.deck.id);
+    const DayTally tally = found != tallies.end() ? found->second : DayTally{};
     deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
     deck.new_today = tally.new_cards;
     deck.reviews_today = tally.review_answers;
@@ -133,22 +127,23 @@ DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBou
   return counts;
 }
 
-std::vector<DueCounts> due_counts_by_deck(Collection& collection,
-                                          const std::vector<QueueDeck>& decks,
-                                          const DueBounds& bounds) {
-  std::vector<DueCounts> counts;
-  counts.reserve(decks.size());
-  for (const QueueDeck& deck : decks) counts.push_back(due_counts(collection, deck, bounds));
-  return counts;
+std::vector<DeckDue> due_counts_by_deck(Collection& collection, const std::vector<QueueDeck>& decks,
+                                        const DueBounds& bounds) {
+  std::vector<DeckDue> by_deck;
+  by_deck.reserve(decks.size());
+  for (const QueueDeck& deck : decks) {
+    by_deck.push_back({deck, due_counts(collection, deck, bounds)});
+  }
+  return by_deck;
 }
 
-DueCounts sum_counts(const std::vector<DueCounts>& counts) {
+DueCounts sum_counts(const std::vector<DeckDue>& by_deck) {
   DueCounts total;
-  for (const DueCounts& deck : counts) {
-    total.new_cards += deck.new_cards;
-    total.learning += deck.learning;
-    total.interday_learning += deck.interday_learning;
-    total.review += deck.review;
+  for (const DeckDue& entry : by_deck) {
+    total.new_cards += entry.due.new_cards;
+    total.learning += entry.due.learning;
+    total.interday_learning += entry.due.interday_learning;
+    total.review += entry.due.review;
   }
   return total;
 }
@@ -158,11 +153,8 @@ DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks
   return sum_counts(due_counts_by_deck(collection, decks, bounds));
 }
 
-std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      const std::vector<DueCounts>& counts,
+std::optional<std::int64_t> next_card(Collection& collection, const std::vector<DeckDue>& due,
                                       const DueBounds& bounds) {
-  std::vector<DeckDue> due;
-  for (std::size_t i = 0; i < decks.size(); ++i) due.push_back({decks[i], counts[i]});
   if (auto card =
           earliest_due(collection, due, DueGroup::kIntradayLearning, bounds, bounds.learning)) {
     return card;
@@ -183,9 +175,9 @@ std::optional<std::int64_t> next_card(Collection& collection, const std::vector<
     if (card) return card;
   }
   std::int64_t learn_ahead_ms = 0;
-  for (const QueueDeck& deck : decks) {
+  for (const DeckDue& entry : due) {
     learn_ahead_ms =
-        std::max<std::int64_t>(learn_ahead_ms, deck.options.learn_ahead_seconds * 1000LL);
+        std::max<std::int64_t>(learn_ahead_ms, entry.deck.options.learn_ahead_seconds * 1000LL);
   }
   return earliest_due(collection, due, DueGroup::kIntradayLearning, bounds,
                       bounds.now + learn_ahead_ms);

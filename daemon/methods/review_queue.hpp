@@ -57,18 +57,25 @@ DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar);
 // before reviews; new cards come last and, unless new_cards_ignore_review_limit, get only what
 // the review limit has left.
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
-// Each deck's counts, in the order of `decks`.
-std::vector<DueCounts> due_counts_by_deck(Collection& collection,
-                                          const std::vector<QueueDeck>& decks,
-                                          const DueBounds& bounds);
-DueCounts sum_counts(const std::vector<DueCounts>& counts);
+// A deck and what is due in it now.
+struct DeckDue {
+  const QueueDeck& deck;
+  DueCounts due;
+};
+
+// Each deck with its counts, in the order of `decks`; the entries refer into `decks`.
+std::vector<DeckDue> due_counts_by_deck(Collection& collection, const std::vector<QueueDeck>& decks,
+                                        const DueBounds& bounds);
+std::vector<DeckDue> due_counts_by_deck(Collection& collection, std::vector<QueueDeck>&& decks,
+                                        const DueBounds& bounds) = delete;
+DueCounts sum_counts(const std::vector<DeckDue>& by_deck);
 DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
                      const DueBounds& bounds);
 
-// The id of the card to show next, or nullopt when nothing is due. `due` is
-// due_counts_by_deck's result for `decks`.
-std::optional<std::int64_t> next_card(Collection& collection, const std::vector<QueueDeck>& decks,
-                                      const std::vector<DueCounts>& due, const DueBounds& bounds);
+// The id of the card to show next from the decks of `by_deck` (due_counts_by_deck's result),
+// or nullopt when nothing is due.
+std::optional<std::int64_t> next_card(Collection& collection, const std::vector<DeckDue>& by_deck,
+                                      const DueBounds& bounds);
 
 // The earliest due time of any learning, relearning or review card of the decks; a buried card
 // counts from when it comes back.

@@ -41,10 +41,9 @@ void signal_ready(int ready_fd) {
 
 int run_daemon(const DaemonConfig& config) {
   try {
-    if (const std::size_t previous = ensure_descriptors_for(config.max_clients); previous > 0) {
-      std::cerr << "kiokud: raised the open-file limit from " << previous << " to "
-                << config.max_clients + kReservedDescriptors << " for " << config.max_clients
-                << " clients\n";
+    if (const auto raised = ensure_descriptors_for(config.max_clients)) {
+      std::cerr << "kiokud: raised the open-file limit from " << raised->previous << " to "
+                << raised->now << " for " << config.max_clients << " clients\n";
     }
     const std::string data_directory =
         config.data_directory.empty() ? protocol::data_directory() : config.data_directory;

@@ -10,14 +10,14 @@
 
 namespace kioku::daemon {
 
-std::size_t ensure_descriptors_for(std::size_t max_clients) {
+std::optional<RaisedDescriptorLimit> ensure_descriptors_for(std::size_t max_clients) {
   const rlim_t needed = static_cast<rlim_t>(max_clients + kReservedDescriptors);
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) {
     throw Error(ErrorCode::kUnavailable,
                 std::string("cannot read the open-file limit: ") + std::strerror(errno));
   }
-  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= needed) return 0;
+  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= needed) return std::nullopt;
   const std::string what = "--max-clients " + std::to_string(max_clients) + " needs " +
                            std::to_string(needed) + " open files";
   if (limit.rlim_max != RLIM_INFINITY && limit.rlim_max < needed) {
@@ -32,7 +32,8 @@ std::size_t ensure_descriptors_for(std::size_t max_clients) {
     throw Error(ErrorCode::kUnavailable, what + " but the soft limit " + std::to_string(previous) +
                                              " cannot be raised: " + std::strerror(errno));
   }
-  return static_cast<std::size_t>(previous);
+  return RaisedDescriptorLimit{static_cast<std::size_t>(previous),
+                               static_cast<std::size_t>(needed)};
 }
 
 }  // namespace kioku::daemon

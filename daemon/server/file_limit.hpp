@@ -3,16 +3,23 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 
 namespace kioku::daemon {
 
 // Descriptors kiokud uses besides its clients.
 inline constexpr std::size_t kReservedDescriptors = 64;
 
+// The soft open-file limit before and after ensure_descriptors_for raised it.
+struct RaisedDescriptorLimit {
+  std::size_t previous = 0;
+  std::size_t now = 0;
+};
+
 // Makes sure the soft RLIMIT_NOFILE covers `max_clients` clients plus the reserve, raising it
-// (never past the hard limit) when it is too low. Returns the previous soft limit when it was
-// raised, 0 when it already sufficed. Throws kioku::Error naming both limits and what to do
+// (never past the hard limit) when it is too low. Returns both limits when it raised it,
+// nullopt when it already sufficed. Throws kioku::Error naming both limits and what to do
 // when even the hard limit is too low.
-std::size_t ensure_descriptors_for(std::size_t max_clients);
+std::optional<RaisedDescriptorLimit> ensure_descriptors_for(std::size_t max_clients);
 
 }  // namespace kioku::daemon

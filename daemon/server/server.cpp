@@ -29,9 +29,6 @@ using Socket = asio::local::stream_protocol::socket;
 
 namespace {
 
-// Room in sockaddr_un::sun_path for a path and its terminating NUL.
-constexpr std::size_t kMaxSocketPath = sizeof(sockaddr_un::sun_path) - 1;
-
 std::string error_line(int code, const std::string& message) {
   return protocol::to_line(protocol::make_error(nullptr, code, message));
 }
@@ -56,7 +53,7 @@ bool someone_listens(const std::string& path) {
   if (probe < 0) return false;
   sockaddr_un address{};
   address.sun_family = AF_UNIX;
-  path.copy(address.sun_path, kMaxSocketPath);
+  path.copy(address.sun_path, protocol::kMaxSocketPath);
   const bool answered =
       ::connect(probe, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
   ::close(probe);
@@ -250,17 +247,21 @@ struct Server::Impl {
   // accept() failed for want of descriptors: spends the spare one on the waiting client.
   awaitable<void> refuse_without_descriptors() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
-    const int client =
-        ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-    if (client >= 0) {
-      const std::string reply = error_line(
-          protocol::code::kUnavailable,
-          "kiokud has run out of file descriptors; close other kioku clients and try again");
-      [[maybe_unused]] const ssize_t written = ::send(client, reply.data(), reply.size(), 0);
-      ::close(client);
+    Socket socket(io);
+    boost::system::error_code error;
+    // Takes the client that is waiting now, if it still is, without waiting for another.
+    acceptor.non_blocking(true, error);
+    if (!error) acceptor.accept(socket, error);
+    if (!error) {
+      // Awaited, so that the client's descriptor is closed before the spare is taken back.
+      co_await refuse(std::move(socket),
+                      error_line(protocol::code::kUnavailable,
+                                 "kiokud has run out of file descriptors; close other kioku "
+                                 "clients and try again"));
     }
     spare_descriptor = open_spare_descriptor();
-    if (client < 0 || spare_descriptor < 0) {
+    if (stopping) co_return;
+    if (error || spare_descriptor < 0) {
       // Nothing to give back yet: wait a little for a session to end rather than spin.
       asio::steady_timer pause(io, std::chrono::milliseconds(100));
       boost::system::error_code ignored;
@@ -319,7 +320,6 @@ Server::~Server() {
 
 void Server::listen() {
   const std::string& path = impl_->socket_path;
-  protocol::check_socket_path_length(path);
   struct stat info {};
   if (::lstat(path.c_str(), &info) == 0) {
     if (!S_ISSOCK(info.st_mode)) {

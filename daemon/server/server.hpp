@@ -48,6 +48,8 @@ class Server {
 
   // Binds and listens (socket mode 0600). A stale socket file is removed only after checking
   // that no daemon answers on it. Throws kioku::Error with a message that says what to fix.
+  // The path's length is the caller's to check (protocol::check_socket_path_length): kiokud
+  // does it before it opens the collection.
   void listen();
   // Serves until stop() or SIGINT/SIGTERM; the request in flight is answered first. Removes the
   // socket file on the way out.

@@ -1,7 +1,9 @@
 // All of kioku's SQL against the collection, prepared once at open.
 #include "daemon/store/collection.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <utility>
 
 #include "daemon/store/card_content.hpp"
 
@@ -12,7 +14,6 @@ namespace {
 constexpr const char* kCardStateColumns =
     "s.phase, s.due_ms, s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, "
     "s.last_review_ms, s.leech, s.suspended, s.stability, s.difficulty, s.repetition, s.interday";
-constexpr int kCardStateColumnCount = 14;  // the columns above, which read_state reads
 
 std::string join_tags(const std::vector<std::string>& tags) {
   std::string text;
@@ -88,32 +89,25 @@ Collection::Collection(sqlite::Database& database)
       count_deck_cards_(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
       select_card_(database.prepare(with_state_columns(
           "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
-          "s.buried_until_day, ",
-          ", d.options FROM cards c JOIN card_state s ON s.card_id = c.id "
+          "s.buried_until_day, d.options, ",
+          " FROM cards c JOIN card_state s ON s.card_id = c.id "
           "JOIN decks d ON d.id = c.deck_id "
           "WHERE c.id = ?1"))),
-      // ?2 is the due bound, ?3 today (cards buried until a later day are left out). The
-      // ORDER BYs list the index's columns in its order (interday and buried_until_day are
-      // constant or irrelevant for the order), so the first row needs no sort.
-      count_due_intraday_(database.prepare(
+      // ?2 is the due bound, ?3 today (cards buried until a later day are left out); the
+      // learning statements take the interday flag as ?5 (count) or ?4 (first), and stay on the
+      // covering index card_state_deck_due with it bound. The ORDER BYs list the index's columns
+      // in its order (interday and buried_until_day are constant or irrelevant for the order),
+      // so the review lookup's first row needs no sort.
+      count_due_learning_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 0 "
-          "AND buried_until_day <= ?3 LIMIT ?4)")),
-      count_due_interday_(database.prepare(
-          "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 1 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?5 "
           "AND buried_until_day <= ?3 LIMIT ?4)")),
       count_due_review_(database.prepare(
           "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
           "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 LIMIT ?4)")),
-      first_due_intraday_(database.prepare(
+      first_due_learning_(database.prepare(
           "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 0 "
-          "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id LIMIT "
-          "1")),
-      first_due_interday_(database.prepare(
-          "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = 1 "
+          "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?4 "
           "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id LIMIT "
           "1")),
       first_due_review_(database.prepare(
@@ -184,10 +178,10 @@ Collection::Collection(sqlite::Database& database)
                            "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
                            "coalesce(sum(duration_ms), 0), coalesce(sum(interday_answers), 0) "
                            "FROM daily_stats WHERE day = ?1")),
-      select_deck_tally_(database.prepare(
-          "SELECT reviews, correct, new_cards, review_answers, duration_ms, interday_answers "
-          "FROM daily_stats "
-          "WHERE day = ?1 AND deck_id = ?2")),
+      // One query for every deck: the queue reads all of today's roll-ups on each request.
+      select_deck_tallies_(database.prepare(
+          "SELECT reviews, correct, new_cards, review_answers, duration_ms, interday_answers, "
+          "deck_id FROM daily_stats WHERE day = ?1")),
       select_review_days_(
           database.prepare("SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
                            "GROUP BY day ORDER BY day DESC")),
@@ -233,6 +227,12 @@ std::optional<DeckRow> Collection::deck_by_slug(const std::string& slug) {
   select_deck_by_slug_.bind(1, slug);
   if (!select_deck_by_slug_.step()) return std::nullopt;
   return read_deck(select_deck_by_slug_);
+}
+
+DeckRow Collection::require_deck(const std::string& slug) {
+  auto deck = deck_by_slug(slug);
+  if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + slug + "'");
+  return std::move(*deck);
 }
 
 std::int64_t Collection::card_count() {
@@ -326,40 +326,34 @@ CardRecord Collection::card(std::int64_t card_id) {
   record.tags = select_card_.column_text(6);
   record.note = select_card_.column_text(7);
   record.buried_until_day = select_card_.column_int(8);
-  record.state = read_state(select_card_, 9);
-  record.deck_options_json = select_card_.column_text(9 + kCardStateColumnCount);
+  record.deck_options_json = select_card_.column_text(9);
+  record.state = read_state(select_card_, 10);  // the state columns come last
   return record;
 }
 
 namespace {
 
-sqlite::Statement& pick(DueGroup group, sqlite::Statement& intraday, sqlite::Statement& interday,
+// The review statement for kReview; otherwise the learning one, with its interday parameter
+// (numbered `interday_parameter`) bound to the group.
+sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interday_parameter,
                         sqlite::Statement& review) {
-  switch (group) {
-    case DueGroup::kIntradayLearning:
-      return intraday;
-    case DueGroup::kInterdayLearning:
-      return interday;
-    case DueGroup::kReview:
-      return review;
-  }
-  return review;
+  if (group == DueGroup::kReview) return review;
+  learning.bind(interday_parameter, group == DueGroup::kInterdayLearning ? 1 : 0);
+  return learning;
 }
 
 }  // namespace
 
 std::int64_t Collection::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                                    std::int64_t today, std::int64_t limit) {
-  sqlite::Statement& statement =
-      pick(group, count_due_intraday_, count_due_interday_, count_due_review_);
+  sqlite::Statement& statement = pick(group, count_due_learning_, 5, count_due_review_);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today).bind(4, limit);
   return single_integer(statement);
 }
 
 std::optional<DueCard> Collection::first_due(std::int64_t deck_id, DueGroup group,
                                              TimestampMs due_before, std::int64_t today) {
-  sqlite::Statement& statement =
-      pick(group, first_due_intraday_, first_due_interday_, first_due_review_);
+  sqlite::Statement& statement = pick(group, first_due_learning_, 4, first_due_review_);
   sqlite::StatementScope scope(statement);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today);
   if (!statement.step()) return std::nullopt;
@@ -407,9 +401,22 @@ std::int64_t Collection::unbury(std::optional<std::int64_t> deck_id) {
 std::vector<std::string> Collection::integrity_check(int most_problems) {
   sqlite::Statement check =
       database_.prepare("PRAGMA integrity_check(" + std::to_string(most_problems) + ")");
-  std::vector<std::string> rows;
-  while (check.step()) rows.push_back(check.column_text(0));
-  return rows;
+  std::vector<std::string> problems;
+  while (check.step()) {
+    // A row may hold several problems, one a line, under a "*** in database main ***"
+    // heading; a sound collection gives the one row "ok".
+    const std::string row = check.column_text(0);
+    std::size_t start = 0;
+    while (start < row.size()) {
+      const std::size_t end = std::min(row.find('\n', start), row.size());
+      std::string line = row.substr(start, end - start);
+      if (line != "ok" && !line.empty() && line.rfind("***", 0) != 0) {
+        problems.push_back(std::move(line));
+      }
+      start = end + 1;
+    }
+  }
+  return problems;
 }
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
@@ -490,28 +497,37 @@ std::vector<LoggedAnswer> Collection::card_history(std::int64_t card_id) {
   return history;
 }
 
-DayTally Collection::read_tally(sqlite::Statement& statement) {
-  sqlite::StatementScope scope(statement);
+namespace {
+
+// Reads a roll-up row: reviews, correct, new_cards, review_answers, duration_ms,
+// interday_answers.
+DayTally read_tally(const sqlite::Statement& row) {
   DayTally tally;
-  if (statement.step()) {
-    tally.reviews = statement.column_int(0);
-    tally.correct = statement.column_int(1);
-    tally.new_cards = statement.column_int(2);
-    tally.review_answers = statement.column_int(3);
-    tally.duration_ms = statement.column_int(4);
-    tally.interday_answers = statement.column_int(5);
-  }
+  tally.reviews = row.column_int(0);
+  tally.correct = row.column_int(1);
+  tally.new_cards = row.column_int(2);
+  tally.review_answers = row.column_int(3);
+  tally.duration_ms = row.column_int(4);
+  tally.interday_answers = row.column_int(5);
   return tally;
 }
 
+}  // namespace
+
 DayTally Collection::tally(std::int64_t day) {
+  sqlite::StatementScope scope(select_tally_);
   select_tally_.bind(1, day);
-  return read_tally(select_tally_);
+  return select_tally_.step() ? read_tally(select_tally_) : DayTally{};
 }
 
-DayTally Collection::deck_tally(std::int64_t deck_id, std::int64_t day) {
-  select_deck_tally_.bind(1, day).bind(2, deck_id);
-  return read_tally(select_deck_tally_);
+std::unordered_map<std::int64_t, DayTally> Collection::deck_tallies(std::int64_t day) {
+  sqlite::StatementScope scope(select_deck_tallies_);
+  select_deck_tallies_.bind(1, day);
+  std::unordered_map<std::int64_t, DayTally> tallies;
+  while (select_deck_tallies_.step()) {
+    tallies[select_deck_tallies_.column_int(6)] = read_tally(select_deck_tallies_);
+  }
+  return tallies;
 }
 
 std::int64_t Collection::streak_days(std::int64_t today) {

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/card_state.hpp"
@@ -107,6 +108,8 @@ class Collection {
 
   std::vector<DeckRow> decks();
   std::optional<DeckRow> deck_by_slug(const std::string& slug);
+  // The deck a request names; throws kioku::Error (kNotFound) when there is none.
+  DeckRow require_deck(const std::string& slug);
   std::int64_t card_count();
   // Walks the deck's index entries: for listings, not for every request.
   std::int64_t deck_card_count(std::int64_t deck_id);
@@ -137,8 +140,8 @@ class Collection {
   void bury(std::int64_t card_id, std::int64_t until_day);
   // Unburies every buried card of `deck_id` (all decks when nullopt); returns how many.
   std::int64_t unbury(std::optional<std::int64_t> deck_id);
-  // SQLite's integrity check, at most `most_problems` problems: its rows ("ok" when sound).
-  // Throws sqlite::SqliteError when the damage stops the check itself.
+  // SQLite's integrity check, at most `most_problems` problems: one line each, none when the
+  // collection is sound. Throws sqlite::SqliteError when the damage stops the check itself.
   std::vector<std::string> integrity_check(int most_problems);
 
   // Appends the answer to the log, stores the new state and updates the day's roll-up, as one
@@ -154,7 +157,8 @@ class Collection {
   std::vector<LoggedAnswer> card_history(std::int64_t card_id);
 
   DayTally tally(std::int64_t day);
-  DayTally deck_tally(std::int64_t deck_id, std::int64_t day);
+  // Each deck's roll-up for `day`, by deck id; a deck with no answers that day has none.
+  std::unordered_map<std::int64_t, DayTally> deck_tallies(std::int64_t day);
   // Consecutive days with at least one review, ending today (or yesterday if none yet today).
   std::int64_t streak_days(std::int64_t today);
   std::int64_t review_count();
@@ -170,7 +174,6 @@ class Collection {
   void import_deck_rows(const Deck& deck, const std::string& source, TimestampMs now,
                         ImportSummary& summary);
   std::int64_t append_answer(const AnswerRecord& answer);
-  DayTally read_tally(sqlite::Statement& statement);
 
   sqlite::Database& database_;
   GroupCommit group_commit_;
@@ -186,11 +189,9 @@ class Collection {
   sqlite::Statement insert_card_state_;
   sqlite::Statement count_deck_cards_;
   sqlite::Statement select_card_;
-  sqlite::Statement count_due_intraday_;
-  sqlite::Statement count_due_interday_;
+  sqlite::Statement count_due_learning_;
   sqlite::Statement count_due_review_;
-  sqlite::Statement first_due_intraday_;
-  sqlite::Statement first_due_interday_;
+  sqlite::Statement first_due_learning_;
   sqlite::Statement first_due_review_;
   sqlite::Statement count_new_;
   sqlite::Statement first_new_;
@@ -206,7 +207,7 @@ class Collection {
   sqlite::Statement select_card_history_;
   sqlite::Statement upsert_daily_stats_;
   sqlite::Statement select_tally_;
-  sqlite::Statement select_deck_tally_;
+  sqlite::Statement select_deck_tallies_;
   sqlite::Statement select_review_days_;
   sqlite::Statement count_reviews_;
   sqlite::Statement select_meta_;

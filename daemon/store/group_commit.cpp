@@ -58,7 +58,7 @@ void GroupCommit::notice_rollback_by_sqlite() {
   // start a transaction of its own and commit with its RELEASE.
   if (open_ && !in_transaction(database_.handle())) {
     open_ = false;
-    if (writes_in_transaction_ > 0) lost_ = "SQLite rolled the transaction back after an error";
+    if (wrote_in_transaction_) lost_ = "SQLite rolled the transaction back after an error";
   }
 }
 
@@ -71,7 +71,7 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
   if (!open_) {
     database_.execute("BEGIN IMMEDIATE");
     open_ = true;
-    writes_in_transaction_ = 0;
+    wrote_in_transaction_ = false;
   }
   try {
     database_.execute("SAVEPOINT request");
@@ -81,7 +81,7 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
     undo_request(failure.what());
     throw;
   }
-  ++writes_in_transaction_;
+  wrote_in_transaction_ = true;
   ++write_count_;
 }
 
@@ -95,29 +95,25 @@ void GroupCommit::undo_request(const std::string& reason) noexcept {
   // in it are gone, so their held responses must not be acknowledged.
   if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
   open_ = false;
-  if (writes_in_transaction_ > 0) lost_ = reason;
+  if (wrote_in_transaction_) lost_ = reason;
 }
 
 void GroupCommit::commit() {
   notice_rollback_by_sqlite();
-  if (lost_) {
-    const std::string reason = *std::exchange(lost_, std::nullopt);
-    throw Error(ErrorCode::kStorage,
-                "not committed: a failure rolled back the open transaction (" + reason + ")");
-  }
+  // The server says "not recorded, the commit was rolled back" in front of the reason.
+  if (lost_) throw Error(ErrorCode::kStorage, *std::exchange(lost_, std::nullopt));
   if (!open_) return;
   open_ = false;
-  sqlite3* handle = database_.handle();
-  const int result = sqlite3_exec(handle, "COMMIT", nullptr, nullptr, nullptr);
-  if (result == SQLITE_OK) return;
-  const std::string reason = sqlite3_errmsg(handle);
-  const int system_errno = sqlite3_system_errno(handle);
-  // A failed COMMIT may leave the transaction open (a deferred constraint, SQLITE_BUSY):
-  // roll it back so that nothing of it is applied later by somebody else's commit.
-  if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
-  // A full disk, a lost lock or a damaged file gets the same advice as any other write's failure.
-  throw sqlite::SqliteError(
-      result, sqlite::describe_failure(result, "commit", reason, database_.path(), system_errno));
+  try {
+    // A full disk, a lost lock or a damaged file gets the same advice as any other write's.
+    database_.execute("COMMIT");
+  } catch (...) {
+    // A failed COMMIT may leave the transaction open (a deferred constraint, SQLITE_BUSY):
+    // roll it back so that nothing of it is applied later by somebody else's commit.
+    sqlite3* handle = database_.handle();
+    if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
 }
 
 }  // namespace kioku::daemon

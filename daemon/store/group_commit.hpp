@@ -25,7 +25,6 @@ class GroupCommit {
   // of its own, durable when write() returns. On: writes share the open transaction until
   // commit(). Turning it off commits what is open.
   void set_grouping(bool on);
-  bool grouping() const noexcept { return grouping_; }
 
   // Runs `body` atomically: when it throws, none of its changes remain (and the exception goes
   // on). Grouped, its changes wait in the open transaction for commit(); otherwise they are
@@ -39,7 +38,7 @@ class GroupCommit {
 
   // Commits the open transaction, if any. When the commit fails (or an earlier failure already
   // rolled the transaction back), rolls back, so nothing of it is applied, and throws
-  // kioku::Error (kStorage); the next write starts afresh.
+  // kioku::Error (kStorage) whose message is just the reason; the next write starts afresh.
   void commit();
 
  private:
@@ -53,7 +52,7 @@ class GroupCommit {
   bool grouping_ = false;
   bool open_ = false;
   int depth_ = 0;
-  std::int64_t writes_in_transaction_ = 0;
+  bool wrote_in_transaction_ = false;  // a write was released into the open transaction
   std::uint64_t write_count_ = 0;
   // Set when a failure took the whole open transaction with it: the writes already in it are
   // lost, so the next commit() must fail.
