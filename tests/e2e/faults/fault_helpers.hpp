@@ -1,5 +1,5 @@
-// Shared pieces of the fault tests: JSON-RPC calls over a LineClient, answering cards, and
-// reading what the daemon said about a fault.
+// Shared pieces of the fault tests: importing and answering cards, and reading what the daemon
+// said about a fault.
 #pragma once
 
 #include <boost/json.hpp>
@@ -16,25 +16,6 @@ namespace kioku::test {
 inline constexpr int kStorageError = -32004;  // protocol/json_rpc.hpp code::kStorage
 inline constexpr int kUnavailableError = -32005;
 inline constexpr int kPermissionError = -32006;
-
-// The whole response (result or error) to one request; null when the connection broke.
-inline boost::json::value rpc(LineClient& client, std::string_view method,
-                              boost::json::object params = {}) {
-  static std::int64_t next_id = 1;
-  return client.request(request_line(next_id++, method, std::move(params)));
-}
-
-inline bool is_error(const boost::json::value& response) {
-  return response.is_object() && response.as_object().contains("error");
-}
-
-// A result, failing the test with the response when it is an error.
-inline boost::json::value result_of(const boost::json::value& response) {
-  INFO("response: " << boost::json::serialize(response));
-  REQUIRE(response.is_object());
-  REQUIRE(response.as_object().contains("result"));
-  return response.at("result");
-}
 
 // Imports a generated deck of `cards` cards named `slug` and lets all of them be new today.
 inline void import_open_deck(const TempHome& home, LineClient& client, const std::string& slug,
