@@ -2,6 +2,7 @@
 // generated decks, request lines and direct JSON-RPC calls.
 #pragma once
 
+#include <atomic>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <string>
@@ -40,10 +41,10 @@ inline std::string error_message_of(const boost::json::value& response) {
 }
 
 // The whole response (result or error) to one request; null when the connection broke or no
-// reply came within `reply_timeout_ms`.
+// reply came within `reply_timeout_ms`. Safe to call from several threads at once.
 inline boost::json::value rpc(LineClient& client, std::string_view method,
                               boost::json::object params = {}, int reply_timeout_ms = 10'000) {
-  static std::int64_t next_id = 1;
+  static std::atomic<std::int64_t> next_id = 1;
   return client.request(request_line(next_id++, method, std::move(params)), reply_timeout_ms);
 }
 
