@@ -17,14 +17,15 @@ inline constexpr int kStorageError = -32004;  // protocol/json_rpc.hpp code::kSt
 inline constexpr int kUnavailableError = -32005;
 inline constexpr int kPermissionError = -32006;
 
-// Imports a generated deck of `cards` cards named `slug` and lets all of them be new today.
+// Imports a generated deck of `cards` cards named `slug` and lets all of them be new today (the
+// review limit caps new cards too, so both limits are raised).
 inline void import_open_deck(const TempHome& home, LineClient& client, const std::string& slug,
                              int cards) {
   const std::string path = home.write_file(slug + ".toml", generated_deck(slug, cards));
   CHECK(field(result_of(rpc(client, protocol::method::kDeckImport, {{"path", path}})), "added") ==
         cards);
   result_of(rpc(client, protocol::method::kDeckConfig,
-                {{"deck", slug}, {"set", {{"new_per_day", "9999"}}}}));
+                {{"deck", slug}, {"set", {{"new_per_day", "9999"}, {"reviews_per_day", "9999"}}}}));
 }
 
 // Asks for the next card of `deck` and answers it right; returns the review.answer response
