@@ -3,6 +3,7 @@
 // `kioku unbury`.
 #include <signal.h>
 
+#include "protocol/json_rpc.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 
 using namespace kioku::test;
@@ -35,7 +36,7 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
     CHECK(new_due(home) == 7);
     LineClient client(home.socket_path());
     const json::value refused = rpc(client, "review.bury", {{"card", "x"}});
-    CHECK(refused.at("error").at("code").as_int64() == -32602);
+    CHECK(error_code_of(refused) == kioku::protocol::code::kInvalidParams);
     CHECK(daemon.stop(SIGTERM) == 0);
   }
   {

@@ -12,6 +12,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -90,7 +91,7 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
       continue;
     }
     CHECK(index >= kDefaultMaxClients);
-    CHECK(error_code_of(reply) == kUnavailableError);
+    CHECK(error_code_of(reply) == code::kUnavailable);
     CHECK(error_message_of(reply) ==
           "kiokud is serving its limit of 256 clients; close some and try again (kiokud "
           "--max-clients raises the limit)");
@@ -122,7 +123,7 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
   LineClient one_too_many(home.socket_path());
   const json::value reply = first_reply(one_too_many);
   REQUIRE(is_error(reply));
-  CHECK(error_code_of(reply) == kUnavailableError);
+  CHECK(error_code_of(reply) == code::kUnavailable);
 
   clients.clear();
   newcomers.clear();
@@ -186,7 +187,7 @@ TEST_CASE("faults: kiokud out of file descriptors tells waiting clients why and 
       ++served;
       continue;
     }
-    CHECK(error_code_of(reply) == kUnavailableError);
+    CHECK(error_code_of(reply) == code::kUnavailable);
     CHECK(error_message_of(reply) ==
           "kiokud has run out of file descriptors; close other kioku clients and try again");
     ++out_of_descriptors;

@@ -16,6 +16,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -96,7 +97,7 @@ TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps servi
   const json::value next = rpc(client, method::kReviewNext, {{"deck", "damaged"}});
   INFO("review.next: " << json::serialize(next));
   REQUIRE(is_error(next));
-  CHECK(error_code_of(next) == kStorageError);
+  CHECK(error_code_of(next) == code::kStorage);
   CHECK(error_message_of(next) == "database disk image is malformed: " + damaged_advice(home));
   CHECK(result_of(rpc(client, method::kHello)).at("daemon").as_string() == "kiokud");
 
@@ -168,7 +169,7 @@ TEST_CASE("faults: random bytes anywhere in the collection never crash kiokud", 
       REQUIRE(response.is_object());
       if (!is_error(response)) continue;
       any_error = true;
-      CHECK(error_code_of(response) != -32603);  // never an internal error
+      CHECK(error_code_of(response) != code::kInternalError);
     }
     served_with_errors += any_error ? 1 : 0;
     CHECK(daemon.stop(SIGTERM) == 0);

@@ -15,6 +15,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -70,7 +71,7 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   INFO("after " << acknowledged.size() << " answers: " << json::serialize(failure));
   REQUIRE(failure.is_object());
   CHECK(acknowledged.size() > 0);
-  CHECK(error_code_of(failure) == kStorageError);
+  CHECK(error_code_of(failure) == code::kStorage);
   // The answer's write may fail, or (group commit) the commit holding it.
   const std::string advice = "database or disk is full: the disk holding " +
                              home.collection_path() +
@@ -86,7 +87,7 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   const json::value import = rpc(client, method::kDeckImport, {{"path", big}});
   INFO("import: " << json::serialize(import));
   REQUIRE(is_error(import));
-  CHECK(error_code_of(import) == kStorageError);
+  CHECK(error_code_of(import) == code::kStorage);
   CHECK(error_message_of(import).find("is full; free some space") != std::string::npos);
   CHECK(result_of(rpc(client, method::kDeckList)).at("decks").as_array().size() == 1);
 

@@ -6,16 +6,13 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/skip.hpp"
 
 namespace kioku::test {
-
-inline constexpr int kStorageError = -32004;  // protocol/json_rpc.hpp code::kStorage
-inline constexpr int kUnavailableError = -32005;
-inline constexpr int kPermissionError = -32006;
 
 // Imports a generated deck of `cards` cards named `slug` and lets all of them be new today (the
 // review limit caps new cards too, so both limits are raised).

@@ -12,6 +12,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -79,7 +80,7 @@ TEST_CASE("faults: a sqlite3 holding the write lock fails answers clearly and co
   const json::value blocked = answer_next(client, "locked");
   INFO("answer under the lock: " << json::serialize(blocked));
   REQUIRE(is_error(blocked));
-  CHECK(error_code_of(blocked) == kStorageError);
+  CHECK(error_code_of(blocked) == code::kStorage);
   CHECK(error_message_of(blocked) == "database is locked: " + locked_message(home));
   // Reading goes on beside the writer (WAL).
   CHECK_FALSE(is_error(rpc(client, method::kDueCounts)));

@@ -11,6 +11,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -47,7 +48,7 @@ TEST_CASE("faults: kiokud refuses a client of another user with a clear error", 
   const auto newline = reply.find('\n');
   REQUIRE(newline != std::string::npos);
   const json::value refusal = json::parse(reply.substr(0, newline));
-  CHECK(error_code_of(refusal) == kPermissionError);
+  CHECK(error_code_of(refusal) == code::kPermission);
   CHECK(error_message_of(refusal) == "refused: this kiokud serves only uid 0, not uid " +
                                          std::to_string(stranger->uid) + "; run your own kiokud");
   CHECK(refusal.at("id").is_null());
