@@ -45,8 +45,11 @@ struct DaemonFixture {
     return response.at("result");
   }
 
-  // A deck of `count` two-choice cards (the first choice is right), imported now.
-  void import_choice_deck(const std::string& id, int count) {
+  // A deck of `count` two-choice cards c-1..c-count (the first choice is right), imported now.
+  // The first `cards_sharing_note` cards share the note `note` (siblings); the others have none.
+  daemon::ImportSummary import_choice_deck(const std::string& id, int count,
+                                           int cards_sharing_note = 0,
+                                           const std::string& note = "pair") {
     Deck deck;
     deck.id = id;
     deck.languages = {"en"};
@@ -55,13 +58,14 @@ struct DaemonFixture {
       DeckCard card;
       card.id = "c-" + std::to_string(i);
       card.kind = "choice";
+      if (i <= cards_sharing_note) card.note = note;
       card.question = {{"en", "Q" + std::to_string(i)}};
       card.choices = {{"en", {"right", "wrong"}}};
       card.answer = 1;
       card.explanation = {{"en", "E"}};
       deck.cards.push_back(card);
     }
-    collection.import_deck(deck, "test", clock.now());
+    return collection.import_deck(deck, "test", clock.now());
   }
 
   void import_bundled_deck() {
