@@ -10,6 +10,7 @@
 #include "daemon/methods/dispatcher.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/migrations.hpp"
+#include "tests/support/line_client.hpp"
 
 namespace kioku::test {
 
@@ -32,9 +33,7 @@ struct DaemonFixture {
   }
 
   boost::json::value call(const std::string& method, boost::json::object params = {}) {
-    boost::json::object request{
-        {"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", std::move(params)}};
-    return call_line(boost::json::serialize(request));
+    return call_line(request_line(1, method, std::move(params)));
   }
 
   // The result of a call that must succeed.
