@@ -23,15 +23,8 @@ namespace {
 constexpr int kPageSize = 4096;
 constexpr std::uint64_t kSeed = 20260601;
 
-// A collection with a deck and a few answers, kiokud stopped (so the WAL is checkpointed away).
 void make_collection(const TempHome& home) {
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
-  LineClient client(home.socket_path());
-  import_open_deck(home, client, "damaged", 300);
-  for (int answer = 0; answer < 5; ++answer)
-    REQUIRE_FALSE(is_error(answer_next(client, "damaged")));
-  REQUIRE(daemon.stop(SIGTERM) == 0);
+  make_stopped_collection(home, "damaged", 300, 5);
 }
 
 void overwrite(const std::string& path, off_t offset, std::size_t length, std::mt19937_64& random) {

@@ -2,9 +2,12 @@
 // said about a fault.
 #pragma once
 
+#include <signal.h>
+
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
@@ -34,6 +37,27 @@ inline boost::json::value answer_next(LineClient& client, const std::string& dec
   REQUIRE(card.is_object());
   return rpc(client, protocol::method::kReviewAnswer,
              {{"card", card.at("id")}, {"choice", card.at("answer")}, {"duration_ms", 1000}});
+}
+
+// A collection holding one open deck of `cards` cards named `slug`, `answers` of them answered,
+// kiokud stopped (so the WAL is checkpointed away): a file to damage or lock up.
+inline void make_stopped_collection(const TempHome& home, const std::string& slug, int cards,
+                                    int answers = 0) {
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  LineClient client(home.socket_path());
+  import_open_deck(home, client, slug, cards);
+  for (int answer = 0; answer < answers; ++answer)
+    REQUIRE_FALSE(is_error(answer_next(client, slug)));
+  REQUIRE(daemon.stop(SIGTERM) == 0);
+}
+
+// Runs kiokud on the home's collection and `socket_path` until it exits, for the cases where it
+// must refuse to start; `prefix` runs it through another program (setpriv).
+inline CommandResult run_kiokud_until_exit(const TempHome& home, const std::string& socket_path,
+                                           std::vector<std::string> prefix = {}) {
+  prefix.insert(prefix.end(), {kiokud_path(), "--socket", socket_path, "--no-bundled-decks"});
+  return run_command(prefix, home.environment());
 }
 
 }  // namespace kioku::test

@@ -55,9 +55,7 @@ TEST_CASE("faults: a second kiokud on the same collection is refused at once", "
   TempHome home;
   DaemonProcess first(home, {"--no-bundled-decks"});
   REQUIRE(first.started());
-  const CommandResult second =
-      run_command({kiokud_path(), "--socket", home.root() + "/second.sock", "--no-bundled-decks"},
-                  home.environment());
+  const CommandResult second = run_kiokud_until_exit(home, home.root() + "/second.sock");
   INFO("stderr: " << second.err);
   CHECK(second.exit_code == 1);
   CHECK(second.err == "kiokud: another kiokud (pid " + std::to_string(first.pid()) +
@@ -106,8 +104,7 @@ TEST_CASE("faults: kiokud refuses to start on a collection another process holds
   LockHolder holder(home.collection_path(),
                     "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; "
                     "CREATE TABLE held (x); COMMIT");
-  const CommandResult result = run_command(
-      {kiokud_path(), "--socket", home.socket_path(), "--no-bundled-decks"}, home.environment());
+  const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err.find(locked_message(home)) != std::string::npos);
