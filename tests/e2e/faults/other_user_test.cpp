@@ -69,10 +69,10 @@ TEST_CASE("faults: the kioku CLI run by another user refuses the daemon it reach
   REQUIRE(daemon.started());
   open_socket_to_everyone(home);
 
-  const CommandResult result = run_command(
-      {"/usr/bin/setpriv", "--reuid=" + stranger->name, "--regid=" + std::to_string(stranger->gid),
-       "--clear-groups", kioku_path(), "--socket", home.socket_path(), "--no-autostart", "decks"},
-      home.environment());
+  std::vector<std::string> command = as_user_prefix(*stranger);
+  command.insert(command.end(),
+                 {kioku_path(), "--socket", home.socket_path(), "--no-autostart", "decks"});
+  const CommandResult result = run_command(command, home.environment());
   INFO("stdout: " << result.out << "\nstderr: " << result.err);
   CHECK(result.exit_code != 0);
   CHECK(result.out.empty());

@@ -79,9 +79,7 @@ TEST_CASE("faults: kiokud of an ordinary user refuses a collection of mode 0400"
   REQUIRE(::nftw(home.root().c_str(), chown_entry, 16, FTW_PHYS) == 0);
   REQUIRE(::chmod(home.collection_path().c_str(), 0400) == 0);
   const CommandResult result =
-      run_kiokud_until_exit(home, home.socket_path(),
-                            {"/usr/bin/setpriv", "--reuid=" + user->name,
-                             "--regid=" + std::to_string(user->gid), "--clear-groups"});
+      run_kiokud_until_exit(home, home.socket_path(), as_user_prefix(*user));
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err == read_only_message(home));
