@@ -42,17 +42,6 @@ rlim_t hard_file_limit() {
   return limit.rlim_max;
 }
 
-// The first line a client gets after sending a hello, whether it was served or refused. A
-// refused client may find its send already failing; the refusal is still there to read.
-json::value first_reply(LineClient& client) {
-  client.send(request_line(1, method::kHello, {}) + "\n");
-  const auto line = client.read_line();
-  if (!line) return nullptr;
-  json::error_code error;
-  json::value value = json::parse(*line, error);
-  return error ? json::value(nullptr) : value;
-}
-
 }  // namespace
 
 TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear error past it",

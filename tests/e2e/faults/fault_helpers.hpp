@@ -6,6 +6,7 @@
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,23 @@ inline boost::json::value answer_next(LineClient& client, const std::string& dec
   REQUIRE(card.is_object());
   return rpc(client, protocol::method::kReviewAnswer,
              {{"card", card.at("id")}, {"choice", card.at("answer")}, {"duration_ms", 1000}});
+}
+
+// The first line a client gets after sending a hello, whether it was served or refused; nullopt
+// when none came. A refused client may find its send already failing; the refusal is still
+// there to read.
+inline std::optional<std::string> first_reply_line(LineClient& client) {
+  client.send(request_line(1, protocol::method::kHello, {}) + "\n");
+  return client.read_line();
+}
+
+// That line parsed; null when none came or it is not JSON.
+inline boost::json::value first_reply(LineClient& client) {
+  const auto line = first_reply_line(client);
+  if (!line) return nullptr;
+  boost::json::error_code error;
+  boost::json::value value = boost::json::parse(*line, error);
+  return error ? boost::json::value(nullptr) : value;
 }
 
 // A collection holding one open deck of `cards` cards named `slug`, `answers` of them answered,

@@ -38,8 +38,7 @@ TEST_CASE("faults: kiokud refuses a client of another user with a clear error", 
   const std::string reply = run_as(*stranger, [&socket_path] {
     LineClient client(socket_path);
     if (!client.connected()) return std::string("could not connect");
-    client.send(request_line(1, method::kHello, {}) + "\n");
-    std::string lines = client.read_line().value_or("(nothing)");
+    std::string lines = first_reply_line(client).value_or("(nothing)");
     // The daemon closes the connection after saying why.
     lines += client.closed_by_peer() ? "\nclosed" : "\nstill open";
     return lines;
