@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/methods.hpp"
 #include "tests/support/generated_deck.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
@@ -69,6 +70,11 @@ inline boost::json::value call(const TempHome& home, std::string_view method,
   REQUIRE(client.connected());
   INFO("calling " << method);
   return result_of(rpc(client, method, std::move(params), reply_timeout_ms));
+}
+
+// The daemon still answers a fresh client.
+inline void expect_still_serving(const TempHome& home) {
+  CHECK(call(home, protocol::method::kHello).at("daemon").as_string() == "kiokud");
 }
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {

@@ -60,8 +60,7 @@ TEST_CASE("faults: a second kiokud on the same collection is refused at once", "
   CHECK(second.exit_code == 1);
   CHECK(second.err == "kiokud: another kiokud (pid " + std::to_string(first.pid()) +
                           ") is already using the collection " + home.collection_path() + "\n");
-  LineClient client(home.socket_path());
-  CHECK_FALSE(is_error(rpc(client, method::kHello)));
+  expect_still_serving(home);
 }
 
 TEST_CASE("faults: a sqlite3 holding the write lock fails answers clearly and corrupts nothing",

@@ -54,8 +54,7 @@ TEST_CASE("faults: kiokud refuses a client of another user with a clear error", 
   CHECK(reply.substr(newline + 1) == "closed");
 
   // The owner is still served.
-  LineClient owner(home.socket_path());
-  CHECK(result_of(rpc(owner, method::kHello)).at("daemon").as_string() == "kiokud");
+  expect_still_serving(home);
   CHECK(daemon.stop(SIGTERM) == 0);
 }
 
