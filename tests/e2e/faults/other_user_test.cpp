@@ -10,7 +10,6 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
 namespace code = kioku::protocol::code;
 
 namespace {
