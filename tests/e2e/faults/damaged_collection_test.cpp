@@ -133,13 +133,7 @@ TEST_CASE("faults: random bytes anywhere in the collection never crash kiokud", 
     TempHome home;
     std::mt19937_64 random(kSeed + round);
     REQUIRE(::mkdir(home.data_dir().c_str(), 0700) == 0);
-    {
-      const int file = ::open(home.collection_path().c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-      REQUIRE(file >= 0);
-      REQUIRE(::write(file, original.data(), original.size()) ==
-              static_cast<ssize_t>(original.size()));
-      ::close(file);
-    }
+    REQUIRE(home.write_file("data/kioku/collection.sqlite", original) == home.collection_path());
     // A few spans of random bytes, anywhere but always inside the file.
     for (int span = 0; span < 8; ++span) {
       const auto page = std::uniform_int_distribution<std::int64_t>(0, pages - 1)(random);
