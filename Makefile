@@ -58,15 +58,16 @@ test-sanitize: deps build-asan/build.ninja
 	  -E '$(SERIAL_TESTS)'
 	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure --timeout 600 -R '$(SERIAL_TESTS)'
 
-# ThreadSanitizer (GCC): only the binaries that run the daemon (daemon and e2e tests, kiokud,
-# kioku); the placeholder ctest adds for the unbuilt core tests is skipped, and so is the
+# ThreadSanitizer (GCC): only the binaries that run the daemon (daemon, e2e and fault tests,
+# kiokud, kioku); the placeholder ctest adds for the unbuilt core tests is skipped, and so is the
 # killed-import test: it checks SQLite's atomicity, not threads, and its ten 20,000-card imports
 # take minutes under TSan.
 build-tsan/build.ninja: | deps
 	cmake -S . -B build-tsan $(SANITIZER_CMAKE_FLAGS) -DKIOKU_SANITIZE=thread
 
 test-tsan: deps build-tsan/build.ninja
-	cmake --build build-tsan -j $(JOBS) --target kioku_daemon_tests kioku_e2e_tests
+	cmake --build build-tsan -j $(JOBS) --target kioku_daemon_tests kioku_e2e_tests \
+	  kioku_fault_tests
 	cd build-tsan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) --timeout 600 \
 	  -E '_NOT_BUILT|an import killed by kill -9'
 

@@ -3,7 +3,7 @@
 # synchronous=FULL, in one run of build/bin/answers_vs_sqlite (bench/answers_vs_sqlite.cpp):
 # 1 client, 64 clients with group commit, the same beside a stats.summary load, and with group
 # commit off. Adds its rows to the `make bench` table.
-# Usage: bench/answers_vs_sqlite.sh [BUILD_DIR] [COLLECTION (unused: it makes its own deck)]
+# Usage: bench/answers_vs_sqlite.sh [BUILD_DIR]   (it makes its own deck)
 # ANSWERS_SCALE (default 1) multiplies every answer count.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +22,7 @@ record_answers() {
   local answers rate p50 p99 ratio
   read -r answers rate p50 p99 ratio < <(row "$label")
   local pass="-"
-  [ "$target" = "-" ] || pass=$(awk -v r="$ratio" -v t="${target#>= }" 'BEGIN { print (r >= t ? "yes" : "NO") }')
+  [ "$target" = "-" ] || pass=$(ratio_at_least "$ratio" "${target#>= }")
   record_result "$name ($answers answers; p50 $p50 ms, p99 $p99 ms)" "$rate answers/s" \
     "$reference_rate answers/s" "$ratio" "$target" "$pass"
 }

@@ -10,12 +10,9 @@ build_dir=$(cd "$1" && pwd)
 collection=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 export TZ=UTC
 work=$(mktemp -d)
-daemon=""
-trap '[ -z "$daemon" ] || stop_server "$daemon"; rm -rf "$work"' EXIT
+trap 'stop_servers; rm -rf "$work"' EXIT
 socket=$work/kiokud.sock
-start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket" \
-  --data-dir "$(dirname "$collection")" --no-bundled-decks \
-  --clock-start "$(collection_now_seconds "$collection")"
+start_kiokud_on_collection "$build_dir" "$work" "$socket" "$collection"
 daemon=$SERVER_PID
 started_rss=$(memory_kib "$daemon" VmRSS)
 started_hwm=$(memory_kib "$daemon" VmHWM)

@@ -13,24 +13,20 @@ build_dir=$(cd "${1:-build}" && pwd)
 collection=${2:-}
 export TZ=UTC
 work=$(mktemp -d)
-daemon=""
-trap '[ -z "$daemon" ] || stop_server "$daemon"; rm -rf "$work"' EXIT
+trap 'stop_servers; rm -rf "$work"' EXIT
 mkdir -m 700 "$work/run"
 export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
 socket=$work/run/kiokud.sock
 
-kiokud=("$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket")
 clock_offset_ms=0
 if [ -n "$collection" ]; then
   collection=$(cd "$(dirname "$collection")" && pwd)/$(basename "$collection")
-  clock_start=$(collection_now_seconds "$collection")
-  clock_offset_ms=$((clock_start * 1000 - $(date +%s%3N)))
-  kiokud+=(--data-dir "$(dirname "$collection")" --no-bundled-decks --clock-start "$clock_start")
+  clock_offset_ms=$(($(collection_now_seconds "$collection") * 1000 - $(date +%s%3N)))
+  start_kiokud_on_collection "$build_dir" "$work" "$socket" "$collection"
 else
   collection=$XDG_DATA_HOME/kioku/collection.sqlite
+  start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket"
 fi
-start_server "$work" "${kiokud[@]}"
-daemon=$SERVER_PID
 
 # The same counts due.counts makes, deck by deck (daemon/methods/review_queue.cpp), leaving out
 # suspended cards and cards buried until a later day: intraday learning cards due now; then,

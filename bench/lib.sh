@@ -1,5 +1,8 @@
-# Shared by the bench/*.sh scripts (source it): starting servers with a readiness line, reading
-# a process's memory, and recording one row of the `make bench` table.
+# Shared by the bench/*.sh scripts (source it): starting and stopping servers with a readiness
+# line, reading a process's memory, and recording one row of the `make bench` table.
+
+# Every server start_server started, for stop_servers.
+started_servers=()
 
 # Starts "$@" (a server that writes "ready" to its stdout once it accepts clients) and waits for
 # that line without sleeping. Sets SERVER_PID. $1 is a directory for its pid and log files.
@@ -14,6 +17,7 @@ start_server() {
   read -r -u "$ready_fd" ready || true
   exec {ready_fd}<&-
   SERVER_PID=$(cat "$pid_file")
+  started_servers+=("$SERVER_PID")
   if [ "$ready" != ready ]; then
     echo "bench: $1 did not start:" >&2
     cat "$log" >&2
@@ -24,6 +28,22 @@ start_server() {
 stop_server() {
   kill "$1" 2>/dev/null || true
   while kill -0 "$1" 2>/dev/null; do wait "$1" 2>/dev/null || true; done
+}
+
+# Stops every server start_server started; for the scripts' EXIT trap.
+stop_servers() {
+  local pid
+  for pid in "${started_servers[@]}"; do stop_server "$pid"; done
+}
+
+# Starts BUILD_DIR's kiokud serving COLLECTION (a generated collection.sqlite, whose directory
+# becomes kiokud's data directory) on SOCKET, its clock set to the collection's "now". Sets
+# SERVER_PID. Usage: start_kiokud_on_collection BUILD_DIR WORK SOCKET COLLECTION
+start_kiokud_on_collection() {
+  local build_dir=$1 work=$2 socket=$3 collection=$4
+  start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket" \
+    --data-dir "$(dirname "$collection")" --no-bundled-decks \
+    --clock-start "$(collection_now_seconds "$collection")"
 }
 
 # A field of /proc/PID/status (VmRSS, VmHWM) in KiB.
@@ -46,6 +66,11 @@ record_result() {
 # "yes" when ratio $1 is at most $2, else "NO".
 ratio_pass() {
   awk -v ratio="$1" -v limit="$2" 'BEGIN { print (ratio <= limit ? "yes" : "NO") }'
+}
+
+# "yes" when ratio $1 is at least $2, else "NO".
+ratio_at_least() {
+  awk -v ratio="$1" -v limit="$2" 'BEGIN { print (ratio >= limit ? "yes" : "NO") }'
 }
 
 # The mean of hyperfine's JSON export for command number $2 (0-based), in milliseconds.

@@ -10,9 +10,7 @@ source "$here/lib.sh"
 build_dir=$(cd "$1" && pwd)
 export TZ=UTC
 work=$(mktemp -d)
-daemon=""
-echo_server=""
-trap '[ -z "$daemon" ] || stop_server "$daemon"; [ -z "$echo_server" ] || stop_server "$echo_server"; rm -rf "$work"' EXIT
+trap 'stop_servers; rm -rf "$work"' EXIT
 mkdir "$work/data"
 cp --reflink=auto "$2" "$work/data/collection.sqlite"
 # Written back now, or the copy's writeback would slow the answers' fsyncs.
@@ -24,11 +22,9 @@ requests=${REQUESTS:-2000}
 sqlite3 "$collection" "SELECT card_id FROM card_state WHERE suspended = 0 ORDER BY (card_id * 2654435761) % 1000003 LIMIT $requests" >"$work/cards"
 cards=$(sqlite3 "$collection" "SELECT count(*) FROM cards")
 
-start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$work/kiokud.sock" \
-  --data-dir "$work/data" --no-bundled-decks --clock-start "$(collection_now_seconds "$collection")"
+start_kiokud_on_collection "$build_dir" "$work" "$work/kiokud.sock" "$collection"
 daemon=$SERVER_PID
 start_server "$work" "$build_dir/bench/kioku_echo_server" "$work/echo.sock" 1
-echo_server=$SERVER_PID
 
 for method in review.answer due.counts; do
   "$build_dir/bench/kioku_roundtrip_bench" --daemon "$work/kiokud.sock" --echo "$work/echo.sock" \

@@ -3,8 +3,6 @@
 # Usage: bench/run_all.sh BUILD_DIR (a Release build with the benchmarks)
 # BENCH_SIZES (default "10000 100000 1000000") picks the generated collections; the largest
 # is used for the round trips. Collections are cached under BENCH_DATA (build/bench-data).
-# Any executable bench/answers_vs_sqlite* runs too, as `SCRIPT BUILD_DIR COLLECTION` with
-# BENCH_RESULTS set (it adds rows with lib.sh's record_result); none is skipped quietly.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
@@ -44,11 +42,8 @@ done
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 
-for script in "$here"/answers_vs_sqlite*; do
-  [ -x "$script" ] || continue
-  section "$(basename "$script")"
-  "$script" "$build_dir" "$largest"
-done
+section "answers vs SQLite commits"
+"$here/answers_vs_sqlite.sh" "$build_dir"
 
 section "results ($(($(date +%s) - started)) s)"
 {

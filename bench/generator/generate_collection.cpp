@@ -141,11 +141,10 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
     collection.import_deck(deck, "bench/generate_collection",
                            now - (plan.max_age_days + 1) * kMillisecondsPerDay);
     const DeckRow row = *collection.deck_by_slug(deck.id);
-    if (number == kFsrsDeck) {
-      collection.set_deck_options(row.id, with_option("{}", "algorithm", "fsrs"), "fsrs");
-    }
-    const DeckOptions options =
-        deck_options_from_json(number == kFsrsDeck ? with_option("{}", "algorithm", "fsrs") : "{}");
+    const std::string options_json =
+        number == kFsrsDeck ? with_option("{}", "algorithm", "fsrs") : std::string("{}");
+    if (number == kFsrsDeck) collection.set_deck_options(row.id, options_json, "fsrs");
+    const DeckOptions options = deck_options_from_json(options_json);
     const std::string scheduler(to_string(options.algorithm));
     const std::vector<std::int64_t> card_ids = collection.deck_card_ids(row.id);
     sqlite::Transaction transaction(database);

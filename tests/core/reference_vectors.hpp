@@ -3,20 +3,16 @@
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
-#include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/support/temp_home.hpp"
 
 namespace kioku::test {
 
-// tests/reference/<name> parsed as JSON; fails the test when the file is missing.
+// tests/reference/<name> parsed as JSON; read_file throws (failing the test) when it is missing.
 inline boost::json::value load_vectors(const std::string& name) {
   const std::string path = std::string(KIOKU_SOURCE_DIR) + "/tests/reference/" + name;
-  std::ifstream file(path);
-  REQUIRE(file.good());
-  std::stringstream text;
-  text << file.rdbuf();
-  return boost::json::parse(text.str());
+  return boost::json::parse(read_file(path));
 }
 
 }  // namespace kioku::test

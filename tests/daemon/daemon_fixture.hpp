@@ -10,6 +10,7 @@
 #include "daemon/methods/dispatcher.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/migrations.hpp"
+#include "tests/support/line_client.hpp"
 
 namespace kioku::test {
 
@@ -32,9 +33,7 @@ struct DaemonFixture {
   }
 
   boost::json::value call(const std::string& method, boost::json::object params = {}) {
-    boost::json::object request{
-        {"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", std::move(params)}};
-    return call_line(boost::json::serialize(request));
+    return call_line(request_line(1, method, std::move(params)));
   }
 
   // The result of a call that must succeed.
@@ -45,8 +44,11 @@ struct DaemonFixture {
     return response.at("result");
   }
 
-  // A deck of `count` two-choice cards (the first choice is right), imported now.
-  void import_choice_deck(const std::string& id, int count) {
+  // A deck of `count` two-choice cards c-1..c-count (the first choice is right), imported now.
+  // The first `cards_sharing_note` cards share the note `note` (siblings); the others have none.
+  daemon::ImportSummary import_choice_deck(const std::string& id, int count,
+                                           int cards_sharing_note = 0,
+                                           const std::string& note = "pair") {
     Deck deck;
     deck.id = id;
     deck.languages = {"en"};
@@ -55,13 +57,14 @@ struct DaemonFixture {
       DeckCard card;
       card.id = "c-" + std::to_string(i);
       card.kind = "choice";
+      if (i <= cards_sharing_note) card.note = note;
       card.question = {{"en", "Q" + std::to_string(i)}};
       card.choices = {{"en", {"right", "wrong"}}};
       card.answer = 1;
       card.explanation = {{"en", "E"}};
       deck.cards.push_back(card);
     }
-    collection.import_deck(deck, "test", clock.now());
+    return collection.import_deck(deck, "test", clock.now());
   }
 
   void import_bundled_deck() {

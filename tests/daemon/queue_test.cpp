@@ -9,25 +9,10 @@ namespace json = boost::json;
 
 namespace {
 
-// Cards c-1..c-count; c-1 and c-2 share the note `note`, the others have none.
+// Cards c-1..c-count of the deck "siblings"; c-1 and c-2 share the note `note`.
 daemon::ImportSummary import_deck_with_siblings(DaemonFixture& fixture, int count,
                                                 const std::string& note = "pair") {
-  Deck deck;
-  deck.id = "siblings";
-  deck.languages = {"en"};
-  deck.name = {{"en", "siblings"}};
-  for (int i = 1; i <= count; ++i) {
-    DeckCard card;
-    card.id = "c-" + std::to_string(i);
-    card.kind = "choice";
-    if (i <= 2) card.note = note;
-    card.question = {{"en", "Q" + std::to_string(i)}};
-    card.choices = {{"en", {"right", "wrong"}}};
-    card.answer = 1;
-    card.explanation = {{"en", "E"}};
-    deck.cards.push_back(card);
-  }
-  return fixture.collection.import_deck(deck, "test", fixture.clock.now());
+  return fixture.import_choice_deck("siblings", count, 2, note);
 }
 
 std::int64_t card_id(DaemonFixture& fixture, const std::string& deck, const std::string& external) {

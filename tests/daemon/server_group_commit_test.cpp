@@ -108,10 +108,6 @@ class ScriptedServer {
   std::thread thread_;
 };
 
-std::string request(int id, const char* method) {
-  return json::serialize(json::object{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}});
-}
-
 json::value next_response(test::LineClient& client) {
   const auto line = client.read_line();
   REQUIRE(line.has_value());
@@ -128,7 +124,7 @@ TEST_CASE("server: a write is answered only after the commit holding it returned
   test::LineClient client(server.socket_path());
   REQUIRE(client.connected());
   server.watch(client);
-  const json::value written = client.request(request(1, "write"));
+  const json::value written = client.request(test::request_line(1, "write"));
   CHECK(written.at("result") == "write");
   CHECK(server.events() == Events{"write 1", "commit"});
   {
@@ -136,7 +132,7 @@ TEST_CASE("server: a write is answered only after the commit holding it returned
     CHECK(server.script.unread_at_commit == std::vector<std::size_t>{0});
   }
   // A request that writes nothing is answered at once, with no commit.
-  CHECK(client.request(request(2, "read")).at("result") == "read");
+  CHECK(client.request(test::request_line(2, "read")).at("result") == "read");
   CHECK(server.events() == Events{"write 1", "commit", "read 2"});
 }
 
@@ -147,13 +143,13 @@ TEST_CASE("server: writes that arrive together share one commit", "[daemon][serv
   test::LineClient second(server.socket_path());
   REQUIRE((blocker.connected() && first.connected() && second.connected()));
   // Served once, so that both sessions are waiting for their next line.
-  CHECK(first.request(request(1, "read")).at("id") == 1);
-  CHECK(second.request(request(2, "read")).at("id") == 2);
+  CHECK(first.request(test::request_line(1, "read")).at("id") == 1);
+  CHECK(second.request(test::request_line(2, "read")).at("id") == 2);
   // While the server is busy with the blocker, both writes arrive.
-  REQUIRE(blocker.send(request(9, "block") + "\n"));
+  REQUIRE(blocker.send(test::request_line(9, "block") + "\n"));
   server.script.blocked_future.wait();
-  REQUIRE(first.send(request(3, "write") + "\n"));
-  REQUIRE(second.send(request(4, "write") + "\n"));
+  REQUIRE(first.send(test::request_line(3, "write") + "\n"));
+  REQUIRE(second.send(test::request_line(4, "write") + "\n"));
   server.script.unblock.set_value();
   CHECK(next_response(blocker).at("result") == "block");
   CHECK(next_response(first).at("id") == 3);
@@ -166,7 +162,8 @@ TEST_CASE("server: a failed commit answers every held request with an error", "[
   server.script.commits_to_fail = 1;
   test::LineClient client(server.socket_path());
   REQUIRE(client.connected());
-  const std::string batch = "[" + request(1, "write") + "," + request(2, "read") + "]";
+  const std::string batch =
+      "[" + test::request_line(1, "write") + "," + test::request_line(2, "read") + "]";
   const json::value failed = client.request(batch);
   INFO(json::serialize(failed));
   REQUIRE(failed.is_array());
@@ -180,7 +177,7 @@ TEST_CASE("server: a failed commit answers every held request with an error", "[
     CHECK_FALSE(response.as_object().contains("result"));
   }
   // The next commit works again.
-  CHECK(client.request(request(3, "write")).at("result") == "write");
+  CHECK(client.request(test::request_line(3, "write")).at("result") == "write");
 }
 
 TEST_CASE("server: a session's next request waits until its write is committed",
@@ -188,7 +185,8 @@ TEST_CASE("server: a session's next request waits until its write is committed",
   ScriptedServer server;
   test::LineClient client(server.socket_path());
   REQUIRE(client.connected());
-  REQUIRE(client.send(request(1, "write") + "\n" + request(2, "read") + "\n"));
+  REQUIRE(
+      client.send(test::request_line(1, "write") + "\n" + test::request_line(2, "read") + "\n"));
   CHECK(next_response(client).at("id") == 1);
   CHECK(next_response(client).at("id") == 2);
   CHECK(server.events() == Events{"write 1", "commit", "read 2"});

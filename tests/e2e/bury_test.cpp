@@ -3,6 +3,7 @@
 // `kioku unbury`.
 #include <signal.h>
 
+#include "protocol/json_rpc.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 
 using namespace kioku::test;
@@ -15,7 +16,7 @@ constexpr std::int64_t kSameDayNight = kMorning + 16 * 3600;
 constexpr std::int64_t kNextDay = kMorning + 24 * 3600;
 
 std::int64_t new_due(const TempHome& home) {
-  return call_result(home, "due.counts").at("new").as_int64();
+  return call(home, "due.counts").at("new").as_int64();
 }
 
 }  // namespace
@@ -27,14 +28,15 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
   {
     DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
     REQUIRE(daemon.started());
-    buried = call_result(home, "review.next").at("card").at("id").as_int64();
-    const json::value reply = call_result(home, "review.bury", {{"card", buried}});
+    buried = call(home, "review.next").at("card").at("id").as_int64();
+    const json::value reply = call(home, "review.bury", {{"card", buried}});
     CHECK(reply.at("card").as_int64() == buried);
     CHECK(reply.at("buried_until").as_string() == "2026-06-02T04:00:00Z");
-    CHECK(call_result(home, "review.next").at("card").at("id").as_int64() != buried);
+    CHECK(call(home, "review.next").at("card").at("id").as_int64() != buried);
     CHECK(new_due(home) == 7);
-    const json::value refused = call_daemon(home, "review.bury", {{"card", "x"}});
-    CHECK(refused.at("error").at("code").as_int64() == -32602);
+    LineClient client(home.socket_path());
+    const json::value refused = rpc(client, "review.bury", {{"card", "x"}});
+    CHECK(error_code_of(refused) == kioku::protocol::code::kInvalidParams);
     CHECK(daemon.stop(SIGTERM) == 0);
   }
   {
@@ -46,7 +48,7 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
   DaemonProcess daemon(home, {"--clock-start", clock_start(kNextDay)});
   REQUIRE(daemon.started());
   CHECK(new_due(home) == 8);
-  CHECK(call_result(home, "review.next").at("card").at("id").as_int64() == buried);
+  CHECK(call(home, "review.next").at("card").at("id").as_int64() == buried);
 }
 
 TEST_CASE("e2e: scripted review buries with - and kioku unbury brings the card back",

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/answer_log.hpp"
@@ -22,6 +23,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -32,7 +34,6 @@ constexpr int kImportCards = 20000;
 constexpr std::int64_t kFewestAnswersBetweenKills = 20;
 constexpr std::int64_t kMostAnswersBetweenKills = 200;
 constexpr std::uint64_t kSeed = 20260601;
-constexpr int kConflict = -32003;  // the card was suspended (as a leech) by another answer
 // Only a guard against a hung run: the controller waits for answers, never for time.
 constexpr auto kNoProgressLimit = std::chrono::seconds(30);
 const char* const kReviewDeck = "crash";
@@ -147,7 +148,8 @@ class Reviewer {
         return;
       }
       if (const json::value* error = answer.as_object().if_contains("error")) {
-        if (error->at("code").as_int64() == kConflict) {
+        // The card was suspended (as a leech) by another reviewer's answer.
+        if (error->at("code").as_int64() == code::kConflict) {
           ++conflicts;
           continue;
         }

@@ -2,11 +2,13 @@
 // generated decks, request lines and direct JSON-RPC calls.
 #pragma once
 
+#include <atomic>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <string>
 #include <string_view>
 
+#include "protocol/methods.hpp"
 #include "tests/support/generated_deck.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
@@ -39,43 +41,44 @@ inline std::string error_message_of(const boost::json::value& response) {
   return std::string(response.at("error").at("message").as_string());
 }
 
-// Calls a method on a fresh connection, from the test's thread; fails the test on an error.
-// The generous reply wait is for the crash test's 20,000-card imports, which take seconds under
-// the sanitizers while other tests load both cores.
-inline boost::json::value call(const TempHome& home, std::string_view name,
-                               boost::json::object params = {}) {
-  constexpr int kReplyTimeoutMs = 300'000;
-  LineClient client(home.socket_path());
-  REQUIRE(client.connected());
-  const boost::json::value response =
-      client.request(request_line(1, name, std::move(params)), kReplyTimeoutMs);
-  INFO(name << " answered " << boost::json::serialize(response));
+// The whole response (result or error) to one request; null when the connection broke or no
+// reply came within `reply_timeout_ms`. Safe to call from several threads at once.
+inline boost::json::value rpc(LineClient& client, std::string_view method,
+                              boost::json::object params = {}, int reply_timeout_ms = 10'000) {
+  static std::atomic<std::int64_t> next_id = 1;
+  return client.request(request_line(next_id++, method, std::move(params)), reply_timeout_ms);
+}
+
+inline bool is_error(const boost::json::value& response) {
+  return response.is_object() && response.as_object().contains("error");
+}
+
+// A result, failing the test with the response when it is an error.
+inline boost::json::value result_of(const boost::json::value& response) {
+  INFO("response: " << boost::json::serialize(response));
   REQUIRE(response.is_object());
   REQUIRE(response.as_object().contains("result"));
   return response.at("result");
+}
+
+// Calls a method on a fresh connection, from the test's thread; fails the test on an error.
+// The generous default reply wait is for the crash test's 20,000-card imports, which take
+// seconds under the sanitizers while other tests load both cores.
+inline boost::json::value call(const TempHome& home, std::string_view method,
+                               boost::json::object params = {}, int reply_timeout_ms = 300'000) {
+  LineClient client(home.socket_path());
+  REQUIRE(client.connected());
+  INFO("calling " << method);
+  return result_of(rpc(client, method, std::move(params), reply_timeout_ms));
+}
+
+// The daemon still answers a fresh client.
+inline void expect_still_serving(const TempHome& home) {
+  CHECK(call(home, protocol::method::kHello).at("daemon").as_string() == "kiokud");
 }
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {
   return object.as_object().at(key).as_int64();
-}
-
-// Calls `method` on a fresh connection to the home's daemon and returns the whole response.
-inline boost::json::value call_daemon(const TempHome& home, std::string_view method,
-                                      boost::json::object params = {}) {
-  LineClient client(home.socket_path());
-  REQUIRE(client.connected());
-  return client.request(boost::json::serialize(boost::json::object{
-      {"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", std::move(params)}}));
-}
-
-// The result of a call that must succeed; fails the test with the response otherwise.
-inline boost::json::value call_result(const TempHome& home, std::string_view method,
-                                      boost::json::object params = {}) {
-  const boost::json::value response = call_daemon(home, method, std::move(params));
-  INFO(method << " answered " << boost::json::serialize(response));
-  REQUIRE(response.is_object());
-  REQUIRE(response.as_object().contains("result"));
-  return response.at("result");
 }
 
 }  // namespace kioku::test

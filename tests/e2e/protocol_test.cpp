@@ -9,19 +9,6 @@
 using namespace kioku::test;
 namespace json = boost::json;
 
-namespace {
-
-// The daemon still answers a fresh client.
-void expect_still_serving(const TempHome& home) {
-  LineClient fresh(home.socket_path());
-  REQUIRE(fresh.connected());
-  const json::value hello = fresh.request(R"({"jsonrpc":"2.0","id":1,"method":"system.hello"})");
-  REQUIRE(hello.is_object());
-  CHECK(hello.at("result").at("daemon").as_string() == "kiokud");
-}
-
-}  // namespace
-
 TEST_CASE("e2e: malformed requests get JSON-RPC errors and the connection stays usable",
           "[e2e][protocol]") {
   TempHome home;

@@ -18,6 +18,11 @@ std::optional<OtherUser> nobody_user() {
   return OtherUser{"nobody", entry->pw_uid, entry->pw_gid};
 }
 
+std::vector<std::string> as_user_prefix(const OtherUser& user) {
+  return {"/usr/bin/setpriv", "--reuid=" + user.name, "--regid=" + std::to_string(user.gid),
+          "--clear-groups"};
+}
+
 std::string run_as(const OtherUser& user, const std::function<std::string()>& action) {
   int result_pipe[2];
   if (::pipe2(result_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");

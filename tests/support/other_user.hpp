@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kioku::test {
 
@@ -18,6 +19,9 @@ struct OtherUser {
 
 // `nobody` when this process runs as root and the user exists; nullopt otherwise.
 std::optional<OtherUser> nobody_user();
+
+// The command prefix that runs a program as `user` (setpriv, no supplementary groups).
+std::vector<std::string> as_user_prefix(const OtherUser& user);
 
 // Runs `action` in a forked child that has dropped to `user` (no supplementary groups) and
 // returns what it returned. Throws std::runtime_error when the child cannot switch or fails.

@@ -23,10 +23,10 @@ std::string failure(const std::string& what) {
 std::string prepare_private_mounts() {
   static const std::string reason = [] {
     if (::geteuid() != 0) return std::string("mounting needs root");
-    if (::unshare(CLONE_NEWNS) != 0) return failure("unshare(CLONE_NEWNS)");
+    if (::unshare(CLONE_NEWNS) != 0) throw std::runtime_error(failure("unshare(CLONE_NEWNS)"));
     // Without this, mounts would still propagate back to the shared parent namespace.
     if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) {
-      return failure("making / private");
+      throw std::runtime_error(failure("making / private"));
     }
     return std::string();
   }();

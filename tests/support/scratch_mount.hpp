@@ -8,7 +8,9 @@
 namespace kioku::test {
 
 // Moves this process (and the processes it starts later) into a private mount namespace.
-// Returns "" when mounting is possible, else why not (for a SKIP).
+// Returns "" when mounting is possible, or why not when this process is not root (for a SKIP).
+// As root, a namespace that cannot be made throws std::runtime_error: root is where these tests
+// must run, so the failure fails the test instead of hiding behind a skip.
 std::string prepare_private_mounts();
 
 class ScratchMount {

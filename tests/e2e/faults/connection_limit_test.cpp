@@ -12,6 +12,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -39,17 +40,6 @@ rlim_t hard_file_limit() {
   rlimit limit{};
   ::getrlimit(RLIMIT_NOFILE, &limit);
   return limit.rlim_max;
-}
-
-// The first line a client gets after sending a hello, whether it was served or refused. A
-// refused client may find its send already failing; the refusal is still there to read.
-json::value first_reply(LineClient& client) {
-  client.send(request_line(1, method::kHello, {}) + "\n");
-  const auto line = client.read_line();
-  if (!line) return nullptr;
-  json::error_code error;
-  json::value value = json::parse(*line, error);
-  return error ? json::value(nullptr) : value;
 }
 
 }  // namespace
@@ -90,7 +80,7 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
       continue;
     }
     CHECK(index >= kDefaultMaxClients);
-    CHECK(error_code_of(reply) == kUnavailableError);
+    CHECK(error_code_of(reply) == code::kUnavailable);
     CHECK(error_message_of(reply) ==
           "kiokud is serving its limit of 256 clients; close some and try again (kiokud "
           "--max-clients raises the limit)");
@@ -122,7 +112,7 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
   LineClient one_too_many(home.socket_path());
   const json::value reply = first_reply(one_too_many);
   REQUIRE(is_error(reply));
-  CHECK(error_code_of(reply) == kUnavailableError);
+  CHECK(error_code_of(reply) == code::kUnavailable);
 
   clients.clear();
   newcomers.clear();
@@ -186,7 +176,7 @@ TEST_CASE("faults: kiokud out of file descriptors tells waiting clients why and 
       ++served;
       continue;
     }
-    CHECK(error_code_of(reply) == kUnavailableError);
+    CHECK(error_code_of(reply) == code::kUnavailable);
     CHECK(error_message_of(reply) ==
           "kiokud has run out of file descriptors; close other kioku clients and try again");
     ++out_of_descriptors;

@@ -15,6 +15,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -70,7 +71,7 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   INFO("after " << acknowledged.size() << " answers: " << json::serialize(failure));
   REQUIRE(failure.is_object());
   CHECK(acknowledged.size() > 0);
-  CHECK(error_code_of(failure) == kStorageError);
+  CHECK(error_code_of(failure) == code::kStorage);
   // The answer's write may fail, or (group commit) the commit holding it.
   const std::string advice = "database or disk is full: the disk holding " +
                              home.collection_path() +
@@ -80,13 +81,13 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   CHECK((message == advice || message == "not recorded, the commit was rolled back: " + advice));
 
   // Still up: reading works, and an import fails as a whole with the same clear error.
-  CHECK(result_of(rpc(client, method::kHello)).at("daemon").as_string() == "kiokud");
+  expect_still_serving(home);
   CHECK_FALSE(is_error(rpc(client, method::kDueCounts)));
   const std::string big = home.write_file("big.toml", generated_deck("big", 2000));
   const json::value import = rpc(client, method::kDeckImport, {{"path", big}});
   INFO("import: " << json::serialize(import));
   REQUIRE(is_error(import));
-  CHECK(error_code_of(import) == kStorageError);
+  CHECK(error_code_of(import) == code::kStorage);
   CHECK(error_message_of(import).find("is full; free some space") != std::string::npos);
   CHECK(result_of(rpc(client, method::kDeckList)).at("decks").as_array().size() == 1);
 

@@ -1,11 +1,16 @@
-// Shared pieces of the fault tests: JSON-RPC calls over a LineClient, answering cards, and
-// reading what the daemon said about a fault.
+// Shared pieces of the fault tests: importing and answering cards, and reading what the daemon
+// said about a fault.
 #pragma once
+
+#include <signal.h>
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/line_client.hpp"
@@ -13,37 +18,15 @@
 
 namespace kioku::test {
 
-inline constexpr int kStorageError = -32004;  // protocol/json_rpc.hpp code::kStorage
-inline constexpr int kUnavailableError = -32005;
-inline constexpr int kPermissionError = -32006;
-
-// The whole response (result or error) to one request; null when the connection broke.
-inline boost::json::value rpc(LineClient& client, std::string_view method,
-                              boost::json::object params = {}) {
-  static std::int64_t next_id = 1;
-  return client.request(request_line(next_id++, method, std::move(params)));
-}
-
-inline bool is_error(const boost::json::value& response) {
-  return response.is_object() && response.as_object().contains("error");
-}
-
-// A result, failing the test with the response when it is an error.
-inline boost::json::value result_of(const boost::json::value& response) {
-  INFO("response: " << boost::json::serialize(response));
-  REQUIRE(response.is_object());
-  REQUIRE(response.as_object().contains("result"));
-  return response.at("result");
-}
-
-// Imports a generated deck of `cards` cards named `slug` and lets all of them be new today.
+// Imports a generated deck of `cards` cards named `slug` and lets all of them be new today (the
+// review limit caps new cards too, so both limits are raised).
 inline void import_open_deck(const TempHome& home, LineClient& client, const std::string& slug,
                              int cards) {
   const std::string path = home.write_file(slug + ".toml", generated_deck(slug, cards));
   CHECK(field(result_of(rpc(client, protocol::method::kDeckImport, {{"path", path}})), "added") ==
         cards);
   result_of(rpc(client, protocol::method::kDeckConfig,
-                {{"deck", slug}, {"set", {{"new_per_day", "9999"}}}}));
+                {{"deck", slug}, {"set", {{"new_per_day", "9999"}, {"reviews_per_day", "9999"}}}}));
 }
 
 // Asks for the next card of `deck` and answers it right; returns the review.answer response
@@ -55,6 +38,44 @@ inline boost::json::value answer_next(LineClient& client, const std::string& dec
   REQUIRE(card.is_object());
   return rpc(client, protocol::method::kReviewAnswer,
              {{"card", card.at("id")}, {"choice", card.at("answer")}, {"duration_ms", 1000}});
+}
+
+// The first line a client gets after sending a hello, whether it was served or refused; nullopt
+// when none came. A refused client may find its send already failing; the refusal is still
+// there to read.
+inline std::optional<std::string> first_reply_line(LineClient& client) {
+  client.send(request_line(1, protocol::method::kHello, {}) + "\n");
+  return client.read_line();
+}
+
+// That line parsed; null when none came or it is not JSON.
+inline boost::json::value first_reply(LineClient& client) {
+  const auto line = first_reply_line(client);
+  if (!line) return nullptr;
+  boost::json::error_code error;
+  boost::json::value value = boost::json::parse(*line, error);
+  return error ? boost::json::value(nullptr) : value;
+}
+
+// A collection holding one open deck of `cards` cards named `slug`, `answers` of them answered,
+// kiokud stopped (so the WAL is checkpointed away): a file to damage or lock up.
+inline void make_stopped_collection(const TempHome& home, const std::string& slug, int cards,
+                                    int answers = 0) {
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.started());
+  LineClient client(home.socket_path());
+  import_open_deck(home, client, slug, cards);
+  for (int answer = 0; answer < answers; ++answer)
+    REQUIRE_FALSE(is_error(answer_next(client, slug)));
+  REQUIRE(daemon.stop(SIGTERM) == 0);
+}
+
+// Runs kiokud on the home's collection and `socket_path` until it exits, for the cases where it
+// must refuse to start; `prefix` runs it through another program (setpriv).
+inline CommandResult run_kiokud_until_exit(const TempHome& home, const std::string& socket_path,
+                                           std::vector<std::string> prefix = {}) {
+  prefix.insert(prefix.end(), {kiokud_path(), "--socket", socket_path, "--no-bundled-decks"});
+  return run_command(prefix, home.environment());
 }
 
 }  // namespace kioku::test

@@ -12,6 +12,7 @@
 using namespace kioku::test;
 namespace json = boost::json;
 namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -54,15 +55,12 @@ TEST_CASE("faults: a second kiokud on the same collection is refused at once", "
   TempHome home;
   DaemonProcess first(home, {"--no-bundled-decks"});
   REQUIRE(first.started());
-  const CommandResult second =
-      run_command({kiokud_path(), "--socket", home.root() + "/second.sock", "--no-bundled-decks"},
-                  home.environment());
+  const CommandResult second = run_kiokud_until_exit(home, home.root() + "/second.sock");
   INFO("stderr: " << second.err);
   CHECK(second.exit_code == 1);
   CHECK(second.err == "kiokud: another kiokud (pid " + std::to_string(first.pid()) +
                           ") is already using the collection " + home.collection_path() + "\n");
-  LineClient client(home.socket_path());
-  CHECK_FALSE(is_error(rpc(client, method::kHello)));
+  expect_still_serving(home);
 }
 
 TEST_CASE("faults: a sqlite3 holding the write lock fails answers clearly and corrupts nothing",
@@ -79,7 +77,7 @@ TEST_CASE("faults: a sqlite3 holding the write lock fails answers clearly and co
   const json::value blocked = answer_next(client, "locked");
   INFO("answer under the lock: " << json::serialize(blocked));
   REQUIRE(is_error(blocked));
-  CHECK(error_code_of(blocked) == kStorageError);
+  CHECK(error_code_of(blocked) == code::kStorage);
   CHECK(error_message_of(blocked) == "database is locked: " + locked_message(home));
   // Reading goes on beside the writer (WAL).
   CHECK_FALSE(is_error(rpc(client, method::kDueCounts)));
@@ -105,8 +103,7 @@ TEST_CASE("faults: kiokud refuses to start on a collection another process holds
   LockHolder holder(home.collection_path(),
                     "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; "
                     "CREATE TABLE held (x); COMMIT");
-  const CommandResult result = run_command(
-      {kiokud_path(), "--socket", home.socket_path(), "--no-bundled-decks"}, home.environment());
+  const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err.find(locked_message(home)) != std::string::npos);

@@ -10,7 +10,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace code = kioku::protocol::code;
 
 namespace {
 
@@ -37,8 +37,7 @@ TEST_CASE("faults: kiokud refuses a client of another user with a clear error", 
   const std::string reply = run_as(*stranger, [&socket_path] {
     LineClient client(socket_path);
     if (!client.connected()) return std::string("could not connect");
-    client.send(request_line(1, method::kHello, {}) + "\n");
-    std::string lines = client.read_line().value_or("(nothing)");
+    std::string lines = first_reply_line(client).value_or("(nothing)");
     // The daemon closes the connection after saying why.
     lines += client.closed_by_peer() ? "\nclosed" : "\nstill open";
     return lines;
@@ -47,15 +46,14 @@ TEST_CASE("faults: kiokud refuses a client of another user with a clear error", 
   const auto newline = reply.find('\n');
   REQUIRE(newline != std::string::npos);
   const json::value refusal = json::parse(reply.substr(0, newline));
-  CHECK(error_code_of(refusal) == kPermissionError);
+  CHECK(error_code_of(refusal) == code::kPermission);
   CHECK(error_message_of(refusal) == "refused: this kiokud serves only uid 0, not uid " +
                                          std::to_string(stranger->uid) + "; run your own kiokud");
   CHECK(refusal.at("id").is_null());
   CHECK(reply.substr(newline + 1) == "closed");
 
   // The owner is still served.
-  LineClient owner(home.socket_path());
-  CHECK(result_of(rpc(owner, method::kHello)).at("daemon").as_string() == "kiokud");
+  expect_still_serving(home);
   CHECK(daemon.stop(SIGTERM) == 0);
 }
 
@@ -68,10 +66,10 @@ TEST_CASE("faults: the kioku CLI run by another user refuses the daemon it reach
   REQUIRE(daemon.started());
   open_socket_to_everyone(home);
 
-  const CommandResult result = run_command(
-      {"/usr/bin/setpriv", "--reuid=" + stranger->name, "--regid=" + std::to_string(stranger->gid),
-       "--clear-groups", kioku_path(), "--socket", home.socket_path(), "--no-autostart", "decks"},
-      home.environment());
+  std::vector<std::string> command = as_user_prefix(*stranger);
+  command.insert(command.end(),
+                 {kioku_path(), "--socket", home.socket_path(), "--no-autostart", "decks"});
+  const CommandResult result = run_command(command, home.environment());
   INFO("stdout: " << result.out << "\nstderr: " << result.err);
   CHECK(result.exit_code != 0);
   CHECK(result.out.empty());

@@ -18,19 +18,8 @@ using namespace kioku::test;
 
 namespace {
 
-// A collection with one deck, kiokud stopped.
 void make_collection(const TempHome& home) {
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
-  LineClient client(home.socket_path());
-  import_open_deck(home, client, "ro", 20);
-  REQUIRE(daemon.stop(SIGTERM) == 0);
-}
-
-CommandResult start_kiokud(const TempHome& home, std::vector<std::string> prefix = {}) {
-  prefix.insert(prefix.end(),
-                {kiokud_path(), "--socket", home.socket_path(), "--no-bundled-decks"});
-  return run_command(prefix, home.environment());
+  make_stopped_collection(home, "ro", 20);
 }
 
 std::string read_only_message(const TempHome& home) {
@@ -54,7 +43,7 @@ TEST_CASE("faults: kiokud refuses a collection file on a read-only mount", "[e2e
   const std::string before = read_file(home.collection_path());
   {
     ScratchMount read_only = ScratchMount::read_only(home.collection_path());
-    const CommandResult result = start_kiokud(home);
+    const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
     INFO("stderr: " << result.err);
     CHECK(result.exit_code == 1);
     CHECK(result.err == read_only_message(home));
@@ -72,7 +61,7 @@ TEST_CASE("faults: kiokud refuses a read-only data directory", "[e2e][faults]") 
   TempHome home;
   make_collection(home);
   ScratchMount read_only = ScratchMount::read_only(home.data_dir());
-  const CommandResult result = start_kiokud(home);
+  const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err == "kiokud: cannot open lock file " + home.data_dir() +
@@ -90,8 +79,7 @@ TEST_CASE("faults: kiokud of an ordinary user refuses a collection of mode 0400"
   REQUIRE(::nftw(home.root().c_str(), chown_entry, 16, FTW_PHYS) == 0);
   REQUIRE(::chmod(home.collection_path().c_str(), 0400) == 0);
   const CommandResult result =
-      start_kiokud(home, {"/usr/bin/setpriv", "--reuid=" + user->name,
-                          "--regid=" + std::to_string(user->gid), "--clear-groups"});
+      run_kiokud_until_exit(home, home.socket_path(), as_user_prefix(*user));
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err == read_only_message(home));
@@ -134,7 +122,7 @@ TEST_CASE("faults: kiokud refuses an immutable collection file", "[e2e][faults]"
   make_collection(home);
   Immutable immutable(home.collection_path());
   if (!immutable.applied()) KIOKU_SKIP("the file system of " << home.root() << " has no chattr +i");
-  const CommandResult result = start_kiokud(home);
+  const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
   INFO("stderr: " << result.err);
   CHECK(result.exit_code == 1);
   CHECK(result.err == read_only_message(home));
