@@ -247,21 +247,17 @@ struct Server::Impl {
   // accept() failed for want of descriptors: spends the spare one on the waiting client.
   awaitable<void> refuse_without_descriptors() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
-    Socket socket(io);
-    boost::system::error_code error;
-    // Takes the client that is waiting now, if it still is, without waiting for another.
-    acceptor.non_blocking(true, error);
-    if (!error) acceptor.accept(socket, error);
-    if (!error) {
-      // Awaited, so that the client's descriptor is closed before the spare is taken back.
-      co_await refuse(std::move(socket),
-                      error_line(protocol::code::kUnavailable,
-                                 "kiokud has run out of file descriptors; close other kioku "
-                                 "clients and try again"));
+    const int client =
+        ::accept4(acceptor.native_handle(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+    if (client >= 0) {
+      const std::string reply = error_line(
+          protocol::code::kUnavailable,
+          "kiokud has run out of file descriptors; close other kioku clients and try again");
+      [[maybe_unused]] const ssize_t written = ::send(client, reply.data(), reply.size(), 0);
+      ::close(client);
     }
     spare_descriptor = open_spare_descriptor();
-    if (stopping) co_return;
-    if (error || spare_descriptor < 0) {
+    if (client < 0 || spare_descriptor < 0) {
       // Nothing to give back yet: wait a little for a session to end rather than spin.
       asio::steady_timer pause(io, std::chrono::milliseconds(100));
       boost::system::error_code ignored;
