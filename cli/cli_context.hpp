@@ -2,9 +2,11 @@
 #pragma once
 
 #include <boost/json.hpp>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "cli/client.hpp"
 #include "cli/daemon_launcher.hpp"
@@ -34,5 +36,13 @@ std::string language_from_environment();
 
 // Integer fields of a daemon result, which sends counts as JSON integers.
 std::int64_t integer_field(const boost::json::object& object, std::string_view key);
+
+// The params of a method that takes an optional deck: {"deck": deck}, or {} for every deck.
+boost::json::object deck_params(const std::string& deck);
+
+// Calls `method` with `params` and prints its result: one line of JSON with --json, else
+// whatever `show` writes for the result object.
+void call_and_show(CliContext& context, std::string_view method, boost::json::object params,
+                   const std::function<void(const boost::json::object&)>& show);
 
 }  // namespace kioku::cli

@@ -10,6 +10,34 @@ namespace kioku::cli {
 
 namespace json = boost::json;
 
+namespace {
+
+// The options one per line, their values in a column, each default beside a changed value.
+void show_deck_config(const json::object& object) {
+  if (const json::value* recomputed = object.if_contains("recomputed")) {
+    std::cout << "Algorithm changed: recomputed " << integer_field(recomputed->as_object(), "cards")
+              << " cards from their history (" << integer_field(recomputed->as_object(), "changed")
+              << " changed)\n";
+  }
+  int width = 0;
+  for (const json::value& option : object.at("options").as_array()) {
+    width = std::max(width, display_width(std::string(option.at("name").as_string())));
+  }
+  for (const json::value& option : object.at("options").as_array()) {
+    const std::string option_name(option.at("name").as_string());
+    const std::string value(option.at("value").as_string());
+    const std::string fallback(option.at("default").as_string());
+    std::cout << option_name
+              << std::string(static_cast<std::size_t>(width - display_width(option_name)) + 2, ' ')
+              << (value.empty() ? "\"\"" : value);
+    if (value != fallback)
+      std::cout << "   (default " << (fallback.empty() ? "\"\"" : fallback) << ")";
+    std::cout << '\n';
+  }
+}
+
+}  // namespace
+
 void add_deck_command(CLI::App& app, CliContext& context) {
   auto* deck = app.add_subcommand("deck", "Deck settings");
   deck->require_subcommand(1);
@@ -32,33 +60,7 @@ void add_deck_command(CLI::App& app, CliContext& context) {
       }
       params["set"] = std::move(changes);
     }
-    const json::value result = context.daemon().call(protocol::method::kDeckConfig, params);
-    if (context.json) {
-      print_json(result);
-      return;
-    }
-    const json::object& object = result.as_object();
-    if (const json::value* recomputed = object.if_contains("recomputed")) {
-      std::cout << "Algorithm changed: recomputed "
-                << integer_field(recomputed->as_object(), "cards") << " cards from their history ("
-                << integer_field(recomputed->as_object(), "changed") << " changed)\n";
-    }
-    int width = 0;
-    for (const json::value& option : object.at("options").as_array()) {
-      width = std::max(width, display_width(std::string(option.at("name").as_string())));
-    }
-    for (const json::value& option : object.at("options").as_array()) {
-      const std::string option_name(option.at("name").as_string());
-      const std::string value(option.at("value").as_string());
-      const std::string fallback(option.at("default").as_string());
-      std::cout << option_name
-                << std::string(static_cast<std::size_t>(width - display_width(option_name)) + 2,
-                               ' ')
-                << (value.empty() ? "\"\"" : value);
-      if (value != fallback)
-        std::cout << "   (default " << (fallback.empty() ? "\"\"" : fallback) << ")";
-      std::cout << '\n';
-    }
+    call_and_show(context, protocol::method::kDeckConfig, std::move(params), show_deck_config);
   });
 }
 
@@ -84,6 +86,19 @@ void check_collection(CliContext& context) {
                   " problems: " + std::string(object.at("advice").as_string()));
 }
 
+// What `kioku doctor --rebuild` changed: the totals, then the fixed cards of each deck.
+void show_rebuild(const json::object& object) {
+  std::cout << "Replayed " << integer_field(object, "cards")
+            << " cards from their review logs: " << integer_field(object, "changed")
+            << " differed from the stored state and were fixed\n";
+  for (const json::value& entry : object.at("decks").as_array()) {
+    if (integer_field(entry.as_object(), "changed") == 0) continue;
+    std::cout << "  " << entry.at("deck").as_string().c_str() << ": cards";
+    for (const json::value& card : entry.at("changed_cards").as_array()) std::cout << ' ' << card;
+    std::cout << '\n';
+  }
+}
+
 }  // namespace
 
 void add_doctor_command(CLI::App& app, CliContext& context) {
@@ -92,29 +107,19 @@ void add_doctor_command(CLI::App& app, CliContext& context) {
   auto rebuild = std::make_shared<bool>(false);
   auto deck = std::make_shared<std::string>();
   doctor->add_flag("--rebuild", *rebuild, "recompute every card's state from its review log");
-  doctor->add_option("--deck", *deck, "only this deck (with --rebuild)");
-  doctor->callback([&context, rebuild, deck] {
+  const CLI::Option* deck_option =
+      doctor->add_option("--deck", *deck, "only this deck (with --rebuild)");
+  doctor->callback([&context, rebuild, deck, deck_option] {
+    // The integrity check covers the whole collection: a deck there would be silently ignored.
+    if (!*rebuild && deck_option->count() > 0) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "--deck applies only with --rebuild (kioku doctor checks the whole collection)");
+    }
     if (!*rebuild) {
       check_collection(context);
       return;
     }
-    json::object params;
-    if (!deck->empty()) params["deck"] = *deck;
-    const json::value result = context.daemon().call(protocol::method::kDoctorRebuild, params);
-    if (context.json) {
-      print_json(result);
-      return;
-    }
-    const json::object& object = result.as_object();
-    std::cout << "Replayed " << integer_field(object, "cards")
-              << " cards from their review logs: " << integer_field(object, "changed")
-              << " differed from the stored state and were fixed\n";
-    for (const json::value& entry : object.at("decks").as_array()) {
-      if (integer_field(entry.as_object(), "changed") == 0) continue;
-      std::cout << "  " << entry.at("deck").as_string().c_str() << ": cards";
-      for (const json::value& card : entry.at("changed_cards").as_array()) std::cout << ' ' << card;
-      std::cout << '\n';
-    }
+    call_and_show(context, protocol::method::kDoctorRebuild, deck_params(*deck), show_rebuild);
   });
 }
 

@@ -8,28 +8,29 @@ namespace kioku::cli {
 
 namespace json = boost::json;
 
+namespace {
+
+void show_stats(const json::object& stats) {
+  const std::int64_t reviews = integer_field(stats, "reviews_today");
+  const std::int64_t correct = integer_field(stats, "correct_today");
+  std::cout << "Today: " << reviews << " reviews, " << correct << " correct";
+  if (reviews > 0) std::cout << " (" << correct * 100 / reviews << "%)";
+  std::cout << ", " << integer_field(stats, "new_today") << " new, "
+            << integer_field(stats, "time_today_ms") / 1000 << " s\n"
+            << "Streak: " << integer_field(stats, "streak_days")
+            << (integer_field(stats, "streak_days") == 1 ? " day\n" : " days\n")
+            << "Collection: " << integer_field(stats, "cards") << " cards in "
+            << integer_field(stats, "decks") << " decks, " << integer_field(stats, "reviews_total")
+            << " reviews in all\n"
+            << "Due now: " << integer_field(stats.at("due").as_object(), "total") << '\n';
+}
+
+}  // namespace
+
 void add_stats_command(CLI::App& app, CliContext& context) {
   auto* command = app.add_subcommand("stats", "Show today's reviews, accuracy and streak");
-  command->callback([&context] {
-    const json::value result = context.daemon().call(protocol::method::kStatsSummary);
-    if (context.json) {
-      print_json(result);
-      return;
-    }
-    const json::object& stats = result.as_object();
-    const std::int64_t reviews = integer_field(stats, "reviews_today");
-    const std::int64_t correct = integer_field(stats, "correct_today");
-    std::cout << "Today: " << reviews << " reviews, " << correct << " correct";
-    if (reviews > 0) std::cout << " (" << correct * 100 / reviews << "%)";
-    std::cout << ", " << integer_field(stats, "new_today") << " new, "
-              << integer_field(stats, "time_today_ms") / 1000 << " s\n"
-              << "Streak: " << integer_field(stats, "streak_days")
-              << (integer_field(stats, "streak_days") == 1 ? " day\n" : " days\n")
-              << "Collection: " << integer_field(stats, "cards") << " cards in "
-              << integer_field(stats, "decks") << " decks, "
-              << integer_field(stats, "reviews_total") << " reviews in all\n"
-              << "Due now: " << integer_field(stats.at("due").as_object(), "total") << '\n';
-  });
+  command->callback(
+      [&context] { call_and_show(context, protocol::method::kStatsSummary, {}, show_stats); });
 }
 
 }  // namespace kioku::cli

@@ -13,14 +13,10 @@ void add_unbury_command(CLI::App& app, CliContext& context) {
   auto* command = app.add_subcommand("unbury", "Bring back the cards buried until tomorrow");
   command->add_option("--deck", *deck, "only this deck");
   command->callback([&context, deck] {
-    json::object params;
-    if (!deck->empty()) params["deck"] = *deck;
-    const json::value result = context.daemon().call(protocol::method::kReviewUnbury, params);
-    if (context.json) {
-      print_json(result);
-      return;
-    }
-    std::cout << integer_field(result.as_object(), "unburied") << " cards unburied\n";
+    call_and_show(context, protocol::method::kReviewUnbury, deck_params(*deck),
+                  [](const json::object& result) {
+                    std::cout << integer_field(result, "unburied") << " cards unburied\n";
+                  });
   });
 }
 

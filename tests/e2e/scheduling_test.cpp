@@ -88,6 +88,17 @@ TEST_CASE(
   CHECK(field(parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"})), "changed") == 0);
 }
 
+TEST_CASE("e2e: kioku doctor refuses --deck without --rebuild", "[e2e][scheduling]") {
+  TempHome home;
+  // No daemon and no autostart: the refusal comes before any connection (which would fail
+  // with exit code 3 instead).
+  const auto result = run_kioku(home, {"--no-autostart", "doctor", "--deck", kDeck});
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(result.err ==
+        "kioku: --deck applies only with --rebuild (kioku doctor checks the whole collection)\n");
+}
+
 TEST_CASE("e2e: sched replay prints a state per line and stops at a malformed line",
           "[e2e][scheduling]") {
   TempHome home;
