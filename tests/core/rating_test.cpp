@@ -57,6 +57,28 @@ TEST_CASE("rating: parse_rating rejects anything else", "[core][rating]") {
   CHECK_FALSE(parse_rating(text).has_value());
 }
 
+TEST_CASE("rating: case folding takes only the letter and its upper case at any position",
+          "[core][rating]") {
+  // Every byte value in every position of every name and first letter: the rating comes back
+  // for exactly the lowercase and uppercase letter there, for nothing that only folds near it
+  // ('@', '`', 0xC7). (Other letters may give another rating: "e" is Easy.)
+  for (const Rating rating : {Rating::kAgain, Rating::kHard, Rating::kGood, Rating::kEasy}) {
+    const std::string name(to_string(rating));
+    for (const std::string& word : {name, name.substr(0, 1)}) {
+      for (std::size_t position = 0; position < word.size(); ++position) {
+        for (int byte = 0; byte < 256; ++byte) {
+          std::string text = word;
+          text[position] = static_cast<char>(byte);
+          const char letter = word[position];
+          const bool same_letter = byte == letter || byte == letter - 'a' + 'A';
+          INFO("\"" << word << "\" with byte " << byte << " at " << position);
+          CHECK((parse_rating(text) == std::optional<Rating>(rating)) == same_letter);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("rating: to_string and parse_rating round-trip", "[core][rating]") {
   const Rating rating = GENERATE(Rating::kAgain, Rating::kHard, Rating::kGood, Rating::kEasy);
   const std::optional<Rating> parsed = parse_rating(to_string(rating));
