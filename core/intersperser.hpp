@@ -11,7 +11,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <vector>
 
 namespace kioku {
 
@@ -24,21 +23,5 @@ std::optional<IntersperseSource> intersperse_next(std::int64_t first_taken,
                                                   std::int64_t first_length,
                                                   std::int64_t second_taken,
                                                   std::int64_t second_length) noexcept;
-
-// The whole mixed sequence (for tests and for callers that hold both queues).
-template <typename Item>
-std::vector<Item> intersperse(const std::vector<Item>& first, const std::vector<Item>& second) {
-  std::vector<Item> mixed;
-  mixed.reserve(first.size() + second.size());
-  std::size_t first_taken = 0;
-  std::size_t second_taken = 0;
-  while (const auto source = intersperse_next(
-             static_cast<std::int64_t>(first_taken), static_cast<std::int64_t>(first.size()),
-             static_cast<std::int64_t>(second_taken), static_cast<std::int64_t>(second.size()))) {
-    mixed.push_back(*source == IntersperseSource::kFirst ? first[first_taken++]
-                                                         : second[second_taken++]);
-  }
-  return mixed;
-}
 
 }  // namespace kioku

@@ -43,12 +43,14 @@ CardState by_algorithm(const CardState& state, const Answer& answer, const Answe
   return sm2_next_state(state, answer.rating, context, options);
 }
 
-}  // namespace
-
+// Whether `state`, reached by an answer at context.now, is a learning or relearning step due
+// on a later scheduler day (Anki: a step that crosses the day start is interday learning).
 bool crosses_day_start(const CardState& state, const AnswerContext& context) {
   return in_steps(state.phase) &&
          context.calendar.day_number(state.due) > context.calendar.day_number(context.now);
 }
+
+}  // namespace
 
 CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,
                      const DeckOptions& options) {

@@ -22,11 +22,9 @@ int quality_for(Rating rating) noexcept;
 // The button a classic quality stands for: below 3 Again, 3 Hard, 4 Good, 5 Easy.
 Rating rating_for_quality(int quality) noexcept;
 
-// Whether `state`, reached by an answer at context.now, is a learning or relearning step due
-// on a later scheduler day (Anki: a step that crosses the day start is interday learning).
-bool crosses_day_start(const CardState& state, const AnswerContext& context);
-
-// The state after `answer`, by options.algorithm, with `interday` set. Pure.
+// The state after `answer`, by options.algorithm, with `interday` set: whether the new state
+// is a learning or relearning step due on a later scheduler day (Anki: a step that crosses the
+// day start is interday learning). Pure.
 CardState next_state(const CardState& state, const Answer& answer, const AnswerContext& context,
                      const DeckOptions& options);
 

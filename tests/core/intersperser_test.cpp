@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "tests/core/intersperse.hpp"
+
 using namespace kioku;
+using kioku::test::intersperse;
 
 namespace {
 
