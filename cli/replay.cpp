@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "core/day_calendar.hpp"
+#include "core/digit_pairs.hpp"
 #include "core/error.hpp"
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
@@ -106,18 +107,14 @@ char* put_number(char* out, double value) {
   std::uint64_t fraction = scaled % 10'000'000'000ull;
   if (fraction == 0) return out;
   // Ten digits two at a time, then the trailing zeros dropped.
-  static constexpr char kPairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
   *out++ = '.';
   // The last eight digits in 32-bit arithmetic, cheaper than dividing the 64-bit whole.
   auto last_eight = static_cast<std::uint32_t>(fraction % 100'000'000);
   for (int i = 8; i >= 2; i -= 2) {
-    std::memcpy(out + i, kPairs + 2 * (last_eight % 100), 2);
+    write_digit_pair(out + i, last_eight % 100);
     last_eight /= 100;
   }
-  std::memcpy(out, kPairs + 2 * (fraction / 100'000'000), 2);
+  write_digit_pair(out, static_cast<unsigned>(fraction / 100'000'000));
   int length = 10;
   while (out[length - 1] == '0') --length;
   return out + length;

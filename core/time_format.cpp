@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/day_calendar.hpp"
+#include "core/digit_pairs.hpp"
 
 namespace kioku {
 
@@ -25,12 +26,6 @@ char* write_fraction_and_zone(char* out, std::int64_t milliseconds, bool with_mi
   *out++ = 'Z';
   return out;
 }
-
-// "00".."99", for writing two digits with one copy.
-constexpr char kDigitPairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
 
 // "YYYY-MM-DDT" texts of days, each slot empty (INT64_MIN) until written. Constant-initialized,
 // so a thread_local one needs no guard.
@@ -77,22 +72,22 @@ char* write_rfc3339_utc(char* out, TimestampMs when, bool with_milliseconds) {
       return write_fraction_and_zone(out, milliseconds, with_milliseconds);
     }
     const auto year_digits = static_cast<unsigned>(year);
-    std::memcpy(cached_date, kDigitPairs + 2 * (year_digits / 100), 2);
-    std::memcpy(cached_date + 2, kDigitPairs + 2 * (year_digits % 100), 2);
+    write_digit_pair(cached_date, year_digits / 100);
+    write_digit_pair(cached_date + 2, year_digits % 100);
     cached_date[4] = '-';
-    std::memcpy(cached_date + 5, kDigitPairs + 2 * month, 2);
+    write_digit_pair(cached_date + 5, month);
     cached_date[7] = '-';
-    std::memcpy(cached_date + 8, kDigitPairs + 2 * day, 2);
+    write_digit_pair(cached_date + 8, day);
     cached_date[10] = 'T';
     recent.days[slot] = days;
   }
   std::memcpy(out, cached_date, DateTexts::kLength);
   const auto clock = static_cast<unsigned>(second_of_day);
-  std::memcpy(out + 11, kDigitPairs + 2 * (clock / 3600), 2);
+  write_digit_pair(out + 11, clock / 3600);
   out[13] = ':';
-  std::memcpy(out + 14, kDigitPairs + 2 * (clock / 60 % 60), 2);
+  write_digit_pair(out + 14, clock / 60 % 60);
   out[16] = ':';
-  std::memcpy(out + 17, kDigitPairs + 2 * (clock % 60), 2);
+  write_digit_pair(out + 17, clock % 60);
   return write_fraction_and_zone(out + 19, milliseconds, with_milliseconds);
 }
 
