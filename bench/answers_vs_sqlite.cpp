@@ -2,6 +2,10 @@
 // same run: SQLite alone doing the writes of an answer with one synchronous=FULL commit each.
 //
 //   (a) SQLite, one thread, BEGIN IMMEDIATE + the answer's INSERT/UPDATE/UPSERT + COMMIT
+//   (a') (a) + one round trip per answer through kioku_echo_server (a raw Unix-socket echo with
+//        kiokud's framing, as long as a review.answer request and response): the least any
+//        daemon behind a socket pays. When fsync is fast, that round trip, not kiokud's work,
+//        is what keeps (b) from (a).
 //   (b) kiokud, 1 client          (b') the same with group commit off
 //   (c) kiokud, 64 clients        (c') the same beside 4 clients looping stats.summary
 //   (d) (c) with group commit off (d') (c') with group commit off
@@ -9,14 +13,20 @@
 // Every kiokud run talks JSON-RPC over the real socket to a real collection (WAL,
 // synchronous=FULL) of a generated 3,000-card deck; clients answer random cards right.
 // Usage: answers_vs_sqlite [--scale F]   (F multiplies every answer count; default 1)
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -41,6 +51,10 @@ constexpr std::int64_t kReferenceAnswers = 2'000;
 constexpr std::int64_t kSingleClientAnswers = 2'000;
 constexpr std::int64_t kGroupedAnswers = 100'000;
 constexpr std::int64_t kUngroupedAnswers = 5'000;
+// Answers made before each measured configuration and not counted: the first few hundred
+// answers of a fresh connection or a fresh kiokud run at about 75 % of the speed of the ones
+// after (SQLite's page cache and statements warming up), which measured start-up, not answers.
+constexpr std::int64_t kWarmUpAnswers = 300;
 
 struct Row {
   std::string name;
@@ -53,9 +67,66 @@ void check(int status, sqlite3* database, const char* what) {
   }
 }
 
-// The reference: the statements Collection::record_answer runs, with one commit per answer.
+// kioku_echo_server on `socket_path`, started and waited for ("ready" on fd 3); stopped with
+// SIGTERM when this goes out of scope.
+class EchoServer {
+ public:
+  explicit EchoServer(const std::string& socket_path) {
+    int ready[2];
+    if (::pipe2(ready, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, ready[1], 3);
+    const std::string program = KIOKU_ECHO_SERVER_PATH;
+    std::string socket_argument = socket_path;
+    std::string ready_argument = "3";
+    char* argv[] = {const_cast<char*>(program.c_str()), socket_argument.data(),
+                    ready_argument.data(), nullptr};
+    const int spawned = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(ready[1]);
+    char reply[8] = {};
+    pollfd wait_for{ready[0], POLLIN, 0};
+    const bool ready_said = spawned == 0 && ::poll(&wait_for, 1, 10'000) > 0 &&
+                            ::read(ready[0], reply, sizeof reply - 1) > 0;
+    ::close(ready[0]);
+    if (!ready_said) {
+      if (spawned == 0) stop();
+      throw std::runtime_error("kioku_echo_server did not start: " + program);
+    }
+  }
+  ~EchoServer() { stop(); }
+  EchoServer(const EchoServer&) = delete;
+  EchoServer& operator=(const EchoServer&) = delete;
+
+ private:
+  void stop() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  pid_t pid_ = -1;
+};
+
+// What one answer costs on the wire: a request and response about as long as the load's
+// review.answer lines (a few bytes either way change nothing measurable on a Unix socket), asked
+// of the echo as "RESPONSE_BYTES xxx…" padded to the request's length.
+constexpr std::size_t kAnswerRequestBytes = 96;
+constexpr std::size_t kAnswerResponseBytes = 420;
+
+std::string echo_request_line() {
+  std::string line = std::to_string(kAnswerResponseBytes) + " ";
+  line.resize(kAnswerRequestBytes - 1, 'x');
+  return line + "\n";
+}
+
+// The reference: the statements Collection::record_answer runs, with one commit per answer;
+// with `echo`, each answer also makes one round trip through it before it counts as answered.
 AnswerLoadResult sqlite_alone(const std::string& path, const std::vector<CardToAnswer>& cards,
-                              std::int64_t answers) {
+                              std::int64_t answers, LineClient* echo = nullptr) {
+  const std::string echo_line = echo_request_line();
   sqlite3* database = nullptr;
   check(sqlite3_open(path.c_str(), &database), database, "open");
   check(sqlite3_exec(database,
@@ -86,8 +157,12 @@ AnswerLoadResult sqlite_alone(const std::string& path, const std::vector<CardToA
   std::mt19937_64 random(20260601);
   std::uniform_int_distribution<std::size_t> pick(0, cards.size() - 1);
   AnswerLoadResult result;
-  const auto start = std::chrono::steady_clock::now();
-  for (std::int64_t i = 0; i < answers; ++i) {
+  auto start = std::chrono::steady_clock::now();
+  for (std::int64_t i = -kWarmUpAnswers; i < answers; ++i) {
+    if (i == 0) {
+      result = AnswerLoadResult{};
+      start = std::chrono::steady_clock::now();
+    }
     const auto began = std::chrono::steady_clock::now();
     const std::int64_t card = cards[pick(random)].id;
     const std::int64_t now_ms =
@@ -100,6 +175,12 @@ AnswerLoadResult sqlite_alone(const std::string& path, const std::vector<CardToA
       sqlite3_reset(statement);
     }
     check(sqlite3_exec(database, "COMMIT", nullptr, nullptr, nullptr), database, "commit");
+    if (echo != nullptr) {
+      const auto echoed = echo->send(echo_line) ? echo->read_line() : std::nullopt;
+      if (!echoed || echoed->size() + 1 != kAnswerResponseBytes) {
+        throw std::runtime_error("kioku_echo_server answered wrongly");
+      }
+    }
     result.acknowledged.push_back({sqlite3_last_insert_rowid(database), card});
     result.latencies_ms.push_back(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
@@ -116,7 +197,15 @@ std::int64_t scaled(std::int64_t answers, double scale) {
   return std::max<std::int64_t>(kManyClients, static_cast<std::int64_t>(answers * scale));
 }
 
-// Starts kiokud on `home` and runs each load against it; stops it afterwards.
+AnswerLoad load_of(int clients, std::int64_t answers, int stats_clients) {
+  AnswerLoad load;
+  load.answer_clients = clients;
+  load.answers = answers;
+  load.stats_clients = stats_clients;
+  return load;
+}
+
+// Starts kiokud on `home`, warms it up, and runs each load against it; stops it afterwards.
 void run_daemon_loads(const TempHome& home, const std::vector<CardToAnswer>& cards,
                       std::vector<std::string> arguments,
                       const std::vector<std::pair<std::string, AnswerLoad>>& loads,
@@ -124,6 +213,10 @@ void run_daemon_loads(const TempHome& home, const std::vector<CardToAnswer>& car
   arguments.insert(arguments.begin(), "--no-bundled-decks");
   DaemonProcess daemon(home, arguments);
   if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
+  AnswerLoad warm_up = load_of(1, kWarmUpAnswers, 0);
+  warm_up.socket_path = home.socket_path();
+  warm_up.cards = cards;
+  if (run_answer_load(warm_up).failures > 0) throw std::runtime_error("warm-up answers failed");
   for (auto [name, load] : loads) {
     load.socket_path = home.socket_path();
     load.cards = cards;
@@ -136,14 +229,6 @@ void run_daemon_loads(const TempHome& home, const std::vector<CardToAnswer>& car
     rows.push_back({name, std::move(result)});
   }
   if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
-}
-
-AnswerLoad load_of(int clients, std::int64_t answers, int stats_clients) {
-  AnswerLoad load;
-  load.answer_clients = clients;
-  load.answers = answers;
-  load.stats_clients = stats_clients;
-  return load;
 }
 
 void print_table(const std::vector<Row>& rows) {
@@ -194,6 +279,18 @@ int main(int argc, char** argv) {
     std::cerr << "running (a) ...\n";
     rows.push_back({"(a) SQLite alone, 1 synchronous=FULL commit per answer",
                     sqlite_alone(reference_path, cards, scaled(kReferenceAnswers, scale))});
+    {
+      const std::string echo_socket = home.root() + "/echo.sock";
+      EchoServer echo_server(echo_socket);
+      LineClient echo(echo_socket);
+      if (!echo.connected()) throw std::runtime_error("cannot connect to kioku_echo_server");
+      std::filesystem::copy_file(home.collection_path(), reference_path,
+                                 std::filesystem::copy_options::overwrite_existing);
+      std::cerr << "running (a') ...\n";
+      rows.push_back(
+          {"(a') (a) + 1 raw socket echo per answer",
+           sqlite_alone(reference_path, cards, scaled(kReferenceAnswers, scale), &echo)});
+    }
     const std::int64_t grouped = scaled(kGroupedAnswers, scale);
     run_daemon_loads(home, cards, {},
                      {{"(b) kiokud, 1 client", load_of(1, scaled(kSingleClientAnswers, scale), 0)},
