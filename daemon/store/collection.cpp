@@ -185,7 +185,10 @@ Collection::Collection(sqlite::Database& database)
       select_review_days_(
           database.prepare("SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
                            "GROUP BY day ORDER BY day DESC")),
-      count_reviews_(database.prepare("SELECT count(*) FROM revlog")),
+      // From the day roll-ups, which record_answer writes in the same transaction as the log
+      // row and nothing deletes from either: counting the log itself walked 6.7 million rows
+      // (52 ms) on a 1M-card collection for every stats.summary, on the daemon's only thread.
+      count_reviews_(database.prepare("SELECT coalesce(sum(reviews), 0) FROM daily_stats")),
       select_meta_(database.prepare("SELECT value FROM collection_meta WHERE key = ?1")),
       upsert_meta_(database.prepare("INSERT INTO collection_meta (key, value) VALUES (?1, ?2) "
                                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value")) {}

@@ -62,6 +62,32 @@ TEST_CASE("review: a right choice takes the rating given - a wrong one refuses o
   CHECK(stats.at("streak_days").as_int64() == 1);
 }
 
+TEST_CASE("stats: reviews_total is every answer in the log across decks and days",
+          "[daemon][stats]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("first", 6);
+  fixture.import_choice_deck("second", 6);
+  std::int64_t answered = 0;
+  for (int day = 0; day < 3; ++day) {
+    for (const char* deck : {"first", "second"}) {
+      for (int i = 0; i < 2 + day; ++i) {
+        const auto next = fixture.result("review.next", {{"deck", deck}});
+        if (next.at("card").is_null()) break;
+        // Wrong and right answers, so that learning cards come back the same day.
+        fixture.result("review.answer", {{"card", next.at("card").at("id").as_int64()},
+                                         {"choice", i % 2 == 0 ? 2 : 1}});
+        ++answered;
+      }
+    }
+    fixture.clock.advance_days(1);
+  }
+  auto log_rows = fixture.database.prepare("SELECT count(*) FROM revlog");
+  REQUIRE(log_rows.step());
+  REQUIRE(log_rows.column_int(0) == answered);
+  CHECK(answered > 12);
+  CHECK(fixture.result("stats.summary").at("reviews_total").as_int64() == answered);
+}
+
 TEST_CASE("review: the daily new-card limit caps what is due and what comes next",
           "[daemon][review]") {
   DaemonFixture fixture;
