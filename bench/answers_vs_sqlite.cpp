@@ -7,6 +7,8 @@
 //        daemon behind a socket pays. When fsync is fast, that round trip, not kiokud's work,
 //        is what keeps (b) from (a).
 //   (b) kiokud, 1 client          (b') the same with group commit off
+//   (a), (a'), (b) and (b') take turns, 10 rounds of 200 answers each, each on its own copy
+//   of the collection, so that the disk's drifting fsync time falls on all four alike.
 //   (c) kiokud, 64 clients        (c') the same beside 4 clients looping stats.summary
 //   (d) (c) with group commit off (d') (c') with group commit off
 //
@@ -47,7 +49,6 @@ constexpr int kManyClients = 64;
 constexpr int kStatsClients = 4;
 // Commit-bound runs (one fsync per answer) get fewer answers so the whole run stays near a
 // minute; the 64-client group-commit runs do the 100,000.
-constexpr std::int64_t kReferenceAnswers = 2'000;
 constexpr std::int64_t kSingleClientAnswers = 2'000;
 constexpr std::int64_t kGroupedAnswers = 100'000;
 constexpr std::int64_t kUngroupedAnswers = 5'000;
@@ -55,6 +56,8 @@ constexpr std::int64_t kUngroupedAnswers = 5'000;
 // answers of a fresh connection or a fresh kiokud run at about 75 % of the speed of the ones
 // after (SQLite's page cache and statements warming up), which measured start-up, not answers.
 constexpr std::int64_t kWarmUpAnswers = 300;
+// The single-client configurations take turns this many times (single_client_rows).
+constexpr int kSingleClientRounds = 10;
 
 struct Row {
   std::string name;
@@ -122,76 +125,106 @@ std::string echo_request_line() {
   return line + "\n";
 }
 
-// The reference: the statements Collection::record_answer runs, with one commit per answer;
-// with `echo`, each answer also makes one round trip through it before it counts as answered.
-AnswerLoadResult sqlite_alone(const std::string& path, const std::vector<CardToAnswer>& cards,
-                              std::int64_t answers, LineClient* echo = nullptr) {
-  const std::string echo_line = echo_request_line();
-  sqlite3* database = nullptr;
-  check(sqlite3_open(path.c_str(), &database), database, "open");
-  check(sqlite3_exec(database,
-                     "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
-                     "PRAGMA foreign_keys = ON;",
-                     nullptr, nullptr, nullptr),
-        database, "pragmas");
-  const char* const statements[] = {
-      "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
-      "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
-      "stability_after, difficulty_after, duration_ms, scheduler, quality) VALUES (?1, ?2, 20605, "
-      "3, 1, 1, 'learning', 'learning', 0, 0, ?2 + 600000, 2.5, NULL, NULL, 4000, 'sm2', NULL)",
-      "UPDATE card_state SET phase = 'learning', due_ms = ?2 + 600000, remaining_steps = 1, "
-      "interval_days = 0, ease = 2.5, reps = reps + 1, lapses = 0, last_review_ms = ?2, leech = 0, "
-      "suspended = 0, stability = NULL, difficulty = NULL, repetition = 0 WHERE card_id = ?1",
-      "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
-      "duration_ms) VALUES (20605, (SELECT deck_id FROM card_state WHERE card_id = ?1), 1, 1, 0, "
-      "0, 4000) ON CONFLICT (day, deck_id) DO UPDATE SET reviews = reviews + 1, "
-      "correct = correct + excluded.correct, new_cards = new_cards + excluded.new_cards, "
-      "review_answers = review_answers + excluded.review_answers, "
-      "duration_ms = duration_ms + excluded.duration_ms"};
-  std::vector<sqlite3_stmt*> prepared;
-  for (const char* sql : statements) {
-    sqlite3_stmt* statement = nullptr;
-    check(sqlite3_prepare_v2(database, sql, -1, &statement, nullptr), database, sql);
-    prepared.push_back(statement);
-  }
-  std::mt19937_64 random(20260601);
-  std::uniform_int_distribution<std::size_t> pick(0, cards.size() - 1);
-  AnswerLoadResult result;
-  auto start = std::chrono::steady_clock::now();
-  for (std::int64_t i = -kWarmUpAnswers; i < answers; ++i) {
-    if (i == 0) {
-      result = AnswerLoadResult{};
-      start = std::chrono::steady_clock::now();
-    }
-    const auto began = std::chrono::steady_clock::now();
-    const std::int64_t card = cards[pick(random)].id;
-    const std::int64_t now_ms =
-        std::chrono::duration_cast<std::chrono::milliseconds>(began.time_since_epoch()).count();
-    check(sqlite3_exec(database, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), database, "begin");
-    for (sqlite3_stmt* statement : prepared) {
-      sqlite3_bind_int64(statement, 1, card);
-      if (sqlite3_bind_parameter_count(statement) >= 2) sqlite3_bind_int64(statement, 2, now_ms);
-      check(sqlite3_step(statement), database, sqlite3_sql(statement));
-      sqlite3_reset(statement);
-    }
-    check(sqlite3_exec(database, "COMMIT", nullptr, nullptr, nullptr), database, "commit");
-    if (echo != nullptr) {
-      const auto echoed = echo->send(echo_line) ? echo->read_line() : std::nullopt;
-      if (!echoed || echoed->size() + 1 != kAnswerResponseBytes) {
-        throw std::runtime_error("kioku_echo_server answered wrongly");
-      }
-    }
-    result.acknowledged.push_back({sqlite3_last_insert_rowid(database), card});
-    result.latencies_ms.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
-            .count());
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (sqlite3_stmt* statement : prepared) sqlite3_finalize(statement);
-  sqlite3_close(database);
-  std::sort(result.latencies_ms.begin(), result.latencies_ms.end());
-  return result;
+// Appends `part` to `total`: the answers, their latencies (sorted again) and the time taken.
+void append(AnswerLoadResult& total, const AnswerLoadResult& part) {
+  total.acknowledged.insert(total.acknowledged.end(), part.acknowledged.begin(),
+                            part.acknowledged.end());
+  total.latencies_ms.insert(total.latencies_ms.end(), part.latencies_ms.begin(),
+                            part.latencies_ms.end());
+  std::sort(total.latencies_ms.begin(), total.latencies_ms.end());
+  total.failures += part.failures;
+  total.failure_samples.insert(total.failure_samples.end(), part.failure_samples.begin(),
+                               part.failure_samples.end());
+  total.stats_calls += part.stats_calls;
+  total.seconds += part.seconds;
 }
+
+// The reference: the statements Collection::record_answer runs, with one commit per answer, on
+// its own copy of the collection; with an echo, each answer also makes one round trip through it
+// before it counts as answered.
+class SqliteReference {
+ public:
+  SqliteReference(const std::string& path, const std::vector<CardToAnswer>& cards, LineClient* echo)
+      : cards_(cards), echo_(echo), pick_(0, cards.size() - 1) {
+    check(sqlite3_open(path.c_str(), &database_), database_, "open");
+    check(sqlite3_exec(database_,
+                       "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+                       "PRAGMA foreign_keys = ON;",
+                       nullptr, nullptr, nullptr),
+          database_, "pragmas");
+    const char* const statements[] = {
+        "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
+        "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
+        "stability_after, difficulty_after, duration_ms, scheduler, quality) VALUES (?1, ?2, "
+        "20605, 3, 1, 1, 'learning', 'learning', 0, 0, ?2 + 600000, 2.5, NULL, NULL, 4000, 'sm2', "
+        "NULL)",
+        "UPDATE card_state SET phase = 'learning', due_ms = ?2 + 600000, remaining_steps = 1, "
+        "interval_days = 0, ease = 2.5, reps = reps + 1, lapses = 0, last_review_ms = ?2, "
+        "leech = 0, suspended = 0, stability = NULL, difficulty = NULL, repetition = 0 WHERE "
+        "card_id = ?1",
+        "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
+        "duration_ms) VALUES (20605, (SELECT deck_id FROM card_state WHERE card_id = ?1), 1, 1, "
+        "0, 0, 4000) ON CONFLICT (day, deck_id) DO UPDATE SET reviews = reviews + 1, "
+        "correct = correct + excluded.correct, new_cards = new_cards + excluded.new_cards, "
+        "review_answers = review_answers + excluded.review_answers, "
+        "duration_ms = duration_ms + excluded.duration_ms"};
+    for (const char* sql : statements) {
+      sqlite3_stmt* statement = nullptr;
+      check(sqlite3_prepare_v2(database_, sql, -1, &statement, nullptr), database_, sql);
+      prepared_.push_back(statement);
+    }
+    answer(kWarmUpAnswers);
+  }
+  ~SqliteReference() {
+    for (sqlite3_stmt* statement : prepared_) sqlite3_finalize(statement);
+    sqlite3_close(database_);
+  }
+  SqliteReference(const SqliteReference&) = delete;
+  SqliteReference& operator=(const SqliteReference&) = delete;
+
+  AnswerLoadResult answer(std::int64_t answers) {
+    AnswerLoadResult result;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::int64_t i = 0; i < answers; ++i) {
+      const auto began = std::chrono::steady_clock::now();
+      const std::int64_t card = cards_[pick_(random_)].id;
+      const std::int64_t now_ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(began.time_since_epoch()).count();
+      check(sqlite3_exec(database_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), database_,
+            "begin");
+      for (sqlite3_stmt* statement : prepared_) {
+        sqlite3_bind_int64(statement, 1, card);
+        if (sqlite3_bind_parameter_count(statement) >= 2) sqlite3_bind_int64(statement, 2, now_ms);
+        check(sqlite3_step(statement), database_, sqlite3_sql(statement));
+        sqlite3_reset(statement);
+      }
+      check(sqlite3_exec(database_, "COMMIT", nullptr, nullptr, nullptr), database_, "commit");
+      if (echo_ != nullptr) {
+        const auto echoed = echo_->send(echo_line_) ? echo_->read_line() : std::nullopt;
+        if (!echoed || echoed->size() + 1 != kAnswerResponseBytes) {
+          throw std::runtime_error("kioku_echo_server answered wrongly");
+        }
+      }
+      result.acknowledged.push_back({sqlite3_last_insert_rowid(database_), card});
+      result.latencies_ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+              .count());
+    }
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::sort(result.latencies_ms.begin(), result.latencies_ms.end());
+    return result;
+  }
+
+ private:
+  const std::vector<CardToAnswer>& cards_;
+  LineClient* echo_;
+  const std::string echo_line_ = echo_request_line();
+  sqlite3* database_ = nullptr;
+  std::vector<sqlite3_stmt*> prepared_;
+  std::mt19937_64 random_{20260601};
+  std::uniform_int_distribution<std::size_t> pick_;
+};
 
 std::int64_t scaled(std::int64_t answers, double scale) {
   return std::max<std::int64_t>(kManyClients, static_cast<std::int64_t>(answers * scale));
@@ -229,6 +262,70 @@ void run_daemon_loads(const TempHome& home, const std::vector<CardToAnswer>& car
     rows.push_back({name, std::move(result)});
   }
   if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
+}
+
+// A kiokud on its own copy of `home`'s collection, for the single-client rounds.
+struct RoundDaemon {
+  RoundDaemon(const TempHome& source, std::vector<std::string> arguments) {
+    std::filesystem::create_directories(home.data_dir());
+    std::filesystem::copy_file(source.collection_path(), home.collection_path());
+    arguments.insert(arguments.begin(), "--no-bundled-decks");
+    daemon.emplace(home, arguments);
+    if (!daemon->started()) throw std::runtime_error("kiokud did not start:\n" + daemon->log());
+  }
+  TempHome home;
+  std::optional<DaemonProcess> daemon;
+};
+
+// (a), (a'), (b) and (b'), each on its own copy of the collection, measured in interleaved
+// rounds: the shared disk's fsync time drifts by 2x within a minute, and configurations run one
+// after another had measured that drift more than themselves.
+std::vector<Row> single_client_rows(const TempHome& home, const std::vector<CardToAnswer>& cards,
+                                    std::int64_t answers) {
+  const std::string echo_socket = home.root() + "/echo.sock";
+  EchoServer echo_server(echo_socket);
+  LineClient echo(echo_socket);
+  if (!echo.connected()) throw std::runtime_error("cannot connect to kioku_echo_server");
+  const std::string reference_path = home.root() + "/reference.sqlite";
+  const std::string echoed_reference_path = home.root() + "/reference-echoed.sqlite";
+  std::filesystem::copy_file(home.collection_path(), reference_path);
+  std::filesystem::copy_file(home.collection_path(), echoed_reference_path);
+  SqliteReference alone(reference_path, cards, nullptr);
+  SqliteReference echoed(echoed_reference_path, cards, &echo);
+  RoundDaemon grouped(home, {});
+  RoundDaemon ungrouped(home, {"--no-group-commit"});
+
+  std::vector<Row> rows = {{"(a) SQLite alone, 1 synchronous=FULL commit per answer", {}},
+                           {"(a') (a) + 1 raw socket echo per answer", {}},
+                           {"(b) kiokud, 1 client", {}},
+                           {"(b') kiokud, 1 client, group commit off", {}}};
+  const auto daemon_answers = [&](const RoundDaemon& round_daemon, std::int64_t count) {
+    AnswerLoad load = load_of(1, count, 0);
+    load.socket_path = round_daemon.home.socket_path();
+    load.cards = cards;
+    AnswerLoadResult result = run_answer_load(load);
+    if (result.failures > 0) {
+      throw std::runtime_error("single client: " + std::to_string(result.failures) +
+                               " failed requests; first: " + result.failure_samples.front());
+    }
+    return result;
+  };
+  daemon_answers(grouped, kWarmUpAnswers);
+  daemon_answers(ungrouped, kWarmUpAnswers);
+  std::cerr << "running (a), (a'), (b), (b') in " << kSingleClientRounds << " rounds ...\n";
+  const std::int64_t per_round = std::max<std::int64_t>(1, answers / kSingleClientRounds);
+  for (int round = 0; round < kSingleClientRounds; ++round) {
+    append(rows[0].result, alone.answer(per_round));
+    append(rows[1].result, echoed.answer(per_round));
+    append(rows[2].result, daemon_answers(grouped, per_round));
+    append(rows[3].result, daemon_answers(ungrouped, per_round));
+  }
+  for (RoundDaemon* round_daemon : {&grouped, &ungrouped}) {
+    if (round_daemon->daemon->stop(SIGTERM) != 0) {
+      throw std::runtime_error("kiokud failed:\n" + round_daemon->daemon->log());
+    }
+  }
+  return rows;
 }
 
 void print_table(const std::vector<Row>& rows) {
@@ -271,39 +368,17 @@ int main(int argc, char** argv) {
       daemon.stop(SIGTERM);
     }
     const std::vector<CardToAnswer> cards = cards_to_answer(home.collection_path());
-    // The reference writes into a copy, so that every run starts from the same collection.
-    const std::string reference_path = home.root() + "/reference.sqlite";
-    std::filesystem::copy_file(home.collection_path(), reference_path);
-
-    std::vector<Row> rows;
-    std::cerr << "running (a) ...\n";
-    rows.push_back({"(a) SQLite alone, 1 synchronous=FULL commit per answer",
-                    sqlite_alone(reference_path, cards, scaled(kReferenceAnswers, scale))});
-    {
-      const std::string echo_socket = home.root() + "/echo.sock";
-      EchoServer echo_server(echo_socket);
-      LineClient echo(echo_socket);
-      if (!echo.connected()) throw std::runtime_error("cannot connect to kioku_echo_server");
-      std::filesystem::copy_file(home.collection_path(), reference_path,
-                                 std::filesystem::copy_options::overwrite_existing);
-      std::cerr << "running (a') ...\n";
-      rows.push_back(
-          {"(a') (a) + 1 raw socket echo per answer",
-           sqlite_alone(reference_path, cards, scaled(kReferenceAnswers, scale), &echo)});
-    }
+    std::vector<Row> rows = single_client_rows(home, cards, scaled(kSingleClientAnswers, scale));
     const std::int64_t grouped = scaled(kGroupedAnswers, scale);
     run_daemon_loads(home, cards, {},
-                     {{"(b) kiokud, 1 client", load_of(1, scaled(kSingleClientAnswers, scale), 0)},
-                      {"(c) kiokud, 64 clients, group commit", load_of(kManyClients, grouped, 0)},
+                     {{"(c) kiokud, 64 clients, group commit", load_of(kManyClients, grouped, 0)},
                       {"(c') (c) + 4 clients looping stats.summary",
                        load_of(kManyClients, grouped, kStatsClients)}},
                      rows);
     const std::int64_t ungrouped = scaled(kUngroupedAnswers, scale);
     run_daemon_loads(
         home, cards, {"--no-group-commit"},
-        {{"(b') kiokud, 1 client, group commit off",
-          load_of(1, scaled(kSingleClientAnswers, scale), 0)},
-         {"(d) kiokud, 64 clients, group commit off", load_of(kManyClients, ungrouped, 0)},
+        {{"(d) kiokud, 64 clients, group commit off", load_of(kManyClients, ungrouped, 0)},
          {"(d') (d) + 4 clients looping stats.summary",
           load_of(kManyClients, ungrouped, kStatsClients)}},
         rows);
