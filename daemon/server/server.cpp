@@ -126,7 +126,11 @@ struct Server::Impl {
   // send, or its errors when that commit failed.
   awaitable<std::string> after_commit(std::string response) {
     const std::shared_ptr<CommitRound> waiting_for = round;
-    if (!commit_posted) {
+    if (!commit_posted && sessions.size() == 1) {
+      // A lone client has nobody to share the commit with: commit now rather than after a trip
+      // through the event loop, which cost one client about a sixth of its answer rate.
+      commit_round();
+    } else if (!commit_posted) {
       // Posted, not run now: it runs after the completions already queued (requests that
       // arrived meanwhile), and their writes join this commit.
       commit_posted = true;
