@@ -36,8 +36,9 @@ build: deps configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 # The suite CI runs (.ci/run): the normal build and every test, then the whole suite again under
-# ASan + UBSan, the daemon and e2e tests under TSan, and each fuzz target for 60 s. `make check`
-# is the quick normal-build-only loop; the long fuzz runs are `make fuzz` (README, Hardening).
+# ASan + UBSan, the daemon, e2e and fault tests under TSan, and each fuzz target for 60 s.
+# `make check` is the quick normal-build-only loop; the long fuzz runs are `make fuzz` (README,
+# Hardening).
 test: test-all
 
 test-all: check
