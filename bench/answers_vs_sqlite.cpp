@@ -125,13 +125,13 @@ std::string echo_request_line() {
   return line + "\n";
 }
 
-// Appends `part` to `total`: the answers, their latencies (sorted again) and the time taken.
+// Appends `part` to `total`: the answers, their latencies (unsorted until the caller sorts them
+// once, after the last part) and the time taken.
 void append(AnswerLoadResult& total, const AnswerLoadResult& part) {
   total.acknowledged.insert(total.acknowledged.end(), part.acknowledged.begin(),
                             part.acknowledged.end());
   total.latencies_ms.insert(total.latencies_ms.end(), part.latencies_ms.begin(),
                             part.latencies_ms.end());
-  std::sort(total.latencies_ms.begin(), total.latencies_ms.end());
   total.failures += part.failures;
   total.failure_samples.insert(total.failure_samples.end(), part.failure_samples.begin(),
                                part.failure_samples.end());
@@ -320,6 +320,7 @@ std::vector<Row> single_client_rows(const TempHome& home, const std::vector<Card
     append(rows[2].result, daemon_answers(grouped, per_round));
     append(rows[3].result, daemon_answers(ungrouped, per_round));
   }
+  for (Row& row : rows) std::sort(row.result.latencies_ms.begin(), row.result.latencies_ms.end());
   for (RoundDaemon* round_daemon : {&grouped, &ungrouped}) {
     if (round_daemon->daemon->stop(SIGTERM) != 0) {
       throw std::runtime_error("kiokud failed:\n" + round_daemon->daemon->log());
