@@ -1,0 +1,98 @@
+// deck.*: listing, importing and configuring decks.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/method_type.hpp"
+#include "protocol/wire_struct.hpp"
+
+namespace kioku::protocol {
+
+struct DeckListParams {
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{FieldHelp{"lang", "language of texts: en or ja"}};
+};
+BOOST_DESCRIBE_STRUCT(DeckListParams, (), (lang))
+
+struct DeckSummary {
+  std::string id;
+  std::string name;
+  std::map<std::string, std::string> names;  // by language code
+  std::string algorithm;
+  std::int64_t cards = 0;
+  std::int64_t due = 0;
+  std::int64_t new_ = 0;
+  std::int64_t learning = 0;
+  std::int64_t review = 0;
+};
+BOOST_DESCRIBE_STRUCT(DeckSummary, (),
+                      (id, name, names, algorithm, cards, due, new_, learning, review))
+
+struct DeckListResult {
+  std::vector<DeckSummary> decks;
+};
+BOOST_DESCRIBE_STRUCT(DeckListResult, (), (decks))
+
+struct DeckImportParams {
+  std::string path;
+  static constexpr std::array kHelp{FieldHelp{"path", "absolute path of the deck file"}};
+};
+BOOST_DESCRIBE_STRUCT(DeckImportParams, (), (path))
+
+struct DeckImportResult {
+  std::string deck;
+  std::int64_t added = 0;
+  std::int64_t updated = 0;
+  std::int64_t unchanged = 0;
+  std::int64_t not_in_file = 0;
+};
+BOOST_DESCRIBE_STRUCT(DeckImportResult, (), (deck, added, updated, unchanged, not_in_file))
+
+struct DeckConfigParams {
+  std::string deck;
+  std::optional<boost::json::object> set;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "the deck's id"},
+      FieldHelp{"set", "options to change: {\"name\": \"value\", ...}"}};
+};
+BOOST_DESCRIBE_STRUCT(DeckConfigParams, (), (deck, set))
+
+// What replaying a deck's (or one deck of a rebuild's) cards from their logs changed.
+struct RebuildCounts {
+  std::int64_t cards = 0;
+  std::int64_t changed = 0;
+  std::vector<std::int64_t> changed_cards;
+};
+BOOST_DESCRIBE_STRUCT(RebuildCounts, (), (cards, changed, changed_cards))
+
+struct DeckOption {
+  std::string name;
+  std::string value;
+  std::string default_;
+  std::string allowed;
+  std::string help;
+};
+BOOST_DESCRIBE_STRUCT(DeckOption, (), (name, value, default_, allowed, help))
+
+struct DeckConfigResult {
+  std::string deck;
+  Omissible<RebuildCounts> recomputed;  // only when the algorithm changed
+  std::vector<std::string> changed;
+  std::vector<DeckOption> options;
+};
+BOOST_DESCRIBE_STRUCT(DeckConfigResult, (), (deck, recomputed, changed, options))
+
+inline constexpr MethodType<DeckListParams, DeckListResult> kDeckList{
+    "deck.list", "Lists decks with their card and due counts."};
+inline constexpr MethodType<DeckImportParams, DeckImportResult> kDeckImport{
+    "deck.import", "Imports a deck file (all or nothing)."};
+inline constexpr MethodType<DeckConfigParams, DeckConfigResult> kDeckConfig{
+    "deck.config",
+    "Shows a deck's options; with `set`, changes them (a new algorithm recomputes the cards)."};
+
+}  // namespace kioku::protocol

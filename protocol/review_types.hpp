@@ -1,0 +1,178 @@
+// review.*, due.counts: what to study next, answers, burial, and the counts of what is due.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/method_type.hpp"
+#include "protocol/wire_struct.hpp"
+
+namespace kioku::protocol {
+
+inline constexpr FieldHelp kDeckHelp{"deck", "limit to this deck (its id)"};
+inline constexpr FieldHelp kLangHelp{"lang", "language of texts: en or ja"};
+inline constexpr FieldHelp kCardHelp{"card", "the card's id, from review.next"};
+
+// How many cards there are to study now (docs/protocol.md, "counts object").
+struct Counts {
+  std::int64_t new_ = 0;
+  std::int64_t learning = 0;
+  std::int64_t review = 0;
+  std::int64_t total = 0;
+};
+BOOST_DESCRIBE_STRUCT(Counts, (), (new_, learning, review, total))
+
+// A card's scheduling state as the wire shows it.
+struct CardStateView {
+  std::string phase;
+  std::int64_t due_ms = 0;
+  std::optional<std::string> due;  // null while new
+  std::int64_t interval_days = 0;
+  std::int64_t remaining_steps = 0;
+  bool interday = false;
+  double ease = 0;
+  std::int64_t reps = 0;
+  std::int64_t lapses = 0;
+  bool leech = false;
+  bool suspended = false;
+};
+BOOST_DESCRIBE_STRUCT(CardStateView, (),
+                      (phase, due_ms, due, interval_days, remaining_steps, interday, ease, reps,
+                       lapses, leech, suspended))
+
+// What one rating would do to the card now.
+struct PreviewEntry {
+  std::string phase;
+  std::int64_t interval_days = 0;
+  std::int64_t due_ms = 0;
+  std::string wait;
+};
+BOOST_DESCRIBE_STRUCT(PreviewEntry, (), (phase, interval_days, due_ms, wait))
+
+struct Preview {
+  PreviewEntry again;
+  PreviewEntry hard;
+  PreviewEntry good;
+  PreviewEntry easy;
+};
+BOOST_DESCRIBE_STRUCT(Preview, (), (again, hard, good, easy))
+
+struct CardToStudy {
+  std::int64_t id = 0;
+  std::string deck;
+  std::string deck_name;
+  std::string external_id;
+  std::string kind;
+  std::string question;
+  std::vector<std::string> choices;
+  std::int64_t answer = 0;
+  std::string explanation;
+  std::vector<std::string> tags;
+  CardStateView state;
+  Preview preview;
+};
+BOOST_DESCRIBE_STRUCT(CardToStudy, (),
+                      (id, deck, deck_name, external_id, kind, question, choices, answer,
+                       explanation, tags, state, preview))
+
+struct ReviewNextParams {
+  std::optional<std::string> deck;
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{kDeckHelp, kLangHelp};
+};
+BOOST_DESCRIBE_STRUCT(ReviewNextParams, (), (deck, lang))
+
+// The next card, or none with the time the next one falls due (null when nothing is scheduled).
+struct ReviewNextResult {
+  Counts counts;
+  std::optional<CardToStudy> card;
+  Omissible<std::optional<std::int64_t>> next_due_ms;  // only when `card` is null
+  Omissible<std::optional<std::string>> next_due;
+};
+BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, next_due_ms, next_due))
+
+struct ReviewAnswerParams {
+  std::int64_t card = 0;
+  std::optional<std::int64_t> choice;
+  std::optional<std::string> rating;
+  std::optional<std::int64_t> quality;
+  std::optional<std::int64_t> duration_ms;
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{
+      kCardHelp,
+      FieldHelp{"choice", "the picked choice, counting from 1"},
+      FieldHelp{"rating", "again|hard|good|easy (default: good if right)"},
+      FieldHelp{"quality", "0-5, for sm2-classic decks instead of rating"},
+      FieldHelp{"duration_ms", "time spent answering, in milliseconds"},
+      kLangHelp};
+};
+BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (), (card, choice, rating, quality, duration_ms, lang))
+
+struct ReviewAnswerResult {
+  std::int64_t review_id = 0;
+  std::int64_t card = 0;
+  std::optional<bool> correct;  // null for a card that is not graded from a choice
+  std::int64_t answer = 0;
+  std::string explanation;
+  std::string rating;
+  CardStateView state;
+};
+BOOST_DESCRIBE_STRUCT(ReviewAnswerResult, (),
+                      (review_id, card, correct, answer, explanation, rating, state))
+
+struct ReviewBuryParams {
+  std::int64_t card = 0;
+  static constexpr std::array kHelp{kCardHelp};
+};
+BOOST_DESCRIBE_STRUCT(ReviewBuryParams, (), (card))
+
+struct ReviewBuryResult {
+  std::int64_t card = 0;
+  std::int64_t buried_until_ms = 0;
+  std::string buried_until;
+};
+BOOST_DESCRIBE_STRUCT(ReviewBuryResult, (), (card, buried_until_ms, buried_until))
+
+struct ReviewUnburyParams {
+  std::optional<std::string> deck;
+  static constexpr std::array kHelp{FieldHelp{"deck", "only this deck's cards"}};
+};
+BOOST_DESCRIBE_STRUCT(ReviewUnburyParams, (), (deck))
+
+struct ReviewUnburyResult {
+  std::int64_t unburied = 0;
+};
+BOOST_DESCRIBE_STRUCT(ReviewUnburyResult, (), (unburied))
+
+struct DueCountsParams {
+  std::optional<std::string> deck;
+  static constexpr std::array kHelp{kDeckHelp};
+};
+BOOST_DESCRIBE_STRUCT(DueCountsParams, (), (deck))
+
+struct DueCountsResult {
+  std::int64_t new_ = 0;
+  std::int64_t learning = 0;
+  std::int64_t review = 0;
+  std::int64_t total = 0;
+  std::optional<std::int64_t> next_due_ms;  // null when nothing is scheduled
+  std::optional<std::string> next_due;
+};
+BOOST_DESCRIBE_STRUCT(DueCountsResult, (), (new_, learning, review, total, next_due_ms, next_due))
+
+inline constexpr MethodType<ReviewNextParams, ReviewNextResult> kReviewNext{
+    "review.next", "Returns the next card to review, or null when nothing is due."};
+inline constexpr MethodType<ReviewAnswerParams, ReviewAnswerResult> kReviewAnswer{
+    "review.answer", "Records an answer; replies only after it is durable."};
+inline constexpr MethodType<ReviewBuryParams, ReviewBuryResult> kReviewBury{
+    "review.bury",
+    "Buries a card until the next day starts: review.next and the counts skip it till then."};
+inline constexpr MethodType<ReviewUnburyParams, ReviewUnburyResult> kReviewUnbury{
+    "review.unbury", "Brings back every buried card at once."};
+inline constexpr MethodType<DueCountsParams, DueCountsResult> kDueCounts{
+    "due.counts", "Counts the cards to study now: new, learning, review."};
+
+}  // namespace kioku::protocol
