@@ -10,6 +10,7 @@
 #include "core/deck.hpp"
 #include "core/error.hpp"
 #include "daemon/importers/deck_importer.hpp"
+#include "daemon/methods/clock_check.hpp"
 #include "daemon/methods/dispatcher.hpp"
 #include "daemon/server/file_limit.hpp"
 #include "daemon/server/server.hpp"
@@ -76,6 +77,9 @@ int run_daemon(const DaemonConfig& config) {
                 << latest_schema_version() << " (was " << previous_version << ")\n";
     }
     Collection collection(database);
+    if (const auto warning = future_answers_warning(collection, clock.now())) {
+      std::cerr << "kiokud: warning: " << *warning << '\n';
+    }
     if (config.import_bundled_decks) {
       for (const ImportSummary& summary : import_bundled_decks_once(collection, clock.now())) {
         std::cerr << "kiokud: imported the bundled deck '" << summary.deck << "' (" << summary.added
