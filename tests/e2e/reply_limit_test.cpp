@@ -131,7 +131,7 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
   expect_still_serving(home);
 }
 
-TEST_CASE("e2e: a single result larger than the reply limit is an error, not a closed line",
+TEST_CASE("e2e: a single result larger than the reply limit is an error - not a closed line",
           "[e2e][protocol][limits]") {
   TempHome home;
   prepare_collection(home, kMaxReply + 1'000'000);
