@@ -42,6 +42,10 @@ std::string language_from_environment() {
   return "en";
 }
 
+std::string counted(std::int64_t count, std::string_view one, std::string_view many) {
+  return std::to_string(count) + ' ' + std::string(count == 1 ? one : many);
+}
+
 std::int64_t integer_field(const json::object& object, std::string_view key) {
   const json::value* value = object.if_contains(key);
   if (value == nullptr) return 0;

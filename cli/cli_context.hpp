@@ -37,6 +37,9 @@ std::string language_from_environment();
 // Integer fields of a daemon result, which sends counts as JSON integers.
 std::int64_t integer_field(const boost::json::object& object, std::string_view key);
 
+// "1 card", "2 cards": the count and the noun that agrees with it.
+std::string counted(std::int64_t count, std::string_view one, std::string_view many);
+
 // The params of a method that takes an optional deck: {"deck": deck}, or {} for every deck.
 boost::json::object deck_params(const std::string& deck);
 

@@ -15,9 +15,10 @@ namespace {
 // The options one per line, their values in a column, each default beside a changed value.
 void show_deck_config(const json::object& object) {
   if (const json::value* recomputed = object.if_contains("recomputed")) {
-    std::cout << "Algorithm changed: recomputed " << integer_field(recomputed->as_object(), "cards")
-              << " cards from their history (" << integer_field(recomputed->as_object(), "changed")
-              << " changed)\n";
+    const std::int64_t cards = integer_field(recomputed->as_object(), "cards");
+    std::cout << "Algorithm changed: recomputed " << cards
+              << (cards == 1 ? " card from its history (" : " cards from their history (")
+              << integer_field(recomputed->as_object(), "changed") << " changed)\n";
   }
   int width = 0;
   for (const json::value& option : object.at("options").as_array()) {
@@ -74,23 +75,36 @@ void check_collection(CliContext& context) {
   const json::object& object = result.as_object();
   const std::string path(object.at("path").as_string());
   if (object.at("ok").as_bool()) {
-    if (!context.json) std::cout << "The collection " << path << " is intact\n";
+    if (context.json) return;
+    std::cout << "The collection " << path << " is intact\n";
+    // An older kiokud sends no warnings.
+    if (const json::value* warnings = object.if_contains("warnings");
+        warnings && warnings->is_array()) {
+      for (const json::value& warning : warnings->as_array()) {
+        if (warning.is_string())
+          std::cout << "warning: " << std::string(warning.as_string()) << '\n';
+      }
+    }
     return;
   }
   const json::array& problems = object.at("problems").as_array();
   if (!context.json) {
     for (const json::value& problem : problems) std::cout << problem.as_string().c_str() << '\n';
   }
-  throw Error(ErrorCode::kStorage,
-              "SQLite found " + std::to_string(problems.size()) +
-                  " problems: " + std::string(object.at("advice").as_string()));
+  throw Error(ErrorCode::kStorage, "SQLite found " + std::to_string(problems.size()) +
+                                       (problems.size() == 1 ? " problem: " : " problems: ") +
+                                       std::string(object.at("advice").as_string()));
 }
 
 // What `kioku doctor --rebuild` changed: the totals, then the fixed cards of each deck.
 void show_rebuild(const json::object& object) {
-  std::cout << "Replayed " << integer_field(object, "cards")
-            << " cards from their review logs: " << integer_field(object, "changed")
-            << " differed from the stored state and were fixed\n";
+  const std::int64_t cards = integer_field(object, "cards");
+  const std::int64_t changed = integer_field(object, "changed");
+  std::cout << "Replayed " << cards
+            << (cards == 1 ? " card from its review log: " : " cards from their review logs: ")
+            << changed
+            << (changed == 1 ? " differed from the stored state and was fixed\n"
+                             : " differed from the stored state and were fixed\n");
   for (const json::value& entry : object.at("decks").as_array()) {
     if (integer_field(entry.as_object(), "changed") == 0) continue;
     std::cout << "  " << entry.at("deck").as_string().c_str() << ": cards";

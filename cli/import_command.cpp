@@ -40,7 +40,8 @@ void add_import_command(CLI::App& app, CliContext& context) {
               << integer_field(summary, "added") << " added, " << integer_field(summary, "updated")
               << " updated, " << integer_field(summary, "unchanged") << " unchanged";
     if (const std::int64_t kept = integer_field(summary, "not_in_file"); kept > 0) {
-      std::cout << " (" << kept << " cards no longer in the file were kept)";
+      std::cout << " (" << counted(kept, "card", "cards") << " no longer in the file "
+                << (kept == 1 ? "was" : "were") << " kept)";
     }
     std::cout << '\n';
   });

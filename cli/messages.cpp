@@ -21,6 +21,7 @@ const Messages kEnglish{
     .nothing_due = "Nothing is due. Well done.",
     .session_heading = "Session",
     .reviewed = "cards reviewed",
+    .reviewed_one = "card reviewed",
     .correct_count = "correct",
     .time_spent = "time spent",
     .next_due = "Next review",
@@ -47,6 +48,7 @@ const Messages kJapanese{
     .nothing_due = "復習するカードはありません。お疲れさまでした。",
     .session_heading = "セッション",
     .reviewed = "枚を復習",
+    .reviewed_one = "枚を復習",  // Japanese counts the same for one
     .correct_count = "問正解",
     .time_spent = "所要時間",
     .next_due = "次の復習",

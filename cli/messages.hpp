@@ -20,7 +20,8 @@ struct Messages {
   const char* next_review_in;
   const char* nothing_due;
   const char* session_heading;
-  const char* reviewed;
+  const char* reviewed;      // after a count other than 1
+  const char* reviewed_one;  // after a count of 1
   const char* correct_count;
   const char* time_spent;
   const char* next_due;

@@ -1,4 +1,6 @@
 // kioku review [--deck ID] [--no-shuffle] [--limit N]
+#include <limits>
+
 #include "cli/commands.hpp"
 #include "cli/review_session.hpp"
 
@@ -16,7 +18,8 @@ void add_review_command(CLI::App& app, CliContext& context, int& exit_code) {
   command
       ->add_option_function<int>(
           "--limit", [options](int limit) { options->limit = limit; }, "stop after this many cards")
-      ->check(CLI::PositiveNumber);
+      // Not CLI::PositiveNumber: its message spells out the range of a double, 300 digits long.
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
   command->callback([&context, &exit_code, options] { exit_code = run_review(context, *options); });
 }
 

@@ -336,9 +336,9 @@ class ReviewScreen {
     }
     const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
     std::cout << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
-              << text_.reviewed << ", " << tally_.correct << ' ' << text_.correct_count << " ("
-              << percent << "%), " << text_.time_spent << ' ' << format_duration(tally_.duration_ms)
-              << '\n';
+              << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", "
+              << tally_.correct << ' ' << text_.correct_count << " (" << percent << "%), "
+              << text_.time_spent << ' ' << format_duration(tally_.duration_ms) << '\n';
     const std::int64_t still_due = integer_field(counts, "total");
     if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
     const json::value* next = counts.if_contains("next_due_ms");

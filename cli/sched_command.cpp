@@ -9,6 +9,7 @@
 #include "cli/replay.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
+#include "core/time_zone_check.hpp"
 
 namespace kioku::cli {
 
@@ -61,7 +62,11 @@ void add_sched_command(CLI::App& app) {
       "FSRS desired retention");
   command->add_option("--option", settings->options, "any deck option, as key=value")->take_all();
   command->callback([settings] {
-    if (!settings->timezone.empty()) use_time_zone(settings->timezone);
+    if (!settings->timezone.empty()) {
+      use_time_zone(settings->timezone);
+    } else if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
+      std::cerr << "kioku: warning: " << *problem << '\n';
+    }
     ReplayOptions options;
     options.day_starts_at_hour = settings->day_starts_at;
     set_deck_option(options.deck, "algorithm", settings->algorithm);

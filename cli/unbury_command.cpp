@@ -15,7 +15,8 @@ void add_unbury_command(CLI::App& app, CliContext& context) {
   command->callback([&context, deck] {
     call_and_show(context, protocol::method::kReviewUnbury, deck_params(*deck),
                   [](const json::object& result) {
-                    std::cout << integer_field(result, "unburied") << " cards unburied\n";
+                    std::cout << counted(integer_field(result, "unburied"), "card", "cards")
+                              << " unburied\n";
                   });
   });
 }

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/escaped_text.hpp"
+
 namespace kioku {
 
 // Kinds of failure that callers act on differently; each maps to one JSON-RPC error code and
@@ -20,9 +22,12 @@ enum class ErrorCode {
   kInternal,       // a bug
 };
 
+// The message is kept with its control characters escaped (core/escaped_text.hpp): what()
+// is a C string, so a NUL from a client's value would cut it short, and it ends on a terminal.
 class Error : public std::runtime_error {
  public:
-  Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Error(ErrorCode code, const std::string& message)
+      : std::runtime_error(escape_controls(message)), code_(code) {}
   ErrorCode code() const noexcept { return code_; }
 
  private:

@@ -100,6 +100,14 @@ std::string format_rfc3339_utc(TimestampMs when) {
 
 namespace {
 
+// Whether the day exists in that month of the proleptic Gregorian calendar (no 2026-02-30).
+bool is_date(int year, int month, int day) {
+  static constexpr int kDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return false;
+  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+  return !(month == 2 && day == 29 && !leap);
+}
+
 // Value of two ASCII digits at `at`, or -1 when either is not a digit.
 int two_digits(const char* at) {
   const unsigned tens = static_cast<unsigned char>(at[0]) - '0';
@@ -127,8 +135,8 @@ std::optional<TimestampMs> parse_common_rfc3339(std::string_view text) {
     const int year_in_century = two_digits(at + 2);
     const int month = two_digits(at + 5);
     const int day = two_digits(at + 8);
-    if (century < 0 || year_in_century < 0 || at[4] != '-' || at[7] != '-' || month < 1 ||
-        month > 12 || day < 1 || day > 31) {
+    if (century < 0 || year_in_century < 0 || at[4] != '-' || at[7] != '-' ||
+        !is_date(century * 100 + year_in_century, month, day)) {
       return std::nullopt;
     }
     days = days_from_civil(century * 100 + year_in_century, static_cast<unsigned>(month),
@@ -173,9 +181,7 @@ std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
       text[13] != ':' || !digits(14, 2, minute) || text[16] != ':' || !digits(17, 2, second)) {
     return std::nullopt;
   }
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
-    return std::nullopt;
-  }
+  if (!is_date(year, month, day) || hour > 23 || minute > 59 || second > 60) return std::nullopt;
   std::size_t at = 19;
   std::int64_t milliseconds = 0;
   if (at < text.size() && text[at] == '.') {
@@ -194,8 +200,9 @@ std::optional<TimestampMs> parse_rfc3339(std::string_view text) {
     ++at;
   } else if (at < text.size() && (text[at] == '+' || text[at] == '-')) {
     int offset_hours = 0, offset_mins = 0;
+    // RFC 3339's time-numoffset: hours 00-23, minutes 00-59.
     if (!digits(at + 1, 2, offset_hours) || at + 3 >= text.size() || text[at + 3] != ':' ||
-        !digits(at + 4, 2, offset_mins)) {
+        !digits(at + 4, 2, offset_mins) || offset_hours > 23 || offset_mins > 59) {
       return std::nullopt;
     }
     offset_minutes = (offset_hours * 60 + offset_mins) * (text[at] == '-' ? -1 : 1);

@@ -1,9 +1,54 @@
 // kiokud: parses its arguments and runs the daemon in the foreground, logging to stderr.
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <limits>
 
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
 #include "daemon/server/daemon.hpp"
+
+namespace {
+
+// Exit code for bad arguments, as kioku's (cli/exit_codes.hpp).
+constexpr int kExitUsage = 2;
+
+// "" when `text` is a whole number from `lowest` to `highest`, else what is wrong with it. CLI11's
+// own checks print ranges of doubles, and take "1e1" for a number where an int is wanted.
+std::string whole_number_problem(const std::string& text, std::int64_t lowest,
+                                 std::int64_t highest) {
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc() && end == text.data() + text.size() && value >= lowest &&
+      value <= highest) {
+    return {};
+  }
+  return "must be a whole number from " + std::to_string(lowest) + " to " +
+         std::to_string(highest) + ", got '" + text + "'";
+}
+
+CLI::Validator whole_number(std::int64_t lowest, std::int64_t highest) {
+  return CLI::Validator(
+      [lowest, highest](std::string& text) { return whole_number_problem(text, lowest, highest); },
+      std::to_string(lowest) + "-" + std::to_string(highest));
+}
+
+// A hidden option's value, read here: CLI11 leaves a hidden option's name out of its messages.
+void add_hidden_number(CLI::App& app, const std::string& name, std::int64_t& value,
+                       std::int64_t lowest, std::int64_t highest, const std::string& help) {
+  app.add_option_function<std::string>(
+         name,
+         [name, &value, lowest, highest](const std::string& text) {
+           if (std::string problem = whole_number_problem(text, lowest, highest);
+               !problem.empty()) {
+             throw CLI::ValidationError(name, problem);
+           }
+           std::from_chars(text.data(), text.data() + text.size(), value);
+         },
+         help)
+      ->group("");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   kioku::pin_local_time_zone();
@@ -15,32 +60,43 @@ int main(int argc, char** argv) {
   app.add_option("--data-dir", config.data_directory,
                  "directory of the collection (default: $XDG_DATA_HOME/kioku)");
   app.add_option("--ready-fd", config.ready_fd,
-                 "file descriptor to write \"ready\" to once the socket accepts clients");
+                 "file descriptor to write \"ready\" to once the socket accepts clients")
+      ->check(whole_number(0, std::numeric_limits<int>::max()));
   app.add_option("--day-starts-at", config.day_starts_at_hour,
                  "local hour at which a new day starts (0-23)")
-      ->check(CLI::Range(0, 23));
+      ->check(whole_number(0, 23));
   app.add_option("--idle-timeout", config.idle_timeout_seconds,
                  "seconds after which an idle client is disconnected")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, std::numeric_limits<std::int32_t>::max()));
   app.add_option("--max-clients", config.max_clients,
                  "clients served at once; more are refused with an error (default 256)")
-      ->check(CLI::Range(1, 1'000'000));
+      ->check(whole_number(1, 1'000'000));
   bool no_bundled = false;
   app.add_flag("--no-bundled-decks", no_bundled,
                "do not import the bundled decks into an empty collection");
+  // Ten thousand years of seconds either way is more than any test needs.
+  constexpr std::int64_t kClockSeconds = 315'576'000'000;
   std::int64_t clock_offset_seconds = 0;
-  app.add_option("--clock-offset", clock_offset_seconds,
-                 "shift the clock by this many seconds (for testing)")
-      ->group("");
+  add_hidden_number(app, "--clock-offset", clock_offset_seconds, -kClockSeconds, kClockSeconds,
+                    "shift the clock by this many seconds (for testing)");
   std::int64_t clock_start_seconds = 0;
-  app.add_option("--clock-start", clock_start_seconds,
-                 "start the clock at this Unix time in seconds, then let it run (for testing)")
-      ->group("");
+  add_hidden_number(app, "--clock-start", clock_start_seconds, 0, kClockSeconds,
+                    "start the clock at this Unix time in seconds, then let it run (for testing)");
   bool no_group_commit = false;
   app.add_flag("--no-group-commit", no_group_commit,
                "commit every write on its own instead of sharing commits (for benchmarks)")
       ->group("");
-  CLI11_PARSE(app, argc, argv);
+  // One line in kiokud's own style and exit code 2, where CLI11_PARSE printed two lines and
+  // exited with CLI11's own codes (105 for a value out of range).
+  app.failure_message([](const CLI::App*, const CLI::Error& error) {
+    return "kiokud: " + std::string(error.what()) + " (kiokud --help lists the options)\n";
+  });
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);  // --help and --version exit 0
+    return code == 0 ? 0 : kExitUsage;
+  }
   config.group_commit = !no_group_commit;
   config.import_bundled_decks = !no_bundled;
   config.clock_offset_ms = clock_offset_seconds * 1000;

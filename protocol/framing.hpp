@@ -9,4 +9,9 @@ namespace kioku::protocol {
 // are not bounded by it (a client should accept long ones, such as a large deck list).
 inline constexpr std::size_t kMaxLineBytes = 1024 * 1024;
 
+// The most a reply line may hold: results beyond it become errors (docs/protocol.md, Limits),
+// so that one batch cannot make kiokud build gigabytes and stall every other client. Large
+// enough for any reply of a sane collection many times over; a quarter of what kioku reads.
+inline constexpr std::size_t kMaxReplyBytes = 16 * 1024 * 1024;
+
 }  // namespace kioku::protocol

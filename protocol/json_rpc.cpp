@@ -85,4 +85,20 @@ std::string to_line(const boost::json::value& message) {
   return line;
 }
 
+std::string response_text(const boost::json::object& response, std::string_view id_text) {
+  std::string text = "{";
+  for (const auto& member : response) {
+    if (text.size() > 1) text += ',';
+    text += boost::json::serialize(member.key());
+    text += ':';
+    if (member.key() == "id") {
+      text += id_text;
+    } else {
+      append_json(text, member.value());
+    }
+  }
+  text += '}';
+  return text;
+}
+
 }  // namespace kioku::protocol

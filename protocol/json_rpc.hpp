@@ -36,4 +36,9 @@ boost::json::object make_error(const boost::json::value& id, int code, std::stri
 // One line of the wire format: the serialized object and a '\n'.
 std::string to_line(const boost::json::value& message);
 
+// The JSON text of `response` (from make_result or make_error) with its id written as
+// `id_text`, the id's JSON text as the request had it (protocol::id_text): a numeric id then
+// comes back exactly as sent, which a parsed double could not promise.
+std::string response_text(const boost::json::object& response, std::string_view id_text);
+
 }  // namespace kioku::protocol

@@ -2,9 +2,15 @@
 #include "daemon/methods/dispatcher.hpp"
 
 #include <iostream>
+#include <new>
+#include <optional>
+#include <stdexcept>
 
+#include "core/escaped_text.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "protocol/framing.hpp"
 #include "protocol/json_rpc.hpp"
+#include "protocol/message_parser.hpp"
 
 namespace kioku::daemon {
 
@@ -16,6 +22,8 @@ namespace {
 // Deeper nesting than this is refused before it can exhaust the stack.
 constexpr std::size_t kMaxJsonDepth = 64;
 constexpr std::size_t kMaxBatchSize = 256;
+constexpr const char* kOutOfMemory =
+    "kiokud ran out of memory answering this request; ask for less in one request or batch";
 
 struct RequestError {
   int code;
@@ -36,6 +44,13 @@ bool type_matches(const json::value& value, ParamType type) {
   return false;
 }
 
+// "a string", "an integer", "an object": the article for a type's name.
+std::string with_article(std::string_view type_name) {
+  const bool vowel =
+      !type_name.empty() && std::string_view("aeiou").find(type_name[0]) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(type_name);
+}
+
 // Checks params against the method's specs; returns an error message, or empty when fine.
 std::string check_params(const Method& method, const json::object& params) {
   for (const auto& [key, value] : params) {
@@ -52,9 +67,7 @@ std::string check_params(const Method& method, const json::object& params) {
              (allowed.empty() ? " (it takes none)" : " (it takes: " + allowed + ")");
     }
     if (!type_matches(value, spec->type)) {
-      return "parameter '" + std::string(key) + "' must be " +
-             (spec->type == ParamType::kInteger ? "an " : "a ") +
-             std::string(to_string(spec->type));
+      return "parameter '" + std::string(key) + "' must be " + with_article(to_string(spec->type));
     }
   }
   for (const ParamSpec& spec : method.params) {
@@ -66,33 +79,64 @@ std::string check_params(const Method& method, const json::object& params) {
   return {};
 }
 
-// Handles one request object; returns the response, or null for a notification.
-json::value handle_request(const json::value& request, MethodContext& context) {
+// Whether a repeated key lies inside the request's params (then the params are invalid) rather
+// than in the request's own members (then the request is).
+bool in_params(const protocol::DuplicateKey& duplicate) {
+  const std::string_view where = duplicate.where;
+  return where == "params" || where.starts_with("params.") || where.starts_with("params[");
+}
+
+std::string duplicate_message(const protocol::DuplicateKey& duplicate) {
+  return "duplicate key '" + duplicate.key + "' in " +
+         (duplicate.where.empty() ? std::string("the request") : duplicate.where) +
+         "; each key may appear once";
+}
+
+// Messages quote what the client sent (a method's or a parameter's name); escaped, as every
+// kioku::Error's message is, so that they read whole on any terminal (core/escaped_text.hpp).
+std::string error_text(std::string_view id_text, int error_code, const std::string& message,
+                       json::value data = nullptr) {
+  return protocol::response_text(
+      protocol::make_error(nullptr, error_code, escape_controls(message), std::move(data)),
+      id_text);
+}
+
+// Handles one request object; returns the response's JSON text, or nothing for a notification.
+std::optional<std::string> handle_request(const json::value& request,
+                                          const protocol::MessageFacts& facts,
+                                          MethodContext& context) {
   if (!request.is_object()) {
-    return protocol::make_error(nullptr, code::kInvalidRequest, "a request must be a JSON object");
+    return error_text("null", code::kInvalidRequest, "a request must be a JSON object");
   }
   const json::object& object = request.as_object();
   const json::value* id_field = object.if_contains("id");
   const bool is_notification = id_field == nullptr;
-  const json::value id = id_field ? *id_field : json::value(nullptr);
+  if (id_field && !(id_field->is_string() || id_field->is_number() || id_field->is_null())) {
+    return error_text("null", code::kInvalidRequest, "'id' must be a string or number");
+  }
+  // Echoed as the client wrote it: 1e400 or a 30-digit id would not survive a double.
+  const std::string id = protocol::id_text(id_field, facts);
   // Once a request is well formed, a notification is never answered, not even with an error
   // (JSON-RPC 2.0 §4.1); a malformed one is an invalid request and gets a reply.
   const auto error = [&](int error_code, const std::string& message,
-                         json::value data = nullptr) -> json::value {
-    if (is_notification) return nullptr;
-    return protocol::make_error(id, error_code, message, std::move(data));
+                         json::value data = nullptr) -> std::optional<std::string> {
+    if (is_notification) return std::nullopt;
+    return error_text(id, error_code, message, std::move(data));
   };
 
-  if (id_field && !(id_field->is_string() || id_field->is_number() || id_field->is_null())) {
-    return protocol::make_error(nullptr, code::kInvalidRequest, "'id' must be a string or number");
+  if (facts.duplicate && !in_params(*facts.duplicate)) {
+    // With two ids there is none to answer with.
+    const bool two_ids = facts.duplicate->where.empty() && facts.duplicate->key == "id";
+    return error_text(two_ids ? "null" : id, code::kInvalidRequest,
+                      duplicate_message(*facts.duplicate));
   }
   const json::value* version = object.if_contains("jsonrpc");
   if (version == nullptr || !version->is_string() || version->as_string() != "2.0") {
-    return protocol::make_error(id, code::kInvalidRequest, "'jsonrpc' must be \"2.0\"");
+    return error_text(id, code::kInvalidRequest, "'jsonrpc' must be \"2.0\"");
   }
   const json::value* method_name = object.if_contains("method");
   if (method_name == nullptr || !method_name->is_string()) {
-    return protocol::make_error(id, code::kInvalidRequest, "'method' must be a string");
+    return error_text(id, code::kInvalidRequest, "'method' must be a string");
   }
   const std::string_view name = method_name->as_string();
   const Method* method = find_method(name);
@@ -100,6 +144,8 @@ json::value handle_request(const json::value& request, MethodContext& context) {
     return error(code::kMethodNotFound,
                  "unknown method '" + std::string(name) + "' (system.methods lists them)");
   }
+  // Boost.JSON keeps the last of two equal keys: {"card":1,"card":2} would answer card 2.
+  if (facts.duplicate) return error(code::kInvalidParams, duplicate_message(*facts.duplicate));
   json::object params;
   if (const json::value* given = object.if_contains("params"); given && !given->is_null()) {
     if (given->is_array() && given->as_array().empty()) {
@@ -114,39 +160,95 @@ json::value handle_request(const json::value& request, MethodContext& context) {
     return error(code::kInvalidParams, problem);
   }
 
-  json::value response;
+  std::optional<std::string> response;
   try {
-    response = protocol::make_result(id, method->handler(params, context));
+    json::value result = method->handler(params, context);
+    if (!is_notification) {
+      response = protocol::response_text(protocol::make_result(nullptr, std::move(result)), id);
+    }
   } catch (const InputError& failure) {
     json::object data{
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
     response = error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
   } catch (const Error& failure) {
     response = error(protocol::to_json_rpc_code(failure.code()), failure.what());
+  } catch (const std::bad_alloc&) {
+    response = error(code::kUnavailable, kOutOfMemory);
+  } catch (const std::length_error&) {
+    response = error(code::kUnavailable, kOutOfMemory);
   } catch (const std::exception& failure) {
     std::cerr << "kiokud: internal error in " << name << ": " << failure.what() << '\n';
     response = error(code::kInternalError, std::string("internal error: ") + failure.what());
   }
-  if (is_notification) return nullptr;
   return response;
 }
 
-}  // namespace
+// Collects the responses of one line within kMaxReplyBytes. A result that does not fit is
+// replaced by an error, unless its request wrote: the client must learn what was recorded,
+// and every write's result is small but review.answer's explanation. The requests of a batch
+// after one that did not fit are not run at all, so the work stays bounded too.
+class Reply {
+ public:
+  explicit Reply(MethodContext& context) : context_(context) {}
 
-std::string dispatch_line(std::string_view line, MethodContext& context) {
-  json::parse_options options;
-  options.max_depth = kMaxJsonDepth;
-  json::error_code parse_error;
-  json::value request = json::parse(line, parse_error, {}, options);
-  if (parse_error) {
+  bool full() const noexcept { return full_; }
+
+  // Runs one request and returns its response text (nothing for a notification).
+  std::optional<std::string> run(const json::value& request, const protocol::MessageFacts& facts,
+                                 std::size_t already) {
+    GroupCommit& writes = context_.collection.group_commit();
+    const std::uint64_t writes_before = writes.writes_done();
+    std::optional<std::string> response = handle_request(request, facts, context_);
+    if (!response || already + response->size() + 2 <= protocol::kMaxReplyBytes ||
+        writes.writes_done() != writes_before) {
+      return response;
+    }
+    full_ = true;
+    return error_text(id_of(request, facts), code::kInvalidRequest,
+                      "the reply would pass the " + std::to_string(protocol::kMaxReplyBytes) +
+                          "-byte limit of one reply with this result (" +
+                          std::to_string(response->size()) +
+                          " bytes); it was not sent (ask for less in one request or batch)");
+  }
+
+  // The response of a batch entry left out once the reply was full (nothing for a
+  // notification, which cannot be told).
+  static std::optional<std::string> not_run(const json::value& request,
+                                            const protocol::MessageFacts& facts) {
+    if (request.is_object() && !request.as_object().contains("id")) return std::nullopt;
+    return error_text(id_of(request, facts), code::kInvalidRequest,
+                      "not run: the reply to this batch reached its limit of " +
+                          std::to_string(protocol::kMaxReplyBytes) +
+                          " bytes; send this request again");
+  }
+
+ private:
+  static std::string id_of(const json::value& request, const protocol::MessageFacts& facts) {
+    const json::value* id = request.is_object() ? request.as_object().if_contains("id") : nullptr;
+    if (id != nullptr && !(id->is_string() || id->is_number())) id = nullptr;
+    return protocol::id_text(id, facts);
+  }
+
+  MethodContext& context_;
+  bool full_ = false;
+};
+
+std::string dispatch(std::string_view line, MethodContext& context) {
+  protocol::ParsedLine parsed;
+  if (const json::error_code parse_error = protocol::parse_line(line, kMaxJsonDepth, parsed)) {
     return protocol::to_line(protocol::make_error(
         nullptr, code::kParseError, "request is not valid JSON: " + parse_error.message()));
   }
-  if (!request.is_array()) {
-    const json::value response = handle_request(request, context);
-    return response.is_null() ? std::string() : protocol::to_line(response);
+  const protocol::MessageFacts no_facts;
+  const auto facts_of = [&](std::size_t index) -> const protocol::MessageFacts& {
+    return index < parsed.messages.size() ? parsed.messages[index] : no_facts;
+  };
+  Reply reply(context);
+  if (!parsed.value.is_array()) {
+    const std::optional<std::string> response = reply.run(parsed.value, facts_of(0), 0);
+    return response ? *response + '\n' : std::string();
   }
-  const json::array& batch = request.as_array();
+  const json::array& batch = parsed.value.as_array();
   if (batch.empty()) {
     return protocol::to_line(
         protocol::make_error(nullptr, code::kInvalidRequest, "a batch must not be empty"));
@@ -156,12 +258,31 @@ std::string dispatch_line(std::string_view line, MethodContext& context) {
         nullptr, code::kInvalidRequest,
         "a batch may hold at most " + std::to_string(kMaxBatchSize) + " requests"));
   }
-  json::array responses;
-  for (const json::value& entry : batch) {
-    json::value response = handle_request(entry, context);
-    if (!response.is_null()) responses.push_back(std::move(response));
+  std::string responses = "[";
+  for (std::size_t index = 0; index < batch.size(); ++index) {
+    const std::optional<std::string> response =
+        reply.full() ? Reply::not_run(batch[index], facts_of(index))
+                     : reply.run(batch[index], facts_of(index), responses.size());
+    if (!response) continue;
+    if (responses.size() > 1) responses += ',';
+    responses += *response;
   }
-  return responses.empty() ? std::string() : protocol::to_line(responses);
+  if (responses.size() == 1) return {};
+  responses += "]\n";
+  return responses;
+}
+
+}  // namespace
+
+std::string dispatch_line(std::string_view line, MethodContext& context) {
+  try {
+    return dispatch(line, context);
+  } catch (const std::bad_alloc&) {
+    // Past every request's own error handling: the reply itself did not fit in memory. An
+    // error object still fits where a closed connection would tell the client nothing.
+  } catch (const std::length_error&) {
+  }
+  return error_text("null", code::kUnavailable, kOutOfMemory) + '\n';
 }
 
 }  // namespace kioku::daemon

@@ -1,15 +1,19 @@
-// Start-up order: directories, the single-instance lock, the database and its migrations, the
-// bundled deck, then the socket; readiness is signalled only once clients can connect.
+// Start-up order: directories, the single-instance lock, the socket, then the database and its
+// migrations and the bundled deck; readiness is signalled only once clients are served.
 #include "daemon/server/daemon.hpp"
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "core/clock.hpp"
 #include "core/deck.hpp"
 #include "core/error.hpp"
+#include "core/time_zone_check.hpp"
 #include "daemon/importers/deck_importer.hpp"
+#include "daemon/methods/clock_check.hpp"
 #include "daemon/methods/dispatcher.hpp"
 #include "daemon/server/file_limit.hpp"
 #include "daemon/server/server.hpp"
@@ -41,6 +45,9 @@ void signal_ready(int ready_fd) {
 
 int run_daemon(const DaemonConfig& config) {
   try {
+    if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
+      std::cerr << "kiokud: warning: " << *problem << '\n';
+    }
     if (const auto raised = ensure_descriptors_for(config.max_clients)) {
       std::cerr << "kiokud: raised the open-file limit from " << raised->previous << " to "
                 << raised->now << " for " << config.max_clients << " clients\n";
@@ -56,8 +63,23 @@ int run_daemon(const DaemonConfig& config) {
       protocol::ensure_private_directory(protocol::runtime_directory());
       socket_path = protocol::default_socket_path();
     }
-    // Before the collection is touched: a socket that cannot exist makes the rest pointless.
     protocol::check_socket_path_length(socket_path);
+
+    // The server exists, and its socket is bound, before the collection is opened: a socket
+    // path that cannot be used (no such directory, a file in the way, another kiokud on it)
+    // ends the start before anything is migrated or imported. Clients that connect meanwhile
+    // wait in the backlog until the collection is ready.
+    std::optional<MethodContext> context;
+    GroupCommit* group_commit = nullptr;
+    ServerLimits limits;
+    limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
+    limits.max_clients = config.max_clients;
+    DurableWrites durable_writes{[&group_commit] { return group_commit->write_count(); },
+                                 [&group_commit] { group_commit->commit(); }};
+    Server server(
+        socket_path, [&context](std::string_view line) { return dispatch_line(line, *context); },
+        limits, durable_writes);
+    server.listen();
 
     const SystemClock clock(config.clock_offset_ms);
     sqlite::Database database(collection_path);
@@ -76,27 +98,21 @@ int run_daemon(const DaemonConfig& config) {
                 << latest_schema_version() << " (was " << previous_version << ")\n";
     }
     Collection collection(database);
+    if (const auto warning = future_answers_warning(collection, clock.now())) {
+      std::cerr << "kiokud: warning: " << *warning << '\n';
+    }
     if (config.import_bundled_decks) {
       for (const ImportSummary& summary : import_bundled_decks_once(collection, clock.now())) {
         std::cerr << "kiokud: imported the bundled deck '" << summary.deck << "' (" << summary.added
-                  << " cards) into the empty collection\n";
+                  << (summary.added == 1 ? " card" : " cards") << ") into the empty collection\n";
       }
     }
 
-    MethodContext context{collection, clock, DayCalendar(config.day_starts_at_hour),
-                          collection_path};
-    ServerLimits limits;
-    limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
-    limits.max_clients = config.max_clients;
-    GroupCommit& group_commit = collection.group_commit();
-    group_commit.set_grouping(config.group_commit);
-    DurableWrites durable_writes{[&group_commit] { return group_commit.write_count(); },
-                                 [&group_commit] { group_commit.commit(); }};
-    Server server(
-        socket_path, [&](std::string_view line) { return dispatch_line(line, context); }, limits,
-        durable_writes);
-    context.request_shutdown = [&server] { server.stop(); };
-    server.listen();
+    context.emplace(
+        MethodContext{collection, clock, DayCalendar(config.day_starts_at_hour), collection_path});
+    context->request_shutdown = [&server] { server.stop(); };
+    group_commit = &collection.group_commit();
+    group_commit->set_grouping(config.group_commit);
     std::cerr << "kiokud: listening on " << socket_path << " (pid " << ::getpid() << ")\n";
     signal_ready(config.ready_fd);
     server.run();

@@ -82,7 +82,9 @@ struct Server::Impl {
         durable(std::move(durable_writes)),
         io(1),  // one thread owns the handler and the database
         acceptor(io),
-        signals(io, SIGINT, SIGTERM),
+        // SIGHUP too: its default action would end kiokud without removing its socket or
+        // closing the collection. kiokud has no configuration to reload, so it stops.
+        signals(io, SIGINT, SIGTERM, SIGHUP),
         round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
@@ -347,7 +349,10 @@ void Server::listen() {
 void Server::run() {
   impl_->signals.async_wait([this](const boost::system::error_code& error, int signal_number) {
     if (error) return;
-    std::cerr << "kiokud: " << (signal_number == SIGINT ? "SIGINT" : "SIGTERM")
+    std::cerr << "kiokud: "
+              << (signal_number == SIGINT   ? "SIGINT"
+                  : signal_number == SIGHUP ? "SIGHUP"
+                                            : "SIGTERM")
               << " received, stopping\n";
     impl_->stop();
   });

@@ -51,8 +51,8 @@ class Server {
   // The path's length is the caller's to check (protocol::check_socket_path_length): kiokud
   // does it before it opens the collection.
   void listen();
-  // Serves until stop() or SIGINT/SIGTERM; the request in flight is answered first. Removes the
-  // socket file on the way out.
+  // Serves until stop() or SIGINT/SIGTERM/SIGHUP; the request in flight is answered first.
+  // Removes the socket file on the way out.
   void run();
   // Stops accepting and ends every session after its current response. Call only from a
   // handler (the server's own thread).

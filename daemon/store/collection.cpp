@@ -162,9 +162,12 @@ Collection::Collection(sqlite::Database& database)
           database.prepare("UPDATE decks SET options = ?2, algorithm = ?3 WHERE id = ?1")),
       select_deck_card_ids_(
           database.prepare("SELECT id FROM cards WHERE deck_id = ?1 ORDER BY id")),
-      select_card_history_(
-          database.prepare("SELECT reviewed_ms, rating, quality FROM revlog WHERE card_id = ?1 "
-                           "ORDER BY reviewed_ms, id")),
+      // In the order the answers were given (the log's id), not by their times: a clock that
+      // was ahead and then put right leaves "future" answers that came first (docs/faults.md).
+      select_card_history_(database.prepare(
+          "SELECT reviewed_ms, rating, quality FROM revlog WHERE card_id = ?1 ORDER BY id")),
+      select_future_answers_(database.prepare(
+          "SELECT count(*), coalesce(max(reviewed_ms), 0) FROM revlog WHERE reviewed_ms > ?1")),
       upsert_daily_stats_(database.prepare(
           "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
           "duration_ms, interday_answers) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7) "
@@ -550,6 +553,17 @@ std::int64_t Collection::streak_days(std::int64_t today) {
 
 std::int64_t Collection::review_count() {
   return single_integer(count_reviews_);
+}
+
+FutureAnswers Collection::future_answers(TimestampMs now) {
+  sqlite::StatementScope scope(select_future_answers_);
+  select_future_answers_.bind(1, now);
+  FutureAnswers found;
+  if (select_future_answers_.step()) {
+    found.count = select_future_answers_.column_int(0);
+    found.latest = select_future_answers_.column_int(1);
+  }
+  return found;
 }
 
 std::optional<std::string> Collection::meta(const std::string& key) {

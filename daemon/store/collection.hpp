@@ -81,6 +81,12 @@ struct LoggedAnswer {
   std::optional<int> quality;
 };
 
+// Answers of the log stamped later than some instant: given while the clock was ahead.
+struct FutureAnswers {
+  std::int64_t count = 0;
+  TimestampMs latest = 0;  // the latest of their times; 0 when there are none
+};
+
 // What one day's roll-up holds, for one deck or all of them.
 struct DayTally {
   std::int64_t reviews = 0;
@@ -153,8 +159,11 @@ class Collection {
   void set_deck_options(std::int64_t deck_id, const std::string& options_json,
                         const std::string& algorithm);
   std::vector<std::int64_t> deck_card_ids(std::int64_t deck_id);
-  // The card's answers in the order they were given.
+  // The card's answers in the order they were given (the log's insertion order), even where
+  // their times go backwards.
   std::vector<LoggedAnswer> card_history(std::int64_t card_id);
+  // The log's answers stamped after `now` (an index range scan of the log's times).
+  FutureAnswers future_answers(TimestampMs now);
 
   DayTally tally(std::int64_t day);
   // Each deck's roll-up for `day`, by deck id; a deck with no answers that day has none.
@@ -205,6 +214,7 @@ class Collection {
   sqlite::Statement update_deck_options_;
   sqlite::Statement select_deck_card_ids_;
   sqlite::Statement select_card_history_;
+  sqlite::Statement select_future_answers_;
   sqlite::Statement upsert_daily_stats_;
   sqlite::Statement select_tally_;
   sqlite::Statement select_deck_tallies_;

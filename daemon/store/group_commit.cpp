@@ -45,11 +45,13 @@ void GroupCommit::write(const std::function<void()>& body) {
   const DepthScope scope(depth_);
   if (grouping_) {
     write_grouped(body);
+    ++writes_done_;
     return;
   }
   sqlite::Transaction transaction(database_);
   body();
   transaction.commit();
+  ++writes_done_;
 }
 
 void GroupCommit::notice_rollback_by_sqlite() {

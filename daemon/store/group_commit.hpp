@@ -34,6 +34,9 @@ class GroupCommit {
   // Grouped writes done so far, never reset: a change across a request means the request wrote
   // and its response must wait for commit().
   std::uint64_t write_count() const noexcept { return write_count_; }
+  // Writes that succeeded so far, grouped or not, never reset: whether a request recorded
+  // anything, whatever the grouping.
+  std::uint64_t writes_done() const noexcept { return writes_done_; }
   bool has_uncommitted_writes() const noexcept { return open_ || lost_.has_value(); }
 
   // Commits the open transaction, if any. When the commit fails (or an earlier failure already
@@ -54,6 +57,7 @@ class GroupCommit {
   int depth_ = 0;
   bool wrote_in_transaction_ = false;  // a write was released into the open transaction
   std::uint64_t write_count_ = 0;
+  std::uint64_t writes_done_ = 0;
   // Set when a failure took the whole open transaction with it: the writes already in it are
   // lost, so the next commit() must fail.
   std::optional<std::string> lost_;

@@ -60,12 +60,12 @@ TEST_CASE("e2e: scripted review buries with - and kioku unbury brings the card b
   INFO(session.out << session.err);
   CHECK(session.exit_code == 0);
   CHECK(session.out.find("Buried until tomorrow") != std::string::npos);
-  CHECK(session.out.find("Session: 1 cards reviewed") != std::string::npos);
+  CHECK(session.out.find("Session: 1 card reviewed") != std::string::npos);
   // One card buried, one in learning: six new cards left today.
   CHECK(field(parse_output(run_kioku(home, {"due", "--json"})), "new") == 6);
 
   const auto unburied = run_kioku(home, {"unbury"});
   CHECK(unburied.exit_code == 0);
-  CHECK(unburied.out == "1 cards unburied\n");
+  CHECK(unburied.out == "1 card unburied\n");
   CHECK(field(parse_output(run_kioku(home, {"due", "--json"})), "new") == 7);
 }

@@ -7,6 +7,8 @@
 // splits the input bytes the same way and feeds the lines to dispatch_line in order, as one
 // session would. Bytes after the last '\n' are never dispatched, as in the session.
 //
+// Each line is also read by protocol::parse_line and Boost.JSON's parse(), which must agree.
+//
 // One addition to reach cards that are due days later: a line "#N" (N decimal digits) is not
 // sent but moves the fake clock on by N hours (a real kiokud would answer it with a parse
 // error, which other lines already cover). Every other line also moves the clock by a second.
@@ -35,6 +37,7 @@
 #include "daemon/store/migrations.hpp"
 #include "protocol/framing.hpp"
 #include "protocol/json_rpc.hpp"
+#include "protocol/message_parser.hpp"
 
 namespace {
 
@@ -108,6 +111,22 @@ void check_response(std::string_view response) {
   } else {
     check_response_object(value, response);
   }
+}
+
+// The request parser (protocol/message_parser.hpp) reads every line as Boost.JSON's parse()
+// does, and only notices more: same verdict, same value.
+void check_parser_agrees(std::string_view line) {
+  constexpr std::size_t kDepth = 64;  // kiokud's (daemon/methods/dispatcher.cpp)
+  json::parse_options options;
+  options.max_depth = kDepth;
+  json::error_code plain_error;
+  const json::value plain = json::parse(line, plain_error, {}, options);
+  protocol::ParsedLine parsed;
+  const json::error_code error = protocol::parse_line(line, kDepth, parsed);
+  if (static_cast<bool>(error) != static_cast<bool>(plain_error)) {
+    fail("parse_line and json::parse disagree on whether a line is JSON", line);
+  }
+  if (!error && parsed.value != plain) fail("parse_line read another value than json::parse", line);
 }
 
 bool echo = false;
@@ -215,6 +234,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       session.clock.advance_ms(*hours * 3'600'000);
       continue;
     }
+    check_parser_agrees(line);
     // dispatch_line never throws for client input: an exception escaping here crashes.
     const std::string response = daemon::dispatch_line(line, session.context);
     if (echo) {

@@ -163,7 +163,8 @@ CommandResult run_kioku(const TempHome& home, std::vector<std::string> arguments
   return run_command(arguments, environment, input);
 }
 
-DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extra_arguments)
+DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extra_arguments,
+                             const std::map<std::string, std::string>& environment_changes)
     : log_path_(home.root() + "/kiokud-" + std::to_string(::getpid()) + "-" +
                 std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
                 ".log") {
@@ -173,7 +174,9 @@ DaemonProcess::DaemonProcess(const TempHome& home, std::vector<std::string> extr
                                    "3"};
   argv.insert(argv.end(), extra_arguments.begin(), extra_arguments.end());
   ::mkdir((home.runtime_dir() + "/kioku").c_str(), 0700);
-  const ExecImage image(argv, home.environment());
+  auto environment = home.environment();
+  for (const auto& [name, value] : environment_changes) environment[name] = value;
+  const ExecImage image(argv, environment);
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {

@@ -37,8 +37,10 @@ CommandResult run_kioku(const TempHome& home, std::vector<std::string> arguments
 class DaemonProcess {
  public:
   // Starts kiokud with --ready-fd and returns once it accepts clients. When the daemon exits
-  // instead, started() is false and exit_code()/log() say why.
-  DaemonProcess(const TempHome& home, std::vector<std::string> extra_arguments = {});
+  // instead, started() is false and exit_code()/log() say why. `environment_changes` go over
+  // the home's environment (an empty value unsets).
+  DaemonProcess(const TempHome& home, std::vector<std::string> extra_arguments = {},
+                const std::map<std::string, std::string>& environment_changes = {});
   ~DaemonProcess();
   DaemonProcess(const DaemonProcess&) = delete;
   DaemonProcess& operator=(const DaemonProcess&) = delete;

@@ -1,0 +1,17 @@
+// Whether TZ names a time zone this system understands. glibc takes a TZ it cannot read for
+// UTC without a word: "garbage", or "Europe/Berln" with a typo, and kiokud would count every
+// scheduler day in UTC. Days are the daemon's business, so it says so when it starts.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace kioku {
+
+// A sentence saying that `tz` (the value of TZ, or nullptr when unset) is not understood and
+// UTC is used instead; nothing when TZ is unset or empty, names a zone file (with or without a
+// leading ':', under $TZDIR or /usr/share/zoneinfo, or an absolute path), is UTC or GMT, or is
+// a POSIX TZ rule such as "JST-9" or "CET-1CEST,M3.5.0,M10.5.0/3".
+std::optional<std::string> time_zone_problem(const char* tz);
+
+}  // namespace kioku

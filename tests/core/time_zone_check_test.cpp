@@ -1,0 +1,31 @@
+// Which TZ values glibc understands, and which it silently reads as UTC.
+#include <catch2/catch.hpp>
+
+#include "core/time_zone_check.hpp"
+
+using namespace kioku;
+
+TEST_CASE("time zone check: zones - rules and UTC pass - anything else is named",
+          "[core][time_zone]") {
+  CHECK_FALSE(time_zone_problem(nullptr));
+  for (const char* understood :
+       {"", "UTC", ":UTC", "GMT", "EST5EDT", "JST-9", "UTC0", "<+0330>-3:30", "IST-5:30",
+        "CET-1CEST,M3.5.0,M10.5.0/3", "NZST-12NZDT-13,M9.5.0,M4.1.0/3", "EST+5EDT,J60/2,J300/2"}) {
+    INFO(understood);
+    CHECK_FALSE(time_zone_problem(understood));
+  }
+  for (const char* zone :
+       {"Europe/Berlin", ":Asia/Tokyo", "/usr/share/zoneinfo/America/New_York"}) {
+    INFO(zone);
+    // Only where the system has tzdata: without it glibc could not read them either.
+    if (!time_zone_problem("Europe/Berlin")) CHECK_FALSE(time_zone_problem(zone));
+  }
+  for (const char* garbage : {"garbage", "Europe/Berln", ":Mars/Olympus", "/no/such/zone", "JST-",
+                              "CET-1CEST,M3.5.0,nonsense", "12"}) {
+    INFO(garbage);
+    const auto problem = time_zone_problem(garbage);
+    REQUIRE(problem);
+    CHECK(problem->starts_with("TZ='" + std::string(garbage) + "' is neither a time zone"));
+    CHECK(problem->find("days are counted in UTC") != std::string::npos);
+  }
+}
