@@ -22,6 +22,9 @@ struct CliContext {
   // system.hello that it speaks our protocol. Throws kioku::Error.
   Client& daemon();
   bool connected() const noexcept { return client_ != nullptr; }
+  // Drops the connection and makes a new one as daemon() does (starting kiokud if it is gone
+  // and autostart is on), for a connection the daemon closed.
+  Client& reconnect();
 
  private:
   std::unique_ptr<Client> client_;

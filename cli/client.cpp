@@ -70,7 +70,7 @@ std::string Client::read_line() {
     const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
     if (received < 0 && errno == EINTR) continue;
     if (received <= 0) {
-      throw Error(ErrorCode::kUnavailable, "kiokud closed the connection (" + socket_path_ + ")");
+      throw ConnectionClosed("kiokud closed the connection (" + socket_path_ + ")", request_sent_);
     }
     buffer_.append(chunk, static_cast<std::size_t>(received));
   }
@@ -93,6 +93,8 @@ json::value Client::call(std::string_view method, json::object params) {
     }
     sent += static_cast<std::size_t>(written);
   }
+  // A line cut short is never handled (protocol.md, Framing).
+  request_sent_ = sent == line.size();
   for (;;) {
     const std::string text = read_line();
     json::error_code error;

@@ -6,7 +6,22 @@
 #include <string>
 #include <string_view>
 
+#include "core/error.hpp"
+
 namespace kioku::cli {
+
+// The daemon closed the connection before replying. When the whole request had not gone out
+// (the connection was already closed, say by the daemon's idle timeout), the daemon cannot
+// have handled it; when it had, the daemon may have handled it before it closed or died.
+class ConnectionClosed : public Error {
+ public:
+  ConnectionClosed(const std::string& message, bool request_sent)
+      : Error(ErrorCode::kUnavailable, message), request_sent_(request_sent) {}
+  bool request_sent() const noexcept { return request_sent_; }
+
+ private:
+  bool request_sent_;
+};
 
 class Client {
  public:
@@ -20,7 +35,8 @@ class Client {
   Client& operator=(const Client&) = delete;
 
   // Sends one request and waits for its response. Returns the result; throws kioku::Error with
-  // the daemon's code and message for an error response, kUnavailable when the daemon hangs up.
+  // the daemon's code and message for an error response, ConnectionClosed when the daemon hangs
+  // up.
   boost::json::value call(std::string_view method, boost::json::object params = {});
 
   // Blocks until the daemon closes this connection (after system.shutdown).
@@ -35,6 +51,7 @@ class Client {
   int descriptor_ = -1;
   std::int64_t next_id_ = 1;
   std::string buffer_;
+  bool request_sent_ = false;  // the current call's request went out whole
 };
 
 // Tries to connect; returns -1 with errno set instead of throwing (EPERM when the listener

@@ -30,6 +30,17 @@ const Messages kEnglish{
     .new_cards = "new",
     .learning = "learning",
     .review = "review",
+    .answer_not_recorded = "Your answer to card {card} was not recorded; {saved}.",
+    .answer_unconfirmed =
+        "kiokud did not confirm your answer to card {card}: it may or may not have been "
+        "recorded; {saved}.",
+    .daemon_lost = "kiokud could not be reached again; {saved}.",
+    .interrupted = "Interrupted while waiting for kiokud; {saved}.",
+    .interrupted_answer =
+        "Interrupted while waiting for kiokud; your answer to card {card} was not confirmed "
+        "(kiokud may still record it); {saved}.",
+    .saved_one = "1 answer of this session was saved",
+    .saved_many = "{count} answers of this session were saved",
 };
 
 const Messages kJapanese{
@@ -57,12 +68,36 @@ const Messages kJapanese{
     .new_cards = "新規",
     .learning = "学習中",
     .review = "復習",
+    .answer_not_recorded = "カード {card} への回答は記録されていません。{saved}。",
+    .answer_unconfirmed =
+        "kiokud はカード {card} への回答を確認していません。記録されたかどうかは分かりません。"
+        "{saved}。",
+    .daemon_lost = "kiokud に再接続できませんでした。{saved}。",
+    .interrupted = "kiokud の応答待ちを中断しました。{saved}。",
+    .interrupted_answer =
+        "kiokud の応答待ちを中断しました。カード {card} への回答は確認されていません"
+        "（kiokud が後で記録する可能性があります）。{saved}。",
+    .saved_one = "このセッションで保存された回答は 1 件です",
+    .saved_many = "このセッションで保存された回答は {count} 件です",
 };
 
 }  // namespace
 
 const Messages& messages_for(const std::string& language) {
   return language == "ja" ? kJapanese : kEnglish;
+}
+
+std::string fill_in(std::string_view pattern,
+                    std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  std::string text(pattern);
+  for (const auto& [name, value] : values) {
+    const std::string marker = "{" + std::string(name) + "}";
+    for (auto at = text.find(marker); at != std::string::npos;
+         at = text.find(marker, at + value.size())) {
+      text.replace(at, marker.size(), value);
+    }
+  }
+  return text;
 }
 
 }  // namespace kioku::cli

@@ -1,7 +1,10 @@
 // The review screen's words in English and Japanese.
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace kioku::cli {
 
@@ -30,8 +33,21 @@ struct Messages {
   const char* new_cards;  // queue labels in the card header
   const char* learning;
   const char* review;
+  // When kiokud is lost or does not answer mid-session; filled in with fill_in(): {card} is
+  // "2 (gc-002)", {saved} is saved_one or saved_many with {count}.
+  const char* answer_not_recorded;
+  const char* answer_unconfirmed;
+  const char* daemon_lost;
+  const char* interrupted;
+  const char* interrupted_answer;
+  const char* saved_one;
+  const char* saved_many;
 };
 
 const Messages& messages_for(const std::string& language);
+
+// `pattern` with each "{name}" in `values` replaced by its text.
+std::string fill_in(std::string_view pattern,
+                    std::initializer_list<std::pair<std::string_view, std::string>> values);
 
 }  // namespace kioku::cli

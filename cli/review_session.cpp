@@ -1,10 +1,12 @@
 // The review loop. The daemon decides what is due and grades the choice; this file only shows
-// cards, reads keys or lines, and sends the answer.
+// cards, reads keys or lines, and sends the answer (again on a new connection when the old one
+// was closed, review_connection.hpp).
 #include "cli/review_session.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <iostream>
 #include <numeric>
@@ -12,7 +14,10 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/exit_codes.hpp"
+#include "cli/interrupt_while_waiting.hpp"
 #include "cli/messages.hpp"
+#include "cli/review_connection.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
@@ -56,6 +61,7 @@ class AnswerSource {
     if (interactive_) raw_ = std::make_unique<RawMode>();
   }
   bool interactive() const { return interactive_; }
+  RawMode* terminal() { return raw_.get(); }
 
   // The choice for a card with `count` choices; nullopt to stop (q, end of input).
   std::optional<Answer> read_answer(int count) {
@@ -185,16 +191,17 @@ class ReviewScreen {
         width_(std::min(terminal_width() - 1, 100)) {}
 
   int run() {
-    Client& daemon = context_.daemon();
+    // A daemon that cannot be reached at all fails the command before anything is shown.
+    context_.daemon();
     int exit_code = 0;
     try {
       while (!options_.limit || tally_.reviewed < *options_.limit) {
         json::object params{{"lang", context_.language}};
         if (options_.deck) params["deck"] = *options_.deck;
-        const json::value next = daemon.call(method::kReviewNext, params);
+        const json::value next = call(method::kReviewNext, params);
         const json::object& result = next.as_object();
         if (result.at("card").is_null()) break;
-        if (!review_card(daemon, result.at("card").as_object(), result.at("counts").as_object())) {
+        if (!review_card(result.at("card").as_object(), result.at("counts").as_object())) {
           break;
         }
       }
@@ -202,8 +209,17 @@ class ReviewScreen {
       std::cout.flush();
       std::cerr << "kioku: " << problem.message << '\n';
       exit_code = 2;
+    } catch (const DaemonLost& lost) {
+      return end_without_daemon(lost);
     }
-    print_summary(daemon);
+    json::value due;
+    try {
+      due = call(method::kDueCounts,
+                 options_.deck ? json::object{{"deck", *options_.deck}} : json::object{});
+    } catch (const DaemonLost& lost) {
+      return end_without_daemon(lost);
+    }
+    print_summary(&due.as_object());
     return exit_code;
   }
 
@@ -215,8 +231,83 @@ class ReviewScreen {
     }
   }
 
+  // A line saying what became of the session: wrapped on a terminal, whole for a script that
+  // looks for it.
+  std::string status_line(const char* pattern) const {
+    const std::string text =
+        fill_in(pattern, {{"card", answer_in_flight_.value_or("")}, {"saved", saved_answers()}});
+    if (!stdout_is_terminal()) return text + '\n';
+    std::string lines;
+    for (const std::string& line : wrap_text(text, width_)) lines += line + '\n';
+    return lines;
+  }
+
+  std::string saved_answers() const {
+    return fill_in(tally_.reviewed == 1 ? text_.saved_one : text_.saved_many,
+                   {{"count", std::to_string(tally_.reviewed)}});
+  }
+
+  // A request the screen may repeat (review_connection.hpp), during which Ctrl-C ends the
+  // session with what was saved.
+  json::value call(std::string_view method, const json::object& params) {
+    InterruptWhileWaiting waiting(
+        input_.terminal(),
+        "\n" + status_line(answer_in_flight_ ? text_.interrupted_answer : text_.interrupted) +
+            "\n" + tally_line() + "\n");
+    return call_repeatable(context_, method, params);
+  }
+
+  // kiokud is gone for good: what became of the answer given, what the session saved, and
+  // the summary without the daemon's counts.
+  int end_without_daemon(const DaemonLost& lost) {
+    std::cout.flush();
+    std::cerr << "kioku: " << lost.what() << '\n';
+    std::cout << status_line(!answer_in_flight_      ? text_.daemon_lost
+                             : lost.maybe_received() ? text_.answer_unconfirmed
+                                                     : text_.answer_not_recorded);
+    print_summary(nullptr);
+    return exit_code_for(lost.code());
+  }
+
+  // 128 random bits: unique in the review log for good (protocol.md, review.answer).
+  static std::string new_answer_id() {
+    std::random_device random;
+    std::string id;
+    for (int i = 0; i < 4; ++i) {
+      char part[9];
+      std::snprintf(part, sizeof part, "%08x", static_cast<unsigned>(random()));
+      id += part;
+    }
+    return id;
+  }
+
+  // The verdict, the right choice when it was not picked, and the explanation.
+  void show_verdict(const json::object& card, const std::vector<int>& order, int answer,
+                    bool correct) {
+    const json::array& choices = card.at("choices").as_array();
+    int answer_slot = 0;
+    for (std::size_t slot = 0; slot < order.size(); ++slot) {
+      if (order[slot] + 1 == answer) answer_slot = static_cast<int>(slot) + 1;
+    }
+    if (correct) {
+      std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
+    } else {
+      const std::string verdict = std::string("✗ ") + text_.wrong;
+      const std::string line =
+          verdict + " — " + text_.the_answer_is + " " + std::to_string(answer_slot) + ") " +
+          std::string(choices[static_cast<std::size_t>(answer - 1)].as_string());
+      const auto lines = wrap_text(line, width_);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        // Only the verdict itself is coloured; it always sits at the start of the first line.
+        std::cout << (i == 0 ? style_.red(verdict) + lines[0].substr(verdict.size()) : lines[i])
+                  << '\n';
+      }
+    }
+    print_wrapped(text_field(card, "explanation"), "  ");
+  }
+
   // Shows one card and records the answer. False when the user stopped.
-  bool review_card(Client& daemon, const json::object& card, const json::object& counts) {
+  bool review_card(const json::object& card, const json::object& counts) {
     const json::array& choices = card.at("choices").as_array();
     const int count = static_cast<int>(std::min<std::size_t>(choices.size(), kMaxChoices));
     std::vector<int> order(static_cast<std::size_t>(count));  // display slot -> choice (0-based)
@@ -252,8 +343,9 @@ class ReviewScreen {
       return false;
     }
     if (given->bury) {
-      daemon.call(method::kReviewBury, json::object{{"card", integer_field(card, "id")}});
-      std::cout << std::string(1, kBuryKey) << '\n' << style_.dim(text_.buried) << '\n';
+      std::cout << std::string(1, kBuryKey) << '\n';
+      call(method::kReviewBury, json::object{{"card", integer_field(card, "id")}});
+      std::cout << style_.dim(text_.buried) << '\n';
       return true;
     }
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
@@ -262,44 +354,26 @@ class ReviewScreen {
     if (given->rating) std::cout << ' ' << to_string(*given->rating);
     std::cout << '\n';
 
-    int answer_slot = 0;
-    for (int slot = 0; slot < count; ++slot) {
-      if (order[static_cast<std::size_t>(slot)] + 1 == answer) answer_slot = slot + 1;
-    }
-    if (correct) {
-      std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
-    } else {
-      const std::string verdict = std::string("✗ ") + text_.wrong;
-      const std::string line =
-          verdict + " — " + text_.the_answer_is + " " + std::to_string(answer_slot) + ") " +
-          std::string(choices[static_cast<std::size_t>(answer - 1)].as_string());
-      const auto lines = wrap_text(line, width_);
-      for (std::size_t i = 0; i < lines.size(); ++i) {
-        // Only the verdict itself is coloured; it always sits at the start of the first line.
-        std::cout << (i == 0 ? style_.red(verdict) + lines[0].substr(verdict.size()) : lines[i])
-                  << '\n';
-      }
-    }
-    print_wrapped(text_field(card, "explanation"), "  ");
-
+    // The verdict says the answer was taken, so it waits for the daemon's acknowledgement,
+    // except where the user needs it first: rating a right answer on the terminal.
+    const bool asks_rating = correct && input_.interactive();
     Rating rating = Rating::kAgain;
-    if (correct) {
-      if (input_.interactive()) {
-        const json::object& preview = card.at("preview").as_object();
-        const auto wait = [&](const char* name) {
-          return text_field(preview.at(name).as_object(), "wait");
-        };
-        std::cout << '\n'
-                  << text_.rate_prompt << "  [h] " << text_.hard << " " << wait("hard")
-                  << "   [g/Enter] " << text_.good << " " << wait("good") << "   [e] " << text_.easy
-                  << " " << wait("easy") << ' ' << std::flush;
-        const auto picked = input_.read_rating();
-        std::cout << '\n';
-        if (!picked) return false;
-        rating = *picked;
-      } else {
-        rating = given->rating.value_or(Rating::kGood);
-      }
+    if (asks_rating) {
+      show_verdict(card, order, answer, correct);
+      const json::object& preview = card.at("preview").as_object();
+      const auto wait = [&](const char* name) {
+        return text_field(preview.at(name).as_object(), "wait");
+      };
+      std::cout << '\n'
+                << text_.rate_prompt << "  [h] " << text_.hard << " " << wait("hard")
+                << "   [g/Enter] " << text_.good << " " << wait("good") << "   [e] " << text_.easy
+                << " " << wait("easy") << ' ' << std::flush;
+      const auto picked = input_.read_rating();
+      std::cout << '\n';
+      if (!picked) return false;
+      rating = *picked;
+    } else if (correct) {
+      rating = given->rating.value_or(Rating::kGood);
     }
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::steady_clock::now() - started)
@@ -307,9 +381,14 @@ class ReviewScreen {
     json::object params{{"card", integer_field(card, "id")},
                         {"choice", chosen},
                         {"duration_ms", static_cast<std::int64_t>(elapsed)},
+                        {"answer_id", new_answer_id()},
                         {"lang", context_.language}};
     if (correct) params["rating"] = std::string(to_string(rating));
-    const json::value recorded = daemon.call(method::kReviewAnswer, params);
+    answer_in_flight_ =
+        std::to_string(integer_field(card, "id")) + " (" + text_field(card, "external_id") + ")";
+    const json::value recorded = call(method::kReviewAnswer, params);
+    answer_in_flight_.reset();
+    if (!asks_rating) show_verdict(card, order, answer, correct);
     const json::object& state = recorded.as_object().at("state").as_object();
     const std::int64_t due = integer_field(state, "due_ms");
     const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -325,25 +404,28 @@ class ReviewScreen {
     return true;
   }
 
-  void print_summary(Client& daemon) {
-    const json::value due =
-        daemon.call(method::kDueCounts,
-                    options_.deck ? json::object{{"deck", *options_.deck}} : json::object{});
-    const json::object& counts = due.as_object();
+  std::string tally_line() const {
+    const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
+    std::ostringstream line;
+    line << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
+         << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", " << tally_.correct << ' ' << text_.correct_count << " (" << percent << "%), "
+         << text_.time_spent << ' ' << format_duration(tally_.duration_ms);
+    return line.str();
+  }
+
+  // `counts` is the due.counts result; null when the daemon is gone.
+  void print_summary(const json::object* counts) {
     std::cout << '\n';
-    if (tally_.reviewed == 0 && integer_field(counts, "total") == 0) {
+    if (counts && tally_.reviewed == 0 && integer_field(*counts, "total") == 0) {
       std::cout << text_.nothing_due << '\n';
     }
-    const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
-    std::cout << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
-              << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", "
-              << tally_.correct << ' ' << text_.correct_count << " (" << percent << "%), "
-              << text_.time_spent << ' ' << format_duration(tally_.duration_ms) << '\n';
-    const std::int64_t still_due = integer_field(counts, "total");
+    std::cout << tally_line() << '\n';
+    if (!counts) return;
+    const std::int64_t still_due = integer_field(*counts, "total");
     if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
-    const json::value* next = counts.if_contains("next_due_ms");
+    const json::value* next = counts->if_contains("next_due_ms");
     if (next != nullptr && !next->is_null()) {
-      const std::int64_t when = integer_field(counts, "next_due_ms");
+      const std::int64_t when = integer_field(*counts, "next_due_ms");
       const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                       std::chrono::system_clock::now().time_since_epoch())
                                       .count();
@@ -360,6 +442,7 @@ class ReviewScreen {
   int width_;
   AnswerSource input_;
   SessionTally tally_;
+  std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
   std::mt19937 random_{std::random_device{}()};
 };
 

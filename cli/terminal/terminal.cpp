@@ -67,7 +67,25 @@ RawMode::RawMode() {
 }
 
 RawMode::~RawMode() {
+  restore();
+}
+
+void RawMode::restore() const noexcept {
   if (active_) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->settings);
+}
+
+void RawMode::set_ctrl_c_signals(bool on) {
+  termios settings{};
+  if (!active_ || ::tcgetattr(STDIN_FILENO, &settings) != 0) return;
+  if (on) {
+    settings.c_lflag |= ISIG;
+    settings.c_cc[VQUIT] = _POSIX_VDISABLE;
+    settings.c_cc[VSUSP] = _POSIX_VDISABLE;
+  } else {
+    settings.c_lflag &= static_cast<tcflag_t>(~ISIG);
+  }
+  // TCSANOW: keys typed meanwhile stay queued for the next read.
+  ::tcsetattr(STDIN_FILENO, TCSANOW, &settings);
 }
 
 // Arrow and function keys arrive as ESC [ ... final-byte; they mean nothing here, so they are

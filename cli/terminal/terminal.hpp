@@ -35,6 +35,12 @@ class RawMode {
   // One key press: the character, '\n' for Enter, or nullopt at end of input / Ctrl-D / Ctrl-C.
   std::optional<char> read_key();
 
+  // Ctrl-C as a signal (SIGINT) instead of a key, for the time kioku waits for the daemon and
+  // reads no keys; the quit and suspend keys stay off.
+  void set_ctrl_c_signals(bool on);
+  // Puts the terminal back as it was before. Async-signal-safe: for a SIGINT handler.
+  void restore() const noexcept;
+
  private:
   void skip_escape_sequence();
 

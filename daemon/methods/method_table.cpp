@@ -52,6 +52,8 @@ const std::vector<Method>& table() {
         {"rating", ParamType::kString, false, "again|hard|good|easy (default: good if right)"},
         {"quality", ParamType::kInteger, false, "0-5, for sm2-classic decks instead of rating"},
         {"duration_ms", ParamType::kInteger, false, "time spent answering, in milliseconds"},
+        {"answer_id", ParamType::kString, false,
+         "the client's id for this answer: sent again, it is recorded once"},
         kLangParam},
        handle_review_answer},
       {m::kReviewBury,

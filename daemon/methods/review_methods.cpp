@@ -43,6 +43,41 @@ json::array split_tags(const std::string& tags) {
   return list;
 }
 
+// Client-made ids: long enough for 128 random bits in hex or a UUID, and plain enough to appear
+// in a log or an error message as they are.
+constexpr std::size_t kMaxAnswerIdBytes = 64;
+
+void check_answer_id(const std::string& answer_id) {
+  const bool plain = std::all_of(answer_id.begin(), answer_id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_';
+  });
+  if (answer_id.empty() || answer_id.size() > kMaxAnswerIdBytes || !plain) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'answer_id' must be 1 to 64 ASCII letters, digits, '-' or '_'");
+  }
+}
+
+// The reply to an answer sent again: what the log holds, and the card's state now.
+json::object already_recorded(const RecordedAnswer& recorded, const CardRecord& card,
+                              const std::string& answer_id, const std::string& language) {
+  if (recorded.card_id != card.id) {
+    throw Error(ErrorCode::kConflict,
+                "answer_id '" + answer_id + "' was already recorded for card " +
+                    std::to_string(recorded.card_id) + ", not card " + std::to_string(card.id));
+  }
+  const CardContent content = content_from_json(card.content_json);
+  return json::object{
+      {"review_id", recorded.review_id},
+      {"card", card.id},
+      {"correct", recorded.correct ? json::value(*recorded.correct) : json::value(nullptr)},
+      {"answer", content.answer},
+      {"explanation", pick_language(content.explanation, language)},
+      {"rating", to_string(recorded.rating)},
+      {"state", state_to_json(card.state)},
+      {"already_recorded", true}};
+}
+
 json::object preview_to_json(const CardRecord& card, TimestampMs now, const MethodContext& context,
                              const DeckOptions& options) {
   const CardState& state = card.state;
@@ -110,7 +145,16 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   // make a client retry an answer that was already recorded.
   const std::string language = language_param(params);
   const std::int64_t card_id = *optional_integer(params, "card");
+  const auto answer_id = optional_string(params, "answer_id");
+  if (answer_id) check_answer_id(*answer_id);
   const CardRecord card = context.collection.card(card_id);
+  // Before the other checks: the first sending may have changed what they see (an answer that
+  // made the card a leech suspends it), and its reply is what this one must repeat.
+  if (answer_id) {
+    if (const auto recorded = context.collection.answer_by_id(*answer_id)) {
+      return already_recorded(*recorded, card, *answer_id, language);
+    }
+  }
   if (card.state.suspended) {
     throw Error(ErrorCode::kConflict, "card " + std::to_string(card_id) + " is suspended");
   }
@@ -184,6 +228,7 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   answer.scheduler = std::string(to_string(options.algorithm));
   answer.quality = quality;
   answer.bury_siblings = sibling_burial(options);
+  answer.answer_id = answer_id;
   const std::int64_t review_id = context.collection.record_answer(answer);
 
   return json::object{{"review_id", review_id},
@@ -192,7 +237,8 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
                       {"answer", content.answer},
                       {"explanation", pick_language(content.explanation, language)},
                       {"rating", to_string(rating)},
-                      {"state", state_to_json(after)}};
+                      {"state", state_to_json(after)},
+                      {"already_recorded", false}};
 }
 
 json::value handle_due_counts(const json::object& params, MethodContext& context) {

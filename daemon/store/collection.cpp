@@ -150,8 +150,11 @@ Collection::Collection(sqlite::Database& database)
       insert_revlog_(database.prepare(
           "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
           "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
-          "stability_after, difficulty_after, duration_ms, scheduler, quality) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)")),
+          "stability_after, difficulty_after, duration_ms, scheduler, quality, answer_id) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+          "?18)")),
+      select_answer_by_id_(
+          database.prepare("SELECT id, card_id, rating, correct FROM revlog WHERE answer_id = ?1")),
       update_card_state_(database.prepare(
           "UPDATE card_state SET phase = ?2, due_ms = ?3, remaining_steps = ?4, "
           "interval_days = ?5, ease = ?6, reps = ?7, lapses = ?8, last_review_ms = ?9, "
@@ -431,6 +434,20 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   return review_id;
 }
 
+std::optional<RecordedAnswer> Collection::answer_by_id(const std::string& answer_id) {
+  sqlite::StatementScope scope(select_answer_by_id_);
+  select_answer_by_id_.bind(1, answer_id);
+  if (!select_answer_by_id_.step()) return std::nullopt;
+  RecordedAnswer recorded;
+  recorded.review_id = select_answer_by_id_.column_int(0);
+  recorded.card_id = select_answer_by_id_.column_int(1);
+  recorded.rating = static_cast<Rating>(select_answer_by_id_.column_int(2));
+  if (!select_answer_by_id_.column_is_null(3)) {
+    recorded.correct = select_answer_by_id_.column_int(3) != 0;
+  }
+  return recorded;
+}
+
 std::int64_t Collection::append_answer(const AnswerRecord& answer) {
   insert_revlog_.bind(1, answer.card_id).bind(2, answer.reviewed).bind(3, answer.day);
   insert_revlog_.bind(4, static_cast<int>(answer.rating));
@@ -443,7 +460,13 @@ std::int64_t Collection::append_answer(const AnswerRecord& answer) {
   insert_revlog_.bind(13, positive_or_null(answer.after.stability));
   insert_revlog_.bind(14, positive_or_null(answer.after.difficulty));
   insert_revlog_.bind(15, answer.duration_ms).bind(16, answer.scheduler);
-  insert_revlog_.bind(17, answer.quality).run();
+  insert_revlog_.bind(17, answer.quality);
+  if (answer.answer_id) {
+    insert_revlog_.bind(18, *answer.answer_id);
+  } else {
+    insert_revlog_.bind_null(18);
+  }
+  insert_revlog_.run();
   const std::int64_t review_id = database_.last_insert_rowid();
   write_state(answer.card_id, answer.after);
 

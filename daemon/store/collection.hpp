@@ -70,8 +70,17 @@ struct AnswerRecord {
   CardState after;
   std::int64_t duration_ms = 0;
   std::string scheduler;
-  std::optional<int> quality;   // classic SM-2 answers given as a quality 0-5
-  SiblingBurial bury_siblings;  // buried until day + 1 in the answer's transaction
+  std::optional<int> quality;            // classic SM-2 answers given as a quality 0-5
+  SiblingBurial bury_siblings;           // buried until day + 1 in the answer's transaction
+  std::optional<std::string> answer_id;  // the client's name for the answer, unique in the log
+};
+
+// An answer already in the log, found by its answer_id.
+struct RecordedAnswer {
+  std::int64_t review_id = 0;
+  std::int64_t card_id = 0;
+  Rating rating = Rating::kGood;
+  std::optional<bool> correct;
 };
 
 // One answer as the review log keeps it, enough to replay the card's schedule.
@@ -153,6 +162,8 @@ class Collection {
   // Appends the answer to the log, stores the new state and updates the day's roll-up, as one
   // write (see write()). Returns the log row id.
   std::int64_t record_answer(const AnswerRecord& answer);
+  // The answer logged under `answer_id`, committed or still in the group's open transaction.
+  std::optional<RecordedAnswer> answer_by_id(const std::string& answer_id);
 
   // Replaces a card's scheduling state (a replay's result; the log is not touched).
   void write_state(std::int64_t card_id, const CardState& state);
@@ -210,6 +221,7 @@ class Collection {
   sqlite::Statement unbury_deck_;
   sqlite::Statement unbury_all_;
   sqlite::Statement insert_revlog_;
+  sqlite::Statement select_answer_by_id_;
   sqlite::Statement update_card_state_;
   sqlite::Statement update_deck_options_;
   sqlite::Statement select_deck_card_ids_;

@@ -142,3 +142,46 @@ TEST_CASE("review: new cards are spread evenly among the day's reviews", "[daemo
   // Anki's intersperser: ratio (10 + 1) / (5 + 1), the longer queue first.
   CHECK(order == "RNRRNRRNRRNRRNR");
 }
+
+TEST_CASE("review: an answer sent again with its answer_id is recorded once", "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("resend", 2);
+  const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
+
+  SECTION("the second sending gets the first one's review and the card's state") {
+    const json::object answer{{"card", card}, {"choice", 2}, {"answer_id", "a-1"}};
+    const auto first = fixture.result("review.answer", answer);
+    const auto again = fixture.result("review.answer", answer);
+    CHECK(again.at("already_recorded").as_bool());
+    CHECK(again.at("review_id") == first.at("review_id"));
+    CHECK(again.at("rating").as_string() == "again");
+    CHECK(again.at("correct").as_bool() == false);
+    CHECK(again.at("state") == first.at("state"));
+    CHECK(fixture.collection.review_count() == 1);
+    // Another id is another answer.
+    const auto other =
+        fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"answer_id", "a-2"}});
+    CHECK_FALSE(other.at("already_recorded").as_bool());
+    CHECK(fixture.collection.review_count() == 2);
+  }
+
+  SECTION("even when the first sending suspended the card as a leech") {
+    fixture.result("deck.config", {{"deck", "resend"}, {"set", {{"leech_threshold", "1"}}}});
+    fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", "easy"}});
+    fixture.clock.advance_days(10);
+    const json::object lapse{{"card", card}, {"choice", 2}, {"answer_id", "lapse"}};
+    const auto first = fixture.result("review.answer", lapse);
+    REQUIRE(first.at("state").at("suspended").as_bool());
+    const auto again = fixture.result("review.answer", lapse);
+    CHECK(again.at("already_recorded").as_bool());
+    CHECK(again.at("review_id") == first.at("review_id"));
+    CHECK(fixture.collection.review_count() == 2);
+  }
+
+  SECTION("a malformed answer_id is refused before anything is written") {
+    const auto refused =
+        fixture.call("review.answer", {{"card", card}, {"choice", 1}, {"answer_id", "a/b"}});
+    CHECK(refused.at("error").at("code").as_int64() == -32602);
+    CHECK(fixture.collection.review_count() == 0);
+  }
+}
