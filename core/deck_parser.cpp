@@ -240,13 +240,14 @@ std::vector<std::string> read_tags(const TableReader& card, const toml::node* wh
               where);
   }
   for (const std::string& tag : tags) {
-    if (tag.empty() || tag.find_first_of(" \t\r\n") != std::string::npos) {
+    const std::string problem = text_problem(tag, kTagRule);
+    if (!problem.empty()) {
+      card.fail("tags", "the tag " + quoted_for_error(tag) + " " + problem, where);
+    }
+    if (tag.empty() || tag.find(' ') != std::string::npos) {
       card.fail("tags", "a tag must be non-empty and without spaces, got " + quoted_for_error(tag),
                 where);
     }
-    const std::string problem = text_problem(tag, kTagRule);
-    if (!problem.empty())
-      card.fail("tags", "the tag " + quoted_for_error(tag) + " " + problem, where);
   }
   return tags;
 }
@@ -355,11 +356,11 @@ class CardCollector {
   int index_ = 0;
 };
 
-// The cards of one [[cards]] part. Alone, its header makes a top-level `cards` array of one
-// table; anything else at the top level means another table header followed the cards.
-void read_card_part(const DeckFilePart& part, const std::string& source_name,
-                    CardCollector& cards) {
-  const toml::table document = parse_part(part, source_name);
+// The `cards` array of one [[cards]] part. Alone, its header makes a top-level `cards` array of
+// one table; anything else at the top level means another table header followed the cards.
+const toml::array& cards_of_part(const toml::table& document, const DeckFilePart& part,
+                                 const std::string& source_name) {
+  const toml::array* cards = nullptr;
   for (const auto& [key, node] : document) {
     const int line = line_of(node, part.first_line);
     if (key.str() != "cards") {
@@ -369,12 +370,29 @@ void read_card_part(const DeckFilePart& part, const std::string& source_name,
                              : "unknown key (allowed here: format, languages, deck, cards); "
                                "tables other than [[cards]] go before the first [[cards]]");
     }
-    const toml::array* array = node.as_array();
-    if (array == nullptr || !array->is_array_of_tables()) {
+    cards = node.as_array();
+    if (cards == nullptr || !cards->is_array_of_tables()) {
       throw InputError(source_name, line > 0 ? line : part.first_line, "cards",
                        "must be an array of tables ([[cards]])");
     }
-    for (const toml::node& table : *array) cards.add(*table.as_table(), part.first_line);
+  }
+  static const toml::array kNone;
+  return cards != nullptr ? *cards : kNone;
+}
+
+void read_card_part(const DeckFilePart& part, const std::string& source_name,
+                    CardCollector& cards) {
+  const toml::table document = parse_part(part, source_name);
+  for (const toml::node& table : cards_of_part(document, part, source_name)) {
+    cards.add(*table.as_table(), part.first_line);
+  }
+}
+
+// A head without format, languages or deck: when a table after the cards holds it, that is the
+// error to report, not the missing key.
+void check_nothing_follows_cards(const DeckFileLayout& layout, const std::string& source_name) {
+  for (const DeckFilePart& part : layout.cards) {
+    cards_of_part(parse_part(part, source_name), part, source_name);
   }
 }
 
@@ -391,6 +409,10 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   const toml::table document = parse_part(layout.head, source_name);
   const TableReader file(document, source_name, head_line, "", 1);
   file.allow_only({"format", "languages", "deck", "cards"});
+  if (!document.contains("format") || !document.contains("languages") ||
+      !document.contains("deck")) {
+    check_nothing_follows_cards(layout, source_name);
+  }
 
   Deck deck;
   deck.format = static_cast<int>(file.integer("format"));
