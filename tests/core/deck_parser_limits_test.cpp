@@ -230,7 +230,7 @@ TEST_CASE("deck_parser_limits: every deep key shape is refused at its line - not
   CHECK_THAT(failure.what, Catch::Contains("nested more than 32 levels deep"));
 }
 
-TEST_CASE("deck_parser_limits: tables after the first [[cards]] are refused",
+TEST_CASE("deck_parser_limits: tables after the first card header are refused",
           "[core][deck_parser]") {
   // Read whole, [deck] would be a top-level table again; read card by card it would be lost.
   const std::string moved =

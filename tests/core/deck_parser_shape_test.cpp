@@ -49,7 +49,7 @@ int depth_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("deck_parser_shape: the file splits at its top-level [[ headers",
+TEST_CASE("deck_parser_shape: the file splits at its top-level array-of-tables headers",
           "[core][deck_parser_shape]") {
   const std::string text =
       "format = 1\n"
@@ -76,7 +76,8 @@ TEST_CASE("deck_parser_shape: the file splits at its top-level [[ headers",
   CHECK(layout.cards[1].text == "[[cards]]  # indented\nid = 'x'\n");
 }
 
-TEST_CASE("deck_parser_shape: a file without [[ headers is all head", "[core][deck_parser_shape]") {
+TEST_CASE("deck_parser_shape: a file without array-of-tables headers is all head",
+          "[core][deck_parser_shape]") {
   const std::string text = "cards = [{ id = \"a\" }, { id = \"b\" }]\n";
   const DeckFileLayout layout = scan_deck_layout(text, kFile);
   CHECK(layout.head.text == text);
@@ -85,7 +86,7 @@ TEST_CASE("deck_parser_shape: a file without [[ headers is all head", "[core][de
   CHECK(layout.head.shape.depth == 3);
 }
 
-TEST_CASE("deck_parser_shape: depth counts key parts, arrays, inline tables and headers",
+TEST_CASE("deck_parser_shape: depth counts key parts - arrays - inline tables and headers",
           "[core][deck_parser_shape]") {
   struct Row {
     const char* text;
@@ -112,7 +113,7 @@ TEST_CASE("deck_parser_shape: depth counts key parts, arrays, inline tables and 
   CHECK(depth_of(row.text) == row.depth);
 }
 
-TEST_CASE("deck_parser_shape: each deep shape is refused just past the limit, naming its line",
+TEST_CASE("deck_parser_shape: each deep shape is refused just past the limit - naming its line",
           "[core][deck_parser_shape]") {
   // Each shape built for a depth: the text at kMaxTomlDepth passes, one step more is refused.
   struct Shape {
