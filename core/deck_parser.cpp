@@ -325,7 +325,8 @@ toml::table parse_part(const DeckFilePart& part, const std::string& source_name)
   }
 }
 
-// Reads the cards of one part into `deck`, checking each id against the ones before it.
+// Reads the cards of every part into `deck`, numbering them in file order and checking each id
+// against the ones before it.
 class CardCollector {
  public:
   CardCollector(Deck& deck, const std::string& source_name)
@@ -356,9 +357,10 @@ class CardCollector {
   int index_ = 0;
 };
 
-// The `cards` array of one [[cards]] part. Alone, its header makes a top-level `cards` array of
-// one table; anything else at the top level means another table header followed the cards.
-const toml::array& cards_of_part(const toml::table& document, const DeckFilePart& part,
+// The `cards` array of one [[cards]] part, null when there is none. Alone, its header makes a
+// top-level `cards` array of one table; anything else at the top level means another table
+// header followed the cards.
+const toml::array* cards_of_part(const toml::table& document, const DeckFilePart& part,
                                  const std::string& source_name) {
   const toml::array* cards = nullptr;
   for (const auto& [key, node] : document) {
@@ -376,15 +378,14 @@ const toml::array& cards_of_part(const toml::table& document, const DeckFilePart
                        "must be an array of tables ([[cards]])");
     }
   }
-  static const toml::array kNone;
-  return cards != nullptr ? *cards : kNone;
+  return cards;
 }
 
 void read_card_part(const DeckFilePart& part, const std::string& source_name,
                     CardCollector& cards) {
   const toml::table document = parse_part(part, source_name);
-  for (const toml::node& table : cards_of_part(document, part, source_name)) {
-    cards.add(*table.as_table(), part.first_line);
+  if (const toml::array* array = cards_of_part(document, part, source_name)) {
+    for (const toml::node& table : *array) cards.add(*table.as_table(), part.first_line);
   }
 }
 
