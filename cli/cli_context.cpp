@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/methods.hpp"
@@ -35,7 +36,7 @@ Client& CliContext::reconnect() {
 }
 
 void print_json(const json::value& value) {
-  std::cout << protocol::to_json_text(value) << '\n';
+  std::cout << safe_json(protocol::to_json_text(value)) << '\n';
 }
 
 std::string language_from_environment() {

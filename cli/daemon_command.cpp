@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
 
@@ -54,10 +55,10 @@ void add_daemon_command(CLI::App& app, CliContext& context, int& exit_code) {
       print_json(result);
       return;
     }
-    std::cout << "kiokud " << result.at("version").as_string().c_str() << " is running (pid "
+    std::cout << "kiokud " << safe_line(result.at("version").as_string()) << " is running (pid "
               << integer_field(result, "pid") << ")\n"
-              << "  socket:     " << result.at("socket").as_string().c_str() << '\n'
-              << "  collection: " << result.at("collection").as_string().c_str() << '\n';
+              << "  socket:     " << safe_line(result.at("socket").as_string()) << '\n'
+              << "  collection: " << safe_line(result.at("collection").as_string()) << '\n';
   });
   auto* stop = command->add_subcommand("stop", "Stop the daemon after its current request");
   stop->callback([&context, &exit_code] {

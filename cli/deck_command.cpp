@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
@@ -22,12 +23,12 @@ void show_deck_config(const json::object& object) {
   }
   int width = 0;
   for (const json::value& option : object.at("options").as_array()) {
-    width = std::max(width, display_width(std::string(option.at("name").as_string())));
+    width = std::max(width, display_width(safe_line(option.at("name").as_string())));
   }
   for (const json::value& option : object.at("options").as_array()) {
-    const std::string option_name(option.at("name").as_string());
-    const std::string value(option.at("value").as_string());
-    const std::string fallback(option.at("default").as_string());
+    const std::string option_name = safe_line(option.at("name").as_string());
+    const std::string value = safe_line(option.at("value").as_string());
+    const std::string fallback = safe_line(option.at("default").as_string());
     std::cout << option_name
               << std::string(static_cast<std::size_t>(width - display_width(option_name)) + 2, ' ')
               << (value.empty() ? "\"\"" : value);
@@ -73,7 +74,7 @@ void check_collection(CliContext& context) {
   const json::value result = context.daemon().call(protocol::method::kDoctorCheck);
   if (context.json) print_json(result);
   const json::object& object = result.as_object();
-  const std::string path(object.at("path").as_string());
+  const std::string path = safe_line(object.at("path").as_string());
   if (object.at("ok").as_bool()) {
     if (context.json) return;
     std::cout << "The collection " << path << " is intact\n";
@@ -89,7 +90,7 @@ void check_collection(CliContext& context) {
   }
   const json::array& problems = object.at("problems").as_array();
   if (!context.json) {
-    for (const json::value& problem : problems) std::cout << problem.as_string().c_str() << '\n';
+    for (const json::value& problem : problems) std::cout << safe_line(problem.as_string()) << '\n';
   }
   throw Error(ErrorCode::kStorage, "SQLite found " + std::to_string(problems.size()) +
                                        (problems.size() == 1 ? " problem: " : " problems: ") +
@@ -107,8 +108,10 @@ void show_rebuild(const json::object& object) {
                              : " differed from the stored state and were fixed\n");
   for (const json::value& entry : object.at("decks").as_array()) {
     if (integer_field(entry.as_object(), "changed") == 0) continue;
-    std::cout << "  " << entry.at("deck").as_string().c_str() << ": cards";
-    for (const json::value& card : entry.at("changed_cards").as_array()) std::cout << ' ' << card;
+    std::cout << "  " << safe_line(entry.at("deck").as_string()) << ": cards";
+    for (const json::value& card : entry.at("changed_cards").as_array()) {
+      std::cout << ' ' << safe_json(json::serialize(card));
+    }
     std::cout << '\n';
   }
 }

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "protocol/methods.hpp"
 
@@ -33,18 +34,22 @@ void add_decks_command(CLI::App& app, CliContext& context) {
       std::cout << "No decks yet. Import one with: kioku import FILE\n";
       return;
     }
+    // Ids and names as the terminal shows them, so that the columns are measured on that.
+    const auto shown = [](const json::value& deck, const char* key) {
+      return safe_line(deck.at(key).as_string());
+    };
     int id_width = 4;
     int name_width = 4;
     for (const json::value& deck : decks) {
-      id_width = std::max(id_width, display_width(std::string(deck.at("id").as_string())));
-      name_width = std::max(name_width, display_width(std::string(deck.at("name").as_string())));
+      id_width = std::max(id_width, display_width(shown(deck, "id")));
+      name_width = std::max(name_width, display_width(shown(deck, "name")));
     }
     std::cout << pad("ID", id_width) << "  " << pad("NAME", name_width)
               << "  CARDS    DUE    NEW  LEARN  REVIEW\n";
     for (const json::value& value : decks) {
       const json::object& deck = value.as_object();
-      std::cout << pad(std::string(deck.at("id").as_string()), id_width) << "  "
-                << pad(std::string(deck.at("name").as_string()), name_width) << std::setw(7)
+      std::cout << pad(shown(value, "id"), id_width) << "  "
+                << pad(shown(value, "name"), name_width) << std::setw(7)
                 << integer_field(deck, "cards") << std::setw(7) << integer_field(deck, "due")
                 << std::setw(7) << integer_field(deck, "new") << std::setw(7)
                 << integer_field(deck, "learning") << std::setw(8) << integer_field(deck, "review")

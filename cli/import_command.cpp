@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
 
@@ -36,9 +37,10 @@ void add_import_command(CLI::App& app, CliContext& context) {
       return;
     }
     const json::object& summary = result.as_object();
-    std::cout << "Imported " << summary.at("deck").as_string().c_str() << " from " << *file << ": "
-              << integer_field(summary, "added") << " added, " << integer_field(summary, "updated")
-              << " updated, " << integer_field(summary, "unchanged") << " unchanged";
+    std::cout << "Imported " << safe_line(summary.at("deck").as_string()) << " from "
+              << safe_line(*file) << ": " << integer_field(summary, "added") << " added, "
+              << integer_field(summary, "updated") << " updated, "
+              << integer_field(summary, "unchanged") << " unchanged";
     if (const std::int64_t kept = integer_field(summary, "not_in_file"); kept > 0) {
       std::cout << " (" << counted(kept, "card", "cards") << " no longer in the file "
                 << (kept == 1 ? "was" : "were") << " kept)";

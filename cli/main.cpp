@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
 
@@ -45,11 +46,11 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitOk : kExitUsage;
   } catch (const kioku::Error& error) {
     std::cout.flush();
-    std::cerr << "kioku: " << error.what() << '\n';
+    std::cerr << "kioku: " << safe_line(error.what()) << '\n';
     return exit_code_for(error.code());
   } catch (const std::exception& error) {
     std::cout.flush();
-    std::cerr << "kioku: " << error.what() << '\n';
+    std::cerr << "kioku: " << safe_line(error.what()) << '\n';
     return kExitFailure;
   }
   return exit_code;

@@ -18,6 +18,7 @@
 #include "cli/interrupt_while_waiting.hpp"
 #include "cli/messages.hpp"
 #include "cli/review_connection.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
@@ -34,9 +35,16 @@ namespace {
 
 constexpr std::int64_t kMaxChoices = 8;
 
+// A text of the card as the screen shows it: whatever it holds, nothing in it reaches the
+// terminal as a control (cli/terminal/safe_text.hpp).
 std::string text_field(const json::object& object, std::string_view key) {
   const json::value* value = object.if_contains(key);
-  return value && value->is_string() ? std::string(value->as_string()) : std::string();
+  return value && value->is_string() ? safe_text(value->as_string()) : std::string();
+}
+
+std::string choice_text(const json::array& choices, std::size_t index) {
+  const json::value& choice = choices[index];
+  return choice.is_string() ? safe_line(choice.as_string()) : std::string();
 }
 
 // What the user answered for one card: a choice, or to bury the card until tomorrow.
@@ -207,7 +215,7 @@ class ReviewScreen {
       }
     } catch (const InputProblem& problem) {
       std::cout.flush();
-      std::cerr << "kioku: " << problem.message << '\n';
+      std::cerr << "kioku: " << safe_line(problem.message) << '\n';
       exit_code = 2;
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
@@ -295,7 +303,7 @@ class ReviewScreen {
       const std::string verdict = std::string("✗ ") + text_.wrong;
       const std::string line =
           verdict + " — " + text_.the_answer_is + " " + std::to_string(answer_slot) + ") " +
-          std::string(choices[static_cast<std::size_t>(answer - 1)].as_string());
+          choice_text(choices, static_cast<std::size_t>(answer - 1));
       const auto lines = wrap_text(line, width_);
       for (std::size_t i = 0; i < lines.size(); ++i) {
         // Only the verdict itself is coloured; it always sits at the start of the first line.
@@ -315,8 +323,8 @@ class ReviewScreen {
     if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
     const int answer = static_cast<int>(integer_field(card, "answer"));
 
-    const std::string header = text_field(card, "deck_name") + " · " + text_.new_cards + " " +
-                               std::to_string(integer_field(counts, "new")) + " · " +
+    const std::string header = safe_line(text_field(card, "deck_name")) + " · " + text_.new_cards +
+                               " " + std::to_string(integer_field(counts, "new")) + " · " +
                                text_.learning + " " +
                                std::to_string(integer_field(counts, "learning")) + " · " +
                                text_.review + " " + std::to_string(integer_field(counts, "review"));
@@ -325,8 +333,8 @@ class ReviewScreen {
     std::cout << '\n';
     for (int slot = 0; slot < count; ++slot) {
       const std::string label = std::to_string(slot + 1) + ") ";
-      const auto lines = wrap_text(
-          std::string(choices[static_cast<std::size_t>(order[slot])].as_string()), width_ - 6);
+      const auto lines =
+          wrap_text(choice_text(choices, static_cast<std::size_t>(order[slot])), width_ - 6);
       for (std::size_t i = 0; i < lines.size(); ++i) {
         std::cout << "  " << (i == 0 ? label : std::string(label.size(), ' ')) << lines[i] << '\n';
       }

@@ -2,6 +2,7 @@
 #include "daemon/importers/deck_importer.hpp"
 
 #include "core/deck_parser.hpp"
+#include "daemon/importers/freed_memory.hpp"
 #include "daemon/store/embedded_file.hpp"
 
 namespace kioku::daemon {
@@ -11,6 +12,7 @@ constexpr const char* kBundledOfferedKey = "bundled_decks_offered";
 }
 
 ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now) {
+  const FreedMemoryRelease release;
   const Deck deck = read_deck_file(path);
   return collection.import_deck(deck, path, now);
 }

@@ -1,13 +1,21 @@
-// libFuzzer target for the TOML deck parser: any bytes a deck file may hold.
+// libFuzzer target for the TOML deck parser: any bytes a deck file may hold. Besides the
+// parser's contract it checks the shape scan's promise (core/deck_parser_shape.hpp): toml++
+// never builds a tree deeper or larger than the scan counted for its part.
+#include <toml++/toml.h>
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/deck.hpp"
 #include "core/deck_parser.hpp"
+#include "core/deck_parser_shape.hpp"
 #include "core/error.hpp"
 
 namespace {
@@ -47,6 +55,46 @@ void check_deck(const kioku::Deck& deck) {
   }
 }
 
+// The depth and the number of nodes below the root of what toml++ built, without recursing.
+kioku::TomlShape measure(const toml::table& root) {
+  kioku::TomlShape shape;
+  std::vector<std::pair<const toml::node*, int>> pending{{&root, 0}};
+  while (!pending.empty()) {
+    const auto [node, depth] = pending.back();
+    pending.pop_back();
+    shape.depth = std::max(shape.depth, depth);
+    if (depth > 0) ++shape.values;
+    if (const toml::table* table = node->as_table()) {
+      for (const auto& [key, child] : *table) pending.emplace_back(&child, depth + 1);
+    } else if (const toml::array* array = node->as_array()) {
+      for (const toml::node& child : *array) pending.emplace_back(&child, depth + 1);
+    }
+  }
+  return shape;
+}
+
+void check_shapes(std::string_view text) {
+  kioku::DeckFileLayout layout;
+  try {
+    layout = kioku::scan_deck_layout(text, kSourceName);
+  } catch (const kioku::InputError&) {
+    return;  // refused before toml++ sees it
+  }
+  std::vector<const kioku::DeckFilePart*> parts{&layout.head};
+  for (const kioku::DeckFilePart& part : layout.cards) parts.push_back(&part);
+  for (const kioku::DeckFilePart* part : parts) {
+    toml::table tree;
+    try {
+      tree = toml::parse(part->text, std::string_view(kSourceName));
+    } catch (const toml::parse_error&) {
+      continue;
+    }
+    const kioku::TomlShape built = measure(tree);
+    check(built.depth <= part->shape.depth, "toml++ built no deeper than the scan counted");
+    check(built.values <= part->shape.values, "toml++ built no more nodes than the scan counted");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -59,6 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(error.file() == kSourceName, "file() is the source name");
     check(error.line() >= 0, "the line is not negative");
   }
+  check_shapes(text);
   // Anything else (another exception, a sanitizer report) escapes and crashes the fuzzer.
   return 0;
 }

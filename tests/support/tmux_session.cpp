@@ -117,4 +117,10 @@ void TmuxSession::send_keys(const std::string& keys) {
   tmux({"send-keys", "-t", "test", keys});
 }
 
+std::string TmuxSession::pane_title() const {
+  std::string title = tmux({"display-message", "-p", "-t", "test", "#{pane_title}"});
+  while (!title.empty() && title.back() == '\n') title.pop_back();
+  return title;
+}
+
 }  // namespace kioku::test

@@ -27,6 +27,8 @@ class TmuxSession {
   bool wait_for(const std::string& text, int timeout_ms = 15'000);
   // Types keys as tmux send-keys understands them ("2", "Enter", "q").
   void send_keys(const std::string& keys);
+  // The pane's title, which a program sets with OSC 0 or OSC 2 (tmux starts it at the host name).
+  std::string pane_title() const;
 
  private:
   std::string tmux(const std::vector<std::string>& arguments) const;

@@ -1,0 +1,37 @@
+// The limits a deck file must keep to (docs/deck-format.md, "Limits"; docs/faults.md, "Deck
+// files"). Each is far beyond what a real deck needs and low enough that no file within them can
+// crash kiokud, hold it up for long or make it keep much memory.
+#pragma once
+
+#include <cstddef>
+
+namespace kioku {
+
+// The whole file. A 100,000-card deck of short cards takes about 14 MB.
+inline constexpr std::size_t kMaxDeckFileBytes = 16 * 1024 * 1024;
+inline constexpr std::size_t kMaxCards = 100'000;
+inline constexpr std::size_t kMaxLanguages = 16;
+
+// The TOML shape, checked before toml++ sees the file (core/deck_parser_shape.hpp). A "part" is
+// what toml++ parses at once: the lines before the first [[cards]] header, or one [[cards]]
+// header and the lines up to the next.
+// How deep a value may sit: a deck needs 5 levels (cards, the card, question, en, and a choice).
+inline constexpr int kMaxTomlDepth = 32;
+// Values, tables and arrays in one part: what toml++ holds in memory at once (about 130 bytes
+// each beside the text).
+inline constexpr std::size_t kMaxTomlValuesPerPart = 200'000;
+// Parts of dotted keys and table headers but their last (`question.en` has one) in one part:
+// toml++ looks each up in a list of them all, so their number squared is the cost.
+inline constexpr std::size_t kMaxDottedKeyPartsPerPart = 256;
+
+// Text fields, in bytes of UTF-8.
+inline constexpr std::size_t kMaxDeckNameBytes = 256;
+inline constexpr std::size_t kMaxDeckDescriptionBytes = 8 * 1024;
+inline constexpr std::size_t kMaxQuestionBytes = 16 * 1024;
+inline constexpr std::size_t kMaxChoiceBytes = 2 * 1024;
+inline constexpr std::size_t kMaxExplanationBytes = 32 * 1024;
+inline constexpr std::size_t kMaxTagBytes = 64;
+inline constexpr std::size_t kMaxTagsPerCard = 32;
+inline constexpr std::size_t kMaxSlugBytes = 64;  // deck, card and note ids
+
+}  // namespace kioku

@@ -1,0 +1,34 @@
+// The rules every text in a deck keeps to: a length limit, and no character that would act on a
+// terminal instead of being shown (docs/deck-format.md, "Text").
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace kioku {
+
+struct TextRule {
+  std::size_t max_bytes;
+  // Newlines and tabs are allowed (questions, explanations, descriptions); elsewhere the text is
+  // one line.
+  bool multi_line;
+};
+
+// What is wrong with `text` under `rule`, as the end of an error message ("is 40000 bytes
+// long; ...", "contains the control character U+001B (ESC) at character 7; ..."), or an empty
+// string when nothing is. Refused everywhere: C0 controls (but newline and tab where allowed),
+// DEL, C1 controls (U+0080-U+009F), the bidirectional embeddings, overrides and isolates
+// (U+202A-U+202E, U+2066-U+2069), and bytes that are not UTF-8.
+std::string text_problem(std::string_view text, const TextRule& rule);
+
+// `text` as an error message quotes it: in double quotes (a '"' or '\\' in it escaped with '\\'),
+// control and bidirectional characters written as \u001b, bytes that are not UTF-8 as \xff, cut
+// after 64 bytes (at a character boundary) with "…".
+std::string quoted_for_error(std::string_view text);
+
+// The same without the quotes and their escapes, cut after `max_bytes`: for messages of toml++,
+// which may quote the file.
+std::string escaped_for_error(std::string_view text, std::size_t max_bytes);
+
+}  // namespace kioku
