@@ -30,11 +30,6 @@ Client& CliContext::daemon() {
   return *client_;
 }
 
-Client& CliContext::reconnect() {
-  client_.reset();
-  return daemon();
-}
-
 void print_json(const json::value& value) {
   std::cout << safe_json(protocol::to_json_text(value)) << '\n';
 }

@@ -22,9 +22,8 @@ struct CliContext {
   // system.hello that it speaks our protocol. Throws kioku::Error.
   Client& daemon();
   bool connected() const noexcept { return client_ != nullptr; }
-  // Drops the connection and makes a new one as daemon() does (starting kiokud if it is gone
-  // and autostart is on), for a connection the daemon closed.
-  Client& reconnect();
+  // Closes the connection (the next daemon() makes a new one).
+  void disconnect() noexcept { client_.reset(); }
 
  private:
   std::unique_ptr<Client> client_;

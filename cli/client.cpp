@@ -70,7 +70,8 @@ std::string Client::read_line() {
     const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
     if (received < 0 && errno == EINTR) continue;
     if (received <= 0) {
-      throw ConnectionClosed("kiokud closed the connection (" + socket_path_ + ")", request_sent_);
+      throw CallError(request_sent_ ? CallFailure::kClosedAfterSend : CallFailure::kNotSent,
+                      "kiokud closed the connection (" + socket_path_ + ")", 0);
     }
     buffer_.append(chunk, static_cast<std::size_t>(received));
   }

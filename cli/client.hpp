@@ -6,22 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/error.hpp"
+#include "cli/call_error.hpp"
 
 namespace kioku::cli {
-
-// The daemon closed the connection before replying. When the whole request had not gone out
-// (the connection was already closed, say by the daemon's idle timeout), the daemon cannot
-// have handled it; when it had, the daemon may have handled it before it closed or died.
-class ConnectionClosed : public Error {
- public:
-  ConnectionClosed(const std::string& message, bool request_sent)
-      : Error(ErrorCode::kUnavailable, message), request_sent_(request_sent) {}
-  bool request_sent() const noexcept { return request_sent_; }
-
- private:
-  bool request_sent_;
-};
 
 class Client {
  public:
@@ -35,8 +22,8 @@ class Client {
   Client& operator=(const Client&) = delete;
 
   // Sends one request and waits for its response. Returns the result; throws kioku::Error with
-  // the daemon's code and message for an error response, ConnectionClosed when the daemon hangs
-  // up.
+  // the daemon's code and message for an error response, CallError (kNotSent, kClosedAfterSend)
+  // when the daemon hangs up.
   boost::json::value call(std::string_view method, boost::json::object params = {});
 
   // Blocks until the daemon closes this connection (after system.shutdown).

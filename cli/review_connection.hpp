@@ -27,9 +27,10 @@ class DaemonLost : public Error {
   bool maybe_received_;
 };
 
-// Calls `method` on the context's connection; when it was closed, reconnects (kiokud is
-// autostarted unless --no-autostart) and calls once more. Throws DaemonLost when that fails
-// too; an error reply is thrown as the kioku::Error it is.
+// Calls `method` on the context's connection; when it was closed (CallError kNotSent or
+// kClosedAfterSend), reconnects (kiokud is autostarted unless --no-autostart) and calls once
+// more. Throws DaemonLost when that fails too, or when no reply came in time; an error reply is
+// thrown as the kioku::Error it is.
 boost::json::value call_repeatable(CliContext& context, std::string_view method,
                                    const boost::json::object& params);
 

@@ -9,6 +9,7 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/piped_process.hpp"
 #include "tests/support/process_sockets.hpp"
+#include "tests/support/reply_dropping_proxy.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -205,6 +206,35 @@ TEST_CASE("e2e: scripted review - kiokud dies holding an answer it has not repli
     CHECK(answered_cards(home) == std::vector<std::string>{"gc-001"});
     CHECK(verdicts(result.out) == 1);
   }
+}
+
+TEST_CASE("e2e: scripted review - kiokud recorded the answer but its reply was lost",
+          "[e2e][review][lost]") {
+  TempHome home;
+  DaemonProcess daemon(home);
+  REQUIRE(daemon.started());
+  const std::string relayed = home.root() + "/relayed.sock";
+  ReplyDroppingProxy proxy(relayed, home.socket_path());
+
+  // --no-autostart: the proxy's socket is not kiokud's to start on.
+  PipedProcess review(
+      {kioku_path(), "--socket", relayed, "review", "--no-shuffle", "--no-autostart"},
+      kioku_environment(home));
+  REQUIRE(review.wait_for_output(kPrompt, 1));
+  REQUIRE(review.write("1\n"));
+  REQUIRE(review.wait_for_output(kPrompt, 2));
+  proxy.drop_next_reply_to("\"review.answer\"");
+  REQUIRE(review.write("2 easy\n"));
+  // Sent again on a new connection, with the same answer id: answered from the log.
+  REQUIRE(review.wait_for_output(kPrompt, 3));
+  REQUIRE(review.write("q\n"));
+  const CommandResult result = review.finish();
+  INFO(result.out << result.err);
+  CHECK(proxy.replies_dropped() == 1);
+  CHECK(result.exit_code == 0);
+  CHECK(result.out.find("Session: 2 cards reviewed, 2 correct (100%)") != std::string::npos);
+  CHECK(answered_cards(home) == std::vector<std::string>{"gc-001", "gc-002"});
+  CHECK(verdicts(result.out) == 2);
 }
 
 TEST_CASE("e2e: review.answer with an answer_id already recorded records nothing more",
