@@ -157,7 +157,7 @@ TEST_CASE("e2e: the review screen shows escapes - the terminal's title and text 
   // The card is due again within the learn-ahead limit and comes back; q (read whenever the
   // next card asks) ends the session.
   terminal.send_keys("q");
-  REQUIRE(terminal.wait_for("Session: 1 cards reviewed"));
+  REQUIRE(terminal.wait_for("Session: 1 card reviewed"));
 }
 
 // The escaping function itself, on what the end-to-end cases above do not reach.
