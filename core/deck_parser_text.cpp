@@ -4,6 +4,8 @@
 // are refused at import, naming the first one found.
 #include "core/deck_parser_text.hpp"
 
+#include "core/utf8.hpp"
+
 #include <cstdint>
 #include <optional>
 
@@ -12,54 +14,6 @@ namespace kioku {
 namespace {
 
 constexpr std::size_t kQuotedBytes = 64;
-
-struct Decoded {
-  char32_t code;
-  std::size_t length;  // 0: not UTF-8 at this byte
-};
-
-// One strict UTF-8 sequence: no overlong forms, no surrogates, nothing past U+10FFFF.
-Decoded decode(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
-  const unsigned char lead = byte(0);
-  if (lead < 0x80) return {lead, 1};
-  std::size_t length = 0;
-  char32_t code = 0;
-  char32_t minimum = 0;
-  if ((lead & 0xE0) == 0xC0) {
-    length = 2;
-    code = lead & 0x1F;
-    minimum = 0x80;
-  } else if ((lead & 0xF0) == 0xE0) {
-    length = 3;
-    code = lead & 0x0F;
-    minimum = 0x800;
-  } else if ((lead & 0xF8) == 0xF0) {
-    length = 4;
-    code = lead & 0x07;
-    minimum = 0x10000;
-  } else {
-    return {0, 0};
-  }
-  if (at + length > text.size()) return {0, 0};
-  for (std::size_t i = 1; i < length; ++i) {
-    if ((byte(i) & 0xC0) != 0x80) return {0, 0};
-    code = (code << 6) | (byte(i) & 0x3F);
-  }
-  if (code < minimum || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return {0, 0};
-  return {code, length};
-}
-
-bool is_control(char32_t code) {
-  return code < 0x20 || code == 0x7F || (code >= 0x80 && code <= 0x9F);
-}
-
-// Invisible characters that make a terminal that applies the Unicode bidirectional algorithm
-// show text in another order than it is stored (the "Trojan Source" trick); the marks LRM, RLM
-// and ALM only nudge neutral characters and stay allowed.
-bool is_bidi_control(char32_t code) {
-  return (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
-}
 
 std::optional<std::string_view> name_of(char32_t code) {
   switch (code) {
@@ -137,14 +91,14 @@ std::string escape(std::string_view text, std::size_t max_bytes, bool quotes) {
       escaped += "…";
       break;
     }
-    const Decoded point = decode(text, at);
+    const CodePoint point = decode_utf8(text, at);
     if (point.length == 0) {
       escaped += "\\x" + hex(static_cast<unsigned char>(text[at]), 2, false);
       ++at;
       continue;
     }
-    if (is_control(point.code) || is_bidi_control(point.code)) {
-      escaped += "\\u" + hex(point.code, 4, false);
+    if (acts_on_terminal(point.code)) {
+      append_escape(escaped, point.code);
     } else if (quotes && (point.code == '"' || point.code == '\\')) {
       escaped += '\\';
       escaped += static_cast<char>(point.code);
@@ -165,7 +119,7 @@ std::string text_problem(std::string_view text, const TextRule& rule) {
   }
   std::size_t character = 0;
   for (std::size_t at = 0; at < text.size();) {
-    const Decoded point = decode(text, at);
+    const CodePoint point = decode_utf8(text, at);
     ++character;
     const auto where = [&] { return " at character " + std::to_string(character); };
     if (point.length == 0) return "is not valid UTF-8" + where();
