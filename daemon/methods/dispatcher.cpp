@@ -66,8 +66,38 @@ std::string check_params(const Method& method, const json::object& params) {
   return {};
 }
 
-// Handles one request object; returns the response, or null for a notification.
-json::value handle_request(const json::value& request, MethodContext& context) {
+// Why the descriptors passed with a request to `method` are refused; empty when they are fine.
+std::string descriptor_problem(const Method& method, const PassedDescriptors& descriptors) {
+  const std::string name(method.name);
+  if (!method.takes_descriptor) {
+    return "a file descriptor was passed with " + name + ", which takes none; it was closed";
+  }
+  if (descriptors.count > 1) {
+    return std::to_string(descriptors.count) + " file descriptors were passed with " + name +
+           "; a request may pass one at most (all were closed)";
+  }
+  return {};
+}
+
+// Lends the request's descriptor (null: none for this method) to its handler for the handler's
+// duration.
+class LentDescriptor {
+ public:
+  LentDescriptor(MethodContext& context, protocol::UniqueFd* descriptor) : context_(context) {
+    context_.passed_descriptor = descriptor;
+  }
+  ~LentDescriptor() { context_.passed_descriptor = nullptr; }
+  LentDescriptor(const LentDescriptor&) = delete;
+  LentDescriptor& operator=(const LentDescriptor&) = delete;
+
+ private:
+  MethodContext& context_;
+};
+
+// Handles one request object and the descriptors passed with it; returns the response, or null
+// for a notification.
+json::value handle_request(const json::value& request, MethodContext& context,
+                           PassedDescriptors& descriptors) {
   if (!request.is_object()) {
     return protocol::make_error(nullptr, code::kInvalidRequest, "a request must be a JSON object");
   }
@@ -113,8 +143,19 @@ json::value handle_request(const json::value& request, MethodContext& context) {
   if (std::string problem = check_params(*method, params); !problem.empty()) {
     return error(code::kInvalidParams, problem);
   }
+  if (!descriptors.empty()) {
+    if (std::string problem = descriptor_problem(*method, descriptors); !problem.empty()) {
+      return error(code::kInvalidParams, problem);
+    }
+    if (descriptors.lost) {
+      return error(code::kUnavailable,
+                   "the file descriptor passed with " + std::string(name) +
+                       " did not arrive (kiokud is out of file descriptors?); try again");
+    }
+  }
 
   json::value response;
+  const LentDescriptor lent(context, method->takes_descriptor ? &descriptors.first : nullptr);
   try {
     response = protocol::make_result(id, method->handler(params, context));
   } catch (const InputError& failure) {
@@ -133,7 +174,8 @@ json::value handle_request(const json::value& request, MethodContext& context) {
 
 }  // namespace
 
-std::string dispatch_line(std::string_view line, MethodContext& context) {
+std::string dispatch_line(std::string_view line, MethodContext& context,
+                          PassedDescriptors descriptors) {
   json::parse_options options;
   options.max_depth = kMaxJsonDepth;
   json::error_code parse_error;
@@ -143,13 +185,19 @@ std::string dispatch_line(std::string_view line, MethodContext& context) {
         nullptr, code::kParseError, "request is not valid JSON: " + parse_error.message()));
   }
   if (!request.is_array()) {
-    const json::value response = handle_request(request, context);
+    const json::value response = handle_request(request, context, descriptors);
     return response.is_null() ? std::string() : protocol::to_line(response);
   }
   const json::array& batch = request.as_array();
   if (batch.empty()) {
     return protocol::to_line(
         protocol::make_error(nullptr, code::kInvalidRequest, "a batch must not be empty"));
+  }
+  if (!descriptors.empty()) {
+    return protocol::to_line(protocol::make_error(
+        nullptr, code::kInvalidRequest,
+        "a file descriptor cannot be passed with a batch (it was closed); send the request that "
+        "takes it on a line of its own"));
   }
   if (batch.size() > kMaxBatchSize) {
     return protocol::to_line(protocol::make_error(
@@ -158,7 +206,7 @@ std::string dispatch_line(std::string_view line, MethodContext& context) {
   }
   json::array responses;
   for (const json::value& entry : batch) {
-    json::value response = handle_request(entry, context);
+    json::value response = handle_request(entry, context, descriptors);
     if (!response.is_null()) responses.push_back(std::move(response));
   }
   return responses.empty() ? std::string() : protocol::to_line(responses);
