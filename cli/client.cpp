@@ -127,8 +127,8 @@ std::string Client::not_answering(std::string_view method,
          seconds_text(timeout) + advice;
 }
 
-Client::Waited Client::wait_for(short events, Clock::time_point deadline, std::string_view method) {
-  SigintWait sigint;
+Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_point deadline,
+                                std::string_view method) {
   for (;;) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -154,8 +154,9 @@ Client::Waited Client::wait_for(short events, Clock::time_point deadline, std::s
   }
 }
 
-bool Client::send_line(const std::string& line, int descriptor, Clock::time_point deadline,
-                       std::string_view method, std::chrono::milliseconds timeout) {
+bool Client::send_line(SigintWait& sigint, const std::string& line, int descriptor,
+                       Clock::time_point deadline, std::string_view method,
+                       std::chrono::milliseconds timeout) {
   std::size_t sent = 0;
   bool descriptor_sent = descriptor < 0;
   while (sent < line.size()) {
@@ -165,7 +166,7 @@ bool Client::send_line(const std::string& line, int descriptor, Clock::time_poin
                                 : send_with_descriptor(descriptor_, line, descriptor);
     if (written < 0 && errno == EINTR) continue;
     if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (wait_for(POLLOUT, deadline, method) == Waited::kTimedOut) {
+      if (wait_for(sigint, POLLOUT, deadline, method) == Waited::kTimedOut) {
         throw CallError(CallFailure::kNotAnswering, not_answering(method, timeout), daemon_pid_);
       }
       continue;
@@ -192,14 +193,17 @@ json::value Client::call(std::string_view method, json::object params, const Cal
   const Clock::time_point deadline = Clock::now() + timeout;
   const std::int64_t id = next_id_++;
   const std::string line = protocol::to_line(protocol::make_request(id, method, std::move(params)));
-  const bool sent = send_line(line, options.descriptor, deadline, method, timeout);
+  // From before the first byte is sent: once the daemon can see the request, a Ctrl-C always
+  // ends the wait through CallError, never by killing kioku halfway.
+  SigintWait sigint;
+  const bool sent = send_line(sigint, line, options.descriptor, deadline, method, timeout);
   for (;;) {
     while (const std::optional<std::string> reply = replies_.next_line()) {
       if (std::optional<json::value> result = interpret_reply(*reply, id)) {
         return std::move(*result);
       }
     }
-    if (wait_for(POLLIN, deadline, method) == Waited::kTimedOut) {
+    if (wait_for(sigint, POLLIN, deadline, method) == Waited::kTimedOut) {
       throw CallError(CallFailure::kNotAnswering, not_answering(method, timeout), daemon_pid_);
     }
     char chunk[65536];
@@ -223,8 +227,9 @@ json::value Client::call(std::string_view method, json::object params, const Cal
 
 bool Client::wait_until_closed(std::chrono::milliseconds timeout) {
   const Clock::time_point deadline = Clock::now() + timeout;
+  SigintWait sigint;
   for (;;) {
-    if (wait_for(POLLIN, deadline, protocol::method::kShutdown) == Waited::kTimedOut) {
+    if (wait_for(sigint, POLLIN, deadline, protocol::method::kShutdown) == Waited::kTimedOut) {
       return false;
     }
     char chunk[4096];

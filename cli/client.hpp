@@ -19,6 +19,8 @@
 
 namespace kioku::cli {
 
+class SigintWait;
+
 // How long a call waits for its reply before the daemon counts as not answering.
 struct ReplyTimeouts {
   // Every request but the ones below: the daemon answers them in milliseconds, and a write
@@ -79,11 +81,11 @@ class Client {
  private:
   enum class Waited { kReady, kTimedOut };
   // Waits until the socket has `events` or the deadline passes; throws CallError (kInterrupted).
-  Waited wait_for(short events, std::chrono::steady_clock::time_point deadline,
+  Waited wait_for(SigintWait& sigint, short events, std::chrono::steady_clock::time_point deadline,
                   std::string_view method);
   // Sends the whole line (the descriptor with its first bytes). False when the daemon closed the
   // connection before all of it was sent.
-  bool send_line(const std::string& line, int descriptor,
+  bool send_line(SigintWait& sigint, const std::string& line, int descriptor,
                  std::chrono::steady_clock::time_point deadline, std::string_view method,
                  std::chrono::milliseconds timeout);
   std::string not_answering(std::string_view method, std::chrono::milliseconds timeout) const;

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -60,6 +61,14 @@ std::optional<SilentDaemon> diagnose(const Error& failure, const std::string& so
                                      protocol::data_directory()};
   }
   return std::nullopt;
+}
+
+// The name the kernel gives process `pid` (/proc/PID/comm); empty when it is gone.
+std::string process_name(pid_t pid) {
+  std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+  std::string name;
+  std::getline(comm, name);
+  return name;
 }
 
 std::string name_of(pid_t pid) {
@@ -140,6 +149,14 @@ void stop_daemon(CliContext& context, int& exit_code) {
       return;
     }
     pid = silent->pid;
+    // Whatever listens on the socket has our uid, but it is only signalled if it is a kiokud.
+    if (const std::string name = process_name(pid); name != "kiokud") {
+      std::cerr << "kioku: the process (pid " << pid << ") that " << silent->reason << " is "
+                << (name.empty() ? std::string("gone") : "'" + name + "', not kiokud")
+                << "; not signalling it\n";
+      exit_code = kExitFailure;
+      return;
+    }
     context.disconnect();
     // SIGCONT after SIGTERM (as systemd does): a stopped kiokud acts on the SIGTERM at once.
     if (::kill(pid, SIGTERM) != 0) {
