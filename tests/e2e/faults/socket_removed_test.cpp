@@ -79,7 +79,8 @@ TEST_CASE(
 
   const auto stop = run_kioku(home, {"daemon", "stop"});
   INFO("kiokud log:\n" << daemon.log());
-  CHECK(stop.exit_code == 0);
+  INFO("stderr: " << stop.err);
+  REQUIRE(stop.exit_code == 0);  // else kiokud is still stopped, and waiting for it would hang
   CHECK(stop.err == "kioku: kiokud (pid " + pid + ") " + problem + "; sent it SIGTERM\n");
   CHECK(stop.out == "kiokud stopped (pid " + pid + ")\n");
   CHECK(daemon.wait() == 0);
