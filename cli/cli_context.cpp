@@ -16,6 +16,7 @@ namespace json = boost::json;
 Client& CliContext::daemon() {
   if (client_) return *client_;
   client_ = connect_to_daemon(connect);
+  if (reply_timeout) client_->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
   const json::value hello = client_->call(
       protocol::method::kHello, json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
                                              {"protocol", protocol::kProtocolVersion}});

@@ -2,9 +2,11 @@
 #pragma once
 
 #include <boost/json.hpp>
+#include <chrono>
 #include <functional>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,9 +19,12 @@ struct CliContext {
   ConnectOptions connect;
   bool json = false;
   std::string language;  // "en" or "ja"
+  // kioku --timeout: one reply timeout for every request instead of ReplyTimeouts' defaults.
+  std::optional<std::chrono::milliseconds> reply_timeout;
 
   // The daemon connection, made (and the daemon started) on first use, after checking with
-  // system.hello that it speaks our protocol. Throws kioku::Error.
+  // system.hello that it speaks our protocol. Throws kioku::Error (CallError when the daemon
+  // does not answer).
   Client& daemon();
   bool connected() const noexcept { return client_ != nullptr; }
   // Closes the connection (the next daemon() makes a new one).

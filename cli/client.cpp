@@ -1,20 +1,60 @@
-// Blocking request/response over a Unix stream socket, one JSON object per line.
+// Request/response over a Unix stream socket, one JSON object per line. Every wait (to send, for
+// the reply) is a poll with the call's deadline, with SIGINT let through.
 #include "cli/client.hpp"
 
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
+#include "cli/sigint_wait.hpp"
 #include "core/error.hpp"
-#include "protocol/framing.hpp"
 #include "protocol/json_rpc.hpp"
+#include "protocol/methods.hpp"
 
 namespace kioku::cli {
 
 namespace json = boost::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string seconds_text(std::chrono::milliseconds duration) {
+  const auto count = duration.count();
+  if (count % 1000 == 0) return std::to_string(count / 1000) + " s";
+  return std::to_string(count / 1000) + "." + std::to_string(count % 1000 / 100) + " s";
+}
+
+// sendmsg(2) of `line` with `descriptor` beside its first byte (SCM_RIGHTS): kiokud gives a
+// descriptor to the request line its bytes came with (docs/protocol.md, "Passing a file").
+ssize_t send_with_descriptor(int socket, const std::string& line, int descriptor) {
+  iovec data{const_cast<char*>(line.data()), line.size()};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  cmsghdr* header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(header), &descriptor, sizeof descriptor);
+  return ::sendmsg(socket, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+}  // namespace
+
+std::chrono::milliseconds ReplyTimeouts::for_method(std::string_view method) const noexcept {
+  namespace m = protocol::method;
+  const bool slow = method == m::kDeckImport || method == m::kDeckConfig ||
+                    method == m::kDoctorCheck || method == m::kDoctorRebuild;
+  return slow ? long_running : ordinary;
+}
 
 int try_connect(const std::string& socket_path) {
   sockaddr_un address{};
@@ -44,91 +84,158 @@ int try_connect(const std::string& socket_path) {
   return descriptor;
 }
 
+pid_t peer_pid(int descriptor) noexcept {
+  ucred peer{};
+  socklen_t length = sizeof peer;
+  if (::getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0) return 0;
+  return peer.pid;
+}
+
 Client::Client(const std::string& socket_path) : socket_path_(socket_path) {
   descriptor_ = try_connect(socket_path);
   if (descriptor_ < 0) {
     throw Error(ErrorCode::kUnavailable,
                 "cannot connect to kiokud at " + socket_path + ": " + std::strerror(errno));
   }
+  daemon_pid_ = peer_pid(descriptor_);
 }
+
+Client::Client(const std::string& socket_path, int connected_descriptor)
+    : socket_path_(socket_path),
+      descriptor_(connected_descriptor),
+      daemon_pid_(peer_pid(connected_descriptor)) {}
 
 Client::~Client() {
   if (descriptor_ >= 0) ::close(descriptor_);
 }
 
-std::string Client::read_line() {
-  for (;;) {
-    if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      return line;
-    }
-    if (buffer_.size() > protocol::kMaxLineBytes * 64) {
-      throw Error(ErrorCode::kInternal, "response from kiokud is too long");
-    }
-    char chunk[65536];
-    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
-    if (received < 0 && errno == EINTR) continue;
-    if (received <= 0) {
-      throw CallError(request_sent_ ? CallFailure::kClosedAfterSend : CallFailure::kNotSent,
-                      "kiokud closed the connection (" + socket_path_ + ")", 0);
-    }
-    buffer_.append(chunk, static_cast<std::size_t>(received));
+void Client::set_interrupt_watch(int descriptor, std::function<bool()> interrupted) {
+  watched_descriptor_ = descriptor;
+  watched_interrupts_ = descriptor >= 0 ? std::move(interrupted) : nullptr;
+}
+
+std::string Client::not_answering(std::string_view method,
+                                  std::chrono::milliseconds timeout) const {
+  const std::string who = daemon_pid_ > 0 ? "kiokud (pid " + std::to_string(daemon_pid_) + ")"
+                                          : "kiokud at " + socket_path_;
+  std::string advice = "; `kioku daemon stop` ends it";
+  if (daemon_pid_ > 0) {
+    advice = "; if it is stopped, `kill -CONT " + std::to_string(daemon_pid_) +
+             "` resumes it, and `kioku daemon stop` ends it";
   }
+  return who + " is not answering: no reply to " + std::string(method) + " within " +
+         seconds_text(timeout) + advice;
+}
+
+Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_point deadline,
+                                std::string_view method) {
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return Waited::kTimedOut;
+    pollfd watched[2] = {{descriptor_, events, 0}, {watched_descriptor_, POLLIN, 0}};
+    const nfds_t count = watched_descriptor_ >= 0 ? 2 : 1;
+    // Rounded up, so that poll does not return a millisecond early and spin.
+    const int ready = sigint.wait(watched, count, static_cast<int>(left) + 1);
+    if (ready < 0 && errno != EINTR) {
+      throw CallError(CallFailure::kNotAnswering,
+                      "cannot wait for kiokud: " + std::string(std::strerror(errno)), daemon_pid_);
+    }
+    if (sigint.interrupted() || (ready > 0 && watched[1].revents != 0 && count == 2 &&
+                                 watched_interrupts_ && watched_interrupts_())) {
+      throw CallError(
+          CallFailure::kInterrupted,
+          "interrupted while waiting for kiokud" +
+              (daemon_pid_ > 0 ? " (pid " + std::to_string(daemon_pid_) + ")" : std::string()) +
+              " to answer " + std::string(method),
+          daemon_pid_);
+    }
+    if (ready > 0 && watched[0].revents != 0) return Waited::kReady;
+  }
+}
+
+bool Client::send_line(SigintWait& sigint, const std::string& line, int descriptor,
+                       Clock::time_point deadline, std::string_view method,
+                       std::chrono::milliseconds timeout) {
+  std::size_t sent = 0;
+  bool descriptor_sent = descriptor < 0;
+  while (sent < line.size()) {
+    const ssize_t written = descriptor_sent
+                                ? ::send(descriptor_, line.data() + sent, line.size() - sent,
+                                         MSG_NOSIGNAL | MSG_DONTWAIT)
+                                : send_with_descriptor(descriptor_, line, descriptor);
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      if (wait_for(sigint, POLLOUT, deadline, method) == Waited::kTimedOut) {
+        throw CallError(CallFailure::kNotAnswering, not_answering(method, timeout), daemon_pid_);
+      }
+      continue;
+    }
+    // A daemon that refused this connection (too many clients, another user) has written why
+    // and closed; its reason is still there to be read.
+    if (written < 0 && (errno == EPIPE || errno == ECONNRESET)) return false;
+    if (written < 0) {
+      throw CallError(CallFailure::kNotSent,
+                      "cannot send to kiokud: " + std::string(std::strerror(errno)), daemon_pid_);
+    }
+    descriptor_sent = true;
+    sent += static_cast<std::size_t>(written);
+  }
+  return true;
 }
 
 json::value Client::call(std::string_view method, json::object params) {
+  return call(method, std::move(params), CallOptions{});
+}
+
+json::value Client::call(std::string_view method, json::object params, const CallOptions& options) {
+  const std::chrono::milliseconds timeout = options.timeout.value_or(timeouts_.for_method(method));
+  const Clock::time_point deadline = Clock::now() + timeout;
   const std::int64_t id = next_id_++;
   const std::string line = protocol::to_line(protocol::make_request(id, method, std::move(params)));
-  std::size_t sent = 0;
-  while (sent < line.size()) {
-    const ssize_t written =
-        ::send(descriptor_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
-    if (written < 0 && errno == EINTR) continue;
-    // A daemon that refused this connection (too many clients, another user) has written why
-    // and closed; its reason is still there to be read.
-    if (written < 0 && (errno == EPIPE || errno == ECONNRESET)) break;
-    if (written < 0) {
-      throw Error(ErrorCode::kUnavailable,
-                  "cannot send to kiokud: " + std::string(std::strerror(errno)));
-    }
-    sent += static_cast<std::size_t>(written);
-  }
-  // A line cut short is never handled (protocol.md, Framing).
-  request_sent_ = sent == line.size();
+  // From before the first byte is sent: once the daemon can see the request, a Ctrl-C always
+  // ends the wait through CallError, never by killing kioku halfway.
+  SigintWait sigint;
+  const bool sent = send_line(sigint, line, options.descriptor, deadline, method, timeout);
   for (;;) {
-    const std::string text = read_line();
-    json::error_code error;
-    json::value response = json::parse(text, error);
-    if (error || !response.is_object()) {
-      throw Error(ErrorCode::kInternal, "kiokud sent something that is not JSON-RPC: " + text);
+    while (const std::optional<std::string> reply = replies_.next_line()) {
+      if (std::optional<json::value> result = interpret_reply(*reply, id)) {
+        return std::move(*result);
+      }
     }
-    json::object& object = response.as_object();
-    const json::value* response_id = object.if_contains("id");
-    if (const json::value* failure = object.if_contains("error"); failure && failure->is_object()) {
-      // An error without our id (a refusal at connect time, say) still concerns us.
-      if (response_id && !response_id->is_null() && *response_id != json::value(id)) continue;
-      const json::object& details = failure->as_object();
-      const int code = details.contains("code") && details.at("code").is_int64()
-                           ? static_cast<int>(details.at("code").as_int64())
-                           : protocol::code::kInternalError;
-      const std::string message = details.contains("message") && details.at("message").is_string()
-                                      ? std::string(details.at("message").as_string())
-                                      : "unknown error";
-      throw Error(protocol::from_json_rpc_code(code), message);
+    if (wait_for(sigint, POLLIN, deadline, method) == Waited::kTimedOut) {
+      throw CallError(CallFailure::kNotAnswering, not_answering(method, timeout), daemon_pid_);
     }
-    if (!response_id || *response_id != json::value(id)) continue;
-    if (json::value* result = object.if_contains("result")) return std::move(*result);
-    throw Error(ErrorCode::kInternal, "kiokud's response has neither result nor error");
+    char chunk[65536];
+    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, MSG_DONTWAIT);
+    if (received < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
+    if (received <= 0 && !sent) {
+      throw CallError(CallFailure::kNotSent,
+                      "kiokud closed the connection before " + std::string(method) + " was sent (" +
+                          socket_path_ + "); it did not run",
+                      daemon_pid_);
+    }
+    if (received <= 0) {
+      throw CallError(CallFailure::kClosedAfterSend,
+                      "kiokud closed the connection before answering " + std::string(method) +
+                          " (" + socket_path_ + ")",
+                      daemon_pid_);
+    }
+    replies_.append(std::string_view(chunk, static_cast<std::size_t>(received)));
   }
 }
 
-void Client::wait_until_closed() {
-  char chunk[4096];
+bool Client::wait_until_closed(std::chrono::milliseconds timeout) {
+  const Clock::time_point deadline = Clock::now() + timeout;
+  SigintWait sigint;
   for (;;) {
-    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
-    if (received < 0 && errno == EINTR) continue;
-    if (received <= 0) return;
+    if (wait_for(sigint, POLLIN, deadline, protocol::method::kShutdown) == Waited::kTimedOut) {
+      return false;
+    }
+    char chunk[4096];
+    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, MSG_DONTWAIT);
+    if (received < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
+    if (received <= 0) return true;
   }
 }
 

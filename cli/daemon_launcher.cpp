@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::cli {
@@ -127,6 +128,10 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
 
 }  // namespace
 
+std::optional<pid_t> daemon_holding_collection() {
+  return protocol::lock_holder(protocol::lock_file_path(protocol::data_directory()));
+}
+
 std::string daemon_executable() {
   if (const char* configured = std::getenv("KIOKU_DAEMON"); configured && *configured) {
     return configured;
@@ -169,6 +174,12 @@ std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
     // Another client may have started it while we waited for the lock.
     const int again = try_connect(socket_path);
     if (again >= 0) return std::make_unique<Client>(socket_path, again);
+    if (const std::optional<pid_t> holder = daemon_holding_collection()) {
+      throw Error(ErrorCode::kUnavailable,
+                  "kiokud (pid " + std::to_string(*holder) + ") holds the collection in " +
+                      protocol::data_directory() + " but does not listen on " + socket_path +
+                      " (was its socket file removed?); `kioku daemon stop` ends it");
+    }
     start_daemon(socket_path, explicit_socket);
   }
   return std::make_unique<Client>(socket_path);

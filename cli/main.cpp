@@ -2,8 +2,10 @@
 // a documented exit code (cli/exit_codes.hpp).
 #include <iostream>
 
+#include "cli/call_error.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/sigint_wait.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
@@ -27,6 +29,15 @@ int main(int argc, char** argv) {
       "do not start kiokud when it is not running");
   app.add_option("--lang", context.language, "language of cards and messages (en or ja)")
       ->check(CLI::IsMember({"en", "ja"}));
+  app.add_option_function<double>(
+         "--timeout",
+         [&context](double seconds) {
+           context.reply_timeout =
+               std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+         },
+         "seconds to wait for each reply of kiokud (default 15, 600 for imports, doctor and "
+         "deck config)")
+      ->check(CLI::Range(0.1, 86400.0));
 
   add_review_command(app, context, exit_code);
   add_import_command(app, context);
@@ -44,6 +55,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     const int code = app.exit(error);
     return code == 0 ? kExitOk : kExitUsage;
+  } catch (const CallError& error) {
+    std::cout.flush();
+    std::cerr << "kioku: " << safe_line(error.what()) << '\n';
+    if (error.failure() == CallFailure::kInterrupted) return exit_as_interrupted();
+    return exit_code_for(error.code());
   } catch (const kioku::Error& error) {
     std::cout.flush();
     std::cerr << "kioku: " << safe_line(error.what()) << '\n';

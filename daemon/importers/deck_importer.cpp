@@ -1,7 +1,8 @@
-// TOML deck import: parse fully first, then write in one transaction.
+// TOML deck import: read and parse fully first, then write in one transaction.
 #include "daemon/importers/deck_importer.hpp"
 
 #include "core/deck_parser.hpp"
+#include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/freed_memory.hpp"
 #include "daemon/store/embedded_file.hpp"
 
@@ -11,10 +12,16 @@ namespace {
 constexpr const char* kBundledOfferedKey = "bundled_decks_offered";
 }
 
-ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now) {
+ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
+                                     const std::string& name, TimestampMs now) {
   const FreedMemoryRelease release;
-  const Deck deck = read_deck_file(path);
-  return collection.import_deck(deck, path, now);
+  const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
+  return collection.import_deck(deck, name, now);
+}
+
+ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now) {
+  const protocol::UniqueFd file = open_regular_deck(path);
+  return import_deck_descriptor(collection, file.get(), path, now);
 }
 
 std::vector<ImportSummary> import_bundled_decks_once(Collection& collection, TimestampMs now) {

@@ -1,4 +1,5 @@
-// Imports kioku's own TOML decks: from a file a client names, or the decks built into kiokud.
+// Imports kioku's own TOML decks: from a file a client opened or names, or the decks built into
+// kiokud.
 #pragma once
 
 #include <string>
@@ -8,8 +9,15 @@
 
 namespace kioku::daemon {
 
-// Parses and imports the deck at `path` in one transaction. Throws kioku::InputError (naming
-// file, line and field) for a bad deck; nothing is imported then.
+// Parses and imports the deck file open at `descriptor` (a client opened it and passed it over
+// the socket) in one transaction. `name` is the file as the user named it: errors and the deck's
+// recorded source say it. Throws kioku::InputError (naming file, line and field) for a bad deck,
+// a file that is not regular or one past protocol::kMaxDeckFileBytes; nothing is imported then.
+ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
+                                     const std::string& name, TimestampMs now);
+
+// The same for the file at `path`, which kiokud opens itself (only a regular file, never
+// blocking).
 ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now);
 
 // Imports the bundled decks into a collection that has never been offered them and has no decks.

@@ -36,13 +36,52 @@ json::value handle_deck_list(const json::object& params, MethodContext& context)
   return json::object{{"decks", std::move(list)}};
 }
 
-json::value handle_deck_import(const json::object& params, MethodContext& context) {
-  const std::string path = optional_string(params, "path").value_or("");
-  if (path.empty() || path.front() != '/') {
+namespace {
+
+// The deck file the request names: the descriptor passed with it (`fd`), or `path`.
+ImportSummary import_requested_file(const json::object& params, MethodContext& context) {
+  const std::optional<std::int64_t> fd = optional_integer(params, "fd");
+  const std::optional<std::string> path = optional_string(params, "path");
+  const std::optional<std::string> name = optional_string(params, "name");
+  protocol::UniqueFd* passed = context.passed_descriptor;
+  const bool descriptor_passed = passed != nullptr && *passed;
+  if (fd && path) throw Error(ErrorCode::kInvalidParams, "give 'fd' or 'path', not both");
+  if (!fd && !path) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'path' must be an absolute path, got \"" + path + "\"");
+                "deck.import needs 'fd' (a file passed with the request) or 'path'");
   }
-  const ImportSummary summary = import_deck_file(context.collection, path, context.clock.now());
+  if (fd) {
+    if (*fd != 0) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'fd' must be 0, the one descriptor passed with the request");
+    }
+    if (!descriptor_passed) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'fd' names a passed file, but no descriptor came with this request "
+                  "(pass it with SCM_RIGHTS in the sendmsg that sends the request line)");
+    }
+    const std::string shown = name.value_or("");
+    return import_deck_descriptor(context.collection, passed->get(),
+                                  shown.empty() ? std::string("passed file") : shown,
+                                  context.clock.now());
+  }
+  if (descriptor_passed) {
+    throw Error(ErrorCode::kInvalidParams,
+                "a file descriptor was passed with deck.import but 'fd' was not given; it was "
+                "closed");
+  }
+  if (name) throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
+  if (path->empty() || path->front() != '/') {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'path' must be an absolute path, got \"" + *path + "\"");
+  }
+  return import_deck_file(context.collection, *path, context.clock.now());
+}
+
+}  // namespace
+
+json::value handle_deck_import(const json::object& params, MethodContext& context) {
+  const ImportSummary summary = import_requested_file(params, context);
   return json::object{{"deck", summary.deck},
                       {"added", summary.added},
                       {"updated", summary.updated},

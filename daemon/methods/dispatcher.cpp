@@ -101,10 +101,39 @@ std::string error_text(std::string_view id_text, int error_code, const std::stri
       id_text);
 }
 
-// Handles one request object; returns the response's JSON text, or nothing for a notification.
+// Why the descriptors passed with a request to `method` are refused; empty when they are fine.
+std::string descriptor_problem(const Method& method, const PassedDescriptors& descriptors) {
+  const std::string name(method.name);
+  if (!method.takes_descriptor) {
+    return "a file descriptor was passed with " + name + ", which takes none; it was closed";
+  }
+  if (descriptors.count > 1) {
+    return std::to_string(descriptors.count) + " file descriptors were passed with " + name +
+           "; a request may pass one at most (all were closed)";
+  }
+  return {};
+}
+
+// Lends the request's descriptor (null: none for this method) to its handler for the handler's
+// duration.
+class LentDescriptor {
+ public:
+  LentDescriptor(MethodContext& context, protocol::UniqueFd* descriptor) : context_(context) {
+    context_.passed_descriptor = descriptor;
+  }
+  ~LentDescriptor() { context_.passed_descriptor = nullptr; }
+  LentDescriptor(const LentDescriptor&) = delete;
+  LentDescriptor& operator=(const LentDescriptor&) = delete;
+
+ private:
+  MethodContext& context_;
+};
+
+// Handles one request object and the descriptors passed with it; returns the response's JSON
+// text, or nothing for a notification.
 std::optional<std::string> handle_request(const json::value& request,
                                           const protocol::MessageFacts& facts,
-                                          MethodContext& context) {
+                                          MethodContext& context, PassedDescriptors& descriptors) {
   if (!request.is_object()) {
     return error_text("null", code::kInvalidRequest, "a request must be a JSON object");
   }
@@ -146,6 +175,16 @@ std::optional<std::string> handle_request(const json::value& request,
   }
   // Boost.JSON keeps the last of two equal keys: {"card":1,"card":2} would answer card 2.
   if (facts.duplicate) return error(code::kInvalidParams, duplicate_message(*facts.duplicate));
+  if (!descriptors.empty()) {
+    if (std::string problem = descriptor_problem(*method, descriptors); !problem.empty()) {
+      return error(code::kInvalidParams, problem);
+    }
+    if (descriptors.lost) {
+      return error(code::kUnavailable,
+                   "the file descriptor passed with " + std::string(name) +
+                       " did not arrive (kiokud is out of file descriptors?); try again");
+    }
+  }
   json::object params;
   if (const json::value* given = object.if_contains("params"); given && !given->is_null()) {
     if (given->is_array() && given->as_array().empty()) {
@@ -161,6 +200,7 @@ std::optional<std::string> handle_request(const json::value& request,
   }
 
   std::optional<std::string> response;
+  const LentDescriptor lent(context, method->takes_descriptor ? &descriptors.first : nullptr);
   try {
     json::value result = method->handler(params, context);
     if (!is_notification) {
@@ -195,10 +235,10 @@ class Reply {
 
   // Runs one request and returns its response text (nothing for a notification).
   std::optional<std::string> run(const json::value& request, const protocol::MessageFacts& facts,
-                                 std::size_t already) {
+                                 std::size_t already, PassedDescriptors& descriptors) {
     GroupCommit& writes = context_.collection.group_commit();
     const std::uint64_t writes_before = writes.writes_done();
-    std::optional<std::string> response = handle_request(request, facts, context_);
+    std::optional<std::string> response = handle_request(request, facts, context_, descriptors);
     if (!response || already + response->size() + 2 <= protocol::kMaxReplyBytes ||
         writes.writes_done() != writes_before) {
       return response;
@@ -233,7 +273,8 @@ class Reply {
   bool full_ = false;
 };
 
-std::string dispatch(std::string_view line, MethodContext& context) {
+std::string dispatch(std::string_view line, MethodContext& context,
+                     PassedDescriptors& descriptors) {
   protocol::ParsedLine parsed;
   if (const json::error_code parse_error = protocol::parse_line(line, kMaxJsonDepth, parsed)) {
     return protocol::to_line(protocol::make_error(
@@ -245,7 +286,8 @@ std::string dispatch(std::string_view line, MethodContext& context) {
   };
   Reply reply(context);
   if (!parsed.value.is_array()) {
-    const std::optional<std::string> response = reply.run(parsed.value, facts_of(0), 0);
+    const std::optional<std::string> response =
+        reply.run(parsed.value, facts_of(0), 0, descriptors);
     return response ? *response + '\n' : std::string();
   }
   const json::array& batch = parsed.value.as_array();
@@ -258,11 +300,17 @@ std::string dispatch(std::string_view line, MethodContext& context) {
         nullptr, code::kInvalidRequest,
         "a batch may hold at most " + std::to_string(kMaxBatchSize) + " requests"));
   }
+  if (!descriptors.empty()) {
+    return protocol::to_line(protocol::make_error(
+        nullptr, code::kInvalidRequest,
+        "a file descriptor cannot be passed with a batch (it was closed); send the request that "
+        "takes it on a line of its own"));
+  }
   std::string responses = "[";
   for (std::size_t index = 0; index < batch.size(); ++index) {
     const std::optional<std::string> response =
         reply.full() ? Reply::not_run(batch[index], facts_of(index))
-                     : reply.run(batch[index], facts_of(index), responses.size());
+                     : reply.run(batch[index], facts_of(index), responses.size(), descriptors);
     if (!response) continue;
     if (responses.size() > 1) responses += ',';
     responses += *response;
@@ -274,9 +322,10 @@ std::string dispatch(std::string_view line, MethodContext& context) {
 
 }  // namespace
 
-std::string dispatch_line(std::string_view line, MethodContext& context) {
+std::string dispatch_line(std::string_view line, MethodContext& context,
+                          PassedDescriptors descriptors) {
   try {
-    return dispatch(line, context);
+    return dispatch(line, context, descriptors);
   } catch (const std::bad_alloc&) {
     // Past every request's own error handling: the reply itself did not fit in memory. An
     // error object still fits where a closed connection would tell the client nothing.

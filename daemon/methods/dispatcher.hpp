@@ -6,12 +6,17 @@
 #include <string_view>
 
 #include "daemon/methods/method_context.hpp"
+#include "daemon/server/passed_descriptors.hpp"
 
 namespace kioku::daemon {
 
-// Handles one line (a request, a notification or a batch). Returns the response line ending in
-// '\n', or an empty string when nothing is to be sent (notifications only). Never throws for
-// anything a client can send.
-std::string dispatch_line(std::string_view line, MethodContext& context);
+// Handles one line (a request, a notification or a batch) and the descriptors passed with it.
+// Returns the response line ending in '\n', or an empty string when nothing is to be sent
+// (notifications only). Never throws for anything a client can send. Descriptors are accepted
+// only by a single request to a method that takes one (Method::takes_descriptor), one at most;
+// otherwise the request is refused. Every descriptor is closed before this returns, unless the
+// handler kept it.
+std::string dispatch_line(std::string_view line, MethodContext& context,
+                          PassedDescriptors descriptors = {});
 
 }  // namespace kioku::daemon

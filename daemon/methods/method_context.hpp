@@ -8,6 +8,7 @@
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
 #include "daemon/store/collection.hpp"
+#include "protocol/unique_fd.hpp"
 
 namespace kioku::daemon {
 
@@ -18,6 +19,9 @@ struct MethodContext {
   std::string collection_path;
   // Asks the server to stop once the current response is written.
   std::function<void()> request_shutdown = [] {};
+  // The descriptor the client passed with the request being handled (deck.import's `fd`), set by
+  // the dispatcher only for a method that takes one; null otherwise. A handler may take it.
+  protocol::UniqueFd* passed_descriptor = nullptr;
 };
 
 }  // namespace kioku::daemon

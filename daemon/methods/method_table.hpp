@@ -30,6 +30,9 @@ struct Method {
   std::string_view help;
   std::vector<ParamSpec> params;
   Handler handler;
+  // Whether a descriptor passed with the request (SCM_RIGHTS) is for this method; with any other
+  // method it is refused and closed.
+  bool takes_descriptor = false;
 };
 
 std::span<const Method> method_table();

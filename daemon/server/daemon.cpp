@@ -20,6 +20,7 @@
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
 #include "daemon/store/migrations.hpp"
+#include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -56,7 +57,7 @@ int run_daemon(const DaemonConfig& config) {
         config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
     protocol::make_directories(data_directory);
     const std::string collection_path = data_directory + "/collection.sqlite";
-    CollectionLock lock(data_directory + "/kiokud.lock", collection_path);
+    CollectionLock lock(protocol::lock_file_path(data_directory), collection_path);
 
     std::string socket_path = config.socket_path;
     if (socket_path.empty()) {
@@ -77,7 +78,10 @@ int run_daemon(const DaemonConfig& config) {
     DurableWrites durable_writes{[&group_commit] { return group_commit->write_count(); },
                                  [&group_commit] { group_commit->commit(); }};
     Server server(
-        socket_path, [&context](std::string_view line) { return dispatch_line(line, *context); },
+        socket_path,
+        [&context](std::string_view line, PassedDescriptors descriptors) {
+          return dispatch_line(line, *context, std::move(descriptors));
+        },
         limits, durable_writes);
     server.listen();
 

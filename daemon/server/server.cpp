@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <boost/asio.hpp>
+#include <cerrno>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -17,6 +18,8 @@
 
 #include "core/error.hpp"
 #include "daemon/server/failed_commit.hpp"
+#include "daemon/server/request_lines.hpp"
+#include "daemon/server/socket_file_watch.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/paths.hpp"
 
@@ -28,6 +31,9 @@ using asio::use_awaitable;
 using Socket = asio::local::stream_protocol::socket;
 
 namespace {
+
+// Bytes asked of each recvmsg: a request line is usually far shorter; a longer one takes several.
+constexpr std::size_t kReceiveBytes = 16 * 1024;
 
 std::string error_line(int code, const std::string& message) {
   return protocol::to_line(protocol::make_error(nullptr, code, message));
@@ -60,6 +66,20 @@ bool someone_listens(const std::string& path) {
   return answered;
 }
 
+// Which file a path named when it was looked at, to tell it from one put there since.
+struct FileIdentity {
+  dev_t device = 0;
+  ino_t inode = 0;
+  bool known = false;
+  bool operator==(const FileIdentity&) const = default;
+};
+
+FileIdentity identity_of(const std::string& path) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) return {};
+  return {info.st_dev, info.st_ino, true};
+}
+
 }  // namespace
 
 // The responses held for one commit: their sessions wait on `released`, which the commit
@@ -74,7 +94,7 @@ struct CommitRound {
 };
 
 struct Server::Impl {
-  Impl(std::string path, LineHandler line_handler, ServerLimits server_limits,
+  Impl(std::string path, RequestHandler line_handler, ServerLimits server_limits,
        DurableWrites durable_writes)
       : socket_path(std::move(path)),
         handler(std::move(line_handler)),
@@ -85,6 +105,7 @@ struct Server::Impl {
         // SIGHUP too: its default action would end kiokud without removing its socket or
         // closing the collection. kiokud has no configuration to reload, so it stops.
         signals(io, SIGINT, SIGTERM, SIGHUP),
+        socket_watch(io, socket_path, [this] { check_socket_file(); }),
         round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
@@ -93,12 +114,16 @@ struct Server::Impl {
   Impl& operator=(const Impl&) = delete;
 
   std::string socket_path;
-  LineHandler handler;
+  RequestHandler handler;
   ServerLimits limits;
   DurableWrites durable;
   asio::io_context io;
   asio::local::stream_protocol::acceptor acceptor;
   asio::signal_set signals;
+  SocketFileWatch socket_watch;
+  FileIdentity socket_file;       // the socket file bound last
+  FileIdentity socket_directory;  // its directory when kiokud started
+  bool replacement_reported = false;
   std::set<Socket*> sessions;
   // Held in reserve so that, out of descriptors, the daemon can still accept one connection,
   // tell it why, and close it, instead of leaving clients hanging and accept() spinning.
@@ -146,10 +171,79 @@ struct Server::Impl {
     co_return response;
   }
 
+  // Binds and listens on socket_path (mode 0600), closing the acceptor's previous socket first.
+  // Returns what failed, or an empty string.
+  std::string bind_socket() {
+    boost::system::error_code error;
+    acceptor.close(error);
+    error.clear();
+    acceptor.open(asio::local::stream_protocol(), error);
+    // The umask makes bind create the socket as 0600, with no moment of looser permissions.
+    const mode_t previous_mask = ::umask(0177);
+    if (!error) acceptor.bind(asio::local::stream_protocol::endpoint(socket_path), error);
+    ::umask(previous_mask);
+    if (!error) acceptor.listen(asio::socket_base::max_listen_connections, error);
+    if (error) return error.message();
+    socket_file = identity_of(socket_path);
+    listening = true;
+    return {};
+  }
+
+  // The socket's directory is missing or not the one kiokud started with: it may be made again,
+  // but only trusted as kiokud's own (owned by us, closed to others), as at start-up.
+  std::string prepare_directory() {
+    const std::string directory = protocol::parent_directory(socket_path);
+    if (identity_of(directory) == socket_directory) return {};
+    try {
+      protocol::ensure_private_directory(directory);
+    } catch (const std::exception& error) {
+      return error.what();
+    }
+    return {};
+  }
+
+  // The socket file may have changed: if it is gone, binds it again, so that clients reach this
+  // daemon rather than try to start another one that the collection lock would refuse.
+  void check_socket_file() {
+    if (stopping) return;
+    const FileIdentity now = identity_of(socket_path);
+    if (now == socket_file) return;
+    if (now.known) {
+      // Something else took the name (a file moved over it): not ours to remove.
+      if (!replacement_reported) {
+        std::cerr << "kiokud: " << socket_path << " was replaced by another file; kiokud leaves "
+                  << "it alone, and clients cannot reach it until it is removed\n";
+        replacement_reported = true;
+      }
+      socket_watch.look_again();
+      return;
+    }
+    replacement_reported = false;
+    std::string problem = prepare_directory();
+    if (problem.empty()) problem = bind_socket();
+    if (!problem.empty()) {
+      std::cerr << "kiokud: socket " << socket_path << " was removed and cannot be made again ("
+                << problem << "); trying again in " << SocketFileWatch::kLookInterval.count()
+                << " s\n";
+      socket_watch.look_again();
+      return;
+    }
+    std::cerr << "kiokud: socket " << socket_path << " was removed; listening on it again\n";
+    socket_watch.watch();
+    asio::co_spawn(io, listen_loop(), asio::detached);
+  }
+
+  // Removes the socket file on the way out, if it is still the one kiokud made.
+  void remove_socket_file() {
+    if (listening && identity_of(socket_path) == socket_file) ::unlink(socket_path.c_str());
+    listening = false;
+  }
+
   void stop() {
     if (stopping) return;
     stopping = true;
     boost::system::error_code ignored;
+    socket_watch.stop();
     acceptor.close(ignored);
     signals.cancel(ignored);
     // Ending reads (not writes) lets a response being written still reach its client.
@@ -184,15 +278,32 @@ struct Server::Impl {
     }
   }
 
-  awaitable<void> serve_lines(Session& session) {
-    Socket& socket = session.socket;
-    std::string buffer;
+  // Waits until the socket has bytes (or its end) and receives them with any descriptors passed
+  // alongside. Returns false when the session is over: end of stream, an error, or closed.
+  awaitable<bool> receive(Socket& socket, RequestLines& lines) {
     for (;;) {
       boost::system::error_code error;
-      const std::size_t length = co_await asio::async_read_until(
-          socket, asio::dynamic_buffer(buffer, limits.max_line_bytes + 1), '\n',
-          asio::redirect_error(use_awaitable, error));
-      if (error == asio::error::not_found) {
+      co_await socket.async_wait(Socket::wait_read, asio::redirect_error(use_awaitable, error));
+      if (error || !socket.is_open()) co_return false;
+      PassedDescriptors passed;
+      const ssize_t received =
+          receive_with_descriptors(socket.native_handle(), lines.prepare(kReceiveBytes), passed);
+      if (received < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+        lines.commit(0, std::move(passed));
+        continue;
+      }
+      lines.commit(received > 0 ? static_cast<std::size_t>(received) : 0, std::move(passed));
+      co_return received > 0;
+    }
+  }
+
+  awaitable<void> serve_lines(Session& session) {
+    Socket& socket = session.socket;
+    RequestLines lines(limits.max_line_bytes);
+    for (;;) {
+      boost::system::error_code error;
+      std::optional<RequestLine> request = lines.next();
+      if (!request && lines.overlong()) {
         const std::string reply = error_line(
             protocol::code::kInvalidRequest,
             "request line longer than " + std::to_string(limits.max_line_bytes) + " bytes");
@@ -200,15 +311,20 @@ struct Server::Impl {
                                    asio::redirect_error(use_awaitable, error));
         co_return;
       }
-      if (error) co_return;
+      if (!request) {
+        if (!co_await receive(socket, lines)) co_return;
+        continue;
+      }
       // A request that takes long (a rebuild, a commit behind a slow disk) is not idleness.
       session.deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
-      std::string_view line(buffer.data(), length - 1);
+      std::string_view line(request->text);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       std::string response;
       const std::uint64_t writes_before = durable.write_count();
-      if (line.find_first_not_of(" \t") != std::string_view::npos) response = handler(line);
-      buffer.erase(0, length);
+      if (line.find_first_not_of(" \t") != std::string_view::npos) {
+        response = handler(line, std::move(request->descriptors));
+      }
+      request.reset();  // closes whatever descriptor the handler left
       if (durable.write_count() != writes_before) {
         response = co_await after_commit(std::move(response));
       }
@@ -311,13 +427,22 @@ struct Server::Impl {
   }
 };
 
-Server::Server(std::string socket_path, LineHandler handler, ServerLimits limits,
+Server::Server(std::string socket_path, RequestHandler handler, ServerLimits limits,
                DurableWrites durable_writes)
     : impl_(std::make_unique<Impl>(std::move(socket_path), std::move(handler), limits,
                                    std::move(durable_writes))) {}
 
+Server::Server(std::string socket_path, LineHandler handler, ServerLimits limits,
+               DurableWrites durable_writes)
+    : Server(
+          std::move(socket_path),
+          [handler = std::move(handler)](std::string_view line, PassedDescriptors) {
+            return handler(line);
+          },
+          limits, std::move(durable_writes)) {}
+
 Server::~Server() {
-  if (impl_->listening) ::unlink(impl_->socket_path.c_str());
+  impl_->remove_socket_file();
 }
 
 void Server::listen() {
@@ -332,18 +457,11 @@ void Server::listen() {
     }
     ::unlink(path.c_str());  // stale: left by a daemon that did not stop cleanly
   }
-  boost::system::error_code error;
-  auto& acceptor = impl_->acceptor;
-  acceptor.open(asio::local::stream_protocol(), error);
-  // The umask makes bind create the socket as 0600, with no moment of looser permissions.
-  const mode_t previous_mask = ::umask(0177);
-  if (!error) acceptor.bind(asio::local::stream_protocol::endpoint(path), error);
-  ::umask(previous_mask);
-  if (!error) acceptor.listen(asio::socket_base::max_listen_connections, error);
-  if (error) {
-    throw Error(ErrorCode::kUnavailable, "cannot listen on " + path + ": " + error.message());
+  if (const std::string problem = impl_->bind_socket(); !problem.empty()) {
+    throw Error(ErrorCode::kUnavailable, "cannot listen on " + path + ": " + problem);
   }
-  impl_->listening = true;
+  impl_->socket_directory = identity_of(protocol::parent_directory(path));
+  impl_->socket_watch.watch();
 }
 
 void Server::run() {
@@ -358,10 +476,7 @@ void Server::run() {
   });
   asio::co_spawn(impl_->io, impl_->listen_loop(), asio::detached);
   impl_->io.run();
-  if (impl_->listening) {
-    ::unlink(impl_->socket_path.c_str());
-    impl_->listening = false;
-  }
+  impl_->remove_socket_file();
 }
 
 void Server::stop() {

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "daemon/server/passed_descriptors.hpp"
 #include "protocol/framing.hpp"
 
 namespace kioku::daemon {
@@ -22,7 +23,11 @@ struct ServerLimits {
   std::chrono::seconds idle_timeout{3600};
 };
 
-// Turns a request line into a response line ("" when nothing is to be sent).
+// Turns a request line, and the descriptors the client passed with it, into a response line (""
+// when nothing is to be sent). The descriptors the handler does not take are closed afterwards.
+using RequestHandler =
+    std::function<std::string(std::string_view line, PassedDescriptors descriptors)>;
+// The same for a handler that takes no descriptors: any passed to it are closed unread.
 using LineHandler = std::function<std::string(std::string_view line)>;
 
 // Group commit (docs/decisions.md): a request that wrote into the open transaction has its
@@ -40,6 +45,8 @@ struct DurableWrites {
 
 class Server {
  public:
+  Server(std::string socket_path, RequestHandler handler, ServerLimits limits = {},
+         DurableWrites durable_writes = {});
   Server(std::string socket_path, LineHandler handler, ServerLimits limits = {},
          DurableWrites durable_writes = {});
   ~Server();

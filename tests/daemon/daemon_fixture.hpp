@@ -24,9 +24,9 @@ struct DaemonFixture {
   FakeClock clock{kTestMorning};
   daemon::MethodContext context{collection, clock, DayCalendar(4), ":memory:"};
 
-  // Sends one request line and parses the response line.
-  boost::json::value call_line(const std::string& line) {
-    const std::string response = daemon::dispatch_line(line, context);
+  // Sends one request line (with the descriptors passed beside it) and parses the response line.
+  boost::json::value call_line(const std::string& line, daemon::PassedDescriptors passed = {}) {
+    const std::string response = daemon::dispatch_line(line, context, std::move(passed));
     if (response.empty()) return nullptr;
     REQUIRE(response.back() == '\n');
     return boost::json::parse(response);

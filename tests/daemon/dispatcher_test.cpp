@@ -43,8 +43,7 @@ TEST_CASE("dispatcher: bad params are -32602 with a message naming the parameter
     const char* message;
   };
   const auto row = GENERATE(values<Row>({
-      {"deck.import", "{}",
-       "missing required parameter 'path' (string: absolute path of the deck file)"},
+      {"deck.import", "{}", "deck.import needs 'fd' (a file passed with the request) or 'path'"},
       {"deck.import", "{\"path\": 3}", "parameter 'path' must be a string"},
       {"deck.import", "{\"path\": \"relative.toml\"}",
        "parameter 'path' must be an absolute path, got \"relative.toml\""},

@@ -13,7 +13,8 @@ namespace kioku::test {
 
 FileWatch::FileWatch(const std::string& directory)
     : descriptor_(::inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) {
-  if (descriptor_ < 0 || ::inotify_add_watch(descriptor_, directory.c_str(), IN_MODIFY) < 0) {
+  if (descriptor_ < 0 || ::inotify_add_watch(descriptor_, directory.c_str(),
+                                             IN_MODIFY | IN_CREATE | IN_MOVED_TO) < 0) {
     if (descriptor_ >= 0) ::close(descriptor_);
     throw std::runtime_error("cannot watch " + directory);
   }
@@ -24,10 +25,23 @@ FileWatch::~FileWatch() {
 }
 
 bool FileWatch::wait_until_size(const std::string& path, std::int64_t bytes, int quiet_ms) {
+  return wait_until([&] { return file_size(path) >= bytes; }, quiet_ms);
+}
+
+bool FileWatch::wait_until_exists(const std::string& path, int quiet_ms) {
+  return wait_until(
+      [&] {
+        struct stat info {};
+        return ::lstat(path.c_str(), &info) == 0;
+      },
+      quiet_ms);
+}
+
+bool FileWatch::wait_until(const std::function<bool()>& done, int quiet_ms) {
   for (;;) {
     // Checking after each wake-up (not counting events) is immune to inotify merging events;
-    // a write between the check and poll() leaves an event queued, so none is missed.
-    if (file_size(path) >= bytes) return true;
+    // a change between the check and poll() leaves an event queued, so none is missed.
+    if (done()) return true;
     pollfd readable{descriptor_, POLLIN, 0};
     const int ready = ::poll(&readable, 1, quiet_ms);
     if (ready < 0 && errno == EINTR) continue;

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace kioku::test {
 
-// Watches the files of one directory for writes. Used to act at a precise point of another
-// process's work, e.g. to kill kiokud once its write-ahead log has grown by so many bytes.
+// Watches the files of one directory for writes and new names. Used to act at a precise point
+// of another process's work, e.g. to kill kiokud once its write-ahead log has grown by so many
+// bytes, or to go on once it has made its socket file again.
 class FileWatch {
  public:
   // Starts watching `directory`; throws std::runtime_error when inotify refuses.
@@ -19,8 +21,13 @@ class FileWatch {
   // Returns true as soon as `path` (a file in the directory) is at least `bytes` long; false when
   // nothing in the directory was written for `quiet_ms`.
   bool wait_until_size(const std::string& path, std::int64_t bytes, int quiet_ms = 5'000);
+  // Returns true as soon as `path` (a name in the directory) exists; false when nothing in the
+  // directory changed for `quiet_ms`.
+  bool wait_until_exists(const std::string& path, int quiet_ms = 5'000);
 
  private:
+  bool wait_until(const std::function<bool()>& done, int quiet_ms);
+
   int descriptor_ = -1;
 };
 

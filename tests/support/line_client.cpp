@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 
 namespace kioku::test {
 
@@ -45,6 +46,28 @@ bool LineClient::send(const std::string& bytes) {
     sent += static_cast<std::size_t>(written);
   }
   return true;
+}
+
+bool LineClient::send_with_descriptors(const std::string& bytes,
+                                       const std::vector<int>& descriptors) {
+  iovec data{const_cast<char*>(bytes.data()), bytes.size()};
+  std::vector<char> control(CMSG_SPACE(sizeof(int) * descriptors.size()));
+  msghdr message{};
+  message.msg_iov = &data;
+  message.msg_iovlen = 1;
+  message.msg_control = control.data();
+  message.msg_controllen = control.size();
+  cmsghdr* header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(sizeof(int) * descriptors.size());
+  std::memcpy(CMSG_DATA(header), descriptors.data(), sizeof(int) * descriptors.size());
+  ssize_t sent = -1;
+  do {
+    sent = ::sendmsg(descriptor_, &message, MSG_NOSIGNAL);
+  } while (sent < 0 && errno == EINTR);
+  if (sent < 0) return false;
+  return send(bytes.substr(static_cast<std::size_t>(sent)));
 }
 
 std::optional<std::string> LineClient::read_line(int timeout_ms) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace kioku::test {
 
@@ -24,6 +25,9 @@ class LineClient {
   bool connected() const noexcept { return descriptor_ >= 0; }
   // Sends the bytes as they are; false when the peer has gone.
   bool send(const std::string& bytes);
+  // Sends the bytes in one sendmsg with `descriptors` passed beside them (SCM_RIGHTS), as kioku
+  // passes a deck file; false when that failed.
+  bool send_with_descriptors(const std::string& bytes, const std::vector<int>& descriptors);
   // The next line (without '\n'), or nullopt when the connection closed or nothing came within
   // `timeout_ms`.
   std::optional<std::string> read_line(int timeout_ms = 10'000);

@@ -80,7 +80,8 @@ std::string source_path(const std::string& relative) {
 
 CommandResult run_command(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
-                          const std::string& input, int timeout_seconds) {
+                          const std::string& input, int timeout_seconds,
+                          const std::function<void(pid_t)>& started) {
   int in[2], out[2], err[2];
   if (::pipe2(in, O_CLOEXEC) || ::pipe2(out, O_CLOEXEC) || ::pipe2(err, O_CLOEXEC)) {
     throw std::runtime_error("pipe failed");
@@ -98,6 +99,7 @@ CommandResult run_command(const std::vector<std::string>& argv,
   ::close(out[1]);
   ::close(err[1]);
   ::signal(SIGPIPE, SIG_IGN);
+  if (started) started(child);
 
   CommandResult result;
   std::size_t written = 0;

@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -20,9 +21,11 @@ struct CommandResult {
 
 // Runs `argv` with the environment changes (an empty value unsets), feeding `input` to stdin.
 // A command still running after `timeout_seconds` is killed and the test fails on its output.
+// `started`, when given, is called with the child's pid once it runs (to signal it).
 CommandResult run_command(const std::vector<std::string>& argv,
                           const std::map<std::string, std::string>& environment,
-                          const std::string& input = "", int timeout_seconds = 60);
+                          const std::string& input = "", int timeout_seconds = 60,
+                          const std::function<void(pid_t)>& started = {});
 
 // Paths of the built binaries.
 std::string kiokud_path();

@@ -18,6 +18,22 @@
 
 namespace kioku::test {
 
+// Stops a process for the scope (SIGSTOP), and lets it go on afterwards (SIGCONT) unless it has
+// been reaped meanwhile.
+class StoppedProcess {
+ public:
+  explicit StoppedProcess(pid_t pid) : pid_(pid) { REQUIRE(::kill(pid_, SIGSTOP) == 0); }
+  ~StoppedProcess() {
+    if (pid_ > 0) ::kill(pid_, SIGCONT);
+  }
+  StoppedProcess(const StoppedProcess&) = delete;
+  StoppedProcess& operator=(const StoppedProcess&) = delete;
+  void forget() noexcept { pid_ = -1; }
+
+ private:
+  pid_t pid_;
+};
+
 // Imports a generated deck of `cards` cards named `slug` and lets all of them be new today (the
 // review limit caps new cards too, so both limits are raised).
 inline void import_open_deck(const TempHome& home, LineClient& client, const std::string& slug,

@@ -1,0 +1,26 @@
+// The deck file `kioku import` hands to kiokud. kioku opens it itself, so a relative path means
+// the user's working directory and the user's permissions apply, and passes the open file over
+// the socket; kiokud never opens a path for it. kiokud reads only regular files, so kioku reads
+// anything else (standard input, a pipe, a terminal) itself, up to the deck size limit, into a
+// file in memory, and passes that.
+#pragma once
+
+#include <string>
+
+#include "protocol/unique_fd.hpp"
+
+namespace kioku::cli {
+
+struct ImportSource {
+  protocol::UniqueFd file;  // a regular file, at the offset to read from
+  std::string name;         // for kiokud's errors and the deck's source: the absolute path, or
+                            // "<stdin>"
+};
+
+// Opens `argument` ("-" for standard input). Blocks while a pipe's writer has not opened it or
+// not finished, like any reader of a pipe. Throws kioku::InputError naming the file when it
+// cannot be opened, is a directory or is larger than protocol::kMaxDeckFileBytes, and
+// kioku::Error (kInvalidParams) for an empty argument.
+ImportSource open_import_source(const std::string& argument);
+
+}  // namespace kioku::cli
