@@ -56,10 +56,11 @@ std::optional<SilentDaemon> diagnose(const Error& failure, const std::string& so
   }
   if (failure.code() != ErrorCode::kUnavailable) throw;
   if (const std::optional<pid_t> holder = daemon_holding_collection()) {
-    return SilentDaemon{*holder, "does not listen on " + socket_path +
-                                     " (was its socket file removed?) but holds the collection "
-                                     "in " +
-                                     protocol::data_directory()};
+    return SilentDaemon{*holder,
+                        "does not listen on " + socket_path +
+                            " (was its socket file removed?), though it holds the collection "
+                            "in " +
+                            protocol::data_directory()};
   }
   return std::nullopt;
 }

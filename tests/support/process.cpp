@@ -49,8 +49,16 @@ class ExecImage {
     envp_.push_back(nullptr);
   }
 
-  // In the child: only execve, write and _exit.
+  // In the child: only async-signal-safe calls (sigaction, sigprocmask, execve, write, _exit).
   [[noreturn]] void exec_or_die() const {
+    // Tests signal their children (Ctrl-C as SIGINT) and expect the default dispositions, but a
+    // test run started in the background of a shell has SIGINT ignored, which exec keeps.
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;
+    ::sigaction(SIGINT, &default_action, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::execve(argv_[0], argv_.data(), envp_.data());
     const char message[] = "exec failed: ";
     [[maybe_unused]] auto written = ::write(STDERR_FILENO, message, sizeof message - 1);

@@ -61,9 +61,9 @@ TEST_CASE(
   // Stopped, it cannot make its socket again: the lock is all that tells it runs.
   StoppedProcess stopped(daemon.pid());
   REQUIRE(::unlink(home.socket_path().c_str()) == 0);
-  const std::string problem = "does not listen on " + home.socket_path() +
-                              " (was its socket file removed?) but holds the collection in " +
-                              home.data_dir();
+  const std::string problem =
+      "does not listen on " + home.socket_path() +
+      " (was its socket file removed?), though it holds the collection in " + home.data_dir();
 
   const auto status = run_kioku(home, {"daemon", "status"});
   CHECK(status.exit_code == 3);
