@@ -50,15 +50,6 @@ struct StopDaemonAtEnd {
   ~StopDaemonAtEnd() { run_kioku(home, {"daemon", "stop"}); }
 };
 
-// The descriptor of the one client connection `pid` holds beyond `before`.
-int client_connection(pid_t pid, const std::set<int>& before) {
-  int found = -1;
-  for (int descriptor : socket_descriptors(pid)) {
-    if (!before.contains(descriptor)) found = descriptor;
-  }
-  return found;
-}
-
 }  // namespace
 
 TEST_CASE("e2e: scripted review - kiokud drops the idle session - the next answer is recorded",
@@ -176,7 +167,7 @@ TEST_CASE("e2e: scripted review - kiokud dies holding an answer it has not repli
   REQUIRE(review.wait_for_output(kPrompt, 1));
   REQUIRE(review.write("1\n"));
   REQUIRE(review.wait_for_output(kPrompt, 2));
-  const int connection = client_connection(daemon.pid(), before);
+  const int connection = new_socket_descriptor(daemon.pid(), before);
   REQUIRE(connection >= 0);
   // Stopped, the daemon cannot read the answer: it waits in its socket, sent and unanswered,
   // when the daemon dies.

@@ -59,14 +59,6 @@ std::string unwrapped(const TmuxSession& terminal) {
   return text;
 }
 
-int client_connection(pid_t pid, const std::set<int>& before) {
-  int found = -1;
-  for (int descriptor : socket_descriptors(pid)) {
-    if (!before.contains(descriptor)) found = descriptor;
-  }
-  return found;
-}
-
 }  // namespace
 
 TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the idle session",
@@ -114,7 +106,7 @@ TEST_CASE("e2e: Ctrl-C on the review screen while kiokud is stopped ends the ses
   terminal.send_keys("Enter");
   REQUIRE(terminal.wait_for("Why are activations usually stored"));
   REQUIRE(terminal.wait_for(kPrompt));
-  const int connection = client_connection(daemon.pid(), before);
+  const int connection = new_socket_descriptor(daemon.pid(), before);
   REQUIRE(connection >= 0);
   REQUIRE(::kill(daemon.pid(), SIGSTOP) == 0);
 

@@ -15,12 +15,6 @@ namespace kioku::test {
 
 namespace {
 
-int decode_status(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
-}
-
 std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
   for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
@@ -154,7 +148,7 @@ CommandResult PipedProcess::finish(int timeout_seconds) {
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
   exited_ = true;
-  result_.exit_code = decode_status(status);
+  result_.exit_code = exit_code_from_status(status);
   return result_;
 }
 

@@ -18,12 +18,6 @@ namespace kioku::test {
 
 namespace {
 
-int decode_status(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
-}
-
 // argv and envp for execve, built in the parent. The test process has other threads (the
 // crash test's reviewers), so between fork and exec the child may only make async-signal-safe
 // calls: no malloc, no setenv, no std::string. A lock another thread held at the fork (the
@@ -75,6 +69,12 @@ class ExecImage {
 };
 
 }  // namespace
+
+int exit_code_from_status(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
 
 std::string kiokud_path() {
   return std::string(KIOKU_BIN_DIR) + "/kiokud";
@@ -161,7 +161,7 @@ CommandResult run_command(const std::vector<std::string>& argv,
   ::close(err[0]);
   int status = 0;
   ::waitpid(child, &status, 0);
-  result.exit_code = decode_status(status);
+  result.exit_code = exit_code_from_status(status);
   return result;
 }
 
@@ -225,7 +225,7 @@ int DaemonProcess::wait() {
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
-  exit_code_ = decode_status(status);
+  exit_code_ = exit_code_from_status(status);
   return exit_code_;
 }
 

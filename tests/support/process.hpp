@@ -19,6 +19,9 @@ struct CommandResult {
   std::string err;
 };
 
+// The exit code a waitpid status stands for: the code, 128 + the signal that killed it, or -1.
+int exit_code_from_status(int status);
+
 // Runs `argv` with the environment changes (an empty value unsets), feeding `input` to stdin.
 // A command still running after `timeout_seconds` is killed and the test fails on its output.
 // `started`, when given, is called with the child's pid once it runs (to signal it).

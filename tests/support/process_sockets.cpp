@@ -31,6 +31,14 @@ std::set<int> socket_descriptors(pid_t pid) {
   return sockets;
 }
 
+int new_socket_descriptor(pid_t pid, const std::set<int>& before) {
+  int found = -1;
+  for (int descriptor : socket_descriptors(pid)) {
+    if (!before.contains(descriptor)) found = descriptor;
+  }
+  return found;
+}
+
 std::int64_t unread_bytes(pid_t pid, int descriptor) {
   const int process = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
   if (process < 0) return -1;

@@ -15,6 +15,10 @@ namespace kioku::test {
 // The descriptors of `pid` that are sockets (from /proc/PID/fd).
 std::set<int> socket_descriptors(pid_t pid);
 
+// The socket descriptor of `pid` that is not among `before` (the one a new client connection
+// opened); -1 when there is none.
+int new_socket_descriptor(pid_t pid, const std::set<int>& before);
+
 // Bytes received but not yet read on descriptor `descriptor` of process `pid` (a copy taken
 // with pidfd_getfd, asked with FIONREAD and closed at once); -1 when it cannot be read.
 std::int64_t unread_bytes(pid_t pid, int descriptor);
