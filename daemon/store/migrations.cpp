@@ -9,15 +9,6 @@ int latest_schema_version() noexcept {
   return static_cast<int>(kMigrations.size());
 }
 
-void backup_database(sqlite::Database& database, const std::string& destination) {
-  sqlite::Database target(destination);
-  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", database.handle(), "main");
-  if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start backup");
-  const int result = sqlite3_backup_step(backup, -1);
-  sqlite3_backup_finish(backup);
-  if (result != SQLITE_DONE) target.fail(result, "backup to " + destination + " failed");
-}
-
 int migrate(sqlite::Database& database, const std::string& backup_directory, TimestampMs now,
             std::span<const EmbeddedFile> migrations) {
   const int latest = static_cast<int>(migrations.size());

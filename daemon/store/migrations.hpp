@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/time.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/embedded_file.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -20,8 +21,5 @@ int latest_schema_version() noexcept;
 // Returns the version the database had before.
 int migrate(sqlite::Database& database, const std::string& backup_directory, TimestampMs now,
             std::span<const EmbeddedFile> migrations = kMigrations);
-
-// Copies the whole database to `destination` with the online backup API.
-void backup_database(sqlite::Database& database, const std::string& destination);
 
 }  // namespace kioku::daemon

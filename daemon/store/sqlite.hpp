@@ -120,6 +120,20 @@ class StatementScope {
   Statement& statement_;
 };
 
+// The first column of a query's first row as an integer: 0 when there is no row. Resets the
+// statement.
+inline std::int64_t integer_result(Statement& statement) {
+  StatementScope scope(statement);
+  return statement.step() ? statement.column_int(0) : 0;
+}
+
+// Likewise, but nullopt when there is no row or the value is NULL.
+inline std::optional<std::int64_t> optional_integer_result(Statement& statement) {
+  StatementScope scope(statement);
+  if (!statement.step() || statement.column_is_null(0)) return std::nullopt;
+  return statement.column_int(0);
+}
+
 // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called.
 class Transaction {
  public:
