@@ -121,8 +121,8 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
       "PRAGMA temp_store = MEMORY;");
   migrate(database, "", now);
   Collection collection(database);
-  collection.set_meta("bundled_decks_offered", "1");
-  collection.set_meta("bench_now_ms", std::to_string(now));
+  collection.meta().set("bundled_decks_offered", "1");
+  collection.meta().set("bench_now_ms", std::to_string(now));
   const std::vector<std::string> revlog_indices = drop_revlog_indices(database);
   HistoryWriter writer(database);
 
@@ -140,13 +140,13 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
         bench::synthetic_deck("bench-" + std::to_string(number), number, size, arguments.seed);
     collection.import_deck(deck, "bench/generate_collection",
                            now - (plan.max_age_days + 1) * kMillisecondsPerDay);
-    const DeckRow row = *collection.deck_by_slug(deck.id);
+    const DeckRow row = *collection.decks().by_slug(deck.id);
     const std::string options_json =
         number == kFsrsDeck ? with_option("{}", "algorithm", "fsrs") : std::string("{}");
-    if (number == kFsrsDeck) collection.set_deck_options(row.id, options_json, "fsrs");
+    if (number == kFsrsDeck) collection.decks().set_options(row.id, options_json, "fsrs");
     const DeckOptions options = deck_options_from_json(options_json);
     const std::string scheduler(to_string(options.algorithm));
-    const std::vector<std::int64_t> card_ids = collection.deck_card_ids(row.id);
+    const std::vector<std::int64_t> card_ids = collection.cards().ids_in_deck(row.id);
     sqlite::Transaction transaction(database);
     for (std::size_t position = 0; position < card_ids.size(); ++position) {
       const std::int64_t card_id = card_ids[position];
@@ -160,7 +160,7 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
         writer.answer(card_id, row.id, correct_choice, calendar.day_number(answer.reviewed),
                       scheduler, answer);
       }
-      collection.write_state(card_id, state);
+      collection.cards().write_state(card_id, state);
     }
     writer.write_daily_totals();
     transaction.commit();

@@ -26,14 +26,14 @@ ImportSummary import_deck_file(Collection& collection, const std::string& path, 
 
 std::vector<ImportSummary> import_bundled_decks_once(Collection& collection, TimestampMs now) {
   std::vector<ImportSummary> imported;
-  if (collection.meta(kBundledOfferedKey)) return imported;
-  if (collection.decks().empty()) {
+  if (collection.meta().get(kBundledOfferedKey)) return imported;
+  if (collection.decks().all().empty()) {
     for (const EmbeddedFile& file : kBundledDecks) {
       const Deck deck = parse_deck(file.text, "bundled:" + std::string(file.name));
       imported.push_back(collection.import_deck(deck, "bundled:" + std::string(file.name), now));
     }
   }
-  collection.set_meta(kBundledOfferedKey, "1");
+  collection.meta().set(kBundledOfferedKey, "1");
   return imported;
 }
 

@@ -14,7 +14,7 @@ json::value handle_review_bury(const json::object& params, MethodContext& contex
   const TimestampMs now = context.clock.now();
   // Until the next day start by the configured hour, whatever the card's phase.
   const std::int64_t until_day = context.calendar.day_number(now) + 1;
-  context.collection.bury(card_id, until_day);
+  context.collection.write([&] { context.collection.due_index().bury(card_id, until_day); });
   const TimestampMs back = context.calendar.day_start(until_day);
   return json::object{
       {"card", card_id}, {"buried_until_ms", back}, {"buried_until", format_rfc3339_utc(back)}};
@@ -23,9 +23,11 @@ json::value handle_review_bury(const json::object& params, MethodContext& contex
 json::value handle_review_unbury(const json::object& params, MethodContext& context) {
   std::optional<std::int64_t> deck_id;
   if (const auto slug = optional_string(params, "deck")) {
-    deck_id = context.collection.require_deck(*slug).id;
+    deck_id = context.collection.decks().require(*slug).id;
   }
-  return json::object{{"unburied", context.collection.unbury(deck_id)}};
+  std::int64_t unburied = 0;
+  context.collection.write([&] { unburied = context.collection.due_index().unbury(deck_id); });
+  return json::object{{"unburied", unburied}};
 }
 
 }  // namespace kioku::daemon

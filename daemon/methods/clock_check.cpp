@@ -6,7 +6,7 @@
 namespace kioku::daemon {
 
 std::optional<std::string> future_answers_warning(Collection& collection, TimestampMs now) {
-  const FutureAnswers future = collection.future_answers(now);
+  const FutureAnswers future = collection.review_log().future_answers(now);
   if (future.count == 0) return std::nullopt;
   const bool one = future.count == 1;
   return std::to_string(future.count) + (one ? " answer" : " answers") + " in the review log " +

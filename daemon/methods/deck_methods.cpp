@@ -1,6 +1,7 @@
 // deck.*: listing and importing decks.
 #include "core/deck.hpp"
 #include "core/deck_config.hpp"
+#include "core/error.hpp"
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/json_helpers.hpp"
@@ -27,7 +28,7 @@ json::value handle_deck_list(const json::object& params, MethodContext& context)
                                 {"name", pick_language(deck.deck.name, language)},
                                 {"names", std::move(names)},
                                 {"algorithm", deck.deck.algorithm},
-                                {"cards", context.collection.deck_card_count(deck.deck.id)},
+                                {"cards", context.collection.cards().count_in_deck(deck.deck.id)},
                                 {"due", counts.total()},
                                 {"new", counts.new_cards},
                                 {"learning", counts.all_learning()},
@@ -119,7 +120,7 @@ json::object report_to_json(const RebuildReport& report) {
 
 json::value handle_deck_config(const json::object& params, MethodContext& context) {
   const std::string slug = optional_string(params, "deck").value_or("");
-  DeckRow deck = context.collection.require_deck(slug);
+  DeckRow deck = context.collection.decks().require(slug);
   json::object result{{"deck", deck.slug}};
   json::array changed;
   if (const json::value* changes = params.if_contains("set")) {
@@ -137,8 +138,8 @@ json::value handle_deck_config(const json::object& params, MethodContext& contex
     const DeckOptions after = deck_options_from_json(options_json);
     // The options and the recomputed cards are one write: a failure midway leaves neither.
     context.collection.write([&] {
-      context.collection.set_deck_options(deck.id, options_json,
-                                          std::string(to_string(after.algorithm)));
+      context.collection.decks().set_options(deck.id, options_json,
+                                             std::string(to_string(after.algorithm)));
       if (after.algorithm != before.algorithm) {
         result["recomputed"] =
             report_to_json(rebuild_deck(context.collection, deck.id, after, context.calendar));

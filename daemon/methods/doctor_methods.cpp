@@ -16,17 +16,9 @@ constexpr int kMostProblems = 100;
 }  // namespace
 
 json::value handle_doctor_check(const json::object&, MethodContext& context) {
+  const IntegrityReport integrity = context.collection.check_integrity(kMostProblems);
   json::array problems;
-  try {
-    for (const std::string& problem : context.collection.integrity_check(kMostProblems)) {
-      problems.emplace_back(problem);
-    }
-  } catch (const sqlite::SqliteError& error) {
-    // Damage bad enough to stop the check itself is still a finding, not a failed request.
-    const int primary = error.result_code() & 0xff;
-    if (primary != SQLITE_CORRUPT && primary != SQLITE_NOTADB) throw;
-    problems.emplace_back(sqlite3_errstr(error.result_code()));
-  }
+  for (const std::string& problem : integrity.problems) problems.emplace_back(problem);
   // Not damage (ok stays true): the file is sound, but its times or the clock are not. Only
   // asked of a sound file, where reading the log cannot fail for damage.
   json::array warnings;
@@ -36,9 +28,7 @@ json::value handle_doctor_check(const json::object&, MethodContext& context) {
     }
   }
   json::object result{{"path", context.collection_path}, {"ok", problems.empty()}};
-  if (!problems.empty()) {
-    result["advice"] = sqlite::advice_for(SQLITE_CORRUPT, context.collection_path);
-  }
+  if (!integrity.sound()) result["advice"] = integrity.advice;
   result["problems"] = std::move(problems);
   result["warnings"] = std::move(warnings);
   return result;

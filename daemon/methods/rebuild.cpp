@@ -22,9 +22,9 @@ CardState replay_history(std::int64_t card_id, const std::vector<LoggedAnswer>& 
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                            const DayCalendar& calendar) {
   RebuildReport report;
-  for (const std::int64_t card_id : collection.deck_card_ids(deck_id)) {
-    const std::vector<LoggedAnswer> history = collection.card_history(card_id);
-    const CardRecord stored = collection.card(card_id);
+  for (const std::int64_t card_id : collection.cards().ids_in_deck(deck_id)) {
+    const std::vector<LoggedAnswer> history = collection.review_log().card_history(card_id);
+    const CardRecord stored = collection.cards().card(card_id);
     CardState replayed = replay_history(card_id, history, options, calendar);
     // New cards keep their place in the deck's order; nothing in the log says otherwise.
     if (history.empty()) replayed = CardState{};
@@ -32,7 +32,7 @@ RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const D
     if (replayed == stored.state) continue;
     ++report.changed;
     if (report.changed_cards.size() < kReportedCards) report.changed_cards.push_back(card_id);
-    collection.write_state(card_id, replayed);
+    collection.cards().write_state(card_id, replayed);
   }
   return report;
 }

@@ -1,6 +1,7 @@
 // review.* and due.counts: what to study next, and recording answers durably.
 #include <algorithm>
 
+#include "core/error.hpp"
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/deck_options_json.hpp"
@@ -115,7 +116,7 @@ json::value handle_review_next(const json::object& params, MethodContext& contex
         next_due ? json::value(format_rfc3339_utc(*next_due)) : json::value(nullptr);
     return result;
   }
-  const CardRecord card = context.collection.card(*card_id);
+  const CardRecord card = context.collection.cards().card(*card_id);
   const CardContent content = content_from_json(card.content_json);
   const auto deck = std::find_if(decks.begin(), decks.end(),
                                  [&](const QueueDeck& d) { return d.deck.id == card.deck_id; });
@@ -147,11 +148,11 @@ json::value handle_review_answer(const json::object& params, MethodContext& cont
   const std::int64_t card_id = *optional_integer(params, "card");
   const auto answer_id = optional_string(params, "answer_id");
   if (answer_id) check_answer_id(*answer_id);
-  const CardRecord card = context.collection.card(card_id);
+  const CardRecord card = context.collection.cards().card(card_id);
   // Before the other checks: the first sending may have changed what they see (an answer that
   // made the card a leech suspends it), and its reply is what this one must repeat.
   if (answer_id) {
-    if (const auto recorded = context.collection.answer_by_id(*answer_id)) {
+    if (const auto recorded = context.collection.review_log().answer_by_id(*answer_id)) {
       return already_recorded(*recorded, card, *answer_id, language);
     }
   }

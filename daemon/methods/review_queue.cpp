@@ -28,7 +28,7 @@ std::optional<std::int64_t> earliest_due(Collection& collection, const std::vect
                                      : kNoLimit;
     if (allowed <= 0) continue;
     const auto candidate =
-        collection.first_due(entry.deck.deck.id, group, due_before, bounds.today);
+        collection.due_index().first_due(entry.deck.deck.id, group, due_before, bounds.today);
     if (candidate && (!best || candidate->due < best->due)) best = candidate;
   }
   if (!best) return std::nullopt;
@@ -41,7 +41,7 @@ std::optional<std::int64_t> first_new_card(Collection& collection,
                                            const DueBounds& bounds) {
   for (const DeckDue& entry : decks) {
     if (entry.due.new_cards <= 0) continue;
-    if (auto card = collection.first_new(entry.deck.deck.id, bounds.today)) return card;
+    if (auto card = collection.due_index().first_new(entry.deck.deck.id, bounds.today)) return card;
   }
   return std::nullopt;
 }
@@ -68,7 +68,8 @@ std::optional<TimestampMs> next_due_time(Collection& collection,
                                          const DueBounds& bounds) {
   std::optional<TimestampMs> earliest;
   for (const QueueDeck& deck : decks) {
-    const auto due = collection.next_due(deck.deck.id, bounds.today, bounds.tomorrow_start);
+    const auto due =
+        collection.due_index().next_due(deck.deck.id, bounds.today, bounds.tomorrow_start);
     if (due && (!earliest || *due < *earliest)) earliest = due;
   }
   return earliest;
@@ -78,11 +79,11 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck) {
   std::vector<DeckRow> rows;
   if (only_deck) {
-    rows.push_back(collection.require_deck(*only_deck));
+    rows.push_back(collection.decks().require(*only_deck));
   } else {
-    rows = collection.decks();
+    rows = collection.decks().all();
   }
-  const auto tallies = collection.deck_tallies(today);
+  const auto tallies = collection.daily_stats().deck_tallies(today);
   std::vector<QueueDeck> decks;
   for (DeckRow& row : rows) {
     QueueDeck deck{std::move(row), {}};
@@ -110,20 +111,22 @@ DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar) {
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds) {
   const std::int64_t id = deck.deck.id;
   DueCounts counts;
-  counts.learning = collection.count_due(id, DueGroup::kIntradayLearning, bounds.learning,
-                                         bounds.today, kNoLimit);
-  counts.interday_learning = collection.count_due(id, DueGroup::kInterdayLearning, bounds.learning,
-                                                  bounds.today, deck.reviews_left);
+  counts.learning = collection.due_index().count_due(id, DueGroup::kIntradayLearning,
+                                                     bounds.learning, bounds.today, kNoLimit);
+  counts.interday_learning = collection.due_index().count_due(
+      id, DueGroup::kInterdayLearning, bounds.learning, bounds.today, deck.reviews_left);
   const std::int64_t reviews_left = deck.reviews_left - counts.interday_learning;
-  counts.review = reviews_left > 0 ? collection.count_due(id, DueGroup::kReview, bounds.review,
-                                                          bounds.today, reviews_left)
-                                   : 0;
+  counts.review = reviews_left > 0
+                      ? collection.due_index().count_due(id, DueGroup::kReview, bounds.review,
+                                                         bounds.today, reviews_left)
+                      : 0;
   std::int64_t new_left = deck.new_left;
   if (!deck.options.new_cards_ignore_review_limit) {
     // Anki v3 gathers new cards last, with what the review limit has left.
     new_left = std::min(new_left, std::max<std::int64_t>(0, reviews_left - counts.review));
   }
-  counts.new_cards = new_left > 0 ? collection.count_new(id, bounds.today, new_left) : 0;
+  counts.new_cards =
+      new_left > 0 ? collection.due_index().count_new(id, bounds.today, new_left) : 0;
   return counts;
 }
 

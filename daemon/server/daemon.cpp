@@ -92,8 +92,7 @@ int run_daemon(const DaemonConfig& config) {
     if (database.read_only()) {
       throw Error(
           ErrorCode::kPermission,
-          sqlite::describe_failure(SQLITE_READONLY, "", "cannot open the collection for writing",
-                                   collection_path));
+          sqlite::describe_read_only("cannot open the collection for writing", collection_path));
     }
     configure_connection(database);
     const int previous_version = migrate(database, data_directory + "/backups", clock.now());

@@ -3,6 +3,9 @@
 
 #include <utility>
 
+#include "core/error.hpp"
+#include "daemon/store/sqlite.hpp"
+
 namespace kioku::daemon {
 
 namespace {

@@ -10,9 +10,11 @@
 #include <optional>
 #include <string>
 
-#include "daemon/store/sqlite.hpp"
-
 namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
 
 class GroupCommit {
  public:

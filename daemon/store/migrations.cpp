@@ -5,17 +5,48 @@
 
 namespace kioku::daemon {
 
-int latest_schema_version() noexcept {
-  return static_cast<int>(kMigrations.size());
+namespace {
+
+bool foreign_keys_on(sqlite::Database& database) {
+  sqlite::Statement pragma = database.prepare("PRAGMA foreign_keys");
+  return sqlite::integer_result(pragma) == 1;
 }
 
-void backup_database(sqlite::Database& database, const std::string& destination) {
-  sqlite::Database target(destination);
-  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", database.handle(), "main");
-  if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start backup");
-  const int result = sqlite3_backup_step(backup, -1);
-  sqlite3_backup_finish(backup);
-  if (result != SQLITE_DONE) target.fail(result, "backup to " + destination + " failed");
+// Rows whose foreign key finds no parent row, in the whole collection.
+std::int64_t foreign_key_violations(sqlite::Database& database) {
+  sqlite::Statement check = database.prepare("SELECT count(*) FROM pragma_foreign_key_check");
+  return sqlite::integer_result(check);
+}
+
+// Foreign keys off while it lives, and on again afterwards if they were on, however the
+// migrations end. A migration that rebuilds a table (0005) needs them off, or dropping the old
+// table would first delete its rows and run their ON DELETE actions; and PRAGMA foreign_keys
+// does nothing inside a transaction, so this must wrap the migrations' transactions.
+class ForeignKeysOff {
+ public:
+  explicit ForeignKeysOff(sqlite::Database& database)
+      : database_(database), were_on_(foreign_keys_on(database)) {
+    if (were_on_) database_.execute("PRAGMA foreign_keys = OFF");
+  }
+  ~ForeignKeysOff() {
+    if (were_on_) {
+      sqlite3_exec(database_.handle(), "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
+    }
+  }
+  ForeignKeysOff(const ForeignKeysOff&) = delete;
+  ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+
+  bool were_on() const noexcept { return were_on_; }
+
+ private:
+  sqlite::Database& database_;
+  bool were_on_;
+};
+
+}  // namespace
+
+int latest_schema_version() noexcept {
+  return static_cast<int>(kMigrations.size());
 }
 
 int migrate(sqlite::Database& database, const std::string& backup_directory, TimestampMs now,
@@ -33,14 +64,30 @@ int migrate(sqlite::Database& database, const std::string& backup_directory, Tim
     backup_database(database, backup_directory + "/collection-v" + std::to_string(current) + "-" +
                                   std::to_string(now) + ".sqlite");
   }
+  // SQLite's procedure for schema changes (lang_altertable.html): foreign keys off around the
+  // transaction, and, when they were on, PRAGMA foreign_key_check before its commit. Rows that
+  // already broke a foreign key (a tool that ran with them off can leave some) are not the
+  // migration's doing and do not stop it; a migration must only not add to them.
+  const ForeignKeysOff foreign_keys(database);
+  const std::int64_t violations_before =
+      foreign_keys.were_on() ? foreign_key_violations(database) : 0;
   for (int version = current + 1; version <= latest; ++version) {
+    const EmbeddedFile& migration = migrations[static_cast<std::size_t>(version - 1)];
     sqlite::Transaction transaction(database);
     try {
-      database.execute(migrations[static_cast<std::size_t>(version - 1)].text);
+      database.execute(migration.text);
     } catch (const sqlite::SqliteError& error) {
-      throw sqlite::SqliteError(
-          error.result_code(),
-          "migration " + std::string(migrations[version - 1].name) + " failed: " + error.what());
+      throw sqlite::SqliteError(error.result_code(), "migration " + std::string(migration.name) +
+                                                         " failed: " + error.what());
+    }
+    if (foreign_keys.were_on()) {
+      const std::int64_t violations = foreign_key_violations(database);
+      if (violations > violations_before) {
+        throw Error(ErrorCode::kStorage,
+                    "migration " + std::string(migration.name) + " failed: it left " +
+                        std::to_string(violations - violations_before) +
+                        " rows whose foreign key has no parent row (PRAGMA foreign_key_check)");
+      }
     }
     database.execute("PRAGMA user_version = " + std::to_string(version));
     transaction.commit();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/time.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/embedded_file.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -15,13 +16,12 @@ int latest_schema_version() noexcept;
 
 // Brings `database` up to the latest version, one transaction per migration. When an existing
 // collection (version > 0) is migrated and `backup_directory` is not empty, it is first copied
-// there with SQLite's online backup API. Throws kioku::Error when the collection is newer than
-// this kiokud understands, or when a migration fails (that migration is rolled back).
-// Returns the version the database had before.
+// there with SQLite's online backup API. Foreign keys are off while the migrations run and on
+// again afterwards if they were on; then a migration that leaves more rows breaking a foreign
+// key than there were before fails. Throws kioku::Error when the collection is newer than this
+// kiokud understands, or when a migration fails (that migration is rolled back). Returns the
+// version the database had before.
 int migrate(sqlite::Database& database, const std::string& backup_directory, TimestampMs now,
             std::span<const EmbeddedFile> migrations = kMigrations);
-
-// Copies the whole database to `destination` with the online backup API.
-void backup_database(sqlite::Database& database, const std::string& destination);
 
 }  // namespace kioku::daemon

@@ -49,6 +49,10 @@ std::string describe_failure(int result_code, const std::string& what, const std
   return reason + ": " + advice;
 }
 
+std::string describe_read_only(const std::string& reason, const std::string& path) {
+  return describe_failure(SQLITE_READONLY, "", reason, path);
+}
+
 Database::Database(const std::string& path, int flags) : path_(path) {
   const int result = sqlite3_open_v2(path.c_str(), &handle_, flags, nullptr);
   if (result != SQLITE_OK) {

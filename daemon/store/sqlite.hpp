@@ -1,6 +1,12 @@
 // A thin RAII layer over the SQLite C API: database, prepared statement, transaction.
 // Not thread-safe: one thread (the daemon's io_context thread) owns a Database.
+// For daemon/store/ only: the handlers and importers see the stores, never SQLite (the build
+// defines KIOKU_OUTSIDE_STORE for them; docs/decisions.md, "The store split by concern").
 #pragma once
+
+#ifdef KIOKU_OUTSIDE_STORE
+#error "daemon/store/sqlite.hpp is for daemon/store/ only: use the stores (collection.hpp)"
+#endif
 
 #include <sqlite3.h>
 
@@ -34,6 +40,10 @@ std::string advice_for(int result_code, const std::string& path, int system_errn
 // being done, the reason and the path.
 std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
                              const std::string& path, int system_errno = 0);
+
+// The message for a collection SQLite could open only for reading: `reason`, and what the
+// user can do about it.
+std::string describe_read_only(const std::string& reason, const std::string& path);
 
 class Statement;
 
@@ -119,6 +129,20 @@ class StatementScope {
  private:
   Statement& statement_;
 };
+
+// The first column of a query's first row as an integer: 0 when there is no row. Resets the
+// statement.
+inline std::int64_t integer_result(Statement& statement) {
+  StatementScope scope(statement);
+  return statement.step() ? statement.column_int(0) : 0;
+}
+
+// Likewise, but nullopt when there is no row or the value is NULL.
+inline std::optional<std::int64_t> optional_integer_result(Statement& statement) {
+  StatementScope scope(statement);
+  if (!statement.step() || statement.column_is_null(0)) return std::nullopt;
+  return statement.column_int(0);
+}
 
 // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called.
 class Transaction {

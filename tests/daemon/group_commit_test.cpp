@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "daemon/store/group_commit.hpp"
+#include "daemon/store/sqlite.hpp"
 #include "tests/support/temp_home.hpp"
 
 using namespace kioku;

@@ -1,6 +1,11 @@
 // Migrations on an in-memory database, and every statement of the store prepared against the
 // result: a typo in SQL fails here, not on a user's first answer.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <map>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "daemon/store/collection.hpp"
 #include "daemon/store/migrations.hpp"
@@ -140,4 +145,246 @@ TEST_CASE("migrations: the queue lookups with burial and interday stay on coveri
       "AND sibling.note = card.note AND sibling.note <> '' "
       "WHERE card.id = 1 AND card.note <> '' AND sibling.id <> card.id");
   CHECK(siblings.find("INDEX cards_note") != std::string::npos);
+}
+
+namespace {
+
+// Every row of `table`, one string each, sorted: equal lists mean the same rows.
+std::vector<std::string> rows_of(sqlite::Database& database, const std::string& table) {
+  std::string columns;
+  auto names = database.prepare("SELECT name FROM pragma_table_info('" + table + "') ORDER BY cid");
+  while (names.step()) {
+    columns += (columns.empty() ? "quote(" : " || '|' || quote(") + names.column_text(0) + ")";
+  }
+  auto select = database.prepare("SELECT " + columns + " FROM " + table);
+  std::vector<std::string> rows;
+  while (select.step()) rows.push_back(select.column_text(0));
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+// Every index: its table, name, uniqueness, origin, whether it is partial, its SQL and its
+// columns in order.
+std::vector<std::string> indexes_of(sqlite::Database& database) {
+  auto select = database.prepare(
+      "SELECT t.name || ' ' || i.name || ' unique=' || i.\"unique\" || ' origin=' || i.origin || "
+      "' partial=' || i.partial || ' sql=' || coalesce(s.sql, '') || ' columns=' || "
+      "(SELECT group_concat(name, ',') FROM (SELECT name FROM pragma_index_info(i.name) "
+      "ORDER BY seqno)) "
+      "FROM sqlite_master t JOIN pragma_index_list(t.name) i "
+      "LEFT JOIN sqlite_master s ON s.type = 'index' AND s.name = i.name "
+      "WHERE t.type = 'table' ORDER BY i.name");
+  std::vector<std::string> indexes;
+  while (select.step()) indexes.push_back(select.column_text(0));
+  return indexes;
+}
+
+std::int64_t integer(sqlite::Database& database, const std::string& query) {
+  auto select = database.prepare(query);
+  REQUIRE(select.step());
+  return select.column_int(0);
+}
+
+const char* const kTables[] = {"collection_meta", "decks",       "cards",
+                               "card_state",      "daily_stats", "revlog"};
+
+// A version 4 collection as kiokud 4 left it: a deck of choice cards, two of them siblings,
+// answers with and without answer ids (and one classic SM-2 quality), their roll-ups and
+// states. Card 1 has answers; the last card has none.
+void fill_version_4(sqlite::Database& database) {
+  REQUIRE(migrate(database, "", 0, kMigrations.first(4)) == 0);
+  Collection collection(database);
+  collection.meta().set("bundled_decks_offered", "1");
+  Deck deck;
+  deck.id = "v4";
+  deck.languages = {"en", "ja"};
+  deck.name = {{"en", "Version 4"}, {"ja", "版 4"}};
+  for (int i = 1; i <= 4; ++i) {
+    DeckCard card;
+    card.id = "c-" + std::to_string(i);
+    card.kind = "choice";
+    card.note = i <= 2 ? "pair" : "";
+    card.tags = {"t" + std::to_string(i)};
+    card.question = {{"en", "Q" + std::to_string(i)}};
+    card.choices = {{"en", {"right", "wrong"}}};
+    card.answer = 1;
+    card.explanation = {{"en", "E"}};
+    deck.cards.push_back(card);
+  }
+  collection.import_deck(deck, "test", 1000);
+  const std::int64_t deck_id = collection.decks().by_slug("v4")->id;
+  const std::vector<std::int64_t> cards = collection.cards().ids_in_deck(deck_id);
+  for (int i = 0; i < 3; ++i) {
+    AnswerRecord answer;
+    answer.card_id = cards[i % 2];
+    answer.deck_id = deck_id;
+    answer.reviewed = 2000 + i;
+    answer.day = 20 + i;
+    answer.rating = i == 1 ? Rating::kAgain : Rating::kGood;
+    answer.correct = i != 1;
+    answer.chosen = i == 1 ? 2 : 1;
+    answer.after.phase = Phase::kLearning;
+    answer.after.due = 5000 + i;
+    answer.after.stability = i == 2 ? 1.5 : 0;
+    answer.duration_ms = 700;
+    answer.scheduler = "sm2";
+    if (i == 2) answer.quality = 4;
+    if (i != 1) answer.answer_id = "answer-" + std::to_string(i);
+    answer.bury_siblings.new_cards = true;
+    collection.record_answer(answer);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("migrations: version 5 keeps every row and index of a version 4 collection",
+          "[daemon][store]") {
+  REQUIRE(latest_schema_version() >= 5);
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  std::map<std::string, std::vector<std::string>> before;
+  for (const char* table : kTables) before[table] = rows_of(database, table);
+  const std::vector<std::string> indexes_before = indexes_of(database);
+  REQUIRE(before["revlog"].size() == 3);
+  REQUIRE(before["daily_stats"].size() == 3);
+  CHECK(integer(database, "SELECT count(*) FROM revlog WHERE answer_id IS NOT NULL") == 2);
+  CHECK(integer(database, "SELECT count(*) FROM card_state WHERE buried_until_day > 0") > 0);
+
+  // As kiokud migrates: with foreign keys on (daemon.cpp's configure_connection).
+  database.execute("PRAGMA foreign_keys = ON");
+  CHECK(migrate(database, "", 0) == 4);
+  CHECK(database.user_version() == latest_schema_version());
+  for (const char* table : kTables) {
+    INFO(table);
+    CHECK(rows_of(database, table) == before[table]);
+  }
+  CHECK(indexes_of(database) == indexes_before);
+  CHECK(integer(database, "PRAGMA foreign_keys") == 1);  // on again afterwards
+  CHECK(integer(database, "SELECT count(*) FROM pragma_foreign_key_check") == 0);
+  CHECK_NOTHROW(Collection(database));
+  // The revlog's answer ids are still unique.
+  CHECK_THROWS_AS(database.execute("INSERT INTO revlog (card_id, reviewed_ms, day, rating, "
+                                   "phase_before, phase_after, interval_before_days, "
+                                   "interval_after_days, due_after_ms, ease_after, duration_ms, "
+                                   "scheduler, answer_id) SELECT card_id, 1, 1, 3, 'new', "
+                                   "'learning', 0, 0, 0, 0, 0, 'sm2', answer_id FROM revlog "
+                                   "WHERE answer_id = 'answer-0'"),
+                  sqlite::SqliteError);
+}
+
+TEST_CASE("migrations: version 5 cards may be of the note kinds, and of no other",
+          "[daemon][store]") {
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  migrate(database, "", 0);
+  const std::int64_t deck_id = integer(database, "SELECT id FROM decks");
+  auto insert = [&](const std::string& kind, int number) {
+    database.execute(
+        "INSERT INTO cards (deck_id, external_id, kind, content, content_hash, position, "
+        "created_ms, modified_ms) VALUES (" +
+        std::to_string(deck_id) + ", 'kind-" + std::to_string(number) + "', '" + kind +
+        "', '{}', 'h', 100, 0, 0)");
+  };
+  int number = 0;
+  for (const char* kind : {"basic", "reverse", "cloze", "typed", "choice"}) {
+    INFO(kind);
+    CHECK_NOTHROW(insert(kind, ++number));
+  }
+  for (const char* kind : {"audio", "Basic", "basic-optional-reverse", ""}) {
+    INFO(kind);
+    try {
+      insert(kind, ++number);
+      FAIL("kind '" << kind << "' was accepted");
+    } catch (const sqlite::SqliteError& error) {
+      CHECK(std::string(error.what()).find("CHECK constraint failed") != std::string::npos);
+    }
+  }
+  CHECK(integer(database, "SELECT count(*) FROM cards WHERE external_id LIKE 'kind-%'") == 5);
+}
+
+TEST_CASE("migrations: from version 5 deleting a card never deletes its answers",
+          "[daemon][store]") {
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  const std::int64_t answered =
+      integer(database, "SELECT card_id FROM revlog GROUP BY card_id ORDER BY count(*) DESC");
+  const std::int64_t answers =
+      integer(database, "SELECT count(*) FROM revlog WHERE card_id = " + std::to_string(answered));
+  REQUIRE(answers > 0);
+  migrate(database, "", 0);
+  const std::string card = std::to_string(answered);
+
+  SECTION("with foreign keys on, as kiokud runs, the delete is refused and nothing goes") {
+    database.execute("PRAGMA foreign_keys = ON");
+    try {
+      database.execute("DELETE FROM cards WHERE id = " + card);
+      FAIL("a card with answers was deleted");
+    } catch (const sqlite::SqliteError& error) {
+      CHECK(std::string(error.what()).find("FOREIGN KEY constraint failed") != std::string::npos);
+    }
+    CHECK(integer(database, "SELECT count(*) FROM cards WHERE id = " + card) == 1);
+    CHECK(integer(database, "SELECT count(*) FROM card_state WHERE card_id = " + card) == 1);
+    CHECK(integer(database, "SELECT count(*) FROM revlog WHERE card_id = " + card) == answers);
+    // Nor does deleting its deck, which cascades to its cards.
+    CHECK_THROWS_AS(database.execute("DELETE FROM decks"), sqlite::SqliteError);
+    CHECK(integer(database, "SELECT count(*) FROM revlog WHERE card_id = " + card) == answers);
+    // A card without answers can still go, and takes its state with it.
+    const std::string unanswered = std::to_string(integer(
+        database, "SELECT max(id) FROM cards WHERE id NOT IN (SELECT card_id FROM revlog)"));
+    database.execute("DELETE FROM cards WHERE id = " + unanswered);
+    CHECK(integer(database, "SELECT count(*) FROM card_state WHERE card_id = " + unanswered) == 0);
+  }
+  SECTION("with foreign keys off, the card goes and its answers stay") {
+    REQUIRE(integer(database, "PRAGMA foreign_keys") == 0);
+    database.execute("DELETE FROM cards WHERE id = " + card);
+    CHECK(integer(database, "SELECT count(*) FROM cards WHERE id = " + card) == 0);
+    CHECK(integer(database, "SELECT count(*) FROM revlog WHERE card_id = " + card) == answers);
+  }
+}
+
+TEST_CASE("migrations: run with foreign keys off and checked against them afterwards",
+          "[daemon][store]") {
+  const EmbeddedFile migrations[] = {
+      {"0001_tables.sql",
+       "CREATE TABLE parent (id INTEGER PRIMARY KEY) STRICT;"
+       "CREATE TABLE child (id INTEGER PRIMARY KEY, "
+       "parent INTEGER REFERENCES parent (id) ON DELETE CASCADE) STRICT;"
+       "INSERT INTO parent VALUES (1), (2); INSERT INTO child VALUES (10, 1), (20, 2);"},
+      // Rebuilding the parent table: with foreign keys on, DROP TABLE would cascade to child.
+      {"0002_rebuild.sql",
+       "CREATE TABLE new_parent (id INTEGER PRIMARY KEY, name TEXT) STRICT;"
+       "INSERT INTO new_parent (id) SELECT id FROM parent; DROP TABLE parent;"
+       "ALTER TABLE new_parent RENAME TO parent;"},
+      {"0003_loses_a_parent.sql", "DELETE FROM parent WHERE id = 2;"},
+  };
+  sqlite::Database database(":memory:");
+  database.execute("PRAGMA foreign_keys = ON");
+
+  SECTION("a rebuild keeps the rows of the tables that refer to it") {
+    CHECK(migrate(database, "", 0, std::span(migrations).first(2)) == 0);
+    CHECK(integer(database, "SELECT count(*) FROM child") == 2);
+    CHECK(integer(database, "PRAGMA foreign_keys") == 1);
+  }
+  SECTION("a migration that leaves a row without its parent is rolled back") {
+    migrate(database, "", 0, std::span(migrations).first(2));
+    try {
+      migrate(database, "", 0, migrations);
+      FAIL("no error for a migration that broke a foreign key");
+    } catch (const Error& error) {
+      CHECK(std::string(error.what()) ==
+            "migration 0003_loses_a_parent.sql failed: it left 1 rows whose foreign key has no "
+            "parent row (PRAGMA foreign_key_check)");
+    }
+    CHECK(database.user_version() == 2);
+    CHECK(integer(database, "SELECT count(*) FROM parent") == 2);
+    CHECK(integer(database, "PRAGMA foreign_keys") == 1);
+  }
+  SECTION("rows that already broke a foreign key do not stop a migration") {
+    migrate(database, "", 0, std::span(migrations).first(1));
+    database.execute(
+        "PRAGMA foreign_keys = OFF; INSERT INTO child VALUES (30, 99);"
+        "PRAGMA foreign_keys = ON");
+    CHECK(migrate(database, "", 0, std::span(migrations).first(2)) == 1);
+    CHECK(integer(database, "SELECT count(*) FROM child") == 3);
+  }
 }

@@ -17,8 +17,8 @@ daemon::ImportSummary import_deck_with_siblings(DaemonFixture& fixture, int coun
 
 std::int64_t card_id(DaemonFixture& fixture, const std::string& deck, const std::string& external) {
   for (const std::int64_t id :
-       fixture.collection.deck_card_ids(fixture.collection.deck_by_slug(deck)->id)) {
-    if (fixture.collection.card(id).external_id == external) return id;
+       fixture.collection.cards().ids_in_deck(fixture.collection.decks().by_slug(deck)->id)) {
+    if (fixture.collection.cards().card(id).external_id == external) return id;
   }
   FAIL("no card " << external);
   return 0;
@@ -127,7 +127,7 @@ TEST_CASE("bury: a rebuild from the log keeps burials and does not report them",
   fixture.result("review.bury", {{"card", card}});
   const auto report = fixture.result("doctor.rebuild");
   CHECK(report.at("changed").as_int64() == 0);
-  CHECK(fixture.collection.card(card).buried_until_day ==
+  CHECK(fixture.collection.cards().card(card).buried_until_day ==
         fixture.context.calendar.day_number(fixture.clock.now()) + 1);
   fixture.clock.advance_ms(10 * 60'000);
   CHECK(fixture.result("due.counts").at("learning").as_int64() == 0);
@@ -141,7 +141,7 @@ TEST_CASE("siblings: a re-import that changes a note updates those cards only", 
   const daemon::ImportSummary renamed = import_deck_with_siblings(fixture, 3, "other");
   CHECK(renamed.updated == 2);
   CHECK(renamed.unchanged == 1);
-  CHECK(fixture.collection.card(card_id(fixture, "siblings", "c-2")).note == "other");
+  CHECK(fixture.collection.cards().card(card_id(fixture, "siblings", "c-2")).note == "other");
 }
 
 TEST_CASE("siblings: answering a card buries its new siblings only with the option on",
@@ -154,7 +154,7 @@ TEST_CASE("siblings: answering a card buries its new siblings only with the opti
   SECTION("off by default") {
     answer(fixture, first, "easy");
     CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
-    CHECK(fixture.collection.card(sibling).buried_until_day == 0);
+    CHECK(fixture.collection.cards().card(sibling).buried_until_day == 0);
   }
   SECTION("bury_new_siblings") {
     configure(fixture, "siblings", {{"bury_new_siblings", "on"}});
@@ -189,22 +189,22 @@ TEST_CASE("siblings: review and interday learning siblings follow their own opti
     CHECK(fixture.result("due.counts").at("review").as_int64() == 1);  // option does not apply
     configure(fixture, "siblings", {{"bury_review_siblings", "on"}});
     answer(fixture, sibling, "good");
-    CHECK(fixture.collection.card(first).buried_until_day ==
+    CHECK(fixture.collection.cards().card(first).buried_until_day ==
           fixture.context.calendar.day_number(fixture.clock.now()) + 1);
   }
   SECTION("interday learning siblings") {
     answer(fixture, sibling, "again");  // interday learning: the 4d step
-    REQUIRE(fixture.collection.card(sibling).state.interday);
+    REQUIRE(fixture.collection.cards().card(sibling).state.interday);
     fixture.clock.advance_days(4);
     REQUIRE(fixture.result("due.counts").at("learning").as_int64() == 1);
     configure(fixture, "siblings", {{"bury_review_siblings", "on"}, {"bury_new_siblings", "on"}});
     const std::int64_t today = fixture.context.calendar.day_number(fixture.clock.now());
     answer(fixture, first, "good");
-    CHECK(fixture.collection.card(sibling).buried_until_day == 0);
+    CHECK(fixture.collection.cards().card(sibling).buried_until_day == 0);
     CHECK(fixture.result("due.counts").at("learning").as_int64() == 1);
     configure(fixture, "siblings", {{"bury_interday_learning_siblings", "on"}});
     answer(fixture, first, "good");  // answering ahead
-    CHECK(fixture.collection.card(sibling).buried_until_day == today + 1);
+    CHECK(fixture.collection.cards().card(sibling).buried_until_day == today + 1);
     CHECK(fixture.result("due.counts").at("learning").as_int64() == 0);
   }
 }
@@ -221,7 +221,7 @@ TEST_CASE("siblings: an intraday learning sibling is never buried", "[daemon][qu
   answer(fixture, sibling, "again");  // buries c-1 (new) and is in intraday learning
   fixture.result("review.unbury");
   answer(fixture, first, "again");
-  CHECK(fixture.collection.card(sibling).buried_until_day == 0);
+  CHECK(fixture.collection.cards().card(sibling).buried_until_day == 0);
 }
 
 TEST_CASE("interday learning: mixed evenly with reviews after intraday learning",

@@ -111,8 +111,8 @@ TEST_CASE("import: a failure midway leaves the collection as it was", "[daemon][
   Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
   deck.cards[5].kind = "essay";  // violates the cards.kind CHECK constraint at the sixth card
   CHECK_THROWS_AS(fixture.collection.import_deck(deck, "test", fixture.clock.now()), kioku::Error);
-  CHECK(fixture.collection.decks().empty());
-  CHECK(fixture.collection.card_count() == 0);
+  CHECK(fixture.collection.decks().all().empty());
+  CHECK(fixture.collection.cards().count() == 0);
 }
 
 TEST_CASE("review: new cards are spread evenly among the day's reviews", "[daemon][review]") {
@@ -157,12 +157,12 @@ TEST_CASE("review: an answer sent again with its answer_id is recorded once", "[
     CHECK(again.at("rating").as_string() == "again");
     CHECK(again.at("correct").as_bool() == false);
     CHECK(again.at("state") == first.at("state"));
-    CHECK(fixture.collection.review_count() == 1);
+    CHECK(fixture.collection.daily_stats().review_count() == 1);
     // Another id is another answer.
     const auto other =
         fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"answer_id", "a-2"}});
     CHECK_FALSE(other.at("already_recorded").as_bool());
-    CHECK(fixture.collection.review_count() == 2);
+    CHECK(fixture.collection.daily_stats().review_count() == 2);
   }
 
   SECTION("even when the first sending suspended the card as a leech") {
@@ -175,13 +175,13 @@ TEST_CASE("review: an answer sent again with its answer_id is recorded once", "[
     const auto again = fixture.result("review.answer", lapse);
     CHECK(again.at("already_recorded").as_bool());
     CHECK(again.at("review_id") == first.at("review_id"));
-    CHECK(fixture.collection.review_count() == 2);
+    CHECK(fixture.collection.daily_stats().review_count() == 2);
   }
 
   SECTION("a malformed answer_id is refused before anything is written") {
     const auto refused =
         fixture.call("review.answer", {{"card", card}, {"choice", 1}, {"answer_id", "a/b"}});
     CHECK(refused.at("error").at("code").as_int64() == -32602);
-    CHECK(fixture.collection.review_count() == 0);
+    CHECK(fixture.collection.daily_stats().review_count() == 0);
   }
 }

@@ -1,0 +1,166 @@
+// The SQL of card rows and card_state, prepared once.
+#include "daemon/store/card_store.hpp"
+
+#include <optional>
+
+#include "core/error.hpp"
+#include "daemon/store/card_content.hpp"
+#include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+std::string with_state_columns(const std::string& head, const std::string& tail) {
+  return head + kCardStateColumns + tail;
+}
+
+std::string join_tags(const std::vector<std::string>& tags) {
+  std::string text;
+  for (const std::string& tag : tags) text += (text.empty() ? "" : " ") + tag;
+  return text;
+}
+
+}  // namespace
+
+struct CardStore::Statements {
+  explicit Statements(sqlite::Database& database)
+      : count_all(database.prepare("SELECT count(*) FROM cards")),
+        count_in_deck(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
+        select_card(database.prepare(with_state_columns(
+            "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
+            "s.buried_until_day, d.options, ",
+            " FROM cards c JOIN card_state s ON s.card_id = c.id "
+            "JOIN decks d ON d.id = c.deck_id "
+            "WHERE c.id = ?1"))),
+        select_ids_in_deck(database.prepare("SELECT id FROM cards WHERE deck_id = ?1 ORDER BY id")),
+        select_by_external_id(database.prepare(
+            "SELECT id, content_hash, position FROM cards WHERE deck_id = ?1 AND external_id = "
+            "?2")),
+        insert(database.prepare(
+            "INSERT INTO cards (deck_id, external_id, kind, content, content_hash, tags, "
+            "position, created_ms, modified_ms, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, "
+            "?9)")),
+        update_content(database.prepare(
+            "UPDATE cards SET kind = ?2, content = ?3, content_hash = ?4, tags = ?5, "
+            "position = ?6, modified_ms = ?7, note = ?8 WHERE id = ?1")),
+        update_position(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
+        insert_state(database.prepare(
+            "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
+            "VALUES (?1, ?2, 'new', 0, ?3)")),
+        update_state(database.prepare(
+            "UPDATE card_state SET phase = ?2, due_ms = ?3, remaining_steps = ?4, "
+            "interval_days = ?5, ease = ?6, reps = ?7, lapses = ?8, last_review_ms = ?9, "
+            "leech = ?10, suspended = ?11, stability = ?12, difficulty = ?13, repetition = ?14, "
+            "interday = ?15 "
+            "WHERE card_id = ?1")) {}
+
+  sqlite::Statement count_all;
+  sqlite::Statement count_in_deck;
+  sqlite::Statement select_card;
+  sqlite::Statement select_ids_in_deck;
+  sqlite::Statement select_by_external_id;
+  sqlite::Statement insert;
+  sqlite::Statement update_content;
+  sqlite::Statement update_position;
+  sqlite::Statement insert_state;
+  sqlite::Statement update_state;
+};
+
+CardStore::CardStore(sqlite::Database& database)
+    : database_(database), statements_(std::make_unique<Statements>(database)) {}
+
+CardStore::~CardStore() = default;
+
+CardRecord CardStore::card(std::int64_t card_id) {
+  sqlite::Statement& select = statements_->select_card;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id);
+  if (!select.step()) {
+    throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
+  }
+  CardRecord record;
+  record.id = select.column_int(0);
+  record.deck_id = select.column_int(1);
+  record.deck_slug = select.column_text(2);
+  record.external_id = select.column_text(3);
+  record.kind = select.column_text(4);
+  record.content_json = select.column_text(5);
+  record.tags = select.column_text(6);
+  record.note = select.column_text(7);
+  record.buried_until_day = select.column_int(8);
+  record.deck_options_json = select.column_text(9);
+  record.state = read_state(select, 10);  // the state columns come last
+  return record;
+}
+
+std::int64_t CardStore::count() {
+  return sqlite::integer_result(statements_->count_all);
+}
+
+std::int64_t CardStore::count_in_deck(std::int64_t deck_id) {
+  statements_->count_in_deck.bind(1, deck_id);
+  return sqlite::integer_result(statements_->count_in_deck);
+}
+
+std::vector<std::int64_t> CardStore::ids_in_deck(std::int64_t deck_id) {
+  sqlite::Statement& select = statements_->select_ids_in_deck;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id);
+  std::vector<std::int64_t> ids;
+  while (select.step()) ids.push_back(select.column_int(0));
+  return ids;
+}
+
+CardChange CardStore::save(std::int64_t deck_id, const DeckCard& card, std::int64_t position,
+                           TimestampMs now) {
+  Statements& s = *statements_;
+  const std::string content = content_to_json(card);
+  const std::string tags = join_tags(card.tags);
+  // The note joins the hash only when there is one, so cards without notes keep the hashes
+  // they had before notes existed (and a re-import does not count them as updated).
+  const std::string hash = content_hash(
+      content, card.kind + "\n" + tags + (card.note.empty() ? "" : "\nnote " + card.note));
+  std::optional<std::int64_t> card_id;
+  std::string old_hash;
+  std::int64_t old_position = 0;
+  {
+    sqlite::StatementScope scope(s.select_by_external_id);
+    s.select_by_external_id.bind(1, deck_id).bind(2, card.id);
+    if (s.select_by_external_id.step()) {
+      card_id = s.select_by_external_id.column_int(0);
+      old_hash = s.select_by_external_id.column_text(1);
+      old_position = s.select_by_external_id.column_int(2);
+    }
+  }
+  if (!card_id) {
+    s.insert.bind(1, deck_id).bind(2, card.id).bind(3, card.kind).bind(4, content);
+    s.insert.bind(5, hash).bind(6, tags).bind(7, position).bind(8, now);
+    s.insert.bind(9, card.note).run();
+    s.insert_state.bind(1, database_.last_insert_rowid()).bind(2, deck_id);
+    s.insert_state.bind(3, position).run();
+    return CardChange::kAdded;
+  }
+  if (old_hash != hash) {
+    s.update_content.bind(1, *card_id).bind(2, card.kind).bind(3, content).bind(4, hash);
+    s.update_content.bind(5, tags).bind(6, position).bind(7, now).bind(8, card.note).run();
+    return CardChange::kUpdated;
+  }
+  if (old_position != position) s.update_position.bind(1, *card_id).bind(2, position).run();
+  return CardChange::kUnchanged;
+}
+
+void CardStore::write_state(std::int64_t card_id, const CardState& state) {
+  sqlite::Statement& update = statements_->update_state;
+  update.bind(1, card_id).bind(2, to_string(state.phase)).bind(3, state.due);
+  update.bind(4, state.remaining_steps).bind(5, state.interval_days);
+  update.bind(6, state.ease).bind(7, state.reps).bind(8, state.lapses);
+  update.bind(9, state.last_review).bind(10, state.leech ? 1 : 0);
+  update.bind(11, state.suspended ? 1 : 0);
+  update.bind(12, memory_value_or_null(state.stability));
+  update.bind(13, memory_value_or_null(state.difficulty));
+  update.bind(14, state.repetition).bind(15, state.interday ? 1 : 0).run();
+}
+
+}  // namespace kioku::daemon

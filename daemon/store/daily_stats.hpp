@@ -1,0 +1,53 @@
+// The daily roll-ups (daily_stats): per day and deck, kept current on every answer so that
+// statistics and the daily limits never scan the review log. Like every store it prepares its
+// statements when it is constructed and never begins a transaction: Collection::record_answer
+// adds to them in its write.
+// Owned by the daemon's io_context thread; not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+#include "daemon/store/answer_record.hpp"
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+// What one day's roll-up holds, for one deck or all of them.
+struct DayTally {
+  std::int64_t reviews = 0;
+  std::int64_t correct = 0;
+  std::int64_t new_cards = 0;
+  std::int64_t review_answers = 0;    // answers to cards that were in the review phase
+  std::int64_t interday_answers = 0;  // answers to interday learning cards
+  std::int64_t duration_ms = 0;
+};
+
+class DailyStats {
+ public:
+  // Throws sqlite::SqliteError when a statement does not compile against the schema.
+  explicit DailyStats(sqlite::Database& database);
+  ~DailyStats();
+  DailyStats(const DailyStats&) = delete;
+  DailyStats& operator=(const DailyStats&) = delete;
+
+  // Counts the answer in its day's and deck's roll-up.
+  void add(const AnswerRecord& answer);
+  DayTally tally(std::int64_t day);
+  // Each deck's roll-up for `day`, by deck id; a deck with no answers that day has none.
+  std::unordered_map<std::int64_t, DayTally> deck_tallies(std::int64_t day);
+  // Consecutive days with at least one review, ending today (or yesterday if none yet today).
+  std::int64_t streak_days(std::int64_t today);
+  // Every answer ever given: the review log's size, from the roll-ups.
+  std::int64_t review_count();
+
+ private:
+  struct Statements;
+  std::unique_ptr<Statements> statements_;
+};
+
+}  // namespace kioku::daemon

@@ -1,0 +1,70 @@
+// What is due: the index lookups the queue is built from (card_state's due and new-card
+// indices), and burial, which hides cards from them until a later day. Like every store it
+// prepares its statements when it is constructed and never begins a transaction: writes go
+// inside Collection::write.
+// Owned by the daemon's io_context thread; not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "core/time.hpp"
+#include "daemon/store/answer_record.hpp"
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+// A card found by a due query, with the due time the query ordered it by.
+struct DueCard {
+  std::int64_t id = 0;
+  TimestampMs due = 0;
+};
+
+// Which due cards a query is about: learning and relearning cards due today (intraday) or
+// whose step crossed a day start (interday), or review cards.
+enum class DueGroup { kIntradayLearning, kInterdayLearning, kReview };
+
+class DueIndex {
+ public:
+  // Throws sqlite::SqliteError when a statement does not compile against the schema.
+  explicit DueIndex(sqlite::Database& database);
+  ~DueIndex();
+  DueIndex(const DueIndex&) = delete;
+  DueIndex& operator=(const DueIndex&) = delete;
+
+  // Every query about what is due leaves out suspended cards and cards buried on `today`.
+  // Due cards of `group` in `deck_id` with due <= `due_before`, counted up to `limit`.
+  std::int64_t count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
+                         std::int64_t today, std::int64_t limit);
+  // The earliest-due such card: its id and due time.
+  std::optional<DueCard> first_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
+                                   std::int64_t today);
+  // New cards of `deck_id`, counted up to `limit`.
+  std::int64_t count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit);
+  // The first of them in deck order.
+  std::optional<std::int64_t> first_new(std::int64_t deck_id, std::int64_t today);
+  // The earliest due time of any card of `deck_id` that is not new or suspended; a card buried
+  // on `today` counts as due no earlier than `tomorrow_start`, when it comes back.
+  std::optional<TimestampMs> next_due(std::int64_t deck_id, std::int64_t today,
+                                      TimestampMs tomorrow_start);
+
+  // Buries the card until the start of day `until_day`. Throws kioku::Error (kNotFound) for no
+  // such card.
+  void bury(std::int64_t card_id, std::int64_t until_day);
+  // Buries the siblings of `card_id` (cards of its deck with its note) that `which` names until
+  // the start of day `until_day`. Intraday learning siblings are never buried, as in Anki.
+  void bury_siblings(std::int64_t card_id, std::int64_t until_day, const SiblingBurial& which);
+  // Unburies every buried card of `deck_id` (all decks when nullopt); returns how many.
+  std::int64_t unbury(std::optional<std::int64_t> deck_id);
+
+ private:
+  struct Statements;
+  sqlite::Database& database_;
+  std::unique_ptr<Statements> statements_;
+};
+
+}  // namespace kioku::daemon

@@ -1,0 +1,25 @@
+// The whole collection file checked for damage (doctor.check), with SQLite's findings put in
+// words a user can act on.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+struct IntegrityReport {
+  std::vector<std::string> problems;  // one line each; none when the collection is sound
+  std::string advice;                 // what to do about them; empty when there are none
+  bool sound() const noexcept { return problems.empty(); }
+};
+
+// SQLite's integrity check, at most `most_problems` problems. Damage bad enough to stop the
+// check itself (a damaged schema, a file that is not a database) is one problem, not a
+// failure. Throws sqlite::SqliteError for any other failure (a lock, an I/O error).
+IntegrityReport check_integrity(sqlite::Database& database, int most_problems);
+
+}  // namespace kioku::daemon

@@ -1,0 +1,101 @@
+// The review log's SQL, prepared once.
+#include "daemon/store/review_log.hpp"
+
+#include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+struct ReviewLog::Statements {
+  explicit Statements(sqlite::Database& database)
+      : insert(database.prepare(
+            "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, "
+            "phase_before, phase_after, interval_before_days, interval_after_days, due_after_ms, "
+            "ease_after, stability_after, difficulty_after, duration_ms, scheduler, quality, "
+            "answer_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+            "?16, ?17, ?18)")),
+        select_by_answer_id(database.prepare(
+            "SELECT id, card_id, rating, correct FROM revlog WHERE answer_id = ?1")),
+        // In the order the answers were given (the log's id), not by their times: a clock that
+        // was ahead and then put right leaves "future" answers that came first
+        // (docs/faults.md).
+        select_card_history(database.prepare(
+            "SELECT reviewed_ms, rating, quality FROM revlog WHERE card_id = ?1 ORDER BY id")),
+        select_future(database.prepare(
+            "SELECT count(*), coalesce(max(reviewed_ms), 0) FROM revlog WHERE reviewed_ms > "
+            "?1")) {}
+
+  sqlite::Statement insert;
+  sqlite::Statement select_by_answer_id;
+  sqlite::Statement select_card_history;
+  sqlite::Statement select_future;
+};
+
+ReviewLog::ReviewLog(sqlite::Database& database)
+    : database_(database), statements_(std::make_unique<Statements>(database)) {}
+
+ReviewLog::~ReviewLog() = default;
+
+std::int64_t ReviewLog::append(const AnswerRecord& answer) {
+  sqlite::Statement& insert = statements_->insert;
+  insert.bind(1, answer.card_id).bind(2, answer.reviewed).bind(3, answer.day);
+  insert.bind(4, static_cast<int>(answer.rating));
+  insert.bind(5, answer.correct ? std::optional<int>(*answer.correct ? 1 : 0) : std::nullopt);
+  insert.bind(6, answer.chosen);
+  insert.bind(7, to_string(answer.before.phase)).bind(8, to_string(answer.after.phase));
+  insert.bind(9, answer.before.interval_days).bind(10, answer.after.interval_days);
+  insert.bind(11, answer.after.due).bind(12, answer.after.ease);
+  insert.bind(13, memory_value_or_null(answer.after.stability));
+  insert.bind(14, memory_value_or_null(answer.after.difficulty));
+  insert.bind(15, answer.duration_ms).bind(16, answer.scheduler);
+  insert.bind(17, answer.quality);
+  if (answer.answer_id) {
+    insert.bind(18, *answer.answer_id);
+  } else {
+    insert.bind_null(18);
+  }
+  insert.run();
+  return database_.last_insert_rowid();
+}
+
+std::optional<RecordedAnswer> ReviewLog::answer_by_id(const std::string& answer_id) {
+  sqlite::Statement& select = statements_->select_by_answer_id;
+  sqlite::StatementScope scope(select);
+  select.bind(1, answer_id);
+  if (!select.step()) return std::nullopt;
+  RecordedAnswer recorded;
+  recorded.review_id = select.column_int(0);
+  recorded.card_id = select.column_int(1);
+  recorded.rating = static_cast<Rating>(select.column_int(2));
+  if (!select.column_is_null(3)) recorded.correct = select.column_int(3) != 0;
+  return recorded;
+}
+
+std::vector<LoggedAnswer> ReviewLog::card_history(std::int64_t card_id) {
+  sqlite::Statement& select = statements_->select_card_history;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id);
+  std::vector<LoggedAnswer> history;
+  while (select.step()) {
+    LoggedAnswer answer;
+    answer.reviewed = select.column_int(0);
+    answer.rating = static_cast<Rating>(select.column_int(1));
+    if (!select.column_is_null(2)) answer.quality = static_cast<int>(select.column_int(2));
+    history.push_back(answer);
+  }
+  return history;
+}
+
+FutureAnswers ReviewLog::future_answers(TimestampMs now) {
+  sqlite::Statement& select = statements_->select_future;
+  sqlite::StatementScope scope(select);
+  select.bind(1, now);
+  FutureAnswers found;
+  if (select.step()) {
+    found.count = select.column_int(0);
+    found.latest = select.column_int(1);
+  }
+  return found;
+}
+
+}  // namespace kioku::daemon
