@@ -75,7 +75,7 @@ TEST_CASE("passed descriptor: a deck file passed with deck.import is imported un
   INFO(json::serialize(response));
   CHECK(response.at("result").at("added").as_int64() == 1);
   CHECK_FALSE(is_open(file));
-  CHECK(fixture.collection.decks().at(0).slug == "passed");
+  CHECK(fixture.collection.decks().all().at(0).slug == "passed");
 }
 
 TEST_CASE("passed descriptor: errors name the file as the user named it", "[daemon][descriptor]") {
@@ -161,7 +161,7 @@ TEST_CASE(
         "[" + import_line(R"({"fd":0})") + R"(,{"jsonrpc":"2.0","id":2,"method":"system.hello"}])",
         passed(file));
     CHECK(code_of(response) == -32600);
-    CHECK(fixture.collection.decks().empty());
+    CHECK(fixture.collection.decks().all().empty());
   }
   CHECK(response.is_object());
   CHECK(response.as_object().contains("error"));
