@@ -38,11 +38,17 @@ struct DeckListResult {
 };
 BOOST_DESCRIBE_STRUCT(DeckListResult, (), (decks))
 
+// The deck is the descriptor passed with the request (`fd` 0, named `name`), or a path.
 struct DeckImportParams {
-  std::string path;
-  static constexpr std::array kHelp{FieldHelp{"path", "absolute path of the deck file"}};
+  std::optional<std::int64_t> fd;
+  std::optional<std::string> name;
+  std::optional<std::string> path;
+  static constexpr std::array kHelp{
+      FieldHelp{"fd", "0: the deck is the file descriptor passed with this request (SCM_RIGHTS)"},
+      FieldHelp{"name", "with fd: the file as the user named it"},
+      FieldHelp{"path", "absolute path of a regular deck file, which kiokud opens itself"}};
 };
-BOOST_DESCRIBE_STRUCT(DeckImportParams, (), (path))
+BOOST_DESCRIBE_STRUCT(DeckImportParams, (), (fd, name, path))
 
 struct DeckImportResult {
   std::string deck;
@@ -90,7 +96,7 @@ BOOST_DESCRIBE_STRUCT(DeckConfigResult, (), (deck, recomputed, changed, options)
 inline constexpr MethodType<DeckListParams, DeckListResult> kDeckList{
     "deck.list", "Lists decks with their card and due counts."};
 inline constexpr MethodType<DeckImportParams, DeckImportResult> kDeckImport{
-    "deck.import", "Imports a deck file (all or nothing)."};
+    "deck.import", "Imports a deck file (all or nothing): one passed with the request, or a path."};
 inline constexpr MethodType<DeckConfigParams, DeckConfigResult> kDeckConfig{
     "deck.config",
     "Shows a deck's options; with `set`, changes them (a new algorithm recomputes the cards)."};

@@ -37,8 +37,9 @@ struct DoctorCheckResult {
   bool ok = false;
   Omissible<std::string> advice;  // only when damaged
   std::vector<std::string> problems;
+  std::vector<std::string> warnings;  // sound, but worth a look (answers dated in the future)
 };
-BOOST_DESCRIBE_STRUCT(DoctorCheckResult, (), (path, ok, advice, problems))
+BOOST_DESCRIBE_STRUCT(DoctorCheckResult, (), (path, ok, advice, problems, warnings))
 
 inline constexpr MethodType<DoctorRebuildParams, DoctorRebuildResult> kDoctorRebuild{
     "doctor.rebuild",

@@ -100,6 +100,7 @@ struct ReviewAnswerParams {
   std::optional<std::string> rating;
   std::optional<std::int64_t> quality;
   std::optional<std::int64_t> duration_ms;
+  std::optional<std::string> answer_id;
   std::optional<std::string> lang;
   static constexpr std::array kHelp{
       kCardHelp,
@@ -107,9 +108,11 @@ struct ReviewAnswerParams {
       FieldHelp{"rating", "again|hard|good|easy (default: good if right)"},
       FieldHelp{"quality", "0-5, for sm2-classic decks instead of rating"},
       FieldHelp{"duration_ms", "time spent answering, in milliseconds"},
+      FieldHelp{"answer_id", "the client's id for this answer: sent again, it is recorded once"},
       kLangHelp};
 };
-BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (), (card, choice, rating, quality, duration_ms, lang))
+BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (),
+                      (card, choice, rating, quality, duration_ms, answer_id, lang))
 
 struct ReviewAnswerResult {
   std::int64_t review_id = 0;
@@ -119,9 +122,11 @@ struct ReviewAnswerResult {
   std::string explanation;
   std::string rating;
   CardStateView state;
+  bool already_recorded = false;  // answer_id named an answer the log holds; nothing was written
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerResult, (),
-                      (review_id, card, correct, answer, explanation, rating, state))
+                      (review_id, card, correct, answer, explanation, rating, state,
+                       already_recorded))
 
 struct ReviewBuryParams {
   std::int64_t card = 0;

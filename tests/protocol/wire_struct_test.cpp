@@ -17,13 +17,14 @@ using namespace kioku::protocol;
 
 namespace {
 
-// Results as kiokud at de12650 sent them (captured from a real daemon over its socket).
+// Results as kiokud sends them (captured from a real daemon over its socket at de12650, with
+// the fields issue 9 added since: already_recorded, warnings).
 constexpr const char* kReviewNextReply =
     R"({"counts":{"new":8,"learning":0,"review":0,"total":8},"card":{"id":1,"deck":"gradient-checkpointing","deck_name":"Gradient checkpointing","external_id":"gc-001","kind":"choice","question":"Q?","choices":["a","b","c","d"],"answer":1,"explanation":"E.","tags":["tradeoff","basics"],"state":{"phase":"new","due_ms":0,"due":null,"interval_days":0,"remaining_steps":0,"interday":false,"ease":0.0,"reps":0,"lapses":0,"leech":false,"suspended":false},"preview":{"again":{"phase":"learning","interval_days":0,"due_ms":1796133242795,"wait":"1m"},"hard":{"phase":"learning","interval_days":0,"due_ms":1796133512795,"wait":"6m"},"good":{"phase":"learning","interval_days":0,"due_ms":1796133782795,"wait":"10m"},"easy":{"phase":"review","interval_days":4,"due_ms":1796478782795,"wait":"4d"}}}})";
 constexpr const char* kReviewNextNoneReply =
     R"({"counts":{"new":0,"learning":0,"review":0,"total":0},"card":null,"next_due_ms":null,"next_due":null})";
 constexpr const char* kReviewAnswerReply =
-    R"({"review_id":1,"card":1,"correct":true,"answer":1,"explanation":"E.","rating":"good","state":{"phase":"learning","due_ms":1796133782798,"due":"2026-12-01T14:03:02Z","interval_days":0,"remaining_steps":1,"interday":false,"ease":2.5,"reps":1,"lapses":0,"leech":false,"suspended":false}})";
+    R"({"review_id":1,"card":1,"correct":true,"answer":1,"explanation":"E.","rating":"good","state":{"phase":"learning","due_ms":1796133782798,"due":"2026-12-01T14:03:02Z","interval_days":0,"remaining_steps":1,"interday":false,"ease":2.5,"reps":1,"lapses":0,"leech":false,"suspended":false},"already_recorded":false})";
 constexpr const char* kDueCountsReply =
     R"({"new":7,"learning":0,"review":0,"total":7,"next_due_ms":1796133782798,"next_due":"2026-12-01T14:03:02Z"})";
 constexpr const char* kStatsSummaryReply =
@@ -37,7 +38,7 @@ constexpr const char* kDeckConfigShownReply =
 constexpr const char* kDoctorRebuildReply =
     R"({"cards":8,"changed":0,"decks":[{"cards":8,"changed":0,"changed_cards":[],"deck":"gradient-checkpointing"}]})";
 constexpr const char* kDoctorCheckDamagedReply =
-    R"({"path":"/c.sqlite","ok":false,"advice":"restore a backup","problems":["page 3 is never used"]})";
+    R"({"path":"/c.sqlite","ok":false,"advice":"restore a backup","problems":["page 3 is never used"],"warnings":[]})";
 
 template <class Result>
 std::string read_and_write(const char* text) {
@@ -153,7 +154,7 @@ TEST_CASE("wire structs: request checks give the dispatcher's messages", "[proto
         "missing required parameter 'card' (integer: the card's id, from review.next)");
   CHECK(problem(R"({"card":1,"colour":"red"})") ==
         "unknown parameter 'colour' for review.answer (it takes: card, choice, rating, quality, "
-        "duration_ms, lang)");
+        "duration_ms, answer_id, lang)");
   CHECK(problem(R"({"card":1,"rating":null})") == "parameter 'rating' must be a string");
   CHECK(problem(R"({"card":18446744073709551615})") == "parameter 'card' is too large");
   CHECK(message_of([] {
@@ -180,7 +181,7 @@ TEST_CASE("wire structs: request checks give the dispatcher's messages", "[proto
 
 TEST_CASE("wire structs: parameter specs come from the request type", "[protocol][wire]") {
   const auto& specs = field_specs<ReviewAnswerParams>();
-  REQUIRE(specs.size() == 6);
+  REQUIRE(specs.size() == 7);
   CHECK(specs[0].name == "card");
   CHECK(specs[0].type == WireType::kInteger);
   CHECK(specs[0].required);
@@ -188,7 +189,7 @@ TEST_CASE("wire structs: parameter specs come from the request type", "[protocol
   CHECK(specs[2].name == "rating");
   CHECK(specs[2].type == WireType::kString);
   CHECK_FALSE(specs[2].required);
-  CHECK(specs[5].help == "language of texts: en or ja");
+  CHECK(specs[6].help == "language of texts: en or ja");
   CHECK(field_specs<NoParams>().empty());
   CHECK(field_specs<DeckConfigParams>()[1].type == WireType::kObject);
   // A member named after a keyword keeps its wire name.
