@@ -72,6 +72,8 @@ void throw_field_error(const Reading& reading, const std::string& path, std::str
                                         what + " " + std::string(problem));
 }
 
+}  // namespace wire_detail
+
 void check_params(std::string_view method, std::span<const FieldSpec> specs,
                   const boost::json::object& params) {
   for (const auto& [key, value] : params) {
@@ -88,9 +90,9 @@ void check_params(std::string_view method, std::span<const FieldSpec> specs,
                   "unknown parameter '" + std::string(key) + "' for " + std::string(method) +
                       (allowed.empty() ? " (it takes none)" : " (it takes: " + allowed + ")"));
     }
-    if (!matches(value, spec->type)) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter '" + std::string(key) + "' must be " + with_article(spec->type));
+    if (!wire_detail::matches(value, spec->type)) {
+      throw Error(ErrorCode::kInvalidParams, "parameter '" + std::string(key) + "' must be " +
+                                                 wire_detail::with_article(spec->type));
     }
   }
   for (const FieldSpec& spec : specs) {
@@ -101,7 +103,5 @@ void check_params(std::string_view method, std::span<const FieldSpec> specs,
     }
   }
 }
-
-}  // namespace wire_detail
 
 }  // namespace kioku::protocol

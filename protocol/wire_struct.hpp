@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "protocol/field_spec.hpp"
 
 namespace kioku::protocol {
 
@@ -30,26 +31,6 @@ template <class T>
 struct Omissible : std::optional<T> {
   using std::optional<T>::optional;
   using std::optional<T>::operator=;
-};
-
-// One line of help for a request field, for system.methods and the CLI's --help. A request
-// struct lists them in a static `kHelp` array, one per described member.
-struct FieldHelp {
-  std::string_view name;
-  std::string_view help;
-};
-
-enum class WireType { kString, kInteger, kBoolean, kNumber, kObject, kArray, kAny };
-
-// "string", "integer", ...: the word the parameter errors and system.methods use.
-std::string_view to_string(WireType type) noexcept;
-
-// A request field as system.methods lists it.
-struct FieldSpec {
-  std::string_view name;
-  WireType type;
-  bool required;
-  std::string_view help;
 };
 
 namespace wire_detail {
@@ -263,11 +244,6 @@ std::vector<FieldSpec> field_specs_of() {
   return specs;
 }
 
-// Throws kioku::Error (kInvalidParams) with the message the dispatcher has always given:
-// unknown parameters first, in the order given, then wrong types, then missing ones.
-void check_params(std::string_view method, std::span<const FieldSpec> specs,
-                  const boost::json::object& params);
-
 template <class Params>
 Params decode_request_fields(std::string_view method, const boost::json::object& params) {
   const Reading reading{method, true};
@@ -302,7 +278,7 @@ const std::vector<FieldSpec>& field_specs() {
 // the parameter: unknown, of the wrong type, missing, or an integer out of range.
 template <class Params>
 Params decode_params(std::string_view method, const boost::json::object& params) {
-  wire_detail::check_params(method, field_specs<Params>(), params);
+  check_params(method, field_specs<Params>(), params);
   return wire_detail::decode_request_fields<Params>(method, params);
 }
 

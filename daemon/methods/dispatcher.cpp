@@ -30,55 +30,6 @@ struct RequestError {
   std::string message;
 };
 
-bool type_matches(const json::value& value, ParamType type) {
-  switch (type) {
-    case ParamType::kString:
-      return value.is_string();
-    case ParamType::kInteger:
-      return value.is_int64() || value.is_uint64();
-    case ParamType::kBoolean:
-      return value.is_bool();
-    case ParamType::kObject:
-      return value.is_object();
-  }
-  return false;
-}
-
-// "a string", "an integer", "an object": the article for a type's name.
-std::string with_article(std::string_view type_name) {
-  const bool vowel =
-      !type_name.empty() && std::string_view("aeiou").find(type_name[0]) != std::string_view::npos;
-  return (vowel ? "an " : "a ") + std::string(type_name);
-}
-
-// Checks params against the method's specs; returns an error message, or empty when fine.
-std::string check_params(const Method& method, const json::object& params) {
-  for (const auto& [key, value] : params) {
-    const ParamSpec* spec = nullptr;
-    for (const ParamSpec& candidate : method.params) {
-      if (candidate.name == key) spec = &candidate;
-    }
-    if (spec == nullptr) {
-      std::string allowed;
-      for (const ParamSpec& candidate : method.params) {
-        allowed += (allowed.empty() ? "" : ", ") + std::string(candidate.name);
-      }
-      return "unknown parameter '" + std::string(key) + "' for " + std::string(method.name) +
-             (allowed.empty() ? " (it takes none)" : " (it takes: " + allowed + ")");
-    }
-    if (!type_matches(value, spec->type)) {
-      return "parameter '" + std::string(key) + "' must be " + with_article(to_string(spec->type));
-    }
-  }
-  for (const ParamSpec& spec : method.params) {
-    if (spec.required && !params.contains(spec.name)) {
-      return "missing required parameter '" + std::string(spec.name) + "' (" +
-             std::string(to_string(spec.type)) + ": " + std::string(spec.help) + ")";
-    }
-  }
-  return {};
-}
-
 // Whether a repeated key lies inside the request's params (then the params are invalid) rather
 // than in the request's own members (then the request is).
 bool in_params(const protocol::DuplicateKey& duplicate) {
@@ -195,8 +146,10 @@ std::optional<std::string> handle_request(const json::value& request,
       params = given->as_object();
     }
   }
-  if (std::string problem = check_params(*method, params); !problem.empty()) {
-    return error(code::kInvalidParams, problem);
+  try {
+    protocol::check_params(method->name, method->params, params);
+  } catch (const Error& problem) {
+    return error(code::kInvalidParams, problem.what());
   }
 
   std::optional<std::string> response;

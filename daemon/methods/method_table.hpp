@@ -1,5 +1,6 @@
-// THE method table: every method the daemon answers, with its parameters and one line of help.
-// Parameter checks happen once, in the dispatcher, from the `params` described here.
+// THE method table: every method the daemon answers, with its parameters and one line of help,
+// both taken from the method's request type in protocol/ (protocol/*_types.hpp). Parameter
+// checks happen once, in the dispatcher, from the `params` listed here.
 #pragma once
 
 #include <boost/json.hpp>
@@ -8,19 +9,11 @@
 #include <string_view>
 
 #include "daemon/methods/method_context.hpp"
+#include "protocol/field_spec.hpp"
 
 namespace kioku::daemon {
 
-enum class ParamType { kString, kInteger, kBoolean, kObject };
-
-struct ParamSpec {
-  std::string_view name;
-  ParamType type;
-  bool required;
-  std::string_view help;
-};
-
-// A handler gets parameters already checked against its ParamSpecs and returns the result.
+// A handler gets parameters already checked against its method's params and returns the result.
 // It throws kioku::Error for failures; the dispatcher turns them into JSON-RPC errors.
 using Handler =
     std::function<boost::json::value(const boost::json::object& params, MethodContext& context)>;
@@ -28,7 +21,7 @@ using Handler =
 struct Method {
   std::string_view name;
   std::string_view help;
-  std::vector<ParamSpec> params;
+  std::span<const protocol::FieldSpec> params;
   Handler handler;
   // Whether a descriptor passed with the request (SCM_RIGHTS) is for this method; with any other
   // method it is refused and closed.
@@ -37,7 +30,6 @@ struct Method {
 
 std::span<const Method> method_table();
 const Method* find_method(std::string_view name);
-std::string_view to_string(ParamType type) noexcept;
 
 // Handlers, one group per noun (each defined in its own file).
 boost::json::value handle_hello(const boost::json::object& params, MethodContext& context);

@@ -20,9 +20,9 @@ json::value handle_methods(const json::object& /*params*/, MethodContext& /*cont
   json::array methods;
   for (const Method& method : method_table()) {
     json::array params;
-    for (const ParamSpec& spec : method.params) {
+    for (const protocol::FieldSpec& spec : method.params) {
       params.push_back(json::object{{"name", spec.name},
-                                    {"type", to_string(spec.type)},
+                                    {"type", protocol::to_string(spec.type)},
                                     {"required", spec.required},
                                     {"help", spec.help}});
     }

@@ -1,5 +1,5 @@
-// The protocol's request types against the daemon's method table: until the table is built from
-// the types (issue 10), this keeps the two from drifting apart, method by method.
+// The daemon's method table against the protocol's method types: every type has its row, and
+// each row's name, help and parameters are the type's.
 #include <catch2/catch.hpp>
 #include <tuple>
 
@@ -21,13 +21,11 @@ void check_against_table(const protocol::MethodType<Params, Result>& type) {
   REQUIRE(method != nullptr);
   CHECK(method->help == type.help);
   const auto& specs = protocol::field_specs<Params>();
-  REQUIRE(specs.size() == method->params.size());
-  for (std::size_t index = 0; index < specs.size(); ++index) {
-    INFO("parameter " << index);
-    CHECK(specs[index].name == method->params[index].name);
-    CHECK(protocol::to_string(specs[index].type) == daemon::to_string(method->params[index].type));
-    CHECK(specs[index].required == method->params[index].required);
-    CHECK(specs[index].help == method->params[index].help);
+  CHECK(method->params.data() == specs.data());
+  CHECK(method->params.size() == specs.size());
+  for (const protocol::FieldSpec& spec : specs) {
+    INFO("parameter " << spec.name);
+    CHECK_FALSE(spec.help.empty());  // every parameter of every method says what it is
   }
 }
 
