@@ -126,7 +126,10 @@ void check_parser_agrees(std::string_view line) {
   if (static_cast<bool>(error) != static_cast<bool>(plain_error)) {
     fail("parse_line and json::parse disagree on whether a line is JSON", line);
   }
-  if (!error && parsed.value != plain) fail("parse_line read another value than json::parse", line);
+  // Compared as text: Boost.JSON 1.81 reads 0e400 as NaN, and NaN is not equal to itself.
+  if (!error && json::serialize(parsed.value) != json::serialize(plain)) {
+    fail("parse_line read another value than json::parse", line);
+  }
 }
 
 bool echo = false;
