@@ -63,14 +63,4 @@ json::object deck_params(const std::string& deck) {
   return params;
 }
 
-void call_and_show(CliContext& context, std::string_view method, json::object params,
-                   const std::function<void(const json::object&)>& show) {
-  const json::value result = context.daemon().call(method, std::move(params));
-  if (context.json) {
-    print_json(result);
-    return;
-  }
-  show(result.as_object());
-}
-
 }  // namespace kioku::cli

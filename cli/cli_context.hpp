@@ -12,6 +12,8 @@
 
 #include "cli/client.hpp"
 #include "cli/daemon_launcher.hpp"
+#include "protocol/method_type.hpp"
+#include "protocol/wire_struct.hpp"
 
 namespace kioku::cli {
 
@@ -51,8 +53,18 @@ std::string counted(std::int64_t count, std::string_view one, std::string_view m
 boost::json::object deck_params(const std::string& deck);
 
 // Calls `method` with `params` and prints its result: one line of JSON with --json, else
-// whatever `show` writes for the result object.
-void call_and_show(CliContext& context, std::string_view method, boost::json::object params,
-                   const std::function<void(const boost::json::object&)>& show);
+// whatever `show` writes for the result, read as the method's result type. A reply that lacks a
+// field or has one of another type is an error naming it (protocol/wire_struct.hpp), never a
+// zero.
+template <class Params, class Result, class Show>
+void call_and_show(CliContext& context, const protocol::MethodType<Params, Result>& method,
+                   boost::json::object params, const Show& show) {
+  const boost::json::value result = context.daemon().call(method.name, std::move(params));
+  if (context.json) {
+    print_json(result);
+    return;
+  }
+  show(protocol::decode_result<Result>(method.name, result));
+}
 
 }  // namespace kioku::cli

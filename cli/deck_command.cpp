@@ -14,21 +14,21 @@ namespace json = boost::json;
 namespace {
 
 // The options one per line, their values in a column, each default beside a changed value.
-void show_deck_config(const json::object& object) {
-  if (const json::value* recomputed = object.if_contains("recomputed")) {
-    const std::int64_t cards = integer_field(recomputed->as_object(), "cards");
-    std::cout << "Algorithm changed: recomputed " << cards
-              << (cards == 1 ? " card from its history (" : " cards from their history (")
-              << integer_field(recomputed->as_object(), "changed") << " changed)\n";
+void show_deck_config(const protocol::DeckConfigResult& result) {
+  if (const auto& recomputed = result.recomputed) {
+    std::cout << "Algorithm changed: recomputed " << recomputed->cards
+              << (recomputed->cards == 1 ? " card from its history ("
+                                         : " cards from their history (")
+              << recomputed->changed << " changed)\n";
   }
   int width = 0;
-  for (const json::value& option : object.at("options").as_array()) {
-    width = std::max(width, display_width(safe_line(option.at("name").as_string())));
+  for (const protocol::DeckOption& option : result.options) {
+    width = std::max(width, display_width(safe_line(option.name)));
   }
-  for (const json::value& option : object.at("options").as_array()) {
-    const std::string option_name = safe_line(option.at("name").as_string());
-    const std::string value = safe_line(option.at("value").as_string());
-    const std::string fallback = safe_line(option.at("default").as_string());
+  for (const protocol::DeckOption& option : result.options) {
+    const std::string option_name = safe_line(option.name);
+    const std::string value = safe_line(option.value);
+    const std::string fallback = safe_line(option.default_);
     std::cout << option_name
               << std::string(static_cast<std::size_t>(width - display_width(option_name)) + 2, ' ')
               << (value.empty() ? "\"\"" : value);
@@ -62,7 +62,7 @@ void add_deck_command(CLI::App& app, CliContext& context) {
       }
       params["set"] = std::move(changes);
     }
-    call_and_show(context, protocol::method::kDeckConfig, std::move(params), show_deck_config);
+    call_and_show(context, protocol::kDeckConfig, std::move(params), show_deck_config);
   });
 }
 
@@ -71,47 +71,42 @@ namespace {
 // `kioku doctor`: the daemon's integrity check. Damage is an error (exit code 1) whose line
 // says what to do; the problems SQLite found go to stdout first.
 void check_collection(CliContext& context) {
-  const json::value result = context.daemon().call(protocol::method::kDoctorCheck);
-  if (context.json) print_json(result);
-  const json::object& object = result.as_object();
-  const std::string path = safe_line(object.at("path").as_string());
-  if (object.at("ok").as_bool()) {
+  const json::value reply = context.daemon().call(protocol::kDoctorCheck.name);
+  if (context.json) print_json(reply);
+  const auto result =
+      protocol::decode_result<protocol::DoctorCheckResult>(protocol::kDoctorCheck.name, reply);
+  const std::string path = safe_line(result.path);
+  if (result.ok) {
     if (context.json) return;
     std::cout << "The collection " << path << " is intact\n";
-    // An older kiokud sends no warnings.
-    if (const json::value* warnings = object.if_contains("warnings");
-        warnings && warnings->is_array()) {
-      for (const json::value& warning : warnings->as_array()) {
-        if (warning.is_string())
-          std::cout << "warning: " << std::string(warning.as_string()) << '\n';
+    if (result.warnings) {
+      for (const std::string& warning : *result.warnings) {
+        std::cout << "warning: " << safe_line(warning) << '\n';
       }
     }
     return;
   }
-  const json::array& problems = object.at("problems").as_array();
   if (!context.json) {
-    for (const json::value& problem : problems) std::cout << safe_line(problem.as_string()) << '\n';
+    for (const std::string& problem : result.problems) std::cout << safe_line(problem) << '\n';
   }
-  throw Error(ErrorCode::kStorage, "SQLite found " + std::to_string(problems.size()) +
-                                       (problems.size() == 1 ? " problem: " : " problems: ") +
-                                       std::string(object.at("advice").as_string()));
+  throw Error(ErrorCode::kStorage,
+              "SQLite found " + std::to_string(result.problems.size()) +
+                  (result.problems.size() == 1 ? " problem: " : " problems: ") +
+                  result.advice.value_or("restore a backup"));
 }
 
 // What `kioku doctor --rebuild` changed: the totals, then the fixed cards of each deck.
-void show_rebuild(const json::object& object) {
-  const std::int64_t cards = integer_field(object, "cards");
-  const std::int64_t changed = integer_field(object, "changed");
-  std::cout << "Replayed " << cards
-            << (cards == 1 ? " card from its review log: " : " cards from their review logs: ")
-            << changed
-            << (changed == 1 ? " differed from the stored state and was fixed\n"
-                             : " differed from the stored state and were fixed\n");
-  for (const json::value& entry : object.at("decks").as_array()) {
-    if (integer_field(entry.as_object(), "changed") == 0) continue;
-    std::cout << "  " << safe_line(entry.at("deck").as_string()) << ": cards";
-    for (const json::value& card : entry.at("changed_cards").as_array()) {
-      std::cout << ' ' << safe_json(json::serialize(card));
-    }
+void show_rebuild(const protocol::DoctorRebuildResult& result) {
+  std::cout << "Replayed " << result.cards
+            << (result.cards == 1 ? " card from its review log: "
+                                  : " cards from their review logs: ")
+            << result.changed
+            << (result.changed == 1 ? " differed from the stored state and was fixed\n"
+                                    : " differed from the stored state and were fixed\n");
+  for (const protocol::DeckRebuild& entry : result.decks) {
+    if (entry.changed == 0) continue;
+    std::cout << "  " << safe_line(entry.deck) << ": cards";
+    for (const std::int64_t card : entry.changed_cards) std::cout << ' ' << card;
     std::cout << '\n';
   }
 }
@@ -136,7 +131,7 @@ void add_doctor_command(CLI::App& app, CliContext& context) {
       check_collection(context);
       return;
     }
-    call_and_show(context, protocol::method::kDoctorRebuild, deck_params(*deck), show_rebuild);
+    call_and_show(context, protocol::kDoctorRebuild, deck_params(*deck), show_rebuild);
   });
 }
 

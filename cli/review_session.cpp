@@ -301,9 +301,9 @@ class ReviewScreen {
       std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
     } else {
       const std::string verdict = std::string("✗ ") + text_.wrong;
-      const std::string line =
-          verdict + " — " + text_.the_answer_is + " " + std::to_string(answer_slot) + ") " +
-          choice_text(choices, static_cast<std::size_t>(answer - 1));
+      const std::string line = verdict + " — " + text_.the_answer_is + " " +
+                               std::to_string(answer_slot) + ") " +
+                               choice_text(choices, static_cast<std::size_t>(answer - 1));
       const auto lines = wrap_text(line, width_);
       for (std::size_t i = 0; i < lines.size(); ++i) {
         // Only the verdict itself is coloured; it always sits at the start of the first line.
@@ -416,8 +416,9 @@ class ReviewScreen {
     const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
     std::ostringstream line;
     line << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
-         << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", " << tally_.correct << ' ' << text_.correct_count << " (" << percent << "%), "
-         << text_.time_spent << ' ' << format_duration(tally_.duration_ms);
+         << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", " << tally_.correct
+         << ' ' << text_.correct_count << " (" << percent << "%), " << text_.time_spent << ' '
+         << format_duration(tally_.duration_ms);
     return line.str();
   }
 

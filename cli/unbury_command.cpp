@@ -6,17 +6,14 @@
 
 namespace kioku::cli {
 
-namespace json = boost::json;
-
 void add_unbury_command(CLI::App& app, CliContext& context) {
   auto deck = std::make_shared<std::string>();
   auto* command = app.add_subcommand("unbury", "Bring back the cards buried until tomorrow");
   command->add_option("--deck", *deck, "only this deck");
   command->callback([&context, deck] {
-    call_and_show(context, protocol::method::kReviewUnbury, deck_params(*deck),
-                  [](const json::object& result) {
-                    std::cout << counted(integer_field(result, "unburied"), "card", "cards")
-                              << " unburied\n";
+    call_and_show(context, protocol::kReviewUnbury, deck_params(*deck),
+                  [](const protocol::ReviewUnburyResult& result) {
+                    std::cout << counted(result.unburied, "card", "cards") << " unburied\n";
                   });
   });
 }

@@ -37,7 +37,8 @@ struct DoctorCheckResult {
   bool ok = false;
   Omissible<std::string> advice;  // only when damaged
   std::vector<std::string> problems;
-  std::vector<std::string> warnings;  // sound, but worth a look (answers dated in the future)
+  // Sound, but worth a look (answers dated in the future); an older kiokud sends none.
+  Omissible<std::vector<std::string>> warnings;
 };
 BOOST_DESCRIBE_STRUCT(DoctorCheckResult, (), (path, ok, advice, problems, warnings))
 

@@ -9,7 +9,7 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/piped_process.hpp"
 #include "tests/support/process_sockets.hpp"
-#include "tests/support/reply_dropping_proxy.hpp"
+#include "tests/support/relay_proxy.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -205,7 +205,7 @@ TEST_CASE("e2e: scripted review - kiokud recorded the answer but its reply was l
   DaemonProcess daemon(home);
   REQUIRE(daemon.started());
   const std::string relayed = home.root() + "/relayed.sock";
-  ReplyDroppingProxy proxy(relayed, home.socket_path());
+  RelayProxy proxy(relayed, home.socket_path());
 
   // --no-autostart: the proxy's socket is not kiokud's to start on.
   PipedProcess review(

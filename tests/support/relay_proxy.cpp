@@ -1,5 +1,7 @@
 // One thread: accept, then relay request and reply lines until the client leaves.
-#include "tests/support/reply_dropping_proxy.hpp"
+#include "tests/support/relay_proxy.hpp"
+
+#include <utility>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -46,7 +48,7 @@ bool send_all(int descriptor, const std::string& bytes) {
 
 }  // namespace
 
-ReplyDroppingProxy::ReplyDroppingProxy(std::string listen_path, std::string daemon_path)
+RelayProxy::RelayProxy(std::string listen_path, std::string daemon_path)
     : daemon_path_(std::move(daemon_path)) {
   listener_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_un address{};
@@ -60,18 +62,26 @@ ReplyDroppingProxy::ReplyDroppingProxy(std::string listen_path, std::string daem
   thread_ = std::thread([this] { run(); });
 }
 
-ReplyDroppingProxy::~ReplyDroppingProxy() {
+RelayProxy::~RelayProxy() {
   [[maybe_unused]] const ssize_t written = ::write(stop_[1], "x", 1);
   thread_.join();
   for (int descriptor : {listener_, stop_[0], stop_[1]}) ::close(descriptor);
 }
 
-void ReplyDroppingProxy::drop_next_reply_to(const std::string& marker) {
+void RelayProxy::drop_next_reply_to(const std::string& marker) {
   std::lock_guard lock(mutex_);
   marker_ = marker;
+  rewrite_ = nullptr;
 }
 
-void ReplyDroppingProxy::run() {
+void RelayProxy::rewrite_next_reply_to(const std::string& marker,
+                                       std::function<std::string(const std::string&)> rewrite) {
+  std::lock_guard lock(mutex_);
+  marker_ = marker;
+  rewrite_ = std::move(rewrite);
+}
+
+void RelayProxy::run() {
   for (;;) {
     pollfd fds[2] = {{listener_, POLLIN, 0}, {stop_[0], POLLIN, 0}};
     if (::poll(fds, 2, -1) <= 0 || fds[1].revents != 0) return;
@@ -82,20 +92,23 @@ void ReplyDroppingProxy::run() {
   }
 }
 
-void ReplyDroppingProxy::relay(int client) {
+void RelayProxy::relay(int client) {
   LineClient daemon(daemon_path_);
   std::string buffer;
   std::string request;
   while (daemon.connected() && read_line(client, stop_[0], buffer, request)) {
     if (!daemon.send(request + "\n")) return;
-    const auto reply = daemon.read_line(60'000);
+    auto reply = daemon.read_line(60'000);
     if (!reply) return;
     {
       std::lock_guard lock(mutex_);
       if (marker_ && request.find(*marker_) != std::string::npos) {
         marker_.reset();
-        ++dropped_;
-        return;  // the daemon handled it; the client never hears
+        if (!rewrite_) {
+          ++dropped_;
+          return;  // the daemon handled it; the client never hears
+        }
+        reply = std::exchange(rewrite_, nullptr)(*reply);
       }
     }
     if (!send_all(client, *reply + "\n")) return;
