@@ -56,7 +56,7 @@ bool poll_until(const std::function<bool()>& condition, int timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   while (!condition()) {
     if (std::chrono::steady_clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    std::this_thread::yield();  // no event announces it: look again at once
   }
   return true;
 }
