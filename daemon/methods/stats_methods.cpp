@@ -1,4 +1,8 @@
 // stats.*: today's numbers and totals, read from the daily roll-ups.
+#include <cstdio>
+
+#include "core/day_calendar.hpp"
+#include "core/error.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
@@ -26,10 +30,44 @@ protocol::StatsSummaryResult summary(const protocol::NoParams& /*params*/, Metho
                                       .due = counts_view(due_counts(collection, decks, bounds))};
 }
 
+constexpr std::int64_t kMostDays = 3650;
+
+std::string local_date(std::int64_t day) {
+  int year = 0;
+  unsigned month = 0;
+  unsigned day_of_month = 0;
+  civil_from_days(day, year, month, day_of_month);
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02u", year, month, day_of_month);
+  return text;
+}
+
+protocol::StatsDaysResult days(const protocol::StatsDaysParams& params, MethodContext& context) {
+  const std::int64_t count = params.days.value_or(30);
+  if (count < 1 || count > kMostDays) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'days' must be between 1 and " +
+                                               std::to_string(kMostDays) + ", got " +
+                                               std::to_string(count));
+  }
+  const std::int64_t today = context.calendar.day_number(context.clock.now());
+  protocol::StatsDaysResult result;
+  result.days.reserve(static_cast<std::size_t>(count));
+  for (std::int64_t day = today - count + 1; day <= today; ++day) {
+    const DayTally tally = context.collection.daily_stats().tally(day);
+    result.days.push_back(protocol::DayActivity{.date = local_date(day),
+                                                .day_start_ms = context.calendar.day_start(day),
+                                                .reviews = tally.reviews,
+                                                .correct = tally.correct,
+                                                .new_ = tally.new_cards,
+                                                .time_ms = tally.duration_ms});
+  }
+  return result;
+}
+
 }  // namespace
 
 std::vector<Method> stats_methods() {
-  return {method_row(protocol::kStatsSummary, summary)};
+  return {method_row(protocol::kStatsSummary, summary), method_row(protocol::kStatsDays, days)};
 }
 
 }  // namespace kioku::daemon
