@@ -6,7 +6,6 @@
 // that struct once the line is parsed.
 #pragma once
 
-#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>

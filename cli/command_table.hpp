@@ -28,7 +28,8 @@ struct ParsedLine {
 };
 
 // Parses `arguments` (without the program's name, which --help shows) against `table`: fills the
-// chosen commands' option fields, runs nothing.
+// chosen commands' option fields, runs nothing. Fields keep what an earlier parse of the same
+// table wrote, so a line is parsed against a table of its own.
 ParsedLine parse_command_line(const CommandTable& table, const std::string& program_name,
                               const std::vector<std::string>& arguments, std::ostream& out,
                               std::ostream& err);
