@@ -13,15 +13,26 @@ namespace kioku::cli {
 
 namespace json = boost::json;
 
+namespace {
+
+// The one field of system.hello's result that every protocol version keeps: the rest of the
+// result is read only once the version is known to be ours.
+struct HelloVersion {
+  std::int64_t protocol = 0;
+};
+BOOST_DESCRIBE_STRUCT(HelloVersion, (), (protocol))
+
+}  // namespace
+
 Client& CliContext::daemon() {
   if (client_) return *client_;
   client_ = connect_to_daemon(connect);
   if (reply_timeout) client_->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
   const json::value hello = client_->call(
-      protocol::method::kHello, json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
-                                             {"protocol", protocol::kProtocolVersion}});
+      protocol::kHello.name, json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
+                                          {"protocol", protocol::kProtocolVersion}});
   const std::int64_t protocol_version =
-      hello.is_object() ? integer_field(hello.as_object(), "protocol") : 0;
+      protocol::decode_result<HelloVersion>(protocol::kHello.name, hello).protocol;
   if (protocol_version != protocol::kProtocolVersion) {
     throw Error(ErrorCode::kUnavailable,
                 "kiokud speaks protocol " + std::to_string(protocol_version) +

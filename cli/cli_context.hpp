@@ -4,7 +4,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <functional>
-#include <iosfwd>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,7 +43,8 @@ void print_json(const boost::json::value& value);
 // is set) starts with "ja", else en.
 std::string language_from_environment();
 
-// Integer fields of a daemon result, which sends counts as JSON integers.
+// Integer fields of a daemon result, which sends counts as JSON integers. Only the review
+// session still reads its replies by key; its conversion to the result types removes this.
 std::int64_t integer_field(const boost::json::object& object, std::string_view key);
 
 // "1 card", "2 cards": the count and the noun that agrees with it.
@@ -52,19 +53,24 @@ std::string counted(std::int64_t count, std::string_view one, std::string_view m
 // The params of a method that takes an optional deck: {"deck": deck}, or {} for every deck.
 boost::json::object deck_params(const std::string& deck);
 
-// Calls `method` with `params` and prints its result: one line of JSON with --json, else
-// whatever `show` writes for the result, read as the method's result type. A reply that lacks a
-// field or has one of another type is an error naming it (protocol/wire_struct.hpp), never a
-// zero.
-template <class Params, class Result, class Show>
-void call_and_show(CliContext& context, const protocol::MethodType<Params, Result>& method,
-                   boost::json::object params, const Show& show) {
-  const boost::json::value result = context.daemon().call(method.name, std::move(params));
+// Prints `method`'s `result`: one line of JSON with --json, else whatever `print` writes to
+// stdout for the result, read as the method's result type. A reply that lacks a field or has one
+// of another type is an error naming it (protocol/wire_struct.hpp), never a zero.
+template <class Params, class Result, class Print>
+void show_result(const CliContext& context, const protocol::MethodType<Params, Result>& method,
+                 const boost::json::value& result, const Print& print) {
   if (context.json) {
     print_json(result);
     return;
   }
-  show(protocol::decode_result<Result>(method.name, result));
+  print(protocol::decode_result<Result>(method.name, result), std::cout);
+}
+
+// Calls `method` with `params` and shows its result (show_result).
+template <class Params, class Result, class Print>
+void call_and_show(CliContext& context, const protocol::MethodType<Params, Result>& method,
+                   boost::json::object params, const Print& print) {
+  show_result(context, method, context.daemon().call(method.name, std::move(params)), print);
 }
 
 }  // namespace kioku::cli

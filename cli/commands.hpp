@@ -1,21 +1,20 @@
-// Each `kioku` subcommand registers itself on the CLI11 app; one file per command.
+// Each noun's commands, one file per noun (cli/<noun>_command.cpp); cli/command_table.cpp lists
+// them. A new verb of a noun changes only that noun's file.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
-#include "cli/cli_context.hpp"
+#include "cli/command_spec.hpp"
 
 namespace kioku::cli {
 
-void add_review_command(CLI::App& app, CliContext& context, int& exit_code);
-void add_import_command(CLI::App& app, CliContext& context);
-void add_decks_command(CLI::App& app, CliContext& context);
-void add_due_command(CLI::App& app, CliContext& context);
-void add_unbury_command(CLI::App& app, CliContext& context);
-void add_stats_command(CLI::App& app, CliContext& context);
-void add_daemon_command(CLI::App& app, CliContext& context, int& exit_code);
-void add_deck_command(CLI::App& app, CliContext& context);
-void add_doctor_command(CLI::App& app, CliContext& context);
-void add_sched_command(CLI::App& app);
+CommandGroup review_commands();
+CommandGroup import_commands();
+CommandGroup decks_commands();
+CommandGroup due_commands();
+CommandGroup unbury_commands();
+CommandGroup stats_commands();
+CommandGroup daemon_commands();
+CommandGroup deck_commands();
+CommandGroup doctor_commands();
+CommandGroup sched_commands();
 
 }  // namespace kioku::cli

@@ -77,15 +77,22 @@ std::string name_of(pid_t pid) {
   return pid > 0 ? "kiokud (pid " + std::to_string(pid) + ")" : std::string("kiokud");
 }
 
-void show_status(CliContext& context, int& exit_code) {
+// A kiokud that answered: its version, pid, socket and collection.
+void print_status(const protocol::HelloResult& daemon, const std::string& socket,
+                  std::ostream& out) {
+  out << "kiokud " << safe_line(daemon.version) << " is running (pid " << daemon.pid << ")\n"
+      << "  socket:     " << safe_line(socket) << '\n'
+      << "  collection: " << safe_line(daemon.collection) << '\n';
+}
+
+int show_status(CliContext& context) {
   context.connect.autostart = false;
   const std::string socket = resolve_socket_path(context.connect);
   json::value hello;
   try {
-    hello = context.daemon().call(protocol::method::kHello);
+    hello = context.daemon().call(protocol::kHello.name);
   } catch (const Error& error) {
     const std::optional<SilentDaemon> silent = diagnose(error, socket);
-    exit_code = kExitUnavailable;
     if (context.json) {
       json::object result{{"running", silent.has_value()}, {"socket", socket}};
       if (silent) {
@@ -100,29 +107,29 @@ void show_status(CliContext& context, int& exit_code) {
     } else {
       std::cout << "kiokud is not running (" << socket << ")\n";
     }
-    return;
+    return kExitUnavailable;
   }
-  json::object result = hello.as_object();
-  result["running"] = true;
-  result["answering"] = true;
-  result["socket"] = socket;
+  const auto daemon = protocol::decode_result<protocol::HelloResult>(protocol::kHello.name, hello);
   if (context.json) {
+    json::object result = hello.as_object();
+    result["running"] = true;
+    result["answering"] = true;
+    result["socket"] = socket;
     print_json(result);
-    return;
+    return kExitOk;
   }
-  std::cout << "kiokud " << safe_line(result.at("version").as_string()) << " is running (pid "
-            << integer_field(result, "pid") << ")\n"
-            << "  socket:     " << safe_line(result.at("socket").as_string()) << '\n'
-            << "  collection: " << safe_line(result.at("collection").as_string()) << '\n';
+  print_status(daemon, socket, std::cout);
+  return kExitOk;
 }
 
 // Asks kiokud to stop over the socket. Returns its pid once it has closed the connection; throws
 // what kept it from being asked.
 pid_t ask_to_stop(CliContext& context) {
   Client& daemon = context.daemon();
-  const auto pid =
-      static_cast<pid_t>(integer_field(daemon.call(protocol::method::kHello).as_object(), "pid"));
-  daemon.call(protocol::method::kShutdown);
+  const auto pid = static_cast<pid_t>(protocol::decode_result<protocol::HelloResult>(
+                                          protocol::kHello.name, daemon.call(protocol::kHello.name))
+                                          .pid);
+  daemon.call(protocol::kShutdown.name);
   if (!daemon.wait_until_closed(daemon.timeouts().ordinary)) {
     throw CallError(CallFailure::kNotAnswering,
                     "kiokud (pid " + std::to_string(pid) +
@@ -132,7 +139,7 @@ pid_t ask_to_stop(CliContext& context) {
   return pid;
 }
 
-void stop_daemon(CliContext& context, int& exit_code) {
+int stop_daemon(CliContext& context) {
   context.connect.autostart = false;
   const std::string socket = resolve_socket_path(context.connect);
   pid_t pid = 0;
@@ -143,12 +150,11 @@ void stop_daemon(CliContext& context, int& exit_code) {
     const std::optional<SilentDaemon> silent = diagnose(error, socket);
     if (!silent) {
       std::cout << "kiokud is not running\n";
-      return;
+      return kExitOk;
     }
     if (silent->pid <= 0) {
       std::cerr << "kioku: kiokud " << silent->reason << ", and its pid is unknown\n";
-      exit_code = kExitUnavailable;
-      return;
+      return kExitUnavailable;
     }
     pid = silent->pid;
     // Whatever listens on the socket has our uid, but it is only signalled if it is a kiokud.
@@ -156,16 +162,14 @@ void stop_daemon(CliContext& context, int& exit_code) {
       std::cerr << "kioku: the process (pid " << pid << ") that " << silent->reason << " is "
                 << (name.empty() ? std::string("gone") : "'" + name + "', not kiokud")
                 << "; not signalling it\n";
-      exit_code = kExitFailure;
-      return;
+      return kExitFailure;
     }
     context.disconnect();
     // SIGCONT after SIGTERM (as systemd does): a stopped kiokud acts on the SIGTERM at once.
     if (::kill(pid, SIGTERM) != 0) {
       std::cerr << "kioku: " << name_of(pid) << ' ' << silent->reason
                 << ", and SIGTERM failed: " << std::strerror(errno) << '\n';
-      exit_code = kExitFailure;
-      return;
+      return kExitFailure;
     }
     ::kill(pid, SIGCONT);
     signalled = true;
@@ -175,8 +179,7 @@ void stop_daemon(CliContext& context, int& exit_code) {
     std::cerr << "kioku: " << name_of(pid) << " has not exited after " << kExitTimeoutMs / 1000
               << " s" << (signalled ? "; `kill -KILL " + std::to_string(pid) + "` ends it" : "")
               << '\n';
-    exit_code = kExitFailure;
-    return;
+    return kExitFailure;
   }
   if (context.json) {
     json::object result{{"stopped", true}, {"pid", pid}};
@@ -185,17 +188,17 @@ void stop_daemon(CliContext& context, int& exit_code) {
   } else {
     std::cout << "kiokud stopped (pid " << pid << ")\n";
   }
+  return kExitOk;
 }
 
 }  // namespace
 
-void add_daemon_command(CLI::App& app, CliContext& context, int& exit_code) {
-  auto* command = app.add_subcommand("daemon", "Show whether kiokud runs, or stop it");
-  command->require_subcommand(1);
-  auto* status = command->add_subcommand("status", "Show the daemon's version, pid and collection");
-  status->callback([&context, &exit_code] { show_status(context, exit_code); });
-  auto* stop = command->add_subcommand("stop", "Stop the daemon after its current request");
-  stop->callback([&context, &exit_code] { stop_daemon(context, exit_code); });
+CommandGroup daemon_commands() {
+  const auto status = [](CliContext& context, const NoArgs&) { return show_status(context); };
+  const auto stop = [](CliContext& context, const NoArgs&) { return stop_daemon(context); };
+  return {noun("daemon", "Show whether kiokud runs, or stop it",
+               {Command<>("status", "Show the daemon's version, pid and collection").runs(status),
+                Command<>("stop", "Stop the daemon after its current request").runs(stop)})};
 }
 
 }  // namespace kioku::cli

@@ -1,22 +1,32 @@
 // kioku due: how many cards to study now.
-#include <iostream>
+#include <ostream>
 
 #include "cli/commands.hpp"
 #include "protocol/methods.hpp"
 
 namespace kioku::cli {
 
-void add_due_command(CLI::App& app, CliContext& context) {
-  auto deck = std::make_shared<std::string>();
-  auto* command = app.add_subcommand("due", "Count the cards due now");
-  command->add_option("--deck", *deck, "only this deck");
-  command->callback([&context, deck] {
-    call_and_show(context, protocol::kDueCounts, deck_params(*deck),
-                  [](const protocol::DueCountsResult& counts) {
-                    std::cout << counts.total << " due (" << counts.new_ << " new, "
-                              << counts.learning << " learning, " << counts.review << " review)\n";
-                  });
-  });
+namespace {
+
+struct DueArgs {
+  std::string deck;
+};
+
+void print_due_counts(const protocol::DueCountsResult& counts, std::ostream& out) {
+  out << counts.total << " due (" << counts.new_ << " new, " << counts.learning << " learning, "
+      << counts.review << " review)\n";
+}
+
+}  // namespace
+
+CommandGroup due_commands() {
+  return {Command<DueArgs>("due", "Count the cards due now")
+              .option(&DueArgs::deck, "--deck", "only this deck")
+              .shows(protocol::kDueCounts, print_due_counts)
+              .runs([](CliContext& context, const DueArgs& args) {
+                call_and_show(context, protocol::kDueCounts, deck_params(args.deck),
+                              print_due_counts);
+              })};
 }
 
 }  // namespace kioku::cli

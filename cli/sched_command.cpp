@@ -30,62 +30,56 @@ void use_time_zone(const std::string& zone) {
   ::tzset();
 }
 
+struct ReplayArgs {
+  std::string algorithm = "sm2";
+  std::string timezone;
+  int day_starts_at = 4;
+  bool fuzz = false;
+  std::optional<double> desired_retention;
+  std::vector<std::string> options;  // key=value
+};
+
+void run_replay(const ReplayArgs& args) {
+  if (!args.timezone.empty()) {
+    use_time_zone(args.timezone);
+  } else if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
+    std::cerr << "kioku: warning: " << *problem << '\n';
+  }
+  ReplayOptions options;
+  options.day_starts_at_hour = args.day_starts_at;
+  set_deck_option(options.deck, "algorithm", args.algorithm);
+  options.deck.fuzz = args.fuzz;
+  if (args.desired_retention) {
+    set_deck_option(options.deck, "desired_retention", std::to_string(*args.desired_retention));
+  }
+  for (const std::string& assignment : args.options) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string::npos) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "--option: expected key=value, got '" + assignment + "'");
+    }
+    set_deck_option(options.deck, assignment.substr(0, equals), assignment.substr(equals + 1));
+  }
+  std::ios::sync_with_stdio(false);
+  replay(std::cin, stdout, options);
+}
+
 }  // namespace
 
-void add_sched_command(CLI::App& app) {
-  auto* sched = app.add_subcommand("sched", "Scheduler tools that need no daemon");
-  sched->require_subcommand(1);
-  auto* command = sched->add_subcommand(
-      "replay", "Replay a review history (JSONL on stdin) and print the state after each line");
-  struct Settings {
-    std::string algorithm = "sm2";
-    std::string timezone;
-    int day_starts_at = 4;
-    bool fuzz = false;
-    double desired_retention = 0.9;
-    bool retention_given = false;
-    std::vector<std::string> options;
-  };
-  auto settings = std::make_shared<Settings>();
-  command->add_option("--algorithm", settings->algorithm, "sm2, sm2-classic or fsrs")
-      ->check(CLI::IsMember({"sm2", "sm2-classic", "fsrs"}));
-  command->add_option("--timezone", settings->timezone, "IANA time zone (default: local)");
-  command->add_option("--day-starts-at", settings->day_starts_at, "hour a day starts (0-23)")
-      ->check(CLI::Range(0, 23));
-  command->add_flag("--fuzz", settings->fuzz, "fuzz intervals as a deck does (off by default)");
-  command->add_option_function<double>(
-      "--desired-retention",
-      [settings](double value) {
-        settings->desired_retention = value;
-        settings->retention_given = true;
-      },
-      "FSRS desired retention");
-  command->add_option("--option", settings->options, "any deck option, as key=value")->take_all();
-  command->callback([settings] {
-    if (!settings->timezone.empty()) {
-      use_time_zone(settings->timezone);
-    } else if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
-      std::cerr << "kioku: warning: " << *problem << '\n';
-    }
-    ReplayOptions options;
-    options.day_starts_at_hour = settings->day_starts_at;
-    set_deck_option(options.deck, "algorithm", settings->algorithm);
-    options.deck.fuzz = settings->fuzz;
-    if (settings->retention_given) {
-      set_deck_option(options.deck, "desired_retention",
-                      std::to_string(settings->desired_retention));
-    }
-    for (const std::string& assignment : settings->options) {
-      const auto equals = assignment.find('=');
-      if (equals == std::string::npos) {
-        throw Error(ErrorCode::kInvalidParams,
-                    "--option: expected key=value, got '" + assignment + "'");
-      }
-      set_deck_option(options.deck, assignment.substr(0, equals), assignment.substr(equals + 1));
-    }
-    std::ios::sync_with_stdio(false);
-    replay(std::cin, stdout, options);
-  });
+CommandGroup sched_commands() {
+  return {noun(
+      "sched", "Scheduler tools that need no daemon",
+      {Command<ReplayArgs>(
+           "replay", "Replay a review history (JSONL on stdin) and print the state after each line")
+           .option(&ReplayArgs::algorithm, "--algorithm", "sm2, sm2-classic or fsrs",
+                   one_of({"sm2", "sm2-classic", "fsrs"}))
+           .option(&ReplayArgs::timezone, "--timezone", "IANA time zone (default: local)")
+           .option(&ReplayArgs::day_starts_at, "--day-starts-at", "hour a day starts (0-23)",
+                   between(0, 23))
+           .flag(&ReplayArgs::fuzz, "--fuzz", "fuzz intervals as a deck does (off by default)")
+           .option(&ReplayArgs::desired_retention, "--desired-retention", "FSRS desired retention")
+           .option(&ReplayArgs::options, "--option", "any deck option, as key=value")
+           .runs([](CliContext&, const ReplayArgs& args) { run_replay(args); })})};
 }
 
 }  // namespace kioku::cli
