@@ -141,17 +141,21 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
   return parsed;
 }
 
+int run_parsed_line(const ParsedLine& line, CliContext& context) {
+  int exit_code = kExitOk;
+  for (const CommandSpec* command : line.path) {
+    if (command->run) exit_code = command->run(context);
+  }
+  return exit_code;
+}
+
 int run_command_line(int argc, const char* const* argv, CliContext& context) {
   const CommandTable table = command_table();
   const ParsedLine parsed = parse_command_line(
       table, argc > 0 ? argv[0] : "kioku",
       std::vector<std::string>(argv + std::min(argc, 1), argv + argc), std::cout, std::cerr);
   if (parsed.exit_code) return *parsed.exit_code;
-  int exit_code = kExitOk;
-  for (const CommandSpec* command : parsed.path) {
-    if (command->run) exit_code = command->run(context);
-  }
-  return exit_code;
+  return run_parsed_line(parsed, context);
 }
 
 }  // namespace kioku::cli

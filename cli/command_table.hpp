@@ -34,8 +34,12 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
                               const std::vector<std::string>& arguments, std::ostream& out,
                               std::ostream& err);
 
-// Parses argv and runs each command on the chosen path in turn; returns the exit code. Errors
-// of the commands themselves propagate (main turns them into one line and an exit code).
+// Runs each command on the parsed path that has a run function, outermost first; returns the
+// last one's exit code. Errors of the commands themselves propagate (main turns them into one
+// line and an exit code).
+int run_parsed_line(const ParsedLine& line, CliContext& context);
+
+// Parses argv against kioku's table and runs what it chose (or returns parsing's exit code).
 int run_command_line(int argc, const char* const* argv, CliContext& context);
 
 }  // namespace kioku::cli
