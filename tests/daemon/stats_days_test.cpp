@@ -55,7 +55,7 @@ TEST_CASE("stats.days: each day's reviews, correct, new and time, oldest first",
   CHECK(summary.at("time_today_ms").as_int64() == days.back().at("time_ms").as_int64());
 }
 
-TEST_CASE("stats.days: 30 days by default; the range is checked", "[daemon][stats]") {
+TEST_CASE("stats.days: 30 days by default, and the range is checked", "[daemon][stats]") {
   DaemonFixture fixture;
   const json::array days = fixture.result("stats.days").at("days").as_array();
   REQUIRE(days.size() == 30);
