@@ -176,3 +176,26 @@ TEST_CASE("printing: a reply without a field, or with one of another type, is an
         "kiokud's reply to deck.import: field 'added' must be an integer");
   CHECK(failure({"due"}, json::value("8")).find("due.counts") != std::string::npos);
 }
+
+TEST_CASE("printing: history prints a row per day, a share of correct answers and the total",
+          "[cli][print]") {
+  const CommandTable table = command_table();
+  protocol::StatsDaysResult result;
+  result.days.push_back(protocol::DayActivity{.date = "2026-11-30"});
+  result.days.push_back(protocol::DayActivity{.date = "2026-12-01",
+                                              .day_start_ms = 1796097600000,
+                                              .reviews = 12,
+                                              .correct = 10,
+                                              .new_ = 5,
+                                              .time_ms = 125'400});
+  CHECK(shown(table, {"history"}, result) ==
+        "Date        Reviews     Correct   New     Time\n"
+        "2026-11-30        0           -     0     0:00\n"
+        "2026-12-01       12    10 (83%)     5     2:05\n"
+        "Total            12    10 (83%)     5     2:05\n");
+  result.days.pop_back();
+  CHECK(shown(table, {"history"}, result) ==
+        "Date        Reviews     Correct   New     Time\n"
+        "2026-11-30        0           -     0     0:00\n"
+        "No answers in these days.\n");
+}

@@ -61,6 +61,14 @@ TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - che
   CHECK(field(stats, "correct_today") == 5);
   CHECK(field(stats, "new_today") == 8);
 
+  // The same day in kioku history, in Japanese: a header, one row, the total.
+  const auto history = run_kioku(home, {"--lang", "ja", "history", "--days", "1"});
+  INFO(history.out << history.err);
+  CHECK(history.exit_code == 0);
+  CHECK(history.out.starts_with("日付           復習        正解  新規     時間\n"));
+  CHECK(history.out.find("       8     5 (62%)     8     0:00\n") != std::string::npos);
+  CHECK(history.out.find("\n合計 ") != std::string::npos);
+
   const auto decks = parse_output(run_kioku(home, {"decks", "--json"}));
   REQUIRE(decks.as_array().size() == 1);
   CHECK(decks.as_array()[0].at("name").as_string() == "Gradient checkpointing");
