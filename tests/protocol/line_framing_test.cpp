@@ -30,7 +30,7 @@ TEST_CASE("line framing: the lines of one read come out in order", "[protocol][f
   CHECK(framing.pending_offset() == 15);
 }
 
-TEST_CASE("line framing: a line across reads comes out once its '\\n' arrives",
+TEST_CASE("line framing: a line across reads comes out once its newline arrives",
           "[protocol][framing]") {
   LineFraming framing(64);
   framing.append("{\"id\":");
@@ -58,7 +58,7 @@ TEST_CASE("line framing: a stream cut at every byte gives the same lines", "[pro
   CHECK(lines == Lines{"alpha", "beta", "", "gamma delta"});
 }
 
-TEST_CASE("line framing: one '\\r' before the '\\n' is dropped, others are kept",
+TEST_CASE("line framing: one carriage return before the newline is dropped, others are kept",
           "[protocol][framing]") {
   LineFraming framing(64);
   framing.append("crlf\r\n\r\r\nmid\rdle\n\r");
