@@ -24,18 +24,12 @@ bool is_our_id(const json::value& value, std::int64_t id) {
 }  // namespace
 
 std::optional<std::string> ReplyLines::next_line() {
-  const auto newline = buffer_.find('\n');
-  if (newline == std::string::npos) {
-    if (buffer_.size() > kMaxReplyLineBytes) {
-      throw Error(ErrorCode::kInternal, "a reply from kiokud is longer than " +
-                                            std::to_string(kMaxReplyLineBytes >> 20) + " MiB");
-    }
-    return std::nullopt;
+  if (const std::optional<std::string_view> line = framing_.next_line()) return std::string(*line);
+  if (framing_.overlong()) {
+    throw Error(ErrorCode::kInternal, "a reply from kiokud is longer than " +
+                                          std::to_string(kMaxReplyLineBytes >> 20) + " MiB");
   }
-  std::string line = buffer_.substr(0, newline);
-  buffer_.erase(0, newline + 1);
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  return line;
+  return std::nullopt;
 }
 
 std::string printable(std::string_view text, std::size_t limit) {

@@ -10,24 +10,26 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/line_framing.hpp"
+
 namespace kioku::cli {
 
 // A reply line may be this long: replies are not bounded by the request limit (a long deck list),
 // but a daemon sending without end must not take the client's memory with it.
 inline constexpr std::size_t kMaxReplyLineBytes = 64 * 1024 * 1024;
 
-// Splits the bytes received into lines.
+// Splits the bytes received into lines (protocol/line_framing.hpp).
 class ReplyLines {
  public:
-  void append(std::string_view bytes) { buffer_.append(bytes); }
+  void append(std::string_view bytes) { framing_.append(bytes); }
   // The next complete line without its '\n' (and a '\r' before it). Throws kioku::Error
-  // (kInternal) when the unfinished line has grown past kMaxReplyLineBytes.
+  // (kInternal) when the next line, complete or not, is longer than kMaxReplyLineBytes.
   std::optional<std::string> next_line();
   // Bytes received and not yet taken as lines.
-  std::size_t pending_bytes() const noexcept { return buffer_.size(); }
+  std::size_t pending_bytes() const noexcept { return framing_.pending().size(); }
 
  private:
-  std::string buffer_;
+  protocol::LineFraming framing_{kMaxReplyLineBytes};
 };
 
 // What one reply line means to the request with `id`. Returns its result; nullopt when the line

@@ -25,9 +25,10 @@ constexpr std::size_t kMaxBatchSize = 256;
 constexpr const char* kOutOfMemory =
     "kiokud ran out of memory answering this request; ask for less in one request or batch";
 
-struct RequestError {
-  int code;
-  std::string message;
+// One response's JSON text and its id as written there.
+struct Response {
+  std::string id;
+  std::string text;
 };
 
 // Whether a repeated key lies inside the request's params (then the params are invalid) rather
@@ -45,11 +46,12 @@ std::string duplicate_message(const protocol::DuplicateKey& duplicate) {
 
 // Messages quote what the client sent (a method's or a parameter's name); escaped, as every
 // kioku::Error's message is, so that they read whole on any terminal (core/escaped_text.hpp).
-std::string error_text(std::string_view id_text, int error_code, const std::string& message,
-                       json::value data = nullptr) {
-  return protocol::response_text(
-      protocol::make_error(nullptr, error_code, escape_controls(message), std::move(data)),
-      id_text);
+Response error_text(std::string_view id_text, int error_code, const std::string& message,
+                    json::value data = nullptr) {
+  return {std::string(id_text),
+          protocol::response_text(
+              protocol::make_error(nullptr, error_code, escape_controls(message), std::move(data)),
+              id_text)};
 }
 
 // Why the descriptors passed with a request to `method` are refused; empty when they are fine.
@@ -65,26 +67,25 @@ std::string descriptor_problem(const Method& method, const PassedDescriptors& de
   return {};
 }
 
-// Lends the request's descriptor (null: none for this method) to its handler for the handler's
-// duration.
-class LentDescriptor {
+// Lends `value` to the handlers through the context's `slot` for the lender's lifetime: the
+// session a line came from, the descriptor passed with a request.
+template <typename T>
+class Lent {
  public:
-  LentDescriptor(MethodContext& context, protocol::UniqueFd* descriptor) : context_(context) {
-    context_.passed_descriptor = descriptor;
-  }
-  ~LentDescriptor() { context_.passed_descriptor = nullptr; }
-  LentDescriptor(const LentDescriptor&) = delete;
-  LentDescriptor& operator=(const LentDescriptor&) = delete;
+  Lent(T*& slot, T* value) : slot_(slot) { slot_ = value; }
+  ~Lent() { slot_ = nullptr; }
+  Lent(const Lent&) = delete;
+  Lent& operator=(const Lent&) = delete;
 
  private:
-  MethodContext& context_;
+  T*& slot_;
 };
 
-// Handles one request object and the descriptors passed with it; returns the response's JSON
-// text, or nothing for a notification.
-std::optional<std::string> handle_request(const json::value& request,
-                                          const protocol::MessageFacts& facts,
-                                          MethodContext& context, PassedDescriptors& descriptors) {
+// Handles one request object and the descriptors passed with it; returns the response, or
+// nothing for a notification.
+std::optional<Response> handle_request(const json::value& request,
+                                       const protocol::MessageFacts& facts, MethodContext& context,
+                                       PassedDescriptors& descriptors) {
   if (!request.is_object()) {
     return error_text("null", code::kInvalidRequest, "a request must be a JSON object");
   }
@@ -99,7 +100,7 @@ std::optional<std::string> handle_request(const json::value& request,
   // Once a request is well formed, a notification is never answered, not even with an error
   // (JSON-RPC 2.0 §4.1); a malformed one is an invalid request and gets a reply.
   const auto error = [&](int error_code, const std::string& message,
-                         json::value data = nullptr) -> std::optional<std::string> {
+                         json::value data = nullptr) -> std::optional<Response> {
     if (is_notification) return std::nullopt;
     return error_text(id, error_code, message, std::move(data));
   };
@@ -146,12 +147,15 @@ std::optional<std::string> handle_request(const json::value& request,
       params = given->as_object();
     }
   }
-  std::optional<std::string> response;
-  const LentDescriptor lent(context, method->takes_descriptor ? &descriptors.first : nullptr);
+  std::optional<Response> response;
+  // The request's descriptor (none for a method that takes none), for the handler's duration.
+  const Lent<protocol::UniqueFd> lent(context.passed_descriptor,
+                                      method->takes_descriptor ? &descriptors.first : nullptr);
   try {
     json::value result = invoke(*method, params, context);
     if (!is_notification) {
-      response = protocol::response_text(protocol::make_result(nullptr, std::move(result)), id);
+      response = Response{
+          id, protocol::response_text(protocol::make_result(nullptr, std::move(result)), id)};
     }
   } catch (const InputError& failure) {
     json::object data{
@@ -180,13 +184,13 @@ class Reply {
 
   bool full() const noexcept { return full_; }
 
-  // Runs one request and returns its response text (nothing for a notification).
-  std::optional<std::string> run(const json::value& request, const protocol::MessageFacts& facts,
-                                 std::size_t already, PassedDescriptors& descriptors) {
+  // Runs one request and returns its response (nothing for a notification).
+  std::optional<Response> run(const json::value& request, const protocol::MessageFacts& facts,
+                              std::size_t already, PassedDescriptors& descriptors) {
     GroupCommit& writes = context_.collection.group_commit();
     const std::uint64_t writes_before = writes.writes_done();
-    std::optional<std::string> response = handle_request(request, facts, context_, descriptors);
-    if (!response || already + response->size() + 2 <= protocol::kMaxReplyBytes ||
+    std::optional<Response> response = handle_request(request, facts, context_, descriptors);
+    if (!response || already + response->text.size() + 2 <= protocol::kMaxReplyBytes ||
         writes.writes_done() != writes_before) {
       return response;
     }
@@ -194,14 +198,14 @@ class Reply {
     return error_text(id_of(request, facts), code::kInvalidRequest,
                       "the reply would pass the " + std::to_string(protocol::kMaxReplyBytes) +
                           "-byte limit of one reply with this result (" +
-                          std::to_string(response->size()) +
+                          std::to_string(response->text.size()) +
                           " bytes); it was not sent (ask for less in one request or batch)");
   }
 
   // The response of a batch entry left out once the reply was full (nothing for a
   // notification, which cannot be told).
-  static std::optional<std::string> not_run(const json::value& request,
-                                            const protocol::MessageFacts& facts) {
+  static std::optional<Response> not_run(const json::value& request,
+                                         const protocol::MessageFacts& facts) {
     if (request.is_object() && !request.as_object().contains("id")) return std::nullopt;
     return error_text(id_of(request, facts), code::kInvalidRequest,
                       "not run: the reply to this batch reached its limit of " +
@@ -220,57 +224,63 @@ class Reply {
   bool full_ = false;
 };
 
-std::string dispatch(std::string_view line, MethodContext& context,
-                     PassedDescriptors& descriptors) {
+// A response line of one message about the whole line, with no id to answer.
+ResponseLine line_error(int error_code, const std::string& message) {
+  return {protocol::to_line(protocol::make_error(nullptr, error_code, message)), {"null"}, false};
+}
+
+ResponseLine dispatch(std::string_view line, MethodContext& context,
+                      PassedDescriptors& descriptors) {
   protocol::ParsedLine parsed;
   if (const json::error_code parse_error = protocol::parse_line(line, kMaxJsonDepth, parsed)) {
-    return protocol::to_line(protocol::make_error(
-        nullptr, code::kParseError, "request is not valid JSON: " + parse_error.message()));
+    return line_error(code::kParseError, "request is not valid JSON: " + parse_error.message());
   }
   const protocol::MessageFacts no_facts;
   const auto facts_of = [&](std::size_t index) -> const protocol::MessageFacts& {
     return index < parsed.messages.size() ? parsed.messages[index] : no_facts;
   };
   Reply reply(context);
+  ResponseLine written;
   if (!parsed.value.is_array()) {
-    const std::optional<std::string> response =
-        reply.run(parsed.value, facts_of(0), 0, descriptors);
-    return response ? *response + '\n' : std::string();
+    if (std::optional<Response> response = reply.run(parsed.value, facts_of(0), 0, descriptors)) {
+      written.text = std::move(response->text) + '\n';
+      written.ids.push_back(std::move(response->id));
+    }
+    return written;
   }
   const json::array& batch = parsed.value.as_array();
-  if (batch.empty()) {
-    return protocol::to_line(
-        protocol::make_error(nullptr, code::kInvalidRequest, "a batch must not be empty"));
-  }
+  if (batch.empty()) return line_error(code::kInvalidRequest, "a batch must not be empty");
   if (batch.size() > kMaxBatchSize) {
-    return protocol::to_line(protocol::make_error(
-        nullptr, code::kInvalidRequest,
-        "a batch may hold at most " + std::to_string(kMaxBatchSize) + " requests"));
+    return line_error(code::kInvalidRequest,
+                      "a batch may hold at most " + std::to_string(kMaxBatchSize) + " requests");
   }
   if (!descriptors.empty()) {
-    return protocol::to_line(protocol::make_error(
-        nullptr, code::kInvalidRequest,
-        "a file descriptor cannot be passed with a batch (it was closed); send the request that "
-        "takes it on a line of its own"));
+    return line_error(code::kInvalidRequest,
+                      "a file descriptor cannot be passed with a batch (it was closed); send the "
+                      "request that takes it on a line of its own");
   }
-  std::string responses = "[";
+  written.batch = true;
+  std::string& responses = written.text;
+  responses = "[";
   for (std::size_t index = 0; index < batch.size(); ++index) {
-    const std::optional<std::string> response =
+    std::optional<Response> response =
         reply.full() ? Reply::not_run(batch[index], facts_of(index))
                      : reply.run(batch[index], facts_of(index), responses.size(), descriptors);
     if (!response) continue;
     if (responses.size() > 1) responses += ',';
-    responses += *response;
+    responses += response->text;
+    written.ids.push_back(std::move(response->id));
   }
   if (responses.size() == 1) return {};
   responses += "]\n";
-  return responses;
+  return written;
 }
 
 }  // namespace
 
-std::string dispatch_line(std::string_view line, MethodContext& context,
-                          PassedDescriptors descriptors) {
+ResponseLine respond_to_line(std::string_view line, MethodContext& context,
+                             PassedDescriptors descriptors, Session* session) {
+  const Lent<Session> lent(context.session, session);
   try {
     return dispatch(line, context, descriptors);
   } catch (const std::bad_alloc&) {
@@ -278,7 +288,13 @@ std::string dispatch_line(std::string_view line, MethodContext& context,
     // error object still fits where a closed connection would tell the client nothing.
   } catch (const std::length_error&) {
   }
-  return error_text("null", code::kUnavailable, kOutOfMemory) + '\n';
+  Response error = error_text("null", code::kUnavailable, kOutOfMemory);
+  return {std::move(error.text) + '\n', {std::move(error.id)}, false};
+}
+
+std::string dispatch_line(std::string_view line, MethodContext& context,
+                          PassedDescriptors descriptors) {
+  return respond_to_line(line, context, std::move(descriptors)).text;
 }
 
 }  // namespace kioku::daemon

@@ -7,6 +7,7 @@
 
 #include "daemon/methods/method_context.hpp"
 #include "daemon/server/passed_descriptors.hpp"
+#include "daemon/server/response_line.hpp"
 
 namespace kioku::daemon {
 
@@ -16,6 +17,11 @@ namespace kioku::daemon {
 // only by a single request to a method that takes one (Method::takes_descriptor), one at most;
 // otherwise the request is refused. Every descriptor is closed before this returns, unless the
 // handler kept it.
+// The same, for the session `session` (lent to the handlers as MethodContext::session; null off a
+// socket), with the ids the response line answers, so the server need not parse it again.
+ResponseLine respond_to_line(std::string_view line, MethodContext& context,
+                             PassedDescriptors descriptors = {}, Session* session = nullptr);
+// Only the response line.
 std::string dispatch_line(std::string_view line, MethodContext& context,
                           PassedDescriptors descriptors = {});
 

@@ -12,6 +12,8 @@
 
 namespace kioku::daemon {
 
+class Session;
+
 struct MethodContext {
   Collection& collection;
   const Clock& clock;
@@ -22,6 +24,10 @@ struct MethodContext {
   // The descriptor the client passed with the request being handled (deck.import's `fd`), set by
   // the dispatcher only for a method that takes one; null otherwise. A handler may take it.
   protocol::UniqueFd* passed_descriptor = nullptr;
+  // The client the request came from (daemon/server/session.hpp), set by the dispatcher for the
+  // request's duration: a handler may push notifications to it, or keep it in a SessionSet to
+  // notify later. Null when the request did not come over a socket (in-process tests).
+  Session* session = nullptr;
 };
 
 }  // namespace kioku::daemon

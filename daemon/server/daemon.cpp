@@ -6,7 +6,6 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <optional>
 
 #include "core/clock.hpp"
 #include "core/deck.hpp"
@@ -14,9 +13,8 @@
 #include "core/time_zone_check.hpp"
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/methods/clock_check.hpp"
-#include "daemon/methods/dispatcher.hpp"
+#include "daemon/server/collection_server.hpp"
 #include "daemon/server/file_limit.hpp"
-#include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
 #include "daemon/store/migrations.hpp"
@@ -70,22 +68,13 @@ int run_daemon(const DaemonConfig& config) {
     // path that cannot be used (no such directory, a file in the way, another kiokud on it)
     // ends the start before anything is migrated or imported. Clients that connect meanwhile
     // wait in the backlog until the collection is ready.
-    std::optional<MethodContext> context;
-    GroupCommit* group_commit = nullptr;
+    const SystemClock clock(config.clock_offset_ms);
     ServerLimits limits;
     limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
     limits.max_clients = config.max_clients;
-    DurableWrites durable_writes{[&group_commit] { return group_commit->write_count(); },
-                                 [&group_commit] { group_commit->commit(); }};
-    Server server(
-        socket_path,
-        [&context](std::string_view line, PassedDescriptors descriptors) {
-          return dispatch_line(line, *context, std::move(descriptors));
-        },
-        limits, durable_writes);
+    CollectionServer server(socket_path, clock, limits);
     server.listen();
 
-    const SystemClock clock(config.clock_offset_ms);
     sqlite::Database database(collection_path);
     // SQLite quietly falls back to reading when it cannot write; kiokud would then fail only
     // at the first answer, so it refuses to start instead.
@@ -111,11 +100,8 @@ int run_daemon(const DaemonConfig& config) {
       }
     }
 
-    context.emplace(
-        MethodContext{collection, clock, DayCalendar(config.day_starts_at_hour), collection_path});
-    context->request_shutdown = [&server] { server.stop(); };
-    group_commit = &collection.group_commit();
-    group_commit->set_grouping(config.group_commit);
+    server.attach(collection, DayCalendar(config.day_starts_at_hour), collection_path,
+                  config.group_commit);
     std::cerr << "kiokud: listening on " << socket_path << " (pid " << ::getpid() << ")\n";
     signal_ready(config.ready_fd);
     server.run();

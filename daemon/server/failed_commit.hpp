@@ -2,13 +2,14 @@
 #pragma once
 
 #include <string>
-#include <string_view>
+
+#include "daemon/server/response_line.hpp"
 
 namespace kioku::daemon {
 
-// Turns a response line (one response or a batch of them) into the same line with every
-// response replaced by a storage error (-32004) with the same id, saying that nothing of the
-// request was recorded. Returns "" for "" (a notification gets no reply either way).
-std::string failed_commit_response(std::string_view response_line, const std::string& reason);
+// The same line with every response replaced by a storage error (-32004) with the same id,
+// saying that nothing of the request was recorded. Returns "" for "" (a notification gets no
+// reply either way).
+std::string failed_commit_response(const ResponseLine& response, const std::string& reason);
 
 }  // namespace kioku::daemon

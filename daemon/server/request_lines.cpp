@@ -6,23 +6,21 @@
 namespace kioku::daemon {
 
 std::span<char> RequestLines::prepare(std::size_t size) {
-  buffer_.resize(received_ + size);
-  return {buffer_.data() + received_, size};
+  return framing_.prepare(size);
 }
 
 void RequestLines::commit(std::size_t received, PassedDescriptors descriptors) {
-  received_ += received;
-  buffer_.resize(received_);
+  framing_.commit(received);
   if (descriptors.empty()) return;
   // The line that holds the last byte received: it starts after the newline before that byte.
-  const std::string_view data(buffer_.data(), received_);
-  std::size_t line_start = 0;
-  if (received_ >= 2) {
-    if (const auto newline = data.rfind('\n', received_ - 2); newline != std::string_view::npos) {
+  const std::string_view data = framing_.pending();
+  std::uint64_t line_start = 0;
+  if (data.size() >= 2) {
+    if (const auto newline = data.rfind('\n', data.size() - 2); newline != std::string_view::npos) {
       line_start = newline + 1;
     }
   }
-  line_start += consumed_;
+  line_start += framing_.pending_offset();
   if (!held_.empty() && held_.back().line_start == line_start) {
     held_.back().descriptors.merge(std::move(descriptors));
   } else {
@@ -30,25 +28,15 @@ void RequestLines::commit(std::size_t received, PassedDescriptors descriptors) {
   }
 }
 
-bool RequestLines::overlong() const noexcept {
-  const std::string_view data(buffer_.data(), received_);
-  const auto newline = data.find('\n');
-  const std::size_t length = newline == std::string_view::npos ? received_ : newline;
-  return length > max_line_bytes_;
-}
-
 std::optional<RequestLine> RequestLines::next() {
-  const std::string_view data(buffer_.data(), received_);
-  const auto newline = data.find('\n');
-  if (newline == std::string_view::npos || newline > max_line_bytes_) return std::nullopt;
-  RequestLine line{std::string(data.substr(0, newline)), {}};
-  if (!held_.empty() && held_.front().line_start == consumed_) {
+  const std::uint64_t line_start = framing_.pending_offset();
+  const std::optional<std::string_view> text = framing_.next_line();
+  if (!text) return std::nullopt;
+  RequestLine line{std::string(*text), {}};
+  if (!held_.empty() && held_.front().line_start == line_start) {
     line.descriptors = std::move(held_.front().descriptors);
     held_.pop_front();
   }
-  buffer_.erase(0, newline + 1);
-  received_ -= newline + 1;
-  consumed_ += newline + 1;
   return line;
 }
 

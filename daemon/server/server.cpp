@@ -1,5 +1,5 @@
 // Boost.Asio with C++20 coroutines: one listener coroutine, and per session one coroutine that
-// serves it plus one idle watchdog beside it.
+// serves it, one idle watchdog beside it, and a writer while notifications wait to be written.
 #include "daemon/server/server.hpp"
 
 #include <fcntl.h>
@@ -10,6 +10,7 @@
 
 #include <boost/asio.hpp>
 #include <cerrno>
+#include <deque>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -94,10 +95,11 @@ struct CommitRound {
 };
 
 struct Server::Impl {
-  Impl(std::string path, RequestHandler line_handler, ServerLimits server_limits,
-       DurableWrites durable_writes)
+  Impl(std::string path, RequestHandler line_handler, const Clock& server_clock,
+       ServerLimits server_limits, DurableWrites durable_writes)
       : socket_path(std::move(path)),
         handler(std::move(line_handler)),
+        clock(server_clock),
         limits(server_limits),
         durable(std::move(durable_writes)),
         io(1),  // one thread owns the handler and the database
@@ -115,6 +117,7 @@ struct Server::Impl {
 
   std::string socket_path;
   RequestHandler handler;
+  const Clock& clock;
   ServerLimits limits;
   DurableWrites durable;
   asio::io_context io;
@@ -124,7 +127,8 @@ struct Server::Impl {
   FileIdentity socket_file;       // the socket file bound last
   FileIdentity socket_directory;  // its directory when kiokud started
   bool replacement_reported = false;
-  std::set<Socket*> sessions;
+  struct Connection;
+  std::set<Connection*> sessions;
   // Held in reserve so that, out of descriptors, the daemon can still accept one connection,
   // tell it why, and close it, instead of leaving clients hanging and accept() spinning.
   int spare_descriptor = open_spare_descriptor();
@@ -151,7 +155,7 @@ struct Server::Impl {
 
   // Waits until the commit holding the request's writes has returned; gives the response to
   // send, or its errors when that commit failed.
-  awaitable<std::string> after_commit(std::string response) {
+  awaitable<std::string> after_commit(ResponseLine response) {
     const std::shared_ptr<CommitRound> waiting_for = round;
     if (!commit_posted && sessions.size() == 1) {
       // A lone client has nobody to share the commit with: commit now rather than after a trip
@@ -168,7 +172,7 @@ struct Server::Impl {
       co_await waiting_for->released.async_wait(asio::redirect_error(use_awaitable, cancelled));
     }
     if (waiting_for->failure) co_return failed_commit_response(response, *waiting_for->failure);
-    co_return response;
+    co_return std::move(response.text);
   }
 
   // Binds and listens on socket_path (mode 0600), closing the acceptor's previous socket first.
@@ -268,33 +272,136 @@ struct Server::Impl {
     acceptor.close(ignored);
     signals.cancel(ignored);
     // Ending reads (not writes) lets a response being written still reach its client.
-    for (Socket* session : sessions) session->shutdown(Socket::shutdown_receive, ignored);
+    for (Connection* session : sessions) {
+      session->socket.shutdown(Socket::shutdown_receive, ignored);
+    }
   }
 
-  // One client connection: its socket, and the idle deadline its watchdog enforces.
-  struct Session {
-    Session(Socket connected, std::chrono::seconds idle_timeout)
-        : socket(std::move(connected)),
+  // One client connection: its socket, the idle deadline its watchdog enforces, and the lines
+  // waiting to be written to it.
+  struct Connection final : Session {
+    Connection(Impl& owner, Socket connected)
+        : server(owner),
+          socket(std::move(connected)),
           timer(socket.get_executor()),
-          deadline(std::chrono::steady_clock::now() + idle_timeout) {}
+          written(socket.get_executor()),
+          deadline(owner.idle_deadline()) {
+      written.expires_at(asio::steady_timer::time_point::max());
+    }
+    Impl& server;
     Socket socket;
     asio::steady_timer timer;
-    std::chrono::steady_clock::time_point deadline;
+    asio::steady_timer written;  // cancelled each time the writer stops: wakes a waiting response
+    TimestampMs deadline;
     bool finished = false;
+
+    struct Outgoing {
+      std::string line;
+      bool notification;
+    };
+    std::deque<Outgoing> outbox;  // in the order they are to be written
+    bool writing = false;         // a writer has them; only one at a time may
+    std::uint64_t queued = 0;     // lines ever queued
+    std::uint64_t sent = 0;       // lines ever written whole
+    std::size_t unsent_notification_bytes = 0;
+
+    bool ended() const noexcept override { return finished || !socket.is_open(); }
+
+    void send_notification(std::string line) override {
+      if (ended()) return;
+      if (unsent_notification_bytes + line.size() > server.limits.max_unsent_notification_bytes) {
+        std::cerr << "kiokud: a client left " << unsent_notification_bytes
+                  << " bytes of notifications unread; its connection is closed\n";
+        boost::system::error_code ignored;
+        socket.close(ignored);
+        return;
+      }
+      unsent_notification_bytes += line.size();
+      outbox.push_back({std::move(line), true});
+      ++queued;
+      if (writing) return;
+      // Posted: a notification pushed while a request is handled waits for nothing, and its
+      // response, queued after it, is written after it by the same writer.
+      writing = true;
+      asio::co_spawn(socket.get_executor(),
+                     server.write_queued(std::static_pointer_cast<Connection>(shared_from_this())),
+                     asio::detached);
+    }
   };
+
+  TimestampMs idle_deadline() const {
+    return clock.now() +
+           std::chrono::duration_cast<std::chrono::milliseconds>(limits.idle_timeout).count();
+  }
+
+  // Writes the session's queued lines in order until none is left. The caller has set
+  // `writing`: there is one writer at a time, so lines never interleave.
+  awaitable<void> write_queued(std::shared_ptr<Connection> session) {
+    while (!session->outbox.empty()) {
+      boost::system::error_code error;
+      co_await asio::async_write(session->socket, asio::buffer(session->outbox.front().line),
+                                 asio::redirect_error(use_awaitable, error));
+      if (error) {
+        // The client left without reading, or its connection was closed: nothing more reaches
+        // it.
+        boost::system::error_code ignored;
+        session->socket.close(ignored);
+        session->outbox.clear();
+        session->unsent_notification_bytes = 0;
+        break;
+      }
+      const bool response = !session->outbox.front().notification;
+      if (!response) session->unsent_notification_bytes -= session->outbox.front().line.size();
+      session->outbox.pop_front();
+      ++session->sent;
+      // Its session may read the next request while later notifications are still written.
+      if (response) session->written.cancel();
+    }
+    session->writing = false;
+    session->written.cancel();
+  }
+
+  // Queues the response after whatever notifications wait, and returns once it is written;
+  // false when the client can no longer be written to.
+  awaitable<bool> send_response(std::shared_ptr<Connection> session, std::string response) {
+    session->outbox.push_back({std::move(response), false});
+    const std::uint64_t mine = ++session->queued;
+    if (!session->writing) {
+      session->writing = true;
+      co_await write_queued(session);
+    }
+    while (session->sent < mine && session->socket.is_open()) {
+      boost::system::error_code cancelled;
+      co_await session->written.async_wait(asio::redirect_error(use_awaitable, cancelled));
+    }
+    co_return session->sent >= mine;
+  }
 
   // Closes the session's socket once it has been idle past its deadline. Runs beside the
   // session rather than racing it, so a failing write can never leave either one waiting.
-  awaitable<void> watchdog(std::shared_ptr<Session> session) {
+  awaitable<void> watchdog(std::shared_ptr<Connection> session) {
     while (!session->finished) {
-      session->timer.expires_at(session->deadline);
-      boost::system::error_code error;
-      co_await session->timer.async_wait(asio::redirect_error(use_awaitable, error));
-      if (session->finished) co_return;
-      if (std::chrono::steady_clock::now() >= session->deadline) {
+      const TimestampMs now = clock.now();
+      if (now >= session->deadline) {
         boost::system::error_code ignored;
         session->socket.close(ignored);
         co_return;
+      }
+      session->timer.expires_after(std::chrono::milliseconds(session->deadline - now));
+      boost::system::error_code error;
+      co_await session->timer.async_wait(asio::redirect_error(use_awaitable, error));
+    }
+  }
+
+  // The timers wait in steady time and the deadlines are in the injected clock's, which may run
+  // ahead of it (a wall clock set forward, a fake clock in a test): a client arriving is also
+  // when every session past its deadline is closed, so that none holds a place past its time.
+  void close_idle_sessions() {
+    const TimestampMs now = clock.now();
+    for (Connection* session : sessions) {
+      if (!session->finished && now >= session->deadline) {
+        boost::system::error_code ignored;
+        session->socket.close(ignored);
       }
     }
   }
@@ -318,18 +425,16 @@ struct Server::Impl {
     }
   }
 
-  awaitable<void> serve_lines(Session& session) {
-    Socket& socket = session.socket;
+  awaitable<void> serve_lines(std::shared_ptr<Connection> session) {
+    Socket& socket = session->socket;
     RequestLines lines(limits.max_line_bytes);
     for (;;) {
-      boost::system::error_code error;
       std::optional<RequestLine> request = lines.next();
       if (!request && lines.overlong()) {
-        const std::string reply = error_line(
-            protocol::code::kInvalidRequest,
-            "request line longer than " + std::to_string(limits.max_line_bytes) + " bytes");
-        co_await asio::async_write(socket, asio::buffer(reply),
-                                   asio::redirect_error(use_awaitable, error));
+        co_await send_response(session,
+                               error_line(protocol::code::kInvalidRequest,
+                                          "request line longer than " +
+                                              std::to_string(limits.max_line_bytes) + " bytes"));
         co_return;
       }
       if (!request) {
@@ -337,31 +442,31 @@ struct Server::Impl {
         continue;
       }
       // A request that takes long (a rebuild, a commit behind a slow disk) is not idleness.
-      session.deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
-      std::string_view line(request->text);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      std::string response;
+      session->deadline = idle_deadline();
+      const std::string_view line(request->text);
+      ResponseLine response;
       const std::uint64_t writes_before = durable.write_count();
       if (line.find_first_not_of(" \t") != std::string_view::npos) {
-        response = handler(line, std::move(request->descriptors));
+        response = handler(line, std::move(request->descriptors), *session);
       }
       request.reset();  // closes whatever descriptor the handler left
+      std::string text;
       if (durable.write_count() != writes_before) {
-        response = co_await after_commit(std::move(response));
+        text = co_await after_commit(std::move(response));
+      } else {
+        text = std::move(response.text);
       }
-      if (!response.empty()) {
-        co_await asio::async_write(socket, asio::buffer(response),
-                                   asio::redirect_error(use_awaitable, error));
-        if (error) co_return;  // the client left without reading its answer
+      if (!text.empty() && !co_await send_response(session, std::move(text))) {
+        co_return;  // the client left without reading its answer
       }
       if (stopping) co_return;
-      session.deadline = std::chrono::steady_clock::now() + limits.idle_timeout;
+      session->deadline = idle_deadline();
     }
   }
 
   awaitable<void> run_session(Socket socket) {
-    auto session = std::make_shared<Session>(std::move(socket), limits.idle_timeout);
-    sessions.insert(&session->socket);
+    auto session = std::make_shared<Connection>(*this, std::move(socket));
+    sessions.insert(session.get());
     if (stopping) {
       // Accepted just before stop() ran, which did not see it yet: end its reads too.
       boost::system::error_code ignored;
@@ -369,7 +474,7 @@ struct Server::Impl {
     }
     asio::co_spawn(io, watchdog(session), asio::detached);
     try {
-      co_await serve_lines(*session);
+      co_await serve_lines(session);
     } catch (const std::exception& error) {
       std::cerr << "kiokud: session ended by an error: " << error.what() << '\n';
     }
@@ -377,7 +482,7 @@ struct Server::Impl {
     session->timer.cancel();
     boost::system::error_code ignored;
     session->socket.close(ignored);
-    sessions.erase(&session->socket);
+    sessions.erase(session.get());
   }
 
   awaitable<void> refuse(Socket socket, std::string reply) {
@@ -422,6 +527,7 @@ struct Server::Impl {
         std::cerr << "kiokud: accept failed: " << error.message() << '\n';
         continue;
       }
+      close_idle_sessions();
       if (const long uid = peer_uid(socket); uid != static_cast<long>(::getuid())) {
         asio::co_spawn(
             io,
@@ -448,19 +554,10 @@ struct Server::Impl {
   }
 };
 
-Server::Server(std::string socket_path, RequestHandler handler, ServerLimits limits,
-               DurableWrites durable_writes)
-    : impl_(std::make_unique<Impl>(std::move(socket_path), std::move(handler), limits,
+Server::Server(std::string socket_path, RequestHandler handler, const Clock& clock,
+               ServerLimits limits, DurableWrites durable_writes)
+    : impl_(std::make_unique<Impl>(std::move(socket_path), std::move(handler), clock, limits,
                                    std::move(durable_writes))) {}
-
-Server::Server(std::string socket_path, LineHandler handler, ServerLimits limits,
-               DurableWrites durable_writes)
-    : Server(
-          std::move(socket_path),
-          [handler = std::move(handler)](std::string_view line, PassedDescriptors) {
-            return handler(line);
-          },
-          limits, std::move(durable_writes)) {}
 
 Server::~Server() {
   impl_->remove_socket_file();

@@ -1,7 +1,7 @@
 // The Unix-socket server: accepts local clients of the same user, reads one request line at a
-// time, hands it to the line handler and writes the response. One thread runs everything, so
-// the handler (and the SQLite connection behind it) needs no locks. Asio stays behind this
-// header.
+// time, hands it to the request handler with the client's session and writes the response, and
+// the notifications pushed to the session in order with it. One thread runs everything, so the
+// handler (and the SQLite connection behind it) needs no locks. Asio stays behind this header.
 #pragma once
 
 #include <chrono>
@@ -12,7 +12,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/clock.hpp"
 #include "daemon/server/passed_descriptors.hpp"
+#include "daemon/server/response_line.hpp"
+#include "daemon/server/session.hpp"
 #include "protocol/framing.hpp"
 
 namespace kioku::daemon {
@@ -21,14 +24,18 @@ struct ServerLimits {
   std::size_t max_line_bytes = protocol::kMaxLineBytes;
   std::size_t max_clients = 256;
   std::chrono::seconds idle_timeout{3600};
+  // Notifications queued for a client and not yet taken by it: past this the client is taken
+  // to have stopped reading and its connection is closed, rather than kiokud's memory growing
+  // without end. Responses need no such bound: a session reads its next request only once its
+  // response is written.
+  std::size_t max_unsent_notification_bytes = protocol::kMaxReplyBytes;
 };
 
-// Turns a request line, and the descriptors the client passed with it, into a response line (""
-// when nothing is to be sent). The descriptors the handler does not take are closed afterwards.
-using RequestHandler =
-    std::function<std::string(std::string_view line, PassedDescriptors descriptors)>;
-// The same for a handler that takes no descriptors: any passed to it are closed unread.
-using LineHandler = std::function<std::string(std::string_view line)>;
+// Turns a request line from `session`, and the descriptors the client passed with it, into a
+// response line (empty text when nothing is to be sent). The descriptors the handler does not
+// take are closed afterwards.
+using RequestHandler = std::function<ResponseLine(std::string_view line,
+                                                  PassedDescriptors descriptors, Session& session)>;
 
 // Group commit (docs/decisions.md): a request that wrote into the open transaction has its
 // response held until commit() has returned. The commit runs once the read completions already
@@ -45,10 +52,10 @@ struct DurableWrites {
 
 class Server {
  public:
-  Server(std::string socket_path, RequestHandler handler, ServerLimits limits = {},
-         DurableWrites durable_writes = {});
-  Server(std::string socket_path, LineHandler handler, ServerLimits limits = {},
-         DurableWrites durable_writes = {});
+  // Idle deadlines are kept in `clock`'s time, which must outlive the server and be read only
+  // on the server's thread (a handler may move a fake one).
+  Server(std::string socket_path, RequestHandler handler, const Clock& clock,
+         ServerLimits limits = {}, DurableWrites durable_writes = {});
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

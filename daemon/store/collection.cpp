@@ -15,7 +15,7 @@ Collection::Collection(sqlite::Database& database)
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   std::int64_t review_id = 0;
-  write([&] {
+  write(Write{WriteKind::kAnswer, answer.deck_id, answer.card_id}, [&] {
     review_id = review_log_.append(answer);
     cards_.write_state(answer.card_id, answer.after);
     daily_stats_.add(answer);
@@ -29,9 +29,11 @@ std::int64_t Collection::record_answer(const AnswerRecord& answer) {
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
                                       TimestampMs now) {
   ImportSummary summary;
-  write([&] {
+  Write what{WriteKind::kImport};
+  write(what, [&] {
     summary.deck = deck.id;
     const std::int64_t deck_id = decks_.save(deck, source, now);
+    what.deck = deck_id;
     std::int64_t position = 0;
     for (const DeckCard& card : deck.cards) {
       switch (cards_.save(deck_id, card, ++position, now)) {

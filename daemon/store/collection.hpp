@@ -56,6 +56,10 @@ class Collection {
   // Runs several store calls as one atomic write: committed when this returns, or, with group
   // commit on, by the group's next commit (group_commit()).
   void write(const std::function<void()>& body) { group_commit_.write(body); }
+  // The same, saying what it is to the commit's listeners (GroupCommit::add_listener).
+  void write(const Write& what, const std::function<void()>& body) {
+    group_commit_.write(what, body);
+  }
   GroupCommit& group_commit() noexcept { return group_commit_; }
 
   // Appends the answer to the log, stores the card's new state, counts it in the day's roll-up

@@ -1,6 +1,8 @@
 // Savepoints inside one open transaction, and the one commit that ends it.
 #include "daemon/store/group_commit.hpp"
 
+#include <exception>
+#include <iostream>
 #include <utility>
 
 #include "core/error.hpp"
@@ -41,20 +43,50 @@ void GroupCommit::set_grouping(bool on) {
 }
 
 void GroupCommit::write(const std::function<void()>& body) {
+  write(Write{}, body);
+}
+
+void GroupCommit::write(const Write& what, const std::function<void()>& body) {
   if (depth_ > 0) {
     body();
+    if (!listeners_.empty()) in_request_.push_back(what);
     return;
   }
   const DepthScope scope(depth_);
+  in_request_.clear();
   if (grouping_) {
     write_grouped(body);
     ++writes_done_;
+    if (!listeners_.empty()) {
+      uncommitted_.push_back(what);
+      uncommitted_.insert(uncommitted_.end(), in_request_.begin(), in_request_.end());
+    }
     return;
   }
   sqlite::Transaction transaction(database_);
   body();
   transaction.commit();
   ++writes_done_;
+  if (listeners_.empty()) return;
+  std::vector<Write> written{what};
+  written.insert(written.end(), in_request_.begin(), in_request_.end());
+  announce(written);
+}
+
+void GroupCommit::add_listener(CommitListener listener) {
+  listeners_.push_back(std::move(listener));
+}
+
+void GroupCommit::announce(std::vector<Write>& writes) noexcept {
+  const CommitEvent event{std::exchange(writes, {})};
+  for (const CommitListener& listener : listeners_) {
+    try {
+      listener(event);
+    } catch (const std::exception& error) {
+      // The commit stands: a listener's failure must not turn it into an error reply.
+      std::cerr << "kiokud: a commit listener failed: " << error.what() << '\n';
+    }
+  }
 }
 
 void GroupCommit::notice_rollback_by_sqlite() {
@@ -106,19 +138,24 @@ void GroupCommit::undo_request(const std::string& reason) noexcept {
 void GroupCommit::commit() {
   notice_rollback_by_sqlite();
   // The server says "not recorded, the commit was rolled back" in front of the reason.
-  if (lost_) throw Error(ErrorCode::kStorage, *std::exchange(lost_, std::nullopt));
+  if (lost_) {
+    uncommitted_.clear();
+    throw Error(ErrorCode::kStorage, *std::exchange(lost_, std::nullopt));
+  }
   if (!open_) return;
   open_ = false;
   try {
     // A full disk, a lost lock or a damaged file gets the same advice as any other write's.
     database_.execute("COMMIT");
   } catch (...) {
+    uncommitted_.clear();
     // A failed COMMIT may leave the transaction open (a deferred constraint, SQLITE_BUSY):
     // roll it back so that nothing of it is applied later by somebody else's commit.
     sqlite3* handle = database_.handle();
     if (in_transaction(handle)) sqlite3_exec(handle, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
+  if (!uncommitted_.empty()) announce(uncommitted_);
 }
 
 }  // namespace kioku::daemon

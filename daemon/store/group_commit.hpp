@@ -1,7 +1,9 @@
 // Group commit: while grouping is on, every write request runs inside one open transaction under
 // a savepoint of its own, and commit() ends that transaction with a single synchronous=FULL
 // commit for all of them. The server holds each writing request's response until the commit
-// that holds it has returned (docs/decisions.md, "Group commit").
+// that holds it has returned (docs/decisions.md, "Group commit"). Listeners hear of each commit
+// once it is durable, with what it made so; a write that was undone, or a commit that failed,
+// is never heard of.
 // Owned by the daemon's io_context thread; not thread-safe.
 #pragma once
 
@@ -9,6 +11,9 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "daemon/store/commit_event.hpp"
 
 namespace kioku::daemon {
 
@@ -32,6 +37,13 @@ class GroupCommit {
   // on). Grouped, its changes wait in the open transaction for commit(); otherwise they are
   // committed before write() returns. A write inside a write is part of the outer one.
   void write(const std::function<void()>& body);
+  // The same, telling the listeners what the write is. `what` is read when `body` has returned,
+  // so the body may fill in what it learns (a deck's id once saved).
+  void write(const Write& what, const std::function<void()>& body);
+
+  // Calls `listener` after every commit that made writes durable (grouped: commit(); otherwise
+  // each write()), never for one that failed or was rolled back.
+  void add_listener(CommitListener listener);
 
   // Grouped writes done so far, never reset: a change across a request means the request wrote
   // and its response must wait for commit().
@@ -48,6 +60,8 @@ class GroupCommit {
 
  private:
   void write_grouped(const std::function<void()>& body);
+  // Tells the listeners about `writes`, now durable, and forgets them.
+  void announce(std::vector<Write>& writes) noexcept;
   // Notes a transaction SQLite rolled back on its own as lost.
   void notice_rollback_by_sqlite();
   // Undoes the failed request's changes; notes a loss when the whole transaction went with them.
@@ -63,6 +77,9 @@ class GroupCommit {
   // Set when a failure took the whole open transaction with it: the writes already in it are
   // lost, so the next commit() must fail.
   std::optional<std::string> lost_;
+  std::vector<CommitListener> listeners_;
+  std::vector<Write> in_request_;   // what the write under way says it is (nested ones too)
+  std::vector<Write> uncommitted_;  // the writes released into the open transaction
 };
 
 }  // namespace kioku::daemon

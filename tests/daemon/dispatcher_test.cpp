@@ -1,5 +1,10 @@
 // The dispatcher: every malformed request becomes the right JSON-RPC error with a message that
 // helps, and nothing a client sends escapes as an exception.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "daemon/server/session.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
 
 using namespace kioku::test;
@@ -95,4 +100,49 @@ TEST_CASE("dispatcher: an import error carries file - line and field in data",
   CHECK(code_of(response) == -32002);
   CHECK(response.at("error").at("data").at("file").as_string() == "/nonexistent/deck.toml");
   CHECK(response.at("error").at("data").at("line").as_int64() == 0);
+}
+
+namespace {
+
+// A session that only counts what is pushed to it.
+class CountingSession final : public kioku::daemon::Session {
+ public:
+  void send_notification(std::string) override { ++sent; }
+  bool ended() const noexcept override { return false; }
+  int sent = 0;
+};
+
+}  // namespace
+
+TEST_CASE("dispatcher: the response line comes with the ids it answers, as written",
+          "[daemon][dispatcher]") {
+  DaemonFixture fixture;
+  const auto session = std::make_shared<CountingSession>();
+  using Ids = std::vector<std::string>;
+  const kioku::daemon::ResponseLine single =
+      kioku::daemon::respond_to_line(R"({"jsonrpc":"2.0","id":1e400,"method":"system.hello"})",
+                                     fixture.context, {}, session.get());
+  CHECK(single.text.starts_with(R"({"jsonrpc":"2.0","id":1e400,"result":)"));
+  CHECK(single.ids == Ids{"1e400"});
+  CHECK_FALSE(single.batch);
+  // The session is lent for the line only.
+  CHECK(fixture.context.session == nullptr);
+
+  // A batch: the ids of the responses in it, in order (a notification has none; an entry that
+  // is not a request is answered with null).
+  const kioku::daemon::ResponseLine batch = kioku::daemon::respond_to_line(
+      R"([{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"system.hello"},)"
+      R"({"jsonrpc":"2.0","method":"system.hello"},{"jsonrpc":"2.0","id":"a","method":"no.such"},5])",
+      fixture.context);
+  CHECK(batch.ids == Ids{"123456789012345678901234567890", R"("a")", "null"});
+  CHECK(batch.batch);
+  const json::value parsed = json::parse(batch.text);
+  CHECK(parsed.as_array().size() == 3);
+
+  CHECK(kioku::daemon::respond_to_line("{", fixture.context).ids == Ids{"null"});
+  const kioku::daemon::ResponseLine silent = kioku::daemon::respond_to_line(
+      R"({"jsonrpc":"2.0","method":"system.hello"})", fixture.context);
+  CHECK(silent.text.empty());
+  CHECK(silent.ids.empty());
+  CHECK(session->sent == 0);
 }

@@ -3,6 +3,7 @@
 // commit applies nothing at all.
 #include <catch2/catch.hpp>
 #include <stdexcept>
+#include <vector>
 
 #include "daemon/store/group_commit.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -130,4 +131,100 @@ TEST_CASE("group commit: a transaction SQLite rolled back on its own fails its c
   CHECK(db.committed("parent") == 0);
   db.group.commit();
   CHECK(db.committed("parent") == 1);
+}
+
+namespace {
+
+// What the listeners heard, and whether each event's writes were already visible to another
+// connection when it was told (they must be: listeners run once the commit is durable).
+struct Heard {
+  std::vector<std::vector<Write>> events;
+  std::vector<std::int64_t> committed_parents;
+};
+
+void listen(TwoConnections& db, Heard& heard) {
+  db.group.add_listener([&db, &heard](const CommitEvent& event) {
+    heard.events.push_back(event.writes);
+    heard.committed_parents.push_back(db.committed("parent"));
+  });
+}
+
+using Events = std::vector<std::vector<Write>>;
+
+}  // namespace
+
+TEST_CASE("group commit: listeners hear of a commit once it is durable, with what it wrote",
+          "[daemon][store][events]") {
+  TwoConnections db;
+  Heard heard;
+  listen(db, heard);
+  db.group.set_grouping(true);
+  db.group.write(Write{WriteKind::kAnswer, 3, 17}, [&] { db.insert_parent(1); });
+  db.group.write([&] { db.insert_parent(2); });
+  // A write inside a write is told with it; a write says what it is once its body has run.
+  Write import{WriteKind::kImport};
+  db.group.write(import, [&] {
+    db.insert_parent(3);
+    import.deck = 5;
+    db.group.write(Write{WriteKind::kAnswer, 5, 9}, [&] { db.insert_parent(4); });
+  });
+  CHECK(heard.events.empty());  // nothing is durable before the commit
+  db.group.commit();
+  CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 3, 17}, Write{WriteKind::kOther, 0, 0},
+                                Write{WriteKind::kImport, 5, 0}, Write{WriteKind::kAnswer, 5, 9}}});
+  CHECK(heard.committed_parents == std::vector<std::int64_t>{4});
+  // A commit with nothing in it is not told.
+  db.group.commit();
+  CHECK(heard.events.size() == 1);
+}
+
+TEST_CASE("group commit: listeners hear nothing of an undone write or a failed commit",
+          "[daemon][store][events]") {
+  TwoConnections db;
+  Heard heard;
+  listen(db, heard);
+  db.group.set_grouping(true);
+  db.group.write(Write{WriteKind::kAnswer, 1, 1}, [&] { db.insert_parent(1); });
+  CHECK_THROWS_AS(db.group.write(Write{WriteKind::kAnswer, 1, 2},
+                                 [&] {
+                                   db.insert_parent(2);
+                                   throw std::runtime_error("fails halfway");
+                                 }),
+                  std::runtime_error);
+  db.group.commit();
+  CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 1, 1}}});
+
+  // A deferred foreign key fails the COMMIT itself: none of its writes is told.
+  db.group.write(Write{WriteKind::kAnswer, 1, 3}, [&] { db.insert_parent(3); });
+  db.group.write([&] { db.writer.execute("INSERT INTO child (parent_id) VALUES (99)"); });
+  CHECK_THROWS_AS(db.group.commit(), Error);
+  // Nor of a transaction SQLite rolled back on its own.
+  db.group.write(Write{WriteKind::kAnswer, 1, 4}, [&] { db.insert_parent(4); });
+  db.writer.execute("ROLLBACK");
+  CHECK_THROWS_AS(db.group.commit(), Error);
+  CHECK(heard.events.size() == 1);
+
+  // The next commit tells only its own writes.
+  db.group.write(Write{WriteKind::kImport, 6, 0}, [&] { db.insert_parent(6); });
+  db.group.commit();
+  CHECK(heard.events ==
+        Events{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kImport, 6, 0}}});
+  CHECK(heard.committed_parents == std::vector<std::int64_t>{1, 2});
+}
+
+TEST_CASE("group commit: without grouping each write is told when it has committed",
+          "[daemon][store][events]") {
+  TwoConnections db;
+  Heard heard;
+  listen(db, heard);
+  // A listener that fails does not fail the commit, nor keep the others from hearing.
+  db.group.add_listener([](const CommitEvent&) { throw std::runtime_error("listener broke"); });
+  Heard after;
+  listen(db, after);
+  db.group.write(Write{WriteKind::kAnswer, 2, 8}, [&] { db.insert_parent(1); });
+  CHECK_THROWS_AS(db.group.write([&] { db.insert_parent(1); }), Error);  // a duplicate key
+  db.group.write([&] { db.insert_parent(2); });
+  CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 2, 8}}, {Write{}}});
+  CHECK(heard.committed_parents == std::vector<std::int64_t>{1, 2});
+  CHECK(after.events == heard.events);
 }

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "daemon/server/server.hpp"
 #include "protocol/json_rpc.hpp"
@@ -53,16 +54,24 @@ class ScriptedServer {
   ScriptedServer()
       : server_(
             home_.root() + "/scripted.sock",
-            [this](std::string_view line) {
+            [this](std::string_view line, daemon::PassedDescriptors, daemon::Session&) {
+              // The ids go with the line, as the dispatcher gives them (for a failed commit).
               const json::value request = json::parse(line);
-              if (!request.is_array()) return protocol::to_line(respond(request, script));
+              if (!request.is_array()) {
+                return daemon::ResponseLine{protocol::to_line(respond(request, script)),
+                                            {json::serialize(request.at("id"))},
+                                            false};
+              }
+              daemon::ResponseLine response{{}, {}, true};
               json::array responses;
               for (const json::value& entry : request.as_array()) {
                 responses.push_back(respond(entry, script));
+                response.ids.push_back(json::serialize(entry.at("id")));
               }
-              return protocol::to_line(responses);
+              response.text = protocol::to_line(responses);
+              return response;
             },
-            {},
+            clock_, {},
             daemon::DurableWrites{[this] {
                                     std::lock_guard lock(script.mutex);
                                     return script.writes;
@@ -104,6 +113,7 @@ class ScriptedServer {
   }
 
   test::TempHome home_;
+  FakeClock clock_{0};
   daemon::Server server_;
   std::thread thread_;
 };

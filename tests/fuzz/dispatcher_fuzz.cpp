@@ -1,11 +1,12 @@
 // libFuzzer target for what a client can send kiokud: the line framing, the JSON-RPC decoder and
 // the dispatcher with every method behind it, over a fresh in-memory collection per input.
 //
-// Framing: kiokud's session (daemon/server/server.cpp, Asio) reads up to '\n', refuses a line
-// longer than protocol::kMaxLineBytes and closes the connection, drops one trailing '\r', skips
-// blank lines and hands every other line to dispatch_line. Asio itself is left out; this target
-// splits the input bytes the same way and feeds the lines to dispatch_line in order, as one
-// session would. Bytes after the last '\n' are never dispatched, as in the session.
+// Framing: kiokud's session (daemon/server/server.cpp, Asio) splits its bytes with
+// protocol::LineFraming (up to '\n', one trailing '\r' dropped, a line longer than
+// protocol::kMaxLineBytes refused and the connection closed), skips blank lines and hands every
+// other line to dispatch_line. Asio itself is left out; this target splits the input bytes with
+// the same LineFraming and feeds the lines to dispatch_line in order, as one session would.
+// Bytes after the last '\n' are never dispatched, as in the session.
 //
 // Each line is also read by protocol::parse_line and Boost.JSON's parse(), which must agree.
 //
@@ -37,6 +38,7 @@
 #include "daemon/store/migrations.hpp"
 #include "protocol/framing.hpp"
 #include "protocol/json_rpc.hpp"
+#include "protocol/line_framing.hpp"
 #include "protocol/message_parser.hpp"
 
 namespace {
@@ -224,14 +226,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   Session session;
   int handled = 0;
-  std::size_t start = 0;
-  while (start < input.size()) {
-    const std::size_t newline = input.find('\n', start);
-    if (newline == std::string_view::npos) break;  // an unfinished line is never dispatched
-    std::string_view line = input.substr(start, newline - start);
-    if (line.size() > protocol::kMaxLineBytes) break;  // refused; the session ends
-    start = newline + 1;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  // kiokud's framing: an unfinished line is never dispatched, and an over-long one ends the
+  // session (next_line gives nothing more).
+  protocol::LineFraming lines(protocol::kMaxLineBytes);
+  lines.append(input);
+  while (const std::optional<std::string_view> next = lines.next_line()) {
+    const std::string_view line = *next;
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     if (const auto hours = clock_advance_hours(line)) {
       session.clock.advance_ms(*hours * 3'600'000);

@@ -72,17 +72,13 @@ bool LineClient::send_with_descriptors(const std::string& bytes,
 
 std::optional<std::string> LineClient::read_line(int timeout_ms) {
   for (;;) {
-    if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      return line;
-    }
+    if (const auto line = lines_.next_line()) return std::string(*line);
     pollfd readable{descriptor_, POLLIN, 0};
     if (::poll(&readable, 1, timeout_ms) <= 0) return std::nullopt;
-    char chunk[65536];
-    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
+    const auto room = lines_.prepare(65536);
+    const ssize_t received = ::recv(descriptor_, room.data(), room.size(), 0);
     if (received <= 0) return std::nullopt;
-    buffer_.append(chunk, static_cast<std::size_t>(received));
+    lines_.commit(static_cast<std::size_t>(received));
   }
 }
 
@@ -98,7 +94,7 @@ boost::json::value LineClient::request(const std::string& line, int timeout_ms) 
 std::size_t LineClient::bytes_waiting() const {
   int in_socket = 0;
   if (::ioctl(descriptor_, FIONREAD, &in_socket) != 0) in_socket = 0;
-  return buffer_.size() + static_cast<std::size_t>(in_socket);
+  return lines_.pending().size() + static_cast<std::size_t>(in_socket);
 }
 
 bool LineClient::closed_by_peer(int timeout_ms) {

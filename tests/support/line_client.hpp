@@ -4,10 +4,13 @@
 #include <boost/json.hpp>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "protocol/line_framing.hpp"
 
 namespace kioku::test {
 
@@ -28,8 +31,8 @@ class LineClient {
   // Sends the bytes in one sendmsg with `descriptors` passed beside them (SCM_RIGHTS), as kioku
   // passes a deck file; false when that failed.
   bool send_with_descriptors(const std::string& bytes, const std::vector<int>& descriptors);
-  // The next line (without '\n'), or nullopt when the connection closed or nothing came within
-  // `timeout_ms`.
+  // The next line (without '\n' and a '\r' before it), or nullopt when the connection closed or
+  // nothing came within `timeout_ms`.
   std::optional<std::string> read_line(int timeout_ms = 10'000);
   // Sends one line and parses the response line as JSON (null value when none came within
   // `timeout_ms`).
@@ -42,7 +45,8 @@ class LineClient {
 
  private:
   int descriptor_ = -1;
-  std::string buffer_;
+  // No limit of its own: how long kiokud's lines may be is for the tests to check.
+  protocol::LineFraming lines_{std::numeric_limits<std::size_t>::max()};
 };
 
 }  // namespace kioku::test

@@ -1,0 +1,41 @@
+// kiokud's wiring: the server on its socket with the dispatcher behind it. Each request line
+// goes to the method table with the client's session; a request that wrote into the group
+// commit's open transaction has its response held until the commit; system.shutdown stops the
+// server. run_daemon (daemon.cpp) only decides the order things start in.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/clock.hpp"
+#include "core/day_calendar.hpp"
+#include "daemon/methods/method_context.hpp"
+#include "daemon/server/server.hpp"
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+class CollectionServer {
+ public:
+  // `clock` is the handlers' and the idle timeouts'; it must outlive the server.
+  CollectionServer(std::string socket_path, const Clock& clock, ServerLimits limits);
+  CollectionServer(const CollectionServer&) = delete;
+  CollectionServer& operator=(const CollectionServer&) = delete;
+
+  // Binds the socket (Server::listen). Clients that connect before serve() wait in the backlog.
+  void listen() { server_.listen(); }
+  // Puts `collection` behind the socket; grouping as DaemonConfig::group_commit says. Call once,
+  // before run().
+  void attach(Collection& collection, DayCalendar calendar, std::string collection_path,
+              bool group_commit);
+  // Serves until stopped (Server::run).
+  void run() { server_.run(); }
+
+ private:
+  const Clock& clock_;
+  std::optional<MethodContext> context_;
+  GroupCommit* group_commit_ = nullptr;
+  Server server_;
+};
+
+}  // namespace kioku::daemon

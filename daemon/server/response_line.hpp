@@ -1,0 +1,17 @@
+// A response line as the dispatcher wrote it, with what the server must know about it without
+// reading it again: which ids it answers (to turn it into errors when its commit fails).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace kioku::daemon {
+
+struct ResponseLine {
+  std::string text;  // one line ending in '\n'; empty when nothing is to be sent
+  // The id of each response in it, in order, as JSON text exactly as written ("null" too).
+  std::vector<std::string> ids;
+  bool batch = false;  // the responses are a JSON array, even of one
+};
+
+}  // namespace kioku::daemon
