@@ -54,6 +54,14 @@ TEST_CASE("RunningDaemon: stop_cleanly ends kiokud with SIGTERM and its socket w
   CHECK(daemon.stop(SIGKILL) == 0);
 }
 
+TEST_CASE("RunningDaemon: a kiokud left stopped with SIGSTOP still stops cleanly",
+          "[e2e][fixture]") {
+  RunningDaemon daemon;
+  REQUIRE(::kill(daemon.pid(), SIGSTOP) == 0);
+  daemon.stop_cleanly();
+  CHECK_FALSE(exists(daemon.socket_path()));
+}
+
 TEST_CASE("RunningDaemon: stop and wait report how kiokud exited", "[e2e][fixture]") {
   SECTION("killed") {
     RunningDaemon daemon;

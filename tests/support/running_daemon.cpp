@@ -60,7 +60,13 @@ int RunningDaemon::wait() {
 }
 
 void RunningDaemon::stop_cleanly() {
-  const int exit_code = process_.stop(SIGTERM);
+  if (process_.exit_code() < 0) {
+    // A daemon a test left stopped (SIGSTOP) acts on SIGTERM only once continued, as `kioku
+    // daemon stop` does it.
+    ::kill(process_.pid(), SIGTERM);
+    ::kill(process_.pid(), SIGCONT);
+  }
+  const int exit_code = process_.wait();
   const std::string log = process_.log();
   INFO("kiokud's log:\n" << log);
   CHECK(exit_code == 0);

@@ -54,7 +54,8 @@ class RunningDaemon {
   int stop(int signal_number);
   // Waits for the daemon to exit by itself (`kioku daemon stop`, a shutdown request).
   int wait();
-  // SIGTERM, and checks that kiokud exited with 0 and said it stopped.
+  // SIGTERM (and SIGCONT, should the test have stopped it), and checks that kiokud exited with
+  // 0 and said it stopped.
   void stop_cleanly();
 
  private:
