@@ -68,9 +68,8 @@ std::string not_answering(pid_t pid) {
 
 TEST_CASE("faults: a stopped kiokud makes kioku give up after its timeout with exit code 3",
           "[e2e][faults][timeout]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   StoppedProcess stopped(daemon.pid());
   SECTION("kioku due") {
     const auto result = run_kioku(home, {"due", "--timeout", "1"});
@@ -100,9 +99,8 @@ TEST_CASE("faults: a stopped kiokud makes kioku give up after its timeout with e
 
 TEST_CASE("faults: kioku daemon stop ends a stopped kiokud with SIGTERM and says so",
           "[e2e][faults][timeout]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   StoppedProcess stopped(daemon.pid());
   // kioku sends SIGCONT after the SIGTERM, so the stopped kiokud acts on it at once.
   const auto result = run_kioku(home, {"daemon", "stop", "--timeout", "1"});
