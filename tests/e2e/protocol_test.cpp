@@ -11,9 +11,8 @@ namespace json = boost::json;
 
 TEST_CASE("e2e: malformed requests get JSON-RPC errors and the connection stays usable",
           "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
 
@@ -71,9 +70,8 @@ TEST_CASE("e2e: malformed requests get JSON-RPC errors and the connection stays 
 }
 
 TEST_CASE("e2e: a line over 1 MiB gets an error and that connection is closed", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
   client.send(std::string(1024 * 1024 + 10, 'x'));
@@ -87,9 +85,8 @@ TEST_CASE("e2e: a line over 1 MiB gets an error and that connection is closed", 
 
 TEST_CASE("e2e: a client that disconnects mid-request does not disturb the daemon",
           "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   {
     LineClient client(home.socket_path());
     REQUIRE(client.connected());
@@ -106,9 +103,8 @@ TEST_CASE("e2e: a client that disconnects mid-request does not disturb the daemo
 }
 
 TEST_CASE("e2e: system.methods lists every method the clients use", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   const json::value response =
       client.request(R"({"jsonrpc":"2.0","id":1,"method":"system.methods"})");
@@ -125,9 +121,8 @@ TEST_CASE("e2e: system.methods lists every method the clients use", "[e2e][proto
 }
 
 TEST_CASE("e2e: an idle client is disconnected after the idle timeout", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks", "--idle-timeout", "1"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks", "--idle-timeout", "1"});
+  const TempHome& home = daemon.home();
   LineClient idle(home.socket_path());
   REQUIRE(idle.connected());
   CHECK(idle.closed_by_peer(10'000));
