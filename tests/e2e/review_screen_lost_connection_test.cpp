@@ -63,9 +63,8 @@ std::string unwrapped(const TmuxSession& terminal) {
 
 TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the idle session",
           "[e2e][terminal][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--idle-timeout", "1"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--idle-timeout", "1"});
+  const TempHome& home = daemon.home();
   const std::size_t listening = socket_descriptors(daemon.pid()).size();
   const auto idle_closed = [&] { return socket_descriptors(daemon.pid()).size() == listening; };
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
@@ -93,9 +92,8 @@ TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the i
 
 TEST_CASE("e2e: Ctrl-C on the review screen while kiokud is stopped ends the session",
           "[e2e][terminal][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home);
-  REQUIRE(daemon.started());
+  RunningDaemon daemon;
+  const TempHome& home = daemon.home();
   const std::set<int> before = socket_descriptors(daemon.pid());
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
