@@ -7,6 +7,7 @@
 #include <set>
 
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/answer_log.hpp"
 #include "tests/support/piped_process.hpp"
 #include "tests/support/process_sockets.hpp"
 #include "tests/support/relay_proxy.hpp"
@@ -18,17 +19,6 @@ namespace json = boost::json;
 namespace {
 
 const char* const kPrompt = "Your answer (1-4, - to bury, q to quit): ";
-
-// The external ids of the logged answers, in the order they were recorded.
-std::vector<std::string> answered_cards(const TempHome& home) {
-  SqliteReader collection(home.collection_path());
-  std::vector<std::string> cards;
-  for (const auto& row : collection.rows(
-           "SELECT c.external_id FROM revlog r JOIN cards c ON c.id = r.card_id ORDER BY r.id")) {
-    cards.push_back(row.at(0));
-  }
-  return cards;
-}
 
 std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t count = 0;

@@ -14,16 +14,6 @@ std::string review_command(const TempHome& home, const std::string& extra = "") 
   return kioku_path() + " --socket " + home.socket_path() + " review" + extra;
 }
 
-// The number shown before the choice whose text starts with `choice`, read off the screen.
-std::string number_of_choice(const TmuxSession& terminal, const std::string& choice) {
-  for (const std::string& row : terminal.screen()) {
-    const auto at = row.find(") " + choice);
-    if (at != std::string::npos && at >= 1) return row.substr(at - 1, 1);
-  }
-  FAIL("choice not on screen: " << choice << "\n" << terminal.screen_text());
-  return {};
-}
-
 }  // namespace
 
 TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
