@@ -10,6 +10,7 @@
 
 #include "core/deck_parser.hpp"
 #include "core/error.hpp"
+#include "tests/support/deck_texts.hpp"
 
 namespace kioku {
 namespace {
@@ -34,21 +35,6 @@ void expect_rejected(const std::string& content, const std::string& expected_loc
   FAIL("the deck parsed without an error");
 }
 
-// From tests/e2e/import_errors_test.cpp.
-const std::string kGoodCard = R"([[cards]]
-id = "c-1"
-kind = "choice"
-question.en = "Q1?"
-choices.en = ["a", "b"]
-answer = 1
-explanation.en = "Because."
-)";
-
-std::string deck_with(const std::string& cards) {
-  return "format = 1\nlanguages = [\"en\"]\n\n[deck]\nid = \"broken\"\nname.en = \"Broken\"\n\n" +
-         kGoodCard + "\n" + cards;
-}
-
 // From tests/e2e/deck_limits_test.cpp.
 constexpr int kDeepParts = 50'000;
 
@@ -67,15 +53,6 @@ std::string repeated(const std::string& text, int times) {
 // Line 3 of every deep file is the deep one (after the head's first two lines).
 const std::string kHead = "format = 1\nlanguages = [\"en\"]\n";
 
-const std::string kCard = R"([[cards]]
-id = "c-1"
-kind = "choice"
-question.en = "Q?"
-choices.en = ["a", "b"]
-answer = 1
-explanation.en = "E."
-)";
-
 }  // namespace
 
 TEST_CASE("deck import errors: a file that is not TOML is refused with its line",
@@ -85,24 +62,27 @@ TEST_CASE("deck import errors: a file that is not TOML is refused with its line"
 
 TEST_CASE("deck import errors: a card with a missing field is refused - naming the card and field",
           "[core][deck_parser][import]") {
-  expect_rejected(deck_with("[[cards]]\nid = \"c-2\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
-                            "choices.en = [\"a\", \"b\"]\nanswer = 2\n"),
-                  "16: cards[2].explanation: ", "missing (required)");
+  expect_rejected(
+      test::deck_with("[[cards]]\nid = \"c-2\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
+                      "choices.en = [\"a\", \"b\"]\nanswer = 2\n"),
+      "16: cards[2].explanation: ", "missing (required)");
 }
 
 TEST_CASE("deck import errors: a correct-choice index out of range is refused",
           "[core][deck_parser][import]") {
-  expect_rejected(deck_with("[[cards]]\nid = \"c-2\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
-                            "choices.en = [\"a\", \"b\", \"c\"]\nanswer = 4\n"
-                            "explanation.en = \"E.\"\n"),
-                  "21: cards[2].answer: ", "must be between 1 and 3");
+  expect_rejected(
+      test::deck_with("[[cards]]\nid = \"c-2\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
+                      "choices.en = [\"a\", \"b\", \"c\"]\nanswer = 4\n"
+                      "explanation.en = \"E.\"\n"),
+      "21: cards[2].answer: ", "must be between 1 and 3");
 }
 
 TEST_CASE("deck import errors: duplicate card ids are refused - naming both lines",
           "[core][deck_parser][import]") {
-  expect_rejected(deck_with("[[cards]]\nid = \"c-1\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
-                            "choices.en = [\"a\", \"b\"]\nanswer = 2\nexplanation.en = \"E.\"\n"),
-                  "17: cards[2].id: ", "duplicate card id \"c-1\" (first used at line 8)");
+  expect_rejected(
+      test::deck_with("[[cards]]\nid = \"c-1\"\nkind = \"choice\"\nquestion.en = \"Q2?\"\n"
+                      "choices.en = [\"a\", \"b\"]\nanswer = 2\nexplanation.en = \"E.\"\n"),
+      "17: cards[2].id: ", "duplicate card id \"c-1\" (first used at line 8)");
 }
 
 TEST_CASE("deck import errors: a key path 50000 levels deep is refused at its line",
@@ -161,7 +141,7 @@ TEST_CASE("deck import errors: a text past its field's limit is refused naming t
   }));
   INFO(row.name);
   // The card's own lines for question, choices and explanation go: the row's line takes theirs.
-  std::string card = kCard;
+  std::string card = test::kOneCard;
   for (const char* key : {"question.en", "choices.en", "explanation.en"}) {
     if (row.line.rfind(key, 0) != 0) continue;
     const std::size_t at = card.find(key);

@@ -2,26 +2,9 @@
 // 4; nothing imported. Each rule's error text, line and field is checked on the parser
 // (tests/core/deck_import_errors_test.cpp); this case shows one of them arriving intact.
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/deck_texts.hpp"
 
 using namespace kioku::test;
-
-namespace {
-
-const std::string kGoodCard = R"([[cards]]
-id = "c-1"
-kind = "choice"
-question.en = "Q1?"
-choices.en = ["a", "b"]
-answer = 1
-explanation.en = "Because."
-)";
-
-std::string deck_with(const std::string& cards) {
-  return "format = 1\nlanguages = [\"en\"]\n\n[deck]\nid = \"broken\"\nname.en = \"Broken\"\n\n" +
-         kGoodCard + "\n" + cards;
-}
-
-}  // namespace
 
 TEST_CASE("e2e: importing a missing file names it and imports nothing", "[e2e][import]") {
   RunningDaemon daemon({"--no-bundled-decks"});
