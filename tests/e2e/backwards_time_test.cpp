@@ -107,8 +107,7 @@ TEST_CASE(
   std::int64_t card = 0;
   std::int64_t right = 0;
   {
-    DaemonProcess today(home, clock_at(0));
-    REQUIRE(today.started());
+    RunningDaemon today(home, clock_at(0));
     LineClient client(home.socket_path());
     // No fuzz: sched replay seeds it from its own card ids.
     result_of(rpc(client, method::kDeckConfig,
@@ -121,16 +120,14 @@ TEST_CASE(
   }
   {
     // The clock runs 400 days ahead: the card graduates to a long interval.
-    DaemonProcess ahead(home, clock_at(400 * kDay));
-    REQUIRE(ahead.started());
+    RunningDaemon ahead(home, clock_at(400 * kDay));
     LineClient client(home.socket_path());
     answer(client, card, right, "good");
     answer(client, card, right, "good");
     REQUIRE(ahead.stop(SIGTERM) == 0);
   }
   // The clock is put right. The user forgets the card, then knows it again.
-  DaemonProcess right_again(home, clock_at(3600));
-  REQUIRE(right_again.started());
+  RunningDaemon right_again(home, clock_at(3600));
   CHECK(
       right_again.log().find("kiokud: warning: 2 answers in the review log are dated after now") !=
       std::string::npos);
@@ -170,13 +167,11 @@ TEST_CASE("e2e: a daemon whose log is not ahead of its clock gives no warning",
           "[e2e][scheduling][time]") {
   TempHome home;
   {
-    DaemonProcess daemon(home, clock_at(0));
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, clock_at(0));
     REQUIRE(run_kioku(home, {"review", "--no-shuffle", "--limit", "1"}, "1\n").exit_code == 0);
     REQUIRE(daemon.stop(SIGTERM) == 0);
   }
-  DaemonProcess later(home, clock_at(kDay));
-  REQUIRE(later.started());
+  RunningDaemon later(home, clock_at(kDay));
   CHECK(later.log().find("warning") == std::string::npos);
   const json::value check = parse_output(run_kioku(home, {"doctor", "--json"}));
   CHECK(check.at("warnings").as_array().empty());

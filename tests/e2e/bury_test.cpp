@@ -26,8 +26,7 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
   TempHome home;
   std::int64_t buried = 0;
   {
-    DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, {"--clock-start", clock_start(kMorning)});
     buried = call(home, "review.next").at("card").at("id").as_int64();
     const json::value reply = call(home, "review.bury", {{"card", buried}});
     CHECK(reply.at("card").as_int64() == buried);
@@ -40,22 +39,19 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
     CHECK(daemon.stop(SIGTERM) == 0);
   }
   {
-    DaemonProcess daemon(home, {"--clock-start", clock_start(kSameDayNight)});
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, {"--clock-start", clock_start(kSameDayNight)});
     CHECK(new_due(home) == 7);
     CHECK(daemon.stop(SIGTERM) == 0);
   }
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kNextDay)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon(home, {"--clock-start", clock_start(kNextDay)});
   CHECK(new_due(home) == 8);
   CHECK(call(home, "review.next").at("card").at("id").as_int64() == buried);
 }
 
 TEST_CASE("e2e: scripted review buries with - and kioku unbury brings the card back",
           "[e2e][queue]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   const auto session = run_kioku(home, {"review", "--no-shuffle"}, "-\n1\nq\n");
   INFO(session.out << session.err);
   CHECK(session.exit_code == 0);

@@ -209,7 +209,8 @@ class ReviewerPool {
 };
 
 // Kills the daemon after a random number of acknowledged answers and restarts it, kKills times.
-// Returns "" or what went wrong; `daemon` is the running instance afterwards.
+// Returns "" or what went wrong; `daemon` is the running instance afterwards. A DaemonProcess,
+// not a RunningDaemon: a failed restart must be reported, not thrown past the reviewer threads.
 std::string kill_and_restart(const TempHome& home, std::unique_ptr<DaemonProcess>& daemon,
                              Coordination& coordination, int& kills) {
   std::mt19937_64 random(kSeed);
@@ -323,9 +324,8 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
   double whole_import_ms = 0;
   std::int64_t whole_import_wal = 0;
   {
-    TempHome home;
-    DaemonProcess daemon(home, daemon_arguments());
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(daemon_arguments());
+    const TempHome& home = daemon.home();
     const std::int64_t wal_before = file_size(home.collection_path() + "-wal");
     const auto before = std::chrono::steady_clock::now();
     CHECK(field(call(home, method::kDeckImport, import_params), "added") == kImportCards);
@@ -348,8 +348,7 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
   int none = 0;
   for (const auto& [when, share] : plans) {
     TempHome home;
-    auto daemon = std::make_unique<DaemonProcess>(home, daemon_arguments());
-    REQUIRE(daemon->started());
+    auto daemon = std::make_unique<RunningDaemon>(home, daemon_arguments());
     LineClient importer(home.socket_path());
     LineClient other(home.socket_path());
     REQUIRE((importer.connected() && other.connected()));
@@ -376,8 +375,7 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
     REQUIRE(daemon->stop(SIGKILL) == 128 + SIGKILL);
     const std::int64_t wal_growth = file_size(wal) - wal_before;
 
-    daemon = std::make_unique<DaemonProcess>(home, daemon_arguments());
-    REQUIRE(daemon->started());
+    daemon = std::make_unique<RunningDaemon>(home, daemon_arguments());
     SqliteReader collection(home.collection_path());
     const std::int64_t cards = collection.integer("SELECT count(*) FROM cards");
     INFO("killed " << moment << "; the WAL had grown by " << wal_growth << " bytes; " << cards

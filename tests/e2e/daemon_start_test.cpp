@@ -43,33 +43,29 @@ TEST_CASE("e2e: kiokud finds an unusable socket path before it opens the collect
   }
   SECTION("another kiokud on the same socket, with another collection") {
     TempHome other;
-    DaemonProcess running(other, {"--no-bundled-decks"});
-    REQUIRE(running.started());
+    RunningDaemon running(other, {"--no-bundled-decks"});
     expect_refused_before_collection(home, other.socket_path(), "another kiokud already listens");
     expect_still_serving(other);
   }
 }
 
 TEST_CASE("e2e: SIGHUP stops kiokud cleanly - removing its socket", "[e2e][daemon]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   expect_still_serving(home);
   CHECK(daemon.stop(SIGHUP) == 0);
   CHECK_FALSE(exists(home.socket_path()));
   CHECK(daemon.log().find("kiokud: SIGHUP received, stopping\nkiokud: stopped\n") !=
         std::string::npos);
   // The collection was closed properly: the next daemon starts on it without complaint.
-  DaemonProcess again(home, {"--no-bundled-decks"});
-  REQUIRE(again.started());
+  RunningDaemon again(home, {"--no-bundled-decks"});
 }
 
 TEST_CASE("e2e: kiokud names a TZ that would silently mean UTC", "[e2e][daemon]") {
   TempHome home;
   for (const char* zone : {"garbage", "Europe/Berln", ":Mars/Olympus"}) {
     INFO("TZ=" << zone);
-    DaemonProcess daemon(home, {"--no-bundled-decks"}, {{"TZ", zone}});
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, {"--no-bundled-decks"}, {{"TZ", zone}});
     CHECK(daemon.log().find("kiokud: warning: TZ='" + std::string(zone) +
                             "' is neither a time zone of this system nor a POSIX TZ rule, so "
                             "days are counted in UTC") != std::string::npos);
@@ -78,8 +74,7 @@ TEST_CASE("e2e: kiokud names a TZ that would silently mean UTC", "[e2e][daemon]"
   // Unset (the system's zone), a zone name and a POSIX rule are understood.
   for (const char* zone : {"", "Asia/Tokyo", "JST-9"}) {
     INFO("TZ=" << zone);
-    DaemonProcess daemon(home, {"--no-bundled-decks"}, {{"TZ", zone}});
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, {"--no-bundled-decks"}, {{"TZ", zone}});
     CHECK(daemon.log().find("warning") == std::string::npos);
     CHECK(daemon.stop(SIGTERM) == 0);
   }

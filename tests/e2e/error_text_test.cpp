@@ -10,9 +10,8 @@ namespace json = boost::json;
 
 TEST_CASE("e2e: a value with a NUL or an escape is quoted whole in the error message",
           "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   const json::value deck = client.request(
       R"({"jsonrpc":"2.0","id":1,"method":"due.counts","params":{"deck":"gradient-checkpointing\u0000x"}})");
@@ -49,9 +48,8 @@ TEST_CASE("e2e: sched replay names a time with a NUL - a day that does not exist
 }
 
 TEST_CASE("e2e: messages agree in number with what they count", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   const json::value config = client.request(
       R"({"jsonrpc":"2.0","id":1,"method":"deck.config","params":{"deck":"gradient-checkpointing","set":5}})");
@@ -74,8 +72,7 @@ TEST_CASE("e2e: messages agree in number with what they count", "[e2e][protocol]
                          nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(database);
   }
-  DaemonProcess again(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(again.started());
+  RunningDaemon again(home, {"--clock-start", clock_start(kMorning)});
   const CommandResult rebuilt = run_kioku(home, {"doctor", "--rebuild"});
   CHECK(rebuilt.out.starts_with(
       "Replayed 8 cards from their review logs: 1 differed from the stored state and was "

@@ -27,9 +27,8 @@ constexpr std::int64_t kAnswers = 20'000;
 
 TEST_CASE("e2e: 64 clients answering at once get every answer acknowledged and logged",
           "[e2e][load]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string deck = home.write_file("load.toml", generated_deck("load", kCards));
   REQUIRE(field(call(home, method::kDeckImport, {{"path", deck}}), "added") == kCards);
 

@@ -13,9 +13,8 @@ namespace json = boost::json;
 
 TEST_CASE("e2e: malformed requests get JSON-RPC errors and the connection stays usable",
           "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
 
@@ -73,9 +72,8 @@ TEST_CASE("e2e: malformed requests get JSON-RPC errors and the connection stays 
 }
 
 TEST_CASE("e2e: a line over 1 MiB gets an error and that connection is closed", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
   client.send(std::string(1024 * 1024 + 10, 'x'));
@@ -89,9 +87,8 @@ TEST_CASE("e2e: a line over 1 MiB gets an error and that connection is closed", 
 
 TEST_CASE("e2e: a client that disconnects mid-request does not disturb the daemon",
           "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   {
     LineClient client(home.socket_path());
     REQUIRE(client.connected());
@@ -111,9 +108,8 @@ TEST_CASE("e2e: a client that disconnects mid-request does not disturb the daemo
 // method it lists is answered, and checks its parameters against the specs it lists.
 TEST_CASE("e2e: every method system.methods lists is served and checks its parameters",
           "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   const json::value response =
       client.request(R"({"jsonrpc":"2.0","id":1,"method":"system.methods"})");

@@ -34,8 +34,7 @@ void enlarge_explanations(const TempHome& home, std::size_t bytes) {
 
 // A daemon on the bundled deck whose explanations are `bytes` long.
 void prepare_collection(const TempHome& home, std::size_t bytes) {
-  DaemonProcess first(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(first.started());
+  RunningDaemon first(home, {"--clock-start", clock_start(kMorning)});
   REQUIRE(first.stop(SIGTERM) == 0);
   enlarge_explanations(home, bytes);
 }
@@ -66,8 +65,7 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
           "[e2e][protocol][limits]") {
   TempHome home;
   prepare_collection(home, 3'000'000);
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon(home, {"--clock-start", clock_start(kMorning)});
   LineClient greedy(home.socket_path());
   LineClient other(home.socket_path());
   REQUIRE(greedy.connected());
@@ -135,8 +133,7 @@ TEST_CASE("e2e: a single result larger than the reply limit is an error - not a 
           "[e2e][protocol][limits]") {
   TempHome home;
   prepare_collection(home, kMaxReply + 1'000'000);
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon(home, {"--clock-start", clock_start(kMorning)});
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
   const std::string reply = reply_to(client, next_request(3));

@@ -28,9 +28,8 @@ std::int64_t reviews_total(LineClient& client) {
 }  // namespace
 
 TEST_CASE("e2e: a numeric id comes back exactly as it was sent", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
   // Numbers a double cannot keep (too large, too long, beyond its range), and spellings that
@@ -66,9 +65,8 @@ TEST_CASE("e2e: a numeric id comes back exactly as it was sent", "[e2e][protocol
 }
 
 TEST_CASE("e2e: a key written twice in a request is refused - naming the key", "[e2e][protocol]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
   const auto [card, right] = next_card(client);

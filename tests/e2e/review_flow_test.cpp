@@ -26,9 +26,8 @@ const char* const kScriptedAnswers =
 
 TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - check due and stats",
           "[e2e][review]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
 
   const auto imported =
       run_kioku(home, {"import", source_path("decks/gradient-checkpointing.toml"), "--json"});
@@ -86,16 +85,14 @@ TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - che
   SECTION("eleven minutes later the seven learning cards are due; five days later the review") {
     REQUIRE(daemon.stop(SIGTERM) == 0);
     {
-      DaemonProcess later(home, {"--clock-start", clock_start(kMorning + 11 * 60)});
-      REQUIRE(later.started());
+      RunningDaemon later(home, {"--clock-start", clock_start(kMorning + 11 * 60)});
       const auto due = parse_output(run_kioku(home, {"due", "--json"}));
       CHECK(field(due, "learning") == 7);
       CHECK(field(due, "review") == 0);
       CHECK(field(due, "total") == 7);
       REQUIRE(later.stop(SIGTERM) == 0);
     }
-    DaemonProcess days_later(home, {"--clock-start", clock_start(kMorning + 5 * 86400)});
-    REQUIRE(days_later.started());
+    RunningDaemon days_later(home, {"--clock-start", clock_start(kMorning + 5 * 86400)});
     const auto due = parse_output(run_kioku(home, {"due", "--json"}));
     CHECK(field(due, "learning") == 7);
     CHECK(field(due, "review") == 1);
@@ -107,9 +104,8 @@ TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - che
 
 TEST_CASE("e2e: re-importing an unchanged deck changes nothing - an edited card is updated",
           "[e2e][import]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   std::string deck = read_file(source_path("decks/gradient-checkpointing.toml"));
   const std::string path = home.write_file("deck.toml", deck);
   REQUIRE(run_kioku(home, {"import", path}).exit_code == 0);
@@ -127,24 +123,21 @@ TEST_CASE("e2e: re-importing an unchanged deck changes nothing - an edited card 
 }
 
 TEST_CASE("e2e: an acknowledged answer survives kill -9 of the daemon", "[e2e][durability]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   const auto review = run_kioku(home, {"review", "--no-shuffle", "--limit", "1"}, "1\n");
   REQUIRE(review.exit_code == 0);
   REQUIRE(daemon.stop(SIGKILL) == 128 + SIGKILL);
 
-  DaemonProcess restarted(home, {"--clock-start", clock_start(kMorning + 60)});
-  REQUIRE(restarted.started());
+  RunningDaemon restarted(home, {"--clock-start", clock_start(kMorning + 60)});
   const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
   CHECK(field(stats, "reviews_today") == 1);
   CHECK(field(stats, "correct_today") == 1);
 }
 
 TEST_CASE("e2e: SIGTERM stops the daemon cleanly and removes its socket", "[e2e][daemon]") {
-  TempHome home;
-  DaemonProcess daemon(home);
-  REQUIRE(daemon.started());
+  RunningDaemon daemon;
+  const TempHome& home = daemon.home();
   struct stat info {};
   REQUIRE(::stat(home.socket_path().c_str(), &info) == 0);
   CHECK((info.st_mode & 0777) == 0600);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/answer_log.hpp"
 #include "tests/support/piped_process.hpp"
 #include "tests/support/process_sockets.hpp"
 #include "tests/support/relay_proxy.hpp"
@@ -18,17 +19,6 @@ namespace json = boost::json;
 namespace {
 
 const char* const kPrompt = "Your answer (1-4, - to bury, q to quit): ";
-
-// The external ids of the logged answers, in the order they were recorded.
-std::vector<std::string> answered_cards(const TempHome& home) {
-  SqliteReader collection(home.collection_path());
-  std::vector<std::string> cards;
-  for (const auto& row : collection.rows(
-           "SELECT c.external_id FROM revlog r JOIN cards c ON c.id = r.card_id ORDER BY r.id")) {
-    cards.push_back(row.at(0));
-  }
-  return cards;
-}
 
 std::size_t count_of(const std::string& text, const std::string& needle) {
   std::size_t count = 0;
@@ -54,9 +44,8 @@ struct StopDaemonAtEnd {
 
 TEST_CASE("e2e: scripted review - kiokud drops the idle session - the next answer is recorded",
           "[e2e][review][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--idle-timeout", "1"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--idle-timeout", "1"});
+  const TempHome& home = daemon.home();
   const std::size_t listening = socket_descriptors(daemon.pid()).size();
   const auto idle_closed = [&] { return socket_descriptors(daemon.pid()).size() == listening; };
 
@@ -88,9 +77,8 @@ TEST_CASE("e2e: scripted review - kiokud drops the idle session - the next answe
 }
 
 TEST_CASE("e2e: scripted review - kiokud is killed between two answers", "[e2e][review][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home);
-  REQUIRE(daemon.started());
+  RunningDaemon daemon;
+  const TempHome& home = daemon.home();
   StopDaemonAtEnd stop_autostarted{home};
 
   SECTION("kioku starts a new kiokud and records the answer there") {
@@ -154,9 +142,8 @@ TEST_CASE("e2e: scripted review - kiokud is killed between two answers", "[e2e][
 
 TEST_CASE("e2e: scripted review - kiokud dies holding an answer it has not replied to",
           "[e2e][review][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home);
-  REQUIRE(daemon.started());
+  RunningDaemon daemon;
+  const TempHome& home = daemon.home();
   StopDaemonAtEnd stop_autostarted{home};
   const std::set<int> before = socket_descriptors(daemon.pid());
   const bool autostart = GENERATE(true, false);
@@ -201,9 +188,8 @@ TEST_CASE("e2e: scripted review - kiokud dies holding an answer it has not repli
 
 TEST_CASE("e2e: scripted review - kiokud recorded the answer but its reply was lost",
           "[e2e][review][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home);
-  REQUIRE(daemon.started());
+  RunningDaemon daemon;
+  const TempHome& home = daemon.home();
   const std::string relayed = home.root() + "/relayed.sock";
   RelayProxy proxy(relayed, home.socket_path());
 
@@ -230,9 +216,8 @@ TEST_CASE("e2e: scripted review - kiokud recorded the answer but its reply was l
 
 TEST_CASE("e2e: review.answer with an answer_id already recorded records nothing more",
           "[e2e][review][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
   const auto card = result_of(rpc(client, "review.next")).at("card").at("id").as_int64();

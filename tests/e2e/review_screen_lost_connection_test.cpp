@@ -5,6 +5,7 @@
 #include <set>
 
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/answer_log.hpp"
 #include "tests/support/process_sockets.hpp"
 #include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
@@ -15,31 +16,12 @@ namespace {
 
 const char* const kPrompt = "Your answer (1-4, - to bury, q to quit):";
 
-std::vector<std::string> answered_cards(const TempHome& home) {
-  SqliteReader collection(home.collection_path());
-  std::vector<std::string> cards;
-  for (const auto& row : collection.rows(
-           "SELECT c.external_id FROM revlog r JOIN cards c ON c.id = r.card_id ORDER BY r.id")) {
-    cards.push_back(row.at(0));
-  }
-  return cards;
-}
-
 // kioku review, then what it exited with and the terminal's settings once it has.
 std::string review_then_stty(const TempHome& home) {
   // The shell traps SIGINT so that Ctrl-C does not end it before it reports: kioku, which it
   // waits for, gets the signal with its default action.
   return "sh -c 'trap true INT; " + kioku_path() + " --socket " + home.socket_path() +
          " review; echo \"kioku exited with $?\"; stty -a'";
-}
-
-std::string number_of_choice(const TmuxSession& terminal, const std::string& choice) {
-  for (const std::string& row : terminal.screen()) {
-    const auto at = row.find(") " + choice);
-    if (at != std::string::npos && at >= 1) return row.substr(at - 1, 1);
-  }
-  FAIL("choice not on screen: " << choice << "\n" << terminal.screen_text());
-  return {};
 }
 
 // Canonical input, echo and signals are back on: the shell after kioku is usable.
@@ -63,9 +45,8 @@ std::string unwrapped(const TmuxSession& terminal) {
 
 TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the idle session",
           "[e2e][terminal][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--idle-timeout", "1"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--idle-timeout", "1"});
+  const TempHome& home = daemon.home();
   const std::size_t listening = socket_descriptors(daemon.pid()).size();
   const auto idle_closed = [&] { return socket_descriptors(daemon.pid()).size() == listening; };
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
@@ -93,9 +74,8 @@ TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the i
 
 TEST_CASE("e2e: Ctrl-C on the review screen while kiokud is stopped ends the session",
           "[e2e][terminal][lost]") {
-  TempHome home;
-  DaemonProcess daemon(home);
-  REQUIRE(daemon.started());
+  RunningDaemon daemon;
+  const TempHome& home = daemon.home();
   const std::set<int> before = socket_descriptors(daemon.pid());
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());

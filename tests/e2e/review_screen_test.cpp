@@ -14,22 +14,11 @@ std::string review_command(const TempHome& home, const std::string& extra = "") 
   return kioku_path() + " --socket " + home.socket_path() + " review" + extra;
 }
 
-// The number shown before the choice whose text starts with `choice`, read off the screen.
-std::string number_of_choice(const TmuxSession& terminal, const std::string& choice) {
-  for (const std::string& row : terminal.screen()) {
-    const auto at = row.find(") " + choice);
-    if (at != std::string::npos && at >= 1) return row.substr(at - 1, 1);
-  }
-  FAIL("choice not on screen: " << choice << "\n" << terminal.screen_text());
-  return {};
-}
-
 }  // namespace
 
 TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   TmuxSession terminal(home.root(), review_command(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
@@ -62,9 +51,8 @@ TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
 
 TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the terminal",
           "[e2e][terminal]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   const int width = 40;
   TmuxSession terminal(home.root(), review_command(home, " --lang ja"), home.environment(), width);
   REQUIRE(terminal.wait_for("回答 (1-4, - で明日に延期, q で終了):"));
@@ -86,9 +74,8 @@ TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the termina
 
 TEST_CASE("e2e: the bury key hides the card until tomorrow and shows the next one",
           "[e2e][terminal]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   TmuxSession terminal(home.root(), review_command(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 

@@ -22,9 +22,8 @@ std::string option_value(const json::value& config, const std::string& name) {
 
 TEST_CASE("e2e: deck config shows options - changes them and refuses bad values",
           "[e2e][scheduling]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   const auto shown = parse_output(run_kioku(home, {"deck", "config", kDeck, "--json"}));
   CHECK(option_value(shown, "new_per_day") == "20");
   CHECK(option_value(shown, "learning_steps") == "1m 10m");
@@ -54,9 +53,8 @@ TEST_CASE(
     "e2e: the stored state always equals a replay of the log even across an algorithm "
     "switch",
     "[e2e][scheduling]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   // Eight cards, some right (with every rating), some wrong.
   REQUIRE(run_kioku(home, {"review", "--no-shuffle"}, "1\n2 easy\n1\n4 hard\n1 good\n1\n3\nb\n")
               .exit_code == 0);
@@ -74,8 +72,7 @@ TEST_CASE(
 
   // Answers go on under FSRS, and the log still replays to exactly the stored state.
   REQUIRE(daemon.stop(SIGTERM) == 0);
-  DaemonProcess later(home, {"--clock-start", clock_start(kMorning + 86400)});
-  REQUIRE(later.started());
+  RunningDaemon later(home, {"--clock-start", clock_start(kMorning + 86400)});
   REQUIRE(run_kioku(home, {"review", "--no-shuffle", "--limit", "3"}, "1\n2\n3\n").exit_code == 0);
   const auto after_fsrs = parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"}));
   CHECK(field(after_fsrs, "changed") == 0);

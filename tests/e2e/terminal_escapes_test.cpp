@@ -54,19 +54,17 @@ void execute(const std::string& path, const std::string& sql) {
 }
 
 // A collection whose deck and card hold control characters, and a kiokud serving it.
-std::unique_ptr<DaemonProcess> serve_evil_collection(const TempHome& home) {
+std::unique_ptr<RunningDaemon> serve_evil_collection(const TempHome& home) {
   {
-    DaemonProcess importer(home, {"--no-bundled-decks"});
-    REQUIRE(importer.started());
+    RunningDaemon importer(home, {"--no-bundled-decks"});
     REQUIRE(run_kioku(home, {"import", home.write_file("evil.toml", kCleanDeck)}).exit_code == 0);
     REQUIRE(importer.stop(SIGTERM) == 0);
   }
   execute(home.collection_path(), "UPDATE cards SET content = '" + kEvilContent + "';" +
                                       "UPDATE decks SET name = '" + kEvilName +
                                       "', slug = 'evil' || char(27) || '[31m';");
-  auto daemon = std::make_unique<DaemonProcess>(
+  auto daemon = std::make_unique<RunningDaemon>(
       home, std::vector<std::string>{"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon->started());
   return daemon;
 }
 

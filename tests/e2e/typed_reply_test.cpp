@@ -28,9 +28,8 @@ std::string with_field(const std::string& reply, const std::string& key,
 
 TEST_CASE("e2e: a reply without a field the client reads is an error naming it - not a zero",
           "[e2e][protocol][typed]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--clock-start", clock_start(kMorning)});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
   const std::string relayed = home.root() + "/relayed.sock";
   RelayProxy proxy(relayed, home.socket_path());
   const auto kioku = [&](std::vector<std::string> arguments) {

@@ -1,5 +1,6 @@
 // The answer load's view of a collection, read behind kiokud's back: the cards to answer, and
-// whether the review log holds what clients were told was recorded. Header-only like
+// whether the review log holds what clients were told was recorded; and which cards a review
+// session's answers were logged for. Header-only like
 // sqlite_reader.hpp: only binaries that link SQLite include it.
 #pragma once
 
@@ -10,6 +11,7 @@
 
 #include "tests/support/answer_load.hpp"
 #include "tests/support/sqlite_reader.hpp"
+#include "tests/support/temp_home.hpp"
 
 namespace kioku::test {
 
@@ -52,6 +54,17 @@ inline LogCheck check_review_log(const SqliteReader& collection,
     }
   }
   return check;
+}
+
+// The external ids of the cards of the logged answers, in the order they were recorded.
+inline std::vector<std::string> answered_cards(const TempHome& home) {
+  SqliteReader collection(home.collection_path());
+  std::vector<std::string> cards;
+  for (const auto& row : collection.rows(
+           "SELECT c.external_id FROM revlog r JOIN cards c ON c.id = r.card_id ORDER BY r.id")) {
+    cards.push_back(row.at(0));
+  }
+  return cards;
 }
 
 }  // namespace kioku::test

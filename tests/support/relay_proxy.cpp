@@ -6,12 +6,12 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include <stdexcept>
 
 #include "tests/support/line_client.hpp"
+#include "tests/support/silent_listener.hpp"
 
 namespace kioku::test {
 
@@ -50,13 +50,8 @@ bool send_all(int descriptor, const std::string& bytes) {
 
 RelayProxy::RelayProxy(std::string listen_path, std::string daemon_path)
     : daemon_path_(std::move(daemon_path)) {
-  listener_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_un address{};
-  address.sun_family = AF_UNIX;
-  listen_path.copy(address.sun_path, sizeof address.sun_path - 1);
-  if (listener_ < 0 ||
-      ::bind(listener_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
-      ::listen(listener_, 8) != 0 || ::pipe2(stop_, O_CLOEXEC) != 0) {
+  listener_ = listen_unix(listen_path, 8);
+  if (listener_ < 0 || ::pipe2(stop_, O_CLOEXEC) != 0) {
     throw std::runtime_error("cannot listen on " + listen_path);
   }
   thread_ = std::thread([this] { run(); });

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <catch2/catch.hpp>
+
 #include "tests/support/process.hpp"
 
 namespace kioku::test {
@@ -121,6 +123,15 @@ std::string TmuxSession::pane_title() const {
   std::string title = tmux({"display-message", "-p", "-t", "test", "#{pane_title}"});
   while (!title.empty() && title.back() == '\n') title.pop_back();
   return title;
+}
+
+std::string number_of_choice(const TmuxSession& terminal, const std::string& choice) {
+  for (const std::string& row : terminal.screen()) {
+    const auto at = row.find(") " + choice);
+    if (at != std::string::npos && at >= 1) return row.substr(at - 1, 1);
+  }
+  FAIL("choice not on screen: " << choice << "\n" << terminal.screen_text());
+  return {};
 }
 
 }  // namespace kioku::test

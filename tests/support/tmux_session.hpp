@@ -38,4 +38,8 @@ class TmuxSession {
   int fifo_descriptor_ = -1;
 };
 
+// The number shown before the choice whose text starts with `choice`, read off the screen;
+// fails the test when no choice on the screen starts so.
+std::string number_of_choice(const TmuxSession& terminal, const std::string& choice);
+
 }  // namespace kioku::test

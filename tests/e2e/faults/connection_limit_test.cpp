@@ -51,14 +51,13 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
                                            << kConnections + 100);
   }
   TempHome home;
-  std::unique_ptr<DaemonProcess> daemon;
+  std::unique_ptr<RunningDaemon> daemon;
   {
     // kiokud starts with a soft limit too low for its clients and must raise it itself.
     SoftFileLimit low(64);
-    daemon = std::make_unique<DaemonProcess>(home, std::vector<std::string>{"--no-bundled-decks"});
+    daemon = std::make_unique<RunningDaemon>(home, std::vector<std::string>{"--no-bundled-decks"});
   }
   INFO("kiokud log:\n" << daemon->log());
-  REQUIRE(daemon->started());
   CHECK(daemon->log().find("raised the open-file limit from 64 to") != std::string::npos);
 
   SoftFileLimit enough(kConnections + 100);
@@ -121,9 +120,8 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
 
 TEST_CASE("faults: the kioku CLI past the client limit prints the daemon's reason",
           "[e2e][faults]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks", "--max-clients", "2"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks", "--max-clients", "2"});
+  const TempHome& home = daemon.home();
   LineClient first(home.socket_path());
   LineClient second(home.socket_path());
   result_of(rpc(first, method::kHello));
@@ -152,9 +150,8 @@ TEST_CASE("faults: kiokud refuses to start when the hard open-file limit cannot 
 
 TEST_CASE("faults: kiokud out of file descriptors tells waiting clients why and keeps serving",
           "[e2e][faults]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   // Something (an administrator, a container runtime) lowers the running daemon's limit below
   // what its clients need.
   const CommandResult lowered =

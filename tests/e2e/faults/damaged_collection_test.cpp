@@ -82,9 +82,8 @@ TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps servi
   std::mt19937_64 random(kSeed);
   overwrite(home.collection_path(), (root_page - 1) * kPageSize, kPageSize, random);
 
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
   INFO("log: " << daemon.log());
-  REQUIRE(daemon.started());
   LineClient client(home.socket_path());
   // review.next reads the card's content from the damaged table.
   const json::value next = rpc(client, method::kReviewNext, {{"deck", "damaged"}});
@@ -111,8 +110,7 @@ TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps servi
 TEST_CASE("faults: kioku doctor passes an intact collection", "[e2e][faults]") {
   TempHome home;
   make_collection(home);
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
   const CommandResult doctor = run_kioku(home, {"doctor"});
   INFO("kioku doctor: " << doctor.out << doctor.err);
   CHECK(doctor.exit_code == 0);

@@ -74,9 +74,8 @@ CommandResult run_kioku_in(const TempHome& home, const std::string& directory,
 
 TEST_CASE("faults: deck.import of a FIFO's path is refused at once - other clients go on",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string fifo = make_fifo(home, "deck.fifo");
   LineClient importer(home.socket_path());
   LineClient other(home.socket_path());
@@ -96,9 +95,8 @@ TEST_CASE("faults: deck.import of a FIFO's path is refused at once - other clien
 
 TEST_CASE("faults: deck.import of a device or an oversized file's path is refused unread",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   std::string path;
   std::string expected;
@@ -124,9 +122,8 @@ TEST_CASE("faults: deck.import of a device or an oversized file's path is refuse
 
 TEST_CASE("faults: kioku import - reads standard input - and names it",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const auto imported = run_kioku(home, {"import", "-"}, kDeck);
   INFO(imported.err);
   CHECK(imported.exit_code == 0);
@@ -140,9 +137,8 @@ TEST_CASE("faults: kioku import - reads standard input - and names it",
 
 TEST_CASE("faults: kioku import of a FIFO reads it itself while kiokud serves others",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string fifo = make_fifo(home, "deck.fifo");
   // kioku waits for the FIFO's writer, as any reader of a pipe does...
   auto import = std::async(std::launch::async, [&] { return run_kioku(home, {"import", fifo}); });
@@ -165,9 +161,8 @@ TEST_CASE("faults: kioku import of a FIFO reads it itself while kiokud serves ot
 }
 
 TEST_CASE("faults: kioku import of /dev/zero stops at the size limit", "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const auto result = run_kioku(home, {"import", "/dev/zero"});
   CHECK(result.exit_code == 4);
   CHECK(result.err ==
@@ -177,9 +172,8 @@ TEST_CASE("faults: kioku import of /dev/zero stops at the size limit", "[e2e][fa
 
 TEST_CASE("faults: kioku import opens a relative path in its own directory",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string directory = home.root() + "/decks";
   REQUIRE(::mkdir(directory.c_str(), 0700) == 0);
   home.write_file("decks/mine.toml", kDeck);
@@ -197,9 +191,8 @@ TEST_CASE("faults: kioku import opens a relative path in its own directory",
 
 TEST_CASE("faults: kioku import of an empty name is a usage error - of a directory a refusal",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const auto empty = run_kioku(home, {"import", ""});
   CHECK(empty.exit_code == 2);
   CHECK(empty.err.find("FILE: must not be empty") != std::string::npos);
@@ -210,9 +203,8 @@ TEST_CASE("faults: kioku import of an empty name is a usage error - of a directo
 
 TEST_CASE("faults: every descriptor passed to kiokud is closed once its request is answered",
           "[e2e][faults][deck-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string deck = home.write_file("deck.toml", kDeck);
   LineClient client(home.socket_path());
   REQUIRE(run_kioku(home, {"import", deck}).exit_code == 0);

@@ -44,16 +44,14 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   ScratchMount disk = ScratchMount::tmpfs(home.root() + "/data", kRoomy);
   const std::string deck = "full";
   {
-    DaemonProcess daemon(home, daemon_arguments());
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, daemon_arguments());
     LineClient client(home.socket_path());
     import_open_deck(home, client, deck, 500);
     // A clean stop checkpoints the import into the collection and removes the WAL, so that
     // the answers below grow a fresh WAL until the disk is full.
     REQUIRE(daemon.stop(SIGTERM) == 0);
   }
-  auto daemon = std::make_unique<DaemonProcess>(home, daemon_arguments());
-  REQUIRE(daemon->started());
+  auto daemon = std::make_unique<RunningDaemon>(home, daemon_arguments());
   disk.resize(used_bytes(home.root() + "/data") + kHeadroom);
 
   LineClient client(home.socket_path());
@@ -99,8 +97,7 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
 
   // Room again: everything acknowledged is there, nothing else, and answering goes on.
   disk.resize(kRoomy);
-  daemon = std::make_unique<DaemonProcess>(home, daemon_arguments());
-  REQUIRE(daemon->started());
+  daemon = std::make_unique<RunningDaemon>(home, daemon_arguments());
   {
     SqliteReader collection(home.collection_path());
     CHECK(collection.text("PRAGMA integrity_check") == "ok");
@@ -123,8 +120,7 @@ TEST_CASE("faults: kiokud on a disk with no room left at all refuses to start cl
   TempHome home;
   ScratchMount disk = ScratchMount::tmpfs(home.root() + "/data", kRoomy);
   {
-    DaemonProcess daemon(home, daemon_arguments());
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, daemon_arguments());
     LineClient client(home.socket_path());
     import_open_deck(home, client, "full", 50);
     REQUIRE(daemon.stop(SIGTERM) == 0);

@@ -77,8 +77,7 @@ inline boost::json::value first_reply(LineClient& client) {
 // kiokud stopped (so the WAL is checkpointed away): a file to damage or lock up.
 inline void make_stopped_collection(const TempHome& home, const std::string& slug, int cards,
                                     int answers = 0) {
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
   LineClient client(home.socket_path());
   import_open_deck(home, client, slug, cards);
   for (int answer = 0; answer < answers; ++answer)

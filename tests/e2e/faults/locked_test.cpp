@@ -52,9 +52,8 @@ std::string locked_message(const TempHome& home) {
 }  // namespace
 
 TEST_CASE("faults: a second kiokud on the same collection is refused at once", "[e2e][faults]") {
-  TempHome home;
-  DaemonProcess first(home, {"--no-bundled-decks"});
-  REQUIRE(first.started());
+  RunningDaemon first({"--no-bundled-decks"});
+  const TempHome& home = first.home();
   const CommandResult second = run_kiokud_until_exit(home, home.root() + "/second.sock");
   INFO("stderr: " << second.err);
   CHECK(second.exit_code == 1);
@@ -65,9 +64,8 @@ TEST_CASE("faults: a second kiokud on the same collection is refused at once", "
 
 TEST_CASE("faults: a sqlite3 holding the write lock fails answers clearly and corrupts nothing",
           "[e2e][faults]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   LineClient client(home.socket_path());
   import_open_deck(home, client, "locked", 20);
   REQUIRE_FALSE(is_error(answer_next(client, "locked")));
@@ -95,8 +93,7 @@ TEST_CASE("faults: kiokud refuses to start on a collection another process holds
           "[e2e][faults]") {
   TempHome home;
   {
-    DaemonProcess daemon(home, {"--no-bundled-decks"});
-    REQUIRE(daemon.started());
+    RunningDaemon daemon(home, {"--no-bundled-decks"});
     REQUIRE(daemon.stop(SIGTERM) == 0);
   }
   // Exclusive locking mode keeps even readers out until the connection closes.

@@ -28,9 +28,8 @@ void open_socket_to_everyone(const TempHome& home) {
 TEST_CASE("faults: kiokud refuses a client of another user with a clear error", "[e2e][faults]") {
   const auto stranger = nobody_user();
   if (!stranger) KIOKU_SKIP("needs root and a user named nobody to connect as another user");
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   open_socket_to_everyone(home);
 
   const std::string socket_path = home.socket_path();
@@ -61,9 +60,8 @@ TEST_CASE("faults: the kioku CLI run by another user refuses the daemon it reach
           "[e2e][faults]") {
   const auto stranger = nobody_user();
   if (!stranger) KIOKU_SKIP("needs root and a user named nobody to run kioku as another user");
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   open_socket_to_everyone(home);
 
   std::vector<std::string> command = as_user_prefix(*stranger);

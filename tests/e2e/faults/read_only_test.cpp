@@ -50,8 +50,7 @@ TEST_CASE("faults: kiokud refuses a collection file on a read-only mount", "[e2e
   }
   CHECK(read_file(home.collection_path()) == before);
   // Writable again, it starts and serves.
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
   LineClient client(home.socket_path());
   CHECK_FALSE(is_error(answer_next(client, "ro")));
 }

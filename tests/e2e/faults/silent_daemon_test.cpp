@@ -3,62 +3,17 @@
 // answering" and exit code 3, Ctrl-C ends the wait, and `kioku daemon stop` ends a stopped
 // kiokud with SIGTERM. The harness bounds every command (run_command's timeout); no test times
 // one.
-#include <poll.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
 
 #include <future>
 
 #include "protocol/paths.hpp"
 #include "tests/e2e/faults/fault_helpers.hpp"
+#include "tests/support/silent_listener.hpp"
 
 using namespace kioku::test;
 
 namespace {
-
-// A socket that takes connections and never says a word: the kernel completes each connect into
-// its backlog; accept() is only for reading what a client sent.
-class SilentListener {
- public:
-  explicit SilentListener(const std::string& path)
-      : descriptor_(::socket(AF_UNIX, SOCK_STREAM, 0)) {
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    path.copy(address.sun_path, sizeof address.sun_path - 1);
-    REQUIRE(::bind(descriptor_, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
-    REQUIRE(::listen(descriptor_, 16) == 0);
-  }
-  ~SilentListener() {
-    if (client_ >= 0) ::close(client_);
-    ::close(descriptor_);
-  }
-  SilentListener(const SilentListener&) = delete;
-  SilentListener& operator=(const SilentListener&) = delete;
-
-  // Accepts the next client and waits until its request line has arrived; false when none did
-  // within `timeout_ms`.
-  bool take_request(int timeout_ms = 30'000) {
-    pollfd waiting{descriptor_, POLLIN, 0};
-    if (::poll(&waiting, 1, timeout_ms) <= 0) return false;
-    client_ = ::accept(descriptor_, nullptr, nullptr);
-    std::string received;
-    while (received.find('\n') == std::string::npos) {
-      pollfd readable{client_, POLLIN, 0};
-      if (::poll(&readable, 1, timeout_ms) <= 0) return false;
-      char chunk[4096];
-      const ssize_t count = ::read(client_, chunk, sizeof chunk);
-      if (count <= 0) return false;
-      received.append(chunk, static_cast<std::size_t>(count));
-    }
-    return true;
-  }
-
- private:
-  int descriptor_;
-  int client_ = -1;
-};
 
 std::string not_answering(pid_t pid) {
   return "kioku: kiokud (pid " + std::to_string(pid) + ") is not answering: no reply to ";
@@ -68,9 +23,8 @@ std::string not_answering(pid_t pid) {
 
 TEST_CASE("faults: a stopped kiokud makes kioku give up after its timeout with exit code 3",
           "[e2e][faults][timeout]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   StoppedProcess stopped(daemon.pid());
   SECTION("kioku due") {
     const auto result = run_kioku(home, {"due", "--timeout", "1"});
@@ -100,9 +54,8 @@ TEST_CASE("faults: a stopped kiokud makes kioku give up after its timeout with e
 
 TEST_CASE("faults: kioku daemon stop ends a stopped kiokud with SIGTERM and says so",
           "[e2e][faults][timeout]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   StoppedProcess stopped(daemon.pid());
   // kioku sends SIGCONT after the SIGTERM, so the stopped kiokud acts on it at once.
   const auto result = run_kioku(home, {"daemon", "stop", "--timeout", "1"});

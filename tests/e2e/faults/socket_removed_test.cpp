@@ -12,9 +12,8 @@ using namespace kioku::test;
 
 TEST_CASE("faults: kiokud makes its removed socket file again and kioku reaches it",
           "[e2e][faults][socket-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string directory = home.runtime_dir() + "/kioku";
   FileWatch watch(directory);
   SECTION("removed") {
@@ -37,9 +36,8 @@ TEST_CASE("faults: kiokud makes its removed socket file again and kioku reaches 
 
 TEST_CASE("faults: kiokud makes its socket's removed directory again",
           "[e2e][faults][socket-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string directory = home.runtime_dir() + "/kioku";
   FileWatch runtime(home.runtime_dir());
   REQUIRE(::rename(directory.c_str(), (home.runtime_dir() + "/gone").c_str()) == 0);
@@ -54,9 +52,8 @@ TEST_CASE(
     "faults: status - stop and other commands name a kiokud that holds the collection "
     "without a socket",
     "[e2e][faults][socket-file]") {
-  TempHome home;
-  DaemonProcess daemon(home, {"--no-bundled-decks"});
-  REQUIRE(daemon.started());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
   const std::string pid = std::to_string(daemon.pid());
   // Stopped, it cannot make its socket again: the lock is all that tells it runs.
   StoppedProcess stopped(daemon.pid());
