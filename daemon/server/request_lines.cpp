@@ -1,18 +1,19 @@
 // Stream offsets tie descriptors to lines, so a line taken out does not shift the others.
 #include "daemon/server/request_lines.hpp"
 
+#include <algorithm>
 #include <string_view>
 
 namespace kioku::daemon {
 
 std::span<char> RequestLines::prepare(std::size_t size) {
-  buffer_.resize(received_ + size);
+  // The room stays between requests: resizing down and up again zero-filled 16 KiB per request.
+  if (buffer_.size() < received_ + size) buffer_.resize(received_ + size);
   return {buffer_.data() + received_, size};
 }
 
 void RequestLines::commit(std::size_t received, PassedDescriptors descriptors) {
   received_ += received;
-  buffer_.resize(received_);
   if (descriptors.empty()) return;
   // The line that holds the last byte received: it starts after the newline before that byte.
   const std::string_view data(buffer_.data(), received_);
@@ -46,7 +47,9 @@ std::optional<RequestLine> RequestLines::next() {
     line.descriptors = std::move(held_.front().descriptors);
     held_.pop_front();
   }
-  buffer_.erase(0, newline + 1);
+  // Only the bytes received move to the front, not the room after them.
+  std::copy(buffer_.begin() + static_cast<std::ptrdiff_t>(newline + 1),
+            buffer_.begin() + static_cast<std::ptrdiff_t>(received_), buffer_.begin());
   received_ -= newline + 1;
   consumed_ += newline + 1;
   return line;
