@@ -38,6 +38,14 @@ struct TwoConnections {
     count.step();
     return count.column_int(0);
   }
+
+  // The parent ids another connection sees, in order, comma-separated.
+  std::string committed_parent_ids() {
+    sqlite::Database reader(path, SQLITE_OPEN_READONLY);
+    auto ids = reader.prepare("SELECT group_concat(id) FROM (SELECT id FROM parent ORDER BY id)");
+    ids.step();
+    return ids.column_text(0);
+  }
 };
 
 }  // namespace
@@ -76,10 +84,7 @@ TEST_CASE("group commit: a failing write is undone and the writes beside it are 
                   Error);
   CHECK(db.group.write_count() == 1);
   db.group.commit();
-  sqlite::Database reader(db.path, SQLITE_OPEN_READONLY);
-  auto ids = reader.prepare("SELECT group_concat(id) FROM parent");
-  ids.step();
-  CHECK(ids.column_text(0) == "1");
+  CHECK(db.committed_parent_ids() == "1");
 }
 
 TEST_CASE("group commit: a failing write that opened the transaction leaves nothing behind",
@@ -108,10 +113,7 @@ TEST_CASE("group commit: a failing write that opened the transaction leaves noth
   db.group.write([&] { db.insert_parent(4); });
   CHECK(db.group.write_count() == 2);
   db.group.commit();
-  sqlite::Database reader(db.path, SQLITE_OPEN_READONLY);
-  auto ids = reader.prepare("SELECT group_concat(id) FROM (SELECT id FROM parent ORDER BY id)");
-  ids.step();
-  CHECK(ids.column_text(0) == "2,4");
+  CHECK(db.committed_parent_ids() == "2,4");
 }
 
 TEST_CASE("group commit: a failed commit applies none of its writes", "[daemon][store]") {
