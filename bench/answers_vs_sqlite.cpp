@@ -14,7 +14,9 @@
 //
 // Every kiokud run talks JSON-RPC over the real socket to a real collection (WAL,
 // synchronous=FULL) of a generated 3,000-card deck; clients answer random cards right.
-// Usage: answers_vs_sqlite [--scale F]   (F multiplies every answer count; default 1)
+// Usage: answers_vs_sqlite [--scale F] [--single-client]
+//   F multiplies every answer count (default 1); --single-client runs (a), (a'), (b) and (b')
+//   only, to repeat the single-client figure quickly.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -346,12 +348,15 @@ void print_table(const std::vector<Row>& rows) {
 
 int main(int argc, char** argv) {
   double scale = 1;
+  bool single_client_only = false;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument == "--scale" && i + 1 < argc) {
       scale = std::stod(argv[++i]);
+    } else if (argument == "--single-client") {
+      single_client_only = true;
     } else {
-      std::cerr << "usage: answers_vs_sqlite [--scale F]\n";
+      std::cerr << "usage: answers_vs_sqlite [--scale F] [--single-client]\n";
       return 2;
     }
   }
@@ -370,6 +375,10 @@ int main(int argc, char** argv) {
     }
     const std::vector<CardToAnswer> cards = cards_to_answer(home.collection_path());
     std::vector<Row> rows = single_client_rows(home, cards, scaled(kSingleClientAnswers, scale));
+    if (single_client_only) {
+      print_table(rows);
+      return 0;
+    }
     const std::int64_t grouped = scaled(kGroupedAnswers, scale);
     run_daemon_loads(home, cards, {},
                      {{"(c) kiokud, 64 clients, group commit", load_of(kManyClients, grouped, 0)},

@@ -12,7 +12,9 @@ std::span<char> LineFraming::prepare(std::size_t size) {
     end_ -= begin_;
     begin_ = 0;
   }
-  buffer_.resize(end_ + size);
+  // Grown, never shrunk: the room stays between reads, which zero-filled 16 KiB per request when
+  // it was given back and asked for again (docs/decisions.md, "The single-client answer path").
+  if (buffer_.size() < end_ + size) buffer_.resize(end_ + size);
   return {buffer_.data() + end_, size};
 }
 

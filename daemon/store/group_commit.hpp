@@ -1,9 +1,9 @@
-// Group commit: while grouping is on, every write request runs inside one open transaction under
-// a savepoint of its own, and commit() ends that transaction with a single synchronous=FULL
-// commit for all of them. The server holds each writing request's response until the commit
-// that holds it has returned (docs/decisions.md, "Group commit"). Listeners hear of each commit
-// once it is durable, with what it made so; a write that was undone, or a commit that failed,
-// is never heard of.
+// Group commit: while grouping is on, every write request runs inside one open transaction (under
+// a savepoint of its own when other writes are already in it), and commit() ends that transaction
+// with a single synchronous=FULL commit for all of them. The server holds each writing request's
+// response until the commit that holds it has returned (docs/decisions.md, "Group commit").
+// Listeners hear of each commit once it is durable, with what it made so; a write that was
+// undone, or a commit that failed, is never heard of.
 // Owned by the daemon's io_context thread; not thread-safe.
 #pragma once
 
@@ -64,8 +64,9 @@ class GroupCommit {
   void announce(std::vector<Write>& writes) noexcept;
   // Notes a transaction SQLite rolled back on its own as lost.
   void notice_rollback_by_sqlite();
-  // Undoes the failed request's changes; notes a loss when the whole transaction went with them.
-  void undo_request(const std::string& reason) noexcept;
+  // Undoes the failed request's changes: its savepoint, or the whole transaction when it was
+  // the transaction's only write. Notes a loss when other writes went with them.
+  void undo_request(const std::string& reason, bool alone_in_transaction) noexcept;
 
   sqlite::Database& database_;
   bool grouping_ = false;

@@ -39,6 +39,14 @@ struct TwoConnections {
     count.step();
     return count.column_int(0);
   }
+
+  // The parent ids another connection sees, in order, comma-separated.
+  std::string committed_parent_ids() {
+    sqlite::Database reader(path, SQLITE_OPEN_READONLY);
+    auto ids = reader.prepare("SELECT group_concat(id) FROM (SELECT id FROM parent ORDER BY id)");
+    ids.step();
+    return ids.column_text(0);
+  }
 };
 
 }  // namespace
@@ -77,10 +85,36 @@ TEST_CASE("group commit: a failing write is undone and the writes beside it are 
                   Error);
   CHECK(db.group.write_count() == 1);
   db.group.commit();
-  sqlite::Database reader(db.path, SQLITE_OPEN_READONLY);
-  auto ids = reader.prepare("SELECT group_concat(id) FROM parent");
-  ids.step();
-  CHECK(ids.column_text(0) == "1");
+  CHECK(db.committed_parent_ids() == "1");
+}
+
+TEST_CASE("group commit: a failing write that opened the transaction leaves nothing behind",
+          "[daemon][store]") {
+  TwoConnections db;
+  db.group.set_grouping(true);
+  // The first write of a group (a lone client's every answer) runs without a savepoint.
+  CHECK_THROWS_AS(db.group.write([&] {
+    db.insert_parent(1);
+    throw std::runtime_error("fails halfway");
+  }),
+                  std::runtime_error);
+  CHECK(db.group.write_count() == 0);
+  CHECK_FALSE(db.group.has_uncommitted_writes());
+  CHECK_NOTHROW(db.group.commit());
+  // A failure inside SQLite too: the duplicate key undoes the row before it.
+  db.group.write([&] { db.insert_parent(2); });
+  db.group.commit();
+  CHECK_THROWS_AS(db.group.write([&] {
+    db.insert_parent(3);
+    db.insert_parent(2);
+  }),
+                  Error);
+  CHECK_NOTHROW(db.group.commit());
+  // The next write starts afresh and its commit holds it alone.
+  db.group.write([&] { db.insert_parent(4); });
+  CHECK(db.group.write_count() == 2);
+  db.group.commit();
+  CHECK(db.committed_parent_ids() == "2,4");
 }
 
 TEST_CASE("group commit: a failed commit applies none of its writes", "[daemon][store]") {

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string_view>
 
@@ -80,4 +81,27 @@ TEST_CASE("request lines: a line past the limit is overlong, complete or not", "
   feed(complete, "12345\n");
   CHECK_FALSE(complete.next());
   CHECK(complete.overlong());
+}
+
+TEST_CASE("request lines: room asked for and left unused never shows in a line",
+          "[daemon][server]") {
+  // As the server reads: a large room each time, a few bytes received into it.
+  RequestLines lines(1024);
+  const auto receive = [&](std::string_view bytes) {
+    const auto room = lines.prepare(64);
+    std::fill(room.begin(), room.end(), 'x');
+    bytes.copy(room.data(), bytes.size());
+    lines.commit(bytes.size(), {});
+  };
+  receive("one\ntw");
+  CHECK(lines.next()->text == "one");
+  CHECK_FALSE(lines.next());
+  receive("o\nthree\nfo");
+  CHECK(lines.next()->text == "two");
+  CHECK(lines.next()->text == "three");
+  CHECK_FALSE(lines.next());
+  CHECK_FALSE(lines.overlong());
+  receive("ur\n");
+  CHECK(lines.next()->text == "four");
+  CHECK_FALSE(lines.next());
 }
