@@ -19,7 +19,7 @@ SANITIZER_ENV = ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
 .PHONY: all deps configure build test test-all check test-sanitize test-tsan fuzz fuzz-ci review install \
-  package bench clean
+  package bench clean protocol-doc
 
 all: build
 
@@ -48,6 +48,11 @@ test-all: check
 
 check: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) --timeout 600
+
+# docs/protocol.md's method list, made again from the method table after a method changed.
+protocol-doc: build
+	KIOKU_UPDATE_DOCS=1 $(BUILD_DIR)/tests/kioku_daemon_tests \
+	  "method list: docs/protocol.md lists exactly the method table"
 
 # ASan + UBSan (GCC), the whole ctest suite.
 build-asan/build.ninja: | deps

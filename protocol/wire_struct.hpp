@@ -282,6 +282,12 @@ Params decode_params(std::string_view method, const boost::json::object& params)
   return wire_detail::decode_request_fields<Params>(method, params);
 }
 
+// A params object that check_params has accepted, as its request struct (no second check).
+template <class Params>
+Params decode_checked_params(std::string_view method, const boost::json::object& params) {
+  return wire_detail::decode_request_fields<Params>(method, params);
+}
+
 // A request or result struct as the JSON object the wire carries.
 template <class T>
 boost::json::value encode(const T& value) {

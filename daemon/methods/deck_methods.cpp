@@ -1,58 +1,56 @@
-// deck.*: listing and importing decks.
+// deck.*: listing, importing and configuring decks.
 #include "core/deck.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/methods/deck_options_json.hpp"
-#include "daemon/methods/json_helpers.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/rebuild.hpp"
 #include "daemon/methods/review_queue.hpp"
+#include "daemon/methods/wire_views.hpp"
+#include "protocol/deck_types.hpp"
 
 namespace kioku::daemon {
 
-namespace json = boost::json;
+namespace {
 
-json::value handle_deck_list(const json::object& params, MethodContext& context) {
-  const std::string language = language_param(params);
+protocol::DeckListResult list(const protocol::DeckListParams& params, MethodContext& context) {
+  const std::string language = checked_language(params.lang);
   const TimestampMs now = context.clock.now();
   const DueBounds bounds = due_bounds(now, context.calendar);
   const auto decks =
       queue_decks(context.collection, context.calendar.day_number(now), std::nullopt);
-  json::array list;
+  protocol::DeckListResult result;
   for (const QueueDeck& deck : decks) {
     const DueCounts counts = due_counts(context.collection, deck, bounds);
-    json::object names;
-    for (const auto& [code, name] : deck.deck.name) names[code] = name;
-    list.push_back(json::object{{"id", deck.deck.slug},
-                                {"name", pick_language(deck.deck.name, language)},
-                                {"names", std::move(names)},
-                                {"algorithm", deck.deck.algorithm},
-                                {"cards", context.collection.cards().count_in_deck(deck.deck.id)},
-                                {"due", counts.total()},
-                                {"new", counts.new_cards},
-                                {"learning", counts.all_learning()},
-                                {"review", counts.review}});
+    result.decks.push_back(
+        protocol::DeckSummary{.id = deck.deck.slug,
+                              .name = pick_language(deck.deck.name, language),
+                              .names = {deck.deck.name.begin(), deck.deck.name.end()},
+                              .algorithm = deck.deck.algorithm,
+                              .cards = context.collection.cards().count_in_deck(deck.deck.id),
+                              .due = counts.total(),
+                              .new_ = counts.new_cards,
+                              .learning = counts.all_learning(),
+                              .review = counts.review});
   }
-  return json::object{{"decks", std::move(list)}};
+  return result;
 }
 
-namespace {
-
 // The deck file the request names: the descriptor passed with it (`fd`), or `path`.
-ImportSummary import_requested_file(const json::object& params, MethodContext& context) {
-  const std::optional<std::int64_t> fd = optional_integer(params, "fd");
-  const std::optional<std::string> path = optional_string(params, "path");
-  const std::optional<std::string> name = optional_string(params, "name");
+ImportSummary import_requested_file(const protocol::DeckImportParams& params,
+                                    MethodContext& context) {
   protocol::UniqueFd* passed = context.passed_descriptor;
   const bool descriptor_passed = passed != nullptr && *passed;
-  if (fd && path) throw Error(ErrorCode::kInvalidParams, "give 'fd' or 'path', not both");
-  if (!fd && !path) {
+  if (params.fd && params.path) {
+    throw Error(ErrorCode::kInvalidParams, "give 'fd' or 'path', not both");
+  }
+  if (!params.fd && !params.path) {
     throw Error(ErrorCode::kInvalidParams,
                 "deck.import needs 'fd' (a file passed with the request) or 'path'");
   }
-  if (fd) {
-    if (*fd != 0) {
+  if (params.fd) {
+    if (*params.fd != 0) {
       throw Error(ErrorCode::kInvalidParams,
                   "parameter 'fd' must be 0, the one descriptor passed with the request");
     }
@@ -61,7 +59,7 @@ ImportSummary import_requested_file(const json::object& params, MethodContext& c
                   "parameter 'fd' names a passed file, but no descriptor came with this request "
                   "(pass it with SCM_RIGHTS in the sendmsg that sends the request line)");
     }
-    const std::string shown = name.value_or("");
+    const std::string shown = params.name.value_or("");
     return import_deck_descriptor(context.collection, passed->get(),
                                   shown.empty() ? std::string("passed file") : shown,
                                   context.clock.now());
@@ -71,68 +69,55 @@ ImportSummary import_requested_file(const json::object& params, MethodContext& c
                 "a file descriptor was passed with deck.import but 'fd' was not given; it was "
                 "closed");
   }
-  if (name) throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
-  if (path->empty() || path->front() != '/') {
-    throw Error(ErrorCode::kInvalidParams,
-                "parameter 'path' must be an absolute path, got \"" + *path + "\"");
+  if (params.name) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
   }
-  return import_deck_file(context.collection, *path, context.clock.now());
+  const std::string& path = *params.path;
+  if (path.empty() || path.front() != '/') {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'path' must be an absolute path, got \"" + path + "\"");
+  }
+  return import_deck_file(context.collection, path, context.clock.now());
 }
 
-}  // namespace
-
-json::value handle_deck_import(const json::object& params, MethodContext& context) {
+protocol::DeckImportResult import(const protocol::DeckImportParams& params,
+                                  MethodContext& context) {
   const ImportSummary summary = import_requested_file(params, context);
-  return json::object{{"deck", summary.deck},
-                      {"added", summary.added},
-                      {"updated", summary.updated},
-                      {"unchanged", summary.unchanged},
-                      {"not_in_file", summary.not_in_file}};
+  return protocol::DeckImportResult{.deck = summary.deck,
+                                    .added = summary.added,
+                                    .updated = summary.updated,
+                                    .unchanged = summary.unchanged,
+                                    .not_in_file = summary.not_in_file};
 }
 
-}  // namespace kioku::daemon
-
-namespace kioku::daemon {
-
-namespace {
-
-json::array options_to_json(const DeckOptions& options) {
+std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {
   const DeckOptions defaults;
-  json::array list;
+  std::vector<protocol::DeckOption> list;
   for (const DeckOptionSpec& spec : deck_option_specs()) {
-    list.push_back(json::object{{"name", spec.name},
-                                {"value", deck_option_text(options, spec.name)},
-                                {"default", deck_option_text(defaults, spec.name)},
-                                {"allowed", spec.allowed},
-                                {"help", spec.help}});
+    list.push_back(protocol::DeckOption{.name = std::string(spec.name),
+                                        .value = deck_option_text(options, spec.name),
+                                        .default_ = deck_option_text(defaults, spec.name),
+                                        .allowed = std::string(spec.allowed),
+                                        .help = std::string(spec.help)});
   }
   return list;
 }
 
-json::object report_to_json(const RebuildReport& report) {
-  json::array changed;
-  for (const std::int64_t card : report.changed_cards) changed.emplace_back(card);
-  return json::object{
-      {"cards", report.cards}, {"changed", report.changed}, {"changed_cards", std::move(changed)}};
-}
-
-}  // namespace
-
-json::value handle_deck_config(const json::object& params, MethodContext& context) {
-  const std::string slug = optional_string(params, "deck").value_or("");
-  DeckRow deck = context.collection.decks().require(slug);
-  json::object result{{"deck", deck.slug}};
-  json::array changed;
-  if (const json::value* changes = params.if_contains("set")) {
+protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
+                                  MethodContext& context) {
+  DeckRow deck = context.collection.decks().require(params.deck);
+  protocol::DeckConfigResult result;
+  result.deck = deck.slug;
+  if (params.set) {
     std::string options_json = deck.options_json;
     // Check every change before storing any, so a bad one leaves the deck as it was.
-    for (const auto& [name, value] : changes->as_object()) {
+    for (const auto& [name, value] : *params.set) {
       if (!value.is_string()) {
         throw Error(ErrorCode::kInvalidParams,
                     "option '" + std::string(name) + "' must be given as a string");
       }
       options_json = with_option(options_json, name, std::string(value.as_string()));
-      changed.emplace_back(name);
+      result.changed.emplace_back(name);
     }
     const DeckOptions before = deck_options_from_json(deck.options_json);
     const DeckOptions after = deck_options_from_json(options_json);
@@ -141,35 +126,22 @@ json::value handle_deck_config(const json::object& params, MethodContext& contex
       context.collection.decks().set_options(deck.id, options_json,
                                              std::string(to_string(after.algorithm)));
       if (after.algorithm != before.algorithm) {
-        result["recomputed"] =
-            report_to_json(rebuild_deck(context.collection, deck.id, after, context.calendar));
+        result.recomputed =
+            rebuild_view(rebuild_deck(context.collection, deck.id, after, context.calendar));
       }
     });
     deck.options_json = options_json;
   }
-  result["changed"] = std::move(changed);
-  result["options"] = options_to_json(deck_options_from_json(deck.options_json));
+  result.options = option_views(deck_options_from_json(deck.options_json));
   return result;
 }
 
-json::value handle_doctor_rebuild(const json::object& params, MethodContext& context) {
-  const auto decks = queue_decks(context.collection, 0, optional_string(params, "deck"));
-  json::array per_deck;
-  std::int64_t cards = 0;
-  std::int64_t changed = 0;
-  // Every deck in one write, so that an error reply means nothing was rebuilt.
-  context.collection.write([&] {
-    for (const QueueDeck& deck : decks) {
-      const RebuildReport report =
-          rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
-      cards += report.cards;
-      changed += report.changed;
-      json::object entry = report_to_json(report);
-      entry["deck"] = deck.deck.slug;
-      per_deck.push_back(std::move(entry));
-    }
-  });
-  return json::object{{"cards", cards}, {"changed", changed}, {"decks", std::move(per_deck)}};
+}  // namespace
+
+std::vector<Method> deck_methods() {
+  return {method_row(protocol::kDeckList, list),
+          method_row(protocol::kDeckImport, import, /*takes_descriptor=*/true),
+          method_row(protocol::kDeckConfig, config)};
 }
 
 }  // namespace kioku::daemon

@@ -146,16 +146,10 @@ std::optional<std::string> handle_request(const json::value& request,
       params = given->as_object();
     }
   }
-  try {
-    protocol::check_params(method->name, method->params, params);
-  } catch (const Error& problem) {
-    return error(code::kInvalidParams, problem.what());
-  }
-
   std::optional<std::string> response;
   const LentDescriptor lent(context, method->takes_descriptor ? &descriptors.first : nullptr);
   try {
-    json::value result = method->handler(params, context);
+    json::value result = invoke(*method, params, context);
     if (!is_notification) {
       response = protocol::response_text(protocol::make_result(nullptr, std::move(result)), id);
     }

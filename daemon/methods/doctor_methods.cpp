@@ -1,37 +1,62 @@
-// doctor.check: SQLite's integrity check of the whole collection, on demand. kiokud does not
-// run it at start-up, where reading the whole file would delay every autostart of a large
-// collection (docs/faults.md).
+// doctor.*: SQLite's integrity check of the whole collection on demand, and the rebuild of card
+// states from the review log. kiokud does not run the check at start-up, where reading the
+// whole file would delay every autostart of a large collection (docs/faults.md).
 #include "daemon/methods/clock_check.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/methods/rebuild.hpp"
+#include "daemon/methods/review_queue.hpp"
+#include "daemon/methods/wire_views.hpp"
+#include "protocol/doctor_types.hpp"
 
 namespace kioku::daemon {
-
-namespace json = boost::json;
 
 namespace {
 
 // SQLite's integrity check stops after this many problems; more would not change the advice.
 constexpr int kMostProblems = 100;
 
-}  // namespace
+protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& params,
+                                      MethodContext& context) {
+  const auto decks = queue_decks(context.collection, 0, params.deck);
+  protocol::DoctorRebuildResult result;
+  // Every deck in one write, so that an error reply means nothing was rebuilt.
+  context.collection.write([&] {
+    for (const QueueDeck& deck : decks) {
+      const RebuildReport report =
+          rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
+      result.cards += report.cards;
+      result.changed += report.changed;
+      protocol::DeckRebuild entry;
+      static_cast<protocol::RebuildCounts&>(entry) = rebuild_view(report);
+      entry.deck = deck.deck.slug;
+      result.decks.push_back(std::move(entry));
+    }
+  });
+  return result;
+}
 
-json::value handle_doctor_check(const json::object&, MethodContext& context) {
+protocol::DoctorCheckResult check(const protocol::NoParams& /*params*/, MethodContext& context) {
   const IntegrityReport integrity = context.collection.check_integrity(kMostProblems);
-  json::array problems;
-  for (const std::string& problem : integrity.problems) problems.emplace_back(problem);
+  protocol::DoctorCheckResult result;
+  result.path = context.collection_path;
+  result.ok = integrity.problems.empty();
+  if (!integrity.sound()) result.advice = integrity.advice;
+  result.problems = integrity.problems;
   // Not damage (ok stays true): the file is sound, but its times or the clock are not. Only
   // asked of a sound file, where reading the log cannot fail for damage.
-  json::array warnings;
-  if (problems.empty()) {
+  result.warnings.emplace();
+  if (result.ok) {
     if (const auto warning = future_answers_warning(context.collection, context.clock.now())) {
-      warnings.emplace_back(*warning);
+      result.warnings->push_back(*warning);
     }
   }
-  json::object result{{"path", context.collection_path}, {"ok", problems.empty()}};
-  if (!integrity.sound()) result["advice"] = integrity.advice;
-  result["problems"] = std::move(problems);
-  result["warnings"] = std::move(warnings);
   return result;
+}
+
+}  // namespace
+
+std::vector<Method> doctor_methods() {
+  return {method_row(protocol::kDoctorRebuild, rebuild), method_row(protocol::kDoctorCheck, check)};
 }
 
 }  // namespace kioku::daemon

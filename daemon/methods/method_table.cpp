@@ -1,43 +1,19 @@
-// The table itself. Adding a method is one row here plus its handler.
+// The table: every noun's rows, in the order system.methods lists them.
 #include "daemon/methods/method_table.hpp"
-
-#include <vector>
-
-#include "protocol/deck_types.hpp"
-#include "protocol/doctor_types.hpp"
-#include "protocol/review_types.hpp"
-#include "protocol/stats_types.hpp"
-#include "protocol/system_types.hpp"
 
 namespace kioku::daemon {
 
 namespace {
 
-// One row: the name, help and parameters come from the method's type.
-template <class Params, class Result>
-Method row(const protocol::MethodType<Params, Result>& type, Handler handler,
-           bool takes_descriptor = false) {
-  return Method{type.name, type.help, protocol::field_specs<Params>(), std::move(handler),
-                takes_descriptor};
-}
-
 const std::vector<Method>& table() {
-  static const std::vector<Method> methods = {
-      row(protocol::kHello, handle_hello),
-      row(protocol::kMethods, handle_methods),
-      row(protocol::kShutdown, handle_shutdown),
-      row(protocol::kDeckList, handle_deck_list),
-      row(protocol::kDeckImport, handle_deck_import, true),
-      row(protocol::kDeckConfig, handle_deck_config),
-      row(protocol::kDoctorRebuild, handle_doctor_rebuild),
-      row(protocol::kDoctorCheck, handle_doctor_check),
-      row(protocol::kReviewNext, handle_review_next),
-      row(protocol::kReviewAnswer, handle_review_answer),
-      row(protocol::kReviewBury, handle_review_bury),
-      row(protocol::kReviewUnbury, handle_review_unbury),
-      row(protocol::kDueCounts, handle_due_counts),
-      row(protocol::kStatsSummary, handle_stats_summary),
-  };
+  static const std::vector<Method> methods = [] {
+    std::vector<Method> all;
+    for (auto group : {system_methods, deck_methods, doctor_methods, review_methods, bury_methods,
+                       due_methods, stats_methods}) {
+      for (Method& method : group()) all.push_back(std::move(method));
+    }
+    return all;
+  }();
   return methods;
 }
 
@@ -52,6 +28,12 @@ const Method* find_method(std::string_view name) {
     if (method.name == name) return &method;
   }
   return nullptr;
+}
+
+boost::json::value invoke(const Method& method, const boost::json::object& params,
+                          MethodContext& context) {
+  protocol::check_params(method.name, method.params, params);
+  return method.handler(params, context);
 }
 
 }  // namespace kioku::daemon

@@ -1,50 +1,71 @@
 // THE method table: every method the daemon answers, with its parameters and one line of help,
-// both taken from the method's request type in protocol/ (protocol/*_types.hpp). Parameter
-// checks happen once, in the dispatcher, from the `params` listed here.
+// both taken from the method's request type in protocol/ (protocol/*_types.hpp). Each noun's
+// file (`*_methods.cpp`) lists its own rows with `method_row`, so adding a method to a noun
+// touches that file and the noun's types only.
 #pragma once
 
 #include <boost/json.hpp>
 #include <functional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "daemon/methods/method_context.hpp"
 #include "protocol/field_spec.hpp"
+#include "protocol/method_type.hpp"
+#include "protocol/wire_struct.hpp"
 
 namespace kioku::daemon {
 
-// A handler gets parameters already checked against its method's params and returns the result.
-// It throws kioku::Error for failures; the dispatcher turns them into JSON-RPC errors.
-using Handler =
+// A row's handler on the wire's terms: parameters already checked against the row's `params`
+// in, the result as JSON out. Throws kioku::Error for failures.
+using JsonHandler =
     std::function<boost::json::value(const boost::json::object& params, MethodContext& context)>;
 
 struct Method {
   std::string_view name;
   std::string_view help;
   std::span<const protocol::FieldSpec> params;
-  Handler handler;
+  JsonHandler handler;
   // Whether a descriptor passed with the request (SCM_RIGHTS) is for this method; with any other
   // method it is refused and closed.
   bool takes_descriptor = false;
 };
 
+// A handler as each noun writes it: its method's request struct in, its result struct out.
+template <class Params, class Result>
+using Handler = Result (*)(const Params& params, MethodContext& context);
+
+// One row of the table: the name, help and parameters come from the method's type; the handler
+// reads and writes that type's structs.
+template <class Params, class Result>
+Method method_row(const protocol::MethodType<Params, Result>& type, Handler<Params, Result> handler,
+                  bool takes_descriptor = false) {
+  const std::string_view name = type.name;
+  return Method{name, type.help, protocol::field_specs<Params>(),
+                [handler, name](const boost::json::object& params, MethodContext& context) {
+                  return protocol::encode(
+                      handler(protocol::decode_checked_params<Params>(name, params), context));
+                },
+                takes_descriptor};
+}
+
 std::span<const Method> method_table();
 const Method* find_method(std::string_view name);
 
-// Handlers, one group per noun (each defined in its own file).
-boost::json::value handle_hello(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_methods(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_shutdown(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_deck_list(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_deck_import(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_deck_config(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_doctor_rebuild(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_doctor_check(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_review_next(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_review_answer(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_review_bury(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_review_unbury(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_due_counts(const boost::json::object& params, MethodContext& context);
-boost::json::value handle_stats_summary(const boost::json::object& params, MethodContext& context);
+// Runs `method` with `params` outside any envelope: checks the parameters (kInvalidParams
+// naming the one at fault) and returns the handler's result. Throws kioku::Error; JSON-RPC's
+// dispatcher and any other front end turn those into their own errors.
+boost::json::value invoke(const Method& method, const boost::json::object& params,
+                          MethodContext& context);
+
+// Each noun's rows, defined in its `*_methods.cpp`; the table lists them in this order.
+std::vector<Method> system_methods();
+std::vector<Method> deck_methods();
+std::vector<Method> doctor_methods();
+std::vector<Method> review_methods();
+std::vector<Method> bury_methods();
+std::vector<Method> due_methods();
+std::vector<Method> stats_methods();
 
 }  // namespace kioku::daemon

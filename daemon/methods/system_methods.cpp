@@ -3,38 +3,46 @@
 
 #include "daemon/methods/method_table.hpp"
 #include "protocol/methods.hpp"
+#include "protocol/system_types.hpp"
 
 namespace kioku::daemon {
 
-namespace json = boost::json;
+namespace {
 
-json::value handle_hello(const json::object& /*params*/, MethodContext& context) {
-  return json::object{{"daemon", "kiokud"},
-                      {"version", KIOKU_VERSION},
-                      {"protocol", protocol::kProtocolVersion},
-                      {"collection", context.collection_path},
-                      {"pid", static_cast<std::int64_t>(::getpid())}};
+protocol::HelloResult hello(const protocol::HelloParams& /*params*/, MethodContext& context) {
+  return protocol::HelloResult{.daemon = "kiokud",
+                               .version = KIOKU_VERSION,
+                               .protocol = protocol::kProtocolVersion,
+                               .collection = context.collection_path,
+                               .pid = static_cast<std::int64_t>(::getpid())};
 }
 
-json::value handle_methods(const json::object& /*params*/, MethodContext& /*context*/) {
-  json::array methods;
+protocol::MethodsResult methods(const protocol::NoParams& /*params*/, MethodContext& /*context*/) {
+  protocol::MethodsResult result;
   for (const Method& method : method_table()) {
-    json::array params;
+    protocol::MethodInfo& info = result.methods.emplace_back();
+    info.name = method.name;
+    info.help = method.help;
     for (const protocol::FieldSpec& spec : method.params) {
-      params.push_back(json::object{{"name", spec.name},
-                                    {"type", protocol::to_string(spec.type)},
-                                    {"required", spec.required},
-                                    {"help", spec.help}});
+      info.params.push_back(protocol::ParamInfo{.name = std::string(spec.name),
+                                                .type = std::string(protocol::to_string(spec.type)),
+                                                .required = spec.required,
+                                                .help = std::string(spec.help)});
     }
-    methods.push_back(
-        json::object{{"name", method.name}, {"help", method.help}, {"params", std::move(params)}});
   }
-  return json::object{{"methods", std::move(methods)}};
+  return result;
 }
 
-json::value handle_shutdown(const json::object& /*params*/, MethodContext& context) {
+protocol::ShutdownResult shutdown(const protocol::NoParams& /*params*/, MethodContext& context) {
   context.request_shutdown();
-  return json::object{{"stopping", true}};
+  return protocol::ShutdownResult{.stopping = true};
+}
+
+}  // namespace
+
+std::vector<Method> system_methods() {
+  return {method_row(protocol::kHello, hello), method_row(protocol::kMethods, methods),
+          method_row(protocol::kShutdown, shutdown)};
 }
 
 }  // namespace kioku::daemon

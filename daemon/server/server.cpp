@@ -172,21 +172,42 @@ struct Server::Impl {
   }
 
   // Binds and listens on socket_path (mode 0600), closing the acceptor's previous socket first.
-  // Returns what failed, or an empty string.
+  // Returns what failed, or an empty string. The socket is bound under a name of its own and
+  // linked to socket_path only once it listens: a client that sees the file appear (a watcher,
+  // an autostart) and connects at once would otherwise be refused in the moment between bind
+  // and listen, and conclude that kiokud does not listen.
   std::string bind_socket() {
     boost::system::error_code error;
     acceptor.close(error);
     error.clear();
     acceptor.open(asio::local::stream_protocol(), error);
+    const std::string bound = unlisted_name();
+    ::unlink(bound.c_str());  // left by a kiokud that died in this very moment
     // The umask makes bind create the socket as 0600, with no moment of looser permissions.
     const mode_t previous_mask = ::umask(0177);
-    if (!error) acceptor.bind(asio::local::stream_protocol::endpoint(socket_path), error);
+    if (!error) acceptor.bind(asio::local::stream_protocol::endpoint(bound), error);
     ::umask(previous_mask);
     if (!error) acceptor.listen(asio::socket_base::max_listen_connections, error);
+    if (!error && bound != socket_path) {
+      // link, not rename: it never replaces a file that took the name meanwhile.
+      if (::link(bound.c_str(), socket_path.c_str()) != 0) {
+        error = boost::system::error_code(errno, boost::system::system_category());
+      }
+      ::unlink(bound.c_str());
+    }
     if (error) return error.message();
     socket_file = identity_of(socket_path);
     listening = true;
     return {};
+  }
+
+  // Where bind_socket binds before the socket is linked to its name: beside it, so that the
+  // link stays on one file system; the name itself when the other would not fit in sun_path.
+  std::string unlisted_name() const {
+    const std::size_t slash = socket_path.find_last_of('/');
+    const std::size_t base = slash == std::string::npos ? 0 : slash + 1;
+    std::string name = socket_path.substr(0, base) + "." + socket_path.substr(base) + ".binding";
+    return name.size() < sizeof(sockaddr_un::sun_path) ? name : socket_path;
   }
 
   // The socket's directory is missing or not the one kiokud started with: it may be made again,
