@@ -14,7 +14,7 @@ CardState in_phase(Phase phase, bool interday = false) {
   return state;
 }
 
-TEST_CASE("day tally: every answer counts once with its time; correct goes by the rating",
+TEST_CASE("day tally: every answer counts once with its time - correct goes by the rating",
           "[core][day_tally]") {
   const DayTally right = tally_of(in_phase(Phase::kReview), Rating::kHard, 4200);
   CHECK(right.reviews == 1);
