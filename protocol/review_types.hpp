@@ -95,6 +95,9 @@ struct ReviewNextResult {
 BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, next_due_ms, next_due))
 
 inline constexpr FieldHelp kChoiceHelp{"choice", "the picked choice, counting from 1"};
+inline constexpr FieldHelp kDurationHelp{"duration_ms", "time spent answering, in milliseconds"};
+inline constexpr FieldHelp kAnswerIdHelp{
+    "answer_id", "the client's id for this answer: sent again, it is recorded once"};
 
 struct ReviewCheckParams {
   std::int64_t card = 0;
@@ -126,8 +129,8 @@ struct ReviewAnswerParams {
       kChoiceHelp,
       FieldHelp{"rating", "again|hard|good|easy (default: good if right)"},
       FieldHelp{"quality", "0-5, for sm2-classic decks instead of rating"},
-      FieldHelp{"duration_ms", "time spent answering, in milliseconds"},
-      FieldHelp{"answer_id", "the client's id for this answer: sent again, it is recorded once"},
+      kDurationHelp,
+      kAnswerIdHelp,
       kLangHelp};
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (),
@@ -153,10 +156,8 @@ struct ReviewChooseParams {
   std::optional<std::int64_t> duration_ms;
   std::optional<std::string> answer_id;
   std::optional<std::string> lang;
-  static constexpr std::array kHelp{
-      kCardHelp, kChoiceHelp, FieldHelp{"duration_ms", "time spent answering, in milliseconds"},
-      FieldHelp{"answer_id", "the client's id for this answer: sent again, it is recorded once"},
-      kLangHelp};
+  static constexpr std::array kHelp{kCardHelp, kChoiceHelp, kDurationHelp, kAnswerIdHelp,
+                                    kLangHelp};
 };
 BOOST_DESCRIBE_STRUCT(ReviewChooseParams, (), (card, choice, duration_ms, answer_id, lang))
 
