@@ -59,15 +59,6 @@ std::string counted(std::int64_t count, std::string_view one, std::string_view m
   return std::to_string(count) + ' ' + std::string(count == 1 ? one : many);
 }
 
-std::int64_t integer_field(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  if (value == nullptr) return 0;
-  if (value->is_int64()) return value->as_int64();
-  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
-  if (value->is_double()) return static_cast<std::int64_t>(value->as_double());
-  return 0;
-}
-
 json::object deck_params(const std::string& deck) {
   json::object params;
   if (!deck.empty()) params["deck"] = deck;

@@ -43,10 +43,6 @@ void print_json(const boost::json::value& value);
 // is set) starts with "ja", else en.
 std::string language_from_environment();
 
-// Integer fields of a daemon result, which sends counts as JSON integers. Only the review
-// session still reads its replies by key; its conversion to the result types removes this.
-std::int64_t integer_field(const boost::json::object& object, std::string_view key);
-
 // "1 card", "2 cards": the count and the noun that agrees with it.
 std::string counted(std::int64_t count, std::string_view one, std::string_view many);
 

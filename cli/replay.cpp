@@ -15,7 +15,7 @@
 #include "core/day_calendar.hpp"
 #include "core/digit_pairs.hpp"
 #include "core/error.hpp"
-#include "core/scheduler.hpp"
+#include "core/replay.hpp"
 #include "core/time_format.hpp"
 
 namespace kioku::cli {
@@ -23,12 +23,6 @@ namespace kioku::cli {
 namespace json = boost::json;
 
 namespace {
-
-// What one card has been through so far.
-struct ReplayCard {
-  std::int64_t id = 0;  // stable number for the fuzz seed
-  CardState state;
-};
 
 // A number for the card's text id (FNV-1a), so fuzz seeds do not depend on input order.
 std::int64_t card_number(std::string_view id) {
@@ -211,7 +205,8 @@ struct TextHash {
 
 void replay(std::istream& input, std::FILE* output, const ReplayOptions& options) {
   const DayCalendar calendar(options.day_starts_at_hour);
-  std::unordered_map<std::string, ReplayCard, TextHash, std::equal_to<>> cards;
+  const Replay replay_answers(options.deck, calendar);
+  std::unordered_map<std::string, ReplayedCard, TextHash, std::equal_to<>> cards;
   LineReader lines(input);
   std::string_view line;
   OutputBuffer out(output);
@@ -255,15 +250,11 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
     const std::string_view card_id = fields.card.text;
     auto entry = cards.find(card_id);
     if (entry == cards.end()) {
-      entry = cards.emplace(std::string(card_id), ReplayCard{}).first;
+      entry = cards.emplace(std::string(card_id), ReplayedCard{}).first;
       entry->second.id = card_number(card_id);
     }
-    ReplayCard& card = entry->second;
-    // A time before the card's previous answer counts as the daemon counts it, in input order
-    // with no time elapsed since (docs/faults.md): a log replayed here gives what answering
-    // live gave, even across a clock that was put back.
-    card.state =
-        next_state(card.state, answer, AnswerContext{*time, calendar, card.id}, options.deck);
+    ReplayedCard& card = entry->second;
+    replay_answers.apply(card, PastAnswer{*time, answer});
 
     // Everything but the two strings from the input is bounded by kFixedLength.
     constexpr std::size_t kFixedLength = 512;

@@ -2,8 +2,9 @@
 // timeout ends a session left open for an hour, and a daemon that died is started again. A
 // request whose connection turns out closed is sent once more on a new connection. That is
 // safe only for requests that may be repeated, and the screen sends no others: review.next and
-// due.counts only read, burying a buried card changes nothing, and review.answer carries an
-// answer_id the daemon records once (docs/decisions.md, "A review across a lost connection").
+// due.counts only read, burying a buried card changes nothing, and review.choose and
+// review.answer carry an answer_id the daemon records once (docs/decisions.md, "A review across
+// a lost connection").
 #pragma once
 
 #include <boost/json.hpp>
@@ -11,6 +12,8 @@
 
 #include "cli/cli_context.hpp"
 #include "core/error.hpp"
+#include "protocol/method_type.hpp"
+#include "protocol/wire_struct.hpp"
 
 namespace kioku::cli {
 
@@ -33,5 +36,25 @@ class DaemonLost : public Error {
 // thrown as the kioku::Error it is.
 boost::json::value call_repeatable(CliContext& context, std::string_view method,
                                    const boost::json::object& params);
+
+// `params` as a request's params object: a parameter left out (an empty std::optional) is not
+// sent, since the daemon refuses null for it.
+template <class Params>
+boost::json::object request_params(const Params& params) {
+  boost::json::object object = protocol::encode(params).as_object();
+  for (auto field = object.begin(); field != object.end();) {
+    field = field->value().is_null() ? object.stable_erase(field) : field + 1;
+  }
+  return object;
+}
+
+// The same, typed: the reply is read as the method's result, and a missing or mistyped field
+// is an error naming it (kInternal), never a default.
+template <class Params, class Result>
+Result call_repeatable(CliContext& context, const protocol::MethodType<Params, Result>& method,
+                       const Params& params) {
+  return protocol::decode_result<Result>(
+      method.name, call_repeatable(context, method.name, request_params(params)));
+}
 
 }  // namespace kioku::cli

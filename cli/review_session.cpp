@@ -24,27 +24,32 @@
 #include "core/error.hpp"
 #include "core/rating.hpp"
 #include "core/time_format.hpp"
-#include "protocol/methods.hpp"
+#include "protocol/review_types.hpp"
 
 namespace kioku::cli {
-
-namespace json = boost::json;
-namespace method = protocol::method;
 
 namespace {
 
 constexpr std::int64_t kMaxChoices = 8;
 
-// A text of the card as the screen shows it: whatever it holds, nothing in it reaches the
-// terminal as a control (cli/terminal/safe_text.hpp).
-std::string text_field(const json::object& object, std::string_view key) {
-  const json::value* value = object.if_contains(key);
-  return value && value->is_string() ? safe_text(value->as_string()) : std::string();
+// A choice as the screen shows it: whatever it holds, nothing in it reaches the terminal as a
+// control (cli/terminal/safe_text.hpp). Empty for a number the card does not have.
+std::string choice_text(const std::vector<std::string>& choices, std::int64_t number) {
+  if (number < 1 || number > static_cast<std::int64_t>(choices.size())) return std::string();
+  return safe_line(choices[static_cast<std::size_t>(number - 1)]);
 }
 
-std::string choice_text(const json::array& choices, std::size_t index) {
-  const json::value& choice = choices[index];
-  return choice.is_string() ? safe_line(choice.as_string()) : std::string();
+// What the daemon said of a choice: in the reply to review.check or to review.answer.
+struct Verdict {
+  bool correct = false;
+  std::int64_t answer = 0;  // the right choice, counting from 1
+  std::string explanation;
+};
+
+template <class Reply>
+Verdict verdict_of(const Reply& reply) {
+  // A card that is not graded counts as right: the user's rating alone decides.
+  return Verdict{reply.correct.value_or(true), reply.answer, reply.explanation};
 }
 
 // What the user answered for one card: a choice, or to bury the card until tomorrow.
@@ -204,14 +209,10 @@ class ReviewScreen {
     int exit_code = 0;
     try {
       while (!options_.limit || tally_.reviewed < *options_.limit) {
-        json::object params{{"lang", context_.language}};
-        if (options_.deck) params["deck"] = *options_.deck;
-        const json::value next = call(method::kReviewNext, params);
-        const json::object& result = next.as_object();
-        if (result.at("card").is_null()) break;
-        if (!review_card(result.at("card").as_object(), result.at("counts").as_object())) {
-          break;
-        }
+        const protocol::ReviewNextResult next = call(
+            protocol::kReviewNext, protocol::ReviewNextParams{options_.deck, context_.language});
+        if (!next.card) break;
+        if (!review_card(*next.card, next.counts)) break;
       }
     } catch (const InputProblem& problem) {
       std::cout.flush();
@@ -220,14 +221,13 @@ class ReviewScreen {
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }
-    json::value due;
+    protocol::DueCountsResult due;
     try {
-      due = call(method::kDueCounts,
-                 options_.deck ? json::object{{"deck", *options_.deck}} : json::object{});
+      due = call(protocol::kDueCounts, protocol::DueCountsParams{options_.deck});
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }
-    print_summary(&due.as_object());
+    print_summary(&due);
     return exit_code;
   }
 
@@ -257,7 +257,8 @@ class ReviewScreen {
 
   // A request the screen may repeat (review_connection.hpp), during which Ctrl-C ends the
   // session with what was saved.
-  json::value call(std::string_view method, const json::object& params) {
+  template <class Params, class Result>
+  Result call(const protocol::MethodType<Params, Result>& method, const Params& params) {
     InterruptWhileWaiting waiting(
         input_.terminal(),
         "\n" + status_line(answer_in_flight_ ? text_.interrupted_answer : text_.interrupted) +
@@ -290,51 +291,46 @@ class ReviewScreen {
   }
 
   // The verdict, the right choice when it was not picked, and the explanation.
-  void show_verdict(const json::object& card, const std::vector<int>& order, int answer,
-                    bool correct) {
-    const json::array& choices = card.at("choices").as_array();
+  void show_verdict(const protocol::CardToStudy& card, const std::vector<int>& order,
+                    const Verdict& verdict) {
     int answer_slot = 0;
     for (std::size_t slot = 0; slot < order.size(); ++slot) {
-      if (order[slot] + 1 == answer) answer_slot = static_cast<int>(slot) + 1;
+      if (order[slot] + 1 == verdict.answer) answer_slot = static_cast<int>(slot) + 1;
     }
-    if (correct) {
+    if (verdict.correct) {
       std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
     } else {
-      const std::string verdict = std::string("✗ ") + text_.wrong;
-      const std::string line = verdict + " — " + text_.the_answer_is + " " +
+      const std::string wrong = std::string("✗ ") + text_.wrong;
+      const std::string line = wrong + " — " + text_.the_answer_is + " " +
                                std::to_string(answer_slot) + ") " +
-                               choice_text(choices, static_cast<std::size_t>(answer - 1));
+                               choice_text(card.choices, verdict.answer);
       const auto lines = wrap_text(line, width_);
       for (std::size_t i = 0; i < lines.size(); ++i) {
         // Only the verdict itself is coloured; it always sits at the start of the first line.
-        std::cout << (i == 0 ? style_.red(verdict) + lines[0].substr(verdict.size()) : lines[i])
+        std::cout << (i == 0 ? style_.red(wrong) + lines[0].substr(wrong.size()) : lines[i])
                   << '\n';
       }
     }
-    print_wrapped(text_field(card, "explanation"), "  ");
+    print_wrapped(safe_text(verdict.explanation), "  ");
   }
 
   // Shows one card and records the answer. False when the user stopped.
-  bool review_card(const json::object& card, const json::object& counts) {
-    const json::array& choices = card.at("choices").as_array();
-    const int count = static_cast<int>(std::min<std::size_t>(choices.size(), kMaxChoices));
+  bool review_card(const protocol::CardToStudy& card, const protocol::Counts& counts) {
+    const int count = static_cast<int>(std::min<std::size_t>(card.choices.size(), kMaxChoices));
     std::vector<int> order(static_cast<std::size_t>(count));  // display slot -> choice (0-based)
     std::iota(order.begin(), order.end(), 0);
     if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
-    const int answer = static_cast<int>(integer_field(card, "answer"));
 
-    const std::string header = safe_line(text_field(card, "deck_name")) + " · " + text_.new_cards +
-                               " " + std::to_string(integer_field(counts, "new")) + " · " +
-                               text_.learning + " " +
-                               std::to_string(integer_field(counts, "learning")) + " · " +
-                               text_.review + " " + std::to_string(integer_field(counts, "review"));
+    const std::string header = safe_line(safe_text(card.deck_name)) + " · " + text_.new_cards +
+                               " " + std::to_string(counts.new_) + " · " + text_.learning + " " +
+                               std::to_string(counts.learning) + " · " + text_.review + " " +
+                               std::to_string(counts.review);
     std::cout << '\n' << style_.dim(truncate_to_width(header, width_)) << '\n';
-    print_wrapped(text_field(card, "question"), "", true);
+    print_wrapped(safe_text(card.question), "", true);
     std::cout << '\n';
     for (int slot = 0; slot < count; ++slot) {
       const std::string label = std::to_string(slot + 1) + ") ";
-      const auto lines =
-          wrap_text(choice_text(choices, static_cast<std::size_t>(order[slot])), width_ - 6);
+      const auto lines = wrap_text(choice_text(card.choices, order[slot] + 1), width_ - 6);
       for (std::size_t i = 0; i < lines.size(); ++i) {
         std::cout << "  " << (i == 0 ? label : std::string(label.size(), ' ')) << lines[i] << '\n';
       }
@@ -352,62 +348,73 @@ class ReviewScreen {
     }
     if (given->bury) {
       std::cout << std::string(1, kBuryKey) << '\n';
-      call(method::kReviewBury, json::object{{"card", integer_field(card, "id")}});
+      call(protocol::kReviewBury, protocol::ReviewBuryParams{card.id});
       std::cout << style_.dim(text_.buried) << '\n';
       return true;
     }
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
-    const bool correct = chosen == answer;
     std::cout << given->displayed_choice;
     if (given->rating) std::cout << ' ' << to_string(*given->rating);
     std::cout << '\n';
 
-    // The verdict says the answer was taken, so it waits for the daemon's acknowledgement,
-    // except where the user needs it first: rating a right answer on the terminal.
-    const bool asks_rating = correct && input_.interactive();
-    Rating rating = Rating::kAgain;
-    if (asks_rating) {
-      show_verdict(card, order, answer, correct);
-      const json::object& preview = card.at("preview").as_object();
-      const auto wait = [&](const char* name) {
-        return text_field(preview.at(name).as_object(), "wait");
-      };
-      std::cout << '\n'
-                << text_.rate_prompt << "  [h] " << text_.hard << " " << wait("hard")
-                << "   [g/Enter] " << text_.good << " " << wait("good") << "   [e] " << text_.easy
-                << " " << wait("easy") << ' ' << std::flush;
-      const auto picked = input_.read_rating();
-      std::cout << '\n';
-      if (!picked) return false;
-      rating = *picked;
-    } else if (correct) {
-      rating = given->rating.value_or(Rating::kGood);
-    }
-    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-                             std::chrono::steady_clock::now() - started)
-                             .count();
-    json::object params{{"card", integer_field(card, "id")},
-                        {"choice", chosen},
-                        {"duration_ms", static_cast<std::int64_t>(elapsed)},
-                        {"answer_id", new_answer_id()},
-                        {"lang", context_.language}};
-    if (correct) params["rating"] = std::string(to_string(rating));
-    answer_in_flight_ =
-        std::to_string(integer_field(card, "id")) + " (" + text_field(card, "external_id") + ")";
-    const json::value recorded = call(method::kReviewAnswer, params);
+    // Only the daemon grades, so the choice goes to it at once. The verdict says the answer was
+    // taken, so it waits for the acknowledgement, except where the user needs it first: on the
+    // terminal a right choice is held by the daemon (review.choose) while the user rates it
+    // knowing it was right, and a wrong one is recorded at once. A script's line says its
+    // rating ahead, for a right choice; the same holds it until that rating is sent.
+    const auto elapsed_ms = [&] {
+      return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                           std::chrono::steady_clock::now() - started)
+                                           .count());
+    };
+    const std::string answer_id = new_answer_id();
+    std::int64_t elapsed = elapsed_ms();
+    answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
+    const protocol::ReviewChooseResult chosen_reply =
+        call(protocol::kReviewChoose,
+             protocol::ReviewChooseParams{card.id, chosen, elapsed, answer_id, context_.language});
     answer_in_flight_.reset();
-    if (!asks_rating) show_verdict(card, order, answer, correct);
-    const json::object& state = recorded.as_object().at("state").as_object();
-    const std::int64_t due = integer_field(state, "due_ms");
+    const bool asks_rating = chosen_reply.held && input_.interactive();
+    std::optional<protocol::ReviewAnswerResult> recorded = chosen_reply.recorded;
+    if (chosen_reply.held) {
+      Rating rating = given->rating.value_or(Rating::kGood);
+      if (asks_rating) {
+        show_verdict(card, order, verdict_of(chosen_reply));
+        const protocol::Preview& preview = card.preview;
+        const auto wait = [](const protocol::PreviewEntry& entry) { return safe_text(entry.wait); };
+        std::cout << '\n'
+                  << text_.rate_prompt << "  [h] " << text_.hard << " " << wait(preview.hard)
+                  << "   [g/Enter] " << text_.good << " " << wait(preview.good) << "   [e] "
+                  << text_.easy << " " << wait(preview.easy) << ' ' << std::flush;
+        const auto picked = input_.read_rating();
+        std::cout << '\n';
+        if (!picked) return false;
+        rating = *picked;
+      }
+      protocol::ReviewAnswerParams params;
+      params.card = card.id;
+      params.choice = chosen;
+      params.rating = std::string(to_string(rating));
+      elapsed = elapsed_ms();
+      params.duration_ms = elapsed;
+      params.answer_id = answer_id;
+      params.lang = context_.language;
+      answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
+      recorded = call(protocol::kReviewAnswer, params);
+      answer_in_flight_.reset();
+    }
+    if (!recorded) throw Error(ErrorCode::kInternal, "kiokud neither held nor recorded the answer");
+    const Verdict verdict = verdict_of(*recorded);
+    if (!asks_rating) show_verdict(card, order, verdict);
     const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                     std::chrono::system_clock::now().time_since_epoch())
                                     .count();
-    std::cout << style_.dim(std::string("→ ") + std::string(to_string(rating)) + ", " +
+    std::cout << style_.dim(std::string("→ ") + safe_line(recorded->rating) + ", " +
                             text_.next_review_in + " " +
-                            format_span(std::max<std::int64_t>(due - now_ms, 0)))
+                            format_span(std::max<std::int64_t>(recorded->state.due_ms - now_ms, 0)))
               << '\n';
     ++tally_.reviewed;
-    if (correct) ++tally_.correct;
+    if (verdict.correct) ++tally_.correct;
     tally_.duration_ms += elapsed;
     return true;
   }
@@ -423,18 +430,17 @@ class ReviewScreen {
   }
 
   // `counts` is the due.counts result; null when the daemon is gone.
-  void print_summary(const json::object* counts) {
+  void print_summary(const protocol::DueCountsResult* counts) {
     std::cout << '\n';
-    if (counts && tally_.reviewed == 0 && integer_field(*counts, "total") == 0) {
+    if (counts && tally_.reviewed == 0 && counts->total == 0) {
       std::cout << text_.nothing_due << '\n';
     }
     std::cout << tally_line() << '\n';
     if (!counts) return;
-    const std::int64_t still_due = integer_field(*counts, "total");
+    const std::int64_t still_due = counts->total;
     if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
-    const json::value* next = counts->if_contains("next_due_ms");
-    if (next != nullptr && !next->is_null()) {
-      const std::int64_t when = integer_field(*counts, "next_due_ms");
+    if (counts->next_due_ms) {
+      const std::int64_t when = *counts->next_due_ms;
       const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                       std::chrono::system_clock::now().time_since_epoch())
                                       .count();

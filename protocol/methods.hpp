@@ -13,7 +13,9 @@ namespace kioku::protocol {
 
 // Bumped when a method changes incompatibly; system.hello reports it so that an old client
 // gets a clear message instead of a strange failure.
-inline constexpr int kProtocolVersion = 1;
+// 2: review.next no longer sends the card's answer; review.check grades a choice, review.choose
+// records a wrong one and holds a right one for its rating.
+inline constexpr int kProtocolVersion = 2;
 
 // The names alone, for code that does not yet call through the method types (the CLI).
 namespace method {
@@ -26,6 +28,8 @@ inline constexpr std::string_view kDeckConfig = protocol::kDeckConfig.name;
 inline constexpr std::string_view kDoctorRebuild = protocol::kDoctorRebuild.name;
 inline constexpr std::string_view kDoctorCheck = protocol::kDoctorCheck.name;
 inline constexpr std::string_view kReviewNext = protocol::kReviewNext.name;
+inline constexpr std::string_view kReviewCheck = protocol::kReviewCheck.name;
+inline constexpr std::string_view kReviewChoose = protocol::kReviewChoose.name;
 inline constexpr std::string_view kReviewAnswer = protocol::kReviewAnswer.name;
 inline constexpr std::string_view kReviewBury = protocol::kReviewBury.name;
 inline constexpr std::string_view kReviewUnbury = protocol::kReviewUnbury.name;

@@ -60,6 +60,7 @@ struct Preview {
 };
 BOOST_DESCRIBE_STRUCT(Preview, (), (again, hard, good, easy))
 
+// A card to show. Not its answer: only the daemon grades (review.check, review.answer).
 struct CardToStudy {
   std::int64_t id = 0;
   std::string deck;
@@ -68,15 +69,14 @@ struct CardToStudy {
   std::string kind;
   std::string question;
   std::vector<std::string> choices;
-  std::int64_t answer = 0;
   std::string explanation;
   std::vector<std::string> tags;
   CardStateView state;
   Preview preview;
 };
 BOOST_DESCRIBE_STRUCT(CardToStudy, (),
-                      (id, deck, deck_name, external_id, kind, question, choices, answer,
-                       explanation, tags, state, preview))
+                      (id, deck, deck_name, external_id, kind, question, choices, explanation, tags,
+                       state, preview))
 
 struct ReviewNextParams {
   std::optional<std::string> deck;
@@ -94,6 +94,28 @@ struct ReviewNextResult {
 };
 BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, next_due_ms, next_due))
 
+inline constexpr FieldHelp kChoiceHelp{"choice", "the picked choice, counting from 1"};
+inline constexpr FieldHelp kDurationHelp{"duration_ms", "time spent answering, in milliseconds"};
+inline constexpr FieldHelp kAnswerIdHelp{
+    "answer_id", "the client's id for this answer: sent again, it is recorded once"};
+
+struct ReviewCheckParams {
+  std::int64_t card = 0;
+  std::optional<std::int64_t> choice;
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{kCardHelp, kChoiceHelp, kLangHelp};
+};
+BOOST_DESCRIBE_STRUCT(ReviewCheckParams, (), (card, choice, lang))
+
+// The verdict on a choice, as review.answer's reply gives it, with nothing recorded.
+struct ReviewCheckResult {
+  std::int64_t card = 0;
+  std::optional<bool> correct;  // null for a card that is not graded from a choice
+  std::int64_t answer = 0;
+  std::string explanation;
+};
+BOOST_DESCRIBE_STRUCT(ReviewCheckResult, (), (card, correct, answer, explanation))
+
 struct ReviewAnswerParams {
   std::int64_t card = 0;
   std::optional<std::int64_t> choice;
@@ -104,11 +126,11 @@ struct ReviewAnswerParams {
   std::optional<std::string> lang;
   static constexpr std::array kHelp{
       kCardHelp,
-      FieldHelp{"choice", "the picked choice, counting from 1"},
+      kChoiceHelp,
       FieldHelp{"rating", "again|hard|good|easy (default: good if right)"},
       FieldHelp{"quality", "0-5, for sm2-classic decks instead of rating"},
-      FieldHelp{"duration_ms", "time spent answering, in milliseconds"},
-      FieldHelp{"answer_id", "the client's id for this answer: sent again, it is recorded once"},
+      kDurationHelp,
+      kAnswerIdHelp,
       kLangHelp};
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (),
@@ -127,6 +149,28 @@ struct ReviewAnswerResult {
 BOOST_DESCRIBE_STRUCT(ReviewAnswerResult, (),
                       (review_id, card, correct, answer, explanation, rating, state,
                        already_recorded))
+
+struct ReviewChooseParams {
+  std::int64_t card = 0;
+  std::optional<std::int64_t> choice;
+  std::optional<std::int64_t> duration_ms;
+  std::optional<std::string> answer_id;
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{kCardHelp, kChoiceHelp, kDurationHelp, kAnswerIdHelp,
+                                    kLangHelp};
+};
+BOOST_DESCRIBE_STRUCT(ReviewChooseParams, (), (card, choice, duration_ms, answer_id, lang))
+
+// A choice taken: a wrong one recorded at once (`recorded`), a right one held for its rating.
+struct ReviewChooseResult {
+  std::int64_t card = 0;
+  std::optional<bool> correct;
+  std::int64_t answer = 0;
+  std::string explanation;
+  bool held = false;  // right: nothing was recorded; review.answer brings the rating
+  std::optional<ReviewAnswerResult> recorded;  // null when held
+};
+BOOST_DESCRIBE_STRUCT(ReviewChooseResult, (), (card, correct, answer, explanation, held, recorded))
 
 struct ReviewBuryParams {
   std::int64_t card = 0;
@@ -170,6 +214,12 @@ BOOST_DESCRIBE_STRUCT(DueCountsResult, (), (new_, learning, review, total, next_
 
 inline constexpr MethodType<ReviewNextParams, ReviewNextResult> kReviewNext{
     "review.next", "Returns the next card to review, or null when nothing is due."};
+inline constexpr MethodType<ReviewCheckParams, ReviewCheckResult> kReviewCheck{
+    "review.check",
+    "Says whether a choice is right, without recording anything: for rating a right answer."};
+inline constexpr MethodType<ReviewChooseParams, ReviewChooseResult> kReviewChoose{
+    "review.choose",
+    "Takes a choice: records a wrong one (rated again), holds a right one for review.answer."};
 inline constexpr MethodType<ReviewAnswerParams, ReviewAnswerResult> kReviewAnswer{
     "review.answer", "Records an answer; replies only after it is durable."};
 inline constexpr MethodType<ReviewBuryParams, ReviewBuryResult> kReviewBury{

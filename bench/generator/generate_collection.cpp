@@ -15,6 +15,7 @@
 
 #include "bench/generator/simulated_history.hpp"
 #include "bench/generator/synthetic_deck.hpp"
+#include "core/day_tally.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/migrations.hpp"
@@ -67,12 +68,7 @@ class HistoryWriter {
     insert_revlog_.bind(13, memory(answer.after.stability));
     insert_revlog_.bind(14, memory(answer.after.difficulty));
     insert_revlog_.bind(15, answer.duration_ms).bind(16, scheduler).run();
-    DayTally& tally = daily_[{day, deck_id}];
-    ++tally.reviews;
-    tally.correct += correct ? 1 : 0;
-    tally.new_cards += answer.before.phase == Phase::kNew ? 1 : 0;
-    tally.review_answers += answer.before.phase == Phase::kReview ? 1 : 0;
-    tally.duration_ms += answer.duration_ms;
+    daily_[{day, deck_id}] += tally_of(answer.before, answer.rating, answer.duration_ms);
   }
 
   void write_daily_totals() {

@@ -1,5 +1,6 @@
 // The review log is the truth: a card's state is recomputed by replaying its answers through
-// the deck's scheduler. Used by `doctor.rebuild` and when a deck changes algorithm.
+// the deck's scheduler (core/replay.hpp). Used by `doctor.rebuild` and when a deck changes
+// algorithm.
 #pragma once
 
 #include <cstdint>
@@ -16,10 +17,6 @@ struct RebuildReport {
   std::int64_t changed = 0;                 // whose stored state differed from the replay
   std::vector<std::int64_t> changed_cards;  // the first few of them, for the report
 };
-
-// The state replaying `history` from a new card gives.
-CardState replay_history(std::int64_t card_id, const std::vector<LoggedAnswer>& history,
-                         const DeckOptions& options, const DayCalendar& calendar);
 
 // Replays every card of the deck and stores the results. Call it inside Collection::write: the
 // caller's write makes the deck's new states land with whatever else it changes, or not at all.

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/grading.hpp"
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/deck_options_json.hpp"
@@ -49,6 +50,13 @@ void check_answer_id(const std::string& answer_id) {
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'answer_id' must be 1 to 64 ASCII letters, digits, '-' or '_'");
   }
+}
+
+// What grading the card needs of it: its kind and the right choice among how many.
+AnswerKey answer_key(const CardRecord& card, const CardContent& content) {
+  const auto choice_count = static_cast<std::int64_t>(
+      content.choices.empty() ? 0 : content.choices.begin()->second.size());
+  return AnswerKey{card.kind, choice_count, content.answer};
 }
 
 // The reply to an answer: what was recorded (or found in the log) and the card's state now.
@@ -128,12 +136,25 @@ protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, Method
                                       .kind = card.kind,
                                       .question = pick_language(content.question, language),
                                       .choices = choices,
-                                      .answer = content.answer,
                                       .explanation = pick_language(content.explanation, language),
                                       .tags = split_tags(card.tags),
                                       .state = state_view(card.state),
                                       .preview = preview_view(card, now, context, deck->options)};
   return result;
+}
+
+// The verdict review.answer would give, with nothing written: for a client that asks for a
+// rating only after a right choice.
+protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
+                                  MethodContext& context) {
+  const std::string language = checked_language(params.lang);
+  const CardRecord card = context.collection.cards().card(params.card);
+  const CardContent content = content_from_json(card.content_json);
+  return protocol::ReviewCheckResult{
+      .card = card.id,
+      .correct = grade(answer_key(card, content), Response{params.choice}),
+      .answer = content.answer,
+      .explanation = pick_language(content.explanation, language)};
 }
 
 protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
@@ -156,33 +177,17 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
   }
   const CardContent content = content_from_json(card.content_json);
   const std::optional<std::int64_t>& choice = params.choice;
-  std::optional<bool> correct;
-  if (card.kind == "choice") {
-    const auto choice_count = static_cast<std::int64_t>(
-        content.choices.empty() ? 0 : content.choices.begin()->second.size());
-    if (!choice) {
-      throw Error(ErrorCode::kInvalidParams, "parameter 'choice' is required for a choice card");
-    }
-    if (*choice < 1 || *choice > choice_count) {
-      throw Error(ErrorCode::kInvalidParams, "parameter 'choice' must be between 1 and " +
-                                                 std::to_string(choice_count) + ", got " +
-                                                 std::to_string(*choice));
-    }
-    correct = *choice == content.answer;
-  }
-  Rating rating = correct.value_or(true) ? Rating::kGood : Rating::kAgain;
+  const std::optional<bool> correct = grade(answer_key(card, content), Response{choice});
+  std::optional<Rating> given_rating;
   if (params.rating) {
-    const auto parsed = parse_rating(*params.rating);
-    if (!parsed) {
+    given_rating = parse_rating(*params.rating);
+    if (!given_rating) {
       throw Error(
           ErrorCode::kInvalidParams,
           "parameter 'rating' must be again, hard, good or easy, got \"" + *params.rating + "\"");
     }
-    if (correct == false && *parsed != Rating::kAgain) {
-      throw Error(ErrorCode::kInvalidParams, "a wrong choice is always rated again");
-    }
-    rating = *parsed;
   }
+  Rating rating = rating_for(correct, given_rating);
   const std::int64_t duration = params.duration_ms.value_or(0);
   if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
 
@@ -201,10 +206,8 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
       throw Error(ErrorCode::kInvalidParams,
                   "parameter 'quality' must be between 0 and 5, got " + std::to_string(*given));
     }
-    if (correct == false && *given >= 3) {
-      throw Error(ErrorCode::kInvalidParams, "a wrong choice has a quality below 3");
-    }
     quality = static_cast<int>(*given);
+    check_quality(correct, *quality);
     // The log's rating column keeps the button a quality corresponds to, for statistics.
     if (!params.rating) rating = rating_for_quality(*quality);
   }
@@ -229,6 +232,53 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
   return answer_result(review_id, card.id, content, correct, rating, after, language, false);
 }
 
+// A choice taken before its rating is known: only the daemon knows whether it is right. A wrong
+// one is recorded at once, as review.answer records it; a right one is held, nothing written,
+// so that the user can rate it knowing it was right.
+protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
+                                    MethodContext& context) {
+  const protocol::ReviewAnswerParams as_answer{.card = params.card,
+                                               .choice = params.choice,
+                                               .rating = std::nullopt,
+                                               .quality = std::nullopt,
+                                               .duration_ms = params.duration_ms,
+                                               .answer_id = params.answer_id,
+                                               .lang = params.lang};
+  const auto recorded_reply = [&](protocol::ReviewAnswerResult recorded) {
+    return protocol::ReviewChooseResult{.card = recorded.card,
+                                        .correct = recorded.correct,
+                                        .answer = recorded.answer,
+                                        .explanation = recorded.explanation,
+                                        .held = false,
+                                        .recorded = std::move(recorded)};
+  };
+  // Sent again after a lost reply: a wrong choice the log holds is answered from it, as
+  // review.answer answers a resend.
+  if (params.answer_id) {
+    check_answer_id(*params.answer_id);
+    if (context.collection.review_log().answer_by_id(*params.answer_id)) {
+      return recorded_reply(answer(as_answer, context));
+    }
+  }
+  const std::string language = checked_language(params.lang);
+  if (params.duration_ms && *params.duration_ms < 0) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
+  }
+  const CardRecord card = context.collection.cards().card(params.card);
+  const CardContent content = content_from_json(card.content_json);
+  const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
+  if (correct == false) return recorded_reply(answer(as_answer, context));
+  if (card.state.suspended) {
+    throw Error(ErrorCode::kConflict, "card " + std::to_string(card.id) + " is suspended");
+  }
+  return protocol::ReviewChooseResult{.card = card.id,
+                                      .correct = correct,
+                                      .answer = content.answer,
+                                      .explanation = pick_language(content.explanation, language),
+                                      .held = true,
+                                      .recorded = std::nullopt};
+}
+
 protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params,
                                          MethodContext& context) {
   const TimestampMs now = context.clock.now();
@@ -248,7 +298,8 @@ protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params
 }  // namespace
 
 std::vector<Method> review_methods() {
-  return {method_row(protocol::kReviewNext, next), method_row(protocol::kReviewAnswer, answer)};
+  return {method_row(protocol::kReviewNext, next), method_row(protocol::kReviewCheck, check),
+          method_row(protocol::kReviewChoose, choose), method_row(protocol::kReviewAnswer, answer)};
 }
 
 std::vector<Method> due_methods() {

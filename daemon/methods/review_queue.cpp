@@ -86,17 +86,15 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   const auto tallies = collection.daily_stats().deck_tallies(today);
   std::vector<QueueDeck> decks;
   for (DeckRow& row : rows) {
-    QueueDeck deck{std::move(row), {}};
+    QueueDeck deck;
+    deck.deck = std::move(row);
     deck.options = deck_options_from_json(deck.deck.options_json);
     const auto found = tallies.find(deck.deck.id);
     const DayTally tally = found != tallies.end() ? found->second : DayTally{};
-    deck.new_left = std::max<std::int64_t>(0, deck.options.new_per_day - tally.new_cards);
+    deck.left = allowance_left(deck.options, tally);
     deck.new_today = tally.new_cards;
     deck.reviews_today = tally.review_answers;
     deck.interday_today = tally.interday_answers;
-    std::int64_t review_limit_used = tally.review_answers + tally.interday_answers;
-    if (!deck.options.new_cards_ignore_review_limit) review_limit_used += tally.new_cards;
-    deck.reviews_left = std::max<std::int64_t>(0, deck.options.reviews_per_day - review_limit_used);
     decks.push_back(std::move(deck));
   }
   return decks;
@@ -110,23 +108,25 @@ DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar) {
 
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds) {
   const std::int64_t id = deck.deck.id;
+  DueIndex& index = collection.due_index();
   DueCounts counts;
-  counts.learning = collection.due_index().count_due(id, DueGroup::kIntradayLearning,
-                                                     bounds.learning, bounds.today, kNoLimit);
-  counts.interday_learning = collection.due_index().count_due(
-      id, DueGroup::kInterdayLearning, bounds.learning, bounds.today, deck.reviews_left);
-  const std::int64_t reviews_left = deck.reviews_left - counts.interday_learning;
-  counts.review = reviews_left > 0
-                      ? collection.due_index().count_due(id, DueGroup::kReview, bounds.review,
-                                                         bounds.today, reviews_left)
-                      : 0;
-  std::int64_t new_left = deck.new_left;
-  if (!deck.options.new_cards_ignore_review_limit) {
-    // Anki v3 gathers new cards last, with what the review limit has left.
-    new_left = std::min(new_left, std::max<std::int64_t>(0, reviews_left - counts.review));
-  }
-  counts.new_cards =
-      new_left > 0 ? collection.due_index().count_new(id, bounds.today, new_left) : 0;
+  counts.learning =
+      index.count_due(id, DueGroup::kIntradayLearning, bounds.learning, bounds.today, kNoLimit);
+  const LimitedCounts limited = limit_due(deck.left, [&](LimitedGroup group, std::int64_t most) {
+    switch (group) {
+      case LimitedGroup::kInterdayLearning:
+        return index.count_due(id, DueGroup::kInterdayLearning, bounds.learning, bounds.today,
+                               most);
+      case LimitedGroup::kReview:
+        return index.count_due(id, DueGroup::kReview, bounds.review, bounds.today, most);
+      case LimitedGroup::kNew:
+        return index.count_new(id, bounds.today, most);
+    }
+    return std::int64_t{0};
+  });
+  counts.interday_learning = limited.interday_learning;
+  counts.review = limited.review;
+  counts.new_cards = limited.new_cards;
   return counts;
 }
 

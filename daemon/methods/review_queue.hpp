@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/daily_limits.hpp"
 #include "core/day_calendar.hpp"
 #include "core/deck_options.hpp"
 #include "daemon/store/collection.hpp"
@@ -28,10 +29,7 @@ struct DueCounts {
 struct QueueDeck {
   DeckRow deck;
   DeckOptions options;
-  std::int64_t new_left = 0;  // new cards still allowed today
-  // Review-limit answers still allowed today: reviews and, as in Anki v3, interday learning and
-  // (unless new_cards_ignore_review_limit) new cards.
-  std::int64_t reviews_left = 0;
+  DailyAllowance left;              // what the deck's limits still allow today
   std::int64_t new_today = 0;       // new cards already seen today
   std::int64_t reviews_today = 0;   // reviews already answered today
   std::int64_t interday_today = 0;  // interday learning cards already answered today
@@ -53,9 +51,9 @@ struct DueBounds {
 };
 DueBounds due_bounds(TimestampMs now, const DayCalendar& calendar);
 
-// One deck's counts. Interday learning cards take the review limit first, as Anki gathers them
-// before reviews; new cards come last and, unless new_cards_ignore_review_limit, get only what
-// the review limit has left.
+// One deck's counts, within its limits (core/daily_limits.hpp): interday learning cards take the
+// review limit first, as Anki gathers them before reviews; new cards come last and, unless
+// new_cards_ignore_review_limit, get only what the review limit has left.
 DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBounds& bounds);
 // A deck and what is due in it now.
 struct DeckDue {

@@ -1,6 +1,7 @@
 // The daily roll-ups' SQL, prepared once.
 #include "daemon/store/daily_stats.hpp"
 
+#include "core/streak.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -63,12 +64,10 @@ DailyStats::~DailyStats() = default;
 
 void DailyStats::add(const AnswerRecord& answer) {
   sqlite::Statement& upsert = statements_->upsert;
+  const DayTally tally = tally_of(answer.before, answer.rating, answer.duration_ms);
   upsert.bind(1, answer.day).bind(2, answer.deck_id);
-  upsert.bind(3, answer.rating == Rating::kAgain ? 0 : 1);
-  upsert.bind(4, answer.before.phase == Phase::kNew ? 1 : 0);
-  upsert.bind(5, answer.before.phase == Phase::kReview ? 1 : 0);
-  upsert.bind(6, answer.duration_ms);
-  upsert.bind(7, answer.before.interday && in_steps(answer.before.phase) ? 1 : 0);
+  upsert.bind(3, tally.correct).bind(4, tally.new_cards).bind(5, tally.review_answers);
+  upsert.bind(6, tally.duration_ms).bind(7, tally.interday_answers);
   upsert.run();
 }
 
@@ -92,16 +91,10 @@ std::int64_t DailyStats::streak_days(std::int64_t today) {
   sqlite::Statement& select = statements_->select_review_days;
   sqlite::StatementScope scope(select);
   select.bind(1, today);
-  std::int64_t streak = 0;
-  std::int64_t expected = today;
-  while (select.step()) {
-    const std::int64_t day = select.column_int(0);
-    if (streak == 0 && day == today - 1) expected = today - 1;  // today not reviewed yet
-    if (day != expected) break;
-    ++streak;
-    --expected;
+  StreakCounter streak(today);
+  while (select.step() && streak.add(select.column_int(0))) {
   }
-  return streak;
+  return streak.days();
 }
 
 std::int64_t DailyStats::review_count() {

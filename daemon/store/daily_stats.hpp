@@ -9,6 +9,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "core/day_tally.hpp"
 #include "daemon/store/answer_record.hpp"
 
 namespace kioku::daemon {
@@ -16,16 +17,6 @@ namespace kioku::daemon {
 namespace sqlite {
 class Database;
 }
-
-// What one day's roll-up holds, for one deck or all of them.
-struct DayTally {
-  std::int64_t reviews = 0;
-  std::int64_t correct = 0;
-  std::int64_t new_cards = 0;
-  std::int64_t review_answers = 0;    // answers to cards that were in the review phase
-  std::int64_t interday_answers = 0;  // answers to interday learning cards
-  std::int64_t duration_ms = 0;
-};
 
 class DailyStats {
  public:
@@ -35,12 +26,14 @@ class DailyStats {
   DailyStats(const DailyStats&) = delete;
   DailyStats& operator=(const DailyStats&) = delete;
 
-  // Counts the answer in its day's and deck's roll-up.
+  // Counts the answer in its day's and deck's roll-up, as core's tally_of classifies it.
   void add(const AnswerRecord& answer);
+  // What one day's roll-ups hold, for all decks together.
   DayTally tally(std::int64_t day);
   // Each deck's roll-up for `day`, by deck id; a deck with no answers that day has none.
   std::unordered_map<std::int64_t, DayTally> deck_tallies(std::int64_t day);
-  // Consecutive days with at least one review, ending today (or yesterday if none yet today).
+  // Consecutive days with at least one review, ending today (or yesterday if none yet today;
+  // core/streak.hpp).
   std::int64_t streak_days(std::int64_t today);
   // Every answer ever given: the review log's size, from the roll-ups.
   std::int64_t review_count();

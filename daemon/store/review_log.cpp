@@ -71,16 +71,16 @@ std::optional<RecordedAnswer> ReviewLog::answer_by_id(const std::string& answer_
   return recorded;
 }
 
-std::vector<LoggedAnswer> ReviewLog::card_history(std::int64_t card_id) {
+std::vector<PastAnswer> ReviewLog::card_history(std::int64_t card_id) {
   sqlite::Statement& select = statements_->select_card_history;
   sqlite::StatementScope scope(select);
   select.bind(1, card_id);
-  std::vector<LoggedAnswer> history;
+  std::vector<PastAnswer> history;
   while (select.step()) {
-    LoggedAnswer answer;
-    answer.reviewed = select.column_int(0);
-    answer.rating = static_cast<Rating>(select.column_int(1));
-    if (!select.column_is_null(2)) answer.quality = static_cast<int>(select.column_int(2));
+    PastAnswer answer;
+    answer.time = select.column_int(0);
+    answer.answer.rating = static_cast<Rating>(select.column_int(1));
+    if (!select.column_is_null(2)) answer.answer.quality = static_cast<int>(select.column_int(2));
     history.push_back(answer);
   }
   return history;

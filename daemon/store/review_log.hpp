@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/rating.hpp"
+#include "core/replay.hpp"
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
 
@@ -26,13 +27,6 @@ struct RecordedAnswer {
   std::int64_t card_id = 0;
   Rating rating = Rating::kGood;
   std::optional<bool> correct;
-};
-
-// One answer as the review log keeps it, enough to replay the card's schedule.
-struct LoggedAnswer {
-  TimestampMs reviewed = 0;
-  Rating rating = Rating::kGood;
-  std::optional<int> quality;
 };
 
 // Answers of the log stamped later than some instant: given while the clock was ahead.
@@ -56,7 +50,8 @@ class ReviewLog {
   std::optional<RecordedAnswer> answer_by_id(const std::string& answer_id);
   // The card's answers in the order they were given (the log's insertion order), even where
   // their times go backwards.
-  std::vector<LoggedAnswer> card_history(std::int64_t card_id);
+  // Enough of each to replay the card's schedule (core/replay.hpp).
+  std::vector<PastAnswer> card_history(std::int64_t card_id);
   // The log's answers stamped after `now` (an index range scan of the log's times).
   FutureAnswers future_answers(TimestampMs now);
 

@@ -16,6 +16,8 @@ TEST_CASE("review: cards come in deck order and a wrong choice is rated again",
   CHECK(card.at("question").as_string().find("勾配チェックポインティング") != std::string::npos);
   CHECK(card.at("choices").as_array().size() == 4);
   CHECK(card.at("preview").at("good").at("wait").as_string() == "10m");
+  // Only the daemon grades: the card comes without its answer.
+  CHECK_FALSE(card.as_object().contains("answer"));
 
   const auto answer = fixture.result(
       "review.answer", {{"card", card.at("id").as_int64()}, {"choice", 2}, {"duration_ms", 4200}});
@@ -60,6 +62,78 @@ TEST_CASE("review: a right choice takes the rating given - a wrong one refuses o
   CHECK(stats.at("reviews_today").as_int64() == 1);
   CHECK(stats.at("correct_today").as_int64() == 1);
   CHECK(stats.at("streak_days").as_int64() == 1);
+}
+
+TEST_CASE("review: review.check grades a choice and records nothing", "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_bundled_deck();
+  const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
+  const auto right =
+      fixture.result("review.check", {{"card", card}, {"choice", 1}, {"lang", "ja"}});
+  CHECK(right.at("card").as_int64() == card);
+  CHECK(right.at("correct").as_bool());
+  CHECK(right.at("answer").as_int64() == 1);
+  CHECK(right.at("explanation").as_string().find("勾配チェックポインティング") !=
+        std::string::npos);
+  const auto wrong = fixture.result("review.check", {{"card", card}, {"choice", 3}});
+  CHECK_FALSE(wrong.at("correct").as_bool());
+  CHECK(wrong.at("answer").as_int64() == 1);
+
+  // The same checks of the choice as review.answer's.
+  CHECK(fixture.call("review.check", {{"card", card}, {"choice", 5}}).at("error").at("message") ==
+        "parameter 'choice' must be between 1 and 4, got 5");
+  CHECK(fixture.call("review.check", {{"card", card}}).at("error").at("message") ==
+        "parameter 'choice' is required for a choice card");
+  CHECK(fixture.call("review.check", {{"card", 999}, {"choice", 1}}).at("error").at("code") ==
+        -32001);
+
+  // Nothing changed: the same card is next, still new, and no answer is in the log.
+  const auto next = fixture.result("review.next");
+  CHECK(next.at("card").at("id").as_int64() == card);
+  CHECK(next.at("card").at("state").at("phase").as_string() == "new");
+  CHECK(next.at("counts").at("new").as_int64() == 8);
+  CHECK(fixture.collection.daily_stats().review_count() == 0);
+}
+
+TEST_CASE("review: review.choose records a wrong choice at once and holds a right one",
+          "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_bundled_deck();
+  const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
+
+  // Right: held, nothing written; review.answer then brings the rating.
+  const json::object right{{"card", card}, {"choice", 1}, {"answer_id", "c-1"}};
+  const auto held = fixture.result("review.choose", right);
+  CHECK(held.at("held").as_bool());
+  CHECK(held.at("correct").as_bool());
+  CHECK(held.at("answer").as_int64() == 1);
+  CHECK(held.at("recorded").is_null());
+  CHECK(fixture.result("review.choose", right).at("held").as_bool());  // sent again: still held
+  CHECK(fixture.collection.daily_stats().review_count() == 0);
+  const auto rated = fixture.result(
+      "review.answer", {{"card", card}, {"choice", 1}, {"rating", "easy"}, {"answer_id", "c-1"}});
+  CHECK(rated.at("rating").as_string() == "easy");
+  CHECK(fixture.collection.daily_stats().review_count() == 1);
+
+  // Wrong: recorded at once, rated again, with the verdict; sent again, answered from the log.
+  const std::int64_t second = fixture.result("review.next").at("card").at("id").as_int64();
+  const json::object wrong{{"card", second}, {"choice", 1}, {"answer_id", "c-2"}};
+  const auto first = fixture.result("review.choose", wrong);
+  CHECK_FALSE(first.at("held").as_bool());
+  CHECK_FALSE(first.at("correct").as_bool());
+  CHECK(first.at("answer").as_int64() == 2);
+  CHECK(first.at("recorded").at("rating").as_string() == "again");
+  CHECK_FALSE(first.at("recorded").at("already_recorded").as_bool());
+  const auto again = fixture.result("review.choose", wrong);
+  CHECK(again.at("recorded").at("already_recorded").as_bool());
+  CHECK(again.at("recorded").at("review_id") == first.at("recorded").at("review_id"));
+  CHECK(fixture.collection.daily_stats().review_count() == 2);
+
+  CHECK(fixture.call("review.choose", {{"card", card}, {"choice", 9}}).at("error").at("code") ==
+        -32602);
+  CHECK(fixture.call("review.choose", {{"card", card}, {"choice", 1}, {"duration_ms", -1}})
+            .at("error")
+            .at("code") == -32602);
 }
 
 TEST_CASE("stats: reviews_total is every answer in the log across decks and days",

@@ -36,7 +36,8 @@ TEST_CASE("wire types: every method of the table has its request type, field for
   const auto methods = std::make_tuple(
       protocol::kHello, protocol::kMethods, protocol::kShutdown, protocol::kDeckList,
       protocol::kDeckImport, protocol::kDeckConfig, protocol::kDoctorRebuild,
-      protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewAnswer, protocol::kReviewBury,
+      protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewCheck,
+      protocol::kReviewChoose, protocol::kReviewAnswer, protocol::kReviewBury,
       protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());

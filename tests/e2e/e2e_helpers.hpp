@@ -47,4 +47,12 @@ inline std::int64_t field(const boost::json::value& object, const char* key) {
   return object.as_object().at(key).as_int64();
 }
 
+// The right choice of a card, which review.next no longer sends: review.check grades a choice
+// and names the right one, recording nothing.
+inline std::int64_t right_choice(LineClient& client, std::int64_t card) {
+  return field(
+      result_of(rpc(client, protocol::method::kReviewCheck, {{"card", card}, {"choice", 1}})),
+      "answer");
+}
+
 }  // namespace kioku::test

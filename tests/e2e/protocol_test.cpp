@@ -137,7 +137,8 @@ TEST_CASE("e2e: every method system.methods lists is served and checks its param
   // fail every command that uses it).
   for (std::string_view used :
        {kioku::protocol::kHello.name, kioku::protocol::kDeckImport.name,
-        kioku::protocol::kReviewNext.name, kioku::protocol::kReviewAnswer.name,
+        kioku::protocol::kReviewNext.name, kioku::protocol::kReviewCheck.name,
+        kioku::protocol::kReviewChoose.name, kioku::protocol::kReviewAnswer.name,
         kioku::protocol::kDueCounts.name, kioku::protocol::kStatsSummary.name}) {
     CHECK(std::find(names.begin(), names.end(), used) != names.end());
   }

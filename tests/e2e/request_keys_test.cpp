@@ -18,7 +18,8 @@ std::string reply_to(LineClient& client, const std::string& line) {
 // The card review.next offers, and its right choice.
 std::pair<std::int64_t, std::int64_t> next_card(LineClient& client) {
   const json::value next = result_of(rpc(client, kioku::protocol::method::kReviewNext));
-  return {next.at("card").at("id").as_int64(), next.at("card").at("answer").as_int64()};
+  const std::int64_t card = next.at("card").at("id").as_int64();
+  return {card, right_choice(client, card)};
 }
 
 std::int64_t reviews_total(LineClient& client) {

@@ -18,13 +18,16 @@ using namespace kioku::protocol;
 namespace {
 
 // Results as kiokud sends them (captured from a real daemon over its socket at de12650, with
-// the fields issue 9 added since: already_recorded, warnings).
+// the fields issue 9 added since: already_recorded, warnings; and without the card's answer in
+// review.next, which protocol version 2 no longer sends).
 constexpr const char* kReviewNextReply =
-    R"({"counts":{"new":8,"learning":0,"review":0,"total":8},"card":{"id":1,"deck":"gradient-checkpointing","deck_name":"Gradient checkpointing","external_id":"gc-001","kind":"choice","question":"Q?","choices":["a","b","c","d"],"answer":1,"explanation":"E.","tags":["tradeoff","basics"],"state":{"phase":"new","due_ms":0,"due":null,"interval_days":0,"remaining_steps":0,"interday":false,"ease":0.0,"reps":0,"lapses":0,"leech":false,"suspended":false},"preview":{"again":{"phase":"learning","interval_days":0,"due_ms":1796133242795,"wait":"1m"},"hard":{"phase":"learning","interval_days":0,"due_ms":1796133512795,"wait":"6m"},"good":{"phase":"learning","interval_days":0,"due_ms":1796133782795,"wait":"10m"},"easy":{"phase":"review","interval_days":4,"due_ms":1796478782795,"wait":"4d"}}}})";
+    R"({"counts":{"new":8,"learning":0,"review":0,"total":8},"card":{"id":1,"deck":"gradient-checkpointing","deck_name":"Gradient checkpointing","external_id":"gc-001","kind":"choice","question":"Q?","choices":["a","b","c","d"],"explanation":"E.","tags":["tradeoff","basics"],"state":{"phase":"new","due_ms":0,"due":null,"interval_days":0,"remaining_steps":0,"interday":false,"ease":0.0,"reps":0,"lapses":0,"leech":false,"suspended":false},"preview":{"again":{"phase":"learning","interval_days":0,"due_ms":1796133242795,"wait":"1m"},"hard":{"phase":"learning","interval_days":0,"due_ms":1796133512795,"wait":"6m"},"good":{"phase":"learning","interval_days":0,"due_ms":1796133782795,"wait":"10m"},"easy":{"phase":"review","interval_days":4,"due_ms":1796478782795,"wait":"4d"}}}})";
 constexpr const char* kReviewNextNoneReply =
     R"({"counts":{"new":0,"learning":0,"review":0,"total":0},"card":null,"next_due_ms":null,"next_due":null})";
 constexpr const char* kReviewAnswerReply =
     R"({"review_id":1,"card":1,"correct":true,"answer":1,"explanation":"E.","rating":"good","state":{"phase":"learning","due_ms":1796133782798,"due":"2026-12-01T14:03:02Z","interval_days":0,"remaining_steps":1,"interday":false,"ease":2.5,"reps":1,"lapses":0,"leech":false,"suspended":false},"already_recorded":false})";
+constexpr const char* kReviewCheckReply =
+    R"({"card":1,"correct":false,"answer":1,"explanation":"E."})";
 constexpr const char* kDueCountsReply =
     R"({"new":7,"learning":0,"review":0,"total":7,"next_due_ms":1796133782798,"next_due":"2026-12-01T14:03:02Z"})";
 constexpr const char* kStatsSummaryReply =
@@ -65,6 +68,7 @@ TEST_CASE("wire structs: every result reads back and writes the same bytes", "[p
   same(ReviewNextResult{}, kReviewNextReply);
   same(ReviewNextResult{}, kReviewNextNoneReply);
   same(ReviewAnswerResult{}, kReviewAnswerReply);
+  same(ReviewCheckResult{}, kReviewCheckReply);
   same(DueCountsResult{}, kDueCountsReply);
   same(StatsSummaryResult{}, kStatsSummaryReply);
   same(DeckListResult{}, kDeckListReply);
@@ -103,9 +107,9 @@ TEST_CASE("wire structs: a reply missing a field or with a mistyped one is an er
           "[protocol][wire]") {
   json::value wire = json::parse(kReviewNextReply);
   SECTION("missing") {
-    wire.at("card").as_object().erase("answer");
+    wire.at("card").as_object().erase("explanation");
     CHECK(message_of([&] { decode_result<ReviewNextResult>("review.next", wire); }) ==
-          "kiokud's reply to review.next: field 'card.answer' is missing");
+          "kiokud's reply to review.next: field 'card.explanation' is missing");
   }
   SECTION("mistyped, nested") {
     wire.at("card").at("preview").at("good").as_object()["due_ms"] = "soon";

@@ -52,8 +52,14 @@ inline boost::json::value answer_next(LineClient& client, const std::string& dec
   if (!next.is_object() || is_error(next)) return next;
   const boost::json::value& card = next.at("result").at("card");
   REQUIRE(card.is_object());
+  // review.next does not say which choice is right; review.check does, recording nothing.
+  const boost::json::value check =
+      rpc(client, protocol::method::kReviewCheck, {{"card", card.at("id")}, {"choice", 1}});
+  if (!check.is_object() || is_error(check)) return check;
   return rpc(client, protocol::method::kReviewAnswer,
-             {{"card", card.at("id")}, {"choice", card.at("answer")}, {"duration_ms", 1000}});
+             {{"card", card.at("id")},
+              {"choice", check.at("result").at("answer")},
+              {"duration_ms", 1000}});
 }
 
 // The first line a client gets after sending a hello, whether it was served or refused; nullopt

@@ -1,0 +1,38 @@
+// Grading rules; their messages name the protocol's parameters, which the daemon passes on.
+#include "core/grading.hpp"
+
+#include <string>
+
+#include "core/error.hpp"
+
+namespace kioku {
+
+std::optional<bool> grade(const AnswerKey& key, const Response& response) {
+  if (key.kind != "choice") return std::nullopt;
+  if (!response.choice) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'choice' is required for a choice card");
+  }
+  const std::int64_t choice = *response.choice;
+  if (choice < 1 || choice > key.choice_count) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'choice' must be between 1 and " +
+                                               std::to_string(key.choice_count) + ", got " +
+                                               std::to_string(choice));
+  }
+  return choice == key.answer;
+}
+
+Rating rating_for(std::optional<bool> correct, std::optional<Rating> given) {
+  if (!given) return correct.value_or(true) ? Rating::kGood : Rating::kAgain;
+  if (correct == false && *given != Rating::kAgain) {
+    throw Error(ErrorCode::kInvalidParams, "a wrong choice is always rated again");
+  }
+  return *given;
+}
+
+void check_quality(std::optional<bool> correct, int quality) {
+  if (correct == false && quality >= 3) {
+    throw Error(ErrorCode::kInvalidParams, "a wrong choice has a quality below 3");
+  }
+}
+
+}  // namespace kioku
