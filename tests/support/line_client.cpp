@@ -72,13 +72,17 @@ bool LineClient::send_with_descriptors(const std::string& bytes,
 
 std::optional<std::string> LineClient::read_line(int timeout_ms) {
   for (;;) {
-    if (const auto line = lines_.next_line()) return std::string(*line);
+    if (const auto line = lines_.next_line()) {
+      unread_bytes_ = lines_.pending().size();
+      return std::string(*line);
+    }
     pollfd readable{descriptor_, POLLIN, 0};
     if (::poll(&readable, 1, timeout_ms) <= 0) return std::nullopt;
     const auto room = lines_.prepare(65536);
     const ssize_t received = ::recv(descriptor_, room.data(), room.size(), 0);
     if (received <= 0) return std::nullopt;
     lines_.commit(static_cast<std::size_t>(received));
+    unread_bytes_ = lines_.pending().size();
   }
 }
 
@@ -94,7 +98,7 @@ boost::json::value LineClient::request(const std::string& line, int timeout_ms) 
 std::size_t LineClient::bytes_waiting() const {
   int in_socket = 0;
   if (::ioctl(descriptor_, FIONREAD, &in_socket) != 0) in_socket = 0;
-  return lines_.pending().size() + static_cast<std::size_t>(in_socket);
+  return unread_bytes_.load() + static_cast<std::size_t>(in_socket);
 }
 
 bool LineClient::closed_by_peer(int timeout_ms) {

@@ -1,6 +1,7 @@
 // A raw Unix-socket client for protocol tests: sends arbitrary bytes, reads response lines.
 #pragma once
 
+#include <atomic>
 #include <boost/json.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -47,6 +48,10 @@ class LineClient {
   int descriptor_ = -1;
   // No limit of its own: how long kiokud's lines may be is for the tests to check.
   protocol::LineFraming lines_{std::numeric_limits<std::size_t>::max()};
+  // lines_.pending().size(), kept apart for bytes_waiting(), which another thread may call (a
+  // server test's commit hook) while this one reads: the socket orders the two, but a race
+  // detector cannot see that.
+  std::atomic<std::size_t> unread_bytes_ = 0;
 };
 
 }  // namespace kioku::test
