@@ -157,27 +157,21 @@ protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
       .explanation = pick_language(content.explanation, language)};
 }
 
-protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
-                                    MethodContext& context) {
-  // Every parameter is checked before anything is written: an error after the commit would
-  // make a client retry an answer that was already recorded.
-  const std::string language = checked_language(params.lang);
-  const std::optional<std::string>& answer_id = params.answer_id;
-  if (answer_id) check_answer_id(*answer_id);
-  const CardRecord card = context.collection.cards().card(params.card);
-  // Before the other checks: the first sending may have changed what they see (an answer that
-  // made the card a leech suspends it), and its reply is what this one must repeat.
-  if (answer_id) {
-    if (const auto recorded = context.collection.review_log().answer_by_id(*answer_id)) {
-      return already_recorded(*recorded, card, *answer_id, language);
-    }
-  }
+void check_not_suspended(const CardRecord& card) {
   if (card.state.suspended) {
     throw Error(ErrorCode::kConflict, "card " + std::to_string(card.id) + " is suspended");
   }
-  const CardContent content = content_from_json(card.content_json);
+}
+
+// Records the graded answer to `card`, read once by the handler; every parameter is checked
+// before anything is written: an error after the commit would make a client retry an answer
+// that was already recorded.
+protocol::ReviewAnswerResult record_graded(const protocol::ReviewAnswerParams& params,
+                                           const CardRecord& card, const CardContent& content,
+                                           std::optional<bool> correct, const std::string& language,
+                                           MethodContext& context) {
   const std::optional<std::int64_t>& choice = params.choice;
-  const std::optional<bool> correct = grade(answer_key(card, content), Response{choice});
+  const std::optional<std::string>& answer_id = params.answer_id;
   std::optional<Rating> given_rating;
   if (params.rating) {
     given_rating = parse_rating(*params.rating);
@@ -232,18 +226,29 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
   return answer_result(review_id, card.id, content, correct, rating, after, language, false);
 }
 
+protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
+                                    MethodContext& context) {
+  const std::string language = checked_language(params.lang);
+  if (params.answer_id) check_answer_id(*params.answer_id);
+  const CardRecord card = context.collection.cards().card(params.card);
+  // Before the other checks: the first sending may have changed what they see (an answer that
+  // made the card a leech suspends it), and its reply is what this one must repeat.
+  if (params.answer_id) {
+    if (const auto recorded = context.collection.review_log().answer_by_id(*params.answer_id)) {
+      return already_recorded(*recorded, card, *params.answer_id, language);
+    }
+  }
+  check_not_suspended(card);
+  const CardContent content = content_from_json(card.content_json);
+  const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
+  return record_graded(params, card, content, correct, language, context);
+}
+
 // A choice taken before its rating is known: only the daemon knows whether it is right. A wrong
 // one is recorded at once, as review.answer records it; a right one is held, nothing written,
 // so that the user can rate it knowing it was right.
 protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                                     MethodContext& context) {
-  const protocol::ReviewAnswerParams as_answer{.card = params.card,
-                                               .choice = params.choice,
-                                               .rating = std::nullopt,
-                                               .quality = std::nullopt,
-                                               .duration_ms = params.duration_ms,
-                                               .answer_id = params.answer_id,
-                                               .lang = params.lang};
   const auto recorded_reply = [&](protocol::ReviewAnswerResult recorded) {
     return protocol::ReviewChooseResult{.card = recorded.card,
                                         .correct = recorded.correct,
@@ -252,24 +257,32 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                                         .held = false,
                                         .recorded = std::move(recorded)};
   };
+  if (params.answer_id) check_answer_id(*params.answer_id);
+  const std::string language = checked_language(params.lang);
   // Sent again after a lost reply: a wrong choice the log holds is answered from it, as
   // review.answer answers a resend.
-  if (params.answer_id) {
-    check_answer_id(*params.answer_id);
-    if (context.collection.review_log().answer_by_id(*params.answer_id)) {
-      return recorded_reply(answer(as_answer, context));
-    }
-  }
-  const std::string language = checked_language(params.lang);
-  if (params.duration_ms && *params.duration_ms < 0) {
+  const auto recorded = params.answer_id
+                            ? context.collection.review_log().answer_by_id(*params.answer_id)
+                            : std::nullopt;
+  if (!recorded && params.duration_ms && *params.duration_ms < 0) {
     throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
   }
   const CardRecord card = context.collection.cards().card(params.card);
+  if (recorded) {
+    return recorded_reply(already_recorded(*recorded, card, *params.answer_id, language));
+  }
   const CardContent content = content_from_json(card.content_json);
   const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
-  if (correct == false) return recorded_reply(answer(as_answer, context));
-  if (card.state.suspended) {
-    throw Error(ErrorCode::kConflict, "card " + std::to_string(card.id) + " is suspended");
+  check_not_suspended(card);
+  if (correct == false) {
+    const protocol::ReviewAnswerParams as_answer{.card = params.card,
+                                                 .choice = params.choice,
+                                                 .rating = std::nullopt,
+                                                 .quality = std::nullopt,
+                                                 .duration_ms = params.duration_ms,
+                                                 .answer_id = params.answer_id,
+                                                 .lang = params.lang};
+    return recorded_reply(record_graded(as_answer, card, content, correct, language, context));
   }
   return protocol::ReviewChooseResult{.card = card.id,
                                       .correct = correct,
