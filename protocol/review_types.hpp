@@ -162,15 +162,12 @@ struct ReviewChooseParams {
 BOOST_DESCRIBE_STRUCT(ReviewChooseParams, (), (card, choice, duration_ms, answer_id, lang))
 
 // A choice taken: a wrong one recorded at once (`recorded`), a right one held for its rating.
-struct ReviewChooseResult {
-  std::int64_t card = 0;
-  std::optional<bool> correct;
-  std::int64_t answer = 0;
-  std::string explanation;
+// The verdict first, as review.check gives it.
+struct ReviewChooseResult : ReviewCheckResult {
   bool held = false;  // right: nothing was recorded; review.answer brings the rating
   std::optional<ReviewAnswerResult> recorded;  // null when held
 };
-BOOST_DESCRIBE_STRUCT(ReviewChooseResult, (), (card, correct, answer, explanation, held, recorded))
+BOOST_DESCRIBE_STRUCT(ReviewChooseResult, (ReviewCheckResult), (held, recorded))
 
 struct ReviewBuryParams {
   std::int64_t card = 0;
@@ -202,15 +199,12 @@ struct DueCountsParams {
 };
 BOOST_DESCRIBE_STRUCT(DueCountsParams, (), (deck))
 
-struct DueCountsResult {
-  std::int64_t new_ = 0;
-  std::int64_t learning = 0;
-  std::int64_t review = 0;
-  std::int64_t total = 0;
+// The counts object, then when the next card falls due.
+struct DueCountsResult : Counts {
   std::optional<std::int64_t> next_due_ms;  // null when nothing is scheduled
   std::optional<std::string> next_due;
 };
-BOOST_DESCRIBE_STRUCT(DueCountsResult, (), (new_, learning, review, total, next_due_ms, next_due))
+BOOST_DESCRIBE_STRUCT(DueCountsResult, (Counts), (next_due_ms, next_due))
 
 inline constexpr MethodType<ReviewNextParams, ReviewNextResult> kReviewNext{
     "review.next", "Returns the next card to review, or null when nothing is due."};

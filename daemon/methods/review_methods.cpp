@@ -250,12 +250,13 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
 protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                                     MethodContext& context) {
   const auto recorded_reply = [&](protocol::ReviewAnswerResult recorded) {
-    return protocol::ReviewChooseResult{.card = recorded.card,
-                                        .correct = recorded.correct,
-                                        .answer = recorded.answer,
-                                        .explanation = recorded.explanation,
-                                        .held = false,
-                                        .recorded = std::move(recorded)};
+    protocol::ReviewChooseResult reply;
+    static_cast<protocol::ReviewCheckResult&>(reply) = {.card = recorded.card,
+                                                        .correct = recorded.correct,
+                                                        .answer = recorded.answer,
+                                                        .explanation = recorded.explanation};
+    reply.recorded = std::move(recorded);
+    return reply;
   };
   if (params.answer_id) check_answer_id(*params.answer_id);
   const std::string language = checked_language(params.lang);
@@ -284,12 +285,14 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                                                  .lang = params.lang};
     return recorded_reply(record_graded(as_answer, card, content, correct, language, context));
   }
-  return protocol::ReviewChooseResult{.card = card.id,
-                                      .correct = correct,
-                                      .answer = content.answer,
-                                      .explanation = pick_language(content.explanation, language),
-                                      .held = true,
-                                      .recorded = std::nullopt};
+  protocol::ReviewChooseResult held;
+  static_cast<protocol::ReviewCheckResult&>(held) = {
+      .card = card.id,
+      .correct = correct,
+      .answer = content.answer,
+      .explanation = pick_language(content.explanation, language)};
+  held.held = true;
+  return held;
 }
 
 protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params,
@@ -299,13 +302,11 @@ protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now), params.deck);
   const DueCounts counts = due_counts(context.collection, decks, bounds);
   const auto next_due = next_due_time(context.collection, decks, bounds);
-  return protocol::DueCountsResult{
-      .new_ = counts.new_cards,
-      .learning = counts.all_learning(),
-      .review = counts.review,
-      .total = counts.total(),
-      .next_due_ms = next_due,
-      .next_due = next_due ? std::optional(format_rfc3339_utc(*next_due)) : std::nullopt};
+  protocol::DueCountsResult result;
+  static_cast<protocol::Counts&>(result) = counts_view(counts);
+  result.next_due_ms = next_due;
+  if (next_due) result.next_due = format_rfc3339_utc(*next_due);
+  return result;
 }
 
 }  // namespace
