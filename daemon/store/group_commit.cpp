@@ -52,25 +52,24 @@ void GroupCommit::write(const Write& what, const std::function<void()>& body) {
     if (!listeners_.empty()) in_request_.push_back(what);
     return;
   }
-  const DepthScope scope(depth_);
   in_request_.clear();
-  if (grouping_) {
-    write_grouped(body);
-    ++writes_done_;
-    if (!listeners_.empty()) {
-      uncommitted_.push_back(what);
-      uncommitted_.insert(uncommitted_.end(), in_request_.begin(), in_request_.end());
+  {
+    const DepthScope scope(depth_);
+    if (grouping_) {
+      write_grouped(body);
+    } else {
+      sqlite::Transaction transaction(database_);
+      body();
+      transaction.commit();
     }
-    return;
+    ++writes_done_;
   }
-  sqlite::Transaction transaction(database_);
-  body();
-  transaction.commit();
-  ++writes_done_;
   if (listeners_.empty()) return;
-  std::vector<Write> written{what};
-  written.insert(written.end(), in_request_.begin(), in_request_.end());
-  announce(written);
+  uncommitted_.push_back(what);
+  uncommitted_.insert(uncommitted_.end(), in_request_.begin(), in_request_.end());
+  // Told at once when nothing waits for a group commit; outside the depth scope, so that a
+  // listener's own write is a write of its own, in a transaction of its own.
+  if (!grouping_) announce(uncommitted_);
 }
 
 void GroupCommit::add_listener(CommitListener listener) {
@@ -85,6 +84,8 @@ void GroupCommit::announce(std::vector<Write>& writes) noexcept {
     } catch (const std::exception& error) {
       // The commit stands: a listener's failure must not turn it into an error reply.
       std::cerr << "kiokud: a commit listener failed: " << error.what() << '\n';
+    } catch (...) {
+      std::cerr << "kiokud: a commit listener failed\n";
     }
   }
 }

@@ -3,6 +3,7 @@
 // commit applies nothing at all.
 #include <catch2/catch.hpp>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "daemon/store/group_commit.hpp"
@@ -261,4 +262,22 @@ TEST_CASE("group commit: without grouping each write is told when it has committ
   CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 2, 8}}, {Write{}}});
   CHECK(heard.committed_parents == std::vector<std::int64_t>{1, 2});
   CHECK(after.events == heard.events);
+}
+
+TEST_CASE("group commit: a listener's own write is a write of its own, committed and told",
+          "[daemon][store][events]") {
+  TwoConnections db;
+  Heard heard;
+  listen(db, heard);
+  bool wrote = false;
+  db.group.add_listener([&](const CommitEvent&) {
+    if (std::exchange(wrote, true)) return;
+    db.group.write(Write{WriteKind::kOther, 0, 9}, [&] { db.insert_parent(9); });
+  });
+  db.group.write(Write{WriteKind::kAnswer, 1, 1}, [&] { db.insert_parent(1); });
+  // Committed in a transaction of its own, not run bare inside the write that was told.
+  CHECK(db.committed_parent_ids() == "1,9");
+  CHECK_FALSE(db.group.has_uncommitted_writes());
+  CHECK(heard.events ==
+        Events{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kOther, 0, 9}}});
 }
