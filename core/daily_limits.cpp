@@ -14,22 +14,4 @@ DailyAllowance allowance_left(const DeckOptions& options, const DayTally& today)
   return allowance;
 }
 
-LimitedCounts limit_due(const DailyAllowance& allowance,
-                        const std::function<std::int64_t(LimitedGroup, std::int64_t)>& count) {
-  const auto within = [&](LimitedGroup group, std::int64_t most) -> std::int64_t {
-    return most > 0 ? std::min(count(group, most), most) : 0;
-  };
-  LimitedCounts counts;
-  counts.interday_learning = within(LimitedGroup::kInterdayLearning, allowance.reviews_left);
-  const std::int64_t reviews_left = allowance.reviews_left - counts.interday_learning;
-  counts.review = within(LimitedGroup::kReview, reviews_left);
-  std::int64_t new_left = allowance.new_left;
-  if (!allowance.new_cards_ignore_review_limit) {
-    // Anki v3 gathers new cards last, with what the review limit has left.
-    new_left = std::min(new_left, reviews_left - counts.review);
-  }
-  counts.new_cards = within(LimitedGroup::kNew, new_left);
-  return counts;
-}
-
 }  // namespace kioku

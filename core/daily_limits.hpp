@@ -4,8 +4,8 @@
 // is left of it unless new_cards_ignore_review_limit.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <functional>
 
 #include "core/day_tally.hpp"
 #include "core/deck_options.hpp"
@@ -36,7 +36,24 @@ struct LimitedCounts {
 // How many cards of each group are due within the allowance. `count(group, most)` says how many
 // of the group are due, counting no further than `most` (at least 1); it is not asked for a
 // group with no room left, so a store's count can stop at the limit.
-LimitedCounts limit_due(const DailyAllowance& allowance,
-                        const std::function<std::int64_t(LimitedGroup, std::int64_t)>& count);
+// A template rather than a std::function: the queue calls it for every deck of every request,
+// and its counting lambda is too large for std::function's inline buffer.
+template <class Count>
+LimitedCounts limit_due(const DailyAllowance& allowance, const Count& count) {
+  const auto within = [&](LimitedGroup group, std::int64_t most) -> std::int64_t {
+    return most > 0 ? std::min<std::int64_t>(count(group, most), most) : 0;
+  };
+  LimitedCounts counts;
+  counts.interday_learning = within(LimitedGroup::kInterdayLearning, allowance.reviews_left);
+  const std::int64_t reviews_left = allowance.reviews_left - counts.interday_learning;
+  counts.review = within(LimitedGroup::kReview, reviews_left);
+  std::int64_t new_left = allowance.new_left;
+  if (!allowance.new_cards_ignore_review_limit) {
+    // Anki v3 gathers new cards last, with what the review limit has left.
+    new_left = std::min(new_left, reviews_left - counts.review);
+  }
+  counts.new_cards = within(LimitedGroup::kNew, new_left);
+  return counts;
+}
 
 }  // namespace kioku
