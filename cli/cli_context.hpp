@@ -3,7 +3,6 @@
 
 #include <boost/json.hpp>
 #include <chrono>
-#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>

@@ -78,7 +78,6 @@ struct OptionSpec {
   OptionRules rules;
 
   bool positional() const noexcept { return name.empty() || name.front() != '-'; }
-  bool flag() const noexcept { return std::holds_alternative<bool*>(target); }
 };
 
 struct CommandSpec {

@@ -31,9 +31,7 @@ void print_deck_config(const protocol::DeckConfigResult& result, std::ostream& o
     const std::string option_name = safe_line(option.name);
     const std::string value = safe_line(option.value);
     const std::string fallback = safe_line(option.default_);
-    out << option_name
-        << std::string(static_cast<std::size_t>(width - display_width(option_name)) + 2, ' ')
-        << (value.empty() ? "\"\"" : value);
+    out << pad_after(option_name, width + 2) << (value.empty() ? "\"\"" : value);
     if (value != fallback) out << "   (default " << (fallback.empty() ? "\"\"" : fallback) << ")";
     out << '\n';
   }

@@ -11,11 +11,6 @@ namespace kioku::cli {
 
 namespace {
 
-std::string pad(const std::string& text, int width) {
-  return text +
-         std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ');
-}
-
 void print_decks(const protocol::DeckListResult& result, std::ostream& out) {
   if (result.decks.empty()) {
     out << "No decks yet. Import one with: kioku import FILE\n";
@@ -28,12 +23,13 @@ void print_decks(const protocol::DeckListResult& result, std::ostream& out) {
     id_width = std::max(id_width, display_width(safe_line(deck.id)));
     name_width = std::max(name_width, display_width(safe_line(deck.name)));
   }
-  out << pad("ID", id_width) << "  " << pad("NAME", name_width)
+  out << pad_after("ID", id_width) << "  " << pad_after("NAME", name_width)
       << "  CARDS    DUE    NEW  LEARN  REVIEW\n";
   for (const protocol::DeckSummary& deck : result.decks) {
-    out << pad(safe_line(deck.id), id_width) << "  " << pad(safe_line(deck.name), name_width)
-        << std::setw(7) << deck.cards << std::setw(7) << deck.due << std::setw(7) << deck.new_
-        << std::setw(7) << deck.learning << std::setw(8) << deck.review << '\n';
+    out << pad_after(safe_line(deck.id), id_width) << "  "
+        << pad_after(safe_line(deck.name), name_width) << std::setw(7) << deck.cards << std::setw(7)
+        << deck.due << std::setw(7) << deck.new_ << std::setw(7) << deck.learning << std::setw(8)
+        << deck.review << '\n';
   }
 }
 

@@ -44,12 +44,6 @@ const HistoryWords& history_words(std::string_view language) {
   return language == "ja" ? japanese : english;
 }
 
-// `text` right-aligned in `width` terminal columns (a Japanese character takes two).
-std::string right_aligned(std::string_view text, int width) {
-  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ') +
-         std::string(text);
-}
-
 // Time as minutes and seconds, "61:05": the same in both languages.
 std::string minutes_seconds(std::int64_t milliseconds) {
   const std::int64_t seconds = milliseconds / 1000;
@@ -66,9 +60,9 @@ void print_history(const protocol::StatsDaysResult& result, std::string_view lan
                    std::ostream& out) {
   const HistoryWords& words = history_words(language);
   constexpr int kDate = 11, kReviews = 8, kCorrect = 12, kNew = 6, kTime = 9;
-  out << std::string(words.date) << std::string(kDate - display_width(words.date), ' ')
-      << right_aligned(words.reviews, kReviews) << right_aligned(words.correct, kCorrect)
-      << right_aligned(words.new_cards, kNew) << right_aligned(words.time, kTime) << '\n';
+  out << pad_after(words.date, kDate) << pad_before(words.reviews, kReviews)
+      << pad_before(words.correct, kCorrect) << pad_before(words.new_cards, kNew)
+      << pad_before(words.time, kTime) << '\n';
   protocol::DayActivity total;
   for (const protocol::DayActivity& day : result.days) {
     out << std::left << std::setw(kDate) << day.date << std::right << std::setw(kReviews)
@@ -83,10 +77,9 @@ void print_history(const protocol::StatsDaysResult& result, std::string_view lan
     out << words.none << '\n';
     return;
   }
-  out << std::string(words.total) << std::string(kDate - display_width(words.total), ' ')
-      << std::setw(kReviews) << total.reviews << std::setw(kCorrect)
-      << correct_share(total.correct, total.reviews) << std::setw(kNew) << total.new_
-      << std::setw(kTime) << minutes_seconds(total.time_ms) << '\n';
+  out << pad_after(words.total, kDate) << std::setw(kReviews) << total.reviews
+      << std::setw(kCorrect) << correct_share(total.correct, total.reviews) << std::setw(kNew)
+      << total.new_ << std::setw(kTime) << minutes_seconds(total.time_ms) << '\n';
 }
 
 }  // namespace

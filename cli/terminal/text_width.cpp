@@ -1,6 +1,7 @@
 // A small East Asian Width table: enough for Japanese, Chinese, Korean and full-width forms.
 #include "cli/terminal/text_width.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace kioku::cli {
@@ -128,6 +129,22 @@ std::string truncate_to_width(std::string_view text, int width) {
     at += point.length;
   }
   return result + "…";
+}
+
+namespace {
+
+std::string spaces_for(std::string_view text, int width) {
+  return std::string(static_cast<std::size_t>(std::max(0, width - display_width(text))), ' ');
+}
+
+}  // namespace
+
+std::string pad_after(std::string_view text, int width) {
+  return std::string(text) + spaces_for(text, width);
+}
+
+std::string pad_before(std::string_view text, int width) {
+  return spaces_for(text, width) + std::string(text);
 }
 
 }  // namespace kioku::cli

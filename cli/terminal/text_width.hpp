@@ -18,4 +18,9 @@ std::vector<std::string> wrap_text(std::string_view text, int width);
 // `text` cut to at most `width` columns (at a character boundary), with "…" when cut.
 std::string truncate_to_width(std::string_view text, int width);
 
+// `text` filled with spaces to `width` columns: after it (aligned left) or before it (aligned
+// right); as it is when it is that wide already.
+std::string pad_after(std::string_view text, int width);
+std::string pad_before(std::string_view text, int width);
+
 }  // namespace kioku::cli
