@@ -16,9 +16,8 @@ RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const D
   for (const std::int64_t card_id : collection.cards().ids_in_deck(deck_id)) {
     const std::vector<PastAnswer> history = collection.review_log().card_history(card_id);
     const CardRecord stored = collection.cards().card(card_id);
-    CardState replayed = replay.history(card_id, history);
-    // New cards keep their place in the deck's order; nothing in the log says otherwise.
-    if (history.empty()) replayed = CardState{};
+    // A card without answers replays to a new card's state.
+    const CardState replayed = replay.history(card_id, history);
     ++report.cards;
     if (replayed == stored.state) continue;
     ++report.changed;
