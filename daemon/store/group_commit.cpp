@@ -107,7 +107,7 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
                 "not written: a failure rolled back the open transaction (" + *lost_ + ")");
   }
   if (!open_) {
-    database_.execute("BEGIN IMMEDIATE");
+    database_.begin_immediate();
     open_ = true;
     wrote_in_transaction_ = false;
   }
@@ -154,7 +154,7 @@ void GroupCommit::commit() {
   open_ = false;
   try {
     // A full disk, a lost lock or a damaged file gets the same advice as any other write's.
-    database_.execute("COMMIT");
+    database_.commit();
   } catch (...) {
     uncommitted_.clear();
     // A failed COMMIT may leave the transaction open (a deferred constraint, SQLITE_BUSY):

@@ -69,7 +69,19 @@ bool Database::read_only() const noexcept {
 }
 
 Database::~Database() {
+  begin_immediate_.reset();
+  commit_.reset();
   sqlite3_close_v2(handle_);
+}
+
+void Database::begin_immediate() {
+  if (!begin_immediate_) begin_immediate_ = std::make_unique<Statement>(*this, "BEGIN IMMEDIATE");
+  begin_immediate_->run();
+}
+
+void Database::commit() {
+  if (!commit_) commit_ = std::make_unique<Statement>(*this, "COMMIT");
+  commit_->run();
 }
 
 void Database::fail(int result_code, std::string_view what) const {
@@ -181,7 +193,7 @@ std::string Statement::column_text(int index) const {
 }
 
 Transaction::Transaction(Database& database) : database_(database) {
-  database_.execute("BEGIN IMMEDIATE");
+  database_.begin_immediate();
 }
 
 Transaction::~Transaction() {
@@ -189,7 +201,7 @@ Transaction::~Transaction() {
 }
 
 void Transaction::commit() {
-  database_.execute("COMMIT");
+  database_.commit();
   done_ = true;
 }
 
