@@ -89,7 +89,7 @@ std::string response_text(const boost::json::object& response, std::string_view 
   std::string text = "{";
   for (const auto& member : response) {
     if (text.size() > 1) text += ',';
-    text += boost::json::serialize(member.key());
+    append_json_string(text, member.key());
     text += ':';
     if (member.key() == "id") {
       text += id_text;
@@ -98,6 +98,15 @@ std::string response_text(const boost::json::object& response, std::string_view 
     }
   }
   text += '}';
+  return text;
+}
+
+std::string result_response_text(std::string_view id_text, std::string_view result_text) {
+  constexpr std::string_view kHead = R"({"jsonrpc":"2.0","id":)";
+  constexpr std::string_view kResult = R"(,"result":)";
+  std::string text;
+  text.reserve(kHead.size() + id_text.size() + kResult.size() + result_text.size() + 1);
+  text.append(kHead).append(id_text).append(kResult).append(result_text) += '}';
   return text;
 }
 

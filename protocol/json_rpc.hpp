@@ -41,4 +41,8 @@ std::string to_line(const boost::json::value& message);
 // comes back exactly as sent, which a parsed double could not promise.
 std::string response_text(const boost::json::object& response, std::string_view id_text);
 
+// The text of a result response, from the id as written in the request and the result's JSON
+// text: the same bytes as response_text(make_result(id, result), id_text).
+std::string result_response_text(std::string_view id_text, std::string_view result_text);
+
 }  // namespace kioku::protocol

@@ -17,7 +17,17 @@ void append_number(std::string& out, Number number) {
   out.append(digits.data(), result.ptr);
 }
 
-void append_double(std::string& out, double number) {
+}  // namespace
+
+void append_json_number(std::string& out, std::int64_t number) {
+  append_number(out, number);
+}
+
+void append_json_number(std::string& out, std::uint64_t number) {
+  append_number(out, number);
+}
+
+void append_json_number(std::string& out, double number) {
   // JSON has no NaN or infinity; Boost.JSON's serializer writes null for them too.
   if (!std::isfinite(number)) {
     out += "null";
@@ -28,7 +38,49 @@ void append_double(std::string& out, double number) {
   if (out.find_first_of(".eE", start) == std::string::npos) out += ".0";
 }
 
-}  // namespace
+void append_json_string(std::string& out, std::string_view text) {
+  // Boost.JSON's serializer's escapes, byte for byte (tests/protocol/json_text_test.cpp), written
+  // in place: a serialize() per key and value cost an allocation each, on every reply.
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  std::size_t plain_from = 0;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
+    out.append(text.data() + plain_from, at - plain_from);
+    plain_from = at + 1;
+    out += '\\';
+    switch (byte) {
+      case '"':
+        out += '"';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case '\b':
+        out += 'b';
+        break;
+      case '\f':
+        out += 'f';
+        break;
+      case '\n':
+        out += 'n';
+        break;
+      case '\r':
+        out += 'r';
+        break;
+      case '\t':
+        out += 't';
+        break;
+      default:
+        out += "u00";
+        out += kHex[byte >> 4];
+        out += kHex[byte & 0xf];
+    }
+  }
+  out.append(text.data() + plain_from, text.size() - plain_from);
+  out += '"';
+}
 
 void append_json(std::string& out, const json::value& value) {
   switch (value.kind()) {
@@ -39,16 +91,16 @@ void append_json(std::string& out, const json::value& value) {
       out += value.get_bool() ? "true" : "false";
       return;
     case json::kind::int64:
-      append_number(out, value.get_int64());
+      append_json_number(out, value.get_int64());
       return;
     case json::kind::uint64:
-      append_number(out, value.get_uint64());
+      append_json_number(out, value.get_uint64());
       return;
     case json::kind::double_:
-      append_double(out, value.get_double());
+      append_json_number(out, value.get_double());
       return;
     case json::kind::string:
-      out += json::serialize(value.get_string());
+      append_json_string(out, value.get_string());
       return;
     case json::kind::array: {
       out += '[';
@@ -61,20 +113,23 @@ void append_json(std::string& out, const json::value& value) {
       out += ']';
       return;
     }
-    case json::kind::object: {
-      out += '{';
-      bool first = true;
-      for (const auto& member : value.get_object()) {
-        if (!first) out += ',';
-        first = false;
-        out += json::serialize(member.key());
-        out += ':';
-        append_json(out, member.value());
-      }
-      out += '}';
+    case json::kind::object:
+      append_json(out, value.get_object());
       return;
-    }
   }
+}
+
+void append_json(std::string& out, const json::object& object) {
+  out += '{';
+  bool first = true;
+  for (const auto& member : object) {
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, member.key());
+    out += ':';
+    append_json(out, member.value());
+  }
+  out += '}';
 }
 
 std::string to_json_text(const json::value& value) {

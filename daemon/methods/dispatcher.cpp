@@ -137,14 +137,15 @@ std::optional<Response> handle_request(const json::value& request,
                        " did not arrive (kiokud is out of file descriptors?); try again");
     }
   }
-  json::object params;
+  static const json::object kNoParams;
+  const json::object* params = &kNoParams;
   if (const json::value* given = object.if_contains("params"); given && !given->is_null()) {
     if (given->is_array() && given->as_array().empty()) {
       // An empty positional list is the same as no parameters.
     } else if (!given->is_object()) {
       return error(code::kInvalidParams, "'params' must be an object of named parameters");
     } else {
-      params = given->as_object();
+      params = &given->as_object();
     }
   }
   std::optional<Response> response;
@@ -152,11 +153,8 @@ std::optional<Response> handle_request(const json::value& request,
   const Lent<protocol::UniqueFd> lent(context.passed_descriptor,
                                       method->takes_descriptor ? &descriptors.first : nullptr);
   try {
-    json::value result = invoke(*method, params, context);
-    if (!is_notification) {
-      response = Response{
-          id, protocol::response_text(protocol::make_result(nullptr, std::move(result)), id)};
-    }
+    const std::string result = invoke(*method, *params, context);
+    if (!is_notification) response = Response{id, protocol::result_response_text(id, result)};
   } catch (const InputError& failure) {
     json::object data{
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};

@@ -30,8 +30,8 @@ const Method* find_method(std::string_view name) {
   return nullptr;
 }
 
-boost::json::value invoke(const Method& method, const boost::json::object& params,
-                          MethodContext& context) {
+std::string invoke(const Method& method, const boost::json::object& params,
+                   MethodContext& context) {
   protocol::check_params(method.name, method.params, params);
   return method.handler(params, context);
 }

@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <functional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,13 +15,14 @@
 #include "protocol/field_spec.hpp"
 #include "protocol/method_type.hpp"
 #include "protocol/wire_struct.hpp"
+#include "protocol/wire_text.hpp"
 
 namespace kioku::daemon {
 
 // A row's handler on the wire's terms: parameters already checked against the row's `params`
-// in, the result as JSON out. Throws kioku::Error for failures.
+// in, the result's JSON text out. Throws kioku::Error for failures.
 using JsonHandler =
-    std::function<boost::json::value(const boost::json::object& params, MethodContext& context)>;
+    std::function<std::string(const boost::json::object& params, MethodContext& context)>;
 
 struct Method {
   std::string_view name;
@@ -44,7 +46,7 @@ Method method_row(const protocol::MethodType<Params, Result>& type, Handler<Para
   const std::string_view name = type.name;
   return Method{name, type.help, protocol::field_specs<Params>(),
                 [handler, name](const boost::json::object& params, MethodContext& context) {
-                  return protocol::encode(
+                  return protocol::wire_text(
                       handler(protocol::decode_checked_params<Params>(name, params), context));
                 },
                 takes_descriptor};
@@ -54,10 +56,10 @@ std::span<const Method> method_table();
 const Method* find_method(std::string_view name);
 
 // Runs `method` with `params` outside any envelope: checks the parameters (kInvalidParams
-// naming the one at fault) and returns the handler's result. Throws kioku::Error; JSON-RPC's
-// dispatcher and any other front end turn those into their own errors.
-boost::json::value invoke(const Method& method, const boost::json::object& params,
-                          MethodContext& context);
+// naming the one at fault) and returns the JSON text of the handler's result, which a front end
+// puts in its envelope as it is. Throws kioku::Error; JSON-RPC's dispatcher and any other front
+// end turn those into their own errors.
+std::string invoke(const Method& method, const boost::json::object& params, MethodContext& context);
 
 // Each noun's rows, defined in its `*_methods.cpp`; the table lists them in this order.
 std::vector<Method> system_methods();
