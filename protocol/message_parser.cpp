@@ -13,12 +13,41 @@ namespace json = boost::json;
 
 namespace {
 
+// The keys an object has shown so far. A request's objects have a handful of keys, and looking
+// through a short list costs less than a hash set's allocations (about 500 instructions per
+// key); an object with many keys, which only an attacker sends, gets the hash set, so that the
+// check stays linear.
+class KeySet {
+ public:
+  // False when `key` was there already.
+  bool insert(const std::string& key) {
+    if (!many_.empty()) return many_.insert(key).second;
+    for (const std::string& seen : few_) {
+      if (seen == key) return false;
+    }
+    if (few_.size() < kFew) {
+      few_.push_back(key);
+      return true;
+    }
+    many_.insert(few_.begin(), few_.end());
+    few_.clear();
+    return many_.insert(key).second;
+  }
+
+ private:
+  static constexpr std::size_t kFew = 16;
+  std::vector<std::string> few_;
+  std::unordered_set<std::string> many_;
+};
+
 class FactsHandler {
  public:
   static constexpr std::size_t max_object_size = json::object::max_size();
   static constexpr std::size_t max_array_size = json::array::max_size();
   static constexpr std::size_t max_key_size = json::string::max_size();
   static constexpr std::size_t max_string_size = json::string::max_size();
+
+  explicit FactsHandler(const json::storage_ptr& storage) : stack(storage), storage_(storage) {}
 
   json::value_stack stack;
 
@@ -27,7 +56,7 @@ class FactsHandler {
     messages.clear();
     frames_.clear();
     top_is_array_ = false;
-    stack.reset();
+    stack.reset(storage_);
   }
 
   bool on_document_begin(json::error_code&) { return true; }
@@ -67,8 +96,7 @@ class FactsHandler {
     stack.push_key(part);
     pending_.append(part.data(), part.size());
     Frame& frame = frames_.back();
-    if (!frame.keys.insert(pending_).second && !messages_->empty() &&
-        !messages_->back().duplicate) {
+    if (!frame.keys.insert(pending_) && !messages_->empty() && !messages_->back().duplicate) {
       messages_->back().duplicate = DuplicateKey{pending_, path_to_innermost()};
     }
     frame.key = std::move(pending_);
@@ -121,7 +149,7 @@ class FactsHandler {
     explicit Frame(bool is_object) : object(is_object) {}
     bool object;
     std::string key;  // an object's current key
-    std::unordered_set<std::string> keys;
+    KeySet keys;
     std::size_t elements = 0;  // an array's elements begun so far
   };
 
@@ -161,6 +189,7 @@ class FactsHandler {
     return path;
   }
 
+  json::storage_ptr storage_;
   std::vector<MessageFacts>* messages_ = nullptr;
   std::vector<Frame> frames_;
   bool top_is_array_ = false;
@@ -172,7 +201,8 @@ class FactsHandler {
 json::error_code parse_line(std::string_view line, std::size_t max_depth, ParsedLine& parsed) {
   json::parse_options options;
   options.max_depth = max_depth;
-  json::basic_parser<FactsHandler> parser(options);
+  // Built in the value's own storage, so that handing it over below is a move, not a copy.
+  json::basic_parser<FactsHandler> parser(options, parsed.value.storage());
   parser.handler().start(parsed.messages);
   json::error_code error;
   const std::size_t used = parser.write_some(false, line.data(), line.size(), error);

@@ -36,7 +36,8 @@ struct ParsedLine {
 };
 
 // Parses `line` as one JSON text with arrays and objects nested at most `max_depth` deep.
-// Returns the error when it is not valid JSON (then `parsed` is unspecified).
+// Returns the error when it is not valid JSON (then `parsed` is unspecified). The value and the
+// parser's own scratch space come from the storage `parsed.value` was made with.
 boost::json::error_code parse_line(std::string_view line, std::size_t max_depth,
                                    ParsedLine& parsed);
 

@@ -202,9 +202,11 @@ T decode_value(const boost::json::value& value, const Reading& reading, const st
     } else if constexpr (std::is_same_v<T, std::string>) {
       return std::string(value.as_string());
     } else if constexpr (std::is_same_v<T, boost::json::value>) {
-      return value;
+      // Copied onto the default heap: the request's own values live in a buffer that is gone
+      // once its line is answered (daemon/methods/dispatcher.cpp).
+      return boost::json::value(value, boost::json::storage_ptr());
     } else if constexpr (std::is_same_v<T, boost::json::object>) {
-      return value.as_object();
+      return boost::json::object(value.as_object(), boost::json::storage_ptr());
     } else if constexpr (is_vector<T>::value) {
       T list;
       const boost::json::array& array = value.as_array();

@@ -72,3 +72,34 @@ TEST_CASE("message parser: invalid JSON is refused as Boost.JSON refuses it",
   CHECK(parse_line(std::string(65, '[') + std::string(65, ']'), 64, deep));
   CHECK_FALSE(parse_line(std::string(64, '[') + std::string(64, ']'), 64, deep));
 }
+
+TEST_CASE("message parser: a repeated key is found however many keys come before it",
+          "[daemon][protocol]") {
+  // Past 16 keys an object's keys move from a list to a hash set; the repeat is found either way.
+  for (const int keys : {1, 15, 16, 17, 40}) {
+    std::string object = R"({"params":{)";
+    for (int key = 0; key < keys; ++key) object += "\"k" + std::to_string(key) + "\":1,";
+    INFO(keys << " keys");
+    CHECK(duplicate_of(parsed(object + R"("last":2}})").messages[0]) == "none");
+    CHECK(duplicate_of(parsed(object + R"("k0":2}})").messages[0]) == "k0 @ params");
+    CHECK(
+        duplicate_of(parsed(object + "\"k" + std::to_string(keys - 1) + R"(":2}})").messages[0]) ==
+        "k" + std::to_string(keys - 1) + " @ params");
+  }
+}
+
+TEST_CASE("message parser: a line is parsed into the storage of the caller's value",
+          "[daemon][protocol]") {
+  const std::string line =
+      R"([{"jsonrpc":"2.0","id":7,"method":"review.answer","params":{"card":3,"rating":"good",)"
+      R"("lang":"ja","text":")" +
+      std::string(6000, 'x') + R"("}},{"id":"a","list":[1,2.5,null,true,{"k":"v"}]}])";
+  unsigned char buffer[512];
+  json::monotonic_resource resource(buffer, sizeof buffer);
+  ParsedLine result{json::value(json::storage_ptr(&resource)), {}};
+  REQUIRE_FALSE(parse_line(line, 64, result));
+  CHECK(result.value == json::parse(line));
+  CHECK(result.value.storage().get() == &resource);
+  REQUIRE(result.messages.size() == 2);
+  CHECK(result.messages[0].number_id == "7");
+}
