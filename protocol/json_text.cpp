@@ -42,11 +42,17 @@ void append_json_string(std::string& out, std::string_view text) {
   // Boost.JSON's serializer's escapes, byte for byte (tests/protocol/json_text_test.cpp), written
   // in place: a serialize() per key and value cost an allocation each, on every reply.
   static constexpr char kHex[] = "0123456789abcdef";
+  static constexpr auto kEscaped = [] {
+    std::array<bool, 256> escaped{};
+    for (int byte = 0; byte < 0x20; ++byte) escaped[byte] = true;
+    escaped['"'] = escaped['\\'] = true;
+    return escaped;
+  }();
   out += '"';
   std::size_t plain_from = 0;
   for (std::size_t at = 0; at < text.size(); ++at) {
     const auto byte = static_cast<unsigned char>(text[at]);
-    if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
+    if (!kEscaped[byte]) continue;
     out.append(text.data() + plain_from, at - plain_from);
     plain_from = at + 1;
     out += '\\';

@@ -14,6 +14,15 @@ namespace kioku::protocol {
 
 namespace wire_detail {
 
+constexpr bool is_identifier(std::string_view name) {
+  for (const char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
+      return false;
+    }
+  }
+  return !name.empty();
+}
+
 template <class T>
 void append_wire_value(std::string& out, const T& value);
 
@@ -27,10 +36,12 @@ void append_wire_members(std::string& out, const T& value) {
     if constexpr (is_omissible<Field>::value) {
       if (!field) return;
     }
-    if (!first) out += ',';
+    // A member's name is a C++ identifier: nothing in it needs escaping.
+    static_assert(is_identifier(wire_name(decltype(member)::name)));
+    out += first ? "\"" : ",\"";
     first = false;
-    append_json_string(out, wire_name(member.name));
-    out += ':';
+    out += wire_name(member.name);
+    out += "\":";
     if constexpr (is_omissible<Field>::value) {
       append_wire_value(out, *field);
     } else {
@@ -93,6 +104,7 @@ void append_wire_text(std::string& out, const T& value) {
 template <class T>
 std::string wire_text(const T& value) {
   std::string out;
+  out.reserve(512);
   append_wire_text(out, value);
   return out;
 }
