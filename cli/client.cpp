@@ -50,9 +50,9 @@ ssize_t send_with_descriptor(int socket, const std::string& line, int descriptor
 }  // namespace
 
 std::chrono::milliseconds ReplyTimeouts::for_method(std::string_view method) const noexcept {
-  namespace m = protocol::method;
-  const bool slow = method == m::kDeckImport || method == m::kDeckConfig ||
-                    method == m::kDoctorCheck || method == m::kDoctorRebuild;
+  const bool slow = method == protocol::kDeckImport.name || method == protocol::kDeckConfig.name ||
+                    method == protocol::kDoctorCheck.name ||
+                    method == protocol::kDoctorRebuild.name;
   return slow ? long_running : ordinary;
 }
 
@@ -229,7 +229,7 @@ bool Client::wait_until_closed(std::chrono::milliseconds timeout) {
   const Clock::time_point deadline = Clock::now() + timeout;
   SigintWait sigint;
   for (;;) {
-    if (wait_for(sigint, POLLIN, deadline, protocol::method::kShutdown) == Waited::kTimedOut) {
+    if (wait_for(sigint, POLLIN, deadline, protocol::kShutdown.name) == Waited::kTimedOut) {
       return false;
     }
     char chunk[4096];

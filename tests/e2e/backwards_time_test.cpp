@@ -13,7 +13,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 
 namespace {
 
@@ -26,8 +26,8 @@ std::vector<std::string> clock_at(std::int64_t seconds) {
 }
 
 void answer(LineClient& client, std::int64_t card, std::int64_t choice, const char* rating) {
-  result_of(
-      rpc(client, method::kReviewAnswer, {{"card", card}, {"choice", choice}, {"rating", rating}}));
+  result_of(rpc(client, protocol::kReviewAnswer.name,
+                {{"card", card}, {"choice", choice}, {"rating", rating}}));
 }
 
 // Everything the collection keeps about the card's schedule, as text.
@@ -110,9 +110,9 @@ TEST_CASE(
     RunningDaemon today(home, clock_at(0));
     LineClient client(home.socket_path());
     // No fuzz: sched replay seeds it from its own card ids.
-    result_of(rpc(client, method::kDeckConfig,
+    result_of(rpc(client, protocol::kDeckConfig.name,
                   {{"deck", kDeck}, {"set", {{"algorithm", algorithm}, {"fuzz", "off"}}}}));
-    const json::value next = result_of(rpc(client, method::kReviewNext));
+    const json::value next = result_of(rpc(client, protocol::kReviewNext.name));
     card = next.at("card").at("id").as_int64();
     right = right_choice(client, card);
     answer(client, card, right, "good");

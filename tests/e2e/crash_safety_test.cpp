@@ -22,7 +22,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
@@ -127,7 +127,7 @@ class Reviewer {
     std::int64_t id = 0;
     while (!finished()) {
       const json::value next =
-          client.request(request_line(++id, method::kReviewNext, {{"deck", kReviewDeck}}));
+          client.request(request_line(++id, protocol::kReviewNext.name, {{"deck", kReviewDeck}}));
       if (next.is_null()) {
         ++lost_connections;
         return;
@@ -142,7 +142,7 @@ class Reviewer {
       const std::int64_t card_id = card->at("id").as_int64();
       // review.next does not say which choice is right; review.check does, recording nothing.
       const json::value check = client.request(
-          request_line(++id, method::kReviewCheck, {{"card", card_id}, {"choice", 1}}));
+          request_line(++id, protocol::kReviewCheck.name, {{"card", card_id}, {"choice", 1}}));
       if (check.is_null()) {
         ++lost_connections;
         return;
@@ -153,7 +153,7 @@ class Reviewer {
       }
       const std::int64_t right = check.at("result").at("answer").as_int64();
       const json::value answer = client.request(
-          request_line(++id, method::kReviewAnswer, answer_for(card->as_object(), right)));
+          request_line(++id, protocol::kReviewAnswer.name, answer_for(card->as_object(), right)));
       if (answer.is_null()) {
         ++lost_connections;
         return;
@@ -274,7 +274,7 @@ TEST_CASE("e2e: 50 kill -9 restarts under 16 reviewers lose no acknowledged answ
   REQUIRE(field(imported, "added") == kReviewCards);
   // All 2,000 cards may be introduced today (the review limit caps new cards too), so reviewers
   // never run out of cards.
-  call(home, method::kDeckConfig,
+  call(home, protocol::kDeckConfig.name,
        {{"deck", kReviewDeck}, {"set", {{"new_per_day", "9999"}, {"reviews_per_day", "9999"}}}});
 
   Coordination coordination;
@@ -311,7 +311,7 @@ TEST_CASE("e2e: 50 kill -9 restarts under 16 reviewers lose no acknowledged answ
   // The log row, the card's state and the day's statistics are committed together.
   CHECK(collection.integer("SELECT coalesce(sum(reviews), 0) FROM daily_stats") == revlog_rows);
 
-  const json::value rebuilt = call(home, method::kDoctorRebuild);
+  const json::value rebuilt = call(home, protocol::kDoctorRebuild.name);
   INFO("doctor.rebuild: " << json::serialize(rebuilt));
   CHECK(field(rebuilt, "cards") == kReviewCards);
   CHECK(field(rebuilt, "changed") == 0);
@@ -339,7 +339,7 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
     const TempHome& home = daemon.home();
     const std::int64_t wal_before = file_size(home.collection_path() + "-wal");
     const auto before = std::chrono::steady_clock::now();
-    CHECK(field(call(home, method::kDeckImport, import_params), "added") == kImportCards);
+    CHECK(field(call(home, protocol::kDeckImport.name, import_params), "added") == kImportCards);
     whole_import_ms = seconds_since(before) * 1000;
     whole_import_wal = file_size(home.collection_path() + "-wal") - wal_before;
   }
@@ -367,12 +367,12 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
     const std::string wal = home.collection_path() + "-wal";
     const std::int64_t wal_before = file_size(wal);
 
-    REQUIRE(importer.send(request_line(1, method::kDeckImport, import_params) + "\n"));
+    REQUIRE(importer.send(request_line(1, protocol::kDeckImport.name, import_params) + "\n"));
     std::string moment = "right after sending";
     bool answered = false;
     if (when == Moment::kAfterOtherAnswer) {
       moment = "after another client's answer";
-      CHECK(other.request(request_line(2, method::kHello, {})).is_object());
+      CHECK(other.request(request_line(2, protocol::kHello.name, {})).is_object());
     } else if (when == Moment::kAfterWaiting) {
       const int wait_ms = static_cast<int>(share * whole_import_ms);
       moment = "after waiting " + std::to_string(wait_ms) + " ms for the reply";
@@ -397,7 +397,7 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
     CHECK(collection.integer("SELECT count(*) FROM card_state") == cards);
     CHECK(collection.integer("SELECT count(*) FROM decks") == (cards == 0 ? 0 : 1));
     // The collection stays usable: importing again completes the deck.
-    const json::value again = call(home, method::kDeckImport, import_params);
+    const json::value again = call(home, protocol::kDeckImport.name, import_params);
     CHECK(field(again, "added") == kImportCards - cards);
     CHECK(field(again, "unchanged") == cards);
     (cards == 0 ? none : all) += 1;

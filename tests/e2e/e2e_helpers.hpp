@@ -40,7 +40,7 @@ inline boost::json::value call(const TempHome& home, std::string_view method,
 
 // The daemon still answers a fresh client.
 inline void expect_still_serving(const TempHome& home) {
-  CHECK(call(home, protocol::method::kHello).at("daemon").as_string() == "kiokud");
+  CHECK(call(home, protocol::kHello.name).at("daemon").as_string() == "kiokud");
 }
 
 inline std::int64_t field(const boost::json::value& object, const char* key) {
@@ -50,9 +50,8 @@ inline std::int64_t field(const boost::json::value& object, const char* key) {
 // The right choice of a card, which review.next no longer sends: review.check grades a choice
 // and names the right one, recording nothing.
 inline std::int64_t right_choice(LineClient& client, std::int64_t card) {
-  return field(
-      result_of(rpc(client, protocol::method::kReviewCheck, {{"card", card}, {"choice", 1}})),
-      "answer");
+  return field(result_of(rpc(client, protocol::kReviewCheck.name, {{"card", card}, {"choice", 1}})),
+               "answer");
 }
 
 }  // namespace kioku::test

@@ -12,7 +12,7 @@
 #include "tests/support/answer_log.hpp"
 
 using namespace kioku::test;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 
 namespace {
 
@@ -30,7 +30,7 @@ TEST_CASE("e2e: 64 clients answering at once get every answer acknowledged and l
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
   const std::string deck = home.write_file("load.toml", generated_deck("load", kCards));
-  REQUIRE(field(call(home, method::kDeckImport, {{"path", deck}}), "added") == kCards);
+  REQUIRE(field(call(home, protocol::kDeckImport.name, {{"path", deck}}), "added") == kCards);
 
   AnswerLoad load;
   load.socket_path = home.socket_path();
@@ -56,7 +56,7 @@ TEST_CASE("e2e: 64 clients answering at once get every answer acknowledged and l
   CHECK(review_log.revlog_rows == kAnswers);
   CHECK(collection.integer("SELECT coalesce(sum(reviews), 0) FROM daily_stats") == kAnswers);
   CHECK(collection.text("PRAGMA integrity_check") == "ok");
-  const boost::json::value rebuilt = call(home, method::kDoctorRebuild);
+  const boost::json::value rebuilt = call(home, protocol::kDoctorRebuild.name);
   CHECK(field(rebuilt, "cards") == kCards);
   CHECK(field(rebuilt, "changed") == 0);
   REQUIRE(daemon.stop(SIGTERM) == 0);

@@ -111,8 +111,7 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
     const json::value crossed = parse(reply_to(greedy, crossing + answer + "]"));
     REQUIRE(crossed.as_array().size() == 6);
     CHECK(crossed.as_array()[5].at("result").at("card").as_int64() == card);
-    CHECK(field(result_of(rpc(other, kioku::protocol::method::kStatsSummary)), "reviews_total") ==
-          1);
+    CHECK(field(result_of(rpc(other, kioku::protocol::kStatsSummary.name)), "reviews_total") == 1);
     // Six cards pass the limit: the answer after them does not run.
     std::string past = "[";
     for (int id = 1; id <= 6; ++id) past += next_request(id) + ",";
@@ -121,12 +120,11 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
     CHECK(error_code_of(refused.as_array()[5]) == -32600);
     CHECK(error_code_of(refused.as_array()[6]) == -32600);
     CHECK(refused.as_array()[6].at("id").as_int64() == 99);
-    CHECK(field(result_of(rpc(other, kioku::protocol::method::kStatsSummary)), "reviews_total") ==
-          1);
+    CHECK(field(result_of(rpc(other, kioku::protocol::kStatsSummary.name)), "reviews_total") == 1);
   }
   // The greedy client's connection goes on, and so does everyone else's.
-  CHECK(result_of(rpc(greedy, kioku::protocol::method::kHello)).at("daemon") == "kiokud");
-  CHECK(result_of(rpc(other, kioku::protocol::method::kHello)).at("daemon") == "kiokud");
+  CHECK(result_of(rpc(greedy, kioku::protocol::kHello.name)).at("daemon") == "kiokud");
+  CHECK(result_of(rpc(other, kioku::protocol::kHello.name)).at("daemon") == "kiokud");
   expect_still_serving(home);
 }
 
@@ -143,6 +141,6 @@ TEST_CASE("e2e: a single result larger than the reply limit is an error - not a 
   CHECK(error_code_of(response) == -32600);
   CHECK(response.at("id").as_int64() == 3);
   // Smaller requests go on being answered on the same connection.
-  CHECK(field(result_of(rpc(client, kioku::protocol::method::kDueCounts)), "new") > 0);
+  CHECK(field(result_of(rpc(client, kioku::protocol::kDueCounts.name)), "new") > 0);
   expect_still_serving(home);
 }

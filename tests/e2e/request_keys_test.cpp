@@ -17,13 +17,13 @@ std::string reply_to(LineClient& client, const std::string& line) {
 
 // The card review.next offers, and its right choice.
 std::pair<std::int64_t, std::int64_t> next_card(LineClient& client) {
-  const json::value next = result_of(rpc(client, kioku::protocol::method::kReviewNext));
+  const json::value next = result_of(rpc(client, kioku::protocol::kReviewNext.name));
   const std::int64_t card = next.at("card").at("id").as_int64();
   return {card, right_choice(client, card)};
 }
 
 std::int64_t reviews_total(LineClient& client) {
-  return field(result_of(rpc(client, kioku::protocol::method::kStatsSummary)), "reviews_total");
+  return field(result_of(rpc(client, kioku::protocol::kStatsSummary.name)), "reviews_total");
 }
 
 }  // namespace
@@ -100,7 +100,7 @@ TEST_CASE("e2e: a key written twice in a request is refused - naming the key", "
     CHECK(error_message_of(response).find("duplicate key 'new_per_day' in params.set") !=
           std::string::npos);
     const json::value config = result_of(
-        rpc(client, kioku::protocol::method::kDeckConfig, {{"deck", "gradient-checkpointing"}}));
+        rpc(client, kioku::protocol::kDeckConfig.name, {{"deck", "gradient-checkpointing"}}));
     for (const json::value& option : config.at("options").as_array()) {
       if (option.at("name") == "new_per_day") CHECK(option.at("value") == "20");
     }
@@ -146,7 +146,7 @@ TEST_CASE("e2e: a key written twice in a request is refused - naming the key", "
   }
   // The connection goes on, and the same request written once is answered.
   const json::value recorded = result_of(
-      rpc(client, kioku::protocol::method::kReviewAnswer, {{"card", card}, {"choice", right}}));
+      rpc(client, kioku::protocol::kReviewAnswer.name, {{"card", card}, {"choice", right}}));
   CHECK(recorded.at("card").as_int64() == card);
   CHECK(reviews_total(client) == 1);
 }

@@ -9,7 +9,7 @@
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 
 namespace {
 
@@ -27,7 +27,7 @@ TEST_CASE("RunningDaemon: a started kiokud serves its home's socket to calls and
   CHECK(daemon.socket_path() == home.socket_path());
   CHECK(exists(home.socket_path()));
 
-  const boost::json::value hello = daemon.call(method::kHello);
+  const boost::json::value hello = daemon.call(protocol::kHello.name);
   CHECK(hello.at("daemon").as_string() == "kiokud");
   CHECK(hello.at("pid").as_int64() == daemon.pid());
   CHECK(hello.at("collection").as_string() == home.collection_path());
@@ -70,7 +70,7 @@ TEST_CASE("RunningDaemon: stop and wait report how kiokud exited", "[e2e][fixtur
   }
   SECTION("asked to shut down over the socket") {
     RunningDaemon daemon;
-    daemon.call(method::kShutdown);
+    daemon.call(protocol::kShutdown.name);
     CHECK(daemon.wait() == 0);
     CHECK(daemon.log().find("kiokud: stopped") != std::string::npos);
   }
@@ -85,5 +85,5 @@ TEST_CASE("RunningDaemon: daemons in turn on one home share its collection", "[e
   }
   // The first one's end stopped it cleanly, so the second one gets the lock.
   RunningDaemon second(home, {"--no-bundled-decks"});
-  CHECK(field(second.call(method::kDueCounts), "new") == 2);
+  CHECK(field(second.call(protocol::kDueCounts.name), "new") == 2);
 }

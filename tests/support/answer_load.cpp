@@ -51,7 +51,7 @@ void answer_cards(const AnswerLoad& load, int client_index, std::int64_t answers
   outcome.latencies_ms.reserve(static_cast<std::size_t>(answers));
   for (std::int64_t id = 1; id <= answers; ++id) {
     const CardToAnswer& card = load.cards[pick_card(random)];
-    const std::string line = request_line(id, protocol::method::kReviewAnswer,
+    const std::string line = request_line(id, protocol::kReviewAnswer.name,
                                           {{"card", card.id},
                                            {"choice", card.right_choice},
                                            {"rating", kRightRatings[pick_rating(random)]},
@@ -81,8 +81,7 @@ void loop_stats(const AnswerLoad& load, const std::atomic<bool>& answers_done,
     return;
   }
   for (std::int64_t id = 1; !answers_done.load(); ++id) {
-    const json::value response =
-        client.request(request_line(id, protocol::method::kStatsSummary, {}));
+    const json::value response = client.request(request_line(id, protocol::kStatsSummary.name, {}));
     const json::object* object = response.if_object();
     if (object == nullptr || !object->contains("result")) {
       outcome.fail("stats.summary: " +

@@ -11,7 +11,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
@@ -92,7 +92,7 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
   // Everyone within the limit is still served on the same connection.
   for (int index = 0; index < kDefaultMaxClients; ++index) {
     const json::value reply =
-        rpc(*clients[static_cast<std::size_t>(index)], method::kDueCounts, {});
+        rpc(*clients[static_cast<std::size_t>(index)], protocol::kDueCounts.name, {});
     INFO("client " << index);
     CHECK_FALSE(is_error(reply));
   }
@@ -100,7 +100,7 @@ TEST_CASE("faults: 1000 clients at once get served up to the limit and a clear e
   // Ten leave; once the daemon has seen them go (a round trip on a remaining client comes
   // after their hang-ups), ten newcomers are served and the eleventh is refused.
   for (int index = 0; index < 10; ++index) clients[static_cast<std::size_t>(index)]->close();
-  result_of(rpc(*clients[100], method::kHello));
+  result_of(rpc(*clients[100], protocol::kHello.name));
   std::vector<std::unique_ptr<LineClient>> newcomers;
   for (int index = 0; index < 10; ++index) {
     newcomers.push_back(std::make_unique<LineClient>(home.socket_path()));
@@ -124,8 +124,8 @@ TEST_CASE("faults: the kioku CLI past the client limit prints the daemon's reaso
   const TempHome& home = daemon.home();
   LineClient first(home.socket_path());
   LineClient second(home.socket_path());
-  result_of(rpc(first, method::kHello));
-  result_of(rpc(second, method::kHello));
+  result_of(rpc(first, protocol::kHello.name));
+  result_of(rpc(second, protocol::kHello.name));
   const CommandResult result = run_kioku(home, {"decks"});
   INFO("stderr: " << result.err);
   CHECK(result.exit_code != 0);
@@ -184,7 +184,7 @@ TEST_CASE("faults: kiokud out of file descriptors tells waiting clients why and 
   // Once clients leave (and the daemon has seen them go: a round trip on the first, served
   // client comes after their hang-ups), newcomers are served again.
   clients.resize(1);
-  result_of(rpc(*clients.front(), method::kHello));
+  result_of(rpc(*clients.front(), protocol::kHello.name));
   LineClient newcomer(home.socket_path());
   CHECK_FALSE(is_error(first_reply(newcomer)));
   CHECK(daemon.stop(SIGTERM) == 0);

@@ -15,7 +15,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
@@ -46,12 +46,12 @@ std::string damaged_advice(const TempHome& home) {
 std::vector<json::value> exercise(const TempHome& home) {
   LineClient client(home.socket_path());
   std::vector<json::value> responses;
-  responses.push_back(rpc(client, method::kDeckList));
-  responses.push_back(rpc(client, method::kDueCounts));
-  responses.push_back(rpc(client, method::kStatsSummary));
+  responses.push_back(rpc(client, protocol::kDeckList.name));
+  responses.push_back(rpc(client, protocol::kDueCounts.name));
+  responses.push_back(rpc(client, protocol::kStatsSummary.name));
   responses.push_back(answer_next(client, "damaged"));
   const std::string deck = home.write_file("more.toml", generated_deck("more", 50));
-  responses.push_back(rpc(client, method::kDeckImport, {{"path", deck}}));
+  responses.push_back(rpc(client, protocol::kDeckImport.name, {{"path", deck}}));
   return responses;
 }
 
@@ -86,7 +86,7 @@ TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps servi
   INFO("log: " << daemon.log());
   LineClient client(home.socket_path());
   // review.next reads the card's content from the damaged table.
-  const json::value next = rpc(client, method::kReviewNext, {{"deck", "damaged"}});
+  const json::value next = rpc(client, protocol::kReviewNext.name, {{"deck", "damaged"}});
   INFO("review.next: " << json::serialize(next));
   REQUIRE(is_error(next));
   CHECK(error_code_of(next) == code::kStorage);

@@ -18,7 +18,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
@@ -80,9 +80,9 @@ TEST_CASE("faults: deck.import of a FIFO's path is refused at once - other clien
   LineClient importer(home.socket_path());
   LineClient other(home.socket_path());
   // Opening a FIFO with no writer blocks; kiokud serves every client on one thread.
-  REQUIRE(importer.send(request_line(1, method::kDeckImport, {{"path", fifo}}) + "\n"));
+  REQUIRE(importer.send(request_line(1, protocol::kDeckImport.name, {{"path", fifo}}) + "\n"));
   INFO("kiokud log:\n" << daemon.log());
-  CHECK(rpc(other, method::kHello).is_object());
+  CHECK(rpc(other, protocol::kHello.name).is_object());
   const auto line = importer.read_line();
   REQUIRE(line);
   const json::value refused = json::parse(*line);
@@ -113,7 +113,7 @@ TEST_CASE("faults: deck.import of a device or an oversized file's path is refuse
     REQUIRE(::truncate(path.c_str(), kioku::protocol::kMaxDeckFileBytes + 1) == 0);
     expected = path + ": is larger than 16 MiB, the limit for a deck file";
   }
-  const json::value response = rpc(client, method::kDeckImport, {{"path", path}});
+  const json::value response = rpc(client, protocol::kDeckImport.name, {{"path", path}});
   INFO(json::serialize(response));
   CHECK(error_code_of(response) == code::kInvalidInput);
   CHECK(error_message_of(response).rfind(expected, 0) == 0);
@@ -220,14 +220,15 @@ TEST_CASE("faults: every descriptor passed to kiokud is closed once its request 
     REQUIRE(reply);
     return json::parse(*reply);
   };
-  const std::string import = request_line(1, method::kDeckImport, {{"fd", 0}, {"name", deck}});
+  const std::string import =
+      request_line(1, protocol::kDeckImport.name, {{"fd", 0}, {"name", deck}});
   CHECK(field(result_of(pass(import, 1)), "unchanged") == 3);
-  CHECK(error_message_of(pass(request_line(2, method::kHello), 1)) ==
+  CHECK(error_message_of(pass(request_line(2, protocol::kHello.name), 1)) ==
         "a file descriptor was passed with system.hello, which takes none; it was closed");
   CHECK(error_code_of(pass(import, 3)) == code::kInvalidParams);
   CHECK(error_code_of(pass("[" + import + "]", 1)) == code::kInvalidRequest);
   CHECK(error_code_of(pass("not json", 1)) == code::kParseError);
-  CHECK(error_code_of(pass(request_line(3, method::kDeckImport, {{"path", deck}}), 1)) ==
+  CHECK(error_code_of(pass(request_line(3, protocol::kDeckImport.name, {{"path", deck}}), 1)) ==
         code::kInvalidParams);
   // Through kioku, from a pipe (a memfd) and from a file, good and bad.
   CHECK(run_kioku(home, {"import", "-"}, kDeck).exit_code == 0);

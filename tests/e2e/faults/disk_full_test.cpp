@@ -14,7 +14,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
@@ -80,14 +80,14 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
 
   // Still up: reading works, and an import fails as a whole with the same clear error.
   expect_still_serving(home);
-  CHECK_FALSE(is_error(rpc(client, method::kDueCounts)));
+  CHECK_FALSE(is_error(rpc(client, protocol::kDueCounts.name)));
   const std::string big = home.write_file("big.toml", generated_deck("big", 2000));
-  const json::value import = rpc(client, method::kDeckImport, {{"path", big}});
+  const json::value import = rpc(client, protocol::kDeckImport.name, {{"path", big}});
   INFO("import: " << json::serialize(import));
   REQUIRE(is_error(import));
   CHECK(error_code_of(import) == code::kStorage);
   CHECK(error_message_of(import).find("is full; free some space") != std::string::npos);
-  CHECK(result_of(rpc(client, method::kDeckList)).at("decks").as_array().size() == 1);
+  CHECK(result_of(rpc(client, protocol::kDeckList.name)).at("decks").as_array().size() == 1);
 
   std::cout << "disk full: " << acknowledged.size() << " answers acknowledged before ENOSPC\n";
   // Stopping on a full disk is still a clean stop.
@@ -109,7 +109,7 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
   }
   LineClient again(home.socket_path());
   CHECK_FALSE(is_error(answer_next(again, deck)));
-  CHECK(field(result_of(rpc(again, method::kDeckImport, {{"path", big}})), "added") == 2000);
+  CHECK(field(result_of(rpc(again, protocol::kDeckImport.name, {{"path", big}})), "added") == 2000);
   again.close();
   CHECK(daemon->stop(SIGTERM) == 0);
 }

@@ -39,24 +39,24 @@ class StoppedProcess {
 inline void import_open_deck(const TempHome& home, LineClient& client, const std::string& slug,
                              int cards) {
   const std::string path = home.write_file(slug + ".toml", generated_deck(slug, cards));
-  CHECK(field(result_of(rpc(client, protocol::method::kDeckImport, {{"path", path}})), "added") ==
+  CHECK(field(result_of(rpc(client, protocol::kDeckImport.name, {{"path", path}})), "added") ==
         cards);
-  result_of(rpc(client, protocol::method::kDeckConfig,
+  result_of(rpc(client, protocol::kDeckConfig.name,
                 {{"deck", slug}, {"set", {{"new_per_day", "9999"}, {"reviews_per_day", "9999"}}}}));
 }
 
 // Asks for the next card of `deck` and answers it right; returns the review.answer response
 // (or the review.next one when that failed).
 inline boost::json::value answer_next(LineClient& client, const std::string& deck) {
-  const boost::json::value next = rpc(client, protocol::method::kReviewNext, {{"deck", deck}});
+  const boost::json::value next = rpc(client, protocol::kReviewNext.name, {{"deck", deck}});
   if (!next.is_object() || is_error(next)) return next;
   const boost::json::value& card = next.at("result").at("card");
   REQUIRE(card.is_object());
   // review.next does not say which choice is right; review.check does, recording nothing.
   const boost::json::value check =
-      rpc(client, protocol::method::kReviewCheck, {{"card", card.at("id")}, {"choice", 1}});
+      rpc(client, protocol::kReviewCheck.name, {{"card", card.at("id")}, {"choice", 1}});
   if (!check.is_object() || is_error(check)) return check;
-  return rpc(client, protocol::method::kReviewAnswer,
+  return rpc(client, protocol::kReviewAnswer.name,
              {{"card", card.at("id")},
               {"choice", check.at("result").at("answer")},
               {"duration_ms", 1000}});
@@ -66,7 +66,7 @@ inline boost::json::value answer_next(LineClient& client, const std::string& dec
 // when none came. A refused client may find its send already failing; the refusal is still
 // there to read.
 inline std::optional<std::string> first_reply_line(LineClient& client) {
-  client.send(request_line(1, protocol::method::kHello, {}) + "\n");
+  client.send(request_line(1, protocol::kHello.name, {}) + "\n");
   return client.read_line();
 }
 

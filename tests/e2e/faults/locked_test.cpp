@@ -11,7 +11,7 @@
 
 using namespace kioku::test;
 namespace json = boost::json;
-namespace method = kioku::protocol::method;
+namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
@@ -78,7 +78,7 @@ TEST_CASE("faults: a sqlite3 holding the write lock fails answers clearly and co
   CHECK(error_code_of(blocked) == code::kStorage);
   CHECK(error_message_of(blocked) == "database is locked: " + locked_message(home));
   // Reading goes on beside the writer (WAL).
-  CHECK_FALSE(is_error(rpc(client, method::kDueCounts)));
+  CHECK_FALSE(is_error(rpc(client, protocol::kDueCounts.name)));
 
   holder.release();
   CHECK_FALSE(is_error(answer_next(client, "locked")));
