@@ -163,13 +163,11 @@ void check_not_suspended(const CardRecord& card) {
   }
 }
 
-// Records the graded answer to `card`, read once by the handler; every parameter is checked
-// before anything is written: an error after the commit would make a client retry an answer
-// that was already recorded.
-protocol::ReviewAnswerResult record_graded(const protocol::ReviewAnswerParams& params,
-                                           const CardRecord& card, const CardContent& content,
-                                           std::optional<bool> correct, const std::string& language,
-                                           MethodContext& context) {
+// What the graded answer to `card` records; every parameter is checked before anything is
+// written: an error after the commit would make a client retry an answer that was already
+// recorded.
+AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const CardRecord& card,
+                           std::optional<bool> correct, MethodContext& context) {
   const std::optional<std::int64_t>& choice = params.choice;
   const std::optional<std::string>& answer_id = params.answer_id;
   std::optional<Rating> given_rating;
@@ -222,26 +220,46 @@ protocol::ReviewAnswerResult record_graded(const protocol::ReviewAnswerParams& p
   record.quality = quality;
   record.bury_siblings = sibling_burial(options);
   record.answer_id = answer_id;
+  return record;
+}
+
+// Records the graded answer to `card`, read once by the handler.
+protocol::ReviewAnswerResult record_graded(const protocol::ReviewAnswerParams& params,
+                                           const CardRecord& card, const CardContent& content,
+                                           std::optional<bool> correct, const std::string& language,
+                                           MethodContext& context) {
+  const AnswerRecord record = graded_record(params, card, correct, context);
   const std::int64_t review_id = context.collection.record_answer(record);
-  return answer_result(review_id, card.id, content, correct, rating, after, language, false);
+  return answer_result(review_id, card.id, content, correct, record.rating, record.after, language,
+                       false);
 }
 
 protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
                                     MethodContext& context) {
   const std::string language = checked_language(params.lang);
   if (params.answer_id) check_answer_id(*params.answer_id);
-  const CardRecord card = context.collection.cards().card(params.card);
-  // Before the other checks: the first sending may have changed what they see (an answer that
-  // made the card a leech suspends it), and its reply is what this one must repeat.
-  if (params.answer_id) {
-    if (const auto recorded = context.collection.review_log().answer_by_id(*params.answer_id)) {
-      return already_recorded(*recorded, card, *params.answer_id, language);
+  std::optional<protocol::ReviewAnswerResult> result;
+  const auto decide = [&](const CardRecord& card) -> std::optional<AnswerRecord> {
+    // Before the other checks: the first sending may have changed what they see (an answer
+    // that made the card a leech suspends it), and its reply is what this one must repeat.
+    if (params.answer_id) {
+      if (const auto recorded = context.collection.review_log().answer_by_id(*params.answer_id)) {
+        result = already_recorded(*recorded, card, *params.answer_id, language);
+        return std::nullopt;
+      }
     }
+    check_not_suspended(card);
+    const CardContent content = content_from_json(card.content_json);
+    const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
+    AnswerRecord record = graded_record(params, card, correct, context);
+    result =
+        answer_result(0, card.id, content, correct, record.rating, record.after, language, false);
+    return record;
+  };
+  if (const auto review_id = context.collection.answer_card(params.card, decide)) {
+    result->review_id = *review_id;
   }
-  check_not_suspended(card);
-  const CardContent content = content_from_json(card.content_json);
-  const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
-  return record_graded(params, card, content, correct, language, context);
+  return std::move(*result);
 }
 
 // A choice taken before its rating is known: only the daemon knows whether it is right. A wrong

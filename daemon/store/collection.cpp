@@ -15,14 +15,32 @@ Collection::Collection(sqlite::Database& database)
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
   std::int64_t review_id = 0;
-  write(Write{WriteKind::kAnswer, answer.deck_id, answer.card_id}, [&] {
-    review_id = review_log_.append(answer);
-    cards_.write_state(answer.card_id, answer.after);
-    daily_stats_.add(answer);
-    if (answer.bury_siblings.any()) {
-      due_index_.bury_siblings(answer.card_id, answer.day + 1, answer.bury_siblings);
+  write(Write{WriteKind::kAnswer, answer.deck_id, answer.card_id},
+        [&] { review_id = store_answer(answer); });
+  return review_id;
+}
+
+std::optional<std::int64_t> Collection::answer_card(std::int64_t card_id,
+                                                    const AnswerDecision& decide) {
+  std::optional<std::int64_t> review_id;
+  Write what{WriteKind::kAnswer, 0, card_id};
+  write(what, [&] {
+    const CardRecord card = cards_.card(card_id);
+    what.deck = card.deck_id;
+    if (const std::optional<AnswerRecord> answer = decide(card)) {
+      review_id = store_answer(*answer);
     }
   });
+  return review_id;
+}
+
+std::int64_t Collection::store_answer(const AnswerRecord& answer) {
+  const std::int64_t review_id = review_log_.append(answer);
+  cards_.write_state(answer.card_id, answer.after);
+  daily_stats_.add(answer);
+  if (answer.bury_siblings.any()) {
+    due_index_.bury_siblings(answer.card_id, answer.day + 1, answer.bury_siblings);
+  }
   return review_id;
 }
 
