@@ -272,6 +272,48 @@ TEST_CASE("migrations: version 5 keeps every row and index of a version 4 collec
                   sqlite::SqliteError);
 }
 
+TEST_CASE("migrations: version 6 keeps every row and index, and checks phases by comparing",
+          "[daemon][store]") {
+  REQUIRE(latest_schema_version() >= 6);
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  REQUIRE(migrate(database, "", 0, kMigrations.first(5)) == 4);
+  std::map<std::string, std::vector<std::string>> before;
+  for (const char* table : kTables) before[table] = rows_of(database, table);
+  const std::vector<std::string> indexes_before = indexes_of(database);
+  const auto plan_of_phase_update = [&] {
+    auto explain =
+        database.prepare("EXPLAIN UPDATE card_state SET phase = 'review' WHERE card_id = 1");
+    std::string opcodes;
+    while (explain.step()) opcodes += explain.column_text(1) + " ";
+    return opcodes;
+  };
+  // What version 6 is for: version 5 builds a temporary table for the check on every update.
+  REQUIRE(plan_of_phase_update().find("OpenEphemeral") != std::string::npos);
+
+  database.execute("PRAGMA foreign_keys = ON");
+  CHECK(migrate(database, "", 0) == 5);
+  for (const char* table : kTables) {
+    INFO(table);
+    CHECK(rows_of(database, table) == before[table]);
+  }
+  CHECK(indexes_of(database) == indexes_before);
+  CHECK(integer(database, "SELECT count(*) FROM pragma_foreign_key_check") == 0);
+  CHECK(plan_of_phase_update().find("OpenEphemeral") == std::string::npos);
+  CHECK_NOTHROW(Collection(database));
+  for (const char* phase : {"new", "learning", "review", "relearning"}) {
+    INFO(phase);
+    CHECK_NOTHROW(database.execute(std::string("UPDATE card_state SET phase = '") + phase +
+                                   "' WHERE card_id = 1"));
+  }
+  for (const char* phase : {"Review", "", "suspended"}) {
+    INFO(phase);
+    CHECK_THROWS_WITH(database.execute(std::string("UPDATE card_state SET phase = '") + phase +
+                                       "' WHERE card_id = 1"),
+                      Catch::Contains("CHECK constraint failed"));
+  }
+}
+
 TEST_CASE("migrations: version 5 cards may be of the note kinds, and of no other",
           "[daemon][store]") {
   sqlite::Database database(":memory:");
