@@ -131,12 +131,9 @@ TypedAnswerComparison diff(std::string_view expected, std::string_view given) {
   Keys keys;
   const std::vector<Unit> expected_units = units_of(expected, keys);
   const std::vector<Unit> given_units = units_of(given, keys);
-  std::vector<DiffStep> steps;
-  if (expected.size() <= kMaxDiffBytes && given.size() <= kMaxDiffBytes) {
-    steps = diff_sequences(keys_of(expected_units), keys_of(given_units), kMaxDiffCells);
-  } else {
-    steps = diff_sequences(keys_of(expected_units), keys_of(given_units), 0);
-  }
+  const bool short_enough = expected.size() <= kMaxDiffBytes && given.size() <= kMaxDiffBytes;
+  const std::vector<DiffStep> steps = diff_sequences(keys_of(expected_units), keys_of(given_units),
+                                                     short_enough ? kMaxDiffCells : 0);
 
   Side expected_side(expected, expected_units);
   Side given_side(given, given_units);
