@@ -34,10 +34,12 @@ bool is_unicode_whitespace(char32_t code) noexcept;
 // `text` without White_Space at either end; an invalid byte is not whitespace.
 std::string_view trim_unicode_whitespace(std::string_view text) noexcept;
 
-// The form typed answers are compared in: NFKC with case folding (so "ＳＴＲＡＳＳＥ",
-// "Straße" and "strasse" are one), no whitespace at either end, and each run of inner
-// whitespace (after NFKC, which turns the ideographic and no-break spaces into U+0020) one space.
-// Hiragana and katakana stay different (docs/decisions.md, "Typed answers").
+// The form typed answers are compared in: NFKC_Casefold (NFKC with case folding, so
+// "ＳＴＲＡＳＳＥ", "Straße" and "strasse" are one, and without the default ignorable code
+// points: soft hyphen, zero-width space and joiners, variation selectors), no whitespace at
+// either end, and each run of inner whitespace (after NFKC, which turns the ideographic and
+// no-break spaces into U+0020) one space. Hiragana and katakana stay different
+// (docs/decisions.md, "Unicode and typed answers").
 std::string normalize_for_comparison(std::string_view text);
 
 // Columns one code point takes in a terminal: 2 for East Asian wide and full-width characters
