@@ -6,16 +6,18 @@
 #include <string_view>
 #include <vector>
 
+#include "core/unicode.hpp"
+
 namespace kioku::cli {
 
-// Columns `text` occupies; invalid UTF-8 bytes count as one column each.
-int display_width(std::string_view text);
+// Columns `text` occupies (core/unicode.hpp); invalid UTF-8 bytes count as one column each.
+using kioku::display_width;
 
-// Splits `text` into lines of at most `width` columns. Latin text breaks at spaces; wide
-// characters may break anywhere; explicit newlines are kept.
+// Splits `text` into lines of at most `width` columns, never inside a grapheme cluster. Latin
+// text breaks at spaces; wide characters may break anywhere; explicit newlines are kept.
 std::vector<std::string> wrap_text(std::string_view text, int width);
 
-// `text` cut to at most `width` columns (at a character boundary), with "…" when cut.
+// `text` cut to at most `width` columns (at a grapheme cluster's boundary), with "…" when cut.
 std::string truncate_to_width(std::string_view text, int width);
 
 // `text` filled with spaces to `width` columns: after it (aligned left) or before it (aligned

@@ -47,3 +47,17 @@ TEST_CASE("text width: truncating keeps whole characters and marks the cut", "[c
   CHECK(truncate_to_width("日本語です", 5) == "日本…");
   CHECK(display_width(truncate_to_width("日本語です", 6)) <= 6);
 }
+
+TEST_CASE("text width: wrapping and cutting never split a grapheme cluster", "[cli][width]") {
+  std::string accents;
+  for (int i = 0; i < 15; ++i) accents += "e\u0301";
+  const Lines lines = wrap_text(accents, 10);
+  REQUIRE(lines.size() == 2);
+  CHECK(display_width(lines[0]) == 10);
+  CHECK(display_width(lines[1]) == 5);
+  for (const std::string& line : lines) CHECK(line.rfind("e\u0301", 0) == 0);
+  CHECK(truncate_to_width("e\u0301e\u0301e\u0301", 2) == "e\u0301…");
+  CHECK(truncate_to_width("🇯🇵🇯🇵🇯🇵", 3) == "🇯🇵…");
+  // A half-width kana and its voiced mark take a column each, and stay together.
+  CHECK(wrap_text("aｶﾞｷﾞｸﾞｹﾞｺﾞ", 10) == Lines{"aｶﾞｷﾞｸﾞｹﾞ", "ｺﾞ"});
+}
