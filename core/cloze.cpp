@@ -4,7 +4,6 @@
 #include <utility>
 
 #include "core/cloze_walk.hpp"
-#include "core/utf8.hpp"
 
 namespace kioku {
 
@@ -17,10 +16,8 @@ constexpr std::string_view kHintMark = "::";
 constexpr std::size_t kQuotedDigits = 24;
 constexpr std::size_t kQuotedMark = 32;
 
-std::string place_prefix(int line, int column) {
-  std::string prefix;
-  if (line > 1) prefix = "line " + std::to_string(line) + ", ";
-  return prefix + "column " + std::to_string(column) + ": ";
+ClozeError cloze_error_at(std::string_view text, std::size_t offset, const std::string& problem) {
+  return ClozeError(text_place_at(text, offset), problem);
 }
 
 bool is_digit(char c) noexcept {
@@ -170,31 +167,10 @@ bool ClozeSegment::is_active_for(ClozeNumber number) const noexcept {
          std::binary_search(numbers.begin(), numbers.end(), number);
 }
 
-ClozeError::ClozeError(std::size_t offset, int line, int column, const std::string& message)
-    : Error(ErrorCode::kInvalidInput, place_prefix(line, column) + message),
-      offset_(offset),
-      line_(line),
-      column_(column),
-      problem_(message) {}
-
-ClozeError cloze_error_at(std::string_view text, std::size_t offset, const std::string& message) {
-  int line = 1;
-  int column = 1;
-  std::size_t at = 0;
-  const std::size_t end = std::min(offset, text.size());
-  while (at < end) {
-    if (text[at] == '\n') {
-      ++line;
-      column = 1;
-      ++at;
-      continue;
-    }
-    const CodePoint code_point = decode_utf8(text, at);
-    at += code_point.length == 0 ? 1 : code_point.length;
-    ++column;
-  }
-  return ClozeError(offset, line, column, message);
-}
+ClozeError::ClozeError(TextPlace place, const std::string& problem)
+    : Error(ErrorCode::kInvalidInput, describe_text_place(place) + problem),
+      place_(place),
+      problem_(problem) {}
 
 ClozeText parse_cloze_text(std::string_view text) {
   return ClozeReader(text).read();

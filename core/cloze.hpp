@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/text_place.hpp"
 
 namespace kioku {
 
@@ -49,20 +50,14 @@ struct ClozeText {
 // Where in a field's text a cloze error is, and what it is.
 class ClozeError : public Error {
  public:
-  // `offset`: bytes from the start of the text; `line`: from 1, counting '\n'; `column`: from
-  // 1, in code points from the start of that line (a byte that is not UTF-8 counts as one).
-  ClozeError(std::size_t offset, int line, int column, const std::string& message);
-  std::size_t offset() const noexcept { return offset_; }
-  int line() const noexcept { return line_; }
-  int column() const noexcept { return column_; }
+  ClozeError(TextPlace place, const std::string& problem);
+  const TextPlace& place() const noexcept { return place_; }
   // The message without the place: for callers that name the place their own way (a deck file's
   // line and column).
   const std::string& problem() const noexcept { return problem_; }
 
  private:
-  std::size_t offset_;
-  int line_;
-  int column_;
+  TextPlace place_;
   std::string problem_;
 };
 
@@ -81,8 +76,5 @@ std::set<ClozeNumber> cloze_numbers(const ClozeText& text);
 // The text with every deletion shown and every mark and hint gone.
 std::string cloze_plain_text(const ClozeText& text);
 std::string cloze_plain_text(const std::vector<ClozeSegment>& segments);
-
-// The place of byte `offset` in `text` as ClozeError counts it, for errors about a whole field.
-ClozeError cloze_error_at(std::string_view text, std::size_t offset, const std::string& message);
 
 }  // namespace kioku

@@ -13,14 +13,11 @@ constexpr std::string_view kBase91Digits =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~";
 static_assert(kBase91Digits.size() == 91);
 
-std::string describe(const std::string& field, const std::string& language, int line, int column,
+std::string describe(const std::string& field, const std::string& language, const TextPlace& place,
                      const std::string& problem) {
   std::string text = "field " + field;
   if (!language.empty()) text += "." + language;
-  text += ": ";
-  if (line > 1) text += "line " + std::to_string(line) + ", ";
-  if (column > 0) text += "column " + std::to_string(column) + ": ";
-  return text + problem;
+  return text + ": " + describe_text_place(place) + problem;
 }
 
 const std::string kEmpty;
@@ -42,13 +39,11 @@ const std::string& Note::text(std::string_view name, const std::string& language
 }
 
 NoteError::NoteError(std::string field, std::string language, const std::string& problem,
-                     std::size_t offset, int line, int column)
-    : Error(ErrorCode::kInvalidInput, describe(field, language, line, column, problem)),
+                     TextPlace place)
+    : Error(ErrorCode::kInvalidInput, describe(field, language, place, problem)),
       field_(std::move(field)),
       language_(std::move(language)),
-      offset_(offset),
-      line_(line),
-      column_(column),
+      place_(place),
       problem_(problem) {}
 
 std::string new_note_id(std::uint64_t random_bits) {

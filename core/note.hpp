@@ -11,6 +11,7 @@
 #include "core/deck.hpp"
 #include "core/error.hpp"
 #include "core/note_kind.hpp"
+#include "core/text_place.hpp"
 
 namespace kioku {
 
@@ -39,25 +40,21 @@ struct Note {
 
 // A note that breaks a rule of its kind, naming the field ("kind", a field's name, "choices",
 // "answer", "id", "tags") and, when the problem is in one language's text, the language and the
-// place in that text (core/cloze.hpp counts it; 0 when there is no place).
+// place in that text (not known when the problem has no one place).
 class NoteError : public Error {
  public:
   NoteError(std::string field, std::string language, const std::string& problem,
-            std::size_t offset = 0, int line = 0, int column = 0);
+            TextPlace place = {});
   const std::string& field() const noexcept { return field_; }
   const std::string& language() const noexcept { return language_; }
-  std::size_t offset() const noexcept { return offset_; }
-  int line() const noexcept { return line_; }
-  int column() const noexcept { return column_; }
+  const TextPlace& place() const noexcept { return place_; }
   // The message without the field and the place, for callers that name them their own way.
   const std::string& problem() const noexcept { return problem_; }
 
  private:
   std::string field_;
   std::string language_;
-  std::size_t offset_;
-  int line_;
-  int column_;
+  TextPlace place_;
   std::string problem_;
 };
 

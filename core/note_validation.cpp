@@ -75,16 +75,14 @@ std::optional<std::size_t> first_zero_cloze(const ClozeText& text) {
   for (const auto& [language, text] : read) {
     const std::string& source = note.text("text", language);
     if (const std::optional<std::size_t> zero = first_zero_cloze(text)) {
-      const ClozeError place = cloze_error_at(source, *zero, "");
-      throw NoteError("text", language, "no cloze: {{c0:: makes no card; numbers start at 1", *zero,
-                      place.line(), place.column());
+      throw NoteError("text", language, "no cloze: {{c0:: makes no card; numbers start at 1",
+                      text_place_at(source, *zero));
     }
     const std::size_t almost = source.find("{{c");
     if (almost != std::string::npos) {
-      const ClozeError place = cloze_error_at(source, almost, "");
       throw NoteError("text", language,
                       "no cloze: this {{c is not one (write {{c1::text}} or {{c1::text::hint}})",
-                      almost, place.line(), place.column());
+                      text_place_at(source, almost));
     }
   }
   throw NoteError("text", "", "no cloze: mark what to ask as {{c1::text}}");
@@ -155,8 +153,7 @@ std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
     try {
       read.emplace(language, parse_cloze_text(text));
     } catch (const ClozeError& error) {
-      throw NoteError("text", language, error.problem(), error.offset(), error.line(),
-                      error.column());
+      throw NoteError("text", language, error.problem(), error.place());
     }
   }
   return read;

@@ -6,20 +6,12 @@
 #include <vector>
 
 #include "core/card_reconciliation.hpp"
+#include "tests/core/note_of.hpp"
 
 namespace kioku {
 namespace {
 
 using Strings = std::vector<std::string>;
-
-Note note_of(NoteKind kind, std::vector<NoteField> fields) {
-  Note note;
-  note.id = "b";
-  note.kind = kind;
-  note.fields = std::move(fields);
-  note.deck = "japanese";
-  return note;
-}
 
 Strings keys_of(const std::vector<GeneratedCard>& cards) {
   Strings keys;

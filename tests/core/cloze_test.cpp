@@ -188,26 +188,26 @@ TEST_CASE("cloze: marks that are not clozes are plain text", "[core][cloze]") {
 
 TEST_CASE("cloze: an unclosed deletion is an error at its opening mark", "[core][cloze]") {
   const ClozeError simple = error_of("abc {{c1::x");
-  CHECK(simple.offset() == 4);
-  CHECK(simple.line() == 1);
-  CHECK(simple.column() == 5);
+  CHECK(simple.place().offset == 4);
+  CHECK(simple.place().line == 1);
+  CHECK(simple.place().column == 5);
   CHECK(std::string(simple.what()) == "column 5: {{c1:: is never closed (a deletion ends with }})");
   CHECK(simple.problem() == "{{c1:: is never closed (a deletion ends with }})");
 
   // Columns count characters, not bytes; lines count from the last line break.
   const ClozeError japanese = error_of("日本 {{c2::語");
-  CHECK(japanese.offset() == 7);
-  CHECK(japanese.column() == 4);
+  CHECK(japanese.place().offset == 7);
+  CHECK(japanese.place().column == 4);
   const ClozeError second_line = error_of("first {{c1::a}}\nsecond {{c3::b");
-  CHECK(second_line.line() == 2);
-  CHECK(second_line.column() == 8);
+  CHECK(second_line.place().line == 2);
+  CHECK(second_line.place().column == 8);
   CHECK(std::string(second_line.what()).starts_with("line 2, column 8: {{c3::"));
   // A byte that is not UTF-8 counts as one column.
-  CHECK(error_of("\xff{{c1::x").column() == 2);
+  CHECK(error_of("\xff{{c1::x").place().column == 2);
 
   // Of several open ones, the earliest is named: the inner one took the only "}}".
   const ClozeError nested = error_of("{{c1::a {{c2::b}}");
-  CHECK(nested.offset() == 0);
+  CHECK(nested.place().offset == 0);
   CHECK(nested.problem().starts_with("{{c1::"));
   CHECK(error_of("x {{c1,2::a").problem().starts_with("{{c1,2::"));
   // A long opening mark is quoted shortened.
@@ -218,10 +218,10 @@ TEST_CASE("cloze: an unclosed deletion is an error at its opening mark", "[core]
 
 TEST_CASE("cloze: numbers above 500 are refused, however long", "[core][cloze]") {
   const ClozeError huge = error_of("see {{c99999999999::x}}");
-  CHECK(huge.column() == 8);  // at the number
+  CHECK(huge.place().column == 8);  // at the number
   CHECK(huge.problem() == "cloze number 99999999999 is above the highest, 500");
   CHECK(error_of("{{c501::x}}").problem() == "cloze number 501 is above the highest, 500");
-  CHECK(error_of("{{c1,501::x}}").column() == 6);
+  CHECK(error_of("{{c1,501::x}}").place().column == 6);
   // A number longer than any integer: quoted shortened, no overflow.
   const ClozeError endless = error_of("{{c" + std::string(10'000, '9') + "::x}}");
   CHECK(endless.problem().size() < 100);
@@ -240,7 +240,7 @@ TEST_CASE("cloze: nesting deeper than 10 is refused at the mark past it", "[core
   for (int level = 0; level <= kMaxClozeDepth; ++level) eleven += "{{c1::";
   eleven += "x" + std::string(2 * (kMaxClozeDepth + 1), '}');
   const ClozeError deep = error_of(eleven);
-  CHECK(deep.offset() == 6 * static_cast<std::size_t>(kMaxClozeDepth));
+  CHECK(deep.place().offset == 6 * static_cast<std::size_t>(kMaxClozeDepth));
   CHECK(deep.problem() == "deletions nested more than 10 deep");
 
   // Depth is what is open at once, not how many deletions there are.

@@ -7,18 +7,10 @@
 
 #include "core/note_kind.hpp"
 #include "core/note_validation.hpp"
+#include "tests/core/note_of.hpp"
 
 namespace kioku {
 namespace {
-
-Note note_of(NoteKind kind, std::vector<NoteField> fields) {
-  Note note;
-  note.id = "Fq3&x]Zp";
-  note.kind = kind;
-  note.fields = std::move(fields);
-  note.deck = "japanese";
-  return note;
-}
 
 Note valid_choice() {
   Note note = note_of(NoteKind::kChoice, {{"question", {{"en", "2 + 2?"}, {"ja", "2 + 2 は?"}}},
@@ -141,26 +133,26 @@ TEST_CASE("note: a cloze note's errors name the language and the column", "[core
       note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::a}}"}, {"ja", "東京は{{c1::日本"}}}}));
   CHECK(unclosed.field() == "text");
   CHECK(unclosed.language() == "ja");
-  CHECK(unclosed.column() == 4);
-  CHECK(unclosed.offset() == 9);
+  CHECK(unclosed.place().column == 4);
+  CHECK(unclosed.place().offset == 9);
   CHECK(std::string(unclosed.what()) ==
         "field text.ja: column 4: {{c1:: is never closed (a deletion ends with }})");
 
   const NoteError none = error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "no deletion"}}}}));
   CHECK(none.field() == "text");
-  CHECK(none.column() == 0);
+  CHECK(none.place().column == 0);
   CHECK(std::string(none.what()) == "field text: no cloze: mark what to ask as {{c1::text}}");
 
   const NoteError zero =
       error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "only {{c0::zero}}"}}}}));
   CHECK(zero.language() == "en");
-  CHECK(zero.column() == 6);
+  CHECK(zero.place().column == 6);
   CHECK(zero.problem() == "no cloze: {{c0:: makes no card; numbers start at 1");
 
   const NoteError almost =
       error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "line\nthe {{c1:x}}"}}}}));
-  CHECK(almost.line() == 2);
-  CHECK(almost.column() == 5);
+  CHECK(almost.place().line == 2);
+  CHECK(almost.place().column == 5);
   CHECK(std::string(almost.what()).starts_with("field text.en: line 2, column 5: no cloze"));
 
   // Clozes in extra are plain text: they make no card.
