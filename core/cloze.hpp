@@ -24,14 +24,15 @@ using ClozeNumber = int;
 // Anki gives every number above 500 the same card; kioku refuses them instead.
 inline constexpr ClozeNumber kMaxClozeNumber = 500;
 // How many deletions may be open inside each other at once (Anki drops the opening marks past
-// its 10th level without a word; kioku refuses them). Every walk over a tree is bounded by it.
+// its 10th level without a word; kioku refuses them). The walks over a tree keep a stack of
+// their own, so even a deeper tree built by hand cannot make them recurse.
 inline constexpr int kMaxClozeDepth = 10;
 
 // One piece of a field's text: plain text, or a deletion holding more pieces.
 struct ClozeSegment {
   enum class Kind { kText, kCloze };
   Kind kind = Kind::kText;
-  std::string text;                   // kText: the text as written, markup removed
+  std::string text;                   // kText: the bytes as written
   std::vector<ClozeNumber> numbers;   // kCloze: ascending and distinct ("{{c1,3::" has two)
   std::vector<ClozeSegment> content;  // kCloze: what the deletion hides; may nest deletions
   std::optional<std::string> hint;    // kCloze: after "::" inside it; none shows as "..."

@@ -179,8 +179,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     text = kioku::parse_cloze_text(source);
   } catch (const kioku::ClozeError& error) {
     check(expected.refused_at.has_value(), "refused only what the rules refuse");
-    check(error.offset() == *expected.refused_at, "refused at the place the rules name");
-    check(error.line() >= 1 && error.column() >= 1, "a place counted from 1");
+    check(error.place().offset == *expected.refused_at, "refused at the place the rules name");
+    check(error.place().line >= 1 && error.place().column >= 1, "a place counted from 1");
     check(!error.problem().empty(), "the error says what is wrong");
     return 0;
   }
