@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::string_view kOpenMark = "{{c";
 constexpr std::string_view kCloseMark = "}}";
-constexpr std::string_view kHintMark = "::";
+// Ends an opening mark, and inside a deletion starts its hint.
+constexpr std::string_view kColons = "::";
 // How much of an over-long number or opening mark an error message quotes.
 constexpr std::size_t kQuotedDigits = 24;
 constexpr std::size_t kQuotedMark = 32;
@@ -33,7 +34,7 @@ struct OpeningMark {
 std::optional<OpeningMark> read_opening_mark(std::string_view text, std::size_t at) {
   std::size_t end = at + kOpenMark.size();
   while (end < text.size() && (is_digit(text[end]) || text[end] == ',')) ++end;
-  if (text.substr(end, kHintMark.size()) != kHintMark) return std::nullopt;
+  if (text.substr(end, kColons.size()) != kColons) return std::nullopt;
 
   OpeningMark mark;
   std::size_t part_start = at + kOpenMark.size();
@@ -60,7 +61,7 @@ std::optional<OpeningMark> read_opening_mark(std::string_view text, std::size_t 
   if (mark.numbers.empty()) return std::nullopt;  // "{{c::" or "{{c,::": plain text
   std::sort(mark.numbers.begin(), mark.numbers.end());
   mark.numbers.erase(std::unique(mark.numbers.begin(), mark.numbers.end()), mark.numbers.end());
-  mark.end = end + kHintMark.size();
+  mark.end = end + kColons.size();
   return mark;
 }
 
@@ -139,9 +140,9 @@ class ClozeReader {
     std::string text = std::move(run_);
     run_.clear();
     if (!open_.empty()) {
-      const std::size_t hint = text.find(kHintMark);
+      const std::size_t hint = text.find(kColons);
       if (hint != std::string::npos) {
-        open_.back().hint = text.substr(hint + kHintMark.size());
+        open_.back().hint = text.substr(hint + kColons.size());
         text.resize(hint);
       }
     }
