@@ -1,0 +1,36 @@
+// The cards a note makes: a pure function of the note, run again after every edit so that the
+// cards that still exist keep their ids and history (core/card_reconciliation.hpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/cloze.hpp"
+#include "core/note.hpp"
+
+namespace kioku {
+
+// One card of a note and what it shows.
+struct GeneratedCard {
+  // Stable within the note across edits: "card" (basic, typed, choice), "forward" and
+  // "backward" (reverse, basic-optional-reverse), "c1", "c2", ... (cloze).
+  std::string key;
+  // The fields the question side shows, in order; for a cloze card its `text` with deletion
+  // `cloze_number` blank (core/cloze_side.hpp), for a choice card with the note's choices.
+  std::vector<std::string> question_fields;
+  // The fields the answer side adds below the question side; a cloze card's answer side shows
+  // its text again with the deletion revealed, then these.
+  std::vector<std::string> answer_fields;
+  ClozeNumber cloze_number = 0;  // cloze cards only
+  bool typed_answer = false;     // typed cards: the answer is typed and compared with `back`
+  // The note's languages in which this card asks something (its question text is not empty or,
+  // for a cloze card, holds its number), in the order of the note's language codes. A renderer
+  // shows the card in the user's language when it is here, else in the first of these.
+  std::vector<std::string> languages;
+};
+
+// The cards of `note`, in a stable order (cloze cards by number). Throws NoteError when the note
+// breaks a rule of its kind (validate_note).
+std::vector<GeneratedCard> generate_cards(const Note& note);
+
+}  // namespace kioku

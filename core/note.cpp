@@ -1,0 +1,61 @@
+#include "core/note.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace kioku {
+
+namespace {
+
+// Anki's alphabet for note ids (rslib/src/notes/mod.rs): printable ASCII without space, quotes,
+// backslash and apostrophe, so an id needs no quoting in TOML, CSV or a shell.
+constexpr std::string_view kBase91Digits =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~";
+static_assert(kBase91Digits.size() == 91);
+
+std::string describe(const std::string& field, const std::string& language, const TextPlace& place,
+                     const std::string& problem) {
+  std::string text = "field " + field;
+  if (!language.empty()) text += "." + language;
+  return text + ": " + describe_text_place(place) + problem;
+}
+
+const std::string kEmpty;
+
+}  // namespace
+
+const LocalizedText* Note::field(std::string_view name) const noexcept {
+  for (const NoteField& field : fields) {
+    if (field.name == name) return &field.text;
+  }
+  return nullptr;
+}
+
+const std::string& Note::text(std::string_view name, const std::string& language) const noexcept {
+  const LocalizedText* texts = field(name);
+  if (texts == nullptr) return kEmpty;
+  const auto found = texts->find(language);
+  return found == texts->end() ? kEmpty : found->second;
+}
+
+NoteError::NoteError(std::string field, std::string language, const std::string& problem,
+                     TextPlace place)
+    : Error(ErrorCode::kInvalidInput, describe(field, language, place, problem)),
+      field_(std::move(field)),
+      language_(std::move(language)),
+      place_(place),
+      problem_(problem) {}
+
+std::string new_note_id(std::uint64_t random_bits) {
+  // Anki writes nothing for 0; an id must not be empty, so 0 is its first digit.
+  if (random_bits == 0) return std::string(1, kBase91Digits[0]);
+  std::string id;
+  while (random_bits > 0) {
+    id += kBase91Digits[random_bits % kBase91Digits.size()];
+    random_bits /= kBase91Digits.size();
+  }
+  std::reverse(id.begin(), id.end());
+  return id;
+}
+
+}  // namespace kioku

@@ -1,0 +1,68 @@
+// A note: the fact a deck author writes once, in named fields per language, from which one or
+// more cards are made (core/card_generation.hpp). Content only; cards and history live elsewhere.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/deck.hpp"
+#include "core/error.hpp"
+#include "core/note_kind.hpp"
+#include "core/text_place.hpp"
+
+namespace kioku {
+
+struct NoteField {
+  std::string name;    // one of its kind's fields (core/note_kind.hpp)
+  LocalizedText text;  // per language; a language left out is empty
+};
+
+struct Note {
+  // Stable across edits, imports and exports (Anki's guid); new_note_id makes one.
+  std::string id;
+  NoteKind kind = NoteKind::kBasic;
+  std::vector<NoteField> fields;  // in the order they were written
+  // Choice notes only: the choices per language, the same number in each, and the right one
+  // counting from 1.
+  LocalizedChoices choices;
+  int answer = 0;
+  std::vector<std::string> tags;
+  std::string deck;  // the deck's id
+
+  // The field called `name`, or nullptr when the note does not have it.
+  const LocalizedText* field(std::string_view name) const noexcept;
+  // The text of field `name` in `language`; empty when either is absent.
+  const std::string& text(std::string_view name, const std::string& language) const noexcept;
+};
+
+// A note that breaks a rule of its kind, naming the field ("kind", a field's name, "choices",
+// "answer", "id", "tags") and, when the problem is in one language's text, the language and the
+// place in that text (not known when the problem has no one place).
+class NoteError : public Error {
+ public:
+  NoteError(std::string field, std::string language, const std::string& problem,
+            TextPlace place = {});
+  const std::string& field() const noexcept { return field_; }
+  const std::string& language() const noexcept { return language_; }
+  const TextPlace& place() const noexcept { return place_; }
+  // The message without the field and the place, for callers that name them their own way.
+  const std::string& problem() const noexcept { return problem_; }
+
+ private:
+  std::string field_;
+  std::string language_;
+  TextPlace place_;
+  std::string problem_;
+};
+
+// Longest note id kioku accepts; Anki's are at most 10 characters, other tools' up to 40.
+inline constexpr std::size_t kMaxNoteIdBytes = 64;
+
+// A new note id from 64 random bits the caller draws (core stays free of a random source): Anki's
+// form, the bits in base 91, so that ids kioku makes look like the ones Anki makes.
+std::string new_note_id(std::uint64_t random_bits);
+
+}  // namespace kioku

@@ -1,0 +1,44 @@
+// The kinds of note and the fields each has: the one table the deck parser, `kioku add` and
+// the note methods check a note against. Field names are Anki's, in lower case.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace kioku {
+
+enum class NoteKind {
+  kBasic,                 // front, back: one card
+  kReverse,               // front, back: front to back and back to front
+  kBasicOptionalReverse,  // front, back, add_reverse: the second card when add_reverse is set
+  kCloze,                 // text, extra: one card per cloze number in text
+  kTyped,                 // front, back: one card, the back typed in
+  kChoice,                // question, explanation, and choices with an answer: one card
+};
+
+struct NoteFieldSpec {
+  std::string_view name;
+  // A required field has text in at least one of the note's languages.
+  bool required = false;
+};
+
+struct NoteKindSpec {
+  NoteKind kind;
+  std::string_view name;                  // as written in decks and on the command line
+  std::span<const NoteFieldSpec> fields;  // in the order an editor shows them
+  bool has_choices = false;               // the note's choices and answer belong to it
+};
+
+// Every kind, in the order of NoteKind.
+std::span<const NoteKindSpec> note_kinds() noexcept;
+const NoteKindSpec& note_kind_spec(NoteKind kind) noexcept;
+std::string_view note_kind_name(NoteKind kind) noexcept;
+
+// The kind called `name`. Throws NoteError (core/note.hpp) for field "kind" naming the kinds
+// there are.
+NoteKind parse_note_kind(std::string_view name);
+
+// The spec of `field` in `kind`, or nullptr when the kind has no such field.
+const NoteFieldSpec* find_note_field(NoteKind kind, std::string_view field) noexcept;
+
+}  // namespace kioku

@@ -1,0 +1,171 @@
+#include "core/note_validation.hpp"
+
+#include <optional>
+#include <set>
+#include <string_view>
+
+#include "core/cloze_walk.hpp"
+
+namespace kioku {
+
+namespace {
+
+bool has_text(const LocalizedText* texts) {
+  if (texts == nullptr) return false;
+  for (const auto& [language, text] : *texts) {
+    if (!text.empty()) return true;
+  }
+  return false;
+}
+
+void check_id(const Note& note) {
+  if (note.id.empty()) throw NoteError("id", "", "a note needs an id");
+  if (note.id.size() > kMaxNoteIdBytes) {
+    throw NoteError("id", "", "longer than " + std::to_string(kMaxNoteIdBytes) + " bytes");
+  }
+  for (char c : note.id) {
+    if (c <= ' ' || c > '~') {
+      throw NoteError("id", "", "only printable ASCII without spaces may make an id");
+    }
+  }
+}
+
+void check_fields(const Note& note) {
+  const NoteKindSpec& kind = note_kind_spec(note.kind);
+  std::set<std::string_view> seen;
+  for (const NoteField& field : note.fields) {
+    if (find_note_field(note.kind, field.name) == nullptr) {
+      std::string names;
+      for (const NoteFieldSpec& spec : kind.fields) {
+        if (!names.empty()) names += ", ";
+        names += spec.name;
+      }
+      throw NoteError(
+          field.name, "",
+          "a " + std::string(kind.name) + " note has no such field (it has " + names + ")");
+    }
+    if (!seen.insert(field.name).second) throw NoteError(field.name, "", "written twice");
+  }
+  for (const NoteFieldSpec& spec : kind.fields) {
+    if (spec.required && !has_text(note.field(spec.name))) {
+      throw NoteError(std::string(spec.name), "",
+                      "a " + std::string(kind.name) + " note needs it, in at least one language");
+    }
+  }
+  if (note.kind == NoteKind::kBasicOptionalReverse && has_text(note.field("add_reverse")) &&
+      !has_text(note.field("back"))) {
+    throw NoteError("back", "", "the reverse card asks it, so add_reverse needs it");
+  }
+}
+
+// The first deletion numbered only 0, if any.
+std::optional<std::size_t> first_zero_cloze(const ClozeText& text) {
+  std::optional<std::size_t> found;
+  walk_cloze_segments(text.segments, [&](const ClozeSegment& segment) {
+    if (!found && segment.is_cloze() && segment.numbers == std::vector<ClozeNumber>{0}) {
+      found = segment.offset;
+    }
+    return !found;
+  });
+  return found;
+}
+
+// No language makes a card: point at what the author likely meant as one.
+[[noreturn]] void fail_no_cloze(const Note& note, const std::map<std::string, ClozeText>& read) {
+  for (const auto& [language, text] : read) {
+    const std::string& source = note.text("text", language);
+    if (const std::optional<std::size_t> zero = first_zero_cloze(text)) {
+      throw NoteError("text", language, "no cloze: {{c0:: makes no card; numbers start at 1",
+                      text_place_at(source, *zero));
+    }
+    const std::size_t almost = source.find("{{c");
+    if (almost != std::string::npos) {
+      throw NoteError("text", language,
+                      "no cloze: this {{c is not one (write {{c1::text}} or {{c1::text::hint}})",
+                      text_place_at(source, almost));
+    }
+  }
+  throw NoteError("text", "", "no cloze: mark what to ask as {{c1::text}}");
+}
+
+void check_cloze(const Note& note) {
+  const std::map<std::string, ClozeText> read = read_note_clozes(note);
+  for (const auto& [language, text] : read) {
+    if (!cloze_numbers(text).empty()) return;
+  }
+  fail_no_cloze(note, read);
+}
+
+void check_choices(const Note& note) {
+  const bool has_choices = note_kind_spec(note.kind).has_choices;
+  if (!has_choices) {
+    if (!note.choices.empty()) throw NoteError("choices", "", "only a choice note has choices");
+    if (note.answer != 0) throw NoteError("answer", "", "only a choice note has an answer");
+    return;
+  }
+  if (note.choices.empty()) throw NoteError("choices", "", "a choice note needs choices");
+  std::size_t count = 0;
+  for (const auto& [language, choices] : note.choices) {
+    if (choices.size() < static_cast<std::size_t>(kMinChoices) ||
+        choices.size() > static_cast<std::size_t>(kMaxChoices)) {
+      throw NoteError("choices", language,
+                      "between " + std::to_string(kMinChoices) + " and " +
+                          std::to_string(kMaxChoices) + " choices, got " +
+                          std::to_string(choices.size()));
+    }
+    if (count != 0 && choices.size() != count) {
+      throw NoteError("choices", language,
+                      std::to_string(choices.size()) + " choices, but another language has " +
+                          std::to_string(count));
+    }
+    count = choices.size();
+    for (std::size_t index = 0; index < choices.size(); ++index) {
+      if (choices[index].empty()) {
+        throw NoteError("choices", language, "choice " + std::to_string(index + 1) + " is empty");
+      }
+    }
+  }
+  if (note.answer < 1 || static_cast<std::size_t>(note.answer) > count) {
+    throw NoteError("answer", "",
+                    "one of the choices, 1 to " + std::to_string(count) + ", got " +
+                        std::to_string(note.answer));
+  }
+}
+
+void check_tags(const Note& note) {
+  for (const std::string& tag : note.tags) {
+    if (tag.empty()) throw NoteError("tags", "", "an empty tag");
+    // U+3000, the ideographic space, splits tags in Anki as an ASCII space does.
+    if (tag.find_first_of(" \t\n\r") != std::string::npos ||
+        tag.find("\u3000") != std::string::npos) {
+      throw NoteError("tags", "", "tag \"" + tag + "\" has a space in it");
+    }
+  }
+}
+
+}  // namespace
+
+std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
+  std::map<std::string, ClozeText> read;
+  const LocalizedText* texts = note.field("text");
+  if (texts == nullptr) return read;
+  for (const auto& [language, text] : *texts) {
+    try {
+      read.emplace(language, parse_cloze_text(text));
+    } catch (const ClozeError& error) {
+      throw NoteError("text", language, error.problem(), error.place());
+    }
+  }
+  return read;
+}
+
+void validate_note(const Note& note) {
+  check_id(note);
+  if (note.deck.empty()) throw NoteError("deck", "", "a note belongs to a deck");
+  check_fields(note);
+  if (note.kind == NoteKind::kCloze) check_cloze(note);
+  check_choices(note);
+  check_tags(note);
+}
+
+}  // namespace kioku

@@ -1,0 +1,33 @@
+// The rules a note keeps to before it is stored or makes cards: the same checks for a deck file,
+// `kioku add`, `kioku edit` and note.add / note.update.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "core/cloze.hpp"
+#include "core/note.hpp"
+
+namespace kioku {
+
+// Throws NoteError, naming the field, for the first rule `note` breaks:
+// - id: empty, longer than kMaxNoteIdBytes, or holding a byte outside printable ASCII or a space;
+// - deck: empty;
+// - a field its kind does not have, a field written twice, a required field with no text in any
+//   language; add_reverse set with no back;
+// - cloze: text that does not read (core/cloze.hpp, with the place), or no cloze number in any
+//   language (the place of a {{c0:: or of a "{{c" that is not a cloze, when there is one);
+// - choices and answer: on a kind without them; on a choice note, no choices, fewer than
+//   kMinChoices or more than kMaxChoices in a language, languages with different numbers of
+//   choices, an empty choice, an answer outside 1..the number of choices;
+// - tags: an empty one, or one with a space in it (Anki splits tags on spaces).
+void validate_note(const Note& note);
+
+inline constexpr int kMinChoices = 2;
+inline constexpr int kMaxChoices = 8;
+
+// The `text` field of a cloze note read in each language that has it. Throws NoteError naming
+// "text", the language and the place when one does not read.
+std::map<std::string, ClozeText> read_note_clozes(const Note& note);
+
+}  // namespace kioku

@@ -1,0 +1,34 @@
+#include "core/text_place.hpp"
+
+#include <algorithm>
+
+#include "core/utf8.hpp"
+
+namespace kioku {
+
+TextPlace text_place_at(std::string_view text, std::size_t offset) noexcept {
+  TextPlace place{offset, 1, 1};
+  const std::size_t end = std::min(offset, text.size());
+  std::size_t at = 0;
+  while (at < end) {
+    if (text[at] == '\n') {
+      ++place.line;
+      place.column = 1;
+      ++at;
+      continue;
+    }
+    const CodePoint code_point = decode_utf8(text, at);
+    at += code_point.length == 0 ? 1 : code_point.length;
+    ++place.column;
+  }
+  return place;
+}
+
+std::string describe_text_place(const TextPlace& place) {
+  if (!place.known()) return "";
+  std::string text;
+  if (place.line > 1) text = "line " + std::to_string(place.line) + ", ";
+  return text + "column " + std::to_string(place.column) + ": ";
+}
+
+}  // namespace kioku

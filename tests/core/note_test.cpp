@@ -1,0 +1,234 @@
+// The note model: its kinds and their fields, its ids, and the errors an invalid note gets.
+#include "core/note.hpp"
+
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+
+#include "core/note_kind.hpp"
+#include "core/note_validation.hpp"
+#include "tests/core/note_of.hpp"
+
+namespace kioku {
+namespace {
+
+Note valid_choice() {
+  Note note = note_of(NoteKind::kChoice, {{"question", {{"en", "2 + 2?"}, {"ja", "2 + 2 は?"}}},
+                                          {"explanation", {{"en", "Arithmetic."}}}});
+  note.choices = {{"en", {"3", "4"}}, {"ja", {"三", "四"}}};
+  note.answer = 2;
+  return note;
+}
+
+NoteError error_of(const Note& note) {
+  try {
+    validate_note(note);
+  } catch (const NoteError& error) {
+    return error;
+  }
+  FAIL("the note was valid");
+  throw;  // not reached
+}
+
+TEST_CASE("note: the kinds and their fields, by name", "[core][note]") {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> expected{
+      {"basic", {"front", "back"}},
+      {"reverse", {"front", "back"}},
+      {"basic-optional-reverse", {"front", "back", "add_reverse"}},
+      {"cloze", {"text", "extra"}},
+      {"typed", {"front", "back"}},
+      {"choice", {"question", "explanation"}},
+  };
+  REQUIRE(note_kinds().size() == expected.size());
+  for (std::size_t index = 0; index < expected.size(); ++index) {
+    const NoteKindSpec& spec = note_kinds()[index];
+    CHECK(spec.name == expected[index].first);
+    CHECK(static_cast<std::size_t>(spec.kind) == index);
+    CHECK(parse_note_kind(expected[index].first) == spec.kind);
+    CHECK(note_kind_name(spec.kind) == expected[index].first);
+    std::vector<std::string> names;
+    for (const NoteFieldSpec& field : spec.fields) names.emplace_back(field.name);
+    CHECK(names == expected[index].second);
+    CHECK(spec.has_choices == (spec.kind == NoteKind::kChoice));
+  }
+  CHECK(find_note_field(NoteKind::kCloze, "text")->required);
+  CHECK_FALSE(find_note_field(NoteKind::kCloze, "extra")->required);
+  CHECK(find_note_field(NoteKind::kReverse, "back")->required);
+  CHECK_FALSE(find_note_field(NoteKind::kBasic, "back")->required);
+  CHECK(find_note_field(NoteKind::kBasic, "text") == nullptr);
+}
+
+TEST_CASE("note: an unknown kind is an error naming the kinds there are", "[core][note]") {
+  try {
+    parse_note_kind("Basic");
+    FAIL("accepted");
+  } catch (const NoteError& error) {
+    CHECK(error.field() == "kind");
+    CHECK(error.code() == ErrorCode::kInvalidInput);
+    CHECK(std::string(error.what()) ==
+          "field kind: no kind \"Basic\" (there are basic, reverse, basic-optional-reverse, "
+          "cloze, typed, choice)");
+  }
+}
+
+TEST_CASE("note: new ids are Anki's base 91 of the random bits", "[core][note]") {
+  // The values of Anki's test_base91 (rslib/src/notes/mod.rs).
+  CHECK(new_note_id(1) == "b");
+  CHECK(new_note_id(1234567890) == "saAKk");
+  CHECK(new_note_id(UINT64_MAX) == "Rj&Z5m[>Zp");
+  // Anki's would be empty; an id is never empty.
+  CHECK(new_note_id(0) == "a");
+  std::set<std::string> ids;
+  for (std::uint64_t bits = 0; bits < 10'000; ++bits) {
+    const std::string id = new_note_id(bits * 0x9E3779B97F4A7C15ULL);
+    Note note = note_of(NoteKind::kBasic, {{"front", {{"en", "x"}}}});
+    note.id = id;
+    CHECK_NOTHROW(validate_note(note));
+    ids.insert(id);
+  }
+  CHECK(ids.size() == 10'000);
+}
+
+TEST_CASE("note: a valid note of every kind passes", "[core][note]") {
+  CHECK_NOTHROW(validate_note(note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}})));
+  CHECK_NOTHROW(validate_note(
+      note_of(NoteKind::kReverse, {{"front", {{"en", "f"}}}, {"back", {{"ja", "b"}}}})));
+  CHECK_NOTHROW(validate_note(note_of(
+      NoteKind::kBasicOptionalReverse,
+      {{"front", {{"en", "f"}}}, {"back", {{"en", "b"}}}, {"add_reverse", {{"en", "y"}}}})));
+  CHECK_NOTHROW(validate_note(note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::x}}"}}}})));
+  CHECK_NOTHROW(validate_note(
+      note_of(NoteKind::kTyped, {{"front", {{"en", "f"}}}, {"back", {{"en", "b"}}}})));
+  CHECK_NOTHROW(validate_note(valid_choice()));
+}
+
+TEST_CASE("note: a field the kind does not have, twice, or missing names the field",
+          "[core][note]") {
+  const NoteError unknown = error_of(
+      note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"text", {{"en", "{{c1::x}}"}}}}));
+  CHECK(unknown.field() == "text");
+  CHECK(std::string(unknown.what()) ==
+        "field text: a basic note has no such field (it has front, back)");
+
+  const NoteError twice =
+      error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"front", {{"ja", "f"}}}}));
+  CHECK(twice.field() == "front");
+  CHECK(twice.problem() == "written twice");
+
+  const NoteError missing = error_of(note_of(NoteKind::kReverse, {{"front", {{"en", "f"}}}}));
+  CHECK(missing.field() == "back");
+  CHECK(missing.problem() == "a reverse note needs it, in at least one language");
+  // Present but empty in every language is missing.
+  CHECK(error_of(note_of(NoteKind::kTyped,
+                         {{"front", {{"en", ""}, {"ja", ""}}}, {"back", {{"en", "b"}}}}))
+            .field() == "front");
+  CHECK(error_of(note_of(NoteKind::kCloze, {{"extra", {{"en", "e"}}}})).field() == "text");
+  CHECK(error_of(note_of(NoteKind::kBasicOptionalReverse,
+                         {{"front", {{"en", "f"}}}, {"add_reverse", {{"en", "y"}}}}))
+            .field() == "back");
+}
+
+TEST_CASE("note: a cloze note's errors name the language and the column", "[core][note]") {
+  const NoteError unclosed = error_of(
+      note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::a}}"}, {"ja", "東京は{{c1::日本"}}}}));
+  CHECK(unclosed.field() == "text");
+  CHECK(unclosed.language() == "ja");
+  CHECK(unclosed.place().column == 4);
+  CHECK(unclosed.place().offset == 9);
+  CHECK(std::string(unclosed.what()) ==
+        "field text.ja: column 4: {{c1:: is never closed (a deletion ends with }})");
+
+  const NoteError none = error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "no deletion"}}}}));
+  CHECK(none.field() == "text");
+  CHECK(none.place().column == 0);
+  CHECK(std::string(none.what()) == "field text: no cloze: mark what to ask as {{c1::text}}");
+
+  const NoteError zero =
+      error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "only {{c0::zero}}"}}}}));
+  CHECK(zero.language() == "en");
+  CHECK(zero.place().column == 6);
+  CHECK(zero.problem() == "no cloze: {{c0:: makes no card; numbers start at 1");
+
+  const NoteError almost =
+      error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "line\nthe {{c1:x}}"}}}}));
+  CHECK(almost.place().line == 2);
+  CHECK(almost.place().column == 5);
+  CHECK(std::string(almost.what()).starts_with("field text.en: line 2, column 5: no cloze"));
+
+  // Clozes in extra are plain text: they make no card.
+  CHECK(error_of(note_of(NoteKind::kCloze,
+                         {{"text", {{"en", "plain"}}}, {"extra", {{"en", "{{c1::x}}"}}}}))
+            .field() == "text");
+}
+
+TEST_CASE("note: choices and their answer", "[core][note]") {
+  Note no_choices = valid_choice();
+  no_choices.choices.clear();
+  CHECK(error_of(no_choices).field() == "choices");
+
+  Note one_choice = valid_choice();
+  one_choice.choices["ja"] = {"四"};
+  CHECK(error_of(one_choice).language() == "ja");
+  CHECK(error_of(one_choice).problem() == "between 2 and 8 choices, got 1");
+
+  Note uneven = valid_choice();
+  uneven.choices["ja"] = {"三", "四", "五"};
+  CHECK(error_of(uneven).problem() == "3 choices, but another language has 2");
+
+  Note empty_choice = valid_choice();
+  empty_choice.choices["en"] = {"3", ""};
+  CHECK(error_of(empty_choice).problem() == "choice 2 is empty");
+
+  for (int answer : {0, 3, -1}) {
+    Note wrong_answer = valid_choice();
+    wrong_answer.answer = answer;
+    CHECK(error_of(wrong_answer).field() == "answer");
+  }
+
+  Note basic_with_choices = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
+  basic_with_choices.choices = {{"en", {"a", "b"}}};
+  CHECK(error_of(basic_with_choices).field() == "choices");
+  Note basic_with_answer = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
+  basic_with_answer.answer = 1;
+  CHECK(error_of(basic_with_answer).field() == "answer");
+}
+
+TEST_CASE("note: id, deck and tags", "[core][note]") {
+  const Note base = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
+  for (const std::string& id :
+       std::vector<std::string>{"", "with space", "tab\tid", "日本", std::string(65, 'a')}) {
+    Note note = base;
+    note.id = id;
+    INFO(id);
+    CHECK(error_of(note).field() == "id");
+  }
+  Note longest = base;
+  longest.id = std::string(kMaxNoteIdBytes, 'a');
+  CHECK_NOTHROW(validate_note(longest));
+
+  Note no_deck = base;
+  no_deck.deck.clear();
+  CHECK(error_of(no_deck).field() == "deck");
+
+  Note tagged = base;
+  tagged.tags = {"grammar", "jlpt::n5"};
+  CHECK_NOTHROW(validate_note(tagged));
+  for (const std::string tag : {"", "two words", "全角\u3000空白"}) {
+    Note note = base;
+    note.tags = {"ok", tag};
+    INFO(tag);
+    CHECK(error_of(note).field() == "tags");
+  }
+}
+
+TEST_CASE("note: field and text look-ups", "[core][note]") {
+  const Note note = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}, {"ja", "表"}}}});
+  REQUIRE(note.field("front") != nullptr);
+  CHECK(note.field("back") == nullptr);
+  CHECK(note.text("front", "ja") == "表");
+  CHECK(note.text("front", "de").empty());
+  CHECK(note.text("back", "en").empty());
+}
+
+}  // namespace
+}  // namespace kioku
