@@ -50,7 +50,7 @@ class HistoryWriter {
             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)")),
         insert_daily_(database.prepare(
             "INSERT INTO daily_stats (day, deck_id, reviews, correct, new_cards, review_answers, "
-            "duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")) {}
+            "duration_ms, interday_answers) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")) {}
 
   void answer(std::int64_t card_id, std::int64_t deck_id, int correct_choice, std::int64_t day,
               const std::string& scheduler, const bench::SimulatedAnswer& answer) {
@@ -75,7 +75,8 @@ class HistoryWriter {
     for (const auto& [key, tally] : daily_) {
       insert_daily_.bind(1, key.first).bind(2, key.second).bind(3, tally.reviews);
       insert_daily_.bind(4, tally.correct).bind(5, tally.new_cards);
-      insert_daily_.bind(6, tally.review_answers).bind(7, tally.duration_ms).run();
+      insert_daily_.bind(6, tally.review_answers).bind(7, tally.duration_ms);
+      insert_daily_.bind(8, tally.interday_answers).run();
     }
     daily_.clear();
   }
