@@ -249,7 +249,7 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
       }
     }
     check_not_suspended(card);
-    const CardContent content = content_from_json(card.content_json);
+    const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
     const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
     AnswerRecord record = graded_record(params, card, correct, context);
     result =

@@ -2,7 +2,6 @@
 #include "daemon/store/card_content.hpp"
 
 #include <boost/json.hpp>
-#include <cstddef>
 #include <cstdio>
 
 #include "core/error.hpp"
@@ -54,39 +53,6 @@ std::string content_to_json(const DeckCard& card) {
   content["answer"] = card.answer;
   content["explanation"] = localized_object(card.explanation);
   return json::serialize(content);
-}
-
-CardContent content_from_json(const std::string& text) {
-  // Parsed into a buffer on this frame: the value is read once and dropped, and building it
-  // with a malloc and a free per string cost every answer about 8,000 instructions.
-  alignas(std::max_align_t) unsigned char buffer[4096];
-  json::monotonic_resource resource(buffer, sizeof buffer);
-  json::error_code error;
-  const json::value value = json::parse(text, error, json::storage_ptr(&resource));
-  if (error || !value.is_object()) {
-    throw Error(ErrorCode::kStorage, "stored card content is not a JSON object");
-  }
-  const json::object& object = value.as_object();
-  CardContent content;
-  if (const auto* question = object.if_contains("question")) {
-    content.question = localized_from_value(*question);
-  }
-  if (const auto* explanation = object.if_contains("explanation")) {
-    content.explanation = localized_from_value(*explanation);
-  }
-  if (const auto* choices = object.if_contains("choices"); choices && choices->is_object()) {
-    for (const auto& [language, list] : choices->as_object()) {
-      if (!list.is_array()) continue;
-      auto& target = content.choices[std::string(language)];
-      for (const json::value& choice : list.as_array()) {
-        if (choice.is_string()) target.emplace_back(choice.as_string());
-      }
-    }
-  }
-  if (const auto* answer = object.if_contains("answer"); answer && answer->is_int64()) {
-    content.answer = static_cast<int>(answer->as_int64());
-  }
-  return content;
 }
 
 std::string content_hash(const std::string& content_json, const std::string& tags) {

@@ -15,9 +15,14 @@ struct CardContent {
   LocalizedText explanation;
 };
 
+// What of a card's content a reader needs: all of it, or what grading an answer and its reply
+// need (the answer, the explanation, and how many choices there are, each left empty).
+enum class ContentParts { kAll, kGrading };
+
 std::string content_to_json(const DeckCard& card);
-// Throws kioku::Error (kStorage) when the stored JSON is not a card's content.
-CardContent content_from_json(const std::string& json);
+// Throws kioku::Error (kStorage) when the stored JSON is not a card's content
+// (card_content_reader.cpp).
+CardContent content_from_json(const std::string& json, ContentParts parts = ContentParts::kAll);
 // A stable fingerprint of everything an import can change about a card.
 std::string content_hash(const std::string& content_json, const std::string& tags);
 

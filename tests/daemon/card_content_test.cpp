@@ -1,0 +1,124 @@
+// Stored card content read by the daemon's own JSON handler (card_content_reader.cpp) against
+// the plainest reading of the same rules through a boost::json::value tree, on what kiokud
+// writes and on what a damaged or hand-edited collection might hold.
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "core/deck_parser.hpp"
+#include "core/error.hpp"
+#include "daemon/store/card_content.hpp"
+
+using namespace kioku;
+using namespace kioku::daemon;
+namespace json = boost::json;
+
+namespace {
+
+LocalizedText texts_of(const json::value& value) {
+  LocalizedText text;
+  if (!value.is_object()) return text;
+  for (const auto& [language, entry] : value.as_object()) {
+    if (entry.is_string()) text[std::string(language)] = std::string(entry.as_string());
+  }
+  return text;
+}
+
+// The rules, read off a value tree.
+CardContent through_tree(const std::string& text) {
+  json::error_code error;
+  const json::value value = json::parse(text, error);
+  if (error || !value.is_object()) throw Error(ErrorCode::kStorage, "not an object");
+  const json::object& object = value.as_object();
+  CardContent content;
+  if (const auto* question = object.if_contains("question")) content.question = texts_of(*question);
+  if (const auto* explanation = object.if_contains("explanation")) {
+    content.explanation = texts_of(*explanation);
+  }
+  if (const auto* choices = object.if_contains("choices"); choices && choices->is_object()) {
+    for (const auto& [language, list] : choices->as_object()) {
+      if (!list.is_array()) continue;
+      auto& target = content.choices[std::string(language)];
+      for (const json::value& choice : list.as_array()) {
+        if (choice.is_string()) target.emplace_back(choice.as_string());
+      }
+    }
+  }
+  if (const auto* answer = object.if_contains("answer"); answer && answer->is_int64()) {
+    content.answer = static_cast<int>(answer->as_int64());
+  }
+  return content;
+}
+
+std::map<std::string, std::size_t> counts_of(const LocalizedChoices& choices) {
+  std::map<std::string, std::size_t> counts;
+  for (const auto& [language, list] : choices) counts[language] = list.size();
+  return counts;
+}
+
+void check_same(const std::string& text) {
+  INFO(text);
+  CardContent expected;
+  try {
+    expected = through_tree(text);
+  } catch (const Error&) {
+    CHECK_THROWS_AS(content_from_json(text), Error);
+    CHECK_THROWS_AS(content_from_json(text, ContentParts::kGrading), Error);
+    return;
+  }
+  const CardContent all = content_from_json(text);
+  CHECK(all.question == expected.question);
+  CHECK(all.choices == expected.choices);
+  CHECK(all.answer == expected.answer);
+  CHECK(all.explanation == expected.explanation);
+  const CardContent grading = content_from_json(text, ContentParts::kGrading);
+  CHECK(grading.question.empty());
+  CHECK(counts_of(grading.choices) == counts_of(expected.choices));
+  CHECK(grading.answer == expected.answer);
+  CHECK(grading.explanation == expected.explanation);
+}
+
+}  // namespace
+
+TEST_CASE("card content: what kiokud stores reads back as the tree reads it", "[daemon][store]") {
+  const Deck deck =
+      read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+  REQUIRE_FALSE(deck.cards.empty());
+  for (const DeckCard& card : deck.cards) {
+    const std::string stored = content_to_json(card);
+    check_same(stored);
+    const CardContent read = content_from_json(stored);
+    CHECK(read.question == card.question);
+    CHECK(read.choices == card.choices);
+    CHECK(read.answer == card.answer);
+    CHECK(read.explanation == card.explanation);
+  }
+}
+
+TEST_CASE("card content: odd and damaged content is read by the same rules", "[daemon][store]") {
+  const std::vector<std::string> texts = {
+      R"({})",
+      R"({"answer":2})",
+      R"({"answer":2.0,"question":{"en":"Q"}})",
+      R"({"answer":-3,"choices":{"en":["a","b"]}})",
+      R"({"answer":18446744073709551615})",
+      R"({"answer":"2","explanation":"not an object"})",
+      R"({"question":{"en":"one","en":"two"},"question":{"ja":"三"}})",
+      R"({"question":{"en":"kept","en":7}})",
+      R"({"choices":{"en":["a",1,null,["x"],{"y":"z"},"b"],"ja":"not a list","de":[]}})",
+      R"({"choices":{"en":["a"],"en":{"not":"a list"}}})",
+      R"({"choices":["a","b"],"explanation":{"en":{"nested":"E"},"ja":"説明"}})",
+      R"({"other":{"question":{"en":"deep"}},"question":{"en":"\u00e9\ud83d\ude00\n\"q\""}})",
+      R"({"explanation":{"en":"E"},"answer":1,"answer":null})",
+      R"([{"answer":1}])",
+      R"("text")",
+      R"(null)",
+      R"({"answer":1} {"answer":2})",
+      R"({"answer":1)",
+      "{\"question\":{\"en\":\"\xff\"},\"explanation\":{\"en\":\"E\"}}",
+      "{\"explanation\":{\"\xe3\x81\":\"E\"}}",
+      R"()",
+  };
+  for (const std::string& text : texts) check_same(text);
+}
