@@ -41,6 +41,10 @@ const Messages kEnglish{
         "(kiokud may still record it); {saved}.",
     .saved_one = "1 answer of this session was saved",
     .saved_many = "{count} answers of this session were saved",
+    .not_a_choice =
+        "input line {line}: \"{word}\" is not a choice (1-{count} or a-{letter}) nor "
+        "bury (-)",
+    .not_a_rating = "input line {line}: \"{word}\" is not a rating (hard, good or easy)",
 };
 
 const Messages kJapanese{
@@ -79,6 +83,10 @@ const Messages kJapanese{
         "（kiokud が後で記録する可能性があります）。{saved}。",
     .saved_one = "このセッションで保存された回答は 1 件です",
     .saved_many = "このセッションで保存された回答は {count} 件です",
+    .not_a_choice =
+        "入力の {line} 行目: \"{word}\" は選択肢（1-{count} または a-{letter}）でも"
+        "延期（-）でもありません",
+    .not_a_rating = "入力の {line} 行目: \"{word}\" は評価（hard、good、easy）ではありません",
 };
 
 }  // namespace
@@ -98,6 +106,10 @@ std::string fill_in(std::string_view pattern,
     }
   }
   return text;
+}
+
+std::string fill_in_count(std::int64_t count, std::string_view one, std::string_view many) {
+  return fill_in(count == 1 ? one : many, {{"count", std::to_string(count)}});
 }
 
 }  // namespace kioku::cli
