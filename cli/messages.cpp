@@ -1,6 +1,8 @@
 // Message tables; Japanese as a Japanese user of a developer tool would expect it.
 #include "cli/messages.hpp"
 
+#include <algorithm>
+
 namespace kioku::cli {
 
 namespace {
@@ -97,14 +99,22 @@ const Messages& messages_for(const std::string& language) {
 
 std::string fill_in(std::string_view pattern,
                     std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  std::string text(pattern);
-  for (const auto& [name, value] : values) {
-    const std::string marker = "{" + std::string(name) + "}";
-    for (auto at = text.find(marker); at != std::string::npos;
-         at = text.find(marker, at + value.size())) {
-      text.replace(at, marker.size(), value);
-    }
+  // One pass over the pattern: a value (a deck's name, say) that holds "{name}" stays as it is.
+  std::string text;
+  std::size_t at = 0;
+  while (at < pattern.size()) {
+    const std::size_t open = pattern.find('{', at);
+    const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open);
+    if (close == std::string_view::npos) break;
+    text += pattern.substr(at, open - at);
+    const std::string_view name = pattern.substr(open + 1, close - open - 1);
+    const auto value = std::find_if(values.begin(), values.end(),
+                                    [&](const auto& entry) { return entry.first == name; });
+    text += value != values.end() ? std::string_view(value->second)
+                                  : pattern.substr(open, close - open + 1);
+    at = close + 1;
   }
+  text += pattern.substr(std::min(at, pattern.size()));
   return text;
 }
 
