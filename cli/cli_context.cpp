@@ -58,10 +58,6 @@ std::string language_from_environment() {
   return "en";
 }
 
-std::string counted(std::int64_t count, std::string_view one, std::string_view many) {
-  return std::to_string(count) + ' ' + std::string(count == 1 ? one : many);
-}
-
 json::object deck_params(const std::string& deck) {
   json::object params;
   if (!deck.empty()) params["deck"] = deck;

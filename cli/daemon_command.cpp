@@ -50,7 +50,8 @@ struct SilentDaemon {
   bool listening = true;  // false: it holds the collection but does not listen on the socket
   std::string socket;
 
-  // "is not answering on ...", "does not listen on ...": in English for --json's "problem".
+  // "is not answering on ...", "does not listen on ..." in words' language (--json's "problem"
+  // is always the English).
   std::string reason(const DaemonMessages& words) const {
     if (listening) return fill_in(words.not_answering_on, {{"socket", socket}});
     return fill_in(words.no_socket,

@@ -51,7 +51,7 @@ CommandGroup import_commands() {
                        print_import(summary, args, import_messages_for("en"), out);
                      })
               .runs([](CliContext& context, const ImportArgs& args) {
-                const ImportSource source = open_import_source(args.file);
+                const ImportSource source = open_import_source(args.file, context.language);
                 CallOptions options;
                 options.descriptor = source.file.get();
                 const boost::json::value result = context.daemon().call(

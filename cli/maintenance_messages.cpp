@@ -27,6 +27,12 @@ const MaintenanceMessages kEnglish{
     .unknown_time_zone =
         "--timezone: unknown time zone '{zone}' (an IANA name such as Europe/Berlin)",
     .option_expected_key_value = "--option: expected key=value, got '{text}'",
+    .replay_card_not_text = "must be a string",
+    .replay_time_not_text = "must be an RFC 3339 time",
+    .replay_time_invalid = "\"{time}\" is not an RFC 3339 time",
+    .replay_quality_needs_classic = "is only for --algorithm sm2-classic; use rating",
+    .replay_quality_range = "must be an integer from 0 to 5",
+    .replay_rating_invalid = "must be again, hard, good or easy",
 };
 
 const MaintenanceMessages kJapanese{
@@ -53,6 +59,13 @@ const MaintenanceMessages kJapanese{
         "名を指定してください）",
     .option_expected_key_value =
         "--option: key=value の形で指定してください（指定された値: '{text}'）",
+    .replay_card_not_text = "文字列で指定してください",
+    .replay_time_not_text = "RFC 3339 形式の時刻で指定してください",
+    .replay_time_invalid = "\"{time}\" は RFC 3339 形式の時刻ではありません",
+    .replay_quality_needs_classic =
+        "--algorithm sm2-classic でしか使えません。rating を使ってください",
+    .replay_quality_range = "0 から 5 の整数で指定してください",
+    .replay_rating_invalid = "again、hard、good、easy のどれかで指定してください",
 };
 
 }  // namespace

@@ -28,12 +28,21 @@ struct MaintenanceMessages {
   // kioku sched replay
   const char* unknown_time_zone;          // {zone}
   const char* option_expected_key_value;  // {text}
+  // sched replay's input lines (after "stdin:LINE: FIELD: ")
+  const char* replay_card_not_text;
+  const char* replay_time_not_text;
+  const char* replay_time_invalid;  // {time}
+  const char* replay_quality_needs_classic;
+  const char* replay_quality_range;
+  const char* replay_rating_invalid;
 };
 BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
                       (recomputed_one, recomputed_many, default_value, expected_key_value, intact,
                        warning, problems_one, problems_many, restore_backup, replayed_one,
                        replayed_many, fixed_one, fixed_many, fixed_cards, deck_without_rebuild,
-                       unknown_time_zone, option_expected_key_value))
+                       unknown_time_zone, option_expected_key_value, replay_card_not_text,
+                       replay_time_not_text, replay_time_invalid, replay_quality_needs_classic,
+                       replay_quality_range, replay_rating_invalid))
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language);
 

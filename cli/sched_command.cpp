@@ -49,6 +49,7 @@ void run_replay(const ReplayArgs& args, const std::string& language) {
   }
   ReplayOptions options;
   options.day_starts_at_hour = args.day_starts_at;
+  options.language = language;
   set_deck_option(options.deck, "algorithm", args.algorithm);
   options.deck.fuzz = args.fuzz;
   if (args.desired_retention) {

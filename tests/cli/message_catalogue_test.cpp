@@ -76,7 +76,7 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
                           {"column_id"}) >= 25);
   }
   SECTION("import") {
-    CHECK(check_catalogue(import_messages_for("en"), import_messages_for("ja")) == 4);
+    CHECK(check_catalogue(import_messages_for("en"), import_messages_for("ja")) >= 10);
   }
   SECTION("deck config, doctor and sched replay") {
     CHECK(check_catalogue(maintenance_messages_for("en"), maintenance_messages_for("ja")) >= 15);

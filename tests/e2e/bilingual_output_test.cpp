@@ -78,6 +78,16 @@ TEST_CASE("e2e: --lang ja writes every command's output in Japanese", "[e2e][lan
     CHECK(japanese.exit_code == english.exit_code);
     CHECK(japanese.err == english.err);
   }
+  SECTION("import's and sched replay's own errors") {
+    const auto missing = run_kioku(home, {"--lang", "ja", "import", home.root() + "/none.toml"});
+    CHECK(missing.exit_code != 0);
+    CHECK(contains(missing.err, "/none.toml: ファイルを開けません: "));
+    const auto replayed = run_kioku(home, {"--lang", "ja", "sched", "replay"},
+                                    "{\"card\":\"c1\",\"time\":\"2024-01-01T09:00:00Z\","
+                                    "\"rating\":\"ok\"}\n");
+    CHECK(replayed.exit_code != 0);
+    CHECK(contains(replayed.err, "again、hard、good、easy のどれかで指定してください"));
+  }
   SECTION("a scripted review's time spent, in Japanese units") {
     const auto review =
         run_kioku(home, {"--lang", "ja", "review", "--no-shuffle", "--limit", "1"}, "1\n");
@@ -87,7 +97,7 @@ TEST_CASE("e2e: --lang ja writes every command's output in Japanese", "[e2e][lan
   }
 }
 
-TEST_CASE("e2e: LANG=ja_JP.UTF-8 chooses Japanese; --lang en wins over it", "[e2e][lang]") {
+TEST_CASE("e2e: LANG=ja_JP.UTF-8 chooses Japanese, and --lang en wins over it", "[e2e][lang]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
   CHECK(kioku_with_lang(home, "ja_JP.UTF-8", {"decks"}).out ==
