@@ -209,8 +209,8 @@ json::value Client::call(std::string_view method, json::object params, const Cal
   SigintWait sigint;
   const bool sent = send_line(sigint, line, options.descriptor, deadline, method, timeout);
   for (;;) {
-    while (const std::optional<std::string> reply = replies_.next_line()) {
-      if (std::optional<json::value> result = interpret_reply(*reply, id)) {
+    while (const std::optional<std::string> reply = replies_.next_line(*text_)) {
+      if (std::optional<json::value> result = interpret_reply(*reply, id, *text_)) {
         return std::move(*result);
       }
     }

@@ -37,6 +37,10 @@ const ConnectionMessages kEnglish{
     .protocol_mismatch =
         "kiokud speaks protocol {theirs} but this kioku speaks {ours}; restart the daemon with "
         "`kioku daemon stop` and try again",
+    .reply_too_long = "a reply from kiokud is longer than {mebibytes} MiB",
+    .not_json_rpc = "kiokud sent something that is not JSON-RPC: {line}",
+    .neither_result_nor_error = "kiokud's response has neither result nor error",
+    .unknown_error = "unknown error",
 };
 
 const ConnectionMessages kJapanese{
@@ -74,6 +78,10 @@ const ConnectionMessages kJapanese{
         "kiokud のプロトコルは {theirs}、この kioku は {ours} です。`kioku daemon stop` "
         "でデーモンを"
         "再起動してからやり直してください",
+    .reply_too_long = "kiokud からの返事が {mebibytes} MiB を超えています",
+    .not_json_rpc = "kiokud が JSON-RPC ではないものを送ってきました: {line}",
+    .neither_result_nor_error = "kiokud の返事に result も error もありません",
+    .unknown_error = "不明なエラー",
 };
 
 }  // namespace

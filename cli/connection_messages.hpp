@@ -35,6 +35,11 @@ struct ConnectionMessages {
   const char* failed_to_start_because;   // {reason} (kiokud's last log line), {log}
   // The protocol check (cli/cli_context.cpp)
   const char* protocol_mismatch;  // {theirs}, {ours}
+  // A reply that breaks the protocol (cli/reply.cpp)
+  const char* reply_too_long;  // {mebibytes}
+  const char* not_json_rpc;    // {line}: what kiokud sent, escaped and cut
+  const char* neither_result_nor_error;
+  const char* unknown_error;  // an error reply without a message
 };
 BOOST_DESCRIBE_STRUCT(ConnectionMessages, (),
                       (cannot_connect, daemon_with_pid, daemon_at, not_answering, stop_advice,
@@ -42,7 +47,8 @@ BOOST_DESCRIBE_STRUCT(ConnectionMessages, (),
                        closed_before_sent, closed_before_answer, other_user, not_running_at,
                        not_running_no_autostart, holds_without_socket, cannot_create_pipe,
                        cannot_fork, cannot_run, not_ready, failed_to_start, failed_to_start_because,
-                       protocol_mismatch))
+                       protocol_mismatch, reply_too_long, not_json_rpc, neither_result_nor_error,
+                       unknown_error))
 
 const ConnectionMessages& connection_messages_for(const std::string& language);
 

@@ -13,6 +13,8 @@
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
 #include "cli/overview_messages.hpp"
+#include "cli/reply.hpp"
+#include "core/error.hpp"
 
 using namespace kioku::cli;
 
@@ -107,4 +109,23 @@ TEST_CASE("fill_in_count: the pattern for one, or for any other count", "[cli][m
   // A value that looks like a placeholder is not filled in again.
   CHECK(fill_in("{a} {b}", {{"a", "{b}"}, {"b", "x"}}) == "{b} x");
   CHECK(fill_in("{a}{a} {other} {a", {{"a", "1"}}) == "11 {other} {a");
+}
+
+TEST_CASE("catalogues: a broken reply is reported in the client's language", "[cli][messages]") {
+  const auto message_of = [](std::string_view line, const std::string& language) {
+    try {
+      interpret_reply(line, 1, connection_messages_for(language));
+    } catch (const kioku::Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message_of("not json", "en") == "kiokud sent something that is not JSON-RPC: not json");
+  CHECK(message_of("not json", "ja") ==
+        "kiokud が JSON-RPC ではないものを送ってきました: not json");
+  CHECK(message_of(R"({"jsonrpc":"2.0","id":1})", "ja") ==
+        "kiokud の返事に result も error もありません");
+  // The daemon's own message is passed on as it came, whatever the language.
+  CHECK(message_of(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no deck 'x'"}})",
+                   "ja") == "no deck 'x'");
 }
