@@ -47,6 +47,7 @@ const Messages kEnglish{
         "input line {line}: \"{word}\" is not a choice (1-{count} or a-{letter}) nor "
         "bury (-)",
     .not_a_rating = "input line {line}: \"{word}\" is not a rating (hard, good or easy)",
+    .neither_held_nor_recorded = "kiokud neither held nor recorded the answer",
 };
 
 const Messages kJapanese{
@@ -89,6 +90,7 @@ const Messages kJapanese{
         "入力の {line} 行目: \"{word}\" は選択肢（1-{count} または a-{letter}）でも"
         "延期（-）でもありません",
     .not_a_rating = "入力の {line} 行目: \"{word}\" は評価（hard、good、easy）ではありません",
+    .neither_held_nor_recorded = "kiokud は回答を保留も記録もしませんでした",
 };
 
 }  // namespace

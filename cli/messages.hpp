@@ -47,6 +47,8 @@ struct Messages {
   // A malformed scripted answer line: {line}, {word}; {count} and {letter} are the last choice.
   const char* not_a_choice;
   const char* not_a_rating;
+  // review.choose's reply that says neither (a daemon breaking the protocol)
+  const char* neither_held_nor_recorded;
 };
 BOOST_DESCRIBE_STRUCT(Messages, (),
                       (answer_prompt, quit_hint, bury_hint, buried, correct, wrong, the_answer_is,
@@ -54,7 +56,7 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        reviewed, reviewed_one, correct_count, time_spent, next_due, still_due, now,
                        new_cards, learning, review, answer_not_recorded, answer_unconfirmed,
                        daemon_lost, interrupted, interrupted_answer, saved_one, saved_many,
-                       not_a_choice, not_a_rating))
+                       not_a_choice, not_a_rating, neither_held_nor_recorded))
 
 const Messages& messages_for(const std::string& language);
 

@@ -402,7 +402,7 @@ class ReviewScreen {
       recorded = call(protocol::kReviewAnswer, params);
       answer_in_flight_.reset();
     }
-    if (!recorded) throw Error(ErrorCode::kInternal, "kiokud neither held nor recorded the answer");
+    if (!recorded) throw Error(ErrorCode::kInternal, text_.neither_held_nor_recorded);
     const Verdict verdict = verdict_of(*recorded);
     if (!asks_rating) show_verdict(card, order, verdict);
     const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
