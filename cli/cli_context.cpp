@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "cli/connection_messages.hpp"
+#include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/json_text.hpp"
@@ -26,6 +28,7 @@ BOOST_DESCRIBE_STRUCT(HelloVersion, (), (protocol))
 
 Client& CliContext::daemon() {
   if (client_) return *client_;
+  connect.language = language;
   client_ = connect_to_daemon(connect);
   if (reply_timeout) client_->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
   const json::value hello = client_->call(
@@ -35,9 +38,9 @@ Client& CliContext::daemon() {
       protocol::decode_result<HelloVersion>(protocol::kHello.name, hello).protocol;
   if (protocol_version != protocol::kProtocolVersion) {
     throw Error(ErrorCode::kUnavailable,
-                "kiokud speaks protocol " + std::to_string(protocol_version) +
-                    " but this kioku speaks " + std::to_string(protocol::kProtocolVersion) +
-                    "; restart the daemon with `kioku daemon stop` and try again");
+                fill_in(connection_messages_for(language).protocol_mismatch,
+                        {{"theirs", std::to_string(protocol_version)},
+                         {"ours", std::to_string(protocol::kProtocolVersion)}}));
   }
   return *client_;
 }
@@ -53,10 +56,6 @@ std::string language_from_environment() {
     return std::string(value).rfind("ja", 0) == 0 ? "ja" : "en";
   }
   return "en";
-}
-
-std::string counted(std::int64_t count, std::string_view one, std::string_view many) {
-  return std::to_string(count) + ' ' + std::string(count == 1 ? one : many);
 }
 
 json::object deck_params(const std::string& deck) {

@@ -42,9 +42,6 @@ void print_json(const boost::json::value& value);
 // is set) starts with "ja", else en.
 std::string language_from_environment();
 
-// "1 card", "2 cards": the count and the noun that agrees with it.
-std::string counted(std::int64_t count, std::string_view one, std::string_view many);
-
 // The params of a method that takes an optional deck: {"deck": deck}, or {} for every deck.
 boost::json::object deck_params(const std::string& deck);
 

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <vector>
 
+#include "cli/connection_messages.hpp"
+#include "cli/messages.hpp"
 #include "cli/sigint_wait.hpp"
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
@@ -23,10 +25,12 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::string seconds_text(std::chrono::milliseconds duration) {
+std::string seconds_text(std::chrono::milliseconds duration, const ConnectionMessages& words) {
   const auto count = duration.count();
-  if (count % 1000 == 0) return std::to_string(count / 1000) + " s";
-  return std::to_string(count / 1000) + "." + std::to_string(count % 1000 / 100) + " s";
+  const std::string number =
+      count % 1000 == 0 ? std::to_string(count / 1000)
+                        : std::to_string(count / 1000) + "." + std::to_string(count % 1000 / 100);
+  return fill_in(words.seconds, {{"count", number}});
 }
 
 // sendmsg(2) of `line` with `descriptor` beside its first byte (SCM_RIGHTS): kiokud gives a
@@ -94,8 +98,9 @@ pid_t peer_pid(int descriptor) noexcept {
 Client::Client(const std::string& socket_path) : socket_path_(socket_path) {
   descriptor_ = try_connect(socket_path);
   if (descriptor_ < 0) {
-    throw Error(ErrorCode::kUnavailable,
-                "cannot connect to kiokud at " + socket_path + ": " + std::strerror(errno));
+    throw Error(
+        ErrorCode::kUnavailable,
+        fill_in(text_->cannot_connect, {{"socket", socket_path}, {"error", std::strerror(errno)}}));
   }
   daemon_pid_ = peer_pid(descriptor_);
 }
@@ -114,17 +119,24 @@ void Client::set_interrupt_watch(int descriptor, std::function<bool()> interrupt
   watched_interrupts_ = descriptor >= 0 ? std::move(interrupted) : nullptr;
 }
 
+void Client::set_language(const std::string& language) {
+  text_ = &connection_messages_for(language);
+}
+
+std::string Client::who() const {
+  return daemon_pid_ > 0 ? fill_in(text_->daemon_with_pid, {{"pid", std::to_string(daemon_pid_)}})
+                         : fill_in(text_->daemon_at, {{"socket", socket_path_}});
+}
+
 std::string Client::not_answering(std::string_view method,
                                   std::chrono::milliseconds timeout) const {
-  const std::string who = daemon_pid_ > 0 ? "kiokud (pid " + std::to_string(daemon_pid_) + ")"
-                                          : "kiokud at " + socket_path_;
-  std::string advice = "; `kioku daemon stop` ends it";
-  if (daemon_pid_ > 0) {
-    advice = "; if it is stopped, `kill -CONT " + std::to_string(daemon_pid_) +
-             "` resumes it, and `kioku daemon stop` ends it";
-  }
-  return who + " is not answering: no reply to " + std::string(method) + " within " +
-         seconds_text(timeout) + advice;
+  const std::string advice =
+      daemon_pid_ > 0 ? fill_in(text_->resume_advice, {{"pid", std::to_string(daemon_pid_)}})
+                      : std::string(text_->stop_advice);
+  return fill_in(text_->not_answering, {{"daemon", who()},
+                                        {"method", std::string(method)},
+                                        {"timeout", seconds_text(timeout, *text_)},
+                                        {"advice", advice}});
 }
 
 Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_point deadline,
@@ -139,15 +151,14 @@ Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_po
     const int ready = sigint.wait(watched, count, static_cast<int>(left) + 1);
     if (ready < 0 && errno != EINTR) {
       throw CallError(CallFailure::kNotAnswering,
-                      "cannot wait for kiokud: " + std::string(std::strerror(errno)), daemon_pid_);
+                      fill_in(text_->cannot_wait, {{"error", std::strerror(errno)}}), daemon_pid_);
     }
     if (sigint.interrupted() || (ready > 0 && watched[1].revents != 0 && count == 2 &&
                                  watched_interrupts_ && watched_interrupts_())) {
       throw CallError(
           CallFailure::kInterrupted,
-          "interrupted while waiting for kiokud" +
-              (daemon_pid_ > 0 ? " (pid " + std::to_string(daemon_pid_) + ")" : std::string()) +
-              " to answer " + std::string(method),
+          fill_in(text_->interrupted, {{"daemon", daemon_pid_ > 0 ? who() : std::string("kiokud")},
+                                       {"method", std::string(method)}}),
           daemon_pid_);
     }
     if (ready > 0 && watched[0].revents != 0) return Waited::kReady;
@@ -176,7 +187,7 @@ bool Client::send_line(SigintWait& sigint, const std::string& line, int descript
     if (written < 0 && (errno == EPIPE || errno == ECONNRESET)) return false;
     if (written < 0) {
       throw CallError(CallFailure::kNotSent,
-                      "cannot send to kiokud: " + std::string(std::strerror(errno)), daemon_pid_);
+                      fill_in(text_->cannot_send, {{"error", std::strerror(errno)}}), daemon_pid_);
     }
     descriptor_sent = true;
     sent += static_cast<std::size_t>(written);
@@ -198,8 +209,8 @@ json::value Client::call(std::string_view method, json::object params, const Cal
   SigintWait sigint;
   const bool sent = send_line(sigint, line, options.descriptor, deadline, method, timeout);
   for (;;) {
-    while (const std::optional<std::string> reply = replies_.next_line()) {
-      if (std::optional<json::value> result = interpret_reply(*reply, id)) {
+    while (const std::optional<std::string> reply = replies_.next_line(*text_)) {
+      if (std::optional<json::value> result = interpret_reply(*reply, id, *text_)) {
         return std::move(*result);
       }
     }
@@ -211,14 +222,14 @@ json::value Client::call(std::string_view method, json::object params, const Cal
     if (received < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     if (received <= 0 && !sent) {
       throw CallError(CallFailure::kNotSent,
-                      "kiokud closed the connection before " + std::string(method) + " was sent (" +
-                          socket_path_ + "); it did not run",
+                      fill_in(text_->closed_before_sent,
+                              {{"method", std::string(method)}, {"socket", socket_path_}}),
                       daemon_pid_);
     }
     if (received <= 0) {
       throw CallError(CallFailure::kClosedAfterSend,
-                      "kiokud closed the connection before answering " + std::string(method) +
-                          " (" + socket_path_ + ")",
+                      fill_in(text_->closed_before_answer,
+                              {{"method", std::string(method)}, {"socket", socket_path_}}),
                       daemon_pid_);
     }
     replies_.append(std::string_view(chunk, static_cast<std::size_t>(received)));

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "cli/call_error.hpp"
+#include "cli/connection_messages.hpp"
 #include "cli/reply.hpp"
 
 namespace kioku::cli {
@@ -68,6 +69,9 @@ class Client {
   void set_interrupt_watch(int descriptor, std::function<bool()> interrupted);
 
   void set_timeouts(const ReplyTimeouts& timeouts) noexcept { timeouts_ = timeouts; }
+  // The language ("en", "ja") of the errors this client throws about the connection; English
+  // until set.
+  void set_language(const std::string& language);
   const ReplyTimeouts& timeouts() const noexcept { return timeouts_; }
 
   // Waits until the daemon closes this connection (after system.shutdown). False when it has
@@ -89,7 +93,9 @@ class Client {
                  std::chrono::steady_clock::time_point deadline, std::string_view method,
                  std::chrono::milliseconds timeout);
   std::string not_answering(std::string_view method, std::chrono::milliseconds timeout) const;
+  std::string who() const;  // "kiokud (pid 12)", or "kiokud at SOCKET" when the pid is unknown
 
+  const ConnectionMessages* text_ = &connection_messages_for("en");
   std::string socket_path_;
   int descriptor_ = -1;
   pid_t daemon_pid_ = 0;

@@ -70,19 +70,36 @@ inline OptionRules between(double min, double max) {
   return rules;
 }
 
+// A help text in both of kioku's languages: {"English", "日本語"}. One text alone makes a help
+// without Japanese, which --lang ja shows in English; tests/cli/command_table_test.cpp fails for
+// such a command of kioku's own table.
+struct Help {
+  Help(std::string english_text, std::string japanese_text)
+      : english(std::move(english_text)), japanese(std::move(japanese_text)) {}
+  Help(std::string english_text) : english(std::move(english_text)) {}  // NOLINT: implicit
+  Help(const char* english_text) : english(english_text) {}             // NOLINT: implicit
+  std::string english;
+  std::string japanese;
+};
+
 struct OptionSpec {
   std::string name;  // "--deck"; a name without a leading '-' ("FILE") is a positional
-  std::string help;
+  std::string help;  // in English
   OptionTarget target;
   bool flag_value = true;  // what a flag (a bool target) sets: false for --no-shuffle
   OptionRules rules;
+  std::string help_japanese;
 
   bool positional() const noexcept { return name.empty() || name.front() != '-'; }
+  const std::string& help_in(const std::string& language) const {
+    return language == "ja" && !help_japanese.empty() ? help_japanese : help;
+  }
 };
 
 struct CommandSpec {
   std::string name;
-  std::string help;
+  std::string help;  // in English
+  std::string help_japanese;
   std::vector<OptionSpec> options;       // in the order --help lists them
   std::vector<CommandSpec> subcommands;  // a noun's verbs: one of them must be given
   // Runs the command once the line is parsed; returns the exit code. On a noun, or the program,
@@ -91,6 +108,10 @@ struct CommandSpec {
   // For a command that shows one method's result: the result (as the daemon sent it) written
   // as text, as the command writes it without --json. Tests and docs reach printing through it.
   std::function<void(const boost::json::value&, std::ostream&)> show;
+
+  const std::string& help_in(const std::string& language) const {
+    return language == "ja" && !help_japanese.empty() ? help_japanese : help;
+  }
 };
 
 // A noun's commands (`deck config`, or `due`), as its cli/<noun>_command.cpp exports them.
@@ -103,23 +124,27 @@ struct NoArgs {};
 template <class Args = NoArgs>
 class Command {
  public:
-  Command(std::string name, std::string help) : args_(std::make_shared<Args>()) {
+  Command(std::string name, Help help) : args_(std::make_shared<Args>()) {
     spec_.name = std::move(name);
-    spec_.help = std::move(help);
+    spec_.help = std::move(help.english);
+    spec_.help_japanese = std::move(help.japanese);
   }
 
   template <class Field>
-  Command&& option(Field Args::*field, std::string name, std::string help,
-                   OptionRules rules = {}) && {
-    spec_.options.push_back(OptionSpec{std::move(name), std::move(help),
-                                       OptionTarget(&(args_.get()->*field)), true,
-                                       std::move(rules)});
+  Command&& option(Field Args::*field, std::string name, Help help, OptionRules rules = {}) && {
+    spec_.options.push_back(OptionSpec{std::move(name), std::move(help.english),
+                                       OptionTarget(&(args_.get()->*field)), true, std::move(rules),
+                                       std::move(help.japanese)});
     return std::move(*this);
   }
 
-  Command&& flag(bool Args::*field, std::string name, std::string help, bool flag_value = true) && {
-    spec_.options.push_back(
-        OptionSpec{std::move(name), std::move(help), &(args_.get()->*field), flag_value, {}});
+  Command&& flag(bool Args::*field, std::string name, Help help, bool flag_value = true) && {
+    spec_.options.push_back(OptionSpec{std::move(name),
+                                       std::move(help.english),
+                                       &(args_.get()->*field),
+                                       flag_value,
+                                       {},
+                                       std::move(help.japanese)});
     return std::move(*this);
   }
 
@@ -158,10 +183,11 @@ class Command {
 };
 
 // A noun whose verbs are the commands: `kioku deck config`.
-inline CommandSpec noun(std::string name, std::string help, CommandGroup verbs) {
+inline CommandSpec noun(std::string name, Help help, CommandGroup verbs) {
   CommandSpec spec;
   spec.name = std::move(name);
-  spec.help = std::move(help);
+  spec.help = std::move(help.english);
+  spec.help_japanese = std::move(help.japanese);
   spec.subcommands = std::move(verbs);
   return spec;
 }

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "cli/commands.hpp"
+#include "cli/terminal/text_width.hpp"
 
 namespace kioku::cli {
 
@@ -41,17 +42,24 @@ CommandSpec program() {
     for (CommandSpec& command : group) commands.push_back(std::move(command));
   }
   CommandSpec spec =
-      Command<GlobalArgs>("kioku", "kioku: spaced-repetition flashcards in the terminal")
+      Command<GlobalArgs>("kioku", {"kioku: spaced-repetition flashcards in the terminal",
+                                    "kioku: ターミナルで使う間隔反復フラッシュカード"})
           .option(&GlobalArgs::socket, "--socket",
-                  "daemon socket (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock)")
-          .flag(&GlobalArgs::json, "--json", "print data as JSON")
+                  {"daemon socket (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock)",
+                   "デーモンのソケット（既定値: $XDG_RUNTIME_DIR/kioku/kiokud.sock）"})
+          .flag(&GlobalArgs::json, "--json", {"print data as JSON", "データを JSON で出力する"})
           .flag(&GlobalArgs::autostart, "--no-autostart",
-                "do not start kiokud when it is not running", false)
-          .option(&GlobalArgs::lang, "--lang", "language of cards and messages (en or ja)",
+                {"do not start kiokud when it is not running",
+                 "kiokud が稼働していなくても起動しない"},
+                false)
+          .option(&GlobalArgs::lang, "--lang",
+                  {"language of cards and messages (en or ja)",
+                   "カードとメッセージの言語（en または ja）"},
                   one_of({"en", "ja"}))
           .option(&GlobalArgs::timeout, "--timeout",
-                  "seconds to wait for each reply of kiokud (default 15, 600 for imports, doctor "
-                  "and deck config)",
+                  {"seconds to wait for each reply of kiokud (default 15, 600 for imports, doctor "
+                   "and deck config)",
+                   "kiokud の応答を待つ秒数（既定値 15。import、doctor、deck config は 600）"},
                   between(0.1, 86400.0))
           .runs([](CliContext& context, const GlobalArgs& globals) { apply(globals, context); });
   spec.subcommands = std::move(commands);
@@ -59,23 +67,24 @@ CommandSpec program() {
 }
 
 // Adds `spec`'s option to `app` with CLI11's own conversions and messages.
-void add_option(CLI::App& app, const OptionSpec& spec) {
+void add_option(CLI::App& app, const OptionSpec& spec, const std::string& language) {
+  const std::string& help = spec.help_in(language);
   CLI::Option* option = std::visit(
       [&](auto* target) -> CLI::Option* {
         using Target = std::remove_pointer_t<decltype(target)>;
         if constexpr (std::is_same_v<Target, bool>) {
-          if (spec.flag_value) return app.add_flag(spec.name, *target, spec.help);
+          if (spec.flag_value) return app.add_flag(spec.name, *target, help);
           return app.add_flag_function(
               spec.name, [target, value = spec.flag_value](std::int64_t) { *target = value; },
-              spec.help);
+              help);
         } else if constexpr (requires { typename Target::value_type; } &&
                              !std::is_same_v<Target, std::string> &&
                              !std::is_same_v<Target, std::vector<std::string>>) {
           using Value = typename Target::value_type;
           return app.add_option_function<Value>(
-              spec.name, [target](const Value& value) { *target = value; }, spec.help);
+              spec.name, [target](const Value& value) { *target = value; }, help);
         } else {
-          return app.add_option(spec.name, *target, spec.help);
+          return app.add_option(spec.name, *target, help);
         }
       },
       spec.target);
@@ -101,14 +110,72 @@ void add_option(CLI::App& app, const OptionSpec& spec) {
 
 using AppSpecs = std::map<const CLI::App*, const CommandSpec*>;
 
-void add_commands(CLI::App& app, const CommandSpec& spec, AppSpecs& specs) {
+constexpr const char* kJapaneseOptions = "オプション";
+
+void add_commands(CLI::App& app, const CommandSpec& spec, const std::string& language,
+                  AppSpecs& specs) {
   specs[&app] = &spec;
-  for (const OptionSpec& option : spec.options) add_option(app, option);
+  for (const OptionSpec& option : spec.options) add_option(app, option, language);
   if (spec.subcommands.empty()) return;
   app.require_subcommand(1);
   for (const CommandSpec& command : spec.subcommands) {
-    add_commands(*app.add_subcommand(command.name, command.help), command, specs);
+    CLI::App& verb = *app.add_subcommand(command.name, command.help_in(language));
+    if (language == "ja") {
+      verb.group("サブコマンド");
+      // A verb's help flag is copied from its parent's before it takes the parent's defaults.
+      verb.get_help_ptr()->group(kJapaneseOptions);
+    }
+    add_commands(verb, command, language, specs);
   }
+}
+
+// CLI11's formatter with the option column measured in terminal columns rather than bytes, so
+// that a Japanese word in it ("必須") does not push the descriptions out of line.
+class DisplayWidthFormatter : public CLI::Formatter {
+ public:
+  std::string make_option(const CLI::Option* option, bool is_positional) const override {
+    const std::string name =
+        "  " + make_option_name(option, is_positional) + make_option_opts(option);
+    const std::string description = make_option_desc(option);
+    const int width = static_cast<int>(get_column_width());
+    std::string text = pad_after(name, width);
+    if (!description.empty()) {
+      if (display_width(name) >= width) text += "\n" + std::string(width, ' ');
+      for (const char character : description) {
+        text += character;
+        if (character == '\n') text += std::string(width, ' ');
+      }
+    }
+    return text + "\n";
+  }
+};
+
+// CLI11's own words in --help; the value kinds (TEXT, INT, FLOAT) stay as names, as in a man
+// page. Its parse errors stay in English (docs/decisions.md).
+void use_japanese_help(CLI::App& app) {
+  const auto formatter = std::make_shared<DisplayWidthFormatter>();
+  for (const auto& [label, text] :
+       std::initializer_list<std::pair<const char*, const char*>>{{"Usage", "使い方"},
+                                                                  {"OPTIONS", "オプション"},
+                                                                  {"SUBCOMMAND", "サブコマンド"},
+                                                                  {"SUBCOMMANDS", "サブコマンド"},
+                                                                  {"Positionals", "位置引数"},
+                                                                  {"REQUIRED", "必須"}}) {
+    formatter->label(label, text);
+  }
+  app.formatter(formatter);
+  app.option_defaults()->group(kJapaneseOptions);
+  app.set_help_flag("-h,--help", "このヘルプを表示して終了する");
+}
+
+// The language --help is written in: --lang's, when the line has one, else `fallback`. Read
+// before parsing, since CLI11 writes --help as soon as it meets it.
+std::string help_language(const std::vector<std::string>& arguments, const std::string& fallback) {
+  for (std::size_t at = 0; at < arguments.size(); ++at) {
+    if (arguments[at] == "--lang" && at + 1 < arguments.size()) return arguments[at + 1];
+    if (arguments[at].rfind("--lang=", 0) == 0) return arguments[at].substr(7);
+  }
+  return fallback;
 }
 
 }  // namespace
@@ -119,12 +186,16 @@ CommandTable command_table() {
 
 ParsedLine parse_command_line(const CommandTable& table, const std::string& program_name,
                               const std::vector<std::string>& arguments, std::ostream& out,
-                              std::ostream& err) {
-  CLI::App app{table.program.help, program_name};
-  app.set_version_flag("--version", table.version);
+                              std::ostream& err, const std::string& language) {
+  const std::string help = help_language(arguments, language);
+  CLI::App app{table.program.help_in(help), program_name};
+  if (help == "ja") use_japanese_help(app);
+  app.set_version_flag("--version", table.version,
+                       help == "ja" ? "バージョンを表示して終了する"
+                                    : "Display program version information and exit");
   app.fallthrough();  // global options may follow the subcommand: `kioku due --json`
   AppSpecs specs;
-  add_commands(app, table.program, specs);
+  add_commands(app, table.program, help, specs);
   ParsedLine parsed;
   try {
     // CLI11 takes the arguments last first.
@@ -151,9 +222,10 @@ int run_parsed_line(const ParsedLine& line, CliContext& context) {
 
 int run_command_line(int argc, const char* const* argv, CliContext& context) {
   const CommandTable table = command_table();
-  const ParsedLine parsed = parse_command_line(
-      table, argc > 0 ? argv[0] : "kioku",
-      std::vector<std::string>(argv + std::min(argc, 1), argv + argc), std::cout, std::cerr);
+  const ParsedLine parsed =
+      parse_command_line(table, argc > 0 ? argv[0] : "kioku",
+                         std::vector<std::string>(argv + std::min(argc, 1), argv + argc), std::cout,
+                         std::cerr, context.language);
   if (parsed.exit_code) return *parsed.exit_code;
   return run_parsed_line(parsed, context);
 }

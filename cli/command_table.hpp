@@ -29,10 +29,11 @@ struct ParsedLine {
 
 // Parses `arguments` (without the program's name, which --help shows) against `table`: fills the
 // chosen commands' option fields, runs nothing. Fields keep what an earlier parse of the same
-// table wrote, so a line is parsed against a table of its own.
+// table wrote, so a line is parsed against a table of its own. --help is in `language` ("en" or
+// "ja"), or in the language of the line's own --lang.
 ParsedLine parse_command_line(const CommandTable& table, const std::string& program_name,
                               const std::vector<std::string>& arguments, std::ostream& out,
-                              std::ostream& err);
+                              std::ostream& err, const std::string& language = "en");
 
 // Runs each command on the parsed path that has a run function, outermost first; returns the
 // last one's exit code. Errors of the commands themselves propagate (main turns them into one

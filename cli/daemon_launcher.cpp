@@ -13,6 +13,8 @@
 #include <fstream>
 #include <vector>
 
+#include "cli/connection_messages.hpp"
+#include "cli/messages.hpp"
 #include "core/error.hpp"
 #include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
@@ -60,7 +62,8 @@ class SpawnLock {
 
 // Starts kiokud detached from this terminal and waits for "ready" on a pipe. Throws when it
 // exits instead.
-void start_daemon(const std::string& socket_path, bool explicit_socket) {
+void start_daemon(const std::string& socket_path, bool explicit_socket,
+                  const ConnectionMessages& words) {
   const std::string executable = daemon_executable();
   const std::string log_directory = protocol::state_directory();
   protocol::make_directories(log_directory);
@@ -69,7 +72,7 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
   int ready[2];
   if (::pipe2(ready, O_CLOEXEC) != 0) {
     throw Error(ErrorCode::kUnavailable,
-                std::string("cannot create a pipe: ") + std::strerror(errno));
+                fill_in(words.cannot_create_pipe, {{"error", std::strerror(errno)}}));
   }
   std::vector<std::string> arguments = {executable, "--ready-fd", "3"};
   if (explicit_socket) {
@@ -78,7 +81,8 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
   }
   const pid_t child = ::fork();
   if (child < 0) {
-    throw Error(ErrorCode::kUnavailable, std::string("cannot fork: ") + std::strerror(errno));
+    throw Error(ErrorCode::kUnavailable,
+                fill_in(words.cannot_fork, {{"error", std::strerror(errno)}}));
   }
   if (child == 0) {
     // First child: a new session so the daemon outlives the terminal; a second fork so it is
@@ -98,7 +102,8 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
     argv.push_back(nullptr);
     ::execvp(argv[0], argv.data());
     const std::string message =
-        "kioku: cannot run " + executable + ": " + std::strerror(errno) + "\n";
+        fill_in(words.cannot_run, {{"program", executable}, {"error", std::strerror(errno)}}) +
+        "\n";
     [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message.data(), message.size());
     ::_exit(127);
   }
@@ -117,13 +122,14 @@ void start_daemon(const std::string& socket_path, bool explicit_socket) {
   if (received > 0 && std::strncmp(reply, "ready", 5) == 0) return;
   const std::string reason = last_line_of(log_path);
   if (polled == 0) {
-    throw Error(ErrorCode::kUnavailable, "kiokud did not become ready within " +
-                                             std::to_string(kStartTimeoutMs / 1000) +
-                                             " s (log: " + log_path + ")");
+    throw Error(ErrorCode::kUnavailable,
+                fill_in(words.not_ready,
+                        {{"seconds", std::to_string(kStartTimeoutMs / 1000)}, {"log", log_path}}));
   }
-  throw Error(ErrorCode::kUnavailable, "kiokud failed to start" +
-                                           (reason.empty() ? std::string() : ": " + reason) +
-                                           " (log: " + log_path + ")");
+  throw Error(ErrorCode::kUnavailable, reason.empty()
+                                           ? fill_in(words.failed_to_start, {{"log", log_path}})
+                                           : fill_in(words.failed_to_start_because,
+                                                     {{"reason", reason}, {"log", log_path}}));
 }
 
 }  // namespace
@@ -150,7 +156,16 @@ std::string resolve_socket_path(const ConnectOptions& options) {
   return options.socket_path.empty() ? protocol::default_socket_path() : options.socket_path;
 }
 
+// A client of the socket that speaks `options`' language.
+std::unique_ptr<Client> client_for(const std::string& socket_path, int descriptor,
+                                   const ConnectOptions& options) {
+  auto client = std::make_unique<Client>(socket_path, descriptor);
+  client->set_language(options.language);
+  return client;
+}
+
 std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
+  const ConnectionMessages& words = connection_messages_for(options.language);
   const std::string socket_path = resolve_socket_path(options);
   const bool explicit_socket = !options.socket_path.empty();
   // Before trusting what answers on the default socket, make sure nobody else could have put
@@ -158,31 +173,36 @@ std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
   protocol::check_socket_path_length(socket_path);
   if (!explicit_socket) protocol::ensure_private_directory(protocol::runtime_directory());
   const int first = try_connect(socket_path);
-  if (first >= 0) return std::make_unique<Client>(socket_path, first);
+  if (first >= 0) return client_for(socket_path, first, options);
   const int error_number = errno;
   if (error_number == EPERM) {
-    throw Error(ErrorCode::kPermission, "the process listening on " + socket_path +
-                                            " belongs to another user; refusing it");
+    throw Error(ErrorCode::kPermission, fill_in(words.other_user, {{"socket", socket_path}}));
   }
   if (!options.autostart || !nobody_listens(error_number)) {
     throw Error(ErrorCode::kUnavailable,
-                "kiokud is not running at " + socket_path + " (" + std::strerror(error_number) +
-                    (options.autostart ? ")" : "); start it with kiokud, or drop --no-autostart"));
+                fill_in(options.autostart ? words.not_running_at : words.not_running_no_autostart,
+                        {{"socket", socket_path}, {"error", std::strerror(error_number)}}));
   }
   {
     SpawnLock lock(socket_path + ".spawn-lock");
     // Another client may have started it while we waited for the lock.
     const int again = try_connect(socket_path);
-    if (again >= 0) return std::make_unique<Client>(socket_path, again);
+    if (again >= 0) return client_for(socket_path, again, options);
     if (const std::optional<pid_t> holder = daemon_holding_collection()) {
       throw Error(ErrorCode::kUnavailable,
-                  "kiokud (pid " + std::to_string(*holder) + ") holds the collection in " +
-                      protocol::data_directory() + " but does not listen on " + socket_path +
-                      " (was its socket file removed?); `kioku daemon stop` ends it");
+                  fill_in(words.holds_without_socket, {{"pid", std::to_string(*holder)},
+                                                       {"directory", protocol::data_directory()},
+                                                       {"socket", socket_path}}));
     }
-    start_daemon(socket_path, explicit_socket);
+    start_daemon(socket_path, explicit_socket, words);
   }
-  return std::make_unique<Client>(socket_path);
+  const int started = try_connect(socket_path);
+  if (started < 0) {
+    throw Error(
+        ErrorCode::kUnavailable,
+        fill_in(words.cannot_connect, {{"socket", socket_path}, {"error", std::strerror(errno)}}));
+  }
+  return client_for(socket_path, started, options);
 }
 
 }  // namespace kioku::cli

@@ -16,6 +16,7 @@ namespace kioku::cli {
 struct ConnectOptions {
   std::string socket_path;  // empty: the default socket
   bool autostart = true;
+  std::string language = "en";  // of the client's own messages
 };
 
 // The socket path these options name.

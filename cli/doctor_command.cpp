@@ -4,6 +4,8 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
+#include "cli/maintenance_messages.hpp"
+#include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
@@ -19,12 +21,13 @@ struct DoctorArgs {
 
 // What the integrity check found: that the collection is intact (with SQLite's warnings), or
 // the problems SQLite found.
-void print_check(const protocol::DoctorCheckResult& result, std::ostream& out) {
+void print_check(const protocol::DoctorCheckResult& result, const MaintenanceMessages& words,
+                 std::ostream& out) {
   if (result.ok) {
-    out << "The collection " << safe_line(result.path) << " is intact\n";
+    out << fill_in(words.intact, {{"path", safe_line(result.path)}}) << '\n';
     if (result.warnings) {
       for (const std::string& warning : *result.warnings) {
-        out << "warning: " << safe_line(warning) << '\n';
+        out << fill_in(words.warning, {{"text", safe_line(warning)}}) << '\n';
       }
     }
     return;
@@ -35,55 +38,61 @@ void print_check(const protocol::DoctorCheckResult& result, std::ostream& out) {
 // `kioku doctor`: damage is an error (exit code 1) whose line says what to do; the problems
 // SQLite found go to stdout first.
 void check_collection(CliContext& context) {
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
   const boost::json::value reply = context.daemon().call(protocol::kDoctorCheck.name);
   if (context.json) print_json(reply);
   const auto result =
       protocol::decode_result<protocol::DoctorCheckResult>(protocol::kDoctorCheck.name, reply);
-  if (!context.json) print_check(result, std::cout);
+  if (!context.json) print_check(result, words, std::cout);
   if (result.ok) return;
+  const auto count = static_cast<std::int64_t>(result.problems.size());
   throw Error(ErrorCode::kStorage,
-              "SQLite found " + std::to_string(result.problems.size()) +
-                  (result.problems.size() == 1 ? " problem: " : " problems: ") +
-                  result.advice.value_or("restore a backup"));
+              fill_in(count == 1 ? words.problems_one : words.problems_many,
+                      {{"count", std::to_string(count)},
+                       {"advice", result.advice.value_or(words.restore_backup)}}));
 }
 
 // What `kioku doctor --rebuild` changed: the totals, then the fixed cards of each deck.
-void print_rebuild(const protocol::DoctorRebuildResult& result, std::ostream& out) {
-  out << "Replayed " << result.cards
-      << (result.cards == 1 ? " card from its review log: " : " cards from their review logs: ")
-      << result.changed
-      << (result.changed == 1 ? " differed from the stored state and was fixed\n"
-                              : " differed from the stored state and were fixed\n");
+void print_rebuild(const protocol::DoctorRebuildResult& result, const MaintenanceMessages& words,
+                   std::ostream& out) {
+  out << fill_in_count(result.cards, words.replayed_one, words.replayed_many)
+      << fill_in_count(result.changed, words.fixed_one, words.fixed_many) << '\n';
   for (const protocol::DeckRebuild& entry : result.decks) {
     if (entry.changed == 0) continue;
-    out << "  " << safe_line(entry.deck) << ": cards";
-    for (const std::int64_t card : entry.changed_cards) out << ' ' << card;
-    out << '\n';
+    std::string cards;
+    for (const std::int64_t card : entry.changed_cards) cards += ' ' + std::to_string(card);
+    out << "  " << fill_in(words.fixed_cards, {{"deck", safe_line(entry.deck)}, {"cards", cards}})
+        << '\n';
   }
 }
 
 void run_doctor(CliContext& context, const DoctorArgs& args) {
   // The integrity check covers the whole collection: a deck there would be silently ignored.
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
   if (!args.rebuild && args.deck) {
-    throw Error(ErrorCode::kInvalidParams,
-                "--deck applies only with --rebuild (kioku doctor checks the whole collection)");
+    throw Error(ErrorCode::kInvalidParams, words.deck_without_rebuild);
   }
   if (!args.rebuild) {
     check_collection(context);
     return;
   }
   call_and_show(context, protocol::kDoctorRebuild, deck_params(args.deck.value_or("")),
-                print_rebuild);
+                [&](const protocol::DoctorRebuildResult& result, std::ostream& out) {
+                  print_rebuild(result, words, out);
+                });
 }
 
 }  // namespace
 
 CommandGroup doctor_commands() {
-  return {Command<DoctorArgs>("doctor",
-                              "Check the collection for damage; --rebuild replays every review log")
+  return {Command<DoctorArgs>(
+              "doctor", {"Check the collection for damage; --rebuild replays every review log",
+                         "コレクションの破損を検査する。--rebuild なら全復習ログを再生する"})
               .flag(&DoctorArgs::rebuild, "--rebuild",
-                    "recompute every card's state from its review log")
-              .option(&DoctorArgs::deck, "--deck", "only this deck (with --rebuild)")
+                    {"recompute every card's state from its review log",
+                     "全カードの状態を復習ログから再計算する"})
+              .option(&DoctorArgs::deck, "--deck",
+                      {"only this deck (with --rebuild)", "このデッキだけ（--rebuild と一緒に）"})
               .runs(run_doctor)};
 }
 

@@ -20,7 +20,7 @@ struct ImportSource {
 // Opens `argument` ("-" for standard input). Blocks while a pipe's writer has not opened it or
 // not finished, like any reader of a pipe. Throws kioku::InputError naming the file when it
 // cannot be opened, is a directory or is larger than protocol::kMaxDeckFileBytes, and
-// kioku::Error (kInvalidParams) for an empty argument.
-ImportSource open_import_source(const std::string& argument);
+// kioku::Error (kInvalidParams) for an empty argument. Its own messages are in `language`.
+ImportSource open_import_source(const std::string& argument, const std::string& language = "en");
 
 }  // namespace kioku::cli

@@ -1,6 +1,8 @@
 // Message tables; Japanese as a Japanese user of a developer tool would expect it.
 #include "cli/messages.hpp"
 
+#include <algorithm>
+
 namespace kioku::cli {
 
 namespace {
@@ -41,6 +43,11 @@ const Messages kEnglish{
         "(kiokud may still record it); {saved}.",
     .saved_one = "1 answer of this session was saved",
     .saved_many = "{count} answers of this session were saved",
+    .not_a_choice =
+        "input line {line}: \"{word}\" is not a choice (1-{count} or a-{letter}) nor "
+        "bury (-)",
+    .not_a_rating = "input line {line}: \"{word}\" is not a rating (hard, good or easy)",
+    .neither_held_nor_recorded = "kiokud neither held nor recorded the answer",
 };
 
 const Messages kJapanese{
@@ -79,6 +86,11 @@ const Messages kJapanese{
         "（kiokud が後で記録する可能性があります）。{saved}。",
     .saved_one = "このセッションで保存された回答は 1 件です",
     .saved_many = "このセッションで保存された回答は {count} 件です",
+    .not_a_choice =
+        "入力の {line} 行目: \"{word}\" は選択肢（1-{count} または a-{letter}）でも"
+        "延期（-）でもありません",
+    .not_a_rating = "入力の {line} 行目: \"{word}\" は評価（hard、good、easy）ではありません",
+    .neither_held_nor_recorded = "kiokud は回答を保留も記録もしませんでした",
 };
 
 }  // namespace
@@ -89,15 +101,27 @@ const Messages& messages_for(const std::string& language) {
 
 std::string fill_in(std::string_view pattern,
                     std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  std::string text(pattern);
-  for (const auto& [name, value] : values) {
-    const std::string marker = "{" + std::string(name) + "}";
-    for (auto at = text.find(marker); at != std::string::npos;
-         at = text.find(marker, at + value.size())) {
-      text.replace(at, marker.size(), value);
-    }
+  // One pass over the pattern: a value (a deck's name, say) that holds "{name}" stays as it is.
+  std::string text;
+  std::size_t at = 0;
+  while (at < pattern.size()) {
+    const std::size_t open = pattern.find('{', at);
+    const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open);
+    if (close == std::string_view::npos) break;
+    text += pattern.substr(at, open - at);
+    const std::string_view name = pattern.substr(open + 1, close - open - 1);
+    const auto value = std::find_if(values.begin(), values.end(),
+                                    [&](const auto& entry) { return entry.first == name; });
+    text += value != values.end() ? std::string_view(value->second)
+                                  : pattern.substr(open, close - open + 1);
+    at = close + 1;
   }
+  text += pattern.substr(std::min(at, pattern.size()));
   return text;
+}
+
+std::string fill_in_count(std::int64_t count, std::string_view one, std::string_view many) {
+  return fill_in(count == 1 ? one : many, {{"count", std::to_string(count)}});
 }
 
 }  // namespace kioku::cli

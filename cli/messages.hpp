@@ -1,6 +1,8 @@
 // The review screen's words in English and Japanese.
 #pragma once
 
+#include <boost/describe/class.hpp>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -42,12 +44,27 @@ struct Messages {
   const char* interrupted_answer;
   const char* saved_one;
   const char* saved_many;
+  // A malformed scripted answer line: {line}, {word}; {count} and {letter} are the last choice.
+  const char* not_a_choice;
+  const char* not_a_rating;
+  // review.choose's reply that says neither (a daemon breaking the protocol)
+  const char* neither_held_nor_recorded;
 };
+BOOST_DESCRIBE_STRUCT(Messages, (),
+                      (answer_prompt, quit_hint, bury_hint, buried, correct, wrong, the_answer_is,
+                       rate_prompt, hard, good, easy, next_review_in, nothing_due, session_heading,
+                       reviewed, reviewed_one, correct_count, time_spent, next_due, still_due, now,
+                       new_cards, learning, review, answer_not_recorded, answer_unconfirmed,
+                       daemon_lost, interrupted, interrupted_answer, saved_one, saved_many,
+                       not_a_choice, not_a_rating, neither_held_nor_recorded))
 
 const Messages& messages_for(const std::string& language);
 
 // `pattern` with each "{name}" in `values` replaced by its text.
 std::string fill_in(std::string_view pattern,
                     std::initializer_list<std::pair<std::string_view, std::string>> values);
+
+// `one` (for a count of 1) or `many` with its "{count}" filled in: "1 card", "2 cards".
+std::string fill_in_count(std::int64_t count, std::string_view one, std::string_view many);
 
 }  // namespace kioku::cli

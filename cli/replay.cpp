@@ -1,6 +1,8 @@
 // JSONL in, JSONL out. Hand-written output keeps a million lines fast; parsing uses Boost.JSON.
 #include "cli/replay.hpp"
 
+#include "cli/maintenance_messages.hpp"
+#include "cli/messages.hpp"
 #include "cli/replay_line.hpp"
 
 #include <algorithm>
@@ -212,6 +214,7 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
   OutputBuffer out(output);
   ReplayLine fields;
   std::int64_t line_number = 0;
+  const MaintenanceMessages& words = maintenance_messages_for(options.language);
   const auto fail = [&](const std::string& field, const std::string& message) {
     out.flush();
     std::fflush(output);
@@ -223,19 +226,21 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
     if (const auto problem = read_replay_line(line, fields)) fail("", *problem);
 
-    if (fields.card.kind != Kind::kString) fail("card", "must be a string");
-    if (fields.time.kind != Kind::kString) fail("time", "must be an RFC 3339 time");
+    if (fields.card.kind != Kind::kString) fail("card", words.replay_card_not_text);
+    if (fields.time.kind != Kind::kString) fail("time", words.replay_time_not_text);
     const auto time = parse_rfc3339(fields.time.text);
-    if (!time) fail("time", "\"" + std::string(fields.time.text) + "\" is not an RFC 3339 time");
+    if (!time) {
+      fail("time", fill_in(words.replay_time_invalid, {{"time", std::string(fields.time.text)}}));
+    }
 
     Answer answer;
     if (fields.quality.kind != Kind::kAbsent) {
       if (options.deck.algorithm != Algorithm::kSm2Classic) {
-        fail("quality", "is only for --algorithm sm2-classic; use rating");
+        fail("quality", words.replay_quality_needs_classic);
       }
       if (fields.quality.kind != Kind::kInteger || fields.quality.integer < 0 ||
           fields.quality.integer > 5) {
-        fail("quality", "must be an integer from 0 to 5");
+        fail("quality", words.replay_quality_range);
       }
       answer.quality = static_cast<int>(fields.quality.integer);
       answer.rating = rating_for_quality(*answer.quality);
@@ -243,7 +248,7 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
       const auto rating = fields.rating.kind == Kind::kString && fields.rating.text.size() >= 3
                               ? parse_rating(fields.rating.text)
                               : std::nullopt;
-      if (!rating) fail("rating", "must be again, hard, good or easy");
+      if (!rating) fail("rating", words.replay_rating_invalid);
       answer.rating = *rating;
     }
 

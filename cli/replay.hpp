@@ -15,6 +15,7 @@ namespace kioku::cli {
 struct ReplayOptions {
   DeckOptions deck;  // algorithm, fuzz (off unless asked), retention, any option
   int day_starts_at_hour = 4;
+  std::string language = "en";  // of the errors about a malformed line
 };
 
 // Replays `input` line by line, writing one JSON line per input line to `output`. Throws

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "cli/messages.hpp"
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
 
@@ -23,11 +24,12 @@ bool is_our_id(const json::value& value, std::int64_t id) {
 
 }  // namespace
 
-std::optional<std::string> ReplyLines::next_line() {
+std::optional<std::string> ReplyLines::next_line(const ConnectionMessages& words) {
   if (const std::optional<std::string_view> line = framing_.next_line()) return std::string(*line);
   if (framing_.overlong()) {
-    throw Error(ErrorCode::kInternal, "a reply from kiokud is longer than " +
-                                          std::to_string(kMaxReplyLineBytes >> 20) + " MiB");
+    throw Error(
+        ErrorCode::kInternal,
+        fill_in(words.reply_too_long, {{"mebibytes", std::to_string(kMaxReplyLineBytes >> 20)}}));
   }
   return std::nullopt;
 }
@@ -53,14 +55,15 @@ std::string printable(std::string_view text, std::size_t limit) {
   return shown;
 }
 
-std::optional<json::value> interpret_reply(std::string_view line, std::int64_t id) {
+std::optional<json::value> interpret_reply(std::string_view line, std::int64_t id,
+                                           const ConnectionMessages& words) {
   json::parse_options options;
   options.max_depth = kMaxReplyDepth;
   json::error_code error;
   json::value response = json::parse(line, error, {}, options);
   if (error || !response.is_object()) {
     throw Error(ErrorCode::kInternal,
-                "kiokud sent something that is not JSON-RPC: " + printable(line, 200));
+                fill_in(words.not_json_rpc, {{"line", printable(line, 200)}}));
   }
   json::object& object = response.as_object();
   const json::value* response_id = object.if_contains("id");
@@ -78,11 +81,11 @@ std::optional<json::value> interpret_reply(std::string_view line, std::int64_t i
             : protocol::code::kInternalError;
     throw Error(protocol::from_json_rpc_code(error_code),
                 message && message->is_string() ? printable(message->as_string(), 4096)
-                                                : std::string("unknown error"));
+                                                : std::string(words.unknown_error));
   }
   if (!response_id || !is_our_id(*response_id, id)) return std::nullopt;
   if (json::value* result = object.if_contains("result")) return std::move(*result);
-  throw Error(ErrorCode::kInternal, "kiokud's response has neither result nor error");
+  throw Error(ErrorCode::kInternal, words.neither_result_nor_error);
 }
 
 }  // namespace kioku::cli

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/connection_messages.hpp"
 #include "protocol/line_framing.hpp"
 
 namespace kioku::cli {
@@ -24,7 +25,9 @@ class ReplyLines {
   void append(std::string_view bytes) { framing_.append(bytes); }
   // The next complete line without its '\n' (and a '\r' before it). Throws kioku::Error
   // (kInternal) when the next line, complete or not, is longer than kMaxReplyLineBytes.
-  std::optional<std::string> next_line();
+  // Its message is in `words`' language.
+  std::optional<std::string> next_line(
+      const ConnectionMessages& words = connection_messages_for("en"));
   // Bytes received and not yet taken as lines.
   std::size_t pending_bytes() const noexcept { return framing_.pending().size(); }
 
@@ -37,7 +40,10 @@ class ReplyLines {
 // message for an error reply to this request, or without an id (a refusal when connecting);
 // kInternal for a line that is not a JSON-RPC response. The daemon's text in a message has its
 // control characters escaped, so a daemon cannot write to the terminal through it.
-std::optional<boost::json::value> interpret_reply(std::string_view line, std::int64_t id);
+// kioku's own words in these errors are `words`'.
+std::optional<boost::json::value> interpret_reply(
+    std::string_view line, std::int64_t id,
+    const ConnectionMessages& words = connection_messages_for("en"));
 
 // `text` with control characters (C0, DEL and C1) as \xHH, and cut after `limit` bytes with
 // "..." (for echoing what a daemon sent).

@@ -7,15 +7,21 @@
 namespace kioku::cli {
 
 CommandGroup review_commands() {
-  return {Command<ReviewOptions>("review", "Review the cards due now")
-              .option(&ReviewOptions::deck, "--deck", "only this deck (its id, from `kioku decks`)")
-              .flag(&ReviewOptions::shuffle, "--no-shuffle",
-                    "show choices in the deck's order (stable numbering for scripts)", false)
-              // Not CLI::PositiveNumber: its message spells out the range of a double, 300 digits
-              // long.
-              .option(&ReviewOptions::limit, "--limit", "stop after this many cards",
-                      between(1, std::numeric_limits<int>::max()))
-              .runs(run_review)};
+  return {
+      Command<ReviewOptions>("review", {"Review the cards due now", "今復習するカードを復習する"})
+          .option(&ReviewOptions::deck, "--deck",
+                  {"only this deck (its id, from `kioku decks`)",
+                   "このデッキだけ（ID は `kioku decks` で確認）"})
+          .flag(&ReviewOptions::shuffle, "--no-shuffle",
+                {"show choices in the deck's order (stable numbering for scripts)",
+                 "選択肢をデッキの順に表示する（スクリプト向けに番号が変わらない）"},
+                false)
+          // Not CLI::PositiveNumber: its message spells out the range of a double, 300 digits
+          // long.
+          .option(&ReviewOptions::limit, "--limit",
+                  {"stop after this many cards", "この枚数で終了する"},
+                  between(1, std::numeric_limits<int>::max()))
+          .runs(run_review)};
 }
 
 }  // namespace kioku::cli

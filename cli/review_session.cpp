@@ -14,6 +14,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/interrupt_while_waiting.hpp"
 #include "cli/messages.hpp"
@@ -70,7 +71,7 @@ struct InputProblem {
 // Reads answers from a terminal (single keys) or from a script (one line per card).
 class AnswerSource {
  public:
-  AnswerSource() : interactive_(stdin_is_terminal()) {
+  explicit AnswerSource(const Messages& text) : text_(text), interactive_(stdin_is_terminal()) {
     if (interactive_) raw_ = std::make_unique<RawMode>();
   }
   bool interactive() const { return interactive_; }
@@ -105,16 +106,18 @@ class AnswerSource {
               ? choice_from_word(choice_word, count)
               : 0;
       if (choice == 0) {
-        throw InputProblem{"input line " + std::to_string(line_number_) + ": \"" + choice_word +
-                           "\" is not a choice (1-" + std::to_string(count) + " or a-" +
-                           std::string(1, static_cast<char>('a' + count - 1)) + ") nor bury (-)"};
+        throw InputProblem{fill_in(
+            text_.not_a_choice, {{"line", std::to_string(line_number_)},
+                                 {"word", choice_word},
+                                 {"count", std::to_string(count)},
+                                 {"letter", std::string(1, static_cast<char>('a' + count - 1))}})};
       }
       Answer answer{choice, {}};
       if (!rating_word.empty()) {
         answer.rating = parse_rating(rating_word);
         if (!answer.rating || !extra.empty()) {
-          throw InputProblem{"input line " + std::to_string(line_number_) + ": \"" + rating_word +
-                             "\" is not a rating (hard, good or easy)"};
+          throw InputProblem{fill_in(
+              text_.not_a_rating, {{"line", std::to_string(line_number_)}, {"word", rating_word}})};
         }
       }
       return answer;
@@ -166,6 +169,7 @@ class AnswerSource {
     return number >= 1 && number <= count ? number : 0;
   }
 
+  const Messages& text_;
   bool interactive_;
   std::unique_ptr<RawMode> raw_;
   int line_number_ = 0;
@@ -186,12 +190,6 @@ std::string local_clock_time(std::int64_t when_ms) {
   return text;
 }
 
-std::string format_duration(std::int64_t milliseconds) {
-  const std::int64_t seconds = milliseconds / 1000;
-  if (seconds < 60) return std::to_string(seconds) + "s";
-  return std::to_string(seconds / 60) + "m " + std::to_string(seconds % 60) + "s";
-}
-
 class ReviewScreen {
  public:
   ReviewScreen(CliContext& context, const ReviewOptions& options)
@@ -201,7 +199,8 @@ class ReviewScreen {
         style_(Style::for_stdout()),
         // One column short of the edge: writing into the last column makes some terminals
         // wrap on their own, which would break our wrapping.
-        width_(std::min(terminal_width() - 1, 100)) {}
+        width_(std::min(terminal_width() - 1, 100)),
+        input_(text_) {}
 
   int run() {
     // A daemon that cannot be reached at all fails the command before anything is shown.
@@ -403,7 +402,7 @@ class ReviewScreen {
       recorded = call(protocol::kReviewAnswer, params);
       answer_in_flight_.reset();
     }
-    if (!recorded) throw Error(ErrorCode::kInternal, "kiokud neither held nor recorded the answer");
+    if (!recorded) throw Error(ErrorCode::kInternal, text_.neither_held_nor_recorded);
     const Verdict verdict = verdict_of(*recorded);
     if (!asks_rating) show_verdict(card, order, verdict);
     const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -425,7 +424,7 @@ class ReviewScreen {
     line << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
          << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", " << tally_.correct
          << ' ' << text_.correct_count << " (" << percent << "%), " << text_.time_spent << ' '
-         << format_duration(tally_.duration_ms);
+         << duration_text(tally_.duration_ms, context_.language);
     return line.str();
   }
 

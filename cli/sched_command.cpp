@@ -6,6 +6,8 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/maintenance_messages.hpp"
+#include "cli/messages.hpp"
 #include "cli/replay.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
@@ -16,15 +18,14 @@ namespace kioku::cli {
 namespace {
 
 // Switches the process to `zone` (an IANA name such as Europe/Berlin, or UTC).
-void use_time_zone(const std::string& zone) {
+void use_time_zone(const std::string& zone, const MaintenanceMessages& words) {
   struct stat info {};
   const bool known =
       zone == "UTC" ||
       (zone.find("..") == std::string::npos &&
        ::stat(("/usr/share/zoneinfo/" + zone).c_str(), &info) == 0 && S_ISREG(info.st_mode));
   if (!known) {
-    throw Error(ErrorCode::kInvalidParams, "--timezone: unknown time zone '" + zone +
-                                               "' (an IANA name such as Europe/Berlin)");
+    throw Error(ErrorCode::kInvalidParams, fill_in(words.unknown_time_zone, {{"zone", zone}}));
   }
   ::setenv("TZ", zone.c_str(), 1);
   ::tzset();
@@ -39,14 +40,16 @@ struct ReplayArgs {
   std::vector<std::string> options;  // key=value
 };
 
-void run_replay(const ReplayArgs& args) {
+void run_replay(const ReplayArgs& args, const std::string& language) {
+  const MaintenanceMessages& words = maintenance_messages_for(language);
   if (!args.timezone.empty()) {
-    use_time_zone(args.timezone);
+    use_time_zone(args.timezone, words);
   } else if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
-    std::cerr << "kioku: warning: " << *problem << '\n';
+    std::cerr << "kioku: " << fill_in(words.warning, {{"text", *problem}}) << '\n';
   }
   ReplayOptions options;
   options.day_starts_at_hour = args.day_starts_at;
+  options.language = language;
   set_deck_option(options.deck, "algorithm", args.algorithm);
   options.deck.fuzz = args.fuzz;
   if (args.desired_retention) {
@@ -56,7 +59,7 @@ void run_replay(const ReplayArgs& args) {
     const auto equals = assignment.find('=');
     if (equals == std::string::npos) {
       throw Error(ErrorCode::kInvalidParams,
-                  "--option: expected key=value, got '" + assignment + "'");
+                  fill_in(words.option_expected_key_value, {{"text", assignment}}));
     }
     set_deck_option(options.deck, assignment.substr(0, equals), assignment.substr(equals + 1));
   }
@@ -68,18 +71,28 @@ void run_replay(const ReplayArgs& args) {
 
 CommandGroup sched_commands() {
   return {noun(
-      "sched", "Scheduler tools that need no daemon",
+      "sched", {"Scheduler tools that need no daemon", "デーモンなしで使えるスケジューラーの道具"},
       {Command<ReplayArgs>(
-           "replay", "Replay a review history (JSONL on stdin) and print the state after each line")
-           .option(&ReplayArgs::algorithm, "--algorithm", "sm2, sm2-classic or fsrs",
+           "replay",
+           {"Replay a review history (JSONL on stdin) and print the state after each line",
+            "復習履歴（標準入力の JSONL）を再生し、各行のあとの状態を出力する"})
+           .option(&ReplayArgs::algorithm, "--algorithm",
+                   {"sm2, sm2-classic or fsrs", "sm2、sm2-classic、fsrs のどれか"},
                    one_of({"sm2", "sm2-classic", "fsrs"}))
-           .option(&ReplayArgs::timezone, "--timezone", "IANA time zone (default: local)")
-           .option(&ReplayArgs::day_starts_at, "--day-starts-at", "hour a day starts (0-23)",
-                   between(0, 23))
-           .flag(&ReplayArgs::fuzz, "--fuzz", "fuzz intervals as a deck does (off by default)")
-           .option(&ReplayArgs::desired_retention, "--desired-retention", "FSRS desired retention")
-           .option(&ReplayArgs::options, "--option", "any deck option, as key=value")
-           .runs([](CliContext&, const ReplayArgs& args) { run_replay(args); })})};
+           .option(&ReplayArgs::timezone, "--timezone",
+                   {"IANA time zone (default: local)", "IANA タイムゾーン（既定値: ローカル）"})
+           .option(&ReplayArgs::day_starts_at, "--day-starts-at",
+                   {"hour a day starts (0-23)", "一日が始まる時刻（0-23 時）"}, between(0, 23))
+           .flag(&ReplayArgs::fuzz, "--fuzz",
+                 {"fuzz intervals as a deck does (off by default)",
+                  "デッキと同じく間隔にゆらぎを加える（既定では無効）"})
+           .option(&ReplayArgs::desired_retention, "--desired-retention",
+                   {"FSRS desired retention", "FSRS の目標保持率"})
+           .option(&ReplayArgs::options, "--option",
+                   {"any deck option, as key=value", "任意のデッキオプション（key=value）"})
+           .runs([](CliContext& context, const ReplayArgs& args) {
+             run_replay(args, context.language);
+           })})};
 }
 
 }  // namespace kioku::cli

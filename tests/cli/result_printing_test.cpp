@@ -82,7 +82,7 @@ TEST_CASE("printing: due, unbury and stats print their counts in words that agre
   stats.reviews_total = 1;
   stats.due.total = 9;
   CHECK(shown(table, {"stats"}, stats) ==
-        "Today: 4 reviews, 3 correct (75%), 2 new, 61 s\n"
+        "Today: 4 reviews, 3 correct (75%), 2 new, 1m 1s\n"
         "Streak: 1 day\n"
         "Collection: 1 card in 2 decks, 1 review in all\n"
         "Due now: 9\n");
@@ -90,7 +90,7 @@ TEST_CASE("printing: due, unbury and stats print their counts in words that agre
   stats.correct_today = 0;
   stats.streak_days = 0;
   CHECK(shown(table, {"stats"}, stats)
-            .rfind("Today: 0 reviews, 0 correct, 2 new, 61 s\n"
+            .rfind("Today: 0 reviews, 0 correct, 2 new, 1m 1s\n"
                    "Streak: 0 days\n",
                    0) == 0);
 }
@@ -190,12 +190,12 @@ TEST_CASE("printing: history prints a row per day, a share of correct answers an
                                               .time_ms = 125'400});
   CHECK(shown(table, {"history"}, result) ==
         "Date        Reviews     Correct   New     Time\n"
-        "2026-11-30        0           -     0     0:00\n"
-        "2026-12-01       12    10 (83%)     5     2:05\n"
-        "Total            12    10 (83%)     5     2:05\n");
+        "2026-11-30        0           -     0       0s\n"
+        "2026-12-01       12    10 (83%)     5    2m 5s\n"
+        "Total            12    10 (83%)     5    2m 5s\n");
   result.days.pop_back();
   CHECK(shown(table, {"history"}, result) ==
         "Date        Reviews     Correct   New     Time\n"
-        "2026-11-30        0           -     0     0:00\n"
+        "2026-11-30        0           -     0       0s\n"
         "No answers in these days.\n");
 }

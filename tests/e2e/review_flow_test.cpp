@@ -65,7 +65,7 @@ TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - che
   INFO(history.out << history.err);
   CHECK(history.exit_code == 0);
   CHECK(history.out.starts_with("日付           復習        正解  新規     時間\n"));
-  CHECK(history.out.find("       8     5 (62%)     8     0:00\n") != std::string::npos);
+  CHECK(history.out.find("       8     5 (62%)     8      0秒\n") != std::string::npos);
   CHECK(history.out.find("\n合計 ") != std::string::npos);
 
   const auto decks = parse_output(run_kioku(home, {"decks", "--json"}));

@@ -1,0 +1,65 @@
+// kioku daemon's words in English and Japanese.
+#include "cli/daemon_messages.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+const DaemonMessages kEnglish{
+    .running = "kiokud {version} is running (pid {pid})",
+    .socket_label = "socket",
+    .collection_label = "collection",
+    .running_but = "{daemon} is running but {reason}; `kioku daemon stop` ends it",
+    .not_running_at = "kiokud is not running ({socket})",
+    .not_running = "kiokud is not running",
+    .stopped = "kiokud stopped (pid {pid})",
+    .not_answering_on = "is not answering on {socket}",
+    .no_socket =
+        "does not listen on {socket} (was its socket file removed?), though it holds the "
+        "collection in {directory}",
+    .pid_unknown = "kiokud {reason}, and its pid is unknown",
+    .process_gone = "the process (pid {pid}) that {reason} is gone; not signalling it",
+    .not_kiokud =
+        "the process (pid {pid}) that {reason} is '{name}', not kiokud; not signalling it",
+    .sigterm_failed = "{daemon} {reason}, and SIGTERM failed: {error}",
+    .sent_sigterm = "{daemon} {reason}; sent it SIGTERM",
+    .not_exited = "{daemon} has not exited after {seconds} s",
+    .kill_hint = "; `kill -KILL {pid}` ends it",
+    .shutdown_not_closed =
+        "kiokud (pid {pid}) answered system.shutdown but did not close the connection",
+};
+
+// The reasons are noun phrases here, set in parentheses: Japanese cannot hang a clause after the
+// daemon's name the way English does.
+const DaemonMessages kJapanese{
+    .running = "kiokud {version} は稼働中です（pid {pid}）",
+    .socket_label = "ソケット",
+    .collection_label = "コレクション",
+    .running_but =
+        "{daemon} は稼働中ですが使えません（{reason}）。`kioku daemon stop` で終了できます",
+    .not_running_at = "kiokud は稼働していません（{socket}）",
+    .not_running = "kiokud は稼働していません",
+    .stopped = "kiokud を停止しました（pid {pid}）",
+    .not_answering_on = "{socket} で応答なし",
+    .no_socket =
+        "{socket} で待ち受けていないが、{directory} のコレクションを保持している。"
+        "ソケットファイルが削除された可能性あり",
+    .pid_unknown = "kiokud が使えず（{reason}）、pid も分かりません",
+    .process_gone = "pid {pid} のプロセス（{reason}）はもう存在しません。シグナルは送りません",
+    .not_kiokud =
+        "pid {pid} のプロセス（{reason}）は kiokud ではなく '{name}' です。シグナルは送りません",
+    .sigterm_failed = "{daemon}（{reason}）への SIGTERM に失敗しました: {error}",
+    .sent_sigterm = "{daemon}（{reason}）に SIGTERM を送りました",
+    .not_exited = "{daemon} が {seconds} 秒たっても終了しません",
+    .kill_hint = "。`kill -KILL {pid}` で強制終了できます",
+    .shutdown_not_closed =
+        "kiokud（pid {pid}）は system.shutdown に応答しましたが、接続を閉じていません",
+};
+
+}  // namespace
+
+const DaemonMessages& daemon_messages_for(const std::string& language) {
+  return language == "ja" ? kJapanese : kEnglish;
+}
+
+}  // namespace kioku::cli

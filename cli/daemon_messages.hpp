@@ -1,0 +1,37 @@
+// The words of kioku daemon status|stop. Filled in with fill_in() (cli/messages.hpp). A {reason}
+// is not_answering_on or no_socket, filled in first; {daemon} is "kiokud (pid 12)" or "kiokud".
+#pragma once
+
+#include <boost/describe/class.hpp>
+#include <string>
+
+namespace kioku::cli {
+
+struct DaemonMessages {
+  const char* running;  // {version}, {pid}
+  const char* socket_label;
+  const char* collection_label;
+  const char* running_but;     // {daemon}, {reason}
+  const char* not_running_at;  // {socket}
+  const char* not_running;
+  const char* stopped;              // {pid}
+  const char* not_answering_on;     // {socket}
+  const char* no_socket;            // {socket}, {directory}
+  const char* pid_unknown;          // {reason}
+  const char* process_gone;         // {pid}, {reason}
+  const char* not_kiokud;           // {pid}, {reason}, {name}
+  const char* sigterm_failed;       // {daemon}, {reason}, {error}
+  const char* sent_sigterm;         // {daemon}, {reason}
+  const char* not_exited;           // {daemon}, {seconds}
+  const char* kill_hint;            // {pid}: after not_exited when kioku sent SIGTERM
+  const char* shutdown_not_closed;  // {pid}
+};
+BOOST_DESCRIBE_STRUCT(DaemonMessages, (),
+                      (running, socket_label, collection_label, running_but, not_running_at,
+                       not_running, stopped, not_answering_on, no_socket, pid_unknown, process_gone,
+                       not_kiokud, sigterm_failed, sent_sigterm, not_exited, kill_hint,
+                       shutdown_not_closed))
+
+const DaemonMessages& daemon_messages_for(const std::string& language);
+
+}  // namespace kioku::cli

@@ -1,0 +1,46 @@
+// kioku import's words in English and Japanese.
+#include "cli/import_messages.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+const ImportMessages kEnglish{
+    .imported =
+        "Imported {deck} from {source}: {added} added, {updated} updated, {unchanged} "
+        "unchanged",
+    .standard_input = "standard input",
+    .kept_one = " ({count} card no longer in the file was kept)",
+    .kept_many = " ({count} cards no longer in the file were kept)",
+    .file_empty = "import: FILE is empty; give a deck file, or - for standard input",
+    .no_current_directory = "cannot tell the current directory",
+    .cannot_open = "cannot open file: {error}",
+    .cannot_read = "cannot read file: {error}",
+    .cannot_read_input = "cannot read standard input: {error}",
+    .is_directory = "is a directory, not a deck file",
+    .cannot_hold = "cannot hold it in memory: {error}",
+};
+
+const ImportMessages kJapanese{
+    .imported =
+        "{source} から {deck} を取り込みました: 追加 {added}、更新 {updated}、変更なし "
+        "{unchanged}",
+    .standard_input = "標準入力",
+    .kept_one = "（ファイルにないカード {count} 枚は残しました）",
+    .kept_many = "（ファイルにないカード {count} 枚は残しました）",
+    .file_empty = "import: FILE が空です。デッキファイルか、標準入力なら - を指定してください",
+    .no_current_directory = "カレントディレクトリが分かりません",
+    .cannot_open = "ファイルを開けません: {error}",
+    .cannot_read = "ファイルを読めません: {error}",
+    .cannot_read_input = "標準入力を読めません: {error}",
+    .is_directory = "デッキファイルではなくディレクトリです",
+    .cannot_hold = "メモリに読み込めません: {error}",
+};
+
+}  // namespace
+
+const ImportMessages& import_messages_for(const std::string& language) {
+  return language == "ja" ? kJapanese : kEnglish;
+}
+
+}  // namespace kioku::cli

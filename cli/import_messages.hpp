@@ -1,0 +1,31 @@
+// The words of kioku import: its summary line, and what keeps it from reading the file. Filled
+// in with fill_in() (cli/messages.hpp).
+#pragma once
+
+#include <boost/describe/class.hpp>
+#include <string>
+
+namespace kioku::cli {
+
+struct ImportMessages {
+  const char* imported;        // {deck}, {source}, {added}, {updated}, {unchanged}
+  const char* standard_input;  // the {source} of `kioku import -`
+  const char* kept_one;        // {count}: cards no longer in the file, kept
+  const char* kept_many;
+  // Opening the file (cli/import_source.cpp); {error} is the system's reason
+  const char* file_empty;
+  const char* no_current_directory;
+  const char* cannot_open;        // {error}
+  const char* cannot_read;        // {error}
+  const char* cannot_read_input;  // {error}
+  const char* is_directory;
+  const char* cannot_hold;  // {error}
+};
+BOOST_DESCRIBE_STRUCT(ImportMessages, (),
+                      (imported, standard_input, kept_one, kept_many, file_empty,
+                       no_current_directory, cannot_open, cannot_read, cannot_read_input,
+                       is_directory, cannot_hold))
+
+const ImportMessages& import_messages_for(const std::string& language);
+
+}  // namespace kioku::cli

@@ -1,0 +1,77 @@
+// deck config's, doctor's and sched replay's words in English and Japanese.
+#include "cli/maintenance_messages.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+const MaintenanceMessages kEnglish{
+    .recomputed_one =
+        "Algorithm changed: recomputed {count} card from its history ({changed} changed)",
+    .recomputed_many =
+        "Algorithm changed: recomputed {count} cards from their history ({changed} changed)",
+    .default_value = "(default {value})",
+    .expected_key_value = "expected key=value, got '{text}'",
+    .intact = "The collection {path} is intact",
+    .warning = "warning: {text}",
+    .problems_one = "SQLite found {count} problem: {advice}",
+    .problems_many = "SQLite found {count} problems: {advice}",
+    .restore_backup = "restore a backup",
+    .replayed_one = "Replayed {count} card from its review log: ",
+    .replayed_many = "Replayed {count} cards from their review logs: ",
+    .fixed_one = "{count} differed from the stored state and was fixed",
+    .fixed_many = "{count} differed from the stored state and were fixed",
+    .fixed_cards = "{deck}: cards{cards}",
+    .deck_without_rebuild =
+        "--deck applies only with --rebuild (kioku doctor checks the whole collection)",
+    .unknown_time_zone =
+        "--timezone: unknown time zone '{zone}' (an IANA name such as Europe/Berlin)",
+    .option_expected_key_value = "--option: expected key=value, got '{text}'",
+    .replay_card_not_text = "must be a string",
+    .replay_time_not_text = "must be an RFC 3339 time",
+    .replay_time_invalid = "\"{time}\" is not an RFC 3339 time",
+    .replay_quality_needs_classic = "is only for --algorithm sm2-classic; use rating",
+    .replay_quality_range = "must be an integer from 0 to 5",
+    .replay_rating_invalid = "must be again, hard, good or easy",
+};
+
+const MaintenanceMessages kJapanese{
+    .recomputed_one =
+        "アルゴリズムを変更しました: カード {count} 枚を履歴から再計算（変更 {changed} 枚）",
+    .recomputed_many =
+        "アルゴリズムを変更しました: カード {count} 枚を履歴から再計算（変更 {changed} 枚）",
+    .default_value = "（既定値 {value}）",
+    .expected_key_value = "key=value の形で指定してください（指定された値: '{text}'）",
+    .intact = "コレクション {path} に問題はありません",
+    .warning = "警告: {text}",
+    .problems_one = "SQLite が問題を {count} 件見つけました: {advice}",
+    .problems_many = "SQLite が問題を {count} 件見つけました: {advice}",
+    .restore_backup = "バックアップから復元してください",
+    .replayed_one = "カード {count} 枚を復習ログから再計算しました: ",
+    .replayed_many = "カード {count} 枚を復習ログから再計算しました: ",
+    .fixed_one = "{count} 枚が保存済みの状態と異なっていたので修正しました",
+    .fixed_many = "{count} 枚が保存済みの状態と異なっていたので修正しました",
+    .fixed_cards = "{deck}: カード{cards}",
+    .deck_without_rebuild =
+        "--deck は --rebuild と一緒にしか使えません（kioku doctor はコレクション全体を検査します）",
+    .unknown_time_zone =
+        "--timezone: 不明なタイムゾーン '{zone}'（Europe/Berlin のような IANA "
+        "名を指定してください）",
+    .option_expected_key_value =
+        "--option: key=value の形で指定してください（指定された値: '{text}'）",
+    .replay_card_not_text = "文字列で指定してください",
+    .replay_time_not_text = "RFC 3339 形式の時刻で指定してください",
+    .replay_time_invalid = "\"{time}\" は RFC 3339 形式の時刻ではありません",
+    .replay_quality_needs_classic =
+        "--algorithm sm2-classic でしか使えません。rating を使ってください",
+    .replay_quality_range = "0 から 5 の整数で指定してください",
+    .replay_rating_invalid = "again、hard、good、easy のどれかで指定してください",
+};
+
+}  // namespace
+
+const MaintenanceMessages& maintenance_messages_for(const std::string& language) {
+  return language == "ja" ? kJapanese : kEnglish;
+}
+
+}  // namespace kioku::cli

@@ -1,0 +1,49 @@
+// The words of the commands that look after a collection and its settings: deck config, doctor
+// and sched replay. Filled in with fill_in() (cli/messages.hpp); "_one" is for a count of 1.
+#pragma once
+
+#include <boost/describe/class.hpp>
+#include <string>
+
+namespace kioku::cli {
+
+struct MaintenanceMessages {
+  // kioku deck config
+  const char* recomputed_one;  // {count}, {changed}
+  const char* recomputed_many;
+  const char* default_value;       // {value}, beside a changed option
+  const char* expected_key_value;  // {text}
+  // kioku doctor
+  const char* intact;        // {path}
+  const char* warning;       // {text}
+  const char* problems_one;  // {count}, {advice} (kiokud's, in English, or restore_backup)
+  const char* problems_many;
+  const char* restore_backup;
+  const char* replayed_one;  // {count}
+  const char* replayed_many;
+  const char* fixed_one;  // {count}
+  const char* fixed_many;
+  const char* fixed_cards;  // {deck}, {cards} (" 3 7 12")
+  const char* deck_without_rebuild;
+  // kioku sched replay
+  const char* unknown_time_zone;          // {zone}
+  const char* option_expected_key_value;  // {text}
+  // sched replay's input lines (after "stdin:LINE: FIELD: ")
+  const char* replay_card_not_text;
+  const char* replay_time_not_text;
+  const char* replay_time_invalid;  // {time}
+  const char* replay_quality_needs_classic;
+  const char* replay_quality_range;
+  const char* replay_rating_invalid;
+};
+BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
+                      (recomputed_one, recomputed_many, default_value, expected_key_value, intact,
+                       warning, problems_one, problems_many, restore_backup, replayed_one,
+                       replayed_many, fixed_one, fixed_many, fixed_cards, deck_without_rebuild,
+                       unknown_time_zone, option_expected_key_value, replay_card_not_text,
+                       replay_time_not_text, replay_time_invalid, replay_quality_needs_classic,
+                       replay_quality_range, replay_rating_invalid))
+
+const MaintenanceMessages& maintenance_messages_for(const std::string& language);
+
+}  // namespace kioku::cli

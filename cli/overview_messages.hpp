@@ -1,0 +1,58 @@
+// The words of the commands that show the collection's counts: decks, due, unbury, stats and
+// history. Patterns are filled in with fill_in() (cli/messages.hpp); a "_one" pattern is for a
+// count of 1, its "_many" twin for every other count (Japanese says both the same way).
+#pragma once
+
+#include <boost/describe/class.hpp>
+#include <string>
+
+namespace kioku::cli {
+
+struct OverviewMessages {
+  // kioku decks
+  const char* no_decks;
+  const char* column_id;
+  const char* column_name;
+  const char* column_cards;
+  const char* column_due;
+  const char* column_new;
+  const char* column_learning;
+  const char* column_review;
+  // kioku due: {total}, {new}, {learning}, {review}
+  const char* due_counts;
+  // kioku unbury: {count}
+  const char* unburied_one;
+  const char* unburied_many;
+  // kioku stats
+  const char* reviews_one;  // {count}
+  const char* reviews_many;
+  const char* cards_one;  // {count}
+  const char* cards_many;
+  const char* decks_one;  // {count}
+  const char* decks_many;
+  const char*
+      today;  // {reviews} (a counted review), {correct}, {share} (" (75%)" or ""), {new}, {time}
+  const char* streak_one;  // {count}
+  const char* streak_many;
+  const char* collection;  // {cards}, {decks}, {reviews}: counted
+  const char* due_now;     // {count}
+  // kioku history: the table's headings, and the line when no day has answers
+  const char* history_date;
+  const char* history_reviews;
+  const char* history_correct;
+  const char* history_new;
+  const char* history_time;
+  const char* history_total;
+  const char* history_none;
+};
+BOOST_DESCRIBE_STRUCT(OverviewMessages, (),
+                      (no_decks, column_id, column_name, column_cards, column_due, column_new,
+                       column_learning, column_review, due_counts, unburied_one, unburied_many,
+                       reviews_one, reviews_many, cards_one, cards_many, decks_one, decks_many,
+                       today, streak_one, streak_many, collection, due_now, history_date,
+                       history_reviews, history_correct, history_new, history_time, history_total,
+                       history_none))
+
+const OverviewMessages& overview_messages_for(const std::string& language);
+
+}  // namespace kioku::cli

@@ -1,0 +1,131 @@
+// The message catalogues (cli/*messages.hpp): every message exists in English and Japanese, the
+// two name the same placeholders, and the Japanese is not the English copied.
+#include <boost/describe/members.hpp>
+#include <boost/mp11/algorithm.hpp>
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "cli/connection_messages.hpp"
+#include "cli/daemon_messages.hpp"
+#include "cli/import_messages.hpp"
+#include "cli/maintenance_messages.hpp"
+#include "cli/messages.hpp"
+#include "cli/overview_messages.hpp"
+#include "cli/reply.hpp"
+#include "core/error.hpp"
+
+using namespace kioku::cli;
+
+namespace {
+
+// The "{name}"s in `pattern`.
+std::multiset<std::string> placeholders(std::string_view pattern) {
+  std::multiset<std::string> names;
+  for (auto open = pattern.find('{'); open != std::string_view::npos;
+       open = pattern.find('{', open + 1)) {
+    const auto close = pattern.find('}', open);
+    if (close == std::string_view::npos) break;
+    names.insert(std::string(pattern.substr(open, close - open + 1)));
+  }
+  return names;
+}
+
+bool has_non_ascii(std::string_view text) {
+  for (const char character : text) {
+    if (static_cast<unsigned char>(character) >= 0x80) return true;
+  }
+  return false;
+}
+
+// Checks every message of `Catalogue`; `same_in_both` names the ones that may read the same in
+// both languages (a column heading "ID"). Returns how many messages it checked.
+template <class Catalogue>
+int check_catalogue(const Catalogue& english, const Catalogue& japanese,
+                    const std::set<std::string>& same_in_both = {}) {
+  int checked = 0;
+  boost::mp11::mp_for_each<
+      boost::describe::describe_members<Catalogue, boost::describe::mod_public>>([&](auto member) {
+    ++checked;
+    INFO(member.name);
+    const char* in_english = english.*member.pointer;
+    const char* in_japanese = japanese.*member.pointer;
+    REQUIRE(in_english != nullptr);
+    REQUIRE(in_japanese != nullptr);
+    CHECK_FALSE(std::string_view(in_english).empty());
+    CHECK_FALSE(std::string_view(in_japanese).empty());
+    CHECK(placeholders(in_english) == placeholders(in_japanese));
+    if (same_in_both.count(member.name) == 0) {
+      CHECK(std::string_view(in_english) != in_japanese);
+      CHECK(has_non_ascii(in_japanese));
+    }
+  });
+  // A message added to the struct but not to its BOOST_DESCRIBE_STRUCT would go unchecked.
+  CHECK(static_cast<std::size_t>(checked) * sizeof(const char*) == sizeof(Catalogue));
+  return checked;
+}
+
+}  // namespace
+
+TEST_CASE("catalogues: every message in both languages, with the same placeholders",
+          "[cli][messages]") {
+  SECTION("the review screen") {
+    CHECK(check_catalogue(messages_for("en"), messages_for("ja")) >= 30);
+  }
+  SECTION("decks, due, unbury, stats and history") {
+    CHECK(check_catalogue(overview_messages_for("en"), overview_messages_for("ja"),
+                          {"column_id"}) >= 25);
+  }
+  SECTION("import") {
+    CHECK(check_catalogue(import_messages_for("en"), import_messages_for("ja")) >= 10);
+  }
+  SECTION("deck config, doctor and sched replay") {
+    CHECK(check_catalogue(maintenance_messages_for("en"), maintenance_messages_for("ja")) >= 15);
+  }
+  SECTION("daemon status and stop") {
+    CHECK(check_catalogue(daemon_messages_for("en"), daemon_messages_for("ja")) >= 15);
+  }
+  SECTION("reaching kiokud") {
+    CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);
+  }
+}
+
+TEST_CASE("catalogues: a language other than ja is English", "[cli][messages]") {
+  CHECK(&overview_messages_for("") == &overview_messages_for("en"));
+  CHECK(&overview_messages_for("de") == &overview_messages_for("en"));
+  CHECK(&daemon_messages_for("ja") != &daemon_messages_for("en"));
+  CHECK(std::string(connection_messages_for("ja").seconds) == "{count} 秒");
+}
+
+TEST_CASE("fill_in_count: the pattern for one, or for any other count", "[cli][messages]") {
+  const OverviewMessages& english = overview_messages_for("en");
+  CHECK(fill_in_count(1, english.cards_one, english.cards_many) == "1 card");
+  CHECK(fill_in_count(0, english.cards_one, english.cards_many) == "0 cards");
+  CHECK(fill_in_count(12, english.cards_one, english.cards_many) == "12 cards");
+  const OverviewMessages& japanese = overview_messages_for("ja");
+  CHECK(fill_in_count(1, japanese.cards_one, japanese.cards_many) == "カード 1 枚");
+  CHECK(fill_in_count(3, japanese.cards_one, japanese.cards_many) == "カード 3 枚");
+  // A value that looks like a placeholder is not filled in again.
+  CHECK(fill_in("{a} {b}", {{"a", "{b}"}, {"b", "x"}}) == "{b} x");
+  CHECK(fill_in("{a}{a} {other} {a", {{"a", "1"}}) == "11 {other} {a");
+}
+
+TEST_CASE("catalogues: a broken reply is reported in the client's language", "[cli][messages]") {
+  const auto message_of = [](std::string_view line, const std::string& language) {
+    try {
+      interpret_reply(line, 1, connection_messages_for(language));
+    } catch (const kioku::Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message_of("not json", "en") == "kiokud sent something that is not JSON-RPC: not json");
+  CHECK(message_of("not json", "ja") ==
+        "kiokud が JSON-RPC ではないものを送ってきました: not json");
+  CHECK(message_of(R"({"jsonrpc":"2.0","id":1})", "ja") ==
+        "kiokud の返事に result も error もありません");
+  // The daemon's own message is passed on as it came, whatever the language.
+  CHECK(message_of(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no deck 'x'"}})",
+                   "ja") == "no deck 'x'");
+}
