@@ -2,6 +2,12 @@
 // these bytes.
 #pragma once
 
+#include "protocol/deck_types.hpp"
+#include "protocol/doctor_types.hpp"
+#include "protocol/review_types.hpp"
+#include "protocol/stats_types.hpp"
+#include "protocol/system_types.hpp"
+
 namespace kioku::test::captured {
 
 // Results as kiokud sends them (captured from a real daemon over its socket at de12650, with
@@ -29,5 +35,26 @@ inline constexpr const char* kDoctorRebuildReply =
     R"({"cards":8,"changed":0,"decks":[{"cards":8,"changed":0,"changed_cards":[],"deck":"gradient-checkpointing"}]})";
 inline constexpr const char* kDoctorCheckDamagedReply =
     R"({"path":"/c.sqlite","ok":false,"advice":"restore a backup","problems":["page 3 is never used"],"warnings":[]})";
+
+// Calls check(ResultType{}, text) for every captured reply, with the result type it reads as.
+template <class Check>
+void for_each_captured_reply(Check check) {
+  using namespace kioku::protocol;
+  check(ReviewNextResult{}, kReviewNextReply);
+  check(ReviewNextResult{}, kReviewNextNoneReply);
+  check(ReviewAnswerResult{}, kReviewAnswerReply);
+  check(ReviewCheckResult{}, kReviewCheckReply);
+  check(DueCountsResult{}, kDueCountsReply);
+  check(StatsSummaryResult{}, kStatsSummaryReply);
+  check(DeckListResult{}, kDeckListReply);
+  check(DeckConfigResult{}, kDeckConfigReply);
+  check(DeckConfigResult{}, kDeckConfigShownReply);
+  check(DoctorRebuildResult{}, kDoctorRebuildReply);
+  check(DoctorCheckResult{}, kDoctorCheckDamagedReply);
+  check(ReviewBuryResult{},
+        R"({"card":1,"buried_until_ms":1796184000000,"buried_until":"2026-12-02T04:00:00Z"})");
+  check(HelloResult{},
+        R"({"daemon":"kiokud","version":"0.1.0","protocol":1,"collection":"/c","pid":19388})");
+}
 
 }  // namespace kioku::test::captured

@@ -41,21 +41,7 @@ TEST_CASE("wire structs: every result reads back and writes the same bytes", "[p
     using Result = decltype(result_type);
     CHECK(read_and_write<Result>(text) == json::serialize(json::parse(text)));
   };
-  same(ReviewNextResult{}, kReviewNextReply);
-  same(ReviewNextResult{}, kReviewNextNoneReply);
-  same(ReviewAnswerResult{}, kReviewAnswerReply);
-  same(ReviewCheckResult{}, kReviewCheckReply);
-  same(DueCountsResult{}, kDueCountsReply);
-  same(StatsSummaryResult{}, kStatsSummaryReply);
-  same(DeckListResult{}, kDeckListReply);
-  same(DeckConfigResult{}, kDeckConfigReply);
-  same(DeckConfigResult{}, kDeckConfigShownReply);
-  same(DoctorRebuildResult{}, kDoctorRebuildReply);
-  same(DoctorCheckResult{}, kDoctorCheckDamagedReply);
-  same(ReviewBuryResult{},
-       R"({"card":1,"buried_until_ms":1796184000000,"buried_until":"2026-12-02T04:00:00Z"})");
-  same(HelloResult{},
-       R"({"daemon":"kiokud","version":"0.1.0","protocol":1,"collection":"/c","pid":19388})");
+  for_each_captured_reply(same);
 }
 
 TEST_CASE("wire structs: read values are the ones sent", "[protocol][wire]") {

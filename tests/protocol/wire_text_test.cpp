@@ -89,17 +89,7 @@ TEST_CASE("wire text: every captured reply is written as the value path writes i
     CHECK(wire_text(result) == through_value(result));
     CHECK(wire_text(result) == to_json_text(json::parse(text)));
   };
-  same(ReviewNextResult{}, kReviewNextReply);
-  same(ReviewNextResult{}, kReviewNextNoneReply);
-  same(ReviewAnswerResult{}, kReviewAnswerReply);
-  same(ReviewCheckResult{}, kReviewCheckReply);
-  same(DueCountsResult{}, kDueCountsReply);
-  same(StatsSummaryResult{}, kStatsSummaryReply);
-  same(DeckListResult{}, kDeckListReply);
-  same(DeckConfigResult{}, kDeckConfigReply);
-  same(DeckConfigResult{}, kDeckConfigShownReply);
-  same(DoctorRebuildResult{}, kDoctorRebuildReply);
-  same(DoctorCheckResult{}, kDoctorCheckDamagedReply);
+  for_each_captured_reply(same);
 }
 
 TEST_CASE("wire text: every kind of field, filled and empty", "[protocol][wire]") {
