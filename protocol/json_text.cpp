@@ -39,53 +39,15 @@ void append_json_number(std::string& out, double number) {
 }
 
 void append_json_string(std::string& out, std::string_view text) {
-  // Boost.JSON's serializer's escapes, byte for byte (tests/protocol/json_text_test.cpp), written
-  // in place: a serialize() per key and value cost an allocation each, on every reply.
-  static constexpr char kHex[] = "0123456789abcdef";
-  static constexpr auto kEscaped = [] {
-    std::array<bool, 256> escaped{};
-    for (int byte = 0; byte < 0x20; ++byte) escaped[byte] = true;
-    escaped['"'] = escaped['\\'] = true;
-    return escaped;
-  }();
-  out += '"';
-  std::size_t plain_from = 0;
-  for (std::size_t at = 0; at < text.size(); ++at) {
-    const auto byte = static_cast<unsigned char>(text[at]);
-    if (!kEscaped[byte]) continue;
-    out.append(text.data() + plain_from, at - plain_from);
-    plain_from = at + 1;
-    out += '\\';
-    switch (byte) {
-      case '"':
-        out += '"';
-        break;
-      case '\\':
-        out += '\\';
-        break;
-      case '\b':
-        out += 'b';
-        break;
-      case '\f':
-        out += 'f';
-        break;
-      case '\n':
-        out += 'n';
-        break;
-      case '\r':
-        out += 'r';
-        break;
-      case '\t':
-        out += 't';
-        break;
-      default:
-        out += "u00";
-        out += kHex[byte >> 4];
-        out += kHex[byte & 0xf];
-    }
+  // Boost.JSON's own escaping, through a serializer that writes into a buffer on the stack: a
+  // serialize() per key and value cost an allocation each, on every reply.
+  json::serializer serializer;
+  serializer.reset(json::string_view(text.data(), text.size()));
+  char buffer[512];
+  while (!serializer.done()) {
+    const json::string_view written = serializer.read(buffer);
+    out.append(written.data(), written.size());
   }
-  out.append(text.data() + plain_from, text.size() - plain_from);
-  out += '"';
 }
 
 void append_json(std::string& out, const json::value& value) {

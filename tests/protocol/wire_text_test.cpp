@@ -68,6 +68,12 @@ TEST_CASE("wire text: a string is escaped as Boost.JSON's serializer escapes it"
     INFO("byte " << byte);
     CHECK(written == json::serialize(json::string(text)));
   }
+  // Longer than the buffer the serializer is read through, escapes falling across its edges.
+  std::string long_text;
+  for (int at = 0; at < 3000; ++at) long_text += (at % 7 == 0) ? "\n\"" : "勾";
+  std::string long_written;
+  append_json_string(long_written, long_text);
+  CHECK(long_written == json::serialize(json::string(long_text)));
   std::mt19937 random(20261201);
   const std::string alphabet = std::string("\"\\/\b\f\n\r\t\x01\x1f\x7f ab") + "勾配" + "\xff";
   for (int round = 0; round < 2000; ++round) {
