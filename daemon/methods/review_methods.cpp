@@ -59,6 +59,16 @@ AnswerKey answer_key(const CardRecord& card, const CardContent& content) {
   return AnswerKey{card.kind, choice_count, content.answer};
 }
 
+// Whether a choice is right, with the answer and the explanation: review.check's reply, and the
+// part of review.choose's every reply shares.
+protocol::ReviewCheckResult verdict(std::int64_t card_id, const CardContent& content,
+                                    std::optional<bool> correct, const std::string& language) {
+  return protocol::ReviewCheckResult{.card = card_id,
+                                     .correct = correct,
+                                     .answer = content.answer,
+                                     .explanation = pick_language(content.explanation, language)};
+}
+
 // The reply to an answer: what was recorded (or found in the log) and the card's state now.
 protocol::ReviewAnswerResult answer_result(std::int64_t review_id, std::int64_t card_id,
                                            const CardContent& content, std::optional<bool> correct,
@@ -83,7 +93,8 @@ protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
                 "answer_id '" + answer_id + "' was already recorded for card " +
                     std::to_string(recorded.card_id) + ", not card " + std::to_string(card.id));
   }
-  return answer_result(recorded.review_id, card.id, content_from_json(card.content_json),
+  return answer_result(recorded.review_id, card.id,
+                       content_from_json(card.content_json, ContentParts::kGrading),
                        recorded.correct, recorded.rating, card.state, language, true);
 }
 
@@ -149,12 +160,9 @@ protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
                                   MethodContext& context) {
   const std::string language = checked_language(params.lang);
   const CardRecord card = context.collection.cards().card(params.card);
-  const CardContent content = content_from_json(card.content_json);
-  return protocol::ReviewCheckResult{
-      .card = card.id,
-      .correct = grade(answer_key(card, content), Response{params.choice}),
-      .answer = content.answer,
-      .explanation = pick_language(content.explanation, language)};
+  const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
+  return verdict(card.id, content, grade(answer_key(card, content), Response{params.choice}),
+                 language);
 }
 
 void check_not_suspended(const CardRecord& card) {
@@ -290,7 +298,7 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
   if (recorded) {
     return recorded_reply(already_recorded(*recorded, card, *params.answer_id, language));
   }
-  const CardContent content = content_from_json(card.content_json);
+  const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
   const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
   check_not_suspended(card);
   if (correct == false) {
@@ -304,11 +312,7 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
     return recorded_reply(record_graded(as_answer, card, content, correct, language, context));
   }
   protocol::ReviewChooseResult held;
-  static_cast<protocol::ReviewCheckResult&>(held) = {
-      .card = card.id,
-      .correct = correct,
-      .answer = content.answer,
-      .explanation = pick_language(content.explanation, language)};
+  static_cast<protocol::ReviewCheckResult&>(held) = verdict(card.id, content, correct, language);
   held.held = true;
   return held;
 }
