@@ -33,9 +33,9 @@ GeneratedCard one_way(const Note& note, std::string key, const std::string& ques
 
 // A card per number that any language's text has: the union, so that a language missing a
 // deletion does not take the card away from the others (docs/decisions.md).
-std::vector<GeneratedCard> cloze_cards(const Note& note) {
+std::vector<GeneratedCard> cloze_cards(const std::map<std::string, ClozeText>& clozes) {
   std::map<ClozeNumber, std::vector<std::string>> languages_by_number;
-  for (const auto& [language, text] : read_note_clozes(note)) {
+  for (const auto& [language, text] : clozes) {
     for (ClozeNumber number : cloze_numbers(text)) languages_by_number[number].push_back(language);
   }
   std::vector<GeneratedCard> cards;
@@ -51,14 +51,10 @@ std::vector<GeneratedCard> cloze_cards(const Note& note) {
   return cards;
 }
 
-bool has_text(const Note& note, const std::string& name) {
-  return !languages_with_text(note, name).empty();
-}
-
 }  // namespace
 
 std::vector<GeneratedCard> generate_cards(const Note& note) {
-  validate_note(note);
+  const std::map<std::string, ClozeText> clozes = validate_note(note);
   switch (note.kind) {
     case NoteKind::kBasic:
       return {one_way(note, "card", "front", "back")};
@@ -67,12 +63,11 @@ std::vector<GeneratedCard> generate_cards(const Note& note) {
               one_way(note, "backward", "back", "front")};
     case NoteKind::kBasicOptionalReverse: {
       std::vector<GeneratedCard> cards{one_way(note, "forward", "front", "back")};
-      if (has_text(note, "add_reverse"))
-        cards.push_back(one_way(note, "backward", "back", "front"));
+      if (note.has_text("add_reverse")) cards.push_back(one_way(note, "backward", "back", "front"));
       return cards;
     }
     case NoteKind::kCloze:
-      return cloze_cards(note);
+      return cloze_cards(clozes);
     case NoteKind::kTyped: {
       GeneratedCard card = one_way(note, "card", "front", "back");
       card.typed_answer = true;

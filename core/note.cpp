@@ -38,6 +38,15 @@ const std::string& Note::text(std::string_view name, const std::string& language
   return found == texts->end() ? kEmpty : found->second;
 }
 
+bool Note::has_text(std::string_view name) const noexcept {
+  const LocalizedText* texts = field(name);
+  if (texts == nullptr) return false;
+  for (const auto& [language, text] : *texts) {
+    if (!text.empty()) return true;
+  }
+  return false;
+}
+
 NoteError::NoteError(std::string field, std::string language, const std::string& problem,
                      TextPlace place)
     : Error(ErrorCode::kInvalidInput, describe(field, language, place, problem)),

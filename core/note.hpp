@@ -34,8 +34,11 @@ struct Note {
 
   // The field called `name`, or nullptr when the note does not have it.
   const LocalizedText* field(std::string_view name) const noexcept;
-  // The text of field `name` in `language`; empty when either is absent.
+  // The text of field `name` in `language` exactly (no fallback, unlike pick_language); empty
+  // when either is absent.
   const std::string& text(std::string_view name, const std::string& language) const noexcept;
+  // Whether field `name` has text in any language.
+  bool has_text(std::string_view name) const noexcept;
 };
 
 // A note that breaks a rule of its kind, naming the field ("kind", a field's name, "choices",

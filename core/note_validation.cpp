@@ -10,14 +10,6 @@ namespace kioku {
 
 namespace {
 
-bool has_text(const LocalizedText* texts) {
-  if (texts == nullptr) return false;
-  for (const auto& [language, text] : *texts) {
-    if (!text.empty()) return true;
-  }
-  return false;
-}
-
 void check_id(const Note& note) {
   if (note.id.empty()) throw NoteError("id", "", "a note needs an id");
   if (note.id.size() > kMaxNoteIdBytes) {
@@ -47,13 +39,13 @@ void check_fields(const Note& note) {
     if (!seen.insert(field.name).second) throw NoteError(field.name, "", "written twice");
   }
   for (const NoteFieldSpec& spec : kind.fields) {
-    if (spec.required && !has_text(note.field(spec.name))) {
+    if (spec.required && !note.has_text(spec.name)) {
       throw NoteError(std::string(spec.name), "",
                       "a " + std::string(kind.name) + " note needs it, in at least one language");
     }
   }
-  if (note.kind == NoteKind::kBasicOptionalReverse && has_text(note.field("add_reverse")) &&
-      !has_text(note.field("back"))) {
+  if (note.kind == NoteKind::kBasicOptionalReverse && note.has_text("add_reverse") &&
+      !note.has_text("back")) {
     throw NoteError("back", "", "the reverse card asks it, so add_reverse needs it");
   }
 }
@@ -88,8 +80,7 @@ std::optional<std::size_t> first_zero_cloze(const ClozeText& text) {
   throw NoteError("text", "", "no cloze: mark what to ask as {{c1::text}}");
 }
 
-void check_cloze(const Note& note) {
-  const std::map<std::string, ClozeText> read = read_note_clozes(note);
+void check_cloze(const Note& note, const std::map<std::string, ClozeText>& read) {
   for (const auto& [language, text] : read) {
     if (!cloze_numbers(text).empty()) return;
   }
@@ -159,13 +150,18 @@ std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
   return read;
 }
 
-void validate_note(const Note& note) {
+std::map<std::string, ClozeText> validate_note(const Note& note) {
   check_id(note);
   if (note.deck.empty()) throw NoteError("deck", "", "a note belongs to a deck");
   check_fields(note);
-  if (note.kind == NoteKind::kCloze) check_cloze(note);
+  std::map<std::string, ClozeText> clozes;
+  if (note.kind == NoteKind::kCloze) {
+    clozes = read_note_clozes(note);
+    check_cloze(note, clozes);
+  }
   check_choices(note);
   check_tags(note);
+  return clozes;
 }
 
 }  // namespace kioku

@@ -21,7 +21,9 @@ namespace kioku {
 //   kMinChoices or more than kMaxChoices in a language, languages with different numbers of
 //   choices, an empty choice, an answer outside 1..the number of choices;
 // - tags: an empty one, or one with a space in it (Anki splits tags on spaces).
-void validate_note(const Note& note);
+// Returns a cloze note's `text` as read in each language (read_note_clozes), so that whoever
+// goes on to make its cards does not read it again; empty for the other kinds.
+std::map<std::string, ClozeText> validate_note(const Note& note);
 
 inline constexpr int kMinChoices = 2;
 inline constexpr int kMaxChoices = 8;
