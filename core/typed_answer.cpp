@@ -8,6 +8,7 @@
 
 #include "core/sequence_diff.hpp"
 #include "core/unicode.hpp"
+#include "core/utf8.hpp"
 
 namespace kioku {
 
@@ -47,9 +48,9 @@ class Keys {
   std::uint32_t next_ = 0;
 };
 
+// `cluster`: valid UTF-8, not empty.
 bool starts_with_whitespace(std::string_view cluster) {
-  const std::string_view trimmed = trim_unicode_whitespace(cluster);
-  return trimmed.empty() || trimmed.data() != cluster.data();
+  return is_unicode_whitespace(decode_utf8(cluster, 0).code);
 }
 
 // The units of `text` (valid UTF-8), without whitespace at either end. A cluster whose form is
