@@ -20,6 +20,7 @@
 
 #include "cli/cli_context.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -82,6 +83,12 @@ struct Help {
   std::string japanese;
 };
 
+// A command's or an option's help in `language`: the English where no Japanese was given.
+inline const std::string& help_text_in(const std::string& language, const std::string& english,
+                                       const std::string& japanese) {
+  return in_language(language, english, japanese.empty() ? english : japanese);
+}
+
 struct OptionSpec {
   std::string name;  // "--deck"; a name without a leading '-' ("FILE") is a positional
   std::string help;  // in English
@@ -92,7 +99,7 @@ struct OptionSpec {
 
   bool positional() const noexcept { return name.empty() || name.front() != '-'; }
   const std::string& help_in(const std::string& language) const {
-    return language == "ja" && !help_japanese.empty() ? help_japanese : help;
+    return help_text_in(language, help, help_japanese);
   }
 };
 
@@ -110,7 +117,7 @@ struct CommandSpec {
   std::function<void(const boost::json::value&, std::ostream&)> show;
 
   const std::string& help_in(const std::string& language) const {
-    return language == "ja" && !help_japanese.empty() ? help_japanese : help;
+    return help_text_in(language, help, help_japanese);
   }
 };
 

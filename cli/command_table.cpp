@@ -120,7 +120,7 @@ void add_commands(CLI::App& app, const CommandSpec& spec, const std::string& lan
   app.require_subcommand(1);
   for (const CommandSpec& command : spec.subcommands) {
     CLI::App& verb = *app.add_subcommand(command.name, command.help_in(language));
-    if (language == "ja") {
+    if (is_japanese(language)) {
       verb.group("サブコマンド");
       // A verb's help flag is copied from its parent's before it takes the parent's defaults.
       verb.get_help_ptr()->group(kJapaneseOptions);
@@ -189,10 +189,10 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
                               std::ostream& err, const std::string& language) {
   const std::string help = help_language(arguments, language);
   CLI::App app{table.program.help_in(help), program_name};
-  if (help == "ja") use_japanese_help(app);
+  if (is_japanese(help)) use_japanese_help(app);
   app.set_version_flag("--version", table.version,
-                       help == "ja" ? "バージョンを表示して終了する"
-                                    : "Display program version information and exit");
+                       is_japanese(help) ? "バージョンを表示して終了する"
+                                         : "Display program version information and exit");
   app.fallthrough();  // global options may follow the subcommand: `kioku due --json`
   AppSpecs specs;
   add_commands(app, table.program, help, specs);

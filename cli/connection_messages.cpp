@@ -1,5 +1,6 @@
 // Reaching kiokud, in English and Japanese.
 #include "cli/connection_messages.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -87,7 +88,7 @@ const ConnectionMessages kJapanese{
 }  // namespace
 
 const ConnectionMessages& connection_messages_for(const std::string& language) {
-  return language == "ja" ? kJapanese : kEnglish;
+  return in_language(language, kEnglish, kJapanese);
 }
 
 }  // namespace kioku::cli

@@ -1,5 +1,6 @@
 // kioku daemon's words in English and Japanese.
 #include "cli/daemon_messages.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -59,7 +60,7 @@ const DaemonMessages kJapanese{
 }  // namespace
 
 const DaemonMessages& daemon_messages_for(const std::string& language) {
-  return language == "ja" ? kJapanese : kEnglish;
+  return in_language(language, kEnglish, kJapanese);
 }
 
 }  // namespace kioku::cli

@@ -1,6 +1,7 @@
 // The units are in the text itself (no space between a number and its Japanese unit), so they
 // live here rather than in a catalogue of whole messages.
 #include "cli/duration_text.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -19,7 +20,7 @@ constexpr DurationUnits kJapaneseUnits{"時間", "分", "秒", ""};
 }  // namespace
 
 std::string duration_text(std::int64_t milliseconds, const std::string& language) {
-  const DurationUnits& units = language == "ja" ? kJapaneseUnits : kEnglishUnits;
+  const DurationUnits& units = in_language(language, kEnglishUnits, kJapaneseUnits);
   const std::int64_t total = milliseconds > 0 ? milliseconds / 1000 : 0;
   const std::int64_t hours = total / 3600;
   const std::int64_t minutes = total / 60 % 60;

@@ -1,5 +1,6 @@
 // kioku import's words in English and Japanese.
 #include "cli/import_messages.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -40,7 +41,7 @@ const ImportMessages kJapanese{
 }  // namespace
 
 const ImportMessages& import_messages_for(const std::string& language) {
-  return language == "ja" ? kJapanese : kEnglish;
+  return in_language(language, kEnglish, kJapanese);
 }
 
 }  // namespace kioku::cli

@@ -1,5 +1,6 @@
 // deck config's, doctor's and sched replay's words in English and Japanese.
 #include "cli/maintenance_messages.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -71,7 +72,7 @@ const MaintenanceMessages kJapanese{
 }  // namespace
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language) {
-  return language == "ja" ? kJapanese : kEnglish;
+  return in_language(language, kEnglish, kJapanese);
 }
 
 }  // namespace kioku::cli

@@ -1,5 +1,6 @@
 // Message tables; Japanese as a Japanese user of a developer tool would expect it.
 #include "cli/messages.hpp"
+#include "cli/language_choice.hpp"
 
 #include <algorithm>
 
@@ -96,7 +97,7 @@ const Messages kJapanese{
 }  // namespace
 
 const Messages& messages_for(const std::string& language) {
-  return language == "ja" ? kJapanese : kEnglish;
+  return in_language(language, kEnglish, kJapanese);
 }
 
 std::string fill_in(std::string_view pattern,

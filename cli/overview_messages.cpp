@@ -1,5 +1,6 @@
 // The overview commands' words in English and Japanese.
 #include "cli/overview_messages.hpp"
+#include "cli/language_choice.hpp"
 
 namespace kioku::cli {
 
@@ -72,7 +73,7 @@ const OverviewMessages kJapanese{
 }  // namespace
 
 const OverviewMessages& overview_messages_for(const std::string& language) {
-  return language == "ja" ? kJapanese : kEnglish;
+  return in_language(language, kEnglish, kJapanese);
 }
 
 }  // namespace kioku::cli
