@@ -20,7 +20,7 @@ RichText sample() {
   return text;
 }
 
-TEST_CASE("rich text view: words for kinds, styles and marks; empty fields left out",
+TEST_CASE("rich text view: words for kinds, styles and marks, and empty fields left out",
           "[protocol][rich-text]") {
   const std::string expected =
       R"({"blocks":[{"kind":"paragraph","spans":[)"
