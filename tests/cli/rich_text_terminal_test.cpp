@@ -104,6 +104,13 @@ TEST_CASE("rich text terminal: with colour, each style its SGR and a reset", "[c
         Lines{"\033[1mbold words\033[0m", "\033[1mhere\033[0m"});
 }
 
+TEST_CASE("rich text terminal: a tab in code is four columns, an empty hint shows \"...\"",
+          "[cli][rich-text]") {
+  CHECK(lines_of("```\n\tindented\n```") == Lines{"        indented"});
+  CHECK(lines_of("? and ?", 40, kPlain, {{0, blank("")}, {6, blank("日本")}}) ==
+        Lines{"[...] and [日本]"});
+}
+
 TEST_CASE("rich text terminal: no escape from the deck passes through", "[cli][rich-text]") {
   const std::string hostile =
       "title \x1b]0;owned\x07 csi \xc2\x9b"

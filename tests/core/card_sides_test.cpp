@@ -70,6 +70,15 @@ TEST_CASE("card sides: a reversed card asks the back", "[core][card-sides]") {
   CHECK(rich_text_plain(sides_of(note, "forward").question) == "dog");
 }
 
+TEST_CASE("card sides: the optional reverse's second card asks the back", "[core][card-sides]") {
+  const Note note = note_of(NoteKind::kBasicOptionalReverse, {{"front", {{"en", "`ls`"}}},
+                                                              {"back", {{"en", "lists files"}}},
+                                                              {"add_reverse", {{"en", "y"}}}});
+  const CardSides sides = sides_of(note, "backward");
+  CHECK(sides.question.blocks == Blocks{paragraph({text_span("lists files")})});
+  CHECK(sides.answer.blocks == Blocks{paragraph({code_span("ls")})});
+}
+
 TEST_CASE("card sides: typed and choice cards", "[core][card-sides]") {
   const Note typed = note_of(NoteKind::kTyped, {{"front", {{"en", "Capital of Japan?"}}},
                                                 {"back", {{"en", "**Tokyo**"}}}});
@@ -150,6 +159,11 @@ TEST_CASE("card sides: a deletion in code keeps the code, and in a list its item
   // A deletion with a blank line in it stays in the paragraph it starts in.
   CHECK(sides_of(cloze("a {{c1::b\n\nc}} d"), "c1").answer.blocks ==
         Blocks{paragraph({text_span("a "), revealed_span("b\n\nc"), text_span(" d")})});
+}
+
+TEST_CASE("card sides: a hint is shown as written, markup and all", "[core][card-sides]") {
+  CHECK(sides_of(cloze("{{c1::x::*not read*}} and {{c1::y::}}"), "c1").question.blocks ==
+        Blocks{paragraph({blank_span("*not read*"), text_span(" and "), blank_span("")})});
 }
 
 TEST_CASE("card sides: Japanese cloze text", "[core][card-sides]") {
