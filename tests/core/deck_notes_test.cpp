@@ -40,7 +40,7 @@ TEST_CASE("deck_notes: a format 1 card is a choice note", "[core][deck_notes]") 
   }
 }
 
-TEST_CASE("deck_notes: a card's note is its sibling group; a field with no text is left out",
+TEST_CASE("deck_notes: a card's note is its sibling group, and a field with no text is left out",
           "[core][deck_notes]") {
   Deck deck;
   deck.id = "siblings";
