@@ -1,0 +1,172 @@
+// note.* and card.get: notes added, edited, found, deleted and restored, and one card read.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol/method_type.hpp"
+#include "protocol/review_types.hpp"
+#include "protocol/wire_struct.hpp"
+
+namespace kioku::protocol {
+
+// Field name -> language -> text ({"front": {"en": "...", "ja": "..."}}).
+using NoteFieldsView = std::map<std::string, std::map<std::string, std::string>>;
+
+inline constexpr FieldHelp kNoteHelp{"note", "the note's id (as note.add or note.find gave it)"};
+inline constexpr FieldHelp kNoteDeckHelp{
+    "deck", "the note's deck (its id); needed only when two decks have a note of this id"};
+
+// One card of a note, as note.* shows it.
+struct NoteCardView {
+  std::int64_t id = 0;
+  std::string template_;  // "card", "forward", "backward", "c1", ...
+  std::string kind;
+  std::string external_id;
+  bool retired = false;  // the note no longer makes it: suspended, history kept
+  CardStateView state;
+};
+BOOST_DESCRIBE_STRUCT(NoteCardView, (), (id, template_, kind, external_id, retired, state))
+
+struct NoteView {
+  std::string id;
+  std::string deck;
+  std::string kind;
+  NoteFieldsView fields;
+  Omissible<std::map<std::string, std::vector<std::string>>> choices;  // choice notes only
+  Omissible<std::int64_t> answer;                                      // choice notes only
+  std::vector<std::string> tags;
+  std::int64_t created_ms = 0;
+  std::int64_t modified_ms = 0;
+  std::optional<std::int64_t> deleted_ms;  // null while live
+  std::vector<NoteCardView> cards;
+};
+BOOST_DESCRIBE_STRUCT(NoteView, (),
+                      (id, deck, kind, fields, choices, answer, tags, created_ms, modified_ms,
+                       deleted_ms, cards))
+
+// A note's content as note.add and note.update take it.
+struct NoteAddParams {
+  std::string deck;
+  std::string kind;
+  std::optional<std::string> id;  // default: a new random id
+  NoteFieldsView fields;
+  std::optional<std::map<std::string, std::vector<std::string>>> choices;
+  std::optional<std::int64_t> answer;
+  std::optional<std::vector<std::string>> tags;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "the deck to add it to (its id)"},
+      FieldHelp{"kind", "basic, reverse, basic-optional-reverse, cloze, typed or choice"},
+      FieldHelp{"id", "the note's id (default: a new one)"},
+      FieldHelp{"fields", "field name -> language -> text"},
+      FieldHelp{"choices", "choice notes: language -> the choices"},
+      FieldHelp{"answer", "choice notes: the right choice, counting from 1"},
+      FieldHelp{"tags", "the note's tags"}};
+};
+BOOST_DESCRIBE_STRUCT(NoteAddParams, (), (deck, kind, id, fields, choices, answer, tags))
+
+// What a save did to the note's cards.
+struct NoteSaveResult {
+  NoteView note;
+  std::vector<std::int64_t> added;    // cards made for the first time
+  std::vector<std::int64_t> retired;  // cards the note no longer makes: suspended, kept
+  std::vector<std::int64_t> revived;  // retired cards it makes again
+  bool changed = false;               // false: the note was already so; nothing was written
+};
+BOOST_DESCRIBE_STRUCT(NoteSaveResult, (), (note, added, retired, revived, changed))
+
+// The note's whole content, replacing what it had: fields left out are emptied.
+struct NoteUpdateParams {
+  std::string note;
+  std::optional<std::string> deck;
+  std::optional<std::string> kind;  // default: unchanged
+  NoteFieldsView fields;
+  std::optional<std::map<std::string, std::vector<std::string>>> choices;
+  std::optional<std::int64_t> answer;
+  std::optional<std::vector<std::string>> tags;  // default: unchanged
+  static constexpr std::array kHelp{
+      kNoteHelp,
+      kNoteDeckHelp,
+      FieldHelp{"kind", "the note's new kind (default: unchanged)"},
+      FieldHelp{"fields", "field name -> language -> text: the whole new content"},
+      FieldHelp{"choices", "choice notes: language -> the choices"},
+      FieldHelp{"answer", "choice notes: the right choice, counting from 1"},
+      FieldHelp{"tags", "the note's tags (default: unchanged)"}};
+};
+BOOST_DESCRIBE_STRUCT(NoteUpdateParams, (), (note, deck, kind, fields, choices, answer, tags))
+
+struct NoteGetParams {
+  std::string note;
+  std::optional<std::string> deck;
+  static constexpr std::array kHelp{kNoteHelp, kNoteDeckHelp};
+};
+BOOST_DESCRIBE_STRUCT(NoteGetParams, (), (note, deck))
+
+struct NoteFindParams {
+  std::optional<std::string> deck;
+  std::optional<std::string> tag;
+  std::optional<std::string> text;
+  std::optional<bool> deleted;
+  std::optional<std::int64_t> limit;
+  std::optional<std::int64_t> offset;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "only this deck's notes"},
+      FieldHelp{"tag", "only notes with this tag"},
+      FieldHelp{"text", "only notes with this text in a field (or this id)"},
+      FieldHelp{"deleted", "deleted notes instead of live ones (default false)"},
+      FieldHelp{"limit", "at most this many, 1-1000 (default 100)"},
+      FieldHelp{"offset", "skip this many first (default 0)"}};
+};
+BOOST_DESCRIBE_STRUCT(NoteFindParams, (), (deck, tag, text, deleted, limit, offset))
+
+struct NoteFindResult {
+  std::vector<NoteView> notes;
+  bool more = false;  // there are more past `limit`
+};
+BOOST_DESCRIBE_STRUCT(NoteFindResult, (), (notes, more))
+
+struct NoteDeleteResult {
+  NoteView note;
+  bool changed = false;  // false: it already was so
+};
+BOOST_DESCRIBE_STRUCT(NoteDeleteResult, (), (note, changed))
+
+struct CardGetParams {
+  std::int64_t card = 0;
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{FieldHelp{"card", "the card's id"}, kLangHelp};
+};
+BOOST_DESCRIBE_STRUCT(CardGetParams, (), (card, lang))
+
+struct CardGetResult {
+  CardToStudy card;
+  std::string note;  // the note's id
+  std::string template_;
+  bool retired = false;
+};
+BOOST_DESCRIBE_STRUCT(CardGetResult, (), (card, note, template_, retired))
+
+inline constexpr MethodType<NoteAddParams, NoteSaveResult> kNoteAdd{
+    "note.add", "Adds a note to a deck and makes its cards."};
+inline constexpr MethodType<NoteUpdateParams, NoteSaveResult> kNoteUpdate{
+    "note.update",
+    "Replaces a note's content; its cards keep their ids and history, ones it no longer makes "
+    "are retired."};
+inline constexpr MethodType<NoteGetParams, NoteView> kNoteGet{"note.get",
+                                                              "Returns a note and its cards."};
+inline constexpr MethodType<NoteFindParams, NoteFindResult> kNoteFind{
+    "note.find", "Lists notes by deck, tag or text."};
+inline constexpr MethodType<NoteGetParams, NoteDeleteResult> kNoteDelete{
+    "note.delete",
+    "Deletes a note softly: it and its cards' history stay, out of the queue, until "
+    "note.restore."};
+inline constexpr MethodType<NoteGetParams, NoteDeleteResult> kNoteRestore{
+    "note.restore", "Undoes note.delete: the note's cards return to the queue."};
+inline constexpr MethodType<CardGetParams, CardGetResult> kCardGet{
+    "card.get", "Returns one card as review.next shows it, with its note."};
+
+}  // namespace kioku::protocol
