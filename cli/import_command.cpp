@@ -28,6 +28,9 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   if (const std::int64_t kept = summary.not_in_file; kept > 0) {
     out << fill_in_count(kept, words.kept_one, words.kept_many);
   }
+  if (const std::int64_t retired = summary.retired; retired > 0) {
+    out << fill_in_count(retired, words.retired_one, words.retired_many);
+  }
   out << '\n';
 }
 

@@ -12,6 +12,8 @@ struct ImportMessages {
   const char* standard_input;  // the {source} of `kioku import -`
   const char* kept_one;        // {count}: cards no longer in the file, kept
   const char* kept_many;
+  const char* retired_one;  // {count}: cards their edited note no longer makes, suspended
+  const char* retired_many;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
   const char* no_current_directory;
@@ -22,9 +24,9 @@ struct ImportMessages {
   const char* cannot_hold;  // {error}
 };
 BOOST_DESCRIBE_STRUCT(ImportMessages, (),
-                      (imported, standard_input, kept_one, kept_many, file_empty,
-                       no_current_directory, cannot_open, cannot_read, cannot_read_input,
-                       is_directory, cannot_hold))
+                      (imported, standard_input, kept_one, kept_many, retired_one, retired_many,
+                       file_empty, no_current_directory, cannot_open, cannot_read,
+                       cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

@@ -56,8 +56,9 @@ struct DeckImportResult {
   std::int64_t updated = 0;
   std::int64_t unchanged = 0;
   std::int64_t not_in_file = 0;
+  std::int64_t retired = 0;  // cards whose note no longer makes them: suspended, kept
 };
-BOOST_DESCRIBE_STRUCT(DeckImportResult, (), (deck, added, updated, unchanged, not_in_file))
+BOOST_DESCRIBE_STRUCT(DeckImportResult, (), (deck, added, updated, unchanged, not_in_file, retired))
 
 struct DeckConfigParams {
   std::string deck;

@@ -87,7 +87,8 @@ protocol::DeckImportResult import(const protocol::DeckImportParams& params,
                                     .added = summary.added,
                                     .updated = summary.updated,
                                     .unchanged = summary.unchanged,
-                                    .not_in_file = summary.not_in_file};
+                                    .not_in_file = summary.not_in_file,
+                                    .retired = summary.retired};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {

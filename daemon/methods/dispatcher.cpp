@@ -160,6 +160,7 @@ std::optional<Response> handle_request(const json::value& request,
   } catch (const InputError& failure) {
     json::object data{
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
+    if (failure.column() > 0) data["column"] = failure.column();
     response = error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
   } catch (const Error& failure) {
     response = error(protocol::to_json_rpc_code(failure.code()), failure.what());

@@ -1,6 +1,8 @@
 // The writes that span several stores, each one atomic through write().
 #include "daemon/store/collection.hpp"
 
+#include "core/deck_notes.hpp"
+
 namespace kioku::daemon {
 
 Collection::Collection(sqlite::Database& database)
@@ -45,24 +47,6 @@ std::int64_t Collection::store_answer(const AnswerRecord& answer) {
   return review_id;
 }
 
-namespace {
-
-// A format-1 card as the choice note it is.
-Note choice_note_of(const DeckCard& card, const std::string& deck) {
-  Note note;
-  note.id = card.id;
-  note.kind = NoteKind::kChoice;
-  note.fields = {NoteField{.name = "question", .text = card.question},
-                 NoteField{.name = "explanation", .text = card.explanation}};
-  note.choices = card.choices;
-  note.answer = card.answer;
-  note.tags = card.tags;
-  note.deck = deck;
-  return note;
-}
-
-}  // namespace
-
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
                                       TimestampMs now) {
   ImportSummary summary;
@@ -73,9 +57,9 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     what.deck = deck_id;
     std::int64_t card_position = 1;
     std::int64_t cards_in_file = 0;
-    for (const DeckCard& card : deck.cards) {
+    for (const DeckNote& entry : deck_notes(deck)) {
       const NoteSave save =
-          save_note(deck_id, choice_note_of(card, deck.id), card.note, card_position, now);
+          save_note(deck_id, entry.note, entry.sibling_group, card_position, now);
       card_position += static_cast<std::int64_t>(save.card_ids.size());
       cards_in_file += save.cards_of_note;
       summary.added += save.cards_added;

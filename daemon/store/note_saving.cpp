@@ -90,6 +90,12 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
         break;
     }
   }
+  // A card of a note other than a choice note shows its note's text, which its own row does
+  // not hold: an edited note updated every card it still makes.
+  if (save.note_changed) {
+    save.cards_updated += save.cards_unchanged;
+    save.cards_unchanged = 0;
+  }
   for (const ExistingCard& card : plan.retired) {
     cards_.set_retired(card.id, true);
     save.retired.push_back(card.id);
