@@ -1,6 +1,7 @@
-// generate_collection: writes a kioku collection of N cards with review histories for the
-// benchmarks (bench/README.md describes it). The schema comes from kiokud's own migrations and
-// the decks go in through Collection::import_deck; the review log, the card states and the
+// generate_collection: writes a kioku collection of N choice cards, and notes of the other kinds,
+// with review histories for the benchmarks (bench/README.md describes it). The schema comes from
+// kiokud's own migrations, the decks go in through Collection::import_deck and the other kinds'
+// notes through Collection::save_note; the review log, the card states and the
 // daily roll-ups are written with plain INSERTs in one transaction, because one durable
 // transaction per answer (Collection::record_answer) would take hours for 10M answers.
 // Deterministic: the same arguments give the same collection.
