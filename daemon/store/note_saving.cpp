@@ -73,6 +73,7 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   std::int64_t position = first_card_position;
   std::vector<NoteCardRow> rows;
   rows.reserve(generated.size());
+  std::vector<std::int64_t> ids;
   for (const GeneratedCard& card : generated) {
     const NoteCardRow& row =
         rows.emplace_back(NoteCardRow{.deck_id = deck_id,
@@ -84,7 +85,9 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
                                       .tags = tags,
                                       .sibling_group = siblings,
                                       .position = position++});
-    switch (cards_.save(row, now)) {
+    const SavedCard saved = cards_.save(row, now);
+    ids.push_back(saved.id);
+    switch (saved.change) {
       case CardChange::kAdded:
         ++save.cards_added;
         break;
@@ -106,6 +109,14 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   }
   if (!save.retired.empty() || !save.revived.empty() || (deleted && save.cards_added > 0)) {
     cards_.refresh_suspension(save.note_id);
+  }
+  if (save.note_added) {
+    // A note just inserted has only the cards just made, all new: no need to read them back.
+    save.cards_of_note = static_cast<int>(generated.size());
+    save.added = ids;
+    save.card_ids = std::move(ids);
+    save.card_rows = std::move(rows);
+    return save;
   }
   // The ids in generation order: kept and revived cards by key, added ones looked up again.
   const std::vector<ExistingCard> now_cards = cards_.cards_of_note(save.note_id);
