@@ -45,6 +45,9 @@ section "round trips vs echo"
 section "answers vs SQLite commits"
 "$here/answers_vs_sqlite.sh" "$build_dir"
 
+section "note.add vs SQLite inserts"
+"$here/notes_vs_sqlite.sh" "$build_dir"
+
 section "results ($(($(date +%s) - started)) s)"
 {
   printf 'benchmark\tkioku\treference\tratio\ttarget\tpass\n'

@@ -155,7 +155,7 @@ std::vector<std::int64_t> CardStore::withdrawn_in_deck(std::int64_t deck_id) {
   return ids;
 }
 
-CardChange CardStore::save(const NoteCardRow& row, TimestampMs now) {
+SavedCard CardStore::save(const NoteCardRow& row, TimestampMs now) {
   Statements& s = *statements_;
   // The sibling group joins the hash only when there is one, so cards without siblings keep
   // the hashes they had before siblings existed (and a re-import does not count them as
@@ -181,20 +181,21 @@ CardChange CardStore::save(const NoteCardRow& row, TimestampMs now) {
     s.insert.bind(4, row.external_id).bind(5, row.kind).bind(6, row.content_json);
     s.insert.bind(7, hash).bind(8, row.tags).bind(9, row.position).bind(10, now);
     s.insert.bind(11, row.sibling_group).run();
-    s.insert_state.bind(1, database_.last_insert_rowid()).bind(2, row.deck_id);
+    const std::int64_t added = database_.last_insert_rowid();
+    s.insert_state.bind(1, added).bind(2, row.deck_id);
     s.insert_state.bind(3, row.position).run();
-    return CardChange::kAdded;
+    return {CardChange::kAdded, added};
   }
   if (old_hash != hash) {
     s.update_content.bind(1, *card_id).bind(2, row.kind).bind(3, row.content_json);
     s.update_content.bind(4, hash).bind(5, row.tags).bind(6, row.position).bind(7, now);
     s.update_content.bind(8, row.sibling_group).bind(9, row.external_id).run();
-    return CardChange::kUpdated;
+    return {CardChange::kUpdated, *card_id};
   }
   if (old_position != row.position) {
     s.update_position.bind(1, *card_id).bind(2, row.position).run();
   }
-  return CardChange::kUnchanged;
+  return {CardChange::kUnchanged, *card_id};
 }
 
 void CardStore::set_retired(std::int64_t card_id, bool retired) {

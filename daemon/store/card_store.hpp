@@ -38,6 +38,11 @@ struct CardRecord {
 // What saving a note's card did to the collection.
 enum class CardChange { kAdded, kUpdated, kUnchanged };
 
+struct SavedCard {
+  CardChange change = CardChange::kUnchanged;
+  std::int64_t id = 0;
+};
+
 // A card of a note, as saving the note writes its row: what the card is now.
 struct NoteCardRow {
   std::int64_t deck_id = 0;
@@ -75,8 +80,9 @@ class CardStore {
   std::vector<std::int64_t> withdrawn_in_deck(std::int64_t deck_id);
 
   // Adds `row` as a new card (new, at its position), or updates the note's card of that
-  // template when anything else about it differs (only its position when that is all).
-  CardChange save(const NoteCardRow& row, TimestampMs now);
+  // template when anything else about it differs (only its position when that is all). Returns
+  // what it did and the card's id.
+  SavedCard save(const NoteCardRow& row, TimestampMs now);
   void set_retired(std::int64_t card_id, bool retired);
   // Sets card_state.suspended of the note's cards from what keeps each out of the queue: its
   // note deleted, the card retired, or a leech under a deck that suspends leeches (the one

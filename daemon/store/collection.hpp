@@ -50,6 +50,7 @@ struct NoteSave {
   int cards_updated = 0;
   int cards_unchanged = 0;
   std::vector<std::int64_t> card_ids;  // the cards the note makes now, in generation order
+  std::vector<NoteCardRow> card_rows;  // their rows as this save wrote them, in the same order
   std::vector<std::int64_t> added;     // those of them made for the first time
   std::vector<std::int64_t> retired;   // cards it stopped making, now retired
   std::vector<std::int64_t> revived;   // retired cards it makes again

@@ -61,24 +61,33 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
     }
   }
 
-  const CardReconciliation plan = reconcile_cards(cards_.cards_of_note(save.note_id), generated);
+  // A note just inserted has no cards yet: no need to ask.
+  const CardReconciliation plan = reconcile_cards(
+      save.note_added ? std::vector<ExistingCard>{} : cards_.cards_of_note(save.note_id),
+      generated);
   // Siblings bury each other; a card alone needs no group (and so stays out of the index).
   const std::string siblings =
       !sibling_group.empty() ? sibling_group : (generated.size() > 1 ? note.id : std::string());
   const std::string tags = join_tags(note.tags);
   const std::string content = note.kind == NoteKind::kChoice ? content_to_json(note) : "{}";
   std::int64_t position = first_card_position;
+  std::vector<NoteCardRow> rows;
+  rows.reserve(generated.size());
+  std::vector<std::int64_t> ids;
   for (const GeneratedCard& card : generated) {
-    const NoteCardRow row{.deck_id = deck_id,
-                          .note_id = save.note_id,
-                          .template_key = card.key,
-                          .external_id = shown_name(note.id, card.key),
-                          .kind = card_kind(note.kind, card.key),
-                          .content_json = content,
-                          .tags = tags,
-                          .sibling_group = siblings,
-                          .position = position++};
-    switch (cards_.save(row, now)) {
+    const NoteCardRow& row =
+        rows.emplace_back(NoteCardRow{.deck_id = deck_id,
+                                      .note_id = save.note_id,
+                                      .template_key = card.key,
+                                      .external_id = shown_name(note.id, card.key),
+                                      .kind = card_kind(note.kind, card.key),
+                                      .content_json = content,
+                                      .tags = tags,
+                                      .sibling_group = siblings,
+                                      .position = position++});
+    const SavedCard saved = cards_.save(row, now);
+    ids.push_back(saved.id);
+    switch (saved.change) {
       case CardChange::kAdded:
         ++save.cards_added;
         break;
@@ -107,14 +116,24 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   if (!save.retired.empty() || !save.revived.empty() || (deleted && save.cards_added > 0)) {
     cards_.refresh_suspension(save.note_id);
   }
+  if (save.note_added) {
+    // A note just inserted has only the cards just made, all new: no need to read them back.
+    save.cards_of_note = static_cast<int>(generated.size());
+    save.added = ids;
+    save.card_ids = std::move(ids);
+    save.card_rows = std::move(rows);
+    return save;
+  }
   // The ids in generation order: kept and revived cards by key, added ones looked up again.
   const std::vector<ExistingCard> now_cards = cards_.cards_of_note(save.note_id);
   save.cards_of_note = static_cast<int>(now_cards.size());
-  for (const GeneratedCard& card : generated) {
+  for (std::size_t index = 0; index < generated.size(); ++index) {
+    const GeneratedCard& card = generated[index];
     const auto found = std::find_if(now_cards.begin(), now_cards.end(),
                                     [&](const ExistingCard& c) { return c.key == card.key; });
     if (found == now_cards.end()) continue;
     save.card_ids.push_back(found->id);
+    save.card_rows.push_back(std::move(rows[index]));
     if (std::find(plan.added.begin(), plan.added.end(), card.key) != plan.added.end()) {
       save.added.push_back(found->id);
     }

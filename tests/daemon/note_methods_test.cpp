@@ -256,3 +256,43 @@ TEST_CASE("notes: a typed answer is compared after normalising, and rated by it"
   CHECK(hard.at("rating").as_string() == "hard");
   CHECK(answers_of(fixture, card) == 2);
 }
+
+TEST_CASE("notes: note.add's reply shows the note as note.get reads it back", "[daemon][notes]") {
+  // note.add builds its reply from what it saved instead of reading the note back; the two must
+  // not differ, whatever the kind, and however untidy the request (an empty language, a field
+  // with no text, a tag given twice).
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  const json::object requests[] = {
+      {{"deck", "d"},
+       {"kind", "basic"},
+       {"fields", json::object{{"front", json::object{{"en", "F"}, {"ja", ""}}},
+                               {"back", json::object{{"en", ""}}}}},
+       {"tags", json::array{"b", "a", "b"}}},
+      {{"deck", "d"},
+       {"kind", "reverse"},
+       {"id", "rev"},
+       {"fields", json::object{{"back", json::object{{"en", "cat"}, {"ja", "猫"}}},
+                               {"front", json::object{{"en", "neko"}}}}}},
+      {{"deck", "d"},
+       {"kind", "cloze"},
+       {"id", "cz"},
+       {"fields", fields({{"text", "{{c2::a}} {{c1::b::hint}} {{c3::c}}"}, {"extra", "x"}})}},
+      {{"deck", "d"},
+       {"kind", "typed"},
+       {"id", "ty"},
+       {"fields", fields({{"front", "Capital?"}, {"back", "Tokyo"}})}},
+      {{"deck", "d"},
+       {"kind", "choice"},
+       {"id", "ch"},
+       {"fields", fields({{"question", "Which?"}})},
+       {"choices", json::object{{"en", json::array{"one", "two"}}}},
+       {"answer", 2}}};
+  for (const json::object& request : requests) {
+    CAPTURE(json::serialize(request));
+    const auto added = fixture.result("note.add", request);
+    const std::string id(added.at("note").at("id").as_string());
+    CHECK(added.at("note") == fixture.result("note.get", {{"note", id}}));
+    CHECK(added.at("changed").as_bool());
+  }
+}

@@ -1,0 +1,495 @@
+// Notes added per second through kiokud, durable, over one connection, beside the reference
+// measured in the same run: SQLite alone inserting the same rows.
+//
+//   (a) SQLite alone: per note, the notes row, the cards row and the card_state row that
+//       kiokud's statements write for a basic note, in transactions of as many notes as (b)'s
+//       batches hold, each committed with synchronous=FULL (WAL, as kiokud keeps it).
+//   (b) kiokud with its defaults (synchronous=FULL, group commit): `note.add` requests sent
+//       as JSON-RPC batches over one connection, the next batches pipelined behind the one
+//       being answered. kiokud reads a connection's next line only once it has answered the
+//       one before, so a batch is what shares a commit: one fsync per batch.
+//   (a) and (b) take turns, 10 rounds each, so that the disk's drifting fsync time falls on
+//   both alike; both start from the same fresh collection (a deck made by importing a 1-card
+//   deck) and, at the end, must hold the same rows.
+//
+// Before that, unless --no-sweep: kiokud alone, on a collection of its own, with other batch
+// sizes and pipelining depths, which is how (b)'s shape was chosen.
+// Usage: notes_vs_sqlite [--notes N] [--batch B] [--depth D] [--no-sweep]
+#include <poll.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "daemon/store/card_content.hpp"
+#include "daemon/store/note_codec.hpp"
+#include "tests/support/generated_deck.hpp"
+#include "tests/support/line_client.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/temp_home.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+constexpr const char* kDeck = "bench";
+constexpr const char* kTag = "bench";
+constexpr int kRounds = 10;
+// kiokud takes at most 256 requests in a batch (docs/protocol.md, Limits).
+constexpr int kMaxBatch = 256;
+
+// What the sweep tries: {batch size, batches in flight, notes}. One note per request pays one
+// fsync per note, so it gets fewer notes.
+struct Shape {
+  int batch = 0;
+  int depth = 0;
+  int notes = 0;
+};
+constexpr Shape kSweep[] = {{1, 1, 1'000},    {1, 8, 1'000},    {16, 1, 5'000},   {64, 1, 10'000},
+                            {256, 1, 20'000}, {256, 2, 20'000}, {256, 4, 20'000}, {128, 4, 20'000}};
+
+void check(int status, sqlite3* database, const char* what) {
+  if (status != SQLITE_OK && status != SQLITE_DONE && status != SQLITE_ROW) {
+    throw std::runtime_error(std::string(what) + ": " + sqlite3_errmsg(database));
+  }
+}
+
+// A basic note as a user might add one: a question of 4 to 12 words and an answer of 1 to 4,
+// in English and Japanese, from a seeded generator (the same notes on every run).
+struct BenchNote {
+  std::string guid;
+  std::string front_en, front_ja, back_en, back_ja;
+};
+
+std::vector<BenchNote> bench_notes(const std::string& prefix, int count) {
+  static constexpr std::string_view kEnglish[] = {"gradient",   "checkpoint", "memory", "layer",
+                                                  "activation", "tensor",     "batch",  "kernel"};
+  static constexpr std::string_view kJapanese[] = {
+      "勾配", "チェックポイント", "メモリ", "層", "活性化", "テンソル", "バッチ", "カーネル"};
+  std::mt19937_64 random(20260611);
+  const auto words = [&](const auto& vocabulary, int length, std::string_view separator) {
+    std::string text;
+    for (int i = 0; i < length; ++i) {
+      if (i > 0) text += separator;
+      text += vocabulary[random() % std::size(vocabulary)];
+    }
+    return text;
+  };
+  std::vector<BenchNote> notes;
+  notes.reserve(static_cast<std::size_t>(count));
+  for (int number = 1; number <= count; ++number) {
+    const int question = 4 + static_cast<int>(random() % 9);
+    const int answer = 1 + static_cast<int>(random() % 4);
+    notes.push_back(BenchNote{.guid = prefix + std::to_string(number),
+                              .front_en = "What is " + words(kEnglish, question, " ") + "?",
+                              .front_ja = words(kJapanese, question, "の") + "とは？",
+                              .back_en = words(kEnglish, answer, " "),
+                              .back_ja = words(kJapanese, answer, "・")});
+  }
+  return notes;
+}
+
+boost::json::object note_add_request(const BenchNote& note, std::int64_t id) {
+  boost::json::object fields{
+      {"front", boost::json::object{{"en", note.front_en}, {"ja", note.front_ja}}},
+      {"back", boost::json::object{{"en", note.back_en}, {"ja", note.back_ja}}}};
+  boost::json::object params{{"deck", kDeck},
+                             {"kind", "basic"},
+                             {"id", note.guid},
+                             {"fields", std::move(fields)},
+                             {"tags", boost::json::array{kTag}}};
+  return boost::json::object{
+      {"jsonrpc", "2.0"}, {"id", id}, {"method", "note.add"}, {"params", std::move(params)}};
+}
+
+// The request lines for notes[begin, end): one batch of `batch` note.adds per line (a lone
+// request, not an array, when batch is 1).
+std::vector<std::string> request_lines(const std::vector<BenchNote>& notes, std::size_t begin,
+                                       std::size_t end, int batch) {
+  std::vector<std::string> lines;
+  for (std::size_t first = begin; first < end; first += static_cast<std::size_t>(batch)) {
+    const std::size_t last = std::min(end, first + static_cast<std::size_t>(batch));
+    if (batch == 1) {
+      lines.push_back(boost::json::serialize(note_add_request(notes[first], first + 1)) + "\n");
+      continue;
+    }
+    boost::json::array entries;
+    for (std::size_t index = first; index < last; ++index) {
+      entries.push_back(note_add_request(notes[index], static_cast<std::int64_t>(index) + 1));
+    }
+    lines.push_back(boost::json::serialize(entries) + "\n");
+  }
+  return lines;
+}
+
+std::size_t occurrences(std::string_view text, std::string_view part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string_view::npos;
+       at = text.find(part, at + part.size())) {
+    ++count;
+  }
+  return count;
+}
+
+// One connection to kiokud that keeps up to `depth` request lines in flight: it sends while
+// fewer are unanswered and reads replies as they come, from one poll() loop, so that a full
+// socket buffer on either side never blocks the other direction.
+class PipelinedConnection {
+ public:
+  explicit PipelinedConnection(const std::string& socket_path)
+      : descriptor_(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0)) {
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    socket_path.copy(address.sun_path, sizeof address.sun_path - 1);
+    if (descriptor_ < 0 ||
+        ::connect(descriptor_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+      throw std::runtime_error("cannot connect to " + socket_path + ": " + std::strerror(errno));
+    }
+  }
+  ~PipelinedConnection() { ::close(descriptor_); }
+  PipelinedConnection(const PipelinedConnection&) = delete;
+  PipelinedConnection& operator=(const PipelinedConnection&) = delete;
+
+  // Sends every line, `depth` at most unanswered, and waits for every reply; each reply must
+  // hold `notes_per_line` added notes (the last line's may hold fewer) and no error. Returns
+  // the seconds from the first send to the last reply.
+  double run(const std::vector<std::string>& lines, int depth, std::size_t notes_in_all) {
+    const auto start = std::chrono::steady_clock::now();
+    std::size_t next_line = 0;
+    std::size_t sent_of_line = 0;
+    std::size_t answered = 0;
+    std::size_t notes_added = 0;
+    std::string received;
+    while (answered < lines.size()) {
+      const bool can_send =
+          next_line < lines.size() && next_line - answered < static_cast<std::size_t>(depth);
+      pollfd wait_for{descriptor_, static_cast<short>(POLLIN | (can_send ? POLLOUT : 0)), 0};
+      if (::poll(&wait_for, 1, 60'000) <= 0) throw std::runtime_error("kiokud did not answer");
+      if (can_send && (wait_for.revents & POLLOUT)) {
+        const std::string& line = lines[next_line];
+        const ssize_t written = ::send(descriptor_, line.data() + sent_of_line,
+                                       line.size() - sent_of_line, MSG_NOSIGNAL);
+        if (written < 0 && errno != EAGAIN && errno != EINTR) {
+          throw std::runtime_error(std::string("send: ") + std::strerror(errno));
+        }
+        if (written > 0) sent_of_line += static_cast<std::size_t>(written);
+        if (sent_of_line == line.size()) {
+          ++next_line;
+          sent_of_line = 0;
+        }
+      }
+      if (wait_for.revents & (POLLIN | POLLHUP | POLLERR)) {
+        char chunk[1 << 16];
+        const ssize_t got = ::recv(descriptor_, chunk, sizeof chunk, 0);
+        if (got == 0) throw std::runtime_error("kiokud closed the connection");
+        if (got < 0 && errno != EAGAIN && errno != EINTR) {
+          throw std::runtime_error(std::string("recv: ") + std::strerror(errno));
+        }
+        if (got > 0) received.append(chunk, static_cast<std::size_t>(got));
+        for (std::size_t end = received.find('\n'); end != std::string::npos;
+             end = received.find('\n')) {
+          const std::string_view reply(received.data(), end);
+          if (reply.find("\"error\":{") != std::string_view::npos) {
+            throw std::runtime_error("kiokud refused a note.add: " +
+                                     std::string(reply.substr(0, 2000)));
+          }
+          notes_added += occurrences(reply, "\"added\":[");
+          ++answered;
+          received.erase(0, end + 1);
+        }
+      }
+    }
+    if (notes_added != notes_in_all) {
+      throw std::runtime_error("kiokud added " + std::to_string(notes_added) + " notes, not " +
+                               std::to_string(notes_in_all));
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  int descriptor_;
+};
+
+// The reference: the INSERTs daemon/store/note_store.cpp and card_store.cpp run for a new
+// basic note, with the same values, one transaction per `transaction_notes` notes. What kiokud
+// computes besides SQLite (the fields' JSON, the content hash) is computed before the clock
+// starts: this measures SQLite alone.
+class SqliteReference {
+ public:
+  SqliteReference(const std::string& path, std::int64_t deck_id, std::int64_t first_position)
+      : deck_id_(deck_id), position_(first_position) {
+    check(sqlite3_open(path.c_str(), &database_), database_, "open");
+    check(sqlite3_exec(database_,
+                       "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+                       "PRAGMA foreign_keys = ON;",
+                       nullptr, nullptr, nullptr),
+          database_, "pragmas");
+    insert_note_ = prepare(
+        "INSERT INTO notes (deck_id, guid, kind, fields, choices, answer, tags, sibling_group, "
+        "position, created_ms, modified_ms) VALUES (?1, ?2, 'basic', ?3, '{}', 0, ?4, '', ?5, "
+        "?6, ?6)");
+    insert_card_ = prepare(
+        "INSERT INTO cards (deck_id, note_id, template, external_id, kind, content, "
+        "content_hash, tags, position, created_ms, modified_ms, note) VALUES (?1, ?2, 'card', "
+        "?3, 'basic', '{}', ?4, ?5, ?6, ?7, ?7, '')");
+    insert_state_ = prepare(
+        "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
+        "VALUES (?1, ?2, 'new', 0, ?3)");
+  }
+  ~SqliteReference() {
+    for (sqlite3_stmt* statement : {insert_note_, insert_card_, insert_state_}) {
+      sqlite3_finalize(statement);
+    }
+    sqlite3_close(database_);
+  }
+  SqliteReference(const SqliteReference&) = delete;
+  SqliteReference& operator=(const SqliteReference&) = delete;
+
+  // Inserts notes[begin, end); returns the seconds it took.
+  double add(const std::vector<BenchNote>& notes, std::size_t begin, std::size_t end,
+             int transaction_notes) {
+    struct Row {
+      std::string guid, fields;
+    };
+    std::vector<Row> rows;
+    for (std::size_t index = begin; index < end; ++index) {
+      const BenchNote& note = notes[index];
+      rows.push_back(
+          {note.guid,
+           kioku::daemon::note_fields_to_json(
+               {{.name = "front", .text = {{"en", note.front_en}, {"ja", note.front_ja}}},
+                {.name = "back", .text = {{"en", note.back_en}, {"ja", note.back_ja}}}})});
+    }
+    const std::string hash = kioku::daemon::content_hash("{}", std::string("basic\n") + kTag);
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t first = 0; first < rows.size();
+         first += static_cast<std::size_t>(transaction_notes)) {
+      const std::size_t last = std::min(rows.size(), first + transaction_notes);
+      const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::system_clock::now().time_since_epoch())
+                                      .count();
+      check(sqlite3_exec(database_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), database_,
+            "begin");
+      for (std::size_t index = first; index < last; ++index) {
+        const std::int64_t position = position_++;
+        sqlite3_bind_int64(insert_note_, 1, deck_id_);
+        sqlite3_bind_text(insert_note_, 2, rows[index].guid.c_str(), -1, SQLITE_STATIC);
+        sqlite3_bind_text(insert_note_, 3, rows[index].fields.c_str(), -1, SQLITE_STATIC);
+        sqlite3_bind_text(insert_note_, 4, kTag, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(insert_note_, 5, position);
+        sqlite3_bind_int64(insert_note_, 6, now_ms);
+        step(insert_note_);
+        const std::int64_t note_id = sqlite3_last_insert_rowid(database_);
+        sqlite3_bind_int64(insert_card_, 1, deck_id_);
+        sqlite3_bind_int64(insert_card_, 2, note_id);
+        sqlite3_bind_text(insert_card_, 3, rows[index].guid.c_str(), -1, SQLITE_STATIC);
+        sqlite3_bind_text(insert_card_, 4, hash.c_str(), -1, SQLITE_STATIC);
+        sqlite3_bind_text(insert_card_, 5, kTag, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(insert_card_, 6, position);
+        sqlite3_bind_int64(insert_card_, 7, now_ms);
+        step(insert_card_);
+        sqlite3_bind_int64(insert_state_, 1, sqlite3_last_insert_rowid(database_));
+        sqlite3_bind_int64(insert_state_, 2, deck_id_);
+        sqlite3_bind_int64(insert_state_, 3, position);
+        step(insert_state_);
+      }
+      check(sqlite3_exec(database_, "COMMIT", nullptr, nullptr, nullptr), database_, "commit");
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  sqlite3_stmt* prepare(const char* sql) {
+    sqlite3_stmt* statement = nullptr;
+    check(sqlite3_prepare_v2(database_, sql, -1, &statement, nullptr), database_, sql);
+    return statement;
+  }
+  void step(sqlite3_stmt* statement) {
+    check(sqlite3_step(statement), database_, sqlite3_sql(statement));
+    sqlite3_reset(statement);
+  }
+
+  std::int64_t deck_id_;
+  std::int64_t position_;
+  sqlite3* database_ = nullptr;
+  sqlite3_stmt* insert_note_ = nullptr;
+  sqlite3_stmt* insert_card_ = nullptr;
+  sqlite3_stmt* insert_state_ = nullptr;
+};
+
+// One value of a query on `path` (read only), as text.
+std::string query_text(const std::string& path, const std::string& sql) {
+  sqlite3* database = nullptr;
+  check(sqlite3_open_v2(path.c_str(), &database, SQLITE_OPEN_READONLY, nullptr), database, "open");
+  sqlite3_stmt* statement = nullptr;
+  std::string value;
+  const int prepared = sqlite3_prepare_v2(database, sql.c_str(), -1, &statement, nullptr);
+  if (prepared == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW) {
+    const unsigned char* text = sqlite3_column_text(statement, 0);
+    if (text != nullptr) value = reinterpret_cast<const char*>(text);
+  }
+  const std::string error = prepared == SQLITE_OK ? "" : sqlite3_errmsg(database);
+  sqlite3_finalize(statement);
+  sqlite3_close(database);
+  if (!error.empty()) throw std::runtime_error(sql + ": " + error);
+  return value;
+}
+
+// Everything but ids and times of the deck's notes, cards and card states, folded into one
+// text: kiokud's collection and the reference's must give the same.
+std::string rows_digest(const std::string& path) {
+  return query_text(
+      path,
+      "SELECT count(*) || ' ' || sum(length(fields)) || ' ' || "
+      "group_concat(row, '|') FROM (SELECT n.fields AS fields, n.guid || n.kind || n.fields || "
+      "n.choices || n.answer || n.tags || n.sibling_group || n.position || c.template || "
+      "c.external_id || c.kind || c.content || c.content_hash || c.tags || c.position || c.note "
+      "|| c.retired || s.phase || s.due_ms || s.new_position || s.suspended AS row "
+      "FROM notes n JOIN decks d ON d.id = n.deck_id AND d.slug = 'bench' "
+      "JOIN cards c ON c.note_id = n.id JOIN card_state s ON s.card_id = c.id "
+      "WHERE n.kind = 'basic' ORDER BY n.position)");
+}
+
+// A fresh collection at `home`: a deck made by importing a 1-card deck, kiokud stopped.
+void make_fresh_collection(const TempHome& home) {
+  const std::string deck = home.write_file("deck.toml", generated_deck(kDeck, 1));
+  DaemonProcess daemon(home, {"--no-bundled-decks"});
+  if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
+  LineClient client(home.socket_path());
+  const auto imported = client.request(request_line(1, "deck.import", {{"path", deck}}));
+  if (!imported.is_object() || !imported.as_object().contains("result")) {
+    throw std::runtime_error("import failed: " + boost::json::serialize(imported));
+  }
+  if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
+}
+
+// A copy of `source`'s collection in a home of its own.
+struct CopiedHome {
+  explicit CopiedHome(const TempHome& source) {
+    std::filesystem::create_directories(home.data_dir());
+    std::filesystem::copy_file(source.collection_path(), home.collection_path());
+  }
+  TempHome home;
+};
+
+void sweep(const TempHome& fresh) {
+  CopiedHome copy(fresh);
+  DaemonProcess daemon(copy.home, {"--no-bundled-decks"});
+  if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
+  PipelinedConnection connection(copy.home.socket_path());
+  std::printf("%-40s %8s %10s\n", "kiokud alone: batch x in flight", "notes", "notes/s");
+  int shape_number = 0;
+  for (const Shape& shape : kSweep) {
+    const std::vector<BenchNote> notes =
+        bench_notes("sweep" + std::to_string(++shape_number) + "-", shape.notes);
+    const std::vector<std::string> lines = request_lines(notes, 0, notes.size(), shape.batch);
+    const double seconds = connection.run(lines, shape.depth, notes.size());
+    char label[64];
+    std::snprintf(label, sizeof label, "%d note.add per line x %d", shape.batch, shape.depth);
+    std::printf("%-40s %8d %10.0f\n", label, shape.notes, shape.notes / seconds);
+    std::fflush(stdout);
+  }
+  if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
+}
+
+void compare(int notes_count, int batch, int depth) {
+  TempHome fresh;
+  make_fresh_collection(fresh);
+  const std::string deck_id =
+      query_text(fresh.collection_path(), "SELECT id FROM decks WHERE slug = 'bench'");
+  const std::string first_position =
+      query_text(fresh.collection_path(),
+                 "SELECT coalesce(max(position), 0) + 1 FROM cards WHERE deck_id = " + deck_id);
+  CopiedHome daemon_home(fresh);
+  CopiedHome reference_home(fresh);
+  SqliteReference reference(reference_home.home.collection_path(), std::stoll(deck_id),
+                            std::stoll(first_position));
+  DaemonProcess daemon(daemon_home.home, {"--no-bundled-decks"});
+  if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
+  PipelinedConnection connection(daemon_home.home.socket_path());
+
+  const std::vector<BenchNote> notes = bench_notes("n", notes_count);
+  double daemon_seconds = 0;
+  double reference_seconds = 0;
+  const std::size_t per_round = (notes.size() + kRounds - 1) / kRounds;
+  std::cerr << "running (a) and (b) in " << kRounds << " rounds of " << per_round << " notes ...\n";
+  for (std::size_t begin = 0; begin < notes.size(); begin += per_round) {
+    const std::size_t end = std::min(notes.size(), begin + per_round);
+    const std::vector<std::string> lines = request_lines(notes, begin, end, batch);
+    daemon_seconds += connection.run(lines, depth, end - begin);
+    reference_seconds += reference.add(notes, begin, end, batch);
+  }
+  if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
+  if (rows_digest(daemon_home.home.collection_path()) !=
+      rows_digest(reference_home.home.collection_path())) {
+    throw std::runtime_error("kiokud and the reference wrote different rows");
+  }
+
+  const double reference_rate = notes_count / reference_seconds;
+  const double daemon_rate = notes_count / daemon_seconds;
+  std::printf("%-60s %8s %10s %8s\n", "configuration", "notes", "notes/s", "vs (a)");
+  char label[160];
+  std::snprintf(label, sizeof label, "(a) SQLite alone, 3 rows per note, %d notes per FULL commit",
+                batch);
+  std::printf("%-60s %8d %10.0f %8.2f\n", label, notes_count, reference_rate, 1.0);
+  std::snprintf(label, sizeof label, "(b) kiokud, 1 connection, batches of %d, %d in flight", batch,
+                depth);
+  std::printf("%-60s %8d %10.0f %8.2f\n", label, notes_count, daemon_rate,
+              daemon_rate / reference_rate);
+  std::printf("same rows in both: yes\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int notes = 100'000;
+  int batch = kMaxBatch;
+  int depth = 2;
+  bool run_sweep = true;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--notes" && i + 1 < argc) {
+      notes = std::stoi(argv[++i]);
+    } else if (argument == "--batch" && i + 1 < argc) {
+      batch = std::stoi(argv[++i]);
+    } else if (argument == "--depth" && i + 1 < argc) {
+      depth = std::stoi(argv[++i]);
+    } else if (argument == "--no-sweep") {
+      run_sweep = false;
+    } else {
+      std::cerr << "usage: notes_vs_sqlite [--notes N] [--batch B] [--depth D] [--no-sweep]\n";
+      return 2;
+    }
+  }
+  if (notes < kRounds || batch < 1 || batch > kMaxBatch || depth < 1) {
+    std::cerr << "notes_vs_sqlite: --notes >= 10, --batch 1-256, --depth >= 1\n";
+    return 2;
+  }
+  try {
+    if (run_sweep) {
+      TempHome fresh;
+      make_fresh_collection(fresh);
+      sweep(fresh);
+    }
+    compare(notes, batch, depth);
+  } catch (const std::exception& error) {
+    std::cerr << "notes_vs_sqlite: " << error.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
