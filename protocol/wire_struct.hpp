@@ -169,8 +169,10 @@ T decode_members(const boost::json::object& object, const Reading& reading,
     const std::string where = join_path(path, name);
     const boost::json::value* found = object.if_contains(name);
     if constexpr (is_omissible<Field>::value) {
+      // emplace: assigning a value to an Omissible of a scalar is ambiguous (optional's
+      // operator= beside the one from Omissible's inherited constructors).
       if (found != nullptr)
-        field = decode_value<typename Field::value_type>(*found, reading, where);
+        field.emplace(decode_value<typename Field::value_type>(*found, reading, where));
     } else {
       if (found == nullptr) throw_field_error(reading, where, "is missing");
       field = decode_value<Field>(*found, reading, where);
