@@ -48,6 +48,17 @@ const Messages kEnglish{
         "input line {line}: \"{word}\" is not a choice (1-{count} or a-{letter}) nor "
         "bury (-)",
     .not_a_rating = "input line {line}: \"{word}\" is not a rating (hard, good or easy)",
+    .reveal_prompt = "Enter or space shows the answer",
+    .again = "Again",
+    .type_prompt = "Type the answer, then Enter",
+    .typed_label = "You typed",
+    .expected_label = "Expected",
+    .not_a_self_rating =
+        "input line {line}: \"{word}\" is not a rating (again, hard, good, easy or 1-4) nor "
+        "bury (-)",
+    .not_a_typed_rating =
+        "input line {line}: \"{word}\" after the tab is not a rating (again, hard, good, easy or "
+        "1-4)",
     .neither_held_nor_recorded = "kiokud neither held nor recorded the answer",
 };
 
@@ -91,6 +102,17 @@ const Messages kJapanese{
         "入力の {line} 行目: \"{word}\" は選択肢（1-{count} または a-{letter}）でも"
         "延期（-）でもありません",
     .not_a_rating = "入力の {line} 行目: \"{word}\" は評価（hard、good、easy）ではありません",
+    .reveal_prompt = "Enter かスペースで答えを表示",
+    .again = "もう一度",
+    .type_prompt = "答えを入力して Enter",
+    .typed_label = "あなたの答え",
+    .expected_label = "正解",
+    .not_a_self_rating =
+        "入力の {line} 行目: \"{word}\" "
+        "は評価（again、hard、good、easy、1〜4）でも延期（-）でもありません",
+    .not_a_typed_rating =
+        "入力の {line} 行目: タブの後の \"{word}\" "
+        "は評価（again、hard、good、easy、1〜4）ではありません",
     .neither_held_nor_recorded = "kiokud は回答を保留も記録もしませんでした",
 };
 

@@ -47,6 +47,15 @@ struct Messages {
   // A malformed scripted answer line: {line}, {word}; {count} and {letter} are the last choice.
   const char* not_a_choice;
   const char* not_a_rating;
+  // Cards the user rates alone (basic, reversed, cloze) and typed cards.
+  const char* reveal_prompt;
+  const char* again;
+  const char* type_prompt;
+  const char* typed_label;     // "You typed", before the typed answer with its differences
+  const char* expected_label;  // "Expected", before the expected answer
+  // A malformed scripted line for those: {line}, {word}.
+  const char* not_a_self_rating;
+  const char* not_a_typed_rating;
   // review.choose's reply that says neither (a daemon breaking the protocol)
   const char* neither_held_nor_recorded;
 };
@@ -56,7 +65,9 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        reviewed, reviewed_one, correct_count, time_spent, next_due, still_due, now,
                        new_cards, learning, review, answer_not_recorded, answer_unconfirmed,
                        daemon_lost, interrupted, interrupted_answer, saved_one, saved_many,
-                       not_a_choice, not_a_rating, neither_held_nor_recorded))
+                       not_a_choice, not_a_rating, reveal_prompt, again, type_prompt, typed_label,
+                       expected_label, not_a_self_rating, not_a_typed_rating,
+                       neither_held_nor_recorded))
 
 const Messages& messages_for(const std::string& language);
 

@@ -68,6 +68,19 @@ struct InputProblem {
   std::string message;
 };
 
+// A typed card's answer, and the rating a script gave it, if any.
+struct TypedLine {
+  std::string text;
+  std::optional<Rating> rating;
+};
+
+// again, hard, good, easy (or their letters), or 1-4 as Anki's keys number them.
+std::optional<Rating> rating_from_word(const std::string& word) {
+  if (word.size() == 1 && word[0] >= '1' && word[0] <= '4')
+    return static_cast<Rating>(word[0] - '0');
+  return parse_rating(word);
+}
+
 // Reads answers from a terminal (single keys) or from a script (one line per card).
 class AnswerSource {
  public:
@@ -123,6 +136,87 @@ class AnswerSource {
       return answer;
     }
     return std::nullopt;
+  }
+
+  // A card the user rates alone, from a script: its line is the rating (or bury, or quit).
+  // nullopt to stop.
+  std::optional<Answer> read_scripted_rating() {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      ++line_number_;
+      std::istringstream words(line);
+      std::string word;
+      std::string extra;
+      if (!(words >> word)) continue;
+      if (word == "q" || word == "quit") return std::nullopt;
+      words >> extra;
+      if ((word == std::string(1, kBuryKey) || word == "bury") && extra.empty()) {
+        return Answer{0, {}, true};
+      }
+      const std::optional<Rating> rating = rating_from_word(word);
+      if (!rating || !extra.empty()) {
+        throw InputProblem{fill_in(text_.not_a_self_rating,
+                                   {{"line", std::to_string(line_number_)}, {"word", line}})};
+      }
+      return Answer{0, rating};
+    }
+    return std::nullopt;
+  }
+
+  // In a terminal: Enter or space shows the answer, - buries, q stops. False to stop; `bury`
+  // says whether to bury.
+  bool wait_for_reveal(bool& bury) {
+    for (;;) {
+      const auto key = raw_->read_key();
+      if (!key || *key == 'q' || *key == 'Q') return false;
+      if (*key == kBuryKey) {
+        bury = true;
+        return true;
+      }
+      if (*key == '\n' || *key == ' ') return true;
+    }
+  }
+
+  // A typed answer: from a terminal a line typed with echo (Backspace erases a character);
+  // from a script the line, with an optional tab and rating after it. nullopt to stop.
+  std::optional<TypedLine> read_typed() {
+    if (interactive_) {
+      std::string typed;
+      for (;;) {
+        const auto key = raw_->read_key();
+        if (!key) return std::nullopt;
+        if (*key == '\n') return TypedLine{typed, {}};
+        if (*key == '\x7f' || *key == '\b') {
+          // One code point back: drop continuation bytes, then the lead byte.
+          while (!typed.empty() && (static_cast<unsigned char>(typed.back()) & 0xC0) == 0x80) {
+            typed.pop_back();
+          }
+          if (!typed.empty()) {
+            typed.pop_back();
+            std::cout << "\b \b" << std::flush;
+          }
+          continue;
+        }
+        if (static_cast<unsigned char>(*key) < 0x20) continue;  // no control reaches the screen
+        typed += *key;
+        std::cout << *key << std::flush;
+      }
+    }
+    std::string line;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    ++line_number_;
+    TypedLine typed;
+    const std::size_t tab = line.find('\t');
+    typed.text = line.substr(0, tab);
+    if (tab != std::string::npos) {
+      const std::string word = line.substr(tab + 1);
+      typed.rating = rating_from_word(word);
+      if (!typed.rating) {
+        throw InputProblem{fill_in(text_.not_a_typed_rating,
+                                   {{"line", std::to_string(line_number_)}, {"word", word}})};
+      }
+    }
+    return typed;
   }
 
   // After a right answer in a terminal: h, g (or Enter), e. nullopt to stop.
@@ -315,11 +409,6 @@ class ReviewScreen {
 
   // Shows one card and records the answer. False when the user stopped.
   bool review_card(const protocol::CardToStudy& card, const protocol::Counts& counts) {
-    const int count = static_cast<int>(std::min<std::size_t>(card.choices.size(), kMaxChoices));
-    std::vector<int> order(static_cast<std::size_t>(count));  // display slot -> choice (0-based)
-    std::iota(order.begin(), order.end(), 0);
-    if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
-
     const std::string header = safe_line(safe_text(card.deck_name)) + " · " + text_.new_cards +
                                " " + std::to_string(counts.new_) + " · " + text_.learning + " " +
                                std::to_string(counts.learning) + " · " + text_.review + " " +
@@ -327,6 +416,172 @@ class ReviewScreen {
     std::cout << '\n' << style_.dim(truncate_to_width(header, width_)) << '\n';
     print_wrapped(safe_text(card.question), "", true);
     std::cout << '\n';
+    if (card.kind == "choice") return review_choice(card);
+    if (card.kind == "typed") return review_typed(card);
+    return review_self_rated(card);
+  }
+
+  static std::int64_t elapsed_since(std::chrono::steady_clock::time_point started) {
+    return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                         std::chrono::steady_clock::now() - started)
+                                         .count());
+  }
+
+  bool bury_card(const protocol::CardToStudy& card) {
+    std::cout << std::string(1, kBuryKey) << '\n';
+    call(protocol::kReviewBury, protocol::ReviewBuryParams{card.id});
+    std::cout << style_.dim(text_.buried) << '\n';
+    return true;
+  }
+
+  // The answer side of a card the user rates alone, below its question.
+  void show_answer_side(const protocol::CardToStudy& card) {
+    std::cout << style_.dim(std::string(static_cast<std::size_t>(std::min(width_, 40)), '-'))
+              << '\n';
+    print_wrapped(safe_text(card.explanation));
+  }
+
+  // The rating keys with what each would do, as Anki shows them.
+  void print_rating_prompt(const protocol::CardToStudy& card, bool with_again) {
+    const protocol::Preview& preview = card.preview;
+    const auto wait = [](const protocol::PreviewEntry& entry) { return safe_text(entry.wait); };
+    std::cout << '\n' << text_.rate_prompt << ' ';
+    if (with_again) std::cout << " [a] " << text_.again << " " << wait(preview.again) << "  ";
+    std::cout << " [h] " << text_.hard << " " << wait(preview.hard) << "   [g/Enter] " << text_.good
+              << " " << wait(preview.good) << "   [e] " << text_.easy << " " << wait(preview.easy)
+              << ' ' << std::flush;
+  }
+
+  // Sends the answer of a card that is not a choice card and tallies it. The answer is
+  // recorded once however often it is sent (answer_id).
+  bool record_answer(const protocol::CardToStudy& card, std::optional<Rating> rating,
+                     std::optional<std::string> typed,
+                     std::chrono::steady_clock::time_point started) {
+    protocol::ReviewAnswerParams params;
+    params.card = card.id;
+    if (rating) params.rating = std::string(to_string(*rating));
+    params.typed = std::move(typed);
+    const std::int64_t elapsed = elapsed_since(started);
+    params.duration_ms = elapsed;
+    params.answer_id = new_answer_id();
+    params.lang = context_.language;
+    answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
+    const protocol::ReviewAnswerResult recorded = call(protocol::kReviewAnswer, params);
+    answer_in_flight_.reset();
+    if (recorded.typed && !input_.interactive()) show_comparison(*recorded.typed);
+    report_recorded(recorded, recorded.rating != "again", elapsed);
+    return true;
+  }
+
+  // What was recorded and when the card comes back; the session's tally.
+  void report_recorded(const protocol::ReviewAnswerResult& recorded, bool correct,
+                       std::int64_t elapsed) {
+    const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::system_clock::now().time_since_epoch())
+                                    .count();
+    std::cout << style_.dim(std::string("→ ") + safe_line(recorded.rating) + ", " +
+                            text_.next_review_in + " " +
+                            format_span(std::max<std::int64_t>(recorded.state.due_ms - now_ms, 0)))
+              << '\n';
+    ++tally_.reviewed;
+    if (correct) ++tally_.correct;
+    tally_.duration_ms += elapsed;
+  }
+
+  // A card the user rates alone (basic, reversed, cloze): the answer shown, then the rating.
+  bool review_self_rated(const protocol::CardToStudy& card) {
+    const auto started = std::chrono::steady_clock::now();
+    std::optional<Rating> rating;
+    if (input_.interactive()) {
+      std::cout << text_.reveal_prompt << " (" << text_.bury_hint << ", " << text_.quit_hint
+                << "): " << std::flush;
+      bool bury = false;
+      const bool go_on = input_.wait_for_reveal(bury);
+      if (!go_on) {
+        std::cout << '\n';
+        return false;
+      }
+      if (bury) return bury_card(card);
+      std::cout << '\n';
+      show_answer_side(card);
+      print_rating_prompt(card, true);
+      rating = input_.read_rating();
+      std::cout << '\n';
+      if (!rating) return false;
+    } else {
+      const auto line = input_.read_scripted_rating();
+      if (!line) return false;
+      if (line->bury) return bury_card(card);
+      show_answer_side(card);
+      rating = line->rating;
+    }
+    return record_answer(card, rating, std::nullopt, started);
+  }
+
+  // One side of a typed answer's comparison: what matched plain, the rest marked.
+  std::string comparison_line(const std::vector<protocol::DiffSegmentView>& segments,
+                              bool typed_side) const {
+    std::string line;
+    for (const protocol::DiffSegmentView& segment : segments) {
+      const std::string text = safe_line(safe_text(segment.text));
+      if (segment.kind == "same") {
+        line += text;
+      } else if (segment.kind == "extra") {
+        line += style_.enabled ? style_.red(text) : "[" + text + "]";
+      } else {
+        // Missing: on the typed side a dash per column, on the expected side the text.
+        const std::string shown =
+            typed_side ? std::string(static_cast<std::size_t>(display_width(text)), '-') : text;
+        line += style_.enabled ? style_.green(shown) : "(" + shown + ")";
+      }
+    }
+    return line;
+  }
+
+  void show_comparison(const protocol::TypedComparisonView& comparison) {
+    std::cout << (comparison.right ? style_.green(std::string("✓ ") + text_.correct)
+                                   : style_.red(std::string("✗ ") + text_.wrong))
+              << '\n';
+    std::cout << "  " << text_.typed_label << ": " << comparison_line(comparison.given, true)
+              << '\n';
+    std::cout << "  " << text_.expected_label << ": " << comparison_line(comparison.expected, false)
+              << '\n';
+  }
+
+  // A typed card: the answer typed, compared by the daemon, then rated (a script's rating, or
+  // Good when right and Again when wrong).
+  bool review_typed(const protocol::CardToStudy& card) {
+    std::cout << text_.type_prompt << ": " << std::flush;
+    const auto started = std::chrono::steady_clock::now();
+    const auto typed = input_.read_typed();
+    if (!typed) {
+      std::cout << '\n';
+      return false;
+    }
+    if (!input_.interactive()) std::cout << safe_line(typed->text);
+    std::cout << '\n';
+    std::optional<Rating> rating = typed->rating;
+    if (input_.interactive()) {
+      const protocol::ReviewCheckResult check =
+          call(protocol::kReviewCheck, protocol::ReviewCheckParams{.card = card.id,
+                                                                   .choice = std::nullopt,
+                                                                   .typed = typed->text,
+                                                                   .lang = context_.language});
+      if (check.typed) show_comparison(*check.typed);
+      print_rating_prompt(card, true);
+      rating = input_.read_rating();
+      std::cout << '\n';
+      if (!rating) return false;
+    }
+    return record_answer(card, rating, typed->text, started);
+  }
+
+  // A choice card: the choices, a pick, the daemon's verdict, then the rating of a right one.
+  bool review_choice(const protocol::CardToStudy& card) {
+    const int count = static_cast<int>(std::min<std::size_t>(card.choices.size(), kMaxChoices));
+    std::vector<int> order(static_cast<std::size_t>(count));  // display slot -> choice (0-based)
+    std::iota(order.begin(), order.end(), 0);
+    if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
     for (int slot = 0; slot < count; ++slot) {
       const std::string label = std::to_string(slot + 1) + ") ";
       const auto lines = wrap_text(choice_text(card.choices, order[slot] + 1), width_ - 6);
@@ -345,12 +600,7 @@ class ReviewScreen {
       std::cout << '\n';
       return false;
     }
-    if (given->bury) {
-      std::cout << std::string(1, kBuryKey) << '\n';
-      call(protocol::kReviewBury, protocol::ReviewBuryParams{card.id});
-      std::cout << style_.dim(text_.buried) << '\n';
-      return true;
-    }
+    if (given->bury) return bury_card(card);
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
     std::cout << given->displayed_choice;
     if (given->rating) std::cout << ' ' << to_string(*given->rating);
@@ -361,11 +611,7 @@ class ReviewScreen {
     // terminal a right choice is held by the daemon (review.choose) while the user rates it
     // knowing it was right, and a wrong one is recorded at once. A script's line says its
     // rating ahead, for a right choice; the same holds it until that rating is sent.
-    const auto elapsed_ms = [&] {
-      return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                           std::chrono::steady_clock::now() - started)
-                                           .count());
-    };
+    const auto elapsed_ms = [&] { return elapsed_since(started); };
     const std::string answer_id = new_answer_id();
     std::int64_t elapsed = elapsed_ms();
     answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
@@ -405,16 +651,7 @@ class ReviewScreen {
     if (!recorded) throw Error(ErrorCode::kInternal, text_.neither_held_nor_recorded);
     const Verdict verdict = verdict_of(*recorded);
     if (!asks_rating) show_verdict(card, order, verdict);
-    const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    std::chrono::system_clock::now().time_since_epoch())
-                                    .count();
-    std::cout << style_.dim(std::string("→ ") + safe_line(recorded->rating) + ", " +
-                            text_.next_review_in + " " +
-                            format_span(std::max<std::int64_t>(recorded->state.due_ms - now_ms, 0)))
-              << '\n';
-    ++tally_.reviewed;
-    if (verdict.correct) ++tally_.correct;
-    tally_.duration_ms += elapsed;
+    report_recorded(*recorded, verdict.correct, elapsed);
     return true;
   }
 

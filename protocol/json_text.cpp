@@ -3,6 +3,9 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <optional>
+
+#include "core/utf8.hpp"
 
 namespace kioku::protocol {
 
@@ -38,7 +41,39 @@ void append_json_number(std::string& out, double number) {
   if (out.find_first_of(".eE", start) == std::string::npos) out += ".0";
 }
 
+namespace {
+
+// `text` with every byte that is not part of a UTF-8 sequence replaced by U+FFFD; nullopt when
+// there is none. Boost.JSON writes a string's bytes as they are, and JSON must be UTF-8: text
+// read from a damaged collection (or a bug) must not make a reply a client cannot parse.
+std::optional<std::string> repaired_utf8(std::string_view text) {
+  std::size_t at = 0;
+  while (at < text.size() && static_cast<unsigned char>(text[at]) < 0x80) ++at;
+  if (at == text.size()) return std::nullopt;
+  bool repaired = false;
+  std::string out(text.substr(0, at));
+  while (at < text.size()) {
+    const CodePoint point = decode_utf8(text, at);
+    if (point.length == 0) {
+      out += "\xEF\xBF\xBD";
+      repaired = true;
+      ++at;
+      continue;
+    }
+    out.append(text.substr(at, point.length));
+    at += point.length;
+  }
+  if (!repaired) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view text) {
+  if (const std::optional<std::string> repaired = repaired_utf8(text)) {
+    append_json_string(out, *repaired);
+    return;
+  }
   // Boost.JSON's own escaping, through a serializer that writes into a buffer on the stack: a
   // serialize() per key and value cost an allocation each, on every reply.
   json::serializer serializer;

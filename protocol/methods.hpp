@@ -6,6 +6,7 @@
 
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
+#include "protocol/note_types.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/stats_types.hpp"
 #include "protocol/system_types.hpp"

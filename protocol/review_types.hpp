@@ -95,6 +95,23 @@ struct ReviewNextResult {
 BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, next_due_ms, next_due))
 
 inline constexpr FieldHelp kChoiceHelp{"choice", "the picked choice, counting from 1"};
+inline constexpr FieldHelp kTypedHelp{"typed", "typed cards: the answer as the user typed it"};
+
+// One run of a typed answer's comparison: "same", "missing" or "extra".
+struct DiffSegmentView {
+  std::string kind;
+  std::string text;
+};
+BOOST_DESCRIBE_STRUCT(DiffSegmentView, (), (kind, text))
+
+// A typed answer against the expected one (core/typed_answer.hpp): the two lines to show.
+struct TypedComparisonView {
+  bool right = false;
+  std::string expected_text;              // the whole expected answer
+  std::vector<DiffSegmentView> given;     // what was typed: same and extra, missing where none
+  std::vector<DiffSegmentView> expected;  // the expected answer: same and missing
+};
+BOOST_DESCRIBE_STRUCT(TypedComparisonView, (), (right, expected_text, given, expected))
 inline constexpr FieldHelp kDurationHelp{"duration_ms", "time spent answering, in milliseconds"};
 inline constexpr FieldHelp kAnswerIdHelp{
     "answer_id", "the client's id for this answer: sent again, it is recorded once"};
@@ -102,23 +119,26 @@ inline constexpr FieldHelp kAnswerIdHelp{
 struct ReviewCheckParams {
   std::int64_t card = 0;
   std::optional<std::int64_t> choice;
+  std::optional<std::string> typed;
   std::optional<std::string> lang;
-  static constexpr std::array kHelp{kCardHelp, kChoiceHelp, kLangHelp};
+  static constexpr std::array kHelp{kCardHelp, kChoiceHelp, kTypedHelp, kLangHelp};
 };
-BOOST_DESCRIBE_STRUCT(ReviewCheckParams, (), (card, choice, lang))
+BOOST_DESCRIBE_STRUCT(ReviewCheckParams, (), (card, choice, typed, lang))
 
 // The verdict on a choice, as review.answer's reply gives it, with nothing recorded.
 struct ReviewCheckResult {
   std::int64_t card = 0;
-  std::optional<bool> correct;  // null for a card that is not graded from a choice
+  std::optional<bool> correct;  // null for a card that is not graded (the user rates it)
   std::int64_t answer = 0;
   std::string explanation;
+  Omissible<TypedComparisonView> typed;  // typed cards answered with text
 };
-BOOST_DESCRIBE_STRUCT(ReviewCheckResult, (), (card, correct, answer, explanation))
+BOOST_DESCRIBE_STRUCT(ReviewCheckResult, (), (card, correct, answer, explanation, typed))
 
 struct ReviewAnswerParams {
   std::int64_t card = 0;
   std::optional<std::int64_t> choice;
+  std::optional<std::string> typed;
   std::optional<std::string> rating;
   std::optional<std::int64_t> quality;
   std::optional<std::int64_t> duration_ms;
@@ -127,6 +147,7 @@ struct ReviewAnswerParams {
   static constexpr std::array kHelp{
       kCardHelp,
       kChoiceHelp,
+      kTypedHelp,
       FieldHelp{"rating", "again|hard|good|easy (default: good if right)"},
       FieldHelp{"quality", "0-5, for sm2-classic decks instead of rating"},
       kDurationHelp,
@@ -134,21 +155,22 @@ struct ReviewAnswerParams {
       kLangHelp};
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (),
-                      (card, choice, rating, quality, duration_ms, answer_id, lang))
+                      (card, choice, typed, rating, quality, duration_ms, answer_id, lang))
 
 struct ReviewAnswerResult {
   std::int64_t review_id = 0;
   std::int64_t card = 0;
-  std::optional<bool> correct;  // null for a card that is not graded from a choice
+  std::optional<bool> correct;  // null for a card that is not graded (the user rates it)
   std::int64_t answer = 0;
   std::string explanation;
   std::string rating;
   CardStateView state;
   bool already_recorded = false;  // answer_id named an answer the log holds; nothing was written
+  Omissible<TypedComparisonView> typed;  // typed cards answered with text
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerResult, (),
                       (review_id, card, correct, answer, explanation, rating, state,
-                       already_recorded))
+                       already_recorded, typed))
 
 struct ReviewChooseParams {
   std::int64_t card = 0;

@@ -69,5 +69,6 @@ std::vector<Method> review_methods();
 std::vector<Method> bury_methods();
 std::vector<Method> due_methods();
 std::vector<Method> stats_methods();
+std::vector<Method> note_methods();
 
 }  // namespace kioku::daemon

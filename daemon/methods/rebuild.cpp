@@ -1,6 +1,8 @@
 // Replays review logs through core's replay loop.
 #include "daemon/methods/rebuild.hpp"
 
+#include <algorithm>
+
 #include "core/replay.hpp"
 
 namespace kioku::daemon {
@@ -13,11 +15,17 @@ RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const D
                            const DayCalendar& calendar) {
   RebuildReport report;
   const Replay replay(options, calendar);
+  // Cards their note keeps out of the queue (retired, or of a deleted note) are suspended
+  // whatever their answers say; both lists are sorted by id.
+  const std::vector<std::int64_t> withdrawn = collection.cards().withdrawn_in_deck(deck_id);
   for (const std::int64_t card_id : collection.cards().ids_in_deck(deck_id)) {
     const std::vector<PastAnswer> history = collection.review_log().card_history(card_id);
     const CardRecord stored = collection.cards().card(card_id);
     // A card without answers replays to a new card's state.
-    const CardState replayed = replay.history(card_id, history);
+    CardState replayed = replay.history(card_id, history);
+    if (std::binary_search(withdrawn.begin(), withdrawn.end(), card_id)) {
+      replayed.suspended = true;
+    }
     ++report.cards;
     if (replayed == stored.state) continue;
     ++report.changed;

@@ -8,6 +8,8 @@
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
+#include "daemon/methods/study_card.hpp"
+#include "daemon/methods/typed_grading.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "daemon/store/card_content.hpp"
 #include "protocol/review_types.hpp"
@@ -24,17 +26,6 @@ constexpr std::int64_t kMaxAnswerDurationMs = 60'000;
 SiblingBurial sibling_burial(const DeckOptions& options) {
   return SiblingBurial{options.bury_new_siblings, options.bury_review_siblings,
                        options.bury_interday_learning_siblings};
-}
-
-std::vector<std::string> split_tags(const std::string& tags) {
-  std::vector<std::string> list;
-  std::size_t start = 0;
-  while (start < tags.size()) {
-    const std::size_t end = std::min(tags.find(' ', start), tags.size());
-    if (end > start) list.emplace_back(tags.substr(start, end - start));
-    start = end + 1;
-  }
-  return list;
 }
 
 // Client-made ids: long enough for 128 random bits in hex or a UUID, and plain enough to appear
@@ -66,7 +57,8 @@ protocol::ReviewCheckResult verdict(std::int64_t card_id, const CardContent& con
   return protocol::ReviewCheckResult{.card = card_id,
                                      .correct = correct,
                                      .answer = content.answer,
-                                     .explanation = pick_language(content.explanation, language)};
+                                     .explanation = pick_language(content.explanation, language),
+                                     .typed = {}};
 }
 
 // The reply to an answer: what was recorded (or found in the log) and the card's state now.
@@ -81,7 +73,8 @@ protocol::ReviewAnswerResult answer_result(std::int64_t review_id, std::int64_t 
                                       .explanation = pick_language(content.explanation, language),
                                       .rating = std::string(to_string(rating)),
                                       .state = state_view(state),
-                                      .already_recorded = already_recorded};
+                                      .already_recorded = already_recorded,
+                                      .typed = {}};
 }
 
 // The reply to an answer sent again: what the log holds, and the card's state now.
@@ -96,24 +89,6 @@ protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
   return answer_result(recorded.review_id, card.id,
                        content_from_json(card.content_json, ContentParts::kGrading),
                        recorded.correct, recorded.rating, card.state, language, true);
-}
-
-protocol::Preview preview_view(const CardRecord& card, TimestampMs now,
-                               const MethodContext& context, const DeckOptions& options) {
-  const CardState& state = card.state;
-  const AnswerContext time{now, context.calendar, card.id};
-  const auto outcomes = preview(state, time, options);
-  const auto entry = [&](Rating rating) {
-    const CardState& next = outcomes[static_cast<std::size_t>(rating) - 1];
-    return protocol::PreviewEntry{.phase = std::string(to_string(next.phase)),
-                                  .interval_days = next.interval_days,
-                                  .due_ms = next.due,
-                                  .wait = format_span(std::max<std::int64_t>(next.due - now, 0))};
-  };
-  return protocol::Preview{.again = entry(Rating::kAgain),
-                           .hard = entry(Rating::kHard),
-                           .good = entry(Rating::kGood),
-                           .easy = entry(Rating::kEasy)};
 }
 
 protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, MethodContext& context) {
@@ -133,24 +108,10 @@ protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, Method
     return result;
   }
   const CardRecord card = context.collection.cards().card(*card_id);
-  const CardContent content = content_from_json(card.content_json);
   const auto deck = std::find_if(decks.begin(), decks.end(),
                                  [&](const QueueDeck& d) { return d.deck.id == card.deck_id; });
-  const auto found = content.choices.find(language);
-  const auto& choices = found != content.choices.end() ? found->second
-                        : content.choices.count("en")  ? content.choices.at("en")
-                                                       : content.choices.begin()->second;
-  result.card = protocol::CardToStudy{.id = card.id,
-                                      .deck = card.deck_slug,
-                                      .deck_name = pick_language(deck->deck.name, language),
-                                      .external_id = card.external_id,
-                                      .kind = card.kind,
-                                      .question = pick_language(content.question, language),
-                                      .choices = choices,
-                                      .explanation = pick_language(content.explanation, language),
-                                      .tags = split_tags(card.tags),
-                                      .state = state_view(card.state),
-                                      .preview = preview_view(card, now, context, deck->options)};
+  result.card = study_card(card, pick_language(deck->deck.name, language), deck->options, now,
+                           context, language);
   return result;
 }
 
@@ -161,8 +122,14 @@ protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
   const std::string language = checked_language(params.lang);
   const CardRecord card = context.collection.cards().card(params.card);
   const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
-  return verdict(card.id, content, grade(answer_key(card, content), Response{params.choice}),
-                 language);
+  const auto typed = compare_typed(context.collection, card, params.typed, language);
+  protocol::ReviewCheckResult result =
+      verdict(card.id, content,
+              typed ? std::optional(typed->right)
+                    : grade(answer_key(card, content), Response{params.choice}),
+              language);
+  if (typed) result.typed = typed_view(*typed);
+  return result;
 }
 
 void check_not_suspended(const CardRecord& card) {
@@ -187,7 +154,10 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
           "parameter 'rating' must be again, hard, good or easy, got \"" + *params.rating + "\"");
     }
   }
-  Rating rating = rating_for(correct, given_rating);
+  // A typed answer's comparison is advice: the user may rate a near miss hard, or a slip good,
+  // as in Anki. A choice is right or wrong.
+  const bool rating_overrides = card.kind == "typed" && given_rating.has_value();
+  Rating rating = rating_overrides ? *given_rating : rating_for(correct, given_rating);
   const std::int64_t duration = params.duration_ms.value_or(0);
   if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
 
@@ -207,7 +177,7 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
                   "parameter 'quality' must be between 0 and 5, got " + std::to_string(*given));
     }
     quality = static_cast<int>(*given);
-    check_quality(correct, *quality);
+    if (card.kind != "typed") check_quality(correct, *quality);
     // The log's rating column keeps the button a quality corresponds to, for statistics.
     if (!params.rating) rating = rating_for_quality(*quality);
   }
@@ -258,10 +228,14 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
     }
     check_not_suspended(card);
     const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
-    const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
+    const auto typed = compare_typed(context.collection, card, params.typed, language);
+    const std::optional<bool> correct =
+        typed ? std::optional(typed->right)
+              : grade(answer_key(card, content), Response{params.choice});
     AnswerRecord record = graded_record(params, card, correct, context);
     result =
         answer_result(0, card.id, content, correct, record.rating, record.after, language, false);
+    if (typed) result->typed = typed_view(*typed);
     return record;
   };
   if (const auto review_id = context.collection.answer_card(params.card, decide)) {
@@ -280,7 +254,8 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
     static_cast<protocol::ReviewCheckResult&>(reply) = {.card = recorded.card,
                                                         .correct = recorded.correct,
                                                         .answer = recorded.answer,
-                                                        .explanation = recorded.explanation};
+                                                        .explanation = recorded.explanation,
+                                                        .typed = recorded.typed};
     reply.recorded = std::move(recorded);
     return reply;
   };
@@ -304,6 +279,7 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
   if (correct == false) {
     const protocol::ReviewAnswerParams as_answer{.card = params.card,
                                                  .choice = params.choice,
+                                                 .typed = std::nullopt,
                                                  .rating = std::nullopt,
                                                  .quality = std::nullopt,
                                                  .duration_ms = params.duration_ms,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/deck.hpp"
+#include "core/note.hpp"
 
 namespace kioku::daemon {
 
@@ -20,6 +21,8 @@ struct CardContent {
 enum class ContentParts { kAll, kGrading };
 
 std::string content_to_json(const DeckCard& card);
+// A choice note's card: its question and explanation fields, choices and answer.
+std::string content_to_json(const Note& choice_note);
 // Throws kioku::Error (kStorage) when the stored JSON is not a card's content
 // (card_content_reader.cpp).
 CardContent content_from_json(const std::string& json, ContentParts parts = ContentParts::kAll);

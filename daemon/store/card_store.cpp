@@ -16,12 +16,6 @@ std::string with_state_columns(const std::string& head, const std::string& tail)
   return head + kCardStateColumns + tail;
 }
 
-std::string join_tags(const std::vector<std::string>& tags) {
-  std::string text;
-  for (const std::string& tag : tags) text += (text.empty() ? "" : " ") + tag;
-  return text;
-}
-
 }  // namespace
 
 struct CardStore::Statements {
@@ -30,21 +24,35 @@ struct CardStore::Statements {
         count_in_deck(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
         select_card(database.prepare(with_state_columns(
             "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
-            "s.buried_until_day, d.options, ",
+            "s.buried_until_day, d.options, c.note_id, c.template, ",
             " FROM cards c JOIN card_state s ON s.card_id = c.id "
             "JOIN decks d ON d.id = c.deck_id "
             "WHERE c.id = ?1"))),
         select_ids_in_deck(database.prepare("SELECT id FROM cards WHERE deck_id = ?1 ORDER BY id")),
-        select_by_external_id(database.prepare(
-            "SELECT id, content_hash, position FROM cards WHERE deck_id = ?1 AND external_id = "
-            "?2")),
+        next_position(database.prepare(
+            "SELECT coalesce(max(position), 0) + 1 FROM cards WHERE deck_id = ?1")),
+        select_of_note(database.prepare(
+            "SELECT id, template, retired FROM cards WHERE note_id = ?1 ORDER BY id")),
+        select_withdrawn(database.prepare(
+            "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE c.deck_id = ?1 "
+            "AND (c.retired = 1 OR n.deleted_ms IS NOT NULL) ORDER BY c.id")),
+        select_by_template(database.prepare(
+            "SELECT id, content_hash, position FROM cards WHERE note_id = ?1 AND template = ?2")),
         insert(database.prepare(
-            "INSERT INTO cards (deck_id, external_id, kind, content, content_hash, tags, "
-            "position, created_ms, modified_ms, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, "
-            "?9)")),
+            "INSERT INTO cards (deck_id, note_id, template, external_id, kind, content, "
+            "content_hash, tags, position, created_ms, modified_ms, note) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)")),
         update_content(database.prepare(
             "UPDATE cards SET kind = ?2, content = ?3, content_hash = ?4, tags = ?5, "
-            "position = ?6, modified_ms = ?7, note = ?8 WHERE id = ?1")),
+            "position = ?6, modified_ms = ?7, note = ?8, external_id = ?9 WHERE id = ?1")),
+        set_retired(database.prepare("UPDATE cards SET retired = ?2 WHERE id = ?1")),
+        refresh_suspension(database.prepare(
+            "UPDATE card_state SET suspended = ("
+            "SELECT c.retired = 1 OR n.deleted_ms IS NOT NULL OR (card_state.leech = 1 AND "
+            "coalesce(d.options ->> '$.leech_action', 'suspend') = 'suspend') "
+            "FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
+            "WHERE c.id = card_state.card_id) "
+            "WHERE card_id IN (SELECT id FROM cards WHERE note_id = ?1)")),
         update_position(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
         insert_state(database.prepare(
             "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
@@ -60,9 +68,14 @@ struct CardStore::Statements {
   sqlite::Statement count_in_deck;
   sqlite::Statement select_card;
   sqlite::Statement select_ids_in_deck;
-  sqlite::Statement select_by_external_id;
+  sqlite::Statement next_position;
+  sqlite::Statement select_of_note;
+  sqlite::Statement select_withdrawn;
+  sqlite::Statement select_by_template;
   sqlite::Statement insert;
   sqlite::Statement update_content;
+  sqlite::Statement set_retired;
+  sqlite::Statement refresh_suspension;
   sqlite::Statement update_position;
   sqlite::Statement insert_state;
   sqlite::Statement update_state;
@@ -91,7 +104,9 @@ CardRecord CardStore::card(std::int64_t card_id) {
   record.note = select.column_text(7);
   record.buried_until_day = select.column_int(8);
   record.deck_options_json = select.column_text(9);
-  record.state = read_state(select, 10);  // the state columns come last
+  record.note_id = select.column_int(10);
+  record.template_key = select.column_text(11);
+  record.state = read_state(select, 12);  // the state columns come last
   return record;
 }
 
@@ -113,42 +128,81 @@ std::vector<std::int64_t> CardStore::ids_in_deck(std::int64_t deck_id) {
   return ids;
 }
 
-CardChange CardStore::save(std::int64_t deck_id, const DeckCard& card, std::int64_t position,
-                           TimestampMs now) {
+std::int64_t CardStore::next_position(std::int64_t deck_id) {
+  statements_->next_position.bind(1, deck_id);
+  return sqlite::integer_result(statements_->next_position);
+}
+
+std::vector<ExistingCard> CardStore::cards_of_note(std::int64_t note_id) {
+  sqlite::Statement& select = statements_->select_of_note;
+  sqlite::StatementScope scope(select);
+  select.bind(1, note_id);
+  std::vector<ExistingCard> cards;
+  while (select.step()) {
+    cards.push_back(ExistingCard{.id = select.column_int(0),
+                                 .key = select.column_text(1),
+                                 .retired = select.column_int(2) != 0});
+  }
+  return cards;
+}
+
+std::vector<std::int64_t> CardStore::withdrawn_in_deck(std::int64_t deck_id) {
+  sqlite::Statement& select = statements_->select_withdrawn;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id);
+  std::vector<std::int64_t> ids;
+  while (select.step()) ids.push_back(select.column_int(0));
+  return ids;
+}
+
+CardChange CardStore::save(const NoteCardRow& row, TimestampMs now) {
   Statements& s = *statements_;
-  const std::string content = content_to_json(card);
-  const std::string tags = join_tags(card.tags);
-  // The note joins the hash only when there is one, so cards without notes keep the hashes
-  // they had before notes existed (and a re-import does not count them as updated).
+  // The sibling group joins the hash only when there is one, so cards without siblings keep
+  // the hashes they had before siblings existed (and a re-import does not count them as
+  // updated); the shown name only when it is not the note's id, for the same reason.
   const std::string hash = content_hash(
-      content, card.kind + "\n" + tags + (card.note.empty() ? "" : "\nnote " + card.note));
+      row.content_json, row.kind + "\n" + row.tags +
+                            (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
+                            (row.template_key == "card" ? "" : "\nas " + row.external_id));
   std::optional<std::int64_t> card_id;
   std::string old_hash;
   std::int64_t old_position = 0;
   {
-    sqlite::StatementScope scope(s.select_by_external_id);
-    s.select_by_external_id.bind(1, deck_id).bind(2, card.id);
-    if (s.select_by_external_id.step()) {
-      card_id = s.select_by_external_id.column_int(0);
-      old_hash = s.select_by_external_id.column_text(1);
-      old_position = s.select_by_external_id.column_int(2);
+    sqlite::StatementScope scope(s.select_by_template);
+    s.select_by_template.bind(1, row.note_id).bind(2, row.template_key);
+    if (s.select_by_template.step()) {
+      card_id = s.select_by_template.column_int(0);
+      old_hash = s.select_by_template.column_text(1);
+      old_position = s.select_by_template.column_int(2);
     }
   }
   if (!card_id) {
-    s.insert.bind(1, deck_id).bind(2, card.id).bind(3, card.kind).bind(4, content);
-    s.insert.bind(5, hash).bind(6, tags).bind(7, position).bind(8, now);
-    s.insert.bind(9, card.note).run();
-    s.insert_state.bind(1, database_.last_insert_rowid()).bind(2, deck_id);
-    s.insert_state.bind(3, position).run();
+    s.insert.bind(1, row.deck_id).bind(2, row.note_id).bind(3, row.template_key);
+    s.insert.bind(4, row.external_id).bind(5, row.kind).bind(6, row.content_json);
+    s.insert.bind(7, hash).bind(8, row.tags).bind(9, row.position).bind(10, now);
+    s.insert.bind(11, row.sibling_group).run();
+    s.insert_state.bind(1, database_.last_insert_rowid()).bind(2, row.deck_id);
+    s.insert_state.bind(3, row.position).run();
     return CardChange::kAdded;
   }
   if (old_hash != hash) {
-    s.update_content.bind(1, *card_id).bind(2, card.kind).bind(3, content).bind(4, hash);
-    s.update_content.bind(5, tags).bind(6, position).bind(7, now).bind(8, card.note).run();
+    s.update_content.bind(1, *card_id).bind(2, row.kind).bind(3, row.content_json);
+    s.update_content.bind(4, hash).bind(5, row.tags).bind(6, row.position).bind(7, now);
+    s.update_content.bind(8, row.sibling_group).bind(9, row.external_id).run();
     return CardChange::kUpdated;
   }
-  if (old_position != position) s.update_position.bind(1, *card_id).bind(2, position).run();
+  if (old_position != row.position) {
+    s.update_position.bind(1, *card_id).bind(2, row.position).run();
+  }
   return CardChange::kUnchanged;
+}
+
+void CardStore::set_retired(std::int64_t card_id, bool retired) {
+  statements_->set_retired.bind(1, card_id).bind(2, retired ? 1 : 0).run();
+}
+
+void CardStore::refresh_suspension(std::int64_t note_id) {
+  statements_->refresh_suspension.bind(1, note_id).run();
 }
 
 void CardStore::write_state(std::int64_t card_id, const CardState& state) {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "core/card_reconciliation.hpp"
 #include "core/card_state.hpp"
-#include "core/deck.hpp"
 #include "core/time.hpp"
 
 namespace kioku::daemon {
@@ -22,7 +22,9 @@ class Database;
 struct CardRecord {
   std::int64_t id = 0;
   std::int64_t deck_id = 0;
+  std::int64_t note_id = 0;
   std::string deck_slug;
+  std::string template_key;  // which of its note's cards (GeneratedCard::key)
   std::string external_id;
   std::string kind;
   std::string content_json;
@@ -33,8 +35,21 @@ struct CardRecord {
   std::string deck_options_json;      // the options of the card's deck, which schedule its answers
 };
 
-// What saving a deck file's card did to the collection.
+// What saving a note's card did to the collection.
 enum class CardChange { kAdded, kUpdated, kUnchanged };
+
+// A card of a note, as saving the note writes its row: what the card is now.
+struct NoteCardRow {
+  std::int64_t deck_id = 0;
+  std::int64_t note_id = 0;
+  std::string template_key;
+  std::string external_id;
+  std::string kind;           // basic, reverse, cloze, typed, choice
+  std::string content_json;   // a choice card's content (card_content.hpp); "{}" for the rest
+  std::string tags;           // space-separated
+  std::string sibling_group;  // cards.note: '' when the card has no siblings
+  std::int64_t position = 0;
+};
 
 class CardStore {
  public:
@@ -51,12 +66,22 @@ class CardStore {
   // Walks the deck's index entries: for listings, not for every request.
   std::int64_t count_in_deck(std::int64_t deck_id);
   std::vector<std::int64_t> ids_in_deck(std::int64_t deck_id);
+  // One past the largest position in the deck (1 in an empty deck): where new cards go.
+  std::int64_t next_position(std::int64_t deck_id);
 
-  // Adds the deck file's `card` at `position` of the deck as a new card, or updates the card
-  // with its external id when anything an import can change differs (only its position when
-  // that is all).
-  CardChange save(std::int64_t deck_id, const DeckCard& card, std::int64_t position,
-                  TimestampMs now);
+  // The cards of a note, by id, retired ones included.
+  std::vector<ExistingCard> cards_of_note(std::int64_t note_id);
+  // Ids of the deck's cards kept out of the queue by their note: retired, or of a deleted note.
+  std::vector<std::int64_t> withdrawn_in_deck(std::int64_t deck_id);
+
+  // Adds `row` as a new card (new, at its position), or updates the note's card of that
+  // template when anything else about it differs (only its position when that is all).
+  CardChange save(const NoteCardRow& row, TimestampMs now);
+  void set_retired(std::int64_t card_id, bool retired);
+  // Sets card_state.suspended of the note's cards from what keeps each out of the queue: its
+  // note deleted, the card retired, or a leech under a deck that suspends leeches (the one
+  // thing an answer suspends a card for, so this is what a replay would give).
+  void refresh_suspension(std::int64_t note_id);
   // Replaces a card's scheduling state (an answer's or a replay's result; the log is not
   // touched).
   void write_state(std::int64_t card_id, const CardState& state);

@@ -8,6 +8,7 @@ Collection::Collection(sqlite::Database& database)
       group_commit_(database),
       decks_(database),
       cards_(database),
+      notes_(database),
       due_index_(database),
       review_log_(database),
       daily_stats_(database),
@@ -44,6 +45,24 @@ std::int64_t Collection::store_answer(const AnswerRecord& answer) {
   return review_id;
 }
 
+namespace {
+
+// A format-1 card as the choice note it is.
+Note choice_note_of(const DeckCard& card, const std::string& deck) {
+  Note note;
+  note.id = card.id;
+  note.kind = NoteKind::kChoice;
+  note.fields = {NoteField{.name = "question", .text = card.question},
+                 NoteField{.name = "explanation", .text = card.explanation}};
+  note.choices = card.choices;
+  note.answer = card.answer;
+  note.tags = card.tags;
+  note.deck = deck;
+  return note;
+}
+
+}  // namespace
+
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
                                       TimestampMs now) {
   ImportSummary summary;
@@ -52,22 +71,19 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     summary.deck = deck.id;
     const std::int64_t deck_id = decks_.save(deck, source, now);
     what.deck = deck_id;
-    std::int64_t position = 0;
+    std::int64_t card_position = 1;
+    std::int64_t cards_in_file = 0;
     for (const DeckCard& card : deck.cards) {
-      switch (cards_.save(deck_id, card, ++position, now)) {
-        case CardChange::kAdded:
-          ++summary.added;
-          break;
-        case CardChange::kUpdated:
-          ++summary.updated;
-          break;
-        case CardChange::kUnchanged:
-          ++summary.unchanged;
-          break;
-      }
+      const NoteSave save =
+          save_note(deck_id, choice_note_of(card, deck.id), card.note, card_position, now);
+      card_position += static_cast<std::int64_t>(save.card_ids.size());
+      cards_in_file += save.cards_of_note;
+      summary.added += save.cards_added;
+      summary.updated += save.cards_updated;
+      summary.unchanged += save.cards_unchanged;
+      summary.retired += static_cast<int>(save.retired.size());
     }
-    summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) -
-                                           static_cast<std::int64_t>(deck.cards.size()));
+    summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);
   });
   return summary;
 }

@@ -23,6 +23,7 @@
 #include "daemon/store/due_index.hpp"
 #include "daemon/store/group_commit.hpp"
 #include "daemon/store/integrity.hpp"
+#include "daemon/store/note_store.hpp"
 #include "daemon/store/review_log.hpp"
 
 namespace kioku::daemon {
@@ -37,6 +38,22 @@ struct ImportSummary {
   int updated = 0;
   int unchanged = 0;
   int not_in_file = 0;  // cards of the deck the file no longer has; kept, with their history
+  int retired = 0;      // cards whose note no longer makes them: suspended, kept
+};
+
+// What saving one note did: to the note and to each of its cards.
+struct NoteSave {
+  std::int64_t note_id = 0;
+  bool note_added = false;
+  bool note_changed = false;  // an existing note's content or sibling group differed
+  int cards_added = 0;
+  int cards_updated = 0;
+  int cards_unchanged = 0;
+  std::vector<std::int64_t> card_ids;  // the cards the note makes now, in generation order
+  std::vector<std::int64_t> added;     // those of them made for the first time
+  std::vector<std::int64_t> retired;   // cards it stopped making, now retired
+  std::vector<std::int64_t> revived;   // retired cards it makes again
+  int cards_of_note = 0;               // every card row of the note, retired ones included
 };
 
 class Collection {
@@ -49,6 +66,7 @@ class Collection {
 
   DeckStore& decks() noexcept { return decks_; }
   CardStore& cards() noexcept { return cards_; }
+  NoteStore& notes() noexcept { return notes_; }
   DueIndex& due_index() noexcept { return due_index_; }
   ReviewLog& review_log() noexcept { return review_log_; }
   DailyStats& daily_stats() noexcept { return daily_stats_; }
@@ -74,6 +92,14 @@ class Collection {
   // unknown card.
   using AnswerDecision = std::function<std::optional<AnswerRecord>(const CardRecord& card)>;
   std::optional<std::int64_t> answer_card(std::int64_t card_id, const AnswerDecision& decide);
+  // Adds `note` to the deck, or updates the deck's note with its id, and makes its cards agree
+  // with it (core/card_generation.hpp, core/card_reconciliation.hpp): kept cards keep their id
+  // and history, new ones are added at `first_card_position` on, ones it no longer makes are
+  // retired. For use inside write(). Throws NoteError when the note breaks a rule of its kind;
+  // a deleted note stays deleted (its cards out of the queue).
+  // The note's position is its first card's.
+  NoteSave save_note(std::int64_t deck_id, const Note& note, const std::string& sibling_group,
+                     std::int64_t first_card_position, TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none.
   ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);
   // See check_integrity() (integrity.hpp).
@@ -87,6 +113,7 @@ class Collection {
   GroupCommit group_commit_;
   DeckStore decks_;
   CardStore cards_;
+  NoteStore notes_;
   DueIndex due_index_;
   ReviewLog review_log_;
   DailyStats daily_stats_;

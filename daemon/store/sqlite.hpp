@@ -108,6 +108,12 @@ class Statement {
   Statement& bind(int index, std::optional<int> value) {
     return value ? bind(index, *value) : bind_null(index);
   }
+  Statement& bind(int index, std::optional<std::int64_t> value) {
+    return value ? bind(index, *value) : bind_null(index);
+  }
+  Statement& bind(int index, const std::optional<std::string>& value) {
+    return value ? bind(index, *value) : bind_null(index);
+  }
 
   // Advances to the next row; false when done. Throws SqliteError on failure.
   bool step();

@@ -47,3 +47,22 @@ TEST_CASE("json text: everything else matches Boost.JSON's serializer", "[protoc
                   R"("none":null,"text":"日本語 \"quoted\"\n\u0001","list":[1,[],{},"x"]}})");
   CHECK(to_json_text(message) == json::serialize(message));
 }
+
+TEST_CASE("json text: bytes that are not UTF-8 are written as U+FFFD, so the text parses",
+          "[protocol]") {
+  const auto written = [](std::string_view text) {
+    std::string out;
+    kioku::protocol::append_json_string(out, text);
+    return out;
+  };
+  CHECK(written("plain") == "\"plain\"");
+  CHECK(written("日本語 ok") == "\"日本語 ok\"");
+  CHECK(written("a\xff" "b") == "\"a\xEF\xBF\xBD" "b\"");
+  // A lead byte cut short, an overlong form and a surrogate: each byte replaced.
+  CHECK(written("\xe3\x81") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");
+  CHECK(written("\xc0\xaf") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");
+  CHECK(written("\xed\xa0\x80x") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDx\"");
+  json::error_code error;
+  json::parse(written("\x80\x81 stored \xfe"), error);
+  CHECK_FALSE(error);
+}

@@ -6,6 +6,7 @@
 #include "daemon/methods/method_table.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
+#include "protocol/note_types.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/stats_types.hpp"
 #include "protocol/system_types.hpp"
@@ -38,7 +39,9 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kDeckImport, protocol::kDeckConfig, protocol::kDoctorRebuild,
       protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewCheck,
       protocol::kReviewChoose, protocol::kReviewAnswer, protocol::kReviewBury,
-      protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays);
+      protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays,
+      protocol::kNoteAdd, protocol::kNoteUpdate, protocol::kNoteGet, protocol::kNoteFind,
+      protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

@@ -119,8 +119,8 @@ TEST_CASE("wire structs: request checks give the dispatcher's messages", "[proto
   CHECK(problem(R"({"choice":1})") ==
         "missing required parameter 'card' (integer: the card's id, from review.next)");
   CHECK(problem(R"({"card":1,"colour":"red"})") ==
-        "unknown parameter 'colour' for review.answer (it takes: card, choice, rating, quality, "
-        "duration_ms, answer_id, lang)");
+        "unknown parameter 'colour' for review.answer (it takes: card, choice, typed, rating, "
+        "quality, duration_ms, answer_id, lang)");
   CHECK(problem(R"({"card":1,"rating":null})") == "parameter 'rating' must be a string");
   CHECK(problem(R"({"card":18446744073709551615})") == "parameter 'card' is too large");
   CHECK(message_of([] {
@@ -147,15 +147,15 @@ TEST_CASE("wire structs: request checks give the dispatcher's messages", "[proto
 
 TEST_CASE("wire structs: parameter specs come from the request type", "[protocol][wire]") {
   const auto& specs = field_specs<ReviewAnswerParams>();
-  REQUIRE(specs.size() == 7);
+  REQUIRE(specs.size() == 8);
   CHECK(specs[0].name == "card");
   CHECK(specs[0].type == WireType::kInteger);
   CHECK(specs[0].required);
   CHECK(specs[0].help == "the card's id, from review.next");
-  CHECK(specs[2].name == "rating");
-  CHECK(specs[2].type == WireType::kString);
-  CHECK_FALSE(specs[2].required);
-  CHECK(specs[6].help == "language of texts: en or ja");
+  CHECK(specs[3].name == "rating");
+  CHECK(specs[3].type == WireType::kString);
+  CHECK_FALSE(specs[3].required);
+  CHECK(specs[7].help == "language of texts: en or ja");
   CHECK(field_specs<NoParams>().empty());
   CHECK(field_specs<DeckConfigParams>()[1].type == WireType::kObject);
   // A member named after a keyword keeps its wire name.

@@ -149,8 +149,9 @@ TEST_CASE("faults: random bytes anywhere in the collection never crash kiokud", 
       continue;
     }
     bool any_error = false;
+    int index = 0;
     for (const json::value& response : exercise(home)) {
-      INFO("response: " << json::serialize(response));
+      INFO("response " << index++ << ": " << json::serialize(response));
       REQUIRE(response.is_object());
       if (!is_error(response)) continue;
       any_error = true;

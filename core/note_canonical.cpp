@@ -1,0 +1,57 @@
+#include "core/note_canonical.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace kioku {
+
+namespace {
+
+LocalizedText without_empty_texts(LocalizedText text) {
+  std::erase_if(text, [](const auto& entry) { return entry.second.empty(); });
+  return text;
+}
+
+// Where the kind lists `name`; past the end for a field it does not have.
+std::size_t field_order(NoteKind kind, const std::string& name) {
+  const auto fields = note_kind_spec(kind).fields;
+  const auto found = std::find_if(fields.begin(), fields.end(),
+                                  [&](const NoteFieldSpec& spec) { return spec.name == name; });
+  return static_cast<std::size_t>(found - fields.begin());
+}
+
+}  // namespace
+
+Note canonical_note(Note note) {
+  std::vector<NoteField> fields;
+  for (NoteField& field : note.fields) {
+    field.text = without_empty_texts(std::move(field.text));
+    if (!field.text.empty()) fields.push_back(std::move(field));
+  }
+  std::stable_sort(fields.begin(), fields.end(), [&](const NoteField& a, const NoteField& b) {
+    return field_order(note.kind, a.name) < field_order(note.kind, b.name);
+  });
+  note.fields = std::move(fields);
+  std::vector<std::string> tags;
+  for (std::string& tag : note.tags) {
+    if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(std::move(tag));
+  }
+  note.tags = std::move(tags);
+  std::erase_if(note.choices, [](const auto& entry) { return entry.second.empty(); });
+  return note;
+}
+
+bool same_note_content(const Note& a, const Note& b) {
+  const Note left = canonical_note(a);
+  const Note right = canonical_note(b);
+  const auto same_fields = [](const std::vector<NoteField>& x, const std::vector<NoteField>& y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                      [](const NoteField& f, const NoteField& g) {
+                        return f.name == g.name && f.text == g.text;
+                      });
+  };
+  return left.kind == right.kind && same_fields(left.fields, right.fields) &&
+         left.choices == right.choices && left.answer == right.answer && left.tags == right.tags;
+}
+
+}  // namespace kioku

@@ -1,0 +1,239 @@
+// note.* and card.get: notes added and edited from a client, found, deleted softly and restored;
+// and one card read as a review shows it.
+#include <random>
+
+#include "core/card_generation.hpp"
+#include "core/note_canonical.hpp"
+#include "core/note_validation.hpp"
+#include "daemon/methods/deck_options_json.hpp"
+#include "daemon/methods/method_table.hpp"
+#include "daemon/methods/study_card.hpp"
+#include "daemon/methods/wire_views.hpp"
+#include "protocol/note_types.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr std::int64_t kMaxNotesListed = 1000;
+
+protocol::NoteView note_view(const StoredNote& stored, Collection& collection) {
+  protocol::NoteView view;
+  view.id = stored.note.id;
+  view.deck = stored.note.deck;
+  view.kind = std::string(note_kind_name(stored.note.kind));
+  for (const NoteField& field : stored.note.fields) {
+    view.fields[field.name] =
+        std::map<std::string, std::string>(field.text.begin(), field.text.end());
+  }
+  if (note_kind_spec(stored.note.kind).has_choices) {
+    view.choices.emplace(stored.note.choices.begin(), stored.note.choices.end());
+    view.answer.emplace(stored.note.answer);
+  }
+  view.tags = stored.note.tags;
+  view.created_ms = stored.created_ms;
+  view.modified_ms = stored.modified_ms;
+  view.deleted_ms = stored.deleted_ms;
+  for (const ExistingCard& card : collection.cards().cards_of_note(stored.id)) {
+    const CardRecord record = collection.cards().card(card.id);
+    view.cards.push_back(protocol::NoteCardView{.id = card.id,
+                                                .template_ = card.key,
+                                                .kind = record.kind,
+                                                .external_id = record.external_id,
+                                                .retired = card.retired,
+                                                .state = state_view(record.state)});
+  }
+  return view;
+}
+
+// The note a request names: by its id in the named deck, or in whichever deck has it.
+StoredNote named_note(Collection& collection, const std::string& id,
+                      const std::optional<std::string>& deck) {
+  if (deck) {
+    const DeckRow row = collection.decks().require(*deck);
+    if (auto found = collection.notes().find(row.id, id)) return std::move(*found);
+    throw Error(ErrorCode::kNotFound, "deck " + *deck + " has no note " + id);
+  }
+  std::vector<StoredNote> found = collection.notes().with_guid(id);
+  if (found.empty()) throw Error(ErrorCode::kNotFound, "no note " + id);
+  if (found.size() > 1) {
+    std::string decks;
+    for (const StoredNote& note : found) decks += (decks.empty() ? "" : ", ") + note.note.deck;
+    throw Error(ErrorCode::kConflict,
+                "note " + id + " is in several decks (" + decks + "): name one with 'deck'");
+  }
+  return std::move(found.front());
+}
+
+// A note as a request writes it, checked by the same rules as a deck file's.
+Note requested_note(const std::string& id, const std::string& deck, NoteKind kind,
+                    const protocol::NoteFieldsView& fields,
+                    const std::optional<std::map<std::string, std::vector<std::string>>>& choices,
+                    const std::optional<std::int64_t>& answer, std::vector<std::string> tags) {
+  Note note;
+  note.id = id;
+  note.deck = deck;
+  note.kind = kind;
+  for (const auto& [name, texts] : fields) {
+    note.fields.push_back(
+        NoteField{.name = name, .text = LocalizedText(texts.begin(), texts.end())});
+  }
+  if (choices) note.choices = LocalizedChoices(choices->begin(), choices->end());
+  if (answer) {
+    if (*answer < 0 || *answer > kMaxChoices) {
+      throw NoteError("answer", "", "must count from 1 to the number of choices");
+    }
+    note.answer = static_cast<int>(*answer);
+  }
+  note.tags = std::move(tags);
+  validate_note(note);
+  return canonical_note(std::move(note));
+}
+
+// The same, a broken rule refused as the request's parameters: the message names the field,
+// the language and the place in its text, as a deck file's error does.
+Note checked_note(const std::string& id, const std::string& deck, const std::string& kind,
+                  const protocol::NoteFieldsView& fields,
+                  const std::optional<std::map<std::string, std::vector<std::string>>>& choices,
+                  const std::optional<std::int64_t>& answer, std::vector<std::string> tags) {
+  try {
+    return requested_note(id, deck, parse_note_kind(kind), fields, choices, answer,
+                          std::move(tags));
+  } catch (const NoteError& error) {
+    throw Error(ErrorCode::kInvalidParams, std::string("invalid note: ") + error.what());
+  }
+}
+
+std::string random_note_id() {
+  static std::random_device device;
+  static std::mt19937_64 generator((static_cast<std::uint64_t>(device()) << 32) ^
+                                   static_cast<std::uint64_t>(device()));
+  return new_note_id(generator());
+}
+
+protocol::NoteSaveResult save_result(const NoteSave& save, Collection& collection) {
+  protocol::NoteSaveResult result;
+  result.note = note_view(collection.notes().note(save.note_id), collection);
+  result.added = save.added;
+  result.retired = save.retired;
+  result.revived = save.revived;
+  result.changed = save.note_added || save.note_changed || save.cards_added > 0 ||
+                   !save.retired.empty() || !save.revived.empty();
+  return result;
+}
+
+protocol::NoteSaveResult add(const protocol::NoteAddParams& params, MethodContext& context) {
+  Collection& collection = context.collection;
+  const DeckRow deck = collection.decks().require(params.deck);
+  const Note note =
+      checked_note(params.id.value_or(random_note_id()), deck.slug, params.kind, params.fields,
+                   params.choices, params.answer, params.tags.value_or(std::vector<std::string>{}));
+  NoteSave save;
+  collection.write(Write{WriteKind::kOther, deck.id}, [&] {
+    if (collection.notes().find(deck.id, note.id)) {
+      throw Error(ErrorCode::kConflict, "deck " + deck.slug + " already has a note " + note.id +
+                                            ": change it with note.update");
+    }
+    save = collection.save_note(deck.id, note, "", collection.cards().next_position(deck.id),
+                                context.clock.now());
+  });
+  return save_result(save, collection);
+}
+
+protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, MethodContext& context) {
+  Collection& collection = context.collection;
+  const StoredNote stored = named_note(collection, params.note, params.deck);
+  if (stored.deleted_ms) {
+    throw Error(ErrorCode::kConflict,
+                "note " + params.note + " is deleted: restore it with note.restore first");
+  }
+  const NoteKind kind = params.kind ? parse_note_kind(*params.kind) : stored.note.kind;
+  const Note note =
+      requested_note(stored.note.id, stored.note.deck, kind, params.fields, params.choices,
+                     params.answer, params.tags.value_or(stored.note.tags));
+  NoteSave save;
+  collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
+    save = collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position,
+                                context.clock.now());
+  });
+  return save_result(save, collection);
+}
+
+protocol::NoteView get(const protocol::NoteGetParams& params, MethodContext& context) {
+  return note_view(named_note(context.collection, params.note, params.deck), context.collection);
+}
+
+protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodContext& context) {
+  NoteSearch search;
+  if (params.deck) search.deck_id = context.collection.decks().require(*params.deck).id;
+  search.tag = params.tag;
+  search.text = params.text;
+  search.deleted = params.deleted.value_or(false);
+  const std::int64_t limit = params.limit.value_or(100);
+  if (limit < 1 || limit > kMaxNotesListed) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'limit' must be between 1 and 1000");
+  }
+  search.offset = params.offset.value_or(0);
+  if (search.offset < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'offset' must be >= 0");
+  search.limit = limit + 1;  // one more says whether there are more
+  std::vector<StoredNote> found = context.collection.notes().search(search);
+  protocol::NoteFindResult result;
+  result.more = static_cast<std::int64_t>(found.size()) > limit;
+  if (result.more) found.pop_back();
+  for (const StoredNote& note : found) result.notes.push_back(note_view(note, context.collection));
+  return result;
+}
+
+protocol::NoteDeleteResult set_deleted(const protocol::NoteGetParams& params,
+                                       MethodContext& context, bool deleted) {
+  Collection& collection = context.collection;
+  const StoredNote stored = named_note(collection, params.note, params.deck);
+  protocol::NoteDeleteResult result;
+  result.changed = stored.deleted_ms.has_value() != deleted;
+  if (result.changed) {
+    const TimestampMs now = context.clock.now();
+    collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
+      collection.notes().set_deleted(stored.id, deleted ? std::optional(now) : std::nullopt, now);
+      collection.cards().refresh_suspension(stored.id);
+    });
+  }
+  result.note = note_view(collection.notes().note(stored.id), collection);
+  return result;
+}
+
+protocol::NoteDeleteResult remove(const protocol::NoteGetParams& params, MethodContext& context) {
+  return set_deleted(params, context, true);
+}
+
+protocol::NoteDeleteResult restore(const protocol::NoteGetParams& params, MethodContext& context) {
+  return set_deleted(params, context, false);
+}
+
+protocol::CardGetResult card_get(const protocol::CardGetParams& params, MethodContext& context) {
+  const std::string language = checked_language(params.lang);
+  Collection& collection = context.collection;
+  const CardRecord card = collection.cards().card(params.card);
+  const std::optional<DeckRow> deck = collection.decks().by_slug(card.deck_slug);
+  const StoredNote note = collection.notes().note(card.note_id);
+  protocol::CardGetResult result;
+  result.card = study_card(card, deck ? pick_language(deck->name, language) : card.deck_slug,
+                           deck_options_from_json(card.deck_options_json), context.clock.now(),
+                           context, language);
+  result.note = note.note.id;
+  result.template_ = card.template_key;
+  for (const ExistingCard& sibling : collection.cards().cards_of_note(card.note_id)) {
+    if (sibling.id == card.id) result.retired = sibling.retired;
+  }
+  return result;
+}
+
+}  // namespace
+
+std::vector<Method> note_methods() {
+  return {method_row(protocol::kNoteAdd, add),       method_row(protocol::kNoteUpdate, update),
+          method_row(protocol::kNoteGet, get),       method_row(protocol::kNoteFind, find),
+          method_row(protocol::kNoteDelete, remove), method_row(protocol::kNoteRestore, restore),
+          method_row(protocol::kCardGet, card_get)};
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,103 @@
+#include "daemon/store/note_codec.hpp"
+
+#include <boost/json.hpp>
+
+#include "core/error.hpp"
+
+namespace kioku::daemon {
+
+namespace json = boost::json;
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& what) {
+  throw Error(ErrorCode::kStorage, "a stored note's " + what + " is not what kiokud writes");
+}
+
+json::value parse_stored(const std::string& text, const std::string& what) {
+  json::error_code error;
+  json::value value = json::parse(text, error);
+  if (error) refuse(what);
+  return value;
+}
+
+const json::string& string_of(const json::value& value, const std::string& what) {
+  if (!value.is_string()) refuse(what);
+  return value.get_string();
+}
+
+}  // namespace
+
+std::string note_fields_to_json(const std::vector<NoteField>& fields) {
+  json::array array;
+  for (const NoteField& field : fields) {
+    json::object text;
+    for (const auto& [language, value] : field.text) text[language] = value;
+    array.push_back(json::object{{"name", field.name}, {"text", std::move(text)}});
+  }
+  return json::serialize(array);
+}
+
+std::string note_choices_to_json(const LocalizedChoices& choices) {
+  json::object object;
+  for (const auto& [language, list] : choices) {
+    json::array array;
+    for (const std::string& choice : list) array.emplace_back(choice);
+    object[language] = std::move(array);
+  }
+  return json::serialize(object);
+}
+
+std::string join_tags(const std::vector<std::string>& tags) {
+  std::string text;
+  for (const std::string& tag : tags) text += (text.empty() ? "" : " ") + tag;
+  return text;
+}
+
+std::vector<NoteField> note_fields_from_json(const std::string& text) {
+  const json::value value = parse_stored(text, "fields");
+  if (!value.is_array()) refuse("fields");
+  std::vector<NoteField> fields;
+  for (const json::value& entry : value.get_array()) {
+    const json::object* object = entry.if_object();
+    if (object == nullptr || !object->contains("name") || !object->contains("text") ||
+        !object->at("text").is_object()) {
+      refuse("fields");
+    }
+    NoteField field;
+    field.name = std::string(string_of(object->at("name"), "fields"));
+    for (const auto& [language, texts] : object->at("text").get_object()) {
+      field.text[std::string(language)] = std::string(string_of(texts, "fields"));
+    }
+    fields.push_back(std::move(field));
+  }
+  return fields;
+}
+
+LocalizedChoices note_choices_from_json(const std::string& text) {
+  const json::value value = parse_stored(text, "choices");
+  if (!value.is_object()) refuse("choices");
+  LocalizedChoices choices;
+  for (const auto& [language, list] : value.get_object()) {
+    if (!list.is_array()) refuse("choices");
+    std::vector<std::string>& out = choices[std::string(language)];
+    for (const json::value& choice : list.get_array()) {
+      out.emplace_back(string_of(choice, "choices"));
+    }
+  }
+  return choices;
+}
+
+std::vector<std::string> split_tags(const std::string& tags) {
+  std::vector<std::string> list;
+  std::size_t start = 0;
+  while (start < tags.size()) {
+    std::size_t end = tags.find(' ', start);
+    if (end == std::string::npos) end = tags.size();
+    if (end > start) list.push_back(tags.substr(start, end - start));
+    start = end + 1;
+  }
+  return list;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,167 @@
+// The SQL of note rows, prepared once.
+#include "daemon/store/note_store.hpp"
+
+#include "core/note_kind.hpp"
+#include "daemon/store/note_codec.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr const char* kNoteColumns =
+    "n.id, n.deck_id, d.slug, n.guid, n.kind, n.fields, n.choices, n.answer, n.tags, "
+    "n.sibling_group, n.position, n.created_ms, n.modified_ms, n.deleted_ms "
+    "FROM notes n JOIN decks d ON d.id = n.deck_id ";
+
+std::string select_notes(const std::string& condition) {
+  return std::string("SELECT ") + kNoteColumns + condition;
+}
+
+StoredNote read_note(const sqlite::Statement& row) {
+  StoredNote stored;
+  stored.id = row.column_int(0);
+  stored.deck_id = row.column_int(1);
+  stored.note.deck = row.column_text(2);
+  stored.note.id = row.column_text(3);
+  try {
+    stored.note.kind = parse_note_kind(row.column_text(4));
+  } catch (const NoteError&) {
+    throw Error(ErrorCode::kStorage, "note " + std::to_string(stored.id) + " has kind " +
+                                         row.column_text(4) + ", which kiokud does not know");
+  }
+  stored.note.fields = note_fields_from_json(row.column_text(5));
+  stored.note.choices = note_choices_from_json(row.column_text(6));
+  stored.note.answer = static_cast<int>(row.column_int(7));
+  stored.note.tags = split_tags(row.column_text(8));
+  stored.sibling_group = row.column_text(9);
+  stored.position = row.column_int(10);
+  stored.created_ms = row.column_int(11);
+  stored.modified_ms = row.column_int(12);
+  if (!row.column_is_null(13)) stored.deleted_ms = row.column_int(13);
+  return stored;
+}
+
+std::vector<StoredNote> read_notes(sqlite::Statement& select) {
+  std::vector<StoredNote> notes;
+  while (select.step()) notes.push_back(read_note(select));
+  return notes;
+}
+
+}  // namespace
+
+struct NoteStore::Statements {
+  explicit Statements(sqlite::Database& database)
+      : select_in_deck(database.prepare(select_notes("WHERE n.deck_id = ?1 AND n.guid = ?2"))),
+        select_by_id(database.prepare(select_notes("WHERE n.id = ?1"))),
+        select_by_guid(database.prepare(select_notes("WHERE n.guid = ?1 ORDER BY n.id"))),
+        // ?1 deck or NULL, ?2 tag or NULL, ?3 LIKE pattern or NULL, ?4 deleted (0/1), ?5 the
+        // text itself (an exact id matches too), ?6 limit, ?7 offset.
+        search(database.prepare(select_notes(
+            "WHERE (?1 IS NULL OR n.deck_id = ?1) "
+            "AND (?2 IS NULL OR (' ' || n.tags || ' ') LIKE '% ' || ?2 || ' %' ESCAPE '\\') "
+            "AND (?3 IS NULL OR n.fields LIKE ?3 ESCAPE '\\' OR n.guid = ?5) "
+            "AND ((n.deleted_ms IS NOT NULL) = ?4) "
+            "ORDER BY n.deck_id, n.position, n.id LIMIT ?6 OFFSET ?7"))),
+        insert(database.prepare(
+            "INSERT INTO notes (deck_id, guid, kind, fields, choices, answer, tags, "
+            "sibling_group, position, created_ms, modified_ms) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)")),
+        update(database.prepare(
+            "UPDATE notes SET kind = ?2, fields = ?3, choices = ?4, answer = ?5, tags = ?6, "
+            "sibling_group = ?7, position = ?8, modified_ms = ?9 WHERE id = ?1")),
+        set_position(database.prepare("UPDATE notes SET position = ?2 WHERE id = ?1")),
+        set_deleted(
+            database.prepare("UPDATE notes SET deleted_ms = ?2, modified_ms = ?3 WHERE id = ?1")) {}
+
+  sqlite::Statement select_in_deck;
+  sqlite::Statement select_by_id;
+  sqlite::Statement select_by_guid;
+  sqlite::Statement search;
+  sqlite::Statement insert;
+  sqlite::Statement update;
+  sqlite::Statement set_position;
+  sqlite::Statement set_deleted;
+};
+
+NoteStore::NoteStore(sqlite::Database& database)
+    : database_(database), statements_(std::make_unique<Statements>(database)) {}
+
+NoteStore::~NoteStore() = default;
+
+std::optional<StoredNote> NoteStore::find(std::int64_t deck_id, const std::string& guid) {
+  sqlite::Statement& select = statements_->select_in_deck;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id).bind(2, guid);
+  if (!select.step()) return std::nullopt;
+  return read_note(select);
+}
+
+StoredNote NoteStore::note(std::int64_t note_id) {
+  sqlite::Statement& select = statements_->select_by_id;
+  sqlite::StatementScope scope(select);
+  select.bind(1, note_id);
+  if (!select.step()) {
+    throw Error(ErrorCode::kNotFound, "no note with row id " + std::to_string(note_id));
+  }
+  return read_note(select);
+}
+
+std::vector<StoredNote> NoteStore::with_guid(const std::string& guid) {
+  sqlite::Statement& select = statements_->select_by_guid;
+  sqlite::StatementScope scope(select);
+  select.bind(1, guid);
+  return read_notes(select);
+}
+
+std::vector<StoredNote> NoteStore::search(const NoteSearch& search) {
+  const auto escaped = [](const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+      if (c == '%' || c == '_' || c == '\\') out += '\\';
+      out += c;
+    }
+    return out;
+  };
+  sqlite::Statement& select = statements_->search;
+  sqlite::StatementScope scope(select);
+  select.bind(1, search.deck_id);
+  select.bind(2, search.tag ? std::optional<std::string>(escaped(*search.tag)) : std::nullopt);
+  select.bind(3, search.text ? std::optional<std::string>("%" + escaped(*search.text) + "%")
+                             : std::nullopt);
+  select.bind(4, search.deleted ? 1 : 0);
+  select.bind(5, search.text);
+  select.bind(6, search.limit).bind(7, search.offset);
+  return read_notes(select);
+}
+
+std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
+                               const std::string& sibling_group, std::int64_t position,
+                               TimestampMs now) {
+  sqlite::Statement& insert = statements_->insert;
+  insert.bind(1, deck_id).bind(2, note.id).bind(3, note_kind_name(note.kind));
+  insert.bind(4, note_fields_to_json(note.fields)).bind(5, note_choices_to_json(note.choices));
+  insert.bind(6, note.answer).bind(7, join_tags(note.tags)).bind(8, sibling_group);
+  insert.bind(9, position).bind(10, now).run();
+  return database_.last_insert_rowid();
+}
+
+void NoteStore::update(std::int64_t note_id, const Note& note, const std::string& sibling_group,
+                       std::int64_t position, TimestampMs now) {
+  sqlite::Statement& update = statements_->update;
+  update.bind(1, note_id).bind(2, note_kind_name(note.kind));
+  update.bind(3, note_fields_to_json(note.fields)).bind(4, note_choices_to_json(note.choices));
+  update.bind(5, note.answer).bind(6, join_tags(note.tags)).bind(7, sibling_group);
+  update.bind(8, position).bind(9, now).run();
+}
+
+void NoteStore::set_position(std::int64_t note_id, std::int64_t position) {
+  statements_->set_position.bind(1, note_id).bind(2, position).run();
+}
+
+void NoteStore::set_deleted(std::int64_t note_id, std::optional<TimestampMs> deleted,
+                            TimestampMs now) {
+  statements_->set_deleted.bind(1, note_id).bind(2, deleted).bind(3, now).run();
+}
+
+}  // namespace kioku::daemon

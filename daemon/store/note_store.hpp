@@ -1,0 +1,75 @@
+// Notes: the rows of the notes table, as an import, note.add and note.update write them and the
+// note methods read them. Like every store it prepares its statements when it is constructed
+// and never begins a transaction: writes go inside Collection::write. The cards a note makes
+// are CardStore's; Collection::save_note keeps the two in step.
+// Owned by the daemon's io_context thread; not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/note.hpp"
+#include "core/time.hpp"
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+struct StoredNote {
+  std::int64_t id = 0;  // the row's id; `note.id` is the note's own (its guid)
+  std::int64_t deck_id = 0;
+  Note note;  // note.deck is the deck's slug
+  std::string sibling_group;
+  std::int64_t position = 0;
+  TimestampMs created_ms = 0;
+  TimestampMs modified_ms = 0;
+  std::optional<TimestampMs> deleted_ms;  // set while soft-deleted
+};
+
+// What note.find looks for; every part given must match.
+struct NoteSearch {
+  std::optional<std::int64_t> deck_id;
+  std::optional<std::string> tag;   // one of the note's tags, exactly
+  std::optional<std::string> text;  // in a field, any language (ASCII case ignored), or the id
+  bool deleted = false;             // soft-deleted notes instead of live ones
+  std::int64_t limit = 100;
+  std::int64_t offset = 0;
+};
+
+class NoteStore {
+ public:
+  // Throws sqlite::SqliteError when a statement does not compile against the schema.
+  explicit NoteStore(sqlite::Database& database);
+  ~NoteStore();
+  NoteStore(const NoteStore&) = delete;
+  NoteStore& operator=(const NoteStore&) = delete;
+
+  // Each throws kioku::Error (kStorage) when a stored note does not read.
+  std::optional<StoredNote> find(std::int64_t deck_id, const std::string& guid);
+  // Throws kioku::Error (kNotFound) when there is no such row.
+  StoredNote note(std::int64_t note_id);
+  // Every note with this id, in any deck, by row id.
+  std::vector<StoredNote> with_guid(const std::string& guid);
+  std::vector<StoredNote> search(const NoteSearch& search);
+
+  // `note` should be canonical (core/note_canonical.hpp): what is stored is what is compared.
+  std::int64_t insert(std::int64_t deck_id, const Note& note, const std::string& sibling_group,
+                      std::int64_t position, TimestampMs now);
+  void update(std::int64_t note_id, const Note& note, const std::string& sibling_group,
+              std::int64_t position, TimestampMs now);
+  void set_position(std::int64_t note_id, std::int64_t position);
+  // Soft delete (`deleted` set) or its undoing (`deleted` empty).
+  void set_deleted(std::int64_t note_id, std::optional<TimestampMs> deleted, TimestampMs now);
+
+ private:
+  struct Statements;
+  sqlite::Database& database_;
+  std::unique_ptr<Statements> statements_;
+};
+
+}  // namespace kioku::daemon

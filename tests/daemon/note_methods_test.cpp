@@ -1,0 +1,258 @@
+// note.* and card.get on an in-memory collection: notes of every kind added, edited with their
+// cards' history kept, retired and revived, found, deleted softly and restored; typed answers
+// compared and recorded.
+#include <algorithm>
+
+#include "tests/daemon/daemon_fixture.hpp"
+
+using namespace kioku;
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+json::object fields(std::initializer_list<std::pair<std::string, std::string>> english) {
+  json::object object;
+  for (const auto& [name, text] : english) object[name] = json::object{{"en", text}};
+  return object;
+}
+
+std::vector<std::string> templates_of(const json::value& note) {
+  std::vector<std::string> templates;
+  for (const json::value& card : note.at("cards").as_array()) {
+    templates.emplace_back(card.at("template").as_string());
+  }
+  return templates;
+}
+
+std::int64_t card_with_template(const json::value& note, const std::string& key) {
+  for (const json::value& card : note.at("cards").as_array()) {
+    if (card.at("template").as_string() == key) return card.at("id").as_int64();
+  }
+  FAIL("no card " << key);
+  return 0;
+}
+
+std::int64_t answers_of(DaemonFixture& fixture, std::int64_t card) {
+  auto count = fixture.database.prepare("SELECT count(*) FROM revlog WHERE card_id = ?1");
+  count.bind(1, card);
+  return daemon::sqlite::integer_result(count);
+}
+
+}  // namespace
+
+TEST_CASE("notes: each kind makes its cards, in the deck's queue", "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  const auto basic = fixture.result(
+      "note.add",
+      {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"front", "F"}, {"back", "B"}})}});
+  CHECK(templates_of(basic.at("note")) == std::vector<std::string>{"card"});
+  CHECK(basic.at("added").as_array().size() == 1);
+  CHECK(basic.at("note").at("id").as_string().size() >= 1);
+  const auto reverse =
+      fixture.result("note.add", {{"deck", "d"},
+                                  {"kind", "reverse"},
+                                  {"id", "rev-1"},
+                                  {"fields", fields({{"front", "cat"}, {"back", "猫"}})},
+                                  {"tags", json::array{"animals"}}});
+  CHECK(templates_of(reverse.at("note")) == std::vector<std::string>{"forward", "backward"});
+  const auto cloze = fixture.result(
+      "note.add",
+      {{"deck", "d"},
+       {"kind", "cloze"},
+       {"id", "cz"},
+       {"fields", fields({{"text", "{{c1::Checkpointing}} trades {{c2::compute::what}} for memory"},
+                          {"extra", "Chen 2016"}})}});
+  CHECK(templates_of(cloze.at("note")) == std::vector<std::string>{"c1", "c2"});
+  const auto typed = fixture.result(
+      "note.add", {{"deck", "d"},
+                   {"kind", "typed"},
+                   {"id", "ty"},
+                   {"fields", fields({{"front", "Capital of Japan?"}, {"back", "Tokyo"}})}});
+  CHECK(templates_of(typed.at("note")) == std::vector<std::string>{"card"});
+  CHECK(typed.at("note").at("cards").at(0).at("kind").as_string() == "typed");
+  // 1 choice card + 1 + 2 + 2 + 1.
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 7);
+
+  // A reversed card's back side asks the back.
+  const std::int64_t backward = card_with_template(reverse.at("note"), "backward");
+  const auto shown = fixture.result("card.get", {{"card", backward}});
+  CHECK(shown.at("card").at("kind").as_string() == "reverse");
+  CHECK(shown.at("card").at("question").as_string() == "猫");
+  CHECK(shown.at("note").as_string() == "rev-1");
+  CHECK(shown.at("template").as_string() == "backward");
+  CHECK(shown.at("card").at("external_id").as_string() == "rev-1/backward");
+
+  // The same id twice in a deck is refused; a broken note names its field and place.
+  CHECK(fixture
+            .call("note.add", {{"deck", "d"},
+                               {"kind", "basic"},
+                               {"id", "rev-1"},
+                               {"fields", fields({{"front", "x"}})}})
+            .at("error")
+            .at("code") == -32003);
+  const auto unclosed = fixture.call(
+      "note.add", {{"deck", "d"}, {"kind", "cloze"}, {"fields", fields({{"text", "a {{c1::b"}})}});
+  CHECK(unclosed.at("error").at("code") == -32602);
+  const std::string message(unclosed.at("error").at("message").as_string());
+  CHECK(message.find("field text.en") != std::string::npos);
+  CHECK(message.find("column 3") != std::string::npos);
+  CHECK(fixture
+            .call("note.add",
+                  {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"colour", "x"}})}})
+            .at("error")
+            .at("code") == -32602);
+  CHECK(fixture.call("note.add", {{"deck", "d"}, {"kind", "audio"}, {"fields", fields({})}})
+            .at("error")
+            .at("code") == -32602);
+  CHECK(fixture.call("note.add", {{"deck", "nope"}, {"kind", "basic"}, {"fields", fields({})}})
+            .at("error")
+            .at("code") == -32001);
+}
+
+TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives cards",
+          "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  const auto added =
+      fixture.result("note.add", {{"deck", "d"},
+                                  {"kind", "cloze"},
+                                  {"id", "cz"},
+                                  {"fields", fields({{"text", "{{c1::A}} {{c2::B}} {{c3::C}}"}})}});
+  const std::int64_t c1 = card_with_template(added.at("note"), "c1");
+  const std::int64_t c3 = card_with_template(added.at("note"), "c3");
+  fixture.result("review.answer", {{"card", c1}, {"rating", "good"}});
+  fixture.result("review.answer", {{"card", c3}, {"rating", "easy"}});
+  REQUIRE(answers_of(fixture, c1) == 1);
+
+  // c3 removed: retired, suspended, kept with its answer.
+  const auto edited = fixture.result(
+      "note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
+  CHECK(edited.at("changed").as_bool());
+  CHECK(edited.at("retired").as_array() == json::array{c3});
+  CHECK(card_with_template(edited.at("note"), "c1") == c1);
+  CHECK(answers_of(fixture, c1) == 1);
+  CHECK(answers_of(fixture, c3) == 1);
+  const auto retired = fixture.result("card.get", {{"card", c3}});
+  CHECK(retired.at("retired").as_bool());
+  CHECK(retired.at("card").at("state").at("suspended").as_bool());
+  CHECK(fixture.call("review.answer", {{"card", c3}, {"rating", "good"}}).at("error").at("code") ==
+        -32003);
+  // The edited text shows; the answered card's state is the one its answer gave.
+  CHECK(fixture.result("card.get", {{"card", c1}}).at("card").at("state").at("reps").as_int64() ==
+        1);
+
+  // The same content again changes nothing.
+  const auto again = fixture.result(
+      "note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
+  CHECK_FALSE(again.at("changed").as_bool());
+
+  // c3 back: the same card, its history and state, in the queue again.
+  const auto revived = fixture.result(
+      "note.update",
+      {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}} {{c3::C}}"}})}});
+  CHECK(revived.at("revived").as_array() == json::array{c3});
+  const auto back = fixture.result("card.get", {{"card", c3}});
+  CHECK_FALSE(back.at("retired").as_bool());
+  CHECK_FALSE(back.at("card").at("state").at("suspended").as_bool());
+  CHECK(back.at("card").at("state").at("reps").as_int64() == 1);
+
+  // doctor.rebuild agrees with every stored state, retired cards included.
+  fixture.result("note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}}"}})}});
+  const auto rebuilt = fixture.result("doctor.rebuild", {{"deck", "d"}});
+  INFO(json::serialize(rebuilt));
+  CHECK(rebuilt.at("decks").at(0).at("changed").as_int64() == 0);
+}
+
+TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 2);
+  fixture.result("note.add", {{"deck", "d"},
+                              {"kind", "basic"},
+                              {"id", "n1"},
+                              {"fields", fields({{"front", "Gradient checkpointing"}})},
+                              {"tags", json::array{"memory", "training"}}});
+  fixture.result("note.add", {{"deck", "d"},
+                              {"kind", "basic"},
+                              {"id", "n2"},
+                              {"fields", fields({{"front", "100% of 50_x"}})},
+                              {"tags", json::array{"memory-bound"}}});
+  const auto by_tag = fixture.result("note.find", {{"tag", "memory"}});
+  REQUIRE(by_tag.at("notes").as_array().size() == 1);
+  CHECK(by_tag.at("notes").at(0).at("id").as_string() == "n1");
+  CHECK(fixture.result("note.find", {{"text", "CHECKPOINT"}}).at("notes").as_array().size() == 1);
+  // LIKE's wildcards are the user's text, not patterns.
+  CHECK(fixture.result("note.find", {{"text", "0% of 50_"}}).at("notes").as_array().size() == 1);
+  CHECK(fixture.result("note.find", {{"text", "0%_of"}}).at("notes").as_array().size() == 0);
+  CHECK(fixture.result("note.find", {{"text", "c-2"}}).at("notes").at(0).at("kind").as_string() ==
+        "choice");
+  const auto page = fixture.result("note.find", {{"deck", "d"}, {"limit", 3}});
+  CHECK(page.at("notes").as_array().size() == 3);
+  CHECK(page.at("more").as_bool());
+  CHECK(fixture.call("note.find", {{"limit", 0}}).at("error").at("code") == -32602);
+
+  const std::int64_t due_before = fixture.result("due.counts").at("new").as_int64();
+  const auto deleted = fixture.result("note.delete", {{"note", "n1"}});
+  CHECK(deleted.at("changed").as_bool());
+  CHECK(deleted.at("note").at("deleted_ms").is_int64());
+  CHECK(fixture.result("due.counts").at("new").as_int64() == due_before - 1);
+  CHECK(fixture.result("note.find", {{"tag", "memory"}}).at("notes").as_array().empty());
+  CHECK(fixture.result("note.find", {{"deleted", true}}).at("notes").as_array().size() == 1);
+  CHECK(fixture.call("note.update", {{"note", "n1"}, {"fields", fields({{"front", "x"}})}})
+            .at("error")
+            .at("code") == -32003);
+  CHECK_FALSE(fixture.result("note.delete", {{"note", "n1"}}).at("changed").as_bool());
+  const auto restored = fixture.result("note.restore", {{"note", "n1"}});
+  CHECK(restored.at("note").at("deleted_ms").is_null());
+  CHECK(fixture.result("due.counts").at("new").as_int64() == due_before);
+  CHECK(fixture.call("note.get", {{"note", "nope"}}).at("error").at("code") == -32001);
+}
+
+TEST_CASE("notes: a note id in two decks needs its deck named", "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("a", 1);
+  fixture.import_choice_deck("b", 1);
+  const auto ambiguous = fixture.call("note.get", {{"note", "c-1"}});
+  CHECK(ambiguous.at("error").at("code") == -32003);
+  CHECK(std::string(ambiguous.at("error").at("message").as_string()).find("a, b") !=
+        std::string::npos);
+  CHECK(fixture.result("note.get", {{"note", "c-1"}, {"deck", "b"}}).at("deck").as_string() == "b");
+}
+
+TEST_CASE("notes: a typed answer is compared after normalising, and rated by it",
+          "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  json::object texts{{"front", json::object{{"en", "Capital?"}, {"ja", "首都は？"}}},
+                     {"back", json::object{{"en", "Tokyo"}, {"ja", "東京"}}}};
+  const auto typed = fixture.result(
+      "note.add", {{"deck", "d"}, {"kind", "typed"}, {"id", "t"}, {"fields", texts}});
+  const std::int64_t card = typed.at("note").at("cards").at(0).at("id").as_int64();
+
+  // Full-width and case do not matter; nothing is recorded by a check.
+  const auto check = fixture.result("review.check", {{"card", card}, {"typed", "  ＴＯＫＹＯ "}});
+  CHECK(check.at("correct").as_bool());
+  CHECK(check.at("typed").at("right").as_bool());
+  CHECK(answers_of(fixture, card) == 0);
+  const auto japanese =
+      fixture.result("review.check", {{"card", card}, {"typed", "東京"}, {"lang", "ja"}});
+  CHECK(japanese.at("correct").as_bool());
+  const auto wrong = fixture.result("review.check", {{"card", card}, {"typed", "Tokio"}});
+  CHECK_FALSE(wrong.at("correct").as_bool());
+  const json::array& given = wrong.at("typed").at("given").as_array();
+  CHECK(std::any_of(given.begin(), given.end(),
+                    [](const json::value& s) { return s.at("kind").as_string() == "extra"; }));
+
+  // Wrong and unrated: again. The user may rate a near miss anyway.
+  const auto recorded =
+      fixture.result("review.answer", {{"card", card}, {"typed", "Tokio"}, {"answer_id", "t-1"}});
+  CHECK(recorded.at("rating").as_string() == "again");
+  CHECK_FALSE(recorded.at("correct").as_bool());
+  CHECK(recorded.at("typed").at("expected_text").as_string() == "Tokyo");
+  fixture.clock.advance_ms(120'000);
+  const auto hard =
+      fixture.result("review.answer", {{"card", card}, {"typed", "Tokio"}, {"rating", "hard"}});
+  CHECK(hard.at("rating").as_string() == "hard");
+  CHECK(answers_of(fixture, card) == 2);
+}
