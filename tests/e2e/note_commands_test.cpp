@@ -173,8 +173,9 @@ TEST_CASE("e2e notes: a basic, a reverse, a cloze and a typed note added from th
   SECTION("an invalid note is refused, naming the field; nothing is added") {
     const CommandResult no_cloze = fixture.kioku(
         {"add", "--deck", "words", "--kind", "cloze", "--field", "text=no deletion here"});
-    CHECK(no_cloze.exit_code == 4);
-    CHECK(no_cloze.err.find("text") != std::string::npos);
+    // kiokud refuses it as the request's parameters: exit code 2, the field named.
+    CHECK(no_cloze.exit_code == 2);
+    CHECK(no_cloze.err.find("field text") != std::string::npos);
     const CommandResult wrong_field =
         fixture.kioku({"add", "--deck", "words", "--field", "question=?", "--field", "back=b"});
     CHECK(wrong_field.exit_code != 0);
@@ -357,7 +358,8 @@ TEST_CASE("e2e notes: kioku notes lists, filters, and deletes and restores softl
   const auto ids = [&](std::vector<std::string> arguments) {
     arguments.insert(arguments.begin(), "notes");
     std::vector<std::string> found;
-    for (const json::value& note : fixture.kioku_json(arguments).at("notes").as_array()) {
+    const json::value listed_notes = fixture.kioku_json(arguments);
+    for (const json::value& note : listed_notes.at("notes").as_array()) {
       found.emplace_back(note.at("id").as_string());
     }
     std::sort(found.begin(), found.end());
@@ -370,7 +372,9 @@ TEST_CASE("e2e notes: kioku notes lists, filters, and deletes and restores softl
   CHECK(ids({"--tag", "verbs"}) == sorted({eat, drink}));
   CHECK(ids({"drink"}) == std::vector<std::string>{drink});
   CHECK(ids({"--deck", "words", "--tag", "verbs", "taberu"}) == std::vector<std::string>{eat});
-  CHECK(ids({"--deck", "no-such-deck"}).empty());
+  const CommandResult no_deck = fixture.kioku({"notes", "--deck", "no-such-deck"});
+  CHECK(no_deck.exit_code == 5);
+  CHECK(no_deck.err == "kioku: no deck with id 'no-such-deck'\n");
   CHECK(fixture.kioku({"notes", "nothing-like-this"}).out == "No notes found.\n");
   const CommandResult limited = fixture.kioku({"notes", "--limit", "1"});
   CHECK(limited.out.find("More notes match than the 1 shown") != std::string::npos);
