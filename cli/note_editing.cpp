@@ -29,7 +29,8 @@ std::optional<TextProblem> try_note_text(const std::string& body,
     if (error.code() != ErrorCode::kInvalidInput && error.code() != ErrorCode::kInvalidParams) {
       throw;
     }
-    return TextProblem{line_of_daemon_problem(error.what(), read.lines), 0, error.what()};
+    const FilePlace place = place_of_daemon_problem(error.what(), read);
+    return TextProblem{place.line, place.column, error.what()};
   }
   return std::nullopt;
 }

@@ -123,8 +123,9 @@ void print_notes(const protocol::NoteFindResult& result, bool deleted, const Not
     tags_width = std::max(tags_width, display_width(row.tags));
     rows.push_back(std::move(row));
   }
-  // Tags take at most a quarter of the line; the text has what is left, at least 12 columns.
-  tags_width = std::min(tags_width, std::max(display_width(heading.tags), width / 4));
+  // Tags take at most a sixth of the line: the text, which has what is left (at least 12
+  // columns), is what tells notes apart.
+  tags_width = std::min(tags_width, std::max(display_width(heading.tags), width / 6));
   const int fixed = id_width + kind_width + deck_width + cards_width + tags_width + 5 * 2;
   const int text_width = std::max(12, width - fixed - 1);
   const auto print_row = [&](const Row& row) {

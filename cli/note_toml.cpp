@@ -225,6 +225,29 @@ void read_by_language(const toml::node& node, const toml::key& key, const std::s
   }
 }
 
+// Where the text of the string value whose opening quote is at `where` starts in `document`.
+FilePlace text_start(std::string_view document, const toml::source_position& where) {
+  std::size_t at = 0;
+  for (std::uint32_t line = 1; line < where.line && at != std::string_view::npos; ++line) {
+    at = document.find('\n', at);
+    if (at != std::string_view::npos) ++at;
+  }
+  if (at == std::string_view::npos) return {};
+  // toml++ counts columns in code points.
+  for (std::uint32_t column = 1; column < where.column && at < document.size(); ++column) {
+    next_code_point(document, at);
+  }
+  const std::string_view value = document.substr(std::min(at, document.size()));
+  const int line = static_cast<int>(where.line);
+  const int column = static_cast<int>(where.column);
+  if (value.substr(0, 3) == R"(""")" || value.substr(0, 3) == "'''") {
+    // A newline right after the opening delimiter is not part of the text.
+    if (value.substr(3, 1) == "\n" || value.substr(3, 2) == "\r\n") return {line + 1, 1};
+    return {line, column + 3};
+  }
+  return {line, column + 1};
+}
+
 std::string field_names(NoteKind kind) {
   std::string names;
   for (const NoteFieldSpec& spec : note_kind_spec(kind).fields) {
@@ -353,6 +376,8 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
                            fail_at(source_of(value, at), where, words.toml_not_texts);
                          }
                          std::string field_text = read_text(value, at, where, words);
+                         read.text_starts[name + "." + language] =
+                             text_start(text, value.source().begin);
                          if (!field_text.empty()) note.fields[name][language] = field_text;
                        });
     } else {
@@ -364,20 +389,59 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
   return read;
 }
 
-int line_of_daemon_problem(std::string_view message, const NoteTomlLines& lines) {
+namespace {
+
+// The number at `at` in `text` (advancing past it), or 0.
+int number_at(std::string_view text, std::size_t& at) {
+  int number = 0;
+  while (at < text.size() && text[at] >= '0' && text[at] <= '9' && number < 1'000'000) {
+    number = number * 10 + (text[at++] - '0');
+  }
+  return number;
+}
+
+// The place describe_text_place wrote at `at` ("line 2, column 5: " or "column 5: "), in the
+// field's text; {0, 0} when there is none.
+FilePlace place_in_text(std::string_view message, std::size_t at) {
+  FilePlace place{1, 0};
+  if (message.substr(at, 5) == "line ") {
+    at += 5;
+    place.line = number_at(message, at);
+    if (message.substr(at, 2) != ", ") return {};
+    at += 2;
+  }
+  if (message.substr(at, 7) != "column ") return {};
+  at += 7;
+  place.column = number_at(message, at);
+  return place.line > 0 && place.column > 0 ? place : FilePlace{};
+}
+
+}  // namespace
+
+FilePlace place_of_daemon_problem(std::string_view message, const ReadNote& read) {
   // core's NoteError writes "field NAME: ..." or "field NAME.LANGUAGE: ...".
   const std::size_t at = message.find("field ");
-  if (at == std::string_view::npos) return 0;
+  if (at == std::string_view::npos) return {};
   std::size_t end = at + 6;
   while (end < message.size() && message[end] != ':' && message[end] != ' ') ++end;
-  std::string named(message.substr(at + 6, end - at - 6));
-  if (const auto found = lines.find(named); found != lines.end()) return found->second;
+  const std::string named(message.substr(at + 6, end - at - 6));
+  const FilePlace in_text = place_in_text(message, std::min(end + 2, message.size()));
+  if (const auto start = read.text_starts.find(named);
+      start != read.text_starts.end() && start->second.line > 0 && in_text.line > 0) {
+    // Exact when the text has no escape before the place, as is usual.
+    return in_text.line == 1
+               ? FilePlace{start->second.line, start->second.column + in_text.column - 1}
+               : FilePlace{start->second.line + in_text.line - 1, in_text.column};
+  }
+  if (const auto found = read.lines.find(named); found != read.lines.end()) {
+    return {found->second, 0};
+  }
   if (const auto dot = named.find('.'); dot != std::string::npos) {
-    if (const auto found = lines.find(named.substr(0, dot)); found != lines.end()) {
-      return found->second;
+    if (const auto found = read.lines.find(named.substr(0, dot)); found != read.lines.end()) {
+      return {found->second, 0};
     }
   }
-  return 0;
+  return {};
 }
 
 }  // namespace kioku::cli

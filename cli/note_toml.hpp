@@ -59,9 +59,19 @@ std::string write_note_toml(const NoteContent& note, const NoteTomlLayout& layou
 // name ("front") and a field in one language ("front.en", "choices.ja").
 using NoteTomlLines = std::map<std::string, int>;
 
+// A place in the file: line and column from 1 (column 0: the whole line).
+struct FilePlace {
+  int line = 0;
+  int column = 0;
+  bool operator==(const FilePlace&) const = default;
+};
+
 struct ReadNote {
   NoteContent note;
   NoteTomlLines lines;
+  // Where each field's text in one language ("front.en") starts: the character after its
+  // opening quote, or the line after a """ that a newline follows.
+  std::map<std::string, FilePlace> text_starts;
 };
 
 // What is wrong in the file, and where: "note.toml:3:9: front.en: must be a text in quotes".
@@ -89,8 +99,10 @@ inline constexpr std::string_view kNoteTomlName = "note.toml";
 ReadNote read_note_toml(std::string_view text, const std::string& default_language,
                         const NoteFileMessages& words);
 
-// The line in the file that the daemon's message about a note ("field front.en: ...") points
-// at, or 0 when it names no field read from there.
-int line_of_daemon_problem(std::string_view message, const NoteTomlLines& lines);
+// The place in the file that the daemon's message about a note points at: "field front.en:
+// line 2, column 5: ..." (core's NoteError, its place counted in the field's text) is that
+// place in the file; "field front: ..." the field's line; nothing ({0, 0}) when it names no
+// field read from the file.
+FilePlace place_of_daemon_problem(std::string_view message, const ReadNote& read);
 
 }  // namespace kioku::cli

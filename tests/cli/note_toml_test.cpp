@@ -164,14 +164,31 @@ TEST_CASE("note toml: what is wrong is named with its line, column and field", "
   }
 }
 
-TEST_CASE("note toml: the daemon's problem with a field points at its line", "[cli][note-toml]") {
-  const ReadNote read =
-      read_note_toml("kind = \"cloze\"\n\ntext.en = \"{{c1::x\"\ntext.ja = \"y\"\n", "en", english);
-  CHECK(line_of_daemon_problem("field text.en: line 1, column 1: unclosed {{c1::", read.lines) ==
-        3);
-  CHECK(line_of_daemon_problem("field text.ja: no cloze", read.lines) == 4);
-  // A field with no line of its own (left out) points at nothing; so does a message without one.
-  CHECK(line_of_daemon_problem("field extra: required", read.lines) == 0);
-  CHECK(line_of_daemon_problem("no deck \"x\"", read.lines) == 0);
-  CHECK(line_of_daemon_problem("field text: no cloze", read.lines) == 3);
+TEST_CASE("note toml: the daemon's problem with a field points at its place in the file",
+          "[cli][note-toml]") {
+  const ReadNote read = read_note_toml(R"(kind = "cloze"
+
+text.en = "{{c1::x"
+text.ja = """
+first
+  {{c2::y"""
+extra.ja = '''ab'''
+)",
+                                       "en", english);
+  CHECK(read.text_starts.at("text.en") == FilePlace{3, 12});
+  CHECK(read.text_starts.at("text.ja") == FilePlace{5, 1});
+  CHECK(read.text_starts.at("extra.ja") == FilePlace{7, 15});
+  // A place in the text is that place in the file: on the value's line, or the lines after.
+  CHECK(place_of_daemon_problem("invalid note: field text.en: column 1: {{c1:: is never closed",
+                                read) == FilePlace{3, 12});
+  CHECK(place_of_daemon_problem("field text.ja: line 2, column 3: {{c2:: is never closed", read) ==
+        FilePlace{6, 3});
+  // A field's problem without a place points at the field's line; one not in the file, at
+  // nothing.
+  CHECK(place_of_daemon_problem("field text.ja: no cloze", read) == FilePlace{4, 0});
+  CHECK(place_of_daemon_problem("field text: no cloze", read) == FilePlace{3, 0});
+  CHECK(place_of_daemon_problem("field extra.en: no text", read) == FilePlace{7, 0});
+  CHECK(place_of_daemon_problem("field back.en: required", read) == FilePlace{});
+  CHECK(place_of_daemon_problem("no deck \"x\"", read) == FilePlace{});
+  CHECK(place_of_daemon_problem("field text.en: column 99999999999: x", read).line == 3);
 }
