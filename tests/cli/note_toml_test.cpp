@@ -114,7 +114,7 @@ TEST_CASE("note toml: every field of the kind is in the file, in each language, 
   }
 }
 
-TEST_CASE("note toml: a plain text is in the default language; an inline table works too",
+TEST_CASE("note toml: a plain text is in the default language - an inline table works too",
           "[cli][note-toml]") {
   const ReadNote read = read_note_toml(
       "kind = \"basic\"\nfront = \"hello\"\nback = {en = \"a\", ja = \"あ\"}\n", "ja", english);
