@@ -11,6 +11,7 @@
 #include "cli/note_printing.hpp"
 #include "cli/note_toml.hpp"
 #include "cli/terminal/safe_text.hpp"
+#include "core/error.hpp"
 #include "protocol/note_types.hpp"
 
 namespace kioku::cli {
@@ -45,6 +46,10 @@ int edit_note(CliContext& context, const EditArgs& args) {
   const NoteMessages& words = note_messages_for(context.language);
   const NoteFileMessages& file_words = note_file_messages_for(context.language);
   const protocol::NoteView note = find_note(context, args.note, args.deck, words);
+  // kiokud would refuse the save: said before the user writes anything.
+  if (note.deleted_ms) {
+    throw Error(ErrorCode::kConflict, fill_in(words.edit_deleted, {{"note", note.id}}));
+  }
   const std::vector<std::string> languages = deck_languages(context, note.deck);
   const std::string language = default_text_language(languages, context.language);
   const NoteContent original = note_content(note);

@@ -22,6 +22,7 @@ const NoteMessages kEnglish{
     .field_given_twice = "--field {argument}: this field and language was given already",
     .choices_only_for_choice = "--choice and --answer are for choice notes (--kind choice)",
     .no_such_note = "No note or card {note}",
+    .edit_deleted = "Note {note} is deleted: bring it back with kioku note restore {note} first",
     .column_id = "ID",
     .column_kind = "KIND",
     .column_deck = "DECK",
@@ -54,6 +55,8 @@ const NoteMessages kJapanese{
     .choices_only_for_choice =
         "--choice と --answer は選択式のノート（--kind choice）にだけ使えます",
     .no_such_note = "ノートまたはカード {note} はありません",
+    .edit_deleted =
+        "ノート {note} は削除されています。先に kioku note restore {note} で元に戻してください",
     .column_id = "ID",
     .column_kind = "種類",
     .column_deck = "デッキ",

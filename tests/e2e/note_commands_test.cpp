@@ -161,6 +161,19 @@ TEST_CASE("e2e notes: a basic, a reverse, a cloze and a typed note added from th
   // Each one's cards join the queue: the deck's card, then 1 + 2 + 2 + 1.
   CHECK(field(fixture.daemon().call("due.counts"), "new") == 7);
 
+  SECTION("a choice note: --choice once per choice, --answer counting from 1") {
+    const json::value choice =
+        fixture.kioku_json({"add", "--deck", "words", "--kind", "choice", "--field",
+                            "question=2 + 2?", "--choice", "3", "--choice", "4", "--answer", "2"});
+    CHECK(choice.at("note").at("choices").at("en") == json::array{"3", "4"});
+    CHECK(choice.at("note").at("answer") == 2);
+    CHECK(card_ids(choice.at("note")).size() == 1);
+    const CommandResult not_choice = fixture.kioku(
+        {"add", "--deck", "words", "--field", "front=a", "--choice", "x", "--answer", "1"});
+    CHECK(not_choice.exit_code == 2);
+    CHECK(not_choice.err == "kioku: --choice and --answer are for choice notes (--kind choice)\n");
+  }
+
   SECTION("a text without a language is in kioku's language when the deck has it") {
     const json::value japanese = fixture.kioku_json(
         {"--lang", "ja", "add", "--deck", "words", "--field", "front=猫", "--field", "back=cat"});
@@ -386,6 +399,11 @@ TEST_CASE("e2e notes: kioku notes lists, filters, and deletes and restores softl
         "Deleted note " + cat + " (2 cards); kioku note restore " + cat + " brings it back.\n");
   CHECK(field(fixture.daemon().call("due.counts"), "new") == due_before - 2);
   CHECK(fixture.kioku({"notes"}).out.find(cat) == std::string::npos);
+  const CommandResult edit_deleted = fixture.kioku({"edit", cat}, "false");
+  CHECK(edit_deleted.exit_code == 1);
+  CHECK(edit_deleted.err == "kioku: Note " + cat +
+                                " is deleted: bring it back with kioku note restore " + cat +
+                                " first\n");
   CHECK(ids({"--deleted"}) == std::vector<std::string>{cat});
   CHECK(fixture.kioku({"note", "delete", cat}).out == "Note " + cat + " was deleted already.\n");
   CHECK(fixture.kioku({"note", "restore", cat}).out == "Restored note " + cat + " (2 cards).\n");
