@@ -169,8 +169,8 @@ T decode_members(const boost::json::object& object, const Reading& reading,
     const std::string where = join_path(path, name);
     const boost::json::value* found = object.if_contains(name);
     if constexpr (is_omissible<Field>::value) {
-      // emplace: assigning a value to an Omissible of a scalar is ambiguous (optional's
-      // operator= beside the one from Omissible's inherited constructors).
+      // emplace: assigning a plain integer to an Omissible is ambiguous (optional's operator=
+      // and Omissible's own from the inherited constructor).
       if (found != nullptr)
         field.emplace(decode_value<typename Field::value_type>(*found, reading, where));
     } else {

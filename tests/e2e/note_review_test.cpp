@@ -1,0 +1,80 @@
+// A review of every kind of card from a script, through the real kioku and kiokud: a choice
+// line, a rating line for cards the user rates alone, the typed text (with a tab and a rating,
+// or none) for typed cards.
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/generated_deck.hpp"
+#include "tests/support/sqlite_reader.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+json::object english(std::initializer_list<std::pair<std::string, std::string>> texts) {
+  json::object object;
+  for (const auto& [name, text] : texts) object[name] = json::object{{"en", text}};
+  return object;
+}
+
+void add_note(const RunningDaemon& daemon, const std::string& id, const std::string& kind,
+              json::object fields) {
+  const json::value response = daemon.rpc(
+      "note.add", {{"deck", "kinds"}, {"id", id}, {"kind", kind}, {"fields", std::move(fields)}});
+  INFO(json::serialize(response));
+  REQUIRE(response.as_object().contains("result"));
+}
+
+}  // namespace
+
+TEST_CASE("e2e: a scripted review answers every kind of card", "[e2e][review][notes]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string deck = home.write_file("kinds.toml", generated_deck("kinds", 1));
+  REQUIRE(run_kioku(home, {"import", deck}).exit_code == 0);
+  add_note(daemon, "b", "basic", english({{"front", "What is stored?"}, {"back", "Activations"}}));
+  add_note(daemon, "r", "reverse",
+           english({{"front", "activation"}, {"back", "a layer's output"}}));
+  add_note(daemon, "c", "cloze",
+           english({{"text", "{{c1::Checkpointing}} trades {{c2::compute::what?}} for memory"}}));
+  add_note(daemon, "t1", "typed", english({{"front", "Capital of Japan?"}, {"back", "Tokyo"}}));
+  add_note(daemon, "t2", "typed", english({{"front", "Capital of France?"}, {"back", "Paris"}}));
+  add_note(daemon, "t3", "typed", english({{"front", "Capital of Italy?"}, {"back", "Rome"}}));
+
+  // In deck order: the choice card, basic, reverse forward and backward, cloze 1 and 2, then
+  // the typed cards: right in full-width capitals (good), wrong (again), wrong rated hard.
+  const std::string script =
+      "1\n"
+      "good\n"
+      "3\n"
+      "again\n"
+      "easy\n"
+      "2\n"
+      "ＴＯＫＹＯ\n"
+      "Pariss\n"
+      "Roma\thard\n";
+  const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, script);
+  INFO(review.out << review.err);
+  REQUIRE(review.exit_code == 0);
+  CHECK(review.out.find("9 cards reviewed") != std::string::npos);
+  // The cloze card's question hides its deletion; its answer shows it.
+  CHECK(review.out.find("What is stored?") != std::string::npos);
+  CHECK(review.out.find("Activations") != std::string::npos);
+  CHECK(review.out.find("a layer's output") != std::string::npos);
+  CHECK(review.out.find("Expected: Paris") != std::string::npos);
+
+  const SqliteReader reader(home.collection_path());
+  const auto rows = reader.rows(
+      "SELECT c.external_id, r.rating, coalesce(r.correct, '') FROM revlog r "
+      "JOIN cards c ON c.id = r.card_id ORDER BY r.id");
+  std::vector<std::string> answers;
+  for (const auto& row : rows) answers.push_back(row[0] + " " + row[1] + " " + row[2]);
+  CHECK(answers == std::vector<std::string>{"kinds-0 3 1", "b 3 ", "r/forward 3 ", "r/backward 1 ",
+                                            "c/c1 4 ", "c/c2 2 ", "t1 3 1", "t2 1 0", "t3 2 0"});
+
+  // A line that is not a rating names its line and the words it takes.
+  add_note(daemon, "b2", "basic", english({{"front", "Another?"}}));
+  const CommandResult bad = run_kioku(home, {"review"}, "maybe\n");
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("input line 1: \"maybe\" is not a rating (again, hard, good, easy or 1-4)") !=
+        std::string::npos);
+}
