@@ -19,6 +19,7 @@
 #include "cli/interrupt_while_waiting.hpp"
 #include "cli/messages.hpp"
 #include "cli/review_connection.hpp"
+#include "cli/terminal/rich_text_terminal.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
@@ -414,7 +415,7 @@ class ReviewScreen {
                                std::to_string(counts.learning) + " · " + text_.review + " " +
                                std::to_string(counts.review);
     std::cout << '\n' << style_.dim(truncate_to_width(header, width_)) << '\n';
-    print_wrapped(safe_text(card.question), "", true);
+    print_side(card.question_side);
     std::cout << '\n';
     if (card.kind == "choice") return review_choice(card);
     if (card.kind == "typed") return review_typed(card);
@@ -438,7 +439,16 @@ class ReviewScreen {
   void show_answer_side(const protocol::CardToStudy& card) {
     std::cout << style_.dim(std::string(static_cast<std::size_t>(std::min(width_, 40)), '-'))
               << '\n';
-    print_wrapped(safe_text(card.explanation));
+    if (card.answer_side) {
+      print_side(*card.answer_side);
+    } else {
+      print_wrapped(safe_text(card.explanation));
+    }
+  }
+
+  // A side from the daemon, laid out for this terminal (cli/terminal/rich_text_terminal.hpp).
+  void print_side(const protocol::RichTextView& side) {
+    for (const std::string& line : rich_text_lines(side, width_, style_)) std::cout << line << '\n';
   }
 
   // The rating keys with what each would do, as Anki shows them.

@@ -1,17 +1,17 @@
-// A deck as read from a deck file: what it is called and the cards it holds, in every language
-// the file provides. Scheduling state lives elsewhere; this is content only.
+// A deck as read from a deck file: what it is called and the cards (format 1) or notes (format 2)
+// it holds, in every language the file provides. Scheduling state lives elsewhere; this is content
+// only. core/deck_notes.hpp gives both formats as notes.
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
+#include "core/localized_text.hpp"
+#include "core/note.hpp"
+
 namespace kioku {
 
-// Text keyed by language code ("en", "ja").
-using LocalizedText = std::map<std::string, std::string>;
-using LocalizedChoices = std::map<std::string, std::vector<std::string>>;
-
+// A card of a format 1 deck: a choice card standing alone.
 struct DeckCard {
   std::string id;    // stable within the deck; re-imports match on it
   std::string kind;  // "choice"
@@ -26,16 +26,26 @@ struct DeckCard {
   int line = 0;  // where the card starts in its file, for error messages
 };
 
+// A note of a deck, valid (validate_note), with where it is in its file.
+struct DeckNote {
+  Note note;
+  // Notes of a deck with the same group are siblings (format 1's `note =`); empty: the note's
+  // cards are siblings of each other only.
+  std::string sibling_group;
+  // Where the note starts in its file (its [[notes]] or [[cards]] header), for error messages;
+  // 0 when not known.
+  int line = 0;
+  int column = 0;
+};
+
 struct Deck {
   int format = 1;
   std::vector<std::string> languages;
   std::string id;
   LocalizedText name;
   LocalizedText description;
-  std::vector<DeckCard> cards;
+  std::vector<DeckCard> cards;  // format 1
+  std::vector<DeckNote> notes;  // format 2
 };
-
-// The text in `language`, else in English, else in any language; empty when there is none.
-const std::string& pick_language(const LocalizedText& text, const std::string& language);
 
 }  // namespace kioku

@@ -1,13 +1,12 @@
 // TOML deck parsing and validation. Every rule failure throws an InputError that names the
-// file, the line and the field, so a deck author can go straight to the problem. toml++ parses
-// the file one part at a time (core/deck_parser_shape.hpp): the lines before the first [[cards]]
-// header, then each card, so that its tree never holds more than one card and its list of
-// dotted-key tables, searched linearly, stays short however many cards the deck has.
+// file, the line (in format 2 the column too) and the field, so a deck author can go straight to
+// the problem. toml++ parses the file one part at a time (core/deck_parser_shape.hpp): the lines
+// before the first [[cards]] or [[notes]] header, then each card or note, so that its tree never
+// holds more than one and its list of dotted-key tables, searched linearly, stays short however
+// many the deck has.
 #include "core/deck_parser.hpp"
 
 #include <toml++/toml.h>
-#include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -15,7 +14,9 @@
 #include <set>
 
 #include "core/deck_parser_limits.hpp"
+#include "core/deck_parser_notes.hpp"
 #include "core/deck_parser_shape.hpp"
+#include "core/deck_parser_table.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 
@@ -31,181 +32,8 @@ constexpr TextRule kDescriptionRule{kMaxDeckDescriptionBytes, true};
 constexpr TextRule kQuestionRule{kMaxQuestionBytes, true};
 constexpr TextRule kChoiceRule{kMaxChoiceBytes, false};
 constexpr TextRule kExplanationRule{kMaxExplanationBytes, true};
-constexpr TextRule kTagRule{kMaxTagBytes, false};
 // toml++'s messages may quote a whole key; one line of an error is enough.
 constexpr std::size_t kTomlMessageBytes = 200;
-
-// The file's line of `node`, which toml++ counts from the start of its part; 0 when unknown.
-int line_of(const toml::node& node, int part_first_line) {
-  const int line = static_cast<int>(node.source().begin.line);
-  return line > 0 ? line + part_first_line - 1 : 0;
-}
-
-// A key as a field name shows it: as written when it is plain, else quoted and escaped (it is
-// the deck author's text, and may hold anything).
-std::string key_name(std::string_view key) {
-  const bool plain = !key.empty() && key.size() <= kMaxSlugBytes &&
-                     std::all_of(key.begin(), key.end(), [](char c) {
-                       return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-                     });
-  return plain ? std::string(key) : quoted_for_error(key);
-}
-
-bool is_slug(std::string_view text) {
-  if (text.empty() || text.size() > kMaxSlugBytes) return false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    const bool allowed = std::islower(c) || std::isdigit(c) || (i > 0 && c == '-');
-    if (!allowed) return false;
-  }
-  return true;
-}
-
-bool is_language_code(std::string_view text) {
-  if (text.size() < 2 || text.size() > 8) return false;
-  for (char c : text) {
-    if (!std::islower(static_cast<unsigned char>(c)) && c != '-') return false;
-  }
-  return true;
-}
-
-// Reads one table (the whole file, [deck] or one card), tracking where it is for errors.
-class TableReader {
- public:
-  // `part_first_line`: the file's line where toml++'s part of `table` begins.
-  TableReader(const toml::table& table, const std::string& file, int part_first_line,
-              std::string path, int line)
-      : table_(table),
-        file_(file),
-        part_first_line_(part_first_line),
-        path_(std::move(path)),
-        line_(line > 0 ? line : part_first_line) {}
-
-  int line_of(const toml::node& node) const { return kioku::line_of(node, part_first_line_); }
-
-  [[noreturn]] void fail(const std::string& key, const std::string& message,
-                         const toml::node* at = nullptr) const {
-    const int line = (at != nullptr && line_of(*at) > 0) ? line_of(*at) : line_;
-    throw InputError(file_, line, field(key), message);
-  }
-
-  // Fails unless `text` keeps to `rule`.
-  void check_text(const std::string& key, std::string_view text, const TextRule& rule,
-                  const toml::node* at) const {
-    const std::string problem = text_problem(text, rule);
-    if (!problem.empty()) fail(key, problem, at);
-  }
-
-  std::string field(const std::string& key) const {
-    if (path_.empty()) return key;
-    return key.empty() ? path_ : path_ + "." + key;
-  }
-
-  void allow_only(std::initializer_list<std::string_view> keys) const {
-    for (const auto& [key, node] : table_) {
-      bool known = false;
-      for (std::string_view allowed : keys) known = known || key.str() == allowed;
-      if (!known) {
-        fail(key_name(key.str()), "unknown key (allowed here: " + join(keys) + ")", &node);
-      }
-    }
-  }
-
-  const toml::node& require(const std::string& key) const {
-    const toml::node* node = table_.get(key);
-    if (node == nullptr) fail(key, "missing (required)");
-    return *node;
-  }
-
-  std::int64_t integer(const std::string& key) const {
-    const toml::node& node = require(key);
-    if (!node.is_integer()) fail(key, "must be an integer", &node);
-    return node.as_integer()->get();
-  }
-
-  std::string string(const std::string& key) const {
-    const toml::node& node = require(key);
-    if (!node.is_string()) fail(key, "must be a string", &node);
-    return node.as_string()->get();
-  }
-
-  std::string slug(const std::string& key) const {
-    const std::string value = string(key);
-    if (!is_slug(value)) {
-      fail(key,
-           "must be 1 to " + std::to_string(kMaxSlugBytes) +
-               " characters of a-z, 0-9 and '-', not starting with '-', got " +
-               quoted_for_error(value),
-           table_.get(key));
-    }
-    return value;
-  }
-
-  std::vector<std::string> string_list(const std::string& key) const {
-    const toml::node& node = require(key);
-    const toml::array* array = node.as_array();
-    if (array == nullptr) fail(key, "must be a list of strings", &node);
-    std::vector<std::string> values;
-    for (const toml::node& element : *array) {
-      if (!element.is_string()) fail(key, "must be a list of strings", &element);
-      values.push_back(element.as_string()->get());
-    }
-    return values;
-  }
-
-  // A table with one entry per language, each checked by `read_one`.
-  template <typename Value, typename ReadOne>
-  std::map<std::string, Value> localized(const std::string& key,
-                                         const std::vector<std::string>& languages,
-                                         ReadOne read_one) const {
-    const toml::node& node = require(key);
-    const toml::table* by_language = node.as_table();
-    if (by_language == nullptr) {
-      fail(key, "must give one value per language (" + key + ".en = …)", &node);
-    }
-    std::map<std::string, Value> values;
-    for (const auto& [language, value] : *by_language) {
-      const std::string code(language.str());
-      if (std::find(languages.begin(), languages.end(), code) == languages.end()) {
-        fail(key + "." + key_name(code), "language is not listed in `languages`", &value);
-      }
-      values[code] = read_one(key + "." + code, value);
-    }
-    for (const std::string& language : languages) {
-      if (values.count(language) == 0) fail(key + "." + language, "missing (required)", &node);
-    }
-    return values;
-  }
-
-  LocalizedText text(const std::string& key, const std::vector<std::string>& languages,
-                     const TextRule& rule) const {
-    return localized<std::string>(key, languages,
-                                  [&](const std::string& where, const toml::node& value) {
-                                    if (!value.is_string()) fail(where, "must be a string", &value);
-                                    std::string text = value.as_string()->get();
-                                    check_text(where, text, rule, &value);
-                                    if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
-                                      fail(where, "must not be empty", &value);
-                                    }
-                                    return text;
-                                  });
-  }
-
-  bool has(const std::string& key) const { return table_.contains(key); }
-
- private:
-  static std::string join(std::initializer_list<std::string_view> keys) {
-    std::string text;
-    for (std::string_view key : keys) text += (text.empty() ? "" : ", ") + std::string(key);
-    return text;
-  }
-
-  const toml::table& table_;
-  const std::string& file_;
-  int part_first_line_;
-  std::string path_;
-  int line_;
-};
 
 std::vector<std::string> read_languages(const TableReader& file) {
   std::vector<std::string> languages = file.string_list("languages");
@@ -231,44 +59,23 @@ std::vector<std::string> read_languages(const TableReader& file) {
   return languages;
 }
 
-std::vector<std::string> read_tags(const TableReader& card, const toml::node* where) {
-  std::vector<std::string> tags = card.string_list("tags");
-  if (tags.size() > kMaxTagsPerCard) {
-    card.fail("tags",
-              "has " + std::to_string(tags.size()) + " tags; at most " +
-                  std::to_string(kMaxTagsPerCard) + " are allowed",
-              where);
-  }
-  for (const std::string& tag : tags) {
-    const std::string problem = text_problem(tag, kTagRule);
-    if (!problem.empty()) {
-      card.fail("tags", "the tag " + quoted_for_error(tag) + " " + problem, where);
-    }
-    if (tag.empty() || tag.find(' ') != std::string::npos) {
-      card.fail("tags", "a tag must be non-empty and without spaces, got " + quoted_for_error(tag),
-                where);
-    }
-  }
-  return tags;
-}
-
-DeckCard read_card(const toml::table& table, const std::string& file, int part_first_line,
-                   int index, const std::vector<std::string>& languages) {
-  const TableReader card(table, file, part_first_line, "cards[" + std::to_string(index) + "]",
-                         line_of(table, part_first_line));
+DeckCard read_card(const toml::table& table, const TablePlace& place, int index,
+                   const std::vector<std::string>& languages) {
+  const TableReader card(table, place, "cards[" + std::to_string(index) + "]",
+                         line_of(table, place.part_first_line));
   card.allow_only({"id", "kind", "note", "tags", "question", "choices", "answer", "explanation"});
   DeckCard result;
   result.line = card.line_of(table);
   result.id = card.slug("id");
   result.kind = card.string("kind");
   if (result.kind != "choice") {
-    card.fail(
-        "kind",
-        "must be \"choice\" (the only kind in format 1), got " + quoted_for_error(result.kind),
-        table.get("kind"));
+    card.fail("kind",
+              "must be \"choice\" (the only kind in format 1; format 2 has more), got " +
+                  quoted_for_error(result.kind),
+              table.get("kind"));
   }
   if (card.has("note")) result.note = card.slug("note");
-  if (card.has("tags")) result.tags = read_tags(card, table.get("tags"));
+  if (card.has("tags")) result.tags = card.tags("tags");
   result.question = card.text("question", languages, kQuestionRule);
   result.explanation = card.text("explanation", languages, kExplanationRule);
   std::size_t choice_count = 0;
@@ -325,76 +132,150 @@ toml::table parse_part(const DeckFilePart& part, const std::string& source_name)
   }
 }
 
-// Reads the cards of every part into `deck`, numbering them in file order and checking each id
-// against the ones before it.
-class CardCollector {
+// The array of tables a format's deck holds its entries in.
+std::string_view entries_key(int format) {
+  return format == 1 ? "cards" : "notes";
+}
+
+// For a deck whose entries are `key` that has the other format's too.
+std::string mixed_entries(std::string_view key) {
+  return key == "cards" ? "a format 1 deck has [[cards]]; [[notes]] are format 2's (format = 2)"
+                        : "a format 2 deck has [[notes]]; [[cards]] are format 1's (format = 1)";
+}
+
+// Reads the cards (format 1) or notes (format 2) of every part into `deck`, numbering them in
+// file order and checking each id against the ones before it.
+class EntryCollector {
  public:
-  CardCollector(Deck& deck, const std::string& source_name)
+  EntryCollector(Deck& deck, const std::string& source_name)
       : deck_(deck), source_name_(source_name) {}
 
-  void add(const toml::table& table, int part_first_line) {
+  void add(const toml::table& table, const DeckFilePart& part) {
     ++index_;
-    if (deck_.cards.size() >= kMaxCards) {
-      throw InputError(source_name_, line_of(table, part_first_line), "cards",
-                       "a deck holds at most " + std::to_string(kMaxCards) + " cards");
+    const TablePlace place{source_name_, part.first_line, deck_.format == 2};
+    const int line = line_of(table, part.first_line);
+    if (deck_.format == 1) {
+      if (deck_.cards.size() >= kMaxCards) {
+        throw InputError(source_name_, line, "cards",
+                         "a deck holds at most " + std::to_string(kMaxCards) + " cards");
+      }
+      DeckCard card = read_card(table, place, index_, deck_.languages);
+      check_id(table, place, card.id, card.line, 0);
+      deck_.cards.push_back(std::move(card));
+    } else {
+      if (deck_.notes.size() >= kMaxNotes) {
+        throw InputError(source_name_, line, static_cast<int>(table.source().begin.column), "notes",
+                         "a deck holds at most " + std::to_string(kMaxNotes) + " notes");
+      }
+      DeckNote note = read_deck_note(table, place, part.text, index_, deck_);
+      check_id(table, place, note.note.id, note.line, note.column);
+      deck_.notes.push_back(std::move(note));
     }
-    DeckCard card = read_card(table, source_name_, part_first_line, index_, deck_.languages);
-    auto [existing, inserted] = first_line_of_id_.emplace(card.id, card.line);
-    if (!inserted) {
-      const toml::node* id_node = table.get("id");
-      throw InputError(source_name_, id_node ? line_of(*id_node, part_first_line) : card.line,
-                       "cards[" + std::to_string(index_) + "].id",
-                       "duplicate card id \"" + card.id + "\" (first used at line " +
-                           std::to_string(existing->second) + ")");
-    }
-    deck_.cards.push_back(std::move(card));
   }
 
  private:
+  void check_id(const toml::table& table, const TablePlace& place, const std::string& id, int line,
+                int column) {
+    auto [existing, inserted] = first_line_of_id_.emplace(id, line);
+    if (inserted) return;
+    const std::string key(entries_key(deck_.format));
+    const toml::node* id_node = table.get("id");
+    const bool at_id = id_node != nullptr && line_of(*id_node, place.part_first_line) > 0;
+    throw InputError(
+        source_name_, at_id ? line_of(*id_node, place.part_first_line) : line,
+        at_id && place.columns ? static_cast<int>(id_node->source().begin.column) : column,
+        key + "[" + std::to_string(index_) + "].id",
+        "duplicate " + std::string(deck_.format == 1 ? "card" : "note") + " id " +
+            quoted_for_error(id) + " (first used at line " + std::to_string(existing->second) +
+            ")");
+  }
+
   Deck& deck_;
   const std::string& source_name_;
   std::map<std::string, int> first_line_of_id_;
   int index_ = 0;
 };
 
-// The `cards` array of one [[cards]] part, null when there is none. Alone, its header makes a
-// top-level `cards` array of one table; anything else at the top level means another table
-// header followed the cards.
-const toml::array* cards_of_part(const toml::table& document, const DeckFilePart& part,
-                                 const std::string& source_name) {
-  const toml::array* cards = nullptr;
-  for (const auto& [key, node] : document) {
+// The array of entries (`key`, "cards" or "notes") of one part, null when there is none. Alone,
+// its header makes a top-level array of one table; anything else at the top level means another
+// table header followed the entries.
+const toml::array* entries_of_part(const toml::table& document, const DeckFilePart& part,
+                                   const std::string& source_name, std::string_view key) {
+  const toml::array* entries = nullptr;
+  for (const auto& [name, node] : document) {
     const int line = line_of(node, part.first_line);
-    if (key.str() != "cards") {
-      const bool known = key.str() == "format" || key.str() == "languages" || key.str() == "deck";
-      throw InputError(source_name, line > 0 ? line : part.first_line, key_name(key.str()),
-                       known ? "must come before the first [[cards]]"
-                             : "unknown key (allowed here: format, languages, deck, cards); "
-                               "tables other than [[cards]] go before the first [[cards]]");
+    const int at = line > 0 ? line : part.first_line;
+    const std::string first = "[[" + std::string(key) + "]]";
+    if (name.str() != key) {
+      const bool known =
+          name.str() == "format" || name.str() == "languages" || name.str() == "deck";
+      const bool other_entries = name.str() == "cards" || name.str() == "notes";
+      // Only format 2's errors name columns.
+      const int column =
+          key == "notes" && line > 0 ? static_cast<int>(node.source().begin.column) : 0;
+      throw InputError(source_name, at, column, key_name(name.str()),
+                       known           ? "must come before the first " + first
+                       : other_entries ? mixed_entries(key)
+                                       : "unknown key (allowed here: format, languages, deck, " +
+                                             std::string(key) + "); tables other than " + first +
+                                             " go before the first " + first);
     }
-    cards = node.as_array();
-    if (cards == nullptr || !cards->is_array_of_tables()) {
-      throw InputError(source_name, line > 0 ? line : part.first_line, "cards",
-                       "must be an array of tables ([[cards]])");
+    entries = node.as_array();
+    if (entries == nullptr || !entries->is_array_of_tables()) {
+      throw InputError(source_name, at, std::string(key),
+                       "must be an array of tables (" + first + ")");
     }
   }
-  return cards;
+  return entries;
 }
 
-void read_card_part(const DeckFilePart& part, const std::string& source_name,
-                    CardCollector& cards) {
+// The key of the entries a part holds as its header names them: "notes" under [[notes]], else
+// "cards", for a file whose format is not known.
+std::string_view key_of_part(const toml::table& document) {
+  return document.contains("notes") && !document.contains("cards") ? "notes" : "cards";
+}
+
+void read_entry_part(const DeckFilePart& part, const std::string& source_name, int format,
+                     EntryCollector& entries) {
   const toml::table document = parse_part(part, source_name);
-  if (const toml::array* array = cards_of_part(document, part, source_name)) {
-    for (const toml::node& table : *array) cards.add(*table.as_table(), part.first_line);
+  if (const toml::array* array =
+          entries_of_part(document, part, source_name, entries_key(format))) {
+    for (const toml::node& table : *array) entries.add(*table.as_table(), part);
   }
 }
 
-// A head without format, languages or deck: when a table after the cards holds it, that is the
-// error to report, not the missing key.
-void check_nothing_follows_cards(const DeckFileLayout& layout, const std::string& source_name) {
-  for (const DeckFilePart& part : layout.cards) {
-    cards_of_part(parse_part(part, source_name), part, source_name);
+// A head without format, languages or deck: when a table after the entries holds it, that is
+// the error to report, not the missing key.
+void check_nothing_follows_entries(const DeckFileLayout& layout, const std::string& source_name) {
+  for (const DeckFilePart& part : layout.entries) {
+    const toml::table document = parse_part(part, source_name);
+    entries_of_part(document, part, source_name, key_of_part(document));
   }
+}
+
+// A text of [deck]: one per language, or in format 2 a plain string when the deck has one.
+LocalizedText deck_text(const TableReader& header, const std::string& key, const Deck& deck,
+                        const TextRule& rule) {
+  const toml::node& node = header.require(key);
+  if (deck.format == 2 && deck.languages.size() == 1 && node.is_string()) {
+    return {{deck.languages.front(), header.one_text(key, node, rule)}};
+  }
+  return header.text(key, deck.languages, rule);
+}
+
+int read_format(const TableReader& file) {
+  const std::int64_t format = file.integer("format");
+  if (format != 1 && format != kDeckFormatVersion) {
+    file.fail("format",
+              "this kioku reads deck formats 1 and " + std::to_string(kDeckFormatVersion) +
+                  ", got " + std::to_string(format),
+              file.table().get("format"));
+  }
+  const std::string other(entries_key(format == 1 ? 2 : 1));
+  if (const toml::node* mixed = file.table().get(other)) {
+    file.fail(other, mixed_entries(entries_key(static_cast<int>(format))), mixed);
+  }
+  return static_cast<int>(format);
 }
 
 }  // namespace
@@ -408,49 +289,50 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   const DeckFileLayout layout = scan_deck_layout(text, source_name);
   const int head_line = layout.head.first_line;
   const toml::table document = parse_part(layout.head, source_name);
-  const TableReader file(document, source_name, head_line, "", 1);
-  file.allow_only({"format", "languages", "deck", "cards"});
+  const TableReader unknown_format(document, {source_name, head_line, false}, "", 1);
+  unknown_format.allow_only({"format", "languages", "deck", "cards", "notes"});
   if (!document.contains("format") || !document.contains("languages") ||
       !document.contains("deck")) {
-    check_nothing_follows_cards(layout, source_name);
+    check_nothing_follows_entries(layout, source_name);
   }
 
   Deck deck;
-  deck.format = static_cast<int>(file.integer("format"));
-  if (deck.format != kDeckFormatVersion) {
-    file.fail("format", "this kioku reads deck format 1, got " + std::to_string(deck.format),
-              document.get("format"));
-  }
+  deck.format = read_format(unknown_format);
+  const TableReader file(document, {source_name, head_line, deck.format == 2}, "", 1);
   deck.languages = read_languages(file);
 
   const toml::table* deck_table = file.require("deck").as_table();
   if (deck_table == nullptr) file.fail("deck", "must be a table ([deck])", document.get("deck"));
-  const TableReader header(*deck_table, source_name, head_line, "deck",
-                           line_of(*deck_table, head_line));
+  const TableReader header(*deck_table, file.place(), "deck", line_of(*deck_table, head_line));
   header.allow_only({"id", "name", "description"});
   deck.id = header.slug("id");
-  deck.name = header.text("name", deck.languages, kNameRule);
+  deck.name = deck_text(header, "name", deck, kNameRule);
   if (header.has("description")) {
-    deck.description = header.text("description", deck.languages, kDescriptionRule);
+    deck.description = deck_text(header, "description", deck, kDescriptionRule);
   }
 
-  CardCollector cards(deck, source_name);
-  if (layout.cards.empty()) {
-    // All cards in the head: `cards = [{...}, ...]`.
-    const toml::array* array = file.require("cards").as_array();
+  const std::string key(entries_key(deck.format));
+  const std::string first = "[[" + key + "]]";
+  EntryCollector entries(deck, source_name);
+  if (layout.entries.empty()) {
+    // All entries in the head: `cards = [{...}, ...]`.
+    const toml::array* array = file.require(key).as_array();
     if (array == nullptr || !array->is_array_of_tables()) {
-      file.fail("cards", "must be an array of tables ([[cards]])", document.get("cards"));
+      file.fail(key, "must be an array of tables (" + first + ")", document.get(key));
     }
-    for (const toml::node& node : *array) cards.add(*node.as_table(), head_line);
+    for (const toml::node& node : *array) entries.add(*node.as_table(), layout.head);
   } else {
-    if (const toml::node* early = document.get("cards")) {
-      throw InputError(source_name, layout.cards.front().first_line, "cards",
-                       "[[cards]] after `cards` was already set at line " +
+    if (const toml::node* early = document.get(key)) {
+      throw InputError(source_name, layout.entries.front().first_line, key,
+                       first + " after `" + key + "` was already set at line " +
                            std::to_string(line_of(*early, head_line)));
     }
-    for (const DeckFilePart& part : layout.cards) read_card_part(part, source_name, cards);
+    for (const DeckFilePart& part : layout.entries) {
+      read_entry_part(part, source_name, deck.format, entries);
+    }
   }
-  if (deck.cards.empty()) file.fail("cards", "a deck needs at least one card");
+  if (deck.format == 1 && deck.cards.empty()) file.fail("cards", "a deck needs at least one card");
+  if (deck.format == 2 && deck.notes.empty()) file.fail("notes", "a deck needs at least one note");
   return deck;
 }
 

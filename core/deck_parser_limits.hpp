@@ -10,12 +10,15 @@ namespace kioku {
 // The whole file. A 100,000-card deck of short cards takes about 14 MB.
 inline constexpr std::size_t kMaxDeckFileBytes = 16 * 1024 * 1024;
 inline constexpr std::size_t kMaxCards = 100'000;
+// Format 2's notes: as many as format 1's cards (a note makes one card or more).
+inline constexpr std::size_t kMaxNotes = 100'000;
 inline constexpr std::size_t kMaxLanguages = 16;
 
 // The TOML shape, checked before toml++ sees the file (core/deck_parser_shape.hpp). A "part" is
 // what toml++ parses at once: the lines before the first [[cards]] header, or one [[cards]]
-// header and the lines up to the next.
-// How deep a value may sit: a deck needs 5 levels (cards, the card, question, en, and a choice).
+// header and the lines up to the next (or the same for [[notes]]).
+// How deep a value may sit: a deck needs 5 levels (cards, the card, question, en, and a choice;
+// notes, the note, choices, en, and a choice).
 inline constexpr int kMaxTomlDepth = 32;
 // Values, tables and arrays in one part: what toml++ holds in memory at once (about 130 bytes
 // each beside the text).
@@ -31,7 +34,7 @@ inline constexpr std::size_t kMaxQuestionBytes = 16 * 1024;
 inline constexpr std::size_t kMaxChoiceBytes = 2 * 1024;
 inline constexpr std::size_t kMaxExplanationBytes = 32 * 1024;
 inline constexpr std::size_t kMaxTagBytes = 64;
-inline constexpr std::size_t kMaxTagsPerCard = 32;
-inline constexpr std::size_t kMaxSlugBytes = 64;  // deck, card and note ids
+inline constexpr std::size_t kMaxTagsPerCard = 32;  // and per note
+inline constexpr std::size_t kMaxSlugBytes = 64;    // deck and card ids, format 1's `note`
 
 }  // namespace kioku

@@ -109,11 +109,13 @@ class ShapeScanner {
     const std::size_t begin = at_;
     ++at_;
     const bool array_of_tables = at_ < text_.size() && text_[at_] == '[';
-    if (array_of_tables) {
-      ++at_;
-      start_card_part(begin);
-    }
+    if (array_of_tables) ++at_;
+    const std::size_t name_begin = at_;
+    const int header_line = line_;
     const int parts = key_parts();
+    if (array_of_tables) {
+      start_entry_part(begin, header_line, text_.substr(name_begin, at_ - name_begin));
+    }
     table_level_ = 2 * parts;
     reach(table_level_);
     count_values(2 * static_cast<std::size_t>(parts));
@@ -247,23 +249,31 @@ class ShapeScanner {
     }
   }
 
-  void start_card_part(std::size_t begin) {
+  // A [[ header whose key is `name` (as written, blanks around it included) starts a part: a
+  // note's under [[notes]], else a card's (what any other header would be in format 1).
+  void start_entry_part(std::size_t begin, int line, std::string_view name) {
     finish_part(begin);
-    ++card_parts_;
-    if (card_parts_ > kMaxCards) {
-      fail("a deck holds at most " + std::to_string(kMaxCards) + " cards");
+    const std::size_t first = name.find_first_not_of(" \t");
+    const std::size_t last = name.find_last_not_of(" \t");
+    in_notes_ = first != std::string_view::npos && name.substr(first, last - first + 1) == "notes";
+    std::size_t& count = in_notes_ ? note_parts_ : card_parts_;
+    ++count;
+    ++entry_parts_;
+    const std::size_t most = in_notes_ ? kMaxNotes : kMaxCards;
+    if (count > most) {
+      fail("a deck holds at most " + std::to_string(most) + (in_notes_ ? " notes" : " cards"));
     }
     part_begin_ = begin;
-    part_line_ = line_;
+    part_line_ = line;
     shape_ = {};
   }
 
   void finish_part(std::size_t end) {
     DeckFilePart part{text_.substr(part_begin_, end - part_begin_), part_line_, shape_};
-    if (card_parts_ == 0) {
+    if (entry_parts_ == 0) {
       layout_.head = part;
     } else {
-      layout_.cards.push_back(part);
+      layout_.entries.push_back(part);
     }
   }
 
@@ -291,12 +301,16 @@ class ShapeScanner {
   }
 
   std::string where() const {
-    return card_parts_ == 0 ? "before the first [[cards]]" : "in one [[cards]] table";
+    if (entry_parts_ == 0) return "before the first [[cards]] or [[notes]]";
+    return in_notes_ ? "in one [[notes]] table" : "in one [[cards]] table";
   }
 
   [[noreturn]] void fail(const std::string& message) const {
-    const std::string field =
-        card_parts_ == 0 ? std::string() : "cards[" + std::to_string(card_parts_) + "]";
+    std::string field;
+    if (entry_parts_ > 0) {
+      field = in_notes_ ? "notes[" + std::to_string(note_parts_) + "]"
+                        : "cards[" + std::to_string(card_parts_) + "]";
+    }
     throw InputError(source_name_, line_, field, message);
   }
 
@@ -310,7 +324,10 @@ class ShapeScanner {
   int value_level_ = 0;        // of the value about to be read
 
   DeckFileLayout layout_;
+  std::size_t entry_parts_ = 0;
   std::size_t card_parts_ = 0;
+  std::size_t note_parts_ = 0;
+  bool in_notes_ = false;  // the part being read is a [[notes]] table's
   std::size_t part_begin_ = 0;
   int part_line_ = 1;
   TomlShape shape_;

@@ -1,5 +1,6 @@
 // The shape of a deck file's TOML, read before toml++ parses any of it: where the file splits
-// into parts (the lines before the first [[cards]] header, then one part per [[cards]] header),
+// into parts (the lines before the first [[cards]] or [[notes]] header, then one part per such
+// header),
 // and for each part bounds on how deep and how large the tree toml++ would build can get.
 //
 // toml++ recurses once per level of the tree it builds (while parsing nested values, when it
@@ -31,14 +32,16 @@ struct DeckFilePart {
 };
 
 struct DeckFileLayout {
-  DeckFilePart head;                // everything before the first [[ header (all of a file without)
-  std::vector<DeckFilePart> cards;  // from each top-level [[ header to the next
+  DeckFilePart head;  // everything before the first [[ header (all of a file without)
+  // From each top-level [[ header to the next: one card (format 1) or note (format 2) each.
+  std::vector<DeckFilePart> entries;
 };
 
 // Splits `text` at its top-level array-of-tables headers and measures each part. Throws
-// kioku::InputError naming `source_name`, the line and (for a card's part) "cards[N]" when a
-// part passes a limit of core/deck_parser_limits.hpp or the file has more than kMaxCards such
-// headers. Nothing else about the TOML is checked: toml++ reports syntax errors.
+// kioku::InputError naming `source_name`, the line and (for an entry's part) "cards[N]", or
+// "notes[N]" under a [[notes]] header, when a part passes a limit of core/deck_parser_limits.hpp
+// or the file has more than kMaxCards [[cards]] or kMaxNotes [[notes]] headers. Nothing else
+// about the TOML is checked: toml++ reports syntax errors.
 DeckFileLayout scan_deck_layout(std::string_view text, const std::string& source_name);
 
 }  // namespace kioku

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "core/escaped_text.hpp"
 
@@ -34,29 +35,36 @@ class Error : public std::runtime_error {
   ErrorCode code_;
 };
 
-// An error in an input file, naming where it is: "file:line: field: message".
+// An error in an input file, naming where it is: "file:line: field: message", or
+// "file:line:column: field: message" when the column is known.
 class InputError : public Error {
  public:
   InputError(std::string file, int line, std::string field, const std::string& message)
-      : Error(ErrorCode::kInvalidInput, format(file, line, field, message)),
+      : InputError(std::move(file), line, 0, std::move(field), message) {}
+  InputError(std::string file, int line, int column, std::string field, const std::string& message)
+      : Error(ErrorCode::kInvalidInput, format(file, line, column, field, message)),
         file_(std::move(file)),
         line_(line),
+        column_(line > 0 ? column : 0),
         field_(std::move(field)) {}
   const std::string& file() const noexcept { return file_; }
-  int line() const noexcept { return line_; }  // 0 when the error concerns the whole file
+  int line() const noexcept { return line_; }      // 0 when the error concerns the whole file
+  int column() const noexcept { return column_; }  // from 1, in code points; 0 when not known
   const std::string& field() const noexcept { return field_; }
 
  private:
-  static std::string format(const std::string& file, int line, const std::string& field,
+  static std::string format(const std::string& file, int line, int column, const std::string& field,
                             const std::string& message) {
     std::string text = file;
     if (line > 0) text += ":" + std::to_string(line);
+    if (line > 0 && column > 0) text += ":" + std::to_string(column);
     text += ": ";
     if (!field.empty()) text += field + ": ";
     return text + message;
   }
   std::string file_;
   int line_;
+  int column_;
   std::string field_;
 };
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/deck.hpp"
 #include "core/error.hpp"
+#include "core/localized_text.hpp"
 #include "core/note_kind.hpp"
 #include "core/text_place.hpp"
 

@@ -17,6 +17,8 @@ namespace kioku::protocol {
 // gets a clear message instead of a strange failure.
 // 2: review.next no longer sends the card's answer; review.check grades a choice, review.choose
 // records a wrong one and holds a right one for its rating.
-inline constexpr int kProtocolVersion = 2;
+// 3: cards come from notes: review.next may send basic, reverse, cloze and typed cards, with
+// their sides as rich text; review.check and review.answer take a typed card's text.
+inline constexpr int kProtocolVersion = 3;
 
 }  // namespace kioku::protocol

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "protocol/method_type.hpp"
+#include "protocol/rich_text_types.hpp"
 #include "protocol/wire_struct.hpp"
 
 namespace kioku::protocol {
@@ -73,10 +74,17 @@ struct CardToStudy {
   std::vector<std::string> tags;
   CardStateView state;
   Preview preview;
+  // The sides as rich text (docs/field-markup.md), in `language`: the question always; the
+  // answer side for cards the user rates alone (basic, reverse, cloze), not for the graded
+  // (choice and typed cards: their reply says the answer). `question` and `explanation` above
+  // are the same sides as plain text.
+  RichTextView question_side;
+  Omissible<RichTextView> answer_side;
+  std::string language;
 };
 BOOST_DESCRIBE_STRUCT(CardToStudy, (),
                       (id, deck, deck_name, external_id, kind, question, choices, explanation, tags,
-                       state, preview))
+                       state, preview, question_side, answer_side, language))
 
 struct ReviewNextParams {
   std::optional<std::string> deck;

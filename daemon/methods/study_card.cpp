@@ -3,11 +3,14 @@
 #include <algorithm>
 
 #include "core/card_generation.hpp"
+#include "core/card_sides.hpp"
+#include "core/field_markup.hpp"
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/note_codec.hpp"
+#include "protocol/rich_text_view.hpp"
 
 namespace kioku::daemon {
 
@@ -41,20 +44,6 @@ const std::vector<std::string>& choices_in(const LocalizedChoices& choices,
   return english != choices.end() ? english->second : choices.begin()->second;
 }
 
-// The texts of `fields` of `note` in `language`, one paragraph each.
-std::string field_texts(const Note& note, const std::vector<std::string>& fields,
-                        const std::string& language) {
-  std::string text;
-  for (const std::string& name : fields) {
-    const LocalizedText* field = note.field(name);
-    if (field == nullptr) continue;
-    const std::string& part = pick_language(*field, language);
-    if (part.empty()) continue;
-    text += (text.empty() ? "" : "\n\n") + part;
-  }
-  return text;
-}
-
 }  // namespace
 
 protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck_name,
@@ -70,19 +59,30 @@ protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck
                               .explanation = {},
                               .tags = split_tags(card.tags),
                               .state = state_view(card.state),
-                              .preview = preview_view(card, now, context, options)};
+                              .preview = preview_view(card, now, context, options),
+                              .question_side = {},
+                              .answer_side = {},
+                              .language = language};
   if (card.kind == "choice") {
+    // Read from the card's own row, as before notes: the answer path reads nothing more.
     const CardContent content = content_from_json(card.content_json);
     study.question = pick_language(content.question, language);
     study.choices = choices_in(content.choices, language);
     study.explanation = pick_language(content.explanation, language);
+    study.question_side = protocol::rich_text_view(parse_field_markup(study.question));
     return study;
   }
   const Note note = context.collection.notes().note(card.note_id).note;
   for (const GeneratedCard& generated : generate_cards(note)) {
     if (generated.key != card.template_key) continue;
-    study.question = field_texts(note, generated.question_fields, language);
-    study.explanation = field_texts(note, generated.answer_fields, language);
+    const CardSides sides = render_card_sides(note, generated, language);
+    study.language = sides.language;
+    study.question = rich_text_plain(sides.question);
+    study.question_side = protocol::rich_text_view(sides.question);
+    if (card.kind != "typed") {
+      study.explanation = rich_text_plain(sides.answer);
+      study.answer_side = protocol::rich_text_view(sides.answer);
+    }
   }
   return study;
 }

@@ -152,4 +152,20 @@ TEST_CASE("deck import errors: a text past its field's limit is refused naming t
   expect_rejected(before + row.line + "\n", std::to_string(line) + ": " + row.field, row.message);
 }
 
+TEST_CASE("deck import errors: a note's error names its line, column and field",
+          "[core][deck_parser][import][notes]") {
+  std::string deck = test::kBilingualNotes;
+  const std::size_t closing = deck.find("東京}}");
+  REQUIRE(closing != std::string::npos);
+  deck.erase(closing + std::string("東京").size(), 2);
+  expect_rejected(deck, "47:12: notes[4].text.ja: ", "{{c1:: is never closed");
+}
+
+TEST_CASE("deck import errors: a key path 50000 levels deep in a note names the note",
+          "[core][deck_parser][import][limits][notes]") {
+  expect_rejected(
+      "format = 2\nlanguages = [\"en\"]\n[[notes]]\n[notes." + key_of(kDeepParts) + "]\n",
+      "4: notes[1]: ", "nested more than 32 levels deep");
+}
+
 }  // namespace kioku

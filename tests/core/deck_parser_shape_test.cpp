@@ -43,7 +43,7 @@ Refusal refusal(const std::string& text) {
 int depth_of(const std::string& text) {
   const DeckFileLayout layout = scan_deck_layout(text, kFile);
   int depth = layout.head.shape.depth;
-  for (const DeckFilePart& part : layout.cards) depth = std::max(depth, part.shape.depth);
+  for (const DeckFilePart& part : layout.entries) depth = std::max(depth, part.shape.depth);
   return depth;
 }
 
@@ -69,11 +69,11 @@ TEST_CASE("deck_parser_shape: the file splits at its top-level array-of-tables h
   const DeckFileLayout layout = scan_deck_layout(text, kFile);
   CHECK(layout.head.first_line == 1);
   CHECK(layout.head.text == "format = 1\n[deck]\nid = \"d\"\n\n");
-  REQUIRE(layout.cards.size() == 2);
-  CHECK(layout.cards[0].first_line == 5);
-  CHECK(layout.cards[0].text.substr(0, 10) == "[[cards]]\n");
-  CHECK(layout.cards[1].first_line == 13);
-  CHECK(layout.cards[1].text == "[[cards]]  # indented\nid = 'x'\n");
+  REQUIRE(layout.entries.size() == 2);
+  CHECK(layout.entries[0].first_line == 5);
+  CHECK(layout.entries[0].text.substr(0, 10) == "[[cards]]\n");
+  CHECK(layout.entries[1].first_line == 13);
+  CHECK(layout.entries[1].text == "[[cards]]  # indented\nid = 'x'\n");
 }
 
 TEST_CASE("deck_parser_shape: a file without array-of-tables headers is all head",
@@ -81,7 +81,7 @@ TEST_CASE("deck_parser_shape: a file without array-of-tables headers is all head
   const std::string text = "cards = [{ id = \"a\" }, { id = \"b\" }]\n";
   const DeckFileLayout layout = scan_deck_layout(text, kFile);
   CHECK(layout.head.text == text);
-  CHECK(layout.cards.empty());
+  CHECK(layout.entries.empty());
   // cards (1), the array's tables (2), id (3)
   CHECK(layout.head.shape.depth == 3);
 }
@@ -184,7 +184,7 @@ TEST_CASE("deck_parser_shape: values in one part are limited", "[core][deck_pars
   // The count starts again in each part.
   const std::string two_parts = "[[cards]]\n" + array_of(kMaxTomlValuesPerPart / 2) +
                                 "[[cards]]\n" + array_of(kMaxTomlValuesPerPart / 2);
-  CHECK(scan_deck_layout(two_parts, kFile).cards.size() == 2);
+  CHECK(scan_deck_layout(two_parts, kFile).entries.size() == 2);
 }
 
 TEST_CASE("deck_parser_shape: dotted-key parts in one part are limited",
@@ -196,7 +196,7 @@ TEST_CASE("deck_parser_shape: dotted-key parts in one part are limited",
     return text;
   };
   const DeckFileLayout within = scan_deck_layout(keys(kMaxDottedKeyPartsPerPart), kFile);
-  CHECK(within.cards.at(0).shape.dotted_key_parts == kMaxDottedKeyPartsPerPart);
+  CHECK(within.entries.at(0).shape.dotted_key_parts == kMaxDottedKeyPartsPerPart);
   const Refusal past = refusal(keys(kMaxDottedKeyPartsPerPart + 1));
   CHECK(past.line == static_cast<int>(kMaxDottedKeyPartsPerPart) + 2);
   CHECK(past.field == "cards[1]");
@@ -205,7 +205,7 @@ TEST_CASE("deck_parser_shape: dotted-key parts in one part are limited",
 
 TEST_CASE("deck_parser_shape: a deck holds at most kMaxCards cards", "[core][deck_parser_shape]") {
   const std::string cards = repeated("[[cards]]\n", kMaxCards);
-  CHECK(scan_deck_layout(cards, kFile).cards.size() == kMaxCards);
+  CHECK(scan_deck_layout(cards, kFile).entries.size() == kMaxCards);
   const Refusal past = refusal(cards + "[[cards]]\n");
   CHECK(past.line == static_cast<int>(kMaxCards) + 1);
   CHECK_THAT(past.what, Catch::Contains("a deck holds at most 100000 cards"));
@@ -219,7 +219,7 @@ TEST_CASE("deck_parser_shape: broken TOML is left to toml++", "[core][deck_parse
     CHECK_NOTHROW(scan_deck_layout(text, kFile));
   }
   // An unterminated single-line string ends with its line, as toml++ reads it.
-  CHECK(scan_deck_layout("a = \"x\n[[b]]\n", kFile).cards.size() == 1);
+  CHECK(scan_deck_layout("a = \"x\n[[b]]\n", kFile).entries.size() == 1);
 }
 
 }  // namespace kioku

@@ -218,10 +218,10 @@ TEST_CASE("deck_parser: each broken rule names its line and field", "[core][deck
 }
 
 TEST_CASE("deck_parser: a wrong format version names the line of `format`", "[core][deck_parser]") {
-  const Failure failure = parse_failure("# comment\n\n" + with_line(1, "format = 2"));
+  const Failure failure = parse_failure("# comment\n\n" + with_line(1, "format = 3"));
   CHECK(failure.line == 3);
   CHECK(failure.field == "format");
-  CHECK_THAT(failure.what, Catch::Contains("reads deck format 1, got 2"));
+  CHECK_THAT(failure.what, Catch::Contains("reads deck formats 1 and 2, got 3"));
 }
 
 TEST_CASE("deck_parser: a duplicate card id names both lines", "[core][deck_parser]") {

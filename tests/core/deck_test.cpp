@@ -1,5 +1,5 @@
 // Tests for pick_language, the language fallback for deck text.
-#include "core/deck.hpp"
+#include "core/localized_text.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

@@ -56,7 +56,12 @@ TEST_CASE("e2e: a scripted review answers every kind of card", "[e2e][review][no
   INFO(review.out << review.err);
   REQUIRE(review.exit_code == 0);
   CHECK(review.out.find("9 cards reviewed") != std::string::npos);
-  // The cloze card's question hides its deletion; its answer shows it.
+  // The cloze card's question hides its deletion (with its hint when it has one); its answer
+  // shows it.
+  CHECK(review.out.find("[...] trades compute for memory") != std::string::npos);
+  CHECK(review.out.find("[Checkpointing] trades compute for memory") != std::string::npos);
+  CHECK(review.out.find("Checkpointing trades [what?] for memory") != std::string::npos);
+  CHECK(review.out.find("{{c") == std::string::npos);
   CHECK(review.out.find("What is stored?") != std::string::npos);
   CHECK(review.out.find("Activations") != std::string::npos);
   CHECK(review.out.find("a layer's output") != std::string::npos);

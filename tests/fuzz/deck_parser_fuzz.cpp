@@ -13,10 +13,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/card_generation.hpp"
 #include "core/deck.hpp"
+#include "core/deck_notes.hpp"
 #include "core/deck_parser.hpp"
 #include "core/deck_parser_shape.hpp"
 #include "core/error.hpp"
+#include "core/note_validation.hpp"
 
 namespace {
 
@@ -30,14 +33,9 @@ void check(bool holds, const char* what) {
 }
 
 // What parse_deck promises about a deck it accepts (docs/deck-format.md).
-void check_deck(const kioku::Deck& deck) {
-  check(deck.format == kioku::kDeckFormatVersion, "format is 1");
-  check(!deck.languages.empty(), "at least one language");
-  check(!deck.id.empty() && deck.id.size() <= 64, "deck id is a slug");
+void check_cards(const kioku::Deck& deck) {
   check(!deck.cards.empty(), "at least one card");
-  for (const std::string& language : deck.languages) {
-    check(deck.name.count(language) == 1, "a name in every language");
-  }
+  check(deck.notes.empty(), "no notes in format 1");
   for (const kioku::DeckCard& card : deck.cards) {
     check(!card.id.empty() && card.id.size() <= 64, "card id is a slug");
     check(card.kind == "choice", "kind is choice");
@@ -52,6 +50,39 @@ void check_deck(const kioku::Deck& deck) {
       check(card.answer >= 1 && card.answer <= static_cast<int>(choices->second.size()),
             "the answer is one of the choices");
     }
+  }
+}
+
+void check_notes(const kioku::Deck& deck) {
+  check(!deck.notes.empty(), "at least one note");
+  check(deck.cards.empty(), "no cards in format 2");
+  for (const kioku::DeckNote& entry : deck.notes) {
+    check(entry.line > 0 && entry.column > 0, "a note knows its line and column");
+    check(entry.note.deck == deck.id, "a note is of its deck");
+    for (const kioku::NoteField& field : entry.note.fields) {
+      check(field.text.size() == deck.languages.size(), "a field in every language");
+    }
+    // Valid notes make cards: neither call may throw.
+    kioku::validate_note(entry.note);
+    check(!kioku::generate_cards(entry.note).empty(), "a valid note makes a card");
+  }
+  const std::vector<kioku::DeckNote> notes = kioku::deck_notes(deck);
+  check(notes.size() == deck.notes.size(), "deck_notes gives format 2's notes");
+}
+
+void check_deck(const kioku::Deck& deck) {
+  check(deck.format == 1 || deck.format == kioku::kDeckFormatVersion, "format is 1 or 2");
+  check(!deck.languages.empty(), "at least one language");
+  check(!deck.id.empty() && deck.id.size() <= 64, "deck id is a slug");
+  for (const std::string& language : deck.languages) {
+    check(deck.name.count(language) == 1, "a name in every language");
+  }
+  if (deck.format == 1) {
+    check_cards(deck);
+    // Every card is a valid choice note.
+    for (const kioku::DeckNote& entry : kioku::deck_notes(deck)) kioku::validate_note(entry.note);
+  } else {
+    check_notes(deck);
   }
 }
 
@@ -81,7 +112,7 @@ void check_shapes(std::string_view text) {
     return;  // refused before toml++ sees it
   }
   std::vector<const kioku::DeckFilePart*> parts{&layout.head};
-  for (const kioku::DeckFilePart& part : layout.cards) parts.push_back(&part);
+  for (const kioku::DeckFilePart& part : layout.entries) parts.push_back(&part);
   for (const kioku::DeckFilePart* part : parts) {
     toml::table tree;
     try {
@@ -106,6 +137,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(std::string_view(error.what()).starts_with(kSourceName), "the error names the file");
     check(error.file() == kSourceName, "file() is the source name");
     check(error.line() >= 0, "the line is not negative");
+    check(error.column() >= 0, "the column is not negative");
   }
   check_shapes(text);
   // Anything else (another exception, a sanitizer report) escapes and crashes the fuzzer.

@@ -24,3 +24,129 @@ inline std::string deck_with(const std::string& cards) {
 }
 
 }  // namespace kioku::test
+
+namespace kioku::test {
+
+// A format 2 deck in two languages with a note of every kind, written the ways docs/deck-format.md
+// shows: dotted keys per language, a sub-table ([notes.back]) and a multi-line string. The line
+// of each [[notes]] header is in the comment before it.
+inline const std::string kBilingualNotes = R"(format = 2
+languages = ["en", "ja"]
+
+[deck]
+id = "every-kind"
+name.en = "Every kind"
+name.ja = "すべての種類"
+
+# line 10
+[[notes]]
+id = "basic-1"
+kind = "basic"
+tags = ["geography", "capitals"]
+front.en = "Capital of Japan?"
+front.ja = "日本の首都は？"
+back.en = "Tokyo"
+back.ja = "東京"
+
+# line 20
+[[notes]]
+id = "reverse-1"
+kind = "reverse"
+front.en = "dog"
+front.ja = "犬"
+[notes.back]
+en = "inu"
+ja = "いぬ"
+
+# line 30
+[[notes]]
+id = "optional-1"
+kind = "basic-optional-reverse"
+front.en = "cat"
+front.ja = "猫"
+back.en = "neko"
+back.ja = "ねこ"
+add_reverse.en = "y"
+add_reverse.ja = "y"
+
+# line 41
+[[notes]]
+id = "cloze-1"
+kind = "cloze"
+text.en = """
+{{c1::Tokyo}} is the capital
+of {{c2::Japan::country}}."""
+text.ja = "{{c1::東京}}は{{c2::日本::国}}の首都です。"
+extra.en = "Since 1868."
+extra.ja = "1868年から。"
+
+# line 52
+[[notes]]
+id = "typed-1"
+kind = "typed"
+front.en = "Water, in Japanese?"
+front.ja = "「水」を英語で？"
+back.en = "mizu"
+back.ja = "water"
+
+# line 61
+[[notes]]
+id = "choice-1"
+kind = "choice"
+question.en = "Which pass recomputes activations?"
+question.ja = "どのパスで活性化を再計算しますか？"
+choices.en = ["Forward", "Backward", "Neither"]
+choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
+answer = 2
+explanation.en = "The backward pass."
+explanation.ja = "逆伝播です。"
+)";
+
+// A format 2 deck in one language: plain strings for fields and choices, and note ids as Anki
+// makes them (its guids, with punctuation).
+inline const std::string kOneLanguageNotes = R"(format = 2
+languages = ["en"]
+
+[deck]
+id = "one-language"
+name = "One language"
+
+[[notes]]
+id = "Ab3$x/9!"
+kind = "basic"
+front = "Capital of France?"
+back = "Paris"
+
+[[notes]]
+id = "r{2}"
+kind = "reverse"
+front = "red"
+back = "rouge"
+
+[[notes]]
+id = "o-1"
+kind = "basic-optional-reverse"
+front = "blue"
+back = "bleu"
+
+[[notes]]
+id = "c-1"
+kind = "cloze"
+text = "{{c1::Paris}} lies on the {{c2::Seine}}; {{c1::it}} is the capital."
+
+[[notes]]
+id = "t-1"
+kind = "typed"
+front = "Green, in French?"
+back = "vert"
+
+[[notes]]
+id = "ch-1"
+kind = "choice"
+tags = ["colours"]
+question = "Which is a colour?"
+choices = ["Green", "Seven"]
+answer = 1
+)";
+
+}  // namespace kioku::test

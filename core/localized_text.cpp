@@ -1,5 +1,5 @@
-// Language fallback for deck text.
-#include "core/deck.hpp"
+// Language fallback for deck and note text.
+#include "core/localized_text.hpp"
 
 namespace kioku {
 

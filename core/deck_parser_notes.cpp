@@ -1,0 +1,221 @@
+// A note's table holds id, kind, tags, and for a choice note choices and answer; every other key
+// is one of its fields, which validate_note checks against its kind. A field is a string in a
+// deck of one language, else a table of one string per language (`front.en`, `front.ja`).
+#include "core/deck_parser_notes.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/deck_parser_limits.hpp"
+#include "core/deck_parser_source.hpp"
+#include "core/deck_parser_text.hpp"
+#include "core/error.hpp"
+#include "core/note_validation.hpp"
+
+namespace kioku {
+
+namespace {
+
+// The fields that ask (front, text, question) have a question's limit; the others what they
+// explain, an explanation's.
+constexpr TextRule kAskingFieldRule{kMaxQuestionBytes, true};
+constexpr TextRule kOtherFieldRule{kMaxExplanationBytes, true};
+constexpr TextRule kChoiceRule{kMaxChoiceBytes, false};
+constexpr TextRule kIdRule{kMaxNoteIdBytes, false};
+
+constexpr std::string_view kNoteKeys[] = {"id", "kind", "tags", "choices", "answer"};
+
+bool is_note_key(std::string_view key) {
+  return std::find(std::begin(kNoteKeys), std::end(kNoteKeys), key) != std::end(kNoteKeys);
+}
+
+const TextRule& field_rule(std::string_view name) {
+  const bool asks = name == "front" || name == "text" || name == "question";
+  return asks ? kAskingFieldRule : kOtherFieldRule;
+}
+
+class NoteReader {
+ public:
+  NoteReader(const toml::table& table, const TablePlace& place, std::string_view part_text,
+             int index, const Deck& deck)
+      : table_(table),
+        reader_(table, place, "notes[" + std::to_string(index) + "]",
+                line_of(table, place.part_first_line)),
+        part_text_(part_text),
+        deck_(deck) {}
+
+  DeckNote read() {
+    DeckNote result;
+    result.line = reader_.line_of(table_);
+    result.column = static_cast<int>(table_.source().begin.column);
+    Note& note = result.note;
+    note.deck = deck_.id;
+    note.id = reader_.string("id");
+    reader_.check_text("id", note.id, kIdRule, table_.get("id"));
+    note.kind = kind();
+    if (reader_.has("tags")) note.tags = reader_.tags("tags");
+    if (reader_.has("choices")) note.choices = choices();
+    if (reader_.has("answer")) {
+      note.answer = answer();
+    } else if (note_kind_spec(note.kind).has_choices) {
+      reader_.fail("answer", "missing (required): the choice that is right, counting from 1");
+    }
+    note.fields = fields();
+    try {
+      validate_note(note);
+    } catch (const NoteError& error) {
+      fail(error);
+    }
+    return result;
+  }
+
+ private:
+  bool single_language() const { return deck_.languages.size() == 1; }
+
+  NoteKind kind() const {
+    const std::string name = reader_.string("kind");
+    for (const NoteKindSpec& spec : note_kinds()) {
+      if (spec.name == name) return spec.kind;
+    }
+    std::string known;
+    for (const NoteKindSpec& spec : note_kinds()) {
+      known += (known.empty() ? "" : ", ") + std::string(spec.name);
+    }
+    reader_.fail("kind", "no kind " + quoted_for_error(name) + " (there are " + known + ")",
+                 table_.get("kind"));
+  }
+
+  int answer() const {
+    const std::int64_t answer = reader_.integer("answer");
+    if (answer < INT_MIN || answer > INT_MAX) {
+      reader_.fail("answer", "one of the choices, counting from 1, got " + std::to_string(answer),
+                   table_.get("answer"));
+    }
+    return static_cast<int>(answer);
+  }
+
+  std::vector<std::string> choice_list(const std::string& where, const toml::node& value) const {
+    const toml::array* array = value.as_array();
+    if (array == nullptr) reader_.fail(where, "must be a list of strings", &value);
+    std::vector<std::string> choices;
+    for (const toml::node& element : *array) {
+      if (!element.is_string()) reader_.fail(where, "must be a list of strings", &element);
+      const std::string& choice = element.as_string()->get();
+      const std::string problem = text_problem(choice, kChoiceRule);
+      if (!problem.empty()) {
+        reader_.fail(where, "choice " + std::to_string(choices.size() + 1) + " " + problem,
+                     &element);
+      }
+      choices.push_back(choice);
+    }
+    return choices;
+  }
+
+  LocalizedChoices choices() const {
+    const toml::node& node = reader_.require("choices");
+    if (single_language() && node.is_array()) {
+      return {{deck_.languages.front(), choice_list("choices", node)}};
+    }
+    const toml::table* by_language = node.as_table();
+    if (by_language == nullptr) {
+      reader_.fail("choices", how_to_write("choices", "[…]"), &node);
+    }
+    return reader_.localized_table<std::vector<std::string>>(
+        "choices", *by_language, deck_.languages,
+        [&](const std::string& where, const toml::node& value) {
+          return choice_list(where, value);
+        });
+  }
+
+  // How a value of `key` is written in this deck, for an error about one written otherwise.
+  std::string how_to_write(const std::string& key, const std::string& value) const {
+    std::string per_language;
+    for (const std::string& language : deck_.languages) {
+      per_language += (per_language.empty() ? "" : ", ") + key + "." + language + " = " + value;
+    }
+    if (single_language()) {
+      return "must be written " + key + " = " + value + " or " + per_language;
+    }
+    return "must give one per language (" + per_language + ")";
+  }
+
+  LocalizedText field_text(const std::string& key, const toml::node& value) const {
+    const TextRule& rule = field_rule(key);
+    if (value.is_string()) {
+      if (!single_language()) {
+        reader_.fail(key,
+                     how_to_write(key, "\"…\"") +
+                         "; a plain string is for a deck of one "
+                         "language",
+                     &value);
+      }
+      return {{deck_.languages.front(), reader_.one_text(key, value, rule)}};
+    }
+    const toml::table* by_language = value.as_table();
+    if (by_language == nullptr) reader_.fail(key, how_to_write(key, "\"…\""), &value);
+    return reader_.localized_table<std::string>(
+        key, *by_language, deck_.languages, [&](const std::string& where, const toml::node& text) {
+          return reader_.one_text(where, text, rule);
+        });
+  }
+
+  // Every key that is not the note's own, as a field, in the order the file has them (toml++
+  // keeps a table's keys sorted).
+  std::vector<NoteField> fields() const {
+    std::vector<std::pair<std::string, const toml::node*>> written;
+    for (const auto& [key, value] : table_) {
+      if (!is_note_key(key.str())) written.emplace_back(std::string(key.str()), &value);
+    }
+    std::stable_sort(written.begin(), written.end(), [](const auto& left, const auto& right) {
+      const toml::source_position& a = left.second->source().begin;
+      const toml::source_position& b = right.second->source().begin;
+      return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
+    std::vector<NoteField> fields;
+    for (const auto& [key, value] : written) {
+      fields.push_back({key, field_text(key_name(key), *value)});
+    }
+    return fields;
+  }
+
+  // The NoteError as the deck's error: at the value it is about (the language's, when it has
+  // one) and, for a place in a text, at that place in the file.
+  [[noreturn]] void fail(const NoteError& error) const {
+    std::string path = key_name(error.field());
+    const toml::node* at = table_.get(error.field());
+    if (at != nullptr && !error.language().empty()) {
+      if (const toml::table* by_language = at->as_table()) {
+        if (const toml::node* text = by_language->get(error.language())) {
+          at = text;
+          path += "." + error.language();
+        }
+      }
+    }
+    if (at != nullptr && error.place().known() && at->is_string() && at->source().begin.line > 0) {
+      const SourcePlace literal{static_cast<int>(at->source().begin.line),
+                                static_cast<int>(at->source().begin.column)};
+      const SourcePlace place = place_in_string_literal(part_text_, literal, error.place().offset);
+      reader_.fail_at(path, error.problem(), place.line + reader_.place().part_first_line - 1,
+                      reader_.place().columns ? place.column : 0);
+    }
+    reader_.fail(path, error.problem(), at);
+  }
+
+  const toml::table& table_;
+  TableReader reader_;
+  std::string_view part_text_;
+  const Deck& deck_;
+};
+
+}  // namespace
+
+DeckNote read_deck_note(const toml::table& table, const TablePlace& place,
+                        std::string_view part_text, int index, const Deck& deck) {
+  return NoteReader(table, place, part_text, index, deck).read();
+}
+
+}  // namespace kioku
