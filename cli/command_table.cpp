@@ -36,9 +36,10 @@ void apply(const GlobalArgs& globals, CliContext& context) {
 
 CommandSpec program() {
   CommandGroup commands;
-  for (CommandGroup group : {review_commands(), import_commands(), decks_commands(), due_commands(),
-                             unbury_commands(), stats_commands(), daemon_commands(),
-                             deck_commands(), doctor_commands(), sched_commands()}) {
+  for (CommandGroup group :
+       {review_commands(), import_commands(), decks_commands(), due_commands(), unbury_commands(),
+        stats_commands(), daemon_commands(), deck_commands(), doctor_commands(), sched_commands(),
+        add_commands(), edit_commands(), notes_commands()}) {
     for (CommandSpec& command : group) commands.push_back(std::move(command));
   }
   CommandSpec spec =

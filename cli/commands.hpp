@@ -16,5 +16,8 @@ CommandGroup daemon_commands();
 CommandGroup deck_commands();
 CommandGroup doctor_commands();
 CommandGroup sched_commands();
+CommandGroup add_commands();
+CommandGroup edit_commands();
+CommandGroup notes_commands();
 
 }  // namespace kioku::cli

@@ -12,6 +12,7 @@
 #include "cli/import_messages.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
+#include "cli/note_messages.hpp"
 #include "cli/overview_messages.hpp"
 #include "cli/reply.hpp"
 #include "core/error.hpp"
@@ -85,6 +86,10 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("daemon status and stop") {
     CHECK(check_catalogue(daemon_messages_for("en"), daemon_messages_for("ja")) >= 15);
+  }
+  SECTION("add, edit, notes and note delete/restore") {
+    CHECK(check_catalogue(note_messages_for("en"), note_messages_for("ja"), {"column_id"}) >= 25);
+    CHECK(check_catalogue(note_file_messages_for("en"), note_file_messages_for("ja")) >= 35);
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);

@@ -1,0 +1,54 @@
+// The round trip of `kioku add` (no --field) and `kioku edit`: the text goes to the editor,
+// comes back, is tried (read and sent to kiokud); a problem reopens the editor on the same text
+// with the problem as a comment at the top, until the text is accepted or the user gives up.
+// Pure of the editor and the daemon, which the caller passes in, so that it is tested alone.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "cli/note_messages.hpp"
+
+namespace kioku::cli {
+
+// What is wrong with a text, and where in it (line 0: nowhere in particular).
+struct TextProblem {
+  int line = 0;
+  int column = 0;
+  std::string message;  // without the place
+};
+
+enum class EditEnd {
+  kAccepted,            // the text was tried and taken
+  kUnchanged,           // the editor gave back the text it was given first: nothing to do
+  kEmptied,             // nothing but comments and blank lines came back
+  kUnchangedAfterError  // after a problem, the text came back as it was: the user gave up
+};
+
+// Gives the text to the editor and returns what the user saved (throws when the editor fails).
+using EditText = std::function<std::string(const std::string&)>;
+// Tries a text (without any error comment of ours): nullopt when it was taken, else its problem.
+using TryText = std::function<std::optional<TextProblem>(const std::string&)>;
+
+// Runs the round trip on `text`. Each problem is also written to `err` as
+// "kioku: note.toml:LINE:COLUMN: message", its line counted in the reopened file.
+EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const TryText& attempt,
+                            const NoteFileMessages& words, std::ostream& err);
+
+// `text` without the error comment edit_until_accepted put at its top.
+std::string without_error_comment(std::string_view text);
+
+// `text` with `problem` as a comment at its top; the problem's line moves down with the text.
+std::string with_error_comment(std::string_view text, const TextProblem& problem,
+                               const NoteFileMessages& words);
+
+// "note.toml:3:9: message", or "note.toml: message" when the problem has no line.
+std::string describe_problem(const TextProblem& problem);
+
+// Whether `text` holds anything but comments and blank lines.
+bool has_content(std::string_view text);
+
+}  // namespace kioku::cli

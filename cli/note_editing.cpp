@@ -1,0 +1,52 @@
+#include "cli/note_editing.hpp"
+
+#include <iostream>
+
+#include "cli/editor.hpp"
+
+namespace kioku::cli {
+
+std::optional<TextProblem> try_note_text(const std::string& body,
+                                         const std::string& default_language,
+                                         const NoteFileMessages& words, const SendNote& send) {
+  const auto problem_of = [](const NoteTomlError& error) {
+    return TextProblem{error.line(), error.column(),
+                       (error.field().empty() ? "" : error.field() + ": ") + error.problem()};
+  };
+  ReadNote read;
+  try {
+    read = read_note_toml(body, default_language, words);
+  } catch (const NoteTomlError& error) {
+    return problem_of(error);
+  }
+  try {
+    send(read);
+  } catch (const NoteTomlError& error) {
+    return problem_of(error);
+  } catch (const Error& error) {
+    // A note kiokud finds invalid (a missing field, an unclosed cloze, a kind it does not know);
+    // anything else (no such deck, no daemon) ends the command.
+    if (error.code() != ErrorCode::kInvalidInput && error.code() != ErrorCode::kInvalidParams) {
+      throw;
+    }
+    const FilePlace place = place_of_daemon_problem(error.what(), read);
+    return TextProblem{place.line, place.column, error.what()};
+  }
+  return std::nullopt;
+}
+
+EditEnd edit_note_text(CliContext& context, const std::string& text,
+                       const std::string& default_language, const NoteFileMessages& words,
+                       const SendNote& send) {
+  const PrivateFile file(std::string(kNoteTomlName), words);
+  return edit_until_accepted(
+      text,
+      [&](const std::string& given) {
+        context.disconnect();
+        return edit_in_editor(file, given, words);
+      },
+      [&](const std::string& body) { return try_note_text(body, default_language, words, send); },
+      words, std::cerr);
+}
+
+}  // namespace kioku::cli
