@@ -8,7 +8,8 @@ namespace kioku {
 namespace {
 
 // Anki's alphabet for note ids (rslib/src/notes/mod.rs): printable ASCII without space, quotes,
-// backslash and apostrophe, so an id needs no quoting in TOML, CSV or a shell.
+// backslash and apostrophe, so an id needs no escaping inside a TOML or CSV string. A shell
+// still needs it quoted: ; ( ) < > | & $ ` and ! mean something there.
 constexpr std::string_view kBase91Digits =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~";
 static_assert(kBase91Digits.size() == 91);
