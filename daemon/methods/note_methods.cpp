@@ -173,10 +173,10 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
     throw Error(ErrorCode::kConflict,
                 "note " + params.note + " is deleted: restore it with note.restore first");
   }
-  const NoteKind kind = params.kind ? parse_note_kind(*params.kind) : stored.note.kind;
-  const Note note =
-      requested_note(stored.note.id, stored.note.deck, kind, params.fields, params.choices,
-                     params.answer, params.tags.value_or(stored.note.tags));
+  const Note note = checked_note(
+      stored.note.id, stored.note.deck,
+      params.kind.value_or(std::string(note_kind_name(stored.note.kind))), params.fields,
+      params.choices, params.answer, params.tags.value_or(stored.note.tags));
   NoteSave save;
   collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
     save = collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position,

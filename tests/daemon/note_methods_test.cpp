@@ -143,6 +143,14 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
   CHECK(fixture.result("card.get", {{"card", c1}}).at("card").at("state").at("reps").as_int64() ==
         1);
 
+  // A broken edit is refused as note.add refuses it, and changes nothing.
+  const auto broken =
+      fixture.call("note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A"}})}});
+  CHECK(broken.at("error").at("code") == -32602);
+  CHECK(std::string(broken.at("error").at("message").as_string())
+            .rfind("invalid note: field text.en", 0) == 0);
+  CHECK(card_with_template(fixture.result("note.get", {{"note", "cz"}}), "c2") > 0);
+
   // The same content again changes nothing.
   const auto again = fixture.result(
       "note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
