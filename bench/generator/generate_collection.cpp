@@ -199,9 +199,9 @@ std::pair<std::int64_t, std::vector<CardGrading>> add_kind_deck(Collection& coll
     for (const Note& note :
          bench::synthetic_notes(slug, kind, kind_notes(arguments), arguments.seed)) {
       const NoteSave save = collection.save_note(deck_id, note, "", position, imported);
-      position += static_cast<std::int64_t>(save.card_ids.size());
+      position += static_cast<std::int64_t>(save.cards.size());
       gradings.insert(
-          gradings.end(), save.card_ids.size(),
+          gradings.end(), save.cards.size(),
           CardGrading{.correct_choice = std::nullopt, .typed = kind == NoteKind::kTyped});
     }
   });

@@ -1,9 +1,9 @@
 // note.* and card.get: notes added and edited from a client, found, deleted softly and restored;
 // and one card read as a review shows it.
+#include <algorithm>
 #include <random>
 
 #include "core/card_generation.hpp"
-#include "core/note_canonical.hpp"
 #include "core/note_validation.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
@@ -40,7 +40,8 @@ protocol::NoteView note_view(const StoredNote& stored, Collection& collection) {
   view.created_ms = stored.created_ms;
   view.modified_ms = stored.modified_ms;
   view.deleted_ms = stored.deleted_ms;
-  for (const ExistingCard& card : collection.cards().cards_of_note(stored.id)) {
+  for (const StoredNoteCard& stored_card : collection.cards().cards_of_note(stored.id)) {
+    const ExistingCard& card = stored_card.card;
     const CardRecord record = collection.cards().card(card.id);
     view.cards.push_back(protocol::NoteCardView{.id = card.id,
                                                 .template_ = card.key,
@@ -71,7 +72,8 @@ StoredNote named_note(Collection& collection, const std::string& id,
   return std::move(found.front());
 }
 
-// A note as a request writes it, checked by the same rules as a deck file's.
+// A note as a request writes it. Not checked here: Collection::save_note checks it by the rules
+// a deck file's notes keep (validate_note), inside the request's write.
 Note requested_note(const std::string& id, const std::string& deck, NoteKind kind,
                     const protocol::NoteFieldsView& fields,
                     const std::optional<std::map<std::string, std::vector<std::string>>>& choices,
@@ -85,26 +87,20 @@ Note requested_note(const std::string& id, const std::string& deck, NoteKind kin
         NoteField{.name = name, .text = LocalizedText(texts.begin(), texts.end())});
   }
   if (choices) note.choices = LocalizedChoices(choices->begin(), choices->end());
+  // Brought into int's range first; validate_note says what is wrong with it.
   if (answer) {
-    if (*answer < 0 || *answer > kMaxChoices) {
-      throw NoteError("answer", "", "must count from 1 to the number of choices");
-    }
-    note.answer = static_cast<int>(*answer);
+    note.answer = static_cast<int>(std::clamp<std::int64_t>(*answer, -1, kMaxChoices + 1));
   }
   note.tags = std::move(tags);
-  validate_note(note);
-  return canonical_note(std::move(note));
+  return note;
 }
 
-// The same, a broken rule refused as the request's parameters: the message names the field,
-// the language and the place in its text, as a deck file's error does.
-Note checked_note(const std::string& id, const std::string& deck, const std::string& kind,
-                  const protocol::NoteFieldsView& fields,
-                  const std::optional<std::map<std::string, std::vector<std::string>>>& choices,
-                  const std::optional<std::int64_t>& answer, std::vector<std::string> tags) {
+// Runs `body`, a note that breaks a rule of its kind refused as the request's parameters: the
+// message names the field, the language and the place in its text, as a deck file's error does.
+template <class Body>
+auto refusing_broken_notes(const Body& body) {
   try {
-    return requested_note(id, deck, parse_note_kind(kind), fields, choices, answer,
-                          std::move(tags));
+    return body();
   } catch (const NoteError& error) {
     throw Error(ErrorCode::kInvalidParams, std::string("invalid note: ") + error.what());
   }
@@ -118,19 +114,18 @@ std::string random_note_id() {
 }
 
 // The view of a note add() has just saved, made from what it saved instead of read back (which
-// took a third of note.add's time): `note` is canonical as stored, its cards all new, so in the
-// state a fresh card_state row holds, and their ids rise in the order they were made.
-protocol::NoteView added_note_view(const Note& note, const NoteSave& save, TimestampMs now) {
-  protocol::NoteView view = content_view(note);
+// took a third of note.add's time): its cards are all new, so in the state a fresh card_state
+// row holds.
+protocol::NoteView added_note_view(const NoteSave& save, TimestampMs now) {
+  protocol::NoteView view = content_view(save.note);
   view.created_ms = now;
   view.modified_ms = now;
   const protocol::CardStateView new_state = state_view(CardState{});
-  for (std::size_t index = 0; index < save.card_ids.size(); ++index) {
-    const NoteCardRow& row = save.card_rows[index];
-    view.cards.push_back(protocol::NoteCardView{.id = save.card_ids[index],
-                                                .template_ = row.template_key,
-                                                .kind = row.kind,
-                                                .external_id = row.external_id,
+  for (const NoteSave::Card& card : save.cards) {
+    view.cards.push_back(protocol::NoteCardView{.id = card.id,
+                                                .template_ = card.row.template_key,
+                                                .kind = card.row.kind,
+                                                .external_id = card.row.external_id,
                                                 .retired = false,
                                                 .state = new_state});
   }
@@ -140,10 +135,10 @@ protocol::NoteView added_note_view(const Note& note, const NoteSave& save, Times
 protocol::NoteSaveResult save_result(const NoteSave& save, protocol::NoteView note) {
   protocol::NoteSaveResult result;
   result.note = std::move(note);
-  result.added = save.added;
+  result.added = save.added();
   result.retired = save.retired;
   result.revived = save.revived;
-  result.changed = save.note_added || save.note_changed || save.cards_added > 0 ||
+  result.changed = save.note_added || save.note_changed || !result.added.empty() ||
                    !save.retired.empty() || !save.revived.empty();
   return result;
 }
@@ -151,19 +146,24 @@ protocol::NoteSaveResult save_result(const NoteSave& save, protocol::NoteView no
 protocol::NoteSaveResult add(const protocol::NoteAddParams& params, MethodContext& context) {
   Collection& collection = context.collection;
   const DeckRow deck = collection.decks().require(params.deck);
-  const Note note =
-      checked_note(params.id.value_or(random_note_id()), deck.slug, params.kind, params.fields,
-                   params.choices, params.answer, params.tags.value_or(std::vector<std::string>{}));
-  NoteSave save;
   const TimestampMs now = context.clock.now();
-  collection.write(Write{WriteKind::kOther, deck.id}, [&] {
-    if (collection.notes().find(deck.id, note.id)) {
-      throw Error(ErrorCode::kConflict, "deck " + deck.slug + " already has a note " + note.id +
-                                            ": change it with note.update");
-    }
-    save = collection.save_note(deck.id, note, "", collection.cards().next_position(deck.id), now);
+  NoteSave save;
+  refusing_broken_notes([&] {
+    const Note note =
+        requested_note(params.id.value_or(random_note_id()), deck.slug,
+                       parse_note_kind(params.kind), params.fields, params.choices, params.answer,
+                       params.tags.value_or(std::vector<std::string>{}));
+    collection.write(Write{WriteKind::kOther, deck.id}, [&] {
+      save =
+          collection.save_note(deck.id, note, "", collection.cards().next_position(deck.id), now);
+      // Thrown inside the write, so that what save_note did to the note it found is undone.
+      if (!save.note_added) {
+        throw Error(ErrorCode::kConflict, "deck " + deck.slug + " already has a note " + note.id +
+                                              ": change it with note.update");
+      }
+    });
   });
-  return save_result(save, added_note_view(note, save, now));
+  return save_result(save, added_note_view(save, now));
 }
 
 protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, MethodContext& context) {
@@ -173,14 +173,16 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
     throw Error(ErrorCode::kConflict,
                 "note " + params.note + " is deleted: restore it with note.restore first");
   }
-  const Note note = checked_note(
-      stored.note.id, stored.note.deck,
-      params.kind.value_or(std::string(note_kind_name(stored.note.kind))), params.fields,
-      params.choices, params.answer, params.tags.value_or(stored.note.tags));
   NoteSave save;
-  collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
-    save = collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position,
-                                context.clock.now());
+  refusing_broken_notes([&] {
+    const NoteKind kind = params.kind ? parse_note_kind(*params.kind) : stored.note.kind;
+    const Note note =
+        requested_note(stored.note.id, stored.note.deck, kind, params.fields, params.choices,
+                       params.answer, params.tags.value_or(stored.note.tags));
+    collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
+      save = collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position,
+                                  context.clock.now());
+    });
   });
   return save_result(save, note_view(collection.notes().note(save.note_id), collection));
 }
@@ -247,8 +249,8 @@ protocol::CardGetResult card_get(const protocol::CardGetParams& params, MethodCo
                            context, language);
   result.note = note.note.id;
   result.template_ = card.template_key;
-  for (const ExistingCard& sibling : collection.cards().cards_of_note(card.note_id)) {
-    if (sibling.id == card.id) result.retired = sibling.retired;
+  for (const StoredNoteCard& sibling : collection.cards().cards_of_note(card.note_id)) {
+    if (sibling.card.id == card.id) result.retired = sibling.card.retired;
   }
   return result;
 }

@@ -32,12 +32,11 @@ struct CardStore::Statements {
         next_position(database.prepare(
             "SELECT coalesce(max(position), 0) + 1 FROM cards WHERE deck_id = ?1")),
         select_of_note(database.prepare(
-            "SELECT id, template, retired FROM cards WHERE note_id = ?1 ORDER BY id")),
+            "SELECT id, template, retired, content_hash, position FROM cards WHERE note_id = ?1 "
+            "ORDER BY id")),
         select_withdrawn(database.prepare(
             "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE c.deck_id = ?1 "
             "AND (c.retired = 1 OR n.deleted_ms IS NOT NULL) ORDER BY c.id")),
-        select_by_template(database.prepare(
-            "SELECT id, content_hash, position FROM cards WHERE note_id = ?1 AND template = ?2")),
         insert(database.prepare(
             "INSERT INTO cards (deck_id, note_id, template, external_id, kind, content, "
             "content_hash, tags, position, created_ms, modified_ms, note) "
@@ -71,7 +70,6 @@ struct CardStore::Statements {
   sqlite::Statement next_position;
   sqlite::Statement select_of_note;
   sqlite::Statement select_withdrawn;
-  sqlite::Statement select_by_template;
   sqlite::Statement insert;
   sqlite::Statement update_content;
   sqlite::Statement set_retired;
@@ -133,15 +131,17 @@ std::int64_t CardStore::next_position(std::int64_t deck_id) {
   return sqlite::integer_result(statements_->next_position);
 }
 
-std::vector<ExistingCard> CardStore::cards_of_note(std::int64_t note_id) {
+std::vector<StoredNoteCard> CardStore::cards_of_note(std::int64_t note_id) {
   sqlite::Statement& select = statements_->select_of_note;
   sqlite::StatementScope scope(select);
   select.bind(1, note_id);
-  std::vector<ExistingCard> cards;
+  std::vector<StoredNoteCard> cards;
   while (select.step()) {
-    cards.push_back(ExistingCard{.id = select.column_int(0),
-                                 .key = select.column_text(1),
-                                 .retired = select.column_int(2) != 0});
+    cards.push_back(StoredNoteCard{.card = ExistingCard{.id = select.column_int(0),
+                                                        .key = select.column_text(1),
+                                                        .retired = select.column_int(2) != 0},
+                                   .content_hash = select.column_text(3),
+                                   .position = select.column_int(4)});
   }
   return cards;
 }
@@ -155,28 +155,17 @@ std::vector<std::int64_t> CardStore::withdrawn_in_deck(std::int64_t deck_id) {
   return ids;
 }
 
-SavedCard CardStore::save(const NoteCardRow& row, TimestampMs now) {
+SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now) {
   Statements& s = *statements_;
-  // The sibling group joins the hash only when there is one, so cards without siblings keep
-  // the hashes they had before siblings existed (and a re-import does not count them as
-  // updated); the shown name only when it is not the note's id, for the same reason.
+  // Each part joins the hash only when it is there, so that cards without siblings, named by
+  // their note's id, of choice notes keep the hashes they had before siblings, templates and
+  // notes existed (and a re-import does not count them as updated).
   const std::string hash = content_hash(
       row.content_json, row.kind + "\n" + row.tags +
                             (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
-                            (row.template_key == "card" ? "" : "\nas " + row.external_id));
-  std::optional<std::int64_t> card_id;
-  std::string old_hash;
-  std::int64_t old_position = 0;
-  {
-    sqlite::StatementScope scope(s.select_by_template);
-    s.select_by_template.bind(1, row.note_id).bind(2, row.template_key);
-    if (s.select_by_template.step()) {
-      card_id = s.select_by_template.column_int(0);
-      old_hash = s.select_by_template.column_text(1);
-      old_position = s.select_by_template.column_int(2);
-    }
-  }
-  if (!card_id) {
+                            (row.template_key == "card" ? "" : "\nas " + row.external_id) +
+                            (row.note_content.empty() ? "" : "\nfields " + row.note_content));
+  if (stored == nullptr) {
     s.insert.bind(1, row.deck_id).bind(2, row.note_id).bind(3, row.template_key);
     s.insert.bind(4, row.external_id).bind(5, row.kind).bind(6, row.content_json);
     s.insert.bind(7, hash).bind(8, row.tags).bind(9, row.position).bind(10, now);
@@ -186,16 +175,17 @@ SavedCard CardStore::save(const NoteCardRow& row, TimestampMs now) {
     s.insert_state.bind(3, row.position).run();
     return {CardChange::kAdded, added};
   }
-  if (old_hash != hash) {
-    s.update_content.bind(1, *card_id).bind(2, row.kind).bind(3, row.content_json);
+  const std::int64_t card_id = stored->card.id;
+  if (stored->content_hash != hash) {
+    s.update_content.bind(1, card_id).bind(2, row.kind).bind(3, row.content_json);
     s.update_content.bind(4, hash).bind(5, row.tags).bind(6, row.position).bind(7, now);
     s.update_content.bind(8, row.sibling_group).bind(9, row.external_id).run();
-    return {CardChange::kUpdated, *card_id};
+    return {CardChange::kUpdated, card_id};
   }
-  if (old_position != row.position) {
-    s.update_position.bind(1, *card_id).bind(2, row.position).run();
+  if (stored->position != row.position) {
+    s.update_position.bind(1, card_id).bind(2, row.position).run();
   }
-  return {CardChange::kUnchanged, *card_id};
+  return {CardChange::kUnchanged, card_id};
 }
 
 void CardStore::set_retired(std::int64_t card_id, bool retired) {

@@ -54,6 +54,17 @@ struct NoteCardRow {
   std::string tags;           // space-separated
   std::string sibling_group;  // cards.note: '' when the card has no siblings
   std::int64_t position = 0;
+  // What else of its note the card shows and its row does not hold, so that an edit of it
+  // counts as one of the card: the note's fields as JSON for a card of a note other than a
+  // choice note; empty for a choice card, whose content holds its question and choices.
+  std::string note_content;
+};
+
+// A note's card as its row stands: what saving the note again compares against.
+struct StoredNoteCard {
+  ExistingCard card;
+  std::string content_hash;
+  std::int64_t position = 0;
 };
 
 class CardStore {
@@ -75,14 +86,14 @@ class CardStore {
   std::int64_t next_position(std::int64_t deck_id);
 
   // The cards of a note, by id, retired ones included.
-  std::vector<ExistingCard> cards_of_note(std::int64_t note_id);
+  std::vector<StoredNoteCard> cards_of_note(std::int64_t note_id);
   // Ids of the deck's cards kept out of the queue by their note: retired, or of a deleted note.
   std::vector<std::int64_t> withdrawn_in_deck(std::int64_t deck_id);
 
-  // Adds `row` as a new card (new, at its position), or updates the note's card of that
-  // template when anything else about it differs (only its position when that is all). Returns
-  // what it did and the card's id.
-  SavedCard save(const NoteCardRow& row, TimestampMs now);
+  // Adds `row` as a new card (new, at its position) when `stored` is null, else updates the
+  // stored card (the note's card of that template, from cards_of_note) when anything else
+  // about it differs (only its position when that is all). Returns what it did and the id.
+  SavedCard save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now);
   void set_retired(std::int64_t card_id, bool retired);
   // Sets card_state.suspended of the note's cards from what keeps each out of the queue: its
   // note deleted, the card retired, or a leech under a deck that suspends leeches (the one

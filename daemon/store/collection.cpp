@@ -58,13 +58,12 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     std::int64_t card_position = 1;
     std::int64_t cards_in_file = 0;
     for (const DeckNote& entry : deck_notes(deck)) {
-      const NoteSave save =
-          save_note(deck_id, entry.note, entry.sibling_group, card_position, now);
-      card_position += static_cast<std::int64_t>(save.card_ids.size());
+      const NoteSave save = save_note(deck_id, entry.note, entry.sibling_group, card_position, now);
+      card_position += static_cast<std::int64_t>(save.cards.size());
       cards_in_file += save.cards_of_note;
-      summary.added += save.cards_added;
-      summary.updated += save.cards_updated;
-      summary.unchanged += save.cards_unchanged;
+      summary.added += save.count(CardChange::kAdded);
+      summary.updated += save.count(CardChange::kUpdated);
+      summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
     }
     summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);

@@ -44,17 +44,23 @@ struct ImportSummary {
 // What saving one note did: to the note and to each of its cards.
 struct NoteSave {
   std::int64_t note_id = 0;
+  Note note;  // as stored: canonical (core/note_canonical.hpp)
   bool note_added = false;
   bool note_changed = false;  // an existing note's content or sibling group differed
-  int cards_added = 0;
-  int cards_updated = 0;
-  int cards_unchanged = 0;
-  std::vector<std::int64_t> card_ids;  // the cards the note makes now, in generation order
-  std::vector<NoteCardRow> card_rows;  // their rows as this save wrote them, in the same order
-  std::vector<std::int64_t> added;     // those of them made for the first time
-  std::vector<std::int64_t> retired;   // cards it stopped making, now retired
-  std::vector<std::int64_t> revived;   // retired cards it makes again
-  int cards_of_note = 0;               // every card row of the note, retired ones included
+  struct Card {
+    std::int64_t id = 0;
+    CardChange change = CardChange::kUnchanged;
+    NoteCardRow row;  // as this save wrote it
+  };
+  std::vector<Card> cards;            // the cards the note makes now, in generation order
+  std::vector<std::int64_t> retired;  // cards it stopped making, now retired
+  std::vector<std::int64_t> revived;  // retired cards it makes again
+  int cards_of_note = 0;              // every card row of the note, retired ones included
+
+  // How many of `cards` this save added, updated or left as they were.
+  int count(CardChange change) const noexcept;
+  // The ids of the cards made for the first time.
+  std::vector<std::int64_t> added() const;
 };
 
 class Collection {

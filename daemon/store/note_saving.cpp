@@ -37,13 +37,27 @@ std::string shown_name(const std::string& guid, const std::string& template_key)
 
 }  // namespace
 
+int NoteSave::count(CardChange change) const noexcept {
+  return static_cast<int>(std::count_if(cards.begin(), cards.end(),
+                                        [&](const Card& card) { return card.change == change; }));
+}
+
+std::vector<std::int64_t> NoteSave::added() const {
+  std::vector<std::int64_t> ids;
+  for (const Card& card : cards) {
+    if (card.change == CardChange::kAdded) ids.push_back(card.id);
+  }
+  return ids;
+}
+
 NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
                                const std::string& sibling_group, std::int64_t first_card_position,
                                TimestampMs now) {
   const std::int64_t note_position = first_card_position;
-  const Note note = canonical_note(written);
-  const std::vector<GeneratedCard> generated = generate_cards(note);
   NoteSave save;
+  save.note = canonical_note(written);
+  const Note& note = save.note;
+  const std::vector<GeneratedCard> generated = generate_cards(note);
   const std::optional<StoredNote> stored = notes_.find(deck_id, note.id);
   bool deleted = false;
   if (!stored) {
@@ -61,49 +75,37 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
     }
   }
 
-  // A note just inserted has no cards yet: no need to ask.
-  const CardReconciliation plan = reconcile_cards(
-      save.note_added ? std::vector<ExistingCard>{} : cards_.cards_of_note(save.note_id),
-      generated);
+  // The note's cards read once (a note just inserted has none): what reconciling matches by
+  // template, and what each card's save compares against.
+  const std::vector<StoredNoteCard> stored_cards =
+      save.note_added ? std::vector<StoredNoteCard>{} : cards_.cards_of_note(save.note_id);
+  std::vector<ExistingCard> existing;
+  for (const StoredNoteCard& card : stored_cards) existing.push_back(card.card);
+  const CardReconciliation plan = reconcile_cards(existing, generated);
   // Siblings bury each other; a card alone needs no group (and so stays out of the index).
   const std::string siblings =
       !sibling_group.empty() ? sibling_group : (generated.size() > 1 ? note.id : std::string());
   const std::string tags = join_tags(note.tags);
-  const std::string content = note.kind == NoteKind::kChoice ? content_to_json(note) : "{}";
+  const bool choice = note.kind == NoteKind::kChoice;
+  const std::string content = choice ? content_to_json(note) : "{}";
+  const std::string note_content = choice ? std::string() : note_fields_to_json(note.fields);
   std::int64_t position = first_card_position;
-  std::vector<NoteCardRow> rows;
-  rows.reserve(generated.size());
-  std::vector<std::int64_t> ids;
   for (const GeneratedCard& card : generated) {
-    const NoteCardRow& row =
-        rows.emplace_back(NoteCardRow{.deck_id = deck_id,
-                                      .note_id = save.note_id,
-                                      .template_key = card.key,
-                                      .external_id = shown_name(note.id, card.key),
-                                      .kind = card_kind(note.kind, card.key),
-                                      .content_json = content,
-                                      .tags = tags,
-                                      .sibling_group = siblings,
-                                      .position = position++});
-    const SavedCard saved = cards_.save(row, now);
-    ids.push_back(saved.id);
-    switch (saved.change) {
-      case CardChange::kAdded:
-        ++save.cards_added;
-        break;
-      case CardChange::kUpdated:
-        ++save.cards_updated;
-        break;
-      case CardChange::kUnchanged:
-        ++save.cards_unchanged;
-        break;
-    }
-  }
-  // A card of a note other than a choice note shows its note's text, which its own row does
-  // not hold: an edited note updated every card it still makes.
-  if (save.note_changed) {
-    save.cards_updated += save.cards_unchanged;
-    save.cards_unchanged = 0;
+    NoteCardRow row{.deck_id = deck_id,
+                    .note_id = save.note_id,
+                    .template_key = card.key,
+                    .external_id = shown_name(note.id, card.key),
+                    .kind = card_kind(note.kind, card.key),
+                    .content_json = content,
+                    .tags = tags,
+                    .sibling_group = siblings,
+                    .position = position++,
+                    .note_content = note_content};
+    const auto found =
+        std::find_if(stored_cards.begin(), stored_cards.end(),
+                     [&](const StoredNoteCard& c) { return c.card.key == card.key; });
+    const SavedCard saved = cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now);
+    save.cards.push_back({.id = saved.id, .change = saved.change, .row = std::move(row)});
   }
   for (const ExistingCard& card : plan.retired) {
     cards_.set_retired(card.id, true);
@@ -113,31 +115,11 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
     cards_.set_retired(card.id, false);
     save.revived.push_back(card.id);
   }
-  if (!save.retired.empty() || !save.revived.empty() || (deleted && save.cards_added > 0)) {
+  if (!save.retired.empty() || !save.revived.empty() ||
+      (deleted && save.count(CardChange::kAdded) > 0)) {
     cards_.refresh_suspension(save.note_id);
   }
-  if (save.note_added) {
-    // A note just inserted has only the cards just made, all new: no need to read them back.
-    save.cards_of_note = static_cast<int>(generated.size());
-    save.added = ids;
-    save.card_ids = std::move(ids);
-    save.card_rows = std::move(rows);
-    return save;
-  }
-  // The ids in generation order: kept and revived cards by key, added ones looked up again.
-  const std::vector<ExistingCard> now_cards = cards_.cards_of_note(save.note_id);
-  save.cards_of_note = static_cast<int>(now_cards.size());
-  for (std::size_t index = 0; index < generated.size(); ++index) {
-    const GeneratedCard& card = generated[index];
-    const auto found = std::find_if(now_cards.begin(), now_cards.end(),
-                                    [&](const ExistingCard& c) { return c.key == card.key; });
-    if (found == now_cards.end()) continue;
-    save.card_ids.push_back(found->id);
-    save.card_rows.push_back(std::move(rows[index]));
-    if (std::find(plan.added.begin(), plan.added.end(), card.key) != plan.added.end()) {
-      save.added.push_back(found->id);
-    }
-  }
+  save.cards_of_note = static_cast<int>(stored_cards.size()) + save.count(CardChange::kAdded);
   return save;
 }
 
