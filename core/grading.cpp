@@ -29,6 +29,23 @@ Rating rating_for(std::optional<bool> correct, std::optional<Rating> given) {
   return *given;
 }
 
+namespace {
+
+bool verdict_is_advice(const AnswerKey& key) noexcept {
+  return key.kind == "typed";
+}
+
+}  // namespace
+
+Rating rating_for(const AnswerKey& key, std::optional<bool> correct, std::optional<Rating> given) {
+  if (verdict_is_advice(key) && given) return *given;
+  return rating_for(correct, given);
+}
+
+void check_quality(const AnswerKey& key, std::optional<bool> correct, int quality) {
+  if (!verdict_is_advice(key)) check_quality(correct, quality);
+}
+
 void check_quality(std::optional<bool> correct, int quality) {
   if (correct == false && quality >= 3) {
     throw Error(ErrorCode::kInvalidParams, "a wrong choice has a quality below 3");

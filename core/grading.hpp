@@ -11,8 +11,9 @@
 
 namespace kioku {
 
-// What a card is graded against. A choice card: how many choices it offers and the right one;
-// typed and cloze cards (the notes issue) will add their expected text here.
+// What a card is graded against. A choice card: how many choices it offers and the right one.
+// A typed card is graded by comparing the typed text with its note's back
+// (core/typed_answer.hpp), which the daemon reads; its kind here says how binding that is.
 struct AnswerKey {
   std::string_view kind;  // "choice"
   std::int64_t choice_count = 0;
@@ -36,5 +37,11 @@ Rating rating_for(std::optional<bool> correct, std::optional<Rating> given);
 // Throws kioku::Error (kInvalidParams) for a wrong answer given a passing classic SM-2
 // quality (3 or more).
 void check_quality(std::optional<bool> correct, int quality);
+
+// The same for a card of `key`'s kind. A choice is right or wrong, and the rules above hold; a
+// typed answer's comparison is advice: any rating or quality given is taken (a near miss rated
+// hard, a slip good, as in Anki), and without one the comparison decides.
+Rating rating_for(const AnswerKey& key, std::optional<bool> correct, std::optional<Rating> given);
+void check_quality(const AnswerKey& key, std::optional<bool> correct, int quality);
 
 }  // namespace kioku

@@ -50,6 +50,32 @@ AnswerKey answer_key(const CardRecord& card, const CardContent& content) {
   return AnswerKey{card.kind, choice_count, content.answer};
 }
 
+// What the daemon makes of a response to `card`: the card's answer key, whether the response is
+// right (nullopt: the card is not graded, the user rates it), and a typed answer's comparison.
+// `card` must outlive it (the key's kind is a view of it).
+struct Judgement {
+  AnswerKey key;
+  std::optional<bool> correct;
+  std::optional<TypedAnswerComparison> typed;
+};
+
+Judgement judge(MethodContext& context, const CardRecord& card, const CardContent& content,
+                const std::optional<std::int64_t>& choice, const std::optional<std::string>& typed,
+                const std::string& language) {
+  Judgement judgement{.key = answer_key(card, content),
+                      .correct = std::nullopt,
+                      .typed = compare_typed(context.collection, card, typed, language)};
+  judgement.correct = judgement.typed ? std::optional(judgement.typed->right)
+                                      : grade(judgement.key, Response{choice});
+  return judgement;
+}
+
+// A typed answer's comparison as replies carry it; left out for every other response.
+protocol::Omissible<protocol::TypedComparisonView> typed_reply(const Judgement& judgement) {
+  if (!judgement.typed) return {};
+  return typed_view(*judgement.typed);
+}
+
 // Whether a choice is right, with the answer and the explanation: review.check's reply, and the
 // part of review.choose's every reply shares.
 protocol::ReviewCheckResult verdict(std::int64_t card_id, const CardContent& content,
@@ -122,13 +148,9 @@ protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
   const std::string language = checked_language(params.lang);
   const CardRecord card = context.collection.cards().card(params.card);
   const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
-  const auto typed = compare_typed(context.collection, card, params.typed, language);
-  protocol::ReviewCheckResult result =
-      verdict(card.id, content,
-              typed ? std::optional(typed->right)
-                    : grade(answer_key(card, content), Response{params.choice}),
-              language);
-  if (typed) result.typed = typed_view(*typed);
+  const Judgement judgement = judge(context, card, content, params.choice, params.typed, language);
+  protocol::ReviewCheckResult result = verdict(card.id, content, judgement.correct, language);
+  result.typed = typed_reply(judgement);
   return result;
 }
 
@@ -142,7 +164,8 @@ void check_not_suspended(const CardRecord& card) {
 // written: an error after the commit would make a client retry an answer that was already
 // recorded.
 AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const CardRecord& card,
-                           std::optional<bool> correct, MethodContext& context) {
+                           const Judgement& judgement, MethodContext& context) {
+  const std::optional<bool>& correct = judgement.correct;
   const std::optional<std::int64_t>& choice = params.choice;
   const std::optional<std::string>& answer_id = params.answer_id;
   std::optional<Rating> given_rating;
@@ -154,10 +177,7 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
           "parameter 'rating' must be again, hard, good or easy, got \"" + *params.rating + "\"");
     }
   }
-  // A typed answer's comparison is advice: the user may rate a near miss hard, or a slip good,
-  // as in Anki. A choice is right or wrong.
-  const bool rating_overrides = card.kind == "typed" && given_rating.has_value();
-  Rating rating = rating_overrides ? *given_rating : rating_for(correct, given_rating);
+  Rating rating = rating_for(judgement.key, correct, given_rating);
   const std::int64_t duration = params.duration_ms.value_or(0);
   if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
 
@@ -177,7 +197,7 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
                   "parameter 'quality' must be between 0 and 5, got " + std::to_string(*given));
     }
     quality = static_cast<int>(*given);
-    if (card.kind != "typed") check_quality(correct, *quality);
+    check_quality(judgement.key, correct, *quality);
     // The log's rating column keeps the button a quality corresponds to, for statistics.
     if (!params.rating) rating = rating_for_quality(*quality);
   }
@@ -204,12 +224,12 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
 // Records the graded answer to `card`, read once by the handler.
 protocol::ReviewAnswerResult record_graded(const protocol::ReviewAnswerParams& params,
                                            const CardRecord& card, const CardContent& content,
-                                           std::optional<bool> correct, const std::string& language,
+                                           const Judgement& judgement, const std::string& language,
                                            MethodContext& context) {
-  const AnswerRecord record = graded_record(params, card, correct, context);
+  const AnswerRecord record = graded_record(params, card, judgement, context);
   const std::int64_t review_id = context.collection.record_answer(record);
-  return answer_result(review_id, card.id, content, correct, record.rating, record.after, language,
-                       false);
+  return answer_result(review_id, card.id, content, judgement.correct, record.rating, record.after,
+                       language, false);
 }
 
 protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
@@ -228,14 +248,12 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
     }
     check_not_suspended(card);
     const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
-    const auto typed = compare_typed(context.collection, card, params.typed, language);
-    const std::optional<bool> correct =
-        typed ? std::optional(typed->right)
-              : grade(answer_key(card, content), Response{params.choice});
-    AnswerRecord record = graded_record(params, card, correct, context);
-    result =
-        answer_result(0, card.id, content, correct, record.rating, record.after, language, false);
-    if (typed) result->typed = typed_view(*typed);
+    const Judgement judgement =
+        judge(context, card, content, params.choice, params.typed, language);
+    AnswerRecord record = graded_record(params, card, judgement, context);
+    result = answer_result(0, card.id, content, judgement.correct, record.rating, record.after,
+                           language, false);
+    result->typed = typed_reply(judgement);
     return record;
   };
   if (const auto review_id = context.collection.answer_card(params.card, decide)) {
@@ -274,9 +292,9 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
     return recorded_reply(already_recorded(*recorded, card, *params.answer_id, language));
   }
   const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
-  const std::optional<bool> correct = grade(answer_key(card, content), Response{params.choice});
+  const Judgement judgement = judge(context, card, content, params.choice, std::nullopt, language);
   check_not_suspended(card);
-  if (correct == false) {
+  if (judgement.correct == false) {
     const protocol::ReviewAnswerParams as_answer{.card = params.card,
                                                  .choice = params.choice,
                                                  .typed = std::nullopt,
@@ -285,10 +303,11 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                                                  .duration_ms = params.duration_ms,
                                                  .answer_id = params.answer_id,
                                                  .lang = params.lang};
-    return recorded_reply(record_graded(as_answer, card, content, correct, language, context));
+    return recorded_reply(record_graded(as_answer, card, content, judgement, language, context));
   }
   protocol::ReviewChooseResult held;
-  static_cast<protocol::ReviewCheckResult&>(held) = verdict(card.id, content, correct, language);
+  static_cast<protocol::ReviewCheckResult&>(held) =
+      verdict(card.id, content, judgement.correct, language);
   held.held = true;
   return held;
 }

@@ -65,5 +65,17 @@ TEST_CASE("grading: a wrong answer rated above again, or given a passing quality
   CHECK_NOTHROW(check_quality(std::nullopt, 0));
 }
 
+TEST_CASE("grading: a typed answer's verdict is advice, a choice's binds", "[core][grading]") {
+  constexpr AnswerKey kTyped{"typed", 0, 0};
+  constexpr AnswerKey kChoice{"choice", 2, 1};
+  CHECK(rating_for(kTyped, false, Rating::kHard) == Rating::kHard);
+  CHECK(rating_for(kTyped, false, std::nullopt) == Rating::kAgain);
+  CHECK(rating_for(kTyped, true, std::nullopt) == Rating::kGood);
+  CHECK_NOTHROW(check_quality(kTyped, false, 4));
+  CHECK_THROWS_WITH(rating_for(kChoice, false, Rating::kGood),
+                    "a wrong choice is always rated again");
+  CHECK_THROWS_WITH(check_quality(kChoice, false, 3), "a wrong choice has a quality below 3");
+}
+
 }  // namespace
 }  // namespace kioku
