@@ -12,13 +12,6 @@ namespace kioku {
 
 namespace {
 
-const std::string& field_text(const Note& note, const std::string& name,
-                              const std::string& language) {
-  static const std::string kNone;
-  const LocalizedText* texts = note.field(name);
-  return texts == nullptr ? kNone : pick_language(*texts, language);
-}
-
 void append_blocks(RichText& into, RichText from) {
   for (Block& block : from.blocks) into.blocks.push_back(std::move(block));
 }
@@ -56,6 +49,8 @@ RichText cloze_side_text(const ClozeText& text, ClozeNumber number, CardSide sid
   return parse_field_markup(joined, inserts);
 }
 
+}  // namespace
+
 std::string side_language(const GeneratedCard& card, const std::string& language) {
   if (card.languages.empty()) return language;
   const bool asks_in_it =
@@ -63,7 +58,12 @@ std::string side_language(const GeneratedCard& card, const std::string& language
   return asks_in_it ? language : card.languages.front();
 }
 
-}  // namespace
+const std::string& field_text(const Note& note, const std::string& name,
+                              const std::string& language) {
+  static const std::string kNone;
+  const LocalizedText* texts = note.field(name);
+  return texts == nullptr ? kNone : pick_language(*texts, language);
+}
 
 CardSides render_card_sides(const Note& note, const GeneratedCard& card,
                             const std::string& language) {

@@ -30,4 +30,13 @@ struct CardSides {
 CardSides render_card_sides(const Note& note, const GeneratedCard& card,
                             const std::string& language);
 
+// The language `card`'s sides are shown in when `language` is asked for: it, when the card asks
+// in it, else the first language the card asks in.
+std::string side_language(const GeneratedCard& card, const std::string& language);
+
+// The text of `note`'s field `name` as a side in `language` shows it: in that language, else
+// English, else any (pick_language); empty when the note has no such field.
+const std::string& field_text(const Note& note, const std::string& name,
+                              const std::string& language);
+
 }  // namespace kioku

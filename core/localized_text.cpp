@@ -3,11 +3,25 @@
 
 namespace kioku {
 
+namespace {
+
+template <class Value>
+const Value& picked(const std::map<std::string, Value>& values, const std::string& language) {
+  static const Value kEmpty{};
+  if (auto found = values.find(language); found != values.end()) return found->second;
+  if (auto english = values.find("en"); english != values.end()) return english->second;
+  return values.empty() ? kEmpty : values.begin()->second;
+}
+
+}  // namespace
+
 const std::string& pick_language(const LocalizedText& text, const std::string& language) {
-  static const std::string kEmpty;
-  if (auto found = text.find(language); found != text.end()) return found->second;
-  if (auto english = text.find("en"); english != text.end()) return english->second;
-  return text.empty() ? kEmpty : text.begin()->second;
+  return picked(text, language);
+}
+
+const std::vector<std::string>& pick_language(const LocalizedChoices& choices,
+                                              const std::string& language) {
+  return picked(choices, language);
 }
 
 }  // namespace kioku

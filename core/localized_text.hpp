@@ -15,5 +15,8 @@ using LocalizedChoices = std::map<std::string, std::vector<std::string>>;
 
 // The text in `language`, else in English, else in any language; empty when there is none.
 const std::string& pick_language(const LocalizedText& text, const std::string& language);
+// The choices in `language` by the same rule; empty when there are none.
+const std::vector<std::string>& pick_language(const LocalizedChoices& choices,
+                                              const std::string& language);
 
 }  // namespace kioku

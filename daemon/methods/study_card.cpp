@@ -34,16 +34,6 @@ protocol::Preview preview_view(const CardRecord& card, TimestampMs now,
                            .easy = entry(Rating::kEasy)};
 }
 
-const std::vector<std::string>& choices_in(const LocalizedChoices& choices,
-                                           const std::string& language) {
-  static const std::vector<std::string> kNone;
-  if (choices.empty()) return kNone;
-  const auto found = choices.find(language);
-  if (found != choices.end()) return found->second;
-  const auto english = choices.find("en");
-  return english != choices.end() ? english->second : choices.begin()->second;
-}
-
 }  // namespace
 
 protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck_name,
@@ -67,7 +57,7 @@ protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck
     // Read from the card's own row, as before notes: the answer path reads nothing more.
     const CardContent content = content_from_json(card.content_json);
     study.question = pick_language(content.question, language);
-    study.choices = choices_in(content.choices, language);
+    study.choices = pick_language(content.choices, language);
     study.explanation = pick_language(content.explanation, language);
     study.question_side = protocol::rich_text_view(parse_field_markup(study.question));
     return study;

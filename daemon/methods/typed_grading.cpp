@@ -1,8 +1,7 @@
 #include "daemon/methods/typed_grading.hpp"
 
-#include <algorithm>
-
 #include "core/card_generation.hpp"
+#include "core/card_sides.hpp"
 
 namespace kioku::daemon {
 
@@ -16,15 +15,6 @@ std::vector<protocol::DiffSegmentView> segments_view(const std::vector<DiffSegme
   return views;
 }
 
-// The language a card is shown in: the one asked for when the card asks something in it, else
-// the first it asks something in (core/card_generation.hpp, GeneratedCard::languages).
-std::string shown_language(const GeneratedCard& card, const std::string& language) {
-  if (card.languages.empty()) return language;
-  const bool has =
-      std::find(card.languages.begin(), card.languages.end(), language) != card.languages.end();
-  return has ? language : card.languages.front();
-}
-
 }  // namespace
 
 std::optional<TypedAnswerComparison> compare_typed(Collection& collection, const CardRecord& card,
@@ -34,7 +24,9 @@ std::optional<TypedAnswerComparison> compare_typed(Collection& collection, const
   const Note note = collection.notes().note(card.note_id).note;
   for (const GeneratedCard& generated : generate_cards(note)) {
     if (generated.key != card.template_key) continue;
-    return compare_typed_answer(note.text("back", shown_language(generated, language)), *typed);
+    // What the answer side shows is what the typed text is compared with.
+    return compare_typed_answer(field_text(note, "back", side_language(generated, language)),
+                                *typed);
   }
   return compare_typed_answer("", *typed);
 }
