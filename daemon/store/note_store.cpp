@@ -1,6 +1,8 @@
 // The SQL of note rows, prepared once.
 #include "daemon/store/note_store.hpp"
 
+#include <boost/json.hpp>
+
 #include "core/note_kind.hpp"
 #include "daemon/store/note_codec.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -114,20 +116,34 @@ std::vector<StoredNote> NoteStore::with_guid(const std::string& guid) {
   return read_notes(select);
 }
 
+namespace {
+
+// `text` as a LIKE pattern matches it literally (the statements say ESCAPE '\').
+std::string like_literal(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '%' || c == '_' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// `text` as it stands inside a JSON string of the fields column, which escapes quotes,
+// backslashes and control characters.
+std::string as_in_json(const std::string& text) {
+  const std::string quoted = boost::json::serialize(boost::json::string(text));
+  return quoted.substr(1, quoted.size() - 2);
+}
+
+}  // namespace
+
 std::vector<StoredNote> NoteStore::search(const NoteSearch& search) {
-  const auto escaped = [](const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-      if (c == '%' || c == '_' || c == '\\') out += '\\';
-      out += c;
-    }
-    return out;
-  };
   sqlite::Statement& select = statements_->search;
   sqlite::StatementScope scope(select);
   select.bind(1, search.deck_id);
-  select.bind(2, search.tag ? std::optional<std::string>(escaped(*search.tag)) : std::nullopt);
-  select.bind(3, search.text ? std::optional<std::string>("%" + escaped(*search.text) + "%")
+  select.bind(2, search.tag ? std::optional<std::string>(like_literal(*search.tag)) : std::nullopt);
+  select.bind(3, search.text ? std::optional<std::string>(
+                                   "%" + like_literal(as_in_json(*search.text)) + "%")
                              : std::nullopt);
   select.bind(4, search.deleted ? 1 : 0);
   select.bind(5, search.text);

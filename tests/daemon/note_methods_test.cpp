@@ -184,7 +184,7 @@ TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daem
   fixture.result("note.add", {{"deck", "d"},
                               {"kind", "basic"},
                               {"id", "n2"},
-                              {"fields", fields({{"front", "100% of 50_x"}})},
+                              {"fields", fields({{"front", "100% of 50_x, \"quoted\""}})},
                               {"tags", json::array{"memory-bound"}}});
   const auto by_tag = fixture.result("note.find", {{"tag", "memory"}});
   REQUIRE(by_tag.at("notes").as_array().size() == 1);
@@ -193,6 +193,8 @@ TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daem
   // LIKE's wildcards are the user's text, not patterns.
   CHECK(fixture.result("note.find", {{"text", "0% of 50_"}}).at("notes").as_array().size() == 1);
   CHECK(fixture.result("note.find", {{"text", "0%_of"}}).at("notes").as_array().size() == 0);
+  // Text as the user wrote it, not as the stored JSON escapes it.
+  CHECK(fixture.result("note.find", {{"text", "\"quoted\""}}).at("notes").as_array().size() == 1);
   CHECK(fixture.result("note.find", {{"text", "c-2"}}).at("notes").at(0).at("kind").as_string() ==
         "choice");
   const auto page = fixture.result("note.find", {{"deck", "d"}, {"limit", 3}});
