@@ -40,37 +40,23 @@ LocalizedText localized_from_json(const std::string& text) {
   return localized_from_value(value);
 }
 
-namespace {
-
-std::string content_json(const LocalizedText& question, const LocalizedChoices& choices, int answer,
-                         const LocalizedText& explanation) {
-  json::object choice_lists;
-  for (const auto& [language, list] : choices) {
-    json::array array;
-    for (const std::string& choice : list) array.emplace_back(choice);
-    choice_lists[language] = std::move(array);
-  }
-  json::object content;
-  content["question"] = localized_object(question);
-  content["choices"] = std::move(choice_lists);
-  content["answer"] = answer;
-  content["explanation"] = localized_object(explanation);
-  return json::serialize(content);
-}
-
-}  // namespace
-
-std::string content_to_json(const DeckCard& card) {
-  return content_json(card.question, card.choices, card.answer, card.explanation);
-}
-
 std::string content_to_json(const Note& choice_note) {
   const auto texts = [&](std::string_view name) {
     const LocalizedText* text = choice_note.field(name);
     return text == nullptr ? LocalizedText{} : *text;
   };
-  return content_json(texts("question"), choice_note.choices, choice_note.answer,
-                      texts("explanation"));
+  json::object choices;
+  for (const auto& [language, list] : choice_note.choices) {
+    json::array array;
+    for (const std::string& choice : list) array.emplace_back(choice);
+    choices[language] = std::move(array);
+  }
+  json::object content;
+  content["question"] = localized_object(texts("question"));
+  content["choices"] = std::move(choices);
+  content["answer"] = choice_note.answer;
+  content["explanation"] = localized_object(texts("explanation"));
+  return json::serialize(content);
 }
 
 std::string content_hash(const std::string& content_json, const std::string& tags) {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/deck.hpp"
+#include "core/localized_text.hpp"
 #include "core/note.hpp"
 
 namespace kioku::daemon {
@@ -20,7 +20,6 @@ struct CardContent {
 // need (the answer, the explanation, and how many choices there are, each left empty).
 enum class ContentParts { kAll, kGrading };
 
-std::string content_to_json(const DeckCard& card);
 // A choice note's card: its question and explanation fields, choices and answer.
 std::string content_to_json(const Note& choice_note);
 // Throws kioku::Error (kStorage) when the stored JSON is not a card's content

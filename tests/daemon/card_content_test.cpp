@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/deck_notes.hpp"
 #include "core/deck_parser.hpp"
 #include "core/error.hpp"
 #include "daemon/store/card_content.hpp"
@@ -85,8 +86,11 @@ TEST_CASE("card content: what kiokud stores reads back as the tree reads it", "[
   const Deck deck =
       read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
   REQUIRE_FALSE(deck.cards.empty());
-  for (const DeckCard& card : deck.cards) {
-    const std::string stored = content_to_json(card);
+  const std::vector<DeckNote> notes = deck_notes(deck);
+  REQUIRE(notes.size() == deck.cards.size());
+  for (std::size_t index = 0; index < notes.size(); ++index) {
+    const DeckCard& card = deck.cards[index];
+    const std::string stored = content_to_json(notes[index].note);
     check_same(stored);
     const CardContent read = content_from_json(stored);
     CHECK(read.question == card.question);
