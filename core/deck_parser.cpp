@@ -265,7 +265,7 @@ LocalizedText deck_text(const TableReader& header, const std::string& key, const
 
 int read_format(const TableReader& file) {
   const std::int64_t format = file.integer("format");
-  if (format != 1 && format != kDeckFormatVersion) {
+  if (format < 1 || format > kDeckFormatVersion) {
     file.fail("format",
               "this kioku reads deck formats 1 and " + std::to_string(kDeckFormatVersion) +
                   ", got " + std::to_string(format),

@@ -60,6 +60,10 @@ class NoteReader {
     if (reader_.has("tags")) note.tags = reader_.tags("tags");
     if (reader_.has("choices")) note.choices = choices();
     if (reader_.has("answer")) {
+      // By the key, not its value: validate_note reads an answer of 0 as none given.
+      if (!note_kind_spec(note.kind).has_choices) {
+        reader_.fail("answer", "only a choice note has an answer", table_.get("answer"));
+      }
       note.answer = answer();
     } else if (note_kind_spec(note.kind).has_choices) {
       reader_.fail("answer", "missing (required): the choice that is right, counting from 1");

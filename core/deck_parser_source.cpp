@@ -127,8 +127,12 @@ SourcePlace place_in_string_literal(std::string_view source, SourcePlace literal
   const bool multi_line = delimiter.size() == 3;
   Cursor cursor(source, begin, literal);
   cursor.skip(delimiter.size());
-  if (multi_line && cursor.looking_at("\n")) cursor.step();
-  if (multi_line && cursor.looking_at("\r\n")) cursor.skip(2);
+  // TOML trims the one newline right after the opening delimiter, LF or CRLF.
+  if (multi_line && cursor.looking_at("\n")) {
+    cursor.step();
+  } else if (multi_line && cursor.looking_at("\r\n")) {
+    cursor.skip(2);
+  }
 
   std::size_t decoded = 0;  // bytes of text before the cursor
   while (!cursor.done()) {

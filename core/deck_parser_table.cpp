@@ -5,6 +5,7 @@
 
 #include "core/deck_parser_limits.hpp"
 #include "core/error.hpp"
+#include "core/note_validation.hpp"
 
 namespace kioku {
 
@@ -148,7 +149,7 @@ std::vector<std::string> TableReader::tags(const std::string& key) const {
   for (const std::string& tag : tags) {
     const std::string problem = text_problem(tag, kTagRule);
     if (!problem.empty()) fail(key, "the tag " + quoted_for_error(tag) + " " + problem, where);
-    if (tag.empty() || tag.find(' ') != std::string::npos) {
+    if (!is_valid_tag(tag)) {
       fail(key, "a tag must be non-empty and without spaces, got " + quoted_for_error(tag), where);
     }
   }

@@ -126,15 +126,17 @@ void check_choices(const Note& note) {
 void check_tags(const Note& note) {
   for (const std::string& tag : note.tags) {
     if (tag.empty()) throw NoteError("tags", "", "an empty tag");
-    // U+3000, the ideographic space, splits tags in Anki as an ASCII space does.
-    if (tag.find_first_of(" \t\n\r") != std::string::npos ||
-        tag.find("\u3000") != std::string::npos) {
-      throw NoteError("tags", "", "tag \"" + tag + "\" has a space in it");
-    }
+    if (!is_valid_tag(tag)) throw NoteError("tags", "", "tag \"" + tag + "\" has a space in it");
   }
 }
 
 }  // namespace
+
+bool is_valid_tag(std::string_view tag) noexcept {
+  // U+3000, the ideographic space, splits tags in Anki as an ASCII space does.
+  return !tag.empty() && tag.find_first_of(" \t\n\r") == std::string_view::npos &&
+         tag.find("\u3000") == std::string_view::npos;
+}
 
 std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
   std::map<std::string, ClozeText> read;

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "core/cloze.hpp"
 #include "core/note.hpp"
@@ -24,6 +25,10 @@ namespace kioku {
 // Returns a cloze note's `text` as read in each language (read_note_clozes), so that whoever
 // goes on to make its cards does not read it again; empty for the other kinds.
 std::map<std::string, ClozeText> validate_note(const Note& note);
+
+// Whether `tag` can be a tag: not empty and without a space of any kind (Anki splits tags on
+// them, U+3000 included). The deck parser's format 1 and validate_note share it.
+bool is_valid_tag(std::string_view tag) noexcept;
 
 inline constexpr int kMinChoices = 2;
 inline constexpr int kMaxChoices = 8;

@@ -53,6 +53,9 @@ TEST_CASE("deck_parser_source: a multi-line string drops its first newline",
   check_place(place_of(literal, 3), 3, 1);
   check_place(place_of(literal, 4), 3, 2);
   check_place(place_of("'''\r\nab'''", 1), 2, 2);
+  // Only the first newline is dropped: a CRLF after it is the text's own first line break
+  // (one byte of text, as toml++ reads it), and "a" starts the line after.
+  check_place(place_of("\"\"\"\n\r\nab\"\"\"", 1), 3, 1);
   // Without a newline after the quotes, the text starts right there.
   check_place(place_of("'''ab\ncd'''", 1), 1, 9);
 }

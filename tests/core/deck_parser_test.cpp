@@ -203,6 +203,9 @@ TEST_CASE("deck_parser: each broken rule names its line and field", "[core][deck
       {"tag with a space", 12, R"(tags = ["basics", "two words"])", 12, "cards[1].tags",
        R"(without spaces, got "two words")"},
       {"empty tag", 12, R"(tags = [""])", 12, "cards[1].tags", "non-empty"},
+      // The one tag rule notes keep too: an import of the card as a note must not fail later.
+      {"tag with an ideographic space", 12, "tags = [\"two\u3000words\"]", 12, "cards[1].tags",
+       "without spaces"},
       {"note with a space", 12, R"(note = "two words")", 12, "cards[1].note", "a-z, 0-9 and '-'"},
       {"tags not a list", 12, R"(tags = "basics")", 12, "cards[1].tags",
        "must be a list of strings"},
