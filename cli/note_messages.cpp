@@ -121,6 +121,7 @@ const NoteFileMessages kEnglishFile{
     .toml_unknown_key = "a {kind} note has no field of this name (it has {fields})",
     .toml_id_changed = "the note's id cannot be changed (it is {id})",
     .toml_no_kind = "missing: the note's kind",
+    .toml_no_tables = "a note's file holds one note, without [[…]] tables",
 };
 
 const NoteFileMessages kJapaneseFile{
@@ -176,6 +177,7 @@ const NoteFileMessages kJapaneseFile{
     .toml_unknown_key = "{kind} ノートにこの名前のフィールドはありません（あるのは {fields}）",
     .toml_id_changed = "ノートの ID は変更できません（{id} です）",
     .toml_no_kind = "ノートの種類（kind）がありません",
+    .toml_no_tables = "ノートのファイルにはノートが一つだけで、[[…]] の表は書けません",
 };
 
 }  // namespace

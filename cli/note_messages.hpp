@@ -95,6 +95,7 @@ struct NoteFileMessages {
   const char* toml_unknown_key;  // {kind}, {fields}
   const char* toml_id_changed;   // {id}
   const char* toml_no_kind;
+  const char* toml_no_tables;  // a [[…]] header in a note's file
 };
 BOOST_DESCRIBE_STRUCT(NoteFileMessages, (),
                       (template_unchanged, template_emptied, note_emptied, unchanged_after_error,
@@ -105,7 +106,7 @@ BOOST_DESCRIBE_STRUCT(NoteFileMessages, (),
                        field_front, field_back, field_typed_back, field_add_reverse, field_text,
                        field_extra, field_question, field_explanation, field_choices, field_answer,
                        toml_not_text, toml_not_texts, toml_not_list, toml_not_number,
-                       toml_unknown_key, toml_id_changed, toml_no_kind))
+                       toml_unknown_key, toml_id_changed, toml_no_kind, toml_no_tables))
 
 const NoteMessages& note_messages_for(const std::string& language);
 const NoteFileMessages& note_file_messages_for(const std::string& language);

@@ -11,8 +11,10 @@
 
 #include "cli/messages.hpp"
 #include "cli/terminal/text_width.hpp"
+#include "core/deck_parser_shape.hpp"
 #include "core/note.hpp"
 #include "core/note_kind.hpp"
+#include "core/utf8.hpp"
 
 namespace kioku::cli {
 
@@ -28,43 +30,23 @@ void append_comment(std::string& out, std::string_view text) {
   }
 }
 
+// Writes \uXXXX in capitals, which TOML reads back as the same code point.
 void append_escape(std::string& out, char32_t code_point) {
   char escape[12];
   std::snprintf(escape, sizeof escape, "\\u%04X", static_cast<unsigned>(code_point));
   out += escape;
 }
 
-// Code points that TOML forbids raw in a string, or that an editor may show as something else
-// (C1 controls, bidirectional overrides): written as \uXXXX, which reads back the same.
-bool needs_escape(char32_t code_point) {
-  return code_point < 0x20 || code_point == 0x7F || (code_point >= 0x80 && code_point <= 0x9F) ||
-         (code_point >= 0x202A && code_point <= 0x202E) ||
-         (code_point >= 0x2066 && code_point <= 0x2069);
-}
-
-// Decodes one UTF-8 sequence at `at` (advancing it); nullopt for a byte that does not start one.
+// Decodes one strict UTF-8 sequence at `at` (core/utf8.hpp), advancing past it; nullopt for a
+// byte that does not start one, which is stepped over alone.
 std::optional<char32_t> next_code_point(std::string_view text, std::size_t& at) {
-  const auto byte = static_cast<unsigned char>(text[at]);
-  const int length = byte < 0x80           ? 1
-                     : (byte >> 5) == 0x6  ? 2
-                     : (byte >> 4) == 0xE  ? 3
-                     : (byte >> 3) == 0x1E ? 4
-                                           : 0;
-  if (length == 0 || at + length > text.size()) {
+  const CodePoint point = decode_utf8(text, at);
+  if (point.length == 0) {
     ++at;
     return std::nullopt;
   }
-  char32_t code_point = length == 1 ? byte : byte & (0x7F >> length);
-  for (int index = 1; index < length; ++index) {
-    const auto continuation = static_cast<unsigned char>(text[at + index]);
-    if ((continuation & 0xC0) != 0x80) {
-      ++at;
-      return std::nullopt;
-    }
-    code_point = (code_point << 6) | (continuation & 0x3F);
-  }
-  at += length;
-  return code_point;
+  at += point.length;
+  return point.code;
 }
 
 // `text` as a TOML basic string: one line, or between """ when it has several lines, so that
@@ -96,7 +78,9 @@ std::string toml_string(std::string_view text) {
         out += "\\r";
         break;
       default:
-        if (needs_escape(*code_point)) {
+        // What TOML forbids raw in a string, or an editor may show as something else (C1
+        // controls, bidirectional overrides).
+        if (acts_on_terminal(*code_point)) {
           append_escape(out, *code_point);
         } else {
           out.append(text.substr(start, at - start));
@@ -225,27 +209,43 @@ void read_by_language(const toml::node& node, const toml::key& key, const std::s
   }
 }
 
-// Where the text of the string value whose opening quote is at `where` starts in `document`.
-FilePlace text_start(std::string_view document, const toml::source_position& where) {
+// Where the text of each string value starts in `document`, given where each opening quote is:
+// one walk over the document for them all (a walk each was quadratic in a file of many values
+// on one line).
+std::map<std::string, FilePlace> text_starts_of(
+    std::string_view document, std::vector<std::pair<std::string, toml::source_position>> quotes) {
+  std::sort(quotes.begin(), quotes.end(), [](const auto& a, const auto& b) {
+    return std::pair(a.second.line, a.second.column) < std::pair(b.second.line, b.second.column);
+  });
+  std::map<std::string, FilePlace> starts;
   std::size_t at = 0;
-  for (std::uint32_t line = 1; line < where.line && at != std::string_view::npos; ++line) {
-    at = document.find('\n', at);
-    if (at != std::string_view::npos) ++at;
+  std::uint32_t line = 1;
+  std::uint32_t column = 1;  // toml++ counts columns in code points
+  for (const auto& [name, where] : quotes) {
+    while (at < document.size() && (line < where.line || column < where.column)) {
+      if (line < where.line) {
+        const std::size_t end = document.find('\n', at);
+        at = end == std::string_view::npos ? document.size() : end + 1;
+        ++line;
+        column = 1;
+      } else {
+        next_code_point(document, at);
+        ++column;
+      }
+    }
+    const std::string_view value = document.substr(at);
+    const int quote_line = static_cast<int>(where.line);
+    const int quote_column = static_cast<int>(where.column);
+    if (value.substr(0, 3) == R"(""")" || value.substr(0, 3) == "'''") {
+      // A newline right after the opening delimiter is not part of the text.
+      starts[name] = value.substr(3, 1) == "\n" || value.substr(3, 2) == "\r\n"
+                         ? FilePlace{quote_line + 1, 1}
+                         : FilePlace{quote_line, quote_column + 3};
+    } else {
+      starts[name] = FilePlace{quote_line, quote_column + 1};
+    }
   }
-  if (at == std::string_view::npos) return {};
-  // toml++ counts columns in code points.
-  for (std::uint32_t column = 1; column < where.column && at < document.size(); ++column) {
-    next_code_point(document, at);
-  }
-  const std::string_view value = document.substr(std::min(at, document.size()));
-  const int line = static_cast<int>(where.line);
-  const int column = static_cast<int>(where.column);
-  if (value.substr(0, 3) == R"(""")" || value.substr(0, 3) == "'''") {
-    // A newline right after the opening delimiter is not part of the text.
-    if (value.substr(3, 1) == "\n" || value.substr(3, 2) == "\r\n") return {line + 1, 1};
-    return {line, column + 3};
-  }
-  return {line, column + 1};
+  return starts;
 }
 
 std::string field_names(NoteKind kind) {
@@ -317,17 +317,21 @@ std::string write_note_toml(const NoteContent& note, const NoteTomlLayout& layou
   return out;
 }
 
-NoteTomlError::NoteTomlError(int line, int column, std::string field, std::string problem)
-    : Error(ErrorCode::kInvalidInput, std::string(kNoteTomlName) + ":" + std::to_string(line) +
-                                          ":" + std::to_string(column) + ": " +
-                                          (field.empty() ? "" : field + ": ") + problem),
-      line_(line),
-      column_(column),
-      field_(std::move(field)),
-      problem_(std::move(problem)) {}
-
 ReadNote read_note_toml(std::string_view text, const std::string& default_language,
                         const NoteFileMessages& words) {
+  // The deck parser's bounds on what toml++ builds first: a file of deep keys or a great many
+  // values would otherwise overflow toml++'s stack or take its time and memory
+  // (docs/faults.md, "Deck files"). A note file has no [[…]] parts.
+  try {
+    const DeckFileLayout layout = scan_deck_layout(text, std::string(kNoteTomlName));
+    if (!layout.entries.empty()) {
+      throw NoteTomlError(layout.entries.front().first_line, 1, "", words.toml_no_tables);
+    }
+  } catch (const NoteTomlError&) {
+    throw;
+  } catch (const InputError& error) {
+    throw NoteTomlError(error.line(), error.column(), error.field(), error.problem());
+  }
   toml::table table;
   try {
     table = toml::parse(text, kNoteTomlName);
@@ -336,6 +340,7 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
   }
   ReadNote read;
   NoteContent& note = read.note;
+  std::vector<std::pair<std::string, toml::source_position>> quotes;
   const toml::node* kind_node = table.get("kind");
   if (kind_node == nullptr) throw NoteTomlError(1, 1, "kind", words.toml_no_kind);
   read.lines["kind"] = static_cast<int>(kind_node->source().begin.line);
@@ -376,8 +381,7 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
                            fail_at(source_of(value, at), where, words.toml_not_texts);
                          }
                          std::string field_text = read_text(value, at, where, words);
-                         read.text_starts[name + "." + language] =
-                             text_start(text, value.source().begin);
+                         quotes.emplace_back(name + "." + language, value.source().begin);
                          if (!field_text.empty()) note.fields[name][language] = field_text;
                        });
     } else {
@@ -386,6 +390,7 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
           fill_in(words.toml_unknown_key, {{"kind", note.kind}, {"fields", field_names(kind)}}));
     }
   }
+  read.text_starts = text_starts_of(text, std::move(quotes));
   return read;
 }
 

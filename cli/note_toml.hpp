@@ -74,24 +74,15 @@ struct ReadNote {
   std::map<std::string, FilePlace> text_starts;
 };
 
-// What is wrong in the file, and where: "note.toml:3:9: front.en: must be a text in quotes".
-class NoteTomlError : public Error {
- public:
-  NoteTomlError(int line, int column, std::string field, std::string problem);
-  int line() const noexcept { return line_; }
-  int column() const noexcept { return column_; }
-  const std::string& field() const noexcept { return field_; }
-  const std::string& problem() const noexcept { return problem_; }
-
- private:
-  int line_;
-  int column_;
-  std::string field_;
-  std::string problem_;
-};
-
 // The name the file goes by in messages.
 inline constexpr std::string_view kNoteTomlName = "note.toml";
+
+// What is wrong in the file, and where: "note.toml:3:9: front.en: must be a text in quotes".
+class NoteTomlError : public InputError {
+ public:
+  NoteTomlError(int line, int column, std::string field, const std::string& problem)
+      : InputError(std::string(kNoteTomlName), line, column, std::move(field), problem) {}
+};
 
 // Reads the note back. A plain text is in `default_language`. Throws NoteTomlError for TOML that
 // does not parse, a key its kind does not have, or a value of the wrong type; whether the note

@@ -46,11 +46,14 @@ class InputError : public Error {
         file_(std::move(file)),
         line_(line),
         column_(line > 0 ? column : 0),
-        field_(std::move(field)) {}
+        field_(std::move(field)),
+        problem_(message) {}
   const std::string& file() const noexcept { return file_; }
   int line() const noexcept { return line_; }      // 0 when the error concerns the whole file
   int column() const noexcept { return column_; }  // from 1, in code points; 0 when not known
   const std::string& field() const noexcept { return field_; }
+  // The message without the file, place and field, for callers that show those their own way.
+  const std::string& problem() const noexcept { return problem_; }
 
  private:
   static std::string format(const std::string& file, int line, int column, const std::string& field,
@@ -66,6 +69,7 @@ class InputError : public Error {
   int line_;
   int column_;
   std::string field_;
+  std::string problem_;
 };
 
 }  // namespace kioku

@@ -164,6 +164,28 @@ TEST_CASE("note toml: what is wrong is named with its line, column and field", "
   }
 }
 
+TEST_CASE("note toml: a hostile file is refused before toml++ reads it, and read in linear time",
+          "[cli][note-toml]") {
+  // 50,000 levels of dotted keys overflowed toml++'s stack (docs/faults.md, "Deck files").
+  std::string deep = "kind = \"basic\"\nfront";
+  for (int level = 0; level < 50'000; ++level) deep += ".a";
+  deep += " = \"x\"\n";
+  const NoteTomlError too_deep = error_of(deep);
+  CHECK(too_deep.line() == 2);
+  CHECK_FALSE(too_deep.problem().empty());
+  CHECK(error_of("kind = \"basic\"\n[[notes]]\nfront = \"x\"\n").problem() ==
+        english.toml_no_tables);
+  // Many values on one line: each text's place found in one walk, not one walk each.
+  std::string wide = "kind = \"basic\"\nfront = {";
+  for (int value = 0; value < 20'000; ++value) {
+    wide += (value == 0 ? "" : ", ") + std::string("l") + std::to_string(value) + " = \"t\"";
+  }
+  wide += "}\n";
+  const ReadNote read = read_note_toml(wide, "en", english);
+  CHECK(read.text_starts.at("front.l19999") ==
+        FilePlace{2, static_cast<int>(wide.rfind("\"t\"") - wide.find('\n')) + 1});
+}
+
 TEST_CASE("note toml: the daemon's problem with a field points at its place in the file",
           "[cli][note-toml]") {
   const ReadNote read = read_note_toml(R"(kind = "cloze"
