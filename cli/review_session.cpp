@@ -73,6 +73,7 @@ struct InputProblem {
 struct TypedLine {
   std::string text;
   std::optional<Rating> rating;
+  bool bury = false;  // a script's "-" or "bury", as for every other kind
 };
 
 // again, hard, good, easy (or their letters), or 1-4 as Anki's keys number them.
@@ -128,7 +129,7 @@ class AnswerSource {
       }
       Answer answer{choice, {}};
       if (!rating_word.empty()) {
-        answer.rating = parse_rating(rating_word);
+        answer.rating = rating_from_word(rating_word);
         if (!answer.rating || !extra.empty()) {
           throw InputProblem{fill_in(
               text_.not_a_rating, {{"line", std::to_string(line_number_)}, {"word", rating_word}})};
@@ -188,13 +189,19 @@ class AnswerSource {
         if (!key) return std::nullopt;
         if (*key == '\n') return TypedLine{typed, {}};
         if (*key == '\x7f' || *key == '\b') {
-          // One code point back: drop continuation bytes, then the lead byte.
-          while (!typed.empty() && (static_cast<unsigned char>(typed.back()) & 0xC0) == 0x80) {
-            typed.pop_back();
+          // One code point back: its continuation bytes, then its lead byte; as many columns
+          // cleared as it took (two for a wide character).
+          std::size_t start = typed.size();
+          while (start > 0 && (static_cast<unsigned char>(typed[start - 1]) & 0xC0) == 0x80) {
+            --start;
           }
-          if (!typed.empty()) {
-            typed.pop_back();
-            std::cout << "\b \b" << std::flush;
+          if (start > 0) --start;
+          if (start < typed.size()) {
+            const auto columns =
+                static_cast<std::size_t>(std::max(1, display_width(typed.substr(start))));
+            typed.erase(start);
+            std::cout << std::string(columns, '\b') << std::string(columns, ' ')
+                      << std::string(columns, '\b') << std::flush;
           }
           continue;
         }
@@ -206,6 +213,8 @@ class AnswerSource {
     std::string line;
     if (!std::getline(std::cin, line)) return std::nullopt;
     ++line_number_;
+    if (line == "q" || line == "quit") return std::nullopt;
+    if (line == std::string(1, kBuryKey) || line == "bury") return TypedLine{{}, {}, true};
     TypedLine typed;
     const std::size_t tab = line.find('\t');
     typed.text = line.substr(0, tab);
@@ -220,14 +229,14 @@ class AnswerSource {
     return typed;
   }
 
-  // After a right answer in a terminal: h, g (or Enter), e. nullopt to stop.
-  std::optional<Rating> read_rating() {
+  // A rating in a terminal: a/1, h/2, g/3, e/4, and Enter or space for `on_enter`. nullopt to
+  // stop.
+  std::optional<Rating> read_rating(Rating on_enter = Rating::kGood) {
     for (;;) {
       const auto key = raw_->read_key();
       if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
+      if (*key == '\n' || *key == ' ') return on_enter;
       switch (*key) {
-        case '\n':
-        case ' ':
         case 'g':
         case 'G':
         case '3':
@@ -439,11 +448,7 @@ class ReviewScreen {
   void show_answer_side(const protocol::CardToStudy& card) {
     std::cout << style_.dim(std::string(static_cast<std::size_t>(std::min(width_, 40)), '-'))
               << '\n';
-    if (card.answer_side) {
-      print_side(*card.answer_side);
-    } else {
-      print_wrapped(safe_text(card.explanation));
-    }
+    if (card.answer_side) print_side(*card.answer_side);
   }
 
   // A side from the daemon, laid out for this terminal (cli/terminal/rich_text_terminal.hpp).
@@ -451,15 +456,27 @@ class ReviewScreen {
     for (const std::string& line : rich_text_lines(side, width_, style_)) std::cout << line << '\n';
   }
 
-  // The rating keys with what each would do, as Anki shows them.
-  void print_rating_prompt(const protocol::CardToStudy& card, bool with_again) {
+  // The rating keys with what each would do, as Anki shows them; Enter stands for `on_enter`.
+  void print_rating_prompt(const protocol::CardToStudy& card, bool with_again,
+                           Rating on_enter = Rating::kGood) {
     const protocol::Preview& preview = card.preview;
     const auto wait = [](const protocol::PreviewEntry& entry) { return safe_text(entry.wait); };
+    const auto key = [&](const char* letter, Rating rating) {
+      return std::string(" [") + letter + (rating == on_enter ? "/Enter] " : "] ");
+    };
     std::cout << '\n' << text_.rate_prompt << ' ';
-    if (with_again) std::cout << " [a] " << text_.again << " " << wait(preview.again) << "  ";
-    std::cout << " [h] " << text_.hard << " " << wait(preview.hard) << "   [g/Enter] " << text_.good
-              << " " << wait(preview.good) << "   [e] " << text_.easy << " " << wait(preview.easy)
-              << ' ' << std::flush;
+    if (with_again) {
+      std::cout << key("a", Rating::kAgain) << text_.again << " " << wait(preview.again) << "  ";
+    }
+    std::cout << key("h", Rating::kHard) << text_.hard << " " << wait(preview.hard) << "  "
+              << key("g", Rating::kGood) << text_.good << " " << wait(preview.good) << "  "
+              << key("e", Rating::kEasy) << text_.easy << " " << wait(preview.easy) << ' '
+              << std::flush;
+  }
+
+  // The card whose answer is on its way, as the status lines name it: "2 (gc-002)".
+  static std::string in_flight_name(const protocol::CardToStudy& card) {
+    return std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
   }
 
   // Sends the answer of a card that is not a choice card and tallies it. The answer is
@@ -475,11 +492,12 @@ class ReviewScreen {
     params.duration_ms = elapsed;
     params.answer_id = new_answer_id();
     params.lang = context_.language;
-    answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
+    answer_in_flight_ = in_flight_name(card);
     const protocol::ReviewAnswerResult recorded = call(protocol::kReviewAnswer, params);
     answer_in_flight_.reset();
     if (recorded.typed && !input_.interactive()) show_comparison(*recorded.typed);
-    report_recorded(recorded, recorded.rating != "again", elapsed);
+    // A graded card (typed) counts by its verdict, one the user rates alone by the rating.
+    report_recorded(recorded, recorded.correct.value_or(recorded.rating != "again"), elapsed);
     return true;
   }
 
@@ -568,6 +586,7 @@ class ReviewScreen {
       std::cout << '\n';
       return false;
     }
+    if (typed->bury) return bury_card(card);
     if (!input_.interactive()) std::cout << safe_line(typed->text);
     std::cout << '\n';
     std::optional<Rating> rating = typed->rating;
@@ -578,8 +597,10 @@ class ReviewScreen {
                                                                    .typed = typed->text,
                                                                    .lang = context_.language});
       if (check.typed) show_comparison(*check.typed);
-      print_rating_prompt(card, true);
-      rating = input_.read_rating();
+      // Enter takes the comparison's verdict, as a script's line without a rating does.
+      const Rating on_enter = check.correct.value_or(true) ? Rating::kGood : Rating::kAgain;
+      print_rating_prompt(card, true, on_enter);
+      rating = input_.read_rating(on_enter);
       std::cout << '\n';
       if (!rating) return false;
     }
@@ -624,7 +645,7 @@ class ReviewScreen {
     const auto elapsed_ms = [&] { return elapsed_since(started); };
     const std::string answer_id = new_answer_id();
     std::int64_t elapsed = elapsed_ms();
-    answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
+    answer_in_flight_ = in_flight_name(card);
     const protocol::ReviewChooseResult chosen_reply =
         call(protocol::kReviewChoose,
              protocol::ReviewChooseParams{card.id, chosen, elapsed, answer_id, context_.language});
@@ -635,12 +656,7 @@ class ReviewScreen {
       Rating rating = given->rating.value_or(Rating::kGood);
       if (asks_rating) {
         show_verdict(card, order, verdict_of(chosen_reply));
-        const protocol::Preview& preview = card.preview;
-        const auto wait = [](const protocol::PreviewEntry& entry) { return safe_text(entry.wait); };
-        std::cout << '\n'
-                  << text_.rate_prompt << "  [h] " << text_.hard << " " << wait(preview.hard)
-                  << "   [g/Enter] " << text_.good << " " << wait(preview.good) << "   [e] "
-                  << text_.easy << " " << wait(preview.easy) << ' ' << std::flush;
+        print_rating_prompt(card, false);
         const auto picked = input_.read_rating();
         std::cout << '\n';
         if (!picked) return false;
@@ -654,7 +670,7 @@ class ReviewScreen {
       params.duration_ms = elapsed;
       params.answer_id = answer_id;
       params.lang = context_.language;
-      answer_in_flight_ = std::to_string(card.id) + " (" + safe_text(card.external_id) + ")";
+      answer_in_flight_ = in_flight_name(card);
       recorded = call(protocol::kReviewAnswer, params);
       answer_in_flight_.reset();
     }

@@ -55,7 +55,9 @@ TEST_CASE("e2e: a scripted review answers every kind of card", "[e2e][review][no
   const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, script);
   INFO(review.out << review.err);
   REQUIRE(review.exit_code == 0);
-  CHECK(review.out.find("9 cards reviewed") != std::string::npos);
+  // A typed card counts as correct by its verdict, whatever rating it was given (Rome as
+  // "Roma", rated hard, is wrong): 6 of 9.
+  CHECK(review.out.find("9 cards reviewed, 6 correct") != std::string::npos);
   // The cloze card's question hides its deletion (with its hint when it has one); its answer
   // shows it.
   CHECK(review.out.find("[...] trades compute for memory") != std::string::npos);
@@ -75,6 +77,15 @@ TEST_CASE("e2e: a scripted review answers every kind of card", "[e2e][review][no
   for (const auto& row : rows) answers.push_back(row[0] + " " + row[1] + " " + row[2]);
   CHECK(answers == std::vector<std::string>{"kinds-0 3 1", "b 3 ", "r/forward 3 ", "r/backward 1 ",
                                             "c/c1 4 ", "c/c2 2 ", "t1 3 1", "t2 1 0", "t3 2 0"});
+
+  // "-" buries a typed card as it buries every other kind, and "q" stops.
+  add_note(daemon, "t4", "typed", english({{"front", "Capital of Spain?"}, {"back", "Madrid"}}));
+  const CommandResult buried = run_kioku(home, {"review", "--no-shuffle"}, "-\nq\n");
+  INFO(buried.out << buried.err);
+  CHECK(buried.exit_code == 0);
+  CHECK(buried.out.find("Buried until tomorrow") != std::string::npos);
+  CHECK(buried.out.find("0 cards reviewed") != std::string::npos);
+  CHECK(reader.rows("SELECT count(*) FROM revlog")[0][0] == "9");
 
   // A line that is not a rating names its line and the words it takes.
   add_note(daemon, "b2", "basic", english({{"front", "Another?"}}));
