@@ -135,7 +135,7 @@ CommandGroup add_commands() {
                  })
           .runs([](CliContext& context, const AddArgs& args) -> int {
             const NoteMessages& words = note_messages_for(context.language);
-            const std::vector<std::string> languages = deck_languages(context, args.deck);
+            const std::vector<std::string> languages = deck_languages(context, args.deck, words);
             const std::string language = default_text_language(languages, context.language);
             if (args.fields.empty() && args.choices.empty()) {
               return add_in_editor(context, args, languages, language, words);

@@ -50,7 +50,7 @@ int edit_note(CliContext& context, const EditArgs& args) {
   if (note.deleted_ms) {
     throw Error(ErrorCode::kConflict, fill_in(words.edit_deleted, {{"note", note.id}}));
   }
-  const std::vector<std::string> languages = deck_languages(context, note.deck);
+  const std::vector<std::string> languages = deck_languages(context, note.deck, words);
   const std::string language = default_text_language(languages, context.language);
   const NoteContent original = note_content(note);
   NoteTomlLayout layout;

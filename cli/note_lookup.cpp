@@ -2,6 +2,7 @@
 
 #include "cli/messages.hpp"
 #include "cli/note_arguments.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/deck_types.hpp"
 
@@ -48,15 +49,17 @@ protocol::NoteView find_note(CliContext& context, const std::string& argument,
       call_on_note(context, protocol::kNoteGet.name, argument, deck, words));
 }
 
-std::vector<std::string> deck_languages(CliContext& context, const std::string& deck) {
+std::vector<std::string> deck_languages(CliContext& context, const std::string& deck,
+                                        const NoteMessages& words) {
   const auto decks = protocol::decode_result<protocol::DeckListResult>(
       protocol::kDeckList.name, context.daemon().call(protocol::kDeckList.name));
-  std::vector<std::string> languages;
   for (const protocol::DeckSummary& summary : decks.decks) {
     if (summary.id != deck) continue;
+    std::vector<std::string> languages;
     for (const auto& [language, name] : summary.names) languages.push_back(language);
+    return languages;
   }
-  return languages;
+  throw Error(ErrorCode::kNotFound, fill_in(words.no_such_deck, {{"deck", safe_line(deck)}}));
 }
 
 }  // namespace kioku::cli

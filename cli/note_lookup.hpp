@@ -25,8 +25,10 @@ boost::json::value call_on_note(CliContext& context, std::string_view method,
 protocol::NoteView find_note(CliContext& context, const std::string& argument,
                              const std::string& deck, const NoteMessages& words);
 
-// The languages deck `deck` has texts in (the languages of its name, as deck.list gives them);
-// none when there is no such deck.
-std::vector<std::string> deck_languages(CliContext& context, const std::string& deck);
+// The languages deck `deck` has texts in (the languages of its name, as deck.list gives them).
+// Throws kioku::Error (kNotFound) when there is no such deck: before an editor opens, not after
+// the user wrote a note for it.
+std::vector<std::string> deck_languages(CliContext& context, const std::string& deck,
+                                        const NoteMessages& words);
 
 }  // namespace kioku::cli

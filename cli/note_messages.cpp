@@ -23,6 +23,7 @@ const NoteMessages kEnglish{
     .choices_only_for_choice = "--choice and --answer are for choice notes (--kind choice)",
     .no_such_note = "No note or card {note}",
     .edit_deleted = "Note {note} is deleted: bring it back with kioku note restore {note} first",
+    .no_such_deck = "No deck {deck} (kioku decks lists them)",
     .column_id = "ID",
     .column_kind = "KIND",
     .column_deck = "DECK",
@@ -57,6 +58,7 @@ const NoteMessages kJapanese{
     .no_such_note = "ノートまたはカード {note} はありません",
     .edit_deleted =
         "ノート {note} は削除されています。先に kioku note restore {note} で元に戻してください",
+    .no_such_deck = "デッキ {deck} はありません（kioku decks で一覧できます）",
     .column_id = "ID",
     .column_kind = "種類",
     .column_deck = "デッキ",

@@ -335,6 +335,14 @@ TEST_CASE("e2e notes: kioku add without --field writes the note in EDITOR's temp
     CHECK(emptied.err == "kioku: The template was emptied: nothing added.\n");
     CHECK(field(fixture.daemon().call("due.counts"), "new") == 1);
   }
+  SECTION("a deck that does not exist: refused before the editor opens") {
+    const std::string ran = fixture.home().root() + "/editor-ran";
+    const std::string editor = fixture.script("mark.sh", "touch \"" + ran + "\"\n");
+    const CommandResult typo = fixture.kioku({"add", "--deck", "wrods"}, editor);
+    CHECK(typo.exit_code == 5);
+    CHECK(typo.err == "kioku: No deck wrods (kioku decks lists them)\n");
+    CHECK_FALSE(std::filesystem::exists(ran));
+  }
   SECTION("the template's comments are in the user's language") {
     const std::string keep = fixture.home().root() + "/template.toml";
     const std::string copy = fixture.script("copy.sh", "cp \"$1\" \"" + keep + "\"\n");
