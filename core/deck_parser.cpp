@@ -30,7 +30,6 @@ constexpr std::size_t kMaximumChoices = 8;
 constexpr TextRule kNameRule{kMaxDeckNameBytes, false};
 constexpr TextRule kDescriptionRule{kMaxDeckDescriptionBytes, true};
 constexpr TextRule kQuestionRule{kMaxQuestionBytes, true};
-constexpr TextRule kChoiceRule{kMaxChoiceBytes, false};
 constexpr TextRule kExplanationRule{kMaxExplanationBytes, true};
 // toml++'s messages may quote a whole key; one line of an error is enough.
 constexpr std::size_t kTomlMessageBytes = 200;

@@ -20,22 +20,12 @@ namespace kioku {
 
 namespace {
 
-// The fields that ask (front, text, question) have a question's limit; the others what they
-// explain, an explanation's.
-constexpr TextRule kAskingFieldRule{kMaxQuestionBytes, true};
-constexpr TextRule kOtherFieldRule{kMaxExplanationBytes, true};
-constexpr TextRule kChoiceRule{kMaxChoiceBytes, false};
 constexpr TextRule kIdRule{kMaxNoteIdBytes, false};
 
 constexpr std::string_view kNoteKeys[] = {"id", "kind", "tags", "choices", "answer"};
 
 bool is_note_key(std::string_view key) {
   return std::find(std::begin(kNoteKeys), std::end(kNoteKeys), key) != std::end(kNoteKeys);
-}
-
-const TextRule& field_rule(std::string_view name) {
-  const bool asks = name == "front" || name == "text" || name == "question";
-  return asks ? kAskingFieldRule : kOtherFieldRule;
 }
 
 class NoteReader {
@@ -148,7 +138,7 @@ class NoteReader {
   }
 
   LocalizedText field_text(const std::string& key, const toml::node& value) const {
-    const TextRule& rule = field_rule(key);
+    const TextRule& rule = note_field_rule(key);
     if (value.is_string()) {
       if (!single_language()) {
         reader_.fail(key,

@@ -11,8 +11,6 @@ namespace kioku {
 
 namespace {
 
-constexpr TextRule kTagRule{kMaxTagBytes, false};
-
 std::string join(std::initializer_list<std::string_view> keys) {
   std::string text;
   for (std::string_view key : keys) text += (text.empty() ? "" : ", ") + std::string(key);

@@ -4,6 +4,7 @@
 // are refused at import, naming the first one found.
 #include "core/deck_parser_text.hpp"
 
+#include "core/deck_parser_limits.hpp"
 #include "core/utf8.hpp"
 
 #include <cstdint>
@@ -144,6 +145,16 @@ std::string quoted_for_error(std::string_view text) {
 
 std::string escaped_for_error(std::string_view text, std::size_t max_bytes) {
   return escape(text, max_bytes, false);
+}
+
+const TextRule kChoiceRule{kMaxChoiceBytes, false};
+const TextRule kTagRule{kMaxTagBytes, false};
+
+const TextRule& note_field_rule(std::string_view field) noexcept {
+  static constexpr TextRule kAskingFieldRule{kMaxQuestionBytes, true};
+  static constexpr TextRule kOtherFieldRule{kMaxExplanationBytes, true};
+  const bool asks = field == "front" || field == "text" || field == "question";
+  return asks ? kAskingFieldRule : kOtherFieldRule;
 }
 
 }  // namespace kioku

@@ -22,6 +22,13 @@ struct TextRule {
 // (U+202A-U+202E, U+2066-U+2069), and bytes that are not UTF-8.
 std::string text_problem(std::string_view text, const TextRule& rule);
 
+// The rules of a note's texts, wherever the note comes from (a deck file, note.add, the editor):
+// a field that asks (front, text, question) has a question's limit, the others an
+// explanation's; a choice and a tag are one short line.
+const TextRule& note_field_rule(std::string_view field) noexcept;
+extern const TextRule kChoiceRule;
+extern const TextRule kTagRule;
+
 // `text` as an error message quotes it: in double quotes (a '"' or '\\' in it escaped with '\\'),
 // control and bidirectional characters written as \u001b, bytes that are not UTF-8 as \xff, cut
 // after 64 bytes (at a character boundary) with "…".

@@ -5,6 +5,8 @@
 #include <string_view>
 
 #include "core/cloze_walk.hpp"
+#include "core/deck_parser_limits.hpp"
+#include "core/deck_parser_text.hpp"
 
 namespace kioku {
 
@@ -123,9 +125,36 @@ void check_choices(const Note& note) {
   }
 }
 
+// The text rules a deck file's notes keep (core/deck_parser_text.hpp), for notes from anywhere:
+// no character that acts on a terminal, no text past its length.
+void check_texts(const Note& note) {
+  for (const NoteField& field : note.fields) {
+    for (const auto& [language, text] : field.text) {
+      const std::string problem = text_problem(text, note_field_rule(field.name));
+      if (!problem.empty()) throw NoteError(field.name, language, "the text " + problem);
+    }
+  }
+  for (const auto& [language, choices] : note.choices) {
+    for (std::size_t index = 0; index < choices.size(); ++index) {
+      const std::string problem = text_problem(choices[index], kChoiceRule);
+      if (!problem.empty()) {
+        throw NoteError("choices", language, "choice " + std::to_string(index + 1) + " " + problem);
+      }
+    }
+  }
+}
+
 void check_tags(const Note& note) {
+  if (note.tags.size() > kMaxTagsPerCard) {
+    throw NoteError("tags", "",
+                    "has " + std::to_string(note.tags.size()) + " tags; at most " +
+                        std::to_string(kMaxTagsPerCard) + " are allowed");
+  }
   for (const std::string& tag : note.tags) {
     if (tag.empty()) throw NoteError("tags", "", "an empty tag");
+    const std::string problem = text_problem(tag, kTagRule);
+    if (!problem.empty())
+      throw NoteError("tags", "", "the tag " + quoted_for_error(tag) + " " + problem);
     if (!is_valid_tag(tag)) throw NoteError("tags", "", "tag \"" + tag + "\" has a space in it");
   }
 }
@@ -162,6 +191,7 @@ std::map<std::string, ClozeText> validate_note(const Note& note) {
     check_cloze(note, clozes);
   }
   check_choices(note);
+  check_texts(note);
   check_tags(note);
   return clozes;
 }

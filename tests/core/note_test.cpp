@@ -230,5 +230,27 @@ TEST_CASE("note: field and text look-ups", "[core][note]") {
   CHECK(note.text("back", "en").empty());
 }
 
+TEST_CASE("note: a text that would act on a terminal, or is too long, is refused from anywhere",
+          "[core][note]") {
+  // note.add and the editor bring notes no deck parser read: validate_note keeps its rules.
+  const NoteError escape =
+      error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "red \x1b[31m text"}}}}));
+  CHECK(escape.field() == "front");
+  CHECK(escape.language() == "en");
+  CHECK(escape.problem().find("U+001B (ESC)") != std::string::npos);
+  CHECK(error_of(note_of(NoteKind::kBasic, {{"front", {{"ja", std::string(20'000, 'x')}}}}))
+            .problem()
+            .find("bytes") != std::string::npos);
+  // Newlines and tabs are a field's own.
+  CHECK_NOTHROW(validate_note(note_of(NoteKind::kBasic, {{"front", {{"en", "a\n\tb"}}}})));
+  Note choice = note_of(NoteKind::kChoice, {{"question", {{"en", "Q"}}}});
+  choice.choices = {{"en", {"a", "b\nc"}}};
+  choice.answer = 1;
+  CHECK(error_of(choice).field() == "choices");
+  Note tagged = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
+  for (int index = 0; index < 33; ++index) tagged.tags.push_back("t" + std::to_string(index));
+  CHECK(error_of(tagged).field() == "tags");
+}
+
 }  // namespace
 }  // namespace kioku

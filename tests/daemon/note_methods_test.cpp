@@ -103,6 +103,13 @@ TEST_CASE("notes: each kind makes its cards, in the deck's queue", "[daemon][not
                   {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"colour", "x"}})}})
             .at("error")
             .at("code") == -32602);
+  // What a deck file may not hold, a client may not send either.
+  const auto escape = fixture.call(
+      "note.add",
+      {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"front", "\x1b]52;c;x\a"}})}});
+  CHECK(escape.at("error").at("code") == -32602);
+  CHECK(std::string(escape.at("error").at("message").as_string()).find("U+001B (ESC)") !=
+        std::string::npos);
   CHECK(fixture.call("note.add", {{"deck", "d"}, {"kind", "audio"}, {"fields", fields({})}})
             .at("error")
             .at("code") == -32602);
