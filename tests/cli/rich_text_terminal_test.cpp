@@ -49,6 +49,12 @@ std::string shown(const std::string& line) {
   return std::regex_replace(line, std::regex("\033\\[[0-9;]*m"), "");
 }
 
+// `line` without the SGR sequences kioku itself writes (bold 1, italic 3, yellow 33, cyan 36, in
+// any combination, and the reset 0): any other escape left is one that came from the deck.
+std::string without_kioku_styles(const std::string& line) {
+  return std::regex_replace(line, std::regex("\033\\[(0|(1|3|33|36)(;(1|3|33|36))*)m"), "");
+}
+
 TEST_CASE("rich text terminal: paragraphs apart, list items together, code indented",
           "[cli][rich-text]") {
   CHECK(lines_of("first\nline\n\nsecond") == Lines{"first", "line", "", "second"});
@@ -125,7 +131,7 @@ TEST_CASE("rich text terminal: no escape from the deck passes through", "[cli][r
       CHECK(line.find("\xc2\x9b") == std::string::npos);
       CHECK(line.find("\u202e") == std::string::npos);
       // Only kioku's own SGR sequences: none of the deck's.
-      CHECK(shown(line).find('\x1b') == std::string::npos);
+      CHECK(without_kioku_styles(line).find('\x1b') == std::string::npos);
       if (!style.enabled) CHECK(line.find('\x1b') == std::string::npos);
     }
   }

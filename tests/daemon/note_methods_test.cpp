@@ -4,18 +4,13 @@
 #include <algorithm>
 
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/json_rpc_calls.hpp"
 
 using namespace kioku;
 using namespace kioku::test;
 namespace json = boost::json;
 
 namespace {
-
-json::object fields(std::initializer_list<std::pair<std::string, std::string>> english) {
-  json::object object;
-  for (const auto& [name, text] : english) object[name] = json::object{{"en", text}};
-  return object;
-}
 
 std::vector<std::string> templates_of(const json::value& note) {
   std::vector<std::string> templates;
@@ -44,9 +39,10 @@ std::int64_t answers_of(DaemonFixture& fixture, std::int64_t card) {
 TEST_CASE("notes: each kind makes its cards, in the deck's queue", "[daemon][notes]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("d", 1);
-  const auto basic = fixture.result(
-      "note.add",
-      {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"front", "F"}, {"back", "B"}})}});
+  const auto basic =
+      fixture.result("note.add", {{"deck", "d"},
+                                  {"kind", "basic"},
+                                  {"fields", english_fields({{"front", "F"}, {"back", "B"}})}});
   CHECK(templates_of(basic.at("note")) == std::vector<std::string>{"card"});
   CHECK(basic.at("added").as_array().size() == 1);
   CHECK(basic.at("note").at("id").as_string().size() >= 1);
@@ -54,7 +50,7 @@ TEST_CASE("notes: each kind makes its cards, in the deck's queue", "[daemon][not
       fixture.result("note.add", {{"deck", "d"},
                                   {"kind", "reverse"},
                                   {"id", "rev-1"},
-                                  {"fields", fields({{"front", "cat"}, {"back", "猫"}})},
+                                  {"fields", english_fields({{"front", "cat"}, {"back", "猫"}})},
                                   {"tags", json::array{"animals"}}});
   CHECK(templates_of(reverse.at("note")) == std::vector<std::string>{"forward", "backward"});
   const auto cloze = fixture.result(
@@ -62,14 +58,16 @@ TEST_CASE("notes: each kind makes its cards, in the deck's queue", "[daemon][not
       {{"deck", "d"},
        {"kind", "cloze"},
        {"id", "cz"},
-       {"fields", fields({{"text", "{{c1::Checkpointing}} trades {{c2::compute::what}} for memory"},
-                          {"extra", "Chen 2016"}})}});
+       {"fields",
+        english_fields({{"text", "{{c1::Checkpointing}} trades {{c2::compute::what}} for memory"},
+                        {"extra", "Chen 2016"}})}});
   CHECK(templates_of(cloze.at("note")) == std::vector<std::string>{"c1", "c2"});
   const auto typed = fixture.result(
-      "note.add", {{"deck", "d"},
-                   {"kind", "typed"},
-                   {"id", "ty"},
-                   {"fields", fields({{"front", "Capital of Japan?"}, {"back", "Tokyo"}})}});
+      "note.add",
+      {{"deck", "d"},
+       {"kind", "typed"},
+       {"id", "ty"},
+       {"fields", english_fields({{"front", "Capital of Japan?"}, {"back", "Tokyo"}})}});
   CHECK(templates_of(typed.at("note")) == std::vector<std::string>{"card"});
   CHECK(typed.at("note").at("cards").at(0).at("kind").as_string() == "typed");
   // 1 choice card + 1 + 2 + 2 + 1.
@@ -89,31 +87,33 @@ TEST_CASE("notes: each kind makes its cards, in the deck's queue", "[daemon][not
             .call("note.add", {{"deck", "d"},
                                {"kind", "basic"},
                                {"id", "rev-1"},
-                               {"fields", fields({{"front", "x"}})}})
+                               {"fields", english_fields({{"front", "x"}})}})
             .at("error")
             .at("code") == -32003);
   const auto unclosed = fixture.call(
-      "note.add", {{"deck", "d"}, {"kind", "cloze"}, {"fields", fields({{"text", "a {{c1::b"}})}});
+      "note.add",
+      {{"deck", "d"}, {"kind", "cloze"}, {"fields", english_fields({{"text", "a {{c1::b"}})}});
   CHECK(unclosed.at("error").at("code") == -32602);
   const std::string message(unclosed.at("error").at("message").as_string());
   CHECK(message.find("field text.en") != std::string::npos);
   CHECK(message.find("column 3") != std::string::npos);
   CHECK(fixture
             .call("note.add",
-                  {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"colour", "x"}})}})
+                  {{"deck", "d"}, {"kind", "basic"}, {"fields", english_fields({{"colour", "x"}})}})
             .at("error")
             .at("code") == -32602);
   // What a deck file may not hold, a client may not send either.
   const auto escape = fixture.call(
       "note.add",
-      {{"deck", "d"}, {"kind", "basic"}, {"fields", fields({{"front", "\x1b]52;c;x\a"}})}});
+      {{"deck", "d"}, {"kind", "basic"}, {"fields", english_fields({{"front", "\x1b]52;c;x\a"}})}});
   CHECK(escape.at("error").at("code") == -32602);
   CHECK(std::string(escape.at("error").at("message").as_string()).find("U+001B (ESC)") !=
         std::string::npos);
-  CHECK(fixture.call("note.add", {{"deck", "d"}, {"kind", "audio"}, {"fields", fields({})}})
+  CHECK(fixture.call("note.add", {{"deck", "d"}, {"kind", "audio"}, {"fields", english_fields({})}})
             .at("error")
             .at("code") == -32602);
-  CHECK(fixture.call("note.add", {{"deck", "nope"}, {"kind", "basic"}, {"fields", fields({})}})
+  CHECK(fixture
+            .call("note.add", {{"deck", "nope"}, {"kind", "basic"}, {"fields", english_fields({})}})
             .at("error")
             .at("code") == -32001);
 }
@@ -122,11 +122,11 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
           "[daemon][notes]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("d", 1);
-  const auto added =
-      fixture.result("note.add", {{"deck", "d"},
-                                  {"kind", "cloze"},
-                                  {"id", "cz"},
-                                  {"fields", fields({{"text", "{{c1::A}} {{c2::B}} {{c3::C}}"}})}});
+  const auto added = fixture.result(
+      "note.add", {{"deck", "d"},
+                   {"kind", "cloze"},
+                   {"id", "cz"},
+                   {"fields", english_fields({{"text", "{{c1::A}} {{c2::B}} {{c3::C}}"}})}});
   const std::int64_t c1 = card_with_template(added.at("note"), "c1");
   const std::int64_t c3 = card_with_template(added.at("note"), "c3");
   fixture.result("review.answer", {{"card", c1}, {"rating", "good"}});
@@ -135,7 +135,8 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
 
   // c3 removed: retired, suspended, kept with its answer.
   const auto edited = fixture.result(
-      "note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
+      "note.update",
+      {{"note", "cz"}, {"fields", english_fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
   CHECK(edited.at("changed").as_bool());
   CHECK(edited.at("retired").as_array() == json::array{c3});
   CHECK(card_with_template(edited.at("note"), "c1") == c1);
@@ -151,8 +152,8 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
         1);
 
   // A broken edit is refused as note.add refuses it, and changes nothing.
-  const auto broken =
-      fixture.call("note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A"}})}});
+  const auto broken = fixture.call(
+      "note.update", {{"note", "cz"}, {"fields", english_fields({{"text", "{{c1::A"}})}});
   CHECK(broken.at("error").at("code") == -32602);
   CHECK(std::string(broken.at("error").at("message").as_string())
             .rfind("invalid note: field text.en", 0) == 0);
@@ -160,13 +161,14 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
 
   // The same content again changes nothing.
   const auto again = fixture.result(
-      "note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
+      "note.update",
+      {{"note", "cz"}, {"fields", english_fields({{"text", "{{c1::A!}} {{c2::B}}"}})}});
   CHECK_FALSE(again.at("changed").as_bool());
 
   // c3 back: the same card, its history and state, in the queue again.
   const auto revived = fixture.result(
       "note.update",
-      {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}} {{c2::B}} {{c3::C}}"}})}});
+      {{"note", "cz"}, {"fields", english_fields({{"text", "{{c1::A!}} {{c2::B}} {{c3::C}}"}})}});
   CHECK(revived.at("revived").as_array() == json::array{c3});
   const auto back = fixture.result("card.get", {{"card", c3}});
   CHECK_FALSE(back.at("retired").as_bool());
@@ -174,7 +176,8 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
   CHECK(back.at("card").at("state").at("reps").as_int64() == 1);
 
   // doctor.rebuild agrees with every stored state, retired cards included.
-  fixture.result("note.update", {{"note", "cz"}, {"fields", fields({{"text", "{{c1::A!}}"}})}});
+  fixture.result("note.update",
+                 {{"note", "cz"}, {"fields", english_fields({{"text", "{{c1::A!}}"}})}});
   const auto rebuilt = fixture.result("doctor.rebuild", {{"deck", "d"}});
   INFO(json::serialize(rebuilt));
   CHECK(rebuilt.at("decks").at(0).at("changed").as_int64() == 0);
@@ -186,12 +189,12 @@ TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daem
   fixture.result("note.add", {{"deck", "d"},
                               {"kind", "basic"},
                               {"id", "n1"},
-                              {"fields", fields({{"front", "Gradient checkpointing"}})},
+                              {"fields", english_fields({{"front", "Gradient checkpointing"}})},
                               {"tags", json::array{"memory", "training"}}});
   fixture.result("note.add", {{"deck", "d"},
                               {"kind", "basic"},
                               {"id", "n2"},
-                              {"fields", fields({{"front", "100% of 50_x, \"quoted\""}})},
+                              {"fields", english_fields({{"front", "100% of 50_x, \"quoted\""}})},
                               {"tags", json::array{"memory-bound"}}});
   const auto by_tag = fixture.result("note.find", {{"tag", "memory"}});
   REQUIRE(by_tag.at("notes").as_array().size() == 1);
@@ -216,7 +219,7 @@ TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daem
   CHECK(fixture.result("due.counts").at("new").as_int64() == due_before - 1);
   CHECK(fixture.result("note.find", {{"tag", "memory"}}).at("notes").as_array().empty());
   CHECK(fixture.result("note.find", {{"deleted", true}}).at("notes").as_array().size() == 1);
-  CHECK(fixture.call("note.update", {{"note", "n1"}, {"fields", fields({{"front", "x"}})}})
+  CHECK(fixture.call("note.update", {{"note", "n1"}, {"fields", english_fields({{"front", "x"}})}})
             .at("error")
             .at("code") == -32003);
   CHECK_FALSE(fixture.result("note.delete", {{"note", "n1"}}).at("changed").as_bool());
@@ -294,15 +297,16 @@ TEST_CASE("notes: note.add's reply shows the note as note.get reads it back", "[
       {{"deck", "d"},
        {"kind", "cloze"},
        {"id", "cz"},
-       {"fields", fields({{"text", "{{c2::a}} {{c1::b::hint}} {{c3::c}}"}, {"extra", "x"}})}},
+       {"fields",
+        english_fields({{"text", "{{c2::a}} {{c1::b::hint}} {{c3::c}}"}, {"extra", "x"}})}},
       {{"deck", "d"},
        {"kind", "typed"},
        {"id", "ty"},
-       {"fields", fields({{"front", "Capital?"}, {"back", "Tokyo"}})}},
+       {"fields", english_fields({{"front", "Capital?"}, {"back", "Tokyo"}})}},
       {{"deck", "d"},
        {"kind", "choice"},
        {"id", "ch"},
-       {"fields", fields({{"question", "Which?"}})},
+       {"fields", english_fields({{"question", "Which?"}})},
        {"choices", json::object{{"en", json::array{"one", "two"}}}},
        {"answer", 2}}};
   for (const json::object& request : requests) {

@@ -20,14 +20,12 @@ TEST_CASE("e2e: a format 2 deck of every kind imports, and an edit keeps the ans
 
   // The cloze note's first card, answered.
   const SqliteReader reader(home.collection_path());
-  const std::string c1 = reader.rows("SELECT id FROM cards WHERE external_id = 'cloze-1/c1'")[0][0];
-  const std::string c2 = reader.rows("SELECT id FROM cards WHERE external_id = 'cloze-1/c2'")[0][0];
-  REQUIRE(daemon.rpc("review.answer", {{"card", std::stoll(c1)}, {"rating", "good"}})
-              .as_object()
-              .contains("result"));
-  REQUIRE(daemon.rpc("review.answer", {{"card", std::stoll(c2)}, {"rating", "good"}})
-              .as_object()
-              .contains("result"));
+  const std::string c1 = reader.text("SELECT id FROM cards WHERE external_id = 'cloze-1/c1'");
+  const std::string c2 = reader.text("SELECT id FROM cards WHERE external_id = 'cloze-1/c2'");
+  REQUIRE_FALSE(c1.empty());
+  REQUIRE_FALSE(c2.empty());
+  daemon.call("review.answer", {{"card", std::stoll(c1)}, {"rating", "good"}});
+  daemon.call("review.answer", {{"card", std::stoll(c2)}, {"rating", "good"}});
 
   // The deck edited: c2 removed from the cloze note, the basic note's back changed.
   std::string edited =
@@ -40,21 +38,21 @@ TEST_CASE("e2e: a format 2 deck of every kind imports, and an edit keeps the ans
   REQUIRE(again.exit_code == 0);
   CHECK(again.out.find("0 added, 2 updated, 6 unchanged") != std::string::npos);
   CHECK(again.out.find("1 card its note no longer makes was suspended") != std::string::npos);
-  CHECK(reader.rows("SELECT id FROM cards WHERE external_id = 'cloze-1/c1'")[0][0] == c1);
-  CHECK(reader.rows("SELECT count(*) FROM revlog WHERE card_id IN (" + c1 + ", " + c2 +
-                    ")")[0][0] == "2");
-  CHECK(reader.rows("SELECT c.retired || s.suspended FROM cards c JOIN card_state s ON s.card_id = "
+  CHECK(reader.text("SELECT id FROM cards WHERE external_id = 'cloze-1/c1'") == c1);
+  CHECK(reader.text("SELECT count(*) FROM revlog WHERE card_id IN (" + c1 + ", " + c2 + ")") ==
+        "2");
+  CHECK(reader.text("SELECT c.retired || s.suspended FROM cards c JOIN card_state s ON s.card_id = "
                     "c.id WHERE c.id = " +
-                    c2)[0][0] == "11");
+                    c2) == "11");
   const auto doctor = parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"}));
   CHECK(doctor.at("decks").at(0).at("changed").as_int64() == 0);
 
   // The original again: the same card back, with its answer.
   home.write_file("every-kind.toml", kBilingualNotes);
   REQUIRE(run_kioku(home, {"import", path}).exit_code == 0);
-  CHECK(reader.rows("SELECT c.retired || s.suspended || s.reps FROM cards c JOIN card_state s ON "
+  CHECK(reader.text("SELECT c.retired || s.suspended || s.reps FROM cards c JOIN card_state s ON "
                     "s.card_id = c.id WHERE c.id = " +
-                    c2)[0][0] == "001");
+                    c2) == "001");
 }
 
 TEST_CASE("e2e: a broken note in a format 2 deck names file, line, column and field",

@@ -6,12 +6,22 @@
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "tests/support/line_client.hpp"
 
 namespace kioku::test {
+
+// note.add's `fields` for texts in English only: {"front": {"en": "..."}, ...}.
+inline boost::json::object english_fields(
+    std::initializer_list<std::pair<std::string, std::string>> texts) {
+  boost::json::object object;
+  for (const auto& [name, text] : texts) object[name] = boost::json::object{{"en", text}};
+  return object;
+}
 
 // The code and message of a JSON-RPC error response.
 inline std::int64_t error_code_of(const boost::json::value& response) {
