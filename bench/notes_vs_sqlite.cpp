@@ -36,11 +36,14 @@
 #include <string_view>
 #include <vector>
 
+#include "bench/generator/synthetic_notes.hpp"
 #include "daemon/store/card_content.hpp"
+#include "daemon/store/card_store.hpp"
 #include "daemon/store/note_codec.hpp"
 #include "tests/support/generated_deck.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/sqlite_reader.hpp"
 #include "tests/support/temp_home.hpp"
 
 using namespace kioku::test;
@@ -69,48 +72,25 @@ void check(int status, sqlite3* database, const char* what) {
   }
 }
 
-// A basic note as a user might add one: a question of 4 to 12 words and an answer of 1 to 4,
-// in English and Japanese, from a seeded generator (the same notes on every run).
-struct BenchNote {
-  std::string guid;
-  std::string front_en, front_ja, back_en, back_ja;
-};
-
-std::vector<BenchNote> bench_notes(const std::string& prefix, int count) {
-  static constexpr std::string_view kEnglish[] = {"gradient",   "checkpoint", "memory", "layer",
-                                                  "activation", "tensor",     "batch",  "kernel"};
-  static constexpr std::string_view kJapanese[] = {
-      "勾配", "チェックポイント", "メモリ", "層", "活性化", "テンソル", "バッチ", "カーネル"};
-  std::mt19937_64 random(20260611);
-  const auto words = [&](const auto& vocabulary, int length, std::string_view separator) {
-    std::string text;
-    for (int i = 0; i < length; ++i) {
-      if (i > 0) text += separator;
-      text += vocabulary[random() % std::size(vocabulary)];
-    }
-    return text;
-  };
-  std::vector<BenchNote> notes;
-  notes.reserve(static_cast<std::size_t>(count));
-  for (int number = 1; number <= count; ++number) {
-    const int question = 4 + static_cast<int>(random() % 9);
-    const int answer = 1 + static_cast<int>(random() % 4);
-    notes.push_back(BenchNote{.guid = prefix + std::to_string(number),
-                              .front_en = "What is " + words(kEnglish, question, " ") + "?",
-                              .front_ja = words(kJapanese, question, "の") + "とは？",
-                              .back_en = words(kEnglish, answer, " "),
-                              .back_ja = words(kJapanese, answer, "・")});
-  }
+// Basic notes as the collection generator makes them (bench/generator/synthetic_notes.hpp),
+// each with the one tag kTag: the same notes on every run.
+std::vector<kioku::Note> bench_notes(const std::string& prefix, int count) {
+  std::vector<kioku::Note> notes =
+      kioku::bench::synthetic_notes(kDeck, kioku::NoteKind::kBasic, count, 20260611, prefix);
+  for (kioku::Note& note : notes) note.tags = {kTag};
   return notes;
 }
 
-boost::json::object note_add_request(const BenchNote& note, std::int64_t id) {
-  boost::json::object fields{
-      {"front", boost::json::object{{"en", note.front_en}, {"ja", note.front_ja}}},
-      {"back", boost::json::object{{"en", note.back_en}, {"ja", note.back_ja}}}};
+boost::json::object note_add_request(const kioku::Note& note, std::int64_t id) {
+  boost::json::object fields;
+  for (const kioku::NoteField& field : note.fields) {
+    boost::json::object texts;
+    for (const auto& [language, text] : field.text) texts[language] = text;
+    fields[field.name] = std::move(texts);
+  }
   boost::json::object params{{"deck", kDeck},
                              {"kind", "basic"},
-                             {"id", note.guid},
+                             {"id", note.id},
                              {"fields", std::move(fields)},
                              {"tags", boost::json::array{kTag}}};
   return boost::json::object{
@@ -119,7 +99,7 @@ boost::json::object note_add_request(const BenchNote& note, std::int64_t id) {
 
 // The request lines for notes[begin, end): one batch of `batch` note.adds per line (a lone
 // request, not an array, when batch is 1).
-std::vector<std::string> request_lines(const std::vector<BenchNote>& notes, std::size_t begin,
+std::vector<std::string> request_lines(const std::vector<kioku::Note>& notes, std::size_t begin,
                                        std::size_t end, int batch) {
   std::vector<std::string> lines;
   for (std::size_t first = begin; first < end; first += static_cast<std::size_t>(batch)) {
@@ -261,21 +241,28 @@ class SqliteReference {
   SqliteReference& operator=(const SqliteReference&) = delete;
 
   // Inserts notes[begin, end); returns the seconds it took.
-  double add(const std::vector<BenchNote>& notes, std::size_t begin, std::size_t end,
+  double add(const std::vector<kioku::Note>& notes, std::size_t begin, std::size_t end,
              int transaction_notes) {
     struct Row {
-      std::string guid, fields;
+      std::string guid, fields, hash;
     };
     std::vector<Row> rows;
     for (std::size_t index = begin; index < end; ++index) {
-      const BenchNote& note = notes[index];
-      rows.push_back(
-          {note.guid,
-           kioku::daemon::note_fields_to_json(
-               {{.name = "front", .text = {{"en", note.front_en}, {"ja", note.front_ja}}},
-                {.name = "back", .text = {{"en", note.back_en}, {"ja", note.back_ja}}}})});
+      const kioku::Note& note = notes[index];
+      std::string fields = kioku::daemon::note_fields_to_json(note.fields);
+      // The card's hash as kiokud computes it (CardStore's own function).
+      const std::string hash = kioku::daemon::card_content_hash({.deck_id = deck_id_,
+                                                                 .note_id = 0,
+                                                                 .template_key = "card",
+                                                                 .external_id = note.id,
+                                                                 .kind = "basic",
+                                                                 .content_json = "{}",
+                                                                 .tags = kTag,
+                                                                 .sibling_group = "",
+                                                                 .position = 0,
+                                                                 .note_content = fields});
+      rows.push_back({note.id, std::move(fields), hash});
     }
-    const std::string hash = kioku::daemon::content_hash("{}", std::string("basic\n") + kTag);
     const auto start = std::chrono::steady_clock::now();
     for (std::size_t first = 0; first < rows.size();
          first += static_cast<std::size_t>(transaction_notes)) {
@@ -298,7 +285,7 @@ class SqliteReference {
         sqlite3_bind_int64(insert_card_, 1, deck_id_);
         sqlite3_bind_int64(insert_card_, 2, note_id);
         sqlite3_bind_text(insert_card_, 3, rows[index].guid.c_str(), -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert_card_, 4, hash.c_str(), -1, SQLITE_STATIC);
+        sqlite3_bind_text(insert_card_, 4, rows[index].hash.c_str(), -1, SQLITE_STATIC);
         sqlite3_bind_text(insert_card_, 5, kTag, -1, SQLITE_STATIC);
         sqlite3_bind_int64(insert_card_, 6, position);
         sqlite3_bind_int64(insert_card_, 7, now_ms);
@@ -334,20 +321,7 @@ class SqliteReference {
 
 // One value of a query on `path` (read only), as text.
 std::string query_text(const std::string& path, const std::string& sql) {
-  sqlite3* database = nullptr;
-  check(sqlite3_open_v2(path.c_str(), &database, SQLITE_OPEN_READONLY, nullptr), database, "open");
-  sqlite3_stmt* statement = nullptr;
-  std::string value;
-  const int prepared = sqlite3_prepare_v2(database, sql.c_str(), -1, &statement, nullptr);
-  if (prepared == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW) {
-    const unsigned char* text = sqlite3_column_text(statement, 0);
-    if (text != nullptr) value = reinterpret_cast<const char*>(text);
-  }
-  const std::string error = prepared == SQLITE_OK ? "" : sqlite3_errmsg(database);
-  sqlite3_finalize(statement);
-  sqlite3_close(database);
-  if (!error.empty()) throw std::runtime_error(sql + ": " + error);
-  return value;
+  return SqliteReader(path).text(sql);
 }
 
 // Everything but ids and times of the deck's notes, cards and card states, folded into one
@@ -395,7 +369,7 @@ void sweep(const TempHome& fresh) {
   std::printf("%-40s %8s %10s\n", "kiokud alone: batch x in flight", "notes", "notes/s");
   int shape_number = 0;
   for (const Shape& shape : kSweep) {
-    const std::vector<BenchNote> notes =
+    const std::vector<kioku::Note> notes =
         bench_notes("sweep" + std::to_string(++shape_number) + "-", shape.notes);
     const std::vector<std::string> lines = request_lines(notes, 0, notes.size(), shape.batch);
     const double seconds = connection.run(lines, shape.depth, notes.size());
@@ -423,7 +397,7 @@ void compare(int notes_count, int batch, int depth) {
   if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
   PipelinedConnection connection(daemon_home.home.socket_path());
 
-  const std::vector<BenchNote> notes = bench_notes("n", notes_count);
+  const std::vector<kioku::Note> notes = bench_notes("n", notes_count);
   double daemon_seconds = 0;
   double reference_seconds = 0;
   const std::size_t per_round = (notes.size() + kRounds - 1) / kRounds;

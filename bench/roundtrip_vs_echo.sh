@@ -53,6 +53,10 @@ round_trips() {
   local name=$1 method=$2 result=$work/$1.json
   "$build_dir/bench/kioku_roundtrip_bench" --daemon "$work/kiokud.sock" --echo "$work/echo.sock" \
     --method "$method" ${3:+--params "$3"} --requests "$requests" | tee "$result"
+  # review.next says which kind of card it showed (a reversed deck's next card is a forward one).
+  local shown
+  shown=$(jq -r '.card_kind // ""' "$result")
+  if [ -n "$shown" ]; then name="$name, a $shown card shown"; fi
   record_result "$name round trip vs echo, $cards cards" "$(cell kiokud "$result")" \
     "$(cell echo "$result")" "$(jq -r '.ratio * 100 | round / 100' "$result")" "-" "-"
 }

@@ -2,32 +2,15 @@
 // ranges from about 300 to 900 bytes, around what the bundled deck's cards take.
 #include "bench/generator/synthetic_deck.hpp"
 
-#include <array>
 #include <random>
-#include <string_view>
+
+#include "bench/generator/vocabulary.hpp"
 
 namespace kioku::bench {
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kEnglishWords{
-    "gradient", "checkpoint", "memory",    "layer", "activation", "recompute", "tensor", "batch",
-    "forward",  "backward",   "optimizer", "cache", "segment",    "graph",     "kernel", "device"};
-constexpr std::array<std::string_view, 16> kJapaneseWords{
-    "勾配",     "チェックポイント", "メモリ",   "層",      "活性化", "再計算",
-    "テンソル", "バッチ",           "順伝播",   "逆伝播",  "最適化", "キャッシュ",
-    "区間",     "グラフ",           "カーネル", "デバイス"};
 constexpr int kChoices = 4;
-
-std::string words(std::mt19937_64& random, const auto& vocabulary, int count,
-                  std::string_view separator) {
-  std::string text;
-  for (int i = 0; i < count; ++i) {
-    if (i > 0) text += separator;
-    text += vocabulary[random() % vocabulary.size()];
-  }
-  return text;
-}
 
 }  // namespace
 

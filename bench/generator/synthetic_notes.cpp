@@ -1,31 +1,14 @@
-// The words come from the same kind of small vocabulary as the choice decks', so a note's text
-// is a few dozen to a few hundred bytes, as a hand-written note's is.
+// The words come from the vocabulary the choice decks use (bench/generator/vocabulary.hpp).
 #include "bench/generator/synthetic_notes.hpp"
 
-#include <array>
 #include <random>
 #include <string_view>
+
+#include "bench/generator/vocabulary.hpp"
 
 namespace kioku::bench {
 
 namespace {
-
-constexpr std::array<std::string_view, 12> kEnglishWords{
-    "gradient", "checkpoint", "memory", "layer", "activation", "recompute",
-    "tensor",   "batch",      "kernel", "cache", "segment",    "device"};
-constexpr std::array<std::string_view, 12> kJapaneseWords{
-    "勾配",     "チェックポイント", "メモリ",   "層",         "活性化", "再計算",
-    "テンソル", "バッチ",           "カーネル", "キャッシュ", "区間",   "デバイス"};
-
-std::string words(std::mt19937_64& random, const auto& vocabulary, int count,
-                  std::string_view separator) {
-  std::string text;
-  for (int i = 0; i < count; ++i) {
-    if (i > 0) text += separator;
-    text += vocabulary[random() % vocabulary.size()];
-  }
-  return text;
-}
 
 // A sentence of 6 to 14 words with `clozes` deletions, numbered 1.., every third with a hint.
 std::string cloze_text(std::mt19937_64& random, const auto& vocabulary, int clozes,
@@ -57,13 +40,13 @@ NoteField field(std::string name, std::string english, std::string japanese) {
 }  // namespace
 
 std::vector<Note> synthetic_notes(const std::string& slug, NoteKind kind, std::int64_t count,
-                                  std::uint64_t seed) {
+                                  std::uint64_t seed, const std::string& id_prefix) {
   std::mt19937_64 random(seed ^ (0xc2b2ae3d27d4eb4full * (static_cast<std::uint64_t>(kind) + 1)));
   std::vector<Note> notes;
   notes.reserve(static_cast<std::size_t>(count));
   for (std::int64_t number = 1; number <= count; ++number) {
     Note note;
-    note.id = "n" + std::to_string(number);
+    note.id = id_prefix + std::to_string(number);
     note.deck = slug;
     note.kind = kind;
     note.tags = {"bench", "topic" + std::to_string(random() % 50)};

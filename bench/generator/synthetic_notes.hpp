@@ -11,10 +11,10 @@
 
 namespace kioku::bench {
 
-// `count` notes of `kind` for deck `slug`, ids "n1".."nN". A cloze note has 1 to 3 cloze
+// `count` notes of `kind` for deck `slug`, ids `id_prefix`1..N. A cloze note has 1 to 3 cloze
 // numbers (so 1 to 3 cards), some with a hint; a typed note's back is one or two words, as an
 // answer one types is.
 std::vector<Note> synthetic_notes(const std::string& slug, NoteKind kind, std::int64_t count,
-                                  std::uint64_t seed);
+                                  std::uint64_t seed, const std::string& id_prefix = "n");
 
 }  // namespace kioku::bench

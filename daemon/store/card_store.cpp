@@ -155,16 +155,20 @@ std::vector<std::int64_t> CardStore::withdrawn_in_deck(std::int64_t deck_id) {
   return ids;
 }
 
-SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now) {
-  Statements& s = *statements_;
+std::string card_content_hash(const NoteCardRow& row) {
   // Each part joins the hash only when it is there, so that cards without siblings, named by
   // their note's id, of choice notes keep the hashes they had before siblings, templates and
   // notes existed (and a re-import does not count them as updated).
-  const std::string hash = content_hash(
-      row.content_json, row.kind + "\n" + row.tags +
-                            (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
-                            (row.template_key == "card" ? "" : "\nas " + row.external_id) +
-                            (row.note_content.empty() ? "" : "\nfields " + row.note_content));
+  return content_hash(row.content_json,
+                      row.kind + "\n" + row.tags +
+                          (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
+                          (row.template_key == "card" ? "" : "\nas " + row.external_id) +
+                          (row.note_content.empty() ? "" : "\nfields " + row.note_content));
+}
+
+SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now) {
+  Statements& s = *statements_;
+  const std::string hash = card_content_hash(row);
   if (stored == nullptr) {
     s.insert.bind(1, row.deck_id).bind(2, row.note_id).bind(3, row.template_key);
     s.insert.bind(4, row.external_id).bind(5, row.kind).bind(6, row.content_json);

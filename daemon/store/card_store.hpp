@@ -60,6 +60,9 @@ struct NoteCardRow {
   std::string note_content;
 };
 
+// The fingerprint of `row` that tells a changed card from an unchanged one.
+std::string card_content_hash(const NoteCardRow& row);
+
 // A note's card as its row stands: what saving the note again compares against.
 struct StoredNoteCard {
   ExistingCard card;
