@@ -4,39 +4,23 @@
 #include <charconv>
 
 #include "cli/messages.hpp"
+#include "cli/review_connection.hpp"
 #include "core/error.hpp"
 
 namespace kioku::cli {
 
 namespace {
 
-boost::json::object fields_object(const protocol::NoteFieldsView& fields) {
-  boost::json::object object;
-  for (const auto& [name, texts] : fields) {
-    boost::json::object by_language;
-    for (const auto& [language, text] : texts) by_language[language] = text;
-    object[name] = std::move(by_language);
-  }
-  return object;
-}
-
-boost::json::array strings(const std::vector<std::string>& texts) {
-  boost::json::array array;
-  for (const std::string& text : texts) array.emplace_back(text);
-  return array;
-}
-
-// Writes what every save sends: the kind, fields, tags, and a choice note's choices and answer.
-void add_content(const NoteContent& note, boost::json::object& params) {
-  params["kind"] = note.kind;
-  params["fields"] = fields_object(note.fields);
-  params["tags"] = strings(note.tags);
-  if (!note.choices.empty()) {
-    boost::json::object choices;
-    for (const auto& [language, texts] : note.choices) choices[language] = strings(texts);
-    params["choices"] = std::move(choices);
-  }
-  if (note.answer) params["answer"] = *note.answer;
+// What every save sends beside its note's name: the kind, fields, tags, and a choice note's
+// choices and answer.
+template <class Params>
+Params with_content(Params params, const NoteContent& note) {
+  params.kind = note.kind;
+  params.fields = note.fields;
+  if (!note.choices.empty()) params.choices = note.choices;
+  params.answer = note.answer;
+  params.tags = note.tags;
+  return params;
 }
 
 }  // namespace
@@ -88,17 +72,17 @@ std::vector<std::string> languages_for_editing(const std::vector<std::string>& d
 }
 
 boost::json::object note_add_params(const std::string& deck, const NoteContent& note) {
-  boost::json::object params{{"deck", deck}};
-  if (!note.id.empty()) params["id"] = note.id;
-  add_content(note, params);
-  return params;
+  protocol::NoteAddParams params;
+  params.deck = deck;
+  if (!note.id.empty()) params.id = note.id;
+  return request_params(with_content(std::move(params), note));
 }
 
 boost::json::object note_update_params(const NoteContent& note, const std::string& deck) {
-  boost::json::object params{{"note", note.id}};
-  if (!deck.empty()) params["deck"] = deck;
-  add_content(note, params);
-  return params;
+  protocol::NoteUpdateParams params;
+  params.note = note.id;
+  if (!deck.empty()) params.deck = deck;
+  return request_params(with_content(std::move(params), note));
 }
 
 std::optional<std::int64_t> card_id_of(const std::string& argument) {
