@@ -497,19 +497,26 @@ class ReviewScreen {
     answer_in_flight_.reset();
     if (recorded.typed && !input_.interactive()) show_comparison(*recorded.typed);
     // A graded card (typed) counts by its verdict, one the user rates alone by the rating.
-    report_recorded(recorded, recorded.correct.value_or(recorded.rating != "again"), elapsed);
+    report_recorded(card, recorded, recorded.correct.value_or(recorded.rating != "again"), elapsed);
     return true;
   }
 
   // What was recorded and when the card comes back; the session's tally.
-  void report_recorded(const protocol::ReviewAnswerResult& recorded, bool correct,
+  void report_recorded(const protocol::CardToStudy& card,
+                       const protocol::ReviewAnswerResult& recorded, bool correct,
                        std::int64_t elapsed) {
-    const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    std::chrono::system_clock::now().time_since_epoch())
-                                    .count();
+    // The wait as the daemon worked it out by its own clock (review.next's preview of this
+    // rating), not the due time against this machine's: the two clocks need not agree (a
+    // daemon started with --clock-start, another machine's time).
+    const std::optional<Rating> rating = parse_rating(recorded.rating);
+    const protocol::Preview& preview = card.preview;
+    const protocol::PreviewEntry& entry = !rating                     ? preview.good
+                                          : *rating == Rating::kAgain ? preview.again
+                                          : *rating == Rating::kHard  ? preview.hard
+                                          : *rating == Rating::kEasy  ? preview.easy
+                                                                      : preview.good;
     std::cout << style_.dim(std::string("→ ") + safe_line(recorded.rating) + ", " +
-                            text_.next_review_in + " " +
-                            format_span(std::max<std::int64_t>(recorded.state.due_ms - now_ms, 0)))
+                            text_.next_review_in + " " + safe_line(entry.wait))
               << '\n';
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
@@ -677,7 +684,7 @@ class ReviewScreen {
     if (!recorded) throw Error(ErrorCode::kInternal, text_.neither_held_nor_recorded);
     const Verdict verdict = verdict_of(*recorded);
     if (!asks_rating) show_verdict(card, order, verdict);
-    report_recorded(*recorded, verdict.correct, elapsed);
+    report_recorded(card, *recorded, verdict.correct, elapsed);
     return true;
   }
 

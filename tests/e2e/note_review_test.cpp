@@ -62,6 +62,8 @@ TEST_CASE("e2e: a scripted review answers every kind of card", "[e2e][review][no
   CHECK(review.out.find("Checkpointing trades [what?] for memory") != std::string::npos);
   CHECK(review.out.find("{{c") == std::string::npos);
   CHECK(review.out.find("What is stored?") != std::string::npos);
+  // The wait by the daemon's clock (it started at kMorning, long before this machine's now).
+  CHECK(review.out.find("→ good, next review in 10m") != std::string::npos);
   CHECK(review.out.find("Activations") != std::string::npos);
   CHECK(review.out.find("a layer's output") != std::string::npos);
   CHECK(review.out.find("Expected: Paris") != std::string::npos);

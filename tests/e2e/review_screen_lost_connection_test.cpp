@@ -45,7 +45,7 @@ std::string unwrapped(const TmuxSession& terminal) {
 
 TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the idle session",
           "[e2e][terminal][lost]") {
-  RunningDaemon daemon({"--idle-timeout", "1"});
+  RunningDaemon daemon({"--idle-timeout", "1", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
   const std::size_t listening = socket_descriptors(daemon.pid()).size();
   const auto idle_closed = [&] { return socket_descriptors(daemon.pid()).size() == listening; };
@@ -74,7 +74,7 @@ TEST_CASE("e2e: the terminal review screen answers on after kiokud dropped the i
 
 TEST_CASE("e2e: Ctrl-C on the review screen while kiokud is stopped ends the session",
           "[e2e][terminal][lost]") {
-  RunningDaemon daemon;
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
   const std::set<int> before = socket_descriptors(daemon.pid());
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
