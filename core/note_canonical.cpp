@@ -41,17 +41,17 @@ Note canonical_note(Note note) {
   return note;
 }
 
-bool same_note_content(const Note& a, const Note& b) {
-  const Note left = canonical_note(a);
-  const Note right = canonical_note(b);
+bool same_note_content(const Note& other, const Note& canonical) {
+  const Note left = canonical_note(other);
   const auto same_fields = [](const std::vector<NoteField>& x, const std::vector<NoteField>& y) {
     return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                       [](const NoteField& f, const NoteField& g) {
                         return f.name == g.name && f.text == g.text;
                       });
   };
-  return left.kind == right.kind && same_fields(left.fields, right.fields) &&
-         left.choices == right.choices && left.answer == right.answer && left.tags == right.tags;
+  return left.kind == canonical.kind && same_fields(left.fields, canonical.fields) &&
+         left.choices == canonical.choices && left.answer == canonical.answer &&
+         left.tags == canonical.tags;
 }
 
 }  // namespace kioku

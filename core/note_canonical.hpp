@@ -12,7 +12,8 @@ namespace kioku {
 Note canonical_note(Note note);
 
 // Whether `a` and `b` have the same content once both are canonical: kind, fields, choices,
-// answer and tags. The id and the deck are not content.
-bool same_note_content(const Note& a, const Note& b);
+// answer and tags. The id and the deck are not content. `canonical` must be canonical already
+// (what canonical_note gave); `other` need not be.
+bool same_note_content(const Note& other, const Note& canonical);
 
 }  // namespace kioku
