@@ -428,6 +428,58 @@ TEST_CASE(
   CHECK(rows_of(database, "revlog") == before["revlog"]);
 }
 
+TEST_CASE("migrations: version 8 keeps every row and index, and checks card kinds by comparing",
+          "[daemon][store]") {
+  REQUIRE(latest_schema_version() >= 8);
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  REQUIRE(migrate(database, "", 0, kMigrations.first(7)) == 4);
+  std::map<std::string, std::vector<std::string>> before;
+  for (const char* table : kTables) before[table] = rows_of(database, table);
+  before["notes"] = rows_of(database, "notes");
+  const std::vector<std::string> indexes_before = indexes_of(database);
+  const std::int64_t note_id = integer(database, "SELECT min(id) FROM notes");
+  const auto insert_card = [&](const std::string& kind, const std::string& template_key) {
+    return "INSERT INTO cards (deck_id, note_id, template, external_id, kind, content, "
+           "content_hash, position, created_ms, modified_ms) SELECT deck_id, id, '" +
+           template_key + "', 'x', '" + kind +
+           "', '{}', 'h', 100, 0, 0 FROM notes WHERE id = " + std::to_string(note_id);
+  };
+  const auto plan_of_card_insert = [&] {
+    auto explain = database.prepare("EXPLAIN " + insert_card("basic", "t"));
+    std::string opcodes;
+    while (explain.step()) opcodes += explain.column_text(1) + " ";
+    return opcodes;
+  };
+  // What version 8 is for: version 7 builds a temporary table for the check on every insert.
+  REQUIRE(plan_of_card_insert().find("OpenEphemeral") != std::string::npos);
+
+  database.execute("PRAGMA foreign_keys = ON");
+  CHECK(migrate(database, "", 0, kMigrations.first(8)) == 7);
+  CHECK(database.user_version() == 8);
+  for (const auto& [table, rows] : before) {
+    INFO(table);
+    CHECK(rows_of(database, table) == rows);
+  }
+  CHECK(indexes_of(database) == indexes_before);
+  CHECK(integer(database, "SELECT count(*) FROM pragma_foreign_key_check") == 0);
+  CHECK(plan_of_card_insert().find("OpenEphemeral") == std::string::npos);
+  int number = 0;
+  for (const char* kind : {"basic", "reverse", "cloze", "typed", "choice"}) {
+    INFO(kind);
+    CHECK_NOTHROW(database.execute(insert_card(kind, "k" + std::to_string(++number))));
+  }
+  for (const char* kind : {"audio", "Basic", "basic-optional-reverse", ""}) {
+    INFO(kind);
+    CHECK_THROWS_WITH(database.execute(insert_card(kind, "k" + std::to_string(++number))),
+                      Catch::Contains("CHECK constraint failed"));
+  }
+  // card_state still refers to cards: a state for no card is refused.
+  CHECK_THROWS_WITH(database.execute("INSERT INTO card_state (card_id, deck_id, phase, due_ms) "
+                                     "SELECT 999999, id, 'new', 0 FROM decks LIMIT 1"),
+                    Catch::Contains("FOREIGN KEY constraint failed"));
+}
+
 TEST_CASE("migrations: version 5 cards may be of the note kinds, and of no other",
           "[daemon][store]") {
   sqlite::Database database(":memory:");
