@@ -59,9 +59,10 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   const Note& note = save.note;
   const std::vector<GeneratedCard> generated = generate_cards(note);
   const std::optional<StoredNote> stored = notes_.find(deck_id, note.id);
+  const std::string fields_json = note_fields_to_json(note.fields);
   bool deleted = false;
   if (!stored) {
-    save.note_id = notes_.insert(deck_id, note, sibling_group, note_position, now);
+    save.note_id = notes_.insert(deck_id, note, fields_json, sibling_group, note_position, now);
     save.note_added = true;
   } else {
     save.note_id = stored->id;
@@ -69,7 +70,7 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
     save.note_changed =
         !same_note_content(stored->note, note) || stored->sibling_group != sibling_group;
     if (save.note_changed) {
-      notes_.update(save.note_id, note, sibling_group, note_position, now);
+      notes_.update(save.note_id, note, fields_json, sibling_group, note_position, now);
     } else if (stored->position != note_position) {
       notes_.set_position(save.note_id, note_position);
     }
@@ -88,7 +89,7 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   const std::string tags = join_tags(note.tags);
   const bool choice = note.kind == NoteKind::kChoice;
   const std::string content = choice ? content_to_json(note) : "{}";
-  const std::string note_content = choice ? std::string() : note_fields_to_json(note.fields);
+  const std::string note_content = choice ? std::string() : fields_json;
   std::int64_t position = first_card_position;
   for (const GeneratedCard& card : generated) {
     NoteCardRow row{.deck_id = deck_id,

@@ -152,21 +152,21 @@ std::vector<StoredNote> NoteStore::search(const NoteSearch& search) {
 }
 
 std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
-                               const std::string& sibling_group, std::int64_t position,
-                               TimestampMs now) {
+                               const std::string& fields_json, const std::string& sibling_group,
+                               std::int64_t position, TimestampMs now) {
   sqlite::Statement& insert = statements_->insert;
   insert.bind(1, deck_id).bind(2, note.id).bind(3, note_kind_name(note.kind));
-  insert.bind(4, note_fields_to_json(note.fields)).bind(5, note_choices_to_json(note.choices));
+  insert.bind(4, fields_json).bind(5, note_choices_to_json(note.choices));
   insert.bind(6, note.answer).bind(7, join_tags(note.tags)).bind(8, sibling_group);
   insert.bind(9, position).bind(10, now).run();
   return database_.last_insert_rowid();
 }
 
-void NoteStore::update(std::int64_t note_id, const Note& note, const std::string& sibling_group,
-                       std::int64_t position, TimestampMs now) {
+void NoteStore::update(std::int64_t note_id, const Note& note, const std::string& fields_json,
+                       const std::string& sibling_group, std::int64_t position, TimestampMs now) {
   sqlite::Statement& update = statements_->update;
   update.bind(1, note_id).bind(2, note_kind_name(note.kind));
-  update.bind(3, note_fields_to_json(note.fields)).bind(4, note_choices_to_json(note.choices));
+  update.bind(3, fields_json).bind(4, note_choices_to_json(note.choices));
   update.bind(5, note.answer).bind(6, join_tags(note.tags)).bind(7, sibling_group);
   update.bind(8, position).bind(9, now).run();
 }
