@@ -2,7 +2,9 @@
 // against them: light enough for every handler to include (wire_struct.hpp has the templates).
 #pragma once
 
+#include <array>
 #include <boost/json/object.hpp>
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -14,6 +16,16 @@ struct FieldHelp {
   std::string_view name;
   std::string_view help;
 };
+
+// Two help lists as one, for a request struct that adds fields to another's (its base).
+template <std::size_t First, std::size_t Second>
+constexpr std::array<FieldHelp, First + Second> joined_help(
+    const std::array<FieldHelp, First>& first, const std::array<FieldHelp, Second>& second) {
+  std::array<FieldHelp, First + Second> joined{};
+  for (std::size_t index = 0; index < First; ++index) joined[index] = first[index];
+  for (std::size_t index = 0; index < Second; ++index) joined[First + index] = second[index];
+  return joined;
+}
 
 enum class WireType { kString, kInteger, kBoolean, kNumber, kObject, kArray, kAny };
 

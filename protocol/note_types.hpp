@@ -49,9 +49,9 @@ BOOST_DESCRIBE_STRUCT(NoteView, (),
                       (id, deck, kind, fields, choices, answer, tags, created_ms, modified_ms,
                        deleted_ms, cards))
 
-// A note's content as note.add and note.update take it.
-struct NoteAddParams {
-  std::string deck;
+// A note to add, without its deck: note.add's params less `deck`, and each entry of
+// note.add_many's `notes`.
+struct NewNote {
   std::string kind;
   std::optional<std::string> id;  // default: a new random id
   NoteFieldsView fields;
@@ -59,7 +59,6 @@ struct NoteAddParams {
   std::optional<std::int64_t> answer;
   std::optional<std::vector<std::string>> tags;
   static constexpr std::array kHelp{
-      FieldHelp{"deck", "the deck to add it to (its id)"},
       FieldHelp{"kind", "basic, reverse, basic-optional-reverse, cloze, typed or choice"},
       FieldHelp{"id", "the note's id (default: a new one)"},
       FieldHelp{"fields", "field name -> language -> text"},
@@ -67,7 +66,37 @@ struct NoteAddParams {
       FieldHelp{"answer", "choice notes: the right choice, counting from 1"},
       FieldHelp{"tags", "the note's tags"}};
 };
-BOOST_DESCRIBE_STRUCT(NoteAddParams, (), (deck, kind, id, fields, choices, answer, tags))
+BOOST_DESCRIBE_STRUCT(NewNote, (), (kind, id, fields, choices, answer, tags))
+
+// A note's content as note.add takes it.
+struct NoteAddParams : NewNote {
+  std::string deck;
+  static constexpr auto kHelp =
+      joined_help(std::array{FieldHelp{"deck", "the deck to add it to (its id)"}}, NewNote::kHelp);
+};
+BOOST_DESCRIBE_STRUCT(NoteAddParams, (NewNote), (deck))
+
+// Many notes added to one deck in one write: all of them or, when one is refused, none.
+struct NoteAddManyParams {
+  std::string deck;
+  std::vector<boost::json::object> notes;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "the deck to add them to (its id)"},
+      FieldHelp{"notes", "the notes, each as note.add's params less 'deck'; at most 10000"}};
+};
+BOOST_DESCRIBE_STRUCT(NoteAddManyParams, (), (deck, notes))
+
+// One note note.add_many added: its id and its cards' ids, in the order the note makes them.
+struct AddedNote {
+  std::string id;
+  std::vector<std::int64_t> cards;
+};
+BOOST_DESCRIBE_STRUCT(AddedNote, (), (id, cards))
+
+struct NoteAddManyResult {
+  std::vector<AddedNote> notes;  // in the order they were sent
+};
+BOOST_DESCRIBE_STRUCT(NoteAddManyResult, (), (notes))
 
 // What a save did to the note's cards.
 struct NoteSaveResult {
@@ -152,6 +181,9 @@ BOOST_DESCRIBE_STRUCT(CardGetResult, (), (card, note, template_, retired))
 
 inline constexpr MethodType<NoteAddParams, NoteSaveResult> kNoteAdd{
     "note.add", "Adds a note to a deck and makes its cards."};
+inline constexpr MethodType<NoteAddManyParams, NoteAddManyResult> kNoteAddMany{
+    "note.add_many",
+    "Adds many notes to a deck in one write: all of them, or none when one is refused."};
 inline constexpr MethodType<NoteUpdateParams, NoteSaveResult> kNoteUpdate{
     "note.update",
     "Replaces a note's content; its cards keep their ids and history, ones it no longer makes "

@@ -50,7 +50,7 @@ TEST_CASE("method list: every method of the table has its own section in docs/pr
           "[daemon][protocol]") {
   const std::string document = read_document();
   std::set<std::string> sections;
-  const std::regex heading(R"(\n### `([a-z]+\.[a-z]+)`)");
+  const std::regex heading(R"(\n### `([a-z]+\.[a-z_]+)`)");
   for (auto match = std::sregex_iterator(document.begin(), document.end(), heading);
        match != std::sregex_iterator(); ++match) {
     sections.insert((*match)[1]);

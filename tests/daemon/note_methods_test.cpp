@@ -317,3 +317,120 @@ TEST_CASE("notes: note.add's reply shows the note as note.get reads it back", "[
     CHECK(added.at("changed").as_bool());
   }
 }
+
+TEST_CASE("notes: note.add_many adds every note in one write, or none", "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  const json::array notes{
+      json::object{{"kind", "basic"}, {"fields", english_fields({{"front", "F"}, {"back", "B"}})}},
+      json::object{{"kind", "reverse"},
+                   {"id", "rev"},
+                   {"fields", english_fields({{"front", "cat"}, {"back", "猫"}})},
+                   {"tags", json::array{"animals"}}},
+      json::object{{"kind", "cloze"},
+                   {"id", "cz"},
+                   {"fields", english_fields({{"text", "{{c1::a}} and {{c2::b}}"}})}}};
+  const auto added = fixture.result("note.add_many", {{"deck", "d"}, {"notes", notes}});
+  const json::array& reported = added.at("notes").as_array();
+  REQUIRE(reported.size() == 3);
+  CHECK(reported.at(1).at("id").as_string() == "rev");
+  CHECK(reported.at(2).at("id").as_string() == "cz");
+  // Each note as note.get reads it back: its cards, in the order the reply gives them, and
+  // after the deck's one choice card in the queue, in the order the notes were sent.
+  std::vector<std::int64_t> reported_cards;
+  for (const json::value& note : reported) {
+    const auto stored = fixture.result("note.get", {{"note", note.at("id")}});
+    std::vector<std::int64_t> stored_cards;
+    for (const json::value& card : stored.at("cards").as_array()) {
+      stored_cards.push_back(card.at("id").as_int64());
+    }
+    std::vector<std::int64_t> cards;
+    for (const json::value& card : note.at("cards").as_array()) cards.push_back(card.as_int64());
+    CHECK(cards == stored_cards);
+    reported_cards.insert(reported_cards.end(), cards.begin(), cards.end());
+  }
+  CHECK(reported_cards.size() == 5);
+  auto positions = fixture.database.prepare(
+      "SELECT id FROM cards WHERE deck_id = (SELECT id FROM decks WHERE slug = 'd') "
+      "ORDER BY position");
+  std::vector<std::int64_t> queue;
+  while (positions.step()) queue.push_back(positions.column_int(0));
+  REQUIRE(queue.size() == 6);
+  CHECK(std::vector<std::int64_t>(queue.begin() + 1, queue.end()) == reported_cards);
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 6);
+
+  // One bad note refuses the whole request, named by its place; nothing of it lands.
+  const auto count_notes = [&] {
+    auto count = fixture.database.prepare("SELECT count(*) FROM notes");
+    return daemon::sqlite::integer_result(count);
+  };
+  const std::int64_t before = count_notes();
+  const auto broken = fixture.call(
+      "note.add_many",
+      {{"deck", "d"},
+       {"notes",
+        json::array{json::object{{"kind", "basic"}, {"fields", english_fields({{"front", "ok"}})}},
+                    json::object{{"kind", "cloze"},
+                                 {"fields", english_fields({{"text", "a {{c1::b"}})}}}}});
+  CHECK(broken.at("error").at("code") == -32602);
+  const std::string message(broken.at("error").at("message").as_string());
+  CHECK(message.rfind("notes[1]: invalid note: field text.en", 0) == 0);
+  CHECK(count_notes() == before);
+  // An id the deck has, or one the request gives twice, is a conflict.
+  const auto again = fixture.call(
+      "note.add_many",
+      {{"deck", "d"},
+       {"notes", json::array{json::object{{"kind", "basic"},
+                                          {"id", "new"},
+                                          {"fields", english_fields({{"front", "x"}})}},
+                             json::object{{"kind", "basic"},
+                                          {"id", "new"},
+                                          {"fields", english_fields({{"front", "y"}})}}}}});
+  CHECK(again.at("error").at("code") == -32003);
+  CHECK(std::string(again.at("error").at("message").as_string()).rfind("notes[1]: ", 0) == 0);
+  CHECK(count_notes() == before);
+  // An entry is checked as note.add's params are: no deck of its own, nothing unknown.
+  const auto unknown = fixture.call(
+      "note.add_many",
+      {{"deck", "d"},
+       {"notes",
+        json::array{json::object{
+            {"kind", "basic"}, {"deck", "d"}, {"fields", english_fields({{"front", "x"}})}}}}});
+  CHECK(unknown.at("error").at("code") == -32602);
+  CHECK(std::string(unknown.at("error").at("message").as_string()).find("notes[0]: ") == 0);
+  const auto missing = fixture.call(
+      "note.add_many", {{"deck", "d"}, {"notes", json::array{json::object{{"kind", "basic"}}}}});
+  CHECK(missing.at("error").at("code") == -32602);
+  CHECK(fixture.call("note.add_many", {{"deck", "d"}, {"notes", json::array{1}}})
+            .at("error")
+            .at("code") == -32602);
+  CHECK(fixture.call("note.add_many", {{"deck", "nope"}, {"notes", json::array{}}})
+            .at("error")
+            .at("code") == -32001);
+  CHECK(count_notes() == before);
+  // Nothing to add is no error.
+  CHECK(fixture.result("note.add_many", {{"deck", "d"}, {"notes", json::array{}}})
+            .at("notes")
+            .as_array()
+            .empty());
+}
+
+TEST_CASE("notes: note.add_many takes at most 10000 notes", "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  json::array notes;
+  for (int index = 0; index < 10'001; ++index) {
+    notes.push_back(json::object{{"kind", "basic"}, {"fields", english_fields({{"front", "x"}})}});
+  }
+  const auto refused = fixture.call("note.add_many", {{"deck", "d"}, {"notes", notes}});
+  CHECK(refused.at("error").at("code") == -32602);
+  CHECK(std::string(refused.at("error").at("message").as_string()).find("at most 10000") !=
+        std::string::npos);
+  notes.pop_back();
+  CHECK(fixture.result("note.add_many", {{"deck", "d"}, {"notes", notes}})
+            .at("notes")
+            .as_array()
+            .size() == 10'000);
+  auto cards = fixture.database.prepare("SELECT count(*) FROM cards");
+  CHECK(daemon::sqlite::integer_result(cards) == 10'001);
+}
