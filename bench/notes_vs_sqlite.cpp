@@ -4,17 +4,19 @@
 //   (a) SQLite alone: per note, the notes row, the cards row and the card_state row that
 //       kiokud's statements write for a basic note, in transactions of as many notes as (b)'s
 //       batches hold, each committed with synchronous=FULL (WAL, as kiokud keeps it).
-//   (b) kiokud with its defaults (synchronous=FULL, group commit): `note.add` requests sent
-//       as JSON-RPC batches over one connection, the next batches pipelined behind the one
-//       being answered. kiokud reads a connection's next line only once it has answered the
-//       one before, so a batch is what shares a commit: one fsync per batch.
+//   (b) kiokud with its defaults (synchronous=FULL, group commit): `note.add_many` requests
+//       of B notes each over one connection, the next ones pipelined behind the one being
+//       answered: one write, one fsync per request. (--batch-of-adds: JSON-RPC batches of B
+//       `note.add` requests instead, at most 256; a batch shares a commit too, but each of its
+//       requests is a write of its own.) kiokud reads a connection's next line only once it
+//       has answered the one before, so one line is what shares a commit.
 //   (a) and (b) take turns, 10 rounds each, so that the disk's drifting fsync time falls on
 //   both alike; both start from the same fresh collection (a deck made by importing a 1-card
 //   deck) and, at the end, must hold the same rows.
 //
 // Before that, unless --no-sweep: kiokud alone, on a collection of its own, with other batch
 // sizes and pipelining depths, which is how (b)'s shape was chosen.
-// Usage: notes_vs_sqlite [--notes N] [--batch B] [--depth D] [--no-sweep]
+// Usage: notes_vs_sqlite [--notes N] [--batch B] [--depth D] [--batch-of-adds] [--no-sweep]
 #include <poll.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -53,18 +55,32 @@ namespace {
 constexpr const char* kDeck = "bench";
 constexpr const char* kTag = "bench";
 constexpr int kRounds = 10;
-// kiokud takes at most 256 requests in a batch (docs/protocol.md, Limits).
+// kiokud takes at most 256 requests in a batch, and 10,000 notes in a note.add_many
+// (docs/protocol.md); a request line is at most 1 MiB, about 4,000 of these notes.
 constexpr int kMaxBatch = 256;
+constexpr int kMaxNotesAdded = 10'000;
+// (b)'s default: well inside the line's limit.
+constexpr int kDefaultNotesPerRequest = 2'000;
 
-// What the sweep tries: {batch size, batches in flight, notes}. One note per request pays one
-// fsync per note, so it gets fewer notes.
+// How notes travel: one note.add per note, B of them in a JSON-RPC batch per line; or one
+// note.add_many of B notes per line.
+enum class Carrier { kBatchOfAdds, kAddMany };
+
+// What the sweep tries: {carrier, notes per line, lines in flight, notes}. One note per request
+// pays one fsync per note, so it gets fewer notes.
 struct Shape {
+  Carrier carrier = Carrier::kBatchOfAdds;
   int batch = 0;
   int depth = 0;
   int notes = 0;
 };
-constexpr Shape kSweep[] = {{1, 1, 1'000},    {1, 8, 1'000},    {16, 1, 5'000},   {64, 1, 10'000},
-                            {256, 1, 20'000}, {256, 2, 20'000}, {256, 4, 20'000}, {128, 4, 20'000}};
+constexpr Shape kSweep[] = {
+    {Carrier::kBatchOfAdds, 1, 1, 1'000},    {Carrier::kBatchOfAdds, 1, 8, 1'000},
+    {Carrier::kBatchOfAdds, 16, 1, 5'000},   {Carrier::kBatchOfAdds, 64, 1, 10'000},
+    {Carrier::kBatchOfAdds, 256, 1, 20'000}, {Carrier::kBatchOfAdds, 256, 2, 20'000},
+    {Carrier::kBatchOfAdds, 256, 4, 20'000}, {Carrier::kAddMany, 256, 2, 20'000},
+    {Carrier::kAddMany, 1'000, 1, 20'000},   {Carrier::kAddMany, 1'000, 2, 20'000},
+    {Carrier::kAddMany, 2'000, 2, 20'000},   {Carrier::kAddMany, 4'000, 2, 20'000}};
 
 void check(int status, sqlite3* database, const char* what) {
   if (status != SQLITE_OK && status != SQLITE_DONE && status != SQLITE_ROW) {
@@ -81,29 +97,47 @@ std::vector<kioku::Note> bench_notes(const std::string& prefix, int count) {
   return notes;
 }
 
-boost::json::object note_add_request(const kioku::Note& note, std::int64_t id) {
+// A note as note.add takes it, less the deck (so as note.add_many's entries are).
+boost::json::object new_note(const kioku::Note& note) {
   boost::json::object fields;
   for (const kioku::NoteField& field : note.fields) {
     boost::json::object texts;
     for (const auto& [language, text] : field.text) texts[language] = text;
     fields[field.name] = std::move(texts);
   }
-  boost::json::object params{{"deck", kDeck},
-                             {"kind", "basic"},
+  return boost::json::object{{"kind", "basic"},
                              {"id", note.id},
                              {"fields", std::move(fields)},
                              {"tags", boost::json::array{kTag}}};
+}
+
+boost::json::object note_add_request(const kioku::Note& note, std::int64_t id) {
+  boost::json::object params = new_note(note);
+  params["deck"] = kDeck;
   return boost::json::object{
       {"jsonrpc", "2.0"}, {"id", id}, {"method", "note.add"}, {"params", std::move(params)}};
 }
 
-// The request lines for notes[begin, end): one batch of `batch` note.adds per line (a lone
-// request, not an array, when batch is 1).
+// The request lines for notes[begin, end), `batch` notes a line: as one note.add_many, or as a
+// batch of note.adds (a lone request, not an array, when batch is 1).
 std::vector<std::string> request_lines(const std::vector<kioku::Note>& notes, std::size_t begin,
-                                       std::size_t end, int batch) {
+                                       std::size_t end, Carrier carrier, int batch) {
   std::vector<std::string> lines;
   for (std::size_t first = begin; first < end; first += static_cast<std::size_t>(batch)) {
     const std::size_t last = std::min(end, first + static_cast<std::size_t>(batch));
+    if (carrier == Carrier::kAddMany) {
+      boost::json::array entries;
+      for (std::size_t index = first; index < last; ++index) {
+        entries.push_back(new_note(notes[index]));
+      }
+      const boost::json::object request{
+          {"jsonrpc", "2.0"},
+          {"id", static_cast<std::int64_t>(first) + 1},
+          {"method", "note.add_many"},
+          {"params", boost::json::object{{"deck", kDeck}, {"notes", std::move(entries)}}}};
+      lines.push_back(boost::json::serialize(request) + "\n");
+      continue;
+    }
     if (batch == 1) {
       lines.push_back(boost::json::serialize(note_add_request(notes[first], first + 1)) + "\n");
       continue;
@@ -145,9 +179,9 @@ class PipelinedConnection {
   PipelinedConnection(const PipelinedConnection&) = delete;
   PipelinedConnection& operator=(const PipelinedConnection&) = delete;
 
-  // Sends every line, `depth` at most unanswered, and waits for every reply; each reply must
-  // hold `notes_per_line` added notes (the last line's may hold fewer) and no error. Returns
-  // the seconds from the first send to the last reply.
+  // Sends every line, `depth` at most unanswered, and waits for every reply; the replies must
+  // hold no error and `notes_in_all` added notes in all. Returns the seconds from the first
+  // send to the last reply.
   double run(const std::vector<std::string>& lines, int depth, std::size_t notes_in_all) {
     const auto start = std::chrono::steady_clock::now();
     std::size_t next_line = 0;
@@ -185,10 +219,11 @@ class PipelinedConnection {
              end = received.find('\n')) {
           const std::string_view reply(received.data(), end);
           if (reply.find("\"error\":{") != std::string_view::npos) {
-            throw std::runtime_error("kiokud refused a note.add: " +
+            throw std::runtime_error("kiokud refused a note: " +
                                      std::string(reply.substr(0, 2000)));
           }
-          notes_added += occurrences(reply, "\"added\":[");
+          // One list of cards per note added: note.add's note object, note.add_many's entries.
+          notes_added += occurrences(reply, "\"cards\":[");
           ++answered;
           received.erase(0, end + 1);
         }
@@ -366,22 +401,25 @@ void sweep(const TempHome& fresh) {
   DaemonProcess daemon(copy.home, {"--no-bundled-decks"});
   if (!daemon.started()) throw std::runtime_error("kiokud did not start:\n" + daemon.log());
   PipelinedConnection connection(copy.home.socket_path());
-  std::printf("%-40s %8s %10s\n", "kiokud alone: batch x in flight", "notes", "notes/s");
+  std::printf("%-48s %8s %10s\n", "kiokud alone: notes a line x in flight", "notes", "notes/s");
   int shape_number = 0;
   for (const Shape& shape : kSweep) {
     const std::vector<kioku::Note> notes =
         bench_notes("sweep" + std::to_string(++shape_number) + "-", shape.notes);
-    const std::vector<std::string> lines = request_lines(notes, 0, notes.size(), shape.batch);
+    const std::vector<std::string> lines =
+        request_lines(notes, 0, notes.size(), shape.carrier, shape.batch);
     const double seconds = connection.run(lines, shape.depth, notes.size());
     char label[64];
-    std::snprintf(label, sizeof label, "%d note.add per line x %d", shape.batch, shape.depth);
-    std::printf("%-40s %8d %10.0f\n", label, shape.notes, shape.notes / seconds);
+    std::snprintf(label, sizeof label, "%d %s per line x %d", shape.batch,
+                  shape.carrier == Carrier::kAddMany ? "notes in note.add_many" : "note.add",
+                  shape.depth);
+    std::printf("%-48s %8d %10.0f\n", label, shape.notes, shape.notes / seconds);
     std::fflush(stdout);
   }
   if (daemon.stop(SIGTERM) != 0) throw std::runtime_error("kiokud failed:\n" + daemon.log());
 }
 
-void compare(int notes_count, int batch, int depth) {
+void compare(int notes_count, Carrier carrier, int batch, int depth) {
   TempHome fresh;
   make_fresh_collection(fresh);
   const std::string deck_id =
@@ -404,7 +442,7 @@ void compare(int notes_count, int batch, int depth) {
   std::cerr << "running (a) and (b) in " << kRounds << " rounds of " << per_round << " notes ...\n";
   for (std::size_t begin = 0; begin < notes.size(); begin += per_round) {
     const std::size_t end = std::min(notes.size(), begin + per_round);
-    const std::vector<std::string> lines = request_lines(notes, begin, end, batch);
+    const std::vector<std::string> lines = request_lines(notes, begin, end, carrier, batch);
     daemon_seconds += connection.run(lines, depth, end - begin);
     reference_seconds += reference.add(notes, begin, end, batch);
   }
@@ -421,7 +459,8 @@ void compare(int notes_count, int batch, int depth) {
   std::snprintf(label, sizeof label, "(a) SQLite alone, 3 rows per note, %d notes per FULL commit",
                 batch);
   std::printf("%-60s %8d %10.0f %8.2f\n", label, notes_count, reference_rate, 1.0);
-  std::snprintf(label, sizeof label, "(b) kiokud, 1 connection, batches of %d, %d in flight", batch,
+  std::snprintf(label, sizeof label, "(b) kiokud, 1 connection, %s of %d, %d in flight",
+                carrier == Carrier::kAddMany ? "note.add_many" : "batches of note.add", batch,
                 depth);
   std::printf("%-60s %8d %10.0f %8.2f\n", label, notes_count, daemon_rate,
               daemon_rate / reference_rate);
@@ -432,8 +471,9 @@ void compare(int notes_count, int batch, int depth) {
 
 int main(int argc, char** argv) {
   int notes = 100'000;
-  int batch = kMaxBatch;
+  int batch = 0;
   int depth = 2;
+  Carrier carrier = Carrier::kAddMany;
   bool run_sweep = true;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
@@ -443,15 +483,20 @@ int main(int argc, char** argv) {
       batch = std::stoi(argv[++i]);
     } else if (argument == "--depth" && i + 1 < argc) {
       depth = std::stoi(argv[++i]);
+    } else if (argument == "--batch-of-adds") {
+      carrier = Carrier::kBatchOfAdds;
     } else if (argument == "--no-sweep") {
       run_sweep = false;
     } else {
-      std::cerr << "usage: notes_vs_sqlite [--notes N] [--batch B] [--depth D] [--no-sweep]\n";
+      std::cerr << "usage: notes_vs_sqlite [--notes N] [--batch B] [--depth D] "
+                   "[--batch-of-adds] [--no-sweep]\n";
       return 2;
     }
   }
-  if (notes < kRounds || batch < 1 || batch > kMaxBatch || depth < 1) {
-    std::cerr << "notes_vs_sqlite: --notes >= 10, --batch 1-256, --depth >= 1\n";
+  const int most = carrier == Carrier::kAddMany ? kMaxNotesAdded : kMaxBatch;
+  if (batch == 0) batch = carrier == Carrier::kAddMany ? kDefaultNotesPerRequest : kMaxBatch;
+  if (notes < kRounds || batch < 1 || batch > most || depth < 1) {
+    std::cerr << "notes_vs_sqlite: --notes >= 10, --batch 1-" << most << ", --depth >= 1\n";
     return 2;
   }
   try {
@@ -460,7 +505,7 @@ int main(int argc, char** argv) {
       make_fresh_collection(fresh);
       sweep(fresh);
     }
-    compare(notes, batch, depth);
+    compare(notes, carrier, batch, depth);
   } catch (const std::exception& error) {
     std::cerr << "notes_vs_sqlite: " << error.what() << '\n';
     return 1;
