@@ -144,15 +144,14 @@ protocol::NoteSaveResult save_result(const NoteSave& save, protocol::NoteView no
 }
 
 // Saves `requested` as a new note of `deck` with its first card at `position`, inside the
-// caller's write; a note of that id already in the deck is refused, and the throw undoes what
-// save_note did to it.
+// caller's write; a note of that id already in the deck is refused.
 NoteSave add_new_note(Collection& collection, const DeckRow& deck,
                       const protocol::NewNote& requested, std::int64_t position, TimestampMs now) {
   const Note note =
       requested_note(requested.id.value_or(random_note_id()), deck.slug,
                      parse_note_kind(requested.kind), requested.fields, requested.choices,
                      requested.answer, requested.tags.value_or(std::vector<std::string>{}));
-  NoteSave save = collection.save_note(deck.id, note, "", position, now);
+  NoteSave save = collection.add_note(deck.id, note, position, now);
   if (!save.note_added) {
     throw Error(ErrorCode::kConflict, "deck " + deck.slug + " already has a note " + note.id +
                                           ": change it with note.update");

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "core/card_generation.hpp"
 #include "core/deck.hpp"
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
@@ -107,12 +108,23 @@ class Collection {
   // The note's position is its first card's.
   NoteSave save_note(std::int64_t deck_id, const Note& note, const std::string& sibling_group,
                      std::int64_t first_card_position, TimestampMs now);
+  // save_note() for a note that is new to the deck, with no sibling group of its own: what
+  // note.add sends. Returns with note_added false, having written nothing, when the deck has a
+  // note of its id. Cheaper than save_note(): no lookup of the note or its cards before.
+  NoteSave add_note(std::int64_t deck_id, const Note& note, std::int64_t first_card_position,
+                    TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none.
   ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);
   // See check_integrity() (integrity.hpp).
   IntegrityReport check_integrity(int most_problems);
 
  private:
+  // save_note()'s and add_note()'s second half: the cards `generated` from save.note saved
+  // against the note's `stored_cards`, from `first_card_position` on.
+  void save_cards(NoteSave& save, std::int64_t deck_id, const std::string& sibling_group,
+                  const std::string& fields_json, const std::vector<GeneratedCard>& generated,
+                  const std::vector<StoredNoteCard>& stored_cards, std::int64_t first_card_position,
+                  TimestampMs now);
   // record_answer's statements, inside a write.
   std::int64_t store_answer(const AnswerRecord& answer);
 

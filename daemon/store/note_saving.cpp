@@ -83,6 +83,46 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   std::vector<ExistingCard> existing;
   for (const StoredNoteCard& card : stored_cards) existing.push_back(card.card);
   const CardReconciliation plan = reconcile_cards(existing, generated);
+  save_cards(save, deck_id, sibling_group, fields_json, generated, stored_cards,
+             first_card_position, now);
+  for (const ExistingCard& card : plan.retired) {
+    cards_.set_retired(card.id, true);
+    save.retired.push_back(card.id);
+  }
+  for (const ExistingCard& card : plan.revived) {
+    cards_.set_retired(card.id, false);
+    save.revived.push_back(card.id);
+  }
+  if (!save.retired.empty() || !save.revived.empty() ||
+      (deleted && save.count(CardChange::kAdded) > 0)) {
+    cards_.refresh_suspension(save.note_id);
+  }
+  save.cards_of_note = static_cast<int>(stored_cards.size()) + save.count(CardChange::kAdded);
+  return save;
+}
+
+NoteSave Collection::add_note(std::int64_t deck_id, const Note& written,
+                              std::int64_t first_card_position, TimestampMs now) {
+  NoteSave save;
+  save.note = canonical_note(written);
+  const std::vector<GeneratedCard> generated = generate_cards(save.note);
+  const std::string fields_json = note_fields_to_json(save.note.fields);
+  const std::optional<std::int64_t> note_id =
+      notes_.insert_new(deck_id, save.note, fields_json, first_card_position, now);
+  if (!note_id) return save;
+  save.note_id = *note_id;
+  save.note_added = true;
+  save_cards(save, deck_id, "", fields_json, generated, {}, first_card_position, now);
+  save.cards_of_note = static_cast<int>(save.cards.size());
+  return save;
+}
+
+void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::string& sibling_group,
+                            const std::string& fields_json,
+                            const std::vector<GeneratedCard>& generated,
+                            const std::vector<StoredNoteCard>& stored_cards,
+                            std::int64_t first_card_position, TimestampMs now) {
+  const Note& note = save.note;
   // Siblings bury each other; a card alone needs no group (and so stays out of the index).
   const std::string siblings =
       !sibling_group.empty() ? sibling_group : (generated.size() > 1 ? note.id : std::string());
@@ -108,20 +148,6 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
     const SavedCard saved = cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now);
     save.cards.push_back({.id = saved.id, .change = saved.change, .row = std::move(row)});
   }
-  for (const ExistingCard& card : plan.retired) {
-    cards_.set_retired(card.id, true);
-    save.retired.push_back(card.id);
-  }
-  for (const ExistingCard& card : plan.revived) {
-    cards_.set_retired(card.id, false);
-    save.revived.push_back(card.id);
-  }
-  if (!save.retired.empty() || !save.revived.empty() ||
-      (deleted && save.count(CardChange::kAdded) > 0)) {
-    cards_.refresh_suspension(save.note_id);
-  }
-  save.cards_of_note = static_cast<int>(stored_cards.size()) + save.count(CardChange::kAdded);
-  return save;
 }
 
 }  // namespace kioku::daemon

@@ -162,6 +162,17 @@ std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
   return database_.last_insert_rowid();
 }
 
+std::optional<std::int64_t> NoteStore::insert_new(std::int64_t deck_id, const Note& note,
+                                                  const std::string& fields_json,
+                                                  std::int64_t position, TimestampMs now) {
+  try {
+    return insert(deck_id, note, fields_json, "", position, now);
+  } catch (const sqlite::SqliteError& error) {
+    if (error.result_code() == SQLITE_CONSTRAINT_UNIQUE) return std::nullopt;
+    throw;
+  }
+}
+
 void NoteStore::update(std::int64_t note_id, const Note& note, const std::string& fields_json,
                        const std::string& sibling_group, std::int64_t position, TimestampMs now) {
   sqlite::Statement& update = statements_->update;

@@ -62,6 +62,12 @@ class NoteStore {
   // its cards' hashes (made once, it cost a note.add 7,500 instructions less).
   std::int64_t insert(std::int64_t deck_id, const Note& note, const std::string& fields_json,
                       const std::string& sibling_group, std::int64_t position, TimestampMs now);
+  // insert() for a note the caller believes new: empty, and nothing written, when the deck has
+  // a note of its id already (the table's UNIQUE (deck_id, guid) says so, instead of a lookup
+  // before every insert).
+  std::optional<std::int64_t> insert_new(std::int64_t deck_id, const Note& note,
+                                         const std::string& fields_json, std::int64_t position,
+                                         TimestampMs now);
   void update(std::int64_t note_id, const Note& note, const std::string& fields_json,
               const std::string& sibling_group, std::int64_t position, TimestampMs now);
   void set_position(std::int64_t note_id, std::int64_t position);
