@@ -83,8 +83,8 @@ void check_same(const std::string& text) {
 }  // namespace
 
 TEST_CASE("card content: what kiokud stores reads back as the tree reads it", "[daemon][store]") {
-  const Deck deck =
-      read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+  const Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) +
+                                   "/tests/fixtures/gradient-checkpointing-format1.toml");
   REQUIRE_FALSE(deck.cards.empty());
   const std::vector<DeckNote> notes = deck_notes(deck);
   REQUIRE(notes.size() == deck.cards.size());

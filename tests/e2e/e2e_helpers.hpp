@@ -16,6 +16,13 @@
 
 namespace kioku::test {
 
+// The bundled deck as it was before it grew (eight choice cards, gc-001 to gc-008, in format 1):
+// what the tests that answer its cards by script import, so that they need not follow the
+// bundled deck's size and order.
+inline std::string format1_deck_path() {
+  return source_path("tests/fixtures/gradient-checkpointing-format1.toml");
+}
+
 // 2026-06-01T10:00:00Z: far from the 04:00 day start, so tests never straddle a day.
 inline constexpr std::int64_t kMorning = 1780308000;
 
