@@ -71,6 +71,14 @@ TEST_CASE("note toml: a note written and read back is the same note", "[cli][not
     choice.answer = 2;
     CHECK(round_trip(choice) == choice);
   }
+  SECTION("a note's source is kept, though a new note's template has none") {
+    NoteContent sourced = basic;
+    sourced.fields["source"] = {{"en", "Chen et al. 2016, sec. 4.3"}, {"ja", "Chen ら 4.3 節"}};
+    CHECK(round_trip(sourced) == sourced);
+    const std::string text = write_note_toml(sourced, bilingual(), english);
+    CHECK(text.find("# source: where the note's fact comes from") != std::string::npos);
+    CHECK(write_note_toml(basic, bilingual(), english).find("source") == std::string::npos);
+  }
   SECTION("a cloze note, and a language the deck does not list") {
     NoteContent cloze;
     cloze.kind = "cloze";

@@ -100,6 +100,25 @@ TEST_CASE("card content: what kiokud stores reads back as the tree reads it", "[
   }
 }
 
+TEST_CASE("card content: a choice note's source ends its card's explanation", "[daemon][store]") {
+  Note note;
+  note.id = "n";
+  note.kind = NoteKind::kChoice;
+  note.fields = {{"question", {{"en", "Q"}, {"ja", "問"}}},
+                 {"explanation", {{"en", "E."}, {"ja", "説明。"}}},
+                 {"source", {{"en", "Chen 2016, sec. 4.3"}, {"ja", "Chen ら 4.3 節"}}}};
+  note.choices = {{"en", {"a", "b"}}, {"ja", {"あ", "い"}}};
+  note.answer = 2;
+  const CardContent read = content_from_json(content_to_json(note));
+  CHECK(read.explanation.at("en") == "E.\n\nSource: Chen 2016, sec. 4.3");
+  CHECK(read.explanation.at("ja") == "説明。\n\n出典: Chen ら 4.3 節");
+  CHECK(read.question.at("en") == "Q");
+  // A note with a source but no explanation shows the source alone.
+  note.fields.erase(note.fields.begin() + 1);
+  CHECK(content_from_json(content_to_json(note)).explanation.at("en") ==
+        "Source: Chen 2016, sec. 4.3");
+}
+
 TEST_CASE("card content: odd and damaged content is read by the same rules", "[daemon][store]") {
   const std::vector<std::string> texts = {
       R"({})",
