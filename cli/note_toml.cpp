@@ -255,7 +255,7 @@ std::string field_names(NoteKind kind) {
     names += spec.name;
   }
   if (note_kind_spec(kind).has_choices) names += ", choices, answer";
-  return names + ", tags";
+  return names + ", " + std::string(kSourceField) + ", tags";
 }
 
 }  // namespace

@@ -144,10 +144,11 @@ TEST_CASE("note toml: what is wrong is named with its line, column and field", "
     CHECK(error.line() == 3);
     CHECK(error.column() == 1);
     CHECK(error.field() == "fornt");
-    CHECK(error.problem() == "a basic note has no field of this name (it has front, back, tags)");
+    CHECK(error.problem() ==
+          "a basic note has no field of this name (it has front, back, source, tags)");
     CHECK(std::string(error.what()) ==
           "note.toml:3:1: fornt: a basic note has no field of this name (it has front, back, "
-          "tags)");
+          "source, tags)");
   }
   SECTION("choices are a choice note's only") {
     CHECK(error_of("kind = \"cloze\"\nchoices.en = [\"a\"]\n").field() == "choices");

@@ -133,7 +133,7 @@ TEST_CASE("note: a field the kind does not have, twice, or missing names the fie
       note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"text", {{"en", "{{c1::x}}"}}}}));
   CHECK(unknown.field() == "text");
   CHECK(std::string(unknown.what()) ==
-        "field text: a basic note has no such field (it has front, back)");
+        "field text: a basic note has no such field (it has front, back, source)");
 
   const NoteError twice =
       error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"front", {{"ja", "f"}}}}));
