@@ -86,6 +86,7 @@ struct NoteFileMessages {
   const char* field_extra;
   const char* field_question;
   const char* field_explanation;
+  const char* field_source;  // written only for a note that has one
   const char* field_choices;
   const char* field_answer;
   // What is wrong with the TOML: {field}, and what it should be
@@ -105,8 +106,8 @@ BOOST_DESCRIBE_STRUCT(NoteFileMessages, (),
                        heading_texts, heading_multiline, heading_cancel_add, heading_cancel_edit,
                        heading_cards, comment_id, comment_kind, comment_tags, comment_required,
                        field_front, field_back, field_typed_back, field_add_reverse, field_text,
-                       field_extra, field_question, field_explanation, field_choices, field_answer,
-                       toml_not_text, toml_not_texts, toml_not_list, toml_not_number,
+                       field_extra, field_question, field_explanation, field_source, field_choices,
+                       field_answer, toml_not_text, toml_not_texts, toml_not_list, toml_not_number,
                        toml_unknown_key, toml_id_changed, toml_no_kind, toml_no_tables))
 
 const NoteMessages& note_messages_for(const std::string& language);

@@ -255,7 +255,7 @@ std::string field_names(NoteKind kind) {
     names += spec.name;
   }
   if (note_kind_spec(kind).has_choices) names += ", choices, answer";
-  return names + ", tags";
+  return names + ", " + std::string(kSourceField) + ", tags";
 }
 
 }  // namespace
@@ -313,6 +313,17 @@ std::string write_note_toml(const NoteContent& note, const NoteTomlLayout& layou
     // A choice note's choices and answer follow its question.
     if (first && spec.has_choices) append_choices(out, note, layout, words);
     first = false;
+  }
+  // Any kind may have a source; it is not in a new note's template, but an edit keeps it.
+  const auto source = note.fields.find(std::string(kSourceField));
+  if (source != note.fields.end() && !source->second.empty()) {
+    out += '\n';
+    append_comment(out, words.field_source);
+    for (const std::string& language : languages_of(source->second, layout)) {
+      const auto text = source->second.find(language);
+      out += std::string(kSourceField) + "." + toml_key(language) + " = " +
+             toml_string(text == source->second.end() ? "" : text->second) + '\n';
+    }
   }
   return out;
 }

@@ -338,6 +338,11 @@ class ReviewScreen {
   // Wraps before styling, so escape codes never count as columns.
   void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false) {
     for (const std::string& line : wrap_text(text, width_ - static_cast<int>(indent.size()))) {
+      // A blank line (a paragraph break) stays empty: no indent left as trailing spaces.
+      if (line.find_first_not_of(' ') == std::string::npos) {
+        std::cout << '\n';
+        continue;
+      }
       std::cout << indent << (bold ? style_.bold(line) : line) << '\n';
     }
   }

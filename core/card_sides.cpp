@@ -65,6 +65,12 @@ const std::string& field_text(const Note& note, const std::string& name,
   return texts == nullptr ? kNone : pick_language(*texts, language);
 }
 
+std::string source_line(const Note& note, const std::string& language) {
+  const std::string& source = field_text(note, std::string(kSourceField), language);
+  if (source.empty()) return {};
+  return (language == "ja" ? "出典: " : "Source: ") + source;
+}
+
 CardSides render_card_sides(const Note& note, const GeneratedCard& card,
                             const std::string& language) {
   CardSides sides;
@@ -72,6 +78,7 @@ CardSides render_card_sides(const Note& note, const GeneratedCard& card,
   if (note.kind != NoteKind::kCloze) {
     append_fields(sides.question, note, card.question_fields, sides.language);
     append_fields(sides.answer, note, card.answer_fields, sides.language);
+    append_blocks(sides.answer, parse_field_markup(source_line(note, sides.language)));
     return sides;
   }
   for (const std::string& name : card.question_fields) {
@@ -80,6 +87,7 @@ CardSides render_card_sides(const Note& note, const GeneratedCard& card,
     append_blocks(sides.answer, cloze_side_text(text, card.cloze_number, CardSide::kAnswer));
   }
   append_fields(sides.answer, note, card.answer_fields, sides.language);
+  append_blocks(sides.answer, parse_field_markup(source_line(note, sides.language)));
   return sides;
 }
 

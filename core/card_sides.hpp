@@ -15,7 +15,7 @@ struct CardSides {
   RichText question;
   // What the answer side adds below the question: a cloze card's text again with the deletion
   // revealed, then `extra`; the answer fields of basic, reverse and typed cards; a choice card's
-  // explanation (its choices travel on their own).
+  // explanation (its choices travel on their own). Last, the note's source (source_line).
   RichText answer;
 
   bool operator==(const CardSides&) const = default;
@@ -33,6 +33,10 @@ CardSides render_card_sides(const Note& note, const GeneratedCard& card,
 // The language `card`'s sides are shown in when `language` is asked for: it, when the card asks
 // in it, else the first language the card asks in.
 std::string side_language(const GeneratedCard& card, const std::string& language);
+
+// The note's `source` field as the answer side ends with it, in `language` (else English, else
+// any): "Source: …", or "出典: …" in Japanese; empty when the note has no source.
+std::string source_line(const Note& note, const std::string& language);
 
 // The text of `note`'s field `name` as a side in `language` shows it: in that language, else
 // English, else any (pick_language); empty when the note has no such field.

@@ -17,6 +17,9 @@ constexpr std::array<NoteFieldSpec, 3> kOptionalReverse{
 constexpr std::array<NoteFieldSpec, 2> kCloze{{{"text", true}, {"extra", false}}};
 constexpr std::array<NoteFieldSpec, 2> kChoice{{{"question", true}, {"explanation", false}}};
 
+// Optional on every kind, so not listed in any kind's fields (nor in an editor's template).
+constexpr NoteFieldSpec kSource{kSourceField, false};
+
 constexpr std::array<NoteKindSpec, 6> kKinds{{
     {NoteKind::kBasic, "basic", kFrontBack, false},
     {NoteKind::kReverse, "reverse", kBothSides, false},
@@ -55,7 +58,7 @@ const NoteFieldSpec* find_note_field(NoteKind kind, std::string_view field) noex
   for (const NoteFieldSpec& spec : note_kind_spec(kind).fields) {
     if (spec.name == field) return &spec;
   }
-  return nullptr;
+  return field == kSourceField ? &kSource : nullptr;
 }
 
 }  // namespace kioku

@@ -38,7 +38,12 @@ std::string_view note_kind_name(NoteKind kind) noexcept;
 // there are.
 NoteKind parse_note_kind(std::string_view name);
 
-// The spec of `field` in `kind`, or nullptr when the kind has no such field.
+// The field every kind may have besides its own: where the note's fact comes from (a URL, a
+// paper and its section), shown at the end of the answer side (core/card_sides.hpp).
+inline constexpr std::string_view kSourceField = "source";
+
+// The spec of `field` in `kind` (its own fields, and kSourceField), or nullptr when the kind has
+// no such field.
 const NoteFieldSpec* find_note_field(NoteKind kind, std::string_view field) noexcept;
 
 }  // namespace kioku

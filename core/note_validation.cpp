@@ -34,6 +34,9 @@ void check_fields(const Note& note) {
         if (!names.empty()) names += ", ";
         names += spec.name;
       }
+      // Every kind may also have a source (core/note_kind.hpp), so the list names it too.
+      names += ", ";
+      names += kSourceField;
       throw NoteError(
           field.name, "",
           "a " + std::string(kind.name) + " note has no such field (it has " + names + ")");

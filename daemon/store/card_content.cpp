@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <cstdio>
 
+#include "core/card_sides.hpp"
 #include "core/error.hpp"
 
 namespace kioku::daemon {
@@ -55,7 +56,15 @@ std::string content_to_json(const Note& choice_note) {
   content["question"] = localized_object(texts("question"));
   content["choices"] = std::move(choices);
   content["answer"] = choice_note.answer;
-  content["explanation"] = localized_object(texts("explanation"));
+  // A card's row holds all a choice card shows, so the note's source ends its explanation, as it
+  // ends the answer side of the other kinds (render_card_sides).
+  LocalizedText explanation = texts("explanation");
+  for (const auto& [language, source] : texts(kSourceField)) {
+    if (source.empty()) continue;
+    std::string& text = explanation[language];
+    text += (text.empty() ? "" : "\n\n") + source_line(choice_note, language);
+  }
+  content["explanation"] = localized_object(explanation);
   return json::serialize(content);
 }
 

@@ -71,6 +71,14 @@ TEST_CASE("note toml: a note written and read back is the same note", "[cli][not
     choice.answer = 2;
     CHECK(round_trip(choice) == choice);
   }
+  SECTION("a note's source is kept, though a new note's template has none") {
+    NoteContent sourced = basic;
+    sourced.fields["source"] = {{"en", "Chen et al. 2016, sec. 4.3"}, {"ja", "Chen ら 4.3 節"}};
+    CHECK(round_trip(sourced) == sourced);
+    const std::string text = write_note_toml(sourced, bilingual(), english);
+    CHECK(text.find("# source: where the note's fact comes from") != std::string::npos);
+    CHECK(write_note_toml(basic, bilingual(), english).find("source") == std::string::npos);
+  }
   SECTION("a cloze note, and a language the deck does not list") {
     NoteContent cloze;
     cloze.kind = "cloze";
@@ -136,10 +144,11 @@ TEST_CASE("note toml: what is wrong is named with its line, column and field", "
     CHECK(error.line() == 3);
     CHECK(error.column() == 1);
     CHECK(error.field() == "fornt");
-    CHECK(error.problem() == "a basic note has no field of this name (it has front, back, tags)");
+    CHECK(error.problem() ==
+          "a basic note has no field of this name (it has front, back, source, tags)");
     CHECK(std::string(error.what()) ==
           "note.toml:3:1: fornt: a basic note has no field of this name (it has front, back, "
-          "tags)");
+          "source, tags)");
   }
   SECTION("choices are a choice note's only") {
     CHECK(error_of("kind = \"cloze\"\nchoices.en = [\"a\"]\n").field() == "choices");

@@ -46,6 +46,39 @@ TEST_CASE("card sides: basic shows the front's markup, then the back's", "[core]
         Blocks{bullet(0, {text_span("a list")}), bullet(0, {text_span("of two")})});
 }
 
+TEST_CASE("card sides: a note's source ends the answer side of each of its cards, in its language",
+          "[core][card-sides]") {
+  const NoteField source{"source", {{"en", "Chen 2016, sec. 4.3"}, {"ja", "Chen ら 4.3 節"}}};
+  const Note basic = note_of(
+      NoteKind::kBasic,
+      {{"front", {{"en", "F"}, {"ja", "表"}}}, {"back", {{"en", "B"}, {"ja", "裏"}}}, source});
+  CHECK(sides_of(basic, "card").answer.blocks ==
+        Blocks{paragraph({text_span("B")}), paragraph({text_span("Source: Chen 2016, sec. 4.3")})});
+  CHECK(sides_of(basic, "card", "ja").answer.blocks ==
+        Blocks{paragraph({text_span("裏")}), paragraph({text_span("出典: Chen ら 4.3 節")})});
+  // Not on the question side, and a reversed card ends with it too.
+  CHECK(sides_of(basic, "card").question.blocks == Blocks{paragraph({text_span("F")})});
+  const Note reverse =
+      note_of(NoteKind::kReverse,
+              {{"front", {{"en", "F"}}}, {"back", {{"en", "B"}}}, {"source", {{"en", "S"}}}});
+  CHECK(sides_of(reverse, "backward").answer.blocks ==
+        Blocks{paragraph({text_span("F")}), paragraph({text_span("Source: S")})});
+  const Note with_cloze =
+      note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::x}}"}}}, {"source", {{"en", "S"}}}});
+  CHECK(sides_of(with_cloze, "c1").answer.blocks.back() == paragraph({text_span("Source: S")}));
+  Note choice = note_of(
+      NoteKind::kChoice,
+      {{"question", {{"en", "Q"}}}, {"explanation", {{"en", "E"}}}, {"source", {{"en", "S"}}}});
+  choice.choices = {{"en", {"a", "b"}}};
+  choice.answer = 1;
+  CHECK(sides_of(choice, "card").answer.blocks ==
+        Blocks{paragraph({text_span("E")}), paragraph({text_span("Source: S")})});
+  // Without a source the answer side is what it was.
+  const Note bare = note_of(NoteKind::kBasic, {{"front", {{"en", "F"}}}, {"back", {{"en", "B"}}}});
+  CHECK(sides_of(bare, "card").answer.blocks == Blocks{paragraph({text_span("B")})});
+  CHECK(source_line(bare, "en").empty());
+}
+
 TEST_CASE("card sides: the asked language when the card asks in it, else its first",
           "[core][card-sides]") {
   const Note note = note_of(NoteKind::kBasic,

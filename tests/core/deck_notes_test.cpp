@@ -14,7 +14,8 @@ namespace kioku {
 namespace {
 
 TEST_CASE("deck_notes: a format 1 card is a choice note", "[core][deck_notes]") {
-  const std::string path = std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml";
+  const std::string path =
+      std::string(KIOKU_SOURCE_DIR) + "/tests/fixtures/gradient-checkpointing-format1.toml";
   const Deck deck = read_deck_file(path);
   const std::vector<DeckNote> notes = deck_notes(deck);
   REQUIRE(notes.size() == deck.cards.size());
@@ -35,7 +36,7 @@ TEST_CASE("deck_notes: a format 1 card is a choice note", "[core][deck_notes]") 
     CHECK(entry.note.tags == card.tags);
     CHECK(entry.line == card.line);
     CHECK(entry.sibling_group.empty());
-    // Every card of the bundled deck is a valid note of one card.
+    // Every card of the format 1 deck is a valid note of one card.
     CHECK(generate_cards(entry.note).size() == 1);
   }
 }

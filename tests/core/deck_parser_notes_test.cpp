@@ -180,7 +180,7 @@ TEST_CASE("deck_parser notes: each broken rule names its line, column and field"
        "notes[1].text", "{{c1:: is never closed"},
       {"a field the kind does not have",
        "[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\nquestion = \"Q\"\n", 11, 12,
-       "notes[1].question", "a basic note has no such field (it has front, back)"},
+       "notes[1].question", "a basic note has no such field (it has front, back, source)"},
       {"a kind that does not exist", "[[notes]]\nid = \"b\"\nkind = \"flashcard\"\nfront = \"F\"\n",
        9, 8, "notes[1].kind", "no kind \"flashcard\" (there are basic, reverse,"},
       {"a required field missing", "[[notes]]\nid = \"b\"\nkind = \"reverse\"\nfront = \"F\"\n", 7,

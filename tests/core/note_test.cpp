@@ -102,13 +102,38 @@ TEST_CASE("note: a valid note of every kind passes", "[core][note]") {
   CHECK_NOTHROW(validate_note(valid_choice()));
 }
 
+TEST_CASE("note: every kind may have a source, optional and written once", "[core][note]") {
+  for (const NoteKindSpec& spec : note_kinds()) {
+    INFO(spec.name);
+    const NoteFieldSpec* source = find_note_field(spec.kind, "source");
+    REQUIRE(source != nullptr);
+    CHECK(source->name == kSourceField);
+    CHECK_FALSE(source->required);
+  }
+  Note basic = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"source", {{"en", "s"}}}});
+  CHECK_NOTHROW(validate_note(basic));
+  CHECK_NOTHROW(validate_note(
+      note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::x}}"}}}, {"source", {{"en", "s"}}}})));
+  Note choice = valid_choice();
+  choice.fields.push_back({"source", {{"en", "https://example.org/paper#sec-4"}}});
+  CHECK_NOTHROW(validate_note(choice));
+  basic.fields.push_back({"source", {{"ja", "s"}}});
+  const NoteError twice = error_of(basic);
+  CHECK(twice.field() == "source");
+  CHECK(twice.problem() == "written twice");
+  // It takes the rules of every text: no control that would act on a terminal.
+  CHECK(error_of(note_of(NoteKind::kBasic,
+                         {{"front", {{"en", "f"}}}, {"source", {{"en", "a\x1b]0;t\x07"}}}}))
+            .field() == "source");
+}
+
 TEST_CASE("note: a field the kind does not have, twice, or missing names the field",
           "[core][note]") {
   const NoteError unknown = error_of(
       note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"text", {{"en", "{{c1::x}}"}}}}));
   CHECK(unknown.field() == "text");
   CHECK(std::string(unknown.what()) ==
-        "field text: a basic note has no such field (it has front, back)");
+        "field text: a basic note has no such field (it has front, back, source)");
 
   const NoteError twice =
       error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"front", {{"ja", "f"}}}}));

@@ -83,8 +83,8 @@ void check_same(const std::string& text) {
 }  // namespace
 
 TEST_CASE("card content: what kiokud stores reads back as the tree reads it", "[daemon][store]") {
-  const Deck deck =
-      read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+  const Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) +
+                                   "/tests/fixtures/gradient-checkpointing-format1.toml");
   REQUIRE_FALSE(deck.cards.empty());
   const std::vector<DeckNote> notes = deck_notes(deck);
   REQUIRE(notes.size() == deck.cards.size());
@@ -98,6 +98,25 @@ TEST_CASE("card content: what kiokud stores reads back as the tree reads it", "[
     CHECK(read.answer == card.answer);
     CHECK(read.explanation == card.explanation);
   }
+}
+
+TEST_CASE("card content: a choice note's source ends its card's explanation", "[daemon][store]") {
+  Note note;
+  note.id = "n";
+  note.kind = NoteKind::kChoice;
+  note.fields = {{"question", {{"en", "Q"}, {"ja", "問"}}},
+                 {"explanation", {{"en", "E."}, {"ja", "説明。"}}},
+                 {"source", {{"en", "Chen 2016, sec. 4.3"}, {"ja", "Chen ら 4.3 節"}}}};
+  note.choices = {{"en", {"a", "b"}}, {"ja", {"あ", "い"}}};
+  note.answer = 2;
+  const CardContent read = content_from_json(content_to_json(note));
+  CHECK(read.explanation.at("en") == "E.\n\nSource: Chen 2016, sec. 4.3");
+  CHECK(read.explanation.at("ja") == "説明。\n\n出典: Chen ら 4.3 節");
+  CHECK(read.question.at("en") == "Q");
+  // A note with a source but no explanation shows the source alone.
+  note.fields.erase(note.fields.begin() + 1);
+  CHECK(content_from_json(content_to_json(note)).explanation.at("en") ==
+        "Source: Chen 2016, sec. 4.3");
 }
 
 TEST_CASE("card content: odd and damaged content is read by the same rules", "[daemon][store]") {

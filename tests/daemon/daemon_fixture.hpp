@@ -67,9 +67,9 @@ struct DaemonFixture {
     return collection.import_deck(deck, "test", clock.now());
   }
 
-  void import_bundled_deck() {
-    const Deck deck =
-        read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+  void import_format1_deck() {
+    const Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) +
+                                     "/tests/fixtures/gradient-checkpointing-format1.toml");
     collection.import_deck(deck, "test", clock.now());
   }
 };

@@ -8,7 +8,7 @@ namespace json = boost::json;
 TEST_CASE("review: cards come in deck order and a wrong choice is rated again",
           "[daemon][review]") {
   DaemonFixture fixture;
-  fixture.import_bundled_deck();
+  fixture.import_format1_deck();
   const auto next = fixture.result("review.next", {{"lang", "ja"}});
   CHECK(next.at("counts").at("new").as_int64() == 8);
   const json::value& card = next.at("card");
@@ -42,7 +42,7 @@ TEST_CASE("review: cards come in deck order and a wrong choice is rated again",
 TEST_CASE("review: a right choice takes the rating given - a wrong one refuses other ratings",
           "[daemon][review]") {
   DaemonFixture fixture;
-  fixture.import_bundled_deck();
+  fixture.import_format1_deck();
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
   const auto refused =
       fixture.call("review.answer", {{"card", card}, {"choice", 3}, {"rating", "easy"}});
@@ -66,7 +66,7 @@ TEST_CASE("review: a right choice takes the rating given - a wrong one refuses o
 
 TEST_CASE("review: review.check grades a choice and records nothing", "[daemon][review]") {
   DaemonFixture fixture;
-  fixture.import_bundled_deck();
+  fixture.import_format1_deck();
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
   const auto right =
       fixture.result("review.check", {{"card", card}, {"choice", 1}, {"lang", "ja"}});
@@ -98,7 +98,7 @@ TEST_CASE("review: review.check grades a choice and records nothing", "[daemon][
 TEST_CASE("review: review.choose records a wrong choice at once and holds a right one",
           "[daemon][review]") {
   DaemonFixture fixture;
-  fixture.import_bundled_deck();
+  fixture.import_format1_deck();
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
 
   // Right: held, nothing written; review.answer then brings the rating.
@@ -182,7 +182,8 @@ TEST_CASE("review: the daily new-card limit caps what is due and what comes next
 
 TEST_CASE("import: a failure midway leaves the collection as it was", "[daemon][store]") {
   DaemonFixture fixture;
-  Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks/gradient-checkpointing.toml");
+  Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) +
+                             "/tests/fixtures/gradient-checkpointing-format1.toml");
   // The sixth card's note breaks a rule of its kind (no question), found while it is saved.
   deck.cards[5].question.clear();
   CHECK_THROWS_AS(fixture.collection.import_deck(deck, "test", fixture.clock.now()), kioku::Error);

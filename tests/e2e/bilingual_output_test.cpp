@@ -26,8 +26,7 @@ TEST_CASE("e2e: --lang ja writes every command's output in Japanese", "[e2e][lan
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
 
-  const auto imported =
-      run_kioku(home, {"--lang", "ja", "import", source_path("decks/gradient-checkpointing.toml")});
+  const auto imported = run_kioku(home, {"--lang", "ja", "import", format1_deck_path()});
   INFO(imported.out << imported.err);
   REQUIRE(imported.exit_code == 0);
   CHECK(contains(imported.out, "を取り込みました: 追加 8、更新 0、変更なし 0\n"));

@@ -26,7 +26,8 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
   TempHome home;
   std::int64_t buried = 0;
   {
-    RunningDaemon daemon(home, {"--clock-start", clock_start(kMorning)});
+    RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+    REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
     buried = call(home, "review.next").at("card").at("id").as_int64();
     const json::value reply = call(home, "review.bury", {{"card", buried}});
     CHECK(reply.at("card").as_int64() == buried);
@@ -50,8 +51,9 @@ TEST_CASE("e2e: a card buried over the socket stays buried until the next day st
 
 TEST_CASE("e2e: scripted review buries with - and kioku unbury brings the card back",
           "[e2e][queue]") {
-  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
   const auto session = run_kioku(home, {"review", "--no-shuffle"}, "-\n1\nq\n");
   INFO(session.out << session.err);
   CHECK(session.exit_code == 0);

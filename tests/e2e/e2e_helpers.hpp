@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/card_generation.hpp"
+#include "core/deck_parser.hpp"
 #include "protocol/methods.hpp"
 #include "tests/support/generated_deck.hpp"
 #include "tests/support/json_rpc_calls.hpp"
@@ -15,6 +17,23 @@
 #include "tests/support/running_daemon.hpp"
 
 namespace kioku::test {
+
+// The bundled deck as it was before it grew (eight choice cards, gc-001 to gc-008, in format 1):
+// what the tests that answer its cards by script import, so that they need not follow the
+// bundled deck's size and order.
+inline std::string format1_deck_path() {
+  return source_path("tests/fixtures/gradient-checkpointing-format1.toml");
+}
+
+// How many cards the bundled deck makes: what kiokud imports into an empty collection.
+inline std::int64_t bundled_deck_cards() {
+  const Deck deck = read_deck_file(source_path("decks/gradient-checkpointing.toml"));
+  std::int64_t cards = 0;
+  for (const DeckNote& entry : deck.notes) {
+    cards += static_cast<std::int64_t>(generate_cards(entry.note).size());
+  }
+  return cards;
+}
 
 // 2026-06-01T10:00:00Z: far from the 04:00 day start, so tests never straddle a day.
 inline constexpr std::int64_t kMorning = 1780308000;

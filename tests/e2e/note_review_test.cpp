@@ -94,3 +94,31 @@ TEST_CASE("e2e: a scripted review answers every kind of card", "[e2e][review][no
   CHECK(bad.err.find("input line 1: \"maybe\" is not a rating (again, hard, good, easy or 1-4)") !=
         std::string::npos);
 }
+
+TEST_CASE("e2e: a choice explanation's blank line stays blank in a scripted review",
+          "[e2e][review][notes]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string deck = home.write_file("paragraphs.toml", R"(format = 2
+languages = ["en"]
+
+[deck]
+id = "paragraphs"
+name.en = "Paragraphs"
+
+[[notes]]
+id = "p1"
+kind = "choice"
+question.en = "Which is right?"
+choices.en = ["This one", "That one"]
+answer = 1
+explanation.en = "The first paragraph.\n\nThe second paragraph."
+)");
+  REQUIRE(run_kioku(home, {"import", deck}).exit_code == 0);
+  const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, "1\n");
+  INFO(review.out << review.err);
+  REQUIRE(review.exit_code == 0);
+  // The explanation is indented, but the line between its paragraphs is empty, not two spaces.
+  CHECK(review.out.find("  The first paragraph.\n\n  The second paragraph.") != std::string::npos);
+  CHECK(review.out.find("\n  \n") == std::string::npos);
+}

@@ -32,9 +32,10 @@ void enlarge_explanations(const TempHome& home, std::size_t bytes) {
   REQUIRE(result == SQLITE_OK);
 }
 
-// A daemon on the bundled deck whose explanations are `bytes` long.
+// A daemon on the eight choice cards of the format 1 deck whose explanations are `bytes` long.
 void prepare_collection(const TempHome& home, std::size_t bytes) {
-  RunningDaemon first(home, {"--clock-start", clock_start(kMorning)});
+  RunningDaemon first(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
   REQUIRE(first.stop(SIGTERM) == 0);
   enlarge_explanations(home, bytes);
 }

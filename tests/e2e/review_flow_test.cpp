@@ -24,13 +24,12 @@ const char* const kScriptedAnswers =
 
 }  // namespace
 
-TEST_CASE("e2e: import the bundled deck - review all 8 cards from a script - check due and stats",
+TEST_CASE("e2e: import the format 1 deck - review all 8 cards from a script - check due and stats",
           "[e2e][review]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
 
-  const auto imported =
-      run_kioku(home, {"import", source_path("decks/gradient-checkpointing.toml"), "--json"});
+  const auto imported = run_kioku(home, {"import", format1_deck_path(), "--json"});
   REQUIRE(imported.exit_code == 0);
   const auto summary = parse_output(imported);
   CHECK(field(summary, "added") == 8);
@@ -106,7 +105,7 @@ TEST_CASE("e2e: re-importing an unchanged deck changes nothing - an edited card 
           "[e2e][import]") {
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
-  std::string deck = read_file(source_path("decks/gradient-checkpointing.toml"));
+  std::string deck = read_file(format1_deck_path());
   const std::string path = home.write_file("deck.toml", deck);
   REQUIRE(run_kioku(home, {"import", path}).exit_code == 0);
   const auto again = parse_output(run_kioku(home, {"import", path, "--json"}));

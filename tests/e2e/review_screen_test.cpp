@@ -74,8 +74,9 @@ TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the termina
 
 TEST_CASE("e2e: the bury key hides the card until tomorrow and shows the next one",
           "[e2e][terminal]") {
-  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
   TmuxSession terminal(home.root(), review_command(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 

@@ -53,8 +53,9 @@ TEST_CASE(
     "e2e: the stored state always equals a replay of the log even across an algorithm "
     "switch",
     "[e2e][scheduling]") {
-  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
   // Eight cards, some right (with every rating), some wrong.
   REQUIRE(run_kioku(home, {"review", "--no-shuffle"}, "1\n2 easy\n1\n4 hard\n1 good\n1\n3\nb\n")
               .exit_code == 0);

@@ -28,8 +28,9 @@ std::string with_field(const std::string& reply, const std::string& key,
 
 TEST_CASE("e2e: a reply without a field the client reads is an error naming it - not a zero",
           "[e2e][protocol][typed]") {
-  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
   const std::string relayed = home.root() + "/relayed.sock";
   RelayProxy proxy(relayed, home.socket_path());
   const auto kioku = [&](std::vector<std::string> arguments) {
