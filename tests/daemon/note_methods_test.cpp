@@ -413,6 +413,27 @@ TEST_CASE("notes: note.add_many adds every note in one write, or none", "[daemon
             .at("notes")
             .as_array()
             .empty());
+
+  // A deleted note keeps its id: adding it again is a conflict, for note.add as for
+  // note.add_many, and the deleted note stays as it was.
+  fixture.result("note.delete", {{"note", "rev"}});
+  const auto deleted_before = fixture.result("note.get", {{"note", "rev"}});
+  const json::object again_rev{
+      {"kind", "basic"}, {"id", "rev"}, {"fields", english_fields({{"front", "new"}})}};
+  CHECK(fixture.call("note.add_many", {{"deck", "d"}, {"notes", json::array{again_rev}}})
+            .at("error")
+            .at("code") == -32003);
+  json::object single = again_rev;
+  single["deck"] = "d";
+  CHECK(fixture.call("note.add", single).at("error").at("code") == -32003);
+  CHECK(fixture.result("note.get", {{"note", "rev"}, {"deck", "d"}}) == deleted_before);
+  // The same id in another deck is another note.
+  fixture.import_choice_deck("e", 1);
+  const auto elsewhere =
+      fixture.result("note.add_many", {{"deck", "e"}, {"notes", json::array{again_rev}}});
+  CHECK(elsewhere.at("notes").at(0).at("id").as_string() == "rev");
+  // What note.add_many saved is what a replay of the (empty) logs gives.
+  CHECK(fixture.result("doctor.rebuild").at("changed").as_int64() == 0);
 }
 
 TEST_CASE("notes: note.add_many takes at most 10000 notes", "[daemon][notes]") {
