@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/card_state.hpp"
+#include "core/deck_options.hpp"  // kMatureIntervalDays: Anki's 21 days
 #include "core/rating.hpp"
 #include "core/time.hpp"
 
@@ -19,9 +20,6 @@ enum class ReviewKind { kLearning, kReview, kRelearning, kCram };
 // The kind of an answer given to a card in `before`: a new card's first answer is learning, as
 // in Anki.
 ReviewKind review_kind_of(Phase before) noexcept;
-
-// Anki's boundary: a card whose interval is 21 days or more is mature.
-inline constexpr int kMatureIntervalDays = 21;
 
 struct ReviewEntry {
   TimestampMs reviewed = 0;

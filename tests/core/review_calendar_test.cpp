@@ -1,0 +1,70 @@
+// Tests for answers per day (core/review_calendar.hpp), the calendar and reviews figures.
+#include "core/review_calendar.hpp"
+
+#include <catch2/catch.hpp>
+#include <vector>
+
+#include "tests/core/stats_history.hpp"
+#include "tests/core/time_zone_guard.hpp"
+
+namespace kioku {
+namespace {
+
+using test::review;
+using test::stepped;
+using test::utc;
+
+TEST_CASE("review calendar: counts and time per day, split, on the 04:00 day start",
+          "[core][review_calendar]") {
+  test::TimeZoneGuard zone("UTC");
+  const DayCalendar calendar(4);
+  const std::int64_t today = calendar.day_number(utc(2026, 6, 10, 12));
+  const std::vector<ReviewEntry> history = {
+      stepped(ReviewKind::kLearning, utc(2026, 6, 10, 10), 0, Rating::kGood, 5000),  // today
+      review(utc(2026, 6, 10, 3), 21, Rating::kGood, 8000),  // 03:00: yesterday, mature
+      stepped(ReviewKind::kRelearning, utc(2026, 6, 9, 20), 600000, Rating::kGood, 2000),
+      stepped(ReviewKind::kCram, utc(2026, 6, 9, 21), 0, Rating::kGood, 1000),
+      review(utc(2026, 6, 7, 9), 3, Rating::kAgain, 4000),   // 3 days back: outside 3 days
+      review(utc(2026, 6, 8, 9), 20, Rating::kAgain, 6000),  // 2 days back: young
+  };
+  const ReviewCalendar days = review_calendar(history, calendar, DayRange::last_days(today, 3));
+  REQUIRE(days.days.size() == 3);
+  CHECK(days.days[0].day == today - 2);
+  CHECK(days.days[2].day == today);
+  // Day -2: one young review of 6 s.
+  CHECK(days.days[0].count == ReviewSplit{0, 0, 1, 0, 0});
+  CHECK(days.days[0].time_ms == ReviewSplit{0, 0, 6000, 0, 0});
+  // Yesterday: mature 8 s (the 03:00 answer), relearning 2 s, cram 1 s.
+  CHECK(days.days[1].count == ReviewSplit{0, 1, 0, 1, 1});
+  CHECK(days.days[1].time_ms == ReviewSplit{0, 2000, 0, 8000, 1000});
+  // Today: learning 5 s.
+  CHECK(days.days[2].count == ReviewSplit{1, 0, 0, 0, 0});
+  CHECK(days.total_count.total() == 5);
+  CHECK(days.total_time_ms.total() == 22000);  // 6 + 8 + 2 + 1 + 5 seconds
+  CHECK(days.days_studied == 3);
+  CHECK(days.average_per_day() == Approx(5.0 / 3.0));
+  CHECK(days.average_per_day_studied() == Approx(5.0 / 3.0));
+
+  // Five days: the day with no answers is there, with zeros; day -3 has the other review.
+  const ReviewCalendar five = review_calendar(history, calendar, DayRange::last_days(today, 5));
+  REQUIRE(five.days.size() == 5);
+  CHECK(five.days[0].count.total() == 0);
+  CHECK(five.days[1].count == ReviewSplit{0, 0, 1, 0, 0});
+  CHECK(five.days_studied == 4);
+  CHECK(five.average_per_day() == Approx(6.0 / 5.0));
+  CHECK(five.average_per_day_studied() == Approx(6.0 / 4.0));
+}
+
+TEST_CASE("review calendar: a year without answers is 365 empty days", "[core][review_calendar]") {
+  test::TimeZoneGuard zone("UTC");
+  const DayCalendar calendar(4);
+  const ReviewCalendar year =
+      review_calendar(std::vector<ReviewEntry>{}, calendar, DayRange::last_days(20000, 365));
+  CHECK(year.days.size() == 365);
+  CHECK(year.days.front().day == 20000 - 364);
+  CHECK(year.days_studied == 0);
+  CHECK_FALSE(year.average_per_day_studied().has_value());
+}
+
+}  // namespace
+}  // namespace kioku
