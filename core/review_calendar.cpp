@@ -36,6 +36,11 @@ std::optional<double> ReviewCalendar::average_per_day_studied() const noexcept {
   return static_cast<double>(total_count.total()) / static_cast<double>(days_studied);
 }
 
+std::optional<double> ReviewCalendar::average_answer_ms() const noexcept {
+  if (total_count.total() == 0) return std::nullopt;
+  return static_cast<double>(total_time_ms.total()) / static_cast<double>(total_count.total());
+}
+
 ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
                                DayRange period) {
   ReviewCalendar result;

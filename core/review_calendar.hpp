@@ -46,6 +46,8 @@ struct ReviewCalendar {
   // Anki's averages: per day of the period, and per day studied (nullopt when none).
   double average_per_day() const noexcept;
   std::optional<double> average_per_day_studied() const noexcept;
+  // Total time / total answers; nullopt with no answers.
+  std::optional<double> average_answer_ms() const noexcept;
   bool operator==(const ReviewCalendar&) const = default;
 };
 

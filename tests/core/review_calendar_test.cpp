@@ -44,6 +44,7 @@ TEST_CASE("review calendar: counts and time per day, split, on the 04:00 day sta
   CHECK(days.days_studied == 3);
   CHECK(days.average_per_day() == Approx(5.0 / 3.0));
   CHECK(days.average_per_day_studied() == Approx(5.0 / 3.0));
+  CHECK(days.average_answer_ms() == Approx(22000.0 / 5.0));
 
   // Five days: the day with no answers is there, with zeros; day -3 has the other review.
   const ReviewCalendar five = review_calendar(history, calendar, DayRange::last_days(today, 5));
@@ -64,6 +65,7 @@ TEST_CASE("review calendar: a year without answers is 365 empty days", "[core][r
   CHECK(year.days.front().day == 20000 - 364);
   CHECK(year.days_studied == 0);
   CHECK_FALSE(year.average_per_day_studied().has_value());
+  CHECK_FALSE(year.average_answer_ms().has_value());
 }
 
 }  // namespace
