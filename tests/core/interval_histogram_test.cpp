@@ -12,7 +12,7 @@ namespace {
 
 using test::card;
 
-TEST_CASE("interval histogram: review and relearning cards, suspended included; median",
+TEST_CASE("interval histogram: review and relearning cards, suspended included - median",
           "[core][interval_histogram]") {
   CardSnapshot suspended = card(Phase::kReview, 20, 0);
   suspended.state.suspended = true;

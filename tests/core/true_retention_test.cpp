@@ -74,8 +74,9 @@ TEST_CASE("true retention: no answers gives N/A everywhere", "[core][true_retent
   }
 }
 
-TEST_CASE("true retention: 20 days is young, 21 days mature; steps are young whatever their length",
-          "[core][true_retention]") {
+TEST_CASE(
+    "true retention: 20 days is young, 21 days mature - steps are young whatever their length",
+    "[core][true_retention]") {
   CHECK(retention_of(review(0, 20, Rating::kGood)) == counts(1, 0, 0, 0));
   CHECK(retention_of(review(0, 21, Rating::kGood)) == counts(0, 0, 1, 0));
   CHECK(retention_of(review(0, 21, Rating::kAgain)) == counts(0, 0, 0, 1));
