@@ -56,6 +56,28 @@ TEST_CASE("review calendar: counts and time per day, split, on the 04:00 day sta
   CHECK(five.average_per_day_studied() == Approx(6.0 / 4.0));
 }
 
+TEST_CASE("review calendar: the 25-hour day of a DST change holds all its answers",
+          "[core][review_calendar]") {
+  REQUIRE(test::zone_installed("America/New_York"));
+  test::TimeZoneGuard zone("America/New_York");
+  const DayCalendar calendar(4);
+  // Clocks went back on 2026-11-01 at 02:00 EDT (06:00 UTC). The scheduler day of October 31st
+  // runs from 04:00 EDT (08:00 UTC) on the 31st to 04:00 EST (09:00 UTC) on November 1st: 25
+  // hours. 24 hours from its start would end it an hour early, at 08:00 UTC.
+  const std::int64_t today = calendar.day_number(utc(2026, 11, 1, 15));
+  const std::vector<ReviewEntry> history = {
+      review(utc(2026, 10, 31, 7, 30), 3, Rating::kGood),  // 03:30 EDT on the 31st: the 30th's
+      review(utc(2026, 10, 31, 8, 30), 3, Rating::kGood),  // 04:30 EDT: the 31st's first hour
+      review(utc(2026, 11, 1, 8, 30), 3, Rating::kGood),   // 03:30 EST on the 1st: its 25th hour
+      review(utc(2026, 11, 1, 9, 30), 3, Rating::kGood),   // 04:30 EST on the 1st: today
+  };
+  const ReviewCalendar days = review_calendar(history, calendar, DayRange::last_days(today, 3));
+  REQUIRE(days.days.size() == 3);
+  CHECK(days.days[0].count.total() == 1);  // October 30th
+  CHECK(days.days[1].count.total() == 2);  // October 31st, 25 hours long
+  CHECK(days.days[2].count.total() == 1);  // November 1st
+}
+
 TEST_CASE("review calendar: a year without answers is 365 empty days", "[core][review_calendar]") {
   test::TimeZoneGuard zone("UTC");
   const DayCalendar calendar(4);
