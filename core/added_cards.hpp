@@ -17,8 +17,8 @@ struct AddedCards {
   bool operator==(const AddedCards&) const = default;
 };
 
-// Each card on the scheduler day of its creation time. Precondition: `period` is bounded and
-// first <= last.
+// Each card on the scheduler day of its creation time. `period` must be bounded: throws
+// kioku::Error (kInvalidParams) when it is not (DayRange::length_checked).
 AddedCards added_cards(std::span<const CardSnapshot> cards, const DayCalendar& calendar,
                        DayRange period);
 

@@ -19,6 +19,11 @@ struct DayRange {
     return {std::numeric_limits<std::int64_t>::min(), today};
   }
   constexpr bool contains(std::int64_t day) const noexcept { return first <= day && day <= last; }
+  // Days in the range: last - first + 1. Throws kioku::Error (kInvalidParams) unless first <=
+  // last and the range is at most kMaximumDays long: figures that keep a slot per day call it
+  // before allocating, so an unbounded range (until()) is refused instead of exhausting memory.
+  std::int64_t length_checked() const;
+  static constexpr std::int64_t kMaximumDays = 100 * 366;
   bool operator==(const DayRange&) const = default;
 };
 

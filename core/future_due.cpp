@@ -2,11 +2,25 @@
 #include "core/future_due.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "core/error.hpp"
 
 namespace kioku {
 
+namespace {
+
+// The longest interval a deck allows (maximum_interval's bound): nothing is due later.
+constexpr int kMaximumHorizonDays = 36500;
+
+}  // namespace
+
 FutureDue future_due(std::span<const CardSnapshot> cards, const DayCalendar& calendar,
                      std::int64_t today, int horizon) {
+  if (horizon < 1 || horizon > kMaximumHorizonDays) {
+    throw Error(ErrorCode::kInvalidParams, "the forecast's horizon must be 1 to " +
+                                               std::to_string(kMaximumHorizonDays) + " days");
+  }
   FutureDue forecast;
   forecast.due.assign(static_cast<std::size_t>(horizon) + 1, 0);
   double load = 0.0;

@@ -28,7 +28,7 @@ struct FutureDue {
 // New and suspended cards are left out; buried cards are left out of today and the backlog
 // (they come back tomorrow) but count for daily load. A card's day is the scheduler day its due
 // instant falls on: learning cards by their due time, review cards by their due day.
-// Precondition: horizon >= 1.
+// Throws kioku::Error (kInvalidParams) unless 1 <= horizon <= 36500.
 FutureDue future_due(std::span<const CardSnapshot> cards, const DayCalendar& calendar,
                      std::int64_t today, int horizon);
 

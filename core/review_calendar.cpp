@@ -44,7 +44,7 @@ std::optional<double> ReviewCalendar::average_answer_ms() const noexcept {
 ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
                                DayRange period) {
   ReviewCalendar result;
-  result.days.resize(static_cast<std::size_t>(period.last - period.first + 1));
+  result.days.resize(static_cast<std::size_t>(period.length_checked()));
   for (std::size_t index = 0; index < result.days.size(); ++index) {
     result.days[index].day = period.first + static_cast<std::int64_t>(index);
   }

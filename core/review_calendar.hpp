@@ -51,8 +51,8 @@ struct ReviewCalendar {
   bool operator==(const ReviewCalendar&) const = default;
 };
 
-// Precondition: `period` is bounded (first > INT64_MIN) and first <= last: for all time, a store
-// passes the day of the first answer.
+// `period` must be bounded: for all time, a store passes the day of the first answer. Throws
+// kioku::Error (kInvalidParams) when it is not (DayRange::length_checked).
 ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
                                DayRange period);
 

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "core/error.hpp"
+
 #include "tests/core/stats_history.hpp"
 #include "tests/core/time_zone_guard.hpp"
 
@@ -73,6 +75,15 @@ TEST_CASE("future due: no cards gives zeros over the whole horizon", "[core][fut
   CHECK(forecast.total == 0);
   CHECK(forecast.average_per_day == 0.0);
   CHECK(forecast.daily_load == 0);
+}
+
+TEST_CASE("future due: a horizon under a day or past 100 years is refused", "[core][future_due]") {
+  test::TimeZoneGuard zone("UTC");
+  const DayCalendar calendar(4);
+  const std::vector<CardSnapshot> none;
+  CHECK_THROWS_AS(future_due(none, calendar, 20000, 0), Error);
+  CHECK_THROWS_AS(future_due(none, calendar, 20000, 36501), Error);
+  CHECK(future_due(none, calendar, 20000, 1).due.size() == 2);
 }
 
 TEST_CASE("future due: a due just after a DST change falls on its local day (America/New_York)",

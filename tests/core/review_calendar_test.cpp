@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "core/error.hpp"
+
 #include "tests/core/stats_history.hpp"
 #include "tests/core/time_zone_guard.hpp"
 
@@ -76,6 +78,16 @@ TEST_CASE("review calendar: the 25-hour day of a DST change holds all its answer
   CHECK(days.days[0].count.total() == 1);  // October 30th
   CHECK(days.days[1].count.total() == 2);  // October 31st, 25 hours long
   CHECK(days.days[2].count.total() == 1);  // November 1st
+}
+
+TEST_CASE("review calendar: an unbounded or backward period is refused",
+          "[core][review_calendar]") {
+  test::TimeZoneGuard zone("UTC");
+  const DayCalendar calendar(4);
+  const std::vector<ReviewEntry> none;
+  CHECK_THROWS_AS(review_calendar(none, calendar, DayRange::until(20000)), Error);
+  CHECK_THROWS_AS(review_calendar(none, calendar, DayRange{20001, 20000}), Error);
+  CHECK(review_calendar(none, calendar, DayRange{20000, 20000}).days.size() == 1);
 }
 
 TEST_CASE("review calendar: a year without answers is 365 empty days", "[core][review_calendar]") {
