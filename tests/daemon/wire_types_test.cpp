@@ -40,8 +40,8 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewCheck,
       protocol::kReviewChoose, protocol::kReviewAnswer, protocol::kReviewBury,
       protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays,
-      protocol::kNoteAdd, protocol::kNoteUpdate, protocol::kNoteGet, protocol::kNoteFind,
-      protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet);
+      protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteUpdate, protocol::kNoteGet,
+      protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }
