@@ -1,6 +1,8 @@
-// stats.*: today's numbers and totals, read from the daily roll-ups; the full report.
+// stats.*: today's numbers and totals, read from the daily roll-ups; the full report; one
+// card's history (card.history), the log as the statistics name it.
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
+#include "daemon/methods/card_history.hpp"
 #include "daemon/methods/local_date.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
@@ -58,7 +60,8 @@ protocol::StatsDaysResult days(const protocol::StatsDaysParams& params, MethodCo
 
 std::vector<Method> stats_methods() {
   return {method_row(protocol::kStatsSummary, summary), method_row(protocol::kStatsDays, days),
-          method_row(protocol::kStatsReport, stats_report)};
+          method_row(protocol::kStatsReport, stats_report),
+          method_row(protocol::kCardHistory, card_history)};
 }
 
 }  // namespace kioku::daemon

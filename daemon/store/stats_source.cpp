@@ -17,6 +17,21 @@ constexpr const char* kSelectAnswers =
     "r.due_after_ms, r.duration_ms FROM revlog r JOIN cards c ON c.id = r.card_id "
     "WHERE ?1 IS NULL OR c.deck_id = ?1 ORDER BY r.card_id, r.id";
 
+constexpr const char* kSelectCardAnswers =
+    "SELECT reviewed_ms, rating, quality, phase_before, phase_after, interval_before_days, "
+    "interval_after_days, ease_after, stability_after, difficulty_after, duration_ms, scheduler, "
+    "correct, chosen FROM revlog WHERE card_id = ?1 ORDER BY id";
+
+std::optional<double> optional_double(const sqlite::Statement& row, int column) {
+  if (row.column_is_null(column)) return std::nullopt;
+  return row.column_double(column);
+}
+
+std::optional<std::int64_t> optional_int(const sqlite::Statement& row, int column) {
+  if (row.column_is_null(column)) return std::nullopt;
+  return row.column_int(column);
+}
+
 std::string select_cards() {
   return std::string("SELECT c.id, c.deck_id, c.note_id, c.created_ms, s.buried_until_day, ") +
          kCardStateColumns +
@@ -30,10 +45,12 @@ std::string select_cards() {
 struct StatsSource::Statements {
   explicit Statements(sqlite::Database& database)
       : select_answers(database.prepare(kSelectAnswers)),
-        select_cards(database.prepare(kioku::daemon::select_cards())) {}
+        select_cards(database.prepare(kioku::daemon::select_cards())),
+        select_card_answers(database.prepare(kSelectCardAnswers)) {}
 
   sqlite::Statement select_answers;
   sqlite::Statement select_cards;
+  sqlite::Statement select_card_answers;
 };
 
 StatsSource::StatsSource(sqlite::Database& database)
@@ -84,6 +101,32 @@ std::vector<StatsCard> StatsSource::cards(std::optional<std::int64_t> deck_id) {
     cards.push_back(card);
   }
   return cards;
+}
+
+std::vector<LoggedAnswer> StatsSource::card_answers(std::int64_t card_id) {
+  sqlite::Statement& select = statements_->select_card_answers;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id);
+  std::vector<LoggedAnswer> answers;
+  while (select.step()) {
+    LoggedAnswer answer;
+    answer.reviewed = select.column_int(0);
+    answer.rating = static_cast<Rating>(select.column_int(1));
+    if (const auto quality = optional_int(select, 2)) answer.quality = static_cast<int>(*quality);
+    answer.phase_before = parse_phase(select.column_text(3));
+    answer.phase_after = parse_phase(select.column_text(4));
+    answer.interval_before_days = static_cast<int>(select.column_int(5));
+    answer.interval_after_days = static_cast<int>(select.column_int(6));
+    answer.ease_after = select.column_double(7);
+    answer.stability_after = optional_double(select, 8);
+    answer.difficulty_after = optional_double(select, 9);
+    answer.duration_ms = select.column_int(10);
+    answer.scheduler = select.column_text(11);
+    if (const auto correct = optional_int(select, 12)) answer.correct = *correct != 0;
+    answer.chosen = optional_int(select, 13);
+    answers.push_back(std::move(answer));
+  }
+  return answers;
 }
 
 }  // namespace kioku::daemon

@@ -9,9 +9,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/card_snapshot.hpp"
+#include "core/rating.hpp"
 #include "core/review_entry.hpp"
 
 namespace kioku::daemon {
@@ -25,6 +27,24 @@ class Database;
 struct StatsCard {
   CardSnapshot snapshot;
   std::int64_t deck_id = 0;
+};
+
+// One row of the log as a card's history shows it (docs/stats.md "Card history").
+struct LoggedAnswer {
+  TimestampMs reviewed = 0;
+  Rating rating = Rating::kGood;
+  std::optional<int> quality;  // classic SM-2 answers given as a quality
+  Phase phase_before = Phase::kNew;
+  Phase phase_after = Phase::kNew;
+  int interval_before_days = 0;
+  int interval_after_days = 0;
+  double ease_after = 0.0;
+  std::optional<double> stability_after;   // NULL until FSRS sets it
+  std::optional<double> difficulty_after;  // NULL until FSRS sets it
+  std::int64_t duration_ms = 0;
+  std::string scheduler;  // the algorithm that scheduled the answer: sm2, sm2-classic, fsrs
+  std::optional<bool> correct;
+  std::optional<std::int64_t> chosen;
 };
 
 class StatsSource {
@@ -42,6 +62,8 @@ class StatsSource {
   // The cards of `deck_id` (every card: nullopt) that are in the collection: retired cards and
   // the cards of deleted notes are left out, as they are out of every list.
   std::vector<StatsCard> cards(std::optional<std::int64_t> deck_id);
+  // Every answer of one card in log order (by id, not by time: docs/faults.md).
+  std::vector<LoggedAnswer> card_answers(std::int64_t card_id);
 
  private:
   struct Statements;
