@@ -29,6 +29,10 @@ const OverviewMessages kEnglish{
     .streak_many = "Streak: {count} days",
     .collection = "Collection: {cards} in {decks}, {reviews} in all",
     .due_now = "Due now: {count}",
+    .stats_options_need_json =
+        "--deck and --period work with --json for now: without it, kioku stats shows today's "
+        "summary of the whole collection",
+    .stats_no_such_deck = "No deck {deck} (kioku decks lists them)",
     .history_date = "Date",
     .history_reviews = "Reviews",
     .history_correct = "Correct",
@@ -61,6 +65,10 @@ const OverviewMessages kJapanese{
     .streak_many = "連続学習: {count} 日",
     .collection = "コレクション: {decks}、{cards}、累計 {reviews}",
     .due_now = "今すぐ復習: {count} 枚",
+    .stats_options_need_json =
+        "--deck と --period は今のところ --json と一緒にだけ使えます（--json なしの kioku stats "
+        "はコレクション全体の今日の概要を表示します）",
+    .stats_no_such_deck = "デッキ {deck} はありません（kioku decks で一覧できます）",
     .history_date = "日付",
     .history_reviews = "復習",
     .history_correct = "正解",

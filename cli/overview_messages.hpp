@@ -36,6 +36,9 @@ struct OverviewMessages {
   const char* streak_many;
   const char* collection;  // {cards}, {decks}, {reviews}: counted
   const char* due_now;     // {count}
+  // kioku stats --deck/--period without --json (the dashboard of issue 14 part 2 is to come)
+  const char* stats_options_need_json;
+  const char* stats_no_such_deck;  // {deck}
   // kioku history: the table's headings, and the line when no day has answers
   const char* history_date;
   const char* history_reviews;
@@ -49,9 +52,9 @@ BOOST_DESCRIBE_STRUCT(OverviewMessages, (),
                       (no_decks, column_id, column_name, column_cards, column_due, column_new,
                        column_learning, column_review, due_counts, unburied_one, unburied_many,
                        reviews_one, reviews_many, cards_one, cards_many, decks_one, decks_many,
-                       today, streak_one, streak_many, collection, due_now, history_date,
-                       history_reviews, history_correct, history_new, history_time, history_total,
-                       history_none))
+                       today, streak_one, streak_many, collection, due_now, stats_options_need_json,
+                       stats_no_such_deck, history_date, history_reviews, history_correct,
+                       history_new, history_time, history_total, history_none))
 
 const OverviewMessages& overview_messages_for(const std::string& language);
 

@@ -1,5 +1,5 @@
-// kioku stats: today's reviews and the collection's totals; kioku history: the answers of each
-// of the last days.
+// kioku stats: today's reviews and the collection's totals, or with --json every figure of
+// docs/stats.md (stats.report); kioku history: the answers of each of the last days.
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -8,7 +8,9 @@
 #include "cli/duration_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/overview_messages.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_width.hpp"
+#include "core/error.hpp"
 #include "protocol/methods.hpp"
 
 namespace kioku::cli {
@@ -37,6 +39,45 @@ void print_stats(const protocol::StatsSummaryResult& stats, const std::string& l
                    fill_in_count(stats.reviews_total, words.reviews_one, words.reviews_many)}})
       << '\n'
       << fill_in(words.due_now, {{"count", std::to_string(stats.due.total)}}) << '\n';
+}
+
+struct StatsArgs {
+  std::optional<std::string> deck;
+  std::optional<std::string> period;
+};
+
+// kioku stats --json: the report as the daemon gives it, one line (docs/stats.md's document).
+void print_report(CliContext& context, const StatsArgs& args) {
+  boost::json::object params;
+  if (args.deck) params["deck"] = *args.deck;
+  if (args.period) params["period"] = *args.period;
+  boost::json::value report;
+  try {
+    report = context.daemon().call(protocol::kStatsReport.name, std::move(params));
+  } catch (const Error& error) {
+    // The one thing the daemon refuses that the options do not check first: a deck.
+    if (error.code() != ErrorCode::kNotFound || !args.deck) throw;
+    throw Error(ErrorCode::kNotFound,
+                fill_in(overview_messages_for(context.language).stats_no_such_deck,
+                        {{"deck", safe_line(*args.deck)}}));
+  }
+  print_json(report);
+}
+
+void run_stats(CliContext& context, const StatsArgs& args) {
+  if (context.json) {
+    print_report(context, args);
+    return;
+  }
+  // The text is today's summary of the whole collection: a deck or period would be ignored.
+  if (args.deck || args.period) {
+    throw Error(ErrorCode::kInvalidParams,
+                overview_messages_for(context.language).stats_options_need_json);
+  }
+  call_and_show(context, protocol::kStatsSummary, {},
+                [&](const protocol::StatsSummaryResult& stats, std::ostream& out) {
+                  print_stats(stats, context.language, out);
+                });
 }
 
 struct HistoryArgs {
@@ -87,16 +128,20 @@ void print_history(const protocol::StatsDaysResult& result, const std::string& l
 
 CommandGroup stats_commands() {
   return {
-      Command<>("stats", {"Show today's reviews, accuracy and streak",
-                          "今日の復習数、正答率、連続学習日数を表示"})
+      Command<StatsArgs>("stats",
+                         {"Show today's reviews, accuracy and streak (--json: every "
+                          "statistic, docs/stats.md)",
+                          "今日の復習数、正答率、連続学習日数を表示（--json: すべての統計、"
+                          "docs/stats.md）"})
+          .option(&StatsArgs::deck, "--deck",
+                  {"with --json: only this deck", "--json と共に: このデッキだけ"})
+          .option(&StatsArgs::period, "--period",
+                  {"with --json: the days the figures cover (default 30d)",
+                   "--json と共に: 集計する期間（既定値 30d）"},
+                  one_of({"7d", "30d", "1y", "all"}))
           .shows(protocol::kStatsSummary, [](const protocol::StatsSummaryResult& stats,
                                              std::ostream& out) { print_stats(stats, "en", out); })
-          .runs([](CliContext& context, const NoArgs&) {
-            call_and_show(context, protocol::kStatsSummary, {},
-                          [&](const protocol::StatsSummaryResult& stats, std::ostream& out) {
-                            print_stats(stats, context.language, out);
-                          });
-          }),
+          .runs(run_stats),
       Command<HistoryArgs>(
           "history", {"Show the answers of each of the last days", "直近の日ごとの解答を表示"})
           .option(&HistoryArgs::days, "--days",

@@ -9,6 +9,7 @@
 
 #include "protocol/method_type.hpp"
 #include "protocol/review_types.hpp"
+#include "protocol/stats_report_types.hpp"
 #include "protocol/system_types.hpp"
 #include "protocol/wire_struct.hpp"
 

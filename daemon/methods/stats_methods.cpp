@@ -1,10 +1,12 @@
-// stats.*: today's numbers and totals, read from the daily roll-ups.
-#include <cstdio>
-
+// stats.*: today's numbers and totals, read from the daily roll-ups; the full report; one
+// card's history (card.history), the log as the statistics name it.
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
+#include "daemon/methods/card_history.hpp"
+#include "daemon/methods/local_date.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
+#include "daemon/methods/stats_report.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "protocol/stats_types.hpp"
 
@@ -32,16 +34,6 @@ protocol::StatsSummaryResult summary(const protocol::NoParams& /*params*/, Metho
 
 constexpr std::int64_t kMostDays = 3650;
 
-std::string local_date(std::int64_t day) {
-  int year = 0;
-  unsigned month = 0;
-  unsigned day_of_month = 0;
-  civil_from_days(day, year, month, day_of_month);
-  char text[16];
-  std::snprintf(text, sizeof text, "%04d-%02u-%02u", year, month, day_of_month);
-  return text;
-}
-
 protocol::StatsDaysResult days(const protocol::StatsDaysParams& params, MethodContext& context) {
   const std::int64_t count = params.days.value_or(30);
   if (count < 1 || count > kMostDays) {
@@ -67,7 +59,9 @@ protocol::StatsDaysResult days(const protocol::StatsDaysParams& params, MethodCo
 }  // namespace
 
 std::vector<Method> stats_methods() {
-  return {method_row(protocol::kStatsSummary, summary), method_row(protocol::kStatsDays, days)};
+  return {method_row(protocol::kStatsSummary, summary), method_row(protocol::kStatsDays, days),
+          method_row(protocol::kStatsReport, stats_report),
+          method_row(protocol::kCardHistory, card_history)};
 }
 
 }  // namespace kioku::daemon

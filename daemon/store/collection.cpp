@@ -14,6 +14,7 @@ Collection::Collection(sqlite::Database& database)
       due_index_(database),
       review_log_(database),
       daily_stats_(database),
+      stats_source_(database),
       meta_(database) {}
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {

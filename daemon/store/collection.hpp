@@ -26,6 +26,7 @@
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/note_store.hpp"
 #include "daemon/store/review_log.hpp"
+#include "daemon/store/stats_source.hpp"
 
 namespace kioku::daemon {
 
@@ -78,6 +79,7 @@ class Collection {
   DueIndex& due_index() noexcept { return due_index_; }
   ReviewLog& review_log() noexcept { return review_log_; }
   DailyStats& daily_stats() noexcept { return daily_stats_; }
+  StatsSource& stats_source() noexcept { return stats_source_; }
   CollectionMeta& meta() noexcept { return meta_; }
 
   // Runs several store calls as one atomic write: committed when this returns, or, with group
@@ -136,6 +138,7 @@ class Collection {
   DueIndex due_index_;
   ReviewLog review_log_;
   DailyStats daily_stats_;
+  StatsSource stats_source_;
   CollectionMeta meta_;
 };
 

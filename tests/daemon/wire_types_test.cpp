@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "daemon/methods/method_table.hpp"
+#include "protocol/card_history_types.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
 #include "protocol/note_types.hpp"
@@ -40,8 +41,9 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewCheck,
       protocol::kReviewChoose, protocol::kReviewAnswer, protocol::kReviewBury,
       protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays,
-      protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate, protocol::kNoteGet,
-      protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet);
+      protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate,
+      protocol::kNoteGet, protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore,
+      protocol::kCardGet, protocol::kCardHistory);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

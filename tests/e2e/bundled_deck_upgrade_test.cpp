@@ -64,9 +64,9 @@ TEST_CASE("e2e: importing the grown bundled deck over the old one keeps the seed
   CHECK(reader.rows(state_query) == state_before);
   CHECK(reader.text("SELECT count(*) FROM cards") == std::to_string(bundled_deck_cards()));
   CHECK(reader.text("SELECT count(*) FROM decks") == "1");
-  const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
-  CHECK(field(stats, "reviews_total") == 2);
-  CHECK(field(stats, "cards") == bundled_deck_cards());
+  const auto stats = parse_output(run_kioku(home, {"stats", "--json", "--period", "all"}));
+  CHECK(answers_in_period(stats) == 2);
+  CHECK(stats.at("card_counts").at("total").as_int64() == bundled_deck_cards());
   // The answered card is still not new, and its content now ends with its source.
   CHECK(reader.text("SELECT phase FROM card_state WHERE card_id = " + answered) != "new");
   CHECK(reader

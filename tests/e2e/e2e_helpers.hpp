@@ -66,6 +66,22 @@ inline std::int64_t field(const boost::json::value& object, const char* key) {
   return object.as_object().at(key).as_int64();
 }
 
+// What `kioku stats --json` (docs/stats.md's document) says was answered today, and in all
+// (with --period all: every answer ever given).
+inline std::int64_t answers_today(const boost::json::value& report) {
+  return field(report.at("today"), "answers");
+}
+inline std::int64_t correct_today(const boost::json::value& report) {
+  return field(report.at("today"), "correct");
+}
+inline std::int64_t answers_in_period(const boost::json::value& report) {
+  std::int64_t total = 0;
+  for (const auto& [kind, count] : report.at("reviews").at("total_count").as_object()) {
+    total += count.as_int64();
+  }
+  return total;
+}
+
 // The right choice of a card, which review.next no longer sends: review.check grades a choice
 // and names the right one, recording nothing.
 inline std::int64_t right_choice(LineClient& client, std::int64_t card) {

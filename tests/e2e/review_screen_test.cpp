@@ -45,8 +45,8 @@ TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
   CHECK(terminal.screen_text().find("Next review: ") != std::string::npos);
 
   const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
-  CHECK(field(stats, "reviews_today") == 2);
-  CHECK(field(stats, "correct_today") == 1);
+  CHECK(answers_today(stats) == 2);
+  CHECK(correct_today(stats) == 1);
 }
 
 TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the terminal",
@@ -91,5 +91,5 @@ TEST_CASE("e2e: the bury key hides the card until tomorrow and shows the next on
   const auto due = parse_output(run_kioku(home, {"due", "--json"}));
   CHECK(field(due, "new") == 7);
   const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
-  CHECK(field(stats, "reviews_today") == 0);
+  CHECK(answers_today(stats) == 0);
 }

@@ -1,0 +1,32 @@
+// From one card's review-log rows to the answers the statistics read (docs/stats.md "Answer"):
+// the mapping a store applies to revlog rows, kept here so that it is tested without SQL.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/card_state.hpp"
+#include "core/rating.hpp"
+#include "core/review_entry.hpp"
+#include "core/time.hpp"
+
+namespace kioku {
+
+// The revlog columns the mapping reads.
+struct ReviewLogRow {
+  TimestampMs reviewed = 0;  // reviewed_ms
+  Phase phase_before = Phase::kNew;
+  Rating rating = Rating::kAgain;
+  int interval_before_days = 0;
+  TimestampMs due_after = 0;  // due_after_ms
+  std::int64_t duration_ms = 0;
+};
+
+// Appends one entry per row of one card, rows in log order (by id). A learning or relearning
+// answer's step is the previous row's due_after - reviewed (0 for the card's first row); see
+// docs/stats.md for where that reads short under SM-2.
+void append_review_entries(std::span<const ReviewLogRow> card_rows,
+                           std::vector<ReviewEntry>& entries);
+
+}  // namespace kioku

@@ -1,0 +1,28 @@
+// The "today" figure (docs/stats.md "Today"): what was answered in the current scheduler day.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "core/day_calendar.hpp"
+#include "core/review_entry.hpp"
+
+namespace kioku {
+
+struct TodaySummary {
+  std::int64_t answers = 0;
+  std::int64_t time_ms = 0;
+  std::int64_t correct = 0;  // Hard, Good or Easy; "again" is answers - correct
+  std::int64_t learning = 0;
+  std::int64_t review = 0;
+  std::int64_t relearning = 0;
+  std::int64_t cram = 0;
+  std::int64_t mature = 0;          // review answers with an interval of 21 days or more
+  std::int64_t mature_correct = 0;  // ... of them passed
+  bool operator==(const TodaySummary&) const = default;
+};
+
+TodaySummary today_summary(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
+                           std::int64_t today);
+
+}  // namespace kioku

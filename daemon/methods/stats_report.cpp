@@ -1,0 +1,159 @@
+// The report: read the answers and cards once, hand them to each figure, translate the results.
+#include "daemon/methods/stats_report.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+#include <ranges>
+#include <string>
+#include <vector>
+
+#include "core/added_cards.hpp"
+#include "core/answer_buttons.hpp"
+#include "core/card_counts.hpp"
+#include "core/deck_options.hpp"
+#include "core/error.hpp"
+#include "core/future_due.hpp"
+#include "core/hourly_breakdown.hpp"
+#include "core/interval_histogram.hpp"
+#include "core/longest_streak.hpp"
+#include "core/memory_histograms.hpp"
+#include "core/retrievability_stats.hpp"
+#include "core/review_calendar.hpp"
+#include "core/streak.hpp"
+#include "core/today_summary.hpp"
+#include "core/true_retention.hpp"
+#include "daemon/methods/deck_options_json.hpp"
+#include "daemon/methods/stats_report_views.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr std::int64_t kCalendarDays = 365;
+
+// The period's length in days; nullopt for "all". The default is docs/stats.md's.
+std::optional<std::int64_t> period_days(const std::string& period) {
+  if (period == "7d") return 7;
+  if (period == "30d") return 30;
+  if (period == "1y") return 365;
+  if (period == "all") return std::nullopt;
+  throw Error(ErrorCode::kInvalidParams,
+              "parameter 'period' must be one of 7d, 30d, 1y, all, got '" + period + "'");
+}
+
+// docs/stats.md "Future due": 30 days for periods up to 30 days, 365 for a year and all time.
+int forecast_horizon(std::optional<std::int64_t> days) {
+  return days && *days <= 30 ? 30 : 365;
+}
+
+// Every day with an answer up to today, ascending, each once.
+std::vector<std::int64_t> reviewed_days(const std::vector<ReviewEntry>& entries,
+                                        const DayCalendar& calendar, std::int64_t today) {
+  std::vector<std::int64_t> days;
+  days.reserve(entries.size());
+  for (const ReviewEntry& entry : entries) {
+    const std::int64_t day = calendar.day_number(entry.reviewed);
+    if (day <= today) days.push_back(day);
+  }
+  std::ranges::sort(days);
+  days.erase(std::ranges::unique(days).begin(), days.end());
+  return days;
+}
+
+std::int64_t current_streak(const std::vector<std::int64_t>& days, std::int64_t today) {
+  StreakCounter streak(today);
+  for (const std::int64_t day : days | std::views::reverse) {
+    if (!streak.add(day)) break;
+  }
+  return streak.days();
+}
+
+// All time starts on the first day with an answer or an added card (today when there are
+// none), so that its per-day lists are bounded and start where there is something to show.
+std::int64_t first_day(const std::vector<std::int64_t>& reviewed,
+                       const std::vector<CardSnapshot>& cards, const DayCalendar& calendar,
+                       std::int64_t today) {
+  std::int64_t first = today;
+  if (!reviewed.empty()) first = std::min(first, reviewed.front());
+  for (const CardSnapshot& card : cards) first = std::min(first, calendar.day_number(card.created));
+  return first;
+}
+
+// Each deck's options, kept alive while the figures read the cards' FSRS weights.
+struct DeckSchedulers {
+  std::map<std::int64_t, DeckOptions> options;
+};
+
+DeckSchedulers deck_schedulers(Collection& collection) {
+  DeckSchedulers schedulers;
+  for (const DeckRow& deck : collection.decks().all()) {
+    schedulers.options.emplace(deck.id, deck_options_from_json(deck.options_json));
+  }
+  return schedulers;
+}
+
+std::vector<CardSnapshot> snapshots(const std::vector<StatsCard>& cards,
+                                    const DeckSchedulers& schedulers) {
+  std::vector<CardSnapshot> snapshots;
+  snapshots.reserve(cards.size());
+  for (const StatsCard& card : cards) {
+    CardSnapshot snapshot = card.snapshot;
+    const auto deck = schedulers.options.find(card.deck_id);
+    if (deck != schedulers.options.end() && deck->second.algorithm == Algorithm::kFsrs) {
+      snapshot.fsrs = true;
+      snapshot.fsrs_weights = &deck->second.fsrs_weights;
+    }
+    snapshots.push_back(snapshot);
+  }
+  return snapshots;
+}
+
+}  // namespace
+
+protocol::StatsReportResult stats_report(const protocol::StatsReportParams& params,
+                                         MethodContext& context) {
+  const std::string period = params.period.value_or("30d");
+  const std::optional<std::int64_t> days = period_days(period);
+  Collection& collection = context.collection;
+  std::optional<std::int64_t> deck_id;
+  if (params.deck) deck_id = collection.decks().require(*params.deck).id;
+
+  const TimestampMs now = context.clock.now();
+  const DayCalendar& calendar = context.calendar;
+  const std::int64_t today = calendar.day_number(now);
+  const std::vector<ReviewEntry> entries = collection.stats_source().answers(deck_id);
+  const DeckSchedulers schedulers = deck_schedulers(collection);
+  const std::vector<CardSnapshot> cards =
+      snapshots(collection.stats_source().cards(deck_id), schedulers);
+  const std::vector<std::int64_t> reviewed = reviewed_days(entries, calendar, today);
+  const DayRange range = days ? DayRange::last_days(today, *days)
+                              : DayRange{first_day(reviewed, cards, calendar, today), today};
+  range.length_checked();  // refuses a period too long to list day by day
+
+  protocol::StatsReportResult report;
+  report.deck = params.deck;
+  report.period = period;
+  report.today =
+      today_view(today_summary(entries, calendar, today), today, calendar.day_start(today));
+  report.true_retention = true_retention_view(true_retention(entries, calendar, today));
+  report.future_due = future_due_view(future_due(cards, calendar, today, forecast_horizon(days)));
+  report.calendar =
+      calendar_view(review_calendar(entries, calendar, DayRange::last_days(today, kCalendarDays)));
+  report.reviews = reviews_view(review_calendar(entries, calendar, range));
+  report.card_counts = card_counts_view(card_counts(cards, today));
+  report.intervals = days_histogram_view(interval_histogram(cards));
+  report.ease = percent_histogram_view(ease_histogram(cards));
+  report.difficulty = difficulty_view(difficulty_histogram(cards));
+  report.stability = days_histogram_view(stability_histogram(cards));
+  report.retrievability = retrievability_view(retrievability_stats(cards, now));
+  report.hours = hours_view(hourly_breakdown(entries, calendar, range));
+  report.answer_buttons = answer_buttons_view(answer_buttons(entries, calendar, range));
+  report.added = added_view(added_cards(cards, calendar, range), range.first);
+  report.streak = {.current_days = current_streak(reviewed, today),
+                   .longest_days = longest_streak(reviewed)};
+  return report;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,132 @@
+// The statistics' reads, prepared once.
+#include "daemon/store/stats_source.hpp"
+
+#include <string>
+
+#include "core/review_log_entries.hpp"
+#include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// ?1: the deck id, or NULL for every deck.
+constexpr const char* kSelectAnswers =
+    "SELECT r.card_id, r.reviewed_ms, r.phase_before, r.rating, r.interval_before_days, "
+    "r.due_after_ms, r.duration_ms FROM revlog r JOIN cards c ON c.id = r.card_id "
+    "WHERE ?1 IS NULL OR c.deck_id = ?1 ORDER BY r.card_id, r.id";
+
+constexpr const char* kSelectCardAnswers =
+    "SELECT reviewed_ms, rating, quality, phase_before, phase_after, interval_before_days, "
+    "interval_after_days, ease_after, stability_after, difficulty_after, duration_ms, scheduler, "
+    "correct, chosen FROM revlog WHERE card_id = ?1 ORDER BY id";
+
+std::optional<double> optional_double(const sqlite::Statement& row, int column) {
+  if (row.column_is_null(column)) return std::nullopt;
+  return row.column_double(column);
+}
+
+std::optional<std::int64_t> optional_int(const sqlite::Statement& row, int column) {
+  if (row.column_is_null(column)) return std::nullopt;
+  return row.column_int(column);
+}
+
+std::string select_cards() {
+  return std::string("SELECT c.id, c.deck_id, c.note_id, c.created_ms, s.buried_until_day, ") +
+         kCardStateColumns +
+         " FROM cards c JOIN card_state s ON s.card_id = c.id JOIN notes n ON n.id = c.note_id "
+         "WHERE (?1 IS NULL OR c.deck_id = ?1) AND c.retired = 0 AND n.deleted_ms IS NULL "
+         "ORDER BY c.id";
+}
+
+}  // namespace
+
+struct StatsSource::Statements {
+  explicit Statements(sqlite::Database& database)
+      : select_answers(database.prepare(kSelectAnswers)),
+        select_cards(database.prepare(kioku::daemon::select_cards())),
+        select_card_answers(database.prepare(kSelectCardAnswers)) {}
+
+  sqlite::Statement select_answers;
+  sqlite::Statement select_cards;
+  sqlite::Statement select_card_answers;
+};
+
+StatsSource::StatsSource(sqlite::Database& database)
+    : statements_(std::make_unique<Statements>(database)) {}
+
+StatsSource::~StatsSource() = default;
+
+std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_id) {
+  sqlite::Statement& select = statements_->select_answers;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id);
+  std::vector<ReviewEntry> entries;
+  // One card's rows at a time: the mapping reads each answer's step from the row before it.
+  std::vector<ReviewLogRow> card_rows;
+  std::int64_t card_id = 0;
+  while (select.step()) {
+    const std::int64_t row_card = select.column_int(0);
+    if (row_card != card_id) {
+      append_review_entries(card_rows, entries);
+      card_rows.clear();
+      card_id = row_card;
+    }
+    ReviewLogRow row;
+    row.reviewed = select.column_int(1);
+    row.phase_before = parse_phase(select.column_text(2));
+    row.rating = static_cast<Rating>(select.column_int(3));
+    row.interval_before_days = static_cast<int>(select.column_int(4));
+    row.due_after = select.column_int(5);
+    row.duration_ms = select.column_int(6);
+    card_rows.push_back(row);
+  }
+  append_review_entries(card_rows, entries);
+  return entries;
+}
+
+std::vector<StatsCard> StatsSource::cards(std::optional<std::int64_t> deck_id) {
+  sqlite::Statement& select = statements_->select_cards;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id);
+  std::vector<StatsCard> cards;
+  while (select.step()) {
+    StatsCard card;
+    card.deck_id = select.column_int(1);
+    card.snapshot.note_id = select.column_int(2);
+    card.snapshot.created = select.column_int(3);
+    card.snapshot.buried_until_day = select.column_int(4);
+    card.snapshot.state = read_state(select, 5);
+    cards.push_back(card);
+  }
+  return cards;
+}
+
+std::vector<LoggedAnswer> StatsSource::card_answers(std::int64_t card_id) {
+  sqlite::Statement& select = statements_->select_card_answers;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id);
+  std::vector<LoggedAnswer> answers;
+  while (select.step()) {
+    LoggedAnswer answer;
+    answer.reviewed = select.column_int(0);
+    answer.rating = static_cast<Rating>(select.column_int(1));
+    if (const auto quality = optional_int(select, 2)) answer.quality = static_cast<int>(*quality);
+    answer.phase_before = parse_phase(select.column_text(3));
+    answer.phase_after = parse_phase(select.column_text(4));
+    answer.interval_before_days = static_cast<int>(select.column_int(5));
+    answer.interval_after_days = static_cast<int>(select.column_int(6));
+    answer.ease_after = select.column_double(7);
+    answer.stability_after = optional_double(select, 8);
+    answer.difficulty_after = optional_double(select, 9);
+    answer.duration_ms = select.column_int(10);
+    answer.scheduler = select.column_text(11);
+    if (const auto correct = optional_int(select, 12)) answer.correct = *correct != 0;
+    answer.chosen = optional_int(select, 13);
+    answers.push_back(std::move(answer));
+  }
+  return answers;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,73 @@
+// What the statistics read from the collection (docs/stats.md): the answers of the selected
+// cards as core's ReviewEntry and the cards as core's CardSnapshot, so that the figures are
+// computed by core's pure functions and SQL stays here. This first version scans the log;
+// the daily roll-ups of issue 14 part 5 will replace the scan where no per-answer detail is
+// needed. Like every store it prepares its statements when it is constructed.
+// Owned by the daemon's io_context thread; not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/card_snapshot.hpp"
+#include "core/rating.hpp"
+#include "core/review_entry.hpp"
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+// A card as the card-based figures read it, with its deck, whose options say whether it is an
+// FSRS card (the caller fills CardSnapshot::fsrs and fsrs_weights from them).
+struct StatsCard {
+  CardSnapshot snapshot;
+  std::int64_t deck_id = 0;
+};
+
+// One row of the log as a card's history shows it (docs/stats.md "Card history").
+struct LoggedAnswer {
+  TimestampMs reviewed = 0;
+  Rating rating = Rating::kGood;
+  std::optional<int> quality;  // classic SM-2 answers given as a quality
+  Phase phase_before = Phase::kNew;
+  Phase phase_after = Phase::kNew;
+  int interval_before_days = 0;
+  int interval_after_days = 0;
+  double ease_after = 0.0;
+  std::optional<double> stability_after;   // NULL until FSRS sets it
+  std::optional<double> difficulty_after;  // NULL until FSRS sets it
+  std::int64_t duration_ms = 0;
+  std::string scheduler;  // the algorithm that scheduled the answer: sm2, sm2-classic, fsrs
+  std::optional<bool> correct;
+  std::optional<std::int64_t> chosen;
+};
+
+class StatsSource {
+ public:
+  // Throws sqlite::SqliteError when a statement does not compile against the schema.
+  explicit StatsSource(sqlite::Database& database);
+  ~StatsSource();
+  StatsSource(const StatsSource&) = delete;
+  StatsSource& operator=(const StatsSource&) = delete;
+
+  // Every answer given to the cards of `deck_id` (every card: nullopt), where the card is now,
+  // read in one pass over the log, card by card in log order (a learning answer's step is read
+  // from the card's answer before it: core/review_log_entries.hpp).
+  std::vector<ReviewEntry> answers(std::optional<std::int64_t> deck_id);
+  // The cards of `deck_id` (every card: nullopt) that are in the collection: retired cards and
+  // the cards of deleted notes are left out, as they are out of every list.
+  std::vector<StatsCard> cards(std::optional<std::int64_t> deck_id);
+  // Every answer of one card in log order (by id, not by time: docs/faults.md).
+  std::vector<LoggedAnswer> card_answers(std::int64_t card_id);
+
+ private:
+  struct Statements;
+  std::unique_ptr<Statements> statements_;
+};
+
+}  // namespace kioku::daemon
