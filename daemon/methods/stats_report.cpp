@@ -5,7 +5,6 @@
 #include <array>
 #include <map>
 #include <optional>
-#include <ranges>
 #include <string>
 #include <vector>
 
@@ -57,15 +56,17 @@ std::vector<std::int64_t> reviewed_days(const std::vector<ReviewEntry>& entries,
     const std::int64_t day = calendar.day_number(entry.reviewed);
     if (day <= today) days.push_back(day);
   }
-  std::ranges::sort(days);
-  days.erase(std::ranges::unique(days).begin(), days.end());
+  // Iterator algorithms, not std::ranges: the fuzz build's clang 14 cannot compile libstdc++
+  // 12's ranges.
+  std::sort(days.begin(), days.end());
+  days.erase(std::unique(days.begin(), days.end()), days.end());
   return days;
 }
 
 std::int64_t current_streak(const std::vector<std::int64_t>& days, std::int64_t today) {
   StreakCounter streak(today);
-  for (const std::int64_t day : days | std::views::reverse) {
-    if (!streak.add(day)) break;
+  for (auto day = days.rbegin(); day != days.rend(); ++day) {
+    if (!streak.add(*day)) break;
   }
   return streak.days();
 }
