@@ -12,8 +12,7 @@ std::int64_t ButtonCounts::correct() const noexcept {
 }
 
 std::optional<double> ButtonCounts::correct_share() const noexcept {
-  if (total() == 0) return std::nullopt;
-  return static_cast<double>(correct()) / static_cast<double>(total());
+  return share(correct(), total());
 }
 
 AnswerButtons answer_buttons(std::span<const ReviewEntry> entries, const DayCalendar& calendar,

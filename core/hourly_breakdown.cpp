@@ -6,8 +6,7 @@
 namespace kioku {
 
 std::optional<double> HourCounts::correct_share() const noexcept {
-  if (total == 0) return std::nullopt;
-  return static_cast<double>(correct) / static_cast<double>(total);
+  return share(correct, total);
 }
 
 HourlyBreakdown hourly_breakdown(std::span<const ReviewEntry> entries, const DayCalendar& calendar,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "core/card_state.hpp"
 #include "core/deck_options.hpp"  // kMatureIntervalDays: Anki's 21 days
@@ -41,6 +42,12 @@ bool is_mature_answer(const ReviewEntry& entry) noexcept;
 // Pass for retention and "correct" for the other figures: Hard, Good or Easy.
 constexpr bool is_pass(Rating rating) noexcept {
   return rating != Rating::kAgain;
+}
+
+// `part` of `total` as a fraction; none of nothing (the figures' "N/A").
+constexpr std::optional<double> share(std::int64_t part, std::int64_t total) noexcept {
+  if (total == 0) return std::nullopt;
+  return static_cast<double>(part) / static_cast<double>(total);
 }
 
 }  // namespace kioku

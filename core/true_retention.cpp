@@ -7,26 +7,17 @@
 
 namespace kioku {
 
-namespace {
-
-std::optional<double> rate(std::int64_t passed, std::int64_t failed) noexcept {
-  const std::int64_t total = passed + failed;
-  if (total == 0) return std::nullopt;
-  return static_cast<double>(passed) / static_cast<double>(total);
-}
-
-}  // namespace
-
 std::optional<double> RetentionCounts::young() const noexcept {
-  return rate(young_passed, young_failed);
+  return share(young_passed, young_passed + young_failed);
 }
 
 std::optional<double> RetentionCounts::mature() const noexcept {
-  return rate(mature_passed, mature_failed);
+  return share(mature_passed, mature_passed + mature_failed);
 }
 
 std::optional<double> RetentionCounts::all() const noexcept {
-  return rate(young_passed + mature_passed, young_failed + mature_failed);
+  return share(young_passed + mature_passed,
+               young_passed + mature_passed + young_failed + mature_failed);
 }
 
 RetentionCounts& RetentionCounts::operator+=(const RetentionCounts& other) noexcept {
