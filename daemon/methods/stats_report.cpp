@@ -82,27 +82,30 @@ std::int64_t first_day(const std::vector<std::int64_t>& reviewed,
   return first;
 }
 
-// Each deck's options, kept alive while the figures read the cards' FSRS weights.
-struct DeckSchedulers {
-  std::map<std::int64_t, DeckOptions> options;
-};
+// The options of the decks whose cards the report reads (the one deck named, or every deck),
+// kept alive while the figures read the cards' FSRS weights.
+using DeckOptionsById = std::map<std::int64_t, DeckOptions>;
 
-DeckSchedulers deck_schedulers(Collection& collection) {
-  DeckSchedulers schedulers;
-  for (const DeckRow& deck : collection.decks().all()) {
-    schedulers.options.emplace(deck.id, deck_options_from_json(deck.options_json));
+DeckOptionsById deck_options_of(Collection& collection, const std::optional<DeckRow>& named) {
+  DeckOptionsById options;
+  if (named) {
+    options.emplace(named->id, deck_options_from_json(named->options_json));
+    return options;
   }
-  return schedulers;
+  for (const DeckRow& deck : collection.decks().all()) {
+    options.emplace(deck.id, deck_options_from_json(deck.options_json));
+  }
+  return options;
 }
 
 std::vector<CardSnapshot> snapshots(const std::vector<StatsCard>& cards,
-                                    const DeckSchedulers& schedulers) {
+                                    const DeckOptionsById& options) {
   std::vector<CardSnapshot> snapshots;
   snapshots.reserve(cards.size());
   for (const StatsCard& card : cards) {
     CardSnapshot snapshot = card.snapshot;
-    const auto deck = schedulers.options.find(card.deck_id);
-    if (deck != schedulers.options.end() && deck->second.algorithm == Algorithm::kFsrs) {
+    const auto deck = options.find(card.deck_id);
+    if (deck != options.end() && deck->second.algorithm == Algorithm::kFsrs) {
       snapshot.fsrs = true;
       snapshot.fsrs_weights = &deck->second.fsrs_weights;
     }
@@ -118,16 +121,18 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   const std::string period = params.period.value_or("30d");
   const std::optional<std::int64_t> days = period_days(period);
   Collection& collection = context.collection;
-  std::optional<std::int64_t> deck_id;
-  if (params.deck) deck_id = collection.decks().require(*params.deck).id;
+  std::optional<DeckRow> deck;
+  if (params.deck) deck = collection.decks().require(*params.deck);
+  const std::optional<std::int64_t> deck_id =
+      deck ? std::optional<std::int64_t>(deck->id) : std::nullopt;
 
   const TimestampMs now = context.clock.now();
   const DayCalendar& calendar = context.calendar;
   const std::int64_t today = calendar.day_number(now);
   const std::vector<ReviewEntry> entries = collection.stats_source().answers(deck_id);
-  const DeckSchedulers schedulers = deck_schedulers(collection);
+  const DeckOptionsById options = deck_options_of(collection, deck);
   const std::vector<CardSnapshot> cards =
-      snapshots(collection.stats_source().cards(deck_id), schedulers);
+      snapshots(collection.stats_source().cards(deck_id), options);
   const std::vector<std::int64_t> reviewed = reviewed_days(entries, calendar, today);
   const DayRange range = days ? DayRange::last_days(today, *days)
                               : DayRange{first_day(reviewed, cards, calendar, today), today};
@@ -140,9 +145,12 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
       today_view(today_summary(entries, calendar, today), today, calendar.day_start(today));
   report.true_retention = true_retention_view(true_retention(entries, calendar, today));
   report.future_due = future_due_view(future_due(cards, calendar, today, forecast_horizon(days)));
-  report.calendar =
-      calendar_view(review_calendar(entries, calendar, DayRange::last_days(today, kCalendarDays)));
-  report.reviews = reviews_view(review_calendar(entries, calendar, range));
+  const DayRange year = DayRange::last_days(today, kCalendarDays);
+  const ReviewCalendar reviews_in_year = review_calendar(entries, calendar, year);
+  report.calendar = calendar_view(reviews_in_year);
+  // The period's own pass over the log only when it is not the calendar's year (1y is).
+  report.reviews =
+      reviews_view(range == year ? reviews_in_year : review_calendar(entries, calendar, range));
   report.card_counts = card_counts_view(card_counts(cards, today));
   report.intervals = days_histogram_view(interval_histogram(cards));
   report.ease = percent_histogram_view(ease_histogram(cards));
