@@ -54,7 +54,11 @@ std::vector<GeneratedCard> cloze_cards(const std::map<std::string, ClozeText>& c
 }  // namespace
 
 std::vector<GeneratedCard> generate_cards(const Note& note) {
-  const std::map<std::string, ClozeText> clozes = validate_note(note);
+  return generate_cards(note, check_note_shape(note));
+}
+
+std::vector<GeneratedCard> generate_cards(const Note& note,
+                                          const std::map<std::string, ClozeText>& clozes) {
   switch (note.kind) {
     case NoteKind::kBasic:
       return {one_way(note, "card", "front", "back")};

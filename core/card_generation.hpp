@@ -2,6 +2,7 @@
 // cards that still exist keep their ids and history (core/card_reconciliation.hpp).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,13 @@ struct GeneratedCard {
 };
 
 // The cards of `note`, in a stable order (cloze cards by number). Throws NoteError when the note
-// breaks a rule of its kind (validate_note).
+// breaks a rule of its shape (check_note_shape); the rules on its text are validate_note's, run
+// where a note comes in.
 std::vector<GeneratedCard> generate_cards(const Note& note);
+
+// The same for a note validate_note has just accepted, given the clozes it read, so that they
+// are not read twice.
+std::vector<GeneratedCard> generate_cards(const Note& note,
+                                          const std::map<std::string, ClozeText>& clozes);
 
 }  // namespace kioku

@@ -184,7 +184,7 @@ std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
   return read;
 }
 
-std::map<std::string, ClozeText> validate_note(const Note& note) {
+std::map<std::string, ClozeText> check_note_shape(const Note& note) {
   check_id(note);
   if (note.deck.empty()) throw NoteError("deck", "", "a note belongs to a deck");
   check_fields(note);
@@ -194,6 +194,11 @@ std::map<std::string, ClozeText> validate_note(const Note& note) {
     check_cloze(note, clozes);
   }
   check_choices(note);
+  return clozes;
+}
+
+std::map<std::string, ClozeText> validate_note(const Note& note) {
+  std::map<std::string, ClozeText> clozes = check_note_shape(note);
   check_texts(note);
   check_tags(note);
   return clozes;

@@ -11,7 +11,8 @@
 
 namespace kioku {
 
-// Throws NoteError, naming the field, for the first rule `note` breaks:
+// Throws NoteError, naming the field, for the first rule `note` breaks. The rules that make its
+// shape (check_note_shape) come first:
 // - id: empty, longer than kMaxNoteIdBytes, or holding a byte outside printable ASCII or a space;
 // - deck: empty;
 // - a field its kind does not have, a field written twice, a required field with no text in any
@@ -21,10 +22,20 @@ namespace kioku {
 // - choices and answer: on a kind without them; on a choice note, no choices, fewer than
 //   kMinChoices or more than kMaxChoices in a language, languages with different numbers of
 //   choices, an empty choice, an answer outside 1..the number of choices;
-// - tags: an empty one, or one with a space in it (Anki splits tags on spaces).
+// then the rules on its text:
+// - a character that acts on a terminal, or a text past its length (core/deck_parser_text.hpp);
+// - tags: more than kMaxTagsPerCard, an empty one, or one with a space in it (Anki splits tags
+//   on spaces).
 // Returns a cloze note's `text` as read in each language (read_note_clozes), so that whoever
 // goes on to make its cards does not read it again; empty for the other kinds.
+// Run where a note comes in (a deck file, a request, the store's save); a stored note is not
+// checked again each time it is shown.
 std::map<std::string, ClozeText> validate_note(const Note& note);
+
+// validate_note's rules on a note's shape (id, deck, fields, cloze, choices and answer) without
+// those on its text: what cards cannot be made without. Card generation checks these on every
+// call, a stored note's included; the text rules were kept when the note came in.
+std::map<std::string, ClozeText> check_note_shape(const Note& note);
 
 // Whether `tag` can be a tag: not empty and without a space of any kind (Anki splits tags on
 // them, U+3000 included). The deck parser's format 1 and validate_note share it.

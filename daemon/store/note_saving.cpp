@@ -4,6 +4,7 @@
 #include "core/card_generation.hpp"
 #include "core/card_reconciliation.hpp"
 #include "core/note_canonical.hpp"
+#include "core/note_validation.hpp"
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/note_codec.hpp"
@@ -57,7 +58,7 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   NoteSave save;
   save.note = canonical_note(written);
   const Note& note = save.note;
-  const std::vector<GeneratedCard> generated = generate_cards(note);
+  const std::vector<GeneratedCard> generated = generate_cards(note, validate_note(note));
   const std::optional<StoredNote> stored = notes_.find(deck_id, note.id);
   const std::string fields_json = note_fields_to_json(note.fields);
   bool deleted = false;
@@ -105,7 +106,7 @@ NoteSave Collection::add_note(std::int64_t deck_id, const Note& written,
                               std::int64_t first_card_position, TimestampMs now) {
   NoteSave save;
   save.note = canonical_note(written);
-  const std::vector<GeneratedCard> generated = generate_cards(save.note);
+  const std::vector<GeneratedCard> generated = generate_cards(save.note, validate_note(save.note));
   const std::string fields_json = note_fields_to_json(save.note.fields);
   const std::optional<std::int64_t> note_id =
       notes_.insert_new(deck_id, save.note, fields_json, first_card_position, now);

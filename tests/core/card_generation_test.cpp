@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/card_reconciliation.hpp"
+#include "core/note_validation.hpp"
 #include "tests/core/note_of.hpp"
 
 namespace kioku {
@@ -128,6 +129,18 @@ TEST_CASE("card generation: an invalid note makes no cards but an error",
   CHECK_THROWS_AS(generate_cards(cloze_note("no deletion")), NoteError);
   CHECK_THROWS_AS(generate_cards(cloze_note("{{c1::open")), NoteError);
   CHECK_THROWS_AS(generate_cards(note_of(NoteKind::kReverse, {{"front", {{"en", "f"}}}})),
+                  NoteError);
+}
+
+// The text rules are kept where a note comes in (validate_note), not each time a stored note's
+// cards are made again to be shown.
+TEST_CASE("card generation: checks a note's shape, validation its text too",
+          "[core][card-generation]") {
+  const Note note =
+      note_of(NoteKind::kBasic, {{"front", {{"en", "f\x1b[2J"}}}, {"back", {{"en", "b"}}}});
+  CHECK(keys_of(generate_cards(note)) == Strings{"card"});
+  CHECK_THROWS_WITH(validate_note(note), Catch::Contains("U+001B (ESC)"));
+  CHECK_THROWS_AS(check_note_shape(note_of(NoteKind::kBasic, {{"back", {{"en", "b"}}}})),
                   NoteError);
 }
 

@@ -62,7 +62,7 @@ void check_notes(const kioku::Deck& deck) {
     for (const kioku::NoteField& field : entry.note.fields) {
       check(field.text.size() == deck.languages.size(), "a field in every language");
     }
-    // Valid notes make cards: generate_cards, which validates the note, may not throw.
+    // Valid notes make cards: generate_cards, which checks the note's shape again, may not throw.
     check(!kioku::generate_cards(entry.note).empty(), "a valid note makes a card");
   }
 }

@@ -26,6 +26,7 @@
 #include "core/cloze_side.hpp"
 #include "core/field_markup.hpp"
 #include "core/note.hpp"
+#include "core/note_validation.hpp"
 #include "core/utf8.hpp"
 #include "protocol/rich_text_view.hpp"
 
@@ -96,7 +97,7 @@ void check_cloze_sides(const std::string& source) {
   note.fields = {{"text", {{"en", source}}}, {"extra", {{"en", source}}}};
   std::vector<kioku::GeneratedCard> cards;
   try {
-    cards = kioku::generate_cards(note);
+    cards = kioku::generate_cards(note, kioku::validate_note(note));
   } catch (const kioku::NoteError&) {
     return;  // not a cloze note: the deck parser and note methods refuse it before any render
   }
