@@ -21,6 +21,7 @@
 #include "daemon/server/failed_commit.hpp"
 #include "daemon/server/request_lines.hpp"
 #include "daemon/server/socket_file_watch.hpp"
+#include "daemon/server/stop_signals.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/paths.hpp"
 
@@ -104,9 +105,9 @@ struct Server::Impl {
         durable(std::move(durable_writes)),
         io(1),  // one thread owns the handler and the database
         acceptor(io),
-        // SIGHUP too: its default action would end kiokud without removing its socket or
-        // closing the collection. kiokud has no configuration to reload, so it stops.
-        signals(io, SIGINT, SIGTERM, SIGHUP),
+        // SIGHUP too (StopSignals): its default action would end kiokud without removing its
+        // socket or closing the collection. kiokud has no configuration to reload, so it stops.
+        signals(io),
         socket_watch(io, socket_path, [this] { check_socket_file(); }),
         round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
@@ -122,7 +123,7 @@ struct Server::Impl {
   DurableWrites durable;
   asio::io_context io;
   asio::local::stream_protocol::acceptor acceptor;
-  asio::signal_set signals;
+  StopSignals signals;
   SocketFileWatch socket_watch;
   FileIdentity socket_file;       // the socket file bound last
   FileIdentity socket_directory;  // its directory when kiokud started
@@ -270,7 +271,7 @@ struct Server::Impl {
     boost::system::error_code ignored;
     socket_watch.stop();
     acceptor.close(ignored);
-    signals.cancel(ignored);
+    signals.cancel();
     // Ending reads (not writes) lets a response being written still reach its client.
     for (Connection* session : sessions) {
       session->socket.shutdown(Socket::shutdown_receive, ignored);
@@ -583,8 +584,7 @@ void Server::listen() {
 }
 
 void Server::run() {
-  impl_->signals.async_wait([this](const boost::system::error_code& error, int signal_number) {
-    if (error) return;
+  impl_->signals.async_wait([this](int signal_number) {
     std::cerr << "kiokud: "
               << (signal_number == SIGINT   ? "SIGINT"
                   : signal_number == SIGHUP ? "SIGHUP"
