@@ -153,6 +153,13 @@ NoteSave add_new_note(Collection& collection, const DeckRow& deck,
                      requested.answer, requested.tags.value_or(std::vector<std::string>{}));
   NoteSave save = collection.add_note(deck.id, note, position, now);
   if (!save.note_added) {
+    // Only on this failure path: the lookup tells which step the client needs next.
+    const std::optional<StoredNote> existing = collection.notes().find(deck.id, note.id);
+    if (existing && existing->deleted_ms) {
+      throw Error(ErrorCode::kConflict, "deck " + deck.slug + " has a deleted note " + note.id +
+                                            ": bring it back with note.restore, then change it "
+                                            "with note.update");
+    }
     throw Error(ErrorCode::kConflict, "deck " + deck.slug + " already has a note " + note.id +
                                           ": change it with note.update");
   }

@@ -425,7 +425,11 @@ TEST_CASE("notes: note.add_many adds every note in one write, or none", "[daemon
             .at("code") == -32003);
   json::object single = again_rev;
   single["deck"] = "d";
-  CHECK(fixture.call("note.add", single).at("error").at("code") == -32003);
+  const auto refused = fixture.call("note.add", single);
+  CHECK(refused.at("error").at("code") == -32003);
+  // It says how to get the note back rather than to update it, which a deleted note refuses.
+  CHECK(std::string(refused.at("error").at("message").as_string())
+            .find("has a deleted note rev: bring it back with note.restore") != std::string::npos);
   CHECK(fixture.result("note.get", {{"note", "rev"}, {"deck", "d"}}) == deleted_before);
   // The same id in another deck is another note.
   fixture.import_choice_deck("e", 1);
