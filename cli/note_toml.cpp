@@ -5,7 +5,6 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 #include <utility>
 
@@ -28,13 +27,6 @@ void append_comment(std::string& out, std::string_view text) {
     out += line.empty() ? "#" : "# " + line;
     out += '\n';
   }
-}
-
-// Writes \uXXXX in capitals, which TOML reads back as the same code point.
-void append_escape(std::string& out, char32_t code_point) {
-  char escape[12];
-  std::snprintf(escape, sizeof escape, "\\u%04X", static_cast<unsigned>(code_point));
-  out += escape;
 }
 
 // Decodes one strict UTF-8 sequence at `at` (core/utf8.hpp), advancing past it; nullopt for a

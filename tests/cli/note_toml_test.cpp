@@ -59,7 +59,7 @@ TEST_CASE("note toml: a note written and read back is the same note", "[cli][not
     // Nothing raw that a terminal editor would act on.
     CHECK(text.find('\x1b') == std::string::npos);
     CHECK(text.find("\xc2\x9b") == std::string::npos);
-    CHECK(text.find("\\u001B") != std::string::npos);
+    CHECK(text.find("\\u001b") != std::string::npos);
   }
   SECTION("a choice note's choices and answer") {
     NoteContent choice;
