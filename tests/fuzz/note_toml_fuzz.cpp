@@ -67,7 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     read = kioku::cli::read_note_toml(text, "en", words);
   } catch (const kioku::cli::NoteTomlError& error) {
-    if (error.line() < 0) fail("an error before the first line");
+    // The user is sent to this line of the file kioku edit opened; it must be one of its lines
+    // (or the one after the last, for "ended too soon").
+    if (error.line() < 1 || error.line() > lines_in(text) + 1) fail("an error off the file");
     return 0;
   }
   const int lines = lines_in(text);
