@@ -92,8 +92,7 @@ TEST_CASE("dashboard: today, streak, counts and the two tables side by side, in 
               "Yesterday         N/A     N/A    N/A  Learning     1    0    3    0     75%",
               "Last 7 days       N/A     N/A    N/A  Young        0    0    0    0     N/A",
               "Last 30 days      N/A     N/A    N/A  Mature       1    2   30    5     97%",
-              "Last 365 days     N/A     N/A    N/A",
-              "All time          N/A   85.7%    N/A"});
+              "Last 365 days     N/A     N/A    N/A", "All time          N/A   85.7%    N/A"});
   CHECK(lines_between(lines, 14, 4) ==
         Lines{"Due in the next 30 days          Answers by hour",
               " █▄                           ▁           █",
@@ -107,10 +106,10 @@ TEST_CASE("dashboard: today, streak, counts and the two tables side by side, in 
   // The last day, Monday 2026-06-01, ends the 53rd week; every Monday had no answers here.
   CHECK(lines[24] == "        Jul Aug  Sep Oct Nov  Dec Jan Feb Mar  Apr May  Jun");
   CHECK(lines[25] == "Mon " + [] {
-          std::string dots;
-          for (int week = 0; week < 53; ++week) dots += "·";
-          return dots;
-        }());
+    std::string dots;
+    for (int week = 0; week < 53; ++week) dots += "·";
+    return dots;
+  }());
   CHECK(lines[26].rfind("    ░▓·▒█", 0) == 0);
   CHECK(lines.size() == 32);
 }
