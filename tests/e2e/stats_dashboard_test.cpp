@@ -145,7 +145,7 @@ TEST_CASE("e2e: the stats dashboard fits 80 columns and shows what was answered"
   }
 }
 
-TEST_CASE("e2e: kioku card show lists a card's answers; an unknown card is one line, exit 5",
+TEST_CASE("e2e: kioku card show lists a card's answers, and an unknown card is one line and exit 5",
           "[e2e][terminal][stats]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
