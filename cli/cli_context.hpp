@@ -19,7 +19,8 @@ namespace kioku::cli {
 struct CliContext {
   ConnectOptions connect;
   bool json = false;
-  std::string language;  // "en" or "ja"
+  std::string language;        // "en" or "ja"
+  std::string color = "auto";  // kioku --color: auto, always or never (Style::for_stdout)
   // kioku --timeout: one reply timeout for every request instead of ReplyTimeouts' defaults.
   std::optional<std::chrono::milliseconds> reply_timeout;
 

@@ -20,6 +20,7 @@ struct GlobalArgs {
   bool json = false;
   bool autostart = true;
   std::optional<std::string> lang;
+  std::optional<std::string> color;
   std::optional<double> timeout;  // seconds
 };
 
@@ -28,6 +29,7 @@ void apply(const GlobalArgs& globals, CliContext& context) {
   context.json = globals.json;
   context.connect.autostart = globals.autostart;
   if (globals.lang) context.language = *globals.lang;
+  if (globals.color) context.color = *globals.color;
   if (globals.timeout) {
     context.reply_timeout =
         std::chrono::milliseconds(static_cast<std::int64_t>(*globals.timeout * 1000));
@@ -39,7 +41,7 @@ CommandSpec program() {
   for (CommandGroup group :
        {review_commands(), import_commands(), decks_commands(), due_commands(), unbury_commands(),
         stats_commands(), daemon_commands(), deck_commands(), doctor_commands(), sched_commands(),
-        add_commands(), edit_commands(), notes_commands()}) {
+        add_commands(), edit_commands(), notes_commands(), card_commands()}) {
     for (CommandSpec& command : group) commands.push_back(std::move(command));
   }
   CommandSpec spec =
@@ -57,6 +59,11 @@ CommandSpec program() {
                   {"language of cards and messages (en or ja)",
                    "カードとメッセージの言語（en または ja）"},
                   one_of({"en", "ja"}))
+          .option(&GlobalArgs::color, "--color",
+                  {"colour: auto (when stdout is a terminal and NO_COLOR is not set), always or "
+                   "never",
+                   "色: auto（標準出力が端末で NO_COLOR が未設定のとき）、always または never"},
+                  one_of({"auto", "always", "never"}))
           .option(&GlobalArgs::timeout, "--timeout",
                   {"seconds to wait for each reply of kiokud (default 15, 600 for imports, doctor "
                    "and deck config)",

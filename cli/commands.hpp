@@ -19,5 +19,6 @@ CommandGroup sched_commands();
 CommandGroup add_commands();
 CommandGroup edit_commands();
 CommandGroup notes_commands();
+CommandGroup card_commands();
 
 }  // namespace kioku::cli

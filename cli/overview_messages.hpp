@@ -23,21 +23,7 @@ struct OverviewMessages {
   // kioku unbury: {count}
   const char* unburied_one;
   const char* unburied_many;
-  // kioku stats
-  const char* reviews_one;  // {count}
-  const char* reviews_many;
-  const char* cards_one;  // {count}
-  const char* cards_many;
-  const char* decks_one;  // {count}
-  const char* decks_many;
-  const char*
-      today;  // {reviews} (a counted review), {correct}, {share} (" (75%)" or ""), {new}, {time}
-  const char* streak_one;  // {count}
-  const char* streak_many;
-  const char* collection;  // {cards}, {decks}, {reviews}: counted
-  const char* due_now;     // {count}
-  // kioku stats --deck/--period without --json (the dashboard of issue 14 part 2 is to come)
-  const char* stats_options_need_json;
+  // kioku stats (its dashboard's words are in cli/dashboard_messages.hpp)
   const char* stats_no_such_deck;  // {deck}
   // kioku history: the table's headings, and the line when no day has answers
   const char* history_date;
@@ -51,8 +37,6 @@ struct OverviewMessages {
 BOOST_DESCRIBE_STRUCT(OverviewMessages, (),
                       (no_decks, column_id, column_name, column_cards, column_due, column_new,
                        column_learning, column_review, due_counts, unburied_one, unburied_many,
-                       reviews_one, reviews_many, cards_one, cards_many, decks_one, decks_many,
-                       today, streak_one, streak_many, collection, due_now, stats_options_need_json,
                        stats_no_such_deck, history_date, history_reviews, history_correct,
                        history_new, history_time, history_total, history_none))
 

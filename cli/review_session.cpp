@@ -300,7 +300,7 @@ class ReviewScreen {
       : context_(context),
         options_(options),
         text_(messages_for(context.language)),
-        style_(Style::for_stdout()),
+        style_(Style::for_stdout(context.color)),
         // One column short of the edge: writing into the last column makes some terminals
         // wrap on their own, which would break our wrapping.
         width_(std::min(terminal_width() - 1, 100)),

@@ -1,5 +1,5 @@
-// kioku stats: today's reviews and the collection's totals, or with --json every figure of
-// docs/stats.md (stats.report); kioku history: the answers of each of the last days.
+// kioku stats: the dashboard of docs/stats.md's figures, or with --json every figure as the
+// daemon's stats.report gives it; kioku history: the answers of each of the last days.
 #include <iomanip>
 #include <optional>
 #include <ostream>
@@ -8,7 +8,9 @@
 #include "cli/duration_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/overview_messages.hpp"
+#include "cli/stats_dashboard.hpp"
 #include "cli/terminal/safe_text.hpp"
+#include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
@@ -17,28 +19,10 @@ namespace kioku::cli {
 
 namespace {
 
-void print_stats(const protocol::StatsSummaryResult& stats, const std::string& language,
-                 std::ostream& out) {
-  const OverviewMessages& words = overview_messages_for(language);
-  const std::string share =
-      stats.reviews_today > 0
-          ? " (" + std::to_string(stats.correct_today * 100 / stats.reviews_today) + "%)"
-          : std::string();
-  out << fill_in(words.today, {{"reviews", fill_in_count(stats.reviews_today, words.reviews_one,
-                                                         words.reviews_many)},
-                               {"correct", std::to_string(stats.correct_today)},
-                               {"share", share},
-                               {"new", std::to_string(stats.new_today)},
-                               {"time", duration_text(stats.time_today_ms, language)}})
-      << '\n'
-      << fill_in_count(stats.streak_days, words.streak_one, words.streak_many) << '\n'
-      << fill_in(words.collection,
-                 {{"cards", fill_in_count(stats.cards, words.cards_one, words.cards_many)},
-                  {"decks", fill_in_count(stats.decks, words.decks_one, words.decks_many)},
-                  {"reviews",
-                   fill_in_count(stats.reviews_total, words.reviews_one, words.reviews_many)}})
-      << '\n'
-      << fill_in(words.due_now, {{"count", std::to_string(stats.due.total)}}) << '\n';
+// The dashboard's lines to `out`.
+void print_dashboard(const protocol::StatsReportResult& report, const std::string& language,
+                     const Style& style, std::ostream& out) {
+  for (const std::string& line : dashboard_lines(report, language, style)) out << line << '\n';
 }
 
 struct StatsArgs {
@@ -46,14 +30,13 @@ struct StatsArgs {
   std::optional<std::string> period;
 };
 
-// kioku stats --json: the report as the daemon gives it, one line (docs/stats.md's document).
-void print_report(CliContext& context, const StatsArgs& args) {
+// stats.report for the deck and period asked, the deck named when there is none such.
+boost::json::value call_report(CliContext& context, const StatsArgs& args) {
   boost::json::object params;
   if (args.deck) params["deck"] = *args.deck;
   if (args.period) params["period"] = *args.period;
-  boost::json::value report;
   try {
-    report = context.daemon().call(protocol::kStatsReport.name, std::move(params));
+    return context.daemon().call(protocol::kStatsReport.name, std::move(params));
   } catch (const Error& error) {
     // The one thing the daemon refuses that the options do not check first: a deck.
     if (error.code() != ErrorCode::kNotFound || !args.deck) throw;
@@ -61,23 +44,15 @@ void print_report(CliContext& context, const StatsArgs& args) {
                 fill_in(overview_messages_for(context.language).stats_no_such_deck,
                         {{"deck", safe_line(*args.deck)}}));
   }
-  print_json(report);
 }
 
+// With --json the report as the daemon gives it, one line (docs/stats.md's document); else the
+// dashboard.
 void run_stats(CliContext& context, const StatsArgs& args) {
-  if (context.json) {
-    print_report(context, args);
-    return;
-  }
-  // The text is today's summary of the whole collection: a deck or period would be ignored.
-  if (args.deck || args.period) {
-    throw Error(ErrorCode::kInvalidParams,
-                overview_messages_for(context.language).stats_options_need_json);
-  }
-  call_and_show(context, protocol::kStatsSummary, {},
-                [&](const protocol::StatsSummaryResult& stats, std::ostream& out) {
-                  print_stats(stats, context.language, out);
-                });
+  show_result(context, protocol::kStatsReport, call_report(context, args),
+              [&](const protocol::StatsReportResult& report, std::ostream& out) {
+                print_dashboard(report, context.language, Style::for_stdout(context.color), out);
+              });
 }
 
 struct HistoryArgs {
@@ -129,18 +104,19 @@ void print_history(const protocol::StatsDaysResult& result, const std::string& l
 CommandGroup stats_commands() {
   return {
       Command<StatsArgs>("stats",
-                         {"Show today's reviews, accuracy and streak (--json: every "
-                          "statistic, docs/stats.md)",
-                          "今日の復習数、正答率、連続学習日数を表示（--json: すべての統計、"
-                          "docs/stats.md）"})
-          .option(&StatsArgs::deck, "--deck",
-                  {"with --json: only this deck", "--json と共に: このデッキだけ"})
+                         {"Show the statistics dashboard: today, streak, retention, forecast, "
+                          "calendar (--json: every statistic, docs/stats.md)",
+                          "統計ダッシュボードを表示: 今日、連続学習、定着率、予定、カレンダー"
+                          "（--json: すべての統計、docs/stats.md）"})
+          .option(&StatsArgs::deck, "--deck", {"only this deck", "このデッキだけ"})
           .option(&StatsArgs::period, "--period",
-                  {"with --json: the days the figures cover (default 30d)",
-                   "--json と共に: 集計する期間（既定値 30d）"},
+                  {"the days the period figures cover (default 30d)",
+                   "期間の統計が集計する日数（既定値 30d）"},
                   one_of({"7d", "30d", "1y", "all"}))
-          .shows(protocol::kStatsSummary, [](const protocol::StatsSummaryResult& stats,
-                                             std::ostream& out) { print_stats(stats, "en", out); })
+          .shows(protocol::kStatsReport,
+                 [](const protocol::StatsReportResult& report, std::ostream& out) {
+                   print_dashboard(report, "en", Style{}, out);
+                 })
           .runs(run_stats),
       Command<HistoryArgs>(
           "history", {"Show the answers of each of the last days", "直近の日ごとの解答を表示"})

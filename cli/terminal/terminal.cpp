@@ -46,7 +46,9 @@ std::string Style::cyan(const std::string& text) const {
   return wrap(enabled, "36", text);
 }
 
-Style Style::for_stdout() {
+Style Style::for_stdout(const std::string& color_choice) {
+  if (color_choice == "always") return Style{true};
+  if (color_choice == "never") return Style{false};
   const char* no_color = std::getenv("NO_COLOR");
   return Style{stdout_is_terminal() && (no_color == nullptr || *no_color == '\0')};
 }

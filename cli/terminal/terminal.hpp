@@ -12,7 +12,9 @@ bool stdout_is_terminal();
 // Columns of the terminal on stdout, or 80 when it is not a terminal.
 int terminal_width();
 
-// ANSI styling, switched off when stdout is not a terminal or NO_COLOR is set.
+// ANSI styling. `kioku --color`: "always" on, "never" off, and "auto" (the default) on only when
+// stdout is a terminal and NO_COLOR is unset or empty (https://no-color.org: an explicit option
+// wins over the variable).
 struct Style {
   bool enabled = false;
   std::string bold(const std::string& text) const;
@@ -20,7 +22,7 @@ struct Style {
   std::string green(const std::string& text) const;
   std::string red(const std::string& text) const;
   std::string cyan(const std::string& text) const;
-  static Style for_stdout();
+  static Style for_stdout(const std::string& color_choice = "auto");
 };
 
 // Puts the terminal on stdin into non-canonical, no-echo mode for the object's lifetime, so

@@ -7,8 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include "cli/card_messages.hpp"
 #include "cli/connection_messages.hpp"
 #include "cli/daemon_messages.hpp"
+#include "cli/dashboard_messages.hpp"
 #include "cli/import_messages.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
@@ -76,7 +78,14 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("decks, due, unbury, stats and history") {
     CHECK(check_catalogue(overview_messages_for("en"), overview_messages_for("ja"),
-                          {"column_id"}) >= 25);
+                          {"column_id"}) >= 15);
+  }
+  SECTION("the stats dashboard") {
+    CHECK(check_catalogue(dashboard_messages_for("en"), dashboard_messages_for("ja"),
+                          {"not_available"}) >= 45);
+  }
+  SECTION("card show") {
+    CHECK(check_catalogue(card_messages_for("en"), card_messages_for("ja")) >= 20);
   }
   SECTION("import") {
     CHECK(check_catalogue(import_messages_for("en"), import_messages_for("ja")) >= 10);
@@ -104,11 +113,11 @@ TEST_CASE("catalogues: a language other than ja is English", "[cli][messages]") 
 }
 
 TEST_CASE("fill_in_count: the pattern for one, or for any other count", "[cli][messages]") {
-  const OverviewMessages& english = overview_messages_for("en");
+  const DashboardMessages& english = dashboard_messages_for("en");
   CHECK(fill_in_count(1, english.cards_one, english.cards_many) == "1 card");
   CHECK(fill_in_count(0, english.cards_one, english.cards_many) == "0 cards");
   CHECK(fill_in_count(12, english.cards_one, english.cards_many) == "12 cards");
-  const OverviewMessages& japanese = overview_messages_for("ja");
+  const DashboardMessages& japanese = dashboard_messages_for("ja");
   CHECK(fill_in_count(1, japanese.cards_one, japanese.cards_many) == "カード 1 枚");
   CHECK(fill_in_count(3, japanese.cards_one, japanese.cards_many) == "カード 3 枚");
   // A value that looks like a placeholder is not filled in again.

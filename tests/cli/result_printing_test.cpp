@@ -71,28 +71,25 @@ TEST_CASE("printing: due, unbury and stats print their counts in words that agre
   unburied.unburied = 0;
   CHECK(shown(table, {"unbury"}, unburied) == "0 cards unburied\n");
 
-  protocol::StatsSummaryResult stats{};
-  stats.reviews_today = 4;
-  stats.correct_today = 3;
-  stats.new_today = 2;
-  stats.time_today_ms = 61'500;
-  stats.streak_days = 1;
-  stats.cards = 1;
-  stats.decks = 2;
-  stats.reviews_total = 1;
-  stats.due.total = 9;
-  CHECK(shown(table, {"stats"}, stats) ==
-        "Today: 4 reviews, 3 correct (75%), 2 new, 1m 1s\n"
-        "Streak: 1 day\n"
-        "Collection: 1 card in 2 decks, 1 review in all\n"
-        "Due now: 9\n");
-  stats.reviews_today = 0;
-  stats.correct_today = 0;
-  stats.streak_days = 0;
-  CHECK(shown(table, {"stats"}, stats)
-            .rfind("Today: 0 reviews, 0 correct, 2 new, 1m 1s\n"
-                   "Streak: 0 days\n",
-                   0) == 0);
+  // stats shows the dashboard (tests/cli/stats_dashboard_test.cpp has the rest of it).
+  protocol::StatsReportResult stats;
+  stats.period = "30d";
+  stats.today.date = "2026-06-01";
+  stats.today.answers = 4;
+  stats.today.correct = 3;
+  stats.today.time_ms = 61'500;
+  stats.streak.current_days = 1;
+  stats.streak.longest_days = 2;
+  stats.future_due.due.assign(31, 0);
+  const std::string dashboard = shown(table, {"stats"}, stats);
+  CHECK(dashboard.rfind("Statistics: all decks, last 30 days (today 2026-06-01)\n"
+                        "Today: 4 answers in 1m 1s, correct 75%, mature correct N/A\n"
+                        "Streak: 1 day (longest 2 days)\n",
+                        0) == 0);
+  stats.today.answers = 1;
+  stats.today.correct = 0;
+  CHECK(shown(table, {"stats"}, stats).find("Today: 1 answer in 1m 1s, correct 0%, ") !=
+        std::string::npos);
 }
 
 TEST_CASE("printing: decks in columns measured as the terminal shows them", "[cli][print]") {

@@ -58,9 +58,10 @@ TEST_CASE("e2e: messages agree in number with what they count", "[e2e][protocol]
   const CommandResult one = run_kioku(home, {"review", "--no-shuffle", "--limit", "1"}, "1\n");
   CHECK(one.out.find("Session: 1 card reviewed, ") != std::string::npos);
   const CommandResult stats = run_kioku(home, {"stats"});
-  CHECK(stats.out.find("Today: 1 review, ") != std::string::npos);
-  CHECK(stats.out.find("Collection: " + std::to_string(bundled_deck_cards()) +
-                       " cards in 1 deck, 1 review in all") != std::string::npos);
+  CHECK(stats.out.find("Today: 1 answer in ") != std::string::npos);
+  CHECK(stats.out.find("Streak: 1 day (longest 1 day)") != std::string::npos);
+  CHECK(stats.out.find(", " + std::to_string(bundled_deck_cards()) + " in all") !=
+        std::string::npos);
 
   // One stored state that the log does not give: the rebuild fixes that one card.
   REQUIRE(daemon.stop(SIGTERM) == 0);

@@ -48,14 +48,15 @@ TEST_CASE("e2e: a reply without a field the client reads is an error naming it -
     CHECK(result.err == "kioku: kiokud's reply to due.counts: field 'review' is missing\n");
   }
   SECTION("stats with a count as text") {
-    proxy.rewrite_next_reply_to("\"stats.summary\"", [](const std::string& reply) {
-      return with_field(reply, "streak_days", json::value("3"));
+    proxy.rewrite_next_reply_to("\"stats.report\"", [](const std::string& reply) {
+      return with_field(reply, "schema", json::value("1"));
     });
     const CommandResult result = kioku({"stats"});
     INFO(result.out << result.err);
     CHECK(result.exit_code != 0);
+    CHECK(result.out.empty());
     CHECK(result.err ==
-          "kioku: kiokud's reply to stats.summary: field 'streak_days' must be an integer\n");
+          "kioku: kiokud's reply to stats.report: field 'schema' must be an integer\n");
   }
   SECTION("unbury without its count") {
     proxy.rewrite_next_reply_to("\"review.unbury\"", [](const std::string& reply) {

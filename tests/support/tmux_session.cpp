@@ -80,15 +80,31 @@ std::string TmuxSession::tmux(const std::vector<std::string>& arguments) const {
   return run_command(argv, {{"TMUX", ""}}).out;
 }
 
-std::vector<std::string> TmuxSession::screen() const {
+namespace {
+
+std::vector<std::string> rows_of(const std::string& captured) {
   std::vector<std::string> rows;
-  std::istringstream text(tmux({"capture-pane", "-p", "-t", "test"}));
+  std::istringstream text(captured);
   std::string row;
   while (std::getline(text, row)) {
     while (!row.empty() && row.back() == ' ') row.pop_back();
     rows.push_back(row);
   }
   return rows;
+}
+
+}  // namespace
+
+std::vector<std::string> TmuxSession::screen() const {
+  return rows_of(tmux({"capture-pane", "-p", "-t", "test"}));
+}
+
+std::vector<std::string> TmuxSession::joined_screen() const {
+  return rows_of(tmux({"capture-pane", "-p", "-J", "-t", "test"}));
+}
+
+std::string TmuxSession::screen_with_escapes() const {
+  return tmux({"capture-pane", "-p", "-e", "-t", "test"});
 }
 
 std::string TmuxSession::screen_text() const {

@@ -23,6 +23,11 @@ class TmuxSession {
   // The visible screen, one string per row, trailing blanks removed.
   std::vector<std::string> screen() const;
   std::string screen_text() const;
+  // The screen with each row the terminal wrapped joined to the row it continues, so that a
+  // line written wider than the pane reads as one long row.
+  std::vector<std::string> joined_screen() const;
+  // The screen with the SGR sequences that style its cells (capture-pane -e).
+  std::string screen_with_escapes() const;
   // Waits until the screen contains `text`; false after `timeout_ms` without it.
   bool wait_for(const std::string& text, int timeout_ms = 15'000);
   // Types keys as tmux send-keys understands them ("2", "Enter", "q").
