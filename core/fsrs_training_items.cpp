@@ -96,7 +96,8 @@ FilteredItems filter_outliers(std::vector<TrainingItem> items) {
   FilteredItems result;
   for (TrainingItem& item : items) {
     const int long_term = long_term_review_count(item);
-    if (removed.count(group_of(item)) != 0) continue;
+    // An item without a long-term review belongs to no group (fsrs-rs keeps it).
+    if (long_term > 0 && removed.count(group_of(item)) != 0) continue;
     if (long_term == 1) result.pretraining.push_back(item);
     result.training.push_back(std::move(item));
   }
