@@ -119,15 +119,22 @@ Parameters train(const std::vector<WeightedItem>& items, const Parameters& start
     shuffle(order, generator);
     for (const std::size_t index : order) {
       batch_loss(batches[index], parameters, regularisation, &gradient);
+      // A prediction of exactly 0 or 1 answered wrongly makes the gradient infinite; one such
+      // batch must not turn every parameter into NaN (fsrs-rs fails the whole fit instead).
+      ++step;
+      if (!std::all_of(gradient.begin(), gradient.end(),
+                       [](double partial) { return std::isfinite(partial); })) {
+        continue;
+      }
       adam.step(parameters, gradient,
-                annealed_learning_rate(settings.learning_rate, ++step, total_steps));
+                annealed_learning_rate(settings.learning_rate, step, total_steps));
       clip(parameters);
     }
     double loss = 0.0;
     for (const std::vector<WeightedItem>& batch : batches) {
       loss += batch_loss(batch, parameters, regularisation, nullptr);
     }
-    if (loss < best_loss) {
+    if (std::isfinite(loss) && loss < best_loss) {
       best_loss = loss;
       best = parameters;
     }
