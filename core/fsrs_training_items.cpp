@@ -50,6 +50,21 @@ void append_training_items(const CardLog& card, const DayCalendar& calendar,
   }
 }
 
+void append_training_items(std::span<const PastAnswer> history, const DayCalendar& calendar,
+                           std::vector<TrainingItem>& items) {
+  std::vector<ReviewEntry> entries;
+  entries.reserve(history.size());
+  for (const PastAnswer& answer : history) {
+    ReviewEntry entry;
+    entry.reviewed = answer.time;
+    // Only the first answer's kind matters here: a new card's first answer is learning.
+    entry.kind = entries.empty() ? ReviewKind::kLearning : ReviewKind::kReview;
+    entry.rating = answer.answer.rating;
+    entries.push_back(entry);
+  }
+  append_training_items(CardLog{entries, 0}, calendar, items);
+}
+
 int long_term_review_count(const TrainingItem& item) {
   return static_cast<int>(
       std::count_if(item.reviews.begin() + 1, item.reviews.end(),

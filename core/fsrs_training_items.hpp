@@ -9,6 +9,7 @@
 
 #include "core/day_calendar.hpp"
 #include "core/rating.hpp"
+#include "core/replay.hpp"
 #include "core/review_entry.hpp"
 #include "core/time.hpp"
 
@@ -42,6 +43,11 @@ struct CardLog {
 // a reset are left out; what remains must start with a learning answer (the card's first
 // rating), else the card gives no items, since the model cannot know its starting state.
 void append_training_items(const CardLog& card, const DayCalendar& calendar,
+                           std::vector<TrainingItem>& items);
+
+// The same from a history as `kioku sched replay` reads it (core/replay.hpp): one card's
+// answers from new, in the order given. Such a history has no cram answers and no resets.
+void append_training_items(std::span<const PastAnswer> history, const DayCalendar& calendar,
                            std::vector<TrainingItem>& items);
 
 // Answers after the first that came at least a day after the one before (fsrs-rs's

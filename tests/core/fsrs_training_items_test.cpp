@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <vector>
 
 #include "tests/core/time_zone_guard.hpp"
@@ -90,6 +91,26 @@ TEST_CASE("Training items: a reset starts the card again; no learning start, no 
   CHECK(items_of({entry(kStart, ReviewKind::kCram, Rating::kGood),
                   entry(kStart + kDay, ReviewKind::kCram, Rating::kGood)})
             .empty());
+}
+
+TEST_CASE("Training items from a replay history", "[fsrs][optimizer]") {
+  const TimeZoneGuard zone("UTC");
+  const DayCalendar calendar;
+  auto answer = [](TimestampMs when, Rating rating) {
+    return PastAnswer{when, Answer{rating, std::nullopt}};
+  };
+  const std::vector<PastAnswer> history = {
+      answer(kStart, Rating::kHard), answer(kStart + kHour, Rating::kGood),
+      answer(kStart + kDay, Rating::kAgain), answer(kStart + kDay + kHour, Rating::kGood),
+      answer(kStart + 4 * kDay, Rating::kEasy)};
+  std::vector<TrainingItem> items;
+  append_training_items(history, calendar, items);
+  REQUIRE(items.size() == 2);
+  CHECK(items[0].reviews.size() == 3);
+  CHECK_FALSE(items[0].recalled());
+  CHECK(items[1].reviews.size() == 5);
+  CHECK(items[1].reviews.front().rating == Rating::kHard);
+  CHECK(items[1].target().elapsed_days == 3);
 }
 
 TrainingItem first_long_term(Rating first, int days) {
