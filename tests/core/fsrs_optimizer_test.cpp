@@ -106,10 +106,10 @@ TEST_CASE("The optimizer recovers a simulated learner's parameters", "[fsrs][opt
       evaluate_fsrs_parameters(simulation.held_out, fitted.parameters).log_loss;
   const double default_loss =
       evaluate_fsrs_parameters(simulation.held_out, kFsrsDefaultWeights).log_loss;
-  WARN("items " << fitted.items_used << ", held out " << simulation.held_out.size()
+  INFO("items " << fitted.items_used << ", held out " << simulation.held_out.size()
                 << "; held-out log loss: true " << true_loss << ", fitted " << fitted_loss
                 << ", defaults " << default_loss << "; fit " << seconds << " s");
-  CHECK(fitted_loss <= true_loss * 1.03);
+  CHECK(fitted_loss <= true_loss * 1.01);  // issue 16: within 1 % of the truth
   CHECK(fitted_loss < default_loss);
   CHECK(fitted.after.log_loss < fitted.before.log_loss);
   CHECK(fitted.after.rmse_bins < fitted.before.rmse_bins);
