@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/fsrs_parameter_ranges.hpp"
 #include "core/fuzz.hpp"
 #include "core/lapse.hpp"
 #include "core/sm2.hpp"
@@ -24,20 +25,13 @@ constexpr double kMaximumStability = 36500.0;
 constexpr double kMinimumInitialStability = 0.1;  // ts-fsrs: S0 = max(w[G-1], 0.1)
 constexpr int kSecondsPerDay = 86400;
 
-// ts-fsrs's CLAMP_PARAMETERS with short-term scheduling on (w19 at least 0.01).
-constexpr std::array<std::array<double, 2>, 21> kWeightBounds = {
-    {{0.001, 100},  {0.001, 100},  {0.001, 100}, {0.001, 100}, {1, 10},      {0.001, 4},
-     {0.001, 4},    {0.001, 0.75}, {0, 4.5},     {0, 0.8},     {0.001, 3.5}, {0.001, 5},
-     {0.001, 0.25}, {0.001, 0.9},  {0, 4},       {0, 1},       {1, 6},       {0, 2},
-     {0, 2},        {0.01, 0.8},   {0.1, 0.8}}};
-
 // The weights as ts-fsrs uses them: each clamped to its range and, with more than one
 // relearning step, w17 and w18 capped so that a lapse followed by n same-day relearning steps
 // cannot end above the pre-lapse stability (scheduling.md §3.7).
 Weights effective_weights(const DeckOptions& options) {
   Weights w = options.fsrs_weights;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    w[i] = std::clamp(w[i], kWeightBounds[i][0], kWeightBounds[i][1]);
+    w[i] = std::clamp(w[i], kFsrsParameterRanges[i].lowest, kFsrsParameterRanges[i].highest);
   }
   const auto relearning_steps = static_cast<double>(options.relearn_steps_seconds.size());
   if (relearning_steps > 1) {

@@ -1,0 +1,51 @@
+// Log loss and RMSE (bins) of FSRS-6 parameters on training items (docs/fsrs-optimizer.md).
+#include "core/fsrs_evaluation.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/fsrs_training_loss.hpp"
+
+namespace kioku {
+
+namespace {
+
+constexpr int kBins = 20;
+
+}  // namespace
+
+int recall_bin(double predicted_recall) {
+  const double binned = std::floor(std::exp(predicted_recall * std::log(kBins + 1.0))) - 1.0;
+  return static_cast<int>(std::clamp(binned, 0.0, kBins - 1.0));
+}
+
+FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
+                                        const std::array<double, 21>& parameters) {
+  if (items.empty()) return {};
+  struct Bin {
+    double predicted = 0.0;
+    double observed = 0.0;
+    double count = 0.0;
+  };
+  std::array<Bin, kBins> bins{};
+  double loss = 0.0;
+  for (const TrainingItem& item : items) {
+    const double recall = predicted_recall(item, parameters);
+    const double observed = item.recalled() ? 1.0 : 0.0;
+    loss -= item.recalled() ? std::log(recall) : std::log(1.0 - recall);
+    Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
+    bin.predicted += recall;
+    bin.observed += observed;
+    bin.count += 1.0;
+  }
+  double squares = 0.0;
+  for (const Bin& bin : bins) {
+    if (bin.count == 0.0) continue;
+    const double difference = (bin.predicted - bin.observed) / bin.count;
+    squares += bin.count * difference * difference;
+  }
+  const auto count = static_cast<double>(items.size());
+  return {loss / count, std::sqrt(squares / count)};
+}
+
+}  // namespace kioku

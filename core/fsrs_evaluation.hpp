@@ -1,0 +1,25 @@
+// How well a set of FSRS-6 parameters predicts recall on training items: log loss and
+// fsrs-rs's RMSE over calibration bins (docs/fsrs-optimizer.md "Report").
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/fsrs_training_items.hpp"
+
+namespace kioku {
+
+struct FsrsEvaluation {
+  double log_loss = 0.0;   // mean binary cross-entropy, every item weighing the same
+  double rmse_bins = 0.0;  // root mean square of (mean predicted - observed recall) per bin
+};
+
+// The bin of a predicted recall, as fsrs-rs's get_bin with 20 bins: floor(21^p) - 1, in
+// [0, 19]. The bins narrow toward 1 (p >= 0.98 is the last), where most predictions fall.
+int recall_bin(double predicted_recall);
+
+// Zeros for no items.
+FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
+                                        const std::array<double, 21>& parameters);
+
+}  // namespace kioku

@@ -1,0 +1,201 @@
+// fsrs-rs's compute_parameters and train, on kioku's generic model (docs/fsrs-optimizer.md).
+#include "core/fsrs_optimizer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <random>
+#include <utility>
+
+#include "core/fsrs_parameter_ranges.hpp"
+#include "core/fsrs_pretraining.hpp"
+#include "core/fsrs_training_loss.hpp"
+
+namespace kioku {
+
+namespace {
+
+using Parameters = std::array<double, 21>;
+
+constexpr std::size_t kFewestItems = 8;
+constexpr std::size_t kFewestItemsForAll = 64;
+// Adam as burn configures it for fsrs-rs (AdamConfig::new().with_epsilon(1e-8)).
+constexpr double kFirstMomentDecay = 0.9;
+constexpr double kSecondMomentDecay = 0.999;
+constexpr double kAdamEpsilon = 1e-8;
+
+double average_recall(const std::vector<TrainingItem>& items) {
+  if (items.empty()) return 0.0;
+  const auto passes = std::count_if(items.begin(), items.end(),
+                                    [](const TrainingItem& item) { return item.recalled(); });
+  return static_cast<double>(passes) / static_cast<double>(items.size());
+}
+
+void clip(Parameters& parameters) {
+  for (std::size_t i = 0; i < parameters.size(); ++i) {
+    parameters[i] =
+        std::clamp(parameters[i], kFsrsParameterRanges[i].lowest, kFsrsParameterRanges[i].highest);
+  }
+}
+
+class Adam {
+ public:
+  void step(Parameters& parameters, const Parameters& gradient, double learning_rate) {
+    ++steps_;
+    const double first_correction = 1.0 - std::pow(kFirstMomentDecay, steps_);
+    const double second_correction = 1.0 - std::pow(kSecondMomentDecay, steps_);
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+      first_[i] = kFirstMomentDecay * first_[i] + (1.0 - kFirstMomentDecay) * gradient[i];
+      second_[i] =
+          kSecondMomentDecay * second_[i] + (1.0 - kSecondMomentDecay) * gradient[i] * gradient[i];
+      const double first = first_[i] / first_correction;
+      const double second = second_[i] / second_correction;
+      parameters[i] -= learning_rate * first / (std::sqrt(second) + kAdamEpsilon);
+    }
+  }
+
+ private:
+  Parameters first_{};
+  Parameters second_{};
+  double steps_ = 0.0;
+};
+
+// Cosine annealing from `initial` to 0 over `total_steps` (fsrs-rs's CosineAnnealingLR, whose
+// recurrence gives this closed form); `step` counts from 1.
+double annealed_learning_rate(double initial, std::size_t step, std::size_t total_steps) {
+  return initial *
+         (1.0 + std::cos(std::numbers::pi * static_cast<double>(step) /
+                         static_cast<double>(total_steps))) /
+         2.0;
+}
+
+// Fisher-Yates with the generator drawn directly, so that an order depends on the seed only,
+// not on the standard library's std::shuffle.
+void shuffle(std::vector<std::size_t>& order, std::mt19937_64& generator) {
+  for (std::size_t i = order.size(); i > 1; --i) {
+    const auto j = static_cast<std::size_t>(generator() % i);
+    std::swap(order[i - 1], order[j]);
+  }
+}
+
+// fsrs-rs's batching: items sorted by history length (so a batch's histories are alike) and
+// cut into batches, whose order is shuffled each epoch.
+std::vector<std::vector<WeightedItem>> make_batches(const std::vector<WeightedItem>& items,
+                                                    std::size_t batch_size) {
+  std::vector<WeightedItem> sorted = items;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const WeightedItem& a, const WeightedItem& b) {
+    return a.item->reviews.size() < b.item->reviews.size();
+  });
+  std::vector<std::vector<WeightedItem>> batches;
+  for (std::size_t start = 0; start < sorted.size(); start += batch_size) {
+    const std::size_t end = std::min(start + batch_size, sorted.size());
+    batches.emplace_back(sorted.begin() + static_cast<std::ptrdiff_t>(start),
+                         sorted.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  return batches;
+}
+
+// fsrs-rs's train: Adam with a cosine-annealed rate, parameters clipped after every step, and
+// the parameters of the epoch with the lowest loss over the whole set kept.
+Parameters train(const std::vector<WeightedItem>& items, const Parameters& start,
+                 const FsrsOptimizerSettings& settings) {
+  const Regularisation regularisation{start, settings.gamma, items.size()};
+  const std::vector<std::vector<WeightedItem>> batches = make_batches(items, settings.batch_size);
+  const std::size_t total_steps =
+      (items.size() / settings.batch_size + 1) * static_cast<std::size_t>(settings.epochs);
+  std::mt19937_64 generator(settings.seed);
+  std::vector<std::size_t> order(batches.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+
+  Parameters parameters = start;
+  Parameters best = start;
+  double best_loss = std::numeric_limits<double>::infinity();
+  Adam adam;
+  std::size_t step = 0;
+  Parameters gradient{};
+  for (int epoch = 0; epoch < settings.epochs; ++epoch) {
+    shuffle(order, generator);
+    for (const std::size_t index : order) {
+      batch_loss(batches[index], parameters, regularisation, &gradient);
+      // A prediction of exactly 0 or 1 answered wrongly makes the gradient infinite; one such
+      // batch must not turn every parameter into NaN (fsrs-rs fails the whole fit instead).
+      ++step;
+      if (!std::all_of(gradient.begin(), gradient.end(),
+                       [](double partial) { return std::isfinite(partial); })) {
+        continue;
+      }
+      adam.step(parameters, gradient,
+                annealed_learning_rate(settings.learning_rate, step, total_steps));
+      clip(parameters);
+    }
+    double loss = 0.0;
+    for (const std::vector<WeightedItem>& batch : batches) {
+      loss += batch_loss(batch, parameters, regularisation, nullptr);
+    }
+    if (std::isfinite(loss) && loss < best_loss) {
+      best_loss = loss;
+      best = parameters;
+    }
+  }
+  return best;
+}
+
+FsrsOptimization report(FsrsOptimization result, const std::vector<TrainingItem>& used,
+                        const Parameters& current) {
+  result.items_used = used.size();
+  result.before = evaluate_fsrs_parameters(used, current);
+  result.after = evaluate_fsrs_parameters(used, result.parameters);
+  return result;
+}
+
+}  // namespace
+
+FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
+                                          const FsrsOptimizerSettings& settings,
+                                          const Parameters& current) {
+  std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
+    return a.reviewed < b.reviewed;
+  });
+  const double recall = average_recall(items);
+  FilteredItems filtered = filter_outliers(std::move(items));
+  FsrsOptimization result;
+  if (filtered.training.size() < kFewestItems) return report(result, filtered.training, current);
+  const std::optional<InitialStabilities> initial =
+      pretrain_initial_stabilities(filtered.pretraining, recall);
+  // fsrs-rs fails here ("not enough data"); the defaults are the same answer for a caller.
+  if (!initial) return report(result, filtered.training, current);
+
+  Parameters start = kFsrsDefaultWeights;
+  std::copy(initial->stability.begin(), initial->stability.end(), start.begin());
+  result.parameters = start;
+  result.fit = FsrsFit::kInitialStabilities;
+  if (filtered.training.size() == filtered.pretraining.size() ||
+      filtered.training.size() < kFewestItemsForAll) {
+    return report(result, filtered.training, current);
+  }
+
+  // Weights by position in time over the filtered set, then the long histories left out.
+  const std::vector<double> weights = recency_weights(filtered.training.size());
+  std::vector<WeightedItem> weighted;
+  std::vector<TrainingItem> used;
+  for (std::size_t i = 0; i < filtered.training.size(); ++i) {
+    if (filtered.training[i].reviews.size() > settings.longest_history) continue;
+    weighted.push_back({&filtered.training[i], weights[i]});
+  }
+  Parameters fitted = train(weighted, start, settings);
+  for (const WeightedItem& item : weighted) used.push_back(*item.item);
+
+  // As fsrs-rs: the trained initial stabilities go through the same smoothing as pre-training's.
+  std::array<std::optional<double>, 4> stabilities;
+  for (std::size_t i = 0; i < 4; ++i) stabilities[i] = fitted[i];
+  if (const auto smoothed = smooth_and_fill(stabilities, initial->item_count)) {
+    std::copy(smoothed->begin(), smoothed->end(), fitted.begin());
+  }
+  result.parameters = fitted;
+  result.fit = FsrsFit::kAllParameters;
+  return report(result, used, current);
+}
+
+}  // namespace kioku

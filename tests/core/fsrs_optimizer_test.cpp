@@ -1,0 +1,236 @@
+// The FSRS-6 optimizer (docs/fsrs-optimizer.md) on a simulated learner whose memory follows
+// FSRS-6 with known parameters, and its small-data rules, determinism and ranges.
+#include "core/fsrs_optimizer.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "core/fsrs_memory_model.hpp"
+#include "core/fsrs_parameter_ranges.hpp"
+#include "core/fsrs_pretraining.hpp"
+#include "tests/core/time_zone_guard.hpp"
+
+namespace kioku {
+namespace {
+
+using test::TimeZoneGuard;
+
+constexpr TimestampMs kStart = 1'704'110'400'000;  // 2024-01-01 12:00 UTC
+constexpr std::int64_t kHour = 3'600'000;
+constexpr std::int64_t kDay = 24 * kHour;
+
+// A learner who forgets more slowly at first, faster later, and whose curve is steeper than
+// the defaults'.
+constexpr std::array<double, 21> kTrueParameters = {0.6,  1.8,  4.5,  14.0, 7.0, 0.6, 2.2,
+                                                    0.02, 1.4,  0.25, 1.2,  1.8, 0.1, 0.35,
+                                                    2.0,  0.45, 2.4,  0.4,  0.2, 0.1, 0.35};
+
+struct Simulation {
+  std::vector<TrainingItem> fitting;   // from two cards in three
+  std::vector<TrainingItem> held_out;  // from the third
+};
+
+Rating draw(std::mt19937_64& generator, const std::array<double, 4>& shares) {
+  const double u = std::uniform_real_distribution<double>(0.0, 1.0)(generator);
+  double sum = 0.0;
+  for (int i = 0; i < 4; ++i) {
+    sum += shares[static_cast<std::size_t>(i)];
+    if (u < sum) return static_cast<Rating>(i + 1);
+  }
+  return Rating::kEasy;
+}
+
+// `cards` cards, each learned on day 0..59 and reviewed for `reviews` long-term reviews at
+// intervals of the learner's stability times a random factor (so recall varies), recall
+// drawn from R(t, S) under kTrueParameters. A failed card is relearned the same day.
+Simulation simulate(int cards, int reviews, std::uint64_t seed) {
+  const TimeZoneGuard zone("UTC");
+  const DayCalendar calendar;
+  std::mt19937_64 generator(seed);
+  std::uniform_real_distribution<double> spread(0.4, 2.5);
+  const FsrsParameters<double>& w = kTrueParameters;
+  Simulation result;
+  for (int card = 0; card < cards; ++card) {
+    std::vector<ReviewEntry> log;
+    TimestampMs now = kStart + (card % 60) * kDay + (card % 7) * kHour;
+    auto answer = [&](ReviewKind kind, Rating rating) {
+      ReviewEntry entry;
+      entry.reviewed = now;
+      entry.kind = kind;
+      entry.rating = rating;
+      log.push_back(entry);
+    };
+    const Rating first = draw(generator, {0.2, 0.1, 0.55, 0.15});
+    answer(ReviewKind::kLearning, first);
+    MemoryState<double> memory = fsrs_first_memory(first, w);
+    if (first == Rating::kAgain || first == Rating::kHard) {
+      now += 10 * 60 * 1000;
+      answer(ReviewKind::kLearning, Rating::kGood);
+      memory = fsrs_next_memory(memory, 0, Rating::kGood, w);
+    }
+    for (int review = 0; review < reviews; ++review) {
+      const int days =
+          std::max(1, static_cast<int>(std::lround(memory.stability * spread(generator))));
+      now += days * kDay;
+      const double recall = fsrs_recall_probability(days, memory.stability, w);
+      const bool recalled = std::uniform_real_distribution<double>(0.0, 1.0)(generator) < recall;
+      const Rating rating = recalled ? draw(generator, {0.0, 0.15, 0.75, 0.10}) : Rating::kAgain;
+      answer(ReviewKind::kReview, rating);
+      memory = fsrs_next_memory(memory, days, rating, w);
+      if (!recalled) {
+        now += 10 * 60 * 1000;
+        answer(ReviewKind::kRelearning, Rating::kGood);
+        memory = fsrs_next_memory(memory, 0, Rating::kGood, w);
+      }
+    }
+    append_training_items(CardLog{log, 0}, calendar,
+                          card % 3 == 2 ? result.held_out : result.fitting);
+  }
+  return result;
+}
+
+TEST_CASE("The optimizer recovers a simulated learner's parameters", "[fsrs][optimizer]") {
+  const Simulation simulation = simulate(450, 8, 7);
+  const auto started = std::chrono::steady_clock::now();
+  const FsrsOptimization fitted = optimize_fsrs_parameters(simulation.fitting);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  REQUIRE(fitted.fit == FsrsFit::kAllParameters);
+  const double true_loss = evaluate_fsrs_parameters(simulation.held_out, kTrueParameters).log_loss;
+  const double fitted_loss =
+      evaluate_fsrs_parameters(simulation.held_out, fitted.parameters).log_loss;
+  const double default_loss =
+      evaluate_fsrs_parameters(simulation.held_out, kFsrsDefaultWeights).log_loss;
+  INFO("items " << fitted.items_used << ", held out " << simulation.held_out.size()
+                << "; held-out log loss: true " << true_loss << ", fitted " << fitted_loss
+                << ", defaults " << default_loss << "; fit " << seconds << " s");
+  CHECK(fitted_loss <= true_loss * 1.01);  // issue 16: within 1 % of the truth
+  CHECK(fitted_loss < default_loss);
+  CHECK(fitted.after.log_loss < fitted.before.log_loss);
+  CHECK(fitted.after.rmse_bins < fitted.before.rmse_bins);
+  for (std::size_t i = 0; i < 21; ++i) {
+    CHECK(fitted.parameters[i] >= kFsrsParameterRanges[i].lowest);
+    CHECK(fitted.parameters[i] <= kFsrsParameterRanges[i].highest);
+  }
+}
+
+TEST_CASE("The optimizer is deterministic for a seed", "[fsrs][optimizer]") {
+  const Simulation simulation = simulate(120, 6, 11);
+  const FsrsOptimization once = optimize_fsrs_parameters(simulation.fitting);
+  const FsrsOptimization again = optimize_fsrs_parameters(simulation.fitting);
+  REQUIRE(once.fit == FsrsFit::kAllParameters);
+  CHECK(once.parameters == again.parameters);
+  FsrsOptimizerSettings other;
+  other.seed = 99;
+  other.batch_size = 64;  // several batches, so that the order matters
+  FsrsOptimizerSettings same = other;
+  CHECK(optimize_fsrs_parameters(simulation.fitting, other).parameters ==
+        optimize_fsrs_parameters(simulation.fitting, same).parameters);
+  same.seed = 100;
+  CHECK(optimize_fsrs_parameters(simulation.fitting, other).parameters !=
+        optimize_fsrs_parameters(simulation.fitting, same).parameters);
+}
+
+TEST_CASE("Parameters stay in their ranges even when the data pull them out", "[fsrs][optimizer]") {
+  // Every answer a pass after a year: the curve would flatten and the stabilities grow
+  // without bound.
+  std::vector<TrainingItem> items;
+  for (int card = 0; card < 200; ++card) {
+    items.push_back(TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 30 + card % 5}}, card});
+    items.push_back(TrainingItem{
+        {{Rating::kGood, 0}, {Rating::kGood, 30 + card % 5}, {Rating::kGood, 365}}, card + 1000});
+  }
+  FsrsOptimizerSettings settings;
+  settings.learning_rate = 1.0;
+  const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+  REQUIRE(fitted.fit == FsrsFit::kAllParameters);
+  for (std::size_t i = 0; i < 21; ++i) {
+    INFO("w[" << i << "] = " << fitted.parameters[i]);
+    CHECK(fitted.parameters[i] >= kFsrsParameterRanges[i].lowest);
+    CHECK(fitted.parameters[i] <= kFsrsParameterRanges[i].highest);
+  }
+}
+
+TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilities only",
+          "[fsrs][optimizer]") {
+  std::vector<TrainingItem> items;
+  auto add = [&items](int count) {
+    for (int i = 0; i < count; ++i) {
+      const int days = 2 + (i % 2);  // two delta-t groups
+      items.push_back(
+          TrainingItem{{{Rating::kGood, 0}, {i % 5 == 0 ? Rating::kAgain : Rating::kGood, days}},
+                       static_cast<TimestampMs>(items.size())});
+    }
+  };
+  SECTION("7 items") {
+    add(7);
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    CHECK(fitted.fit == FsrsFit::kDefaults);
+    CHECK(fitted.parameters == kFsrsDefaultWeights);
+  }
+  auto add_later_reviews = [&items](int count) {
+    for (int i = 0; i < count; ++i) {
+      items.push_back(
+          TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 2 + (i % 2)}, {Rating::kGood, 8}},
+                       static_cast<TimestampMs>(items.size())});
+    }
+  };
+  SECTION("63 items") {
+    add(40);
+    add_later_reviews(23);
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    CHECK(fitted.fit == FsrsFit::kInitialStabilities);
+    CHECK(fitted.items_used == 63);
+    CHECK(fitted.parameters[2] != kFsrsDefaultWeights[2]);
+    CHECK(std::equal(fitted.parameters.begin() + 4, fitted.parameters.end(),
+                     kFsrsDefaultWeights.begin() + 4));
+  }
+  SECTION("Only first long-term reviews, however many") {
+    add(300);
+    CHECK(optimize_fsrs_parameters(items).fit == FsrsFit::kInitialStabilities);
+  }
+  SECTION("64 items with later reviews") {
+    add(40);
+    add_later_reviews(24);
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    CHECK(fitted.fit == FsrsFit::kAllParameters);
+    CHECK(fitted.items_used == 64);
+  }
+}
+
+TEST_CASE("Pre-training fills missing ratings by fsrs-rs's ratios", "[fsrs][optimizer]") {
+  // fsrs-rs's own case (pre_training.rs test_smooth_and_fill): Hard from Again and Good.
+  const auto filled = smooth_and_fill({0.4, std::nullopt, 2.3, 10.9}, {1, 1, 1, 1});
+  REQUIRE(filled);
+  CHECK((*filled)[0] == Approx(0.4));
+  CHECK((*filled)[1] == Approx(0.8052433).epsilon(1e-6));
+  CHECK((*filled)[2] == Approx(2.3));
+  CHECK((*filled)[3] == Approx(10.9));
+  // A lower rating above a higher one: the one with more items wins.
+  const auto ordered = smooth_and_fill({3.0, 1.0, 2.0, 9.0}, {10, 1, 50, 5});
+  REQUIRE(ordered);
+  CHECK((*ordered)[0] == 2.0);  // Good's 50 items beat Again's 10
+  CHECK((*ordered)[1] == 2.0);
+  CHECK_FALSE(smooth_and_fill({}, {}));
+  // One rating known: the defaults scaled by its ratio.
+  const auto scaled = smooth_and_fill({std::nullopt, std::nullopt, 4.613, std::nullopt}, {});
+  REQUIRE(scaled);
+  CHECK((*scaled)[0] == Approx(kFsrsDefaultWeights[0] * 2.0));
+  CHECK((*scaled)[3] == Approx(kFsrsDefaultWeights[3] * 2.0));
+}
+
+TEST_CASE("RMSE bins follow fsrs-rs's get_bin", "[fsrs][optimizer]") {
+  CHECK(recall_bin(0.0) == 0);
+  CHECK(recall_bin(0.5) == 3);   // floor(21^0.5) - 1 = 4 - 1
+  CHECK(recall_bin(0.9) == 14);  // floor(15.49) - 1
+  CHECK(recall_bin(0.99) == 19);
+  CHECK(recall_bin(1.0) == 19);
+}
+
+}  // namespace
+}  // namespace kioku
