@@ -71,7 +71,7 @@ TEST_CASE("Training items: one per answer a day or more after the previous one",
   CHECK(first_long_term_review(items[2]).elapsed_days == 2);
 }
 
-TEST_CASE("Training items: a reset starts the card again; no learning start, no items",
+TEST_CASE("Training items: a reset starts the card again, and no learning start makes no items",
           "[fsrs][optimizer]") {
   const TimeZoneGuard zone("UTC");
   const std::vector<ReviewEntry> log = {
