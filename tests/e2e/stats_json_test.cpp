@@ -226,6 +226,43 @@ TEST_CASE("e2e: kioku stats --json prints every figure of docs/stats.md", "[e2e]
   CHECK(deck.at("card_counts").at("total").as_int64() == bundled_deck_cards());
 }
 
+// The histograms' elements, checked by check_document only when there are some: a card
+// graduated under SM-2 fills intervals and ease, and the same deck switched to FSRS fills
+// difficulty, stability and retrievability.
+TEST_CASE("e2e: kioku stats --json fills the card histograms of SM-2 and FSRS decks",
+          "[e2e][stats]") {
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const auto count_of = [](const json::value& report, const char* figure) {
+    return report.at(figure).at("counts").as_array().size();
+  };
+  REQUIRE(run_kioku(home, {"review", "--no-shuffle", "--limit", "1"}, "1 easy\n").exit_code == 0);
+
+  const json::value sm2 = parse_output(run_kioku(home, {"stats", "--json"}));
+  check_document(sm2);
+  CHECK(sm2.at("intervals").at("total").as_int64() == 1);
+  CHECK(count_of(sm2, "intervals") >= 1);
+  CHECK(sm2.at("ease").at("total").as_int64() == 1);
+  CHECK(count_of(sm2, "ease") >= 1);
+  CHECK(sm2.at("stability").at("total").as_int64() == 0);
+  CHECK(sm2.at("retrievability").at("cards").as_int64() == 0);
+
+  REQUIRE(
+      run_kioku(home, {"deck", "config", "gradient-checkpointing", "algorithm=fsrs"}).exit_code ==
+      0);
+  const json::value fsrs = parse_output(run_kioku(home, {"stats", "--json"}));
+  check_document(fsrs);
+  CHECK(fsrs.at("ease").at("total").as_int64() == 0);
+  for (const char* figure : {"difficulty", "stability"}) {
+    INFO(figure);
+    CHECK(fsrs.at(figure).at("total").as_int64() == 1);
+    CHECK(count_of(fsrs, figure) >= 1);
+  }
+  CHECK(fsrs.at("retrievability").at("cards").as_int64() == 1);
+  CHECK(count_of(fsrs, "retrievability") >= 1);
+  CHECK(fsrs.at("intervals").at("median_days").as_double() >= 1.0);
+}
+
 TEST_CASE("e2e: kioku stats refuses what it cannot show, in both languages", "[e2e][stats]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
