@@ -66,8 +66,14 @@ int main(int argc, char** argv) {
                  "local hour at which a new day starts (0-23)")
       ->check(whole_number(0, 23));
   app.add_option("--idle-timeout", config.idle_timeout_seconds,
-                 "seconds after which an idle client is disconnected")
+                 "seconds without a request after which one client is disconnected (default 3600); "
+                 "see --idle-exit for the daemon")
       ->check(whole_number(1, std::numeric_limits<std::int32_t>::max()));
+  app.add_option("--idle-exit", config.idle_exit_seconds,
+                 "seconds with no client connected after which kiokud itself stops; 0 never "
+                 "(default: 300 when systemd passed the socket, else never); see --idle-timeout "
+                 "for one client")
+      ->check(whole_number(0, std::numeric_limits<std::int32_t>::max()));
   app.add_option("--max-clients", config.max_clients,
                  "clients served at once; more are refused with an error (default 256)")
       ->check(whole_number(1, 1'000'000));
