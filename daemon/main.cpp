@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   CLI::App app{"kiokud: the kioku daemon; keeps the collection and schedules reviews"};
   app.set_version_flag("--version", std::string("kiokud ") + KIOKU_VERSION);
   app.add_option("--socket", config.socket_path,
-                 "Unix socket to listen on (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock)");
+                 "Unix socket to listen on (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock; "
+                 "ignored when systemd passes the socket)");
   app.add_option("--data-dir", config.data_directory,
                  "directory of the collection (default: $XDG_DATA_HOME/kioku)");
   app.add_option("--ready-fd", config.ready_fd,
