@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
   CLI::App app{"kiokud: the kioku daemon; keeps the collection and schedules reviews"};
   app.set_version_flag("--version", std::string("kiokud ") + KIOKU_VERSION);
   app.add_option("--socket", config.socket_path,
-                 "Unix socket to listen on (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock)");
+                 "Unix socket to listen on (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock; "
+                 "ignored when systemd passes the socket)");
   app.add_option("--data-dir", config.data_directory,
                  "directory of the collection (default: $XDG_DATA_HOME/kioku)");
   app.add_option("--ready-fd", config.ready_fd,
@@ -66,8 +67,14 @@ int main(int argc, char** argv) {
                  "local hour at which a new day starts (0-23)")
       ->check(whole_number(0, 23));
   app.add_option("--idle-timeout", config.idle_timeout_seconds,
-                 "seconds after which an idle client is disconnected")
+                 "seconds without a request after which one client is disconnected (default 3600); "
+                 "see --idle-exit for the daemon")
       ->check(whole_number(1, std::numeric_limits<std::int32_t>::max()));
+  app.add_option("--idle-exit", config.idle_exit_seconds,
+                 "seconds with no client connected after which kiokud itself stops; 0 never "
+                 "(default: 300 when systemd passed the socket, else never); see --idle-timeout "
+                 "for one client")
+      ->check(whole_number(0, std::numeric_limits<std::int32_t>::max()));
   app.add_option("--max-clients", config.max_clients,
                  "clients served at once; more are refused with an error (default 256)")
       ->check(whole_number(1, 1'000'000));

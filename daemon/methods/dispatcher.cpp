@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/escaped_text.hpp"
+#include "daemon/log_priority.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "protocol/framing.hpp"
 #include "protocol/json_rpc.hpp"
@@ -169,7 +170,8 @@ std::optional<Response> handle_request(const json::value& request,
   } catch (const std::length_error&) {
     response = error(code::kUnavailable, kOutOfMemory);
   } catch (const std::exception& failure) {
-    std::cerr << "kiokud: internal error in " << name << ": " << failure.what() << '\n';
+    std::cerr << log_error << "kiokud: internal error in " << name << ": " << failure.what()
+              << '\n';
     response = error(code::kInternalError, std::string("internal error: ") + failure.what());
   }
   return response;

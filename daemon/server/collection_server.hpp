@@ -4,8 +4,10 @@
 // server. run_daemon (daemon.cpp) only decides the order things start in.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
@@ -24,6 +26,10 @@ class CollectionServer {
 
   // Binds the socket (Server::listen). Clients that connect before serve() wait in the backlog.
   void listen() { server_.listen(); }
+  // Listens on systemd's socket instead (Server::adopt_listening_socket).
+  void adopt_listening_socket(int descriptor) { server_.adopt_listening_socket(descriptor); }
+  // Runs `stopping` as the server begins to stop (Server::when_stopping).
+  void when_stopping(std::function<void()> stopping) { server_.when_stopping(std::move(stopping)); }
   // Puts `collection` behind the socket; grouping as DaemonConfig::group_commit says. Call once,
   // before run().
   void attach(Collection& collection, DayCalendar calendar, std::string collection_path,

@@ -1,5 +1,6 @@
-// Start-up order: directories, the single-instance lock, the socket, then the database and its
-// migrations and the bundled deck; readiness is signalled only once clients are served.
+// Start-up order: directories, the single-instance lock, the socket (systemd's when it passed
+// one), then the database and its migrations and the bundled deck; readiness is signalled (the
+// ready fd, sd_notify) only once clients are served.
 #include "daemon/server/daemon.hpp"
 
 #include <unistd.h>
@@ -12,9 +13,11 @@
 #include "core/error.hpp"
 #include "core/time_zone_check.hpp"
 #include "daemon/importers/deck_importer.hpp"
+#include "daemon/log_priority.hpp"
 #include "daemon/methods/clock_check.hpp"
 #include "daemon/server/collection_server.hpp"
 #include "daemon/server/file_limit.hpp"
+#include "daemon/server/systemd_service.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
 #include "daemon/store/migrations.hpp"
@@ -43,13 +46,23 @@ void signal_ready(int ready_fd) {
 }  // namespace
 
 int run_daemon(const DaemonConfig& config) {
+  if (stderr_is_journal()) write_priority_prefixes(std::cerr);
   try {
+    // Taken first: LISTEN_FDS is this process's alone, and a refusal should come before
+    // anything is made on disk.
+    const std::optional<ActivationSocket> activation = socket_from_systemd();
+    if (activation && config.ready_fd == activation->descriptor) {
+      throw Error(
+          ErrorCode::kInvalidParams,
+          "--ready-fd " + std::to_string(config.ready_fd) +
+              " is the socket systemd passed; a socket-activated kiokud needs no --ready-fd");
+    }
     if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
-      std::cerr << "kiokud: warning: " << *problem << '\n';
+      std::cerr << log_warning << "kiokud: warning: " << *problem << '\n';
     }
     if (const auto raised = ensure_descriptors_for(config.max_clients)) {
-      std::cerr << "kiokud: raised the open-file limit from " << raised->previous << " to "
-                << raised->now << " for " << config.max_clients << " clients\n";
+      std::cerr << log_info << "kiokud: raised the open-file limit from " << raised->previous
+                << " to " << raised->now << " for " << config.max_clients << " clients\n";
     }
     const std::string data_directory =
         config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
@@ -57,12 +70,16 @@ int run_daemon(const DaemonConfig& config) {
     const std::string collection_path = data_directory + "/collection.sqlite";
     CollectionLock lock(protocol::lock_file_path(data_directory), collection_path);
 
-    std::string socket_path = config.socket_path;
-    if (socket_path.empty()) {
-      protocol::ensure_private_directory(protocol::runtime_directory());
-      socket_path = protocol::default_socket_path();
+    // systemd made the socket, its directory and their modes (kiokud.socket), and removes them;
+    // kiokud only listens on it.
+    std::string socket_path = activation ? activation->path : config.socket_path;
+    if (!activation) {
+      if (socket_path.empty()) {
+        protocol::ensure_private_directory(protocol::runtime_directory());
+        socket_path = protocol::default_socket_path();
+      }
+      protocol::check_socket_path_length(socket_path);
     }
-    protocol::check_socket_path_length(socket_path);
 
     // The server exists, and its socket is bound, before the collection is opened: a socket
     // path that cannot be used (no such directory, a file in the way, another kiokud on it)
@@ -72,8 +89,14 @@ int run_daemon(const DaemonConfig& config) {
     ServerLimits limits;
     limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
     limits.max_clients = config.max_clients;
+    limits.idle_exit = std::chrono::seconds(
+        config.idle_exit_seconds.value_or(activation ? kDefaultIdleExitSeconds : 0));
     CollectionServer server(socket_path, clock, limits);
-    server.listen();
+    if (activation) {
+      server.adopt_listening_socket(activation->descriptor);
+    } else {
+      server.listen();
+    }
 
     sqlite::Database database(collection_path);
     // SQLite quietly falls back to reading when it cannot write; kiokud would then fail only
@@ -86,29 +109,33 @@ int run_daemon(const DaemonConfig& config) {
     configure_connection(database);
     const int previous_version = migrate(database, data_directory + "/backups", clock.now());
     if (previous_version != latest_schema_version()) {
-      std::cerr << "kiokud: collection " << collection_path << " at schema version "
+      std::cerr << log_info << "kiokud: collection " << collection_path << " at schema version "
                 << latest_schema_version() << " (was " << previous_version << ")\n";
     }
     Collection collection(database);
     if (const auto warning = future_answers_warning(collection, clock.now())) {
-      std::cerr << "kiokud: warning: " << *warning << '\n';
+      std::cerr << log_warning << "kiokud: warning: " << *warning << '\n';
     }
     if (config.import_bundled_decks) {
       for (const ImportSummary& summary : import_bundled_decks_once(collection, clock.now())) {
-        std::cerr << "kiokud: imported the bundled deck '" << summary.deck << "' (" << summary.added
-                  << (summary.added == 1 ? " card" : " cards") << ") into the empty collection\n";
+        std::cerr << log_info << "kiokud: imported the bundled deck '" << summary.deck << "' ("
+                  << summary.added << (summary.added == 1 ? " card" : " cards")
+                  << ") into the empty collection\n";
       }
     }
 
     server.attach(collection, DayCalendar(config.day_starts_at_hour), collection_path,
                   config.group_commit);
-    std::cerr << "kiokud: listening on " << socket_path << " (pid " << ::getpid() << ")\n";
+    std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
+              << (activation ? ", socket from systemd" : "") << ")\n";
     signal_ready(config.ready_fd);
+    server.when_stopping([] { notify_stopping(); });
+    notify_ready("serving " + collection_path + " on " + socket_path);
     server.run();
-    std::cerr << "kiokud: stopped\n";
+    std::cerr << log_info << "kiokud: stopped\n";
     return 0;
   } catch (const std::exception& error) {
-    std::cerr << "kiokud: " << error.what() << '\n';
+    std::cerr << log_error << "kiokud: " << error.what() << '\n';
     if (config.ready_fd >= 0) ::close(config.ready_fd);
     return 1;
   }

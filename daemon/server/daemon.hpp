@@ -3,9 +3,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace kioku::daemon {
+
+// --idle-exit's default under socket activation: long enough that a review session's pauses
+// (reading an explanation, a cup of tea) never restart it, short enough that an evening's
+// daemon is gone by the night. docs/daemon-life.md says why.
+inline constexpr std::int64_t kDefaultIdleExitSeconds = 300;
 
 struct DaemonConfig {
   std::string socket_path;     // empty: the default under $XDG_RUNTIME_DIR
@@ -15,6 +21,10 @@ struct DaemonConfig {
   std::int64_t clock_offset_ms = 0;  // for tests that need a real daemon on another day
   int day_starts_at_hour = 4;
   std::int64_t idle_timeout_seconds = 3600;
+  // Seconds with no client connected after which kiokud stops (`--idle-exit`); 0: never.
+  // Unset: kDefaultIdleExitSeconds when socket-activated (systemd starts it again on the next
+  // connection), never otherwise.
+  std::optional<std::int64_t> idle_exit_seconds;
   std::size_t max_clients = 256;  // docs/decisions.md "Limits" says why 256
   // Answers that arrive together share one commit (docs/decisions.md); off commits each write
   // on its own, for benchmarks that compare the two.

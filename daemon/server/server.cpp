@@ -1,8 +1,10 @@
 // Boost.Asio with C++20 coroutines: one listener coroutine, and per session one coroutine that
-// serves it, one idle watchdog beside it, and a writer while notifications wait to be written.
+// serves it, one idle watchdog beside it, and a writer while notifications wait to be written;
+// with --idle-exit, one more that stops the server once no client has come for that long.
 #include "daemon/server/server.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -18,6 +20,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "daemon/log_priority.hpp"
 #include "daemon/server/failed_commit.hpp"
 #include "daemon/server/request_lines.hpp"
 #include "daemon/server/socket_file_watch.hpp"
@@ -109,6 +112,7 @@ struct Server::Impl {
         // socket or closing the collection. kiokud has no configuration to reload, so it stops.
         signals(io),
         socket_watch(io, socket_path, [this] { check_socket_file(); }),
+        idle_exit_timer(io),
         round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
@@ -125,6 +129,9 @@ struct Server::Impl {
   asio::local::stream_protocol::acceptor acceptor;
   StopSignals signals;
   SocketFileWatch socket_watch;
+  asio::steady_timer idle_exit_timer;  // cancelled whenever a session begins or ends
+  TimestampMs idle_since = 0;          // when the last session ended (or run() began)
+  std::function<void()> stopping_hook;
   FileIdentity socket_file;       // the socket file bound last
   FileIdentity socket_directory;  // its directory when kiokud started
   bool replacement_reported = false;
@@ -146,7 +153,8 @@ struct Server::Impl {
     try {
       durable.commit();
     } catch (const std::exception& error) {
-      std::cerr << "kiokud: commit failed; its held responses become errors: " << error.what()
+      std::cerr << log_error
+                << "kiokud: commit failed; its held responses become errors: " << error.what()
                 << '\n';
       ending->failure = error.what();
     }
@@ -237,7 +245,8 @@ struct Server::Impl {
     if (now.known) {
       // Something else took the name (a file moved over it): not ours to remove.
       if (!replacement_reported) {
-        std::cerr << "kiokud: " << socket_path << " was replaced by another file; kiokud leaves "
+        std::cerr << log_warning << "kiokud: " << socket_path
+                  << " was replaced by another file; kiokud leaves "
                   << "it alone, and clients cannot reach it until it is removed\n";
         replacement_reported = true;
       }
@@ -248,13 +257,14 @@ struct Server::Impl {
     std::string problem = prepare_directory();
     if (problem.empty()) problem = bind_socket();
     if (!problem.empty()) {
-      std::cerr << "kiokud: socket " << socket_path << " was removed and cannot be made again ("
-                << problem << "); trying again in " << SocketFileWatch::kLookInterval.count()
-                << " s\n";
+      std::cerr << log_error << "kiokud: socket " << socket_path
+                << " was removed and cannot be made again (" << problem << "); trying again in "
+                << SocketFileWatch::kLookInterval.count() << " s\n";
       socket_watch.look_again();
       return;
     }
-    std::cerr << "kiokud: socket " << socket_path << " was removed; listening on it again\n";
+    std::cerr << log_warning << "kiokud: socket " << socket_path
+              << " was removed; listening on it again\n";
     socket_watch.watch();
     asio::co_spawn(io, listen_loop(), asio::detached);
   }
@@ -268,8 +278,10 @@ struct Server::Impl {
   void stop() {
     if (stopping) return;
     stopping = true;
+    if (stopping_hook) stopping_hook();
     boost::system::error_code ignored;
     socket_watch.stop();
+    idle_exit_timer.cancel();
     acceptor.close(ignored);
     signals.cancel();
     // Ending reads (not writes) lets a response being written still reach its client.
@@ -311,7 +323,7 @@ struct Server::Impl {
     void send_notification(std::string line) override {
       if (ended()) return;
       if (unsent_notification_bytes + line.size() > server.limits.max_unsent_notification_bytes) {
-        std::cerr << "kiokud: a client left " << unsent_notification_bytes
+        std::cerr << log_warning << "kiokud: a client left " << unsent_notification_bytes
                   << " bytes of notifications unread; its connection is closed\n";
         boost::system::error_code ignored;
         socket.close(ignored);
@@ -468,6 +480,7 @@ struct Server::Impl {
   awaitable<void> run_session(Socket socket) {
     auto session = std::make_shared<Connection>(*this, std::move(socket));
     sessions.insert(session.get());
+    idle_exit_timer.cancel();
     if (stopping) {
       // Accepted just before stop() ran, which did not see it yet: end its reads too.
       boost::system::error_code ignored;
@@ -477,13 +490,52 @@ struct Server::Impl {
     try {
       co_await serve_lines(session);
     } catch (const std::exception& error) {
-      std::cerr << "kiokud: session ended by an error: " << error.what() << '\n';
+      std::cerr << log_error << "kiokud: session ended by an error: " << error.what() << '\n';
     }
     session->finished = true;
     session->timer.cancel();
     boost::system::error_code ignored;
     session->socket.close(ignored);
     sessions.erase(session.get());
+    if (sessions.empty()) {
+      idle_since = clock.now();
+      idle_exit_timer.cancel();
+    }
+  }
+
+  // True when a client waits in the listening socket's backlog, not accepted yet.
+  bool client_waiting() {
+    pollfd waiting{acceptor.native_handle(), POLLIN, 0};
+    return ::poll(&waiting, 1, 0) > 0 && (waiting.revents & POLLIN) != 0;
+  }
+
+  // Stops the server once no client has been connected for limits.idle_exit. A connected client,
+  // however quiet, keeps kiokud running (its own idle timeout ends it first); a held response
+  // means a session, so no commit is ever in flight when this stops. Deadlines are in the
+  // injected clock's time, as the sessions' are.
+  awaitable<void> idle_exit_watch() {
+    const auto idle_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(limits.idle_exit).count();
+    while (!stopping) {
+      if (sessions.empty() && !commit_posted) {
+        const TimestampMs now = clock.now();
+        if (now >= idle_since + idle_ms) {
+          if (!client_waiting()) {
+            std::cerr << log_info << "kiokud: no client for " << limits.idle_exit.count()
+                      << " s (--idle-exit); stopping\n";
+            stop();
+            co_return;
+          }
+          // The listener is about to take the waiting client; a new idle period begins.
+          idle_since = now;
+        }
+        idle_exit_timer.expires_after(std::chrono::milliseconds(idle_since + idle_ms - now));
+      } else {
+        idle_exit_timer.expires_at(asio::steady_timer::time_point::max());
+      }
+      boost::system::error_code woken;
+      co_await idle_exit_timer.async_wait(asio::redirect_error(use_awaitable, woken));
+    }
   }
 
   awaitable<void> refuse(Socket socket, std::string reply) {
@@ -525,7 +577,7 @@ struct Server::Impl {
         continue;
       }
       if (error) {
-        std::cerr << "kiokud: accept failed: " << error.message() << '\n';
+        std::cerr << log_error << "kiokud: accept failed: " << error.message() << '\n';
         continue;
       }
       close_idle_sessions();
@@ -583,9 +635,23 @@ void Server::listen() {
   impl_->socket_watch.watch();
 }
 
+void Server::adopt_listening_socket(int descriptor) {
+  boost::system::error_code error;
+  impl_->acceptor.assign(asio::local::stream_protocol(), descriptor, error);
+  if (error) {
+    ::close(descriptor);
+    throw Error(ErrorCode::kUnavailable,
+                "cannot listen on the socket systemd passed: " + error.message());
+  }
+}
+
+void Server::when_stopping(std::function<void()> stopping) {
+  impl_->stopping_hook = std::move(stopping);
+}
+
 void Server::run() {
   impl_->signals.async_wait([this](int signal_number) {
-    std::cerr << "kiokud: "
+    std::cerr << log_info << "kiokud: "
               << (signal_number == SIGINT   ? "SIGINT"
                   : signal_number == SIGHUP ? "SIGHUP"
                                             : "SIGTERM")
@@ -593,6 +659,10 @@ void Server::run() {
     impl_->stop();
   });
   asio::co_spawn(impl_->io, impl_->listen_loop(), asio::detached);
+  if (impl_->limits.idle_exit.count() > 0) {
+    impl_->idle_since = impl_->clock.now();
+    asio::co_spawn(impl_->io, impl_->idle_exit_watch(), asio::detached);
+  }
   impl_->io.run();
   impl_->remove_socket_file();
 }

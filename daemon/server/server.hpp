@@ -24,6 +24,9 @@ struct ServerLimits {
   std::size_t max_line_bytes = protocol::kMaxLineBytes;
   std::size_t max_clients = 256;
   std::chrono::seconds idle_timeout{3600};
+  // The whole daemon's idle time (`--idle-exit`), not one client's: with no client connected
+  // for this long, run() stops as stop() does. Zero: never.
+  std::chrono::seconds idle_exit{0};
   // Notifications queued for a client and not yet taken by it: past this the client is taken
   // to have stopped reading and its connection is closed, rather than kiokud's memory growing
   // without end. Responses need no such bound: a session reads its next request only once its
@@ -65,9 +68,16 @@ class Server {
   // The path's length is the caller's to check (protocol::check_socket_path_length): kiokud
   // does it before it opens the collection.
   void listen();
-  // Serves until stop() or SIGINT/SIGTERM/SIGHUP; the request in flight is answered first.
-  // Removes the socket file on the way out.
+  // Listens on a socket that someone else bound and owns (systemd's socket unit), instead of
+  // listen(): the server then never makes, re-makes or removes a socket file, and the socket
+  // file watch stays off. Takes `descriptor` over; closing it leaves the owner's copy open.
+  void adopt_listening_socket(int descriptor);
+  // Serves until stop(), SIGINT/SIGTERM/SIGHUP or the idle exit; the request in flight is
+  // answered first. Removes the socket file on the way out, if listen() made it.
   void run();
+  // `stopping` runs once, on the server's thread, as the server begins to stop (for whatever
+  // reason). Call before run().
+  void when_stopping(std::function<void()> stopping);
   // Stops accepting and ends every session after its current response. Call only from a
   // handler (the server's own thread).
   void stop();

@@ -7,6 +7,7 @@
 
 #include <iostream>
 
+#include "daemon/log_priority.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -38,7 +39,8 @@ void SocketFileWatch::watch() {
     watch_ = ::inotify_add_watch(events_.native_handle(), directory_.c_str(), kWatchedEvents);
   }
   if (watch_ < 0) {
-    std::cerr << "kiokud: cannot watch " << directory_ << " with inotify; looking at the socket "
+    std::cerr << log_warning << "kiokud: cannot watch " << directory_
+              << " with inotify; looking at the socket "
               << "file every " << kLookInterval.count() << " s instead\n";
     look_again();
     return;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "daemon/log_priority.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -83,9 +84,9 @@ void GroupCommit::announce(std::vector<Write>& writes) noexcept {
       listener(event);
     } catch (const std::exception& error) {
       // The commit stands: a listener's failure must not turn it into an error reply.
-      std::cerr << "kiokud: a commit listener failed: " << error.what() << '\n';
+      std::cerr << log_error << "kiokud: a commit listener failed: " << error.what() << '\n';
     } catch (...) {
-      std::cerr << "kiokud: a commit listener failed\n";
+      std::cerr << log_error << "kiokud: a commit listener failed\n";
     }
   }
 }

@@ -2,7 +2,8 @@
 // handler over a real (in-memory) collection: notifications a handler pushes reach its client
 // only, in order with its responses; commits are fanned out to the sessions that subscribed, and
 // a write that was undone is not; a client that stops reading costs the others nothing; and the
-// idle timeout runs on the server's clock, so its test moves a fake clock instead of waiting.
+// idle timeout runs on the server's clock, so its test moves a fake clock instead of waiting; the
+// idle exit leaves a server with a client connected running, however long its clock moves on.
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <optional>
@@ -256,4 +257,25 @@ TEST_CASE(
   // The client whose request moved the clock was not idle, and the server serves on.
   CHECK(call(active, 7, "ping").empty());
   CHECK(call(newcomer, 8, "ping").empty());
+}
+
+TEST_CASE("server session: the idle exit never stops a server that has a client connected",
+          "[daemon][server][session]") {
+  daemon::ServerLimits limits;
+  limits.idle_exit = std::chrono::seconds(1);
+  SessionServer server(limits);
+  test::LineClient staying(server.socket_path());
+  REQUIRE(staying.connected());
+  // An hour on the server's clock: far past the idle exit, had nobody been connected.
+  CHECK(call(staying, 1, "advance", {{"ms", 3'600'000}}).empty());
+  {
+    // A session beginning and ending is when the idle exit looks again: it must see `staying`.
+    test::LineClient passing(server.socket_path());
+    REQUIRE(passing.connected());
+    CHECK(call(passing, 2, "ping").empty());
+  }
+  test::LineClient later(server.socket_path());
+  REQUIRE(later.connected());
+  CHECK(call(later, 3, "ping").empty());
+  CHECK(call(staying, 4, "ping").empty());
 }

@@ -9,7 +9,8 @@ TEST_CASE("e2e: kiokud refuses a bad argument with one line and exit code 2", "[
       {"--day-starts-at", "1e1"}, {"--day-starts-at", "24"}, {"--day-starts-at", "-1"},
       {"--day-starts-at", "4h"},  {"--idle-timeout", "0"},   {"--idle-timeout", "1.5"},
       {"--max-clients", "0"},     {"--max-clients", "1e6"},  {"--ready-fd", "-3"},
-      {"--clock-offset", "soon"}, {"--no-such-option"}};
+      {"--clock-offset", "soon"}, {"--idle-exit", "-1"},     {"--idle-exit", "2.5"},
+      {"--no-such-option"}};
   for (const auto& arguments : refused) {
     std::vector<std::string> argv = {kiokud_path(), "--socket", home.socket_path()};
     argv.insert(argv.end(), arguments.begin(), arguments.end());

@@ -120,8 +120,17 @@ bool PipedProcess::read_some(int timeout_ms) {
 }
 
 bool PipedProcess::wait_for_output(const std::string& text, int occurrences, int timeout_ms) {
+  return wait_until_written(result_.out, text, occurrences, timeout_ms);
+}
+
+bool PipedProcess::wait_for_error_output(const std::string& text, int timeout_ms) {
+  return wait_until_written(result_.err, text, 1, timeout_ms);
+}
+
+bool PipedProcess::wait_until_written(const std::string& output, const std::string& text,
+                                      int occurrences, int timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  while (count_of(result_.out, text) < static_cast<std::size_t>(occurrences)) {
+  while (count_of(output, text) < static_cast<std::size_t>(occurrences)) {
     const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
                                deadline - std::chrono::steady_clock::now())
                                .count();

@@ -30,6 +30,8 @@ class PipedProcess {
   // Waits until stdout holds `text` at least `occurrences` times; false when the process
   // closed its output first or `timeout_ms` passed.
   bool wait_for_output(const std::string& text, int occurrences = 1, int timeout_ms = 30'000);
+  // The same on stderr.
+  bool wait_for_error_output(const std::string& text, int timeout_ms = 30'000);
   // Closes stdin and waits (at most `timeout_seconds`, then kills it) for the exit.
   CommandResult finish(int timeout_seconds = 60);
   const std::string& out() const noexcept { return result_.out; }
@@ -38,6 +40,9 @@ class PipedProcess {
  private:
   // Reads whatever output is ready within `timeout_ms`; false once both outputs are closed.
   bool read_some(int timeout_ms);
+  // Reads until `output` (result_.out or result_.err) holds `text` `occurrences` times.
+  bool wait_until_written(const std::string& output, const std::string& text, int occurrences,
+                          int timeout_ms);
 
   pid_t pid_ = -1;
   int input_ = -1;

@@ -44,7 +44,11 @@ std::map<std::string, std::string> TempHome::environment() const {
           {"LC_MESSAGES", ""},
           {"LANG", "C.UTF-8"},
           {"NO_COLOR", "1"},
-          {"TZ", "UTC"}};
+          {"TZ", "UTC"},
+          // A test run under systemd (a CI service) must not have its kiokuds notify that
+          // service's manager or mark their logs for a journal they do not write to.
+          {"NOTIFY_SOCKET", ""},
+          {"JOURNAL_STREAM", ""}};
 }
 
 std::string TempHome::write_file(const std::string& name, const std::string& content) const {

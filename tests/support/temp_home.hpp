@@ -21,7 +21,8 @@ class TempHome {
   std::string collection_path() const { return data_dir() + "/collection.sqlite"; }
   std::string state_dir() const { return root_ + "/state/kioku"; }
 
-  // Variables a child process gets so that it lives entirely inside this home, in English.
+  // Variables a child process gets so that it lives entirely inside this home, in English, and
+  // outside any systemd service the tests run in (empty values unset).
   std::map<std::string, std::string> environment() const;
 
   // Writes `content` to root()/name and returns the full path.
