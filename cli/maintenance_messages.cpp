@@ -1,4 +1,4 @@
-// deck config's, doctor's and sched replay's words in English and Japanese.
+// deck config's, doctor's, sched replay's and sched optimize's words in English and Japanese.
 #include "cli/maintenance_messages.hpp"
 #include "cli/language_choice.hpp"
 
@@ -34,6 +34,13 @@ const MaintenanceMessages kEnglish{
     .replay_quality_needs_classic = "is only for --algorithm sm2-classic; use rating",
     .replay_quality_range = "must be an integer from 0 to 5",
     .replay_rating_invalid = "must be again, hard, good or easy",
+    .history_cannot_open = "--history: cannot open {path}: {error}",
+    .optimize_items = "Training items used: {count}",
+    .optimize_fit_defaults = "Too few items to fit: the default parameters",
+    .optimize_fit_initial = "Few items: only the initial stabilities w0-w3 were fitted",
+    .optimize_log_loss = "Log loss: {before} before, {after} after",
+    .optimize_rmse_bins = "RMSE (bins): {before} before, {after} after",
+    .optimize_parameters = "Parameters: {parameters}",
 };
 
 const MaintenanceMessages kJapanese{
@@ -67,6 +74,13 @@ const MaintenanceMessages kJapanese{
         "--algorithm sm2-classic でしか使えません。rating を使ってください",
     .replay_quality_range = "0 から 5 の整数で指定してください",
     .replay_rating_invalid = "again、hard、good、easy のどれかで指定してください",
+    .history_cannot_open = "--history: {path} を開けません: {error}",
+    .optimize_items = "使用した学習項目: {count} 件",
+    .optimize_fit_defaults = "項目が少なすぎるため最適化できません: 既定のパラメータです",
+    .optimize_fit_initial = "項目が少ないため、初期安定性 w0〜w3 だけを最適化しました",
+    .optimize_log_loss = "対数損失: 最適化前 {before}、最適化後 {after}",
+    .optimize_rmse_bins = "RMSE（ビン）: 最適化前 {before}、最適化後 {after}",
+    .optimize_parameters = "パラメータ: {parameters}",
 };
 
 }  // namespace

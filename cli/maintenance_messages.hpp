@@ -1,5 +1,6 @@
 // The words of the commands that look after a collection and its settings: deck config, doctor
-// and sched replay. Filled in with fill_in() (cli/messages.hpp); "_one" is for a count of 1.
+// and sched replay and optimize. Filled in with fill_in() (cli/messages.hpp); "_one" is for a count
+// of 1.
 #pragma once
 
 #include <boost/describe/class.hpp>
@@ -35,6 +36,14 @@ struct MaintenanceMessages {
   const char* replay_quality_needs_classic;
   const char* replay_quality_range;
   const char* replay_rating_invalid;
+  // kioku sched optimize
+  const char* history_cannot_open;  // {path}, {error}
+  const char* optimize_items;       // {count}
+  const char* optimize_fit_defaults;
+  const char* optimize_fit_initial;
+  const char* optimize_log_loss;    // {before}, {after}
+  const char* optimize_rmse_bins;   // {before}, {after}
+  const char* optimize_parameters;  // {parameters}
 };
 BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
                       (recomputed_one, recomputed_many, default_value, expected_key_value, intact,
@@ -42,7 +51,9 @@ BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
                        replayed_many, fixed_one, fixed_many, fixed_cards, deck_without_rebuild,
                        unknown_time_zone, option_expected_key_value, replay_card_not_text,
                        replay_time_not_text, replay_time_invalid, replay_quality_needs_classic,
-                       replay_quality_range, replay_rating_invalid))
+                       replay_quality_range, replay_rating_invalid, history_cannot_open,
+                       optimize_items, optimize_fit_defaults, optimize_fit_initial,
+                       optimize_log_loss, optimize_rmse_bins, optimize_parameters))
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language);
 

@@ -1,9 +1,8 @@
 // JSONL in, JSONL out. Hand-written output keeps a million lines fast; parsing uses Boost.JSON.
 #include "cli/replay.hpp"
 
-#include "cli/maintenance_messages.hpp"
-#include "cli/messages.hpp"
-#include "cli/replay_line.hpp"
+#include "cli/history_reader.hpp"
+#include "cli/line_reader.hpp"
 
 #include <algorithm>
 #include <boost/json.hpp>
@@ -35,27 +34,6 @@ std::int64_t card_number(std::string_view id) {
   }
   return static_cast<std::int64_t>(hash >> 1);
 }
-
-// A growable run of bytes left uninitialized: zero-filling the two 1 MiB buffers was a
-// noticeable share of a short replay.
-class ByteBuffer {
- public:
-  explicit ByteBuffer(std::size_t size)
-      : data_(std::make_unique_for_overwrite<char[]>(size)), size_(size) {}
-  char* data() { return data_.get(); }
-  std::size_t size() const { return size_; }
-  // Grows to `size`, keeping the first `keep` bytes.
-  void grow(std::size_t size, std::size_t keep) {
-    auto bigger = std::make_unique_for_overwrite<char[]>(size);
-    std::memcpy(bigger.get(), data_.get(), keep);
-    data_ = std::move(bigger);
-    size_ = size;
-  }
-
- private:
-  std::unique_ptr<char[]> data_;
-  std::size_t size_;
-};
 
 // Output lines are written straight into one large buffer, handed to fwrite when full: the
 // std::string appends this replaced were a third of replay's time.
@@ -146,54 +124,6 @@ char* put_string(char* out, std::string_view text, bool plain) {
   return plain ? put_quoted(out, text) : put_checked_string(out, text);
 }
 
-// Lines of a stream, read in large blocks; each line is valid until the next call.
-class LineReader {
- public:
-  explicit LineReader(std::istream& input) : input_(input), data_(kBlock) {}
-
-  // Like std::getline: false at the end, and a last line without a newline still counts.
-  bool next(std::string_view& line) {
-    for (;;) {
-      const char* start = data_.data() + begin_;
-      if (const void* newline = std::memchr(start, '\n', end_ - begin_)) {
-        const auto length = static_cast<std::size_t>(static_cast<const char*>(newline) - start);
-        line = std::string_view(start, length);
-        begin_ += length + 1;
-        return true;
-      }
-      if (at_end_) {
-        if (begin_ == end_) return false;
-        line = std::string_view(start, end_ - begin_);
-        begin_ = end_;
-        return true;
-      }
-      refill();
-    }
-  }
-
- private:
-  void refill() {
-    std::memmove(data_.data(), data_.data() + begin_, end_ - begin_);
-    end_ -= begin_;
-    begin_ = 0;
-    if (data_.size() - end_ < kBlock / 2) data_.grow(data_.size() * 2, end_);
-    const std::streamsize got = input_.rdbuf()->sgetn(
-        data_.data() + end_, static_cast<std::streamsize>(data_.size() - end_));
-    if (got <= 0) {
-      at_end_ = true;
-      return;
-    }
-    end_ += static_cast<std::size_t>(got);
-  }
-
-  static constexpr std::size_t kBlock = 1 << 20;
-  std::istream& input_;
-  ByteBuffer data_;
-  std::size_t begin_ = 0;
-  std::size_t end_ = 0;
-  bool at_end_ = false;
-};
-
 // Card ids looked up by the string_view of the line, without building a string each time.
 struct TextHash {
   using is_transparent = void;
@@ -209,68 +139,37 @@ void replay(std::istream& input, std::FILE* output, const ReplayOptions& options
   const DayCalendar calendar(options.day_starts_at_hour);
   const Replay replay_answers(options.deck, calendar);
   std::unordered_map<std::string, ReplayedCard, TextHash, std::equal_to<>> cards;
-  LineReader lines(input);
-  std::string_view line;
+  HistoryReader history(input, "stdin", options.deck.algorithm, options.language);
+  HistoryLine line;
   OutputBuffer out(output);
-  ReplayLine fields;
-  std::int64_t line_number = 0;
-  const MaintenanceMessages& words = maintenance_messages_for(options.language);
-  const auto fail = [&](const std::string& field, const std::string& message) {
-    out.flush();
-    std::fflush(output);
-    throw InputError("stdin", static_cast<int>(line_number), field, message);
-  };
-  using Kind = ReplayField::Kind;
-  while (lines.next(line)) {
-    ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    if (const auto problem = read_replay_line(line, fields)) fail("", *problem);
-
-    if (fields.card.kind != Kind::kString) fail("card", words.replay_card_not_text);
-    if (fields.time.kind != Kind::kString) fail("time", words.replay_time_not_text);
-    const auto time = parse_rfc3339(fields.time.text);
-    if (!time) {
-      fail("time", fill_in(words.replay_time_invalid, {{"time", std::string(fields.time.text)}}));
+  for (;;) {
+    try {
+      if (!history.next(line)) break;
+    } catch (const InputError&) {
+      // The lines before the malformed one are out before its error.
+      out.flush();
+      std::fflush(output);
+      throw;
     }
-
-    Answer answer;
-    if (fields.quality.kind != Kind::kAbsent) {
-      if (options.deck.algorithm != Algorithm::kSm2Classic) {
-        fail("quality", words.replay_quality_needs_classic);
-      }
-      if (fields.quality.kind != Kind::kInteger || fields.quality.integer < 0 ||
-          fields.quality.integer > 5) {
-        fail("quality", words.replay_quality_range);
-      }
-      answer.quality = static_cast<int>(fields.quality.integer);
-      answer.rating = rating_for_quality(*answer.quality);
-    } else {
-      const auto rating = fields.rating.kind == Kind::kString && fields.rating.text.size() >= 3
-                              ? parse_rating(fields.rating.text)
-                              : std::nullopt;
-      if (!rating) fail("rating", words.replay_rating_invalid);
-      answer.rating = *rating;
-    }
-
-    const std::string_view card_id = fields.card.text;
+    const Answer& answer = line.answer.answer;
+    const std::string_view card_id = line.card;
     auto entry = cards.find(card_id);
     if (entry == cards.end()) {
       entry = cards.emplace(std::string(card_id), ReplayedCard{}).first;
       entry->second.id = card_number(card_id);
     }
     ReplayedCard& card = entry->second;
-    replay_answers.apply(card, PastAnswer{*time, answer});
+    replay_answers.apply(card, line.answer);
 
     // Everything but the two strings from the input is bounded by kFixedLength.
     constexpr std::size_t kFixedLength = 512;
-    out.reserve(kFixedLength + quoted_length(card_id.size()) +
-                quoted_length(fields.time.text.size()));
+    out.reserve(kFixedLength + quoted_length(card_id.size()) + quoted_length(line.time.size()));
     const CardState& state = card.state;
     char* at = out.end();
     at = put(at, "{\"card\":");
-    at = put_string(at, card_id, fields.plain);
+    at = put_string(at, card_id, line.plain);
     at = put(at, ",\"time\":");
-    at = put_string(at, fields.time.text, fields.plain);
+    at = put_string(at, line.time, line.plain);
     if (answer.quality) {
       at = put(at, ",\"quality\":");
       at = put_integer(at, *answer.quality);

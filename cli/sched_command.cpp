@@ -1,13 +1,18 @@
-// kioku sched replay: the scheduler as a filter, for checking, simulating and benchmarking.
+// kioku sched replay: the scheduler as a filter, for checking, simulating and benchmarking;
+// kioku sched optimize --history: FSRS-6's parameters fitted to such a history.
 #include <sys/stat.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
+#include "cli/optimize.hpp"
 #include "cli/replay.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
@@ -40,13 +45,18 @@ struct ReplayArgs {
   std::vector<std::string> options;  // key=value
 };
 
-void run_replay(const ReplayArgs& args, const std::string& language) {
-  const MaintenanceMessages& words = maintenance_messages_for(language);
-  if (!args.timezone.empty()) {
-    use_time_zone(args.timezone, words);
+// --timezone, else a warning when TZ is set to something the calendar cannot use.
+void choose_time_zone(const std::string& zone, const MaintenanceMessages& words) {
+  if (!zone.empty()) {
+    use_time_zone(zone, words);
   } else if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
     std::cerr << "kioku: " << fill_in(words.warning, {{"text", *problem}}) << '\n';
   }
+}
+
+void run_replay(const ReplayArgs& args, const std::string& language) {
+  const MaintenanceMessages& words = maintenance_messages_for(language);
+  choose_time_zone(args.timezone, words);
   ReplayOptions options;
   options.day_starts_at_hour = args.day_starts_at;
   options.language = language;
@@ -65,6 +75,30 @@ void run_replay(const ReplayArgs& args, const std::string& language) {
   }
   std::ios::sync_with_stdio(false);
   replay(std::cin, stdout, options);
+}
+
+struct OptimizeArgs {
+  std::string history;  // a file, or - for stdin
+  std::string timezone;
+  int day_starts_at = 4;
+};
+
+// --json is the global option (cli/command_table.cpp): one JSON object instead of the text.
+void run_optimize(const OptimizeArgs& args, const CliContext& context) {
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
+  choose_time_zone(args.timezone, words);
+  const OptimizeOptions options{args.day_starts_at, context.json, context.language};
+  if (args.history == "-") {
+    optimize_history(std::cin, "stdin", options, std::cout);
+    return;
+  }
+  std::ifstream file(args.history, std::ios::binary);
+  if (!file) {
+    throw Error(ErrorCode::kInvalidParams,
+                fill_in(words.history_cannot_open,
+                        {{"path", args.history}, {"error", std::strerror(errno)}}));
+  }
+  optimize_history(file, args.history, options, std::cout);
 }
 
 }  // namespace
@@ -92,6 +126,19 @@ CommandGroup sched_commands() {
                    {"any deck option, as key=value", "任意のデッキオプション（key=value）"})
            .runs([](CliContext& context, const ReplayArgs& args) {
              run_replay(args, context.language);
+           }),
+       Command<OptimizeArgs>(
+           "optimize",
+           {"Fit FSRS-6's parameters to a review history (the JSONL sched replay reads)",
+            "復習履歴（sched replay と同じ JSONL）に FSRS-6 のパラメータを最適化する"})
+           .option(&OptimizeArgs::history, "--history",
+                   {"the history file, or - for stdin", "履歴ファイル（- で標準入力）"}, required())
+           .option(&OptimizeArgs::timezone, "--timezone",
+                   {"IANA time zone (default: local)", "IANA タイムゾーン（既定値: ローカル）"})
+           .option(&OptimizeArgs::day_starts_at, "--day-starts-at",
+                   {"hour a day starts (0-23)", "一日が始まる時刻（0-23 時）"}, between(0, 23))
+           .runs([](CliContext& context, const OptimizeArgs& args) {
+             run_optimize(args, context);
            })})};
 }
 

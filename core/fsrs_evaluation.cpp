@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/fsrs_training_loss.hpp"
+#include "core/fsrs_history_tree.hpp"
 
 namespace kioku {
 
@@ -28,16 +28,20 @@ FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
     double count = 0.0;
   };
   std::array<Bin, kBins> bins{};
+  std::vector<const TrainingItem*> histories;
+  histories.reserve(items.size());
+  for (const TrainingItem& item : items) histories.push_back(&item);
   double loss = 0.0;
-  for (const TrainingItem& item : items) {
-    const double recall = predicted_recall(item, parameters);
-    const double observed = item.recalled() ? 1.0 : 0.0;
-    loss -= item.recalled() ? std::log(recall) : std::log(1.0 - recall);
-    Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
-    bin.predicted += recall;
-    bin.observed += observed;
-    bin.count += 1.0;
-  }
+  for_each_prediction(make_history_tree(histories), parameters,
+                      [&](std::size_t index, double recall) {
+                        const TrainingItem& item = items[index];
+                        const double observed = item.recalled() ? 1.0 : 0.0;
+                        loss -= item.recalled() ? std::log(recall) : std::log(1.0 - recall);
+                        Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
+                        bin.predicted += recall;
+                        bin.observed += observed;
+                        bin.count += 1.0;
+                      });
   double squares = 0.0;
   for (const Bin& bin : bins) {
     if (bin.count == 0.0) continue;

@@ -9,6 +9,7 @@
 #include <random>
 #include <utility>
 
+#include "core/fsrs_history_tree.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
 #include "core/fsrs_training_loss.hpp"
@@ -80,20 +81,42 @@ void shuffle(std::vector<std::size_t>& order, std::mt19937_64& generator) {
   }
 }
 
-// fsrs-rs's batching: items sorted by history length (so a batch's histories are alike) and
-// cut into batches, whose order is shuffled each epoch.
-std::vector<std::vector<WeightedItem>> make_batches(const std::vector<WeightedItem>& items,
-                                                    std::size_t batch_size) {
-  std::vector<WeightedItem> sorted = items;
-  std::stable_sort(sorted.begin(), sorted.end(), [](const WeightedItem& a, const WeightedItem& b) {
-    return a.item->reviews.size() < b.item->reviews.size();
-  });
-  std::vector<std::vector<WeightedItem>> batches;
-  for (std::size_t start = 0; start < sorted.size(); start += batch_size) {
-    const std::size_t end = std::min(start + batch_size, sorted.size());
-    batches.emplace_back(sorted.begin() + static_cast<std::ptrdiff_t>(start),
-                         sorted.begin() + static_cast<std::ptrdiff_t>(end));
+// Batches of whole cards, so that a batch replays each card's history once
+// (docs/fsrs-optimizer.md "Batches"). A card is a chain in the tree of every item's history:
+// the items on the way from the root to a leaf, a prefix shared by several chains going to the
+// first. Chains are stably sorted by length, as fsrs-rs sorts items (so a batch's histories
+// are alike), and packed in that order into batches of at least `batch_size` items (the last
+// may be smaller), whose order is shuffled each epoch.
+std::vector<TrainingBatch> make_batches(const std::vector<WeightedItem>& items,
+                                        std::size_t batch_size) {
+  std::vector<const TrainingItem*> histories;
+  histories.reserve(items.size());
+  for (const WeightedItem& weighted : items) histories.push_back(weighted.item);
+  const HistoryTree tree = make_history_tree(histories);
+  struct Chain {
+    std::vector<std::size_t> items;
+    std::size_t length = 0;
+  };
+  std::vector<Chain> chains;
+  Chain chain;
+  for (const HistoryNode& node : tree.nodes) {
+    chain.items.insert(chain.items.end(), node.targets.begin(), node.targets.end());
+    if (node.has_children) continue;
+    chain.length = node.depth + 1;
+    if (!chain.items.empty()) chains.push_back(std::move(chain));
+    chain = {};
   }
+  std::stable_sort(chains.begin(), chains.end(),
+                   [](const Chain& a, const Chain& b) { return a.length < b.length; });
+  std::vector<TrainingBatch> batches;
+  std::vector<WeightedItem> batch;
+  for (const Chain& each : chains) {
+    for (const std::size_t index : each.items) batch.push_back(items[index]);
+    if (batch.size() < batch_size) continue;
+    batches.push_back(make_training_batch(std::move(batch)));
+    batch.clear();
+  }
+  if (!batch.empty()) batches.push_back(make_training_batch(std::move(batch)));
   return batches;
 }
 
@@ -102,7 +125,7 @@ std::vector<std::vector<WeightedItem>> make_batches(const std::vector<WeightedIt
 Parameters train(const std::vector<WeightedItem>& items, const Parameters& start,
                  const FsrsOptimizerSettings& settings) {
   const Regularisation regularisation{start, settings.gamma, items.size()};
-  const std::vector<std::vector<WeightedItem>> batches = make_batches(items, settings.batch_size);
+  const std::vector<TrainingBatch> batches = make_batches(items, settings.batch_size);
   const std::size_t total_steps =
       (items.size() / settings.batch_size + 1) * static_cast<std::size_t>(settings.epochs);
   std::mt19937_64 generator(settings.seed);
@@ -131,7 +154,7 @@ Parameters train(const std::vector<WeightedItem>& items, const Parameters& start
       clip(parameters);
     }
     double loss = 0.0;
-    for (const std::vector<WeightedItem>& batch : batches) {
+    for (const TrainingBatch& batch : batches) {
       loss += batch_loss(batch, parameters, regularisation, nullptr);
     }
     if (std::isfinite(loss) && loss < best_loss) {

@@ -2,6 +2,7 @@
 #include "core/fsrs_training_loss.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include "core/dual_number.hpp"
 
@@ -33,26 +34,35 @@ double pull(const std::array<double, 21>& parameters, const Regularisation& regu
 
 }  // namespace
 
-double batch_loss(std::span<const WeightedItem> batch, const std::array<double, 21>& parameters,
+TrainingBatch make_training_batch(std::vector<WeightedItem> items) {
+  std::vector<const TrainingItem*> histories;
+  histories.reserve(items.size());
+  for (const WeightedItem& weighted : items) histories.push_back(weighted.item);
+  HistoryTree tree = make_history_tree(histories);
+  return {std::move(items), std::move(tree)};
+}
+
+double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& parameters,
                   const Regularisation& regularisation, std::array<double, 21>* gradient) {
   double loss = 0.0;
+  const std::size_t size = batch.items.size();
   if (gradient == nullptr) {
-    for (const WeightedItem& weighted : batch) {
-      const double recall = predicted_recall(*weighted.item, parameters);
+    for_each_prediction(batch.tree, parameters, [&](std::size_t index, double recall) {
+      const WeightedItem& weighted = batch.items[index];
       loss += weighted.weight * cross_entropy(recall, weighted.item->recalled());
-    }
-    return loss + pull(parameters, regularisation, batch.size(), nullptr);
+    });
+    return loss + pull(parameters, regularisation, size, nullptr);
   }
   FsrsParameters<Gradient> w;
   for (std::size_t i = 0; i < 21; ++i) w[i] = Gradient::variable(parameters[i], i);
   gradient->fill(0.0);
-  for (const WeightedItem& weighted : batch) {
-    const Gradient recall = predicted_recall(*weighted.item, w);
+  for_each_prediction(batch.tree, w, [&](std::size_t index, const Gradient& recall) {
+    const WeightedItem& weighted = batch.items[index];
     const Gradient item_loss = cross_entropy(recall, weighted.item->recalled());
     loss += weighted.weight * item_loss.value;
     for (std::size_t i = 0; i < 21; ++i) (*gradient)[i] += weighted.weight * item_loss.partials[i];
-  }
-  return loss + pull(parameters, regularisation, batch.size(), gradient);
+  });
+  return loss + pull(parameters, regularisation, size, gradient);
 }
 
 }  // namespace kioku

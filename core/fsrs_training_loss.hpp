@@ -1,7 +1,8 @@
 // The loss the FSRS optimizer minimises (docs/fsrs-optimizer.md "Loss"), for one batch of
 // training items: recency-weighted binary cross-entropy of the predicted recall against the
 // answer, plus an L2 pull toward the starting parameters scaled by fsrs-rs's per-parameter
-// standard deviations. With a gradient wanted it runs the model on Dual<21> numbers.
+// standard deviations. With a gradient wanted it runs the model on Dual<21> numbers, once per
+// distinct history (core/fsrs_history_tree.hpp).
 #pragma once
 
 #include <array>
@@ -9,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "core/fsrs_history_tree.hpp"
 #include "core/fsrs_memory_model.hpp"
 #include "core/fsrs_training_items.hpp"
 
@@ -20,7 +22,8 @@ inline constexpr std::array<double, 21> kFsrsParameterSpread = {
     6.43, 9.66, 17.58, 27.85, 0.57, 0.28, 0.6,  0.12, 0.39, 0.18, 0.33,
     0.3,  0.09, 0.16,  0.57,  0.25, 1.03, 0.31, 0.32, 0.14, 0.27};
 
-// The model's recall probability at `item`'s target, having seen the answers before it.
+// The model's recall probability at `item`'s target, having seen the answers before it: the
+// definition, one item alone. The training pass gets the same numbers from the history tree.
 template <typename Number>
 Number predicted_recall(const TrainingItem& item, const FsrsParameters<Number>& w) {
   MemoryState<Number> memory = fsrs_first_memory(item.reviews.front().rating, w);
@@ -42,9 +45,17 @@ struct Regularisation {
   std::size_t total_items = 1;  // the batch's pull is gamma * batch size / total items
 };
 
+// A batch with its histories merged, built once and used at every epoch.
+struct TrainingBatch {
+  std::vector<WeightedItem> items;
+  HistoryTree tree;  // of `items`, in their order
+};
+
+TrainingBatch make_training_batch(std::vector<WeightedItem> items);
+
 // Sum over the batch of weight * BCE, plus the batch's share of the pull. Fills `gradient`
 // (d loss / d w) when given one.
-double batch_loss(std::span<const WeightedItem> batch, const std::array<double, 21>& parameters,
+double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& parameters,
                   const Regularisation& regularisation, std::array<double, 21>* gradient);
 
 }  // namespace kioku

@@ -1,0 +1,63 @@
+// Reading and checking history lines (cli/history_reader.hpp).
+#include "cli/history_reader.hpp"
+
+#include <optional>
+#include <utility>
+
+#include "cli/messages.hpp"
+#include "core/error.hpp"
+#include "core/rating.hpp"
+#include "core/scheduler.hpp"
+#include "core/time_format.hpp"
+
+namespace kioku::cli {
+
+HistoryReader::HistoryReader(std::istream& input, std::string source, Algorithm algorithm,
+                             const std::string& language)
+    : lines_(input),
+      source_(std::move(source)),
+      algorithm_(algorithm),
+      words_(maintenance_messages_for(language)) {}
+
+void HistoryReader::fail(const std::string& field, const std::string& message) const {
+  throw InputError(source_, line_number_, field, message);
+}
+
+bool HistoryReader::next(HistoryLine& line) {
+  using Kind = ReplayField::Kind;
+  std::string_view text;
+  for (;;) {
+    if (!lines_.next(text)) return false;
+    ++line_number_;
+    if (text.find_first_not_of(" \t\r") != std::string_view::npos) break;
+  }
+  if (const auto problem = read_replay_line(text, fields_)) fail("", *problem);
+
+  if (fields_.card.kind != Kind::kString) fail("card", words_.replay_card_not_text);
+  if (fields_.time.kind != Kind::kString) fail("time", words_.replay_time_not_text);
+  const auto time = parse_rfc3339(fields_.time.text);
+  if (!time) {
+    fail("time", fill_in(words_.replay_time_invalid, {{"time", std::string(fields_.time.text)}}));
+  }
+
+  Answer answer;
+  if (fields_.quality.kind != Kind::kAbsent) {
+    if (algorithm_ != Algorithm::kSm2Classic) fail("quality", words_.replay_quality_needs_classic);
+    if (fields_.quality.kind != Kind::kInteger || fields_.quality.integer < 0 ||
+        fields_.quality.integer > 5) {
+      fail("quality", words_.replay_quality_range);
+    }
+    answer.quality = static_cast<int>(fields_.quality.integer);
+    answer.rating = rating_for_quality(*answer.quality);
+  } else {
+    const auto rating = fields_.rating.kind == Kind::kString && fields_.rating.text.size() >= 3
+                            ? parse_rating(fields_.rating.text)
+                            : std::nullopt;
+    if (!rating) fail("rating", words_.replay_rating_invalid);
+    answer.rating = *rating;
+  }
+  line = {fields_.card.text, fields_.time.text, PastAnswer{*time, answer}, fields_.plain};
+  return true;
+}
+
+}  // namespace kioku::cli

@@ -1,0 +1,48 @@
+// The review history that `kioku sched replay` and `kioku sched optimize` read, one JSON object
+// a line (docs/scheduling.md "Replay"), checked line by line: one reader, so both commands
+// accept and refuse the same lines with the same words.
+#pragma once
+
+#include <istream>
+#include <string>
+#include <string_view>
+
+#include "cli/line_reader.hpp"
+#include "cli/maintenance_messages.hpp"
+#include "cli/replay_line.hpp"
+#include "core/deck_options.hpp"
+#include "core/replay.hpp"
+
+namespace kioku::cli {
+
+// One line read. The views are valid until the next call to next().
+struct HistoryLine {
+  std::string_view card;
+  std::string_view time;  // as given
+  PastAnswer answer;
+  bool plain = false;  // ReplayLine::plain: the strings need no escapes when written back
+};
+
+class HistoryReader {
+ public:
+  // `source` names the input in errors ("stdin" or the file's name); `algorithm` decides
+  // whether a line may give a quality (sm2-classic) instead of a rating.
+  HistoryReader(std::istream& input, std::string source, Algorithm algorithm,
+                const std::string& language);
+
+  // The next answer, blank lines skipped; false at the end. Throws kioku::InputError naming
+  // the source, the line and the field for a malformed line.
+  bool next(HistoryLine& line);
+
+ private:
+  [[noreturn]] void fail(const std::string& field, const std::string& message) const;
+
+  LineReader lines_;
+  std::string source_;
+  Algorithm algorithm_;
+  const MaintenanceMessages& words_;
+  ReplayLine fields_;
+  int line_number_ = 0;
+};
+
+}  // namespace kioku::cli

@@ -1,0 +1,121 @@
+// The training pass that replays each card's history once (core/fsrs_history_tree.hpp) against
+// the definition, every item replayed alone (predicted_recall).
+#include "core/fsrs_history_tree.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "core/deck_options.hpp"
+#include "core/dual_number.hpp"
+#include "core/fsrs_training_loss.hpp"
+
+namespace kioku {
+namespace {
+
+// Every item of a card: one per answer at least a day after the one before, each holding the
+// history up to it, same-day answers included (as append_training_items builds them).
+void add_card(const std::vector<TrainingReview>& answers, std::vector<TrainingItem>& items) {
+  for (std::size_t end = 2; end <= answers.size(); ++end) {
+    if (answers[end - 1].elapsed_days < 1) continue;
+    items.push_back({{answers.begin(), answers.begin() + static_cast<std::ptrdiff_t>(end)},
+                     static_cast<TimestampMs>(items.size())});
+  }
+}
+
+std::vector<TrainingItem> sample_cards() {
+  std::vector<TrainingItem> items;
+  add_card({{Rating::kGood, 0}, {Rating::kGood, 3}, {Rating::kEasy, 9}, {Rating::kGood, 30}},
+           items);
+  // Same-day answers in the history that are never targets: relearning after a lapse.
+  add_card({{Rating::kAgain, 0},
+            {Rating::kHard, 0},
+            {Rating::kGood, 0},
+            {Rating::kGood, 1},
+            {Rating::kAgain, 4},
+            {Rating::kGood, 0},
+            {Rating::kHard, 2},
+            {Rating::kGood, 7}},
+           items);
+  // A card whose history starts like the first one's: the shared prefix is one path.
+  add_card({{Rating::kGood, 0},
+            {Rating::kGood, 3},
+            {Rating::kAgain, 11},
+            {Rating::kGood, 0},
+            {Rating::kGood, 2}},
+           items);
+  // The same card twice: identical histories share every node.
+  add_card({{Rating::kEasy, 0}, {Rating::kGood, 15}, {Rating::kGood, 40}}, items);
+  add_card({{Rating::kEasy, 0}, {Rating::kGood, 15}, {Rating::kGood, 40}}, items);
+  return items;
+}
+
+std::vector<const TrainingItem*> pointers_to(const std::vector<TrainingItem>& items) {
+  std::vector<const TrainingItem*> pointers;
+  for (const TrainingItem& item : items) pointers.push_back(&item);
+  return pointers;
+}
+
+TEST_CASE("The history tree predicts every item exactly as replaying it alone",
+          "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = sample_cards();
+  const HistoryTree tree = make_history_tree(pointers_to(items));
+  std::vector<double> predicted(items.size(), -1.0);
+  int visits = 0;
+  for_each_prediction(tree, kFsrsDefaultWeights, [&](std::size_t index, double recall) {
+    predicted[index] = recall;
+    ++visits;
+  });
+  CHECK(visits == static_cast<int>(items.size()));
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    INFO("item " << i);
+    CHECK(predicted[i] == predicted_recall(items[i], kFsrsDefaultWeights));
+  }
+  // Fewer model steps than the items' answers together: the point of the tree.
+  std::size_t answers = 0;
+  for (const TrainingItem& item : items) answers += item.reviews.size();
+  CHECK(tree.nodes.size() < answers / 2);
+}
+
+TEST_CASE("The batch loss and gradient from the tree match the per-item sums",
+          "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = sample_cards();
+  std::vector<WeightedItem> weighted;
+  for (std::size_t i = 0; i < items.size(); ++i) weighted.push_back({&items[i], 0.25 + 0.1 * i});
+  const TrainingBatch batch = make_training_batch(weighted);
+  std::array<double, 21> w = kFsrsDefaultWeights;
+  w[20] = 0.3;
+  w[17] = 0.7;
+  const Regularisation regularisation{kFsrsDefaultWeights, 1.0, 100};
+  std::array<double, 21> gradient{};
+  const double loss = batch_loss(batch, w, regularisation, &gradient);
+
+  // The definition: each item replayed alone on Dual<21>, plus the same pull (batch_loss with
+  // zero weights gives the pull alone).
+  FsrsParameters<Dual<21>> dual;
+  for (std::size_t i = 0; i < 21; ++i) dual[i] = Dual<21>::variable(w[i], i);
+  std::vector<WeightedItem> weightless = weighted;
+  for (WeightedItem& item : weightless) item.weight = 0.0;
+  std::array<double, 21> expected_gradient{};
+  double expected_loss =
+      batch_loss(make_training_batch(weightless), w, regularisation, &expected_gradient);
+  for (const WeightedItem& item : weighted) {
+    const Dual<21> recall = predicted_recall(*item.item, dual);
+    const Dual<21> item_loss = item.item->recalled() ? -log(recall) : -log(1.0 - recall);
+    expected_loss += item.weight * item_loss.value;
+    for (std::size_t i = 0; i < 21; ++i)
+      expected_gradient[i] += item.weight * item_loss.partials[i];
+  }
+  CHECK(std::abs(loss - expected_loss) <= 1e-12 * std::abs(expected_loss));
+  CHECK(std::abs(batch_loss(batch, w, regularisation, nullptr) - expected_loss) <=
+        1e-12 * std::abs(expected_loss));
+  for (std::size_t i = 0; i < 21; ++i) {
+    INFO("w[" << i << "]");
+    CHECK(std::abs(gradient[i] - expected_gradient[i]) <=
+          1e-12 * std::max(std::abs(expected_gradient[i]), 1.0));
+  }
+}
+
+}  // namespace
+}  // namespace kioku

@@ -1,0 +1,146 @@
+// `kioku sched optimize --history` through the real binary, on a history generated here from a
+// seeded simulated learner whose memory follows FSRS-6 (docs/fsrs-optimizer.md).
+#include <time.h>
+
+#include <algorithm>
+#include <ctime>
+#include <random>
+#include <sstream>
+
+#include "core/fsrs_memory_model.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+constexpr std::int64_t kStartSeconds = 1'704'099'600;  // 2024-01-01 09:00 UTC
+constexpr std::int64_t kDaySeconds = 86'400;
+
+std::string rfc3339(std::int64_t seconds) {
+  const time_t time = static_cast<time_t>(seconds);
+  struct tm utc {};
+  gmtime_r(&time, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+const char* rating_name(kioku::Rating rating) {
+  static const char* const kNames[] = {"again", "hard", "good", "easy"};
+  return kNames[static_cast<int>(rating) - 1];
+}
+
+// `cards` cards learned over 30 days, each reviewed 6 times at about its stability under a
+// steeper-than-default FSRS-6 learner; a lapse is relearned 10 minutes later. One JSON line
+// per answer, card by card.
+std::string simulated_history(int cards, std::uint64_t seed) {
+  constexpr std::array<double, 21> kLearner = {0.6,  1.8,  4.5,  14.0, 7.0, 0.6, 2.2,
+                                               0.02, 1.4,  0.25, 1.2,  1.8, 0.1, 0.35,
+                                               2.0,  0.45, 2.4,  0.4,  0.2, 0.1, 0.35};
+  std::mt19937_64 generator(seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::ostringstream out;
+  for (int card = 0; card < cards; ++card) {
+    std::int64_t now = kStartSeconds + (card % 30) * kDaySeconds;
+    auto answer = [&](kioku::Rating rating) {
+      out << R"({"card":"c)" << card << R"(","time":")" << rfc3339(now) << R"(","rating":")"
+          << rating_name(rating) << "\"}\n";
+    };
+    const auto first = static_cast<kioku::Rating>(1 + card % 4);
+    answer(first);
+    auto memory = kioku::fsrs_first_memory(first, kLearner);
+    for (int review = 0; review < 6; ++review) {
+      const int days =
+          std::max(1, static_cast<int>(memory.stability * (0.5 + 1.5 * unit(generator))));
+      now += days * kDaySeconds;
+      const bool recalled =
+          unit(generator) < kioku::fsrs_recall_probability(days, memory.stability, kLearner);
+      const kioku::Rating rating = recalled ? kioku::Rating::kGood : kioku::Rating::kAgain;
+      answer(rating);
+      memory = kioku::fsrs_next_memory(memory, days, rating, kLearner);
+      if (!recalled) {
+        now += 600;
+        answer(kioku::Rating::kGood);
+        memory = kioku::fsrs_next_memory(memory, 0, kioku::Rating::kGood, kLearner);
+      }
+    }
+  }
+  return out.str();
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const std::vector<std::string> kZone = {"--timezone", "UTC", "--day-starts-at", "4"};
+
+std::vector<std::string> optimize(const std::string& history, std::vector<std::string> more) {
+  std::vector<std::string> arguments = {"sched", "optimize", "--history", history};
+  arguments.insert(arguments.end(), kZone.begin(), kZone.end());
+  arguments.insert(arguments.end(), more.begin(), more.end());
+  return arguments;
+}
+
+}  // namespace
+
+TEST_CASE("e2e: sched optimize fits a history file and reports before and after",
+          "[e2e][optimizer]") {
+  TempHome home;
+  const std::string history = home.write_file("history.jsonl", simulated_history(300, 5));
+  const auto first = run_kioku(home, optimize(history, {"--json"}));
+  INFO(first.err);
+  REQUIRE(first.exit_code == 0);
+  const json::value report = json::parse(first.out);
+  const json::array& parameters = report.at("parameters").as_array();
+  CHECK(parameters.size() == 21);
+  CHECK(report.at("fit").as_string() == "all");
+  CHECK(report.at("items").to_number<std::int64_t>() > 1000);
+  const double after = report.at("log_loss").to_number<double>();
+  const double before = report.at("log_loss_before").to_number<double>();
+  CHECK(after <= before);
+  CHECK(report.at("rmse_bins").to_number<double>() >= 0.0);
+  CHECK(report.at("rmse_bins_before").to_number<double>() >= 0.0);
+
+  // Deterministic: a second run prints the same bytes, and stdin gives the same fit.
+  const auto second = run_kioku(home, optimize(history, {"--json"}));
+  CHECK(second.out == first.out);
+  const auto piped = run_kioku(home, optimize("-", {"--json"}), simulated_history(300, 5));
+  CHECK(piped.out == first.out);
+
+  const auto english = run_kioku(home, optimize(history, {}));
+  REQUIRE(english.exit_code == 0);
+  CHECK(has(english.out, "Training items used: "));
+  CHECK(has(english.out, "Log loss: "));
+  CHECK(has(english.out, "RMSE (bins): "));
+  CHECK(has(english.out, "Parameters: "));
+  const auto japanese = run_kioku(
+      home, {"--lang", "ja", "sched", "optimize", "--history", history, "--timezone", "UTC"});
+  REQUIRE(japanese.exit_code == 0);
+  CHECK(has(japanese.out, "使用した学習項目: "));
+  CHECK(has(japanese.out, "対数損失: 最適化前 "));
+  CHECK(has(japanese.out, "RMSE（ビン）: 最適化前 "));
+  CHECK(has(japanese.out, "パラメータ: "));
+}
+
+TEST_CASE("e2e: sched optimize names the file and line of a malformed answer", "[e2e][optimizer]") {
+  TempHome home;
+  const std::string lines = R"({"card":"a","time":"2024-01-01T09:00:00Z","rating":"good"})"
+                            "\n"
+                            R"({"card":"a","time":"2024-01-03T09:00:00Z","rating":"sideways"})"
+                            "\n";
+  const std::string history = home.write_file("bad.jsonl", lines);
+  const auto result = run_kioku(home, optimize(history, {}));
+  CHECK(result.exit_code == 4);
+  CHECK(result.out.empty());
+  CHECK(result.err == "kioku: " + history + ":2: rating: must be again, hard, good or easy\n");
+  const auto japanese = run_kioku(
+      home, {"--lang", "ja", "sched", "optimize", "--history", history, "--timezone", "UTC"});
+  CHECK(japanese.exit_code == result.exit_code);
+  CHECK(japanese.err ==
+        "kioku: " + history + ":2: rating: again、hard、good、easy のどれかで指定してください\n");
+  const auto missing = run_kioku(home, optimize(home.root() + "/none.jsonl", {}));
+  CHECK(missing.exit_code == 2);
+  CHECK(has(missing.err, "--history: cannot open " + home.root() + "/none.jsonl: "));
+}
