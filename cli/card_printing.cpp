@@ -2,10 +2,10 @@
 #include "cli/card_printing.hpp"
 
 #include <cstdio>
-#include <ctime>
 
 #include "cli/card_messages.hpp"
 #include "cli/duration_text.hpp"
+#include "cli/local_time_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/terminal/rich_text_terminal.hpp"
 #include "cli/terminal/safe_text.hpp"
@@ -17,16 +17,6 @@ namespace kioku::cli {
 namespace {
 
 using Lines = std::vector<std::string>;
-
-// "2026-06-01 12:00" in the local time zone.
-std::string local_time_text(std::int64_t milliseconds) {
-  const std::time_t seconds = static_cast<std::time_t>(milliseconds / 1000);
-  std::tm local{};
-  localtime_r(&seconds, &local);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", &local);
-  return text;
-}
 
 std::string number_text(double value, const char* format) {
   char text[32];
@@ -79,7 +69,7 @@ std::vector<std::string> answer_cells(const protocol::CardAnswerView& answer,
                      {{"stability", number_text(*answer.stability, "%.1f")},
                       {"difficulty", number_text(*answer.difficulty, "%.1f")}});
   }
-  return {local_time_text(answer.time_ms),
+  return {local_minute_text(answer.time_ms),
           rating_name(answer.rating, words),
           kind_name(answer.kind, words),
           days_text(answer.interval_before_days, words) + " → " +
@@ -126,7 +116,7 @@ std::vector<std::string> card_show_lines(const protocol::CardGetResult& content,
   lines.push_back(fill_in(
       words.state,
       {{"phase", phase_name(state.phase, words)},
-       {"due", state.due && state.phase != "new" ? local_time_text(state.due_ms) : words.not_due},
+       {"due", state.due && state.phase != "new" ? local_minute_text(state.due_ms) : words.not_due},
        {"interval", days_text(state.interval_days, words)},
        {"reps", fill_in_count(state.reps, words.reps_one, words.reps_many)},
        {"lapses", fill_in_count(state.lapses, words.lapses_one, words.lapses_many)},

@@ -7,7 +7,6 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <numeric>
 #include <random>
@@ -17,6 +16,7 @@
 #include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/interrupt_while_waiting.hpp"
+#include "cli/local_time_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/review_connection.hpp"
 #include "cli/terminal/rich_text_terminal.hpp"
@@ -284,15 +284,6 @@ struct SessionTally {
   int correct = 0;
   std::int64_t duration_ms = 0;
 };
-
-std::string local_clock_time(std::int64_t when_ms) {
-  const std::time_t seconds = static_cast<std::time_t>(when_ms / 1000);
-  std::tm local{};
-  localtime_r(&seconds, &local);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", &local);
-  return text;
-}
 
 class ReviewScreen {
  public:
@@ -720,7 +711,7 @@ class ReviewScreen {
                                       .count();
       std::cout << text_.next_due << ": "
                 << (when <= now_ms ? std::string(text_.now) : format_span(when - now_ms)) << " ("
-                << local_clock_time(when) << ")\n";
+                << local_minute_text(when) << ")\n";
     }
   }
 
