@@ -1,7 +1,9 @@
 // Reading and checking history lines (cli/history_reader.hpp).
 #include "cli/history_reader.hpp"
 
+#include <cstring>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "cli/messages.hpp"
@@ -12,9 +14,9 @@
 
 namespace kioku::cli {
 
-HistoryReader::HistoryReader(std::istream& input, std::string source, Algorithm algorithm,
+HistoryReader::HistoryReader(int descriptor, std::string source, Algorithm algorithm,
                              const std::string& language)
-    : lines_(input),
+    : lines_(descriptor),
       source_(std::move(source)),
       algorithm_(algorithm),
       words_(maintenance_messages_for(language)) {}
@@ -23,14 +25,29 @@ void HistoryReader::fail(const std::string& field, const std::string& message) c
   throw InputError(source_, line_number_, field, message);
 }
 
+bool HistoryReader::next_text(std::string_view& text) {
+  for (;;) {
+    try {
+      if (!lines_.next(text)) return false;
+    } catch (const LineReadError& error) {
+      if (error.kind() == LineReadError::Kind::kReadFailed) {
+        throw InputError(
+            source_, 0, "",
+            fill_in(words_.history_cannot_read, {{"error", std::strerror(error.error_number())}}));
+      }
+      ++line_number_;
+      fail("", fill_in(words_.history_line_too_long,
+                       {{"bytes", std::to_string(LineReader::kMaxLineBytes)}}));
+    }
+    ++line_number_;
+    if (text.find_first_not_of(" \t\r") != std::string_view::npos) return true;
+  }
+}
+
 bool HistoryReader::next(HistoryLine& line) {
   using Kind = ReplayField::Kind;
   std::string_view text;
-  for (;;) {
-    if (!lines_.next(text)) return false;
-    ++line_number_;
-    if (text.find_first_not_of(" \t\r") != std::string_view::npos) break;
-  }
+  if (!next_text(text)) return false;
   if (const auto problem = read_replay_line(text, fields_)) fail("", *problem);
 
   if (fields_.card.kind != Kind::kString) fail("card", words_.replay_card_not_text);

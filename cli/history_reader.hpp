@@ -3,7 +3,6 @@
 // accept and refuse the same lines with the same words.
 #pragma once
 
-#include <istream>
 #include <string>
 #include <string_view>
 
@@ -25,17 +24,21 @@ struct HistoryLine {
 
 class HistoryReader {
  public:
-  // `source` names the input in errors ("stdin" or the file's name); `algorithm` decides
-  // whether a line may give a quality (sm2-classic) instead of a rating.
-  HistoryReader(std::istream& input, std::string source, Algorithm algorithm,
+  // Reads `descriptor` (not owned). `source` names the input in errors ("stdin" or the file's
+  // name); `algorithm` decides whether a line may give a quality (sm2-classic) instead of a
+  // rating.
+  HistoryReader(int descriptor, std::string source, Algorithm algorithm,
                 const std::string& language);
 
   // The next answer, blank lines skipped; false at the end. Throws kioku::InputError naming
-  // the source, the line and the field for a malformed line.
+  // the source, the line and the field for a malformed line, naming the line for one longer
+  // than LineReader::kMaxLineBytes, and the source alone for a failed read.
   bool next(HistoryLine& line);
 
  private:
   [[noreturn]] void fail(const std::string& field, const std::string& message) const;
+  // The next line that is not blank, as LineReader gives it, its errors made InputErrors.
+  bool next_text(std::string_view& text);
 
   LineReader lines_;
   std::string source_;

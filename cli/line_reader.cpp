@@ -1,6 +1,9 @@
 // Block-wise line reading (cli/line_reader.hpp).
 #include "cli/line_reader.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <utility>
 
@@ -16,17 +19,24 @@ void ByteBuffer::grow(std::size_t size, std::size_t keep) {
   size_ = size;
 }
 
-LineReader::LineReader(std::istream& input) : input_(input), data_(kBlock) {}
+LineReadError::LineReadError(Kind kind, int error_number)
+    : std::runtime_error(kind == Kind::kTooLong ? "line too long" : std::strerror(error_number)),
+      kind_(kind),
+      error_number_(error_number) {}
+
+LineReader::LineReader(int descriptor) : descriptor_(descriptor), data_(kBlock) {}
 
 bool LineReader::next(std::string_view& line) {
   for (;;) {
     const char* start = data_.data() + begin_;
     if (const void* newline = std::memchr(start, '\n', end_ - begin_)) {
       const auto length = static_cast<std::size_t>(static_cast<const char*>(newline) - start);
+      if (length > kMaxLineBytes) throw LineReadError(LineReadError::Kind::kTooLong, 0);
       line = std::string_view(start, length);
       begin_ += length + 1;
       return true;
     }
+    if (end_ - begin_ > kMaxLineBytes) throw LineReadError(LineReadError::Kind::kTooLong, 0);
     if (at_end_) {
       if (begin_ == end_) return false;
       line = std::string_view(start, end_ - begin_);
@@ -41,10 +51,15 @@ void LineReader::refill() {
   std::memmove(data_.data(), data_.data() + begin_, end_ - begin_);
   end_ -= begin_;
   begin_ = 0;
+  // Bounded: next() refuses a line before it outgrows kMaxLineBytes, so the buffer never needs
+  // more than twice the block.
   if (data_.size() - end_ < kBlock / 2) data_.grow(data_.size() * 2, end_);
-  const std::streamsize got =
-      input_.rdbuf()->sgetn(data_.data() + end_, static_cast<std::streamsize>(data_.size() - end_));
-  if (got <= 0) {
+  ssize_t got = 0;
+  do {
+    got = ::read(descriptor_, data_.data() + end_, data_.size() - end_);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) throw LineReadError(LineReadError::Kind::kReadFailed, errno);
+  if (got == 0) {
     at_end_ = true;
     return;
   }

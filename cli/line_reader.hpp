@@ -1,10 +1,12 @@
 // Reading a large stream line by line, fast: the history that sched replay and sched optimize
-// read can have millions of lines.
+// read can have millions of lines. It reads a file descriptor rather than an istream so that a
+// failed read (a directory given as the file, an I/O error half way) is an error with its
+// errno instead of an end of input that silently cuts the history short.
 #pragma once
 
 #include <cstddef>
-#include <istream>
 #include <memory>
+#include <stdexcept>
 #include <string_view>
 
 namespace kioku::cli {
@@ -24,19 +26,38 @@ class ByteBuffer {
   std::size_t size_;
 };
 
-// Lines of a stream, read in large blocks; each line is valid until the next call.
+// Why LineReader::next could not give the next line.
+class LineReadError : public std::runtime_error {
+ public:
+  enum class Kind { kTooLong, kReadFailed };
+  LineReadError(Kind kind, int error_number);
+  Kind kind() const noexcept { return kind_; }
+  int error_number() const noexcept { return error_number_; }  // for kReadFailed
+
+ private:
+  Kind kind_;
+  int error_number_;
+};
+
+// Lines of a file descriptor, read in large blocks; each line is valid until the next call.
 class LineReader {
  public:
-  explicit LineReader(std::istream& input);
+  // The longest line read: far beyond any history line, and what keeps a file without a newline
+  // from taking all memory.
+  static constexpr std::size_t kMaxLineBytes = 1 << 20;
+
+  // Reads `descriptor` (not owned) from where it is.
+  explicit LineReader(int descriptor);
 
   // Like std::getline: false at the end, and a last line without a newline still counts.
+  // Throws LineReadError for a line longer than kMaxLineBytes or a failed read.
   bool next(std::string_view& line);
 
  private:
   void refill();
 
   static constexpr std::size_t kBlock = 1 << 20;
-  std::istream& input_;
+  int descriptor_;
   ByteBuffer data_;
   std::size_t begin_ = 0;
   std::size_t end_ = 0;

@@ -37,8 +37,10 @@ struct MaintenanceMessages {
   const char* replay_quality_range;
   const char* replay_rating_invalid;
   // kioku sched optimize
-  const char* history_cannot_open;  // {path}, {error}
-  const char* optimize_items;       // {count}
+  const char* history_cannot_open;    // {path}, {error}
+  const char* history_cannot_read;    // {error}
+  const char* history_line_too_long;  // {bytes}
+  const char* optimize_items;         // {count}
   const char* optimize_fit_defaults;
   const char* optimize_fit_initial;
   const char* optimize_log_loss;    // {before}, {after}
@@ -52,8 +54,9 @@ BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
                        unknown_time_zone, option_expected_key_value, replay_card_not_text,
                        replay_time_not_text, replay_time_invalid, replay_quality_needs_classic,
                        replay_quality_range, replay_rating_invalid, history_cannot_open,
-                       optimize_items, optimize_fit_defaults, optimize_fit_initial,
-                       optimize_log_loss, optimize_rmse_bins, optimize_parameters))
+                       history_cannot_read, history_line_too_long, optimize_items,
+                       optimize_fit_defaults, optimize_fit_initial, optimize_log_loss,
+                       optimize_rmse_bins, optimize_parameters))
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language);
 

@@ -19,7 +19,7 @@ namespace {
 
 // Each card's answers in the order given, the cards in the order they first appear: the items
 // and so the fit do not depend on a hash table's order.
-std::vector<std::vector<PastAnswer>> read_cards(std::istream& input, const std::string& source,
+std::vector<std::vector<PastAnswer>> read_cards(int input, const std::string& source,
                                                 const std::string& language) {
   HistoryReader history(input, source, Algorithm::kFsrs, language);
   std::unordered_map<std::string, std::size_t> index_of;
@@ -85,8 +85,8 @@ void print_text(const FsrsOptimization& result, const std::string& language, std
 
 }  // namespace
 
-void optimize_history(std::istream& input, const std::string& source,
-                      const OptimizeOptions& options, std::ostream& out) {
+void optimize_history(int input, const std::string& source, const OptimizeOptions& options,
+                      std::ostream& out) {
   const std::vector<std::vector<PastAnswer>> cards = read_cards(input, source, options.language);
   const DayCalendar calendar(options.day_starts_at_hour);
   std::vector<TrainingItem> items;

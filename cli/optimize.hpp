@@ -3,7 +3,6 @@
 // offline like sched replay: no daemon, no collection.
 #pragma once
 
-#include <istream>
 #include <ostream>
 #include <string>
 
@@ -15,10 +14,11 @@ struct OptimizeOptions {
   std::string language = "en";
 };
 
-// Reads the whole history from `input` (named `source` in errors), fits, and writes the report
+// Reads the whole history from the file descriptor `input` (named `source` in errors), fits,
+// and writes the report
 // to `out`: items used, log loss and RMSE (bins) before (the default parameters) and after, and
 // the 21 parameters; with `json` one JSON object. Throws kioku::InputError for a malformed line.
-void optimize_history(std::istream& input, const std::string& source,
-                      const OptimizeOptions& options, std::ostream& out);
+void optimize_history(int input, const std::string& source, const OptimizeOptions& options,
+                      std::ostream& out);
 
 }  // namespace kioku::cli

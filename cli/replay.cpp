@@ -135,7 +135,7 @@ struct TextHash {
 
 }  // namespace
 
-void replay(std::istream& input, std::FILE* output, const ReplayOptions& options) {
+void replay(int input, std::FILE* output, const ReplayOptions& options) {
   const DayCalendar calendar(options.day_starts_at_hour);
   const Replay replay_answers(options.deck, calendar);
   std::unordered_map<std::string, ReplayedCard, TextHash, std::equal_to<>> cards;

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdio>
-#include <istream>
 #include <string>
 
 #include "core/deck_options.hpp"
@@ -18,9 +17,10 @@ struct ReplayOptions {
   std::string language = "en";  // of the errors about a malformed line
 };
 
-// Replays `input` line by line, writing one JSON line per input line to `output`. Throws
-// kioku::InputError naming the line number for a malformed line; nothing is written for it
-// or after it (earlier lines are flushed).
-void replay(std::istream& input, std::FILE* output, const ReplayOptions& options);
+// Replays the file descriptor `input` (standard input for the command) line by line, writing
+// one JSON line per input line to `output`. Throws kioku::InputError naming the line number for
+// a malformed line, and for a failed read; nothing is written for it or after it (earlier
+// lines are flushed).
+void replay(int input, std::FILE* output, const ReplayOptions& options);
 
 }  // namespace kioku::cli

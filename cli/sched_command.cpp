@@ -1,12 +1,13 @@
 // kioku sched replay: the scheduler as a filter, for checking, simulating and benchmarking;
 // kioku sched optimize --history: FSRS-6's parameters fitted to such a history.
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -17,6 +18,7 @@
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
 #include "core/time_zone_check.hpp"
+#include "protocol/unique_fd.hpp"
 
 namespace kioku::cli {
 
@@ -74,7 +76,7 @@ void run_replay(const ReplayArgs& args, const std::string& language) {
     set_deck_option(options.deck, assignment.substr(0, equals), assignment.substr(equals + 1));
   }
   std::ios::sync_with_stdio(false);
-  replay(std::cin, stdout, options);
+  replay(STDIN_FILENO, stdout, options);
 }
 
 struct OptimizeArgs {
@@ -89,16 +91,16 @@ void run_optimize(const OptimizeArgs& args, const CliContext& context) {
   choose_time_zone(args.timezone, words);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
   if (args.history == "-") {
-    optimize_history(std::cin, "stdin", options, std::cout);
+    optimize_history(STDIN_FILENO, "stdin", options, std::cout);
     return;
   }
-  std::ifstream file(args.history, std::ios::binary);
+  const protocol::UniqueFd file(::open(args.history.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC));
   if (!file) {
     throw Error(ErrorCode::kInvalidParams,
                 fill_in(words.history_cannot_open,
                         {{"path", args.history}, {"error", std::strerror(errno)}}));
   }
-  optimize_history(file, args.history, options, std::cout);
+  optimize_history(file.get(), args.history, options, std::cout);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "cli/replay_line.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
+#include "tests/support/memory_file.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
@@ -70,10 +71,10 @@ std::string replayed(const std::string& input, const std::string& algorithm = "s
   REQUIRE(output != nullptr);
   ReplayOptions options;
   set_deck_option(options.deck, "algorithm", algorithm);
-  std::istringstream in(input);
+  const protocol::UniqueFd in = test::memory_file(input);
   std::string text;
   try {
-    replay(in, output, options);
+    replay(in.get(), output, options);
   } catch (...) {
     std::fclose(output);
     if (written != nullptr) written->assign(buffer, size);

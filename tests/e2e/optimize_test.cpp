@@ -143,4 +143,9 @@ TEST_CASE("e2e: sched optimize names the file and line of a malformed answer", "
   const auto missing = run_kioku(home, optimize(home.root() + "/none.jsonl", {}));
   CHECK(missing.exit_code == 2);
   CHECK(has(missing.err, "--history: cannot open " + home.root() + "/none.jsonl: "));
+  // A directory opens; reading it fails, which must not pass for an empty history.
+  const auto directory = run_kioku(home, optimize(home.root(), {}));
+  CHECK(directory.exit_code == 4);
+  CHECK(directory.out.empty());
+  CHECK(directory.err == "kioku: " + home.root() + ": cannot read: Is a directory\n");
 }
