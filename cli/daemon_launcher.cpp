@@ -97,6 +97,10 @@ void start_daemon(const std::string& socket_path, bool explicit_socket,
       ::dup2(log, STDERR_FILENO);
     }
     ::dup2(ready[1], 3);  // dup2 clears close-on-exec on the copy
+    // A kioku run inside a Type=notify service (NotifyAccess=all) would otherwise hand kiokud
+    // that service's notification socket, and kiokud would tell its manager it is ready and
+    // stopping. kioku has no other thread, so changing the environment after fork is safe.
+    ::unsetenv("NOTIFY_SOCKET");
     std::vector<char*> argv;
     for (std::string& argument : arguments) argv.push_back(argument.data());
     argv.push_back(nullptr);

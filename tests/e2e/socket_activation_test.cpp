@@ -228,3 +228,23 @@ TEST_CASE("e2e: kiokud's log lines carry journald priorities only when stderr is
     CHECK(written.find('<') == std::string::npos);
   }
 }
+
+TEST_CASE("e2e: a kiokud that kioku starts leaves kioku's NOTIFY_SOCKET alone",
+          "[e2e][systemd][autostart]") {
+  TempHome home;
+  const NotifySocket notify(home.root() + "/notify.sock");
+  auto environment = home.environment();
+  environment["KIOKU_DAEMON"] = kiokud_path();
+  environment["NOTIFY_SOCKET"] = notify.path();
+  ::mkdir((home.runtime_dir() + "/kioku").c_str(), 0700);  // as kioku makes it for its default
+  const auto due =
+      run_command({kioku_path(), "--socket", home.socket_path(), "due", "--json"}, environment);
+  INFO(due.err);
+  REQUIRE(due.exit_code == 0);
+  // kiokud says READY=1 before it serves and STOPPING=1 before it stops, so both would be
+  // queued by now had it been given the socket.
+  const auto stop =
+      run_command({kioku_path(), "--socket", home.socket_path(), "daemon", "stop"}, environment);
+  REQUIRE(stop.exit_code == 0);
+  CHECK(notify.received().empty());
+}
