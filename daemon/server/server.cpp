@@ -141,6 +141,9 @@ struct Server::Impl {
   // tell it why, and close it, instead of leaving clients hanging and accept() spinning.
   int spare_descriptor = open_spare_descriptor();
   bool stopping = false;
+  // The idle exit has cancelled the accept and stops once the cancelled accept comes back; an
+  // accept that had already taken a client comes back with it instead, and that client is served.
+  bool idle_exit_pending = false;
   bool listening = false;
   std::shared_ptr<CommitRound> round;  // the one responses held now wait for
   bool commit_posted = false;
@@ -517,14 +520,16 @@ struct Server::Impl {
     const auto idle_ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(limits.idle_exit).count();
     while (!stopping) {
-      if (sessions.empty() && !commit_posted) {
+      if (sessions.empty() && !commit_posted && !idle_exit_pending) {
         const TimestampMs now = clock.now();
         if (now >= idle_since + idle_ms) {
           if (!client_waiting()) {
-            std::cerr << log_info << "kiokud: no client for " << limits.idle_exit.count()
-                      << " s (--idle-exit); stopping\n";
-            stop();
-            co_return;
+            // Not stop() here: the accept may have taken a client whose completion is queued
+            // behind this wake-up, and closing the acceptor now would drop that client.
+            idle_exit_pending = true;
+            boost::system::error_code ignored;
+            acceptor.cancel(ignored);
+            continue;
           }
           // The listener is about to take the waiting client; a new idle period begins.
           idle_since = now;
@@ -566,12 +571,35 @@ struct Server::Impl {
     }
   }
 
+  void stop_when_idle() {
+    std::cerr << log_info << "kiokud: no client for " << limits.idle_exit.count()
+              << " s (--idle-exit); stopping\n";
+    stop();
+  }
+
   awaitable<void> listen_loop() {
     while (!stopping) {
+      // The idle exit asked while no accept was pending: no client was taken, and those in the
+      // backlog stay in the socket for whoever listens next (under systemd, the socket unit).
+      if (idle_exit_pending) {
+        stop_when_idle();
+        co_return;
+      }
       Socket socket(io);
       boost::system::error_code error;
       co_await acceptor.async_accept(socket, asio::redirect_error(use_awaitable, error));
-      if (error == asio::error::operation_aborted || stopping) co_return;
+      if (error == asio::error::operation_aborted) {
+        if (idle_exit_pending && !stopping) stop_when_idle();
+        co_return;
+      }
+      if (stopping) co_return;
+      if (idle_exit_pending) {
+        // The accept had taken a client before the idle exit cancelled it: serve the client;
+        // a new idle period begins, and the idle exit looks again.
+        idle_exit_pending = false;
+        idle_since = clock.now();
+        idle_exit_timer.cancel();
+      }
       if (error == asio::error::no_descriptors || error.value() == ENFILE) {
         co_await refuse_without_descriptors();
         continue;
