@@ -128,6 +128,10 @@ int run_daemon(const DaemonConfig& config) {
                   config.group_commit);
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";
+    if (limits.idle_exit.count() > 0) {
+      std::cerr << log_info << "kiokud: exits after " << limits.idle_exit.count()
+                << " s without a client (--idle-exit)\n";
+    }
     signal_ready(config.ready_fd);
     server.when_stopping([] { notify_stopping(); });
     notify_ready("serving " + collection_path + " on " + socket_path);

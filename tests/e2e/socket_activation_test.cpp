@@ -116,6 +116,9 @@ TEST_CASE("e2e: a socket-activated kiokud serves on systemd's socket and leaves 
   REQUIRE(daemon->wait_for_error_output("kiokud: listening on " + home.socket_path() + " (pid " +
                                         std::to_string(daemon->pid()) +
                                         ", socket from systemd)\n"));
+  // Activated without --idle-exit: the default idle exit, docs/daemon-life.md's 300 s.
+  CHECK(
+      daemon->wait_for_error_output("kiokud: exits after 300 s without a client (--idle-exit)\n"));
   CHECK(identity_of(home.socket_path()) == bound);
 
   ::kill(daemon->pid(), SIGTERM);
@@ -247,4 +250,15 @@ TEST_CASE("e2e: a kiokud that kioku starts leaves kioku's NOTIFY_SOCKET alone",
       run_command({kioku_path(), "--socket", home.socket_path(), "daemon", "stop"}, environment);
   REQUIRE(stop.exit_code == 0);
   CHECK(notify.received().empty());
+}
+
+TEST_CASE("e2e: a kiokud started without systemd has no idle exit unless asked", "[e2e][systemd]") {
+  {
+    RunningDaemon daemon({"--no-bundled-decks"});
+    daemon.stop_cleanly();
+    CHECK(daemon.log().find("without a client") == std::string::npos);
+  }
+  RunningDaemon asked({"--no-bundled-decks", "--idle-exit", "600"});
+  CHECK(asked.log().find("kiokud: exits after 600 s without a client (--idle-exit)\n") !=
+        std::string::npos);
 }
