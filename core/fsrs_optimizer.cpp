@@ -204,7 +204,7 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
   std::vector<WeightedItem> weighted;
   std::vector<TrainingItem> used;
   for (std::size_t i = 0; i < filtered.training.size(); ++i) {
-    if (filtered.training[i].reviews.size() > settings.longest_history) continue;
+    if (filtered.training[i].length > settings.longest_history) continue;
     weighted.push_back({&filtered.training[i], weights[i]});
   }
   Parameters fitted = train(weighted, start, settings);

@@ -78,7 +78,8 @@ std::optional<InitialStabilities> pretrain_initial_stabilities(
   // rating index -> days to the first long-term review -> (passes, answers)
   std::array<std::map<int, std::pair<int, int>>, 4> groups;
   for (const TrainingItem& item : first_long_term_reviews) {
-    const auto rating = static_cast<std::size_t>(static_cast<int>(item.reviews.front().rating) - 1);
+    const auto rating =
+        static_cast<std::size_t>(static_cast<int>(item.reviews().front().rating) - 1);
     const TrainingReview& review = first_long_term_review(item);
     auto& [passes, answers] = groups[rating][review.elapsed_days];
     passes += review.rating != Rating::kAgain ? 1 : 0;

@@ -26,9 +26,10 @@ inline constexpr std::array<double, 21> kFsrsParameterSpread = {
 // definition, one item alone. The training pass gets the same numbers from the history tree.
 template <typename Number>
 Number predicted_recall(const TrainingItem& item, const FsrsParameters<Number>& w) {
-  MemoryState<Number> memory = fsrs_first_memory(item.reviews.front().rating, w);
-  for (std::size_t i = 1; i + 1 < item.reviews.size(); ++i) {
-    memory = fsrs_next_memory(memory, item.reviews[i].elapsed_days, item.reviews[i].rating, w);
+  const std::span<const TrainingReview> reviews = item.reviews();
+  MemoryState<Number> memory = fsrs_first_memory(reviews.front().rating, w);
+  for (std::size_t i = 1; i + 1 < reviews.size(); ++i) {
+    memory = fsrs_next_memory(memory, reviews[i].elapsed_days, reviews[i].rating, w);
   }
   return fsrs_recall_probability(static_cast<double>(item.target().elapsed_days), memory.stability,
                                  w);

@@ -74,7 +74,7 @@ TEST_CASE("The history tree predicts every item exactly as replaying it alone",
   }
   // Fewer model steps than the items' answers together: the point of the tree.
   std::size_t answers = 0;
-  for (const TrainingItem& item : items) answers += item.reviews.size();
+  for (const TrainingItem& item : items) answers += item.reviews().size();
   CHECK(tree.nodes.size() < answers / 2);
 }
 
