@@ -181,8 +181,10 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
   std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
     return a.reviewed < b.reviewed;
   });
-  const double recall = average_recall(items);
   FilteredItems filtered = filter_outliers(std::move(items));
+  // Over the items the filter kept, as fsrs-rs's compute_parameters has since FSRS-6
+  // (before it, the average was over every item).
+  const double recall = average_recall(filtered.training);
   FsrsOptimization result;
   if (filtered.training.size() < kFewestItems) return report(result, filtered.training, current);
   const std::optional<InitialStabilities> initial =

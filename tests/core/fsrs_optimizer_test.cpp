@@ -203,6 +203,26 @@ TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilit
   }
 }
 
+TEST_CASE("Items the outlier filter drops do not count in the average recall",
+          "[fsrs][optimizer]") {
+  std::vector<TrainingItem> items;
+  for (int i = 0; i < 40; ++i) {
+    items.push_back(
+        TrainingItem{{{Rating::kGood, 0}, {i % 5 == 0 ? Rating::kAgain : Rating::kGood, 2 + i % 2}},
+                     static_cast<TimestampMs>(i)});
+  }
+  const FsrsOptimization kept_only = optimize_fsrs_parameters(items);
+  // Five lapses at 9 days: a group under 6 items, which the filter removes. Counted in the
+  // average recall, they would change the smoothing of the groups that stay.
+  for (int i = 0; i < 5; ++i) {
+    items.push_back(TrainingItem{{{Rating::kGood, 0}, {Rating::kAgain, 9}}, 100 + i});
+  }
+  const FsrsOptimization with_outliers = optimize_fsrs_parameters(items);
+  REQUIRE(kept_only.fit == FsrsFit::kInitialStabilities);
+  CHECK(with_outliers.items_used == kept_only.items_used);
+  CHECK(with_outliers.parameters == kept_only.parameters);
+}
+
 TEST_CASE("Pre-training fills missing ratings by fsrs-rs's ratios", "[fsrs][optimizer]") {
   // fsrs-rs's own case (pre_training.rs test_smooth_and_fill): Hard from Again and Good.
   const auto filled = smooth_and_fill({0.4, std::nullopt, 2.3, 10.9}, {1, 1, 1, 1});
