@@ -185,32 +185,38 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
   // Over the items the filter kept, as fsrs-rs's compute_parameters has since FSRS-6
   // (before it, the average was over every item).
   const double recall = average_recall(filtered.training);
+  // Weights by position in time over the filtered set, as fsrs-rs, then the long histories
+  // left out. The small-data rules count the items left after both: fsrs-rs counts before
+  // the length limit, so it can train on none at all.
+  const std::vector<double> weights = recency_weights(filtered.training.size());
+  std::vector<TrainingItem> used;
+  std::vector<double> used_weights;
+  for (std::size_t i = 0; i < filtered.training.size(); ++i) {
+    if (filtered.training[i].length > settings.longest_history) continue;
+    used.push_back(filtered.training[i]);
+    used_weights.push_back(weights[i]);
+  }
   FsrsOptimization result;
-  if (filtered.training.size() < kFewestItems) return report(result, filtered.training, current);
+  if (used.size() < kFewestItems) return report(result, used, current);
   const std::optional<InitialStabilities> initial =
       pretrain_initial_stabilities(filtered.pretraining, recall);
   // fsrs-rs fails here ("not enough data"); the defaults are the same answer for a caller.
-  if (!initial) return report(result, filtered.training, current);
+  if (!initial) return report(result, used, current);
 
   Parameters start = kFsrsDefaultWeights;
   std::copy(initial->stability.begin(), initial->stability.end(), start.begin());
   result.parameters = start;
   result.fit = FsrsFit::kInitialStabilities;
-  if (filtered.training.size() == filtered.pretraining.size() ||
-      filtered.training.size() < kFewestItemsForAll) {
-    return report(result, filtered.training, current);
+  const bool only_first_long_term_reviews =
+      std::all_of(used.begin(), used.end(),
+                  [](const TrainingItem& item) { return long_term_review_count(item) == 1; });
+  if (only_first_long_term_reviews || used.size() < kFewestItemsForAll) {
+    return report(result, used, current);
   }
 
-  // Weights by position in time over the filtered set, then the long histories left out.
-  const std::vector<double> weights = recency_weights(filtered.training.size());
   std::vector<WeightedItem> weighted;
-  std::vector<TrainingItem> used;
-  for (std::size_t i = 0; i < filtered.training.size(); ++i) {
-    if (filtered.training[i].length > settings.longest_history) continue;
-    weighted.push_back({&filtered.training[i], weights[i]});
-  }
+  for (std::size_t i = 0; i < used.size(); ++i) weighted.push_back({&used[i], used_weights[i]});
   Parameters fitted = train(weighted, start, settings);
-  for (const WeightedItem& item : weighted) used.push_back(*item.item);
 
   // As fsrs-rs: the trained initial stabilities go through the same smoothing as pre-training's.
   std::array<std::optional<double>, 4> stabilities;

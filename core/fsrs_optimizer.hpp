@@ -25,6 +25,8 @@ struct FsrsOptimizerSettings {
   std::size_t longest_history = 64;  // items with more answers are left out of training
 };
 
+// Which small-data rule applied, counting the items left after the outlier filter and the
+// history length limit.
 enum class FsrsFit {
   kDefaults,            // fewer than 8 items (or no first long-term review): the defaults
   kInitialStabilities,  // fewer than 64 items: w[0..3] fitted, the rest the defaults

@@ -203,6 +203,41 @@ TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilit
   }
 }
 
+TEST_CASE("The small-data rules count the items left after the history length limit",
+          "[fsrs][optimizer]") {
+  // Three same-day answers before each first long-term review: 4 answers, then 5.
+  std::vector<TrainingItem> items;
+  for (int card = 0; card < 100; ++card) {
+    const std::vector<TrainingReview> history = {{Rating::kGood, 0},
+                                                 {Rating::kGood, 0},
+                                                 {Rating::kGood, 0},
+                                                 {Rating::kGood, 3},
+                                                 {Rating::kGood, 8}};
+    items.push_back(TrainingItem{{history.begin(), history.begin() + 4}, 2 * card});
+    items.push_back(TrainingItem{history, 2 * card + 1});
+  }
+  FsrsOptimizerSettings settings;
+  SECTION("Every item too long: the defaults, not a fit on nothing") {
+    settings.longest_history = 3;
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+    CHECK(fitted.fit == FsrsFit::kDefaults);
+    CHECK(fitted.items_used == 0);
+    CHECK(fitted.parameters == kFsrsDefaultWeights);
+  }
+  SECTION("Only the first long-term reviews short enough: the initial stabilities only") {
+    settings.longest_history = 4;
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+    CHECK(fitted.fit == FsrsFit::kInitialStabilities);
+    CHECK(fitted.items_used == 100);
+  }
+  SECTION("All short enough: all parameters") {
+    settings.longest_history = 5;
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+    CHECK(fitted.fit == FsrsFit::kAllParameters);
+    CHECK(fitted.items_used == 200);
+  }
+}
+
 TEST_CASE("Items the outlier filter drops do not count in the average recall",
           "[fsrs][optimizer]") {
   std::vector<TrainingItem> items;
