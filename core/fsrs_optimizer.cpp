@@ -7,8 +7,10 @@
 #include <numbers>
 #include <optional>
 #include <random>
+#include <string>
 #include <utility>
 
+#include "core/error.hpp"
 #include "core/fsrs_history_tree.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
@@ -32,6 +34,24 @@ double average_recall(const std::vector<TrainingItem>& items) {
   const auto passes = std::count_if(items.begin(), items.end(),
                                     [](const TrainingItem& item) { return item.recalled(); });
   return static_cast<double>(passes) / static_cast<double>(items.size());
+}
+
+// A batch size or epoch count of 0 would divide by zero or train nothing; a negative or
+// non-finite rate or pull would wreck every parameter. Each is the caller's mistake.
+void check(const FsrsOptimizerSettings& settings) {
+  auto reject = [](const std::string& what) {
+    throw Error(ErrorCode::kInvalidParams, "FSRS optimizer settings: " + what);
+  };
+  if (settings.epochs < 1) reject("epochs must be at least 1");
+  if (settings.batch_size < 1) reject("batch_size must be at least 1");
+  if (!(settings.learning_rate > 0.0 && std::isfinite(settings.learning_rate))) {
+    reject("learning_rate must be a positive number");
+  }
+  if (!(settings.gamma >= 0.0 && std::isfinite(settings.gamma))) {
+    reject("gamma must be a number, 0 or more");
+  }
+  // An item has at least two answers, its first and its target.
+  if (settings.longest_history < 2) reject("longest_history must be at least 2");
 }
 
 void clip(Parameters& parameters) {
@@ -178,6 +198,7 @@ FsrsOptimization report(FsrsOptimization result, const std::vector<TrainingItem>
 FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
                                           const FsrsOptimizerSettings& settings,
                                           const Parameters& current) {
+  check(settings);
   std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
     return a.reviewed < b.reviewed;
   });

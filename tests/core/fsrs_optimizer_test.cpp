@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/fsrs_memory_model.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
@@ -236,6 +238,44 @@ TEST_CASE("The small-data rules count the items left after the history length li
     CHECK(fitted.fit == FsrsFit::kAllParameters);
     CHECK(fitted.items_used == 200);
   }
+}
+
+TEST_CASE("Settings out of range are rejected before any work", "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 3}}, 0}};
+  FsrsOptimizerSettings settings;
+  SECTION("batch size 0") {
+    settings.batch_size = 0;
+  }
+  SECTION("no epochs") {
+    settings.epochs = 0;
+  }
+  SECTION("negative epochs") {
+    settings.epochs = -1;
+  }
+  SECTION("learning rate 0") {
+    settings.learning_rate = 0.0;
+  }
+  SECTION("learning rate NaN") {
+    settings.learning_rate = std::nan("");
+  }
+  SECTION("negative gamma") {
+    settings.gamma = -1.0;
+  }
+  SECTION("infinite gamma") {
+    settings.gamma = std::numeric_limits<double>::infinity();
+  }
+  SECTION("history limit under two answers") {
+    settings.longest_history = 1;
+  }
+  CHECK_THROWS_AS(optimize_fsrs_parameters(items, settings), Error);
+}
+
+TEST_CASE("A gamma of 0 is allowed: training without the pull", "[fsrs][optimizer]") {
+  FsrsOptimizerSettings settings;
+  settings.gamma = 0.0;
+  CHECK_NOTHROW(optimize_fsrs_parameters(
+      {TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 3}}, 0}}, settings));
 }
 
 TEST_CASE("Items the outlier filter drops do not count in the average recall",
