@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "core/cross_entropy.hpp"
 #include "core/error.hpp"
 #include "core/fsrs_memory_model.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
@@ -325,6 +326,32 @@ TEST_CASE("RMSE bins follow fsrs-rs's get_bin", "[fsrs][optimizer]") {
   CHECK(recall_bin(0.9) == 14);  // floor(15.49) - 1
   CHECK(recall_bin(0.99) == 19);
   CHECK(recall_bin(1.0) == 19);
+  // Out of [0, 1] still a bin; not a number, no bin at all.
+  CHECK(recall_bin(-0.5) == 0);
+  CHECK(recall_bin(1.5) == 19);
+  CHECK_THROWS_AS(recall_bin(std::nan("")), Error);
+  CHECK_THROWS_AS(recall_bin(std::numeric_limits<double>::infinity()), Error);
+}
+
+TEST_CASE("The report's log loss is finite for a certain prediction that was wrong",
+          "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kAgain, 1}}, 0}};
+  // An initial stability of 1e20 days predicts recall of exactly 1 after one day.
+  std::array<double, 21> certain = kFsrsDefaultWeights;
+  certain[2] = 1e20;
+  const FsrsEvaluation evaluation = evaluate_fsrs_parameters(items, certain);
+  CHECK(std::isfinite(evaluation.log_loss));
+  CHECK(evaluation.log_loss == Approx(-std::log(kLowestPrediction)));
+  CHECK(evaluation.rmse_bins == Approx(1.0));
+}
+
+TEST_CASE("Parameters that predict no number are rejected by the report", "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 3}}, 0}};
+  std::array<double, 21> broken = kFsrsDefaultWeights;
+  broken[20] = std::nan("");  // the forgetting curve's decay
+  CHECK_THROWS_AS(evaluate_fsrs_parameters(items, broken), Error);
 }
 
 }  // namespace
