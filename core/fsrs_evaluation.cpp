@@ -42,11 +42,10 @@ FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
   for_each_prediction(make_history_tree(histories), parameters,
                       [&](std::size_t index, double recall) {
                         const TrainingItem& item = items[index];
-                        const double observed = item.recalled() ? 1.0 : 0.0;
                         Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
-                        loss += cross_entropy(recall, observed);
+                        loss += cross_entropy(recall, item.observed());
                         bin.predicted += recall;
-                        bin.observed += observed;
+                        bin.observed += item.observed();
                         bin.count += 1.0;
                       });
   double squares = 0.0;

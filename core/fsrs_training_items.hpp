@@ -42,6 +42,7 @@ struct TrainingItem {
   std::span<const TrainingReview> reviews() const { return {card_history->data(), length}; }
   const TrainingReview& target() const { return reviews().back(); }
   bool recalled() const { return target().rating != Rating::kAgain; }
+  double observed() const { return recalled() ? 1.0 : 0.0; }  // the label the loss compares
 };
 
 // One card's log. Answers before `reset_before` were wiped by a reset (Anki's Forget) and do

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "core/cross_entropy.hpp"
 #include "core/dual_number.hpp"
 
 namespace kioku {
@@ -11,12 +12,6 @@ namespace kioku {
 namespace {
 
 using Gradient = Dual<21>;
-
-template <typename Number>
-Number cross_entropy(const Number& recall, bool recalled) {
-  using std::log;
-  return recalled ? -log(recall) : -log(1.0 - recall);
-}
 
 double pull(const std::array<double, 21>& parameters, const Regularisation& regularisation,
             std::size_t batch_size, std::array<double, 21>* gradient) {
@@ -49,7 +44,7 @@ double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& para
   if (gradient == nullptr) {
     for_each_prediction(batch.tree, parameters, [&](std::size_t index, double recall) {
       const WeightedItem& weighted = batch.items[index];
-      loss += weighted.weight * cross_entropy(recall, weighted.item->recalled());
+      loss += weighted.weight * cross_entropy(recall, weighted.item->observed());
     });
     return loss + pull(parameters, regularisation, size, nullptr);
   }
@@ -58,7 +53,7 @@ double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& para
   gradient->fill(0.0);
   for_each_prediction(batch.tree, w, [&](std::size_t index, const Gradient& recall) {
     const WeightedItem& weighted = batch.items[index];
-    const Gradient item_loss = cross_entropy(recall, weighted.item->recalled());
+    const Gradient item_loss = cross_entropy(recall, weighted.item->observed());
     loss += weighted.weight * item_loss.value;
     for (std::size_t i = 0; i < 21; ++i) (*gradient)[i] += weighted.weight * item_loss.partials[i];
   });
