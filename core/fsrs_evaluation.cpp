@@ -35,19 +35,15 @@ FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
     double count = 0.0;
   };
   std::array<Bin, kBins> bins{};
-  std::vector<const TrainingItem*> histories;
-  histories.reserve(items.size());
-  for (const TrainingItem& item : items) histories.push_back(&item);
   double loss = 0.0;
-  for_each_prediction(make_history_tree(histories), parameters,
-                      [&](std::size_t index, double recall) {
-                        const TrainingItem& item = items[index];
-                        Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
-                        loss += cross_entropy(recall, item.observed());
-                        bin.predicted += recall;
-                        bin.observed += item.observed();
-                        bin.count += 1.0;
-                      });
+  for_each_prediction(make_history_tree(items), parameters, [&](std::size_t index, double recall) {
+    const TrainingItem& item = items[index];
+    Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
+    loss += cross_entropy(recall, item.observed());
+    bin.predicted += recall;
+    bin.observed += item.observed();
+    bin.count += 1.0;
+  });
   double squares = 0.0;
   for (const Bin& bin : bins) {
     if (bin.count == 0.0) continue;

@@ -29,7 +29,7 @@ struct HistoryTree {
 };
 
 // `items[i]` is item i; each must have at least two answers.
-HistoryTree make_history_tree(std::span<const TrainingItem* const> items);
+HistoryTree make_history_tree(std::span<const TrainingItem> items);
 
 // Calls visit(item index, predicted recall) for every item of the tree, with the very
 // operations predicted_recall (core/fsrs_training_loss.hpp) applies to each item alone, so the

@@ -107,12 +107,10 @@ void shuffle(std::vector<std::size_t>& order, std::mt19937_64& generator) {
 // first. Chains are stably sorted by length, as fsrs-rs sorts items (so a batch's histories
 // are alike), and packed in that order into batches of at least `batch_size` items (the last
 // may be smaller), whose order is shuffled each epoch.
-std::vector<TrainingBatch> make_batches(const std::vector<WeightedItem>& items,
+std::vector<TrainingBatch> make_batches(const std::vector<TrainingItem>& items,
+                                        const std::vector<double>& weights,
                                         std::size_t batch_size) {
-  std::vector<const TrainingItem*> histories;
-  histories.reserve(items.size());
-  for (const WeightedItem& weighted : items) histories.push_back(weighted.item);
-  const HistoryTree tree = make_history_tree(histories);
+  const HistoryTree tree = make_history_tree(items);
   struct Chain {
     std::vector<std::size_t> items;
     std::size_t length = 0;
@@ -129,23 +127,30 @@ std::vector<TrainingBatch> make_batches(const std::vector<WeightedItem>& items,
   std::stable_sort(chains.begin(), chains.end(),
                    [](const Chain& a, const Chain& b) { return a.length < b.length; });
   std::vector<TrainingBatch> batches;
-  std::vector<WeightedItem> batch;
+  std::vector<TrainingItem> batch;
+  std::vector<double> batch_weights;
   for (const Chain& each : chains) {
-    for (const std::size_t index : each.items) batch.push_back(items[index]);
+    for (const std::size_t index : each.items) {
+      batch.push_back(items[index]);
+      batch_weights.push_back(weights[index]);
+    }
     if (batch.size() < batch_size) continue;
-    batches.push_back(make_training_batch(std::move(batch)));
+    batches.push_back(make_training_batch(std::move(batch), std::move(batch_weights)));
     batch.clear();
+    batch_weights.clear();
   }
-  if (!batch.empty()) batches.push_back(make_training_batch(std::move(batch)));
+  if (!batch.empty()) {
+    batches.push_back(make_training_batch(std::move(batch), std::move(batch_weights)));
+  }
   return batches;
 }
 
 // fsrs-rs's train: Adam with a cosine-annealed rate, parameters clipped after every step, and
 // the parameters of the epoch with the lowest loss over the whole set kept.
-Parameters train(const std::vector<WeightedItem>& items, const Parameters& start,
-                 const FsrsOptimizerSettings& settings) {
+Parameters train(const std::vector<TrainingItem>& items, const std::vector<double>& weights,
+                 const Parameters& start, const FsrsOptimizerSettings& settings) {
   const Regularisation regularisation{start, settings.gamma, items.size()};
-  const std::vector<TrainingBatch> batches = make_batches(items, settings.batch_size);
+  const std::vector<TrainingBatch> batches = make_batches(items, weights, settings.batch_size);
   const std::size_t total_steps =
       (items.size() / settings.batch_size + 1) * static_cast<std::size_t>(settings.epochs);
   std::mt19937_64 generator(settings.seed);
@@ -235,9 +240,7 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
     return report(result, used, current);
   }
 
-  std::vector<WeightedItem> weighted;
-  for (std::size_t i = 0; i < used.size(); ++i) weighted.push_back({&used[i], used_weights[i]});
-  Parameters fitted = train(weighted, start, settings);
+  Parameters fitted = train(used, used_weights, start, settings);
 
   // As fsrs-rs: the trained initial stabilities go through the same smoothing as pre-training's.
   std::array<std::optional<double>, 4> stabilities;

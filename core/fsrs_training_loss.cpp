@@ -29,12 +29,9 @@ double pull(const std::array<double, 21>& parameters, const Regularisation& regu
 
 }  // namespace
 
-TrainingBatch make_training_batch(std::vector<WeightedItem> items) {
-  std::vector<const TrainingItem*> histories;
-  histories.reserve(items.size());
-  for (const WeightedItem& weighted : items) histories.push_back(weighted.item);
-  HistoryTree tree = make_history_tree(histories);
-  return {std::move(items), std::move(tree)};
+TrainingBatch make_training_batch(std::vector<TrainingItem> items, std::vector<double> weights) {
+  HistoryTree tree = make_history_tree(items);
+  return {std::move(items), std::move(weights), std::move(tree)};
 }
 
 double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& parameters,
@@ -43,8 +40,7 @@ double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& para
   const std::size_t size = batch.items.size();
   if (gradient == nullptr) {
     for_each_prediction(batch.tree, parameters, [&](std::size_t index, double recall) {
-      const WeightedItem& weighted = batch.items[index];
-      loss += weighted.weight * cross_entropy(recall, weighted.item->observed());
+      loss += batch.weights[index] * cross_entropy(recall, batch.items[index].observed());
     });
     return loss + pull(parameters, regularisation, size, nullptr);
   }
@@ -52,10 +48,10 @@ double batch_loss(const TrainingBatch& batch, const std::array<double, 21>& para
   for (std::size_t i = 0; i < 21; ++i) w[i] = Gradient::variable(parameters[i], i);
   gradient->fill(0.0);
   for_each_prediction(batch.tree, w, [&](std::size_t index, const Gradient& recall) {
-    const WeightedItem& weighted = batch.items[index];
-    const Gradient item_loss = cross_entropy(recall, weighted.item->observed());
-    loss += weighted.weight * item_loss.value;
-    for (std::size_t i = 0; i < 21; ++i) (*gradient)[i] += weighted.weight * item_loss.partials[i];
+    const double weight = batch.weights[index];
+    const Gradient item_loss = cross_entropy(recall, batch.items[index].observed());
+    loss += weight * item_loss.value;
+    for (std::size_t i = 0; i < 21; ++i) (*gradient)[i] += weight * item_loss.partials[i];
   });
   return loss + pull(parameters, regularisation, size, gradient);
 }

@@ -35,11 +35,6 @@ Number predicted_recall(const TrainingItem& item, const FsrsParameters<Number>& 
                                  w);
 }
 
-struct WeightedItem {
-  const TrainingItem* item;
-  double weight;  // recency weight
-};
-
 struct Regularisation {
   std::array<double, 21> start;  // the parameters training started from
   double gamma = 1.0;
@@ -48,11 +43,12 @@ struct Regularisation {
 
 // A batch with its histories merged, built once and used at every epoch.
 struct TrainingBatch {
-  std::vector<WeightedItem> items;
-  HistoryTree tree;  // of `items`, in their order
+  std::vector<TrainingItem> items;
+  std::vector<double> weights;  // recency weights, weights[i] of items[i]
+  HistoryTree tree;             // of `items`, in their order
 };
 
-TrainingBatch make_training_batch(std::vector<WeightedItem> items);
+TrainingBatch make_training_batch(std::vector<TrainingItem> items, std::vector<double> weights);
 
 // Sum over the batch of weight * BCE, plus the batch's share of the pull. Fills `gradient`
 // (d loss / d w) when given one.

@@ -51,16 +51,10 @@ std::vector<TrainingItem> sample_cards() {
   return items;
 }
 
-std::vector<const TrainingItem*> pointers_to(const std::vector<TrainingItem>& items) {
-  std::vector<const TrainingItem*> pointers;
-  for (const TrainingItem& item : items) pointers.push_back(&item);
-  return pointers;
-}
-
 TEST_CASE("The history tree predicts every item exactly as replaying it alone",
           "[fsrs][optimizer]") {
   const std::vector<TrainingItem> items = sample_cards();
-  const HistoryTree tree = make_history_tree(pointers_to(items));
+  const HistoryTree tree = make_history_tree(items);
   std::vector<double> predicted(items.size(), -1.0);
   int visits = 0;
   for_each_prediction(tree, kFsrsDefaultWeights, [&](std::size_t index, double recall) {
@@ -81,9 +75,9 @@ TEST_CASE("The history tree predicts every item exactly as replaying it alone",
 TEST_CASE("The batch loss and gradient from the tree match the per-item sums",
           "[fsrs][optimizer]") {
   const std::vector<TrainingItem> items = sample_cards();
-  std::vector<WeightedItem> weighted;
-  for (std::size_t i = 0; i < items.size(); ++i) weighted.push_back({&items[i], 0.25 + 0.1 * i});
-  const TrainingBatch batch = make_training_batch(weighted);
+  std::vector<double> weights;
+  for (std::size_t i = 0; i < items.size(); ++i) weights.push_back(0.25 + 0.1 * i);
+  const TrainingBatch batch = make_training_batch(items, weights);
   std::array<double, 21> w = kFsrsDefaultWeights;
   w[20] = 0.3;
   w[17] = 0.7;
@@ -95,17 +89,15 @@ TEST_CASE("The batch loss and gradient from the tree match the per-item sums",
   // zero weights gives the pull alone).
   FsrsParameters<Dual<21>> dual;
   for (std::size_t i = 0; i < 21; ++i) dual[i] = Dual<21>::variable(w[i], i);
-  std::vector<WeightedItem> weightless = weighted;
-  for (WeightedItem& item : weightless) item.weight = 0.0;
   std::array<double, 21> expected_gradient{};
   double expected_loss =
-      batch_loss(make_training_batch(weightless), w, regularisation, &expected_gradient);
-  for (const WeightedItem& item : weighted) {
-    const Dual<21> recall = predicted_recall(*item.item, dual);
-    const Dual<21> item_loss = item.item->recalled() ? -log(recall) : -log(1.0 - recall);
-    expected_loss += item.weight * item_loss.value;
-    for (std::size_t i = 0; i < 21; ++i)
-      expected_gradient[i] += item.weight * item_loss.partials[i];
+      batch_loss(make_training_batch(items, std::vector<double>(items.size(), 0.0)), w,
+                 regularisation, &expected_gradient);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const Dual<21> recall = predicted_recall(items[k], dual);
+    const Dual<21> item_loss = items[k].recalled() ? -log(recall) : -log(1.0 - recall);
+    expected_loss += weights[k] * item_loss.value;
+    for (std::size_t i = 0; i < 21; ++i) expected_gradient[i] += weights[k] * item_loss.partials[i];
   }
   CHECK(std::abs(loss - expected_loss) <= 1e-12 * std::abs(expected_loss));
   CHECK(std::abs(batch_loss(batch, w, regularisation, nullptr) - expected_loss) <=

@@ -183,10 +183,14 @@ TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilit
                        static_cast<TimestampMs>(items.size())});
     }
   };
-  SECTION("63 items") {
+  // 40 first long-term reviews and `later` later reviews, fitted.
+  auto fit_with_later_reviews = [&](int later) {
     add(40);
-    add_later_reviews(23);
-    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    add_later_reviews(later);
+    return optimize_fsrs_parameters(items);
+  };
+  SECTION("63 items") {
+    const FsrsOptimization fitted = fit_with_later_reviews(23);
     CHECK(fitted.fit == FsrsFit::kInitialStabilities);
     CHECK(fitted.items_used == 63);
     CHECK(fitted.parameters[2] != kFsrsDefaultWeights[2]);
@@ -198,9 +202,7 @@ TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilit
     CHECK(optimize_fsrs_parameters(items).fit == FsrsFit::kInitialStabilities);
   }
   SECTION("64 items with later reviews") {
-    add(40);
-    add_later_reviews(24);
-    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    const FsrsOptimization fitted = fit_with_later_reviews(24);
     CHECK(fitted.fit == FsrsFit::kAllParameters);
     CHECK(fitted.items_used == 64);
   }
