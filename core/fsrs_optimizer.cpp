@@ -166,14 +166,10 @@ Parameters train(const std::vector<TrainingItem>& items, const std::vector<doubl
   for (int epoch = 0; epoch < settings.epochs; ++epoch) {
     shuffle(order, generator);
     for (const std::size_t index : order) {
+      // The gradient is finite: the parameters stay in their ranges, where the model's
+      // predictions and derivatives are finite, and the loss clips its predictions.
       batch_loss(batches[index], parameters, regularisation, &gradient);
-      // A prediction of exactly 0 or 1 answered wrongly makes the gradient infinite; one such
-      // batch must not turn every parameter into NaN (fsrs-rs fails the whole fit instead).
       ++step;
-      if (!std::all_of(gradient.begin(), gradient.end(),
-                       [](double partial) { return std::isfinite(partial); })) {
-        continue;
-      }
       adam.step(parameters, gradient,
                 annealed_learning_rate(settings.learning_rate, step, total_steps));
       clip(parameters);
@@ -182,7 +178,7 @@ Parameters train(const std::vector<TrainingItem>& items, const std::vector<doubl
     for (const TrainingBatch& batch : batches) {
       loss += batch_loss(batch, parameters, regularisation, nullptr);
     }
-    if (std::isfinite(loss) && loss < best_loss) {
+    if (loss < best_loss) {
       best_loss = loss;
       best = parameters;
     }
