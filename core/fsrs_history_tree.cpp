@@ -40,9 +40,8 @@ HistoryTree make_history_tree(std::span<const TrainingItem> items) {
     while (shared < longest && same(previous[shared], reviews[shared])) ++shared;
     path.resize(shared);
     for (std::size_t depth = shared; depth < reviews.size(); ++depth) {
-      if (!path.empty()) tree.nodes[path.back()].has_children = true;
       path.push_back(tree.nodes.size());
-      tree.nodes.push_back({reviews[depth], depth, false, {}});
+      tree.nodes.push_back({reviews[depth], depth, {}});
     }
     tree.nodes[path.back()].targets.push_back(index);
     tree.deepest = std::max(tree.deepest, reviews.size());

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <string>
@@ -117,9 +118,10 @@ std::vector<TrainingBatch> make_batches(const std::vector<TrainingItem>& items,
   };
   std::vector<Chain> chains;
   Chain chain;
-  for (const HistoryNode& node : tree.nodes) {
+  for (std::size_t index = 0; index < tree.nodes.size(); ++index) {
+    const HistoryNode& node = tree.nodes[index];
     chain.items.insert(chain.items.end(), node.targets.begin(), node.targets.end());
-    if (node.has_children) continue;
+    if (tree.has_children(index)) continue;
     chain.length = node.depth + 1;
     if (!chain.items.empty()) chains.push_back(std::move(chain));
     chain = {};
@@ -155,7 +157,7 @@ Parameters train(const std::vector<TrainingItem>& items, const std::vector<doubl
       (items.size() / settings.batch_size + 1) * static_cast<std::size_t>(settings.epochs);
   std::mt19937_64 generator(settings.seed);
   std::vector<std::size_t> order(batches.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::iota(order.begin(), order.end(), std::size_t{0});
 
   Parameters parameters = start;
   Parameters best = start;

@@ -19,10 +19,10 @@ double pull(const std::array<double, 21>& parameters, const Regularisation& regu
                        static_cast<double>(regularisation.total_items);
   double sum = 0.0;
   for (std::size_t i = 0; i < 21; ++i) {
-    const double spread = kFsrsParameterSpread[i] * kFsrsParameterSpread[i];
+    const double variance = kFsrsParameterSpread[i] * kFsrsParameterSpread[i];
     const double offset = parameters[i] - regularisation.start[i];
-    sum += offset * offset / spread;
-    if (gradient != nullptr) (*gradient)[i] += scale * 2.0 * offset / spread;
+    sum += offset * offset / variance;
+    if (gradient != nullptr) (*gradient)[i] += scale * 2.0 * offset / variance;
   }
   return scale * sum;
 }
