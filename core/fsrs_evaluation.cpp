@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/cross_entropy.hpp"
+#include "core/error.hpp"
 #include "core/fsrs_history_tree.hpp"
 
 namespace kioku {
@@ -15,6 +17,11 @@ constexpr int kBins = 20;
 }  // namespace
 
 int recall_bin(double predicted_recall) {
+  // NaN or infinity would make the cast below undefined and index outside the bins.
+  if (!std::isfinite(predicted_recall)) {
+    throw Error(ErrorCode::kInvalidParams,
+                "FSRS parameters that predict a recall that is not a finite number");
+  }
   const double binned = std::floor(std::exp(predicted_recall * std::log(kBins + 1.0))) - 1.0;
   return static_cast<int>(std::clamp(binned, 0.0, kBins - 1.0));
 }
@@ -28,20 +35,15 @@ FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
     double count = 0.0;
   };
   std::array<Bin, kBins> bins{};
-  std::vector<const TrainingItem*> histories;
-  histories.reserve(items.size());
-  for (const TrainingItem& item : items) histories.push_back(&item);
   double loss = 0.0;
-  for_each_prediction(make_history_tree(histories), parameters,
-                      [&](std::size_t index, double recall) {
-                        const TrainingItem& item = items[index];
-                        const double observed = item.recalled() ? 1.0 : 0.0;
-                        loss -= item.recalled() ? std::log(recall) : std::log(1.0 - recall);
-                        Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
-                        bin.predicted += recall;
-                        bin.observed += observed;
-                        bin.count += 1.0;
-                      });
+  for_each_prediction(make_history_tree(items), parameters, [&](std::size_t index, double recall) {
+    const TrainingItem& item = items[index];
+    Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
+    loss += cross_entropy(recall, item.observed());
+    bin.predicted += recall;
+    bin.observed += item.observed();
+    bin.count += 1.0;
+  });
   double squares = 0.0;
   for (const Bin& bin : bins) {
     if (bin.count == 0.0) continue;

@@ -16,9 +16,11 @@ struct FsrsEvaluation {
 
 // The bin of a predicted recall, as fsrs-rs's get_bin with 20 bins: floor(21^p) - 1, in
 // [0, 19]. The bins narrow toward 1 (p >= 0.98 is the last), where most predictions fall.
+// Throws Error (kInvalidParams) for NaN or infinity.
 int recall_bin(double predicted_recall);
 
-// Zeros for no items.
+// Zeros for no items. The log loss clips predictions (core/cross_entropy.hpp), so it is finite;
+// throws Error (kInvalidParams) when `parameters` predict a recall that is NaN or infinite.
 FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
                                         const std::array<double, 21>& parameters);
 

@@ -18,7 +18,6 @@ namespace kioku {
 struct HistoryNode {
   TrainingReview review;
   std::size_t depth = 0;             // 0: a card's first answer
-  bool has_children = false;         // the next node is its first child
   std::vector<std::size_t> targets;  // the items (indices into the input) whose target it is
 };
 
@@ -26,10 +25,15 @@ struct HistoryNode {
 struct HistoryTree {
   std::vector<HistoryNode> nodes;
   std::size_t deepest = 0;  // the longest history's length
+
+  // In depth-first order a node's first child, if it has one, comes right after it.
+  bool has_children(std::size_t node) const {
+    return node + 1 < nodes.size() && nodes[node + 1].depth > nodes[node].depth;
+  }
 };
 
 // `items[i]` is item i; each must have at least two answers.
-HistoryTree make_history_tree(std::span<const TrainingItem* const> items);
+HistoryTree make_history_tree(std::span<const TrainingItem> items);
 
 // Calls visit(item index, predicted recall) for every item of the tree, with the very
 // operations predicted_recall (core/fsrs_training_loss.hpp) applies to each item alone, so the
@@ -38,9 +42,10 @@ template <typename Number, typename Visit>
 void for_each_prediction(const HistoryTree& tree, const FsrsParameters<Number>& w, Visit&& visit) {
   // after[d]: the memory after the answer at depth d on the path to the current node.
   std::vector<MemoryState<Number>> after(tree.deepest);
-  for (const HistoryNode& node : tree.nodes) {
+  for (std::size_t index = 0; index < tree.nodes.size(); ++index) {
+    const HistoryNode& node = tree.nodes[index];
     if (node.depth == 0) {
-      if (node.has_children) after[0] = fsrs_first_memory(node.review.rating, w);
+      if (tree.has_children(index)) after[0] = fsrs_first_memory(node.review.rating, w);
       continue;
     }
     const MemoryState<Number>& before = after[node.depth - 1];
@@ -49,7 +54,7 @@ void for_each_prediction(const HistoryTree& tree, const FsrsParameters<Number>& 
                                                     before.stability, w);
       for (const std::size_t target : node.targets) visit(target, recall);
     }
-    if (node.has_children) {
+    if (tree.has_children(index)) {
       after[node.depth] = fsrs_next_memory(before, node.review.elapsed_days, node.review.rating, w);
     }
   }

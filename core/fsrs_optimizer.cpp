@@ -5,10 +5,13 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 #include <optional>
 #include <random>
+#include <string>
 #include <utility>
 
+#include "core/error.hpp"
 #include "core/fsrs_history_tree.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
@@ -32,6 +35,24 @@ double average_recall(const std::vector<TrainingItem>& items) {
   const auto passes = std::count_if(items.begin(), items.end(),
                                     [](const TrainingItem& item) { return item.recalled(); });
   return static_cast<double>(passes) / static_cast<double>(items.size());
+}
+
+// A batch size or epoch count of 0 would divide by zero or train nothing; a negative or
+// non-finite rate or pull would wreck every parameter. Each is the caller's mistake.
+void check(const FsrsOptimizerSettings& settings) {
+  auto reject = [](const std::string& what) {
+    throw Error(ErrorCode::kInvalidParams, "FSRS optimizer settings: " + what);
+  };
+  if (settings.epochs < 1) reject("epochs must be at least 1");
+  if (settings.batch_size < 1) reject("batch_size must be at least 1");
+  if (!(settings.learning_rate > 0.0 && std::isfinite(settings.learning_rate))) {
+    reject("learning_rate must be a positive number");
+  }
+  if (!(settings.gamma >= 0.0 && std::isfinite(settings.gamma))) {
+    reject("gamma must be a number, 0 or more");
+  }
+  // An item has at least two answers, its first and its target.
+  if (settings.longest_history < 2) reject("longest_history must be at least 2");
 }
 
 void clip(Parameters& parameters) {
@@ -87,21 +108,20 @@ void shuffle(std::vector<std::size_t>& order, std::mt19937_64& generator) {
 // first. Chains are stably sorted by length, as fsrs-rs sorts items (so a batch's histories
 // are alike), and packed in that order into batches of at least `batch_size` items (the last
 // may be smaller), whose order is shuffled each epoch.
-std::vector<TrainingBatch> make_batches(const std::vector<WeightedItem>& items,
+std::vector<TrainingBatch> make_batches(const std::vector<TrainingItem>& items,
+                                        const std::vector<double>& weights,
                                         std::size_t batch_size) {
-  std::vector<const TrainingItem*> histories;
-  histories.reserve(items.size());
-  for (const WeightedItem& weighted : items) histories.push_back(weighted.item);
-  const HistoryTree tree = make_history_tree(histories);
+  const HistoryTree tree = make_history_tree(items);
   struct Chain {
     std::vector<std::size_t> items;
     std::size_t length = 0;
   };
   std::vector<Chain> chains;
   Chain chain;
-  for (const HistoryNode& node : tree.nodes) {
+  for (std::size_t index = 0; index < tree.nodes.size(); ++index) {
+    const HistoryNode& node = tree.nodes[index];
     chain.items.insert(chain.items.end(), node.targets.begin(), node.targets.end());
-    if (node.has_children) continue;
+    if (tree.has_children(index)) continue;
     chain.length = node.depth + 1;
     if (!chain.items.empty()) chains.push_back(std::move(chain));
     chain = {};
@@ -109,28 +129,35 @@ std::vector<TrainingBatch> make_batches(const std::vector<WeightedItem>& items,
   std::stable_sort(chains.begin(), chains.end(),
                    [](const Chain& a, const Chain& b) { return a.length < b.length; });
   std::vector<TrainingBatch> batches;
-  std::vector<WeightedItem> batch;
+  std::vector<TrainingItem> batch;
+  std::vector<double> batch_weights;
   for (const Chain& each : chains) {
-    for (const std::size_t index : each.items) batch.push_back(items[index]);
+    for (const std::size_t index : each.items) {
+      batch.push_back(items[index]);
+      batch_weights.push_back(weights[index]);
+    }
     if (batch.size() < batch_size) continue;
-    batches.push_back(make_training_batch(std::move(batch)));
+    batches.push_back(make_training_batch(std::move(batch), std::move(batch_weights)));
     batch.clear();
+    batch_weights.clear();
   }
-  if (!batch.empty()) batches.push_back(make_training_batch(std::move(batch)));
+  if (!batch.empty()) {
+    batches.push_back(make_training_batch(std::move(batch), std::move(batch_weights)));
+  }
   return batches;
 }
 
 // fsrs-rs's train: Adam with a cosine-annealed rate, parameters clipped after every step, and
 // the parameters of the epoch with the lowest loss over the whole set kept.
-Parameters train(const std::vector<WeightedItem>& items, const Parameters& start,
-                 const FsrsOptimizerSettings& settings) {
+Parameters train(const std::vector<TrainingItem>& items, const std::vector<double>& weights,
+                 const Parameters& start, const FsrsOptimizerSettings& settings) {
   const Regularisation regularisation{start, settings.gamma, items.size()};
-  const std::vector<TrainingBatch> batches = make_batches(items, settings.batch_size);
+  const std::vector<TrainingBatch> batches = make_batches(items, weights, settings.batch_size);
   const std::size_t total_steps =
       (items.size() / settings.batch_size + 1) * static_cast<std::size_t>(settings.epochs);
   std::mt19937_64 generator(settings.seed);
   std::vector<std::size_t> order(batches.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::iota(order.begin(), order.end(), std::size_t{0});
 
   Parameters parameters = start;
   Parameters best = start;
@@ -141,14 +168,10 @@ Parameters train(const std::vector<WeightedItem>& items, const Parameters& start
   for (int epoch = 0; epoch < settings.epochs; ++epoch) {
     shuffle(order, generator);
     for (const std::size_t index : order) {
+      // The gradient is finite: the parameters stay in their ranges, where the model's
+      // predictions and derivatives are finite, and the loss clips its predictions.
       batch_loss(batches[index], parameters, regularisation, &gradient);
-      // A prediction of exactly 0 or 1 answered wrongly makes the gradient infinite; one such
-      // batch must not turn every parameter into NaN (fsrs-rs fails the whole fit instead).
       ++step;
-      if (!std::all_of(gradient.begin(), gradient.end(),
-                       [](double partial) { return std::isfinite(partial); })) {
-        continue;
-      }
       adam.step(parameters, gradient,
                 annealed_learning_rate(settings.learning_rate, step, total_steps));
       clip(parameters);
@@ -157,7 +180,7 @@ Parameters train(const std::vector<WeightedItem>& items, const Parameters& start
     for (const TrainingBatch& batch : batches) {
       loss += batch_loss(batch, parameters, regularisation, nullptr);
     }
-    if (std::isfinite(loss) && loss < best_loss) {
+    if (loss < best_loss) {
       best_loss = loss;
       best = parameters;
     }
@@ -178,37 +201,44 @@ FsrsOptimization report(FsrsOptimization result, const std::vector<TrainingItem>
 FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
                                           const FsrsOptimizerSettings& settings,
                                           const Parameters& current) {
+  check(settings);
   std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
     return a.reviewed < b.reviewed;
   });
-  const double recall = average_recall(items);
   FilteredItems filtered = filter_outliers(std::move(items));
+  // Over the items the filter kept, as fsrs-rs's compute_parameters has since FSRS-6
+  // (before it, the average was over every item).
+  const double recall = average_recall(filtered.training);
+  // Weights by position in time over the filtered set, as fsrs-rs, then the long histories
+  // left out. The small-data rules count the items left after both: fsrs-rs counts before
+  // the length limit, so it can train on none at all.
+  const std::vector<double> weights = recency_weights(filtered.training.size());
+  std::vector<TrainingItem> used;
+  std::vector<double> used_weights;
+  for (std::size_t i = 0; i < filtered.training.size(); ++i) {
+    if (filtered.training[i].length > settings.longest_history) continue;
+    used.push_back(filtered.training[i]);
+    used_weights.push_back(weights[i]);
+  }
   FsrsOptimization result;
-  if (filtered.training.size() < kFewestItems) return report(result, filtered.training, current);
+  if (used.size() < kFewestItems) return report(result, used, current);
   const std::optional<InitialStabilities> initial =
       pretrain_initial_stabilities(filtered.pretraining, recall);
   // fsrs-rs fails here ("not enough data"); the defaults are the same answer for a caller.
-  if (!initial) return report(result, filtered.training, current);
+  if (!initial) return report(result, used, current);
 
   Parameters start = kFsrsDefaultWeights;
   std::copy(initial->stability.begin(), initial->stability.end(), start.begin());
   result.parameters = start;
   result.fit = FsrsFit::kInitialStabilities;
-  if (filtered.training.size() == filtered.pretraining.size() ||
-      filtered.training.size() < kFewestItemsForAll) {
-    return report(result, filtered.training, current);
+  const bool only_first_long_term_reviews =
+      std::all_of(used.begin(), used.end(),
+                  [](const TrainingItem& item) { return long_term_review_count(item) == 1; });
+  if (only_first_long_term_reviews || used.size() < kFewestItemsForAll) {
+    return report(result, used, current);
   }
 
-  // Weights by position in time over the filtered set, then the long histories left out.
-  const std::vector<double> weights = recency_weights(filtered.training.size());
-  std::vector<WeightedItem> weighted;
-  std::vector<TrainingItem> used;
-  for (std::size_t i = 0; i < filtered.training.size(); ++i) {
-    if (filtered.training[i].reviews.size() > settings.longest_history) continue;
-    weighted.push_back({&filtered.training[i], weights[i]});
-  }
-  Parameters fitted = train(weighted, start, settings);
-  for (const WeightedItem& item : weighted) used.push_back(*item.item);
+  Parameters fitted = train(used, used_weights, start, settings);
 
   // As fsrs-rs: the trained initial stabilities go through the same smoothing as pre-training's.
   std::array<std::optional<double>, 4> stabilities;

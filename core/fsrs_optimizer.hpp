@@ -20,11 +20,13 @@ struct FsrsOptimizerSettings {
   std::uint64_t seed = 2023;
   int epochs = 5;
   std::size_t batch_size = 512;
-  double learning_rate = 4e-2;       // at the start of the cosine annealing
-  double gamma = 1.0;                // the weight of the pull toward the starting parameters
+  double learning_rate = 4e-2;  // at the start of the cosine annealing
+  double gamma = 1.0;           // the weight of the pull toward the starting parameters; 0: none
   std::size_t longest_history = 64;  // items with more answers are left out of training
 };
 
+// Which small-data rule applied, counting the items left after the outlier filter and the
+// history length limit.
 enum class FsrsFit {
   kDefaults,            // fewer than 8 items (or no first long-term review): the defaults
   kInitialStabilities,  // fewer than 64 items: w[0..3] fitted, the rest the defaults
@@ -40,7 +42,8 @@ struct FsrsOptimization {
 };
 
 // `items` in any order (they are sorted by time); `current` is what the report compares with
-// (the deck's parameters).
+// (the deck's parameters). Throws Error (kInvalidParams) for settings out of range: epochs,
+// batch_size or learning_rate not positive, gamma negative, longest_history under 2.
 FsrsOptimization optimize_fsrs_parameters(
     std::vector<TrainingItem> items, const FsrsOptimizerSettings& settings = {},
     const std::array<double, 21>& current = kFsrsDefaultWeights);

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <map>
 
+#include "core/cross_entropy.hpp"
 #include "core/deck_options.hpp"  // kFsrsDefaultWeights
 #include "core/fsrs_memory_model.hpp"
 
@@ -39,9 +40,7 @@ double pretraining_loss(const std::vector<RecallAt>& groups, double initial_stab
   double loss = 0.0;
   for (const RecallAt& group : groups) {
     const double predicted = fsrs_recall_probability(group.elapsed_days, initial_stability, w);
-    loss -=
-        (group.recall * std::log(predicted) + (1.0 - group.recall) * std::log(1.0 - predicted)) *
-        std::sqrt(group.count);
+    loss += cross_entropy(predicted, group.recall) * std::sqrt(group.count);
   }
   return loss + std::abs(initial_stability - default_stability) / kDefaultPull;
 }
@@ -78,7 +77,8 @@ std::optional<InitialStabilities> pretrain_initial_stabilities(
   // rating index -> days to the first long-term review -> (passes, answers)
   std::array<std::map<int, std::pair<int, int>>, 4> groups;
   for (const TrainingItem& item : first_long_term_reviews) {
-    const auto rating = static_cast<std::size_t>(static_cast<int>(item.reviews.front().rating) - 1);
+    const auto rating =
+        static_cast<std::size_t>(static_cast<int>(item.reviews().front().rating) - 1);
     const TrainingReview& review = first_long_term_review(item);
     auto& [passes, answers] = groups[rating][review.elapsed_days];
     passes += review.rating != Rating::kAgain ? 1 : 0;

@@ -18,8 +18,8 @@ struct InitialStabilities {
 };
 
 // The four initial stabilities fitted to `first_long_term_reviews` (items with exactly one
-// long-term review), with `average_recall` (over all items) smoothing small groups. None
-// when there is not one such item.
+// long-term review), with `average_recall` (over the filtered training items) smoothing small
+// groups. None when there is not one such item.
 std::optional<InitialStabilities> pretrain_initial_stabilities(
     const std::vector<TrainingItem>& first_long_term_reviews, double average_recall);
 

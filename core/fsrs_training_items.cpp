@@ -24,10 +24,19 @@ constexpr std::size_t kSmallestGroup = 6;
 using GroupKey = std::pair<Rating, int>;  // first rating, days to the first long-term review
 
 GroupKey group_of(const TrainingItem& item) {
-  return {item.reviews.front().rating, first_long_term_review(item).elapsed_days};
+  return {item.reviews().front().rating, first_long_term_review(item).elapsed_days};
 }
 
 }  // namespace
+
+TrainingItem::TrainingItem(std::vector<TrainingReview> reviews, TimestampMs reviewed)
+    : length(reviews.size()), reviewed(reviewed) {
+  card_history = std::make_shared<const std::vector<TrainingReview>>(std::move(reviews));
+}
+
+TrainingItem::TrainingItem(std::shared_ptr<const std::vector<TrainingReview>> card_history,
+                           std::size_t length, TimestampMs reviewed)
+    : card_history(std::move(card_history)), length(length), reviewed(reviewed) {}
 
 void append_training_items(const CardLog& card, const DayCalendar& calendar,
                            std::vector<TrainingItem>& items) {
@@ -37,16 +46,23 @@ void append_training_items(const CardLog& card, const DayCalendar& calendar,
     kept.push_back(&entry);
   }
   if (kept.empty() || kept.front()->kind != ReviewKind::kLearning) return;
-  std::vector<TrainingReview> history;
+  auto history = std::make_shared<std::vector<TrainingReview>>();
+  history->reserve(kept.size());
+  std::vector<std::size_t> target_ends;  // the length of each item's history
   std::int64_t previous_day = 0;
   for (const ReviewEntry* entry : kept) {
     const std::int64_t day = calendar.day_number(entry->reviewed);
     // A clock put back counts as the same day, as the scheduler counts it (fsrs.cpp).
     const int elapsed =
-        history.empty() ? 0 : static_cast<int>(std::max<std::int64_t>(day - previous_day, 0));
-    history.push_back({entry->rating, elapsed});
+        history->empty() ? 0 : static_cast<int>(std::max<std::int64_t>(day - previous_day, 0));
+    history->push_back({entry->rating, elapsed});
     previous_day = day;
-    if (history.size() > 1 && elapsed >= 1) items.push_back({history, entry->reviewed});
+    if (history->size() > 1 && elapsed >= 1) target_ends.push_back(history->size());
+  }
+  // Every item sees a prefix of the one history, which is complete only now.
+  const std::shared_ptr<const std::vector<TrainingReview>> shared = std::move(history);
+  for (const std::size_t end : target_ends) {
+    items.emplace_back(shared, end, kept[end - 1]->reviewed);
   }
 }
 
@@ -66,13 +82,15 @@ void append_training_items(std::span<const PastAnswer> history, const DayCalenda
 }
 
 int long_term_review_count(const TrainingItem& item) {
+  const std::span<const TrainingReview> reviews = item.reviews();
   return static_cast<int>(
-      std::count_if(item.reviews.begin() + 1, item.reviews.end(),
+      std::count_if(reviews.begin() + 1, reviews.end(),
                     [](const TrainingReview& r) { return r.elapsed_days > 0; }));
 }
 
 const TrainingReview& first_long_term_review(const TrainingItem& item) {
-  return *std::find_if(item.reviews.begin() + 1, item.reviews.end(),
+  const std::span<const TrainingReview> reviews = item.reviews();
+  return *std::find_if(reviews.begin() + 1, reviews.end(),
                        [](const TrainingReview& r) { return r.elapsed_days > 0; });
 }
 

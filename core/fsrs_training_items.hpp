@@ -1,9 +1,11 @@
 // From review logs to the optimizer's training items, as fsrs-rs and Anki build them
 // (docs/fsrs-optimizer.md "Training items"): one item per answer that came at least a day after
-// the answer before it, carrying the card's whole history up to and including that answer.
+// the answer before it, seeing the card's whole history up to and including that answer.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -22,14 +24,25 @@ struct TrainingReview {
   int elapsed_days = 0;
 };
 
-// The model reads reviews[0 .. size-2] as history and predicts recall at the last one, the
-// target (at least a day after the one before it).
+// The model reads reviews()[0 .. size-2] as history and predicts recall at the last one, the
+// target (at least a day after the one before it). A card's items share the card's one history,
+// each seeing a prefix of it: a card with n answers has up to n items, and a copy of the
+// history in each would take memory quadratic in n (a log is untrusted input).
 struct TrainingItem {
-  std::vector<TrainingReview> reviews;
+  // An item with a history of its own, all of `reviews`.
+  TrainingItem(std::vector<TrainingReview> reviews, TimestampMs reviewed);
+  // An item seeing the first `length` answers of `card_history` (2 <= length <= its size).
+  TrainingItem(std::shared_ptr<const std::vector<TrainingReview>> card_history, std::size_t length,
+               TimestampMs reviewed);
+
+  std::shared_ptr<const std::vector<TrainingReview>> card_history;  // shared by a card's items
+  std::size_t length = 0;    // this item's answers: the first `length` of the card's
   TimestampMs reviewed = 0;  // when the target answer was given: the recency order
 
-  const TrainingReview& target() const { return reviews.back(); }
+  std::span<const TrainingReview> reviews() const { return {card_history->data(), length}; }
+  const TrainingReview& target() const { return reviews().back(); }
   bool recalled() const { return target().rating != Rating::kAgain; }
+  double observed() const { return recalled() ? 1.0 : 0.0; }  // the label the loss compares
 };
 
 // One card's log. Answers before `reset_before` were wiped by a reset (Anki's Forget) and do

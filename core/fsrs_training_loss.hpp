@@ -26,18 +26,14 @@ inline constexpr std::array<double, 21> kFsrsParameterSpread = {
 // definition, one item alone. The training pass gets the same numbers from the history tree.
 template <typename Number>
 Number predicted_recall(const TrainingItem& item, const FsrsParameters<Number>& w) {
-  MemoryState<Number> memory = fsrs_first_memory(item.reviews.front().rating, w);
-  for (std::size_t i = 1; i + 1 < item.reviews.size(); ++i) {
-    memory = fsrs_next_memory(memory, item.reviews[i].elapsed_days, item.reviews[i].rating, w);
+  const std::span<const TrainingReview> reviews = item.reviews();
+  MemoryState<Number> memory = fsrs_first_memory(reviews.front().rating, w);
+  for (std::size_t i = 1; i + 1 < reviews.size(); ++i) {
+    memory = fsrs_next_memory(memory, reviews[i].elapsed_days, reviews[i].rating, w);
   }
   return fsrs_recall_probability(static_cast<double>(item.target().elapsed_days), memory.stability,
                                  w);
 }
-
-struct WeightedItem {
-  const TrainingItem* item;
-  double weight;  // recency weight
-};
 
 struct Regularisation {
   std::array<double, 21> start;  // the parameters training started from
@@ -47,11 +43,12 @@ struct Regularisation {
 
 // A batch with its histories merged, built once and used at every epoch.
 struct TrainingBatch {
-  std::vector<WeightedItem> items;
-  HistoryTree tree;  // of `items`, in their order
+  std::vector<TrainingItem> items;
+  std::vector<double> weights;  // recency weights, weights[i] of items[i]
+  HistoryTree tree;             // of `items`, in their order
 };
 
-TrainingBatch make_training_batch(std::vector<WeightedItem> items);
+TrainingBatch make_training_batch(std::vector<TrainingItem> items, std::vector<double> weights);
 
 // Sum over the batch of weight * BCE, plus the batch's share of the pull. Fills `gradient`
 // (d loss / d w) when given one.

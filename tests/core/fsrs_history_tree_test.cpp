@@ -51,16 +51,10 @@ std::vector<TrainingItem> sample_cards() {
   return items;
 }
 
-std::vector<const TrainingItem*> pointers_to(const std::vector<TrainingItem>& items) {
-  std::vector<const TrainingItem*> pointers;
-  for (const TrainingItem& item : items) pointers.push_back(&item);
-  return pointers;
-}
-
 TEST_CASE("The history tree predicts every item exactly as replaying it alone",
           "[fsrs][optimizer]") {
   const std::vector<TrainingItem> items = sample_cards();
-  const HistoryTree tree = make_history_tree(pointers_to(items));
+  const HistoryTree tree = make_history_tree(items);
   std::vector<double> predicted(items.size(), -1.0);
   int visits = 0;
   for_each_prediction(tree, kFsrsDefaultWeights, [&](std::size_t index, double recall) {
@@ -74,38 +68,46 @@ TEST_CASE("The history tree predicts every item exactly as replaying it alone",
   }
   // Fewer model steps than the items' answers together: the point of the tree.
   std::size_t answers = 0;
-  for (const TrainingItem& item : items) answers += item.reviews.size();
+  for (const TrainingItem& item : items) answers += item.reviews().size();
   CHECK(tree.nodes.size() < answers / 2);
 }
 
 TEST_CASE("The batch loss and gradient from the tree match the per-item sums",
           "[fsrs][optimizer]") {
   const std::vector<TrainingItem> items = sample_cards();
-  std::vector<WeightedItem> weighted;
-  for (std::size_t i = 0; i < items.size(); ++i) weighted.push_back({&items[i], 0.25 + 0.1 * i});
-  const TrainingBatch batch = make_training_batch(weighted);
+  std::vector<double> weights;
+  for (std::size_t i = 0; i < items.size(); ++i) weights.push_back(0.25 + 0.1 * i);
+  const TrainingBatch batch = make_training_batch(items, weights);
   std::array<double, 21> w = kFsrsDefaultWeights;
   w[20] = 0.3;
   w[17] = 0.7;
-  const Regularisation regularisation{kFsrsDefaultWeights, 1.0, 100};
+  // A start off the defaults everywhere, so that every parameter feels the pull.
+  std::array<double, 21> start = kFsrsDefaultWeights;
+  for (double& parameter : start) parameter = parameter * 0.9 + 0.01;
+  const Regularisation regularisation{start, 1.0, 100};
   std::array<double, 21> gradient{};
   const double loss = batch_loss(batch, w, regularisation, &gradient);
 
-  // The definition: each item replayed alone on Dual<21>, plus the same pull (batch_loss with
-  // zero weights gives the pull alone).
+  // The definition: each item replayed alone on Dual<21>, plus the pull as
+  // docs/fsrs-optimizer.md "Loss" writes it, γ · |B| / N · Σ_j (w_j − w0_j)² / σ_j², and its
+  // derivative γ · |B| / N · 2 (w_j − w0_j) / σ_j².
+  const double share = regularisation.gamma * static_cast<double>(items.size()) /
+                       static_cast<double>(regularisation.total_items);
+  std::array<double, 21> expected_gradient{};
+  double expected_loss = 0.0;
+  for (std::size_t j = 0; j < 21; ++j) {
+    const double variance = kFsrsParameterSpread[j] * kFsrsParameterSpread[j];
+    const double offset = w[j] - start[j];
+    expected_loss += share * offset * offset / variance;
+    expected_gradient[j] = share * 2.0 * offset / variance;
+  }
   FsrsParameters<Dual<21>> dual;
   for (std::size_t i = 0; i < 21; ++i) dual[i] = Dual<21>::variable(w[i], i);
-  std::vector<WeightedItem> weightless = weighted;
-  for (WeightedItem& item : weightless) item.weight = 0.0;
-  std::array<double, 21> expected_gradient{};
-  double expected_loss =
-      batch_loss(make_training_batch(weightless), w, regularisation, &expected_gradient);
-  for (const WeightedItem& item : weighted) {
-    const Dual<21> recall = predicted_recall(*item.item, dual);
-    const Dual<21> item_loss = item.item->recalled() ? -log(recall) : -log(1.0 - recall);
-    expected_loss += item.weight * item_loss.value;
-    for (std::size_t i = 0; i < 21; ++i)
-      expected_gradient[i] += item.weight * item_loss.partials[i];
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const Dual<21> recall = predicted_recall(items[k], dual);
+    const Dual<21> item_loss = items[k].recalled() ? -log(recall) : -log(1.0 - recall);
+    expected_loss += weights[k] * item_loss.value;
+    for (std::size_t i = 0; i < 21; ++i) expected_gradient[i] += weights[k] * item_loss.partials[i];
   }
   CHECK(std::abs(loss - expected_loss) <= 1e-12 * std::abs(expected_loss));
   CHECK(std::abs(batch_loss(batch, w, regularisation, nullptr) - expected_loss) <=
@@ -115,6 +117,23 @@ TEST_CASE("The batch loss and gradient from the tree match the per-item sums",
     CHECK(std::abs(gradient[i] - expected_gradient[i]) <=
           1e-12 * std::max(std::abs(expected_gradient[i]), 1.0));
   }
+}
+
+TEST_CASE("A certain prediction that was wrong leaves the loss and gradient finite",
+          "[fsrs][optimizer]") {
+  // Out of its range, an initial stability of 1e20 days predicts recall of exactly 1 a day
+  // later; the lapse would cost -log(0) unclipped. Training never reaches such parameters
+  // (they are clipped after every step), so it has no non-finite gradient to skip.
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kAgain, 1}}, 0},
+      TrainingItem{{{Rating::kAgain, 0}, {Rating::kGood, 2}}, 1}};
+  const TrainingBatch batch = make_training_batch(items, {1.0, 1.0});
+  std::array<double, 21> w = kFsrsDefaultWeights;
+  w[2] = 1e20;
+  const Regularisation regularisation{kFsrsDefaultWeights, 1.0, 2};
+  std::array<double, 21> gradient{};
+  CHECK(std::isfinite(batch_loss(batch, w, regularisation, &gradient)));
+  for (const double partial : gradient) CHECK(std::isfinite(partial));
 }
 
 }  // namespace

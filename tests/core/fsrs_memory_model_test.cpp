@@ -126,9 +126,9 @@ TEST_CASE("The loss's gradient is the finite differences' to 1e-6", "[fsrs][opti
                {Rating::kHard, 0},
                {Rating::kGood, 2}}),
   };
-  std::vector<WeightedItem> weighted;
-  for (std::size_t i = 0; i < items.size(); ++i) weighted.push_back({&items[i], 0.25 + 0.15 * i});
-  const TrainingBatch batch = make_training_batch(weighted);
+  std::vector<double> weights;
+  for (std::size_t i = 0; i < items.size(); ++i) weights.push_back(0.25 + 0.15 * i);
+  const TrainingBatch batch = make_training_batch(items, weights);
   for (std::array<double, 21> w : {kFsrsDefaultWeights, altered_weights()}) {
     w[7] = 0.05;  // off its lower bound, so both sides of the difference are in range
     const Regularisation regularisation{kFsrsDefaultWeights, 1.0, 40};

@@ -7,9 +7,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 
+#include "core/cross_entropy.hpp"
+#include "core/error.hpp"
 #include "core/fsrs_memory_model.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
@@ -180,10 +183,14 @@ TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilit
                        static_cast<TimestampMs>(items.size())});
     }
   };
-  SECTION("63 items") {
+  // 40 first long-term reviews and `later` later reviews, fitted.
+  auto fit_with_later_reviews = [&](int later) {
     add(40);
-    add_later_reviews(23);
-    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    add_later_reviews(later);
+    return optimize_fsrs_parameters(items);
+  };
+  SECTION("63 items") {
+    const FsrsOptimization fitted = fit_with_later_reviews(23);
     CHECK(fitted.fit == FsrsFit::kInitialStabilities);
     CHECK(fitted.items_used == 63);
     CHECK(fitted.parameters[2] != kFsrsDefaultWeights[2]);
@@ -195,12 +202,103 @@ TEST_CASE("Small data: under 8 items the defaults, under 64 the initial stabilit
     CHECK(optimize_fsrs_parameters(items).fit == FsrsFit::kInitialStabilities);
   }
   SECTION("64 items with later reviews") {
-    add(40);
-    add_later_reviews(24);
-    const FsrsOptimization fitted = optimize_fsrs_parameters(items);
+    const FsrsOptimization fitted = fit_with_later_reviews(24);
     CHECK(fitted.fit == FsrsFit::kAllParameters);
     CHECK(fitted.items_used == 64);
   }
+}
+
+TEST_CASE("The small-data rules count the items left after the history length limit",
+          "[fsrs][optimizer]") {
+  // Three same-day answers before each first long-term review: 4 answers, then 5.
+  std::vector<TrainingItem> items;
+  for (int card = 0; card < 100; ++card) {
+    const std::vector<TrainingReview> history = {{Rating::kGood, 0},
+                                                 {Rating::kGood, 0},
+                                                 {Rating::kGood, 0},
+                                                 {Rating::kGood, 3},
+                                                 {Rating::kGood, 8}};
+    items.push_back(TrainingItem{{history.begin(), history.begin() + 4}, 2 * card});
+    items.push_back(TrainingItem{history, 2 * card + 1});
+  }
+  FsrsOptimizerSettings settings;
+  SECTION("Every item too long: the defaults, not a fit on nothing") {
+    settings.longest_history = 3;
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+    CHECK(fitted.fit == FsrsFit::kDefaults);
+    CHECK(fitted.items_used == 0);
+    CHECK(fitted.parameters == kFsrsDefaultWeights);
+  }
+  SECTION("Only the first long-term reviews short enough: the initial stabilities only") {
+    settings.longest_history = 4;
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+    CHECK(fitted.fit == FsrsFit::kInitialStabilities);
+    CHECK(fitted.items_used == 100);
+  }
+  SECTION("All short enough: all parameters") {
+    settings.longest_history = 5;
+    const FsrsOptimization fitted = optimize_fsrs_parameters(items, settings);
+    CHECK(fitted.fit == FsrsFit::kAllParameters);
+    CHECK(fitted.items_used == 200);
+  }
+}
+
+TEST_CASE("Settings out of range are rejected before any work", "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 3}}, 0}};
+  FsrsOptimizerSettings settings;
+  SECTION("batch size 0") {
+    settings.batch_size = 0;
+  }
+  SECTION("no epochs") {
+    settings.epochs = 0;
+  }
+  SECTION("negative epochs") {
+    settings.epochs = -1;
+  }
+  SECTION("learning rate 0") {
+    settings.learning_rate = 0.0;
+  }
+  SECTION("learning rate NaN") {
+    settings.learning_rate = std::nan("");
+  }
+  SECTION("negative gamma") {
+    settings.gamma = -1.0;
+  }
+  SECTION("infinite gamma") {
+    settings.gamma = std::numeric_limits<double>::infinity();
+  }
+  SECTION("history limit under two answers") {
+    settings.longest_history = 1;
+  }
+  CHECK_THROWS_AS(optimize_fsrs_parameters(items, settings), Error);
+}
+
+TEST_CASE("A gamma of 0 is allowed: training without the pull", "[fsrs][optimizer]") {
+  FsrsOptimizerSettings settings;
+  settings.gamma = 0.0;
+  CHECK_NOTHROW(optimize_fsrs_parameters(
+      {TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 3}}, 0}}, settings));
+}
+
+TEST_CASE("Items the outlier filter drops do not count in the average recall",
+          "[fsrs][optimizer]") {
+  std::vector<TrainingItem> items;
+  for (int i = 0; i < 40; ++i) {
+    items.push_back(
+        TrainingItem{{{Rating::kGood, 0}, {i % 5 == 0 ? Rating::kAgain : Rating::kGood, 2 + i % 2}},
+                     static_cast<TimestampMs>(i)});
+  }
+  const FsrsOptimization kept_only = optimize_fsrs_parameters(items);
+  // Five lapses at 9 days: a group under 6 items, which the filter removes. Counted in the
+  // average recall, they would change the smoothing of the groups that stay.
+  for (int i = 0; i < 5; ++i) {
+    items.push_back(TrainingItem{{{Rating::kGood, 0}, {Rating::kAgain, 9}}, 100 + i});
+  }
+  const FsrsOptimization with_outliers = optimize_fsrs_parameters(items);
+  REQUIRE(kept_only.fit == FsrsFit::kInitialStabilities);
+  CHECK(with_outliers.items_used == kept_only.items_used);
+  CHECK(with_outliers.parameters == kept_only.parameters);
 }
 
 TEST_CASE("Pre-training fills missing ratings by fsrs-rs's ratios", "[fsrs][optimizer]") {
@@ -230,6 +328,32 @@ TEST_CASE("RMSE bins follow fsrs-rs's get_bin", "[fsrs][optimizer]") {
   CHECK(recall_bin(0.9) == 14);  // floor(15.49) - 1
   CHECK(recall_bin(0.99) == 19);
   CHECK(recall_bin(1.0) == 19);
+  // Out of [0, 1] still a bin; not a number, no bin at all.
+  CHECK(recall_bin(-0.5) == 0);
+  CHECK(recall_bin(1.5) == 19);
+  CHECK_THROWS_AS(recall_bin(std::nan("")), Error);
+  CHECK_THROWS_AS(recall_bin(std::numeric_limits<double>::infinity()), Error);
+}
+
+TEST_CASE("The report's log loss is finite for a certain prediction that was wrong",
+          "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kAgain, 1}}, 0}};
+  // An initial stability of 1e20 days predicts recall of exactly 1 after one day.
+  std::array<double, 21> certain = kFsrsDefaultWeights;
+  certain[2] = 1e20;
+  const FsrsEvaluation evaluation = evaluate_fsrs_parameters(items, certain);
+  CHECK(std::isfinite(evaluation.log_loss));
+  CHECK(evaluation.log_loss == Approx(-std::log(kLowestPrediction)));
+  CHECK(evaluation.rmse_bins == Approx(1.0));
+}
+
+TEST_CASE("Parameters that predict no number are rejected by the report", "[fsrs][optimizer]") {
+  const std::vector<TrainingItem> items = {
+      TrainingItem{{{Rating::kGood, 0}, {Rating::kGood, 3}}, 0}};
+  std::array<double, 21> broken = kFsrsDefaultWeights;
+  broken[20] = std::nan("");  // the forgetting curve's decay
+  CHECK_THROWS_AS(evaluate_fsrs_parameters(items, broken), Error);
 }
 
 }  // namespace

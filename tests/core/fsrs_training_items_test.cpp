@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "tests/core/time_zone_guard.hpp"
@@ -51,20 +52,20 @@ TEST_CASE("Training items: one per answer a day or more after the previous one",
   const std::vector<TrainingItem> items = items_of(log);
   REQUIRE(items.size() == 3);
   // The first answer is never a target; the same-day answers are in the history.
-  REQUIRE(items[0].reviews.size() == 3);
-  CHECK(items[0].reviews[0].rating == Rating::kAgain);
-  CHECK(items[0].reviews[0].elapsed_days == 0);
-  CHECK(items[0].reviews[1].elapsed_days == 0);
+  REQUIRE(items[0].reviews().size() == 3);
+  CHECK(items[0].reviews()[0].rating == Rating::kAgain);
+  CHECK(items[0].reviews()[0].elapsed_days == 0);
+  CHECK(items[0].reviews()[1].elapsed_days == 0);
   CHECK(items[0].target().elapsed_days == 2);
   CHECK(items[0].recalled());
   CHECK(items[0].reviewed == kStart + 2 * kDay);
   // No cram answer in the history, and the lapse is a target that was not recalled.
-  REQUIRE(items[1].reviews.size() == 4);
+  REQUIRE(items[1].reviews().size() == 4);
   CHECK(items[1].target().elapsed_days == 4);
   CHECK_FALSE(items[1].recalled());
   // 17:00 then 23:00 the same day is no target; 23:00 to 05:00 crosses the day start.
-  REQUIRE(items[2].reviews.size() == 7);
-  CHECK(items[2].reviews[5].elapsed_days == 0);
+  REQUIRE(items[2].reviews().size() == 7);
+  CHECK(items[2].reviews()[5].elapsed_days == 0);
   CHECK(items[2].target().elapsed_days == 1);
   CHECK(items[2].target().rating == Rating::kGood);
   CHECK(long_term_review_count(items[2]) == 3);
@@ -83,8 +84,8 @@ TEST_CASE("Training items: a reset starts the card again, and no learning start 
   CHECK(items_of(log).size() == 3);
   const std::vector<TrainingItem> after_reset = items_of(log, kStart + 10 * kDay);
   REQUIRE(after_reset.size() == 1);
-  REQUIRE(after_reset[0].reviews.size() == 2);
-  CHECK(after_reset[0].reviews[0].rating == Rating::kEasy);
+  REQUIRE(after_reset[0].reviews().size() == 2);
+  CHECK(after_reset[0].reviews()[0].rating == Rating::kEasy);
   CHECK(after_reset[0].target().elapsed_days == 5);
   // Starting with a review answer (the log lost its learning), the first rating is unknown.
   CHECK(items_of(log, kStart + 1).empty());
@@ -106,11 +107,37 @@ TEST_CASE("Training items from a replay history", "[fsrs][optimizer]") {
   std::vector<TrainingItem> items;
   append_training_items(history, calendar, items);
   REQUIRE(items.size() == 2);
-  CHECK(items[0].reviews.size() == 3);
+  CHECK(items[0].reviews().size() == 3);
   CHECK_FALSE(items[0].recalled());
-  CHECK(items[1].reviews.size() == 5);
-  CHECK(items[1].reviews.front().rating == Rating::kHard);
+  CHECK(items[1].reviews().size() == 5);
+  CHECK(items[1].reviews().front().rating == Rating::kHard);
   CHECK(items[1].target().elapsed_days == 3);
+}
+
+TEST_CASE("Training items: a card's items share one history, so memory grows linearly",
+          "[fsrs][optimizer]") {
+  // 20,000 daily answers make 19,999 items; copied into each, their histories would hold
+  // about 2e8 answers (several GB), all from one card of an untrusted log.
+  const TimeZoneGuard zone("UTC");
+  constexpr int kAnswers = 20'000;
+  std::vector<ReviewEntry> log;
+  log.push_back(entry(kStart, ReviewKind::kLearning, Rating::kGood));
+  for (int day = 1; day < kAnswers; ++day) {
+    log.push_back(entry(kStart + day * kDay, ReviewKind::kReview, Rating::kGood));
+  }
+  const std::vector<TrainingItem> items = items_of(log);
+  REQUIRE(items.size() == kAnswers - 1);
+  std::set<const std::vector<TrainingReview>*> stored;
+  std::size_t stored_answers = 0;
+  for (const TrainingItem& item : items) {
+    if (stored.insert(item.card_history.get()).second) stored_answers += item.card_history->size();
+  }
+  CHECK(stored.size() == 1);
+  CHECK(stored_answers == kAnswers);
+  // Each item still sees its own prefix.
+  CHECK(items.front().reviews().size() == 2);
+  CHECK(items.back().reviews().size() == kAnswers);
+  CHECK(items[99].target().elapsed_days == 1);
 }
 
 TrainingItem first_long_term(Rating first, int days) {
