@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "cli/terminal/scaled_level.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/day_calendar.hpp"
 
@@ -37,9 +38,7 @@ int weekday_of(const Date& date) {
 }  // namespace
 
 int heatmap_shade(std::int64_t count, std::int64_t largest) noexcept {
-  if (count <= 0 || largest <= 0) return 0;
-  const std::int64_t shade = (4 * std::min(count, largest) + largest - 1) / largest;
-  return static_cast<int>(std::clamp<std::int64_t>(shade, 1, 4));
+  return scaled_level(count, largest, 4);
 }
 
 const char* heatmap_character(int shade) noexcept {

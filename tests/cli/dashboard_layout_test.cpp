@@ -1,11 +1,14 @@
 // The stats dashboard's layout pieces (cli/terminal/sparkline, heatmap, text_table): known
 // inputs, exact output, widths as the terminal shows them.
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "cli/terminal/heatmap.hpp"
+#include "cli/terminal/scaled_level.hpp"
 #include "cli/terminal/sparkline.hpp"
 #include "cli/terminal/text_table.hpp"
 
@@ -31,6 +34,35 @@ TEST_CASE("sparkline: eight levels scaled up to the largest count", "[cli][dashb
   CHECK(sparkline({0, 0}) == "  ");
   CHECK(sparkline({}).empty());
   CHECK(visible_width(sparkline(std::vector<std::int64_t>(31, 7))) == 31);
+}
+
+TEST_CASE("scaled level: rounded up exactly, and no overflow on the largest counts",
+          "[cli][dashboard]") {
+  // Against the plain formula wherever it cannot overflow.
+  for (int levels : {4, 8}) {
+    for (std::int64_t largest = 1; largest <= 200; ++largest) {
+      for (std::int64_t count = 1; count <= largest; ++count) {
+        INFO(levels << " " << count << "/" << largest);
+        REQUIRE(scaled_level(count, largest, levels) == (levels * count + largest - 1) / largest);
+      }
+    }
+  }
+  // The socket is untrusted: counts near INT64_MAX overflowed levels × count + largest.
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+  CHECK(sparkline_level(kMax, kMax) == 8);
+  CHECK(sparkline_level(kMax - 1, kMax) == 8);
+  CHECK(sparkline_level(kMax / 2, kMax) == 4);
+  CHECK(sparkline_level(kMax / 2 + 1, kMax) == 5);
+  CHECK(sparkline_level(1, kMax) == 1);
+  CHECK(sparkline_level(kMax, 1) == 8);
+  CHECK(sparkline_level(kMin, kMax) == 0);
+  CHECK(sparkline_level(kMax, kMin) == 0);
+  CHECK(heatmap_shade(kMax, kMax) == 4);
+  CHECK(heatmap_shade(kMax / 4, kMax) == 1);
+  CHECK(heatmap_shade(kMax / 4 + 1, kMax) == 2);
+  CHECK(heatmap_shade(kMax - 1, kMax) == 4);
+  CHECK(sparkline({kMax, 0, kMax / 8, 1}) == "█ ▁▁");
 }
 
 TEST_CASE("heatmap: five shades by quarters of the busiest day", "[cli][dashboard]") {
