@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "cli/terminal/scaled_level.hpp"
+#include "cli/terminal/text_table.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/day_calendar.hpp"
 
@@ -78,16 +79,15 @@ std::vector<std::string> heatmap_lines(const std::vector<protocol::CalendarDay>&
     months = pad_after(months, column) + labels.months[date.month - 1];
   }
 
-  std::vector<std::string> lines;
-  while (!months.empty() && months.back() == ' ') months.pop_back();
-  lines.push_back(months);
+  trim_end(months);
+  std::vector<std::string> lines = {months};
   for (std::size_t row = 0; row < 7; ++row) {
     std::string cells;
     for (const std::string& cell : grid[row]) cells += cell;
-    while (!cells.empty() && cells.back() == ' ') cells.pop_back();
+    trim_end(cells);
     std::string line = pad_after(labels.weekdays[row], margin);
     if (!cells.empty()) line += style.green(cells);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
+    trim_end(line);
     lines.push_back(line);
   }
   return lines;
