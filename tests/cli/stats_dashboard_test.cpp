@@ -8,6 +8,7 @@
 
 #include "cli/stats_dashboard.hpp"
 #include "cli/terminal/text_table.hpp"
+#include "tests/support/day_dates.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
@@ -20,23 +21,7 @@ template <class Count>
 std::vector<protocol::CalendarDay> year_of(Count count) {
   std::vector<protocol::CalendarDay> days;
   for (int index = 0; index < 365; ++index) {
-    int year = 0;
-    unsigned month = 0;
-    unsigned day = 0;
-    const std::int64_t number = 20605 - 364 + index;
-    // civil_from_days, written out so the test does not lean on the code it checks.
-    const std::int64_t z = number + 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const std::int64_t doe = z - era * 146097;
-    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const std::int64_t mp = (5 * doy + 2) / 153;
-    day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
-    month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
-    year = static_cast<int>(yoe + era * 400 + (month <= 2 ? 1 : 0));
-    char date[11];
-    std::snprintf(date, sizeof date, "%04d-%02u-%02u", year, month, day);
-    days.push_back({date, count(index)});
+    days.push_back({test::date_of_day(20605 - 364 + index), count(index)});
   }
   return days;
 }
