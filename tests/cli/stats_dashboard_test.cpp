@@ -9,6 +9,7 @@
 #include "cli/stats_dashboard.hpp"
 #include "cli/terminal/text_table.hpp"
 #include "tests/support/day_dates.hpp"
+#include "tests/support/stats_report_sample.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
@@ -27,20 +28,13 @@ std::vector<protocol::CalendarDay> year_of(Count count) {
 }
 
 protocol::StatsReportResult sample_report() {
-  protocol::StatsReportResult report;
-  report.period = "30d";
-  report.today.date = "2026-06-01";
-  report.today.answers = 12;
-  report.today.correct = 10;
-  report.today.time_ms = 200'000;
+  protocol::StatsReportResult report = test::stats_report_sample(12, 10, 200'000, {5, 12});
   report.today.mature = 4;
   report.today.mature_correct = 3;
-  report.streak = {5, 12};
   report.card_counts = {20, 3, 1, 40, 100, 2, 0, 1, 166};
   report.true_retention.today.young = {4, 1, 0.8};
   report.true_retention.today.all = {4, 1, 0.8};
   report.true_retention.all_time.mature = {6, 1, 6.0 / 7.0};
-  report.future_due.due.assign(31, 0);
   report.future_due.due[1] = 8;
   report.future_due.due[2] = 4;
   report.future_due.due[30] = 1;
