@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 #include "cli/dashboard_messages.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/messages.hpp"
+#include "cli/number_text.hpp"
 #include "cli/saturating_add.hpp"
 #include "cli/terminal/heatmap.hpp"
 #include "cli/terminal/safe_text.hpp"
@@ -201,11 +201,9 @@ class Dashboard {
   std::string forecast_figures() const {
     std::int64_t total = 0;
     for (const std::int64_t due : forecast_days()) total = saturating_add(total, due);
-    char average[32];
-    std::snprintf(average, sizeof average, "%.1f",
-                  static_cast<double>(total) / static_cast<double>(kForecastDays - 1));
+    const double average = static_cast<double>(total) / static_cast<double>(kForecastDays - 1);
     return fill_in(words_.due_figures, {{"total", count(total)},
-                                        {"average", average},
+                                        {"average", fixed_text(average, 1)},
                                         {"tomorrow", count(report_.future_due.due_tomorrow)},
                                         {"load", count(report_.future_due.daily_load)}});
   }
@@ -283,9 +281,7 @@ std::string percent_text(const std::optional<double>& share, int decimals,
   // A share is 0..1; anything else came from a broken or hostile daemon and would print as
   // "nan%" or hundreds of digits.
   if (!share || !std::isfinite(*share) || *share < 0.0 || *share > 1.0) return not_available;
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f%%", decimals, *share * 100.0);
-  return text;
+  return fixed_text(*share * 100.0, decimals) + "%";
 }
 
 std::vector<std::string> dashboard_lines(const protocol::StatsReportResult& report,
