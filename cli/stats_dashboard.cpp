@@ -27,8 +27,9 @@ constexpr int kBlockGap = 2;
 // The forecast shows today and the 30 days after it, whatever the report's horizon.
 constexpr std::size_t kForecastDays = 31;
 
-std::string share_of(std::int64_t part, std::int64_t whole) {
-  if (whole <= 0) return {};
+// part / whole as a whole percentage, or none without a whole.
+std::optional<std::string> share_of(std::int64_t part, std::int64_t whole) {
+  if (whole <= 0) return std::nullopt;
   // Clamped before rounding: the counts come from the socket, and a part larger than the whole
   // (or below 0) would otherwise give a percentage that int cannot hold.
   const double percent =
@@ -115,13 +116,12 @@ class Dashboard {
 
   std::string today() const {
     const protocol::TodayReport& today = report_.today;
-    const std::string share = share_of(today.correct, today.answers);
-    const std::string mature_share = share_of(today.mature_correct, today.mature);
-    return fill_in(words_.today,
-                   {{"answers", counted(today.answers, words_.answers_one, words_.answers_many)},
-                    {"time", duration_text(today.time_ms, language_)},
-                    {"share", share.empty() ? not_available() : share},
-                    {"mature_share", mature_share.empty() ? not_available() : mature_share}});
+    return fill_in(
+        words_.today,
+        {{"answers", counted(today.answers, words_.answers_one, words_.answers_many)},
+         {"time", duration_text(today.time_ms, language_)},
+         {"share", share_of(today.correct, today.answers).value_or(not_available())},
+         {"mature_share", share_of(today.mature_correct, today.mature).value_or(not_available())}});
   }
 
   std::string streak() const {
