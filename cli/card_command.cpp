@@ -18,13 +18,18 @@ struct ShowArgs {
   std::optional<std::string> card;
 };
 
+// The one error for a card that is not there, whether the argument is not an id or the daemon
+// has no such card.
+Error no_such_card(const std::string& argument, const CardMessages& words) {
+  return Error(ErrorCode::kNotFound, fill_in(words.no_such_card, {{"card", argument}}));
+}
+
 // The card's id from the argument: N or card:N, as the note commands take it.
 std::int64_t card_id(const std::string& argument, const CardMessages& words) {
-  std::string digits = argument.rfind("card:", 0) == 0 ? argument.substr(5) : argument;
-  const Error not_found(ErrorCode::kNotFound, fill_in(words.no_such_card, {{"card", argument}}));
+  const std::string digits = argument.rfind("card:", 0) == 0 ? argument.substr(5) : argument;
   if (digits.empty() || digits.size() > 18 ||
       digits.find_first_not_of("0123456789") != std::string::npos) {
-    throw not_found;
+    throw no_such_card(argument, words);
   }
   return std::stoll(digits);
 }
@@ -42,7 +47,7 @@ void run_show(CliContext& context, const ShowArgs& args) {
         context.daemon().call(protocol::kCardHistory.name, boost::json::object{{"card", card}});
   } catch (const Error& error) {
     if (error.code() != ErrorCode::kNotFound) throw;
-    throw Error(ErrorCode::kNotFound, fill_in(words.no_such_card, {{"card", argument}}));
+    throw no_such_card(argument, words);
   }
   if (context.json) {
     print_json(boost::json::object{{"content", content}, {"history", history}});

@@ -1,12 +1,11 @@
 // card show's text: a title, the sides, the state line and the history as an aligned table.
 #include "cli/card_printing.hpp"
 
-#include <cstdio>
-
 #include "cli/card_messages.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/local_time_text.hpp"
 #include "cli/messages.hpp"
+#include "cli/number_text.hpp"
 #include "cli/terminal/rich_text_terminal.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_table.hpp"
@@ -17,12 +16,6 @@ namespace kioku::cli {
 namespace {
 
 using Lines = std::vector<std::string>;
-
-std::string number_text(double value, const char* format) {
-  char text[32];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
 
 std::string rating_name(const std::string& rating, const CardMessages& words) {
   if (rating == "again") return words.again;
@@ -63,11 +56,11 @@ std::vector<std::string> answer_cells(const protocol::CardAnswerView& answer,
   const CardMessages& words = card_messages_for(language);
   std::string memory;
   if (answer.ease) {
-    memory = fill_in(words.ease, {{"ease", number_text(*answer.ease, "%.2f")}});
+    memory = fill_in(words.ease, {{"ease", fixed_text(*answer.ease, 2)}});
   } else if (answer.stability && answer.difficulty) {
-    memory = fill_in(words.stability_difficulty,
-                     {{"stability", number_text(*answer.stability, "%.1f")},
-                      {"difficulty", number_text(*answer.difficulty, "%.1f")}});
+    memory =
+        fill_in(words.stability_difficulty, {{"stability", fixed_text(*answer.stability, 1)},
+                                             {"difficulty", fixed_text(*answer.difficulty, 1)}});
   }
   return {local_minute_text(answer.time_ms),
           rating_name(answer.rating, words),

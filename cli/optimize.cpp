@@ -2,7 +2,6 @@
 #include "cli/optimize.hpp"
 
 #include <boost/json.hpp>
-#include <cstdio>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "cli/history_reader.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
+#include "cli/number_text.hpp"
 #include "core/day_calendar.hpp"
 #include "core/fsrs_optimizer.hpp"
 
@@ -31,12 +31,6 @@ std::vector<std::vector<PastAnswer>> read_cards(int input, const std::string& so
     cards[entry->second].push_back(line.answer);
   }
   return cards;
-}
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
 }
 
 const char* fit_name(FsrsFit fit) {
@@ -69,16 +63,16 @@ void print_text(const FsrsOptimization& result, const std::string& language, std
   out << fill_in(words.optimize_items, {{"count", std::to_string(result.items_used)}}) << '\n';
   if (result.fit == FsrsFit::kDefaults) out << words.optimize_fit_defaults << '\n';
   if (result.fit == FsrsFit::kInitialStabilities) out << words.optimize_fit_initial << '\n';
-  out << fill_in(words.optimize_log_loss, {{"before", fixed(result.before.log_loss, 4)},
-                                           {"after", fixed(result.after.log_loss, 4)}})
+  out << fill_in(words.optimize_log_loss, {{"before", fixed_text(result.before.log_loss, 4)},
+                                           {"after", fixed_text(result.after.log_loss, 4)}})
       << '\n';
-  out << fill_in(words.optimize_rmse_bins, {{"before", fixed(result.before.rmse_bins, 4)},
-                                            {"after", fixed(result.after.rmse_bins, 4)}})
+  out << fill_in(words.optimize_rmse_bins, {{"before", fixed_text(result.before.rmse_bins, 4)},
+                                            {"after", fixed_text(result.after.rmse_bins, 4)}})
       << '\n';
   std::string parameters;
   for (const double parameter : result.parameters) {
     if (!parameters.empty()) parameters += ", ";
-    parameters += fixed(parameter, 4);
+    parameters += fixed_text(parameter, 4);
   }
   out << fill_in(words.optimize_parameters, {{"parameters", parameters}}) << '\n';
 }

@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 #include "cli/dashboard_messages.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/messages.hpp"
+#include "cli/number_text.hpp"
+#include "cli/saturating_add.hpp"
 #include "cli/terminal/heatmap.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/sparkline.hpp"
@@ -26,11 +27,23 @@ constexpr int kBlockGap = 2;
 // The forecast shows today and the 30 days after it, whatever the report's horizon.
 constexpr std::size_t kForecastDays = 31;
 
-std::string share_of(std::int64_t part, std::int64_t whole) {
-  if (whole <= 0) return {};
-  return std::to_string(static_cast<int>(
-             std::lround(100.0 * static_cast<double>(part) / static_cast<double>(whole)))) +
-         "%";
+// part / whole as a whole percentage, or none without a whole.
+std::optional<std::string> share_of(std::int64_t part, std::int64_t whole) {
+  if (whole <= 0) return std::nullopt;
+  // Clamped before rounding: the counts come from the socket, and a part larger than the whole
+  // (or below 0) would otherwise give a percentage that int cannot hold.
+  const double percent =
+      std::clamp(100.0 * static_cast<double>(part) / static_cast<double>(whole), 0.0, 100.0);
+  return std::to_string(static_cast<int>(std::lround(percent))) + "%";
+}
+
+// Days rounded half up, or none when `days` is not a number of days an int64 holds (NaN, ±inf
+// or beyond from the socket, where the cast would be undefined behaviour).
+std::optional<std::int64_t> rounded_days(double days) {
+  // 2^62: exactly representable, well inside int64, and far beyond any real interval.
+  constexpr double kLimit = 4611686018427387904.0;
+  if (!std::isfinite(days) || days < 0.0 || days >= kLimit) return std::nullopt;
+  return static_cast<std::int64_t>(std::floor(days + 0.5));
 }
 
 Lines table_of(const std::vector<Lines>& rows, int extra_gap = 0) {
@@ -79,7 +92,7 @@ class Dashboard {
   }
   std::string not_available() const { return style_.dim(words_.not_available); }
   std::string percent(const std::optional<double>& share, int decimals) const {
-    return share ? percent_text(share, decimals, words_.not_available) : not_available();
+    return percent_text(share, decimals, not_available());
   }
   std::string heading(const std::string& text) const { return style_.bold(text); }
 
@@ -103,13 +116,12 @@ class Dashboard {
 
   std::string today() const {
     const protocol::TodayReport& today = report_.today;
-    const std::string share = share_of(today.correct, today.answers);
-    const std::string mature_share = share_of(today.mature_correct, today.mature);
-    return fill_in(words_.today,
-                   {{"answers", counted(today.answers, words_.answers_one, words_.answers_many)},
-                    {"time", duration_text(today.time_ms, language_)},
-                    {"share", share.empty() ? not_available() : share},
-                    {"mature_share", mature_share.empty() ? not_available() : mature_share}});
+    return fill_in(
+        words_.today,
+        {{"answers", counted(today.answers, words_.answers_one, words_.answers_many)},
+         {"time", duration_text(today.time_ms, language_)},
+         {"share", share_of(today.correct, today.answers).value_or(not_available())},
+         {"mature_share", share_of(today.mature_correct, today.mature).value_or(not_available())}});
   }
 
   std::string streak() const {
@@ -188,12 +200,10 @@ class Dashboard {
 
   std::string forecast_figures() const {
     std::int64_t total = 0;
-    for (const std::int64_t due : forecast_days()) total += due;
-    char average[32];
-    std::snprintf(average, sizeof average, "%.1f",
-                  static_cast<double>(total) / static_cast<double>(kForecastDays - 1));
+    for (const std::int64_t due : forecast_days()) total = saturating_add(total, due);
+    const double average = static_cast<double>(total) / static_cast<double>(kForecastDays - 1);
     return fill_in(words_.due_figures, {{"total", count(total)},
-                                        {"average", average},
+                                        {"average", fixed_text(average, 1)},
                                         {"tomorrow", count(report_.future_due.due_tomorrow)},
                                         {"load", count(report_.future_due.daily_load)}});
   }
@@ -215,7 +225,7 @@ class Dashboard {
     for (const protocol::DaysCount& interval : report_.intervals.counts) {
       std::size_t bucket = 0;
       while (bucket < 5 && interval.days > kBounds[bucket]) ++bucket;
-      buckets[bucket] += interval.cards;
+      buckets[bucket] = saturating_add(buckets[bucket], interval.cards);
     }
     const std::int64_t largest = *std::max_element(buckets.begin(), buckets.end());
     Lines names = {"",
@@ -231,12 +241,9 @@ class Dashboard {
                      count(cards));
     }
     std::string median = not_available();
-    if (report_.intervals.median_days) {
-      median = fill_in(
-          words_.median_days,
-          {{"count",
-            count(static_cast<std::int64_t>(std::floor(*report_.intervals.median_days + 0.5)))}});
-    }
+    const std::optional<std::int64_t> median_days =
+        report_.intervals.median_days ? rounded_days(*report_.intervals.median_days) : std::nullopt;
+    if (median_days) median = fill_in(words_.median_days, {{"count", count(*median_days)}});
     Lines lines = {heading(
         fill_in(words_.intervals_title,
                 {{"cards", counted(report_.intervals.total, words_.cards_one, words_.cards_many)},
@@ -271,10 +278,10 @@ class Dashboard {
 
 std::string percent_text(const std::optional<double>& share, int decimals,
                          const std::string& not_available) {
-  if (!share) return not_available;
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f%%", decimals, *share * 100.0);
-  return text;
+  // A share is 0..1; anything else came from a broken or hostile daemon and would print as
+  // "nan%" or hundreds of digits.
+  if (!share || !std::isfinite(*share) || *share < 0.0 || *share > 1.0) return not_available;
+  return fixed_text(*share * 100.0, decimals) + "%";
 }
 
 std::vector<std::string> dashboard_lines(const protocol::StatsReportResult& report,

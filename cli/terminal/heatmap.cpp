@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <span>
 
+#include "cli/terminal/scaled_level.hpp"
+#include "cli/terminal/text_table.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/day_calendar.hpp"
 
@@ -37,9 +40,7 @@ int weekday_of(const Date& date) {
 }  // namespace
 
 int heatmap_shade(std::int64_t count, std::int64_t largest) noexcept {
-  if (count <= 0 || largest <= 0) return 0;
-  const std::int64_t shade = (4 * std::min(count, largest) + largest - 1) / largest;
-  return static_cast<int>(std::clamp<std::int64_t>(shade, 1, 4));
+  return scaled_level(count, largest, 4);
 }
 
 const char* heatmap_character(int shade) noexcept {
@@ -47,16 +48,29 @@ const char* heatmap_character(int shade) noexcept {
   return kShades[static_cast<std::size_t>(std::clamp(shade, 0, 4))];
 }
 
-std::vector<std::string> heatmap_lines(const std::vector<protocol::CalendarDay>& days,
+std::vector<std::string> heatmap_lines(const std::vector<protocol::CalendarDay>& all_days,
                                        const HeatmapLabels& labels, const Style& style) {
+  // The socket may send any number of days: only the newest that fit 53 columns are drawn, so
+  // that the lines keep within 80 columns whatever the daemon sends.
+  std::size_t skipped = 0;
+  int first_weekday = 0;
+  if (!all_days.empty()) {
+    const std::size_t weekday =
+        static_cast<std::size_t>(weekday_of(date_of(all_days.front().date)));
+    const std::size_t last_weekday = (weekday + all_days.size() - 1) % 7;
+    const std::size_t room = 7 * (kHeatmapWeeks - 1) + last_weekday + 1;
+    skipped = all_days.size() > room ? all_days.size() - room : 0;
+    first_weekday = static_cast<int>((weekday + skipped) % 7);
+  }
+  const std::span<const protocol::CalendarDay> days(all_days.data() + skipped,
+                                                    all_days.size() - skipped);
+
   int label_width = 0;
   for (const std::string& label : labels.weekdays) {
     label_width = std::max(label_width, display_width(label));
   }
   const int margin = label_width + 1;
-  const int first_weekday = days.empty() ? 0 : weekday_of(date_of(days.front().date));
-  const int slots = first_weekday + static_cast<int>(days.size());
-  const int weeks = (slots + 6) / 7;
+  const int weeks = (first_weekday + static_cast<int>(days.size()) + 6) / 7;
 
   std::int64_t largest = 0;
   for (const protocol::CalendarDay& day : days) largest = std::max(largest, day.reviews);
@@ -79,16 +93,15 @@ std::vector<std::string> heatmap_lines(const std::vector<protocol::CalendarDay>&
     months = pad_after(months, column) + labels.months[date.month - 1];
   }
 
-  std::vector<std::string> lines;
-  while (!months.empty() && months.back() == ' ') months.pop_back();
-  lines.push_back(months);
+  trim_end(months);
+  std::vector<std::string> lines = {months};
   for (std::size_t row = 0; row < 7; ++row) {
     std::string cells;
     for (const std::string& cell : grid[row]) cells += cell;
-    while (!cells.empty() && cells.back() == ' ') cells.pop_back();
+    trim_end(cells);
     std::string line = pad_after(labels.weekdays[row], margin);
     if (!cells.empty()) line += style.green(cells);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
+    trim_end(line);
     lines.push_back(line);
   }
   return lines;

@@ -1,5 +1,6 @@
 // The review calendar as a heatmap in a terminal: one column a week, one row a weekday (Monday
-// on top), each day a character in one of five shades. 365 days take 53 columns at most.
+// on top), each day a character in one of five shades. 365 days take 53 columns at most, and
+// no more than 53 are ever drawn.
 #pragma once
 
 #include <array>
@@ -20,6 +21,9 @@ int heatmap_shade(std::int64_t count, std::int64_t largest) noexcept;
 // The character of a shade: "·" for 0, then "░", "▒", "▓", "█".
 const char* heatmap_character(int shade) noexcept;
 
+// The most week columns a heatmap takes: a year of days starting late in a week.
+constexpr std::size_t kHeatmapWeeks = 53;
+
 struct HeatmapLabels {
   std::array<std::string, 12> months;   // January first: shown above a week where a month starts
   std::array<std::string, 7> weekdays;  // Monday first; an empty one leaves its row unlabelled
@@ -27,8 +31,10 @@ struct HeatmapLabels {
 
 // The heatmap of `days` (consecutive, oldest first, dates "YYYY-MM-DD"): a row of month names,
 // then seven rows, each starting with its weekday's label padded to the widest label and a
-// space. Days before the first and after the last are blank. With `style.enabled`, the days are
-// green. Widths are display widths: a Japanese label takes two columns a character.
+// space. Days before the first and after the last are blank. Only the newest days that fit
+// kHeatmapWeeks columns are drawn (365 to 371 of them, by the last day's weekday). With
+// `style.enabled`, the days are green. Widths are display widths: a Japanese label takes two
+// columns a character.
 std::vector<std::string> heatmap_lines(const std::vector<protocol::CalendarDay>& days,
                                        const HeatmapLabels& labels, const Style& style);
 

@@ -4,13 +4,13 @@
 #include <algorithm>
 #include <array>
 
+#include "cli/terminal/scaled_level.hpp"
+
 namespace kioku::cli {
 
 int sparkline_level(std::int64_t count, std::int64_t largest) noexcept {
-  if (count <= 0 || largest <= 0) return 0;
   // Rounded up, so that a count far below the largest still shows as the lowest block.
-  const std::int64_t level = (8 * std::min(count, largest) + largest - 1) / largest;
-  return static_cast<int>(std::clamp<std::int64_t>(level, 1, 8));
+  return scaled_level(count, largest, 8);
 }
 
 const char* sparkline_character(int level) noexcept {

@@ -13,11 +13,11 @@ std::string spaces(int count) {
   return std::string(static_cast<std::size_t>(std::max(0, count)), ' ');
 }
 
+}  // namespace
+
 void trim_end(std::string& text) {
   while (!text.empty() && text.back() == ' ') text.pop_back();
 }
-
-}  // namespace
 
 int visible_width(std::string_view text) {
   int width = 0;

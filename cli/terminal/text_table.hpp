@@ -8,6 +8,9 @@
 
 namespace kioku::cli {
 
+// `text` without its trailing spaces: every line the dashboard draws ends without them.
+void trim_end(std::string& text);
+
 // Columns `text` takes on the terminal: its display width without the SGR sequences
 // ("\033[…m") Style adds.
 int visible_width(std::string_view text);

@@ -1,13 +1,18 @@
 // The stats dashboard's layout pieces (cli/terminal/sparkline, heatmap, text_table): known
 // inputs, exact output, widths as the terminal shows them.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "cli/terminal/heatmap.hpp"
+#include "cli/terminal/scaled_level.hpp"
 #include "cli/terminal/sparkline.hpp"
 #include "cli/terminal/text_table.hpp"
+#include "tests/support/day_dates.hpp"
 
 using namespace kioku::cli;
 using Lines = std::vector<std::string>;
@@ -31,6 +36,35 @@ TEST_CASE("sparkline: eight levels scaled up to the largest count", "[cli][dashb
   CHECK(sparkline({0, 0}) == "  ");
   CHECK(sparkline({}).empty());
   CHECK(visible_width(sparkline(std::vector<std::int64_t>(31, 7))) == 31);
+}
+
+TEST_CASE("scaled level: rounded up exactly, and no overflow on the largest counts",
+          "[cli][dashboard]") {
+  // Against the plain formula wherever it cannot overflow.
+  for (int levels : {4, 8}) {
+    for (std::int64_t largest = 1; largest <= 200; ++largest) {
+      for (std::int64_t count = 1; count <= largest; ++count) {
+        INFO(levels << " " << count << "/" << largest);
+        REQUIRE(scaled_level(count, largest, levels) == (levels * count + largest - 1) / largest);
+      }
+    }
+  }
+  // The socket is untrusted: counts near INT64_MAX overflowed levels × count + largest.
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  constexpr std::int64_t kMin = std::numeric_limits<std::int64_t>::min();
+  CHECK(sparkline_level(kMax, kMax) == 8);
+  CHECK(sparkline_level(kMax - 1, kMax) == 8);
+  CHECK(sparkline_level(kMax / 2, kMax) == 4);
+  CHECK(sparkline_level(kMax / 2 + 1, kMax) == 5);
+  CHECK(sparkline_level(1, kMax) == 1);
+  CHECK(sparkline_level(kMax, 1) == 8);
+  CHECK(sparkline_level(kMin, kMax) == 0);
+  CHECK(sparkline_level(kMax, kMin) == 0);
+  CHECK(heatmap_shade(kMax, kMax) == 4);
+  CHECK(heatmap_shade(kMax / 4, kMax) == 1);
+  CHECK(heatmap_shade(kMax / 4 + 1, kMax) == 2);
+  CHECK(heatmap_shade(kMax - 1, kMax) == 4);
+  CHECK(sparkline({kMax, 0, kMax / 8, 1}) == "█ ▁▁");
 }
 
 TEST_CASE("heatmap: five shades by quarters of the busiest day", "[cli][dashboard]") {
@@ -71,18 +105,31 @@ TEST_CASE("heatmap: weeks as columns, Monday on top, month names above", "[cli][
     CHECK(lines[1] == "月  ▒");
     CHECK(lines[4] == "   ·█");
   }
-  SECTION("a year takes at most 53 columns of weeks") {
-    std::vector<kioku::protocol::CalendarDay> year;
-    for (int month = 1; month <= 12; ++month) {
-      for (int day = 1; day <= 28; ++day) {
-        char date[11];
-        std::snprintf(date, sizeof date, "2025-%02d-%02d", month, day);
-        year.push_back({date, 1});
+  SECTION("a year takes at most 53 columns of weeks, and no more are ever drawn") {
+    // 365 days from a Sunday fill the 53rd column's last slot; 366 from a Sunday would take a
+    // 54th, so the oldest day goes. Starting on a Saturday: one slot short, or just full.
+    for (const std::int64_t first : {20604, 20603}) {  // Sunday, Saturday 2026-05-30
+      for (const int count : {365, 366, 371, 372, 5000}) {
+        INFO("from day " << first << ", " << count << " days");
+        std::vector<kioku::protocol::CalendarDay> year;
+        for (int index = 0; index < count; ++index) {
+          year.push_back({kioku::test::date_of_day(first + index), index + 1 == count ? 4 : 1});
+        }
+        const Lines lines = heatmap_lines(year, labels, Style{});
+        REQUIRE(lines.size() == 8);
+        // The weekday rows; a month name may start above the last week and run past it.
+        int widest = 0;
+        for (std::size_t row = 1; row < lines.size(); ++row) {
+          CHECK(visible_width(lines[row]) <= 4 + 53);
+          widest = std::max(widest, visible_width(lines[row]));
+        }
+        CHECK(widest == 4 + 53);
+        CHECK(visible_width(lines[0]) <= 4 + 52 + 3);
+        // The newest day is kept (drawn full), the oldest go.
+        CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+                return line.size() >= 3 && line.compare(line.size() - 3, 3, "█") == 0;
+              }) == 1);
       }
-    }
-    // Not consecutive, but the layout only reads the first date and the count of days.
-    for (const std::string& line : heatmap_lines(year, labels, Style{})) {
-      CHECK(visible_width(line) <= 4 + 53);
     }
   }
   SECTION("coloured, the days are green and the widths the same") {

@@ -10,6 +10,7 @@
 #include "cli/command_table.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
+#include "tests/support/stats_report_sample.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
@@ -72,15 +73,7 @@ TEST_CASE("printing: due, unbury and stats print their counts in words that agre
   CHECK(shown(table, {"unbury"}, unburied) == "0 cards unburied\n");
 
   // stats shows the dashboard (tests/cli/stats_dashboard_test.cpp has the rest of it).
-  protocol::StatsReportResult stats;
-  stats.period = "30d";
-  stats.today.date = "2026-06-01";
-  stats.today.answers = 4;
-  stats.today.correct = 3;
-  stats.today.time_ms = 61'500;
-  stats.streak.current_days = 1;
-  stats.streak.longest_days = 2;
-  stats.future_due.due.assign(31, 0);
+  protocol::StatsReportResult stats = test::stats_report_sample(4, 3, 61'500, {1, 2});
   const std::string dashboard = shown(table, {"stats"}, stats);
   CHECK(dashboard.rfind("Statistics: all decks, last 30 days (today 2026-06-01)\n"
                         "Today: 4 answers in 1m 1s, correct 75%, mature correct N/A\n"

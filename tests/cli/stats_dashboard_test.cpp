@@ -1,11 +1,15 @@
 // The stats dashboard (cli/stats_dashboard.hpp) from a report with known figures: its lines in
 // both languages, exactly where it matters, and never wider than 80 columns.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "cli/stats_dashboard.hpp"
 #include "cli/terminal/text_table.hpp"
+#include "tests/support/day_dates.hpp"
+#include "tests/support/stats_report_sample.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
@@ -18,42 +22,19 @@ template <class Count>
 std::vector<protocol::CalendarDay> year_of(Count count) {
   std::vector<protocol::CalendarDay> days;
   for (int index = 0; index < 365; ++index) {
-    int year = 0;
-    unsigned month = 0;
-    unsigned day = 0;
-    const std::int64_t number = 20605 - 364 + index;
-    // civil_from_days, written out so the test does not lean on the code it checks.
-    const std::int64_t z = number + 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const std::int64_t doe = z - era * 146097;
-    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const std::int64_t mp = (5 * doy + 2) / 153;
-    day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
-    month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
-    year = static_cast<int>(yoe + era * 400 + (month <= 2 ? 1 : 0));
-    char date[11];
-    std::snprintf(date, sizeof date, "%04d-%02u-%02u", year, month, day);
-    days.push_back({date, count(index)});
+    days.push_back({test::date_of_day(20605 - 364 + index), count(index)});
   }
   return days;
 }
 
 protocol::StatsReportResult sample_report() {
-  protocol::StatsReportResult report;
-  report.period = "30d";
-  report.today.date = "2026-06-01";
-  report.today.answers = 12;
-  report.today.correct = 10;
-  report.today.time_ms = 200'000;
+  protocol::StatsReportResult report = test::stats_report_sample(12, 10, 200'000, {5, 12});
   report.today.mature = 4;
   report.today.mature_correct = 3;
-  report.streak = {5, 12};
   report.card_counts = {20, 3, 1, 40, 100, 2, 0, 1, 166};
   report.true_retention.today.young = {4, 1, 0.8};
   report.true_retention.today.all = {4, 1, 0.8};
   report.true_retention.all_time.mature = {6, 1, 6.0 / 7.0};
-  report.future_due.due.assign(31, 0);
   report.future_due.due[1] = 8;
   report.future_due.due[2] = 4;
   report.future_due.due[30] = 1;
@@ -158,7 +139,53 @@ TEST_CASE("dashboard: no line wider than 80 columns, with colour or without, in 
   }
 }
 
+TEST_CASE("dashboard: a hostile daemon's counts and figures draw, saturate or show N/A",
+          "[cli][dashboard]") {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  protocol::StatsReportResult report = sample_report();
+  // Drawn, not printed: the largest counts must scale without overflow and keep the widths.
+  for (protocol::CalendarDay& day : report.calendar.days) day.reviews = kMax - day.reviews;
+  for (protocol::HourReport& hour : report.hours) hour.total = kMax;
+  report.today.correct = kMax;  // more correct than answers
+  report.today.mature_correct = -kMax;
+  report.true_retention.today.young.retention = kNaN;
+  report.true_retention.today.mature.retention = kInfinity;
+  report.true_retention.today.all.retention = 1e300;
+  report.answer_buttons.learning.correct_share = -kInfinity;
+  for (const double median : {kNaN, kInfinity, -kInfinity, 1e300, -1.0}) {
+    report.intervals.median_days = median;
+    for (const char* language : {"en", "ja"}) {
+      INFO(language << " median " << median);
+      const Lines lines = dashboard_lines(report, language, Style{});
+      for (const std::string& line : lines) {
+        INFO(line);
+        CHECK(visible_width(line) <= 80);
+      }
+      CHECK(lines.size() == 32);
+    }
+  }
+  const Lines lines = dashboard_lines(report, "en", Style{});
+  CHECK(lines[1] == "Today: 12 answers in 3m 20s, correct 100%, mature correct 0%");
+  CHECK(lines[7].rfind("Today             N/A     N/A  N/A  ", 0) == 0);
+  CHECK(lines[19] == "Intervals: 19 cards, median N/A");
+
+  // Printed sums saturate rather than overflow (the line is then wider than 80: nineteen digits).
+  report.future_due.due.assign(31, kMax);
+  report.intervals.counts = {{1, kMax}, {1, kMax}, {400, kMax}, {400, -kMax}};
+  const Lines summed = dashboard_lines(report, "en", Style{});
+  CHECK(summed[17].rfind("Due: 9223372036854775807 in 30 days, ", 0) == 0);
+  CHECK(summed[21].find("█ 9223372036854775807") != std::string::npos);
+  CHECK(summed[21].substr(summed[21].size() - 3) == "  0");  // the 1y+ bucket: kMax + -kMax
+}
+
 TEST_CASE("dashboard: shares as percentages", "[cli][dashboard]") {
+  CHECK(percent_text(0.5, 0, "N/A") == "50%");
+  for (const double broken : {std::numeric_limits<double>::quiet_NaN(),
+                              std::numeric_limits<double>::infinity(), 1.5, -0.1}) {
+    CHECK(percent_text(broken, 1, "N/A") == "N/A");
+  }
   CHECK(percent_text(std::nullopt, 1, "N/A") == "N/A");
   CHECK(percent_text(0.8, 1, "N/A") == "80.0%");
   CHECK(percent_text(6.0 / 7.0, 1, "N/A") == "85.7%");
