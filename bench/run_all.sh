@@ -25,6 +25,9 @@ done < <(jq -r '.benchmarks[] | [.name, .items_per_second] | @tsv' "$build_dir/s
 section "kioku sched replay vs ts-fsrs"
 "$here/replay_vs_tsfsrs.sh" "$build_dir" "${REPLAY_REVIEWS:-1000000}"
 
+section "kioku sched optimize vs fsrs-rs"
+"$here/optimize_vs_fsrs_rs.sh" "$build_dir" "${OPTIMIZE_REVIEWS:-50000}"
+
 declare -A collections
 for size in $sizes; do
   section "collection of $size cards"
