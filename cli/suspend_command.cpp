@@ -7,7 +7,7 @@
 #include "cli/note_arguments.hpp"
 #include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
-#include "protocol/methods.hpp"
+#include "protocol/suspend_types.hpp"
 
 namespace kioku::cli {
 

@@ -10,9 +10,7 @@
 #include "protocol/note_types.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/stats_types.hpp"
-#include "protocol/suspend_types.hpp"
 #include "protocol/system_types.hpp"
-#include "protocol/undo_types.hpp"
 
 namespace kioku::protocol {
 
