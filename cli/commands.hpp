@@ -11,6 +11,7 @@ CommandGroup import_commands();
 CommandGroup decks_commands();
 CommandGroup due_commands();
 CommandGroup unbury_commands();
+CommandGroup suspend_commands();
 CommandGroup stats_commands();
 CommandGroup daemon_commands();
 CommandGroup deck_commands();

@@ -60,6 +60,9 @@ const Messages kEnglish{
         "input line {line}: \"{word}\" after the tab is not a rating (again, hard, good, easy or "
         "1-4)",
     .neither_held_nor_recorded = "kiokud neither held nor recorded the answer",
+    .undone = "Undone: your answer to card {card} ({rating}); the card comes back",
+    .nothing_to_undo = "Nothing to undo in this session",
+    .suspended_card = "Suspended: out of reviews until kioku unsuspend {card}",
 };
 
 const Messages kJapanese{
@@ -114,6 +117,9 @@ const Messages kJapanese{
         "入力の {line} 行目: タブの後の \"{word}\" "
         "は評価（again、hard、good、easy、1〜4）ではありません",
     .neither_held_nor_recorded = "kiokud は回答を保留も記録もしませんでした",
+    .undone = "取り消しました: カード {card} への回答（{rating}）。このカードがもう一度出ます",
+    .nothing_to_undo = "このセッションには取り消せる回答がありません",
+    .suspended_card = "保留にしました: kioku unsuspend {card} まで復習に出ません",
 };
 
 }  // namespace

@@ -58,6 +58,11 @@ struct Messages {
   const char* not_a_typed_rating;
   // review.choose's reply that says neither (a daemon breaking the protocol)
   const char* neither_held_nor_recorded;
+  // The review screen's u and !: {card} "2 (gc-002)" and {rating} of the answer undone; {card}
+  // the id of the card suspended.
+  const char* undone;
+  const char* nothing_to_undo;
+  const char* suspended_card;
 };
 BOOST_DESCRIBE_STRUCT(Messages, (),
                       (answer_prompt, quit_hint, bury_hint, buried, correct, wrong, the_answer_is,
@@ -67,7 +72,7 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        daemon_lost, interrupted, interrupted_answer, saved_one, saved_many,
                        not_a_choice, not_a_rating, reveal_prompt, again, type_prompt, typed_label,
                        expected_label, not_a_self_rating, not_a_typed_rating,
-                       neither_held_nor_recorded))
+                       neither_held_nor_recorded, undone, nothing_to_undo, suspended_card))
 
 const Messages& messages_for(const std::string& language);
 

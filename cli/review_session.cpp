@@ -27,6 +27,8 @@
 #include "core/rating.hpp"
 #include "core/time_format.hpp"
 #include "protocol/review_types.hpp"
+#include "protocol/suspend_types.hpp"
+#include "protocol/undo_types.hpp"
 
 namespace kioku::cli {
 
@@ -54,15 +56,31 @@ Verdict verdict_of(const Reply& reply) {
   return Verdict{reply.correct.value_or(true), reply.answer, reply.explanation};
 }
 
-// What the user answered for one card: a choice, or to bury the card until tomorrow.
+// What the user did with one card: a choice, or to bury or suspend it, or to undo the answer
+// before it.
 struct Answer {
-  int displayed_choice = 0;  // 1-based, in display order; 0 when burying
+  int displayed_choice = 0;  // 1-based, in display order; 0 when burying, suspending or undoing
   std::optional<Rating> rating;
   bool bury = false;
+  bool suspend = false;
+  bool undo = false;
 };
 
-// The key (and scripted line) that buries the card shown, as in Anki.
+// The keys (and scripted lines) that bury or suspend the card shown, or undo the session's last
+// answer, as in Anki.
 constexpr char kBuryKey = '-';
+constexpr char kSuspendKey = '!';
+constexpr char kUndoKey = 'u';
+
+// What a key or a script's word other than an answer asks for, if it is one of them.
+std::optional<Answer> action_of(const std::string& word) {
+  Answer action;
+  action.bury = word == std::string(1, kBuryKey) || word == "bury";
+  action.suspend = word == std::string(1, kSuspendKey) || word == "suspend";
+  action.undo = word == std::string(1, kUndoKey) || word == "undo";
+  if (!action.bury && !action.suspend && !action.undo) return std::nullopt;
+  return action;
+}
 
 // A malformed scripted line.
 struct InputProblem {
@@ -98,7 +116,7 @@ class AnswerSource {
       for (;;) {
         const auto key = raw_->read_key();
         if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
-        if (*key == kBuryKey) return Answer{0, {}, true};
+        if (const auto action = action_of(std::string(1, *key))) return action;
         if (const int choice = choice_from_key(*key, count); choice > 0) return Answer{choice, {}};
       }
     }
@@ -112,9 +130,8 @@ class AnswerSource {
       if (!(words >> choice_word)) continue;  // blank lines are skipped
       if (choice_word == "q" || choice_word == "quit") return std::nullopt;
       words >> rating_word >> extra;
-      if ((choice_word == std::string(1, kBuryKey) || choice_word == "bury") &&
-          rating_word.empty()) {
-        return Answer{0, {}, true};
+      if (const auto action = action_of(choice_word); action && rating_word.empty()) {
+        return action;
       }
       const int choice =
           choice_word.size() == 1 || std::all_of(choice_word.begin(), choice_word.end(), ::isdigit)
@@ -152,9 +169,7 @@ class AnswerSource {
       if (!(words >> word)) continue;
       if (word == "q" || word == "quit") return std::nullopt;
       words >> extra;
-      if ((word == std::string(1, kBuryKey) || word == "bury") && extra.empty()) {
-        return Answer{0, {}, true};
-      }
+      if (const auto action = action_of(word); action && extra.empty()) return action;
       const std::optional<Rating> rating = rating_from_word(word);
       if (!rating || !extra.empty()) {
         throw InputProblem{fill_in(text_.not_a_self_rating,
@@ -165,17 +180,14 @@ class AnswerSource {
     return std::nullopt;
   }
 
-  // In a terminal: Enter or space shows the answer, - buries, q stops. False to stop; `bury`
-  // says whether to bury.
-  bool wait_for_reveal(bool& bury) {
+  // In a terminal: Enter or space shows the answer (an Answer with nothing set), - buries, !
+  // suspends, u undoes the answer before. nullopt to stop (q).
+  std::optional<Answer> wait_for_reveal() {
     for (;;) {
       const auto key = raw_->read_key();
-      if (!key || *key == 'q' || *key == 'Q') return false;
-      if (*key == kBuryKey) {
-        bury = true;
-        return true;
-      }
-      if (*key == '\n' || *key == ' ') return true;
+      if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
+      if (const auto action = action_of(std::string(1, *key))) return action;
+      if (*key == '\n' || *key == ' ') return Answer{};
     }
   }
 
@@ -277,6 +289,16 @@ class AnswerSource {
   bool interactive_;
   std::unique_ptr<RawMode> raw_;
   int line_number_ = 0;
+};
+
+// An answer of the session, for undoing it: its card, how the screen named it, and what the
+// tally counted of it.
+struct AnsweredCard {
+  std::int64_t card = 0;
+  std::int64_t review_id = 0;
+  std::string name;  // "2 (gc-002)"
+  bool correct = false;
+  std::int64_t elapsed = 0;
 };
 
 struct SessionTally {
@@ -440,6 +462,50 @@ class ReviewScreen {
     return true;
   }
 
+  // Burying, suspending or undoing, which every kind of card offers where it waits for its
+  // answer. True: go on to what review.next gives now.
+  bool act_on(const protocol::CardToStudy& card, const Answer& action) {
+    if (action.bury) return bury_card(card);
+    if (action.suspend) {
+      std::cout << std::string(1, kSuspendKey) << '\n';
+      call(protocol::kCardSuspend, protocol::CardSuspendParams{{card.id}});
+      std::cout << style_.dim(fill_in(text_.suspended_card, {{"card", std::to_string(card.id)}}))
+                << '\n';
+      return true;
+    }
+    std::cout << std::string(1, kUndoKey) << '\n';
+    undo_last_answer();
+    return true;
+  }
+
+  // Takes back the session's latest answer still standing (review.undo of its card): the card
+  // comes back next, as it was before it, and the tally forgets the answer.
+  void undo_last_answer() {
+    if (answered_.empty()) {
+      std::cout << style_.dim(text_.nothing_to_undo) << '\n';
+      return;
+    }
+    const AnsweredCard last = answered_.back();
+    protocol::ReviewUndoResult undone;
+    try {
+      // By the answer's id, which makes the request safe to send again (review.undo).
+      undone = call(protocol::kReviewUndo, protocol::ReviewUndoParams{last.card, last.review_id});
+    } catch (const Error& error) {
+      // Answered again elsewhere since: what this session gave is no longer the latest.
+      if (error.code() != ErrorCode::kConflict) throw;
+      answered_.clear();
+      std::cout << style_.dim(text_.nothing_to_undo) << '\n';
+      return;
+    }
+    answered_.pop_back();
+    --tally_.reviewed;
+    if (last.correct) --tally_.correct;
+    tally_.duration_ms -= last.elapsed;
+    std::cout << style_.dim(fill_in(text_.undone,
+                                    {{"card", last.name}, {"rating", safe_line(undone.rating)}}))
+              << '\n';
+  }
+
   // The answer side of a card the user rates alone, below its question.
   void show_answer_side(const protocol::CardToStudy& card) {
     std::cout << style_.dim(std::string(static_cast<std::size_t>(std::min(width_, 40)), '-'))
@@ -517,6 +583,8 @@ class ReviewScreen {
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
     tally_.duration_ms += elapsed;
+    answered_.push_back(
+        AnsweredCard{card.id, recorded.review_id, in_flight_name(card), correct, elapsed});
   }
 
   // A card the user rates alone (basic, reversed, cloze): the answer shown, then the rating.
@@ -526,13 +594,12 @@ class ReviewScreen {
     if (input_.interactive()) {
       std::cout << text_.reveal_prompt << " (" << text_.bury_hint << ", " << text_.quit_hint
                 << "): " << std::flush;
-      bool bury = false;
-      const bool go_on = input_.wait_for_reveal(bury);
-      if (!go_on) {
+      const std::optional<Answer> action = input_.wait_for_reveal();
+      if (!action) {
         std::cout << '\n';
         return false;
       }
-      if (bury) return bury_card(card);
+      if (action->bury || action->suspend || action->undo) return act_on(card, *action);
       std::cout << '\n';
       show_answer_side(card);
       print_rating_prompt(card, true);
@@ -542,7 +609,7 @@ class ReviewScreen {
     } else {
       const auto line = input_.read_scripted_rating();
       if (!line) return false;
-      if (line->bury) return bury_card(card);
+      if (line->bury || line->suspend || line->undo) return act_on(card, *line);
       show_answer_side(card);
       rating = line->rating;
     }
@@ -634,7 +701,7 @@ class ReviewScreen {
       std::cout << '\n';
       return false;
     }
-    if (given->bury) return bury_card(card);
+    if (given->bury || given->suspend || given->undo) return act_on(card, *given);
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
     std::cout << given->displayed_choice;
     if (given->rating) std::cout << ' ' << to_string(*given->rating);
@@ -722,6 +789,7 @@ class ReviewScreen {
   int width_;
   AnswerSource input_;
   SessionTally tally_;
+  std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
   std::mt19937 random_{std::random_device{}()};
 };

@@ -67,6 +67,8 @@ std::vector<Method> deck_methods();
 std::vector<Method> doctor_methods();
 std::vector<Method> review_methods();
 std::vector<Method> bury_methods();
+std::vector<Method> undo_methods();
+std::vector<Method> suspend_methods();
 std::vector<Method> due_methods();
 std::vector<Method> stats_methods();
 std::vector<Method> note_methods();

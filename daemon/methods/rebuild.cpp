@@ -11,21 +11,26 @@ namespace {
 constexpr std::size_t kReportedCards = 20;
 }
 
+CardState replayed_state(Collection& collection, std::int64_t card_id, bool withdrawn,
+                         const DeckOptions& options, const DayCalendar& calendar) {
+  const Replay replay(options, calendar);
+  // A card without answers replays to a new card's state.
+  CardState replayed = replay.history(card_id, collection.review_log().card_history(card_id));
+  if (withdrawn) replayed.suspended = true;
+  return replayed;
+}
+
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                            const DayCalendar& calendar) {
   RebuildReport report;
-  const Replay replay(options, calendar);
-  // Cards their note keeps out of the queue (retired, or of a deleted note) are suspended
-  // whatever their answers say; both lists are sorted by id.
+  // Cards their note or the user keeps out of the queue (retired, of a deleted note, suspended
+  // by hand) are suspended whatever their answers say; both lists are sorted by id.
   const std::vector<std::int64_t> withdrawn = collection.cards().withdrawn_in_deck(deck_id);
   for (const std::int64_t card_id : collection.cards().ids_in_deck(deck_id)) {
-    const std::vector<PastAnswer> history = collection.review_log().card_history(card_id);
     const CardRecord stored = collection.cards().card(card_id);
-    // A card without answers replays to a new card's state.
-    CardState replayed = replay.history(card_id, history);
-    if (std::binary_search(withdrawn.begin(), withdrawn.end(), card_id)) {
-      replayed.suspended = true;
-    }
+    const CardState replayed = replayed_state(
+        collection, card_id, std::binary_search(withdrawn.begin(), withdrawn.end(), card_id),
+        options, calendar);
     ++report.cards;
     if (replayed == stored.state) continue;
     ++report.changed;

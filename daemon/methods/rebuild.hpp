@@ -18,6 +18,13 @@ struct RebuildReport {
   std::vector<std::int64_t> changed_cards;  // the first few of them, for the report
 };
 
+// What rebuild_deck stores for card `card_id`: the replay of its standing answers (voided ones
+// left out) through `options`, suspended whatever they say when `withdrawn` (retired, of a
+// deleted note, or suspended by the user: CardStore::withdrawn). An undo stores the same, so a
+// rebuild after it changes nothing.
+CardState replayed_state(Collection& collection, std::int64_t card_id, bool withdrawn,
+                         const DeckOptions& options, const DayCalendar& calendar);
+
 // Replays every card of the deck and stores the results. Call it inside Collection::write: the
 // caller's write makes the deck's new states land with whatever else it changes, or not at all.
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,

@@ -12,6 +12,17 @@ namespace kioku::daemon {
 
 namespace {
 
+// Sets card_state.suspended from what keeps a card out of the queue: its note deleted, the card
+// retired or suspended by the user, or a leech under a deck that suspends leeches (the one thing
+// an answer suspends a card for, so this is what a replay would give). The caller adds which
+// cards ("WHERE ...").
+constexpr const char* kSuspensionUpdate =
+    "UPDATE card_state SET suspended = ("
+    "SELECT c.retired = 1 OR n.deleted_ms IS NOT NULL OR c.suspended_ms IS NOT NULL OR "
+    "(card_state.leech = 1 AND coalesce(d.options ->> '$.leech_action', 'suspend') = 'suspend') "
+    "FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
+    "WHERE c.id = card_state.card_id) ";
+
 std::string with_state_columns(const std::string& head, const std::string& tail) {
   return head + kCardStateColumns + tail;
 }
@@ -36,7 +47,8 @@ struct CardStore::Statements {
             "ORDER BY id")),
         select_withdrawn(database.prepare(
             "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE c.deck_id = ?1 "
-            "AND (c.retired = 1 OR n.deleted_ms IS NOT NULL) ORDER BY c.id")),
+            "AND (c.retired = 1 OR n.deleted_ms IS NOT NULL OR c.suspended_ms IS NOT NULL) "
+            "ORDER BY c.id")),
         insert(database.prepare(
             "INSERT INTO cards (deck_id, note_id, template, external_id, kind, content, "
             "content_hash, tags, position, created_ms, modified_ms, note) "
@@ -45,13 +57,18 @@ struct CardStore::Statements {
             "UPDATE cards SET kind = ?2, content = ?3, content_hash = ?4, tags = ?5, "
             "position = ?6, modified_ms = ?7, note = ?8, external_id = ?9 WHERE id = ?1")),
         set_retired(database.prepare("UPDATE cards SET retired = ?2 WHERE id = ?1")),
-        refresh_suspension(database.prepare(
-            "UPDATE card_state SET suspended = ("
-            "SELECT c.retired = 1 OR n.deleted_ms IS NOT NULL OR (card_state.leech = 1 AND "
-            "coalesce(d.options ->> '$.leech_action', 'suspend') = 'suspend') "
-            "FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
-            "WHERE c.id = card_state.card_id) "
-            "WHERE card_id IN (SELECT id FROM cards WHERE note_id = ?1)")),
+        refresh_suspension(database.prepare(std::string(kSuspensionUpdate) +
+                                            "WHERE card_id IN (SELECT id FROM cards WHERE "
+                                            "note_id = ?1)")),
+        refresh_card_suspension(
+            database.prepare(std::string(kSuspensionUpdate) + "WHERE card_id = ?1")),
+        select_card_withdrawn(database.prepare(
+            "SELECT c.retired = 1 OR n.deleted_ms IS NOT NULL OR c.suspended_ms IS NOT NULL "
+            "FROM cards c JOIN notes n ON n.id = c.note_id WHERE c.id = ?1")),
+        // A card suspended already keeps the time it was first suspended.
+        set_suspended_by_user(database.prepare(
+            "UPDATE cards SET suspended_ms = ?2 WHERE id = ?1 AND (?2 IS NULL OR suspended_ms IS "
+            "NULL)")),
         update_position(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
         insert_state(database.prepare(
             "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
@@ -74,6 +91,9 @@ struct CardStore::Statements {
   sqlite::Statement update_content;
   sqlite::Statement set_retired;
   sqlite::Statement refresh_suspension;
+  sqlite::Statement refresh_card_suspension;
+  sqlite::Statement select_card_withdrawn;
+  sqlite::Statement set_suspended_by_user;
   sqlite::Statement update_position;
   sqlite::Statement insert_state;
   sqlite::Statement update_state;
@@ -198,6 +218,21 @@ void CardStore::set_retired(std::int64_t card_id, bool retired) {
 
 void CardStore::refresh_suspension(std::int64_t note_id) {
   statements_->refresh_suspension.bind(1, note_id).run();
+}
+
+void CardStore::refresh_card_suspension(std::int64_t card_id) {
+  statements_->refresh_card_suspension.bind(1, card_id).run();
+}
+
+bool CardStore::withdrawn(std::int64_t card_id) {
+  sqlite::Statement& select = statements_->select_card_withdrawn;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id);
+  return select.step() && select.column_int(0) != 0;
+}
+
+void CardStore::set_suspended_by_user(std::int64_t card_id, std::optional<TimestampMs> since) {
+  statements_->set_suspended_by_user.bind(1, card_id).bind(2, since).run();
 }
 
 void CardStore::write_state(std::int64_t card_id, const CardState& state) {

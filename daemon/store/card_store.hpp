@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -90,7 +91,8 @@ class CardStore {
 
   // The cards of a note, by id, retired ones included.
   std::vector<StoredNoteCard> cards_of_note(std::int64_t note_id);
-  // Ids of the deck's cards kept out of the queue by their note: retired, or of a deleted note.
+  // Ids of the deck's cards kept out of the queue whatever their answers say: retired, of a
+  // deleted note, or suspended by the user.
   std::vector<std::int64_t> withdrawn_in_deck(std::int64_t deck_id);
 
   // Adds `row` as a new card (new, at its position) when `stored` is null, else updates the
@@ -98,10 +100,18 @@ class CardStore {
   // about it differs (only its position when that is all). Returns what it did and the id.
   SavedCard save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now);
   void set_retired(std::int64_t card_id, bool retired);
+  // Whether the card is one withdrawn_in_deck() would list.
+  bool withdrawn(std::int64_t card_id);
   // Sets card_state.suspended of the note's cards from what keeps each out of the queue: its
-  // note deleted, the card retired, or a leech under a deck that suspends leeches (the one
-  // thing an answer suspends a card for, so this is what a replay would give).
+  // note deleted, the card retired or suspended by the user, or a leech under a deck that
+  // suspends leeches (the one thing an answer suspends a card for, so this is what a replay
+  // would give).
   void refresh_suspension(std::int64_t note_id);
+  // The same for one card.
+  void refresh_card_suspension(std::int64_t card_id);
+  // Records that the user suspended the card at `since` (cards.suspended_ms), or, with nullopt,
+  // that they lifted it; refresh_card_suspension() then sets its state.
+  void set_suspended_by_user(std::int64_t card_id, std::optional<TimestampMs> since);
   // Replaces a card's scheduling state (an answer's or a replay's result; the log is not
   // touched).
   void write_state(std::int64_t card_id, const CardState& state);

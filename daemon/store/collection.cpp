@@ -2,6 +2,7 @@
 #include "daemon/store/collection.hpp"
 
 #include "core/deck_notes.hpp"
+#include "core/error.hpp"
 
 namespace kioku::daemon {
 
@@ -46,6 +47,40 @@ std::int64_t Collection::store_answer(const AnswerRecord& answer) {
     due_index_.bury_siblings(answer.card_id, answer.day + 1, answer.bury_siblings);
   }
   return review_id;
+}
+
+std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> card_id,
+                                                    std::optional<std::int64_t> expected,
+                                                    TimestampMs now,
+                                                    const ReplayAfterVoid& replay) {
+  std::optional<UndoneAnswer> undone;
+  // Said as an answer: for whoever watches commits, an undo changes the counts as one does.
+  Write what{WriteKind::kAnswer, 0, card_id.value_or(0)};
+  write(what, [&] {
+    const std::optional<StandingAnswer> latest = review_log_.latest_standing(card_id);
+    if (!latest) return;
+    if (expected && latest->review_id != *expected) {
+      throw Error(ErrorCode::kConflict, "answer " + std::to_string(*expected) +
+                                            " is not the latest of card " +
+                                            std::to_string(latest->card_id) + ": undo answer " +
+                                            std::to_string(latest->review_id) + " first");
+    }
+    UndoneAnswer result;
+    result.answer = *latest;
+    result.void_id = review_log_.void_answer(latest->review_id, now);
+    // Read after the void entry: card_history() inside `replay` no longer sees the answer.
+    const CardRecord card = cards_.card(latest->card_id);
+    what.deck = card.deck_id;
+    what.card = card.id;
+    result.deck_id = card.deck_id;
+    result.state = replay(card);
+    cards_.write_state(card.id, result.state);
+    // The state before the answer is the one it was tallied from.
+    daily_stats_.remove(latest->day, card.deck_id,
+                        tally_of(result.state, latest->rating, latest->duration_ms));
+    undone = result;
+  });
+  return undone;
 }
 
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,

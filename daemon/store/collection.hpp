@@ -43,6 +43,14 @@ struct ImportSummary {
   int retired = 0;      // cards whose note no longer makes them: suspended, kept
 };
 
+// What an undo did: the answer it voided, its own entry, and the card's state now.
+struct UndoneAnswer {
+  StandingAnswer answer;
+  std::int64_t void_id = 0;  // the revlog_voids row
+  std::int64_t deck_id = 0;
+  CardState state;
+};
+
 // What saving one note did: to the note and to each of its cards.
 struct NoteSave {
   std::int64_t note_id = 0;
@@ -102,6 +110,17 @@ class Collection {
   // unknown card.
   using AnswerDecision = std::function<std::optional<AnswerRecord>(const CardRecord& card)>;
   std::optional<std::int64_t> answer_card(std::int64_t card_id, const AnswerDecision& decide);
+  // Voids the latest standing answer (of card `card_id`, or of the whole collection without
+  // one) and takes it back, in one write: appends the void entry, stores the state `replay`
+  // gives the card once the answer is voided (its other answers replayed), and takes the
+  // answer's share out of its day's roll-up, as tally_of(that state, its rating, its duration)
+  // counted it. Returns nullopt, having written nothing, when there is no standing answer.
+  // Siblings the answer buried stay buried (docs/undo-and-suspend.md). With `expected`, the
+  // answer must be that one: any other throws kioku::Error (kConflict), writing nothing.
+  using ReplayAfterVoid = std::function<CardState(const CardRecord& card)>;
+  std::optional<UndoneAnswer> undo_answer(std::optional<std::int64_t> card_id,
+                                          std::optional<std::int64_t> expected, TimestampMs now,
+                                          const ReplayAfterVoid& replay);
   // Adds `note` to the deck, or updates the deck's note with its id, and makes its cards agree
   // with it (core/card_generation.hpp, core/card_reconciliation.hpp): kept cards keep their id
   // and history, new ones are added at `first_card_position` on, ones it no longer makes are

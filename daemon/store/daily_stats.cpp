@@ -16,6 +16,12 @@ struct DailyStats::Statements {
             "review_answers = review_answers + excluded.review_answers, "
             "duration_ms = duration_ms + excluded.duration_ms, "
             "interday_answers = interday_answers + excluded.interday_answers")),
+        subtract(database.prepare(
+            "UPDATE daily_stats SET reviews = max(reviews - ?3, 0), "
+            "correct = max(correct - ?4, 0), new_cards = max(new_cards - ?5, 0), "
+            "review_answers = max(review_answers - ?6, 0), "
+            "duration_ms = max(duration_ms - ?7, 0), "
+            "interday_answers = max(interday_answers - ?8, 0) WHERE day = ?1 AND deck_id = ?2")),
         select_tally(
             database.prepare("SELECT coalesce(sum(reviews), 0), coalesce(sum(correct), 0), "
                              "coalesce(sum(new_cards), 0), coalesce(sum(review_answers), 0), "
@@ -28,12 +34,14 @@ struct DailyStats::Statements {
         select_review_days(
             database.prepare("SELECT day FROM daily_stats WHERE reviews > 0 AND day <= ?1 "
                              "GROUP BY day ORDER BY day DESC")),
-        // From the roll-ups, which record_answer writes in the same transaction as the log row
-        // and nothing deletes from either: counting the log itself walked 6.7 million rows
-        // (52 ms) on a 1M-card collection for every stats.summary, on the daemon's only thread.
+        // From the roll-ups, which record_answer writes in the same transaction as the log row,
+        // and an undo takes back in the same transaction as its void entry: counting the log itself
+        // walked 6.7 million rows (52 ms) on a 1M-card collection for every stats.summary, on the
+        // daemon's only thread.
         count_reviews(database.prepare("SELECT coalesce(sum(reviews), 0) FROM daily_stats")) {}
 
   sqlite::Statement upsert;
+  sqlite::Statement subtract;
   sqlite::Statement select_tally;
   sqlite::Statement select_deck_tallies;
   sqlite::Statement select_review_days;
@@ -69,6 +77,13 @@ void DailyStats::add(const AnswerRecord& answer) {
   upsert.bind(3, tally.correct).bind(4, tally.new_cards).bind(5, tally.review_answers);
   upsert.bind(6, tally.duration_ms).bind(7, tally.interday_answers);
   upsert.run();
+}
+
+void DailyStats::remove(std::int64_t day, std::int64_t deck_id, const DayTally& tally) {
+  sqlite::Statement& subtract = statements_->subtract;
+  subtract.bind(1, day).bind(2, deck_id).bind(3, tally.reviews).bind(4, tally.correct);
+  subtract.bind(5, tally.new_cards).bind(6, tally.review_answers).bind(7, tally.duration_ms);
+  subtract.bind(8, tally.interday_answers).run();
 }
 
 DayTally DailyStats::tally(std::int64_t day) {

@@ -28,6 +28,9 @@ class DailyStats {
 
   // Counts the answer in its day's and deck's roll-up, as core's tally_of classifies it.
   void add(const AnswerRecord& answer);
+  // Takes `tally` (what one answer added, as tally_of gave it) back out of the roll-up of
+  // `day` and `deck_id`: an undo's. No figure goes below zero.
+  void remove(std::int64_t day, std::int64_t deck_id, const DayTally& tally);
   // What one day's roll-ups hold, for all decks together.
   DayTally tally(std::int64_t day);
   // Each deck's roll-up for `day`, by deck id; a deck with no answers that day has none.
@@ -35,7 +38,8 @@ class DailyStats {
   // Consecutive days with at least one review, ending today (or yesterday if none yet today;
   // core/streak.hpp).
   std::int64_t streak_days(std::int64_t today);
-  // Every answer ever given: the review log's size, from the roll-ups.
+  // Every answer ever given and not undone: the review log's standing answers, from the
+  // roll-ups.
   std::int64_t review_count();
 
  private:

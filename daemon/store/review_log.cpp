@@ -19,8 +19,26 @@ struct ReviewLog::Statements {
         // In the order the answers were given (the log's id), not by their times: a clock that
         // was ahead and then put right leaves "future" answers that came first
         // (docs/faults.md).
+        // Voided answers are left out: an undo's card goes back to what the others give.
         select_card_history(database.prepare(
-            "SELECT reviewed_ms, rating, quality FROM revlog WHERE card_id = ?1 ORDER BY id")),
+            "SELECT reviewed_ms, rating, quality FROM revlog r WHERE card_id = ?1 "
+            "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id")),
+        // From the end of the log backwards, one probe of revlog_voids' index a row: only the
+        // answers already voided are stepped over.
+        select_latest_standing(database.prepare(
+            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms FROM revlog r "
+            "WHERE NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
+            "ORDER BY id DESC LIMIT 1")),
+        select_latest_standing_of_card(database.prepare(
+            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms FROM revlog r "
+            "WHERE card_id = ?1 "
+            "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
+            "ORDER BY id DESC LIMIT 1")),
+        select_logged_answer(database.prepare(
+            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms FROM revlog WHERE id = ?1")),
+        select_void_of(database.prepare("SELECT id FROM revlog_voids WHERE review_id = ?1")),
+        insert_void(
+            database.prepare("INSERT INTO revlog_voids (review_id, voided_ms) VALUES (?1, ?2)")),
         select_future(database.prepare(
             "SELECT count(*), coalesce(max(reviewed_ms), 0) FROM revlog WHERE reviewed_ms > "
             "?1")) {}
@@ -28,6 +46,11 @@ struct ReviewLog::Statements {
   sqlite::Statement insert;
   sqlite::Statement select_by_answer_id;
   sqlite::Statement select_card_history;
+  sqlite::Statement select_latest_standing;
+  sqlite::Statement select_latest_standing_of_card;
+  sqlite::Statement select_logged_answer;
+  sqlite::Statement select_void_of;
+  sqlite::Statement insert_void;
   sqlite::Statement select_future;
 };
 
@@ -69,6 +92,52 @@ std::optional<RecordedAnswer> ReviewLog::answer_by_id(const std::string& answer_
   recorded.rating = static_cast<Rating>(select.column_int(2));
   if (!select.column_is_null(3)) recorded.correct = select.column_int(3) != 0;
   return recorded;
+}
+
+namespace {
+
+// id, card_id, reviewed_ms, day, rating, duration_ms.
+StandingAnswer read_answer(const sqlite::Statement& select) {
+  StandingAnswer answer;
+  answer.review_id = select.column_int(0);
+  answer.card_id = select.column_int(1);
+  answer.reviewed = select.column_int(2);
+  answer.day = select.column_int(3);
+  answer.rating = static_cast<Rating>(select.column_int(4));
+  answer.duration_ms = select.column_int(5);
+  return answer;
+}
+
+}  // namespace
+
+std::optional<StandingAnswer> ReviewLog::latest_standing(std::optional<std::int64_t> card_id) {
+  sqlite::Statement& select =
+      card_id ? statements_->select_latest_standing_of_card : statements_->select_latest_standing;
+  sqlite::StatementScope scope(select);
+  if (card_id) select.bind(1, *card_id);
+  if (!select.step()) return std::nullopt;
+  return read_answer(select);
+}
+
+std::optional<StandingAnswer> ReviewLog::logged_answer(std::int64_t review_id) {
+  sqlite::Statement& select = statements_->select_logged_answer;
+  sqlite::StatementScope scope(select);
+  select.bind(1, review_id);
+  if (!select.step()) return std::nullopt;
+  return read_answer(select);
+}
+
+std::optional<std::int64_t> ReviewLog::void_of(std::int64_t review_id) {
+  sqlite::Statement& select = statements_->select_void_of;
+  sqlite::StatementScope scope(select);
+  select.bind(1, review_id);
+  if (!select.step()) return std::nullopt;
+  return select.column_int(0);
+}
+
+std::int64_t ReviewLog::void_answer(std::int64_t review_id, TimestampMs now) {
+  statements_->insert_void.bind(1, review_id).bind(2, now).run();
+  return database_.last_insert_rowid();
 }
 
 std::vector<PastAnswer> ReviewLog::card_history(std::int64_t card_id) {

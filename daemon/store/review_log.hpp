@@ -29,6 +29,16 @@ struct RecordedAnswer {
   std::optional<bool> correct;
 };
 
+// The latest answer of the log that no undo has voided: what an undo voids.
+struct StandingAnswer {
+  std::int64_t review_id = 0;
+  std::int64_t card_id = 0;
+  TimestampMs reviewed = 0;
+  std::int64_t day = 0;  // the scheduler day whose roll-up counted it
+  Rating rating = Rating::kGood;
+  std::int64_t duration_ms = 0;  // as counted (capped), which the roll-up holds
+};
+
 // Answers of the log stamped later than some instant: given while the clock was ahead.
 struct FutureAnswers {
   std::int64_t count = 0;
@@ -48,8 +58,18 @@ class ReviewLog {
   std::int64_t append(const AnswerRecord& answer);
   // The answer logged under `answer_id`, committed or still in the group's open transaction.
   std::optional<RecordedAnswer> answer_by_id(const std::string& answer_id);
-  // The card's answers in the order they were given (the log's insertion order), even where
-  // their times go backwards.
+  // The answer given last (the largest id) that no undo voided, of card `card_id` or, without
+  // one, of the whole collection; nullopt when there is none.
+  std::optional<StandingAnswer> latest_standing(std::optional<std::int64_t> card_id);
+  // Answer `review_id` of the log, standing or voided; nullopt when the log has no such row.
+  std::optional<StandingAnswer> logged_answer(std::int64_t review_id);
+  // The id of the entry that voided answer `review_id`; nullopt while it stands.
+  std::optional<std::int64_t> void_of(std::int64_t review_id);
+  // Appends the entry that voids answer `review_id` (revlog_voids); returns the entry's id. The
+  // answer's row stays as it was. Throws sqlite::SqliteError when it is already voided.
+  std::int64_t void_answer(std::int64_t review_id, TimestampMs now);
+  // The card's standing answers (voided ones left out) in the order they were given (the log's
+  // insertion order), even where their times go backwards.
   // Enough of each to replay the card's schedule (core/replay.hpp).
   std::vector<PastAnswer> card_history(std::int64_t card_id);
   // The log's answers stamped after `now` (an index range scan of the log's times).

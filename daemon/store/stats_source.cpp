@@ -11,16 +11,21 @@ namespace kioku::daemon {
 
 namespace {
 
+// Answers an undo voided are not answers any more, for the statistics as for the schedule
+// (docs/undo-and-suspend.md): each read leaves out the rows revlog_voids names.
 // ?1: the deck id, or NULL for every deck.
 constexpr const char* kSelectAnswers =
     "SELECT r.card_id, r.reviewed_ms, r.phase_before, r.rating, r.interval_before_days, "
     "r.due_after_ms, r.duration_ms FROM revlog r JOIN cards c ON c.id = r.card_id "
-    "WHERE ?1 IS NULL OR c.deck_id = ?1 ORDER BY r.card_id, r.id";
+    "WHERE (?1 IS NULL OR c.deck_id = ?1) "
+    "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
+    "ORDER BY r.card_id, r.id";
 
 constexpr const char* kSelectCardAnswers =
     "SELECT reviewed_ms, rating, quality, phase_before, phase_after, interval_before_days, "
     "interval_after_days, ease_after, stability_after, difficulty_after, duration_ms, scheduler, "
-    "correct, chosen FROM revlog WHERE card_id = ?1 ORDER BY id";
+    "correct, chosen FROM revlog r WHERE card_id = ?1 "
+    "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id";
 
 std::optional<double> optional_double(const sqlite::Statement& row, int column) {
   if (row.column_is_null(column)) return std::nullopt;

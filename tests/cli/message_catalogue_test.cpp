@@ -17,6 +17,7 @@
 #include "cli/note_messages.hpp"
 #include "cli/overview_messages.hpp"
 #include "cli/reply.hpp"
+#include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
 
 using namespace kioku::cli;
@@ -99,6 +100,9 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   SECTION("add, edit, notes and note delete/restore") {
     CHECK(check_catalogue(note_messages_for("en"), note_messages_for("ja"), {"column_id"}) >= 25);
     CHECK(check_catalogue(note_file_messages_for("en"), note_file_messages_for("ja")) >= 35);
+  }
+  SECTION("suspend and unsuspend") {
+    CHECK(check_catalogue(suspend_messages_for("en"), suspend_messages_for("ja")) >= 7);
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);

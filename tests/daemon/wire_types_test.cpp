@@ -10,7 +10,9 @@
 #include "protocol/note_types.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/stats_types.hpp"
+#include "protocol/suspend_types.hpp"
 #include "protocol/system_types.hpp"
+#include "protocol/undo_types.hpp"
 
 using namespace kioku;
 
@@ -43,7 +45,8 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays,
       protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate,
       protocol::kNoteGet, protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore,
-      protocol::kCardGet, protocol::kCardHistory);
+      protocol::kCardGet, protocol::kCardHistory, protocol::kReviewUndo, protocol::kCardSuspend,
+      protocol::kCardUnsuspend);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

@@ -1,0 +1,26 @@
+// The words of `kioku suspend` and `kioku unsuspend` in English and Japanese. Patterns are
+// filled in with fill_in() (cli/messages.hpp); a "_one" pattern is for a count of 1, its
+// "_many" twin for every other count (Japanese says both the same way).
+#pragma once
+
+#include <boost/describe/class.hpp>
+#include <string>
+
+namespace kioku::cli {
+
+struct SuspendMessages {
+  const char* suspended_one;  // {count}
+  const char* suspended_many;
+  const char* unsuspended_one;  // {count}
+  const char* unsuspended_many;
+  const char* still_suspended;  // {card}: unsuspended, yet a leech, retired or of a deleted note
+  const char* not_a_card;       // {card}: an argument that is not N or card:N
+  const char* no_such_cards;    // {cards}: the ids given, when the daemon has not one of them
+};
+BOOST_DESCRIBE_STRUCT(SuspendMessages, (),
+                      (suspended_one, suspended_many, unsuspended_one, unsuspended_many,
+                       still_suspended, not_a_card, no_such_cards))
+
+const SuspendMessages& suspend_messages_for(const std::string& language);
+
+}  // namespace kioku::cli

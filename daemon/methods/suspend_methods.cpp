@@ -1,0 +1,57 @@
+// card.suspend and card.unsuspend. A suspension by hand is a fact about the card
+// (cards.suspended_ms), not something its answers give, so a rebuild or an undo keeps it as
+// they keep a retired card suspended (docs/undo-and-suspend.md).
+#include "core/error.hpp"
+#include "daemon/methods/method_table.hpp"
+#include "protocol/suspend_types.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// The most cards one request may name: one write, all of them or none.
+constexpr std::size_t kMostCards = 10'000;
+
+// Sets or lifts the user's suspension of every card in `params`, in one write; an unknown card
+// fails the whole request before anything is written.
+protocol::CardSuspendResult set_suspension(const protocol::CardSuspendParams& params,
+                                           MethodContext& context, bool suspend) {
+  if (params.cards.empty() || params.cards.size() > kMostCards) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'cards' must hold 1 to " + std::to_string(kMostCards) + " card ids");
+  }
+  for (const std::int64_t card : params.cards) context.collection.cards().card(card);
+  const TimestampMs now = context.clock.now();
+  protocol::CardSuspendResult result;
+  const std::int64_t only_card = params.cards.size() == 1 ? params.cards.front() : 0;
+  context.collection.write(Write{WriteKind::kOther, 0, only_card}, [&] {
+    CardStore& cards = context.collection.cards();
+    for (const std::int64_t card : params.cards) {
+      cards.set_suspended_by_user(card, suspend ? std::optional(now) : std::nullopt);
+      cards.refresh_card_suspension(card);
+    }
+  });
+  for (const std::int64_t card : params.cards) {
+    result.cards.push_back({card, context.collection.cards().card(card).state.suspended});
+  }
+  return result;
+}
+
+protocol::CardSuspendResult suspend(const protocol::CardSuspendParams& params,
+                                    MethodContext& context) {
+  return set_suspension(params, context, true);
+}
+
+protocol::CardSuspendResult unsuspend(const protocol::CardSuspendParams& params,
+                                      MethodContext& context) {
+  return set_suspension(params, context, false);
+}
+
+}  // namespace
+
+std::vector<Method> suspend_methods() {
+  return {method_row(protocol::kCardSuspend, suspend),
+          method_row(protocol::kCardUnsuspend, unsuspend)};
+}
+
+}  // namespace kioku::daemon
