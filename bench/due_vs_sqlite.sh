@@ -28,34 +28,9 @@ else
   start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket"
 fi
 
-# The same counts due.counts makes, deck by deck (daemon/methods/review_queue.cpp), leaving out
-# suspended cards and cards buried until a later day: intraday learning cards due now; then,
-# within the review limit left today (200 minus today's reviews, interday learning answers and
-# new cards), interday learning cards due now, then reviews due by the end of today; new cards
-# up to the new cards left today and what the review limit still has room for; and the
-# earliest due time of any learning or review card, one min() per phase, a buried one counting
-# from tomorrow's start. "Now" is kiokud's clock (the real one shifted to the collection's
-# present, to within a few ms). Today's allowances are read here, outside the timed query;
-# decks use the default limits (20 new, 200 reviews a day), as generated collections and the
-# bundled deck do.
-now_ms=$(($(date +%s%3N) + clock_offset_ms))
-day=$(((now_ms - 4 * 3600000) / 86400000))  # TZ=UTC, days start at 04:00
-tomorrow_start=$(((day + 1) * 86400000 + 4 * 3600000))
-review_bound=$((tomorrow_start - 1))
-learning_bound="(CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) + $clock_offset_ms)"
-deck_queries=()
-while IFS='|' read -r deck new_today reviews_today interday_today; do
-  live="card_state WHERE deck_id = $deck AND suspended = 0 AND buried_until_day <= $day AND phase"
-  review_left=$((200 - reviews_today - interday_today - new_today))
-  review_left=$((review_left < 0 ? 0 : review_left))
-  new_left=$((new_today >= 20 ? 0 : 20 - new_today))
-  counts="SELECT (SELECT count(*) FROM $live IN ('learning', 'relearning') AND due_ms <= $learning_bound AND interday = 0) AS intraday, (SELECT count(*) FROM (SELECT 1 FROM $live IN ('learning', 'relearning') AND due_ms <= $learning_bound AND interday = 1 LIMIT $review_left)) AS interday, (SELECT count(*) FROM (SELECT 1 FROM $live = 'review' AND due_ms <= $review_bound LIMIT $review_left)) AS review_uncapped, (SELECT count(*) FROM (SELECT 1 FROM $live = 'new' LIMIT $new_left)) AS new_uncapped"
-  capped="SELECT intraday, interday, min(review_uncapped, max(0, $review_left - interday)) AS review, new_uncapped FROM ($counts)"
-  next_due="SELECT min(due) FROM (SELECT min(due_ms) AS due FROM $live = 'learning' UNION ALL SELECT min(due_ms) FROM $live = 'relearning' UNION ALL SELECT min(due_ms) FROM $live = 'review' UNION ALL SELECT max(min(due_ms), $tomorrow_start) FROM card_state WHERE deck_id = $deck AND buried_until_day > 0 AND buried_until_day > $day AND suspended = 0 AND phase <> 'new')"
-  deck_queries+=("SELECT intraday + interday AS learning, review, min(new_uncapped, max(0, $review_left - interday - review)) AS new, ($next_due) AS next_due FROM ($capped)")
-done < <(sqlite3 "$collection" "SELECT d.id, coalesce(s.new_cards, 0), coalesce(s.review_answers, 0), coalesce(s.interday_answers, 0) FROM decks d LEFT JOIN daily_stats s ON s.deck_id = d.id AND s.day = $day ORDER BY d.id")
-union=$(printf ' UNION ALL %s' "${deck_queries[@]}")
-query="SELECT sum(new), sum(learning), sum(review), sum(new + learning + review), min(next_due) FROM (${union# UNION ALL });"
+# The query that counts as due.counts does (lib.sh, due_counts_query), columns
+# new|learning|review|total|next_due_ms.
+query=$(due_counts_query "$collection" "$clock_offset_ms")
 kioku_due=("$build_dir/bin/kioku" --socket "$socket" --no-autostart due --json)
 
 kioku_counts=$("${kioku_due[@]}" | jq -r '[.new, .learning, .review, .total, .next_due_ms] | join("|")')

@@ -38,6 +38,8 @@ done
 for size in $sizes; do
   section "kioku due --json vs sqlite3, $size cards"
   "$here/due_vs_sqlite.sh" "$build_dir" "${collections[$size]}"
+  section "kioku due --count vs sqlite3, $size cards"
+  "$here/due_count_vs_sqlite.sh" "$build_dir" "${collections[$size]}"
   section "kiokud idle memory, $size cards"
   "$here/daemon_rss.sh" "$build_dir" "${collections[$size]}"
 done

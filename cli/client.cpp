@@ -236,6 +236,17 @@ json::value Client::call(std::string_view method, json::object params, const Cal
   }
 }
 
+std::optional<std::string> Client::next_unasked_line() {
+  for (;;) {
+    if (std::optional<std::string> line = replies_.next_line(*text_)) return line;
+    char chunk[65536];
+    const ssize_t received = ::recv(descriptor_, chunk, sizeof chunk, 0);
+    if (received < 0 && errno == EINTR) continue;
+    if (received <= 0) return std::nullopt;
+    replies_.append(std::string_view(chunk, static_cast<std::size_t>(received)));
+  }
+}
+
 bool Client::wait_until_closed(std::chrono::milliseconds timeout) {
   const Clock::time_point deadline = Clock::now() + timeout;
   SigintWait sigint;

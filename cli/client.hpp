@@ -74,6 +74,11 @@ class Client {
   void set_language(const std::string& language);
   const ReplyTimeouts& timeouts() const noexcept { return timeouts_; }
 
+  // Waits, however long, for the next line the daemon sends unasked: a notification after a
+  // subscription (due.watch). Nullopt once the daemon has closed the connection. No SIGINT
+  // handling of its own: Ctrl-C ends a watching kioku as it ends any program.
+  std::optional<std::string> next_unasked_line();
+
   // Waits until the daemon closes this connection (after system.shutdown). False when it has
   // not within `timeout`; throws CallError (kInterrupted) on Ctrl-C.
   bool wait_until_closed(std::chrono::milliseconds timeout);

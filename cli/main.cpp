@@ -1,9 +1,13 @@
 // kioku: the command-line client; its commands are in cli/command_table.hpp. Every error ends as
 // one line on stderr and a documented exit code (cli/exit_codes.hpp).
+#include <algorithm>
 #include <iostream>
+#include <string_view>
+#include <vector>
 
 #include "cli/call_error.hpp"
 #include "cli/command_table.hpp"
+#include "cli/due_count.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/sigint_wait.hpp"
 #include "cli/terminal/safe_text.hpp"
@@ -16,6 +20,11 @@ int main(int argc, char** argv) {
   CliContext context;
   context.language = language_from_environment();
   try {
+    // `due --count` runs before the command table is built: a shell prompt runs it every line.
+    if (const auto due_count = parse_due_count_line(
+            std::vector<std::string_view>(argv + std::min(argc, 1), argv + argc))) {
+      return run_due_count(*due_count, context);
+    }
     return run_command_line(argc, argv, context);
   } catch (const CallError& error) {
     std::cout.flush();

@@ -89,6 +89,9 @@ int main(int argc, char** argv) {
   std::int64_t clock_start_seconds = 0;
   add_hidden_number(app, "--clock-start", clock_start_seconds, 0, kClockSeconds,
                     "start the clock at this Unix time in seconds, then let it run (for testing)");
+  app.add_option("--clock-file", config.clock_file,
+                 "read the time, in Unix milliseconds, from this file (for testing)")
+      ->group("");
   bool no_group_commit = false;
   app.add_flag("--no-group-commit", no_group_commit,
                "commit every write on its own instead of sharing commits (for benchmarks)")

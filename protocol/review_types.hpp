@@ -253,5 +253,11 @@ inline constexpr MethodType<ReviewUnburyParams, ReviewUnburyResult> kReviewUnbur
     "review.unbury", "Brings back every buried card at once."};
 inline constexpr MethodType<DueCountsParams, DueCountsResult> kDueCounts{
     "due.counts", "Counts the cards to study now: new, learning, review."};
+inline constexpr MethodType<DueCountsParams, DueCountsResult> kDueWatch{
+    "due.watch",
+    "Answers with due.counts' result, then pushes a due.changed notification (params: the same "
+    "result) whenever those counts change, for as long as the connection stays open."};
+// The notification due.watch pushes; its params are a DueCountsResult.
+inline constexpr std::string_view kDueChanged = "due.changed";
 
 }  // namespace kioku::protocol

@@ -13,6 +13,7 @@
 namespace kioku::daemon {
 
 class Session;
+class DueWatchers;
 
 struct MethodContext {
   Collection& collection;
@@ -28,6 +29,9 @@ struct MethodContext {
   // request's duration: a handler may push notifications to it, or keep it in a SessionSet to
   // notify later. Null when the request did not come over a socket (in-process tests).
   Session* session = nullptr;
+  // The clients watching the due counts (due.watch); null where nothing can watch (in-process
+  // tests without a server).
+  DueWatchers* due_watchers = nullptr;
 };
 
 }  // namespace kioku::daemon

@@ -6,6 +6,7 @@
 #include "core/scheduler.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/deck_options_json.hpp"
+#include "daemon/methods/due_watchers.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/study_card.hpp"
@@ -314,16 +315,16 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
 
 protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params,
                                          MethodContext& context) {
-  const TimestampMs now = context.clock.now();
-  const DueBounds bounds = due_bounds(now, context.calendar);
-  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), params.deck);
-  const DueCounts counts = due_counts(context.collection, decks, bounds);
-  const auto next_due = next_due_time(context.collection, decks, bounds);
-  protocol::DueCountsResult result;
-  static_cast<protocol::Counts&>(result) = counts_view(counts);
-  result.next_due_ms = next_due;
-  if (next_due) result.next_due = format_rfc3339_utc(*next_due);
-  return result;
+  return current_due_counts(params.deck, context);
+}
+
+// Keeps the caller's connection among the watchers: it hears due.changed until it leaves.
+protocol::DueCountsResult due_watch(const protocol::DueCountsParams& params,
+                                    MethodContext& context) {
+  if (context.session == nullptr || context.due_watchers == nullptr) {
+    throw Error(ErrorCode::kInvalidParams, "due.watch needs a connection to kiokud to push to");
+  }
+  return context.due_watchers->watch(*context.session, params.deck, context);
 }
 
 }  // namespace
@@ -334,7 +335,8 @@ std::vector<Method> review_methods() {
 }
 
 std::vector<Method> due_methods() {
-  return {method_row(protocol::kDueCounts, due_counts_now)};
+  return {method_row(protocol::kDueCounts, due_counts_now),
+          method_row(protocol::kDueWatch, due_watch)};
 }
 
 }  // namespace kioku::daemon

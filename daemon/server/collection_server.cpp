@@ -17,14 +17,36 @@ CollectionServer::CollectionServer(std::string socket_path, const Clock& clock, 
           },
           clock, limits,
           DurableWrites{[this] { return group_commit_->write_count(); },
-                        [this] { group_commit_->commit(); }}) {}
+                        [this] { group_commit_->commit(); }}),
+      due_watchers_([this](std::optional<TimestampMs> next_change) {
+        if (next_change) {
+          server_.set_alarm(*next_change, [this] { refresh_due_watchers(); });
+        } else {
+          server_.cancel_alarm();
+        }
+      }) {}
 
 void CollectionServer::attach(Collection& collection, DayCalendar calendar,
                               std::string collection_path, bool group_commit) {
   context_.emplace(MethodContext{collection, clock_, calendar, std::move(collection_path)});
   context_->request_shutdown = [this] { server_.stop(); };
+  context_->due_watchers = &due_watchers_;
   group_commit_ = &collection.group_commit();
   group_commit_->set_grouping(group_commit);
+  // Not counted here: the listener runs before the commit's held responses are released, and
+  // an answer should not wait for the status bars. The alarm rings once this turn is done.
+  group_commit_->add_listener([this](const CommitEvent&) {
+    if (due_watchers_.watching() > 0) {
+      server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
+    }
+  });
+}
+
+void CollectionServer::refresh_due_watchers() {
+  // Counts read inside a transaction still open would show writes not yet acknowledged; its
+  // commit calls the listener above, which brings the refresh back.
+  if (group_commit_->has_uncommitted_writes()) return;
+  due_watchers_.refresh(*context_);
 }
 
 }  // namespace kioku::daemon

@@ -11,6 +11,7 @@
 
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
+#include "daemon/methods/due_watchers.hpp"
 #include "daemon/methods/method_context.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
@@ -38,10 +39,14 @@ class CollectionServer {
   void run() { server_.run(); }
 
  private:
+  // Counts again for the due watchers (a commit, a learning card falling due, a new day).
+  void refresh_due_watchers();
+
   const Clock& clock_;
   std::optional<MethodContext> context_;
   GroupCommit* group_commit_ = nullptr;
   Server server_;
+  DueWatchers due_watchers_;
 };
 
 }  // namespace kioku::daemon

@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "core/clock.hpp"
 #include "core/deck.hpp"
@@ -16,6 +17,7 @@
 #include "daemon/log_priority.hpp"
 #include "daemon/methods/clock_check.hpp"
 #include "daemon/server/collection_server.hpp"
+#include "daemon/server/file_clock.hpp"
 #include "daemon/server/file_limit.hpp"
 #include "daemon/server/systemd_service.hpp"
 #include "daemon/store/collection.hpp"
@@ -85,7 +87,10 @@ int run_daemon(const DaemonConfig& config) {
     // path that cannot be used (no such directory, a file in the way, another kiokud on it)
     // ends the start before anything is migrated or imported. Clients that connect meanwhile
     // wait in the backlog until the collection is ready.
-    const SystemClock clock(config.clock_offset_ms);
+    const SystemClock system_clock(config.clock_offset_ms);
+    const std::optional<FileClock> file_clock =
+        config.clock_file.empty() ? std::nullopt : std::optional<FileClock>(config.clock_file);
+    const Clock& clock = file_clock ? static_cast<const Clock&>(*file_clock) : system_clock;
     ServerLimits limits;
     limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
     limits.max_clients = config.max_clients;

@@ -19,6 +19,7 @@ struct DaemonConfig {
   int ready_fd = -1;           // written to ("ready\n") and closed once the socket listens
   bool import_bundled_decks = true;
   std::int64_t clock_offset_ms = 0;  // for tests that need a real daemon on another day
+  std::string clock_file;            // for tests that move a running daemon's clock (FileClock)
   int day_starts_at_hour = 4;
   std::int64_t idle_timeout_seconds = 3600;
   // Seconds with no client connected after which kiokud stops (`--idle-exit`); 0: never.

@@ -10,6 +10,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio.hpp>
 #include <cerrno>
 #include <deque>
@@ -113,6 +114,7 @@ struct Server::Impl {
         signals(io),
         socket_watch(io, socket_path, [this] { check_socket_file(); }),
         idle_exit_timer(io),
+        alarm_timer(io),
         round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
@@ -131,6 +133,11 @@ struct Server::Impl {
   SocketFileWatch socket_watch;
   asio::steady_timer idle_exit_timer;  // cancelled whenever a session begins or ends
   TimestampMs idle_since = 0;          // when the last session ended (or run() began)
+  asio::steady_timer alarm_timer;      // waits for alarm_at (Server::set_alarm)
+  std::optional<TimestampMs> alarm_at;
+  std::function<void()> alarm_ring;
+  std::uint64_t alarm_generation = 0;  // a wait of an older alarm finds it changed and returns
+  std::size_t listening_sessions = 0;  // sessions that only listen (Session::keep_listening)
   std::function<void()> stopping_hook;
   FileIdentity socket_file;       // the socket file bound last
   FileIdentity socket_directory;  // its directory when kiokud started
@@ -147,6 +154,39 @@ struct Server::Impl {
   bool listening = false;
   std::shared_ptr<CommitRound> round;  // the one responses held now wait for
   bool commit_posted = false;
+
+  // Waits for the alarm in steady time, at most kAlarmLook at a time.
+  void arm_alarm() {
+    const std::uint64_t generation = ++alarm_generation;
+    if (!alarm_at || stopping) {
+      alarm_timer.cancel();
+      return;
+    }
+    const auto look = std::chrono::duration_cast<std::chrono::milliseconds>(Server::kAlarmLook);
+    const std::int64_t wait = std::clamp<std::int64_t>(*alarm_at - clock.now(), 0, look.count());
+    alarm_timer.expires_after(std::chrono::milliseconds(wait));
+    alarm_timer.async_wait([this, generation](const boost::system::error_code&) {
+      if (generation == alarm_generation) check_alarm();
+    });
+  }
+
+  // Rings the alarm once the clock has reached it; otherwise waits again.
+  void check_alarm() {
+    if (!alarm_at || stopping) return;
+    if (clock.now() < *alarm_at) {
+      arm_alarm();
+      return;
+    }
+    alarm_at.reset();
+    ++alarm_generation;
+    const std::function<void()> ring = std::move(alarm_ring);
+    alarm_ring = nullptr;
+    try {
+      ring();  // may set the next alarm
+    } catch (const std::exception& error) {
+      std::cerr << log_error << "kiokud: alarm failed: " << error.what() << '\n';
+    }
+  }
 
   // Commits what the requests handled so far wrote, then releases their held responses.
   void commit_round() {
@@ -169,7 +209,7 @@ struct Server::Impl {
   // send, or its errors when that commit failed.
   awaitable<std::string> after_commit(ResponseLine response) {
     const std::shared_ptr<CommitRound> waiting_for = round;
-    if (!commit_posted && sessions.size() == 1) {
+    if (!commit_posted && sessions.size() - listening_sessions == 1) {
       // A lone client has nobody to share the commit with: commit now rather than after a trip
       // through the event loop, which cost one client about a sixth of its answer rate.
       commit_round();
@@ -285,6 +325,8 @@ struct Server::Impl {
     boost::system::error_code ignored;
     socket_watch.stop();
     idle_exit_timer.cancel();
+    alarm_at.reset();
+    alarm_timer.cancel();
     acceptor.close(ignored);
     signals.cancel();
     // Ending reads (not writes) lets a response being written still reach its client.
@@ -310,6 +352,14 @@ struct Server::Impl {
     asio::steady_timer written;  // cancelled each time the writer stops: wakes a waiting response
     TimestampMs deadline;
     bool finished = false;
+    bool listening = false;  // keep_listening() was called
+
+    void keep_listening() override {
+      if (listening) return;
+      listening = true;
+      ++server.listening_sessions;
+      timer.cancel();  // its watchdog stops counting idleness
+    }
 
     struct Outgoing {
       std::string line;
@@ -397,6 +447,7 @@ struct Server::Impl {
   // session rather than racing it, so a failing write can never leave either one waiting.
   awaitable<void> watchdog(std::shared_ptr<Connection> session) {
     while (!session->finished) {
+      if (session->listening) co_return;
       const TimestampMs now = clock.now();
       if (now >= session->deadline) {
         boost::system::error_code ignored;
@@ -415,7 +466,7 @@ struct Server::Impl {
   void close_idle_sessions() {
     const TimestampMs now = clock.now();
     for (Connection* session : sessions) {
-      if (!session->finished && now >= session->deadline) {
+      if (!session->finished && !session->listening && now >= session->deadline) {
         boost::system::error_code ignored;
         session->socket.close(ignored);
       }
@@ -459,6 +510,8 @@ struct Server::Impl {
       }
       // A request that takes long (a rebuild, a commit behind a slow disk) is not idleness.
       session->deadline = idle_deadline();
+      // The clock may have been set past the alarm since it was armed (Server::set_alarm).
+      if (alarm_at && clock.now() >= *alarm_at) check_alarm();
       const std::string_view line(request->text);
       ResponseLine response;
       const std::uint64_t writes_before = durable.write_count();
@@ -496,6 +549,7 @@ struct Server::Impl {
       std::cerr << log_error << "kiokud: session ended by an error: " << error.what() << '\n';
     }
     session->finished = true;
+    if (session->listening) --listening_sessions;
     session->timer.cancel();
     boost::system::error_code ignored;
     session->socket.close(ignored);
@@ -697,6 +751,18 @@ void Server::run() {
 
 void Server::stop() {
   asio::post(impl_->io, [this] { impl_->stop(); });
+}
+
+void Server::set_alarm(TimestampMs when, std::function<void()> ring) {
+  impl_->alarm_at = when;
+  impl_->alarm_ring = std::move(ring);
+  impl_->arm_alarm();
+}
+
+void Server::cancel_alarm() {
+  impl_->alarm_at.reset();
+  impl_->alarm_ring = nullptr;
+  impl_->arm_alarm();
 }
 
 }  // namespace kioku::daemon

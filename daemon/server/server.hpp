@@ -82,6 +82,15 @@ class Server {
   // handler (the server's own thread).
   void stop();
 
+  // One alarm on the injected clock: `ring` runs once, on the server's thread, when the clock
+  // reads `when` or later; setting it again replaces it. The wait is in steady time, looked at
+  // again at least every kAlarmLook (a suspended laptop's steady clock stands still while its
+  // wall clock runs on) and whenever a request arrives (a clock set forward, a fake one in a
+  // test), so a ring is late by at most that. Call from the server's thread, or before run().
+  static constexpr std::chrono::seconds kAlarmLook{60};
+  void set_alarm(TimestampMs when, std::function<void()> ring);
+  void cancel_alarm();
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -23,6 +23,9 @@ class Session : public std::enable_shared_from_this<Session> {
   virtual void send_notification(std::string line) = 0;
   // True once the connection has ended: notifications are then dropped.
   virtual bool ended() const noexcept = 0;
+  // The client subscribed and now only listens: its quiet is no idleness (the idle timeout
+  // leaves it connected) and it shares no commit (the lone-writer fast commit ignores it).
+  virtual void keep_listening() {}
 
   // The line notify() sends.
   static std::string notification_line(std::string_view method, const boost::json::value& params);

@@ -49,6 +49,14 @@ struct DueIndex::Statements {
             "UNION ALL SELECT max(min(due_ms), ?3) FROM card_state WHERE deck_id = ?1 "
             "AND buried_until_day > 0 AND buried_until_day > ?2 AND suspended = 0 "
             "AND phase <> 'new')")),
+        // One min() per phase again: each walks card_state_deck_due from ?2 on.
+        next_learning_due(database.prepare(
+            "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
+            "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'learning' AND due_ms > ?2 "
+            "AND interday = 0 AND buried_until_day <= ?3 "
+            "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+            "AND phase = 'relearning' AND due_ms > ?2 AND interday = 0 "
+            "AND buried_until_day <= ?3)")),
         bury_card(database.prepare(
             "UPDATE card_state SET buried_until_day = max(buried_until_day, ?2) WHERE card_id = "
             "?1")),
@@ -74,6 +82,7 @@ struct DueIndex::Statements {
   sqlite::Statement count_new;
   sqlite::Statement first_new;
   sqlite::Statement next_due;
+  sqlite::Statement next_learning_due;
   sqlite::Statement bury_card;
   sqlite::Statement bury_siblings;
   sqlite::Statement unbury_deck;
@@ -132,6 +141,13 @@ std::optional<TimestampMs> DueIndex::next_due(std::int64_t deck_id, std::int64_t
                                               TimestampMs tomorrow_start) {
   sqlite::Statement& statement = statements_->next_due;
   statement.bind(1, deck_id).bind(2, today).bind(3, tomorrow_start);
+  return sqlite::optional_integer_result(statement);
+}
+
+std::optional<TimestampMs> DueIndex::next_learning_due(std::int64_t deck_id, TimestampMs after,
+                                                       std::int64_t today) {
+  sqlite::Statement& statement = statements_->next_learning_due;
+  statement.bind(1, deck_id).bind(2, after).bind(3, today);
   return sqlite::optional_integer_result(statement);
 }
 

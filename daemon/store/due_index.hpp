@@ -51,6 +51,10 @@ class DueIndex {
   // on `today` counts as due no earlier than `tomorrow_start`, when it comes back.
   std::optional<TimestampMs> next_due(std::int64_t deck_id, std::int64_t today,
                                       TimestampMs tomorrow_start);
+  // The earliest due time after `after` of an intraday learning or relearning card of
+  // `deck_id`: when the learning count next grows with nothing written (kioku due --watch).
+  std::optional<TimestampMs> next_learning_due(std::int64_t deck_id, TimestampMs after,
+                                               std::int64_t today);
 
   // Buries the card until the start of day `until_day`. Throws kioku::Error (kNotFound) for no
   // such card.

@@ -11,6 +11,7 @@
 #include "cli/connection_messages.hpp"
 #include "cli/daemon_messages.hpp"
 #include "cli/dashboard_messages.hpp"
+#include "cli/due_messages.hpp"
 #include "cli/import_messages.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
@@ -106,6 +107,9 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);
+  }
+  SECTION("due --count, --watch and --format") {
+    CHECK(check_catalogue(due_messages_for("en"), due_messages_for("ja")) >= 6);
   }
 }
 

@@ -42,11 +42,11 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kDeckImport, protocol::kDeckConfig, protocol::kDoctorRebuild,
       protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewCheck,
       protocol::kReviewChoose, protocol::kReviewAnswer, protocol::kReviewBury,
-      protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays,
-      protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate,
-      protocol::kNoteGet, protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore,
-      protocol::kCardGet, protocol::kCardHistory, protocol::kReviewUndo, protocol::kCardSuspend,
-      protocol::kCardUnsuspend);
+      protocol::kReviewUnbury, protocol::kDueCounts, protocol::kDueWatch, protocol::kStatsSummary,
+      protocol::kStatsDays, protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteAddMany,
+      protocol::kNoteUpdate, protocol::kNoteGet, protocol::kNoteFind, protocol::kNoteDelete,
+      protocol::kNoteRestore, protocol::kCardGet, protocol::kCardHistory, protocol::kReviewUndo,
+      protocol::kCardSuspend, protocol::kCardUnsuspend);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }
