@@ -212,6 +212,7 @@ void AnkiTextReader::read_headers() {
   if (want(3) && std::string_view(buffer_).substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;
   bool first = true;
   while (true) {
+    compact();
     const int line_number = line_;
     const std::optional<std::string> line = header_line(first);
     if (!line) break;
@@ -310,26 +311,29 @@ bool AnkiTextReader::next(AnkiTextRow& row) {
   return parse_row(row);
 }
 
-bool AnkiTextReader::parse_row(AnkiTextRow& row) {
+void AnkiTextReader::compact() {
   if (pos_ > kCompactAfter) {
     buffer_.erase(0, pos_);
     pos_ = 0;
   }
-  // Empty lines and comment rows before the row.
+}
+
+bool AnkiTextReader::parse_row(AnkiTextRow& row) {
+  // Empty lines and comment rows before the row; a comment may be any length.
   while (true) {
+    compact();
     if (!want(1)) return false;
     const char c = buffer_[pos_];
     if (c == '\n' || c == '\r') {
       advance();
     } else if (c == '#') {
-      while (want(1) && buffer_[pos_] != '\n' && buffer_[pos_] != '\r') advance();
+      while (want(1) && buffer_[pos_] != '\n' && buffer_[pos_] != '\r') {
+        advance();
+        compact();
+      }
     } else {
       break;
     }
-  }
-  if (pos_ > kCompactAfter) {
-    buffer_.erase(0, pos_);
-    pos_ = 0;
   }
   row.fields.clear();
   row.field_lines.clear();

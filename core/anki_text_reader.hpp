@@ -79,6 +79,8 @@ class AnkiTextReader {
   void check_utf8(std::size_t begin, std::size_t end, int line, int column) const;
   // Advances pos_ past one byte, keeping line_ and column_.
   void advance();
+  // Drops the bytes before pos_ once they are many; only between rows and header lines.
+  void compact();
 
   ByteSource& source_;
   std::string file_name_;

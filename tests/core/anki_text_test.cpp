@@ -105,6 +105,12 @@ TEST_CASE("anki text: empty lines and comment rows are skipped, anywhere", "[cor
         Fields{{"a", "b"}, {"#quoted", "c"}});
 }
 
+TEST_CASE("anki text: a comment row may be longer than a row may", "[core][anki_text]") {
+  const std::string text =
+      "#separator:tab\na\tb\n#" + std::string(3 * kMaxAnkiTextRowBytes, 'x') + "\nc\td\n";
+  CHECK(fields_of(text, 4096) == Fields{{"a", "b"}, {"c", "d"}});
+}
+
 TEST_CASE("anki text: the separator is sniffed as Anki sniffs it", "[core][anki_text]") {
   CHECK(separator_of("a\tb,c\n") == '\t');
   CHECK(separator_of("a|b;c\n") == '|');
