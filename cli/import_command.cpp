@@ -15,22 +15,54 @@ namespace {
 
 struct ImportArgs {
   std::string file;
+  std::string format;  // "": by the file's extension, else its content (the daemon decides)
+  std::string deck;    // Anki text only, as are kind and columns
+  std::string kind;
+  std::string columns;  // "front,back,tags"
+  bool dry_run = false;
 };
+
+// The request: the passed file, and only the options given.
+boost::json::object import_params(const ImportArgs& args, const ImportSource& source,
+                                  const std::string& language) {
+  boost::json::object params{{"fd", 0}, {"name", source.name}};
+  if (!args.format.empty()) params["format"] = args.format;
+  if (!args.deck.empty()) params["deck"] = args.deck;
+  if (!args.kind.empty()) params["kind"] = args.kind;
+  if (!args.columns.empty()) {
+    boost::json::array columns;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t comma = args.columns.find(',', start);
+      columns.emplace_back(args.columns.substr(start, comma - start));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    params["columns"] = std::move(columns);
+  }
+  if (args.dry_run) params["dry_run"] = true;
+  // The language the fields of an Anki text file are written in: the user's (a TOML deck
+  // names its own languages, and the daemon leaves this out for it).
+  params["lang"] = language;
+  return params;
+}
 
 void print_import(const protocol::DeckImportResult& summary, const ImportArgs& args,
                   const ImportMessages& words, std::ostream& out) {
-  out << fill_in(words.imported, {{"deck", safe_line(summary.deck)},
-                                  {"source", args.file == "-" ? std::string(words.standard_input)
-                                                              : safe_line(args.file)},
-                                  {"added", std::to_string(summary.added)},
-                                  {"updated", std::to_string(summary.updated)},
-                                  {"unchanged", std::to_string(summary.unchanged)}});
+  out << fill_in(
+      args.dry_run ? words.would_import : words.imported,
+      {{"deck", safe_line(summary.deck)},
+       {"source", args.file == "-" ? std::string(words.standard_input) : safe_line(args.file)},
+       {"added", std::to_string(summary.added)},
+       {"updated", std::to_string(summary.updated)},
+       {"unchanged", std::to_string(summary.unchanged)}});
   if (const std::int64_t kept = summary.not_in_file; kept > 0) {
     out << fill_in_count(kept, words.kept_one, words.kept_many);
   }
   if (const std::int64_t retired = summary.retired; retired > 0) {
     out << fill_in_count(retired, words.retired_one, words.retired_many);
   }
+  if (args.dry_run) out << words.nothing_changed;
   out << '\n';
 }
 
@@ -42,30 +74,49 @@ std::string not_empty(const std::string& file) {
 }  // namespace
 
 CommandGroup import_commands() {
-  return {Command<ImportArgs>("import", {"Import a deck file (kioku TOML format)",
-                                         "デッキファイル（kioku の TOML 形式）を取り込む"})
-              .option(&ImportArgs::file, "FILE",
-                      {"the deck file, or - to read it from standard input",
-                       "デッキファイル。- なら標準入力から読む"},
-                      required().checked_by(not_empty))
-              .shows(protocol::kDeckImport,
-                     [](const protocol::DeckImportResult& summary, const ImportArgs& args,
-                        std::ostream& out) {
-                       print_import(summary, args, import_messages_for("en"), out);
-                     })
-              .runs([](CliContext& context, const ImportArgs& args) {
-                const ImportSource source = open_import_source(args.file, context.language);
-                CallOptions options;
-                options.descriptor = source.file.get();
-                const boost::json::value result = context.daemon().call(
-                    protocol::kDeckImport.name,
-                    boost::json::object{{"fd", 0}, {"name", source.name}}, options);
-                show_result(context, protocol::kDeckImport, result,
-                            [&](const protocol::DeckImportResult& summary, std::ostream& out) {
-                              print_import(summary, args, import_messages_for(context.language),
-                                           out);
-                            });
-              })};
+  return {
+      Command<ImportArgs>(
+          "import", {"Import a deck file: kioku's TOML, or Anki's text export (.txt/.tsv/.csv)",
+                     "デッキファイルを取り込む: kioku の TOML か Anki のテキスト書き出し"
+                     "（.txt/.tsv/.csv）"})
+          .option(&ImportArgs::file, "FILE",
+                  {"the deck file, or - to read it from standard input",
+                   "デッキファイル。- なら標準入力から読む"},
+                  required().checked_by(not_empty))
+          .option(&ImportArgs::format, "--format",
+                  {"toml or anki-text (default: by the extension, else the content)",
+                   "toml か anki-text（既定: 拡張子で、なければ内容で判断）"},
+                  one_of({"toml", "anki-text"}))
+          .option(&ImportArgs::deck, "--deck",
+                  {"Anki text: the deck for notes without a deck column",
+                   "Anki テキスト: デッキ列のないノートの取り込み先デッキ"})
+          .option(&ImportArgs::kind, "--kind",
+                  {"Anki text: the kind of every note (basic, reverse, "
+                   "basic-optional-reverse, typed, cloze)",
+                   "Anki テキスト: 全ノートの種類（basic, reverse, basic-optional-reverse, "
+                   "typed, cloze）"})
+          .option(&ImportArgs::columns, "--columns",
+                  {"Anki text: what each column is, e.g. front,back,tags (- skips one)",
+                   "Anki テキスト: 各列の意味。例: front,back,tags（- は読み飛ばす）"})
+          .flag(&ImportArgs::dry_run, "--dry-run",
+                {"show what the import would change, and change nothing",
+                 "取り込みで何が変わるかを表示するだけで、何も変更しない"})
+          .shows(protocol::kDeckImport,
+                 [](const protocol::DeckImportResult& summary, const ImportArgs& args,
+                    std::ostream& out) {
+                   print_import(summary, args, import_messages_for("en"), out);
+                 })
+          .runs([](CliContext& context, const ImportArgs& args) {
+            const ImportSource source = open_import_source(args.file, context.language);
+            CallOptions options;
+            options.descriptor = source.file.get();
+            const boost::json::value result = context.daemon().call(
+                protocol::kDeckImport.name, import_params(args, source, context.language), options);
+            show_result(context, protocol::kDeckImport, result,
+                        [&](const protocol::DeckImportResult& summary, std::ostream& out) {
+                          print_import(summary, args, import_messages_for(context.language), out);
+                        });
+          })};
 }
 
 }  // namespace kioku::cli

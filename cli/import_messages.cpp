@@ -10,6 +10,10 @@ const ImportMessages kEnglish{
     .imported =
         "Imported {deck} from {source}: {added} added, {updated} updated, {unchanged} "
         "unchanged",
+    .would_import =
+        "Would import {deck} from {source}: {added} added, {updated} updated, {unchanged} "
+        "unchanged",
+    .nothing_changed = " (dry run: nothing was changed)",
     .standard_input = "standard input",
     .kept_one = " ({count} card no longer in the file was kept)",
     .kept_many = " ({count} cards no longer in the file were kept)",
@@ -28,6 +32,10 @@ const ImportMessages kJapanese{
     .imported =
         "{source} から {deck} を取り込みました: 追加 {added}、更新 {updated}、変更なし "
         "{unchanged}",
+    .would_import =
+        "{source} から {deck} を取り込むと: 追加 {added}、更新 {updated}、変更なし "
+        "{unchanged}",
+    .nothing_changed = "（試行のみ: 何も変更していません）",
     .standard_input = "標準入力",
     .kept_one = "（ファイルにないカード {count} 枚は残しました）",
     .kept_many = "（ファイルにないカード {count} 枚は残しました）",

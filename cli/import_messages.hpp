@@ -8,9 +8,11 @@
 namespace kioku::cli {
 
 struct ImportMessages {
-  const char* imported;        // {deck}, {source}, {added}, {updated}, {unchanged}
-  const char* standard_input;  // the {source} of `kioku import -`
-  const char* kept_one;        // {count}: cards no longer in the file, kept
+  const char* imported;         // {deck}, {source}, {added}, {updated}, {unchanged}
+  const char* would_import;     // --dry-run: as imported
+  const char* nothing_changed;  // --dry-run: at the end of the line
+  const char* standard_input;   // the {source} of `kioku import -`
+  const char* kept_one;         // {count}: cards no longer in the file, kept
   const char* kept_many;
   const char* retired_one;  // {count}: cards their edited note no longer makes, suspended
   const char* retired_many;
@@ -24,9 +26,9 @@ struct ImportMessages {
   const char* cannot_hold;  // {error}
 };
 BOOST_DESCRIBE_STRUCT(ImportMessages, (),
-                      (imported, standard_input, kept_one, kept_many, retired_one, retired_many,
-                       file_empty, no_current_directory, cannot_open, cannot_read,
-                       cannot_read_input, is_directory, cannot_hold))
+                      (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
+                       retired_one, retired_many, file_empty, no_current_directory, cannot_open,
+                       cannot_read, cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

@@ -39,16 +39,35 @@ struct DeckListResult {
 BOOST_DESCRIBE_STRUCT(DeckListResult, (), (decks))
 
 // The deck is the descriptor passed with the request (`fd` 0, named `name`), or a path.
+// `format` and the Anki text options: docs/anki-import.md.
 struct DeckImportParams {
   std::optional<std::int64_t> fd;
   std::optional<std::string> name;
   std::optional<std::string> path;
+  std::optional<std::string> format;
+  std::optional<std::string> deck;
+  std::optional<std::string> kind;
+  std::optional<std::vector<std::string>> columns;
+  std::optional<bool> dry_run;
+  std::optional<std::string> lang;
   static constexpr std::array kHelp{
       FieldHelp{"fd", "0: the deck is the file descriptor passed with this request (SCM_RIGHTS)"},
       FieldHelp{"name", "with fd: the file as the user named it"},
-      FieldHelp{"path", "absolute path of a regular deck file, which kiokud opens itself"}};
+      FieldHelp{"path", "absolute path of a regular deck file, which kiokud opens itself"},
+      FieldHelp{"format",
+                "toml or anki-text; default: by the name's extension, else by the content"},
+      FieldHelp{"deck",
+                "anki-text: the deck of notes without a deck column (default: #deck, "
+                "else the file's name)"},
+      FieldHelp{"kind", "anki-text: the kind of every note, instead of #notetype"},
+      FieldHelp{"columns",
+                "anki-text: what each column is (field names, tags, deck, guid, "
+                "notetype, - to leave one out), instead of #columns"},
+      FieldHelp{"dry_run", "true: count what the import would change, and change nothing"},
+      FieldHelp{"lang", "anki-text: the language of the fields' text: en or ja (default en)"}};
 };
-BOOST_DESCRIBE_STRUCT(DeckImportParams, (), (fd, name, path))
+BOOST_DESCRIBE_STRUCT(DeckImportParams, (),
+                      (fd, name, path, format, deck, kind, columns, dry_run, lang))
 
 struct DeckImportResult {
   std::string deck;

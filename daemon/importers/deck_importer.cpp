@@ -3,6 +3,7 @@
 
 #include "core/deck_parser.hpp"
 #include "daemon/importers/deck_source.hpp"
+#include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
 #include "daemon/store/embedded_file.hpp"
 
@@ -13,10 +14,20 @@ constexpr const char* kBundledOfferedKey = "bundled_decks_offered";
 }
 
 ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
-                                     const std::string& name, TimestampMs now) {
+                                     const std::string& name, TimestampMs now, bool dry_run) {
   const FreedMemoryRelease release;
   const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
-  return collection.import_deck(deck, name, now);
+  if (!dry_run) return collection.import_deck(deck, name, now);
+  ImportSummary summary;
+  try {
+    collection.write([&] {
+      summary = collection.import_deck(deck, name, now);
+      throw DryRunUndo();
+    });
+  } catch (const DryRunUndo&) {
+    // Rolled back, as asked.
+  }
+  return summary;
 }
 
 ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now) {

@@ -13,8 +13,10 @@ namespace kioku::daemon {
 // the socket) in one transaction. `name` is the file as the user named it: errors and the deck's
 // recorded source say it. Throws kioku::InputError (naming file, line and field) for a bad deck,
 // a file that is not regular or one past protocol::kMaxDeckFileBytes; nothing is imported then.
+// With `dry_run` the import is done and rolled back: the counts say what it would change.
 ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
-                                     const std::string& name, TimestampMs now);
+                                     const std::string& name, TimestampMs now,
+                                     bool dry_run = false);
 
 // The same for the file at `path`, which kiokud opens itself (only a regular file, never
 // blocking).

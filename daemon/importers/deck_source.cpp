@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -40,6 +41,19 @@ void require_regular(const struct stat& info, const std::string& name) {
 }
 
 }  // namespace
+
+void require_regular_file(int descriptor, const std::string& name) {
+  require_regular(status_of(descriptor, name), name);
+}
+
+std::string peek_start(int descriptor, std::size_t most) {
+  const off_t offset = ::lseek(descriptor, 0, SEEK_CUR);
+  if (offset < 0) return {};
+  std::string start(most, '\0');
+  const ssize_t got = ::pread(descriptor, start.data(), most, offset);
+  start.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+  return start;
+}
 
 std::string read_regular_deck(int descriptor, const std::string& name) {
   const struct stat info = status_of(descriptor, name);

@@ -15,6 +15,15 @@ namespace kioku::daemon {
 // or cannot be read.
 std::string read_regular_deck(int descriptor, const std::string& name);
 
+// Throws kioku::InputError naming `name` unless `descriptor` is a regular file: what a streamed
+// import (docs/anki-import.md), which has no size limit, checks before reading.
+void require_regular_file(int descriptor, const std::string& name);
+
+// Up to `most` bytes from the descriptor's current offset, which stays where it is: what the
+// importer is chosen by (core/import_format.hpp). Empty when they cannot be read that way (a
+// pipe), which the importer then refuses.
+std::string peek_start(int descriptor, std::size_t most);
+
 // Opens `path` for reading without blocking and without opening anything but a regular file
 // (a device's open can block or have effects of its own). Throws kioku::InputError naming `path`.
 protocol::UniqueFd open_regular_deck(const std::string& path);

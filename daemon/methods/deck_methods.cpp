@@ -1,8 +1,13 @@
 // deck.*: listing, importing and configuring decks.
+#include "core/anki_note_type.hpp"
+#include "core/anki_text_notes.hpp"
 #include "core/deck.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
+#include "core/import_format.hpp"
+#include "daemon/importers/anki_text_importer.hpp"
 #include "daemon/importers/deck_importer.hpp"
+#include "daemon/importers/deck_source.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/rebuild.hpp"
@@ -37,6 +42,57 @@ protocol::DeckListResult list(const protocol::DeckListParams& params, MethodCont
   return result;
 }
 
+// The fallback deck of an Anki text file: its name without folder and extension, as Anki
+// suggests; a file with no name of its own goes to Anki's "Default".
+std::string deck_of_file_name(const std::string& name) {
+  if (name.empty() || name.front() != '/') return "Default";
+  std::string base = name.substr(name.rfind('/') + 1);
+  const std::size_t dot = base.rfind('.');
+  if (dot != std::string::npos && dot > 0) base.resize(dot);
+  return base.empty() ? "Default" : base;
+}
+
+// The file at `descriptor`, named `name`, by the importer its format takes.
+ImportSummary import_by_format(int descriptor, const std::string& name,
+                               const protocol::DeckImportParams& params, MethodContext& context) {
+  const bool dry_run = params.dry_run.value_or(false);
+  ImportFormat format = ImportFormat::kToml;
+  if (params.format) {
+    const std::optional<ImportFormat> named = parse_import_format(*params.format);
+    if (!named) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'format' must be toml or anki-text, got \"" + *params.format + "\"");
+    }
+    format = *named;
+  } else {
+    format = import_format_of(name, peek_start(descriptor, 4096));
+  }
+  if (format == ImportFormat::kToml) {
+    if (params.deck || params.kind || params.columns) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " +
+                      name + " is read as a kioku TOML deck (a .toml name, or its content)");
+    }
+    return import_deck_descriptor(context.collection, descriptor, name, context.clock.now(),
+                                  dry_run);
+  }
+  AnkiTextOptions options;
+  options.deck = params.deck.value_or("");
+  if (params.kind) {
+    options.kind = kind_of_anki_note_type(*params.kind);
+    if (!options.kind) {
+      throw Error(ErrorCode::kInvalidParams, "parameter 'kind': \"" + *params.kind +
+                                                 "\" is not a kind kioku imports; " +
+                                                 std::string(anki_note_types_read()));
+    }
+  }
+  options.columns = params.columns.value_or(std::vector<std::string>{});
+  options.language = checked_language(params.lang);
+  options.fallback_deck = deck_of_file_name(name);
+  return import_anki_text_descriptor(context.collection, descriptor, name, options, dry_run,
+                                     context.clock.now());
+}
+
 // The deck file the request names: the descriptor passed with it (`fd`), or `path`.
 ImportSummary import_requested_file(const protocol::DeckImportParams& params,
                                     MethodContext& context) {
@@ -60,9 +116,8 @@ ImportSummary import_requested_file(const protocol::DeckImportParams& params,
                   "(pass it with SCM_RIGHTS in the sendmsg that sends the request line)");
     }
     const std::string shown = params.name.value_or("");
-    return import_deck_descriptor(context.collection, passed->get(),
-                                  shown.empty() ? std::string("passed file") : shown,
-                                  context.clock.now());
+    return import_by_format(passed->get(), shown.empty() ? std::string("passed file") : shown,
+                            params, context);
   }
   if (descriptor_passed) {
     throw Error(ErrorCode::kInvalidParams,
@@ -77,7 +132,8 @@ ImportSummary import_requested_file(const protocol::DeckImportParams& params,
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'path' must be an absolute path, got \"" + path + "\"");
   }
-  return import_deck_file(context.collection, path, context.clock.now());
+  const protocol::UniqueFd file = open_regular_deck(path);
+  return import_by_format(file.get(), path, params, context);
 }
 
 protocol::DeckImportResult import(const protocol::DeckImportParams& params,

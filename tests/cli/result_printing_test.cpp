@@ -121,6 +121,13 @@ TEST_CASE("printing: import names the file it read, and the cards kept", "[cli][
   summary.not_in_file = 2;
   CHECK(shown(table, {"import"}, summary).find("(2 cards no longer in the file were kept)") !=
         std::string::npos);
+  // --dry-run: the same counts, said as what would happen.
+  summary.not_in_file = 0;
+  REQUIRE_FALSE(
+      parse_command_line(table, "kioku", {"import", "-", "--dry-run"}, ignored, ignored).exit_code);
+  CHECK(shown(table, {"import"}, summary) ==
+        "Would import go from standard input: 3 added, 1 updated, 0 unchanged (dry run: nothing "
+        "was changed)\n");
 }
 
 TEST_CASE("printing: deck config lines up the options and shows each changed one's default",

@@ -1,0 +1,363 @@
+// Columns are mapped as Anki maps them (rslib/src/import_export/text/csv/metadata.rs): by the
+// labels' names when there are labels, else in order over the columns no header claims; the
+// first field always gets a column; the first free column after the fields holds the tags.
+#include "core/anki_text_notes.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "core/anki_html_text.hpp"
+#include "core/anki_note_type.hpp"
+#include "core/deck_parser_limits.hpp"
+#include "core/error.hpp"
+#include "core/note_validation.hpp"
+
+namespace kioku {
+
+namespace {
+
+std::string lower_ascii(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+std::string trimmed(std::string_view text) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!text.empty() && space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && space(text.back())) text.remove_suffix(1);
+  return std::string(text);
+}
+
+// A quoted field keeps its line endings; kioku's text has "\n" alone.
+std::string unix_lines(const std::string& text) {
+  if (text.find('\r') == std::string::npos) return text;
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\r') {
+      out += '\n';
+      if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> split_tags(std::string_view text) {
+  std::vector<std::string> tags;
+  std::string tag;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool ideographic = text.substr(i, 3) == "\xE3\x80\x80";
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || ideographic) {
+      if (!tag.empty()) tags.push_back(std::move(tag));
+      tag.clear();
+      if (ideographic) i += 2;
+    } else {
+      tag += c;
+    }
+  }
+  if (!tag.empty()) tags.push_back(std::move(tag));
+  return tags;
+}
+
+void add_tags(std::vector<std::string>& tags, const std::vector<std::string>& more) {
+  for (const std::string& tag : more) {
+    if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
+  }
+}
+
+std::string kinds_message() {
+  return "kioku reads " + std::string(anki_note_types_read());
+}
+
+}  // namespace
+
+std::uint64_t fnv1a_64(std::string_view text) noexcept {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+std::string anki_deck_slug(std::string_view name) {
+  std::string slug;
+  bool other_than_ascii = false;
+  for (const char c : name) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    other_than_ascii = other_than_ascii || u >= 0x80;
+    if (std::isalnum(u) && u < 0x80) {
+      slug += static_cast<char>(std::tolower(u));
+    } else if (!slug.empty() && slug.back() != '-') {
+      slug += '-';
+    }
+  }
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  if (!other_than_ascii && !slug.empty() && slug.size() <= kMaxSlugBytes) return slug;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hash;
+  const std::uint64_t bits = fnv1a_64(name);
+  for (int shift = 28; shift >= 0; shift -= 4) hash += kHex[(bits >> shift) & 0xF];
+  if (slug.empty()) return "anki-" + hash;
+  slug.resize(std::min(slug.size(), kMaxSlugBytes - hash.size() - 1));
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug + "-" + hash;
+}
+
+AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
+    : reader_(reader), options_(std::move(options)) {
+  const AnkiTextHeaders& headers = reader_.headers();
+  if (options_.kind) {
+    global_kind_ = options_.kind;
+  } else if (headers.notetype_column == 0) {
+    global_kind_ = NoteKind::kBasic;  // Anki's default note type
+    if (!headers.notetype.empty()) {
+      global_kind_ = kind_of_anki_note_type(headers.notetype);
+      if (!global_kind_) {
+        throw InputError(reader_.file_name(), headers.notetype_line, "#notetype",
+                         "note type \"" + headers.notetype + "\" is not one kioku reads; " +
+                             kinds_message() + " (or give --kind)");
+      }
+    }
+  }
+  labels_from_option_ = !options_.columns.empty();
+  labels_ = labels_from_option_ ? options_.columns : headers.columns;
+  if (!labels_.empty()) plan(labels_.size());
+}
+
+void AnkiTextNotes::plan(std::size_t count) {
+  const AnkiTextHeaders& headers = reader_.headers();
+  columns_.assign(count, Column{});
+  const auto claim = [&](int number, Role role) {
+    if (number >= 1 && static_cast<std::size_t>(number) <= count) {
+      columns_[static_cast<std::size_t>(number) - 1].role = role;
+    }
+  };
+  // The column headers; a header past the last column names nothing and is left, as in Anki.
+  claim(headers.guid_column, Role::kGuid);
+  claim(headers.deck_column, Role::kDeck);
+  claim(headers.notetype_column, Role::kNotetype);
+  claim(headers.tags_column, Role::kTags);
+  const std::string option_field = "--columns";
+  bool tags_named = headers.tags_column > 0;
+  for (std::size_t index = 0; index < labels_.size() && index < count; ++index) {
+    Column& column = columns_[index];
+    if (column.role != Role::kNone) continue;
+    column.labelled = true;
+    const std::string label = lower_ascii(trimmed(labels_[index]));
+    if (label == "tags") {
+      column.role = Role::kTags;
+      tags_named = true;
+    } else if (label == "deck") {
+      column.role = Role::kDeck;
+    } else if (label == "guid") {
+      column.role = Role::kGuid;
+    } else if (label == "notetype" || label == "note type" || label == "kind") {
+      column.role = Role::kNotetype;
+    } else if (label.empty() || label == "-") {
+      column.role = Role::kNone;
+    } else if (global_kind_) {
+      const std::string_view field = field_of_anki_name(*global_kind_, label);
+      if (!field.empty()) {
+        column.role = Role::kField;
+        column.field = std::string(field);
+      } else if (labels_from_option_) {
+        throw InputError(reader_.file_name(), 0, option_field,
+                         "no field \"" + labels_[index] + "\" in kind " +
+                             std::string(note_kind_name(*global_kind_)) +
+                             " (name its fields, tags, deck, guid, notetype, or - to leave a "
+                             "column out)");
+      }
+    }
+  }
+  if (!global_kind_) return;  // fields by each row's note type, in order (next())
+  const auto& fields = note_kind_spec(*global_kind_).fields;
+  const auto mapped = [&](std::string_view field) {
+    return std::any_of(columns_.begin(), columns_.end(),
+                       [&](const Column& c) { return c.role == Role::kField && c.field == field; });
+  };
+  if (labels_.empty()) {
+    // In order over the free columns.
+    std::size_t next_field = 0;
+    for (Column& column : columns_) {
+      if (column.role != Role::kNone || next_field == fields.size()) continue;
+      column.role = Role::kField;
+      column.field = std::string(fields[next_field++].name);
+    }
+  }
+  if (!mapped(fields.front().name)) {
+    // Anki gives the first field the first free column, whatever the labels say.
+    const auto free = std::find_if(columns_.begin(), columns_.end(), [](const Column& c) {
+      return c.role == Role::kNone && !c.labelled;
+    });
+    const auto unlabelled_free =
+        free != columns_.end()
+            ? free
+            : std::find_if(columns_.begin(), columns_.end(),
+                           [](const Column& c) { return c.role == Role::kNone; });
+    if (unlabelled_free == columns_.end()) {
+      throw InputError(reader_.file_name(), 0, labels_from_option_ ? option_field : "",
+                       "no column left for field " + std::string(fields.front().name) +
+                           " of kind " + std::string(note_kind_name(*global_kind_)));
+    }
+    unlabelled_free->role = Role::kField;
+    unlabelled_free->field = std::string(fields.front().name);
+  }
+  if (!tags_named && !labels_from_option_) {
+    std::size_t last_field = 0;
+    for (std::size_t index = 0; index < count; ++index) {
+      if (columns_[index].role == Role::kField) last_field = index;
+    }
+    for (std::size_t index = last_field + 1; index < count; ++index) {
+      if (columns_[index].role == Role::kNone) {
+        columns_[index].role = Role::kTags;
+        break;
+      }
+    }
+  }
+}
+
+void AnkiTextNotes::fail(const AnkiTextRow& row, std::size_t column, const std::string& field,
+                         const std::string& problem) const {
+  const bool known = column < row.field_lines.size();
+  throw InputError(reader_.file_name(), known ? row.field_lines[column] : row.line,
+                   known ? row.field_columns[column] : 0, field, problem);
+}
+
+std::string AnkiTextNotes::text_of(const std::string& field) const {
+  const std::string text = unix_lines(field);
+  return reader_.html() ? anki_html_to_text(text) : text;
+}
+
+bool AnkiTextNotes::next(AnkiTextNote& result) {
+  if (!reader_.next(row_)) return false;
+  const AnkiTextRow& row = row_;
+  if (!planned_) {
+    if (columns_.empty()) plan(row.fields.size());
+    planned_ = true;
+  }
+  const std::size_t expected = columns_.size();
+  if (row.fields.size() != expected) {
+    const std::string problem = "has " + std::to_string(row.fields.size()) +
+                                " columns where the file has " + std::to_string(expected) +
+                                (labels_.empty() ? " (its first row's)" : " (its #columns)") +
+                                "; a separator in a field must be inside quotes";
+    fail(row, row.fields.size() > expected ? expected : row.fields.size(), "", problem);
+  }
+  result = AnkiTextNote{};
+  result.line = row.line;
+  Note& note = result.note;
+  const AnkiTextHeaders& headers = reader_.headers();
+  std::optional<NoteKind> kind = global_kind_;
+  std::vector<std::size_t> free_columns;  // with a note type column: the fields, in order
+  std::size_t guid_column = expected;
+  std::size_t tags_column = expected;
+  std::vector<std::string> tags = headers.tags;
+  result.deck_name = !options_.deck.empty()  ? options_.deck
+                     : !headers.deck.empty() ? headers.deck
+                                             : options_.fallback_deck;
+  for (std::size_t index = 0; index < expected; ++index) {
+    const Column& column = columns_[index];
+    const std::string& value = row.fields[index];
+    switch (column.role) {
+      case Role::kGuid:
+        note.id = trimmed(value);
+        guid_column = index;
+        break;
+      case Role::kDeck:
+        if (!trimmed(value).empty()) result.deck_name = trimmed(value);
+        break;
+      case Role::kTags:
+        add_tags(tags, split_tags(value));
+        tags_column = index;
+        break;
+      case Role::kNotetype:
+        if (!global_kind_) {
+          kind = kind_of_anki_note_type(trimmed(value));
+          if (!kind) {
+            fail(row, index, "notetype",
+                 "note type \"" + value + "\" is not one kioku reads; " + kinds_message());
+          }
+        }
+        break;
+      case Role::kField:
+        if (global_kind_) {
+          const std::string text = text_of(value);
+          if (!text.empty()) note.fields.push_back({column.field, {{options_.language, text}}});
+        } else {
+          free_columns.push_back(index);
+        }
+        break;
+      case Role::kNone:
+        if (global_kind_) {
+          if (!value.empty() && !column.labelled) {
+            fail(row, index, "",
+                 "column " + std::to_string(index + 1) + " has text that no field of kind " +
+                     std::string(note_kind_name(*global_kind_)) +
+                     " takes; name the columns with --columns (- leaves one out)");
+          }
+        } else {
+          free_columns.push_back(index);
+        }
+        break;
+    }
+  }
+  if (!kind) kind = NoteKind::kBasic;
+  note.kind = *kind;
+  if (!global_kind_) {
+    const auto& fields = note_kind_spec(*kind).fields;
+    for (std::size_t at = 0; at < free_columns.size(); ++at) {
+      const std::string& value = row.fields[free_columns[at]];
+      if (at >= fields.size()) {
+        if (!value.empty()) {
+          fail(row, free_columns[at], "",
+               "column " + std::to_string(free_columns[at] + 1) + " has text but kind " +
+                   std::string(note_kind_name(*kind)) + " has only " +
+                   std::to_string(fields.size()) + " fields");
+        }
+        continue;
+      }
+      const std::string text = text_of(value);
+      if (!text.empty())
+        note.fields.push_back({std::string(fields[at].name), {{options_.language, text}}});
+    }
+  }
+  if (result.deck_name.empty()) result.deck_name = "Default";
+  note.deck = anki_deck_slug(result.deck_name);
+  note.tags = std::move(tags);
+  if (note.id.empty()) {
+    // No guid: the note is the one with the same first field and kind, as Anki matches a
+    // duplicate, so a second import of the file updates instead of adding.
+    const std::string_view first = note_kind_spec(note.kind).fields.front().name;
+    const std::string& text = note.text(first, options_.language);
+    const std::string key = std::string(note_kind_name(note.kind)) + '\x1f' + text;
+    note.id = new_note_id(fnv1a_64(key));
+  }
+  try {
+    validate_note(note);
+  } catch (const NoteError& error) {
+    std::size_t column = expected;
+    if (error.field() == "id") column = guid_column;
+    if (error.field() == "tags") column = tags_column;
+    for (std::size_t index = 0; index < expected && column == expected; ++index) {
+      if (columns_[index].role == Role::kField && columns_[index].field == error.field()) {
+        column = index;
+      }
+    }
+    if (!global_kind_ && column == expected) {
+      const auto& fields = note_kind_spec(note.kind).fields;
+      for (std::size_t at = 0; at < fields.size() && at < free_columns.size(); ++at) {
+        if (fields[at].name == error.field()) column = free_columns[at];
+      }
+    }
+    fail(row, column, error.field(), error.problem());
+  }
+  return true;
+}
+
+}  // namespace kioku

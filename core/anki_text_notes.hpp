@@ -1,0 +1,75 @@
+// The rows of an Anki text file (core/anki_text_reader.hpp) as kioku notes: which column is
+// which field, the note's kind, deck, tags and id, by Anki's rules and the overrides `kioku
+// import` takes (docs/anki-import.md). One note at a time, as the rows are read.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/anki_text_reader.hpp"
+#include "core/note.hpp"
+
+namespace kioku {
+
+struct AnkiTextOptions {
+  std::string deck;                  // --deck: the deck of rows without a deck column's value
+  std::optional<NoteKind> kind;      // --kind: instead of `#notetype`
+  std::vector<std::string> columns;  // --columns: what each column is, instead of `#columns`
+  std::string language = "en";       // the language of the fields' text
+  std::string fallback_deck;         // the deck when neither --deck nor `#deck` names one
+};
+
+struct AnkiTextNote {
+  Note note;              // valid (validate_note); its deck is the slug of deck_name
+  std::string deck_name;  // as the file or --deck names it
+  int line = 0;           // where its row starts
+};
+
+class AnkiTextNotes {
+ public:
+  // Throws kioku::InputError naming the file (and the header's line) when `#notetype` names a
+  // note type kioku does not read, or an option names no column or field.
+  AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options);
+
+  // The next row's note into `note`; false at the end. Throws kioku::InputError naming the
+  // file, the row's line and the column (and field) for a row with another number of columns
+  // than the first, an unknown note type in the note type column, text in a column no field
+  // takes, or a note that breaks its kind's rules.
+  bool next(AnkiTextNote& note);
+
+ private:
+  enum class Role { kNone, kField, kTags, kDeck, kGuid, kNotetype };
+  struct Column {
+    Role role = Role::kNone;
+    std::string field;      // kField: the kioku field
+    bool labelled = false;  // named by a label, so text in it that no field takes is dropped
+  };
+  // What each column is, once the column count is known (from the labels or the first row).
+  void plan(std::size_t count);
+  std::string text_of(const std::string& field) const;
+  [[noreturn]] void fail(const AnkiTextRow& row, std::size_t column, const std::string& field,
+                         const std::string& problem) const;
+
+  AnkiTextReader& reader_;
+  AnkiTextOptions options_;
+  std::optional<NoteKind> global_kind_;  // empty with a note type column
+  std::vector<std::string> labels_;
+  bool labels_from_option_ = false;
+  std::vector<Column> columns_;
+  bool planned_ = false;
+  AnkiTextRow row_;
+};
+
+// A kioku deck id (slug) for an Anki deck name: lower-case ASCII letters and digits, every other
+// run of characters one '-' ("Japanese::Vocab 1" -> "japanese-vocab-1"); a name with other than
+// ASCII in it, or with nothing left, gets a hash of the whole name as well so that different
+// names stay different decks. Always a valid slug (core/deck_parser_limits.hpp).
+std::string anki_deck_slug(std::string_view name);
+
+// The 64-bit FNV-1a hash of `text`: what ids made from content are drawn from.
+std::uint64_t fnv1a_64(std::string_view text) noexcept;
+
+}  // namespace kioku

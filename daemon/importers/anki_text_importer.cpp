@@ -1,0 +1,105 @@
+// One write over the whole file; the reader pulls the bytes from the descriptor as rows are
+// saved, so memory stays that of one row and SQLite's cache.
+#include "daemon/importers/anki_text_importer.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <exception>
+#include <map>
+
+#include "core/anki_text_reader.hpp"
+#include "core/error.hpp"
+#include "daemon/importers/deck_source.hpp"
+#include "daemon/importers/dry_run.hpp"
+#include "daemon/importers/freed_memory.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+class DescriptorSource : public ByteSource {
+ public:
+  DescriptorSource(int descriptor, std::string name)
+      : descriptor_(descriptor), name_(std::move(name)) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    while (true) {
+      const ssize_t got = ::read(descriptor_, buffer, size);
+      if (got >= 0) return static_cast<std::size_t>(got);
+      if (errno != EINTR) {
+        throw InputError(name_, 0, "", std::string("cannot read file: ") + std::strerror(errno));
+      }
+    }
+  }
+
+ private:
+  int descriptor_;
+  std::string name_;
+};
+
+// The deck's id, made when no deck has the note's slug; an existing deck keeps its names.
+std::int64_t deck_for(Collection& collection, const AnkiTextNote& entry,
+                      const std::string& language, const std::string& source, TimestampMs now) {
+  if (const std::optional<DeckRow> existing = collection.decks().by_slug(entry.note.deck)) {
+    return existing->id;
+  }
+  Deck deck;
+  deck.format = 2;
+  deck.id = entry.note.deck;
+  deck.languages = {language};
+  deck.name = {{language, entry.deck_name}};
+  return collection.decks().save(deck, source, now);
+}
+
+}  // namespace
+
+ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor,
+                                          const std::string& name, const AnkiTextOptions& options,
+                                          bool dry_run, TimestampMs now) {
+  const FreedMemoryRelease release;
+  require_regular_file(descriptor, name);
+  DescriptorSource source(descriptor, name);
+  ImportSummary summary;
+  Write what{WriteKind::kImport};
+  try {
+    collection.write(what, [&] {
+      AnkiTextReader reader(source, name);
+      AnkiTextNotes notes(reader, options);
+      std::map<std::string, std::int64_t> decks;  // by slug
+      AnkiTextNote entry;
+      while (notes.next(entry)) {
+        auto deck = decks.find(entry.note.deck);
+        if (deck == decks.end()) {
+          deck = decks
+                     .emplace(entry.note.deck,
+                              deck_for(collection, entry, options.language, name, now))
+                     .first;
+          summary.deck += (summary.deck.empty() ? "" : ", ") + entry.note.deck;
+        }
+        const std::int64_t deck_id = deck->second;
+        // A note the deck has keeps its place; a new one goes after the deck's last card.
+        const std::optional<StoredNote> stored = collection.notes().find(deck_id, entry.note.id);
+        const std::int64_t position =
+            stored ? stored->position : collection.cards().next_position(deck_id);
+        NoteSave save;
+        try {
+          save = collection.save_note(deck_id, entry.note, "", position, now);
+        } catch (const NoteError& error) {
+          throw InputError(name, entry.line, error.field(), error.problem());
+        }
+        summary.added += save.count(CardChange::kAdded);
+        summary.updated += save.count(CardChange::kUpdated);
+        summary.unchanged += save.count(CardChange::kUnchanged);
+        summary.retired += static_cast<int>(save.retired.size());
+      }
+      what.deck = decks.size() == 1 ? decks.begin()->second : 0;
+      if (dry_run) throw DryRunUndo();
+    });
+  } catch (const DryRunUndo&) {
+    // Rolled back, as asked: the summary says what the import would have done.
+  }
+  return summary;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,137 @@
+// Anki's text exports through the real kioku and kiokud: the counts, a second import that
+// changes nothing, --dry-run, the options, and a malformed file that changes nothing and names
+// its file and line.
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/sqlite_reader.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+std::string fixture(const std::string& name) {
+  return source_path("tests/fixtures/anki-text/" + name);
+}
+
+std::int64_t cards_in_collection(const TempHome& home) {
+  return std::stoll(SqliteReader(home.collection_path()).text("SELECT count(*) FROM cards"));
+}
+
+}  // namespace
+
+TEST_CASE("e2e: an Anki text export imports, and again changes nothing", "[e2e][anki_text]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path = fixture("anki-export.txt");
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  // Basic 1 card, Basic (and reversed card) 2, Cloze with one deletion 1.
+  CHECK(field(imported, "added") == 4);
+  CHECK(imported.at("deck").as_string() == "japanese-kanji, japanese-grammar");
+  CHECK(cards_in_collection(home) == 4);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT group_concat(guid, ' ') FROM (SELECT guid FROM notes ORDER BY guid)") ==
+        "H8d.M2z{q3 c0Lo]e4<9Z f5Kp!x`A1q");
+
+  const auto again = daemon.kioku({"import", path});
+  INFO(again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(again.out == "Imported japanese-kanji, japanese-grammar from " + path +
+                         ": 0 added, 0 updated, 4 unchanged\n");
+  CHECK(cards_in_collection(home) == 4);
+}
+
+TEST_CASE("e2e: --dry-run counts what an Anki text import would change and changes nothing",
+          "[e2e][anki_text]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path = fixture("anki-export.txt");
+  const auto dry = daemon.kioku({"import", path, "--dry-run"});
+  INFO(dry.err);
+  REQUIRE(dry.exit_code == 0);
+  CHECK(dry.out == "Would import japanese-kanji, japanese-grammar from " + path +
+                       ": 4 added, 0 updated, 0 unchanged (dry run: nothing was changed)\n");
+  CHECK(parse_output(daemon.kioku({"decks", "--json"})).as_array().empty());
+  CHECK(cards_in_collection(home) == 0);
+
+  // After a real import, a dry run of an edited file counts the update and leaves the note.
+  REQUIRE(daemon.kioku({"import", path}).exit_code == 0);
+  std::string edited =
+      "#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n"
+      "#deck column:3\n#tags column:6\n"
+      "f5Kp!x`A1q\tBasic\tJapanese::Kanji\t日\tsun, day\tkanji n5\n";
+  const std::string edited_path = home.write_file("edited.txt", edited);
+  const auto update = parse_output(daemon.kioku({"import", edited_path, "--dry-run", "--json"}));
+  CHECK(field(update, "updated") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT fields FROM notes WHERE guid = 'f5Kp!x`A1q'").find("sun\\nday") !=
+        std::string::npos);
+  // In Japanese too.
+  const auto japanese = daemon.kioku({"--lang", "ja", "import", edited_path, "--dry-run"});
+  CHECK(japanese.out.find("試行のみ: 何も変更していません") != std::string::npos);
+}
+
+TEST_CASE("e2e: --deck, --kind and --columns map a headerless Anki text file", "[e2e][anki_text]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path =
+      home.write_file("plain.tsv", "きれい\tpretty\tadjective\nはな\tflower\tnoun\n");
+  const auto imported =
+      parse_output(daemon.kioku({"import", path, "--deck", "Words", "--kind", "reverse",
+                                 "--columns", "back,front,tags", "--json"}));
+  CHECK(field(imported, "added") == 4);
+  CHECK(imported.at("deck").as_string() == "words");
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT kind || ' ' || tags FROM notes ORDER BY position LIMIT 1") ==
+        "reverse adjective");
+  CHECK(reader.text("SELECT fields FROM notes ORDER BY position LIMIT 1").find("pretty") !=
+        std::string::npos);
+  // Without options the file's name is the deck and the kind is basic.
+  const std::string other = home.write_file("Spanish Words.tsv", "perro\tdog\n");
+  const auto basic = parse_output(daemon.kioku({"import", other, "--json"}));
+  CHECK(basic.at("deck").as_string() == "spanish-words");
+  CHECK(field(basic, "added") == 1);
+}
+
+TEST_CASE("e2e: a malformed Anki text file changes nothing and names its line",
+          "[e2e][anki_text]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  // Two good rows, then one with a column too many: none of them lands.
+  const std::string path =
+      home.write_file("broken.txt", "#separator:tab\none\t1\ntwo\t2\nthree\t3\textra\n");
+  const auto result = daemon.kioku({"import", path});
+  CHECK(result.exit_code == 4);
+  CHECK(result.out.empty());
+  CHECK(result.err ==
+        "kioku: " + path +
+            ":4:9: has 3 columns where the file has 2 (its first row's); a separator in a "
+            "field must be inside quotes\n");
+  CHECK(cards_in_collection(home) == 0);
+  CHECK(parse_output(daemon.kioku({"decks", "--json"})).as_array().empty());
+
+  const std::string unclosed = home.write_file("unclosed.csv", "a,b\n\"c,d\n");
+  const auto quote = daemon.kioku({"import", unclosed});
+  CHECK(quote.exit_code == 4);
+  CHECK(quote.err ==
+        "kioku: " + unclosed + ":2:1: the quote that opens this field is never closed\n");
+  const std::string empty = home.write_file("empty.txt", "");
+  CHECK(daemon.kioku({"import", empty}).err ==
+        "kioku: " + empty +
+            ": has no notes: nothing but headers, comments or empty lines (an empty file?)\n");
+  CHECK(cards_in_collection(home) == 0);
+  expect_still_serving(home);
+}
+
+TEST_CASE("e2e: standard input is read as Anki text by its content", "[e2e][anki_text]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const auto result =
+      daemon.kioku({"import", "-", "--json"}, "#separator:comma\n#deck:Piped\nsun,太陽\n");
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  const auto imported = parse_output(result);
+  CHECK(imported.at("deck").as_string() == "piped");
+  CHECK(field(imported, "added") == 1);
+  // A TOML deck's options are refused where they mean nothing.
+  const auto toml = daemon.kioku({"import", format1_deck_path(), "--kind", "basic"});
+  CHECK(toml.exit_code != 0);
+  CHECK(toml.err.find("are for Anki text files") != std::string::npos);
+}
