@@ -9,7 +9,7 @@ const std::vector<Method>& table() {
   static const std::vector<Method> methods = [] {
     std::vector<Method> all;
     for (auto group : {system_methods, deck_methods, doctor_methods, review_methods, bury_methods,
-                       due_methods, stats_methods, note_methods}) {
+                       due_methods, stats_methods, note_methods, collection_methods}) {
       for (Method& method : group()) all.push_back(std::move(method));
     }
     return all;

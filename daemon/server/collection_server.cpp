@@ -23,6 +23,7 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
                               std::string collection_path, bool group_commit) {
   context_.emplace(MethodContext{collection, clock_, calendar, std::move(collection_path)});
   context_->request_shutdown = [this] { server_.stop(); };
+  context_->connected_clients = [this] { return server_.session_count(); };
   group_commit_ = &collection.group_commit();
   group_commit_->set_grouping(group_commit);
 }
