@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/backup_messages.hpp"
 #include "cli/card_messages.hpp"
 #include "cli/connection_messages.hpp"
 #include "cli/daemon_messages.hpp"
@@ -99,6 +100,9 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   SECTION("add, edit, notes and note delete/restore") {
     CHECK(check_catalogue(note_messages_for("en"), note_messages_for("ja"), {"column_id"}) >= 25);
     CHECK(check_catalogue(note_file_messages_for("en"), note_file_messages_for("ja")) >= 35);
+  }
+  SECTION("backup and restore") {
+    CHECK(check_catalogue(backup_messages_for("en"), backup_messages_for("ja")) >= 6);
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);
