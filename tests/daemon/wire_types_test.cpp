@@ -43,7 +43,8 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kReviewUnbury, protocol::kDueCounts, protocol::kStatsSummary, protocol::kStatsDays,
       protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate,
       protocol::kNoteGet, protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore,
-      protocol::kCardGet, protocol::kCardHistory);
+      protocol::kCardGet, protocol::kCardHistory, protocol::kCollectionBackup,
+      protocol::kCollectionRestore);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }
