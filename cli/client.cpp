@@ -54,9 +54,10 @@ ssize_t send_with_descriptor(int socket, const std::string& line, int descriptor
 }  // namespace
 
 std::chrono::milliseconds ReplyTimeouts::for_method(std::string_view method) const noexcept {
-  const bool slow = method == protocol::kDeckImport.name || method == protocol::kDeckConfig.name ||
-                    method == protocol::kDoctorCheck.name ||
-                    method == protocol::kDoctorRebuild.name;
+  const bool slow =
+      method == protocol::kDeckImport.name || method == protocol::kDeckConfig.name ||
+      method == protocol::kDoctorCheck.name || method == protocol::kDoctorRebuild.name ||
+      method == protocol::kCollectionBackup.name || method == protocol::kCollectionRestore.name;
   return slow ? long_running : ordinary;
 }
 

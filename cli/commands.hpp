@@ -21,5 +21,6 @@ CommandGroup add_commands();
 CommandGroup edit_commands();
 CommandGroup notes_commands();
 CommandGroup card_commands();
+CommandGroup backup_commands();
 
 }  // namespace kioku::cli

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "protocol/card_history_types.hpp"
+#include "protocol/collection_types.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
 #include "protocol/note_types.hpp"

@@ -1,10 +1,12 @@
 // JSON-RPC 2.0 request handling over the method table.
 #include "daemon/methods/dispatcher.hpp"
 
+#include <functional>
 #include <iostream>
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "core/escaped_text.hpp"
 #include "daemon/log_priority.hpp"
@@ -28,10 +30,12 @@ constexpr std::size_t kRequestBufferBytes = 4096;
 constexpr const char* kOutOfMemory =
     "kiokud ran out of memory answering this request; ask for less in one request or batch";
 
-// One response's JSON text and its id as written there.
+// One response's JSON text and its id as written there; or, when the handler answers later
+// (MethodContext::later), the work that makes the response line, its text empty.
 struct Response {
   std::string id;
   std::string text;
+  std::function<std::string()> later = nullptr;
 };
 
 // Whether a repeated key lies inside the request's params (then the params are invalid) rather
@@ -83,6 +87,38 @@ class Lent {
  private:
   T*& slot_;
 };
+
+// Runs `run` (a handler's work, giving the result's JSON text) and turns what it gives or throws
+// into the response to request `id` of `name`: nothing for a notification, unless it was not
+// well formed.
+std::optional<Response> guarded(std::string_view name, const std::string& id, bool is_notification,
+                                const std::function<std::string()>& run) {
+  const auto error = [&](int error_code, const std::string& message,
+                         json::value data = nullptr) -> std::optional<Response> {
+    if (is_notification) return std::nullopt;
+    return error_text(id, error_code, message, std::move(data));
+  };
+  try {
+    const std::string result = run();
+    if (is_notification) return std::nullopt;
+    return Response{id, protocol::result_response_text(id, result), nullptr};
+  } catch (const InputError& failure) {
+    json::object data{
+        {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
+    if (failure.column() > 0) data["column"] = failure.column();
+    return error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
+  } catch (const Error& failure) {
+    return error(protocol::to_json_rpc_code(failure.code()), failure.what());
+  } catch (const std::bad_alloc&) {
+    return error(code::kUnavailable, kOutOfMemory);
+  } catch (const std::length_error&) {
+    return error(code::kUnavailable, kOutOfMemory);
+  } catch (const std::exception& failure) {
+    std::cerr << log_error << "kiokud: internal error in " << name << ": " << failure.what()
+              << '\n';
+    return error(code::kInternalError, std::string("internal error: ") + failure.what());
+  }
+}
 
 // Handles one request object and the descriptors passed with it; returns the response, or
 // nothing for a notification.
@@ -151,28 +187,25 @@ std::optional<Response> handle_request(const json::value& request,
       params = &given->as_object();
     }
   }
-  std::optional<Response> response;
   // The request's descriptor (none for a method that takes none), for the handler's duration.
   const Lent<protocol::UniqueFd> lent(context.passed_descriptor,
                                       method->takes_descriptor ? &descriptors.first : nullptr);
-  try {
-    const std::string result = invoke(*method, *params, context);
-    if (!is_notification) response = Response{id, protocol::result_response_text(id, result)};
-  } catch (const InputError& failure) {
-    json::object data{
-        {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
-    if (failure.column() > 0) data["column"] = failure.column();
-    response = error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
-  } catch (const Error& failure) {
-    response = error(protocol::to_json_rpc_code(failure.code()), failure.what());
-  } catch (const std::bad_alloc&) {
-    response = error(code::kUnavailable, kOutOfMemory);
-  } catch (const std::length_error&) {
-    response = error(code::kUnavailable, kOutOfMemory);
-  } catch (const std::exception& failure) {
-    std::cerr << log_error << "kiokud: internal error in " << name << ": " << failure.what()
-              << '\n';
-    response = error(code::kInternalError, std::string("internal error: ") + failure.what());
+  const bool may_answer_later = std::exchange(context.may_answer_later, false) && !is_notification;
+  context.may_answer_later = may_answer_later;
+  std::function<std::string()> later;
+  std::optional<Response> response = guarded(name, id, is_notification, [&] {
+    std::string result = invoke(*method, *params, context);
+    later = std::exchange(context.later, nullptr);
+    return result;
+  });
+  context.may_answer_later = false;
+  context.later = nullptr;
+  if (later && response) {
+    // Answered later: the work's own failures become this request's errors, as the handler's.
+    return Response{id, {}, [id, method_name = std::string(name), work = std::move(later)] {
+                      const std::optional<Response> made = guarded(method_name, id, false, work);
+                      return made->text + '\n';
+                    }};
   }
   return response;
 }
@@ -250,8 +283,16 @@ ResponseLine dispatch(std::string_view line, MethodContext& context,
   Reply reply(context);
   ResponseLine written;
   if (!parsed.value.is_array()) {
-    if (std::optional<Response> response = reply.run(parsed.value, facts_of(0), 0, descriptors)) {
-      written.text = std::move(response->text) + '\n';
+    // A lone request over a socket may be answered later (MethodContext::may_answer_later).
+    context.may_answer_later = context.session != nullptr;
+    std::optional<Response> response = reply.run(parsed.value, facts_of(0), 0, descriptors);
+    context.may_answer_later = false;
+    if (response) {
+      if (response->later) {
+        written.later = std::move(response->later);
+      } else {
+        written.text = std::move(response->text) + '\n';
+      }
       written.ids.push_back(std::move(response->id));
     }
     return written;

@@ -32,6 +32,15 @@ struct MethodContext {
   // The clients watching the due counts (due.watch); null where nothing can watch (in-process
   // tests without a server).
   DueWatchers* due_watchers = nullptr;
+  // Whether this request may be answered later, off the server's thread (answer_later(),
+  // method_table.hpp): set by the dispatcher for a lone request over a socket; not for a
+  // notification, a batch's requests or a call in-process, whose handlers do the work at once.
+  bool may_answer_later = false;
+  // Set by answer_later(): the work that makes the request's result (its JSON text). The
+  // dispatcher takes it and the server runs it beside its own thread.
+  std::function<std::string()> later = nullptr;
+  // The clients connected now, the one asking included; 0 off a socket.
+  std::function<std::size_t()> connected_clients = [] { return std::size_t{0}; };
 };
 
 }  // namespace kioku::daemon

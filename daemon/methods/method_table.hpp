@@ -52,6 +52,19 @@ Method method_row(const protocol::MethodType<Params, Result>& type, Handler<Para
                 takes_descriptor};
 }
 
+// Answers the request with what `work` returns, made off the server's thread when the request
+// allows it (MethodContext::may_answer_later), so that the other clients are served meanwhile
+// (a backup of a large collection); otherwise it runs now. `work` must not touch the collection
+// or the context: it runs beside the thread that owns them. What it throws becomes the
+// request's error as a handler's would. Returns the result to give when it ran now, and an empty
+// one (which is never sent) when it will run later.
+template <class Result>
+Result answer_later(MethodContext& context, std::function<Result()> work) {
+  if (!context.may_answer_later) return work();
+  context.later = [work = std::move(work)] { return protocol::wire_text(work()); };
+  return Result{};
+}
+
 std::span<const Method> method_table();
 const Method* find_method(std::string_view name);
 
@@ -72,5 +85,6 @@ std::vector<Method> suspend_methods();
 std::vector<Method> due_methods();
 std::vector<Method> stats_methods();
 std::vector<Method> note_methods();
+std::vector<Method> collection_methods();
 
 }  // namespace kioku::daemon

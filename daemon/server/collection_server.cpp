@@ -31,6 +31,7 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
   context_.emplace(MethodContext{collection, clock_, calendar, std::move(collection_path)});
   context_->request_shutdown = [this] { server_.stop(); };
   context_->due_watchers = &due_watchers_;
+  context_->connected_clients = [this] { return server_.session_count(); };
   group_commit_ = &collection.group_commit();
   group_commit_->set_grouping(group_commit);
   // Not counted here: the listener runs before the commit's held responses are released, and

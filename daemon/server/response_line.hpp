@@ -2,6 +2,7 @@
 // reading it again: which ids it answers (to turn it into errors when its commit fails).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,10 @@ struct ResponseLine {
   // The id of each response in it, in order, as JSON text exactly as written ("null" too).
   std::vector<std::string> ids;
   bool batch = false;  // the responses are a JSON array, even of one
+  // Set when the handler asked to answer later (MethodContext::answer_later): the server runs
+  // this off its own thread and sends the line it returns instead of `text`; it never throws.
+  // Meanwhile the client's next request waits, and the other clients are served.
+  std::function<std::string()> later = nullptr;
 };
 
 }  // namespace kioku::daemon

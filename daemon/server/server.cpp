@@ -99,6 +99,17 @@ struct CommitRound {
   std::optional<std::string> failure;
 };
 
+// A response worked out off the server's thread (ResponseLine::later): its session waits on
+// `finished`, which the worker's completion cancels on the server's thread.
+struct LaterResponse {
+  explicit LaterResponse(asio::io_context& io) : finished(io) {
+    finished.expires_at(asio::steady_timer::time_point::max());
+  }
+  asio::steady_timer finished;
+  bool done = false;
+  std::string text;
+};
+
 struct Server::Impl {
   Impl(std::string path, RequestHandler line_handler, const Clock& server_clock,
        ServerLimits server_limits, DurableWrites durable_writes)
@@ -154,6 +165,35 @@ struct Server::Impl {
   bool listening = false;
   std::shared_ptr<CommitRound> round;  // the one responses held now wait for
   bool commit_posted = false;
+  // Runs the responses handlers answer later (a backup): one at a time, beside the server's
+  // thread. Declared after `io`, so it is joined first; run() does not return while a session
+  // waits for one, so its completion always finds `io`.
+  asio::thread_pool workers{1};
+
+  // Runs `work` on the worker and returns the line it made, once it is done; the server's
+  // thread serves the other sessions meanwhile.
+  awaitable<std::string> answer_later(std::function<std::string()> work) {
+    auto waiting = std::make_shared<LaterResponse>(io);
+    asio::post(workers, [this, waiting, work = std::move(work)] {
+      std::string text;
+      try {
+        text = work();
+      } catch (const std::exception& error) {
+        text = error_line(protocol::code::kInternalError,
+                          std::string("internal error: ") + error.what());
+      }
+      asio::post(io, [waiting, text = std::move(text)]() mutable {
+        waiting->text = std::move(text);
+        waiting->done = true;
+        waiting->finished.cancel();
+      });
+    });
+    while (!waiting->done) {
+      boost::system::error_code cancelled;
+      co_await waiting->finished.async_wait(asio::redirect_error(use_awaitable, cancelled));
+    }
+    co_return std::move(waiting->text);
+  }
 
   // Waits for the alarm in steady time, at most kAlarmLook at a time.
   void arm_alarm() {
@@ -520,7 +560,9 @@ struct Server::Impl {
       }
       request.reset();  // closes whatever descriptor the handler left
       std::string text;
-      if (durable.write_count() != writes_before) {
+      if (response.later) {
+        text = co_await answer_later(std::move(response.later));
+      } else if (durable.write_count() != writes_before) {
         text = co_await after_commit(std::move(response));
       } else {
         text = std::move(response.text);
@@ -747,6 +789,10 @@ void Server::run() {
   }
   impl_->io.run();
   impl_->remove_socket_file();
+}
+
+std::size_t Server::session_count() const noexcept {
+  return impl_->sessions.size();
 }
 
 void Server::stop() {

@@ -1,9 +1,99 @@
-// The online backup API, page by page into a new file.
+// The online backup API, page by page into a new file; kioku backup's copies go through a
+// temporary name, fsync and a link or rename, so a crash never leaves half a backup under the
+// final name.
 #include "daemon/store/backup.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+
+#include "core/error.hpp"
 #include "daemon/store/sqlite.hpp"
+#include "protocol/paths.hpp"
 
 namespace kioku::daemon {
+
+namespace {
+
+std::string system_reason() {
+  return std::strerror(errno);
+}
+
+// Makes what was written to `path` (a file or a directory) durable.
+void sync_path(const std::string& path, int flags) {
+  const int descriptor = ::open(path.c_str(), flags | O_CLOEXEC);
+  if (descriptor < 0) {
+    throw Error(ErrorCode::kStorage, "cannot open " + path + " to sync it: " + system_reason());
+  }
+  const int synced = ::fsync(descriptor);
+  const std::string reason = synced != 0 ? system_reason() : "";
+  ::close(descriptor);
+  if (synced != 0) throw Error(ErrorCode::kStorage, "cannot sync " + path + ": " + reason);
+}
+
+bool exists(const std::string& path) {
+  struct stat info {};
+  return ::lstat(path.c_str(), &info) == 0;
+}
+
+// A name beside `destination` that nothing else uses: this process's id and a counter.
+std::string temporary_name(const std::string& destination) {
+  static std::atomic<std::uint64_t> counter{0};
+  const std::string directory = protocol::parent_directory(destination);
+  const std::size_t slash = destination.find_last_of('/');
+  const std::string base = slash == std::string::npos ? destination : destination.substr(slash + 1);
+  return directory + "/." + base + "." + std::to_string(::getpid()) + "." +
+         std::to_string(++counter) + ".partial";
+}
+
+// Removes the temporary copy (and a journal SQLite may have left beside it) unless released.
+class TemporaryFile {
+ public:
+  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
+  ~TemporaryFile() {
+    if (path_.empty()) return;
+    ::unlink(path_.c_str());
+    ::unlink((path_ + "-journal").c_str());
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Copies the collection into `path` and returns what the copy holds.
+CollectionCounts copy_collection(const std::string& collection_path, const std::string& path) {
+  sqlite::Database source(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+  source.execute("PRAGMA busy_timeout = 5000");
+  sqlite::Database target(path);
+  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
+  if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start backup");
+  // One step: the whole copy reads one snapshot of the source, whatever the daemon commits.
+  const int result = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (result != SQLITE_DONE) target.fail(result, "backup to " + path + " failed");
+  // The copy stands alone: out of WAL mode, reading it later leaves no -wal or -shm beside it.
+  target.execute("PRAGMA journal_mode = DELETE");
+  return count_collection(target);
+}
+
+std::string utc_stamp(TimestampMs now) {
+  const std::time_t seconds = static_cast<std::time_t>(now / 1000);
+  std::tm parts{};
+  ::gmtime_r(&seconds, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &parts);
+  return text;
+}
+
+}  // namespace
 
 void backup_database(sqlite::Database& database, const std::string& destination) {
   sqlite::Database target(destination);
@@ -12,6 +102,75 @@ void backup_database(sqlite::Database& database, const std::string& destination)
   const int result = sqlite3_backup_step(backup, -1);
   sqlite3_backup_finish(backup);
   if (result != SQLITE_DONE) target.fail(result, "backup to " + destination + " failed");
+}
+
+CollectionCounts count_collection(sqlite::Database& database) {
+  const auto count = [&](const std::string& table) {
+    sqlite::Statement exists_statement =
+        database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    exists_statement.bind(1, table);
+    if (sqlite::integer_result(exists_statement) == 0) return std::int64_t{0};
+    sqlite::Statement statement = database.prepare("SELECT count(*) FROM " + table);
+    return sqlite::integer_result(statement);
+  };
+  return CollectionCounts{count("cards"), count("notes"), count("revlog")};
+}
+
+BackupFile backup_collection_file(const std::string& collection_path,
+                                  const std::string& destination, bool replace) {
+  if (!replace && exists(destination)) {
+    throw Error(ErrorCode::kConflict,
+                destination + " already exists; name another file, or use --force to replace it");
+  }
+  const TemporaryFile temporary(temporary_name(destination));
+  BackupFile written;
+  try {
+    written.counts = copy_collection(collection_path, temporary.path());
+  } catch (const std::exception& error) {
+    throw Error(ErrorCode::kStorage,
+                "cannot back up to " + destination + ": " + std::string(error.what()));
+  }
+  sync_path(temporary.path(), O_RDONLY);
+  if (replace) {
+    if (::rename(temporary.path().c_str(), destination.c_str()) != 0) {
+      throw Error(ErrorCode::kStorage, "cannot write " + destination + ": " + system_reason());
+    }
+  } else {
+    // link, not rename: it fails rather than replace a file that took the name meanwhile.
+    if (::link(temporary.path().c_str(), destination.c_str()) != 0) {
+      const int reason = errno;
+      if (reason == EEXIST) {
+        throw Error(ErrorCode::kConflict, destination +
+                                              " already exists; name another file, or use "
+                                              "--force to replace it");
+      }
+      throw Error(ErrorCode::kStorage,
+                  "cannot write " + destination + ": " + std::strerror(reason));
+    }
+  }
+  sync_path(protocol::parent_directory(destination), O_RDONLY | O_DIRECTORY);
+  struct stat info {};
+  if (::stat(destination.c_str(), &info) == 0)
+    written.bytes = static_cast<std::int64_t>(info.st_size);
+  written.path = destination;
+  return written;
+}
+
+BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
+                                 const std::string& stem, TimestampMs now) {
+  protocol::make_directories(directory);
+  const std::string base = directory + "/" + stem + "-" + utc_stamp(now);
+  for (int attempt = 1;; ++attempt) {
+    const std::string name =
+        base + (attempt == 1 ? std::string() : "-" + std::to_string(attempt)) + ".sqlite";
+    if (exists(name)) continue;
+    try {
+      return backup_collection_file(collection_path, name, false);
+    } catch (const Error& error) {
+      // Taken between the look and the link: the next name.
+      if (error.code() != ErrorCode::kConflict || attempt > 1000) throw;
+    }
+  }
 }
 
 }  // namespace kioku::daemon

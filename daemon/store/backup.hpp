@@ -1,7 +1,12 @@
-// Copies of the collection taken while it is open (before a migration changes it).
+// Copies of the collection: before a migration changes it (backup_database, on the daemon's
+// own connection), and `kioku backup` (backup_collection_file, on a connection of its own, so it
+// may run on a worker thread while the daemon goes on serving; docs/backup.md).
 #pragma once
 
+#include <cstdint>
 #include <string>
+
+#include "core/time.hpp"
 
 namespace kioku::daemon {
 
@@ -12,5 +17,39 @@ class Database;
 // Copies the whole database to `destination` with SQLite's online backup API. Throws
 // sqlite::SqliteError when the copy cannot be made.
 void backup_database(sqlite::Database& database, const std::string& destination);
+
+// How much a collection holds.
+struct CollectionCounts {
+  std::int64_t cards = 0;
+  std::int64_t notes = 0;
+  std::int64_t reviews = 0;
+};
+
+// The counts of `database`, a kioku collection of any schema version (notes came with
+// version 7; before it, 0).
+CollectionCounts count_collection(sqlite::Database& database);
+
+// What a backup wrote.
+struct BackupFile {
+  std::string path;
+  std::int64_t bytes = 0;
+  CollectionCounts counts;  // read from the copy itself
+};
+
+// Copies the collection at `collection_path` to `destination` through a read-only connection
+// of its own: in one step of the backup API, which reads one snapshot (WAL lets the daemon's
+// connection commit meanwhile). The copy is written under a temporary name in the destination's
+// directory, fsynced, and only then given its name, so the name never holds half a backup. An
+// existing `destination` is replaced only when `replace`; otherwise kioku::Error kConflict.
+// Safe on any thread: it never touches the daemon's connection. Throws kioku::Error naming the
+// file on failure, leaving nothing behind.
+BackupFile backup_collection_file(const std::string& collection_path,
+                                  const std::string& destination, bool replace);
+
+// backup_collection_file() into `directory` (made when missing) under a new name
+// `<stem>-YYYYMMDD-HHMMSS.sqlite` (UTC, from `now`; "-2", "-3"... when that is taken). Never
+// replaces a file.
+BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
+                                 const std::string& stem, TimestampMs now);
 
 }  // namespace kioku::daemon

@@ -3,6 +3,7 @@
 
 #include "core/deck_notes.hpp"
 #include "core/error.hpp"
+#include "daemon/store/restore.hpp"
 
 namespace kioku::daemon {
 
@@ -105,6 +106,14 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);
   });
   return summary;
+}
+
+void Collection::replace_with(const std::string& source_path, const std::string& staging_path,
+                              TimestampMs now) {
+  // The backup API writes the collection in a transaction of its own: the group's open one
+  // (answers whose responses wait for it) is made durable first.
+  group_commit_.commit();
+  replace_collection(database_, source_path, staging_path, now);
 }
 
 IntegrityReport Collection::check_integrity(int most_problems) {

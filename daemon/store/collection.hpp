@@ -17,6 +17,7 @@
 #include "core/deck.hpp"
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/card_store.hpp"
 #include "daemon/store/collection_meta.hpp"
 #include "daemon/store/daily_stats.hpp"
@@ -136,6 +137,13 @@ class Collection {
                     TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none.
   ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);
+  // Puts the collection at `source_path` (which check_restorable() passed) in place of this
+  // one's contents, migrated, in one transaction (replace_collection(), restore.hpp): when it
+  // throws, the collection is as it was. Commits the open group first. Not inside write().
+  void replace_with(const std::string& source_path, const std::string& staging_path,
+                    TimestampMs now);
+  // How many cards, notes and answers the collection holds.
+  CollectionCounts counts() { return count_collection(database_); }
   // See check_integrity() (integrity.hpp).
   IntegrityReport check_integrity(int most_problems);
 

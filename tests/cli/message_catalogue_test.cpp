@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/backup_messages.hpp"
 #include "cli/card_messages.hpp"
 #include "cli/connection_messages.hpp"
 #include "cli/daemon_messages.hpp"
@@ -104,6 +105,9 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("suspend and unsuspend") {
     CHECK(check_catalogue(suspend_messages_for("en"), suspend_messages_for("ja")) >= 7);
+  }
+  SECTION("backup and restore") {
+    CHECK(check_catalogue(backup_messages_for("en"), backup_messages_for("ja")) >= 6);
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);

@@ -5,6 +5,7 @@
 
 #include "daemon/methods/method_table.hpp"
 #include "protocol/card_history_types.hpp"
+#include "protocol/collection_types.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
 #include "protocol/note_types.hpp"
@@ -46,7 +47,8 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kStatsDays, protocol::kStatsReport, protocol::kNoteAdd, protocol::kNoteAddMany,
       protocol::kNoteUpdate, protocol::kNoteGet, protocol::kNoteFind, protocol::kNoteDelete,
       protocol::kNoteRestore, protocol::kCardGet, protocol::kCardHistory, protocol::kReviewUndo,
-      protocol::kCardSuspend, protocol::kCardUnsuspend);
+      protocol::kCardSuspend, protocol::kCardUnsuspend, protocol::kCollectionBackup,
+      protocol::kCollectionRestore);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

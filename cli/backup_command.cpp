@@ -1,0 +1,131 @@
+// kioku backup [FILE] and kioku restore FILE: kiokud copies the open collection, or puts a
+// checked copy in its place (docs/backup.md). Paths go to kiokud absolute: its working
+// directory is not the user's.
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+#include "cli/backup_messages.hpp"
+#include "cli/commands.hpp"
+#include "cli/messages.hpp"
+#include "cli/terminal/safe_text.hpp"
+#include "core/error.hpp"
+#include "protocol/methods.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+struct BackupArgs {
+  std::optional<std::string> file;
+  bool force = false;
+};
+
+struct RestoreArgs {
+  std::string file;
+  bool force = false;
+};
+
+std::string absolute(const std::string& path) {
+  return std::filesystem::absolute(std::filesystem::path(path)).lexically_normal().string();
+}
+
+std::string contents(std::int64_t cards, std::int64_t notes, std::int64_t reviews,
+                     const BackupMessages& words) {
+  return fill_in(words.contents, {{"cards", std::to_string(cards)},
+                                  {"notes", std::to_string(notes)},
+                                  {"reviews", std::to_string(reviews)}});
+}
+
+void print_backup(const protocol::CollectionBackupResult& result, const BackupMessages& words,
+                  std::ostream& out) {
+  out << fill_in(words.backed_up,
+                 {{"path", safe_line(result.path)}, {"bytes", std::to_string(result.bytes)}})
+      << '\n'
+      << contents(result.cards, result.notes, result.reviews, words) << '\n';
+}
+
+void print_restore(const protocol::CollectionRestoreResult& result, const BackupMessages& words,
+                   std::ostream& out) {
+  out << fill_in(words.restored, {{"file", safe_line(result.file)},
+                                  {"version", std::to_string(result.schema_version)}})
+      << '\n'
+      << contents(result.cards, result.notes, result.reviews, words) << '\n'
+      << fill_in(words.kept, {{"path", safe_line(result.kept)}}) << '\n';
+}
+
+bool exists(const std::string& path) {
+  std::error_code ignored;
+  return std::filesystem::exists(std::filesystem::symlink_status(path, ignored));
+}
+
+void run_backup(CliContext& context, const BackupArgs& args) {
+  const BackupMessages& words = backup_messages_for(context.language);
+  boost::json::object params;
+  if (args.file) {
+    const std::string file = absolute(*args.file);
+    // Said here in the user's language; kiokud checks again, and its link never replaces.
+    if (!args.force && exists(file)) {
+      throw Error(ErrorCode::kConflict, fill_in(words.file_exists, {{"path", safe_line(file)}}));
+    }
+    params["file"] = file;
+    if (args.force) params["force"] = true;
+  }
+  call_and_show(context, protocol::kCollectionBackup, std::move(params),
+                [&](const protocol::CollectionBackupResult& result, std::ostream& out) {
+                  print_backup(result, words, out);
+                });
+}
+
+void run_restore(CliContext& context, const RestoreArgs& args) {
+  const BackupMessages& words = backup_messages_for(context.language);
+  const std::string file = absolute(args.file);
+  if (!exists(file)) {
+    throw Error(ErrorCode::kNotFound, fill_in(words.no_such_file, {{"path", safe_line(file)}}));
+  }
+  boost::json::object params{{"file", file}};
+  if (args.force) params["force"] = true;
+  call_and_show(context, protocol::kCollectionRestore, std::move(params),
+                [&](const protocol::CollectionRestoreResult& result, std::ostream& out) {
+                  print_restore(result, words, out);
+                });
+}
+
+std::string not_empty(const std::string& file) {
+  return file.empty() ? "must not be empty" : "";
+}
+
+}  // namespace
+
+CommandGroup backup_commands() {
+  return {Command<BackupArgs>("backup",
+                              {"Copy the collection while kiokud serves (default: a new file in "
+                               "$XDG_DATA_HOME/kioku/backups/)",
+                               "kiokud を止めずにコレクションを複製する（既定: "
+                               "$XDG_DATA_HOME/kioku/backups/ に新しいファイル）"})
+              .option(&BackupArgs::file, "FILE", {"where to write the copy", "複製の書き込み先"})
+              .flag(&BackupArgs::force, "--force",
+                    {"replace FILE when it exists", "FILE が存在するなら置き換える"})
+              .shows(protocol::kCollectionBackup,
+                     [](const protocol::CollectionBackupResult& result, std::ostream& out) {
+                       print_backup(result, backup_messages_for("en"), out);
+                     })
+              .runs(run_backup),
+          Command<RestoreArgs>("restore",
+                               {"Replace the collection with a backup; the replaced one is kept "
+                                "in the backups directory",
+                                "コレクションをバックアップで置き換える。置き換えたものは "
+                                "backups ディレクトリに残す"})
+              .option(&RestoreArgs::file, "FILE", {"the backup to restore", "復元するバックアップ"},
+                      required().checked_by(not_empty))
+              .flag(&RestoreArgs::force, "--force",
+                    {"restore even while other clients are connected",
+                     "他のクライアントが接続中でも復元する"})
+              .shows(protocol::kCollectionRestore,
+                     [](const protocol::CollectionRestoreResult& result, std::ostream& out) {
+                       print_restore(result, backup_messages_for("en"), out);
+                     })
+              .runs(run_restore)};
+}
+
+}  // namespace kioku::cli

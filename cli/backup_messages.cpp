@@ -1,0 +1,34 @@
+// backup's and restore's words in English and Japanese.
+#include "cli/backup_messages.hpp"
+
+#include "cli/language_choice.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+const BackupMessages kEnglish{
+    .backed_up = "Backed up the collection to {path} ({bytes} bytes)",
+    .contents = "{cards} cards, {notes} notes, {reviews} reviews",
+    .file_exists = "{path} already exists; name another file, or use --force to replace it",
+    .restored = "Restored the collection from {file} (schema version {version})",
+    .kept = "The collection it replaced is kept in {path}",
+    .no_such_file = "cannot restore {path}: no such file; nothing was changed",
+};
+
+const BackupMessages kJapanese{
+    .backed_up = "コレクションを {path} にバックアップしました（{bytes} バイト）",
+    .contents = "カード {cards} 枚、ノート {notes} 件、復習 {reviews} 回",
+    .file_exists = "{path} は既に存在します。別の名前にするか、--force で置き換えてください",
+    .restored = "コレクションを {file} から復元しました（スキーマバージョン {version}）",
+    .kept = "置き換えたコレクションは {path} に保存してあります",
+    .no_such_file = "{path} を復元できません: ファイルがありません。何も変更していません",
+};
+
+}  // namespace
+
+const BackupMessages& backup_messages_for(const std::string& language) {
+  return in_language(language, kEnglish, kJapanese);
+}
+
+}  // namespace kioku::cli

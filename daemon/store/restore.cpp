@@ -1,0 +1,116 @@
+// Checks in the order a user can act on them: not a database, damaged, too new, not kioku's.
+// SQLite reports "not a database" and damage at the first read, not at open.
+#include "daemon/store/restore.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+#include "daemon/store/migrations.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr const char* kKiokuTables[] = {"collection_meta", "decks", "cards", "card_state",
+                                        "revlog"};
+
+[[noreturn]] void refuse(const std::string& path, const std::string& why) {
+  throw Error(ErrorCode::kInvalidInput,
+              "cannot restore " + path + ": " + why + "; nothing was changed");
+}
+
+std::int64_t kioku_tables(sqlite::Database& database) {
+  std::int64_t found = 0;
+  sqlite::Statement statement =
+      database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
+  for (const char* table : kKiokuTables) {
+    statement.bind(1, table);
+    found += sqlite::integer_result(statement);
+  }
+  return found;
+}
+
+// The first row of PRAGMA integrity_check: "ok" when the file is sound.
+std::string integrity_verdict(sqlite::Database& database) {
+  sqlite::Statement statement = database.prepare("PRAGMA integrity_check(1)");
+  sqlite::StatementScope scope(statement);
+  return statement.step() ? statement.column_text(0) : std::string("no answer");
+}
+
+class RemovedFile {
+ public:
+  explicit RemovedFile(std::string path) : path_(std::move(path)) { remove(); }
+  ~RemovedFile() { remove(); }
+  RemovedFile(const RemovedFile&) = delete;
+  RemovedFile& operator=(const RemovedFile&) = delete;
+
+ private:
+  void remove() const {
+    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
+      ::unlink((path_ + suffix).c_str());
+    }
+  }
+  std::string path_;
+};
+
+}  // namespace
+
+int check_restorable(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) refuse(path, "no such file");
+  if (!S_ISREG(info.st_mode)) refuse(path, "not a regular file");
+  if (info.st_size == 0) refuse(path, "the file is empty, not a kioku collection");
+  try {
+    sqlite::Database database(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    const std::string verdict = integrity_verdict(database);
+    if (verdict != "ok") {
+      refuse(path, "SQLite's integrity check found damage (" + verdict + ")");
+    }
+    const int version = static_cast<int>(database.user_version());
+    if (version > latest_schema_version()) {
+      refuse(path, "its schema version " + std::to_string(version) +
+                       " is newer than this kiokud's (" + std::to_string(latest_schema_version()) +
+                       "); upgrade kioku first");
+    }
+    const std::int64_t tables = kioku_tables(database);
+    if (version < 1 || tables != static_cast<std::int64_t>(std::size(kKiokuTables))) {
+      refuse(path, "an SQLite database, but not a kioku collection");
+    }
+    return version;
+  } catch (const sqlite::SqliteError& error) {
+    const int primary = error.result_code() & 0xff;
+    if (primary == SQLITE_NOTADB) refuse(path, "not an SQLite database");
+    if (primary == SQLITE_CORRUPT)
+      refuse(path, "the database is damaged (" + std::string(error.what()) + ")");
+    refuse(path, error.what());
+  }
+}
+
+void replace_collection(sqlite::Database& database, const std::string& source_path,
+                        const std::string& staging_path, TimestampMs now) {
+  const RemovedFile staging_file(staging_path);
+  {
+    sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    backup_database(source, staging_path);
+  }
+  sqlite::Database staging(staging_path);
+  // Out of WAL, so that the page size may change below and the copy reads one file.
+  staging.execute("PRAGMA journal_mode = DELETE");
+  migrate(staging, "", now);
+  sqlite::Statement page_size = database.prepare("PRAGMA page_size");
+  const std::int64_t wanted = sqlite::integer_result(page_size);
+  sqlite::Statement staging_page_size = staging.prepare("PRAGMA page_size");
+  if (sqlite::integer_result(staging_page_size) != wanted) {
+    // The backup API cannot change a WAL database's page size: the copy takes the collection's.
+    staging.execute("PRAGMA page_size = " + std::to_string(wanted) + "; VACUUM;");
+  }
+  sqlite3_backup* backup = sqlite3_backup_init(database.handle(), "main", staging.handle(), "main");
+  if (backup == nullptr) database.fail(sqlite3_errcode(database.handle()), "cannot start restore");
+  const int result = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (result != SQLITE_DONE) database.fail(result, "restore from " + source_path + " failed");
+}
+
+}  // namespace kioku::daemon

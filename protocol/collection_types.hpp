@@ -1,0 +1,61 @@
+// collection.*: copies of the whole collection, and putting one back (docs/backup.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "protocol/method_type.hpp"
+#include "protocol/wire_struct.hpp"
+
+namespace kioku::protocol {
+
+struct CollectionBackupParams {
+  std::optional<std::string> file;
+  std::optional<bool> force;
+  static constexpr std::array kHelp{
+      FieldHelp{"file",
+                "absolute path of the copy; default: a new timestamped file in "
+                "$XDG_DATA_HOME/kioku/backups/"},
+      FieldHelp{"force", "replace `file` when it exists"}};
+};
+BOOST_DESCRIBE_STRUCT(CollectionBackupParams, (), (file, force))
+
+struct CollectionBackupResult {
+  std::string path;
+  std::int64_t bytes = 0;
+  std::int64_t cards = 0;
+  std::int64_t notes = 0;
+  std::int64_t reviews = 0;
+};
+BOOST_DESCRIBE_STRUCT(CollectionBackupResult, (), (path, bytes, cards, notes, reviews))
+
+struct CollectionRestoreParams {
+  std::string file;
+  std::optional<bool> force;
+  static constexpr std::array kHelp{
+      FieldHelp{"file", "absolute path of a kioku collection (a backup)"},
+      FieldHelp{"force", "restore even while other clients are connected"}};
+};
+BOOST_DESCRIBE_STRUCT(CollectionRestoreParams, (), (file, force))
+
+struct CollectionRestoreResult {
+  std::string file;
+  std::int64_t schema_version = 0;  // the file's, before it was migrated
+  std::string kept;                 // where the replaced collection was kept
+  std::int64_t cards = 0;
+  std::int64_t notes = 0;
+  std::int64_t reviews = 0;
+};
+BOOST_DESCRIBE_STRUCT(CollectionRestoreResult, (),
+                      (file, schema_version, kept, cards, notes, reviews))
+
+inline constexpr MethodType<CollectionBackupParams, CollectionBackupResult> kCollectionBackup{
+    "collection.backup",
+    "Copies the collection with SQLite's online backup API while kiokud goes on serving."};
+inline constexpr MethodType<CollectionRestoreParams, CollectionRestoreResult> kCollectionRestore{
+    "collection.restore",
+    "Replaces the collection with a checked backup; the replaced one is kept as a backup."};
+
+}  // namespace kioku::protocol

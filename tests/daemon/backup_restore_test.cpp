@@ -1,0 +1,258 @@
+// Backups and restores in-process (docs/backup.md): a request answered later leaves the server
+// serving other clients meanwhile; collection.backup over a socket copies what the collection
+// holds; a restore brings back a backup's state, and one that fails midway leaves the collection
+// as it was and working; another connected client stops a restore unless force.
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+#include <future>
+#include <string>
+#include <thread>
+
+#include "core/error.hpp"
+#include "daemon/server/collection_server.hpp"
+#include "daemon/server/server.hpp"
+#include "daemon/store/backup.hpp"
+#include "daemon/store/restore.hpp"
+#include "daemon/store/sqlite.hpp"
+#include "protocol/json_rpc.hpp"
+#include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/line_client.hpp"
+#include "tests/support/temp_home.hpp"
+
+using namespace kioku;
+namespace json = boost::json;
+
+namespace {
+
+// A collection in a file, as kiokud keeps it, with the dispatcher over it.
+struct FileCollection {
+  test::TempHome home;
+  std::string path = home.root() + "/collection.sqlite";
+  daemon::sqlite::Database database{path};
+  int configured = (database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON"), 0);
+  int migrated = daemon::migrate(database, "", 0);
+  daemon::Collection collection{database};
+  FakeClock clock{test::kTestMorning};
+  daemon::MethodContext context{collection, clock, DayCalendar(4), path};
+
+  json::value call(const std::string& method, json::object params = {}) {
+    return json::parse(
+        daemon::dispatch_line(test::request_line(1, method, std::move(params)), context));
+  }
+  // Answers the next card (its first choice, right).
+  void answer() {
+    const json::value next = call("review.next");
+    const std::int64_t card = next.at("result").at("card").at("id").as_int64();
+    REQUIRE(call("review.answer", {{"card", card}, {"choice", 1}}).as_object().contains("result"));
+  }
+  std::int64_t answers() { return collection.counts().reviews; }
+  void import_deck() {
+    Deck deck;
+    deck.id = "d";
+    deck.languages = {"en"};
+    deck.name = {{"en", "d"}};
+    for (int i = 1; i <= 5; ++i) {
+      DeckCard card;
+      card.id = "c-" + std::to_string(i);
+      card.kind = "choice";
+      card.question = {{"en", "Q" + std::to_string(i)}};
+      card.choices = {{"en", {"right", "wrong"}}};
+      card.answer = 1;
+      deck.cards.push_back(card);
+    }
+    collection.import_deck(deck, "test", clock.now());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("answer later: other clients are served while a request's work runs",
+          "[daemon][server][backup]") {
+  test::TempHome home;
+  const std::string socket = home.root() + "/later.sock";
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  const FakeClock clock(test::kTestMorning);
+  daemon::Server server(
+      socket,
+      [&](std::string_view line, daemon::PassedDescriptors, daemon::Session&) {
+        const json::value request = json::parse(line);
+        const json::value id = request.at("id");
+        daemon::ResponseLine response{{}, {json::serialize(id)}, false, nullptr};
+        if (request.at("method").as_string() == "slow") {
+          // Waits for the test: no answer can come from here until another client has had one.
+          response.later = [released, id] {
+            released.wait();
+            return protocol::to_line(protocol::make_result(id, json::string("slow done")));
+          };
+        } else {
+          response.text = protocol::to_line(protocol::make_result(id, json::string("pong")));
+        }
+        return response;
+      },
+      clock);
+  server.listen();
+  std::thread running([&] { server.run(); });
+
+  test::LineClient slow(socket);
+  test::LineClient quick(socket);
+  REQUIRE(slow.send(test::request_line(1, "slow") + "\n"));
+  // Were the server's thread held by the slow request, this would never be answered.
+  CHECK(quick.request(test::request_line(2, "ping")).at("result").as_string() == "pong");
+  CHECK(quick.request(test::request_line(3, "ping")).at("result").as_string() == "pong");
+  release.set_value();
+  const std::optional<std::string> answer = slow.read_line();
+  REQUIRE(answer);
+  CHECK(json::parse(*answer).at("result").as_string() == "slow done");
+  CHECK(json::parse(*answer).at("id").as_int64() == 1);
+
+  server.stop();
+  running.join();
+}
+
+TEST_CASE("collection.backup over a socket copies the collection as committed",
+          "[daemon][server][backup]") {
+  FileCollection files;
+  files.import_deck();
+  files.answer();
+  files.answer();
+  const std::string socket = files.home.root() + "/kiokud.sock";
+  daemon::CollectionServer server(socket, files.clock, daemon::ServerLimits{});
+  server.listen();
+  server.attach(files.collection, DayCalendar(4), files.path, true);
+  std::thread running([&] { server.run(); });
+
+  test::LineClient client(socket);
+  const json::value reply = client.request(test::request_line(1, "collection.backup"));
+  INFO(json::serialize(reply));
+  REQUIRE(reply.as_object().contains("result"));
+  const json::value& result = reply.at("result");
+  const std::string copy(result.at("path").as_string());
+  CHECK(copy.starts_with(files.home.root() + "/backups/collection-"));
+  CHECK(result.at("cards").as_int64() == 5);
+  CHECK(result.at("reviews").as_int64() == 2);
+  {
+    daemon::sqlite::Database opened(copy, SQLITE_OPEN_READONLY);
+    CHECK(daemon::count_collection(opened).reviews == 2);
+    CHECK(daemon::count_collection(opened).cards == 5);
+  }
+  // A relative path is refused: kiokud's working directory is not the client's.
+  const json::value relative =
+      client.request(test::request_line(2, "collection.backup", {{"file", "copy.sqlite"}}));
+  CHECK(relative.at("error").at("message").as_string().find("absolute path") != std::string::npos);
+  // An existing file is refused unless force, and left as it was.
+  const json::value existing =
+      client.request(test::request_line(3, "collection.backup", {{"file", copy}}));
+  CHECK(existing.at("error").at("message").as_string().find("already exists") != std::string::npos);
+  const json::value forced =
+      client.request(test::request_line(4, "collection.backup", {{"file", copy}, {"force", true}}));
+  CHECK(forced.at("result").at("path").as_string() == copy);
+  client.close();
+
+  test::LineClient stopper(socket);
+  stopper.request(test::request_line(5, "system.shutdown"));
+  running.join();
+}
+
+TEST_CASE("restore: the backup's state comes back, the replaced collection is kept",
+          "[daemon][backup]") {
+  FileCollection files;
+  files.import_deck();
+  files.answer();
+  const daemon::BackupFile copy =
+      daemon::backup_collection_file(files.path, files.home.root() + "/copy.sqlite", false);
+  CHECK(copy.counts.reviews == 1);
+  files.answer();
+  files.answer();
+  REQUIRE(files.answers() == 3);
+
+  const json::value restored = files.call("collection.restore", {{"file", copy.path}});
+  INFO(json::serialize(restored));
+  REQUIRE(restored.as_object().contains("result"));
+  CHECK(restored.at("result").at("reviews").as_int64() == 1);
+  CHECK(files.answers() == 1);
+  const std::string kept(restored.at("result").at("kept").as_string());
+  {
+    daemon::sqlite::Database opened(kept, SQLITE_OPEN_READONLY);
+    CHECK(daemon::count_collection(opened).reviews == 3);
+  }
+  // The same connection and statements go on over the restored contents.
+  files.answer();
+  CHECK(files.answers() == 2);
+}
+
+TEST_CASE("restore: a failure midway leaves the collection as it was, and working",
+          "[daemon][backup]") {
+  FileCollection files;
+  files.import_deck();
+  files.answer();
+  const daemon::BackupFile copy =
+      daemon::backup_collection_file(files.path, files.home.root() + "/copy.sqlite", false);
+  files.answer();
+  // The staging copy cannot be made: no such directory.
+  CHECK_THROWS(files.collection.replace_with(copy.path, files.home.root() + "/gone/staging",
+                                             files.clock.now()));
+  CHECK(files.answers() == 2);
+  files.answer();
+  CHECK(files.answers() == 3);
+}
+
+TEST_CASE("restore: refused while another client is connected, unless force", "[daemon][backup]") {
+  FileCollection files;
+  files.import_deck();
+  const daemon::BackupFile copy =
+      daemon::backup_collection_file(files.path, files.home.root() + "/copy.sqlite", false);
+  files.answer();
+  files.context.connected_clients = [] { return std::size_t{2}; };
+  const json::value refused = files.call("collection.restore", {{"file", copy.path}});
+  CHECK(refused.at("error").at("message").as_string().find("1 other client is connected") !=
+        std::string::npos);
+  CHECK(files.answers() == 1);
+  const json::value forced =
+      files.call("collection.restore", {{"file", copy.path}, {"force", true}});
+  CHECK(forced.as_object().contains("result"));
+  CHECK(files.answers() == 0);
+}
+
+TEST_CASE("restore: each file it cannot take is refused by name", "[daemon][backup]") {
+  test::TempHome home;
+  const auto refusal = [](const std::string& path) {
+    try {
+      daemon::check_restorable(path);
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string text = home.write_file("text.txt", std::string(5000, 'k'));
+  CHECK(refusal(text) ==
+        "cannot restore " + text + ": not an SQLite database; nothing was changed");
+  const std::string other = home.root() + "/other.sqlite";
+  {
+    daemon::sqlite::Database database(other);
+    database.execute("CREATE TABLE t (x)");
+  }
+  CHECK(refusal(other) == "cannot restore " + other +
+                              ": an SQLite database, but not a kioku collection; nothing was "
+                              "changed");
+  const std::string newer = home.root() + "/newer.sqlite";
+  {
+    daemon::sqlite::Database database(newer);
+    daemon::migrate(database, "", 0);
+    database.execute("PRAGMA user_version = " +
+                     std::to_string(daemon::latest_schema_version() + 1));
+  }
+  CHECK(refusal(newer).find("newer than this kiokud's") != std::string::npos);
+  const std::string old = home.root() + "/old.sqlite";
+  {
+    daemon::sqlite::Database database(old);
+    daemon::migrate(database, "", 0, daemon::kMigrations.first(3));
+  }
+  CHECK(refusal(old) == "accepted");
+
+  // An older collection is migrated as it comes in.
+  FileCollection files;
+  files.collection.replace_with(old, files.path + ".restoring", files.clock.now());
+  CHECK(files.database.user_version() == daemon::latest_schema_version());
+  CHECK(files.collection.counts().cards == 0);
+}

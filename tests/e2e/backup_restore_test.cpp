@@ -1,0 +1,229 @@
+// kioku backup and kioku restore through the real binaries (docs/backup.md): a backup taken
+// while kiokud serves holds what the collection held; a restore brings the earlier state back
+// and keeps the collection it replaced; each file restore refuses is named, and changes nothing;
+// another connected client stops a restore unless --force.
+#include <fstream>
+
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/line_client.hpp"
+#include "tests/support/sqlite_reader.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+std::string one_value(const std::string& path, const std::string& sql) {
+  const SqliteReader reader(path);
+  return reader.rows(sql).at(0).at(0);
+}
+
+std::int64_t count_rows(const std::string& path, const std::string& table) {
+  return std::stoll(one_value(path, "SELECT count(*) FROM " + table));
+}
+
+// Everything the log holds, one line per answer, to compare two collections by.
+std::string revlog_text(const std::string& path) {
+  const SqliteReader reader(path);
+  std::string text;
+  for (const auto& row : reader.rows("SELECT * FROM revlog ORDER BY id")) {
+    for (const std::string& column : row) text += column + '|';
+    text += '\n';
+  }
+  return text;
+}
+
+// Imports the format 1 deck and answers its first `answers` cards.
+void import_and_answer(const TempHome& home, int answers) {
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  std::string input;
+  for (int i = 0; i < answers; ++i) input += "1\n";
+  const auto review = run_kioku(home, {"review", "--no-shuffle"}, input);
+  INFO(review.out << review.err);
+  REQUIRE(review.exit_code == 0);
+}
+
+void answer_one_more(const TempHome& home) {
+  const auto review = run_kioku(home, {"review", "--no-shuffle"}, "1\n");
+  INFO(review.out << review.err);
+  REQUIRE(review.exit_code == 0);
+}
+
+}  // namespace
+
+TEST_CASE("e2e: kioku backup while kiokud serves gives a file with the same cards and log",
+          "[e2e][backup]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 3);
+
+  const auto backed_up = run_kioku(home, {"backup", "--json"});
+  const auto result = parse_output(backed_up);
+  const std::string path(result.at("path").as_string());
+  CHECK(path.starts_with(home.data_dir() + "/backups/collection-"));
+  CHECK(path.ends_with(".sqlite"));
+  CHECK(field(result, "cards") == 8);
+  CHECK(field(result, "reviews") == 3);
+  CHECK(field(result, "bytes") > 0);
+  CHECK(count_rows(path, "cards") == count_rows(home.collection_path(), "cards"));
+  CHECK(revlog_text(path) == revlog_text(home.collection_path()));
+  CHECK(one_value(path, "PRAGMA integrity_check") == "ok");
+  expect_still_serving(home);
+
+  SECTION("a second backup in the same second gets a new name") {
+    const auto again = parse_output(run_kioku(home, {"backup", "--json"}));
+    CHECK(std::string(again.at("path").as_string()) != path);
+    CHECK(revlog_text(path) == revlog_text(std::string(again.at("path").as_string())));
+  }
+  SECTION("FILE, in words; an existing FILE is refused unless --force") {
+    const std::string file = home.root() + "/mine.sqlite";
+    const auto first = run_kioku(home, {"backup", file});
+    INFO(first.out << first.err);
+    CHECK(first.exit_code == 0);
+    CHECK(first.out.find("Backed up the collection to " + file) != std::string::npos);
+    CHECK(first.out.find("8 cards, ") != std::string::npos);
+    CHECK(first.out.find(", 3 reviews\n") != std::string::npos);
+    answer_one_more(home);
+    const auto refused = run_kioku(home, {"--lang", "ja", "backup", file});
+    CHECK(refused.exit_code != 0);
+    CHECK(refused.err.find(file + " は既に存在します") != std::string::npos);
+    CHECK(count_rows(file, "revlog") == 3);
+    const auto forced = run_kioku(home, {"backup", file, "--force"});
+    CHECK(forced.exit_code == 0);
+    CHECK(count_rows(file, "revlog") == 4);
+  }
+}
+
+TEST_CASE("e2e: kioku restore brings back the earlier state and keeps the replaced collection",
+          "[e2e][backup]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 2);
+  const std::string file = home.root() + "/before.sqlite";
+  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  const std::string earlier_log = revlog_text(home.collection_path());
+
+  answer_one_more(home);
+  REQUIRE(count_rows(home.collection_path(), "revlog") == 3);
+  const std::string later_log = revlog_text(home.collection_path());
+
+  const auto restored = run_kioku(home, {"restore", file, "--json"});
+  const auto result = parse_output(restored);
+  CHECK(std::string(result.at("file").as_string()) == file);
+  CHECK(field(result, "reviews") == 2);
+  CHECK(field(result, "cards") == 8);
+  // The answer given after the backup is gone; the daemon serves the earlier state.
+  CHECK(revlog_text(home.collection_path()) == earlier_log);
+  const auto stats = parse_output(run_kioku(home, {"stats", "--json"}));
+  CHECK(answers_today(stats) == 2);
+  // The replaced collection is kept, with that answer.
+  const std::string kept(result.at("kept").as_string());
+  CHECK(kept.starts_with(home.data_dir() + "/backups/before-restore-"));
+  CHECK(revlog_text(kept) == later_log);
+  // Reviews go on in the restored collection.
+  answer_one_more(home);
+  CHECK(count_rows(home.collection_path(), "revlog") == 3);
+  expect_still_serving(home);
+
+  SECTION("in words, in Japanese") {
+    const auto again = run_kioku(home, {"--lang", "ja", "restore", file});
+    INFO(again.out << again.err);
+    CHECK(again.exit_code == 0);
+    CHECK(again.out.find("コレクションを " + file + " から復元しました") != std::string::npos);
+    CHECK(again.out.find("置き換えたコレクションは ") != std::string::npos);
+    CHECK(count_rows(home.collection_path(), "revlog") == 2);
+  }
+}
+
+TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it can take",
+          "[e2e][backup]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 2);
+  const std::string good = home.root() + "/good.sqlite";
+  REQUIRE(run_kioku(home, {"backup", good}).exit_code == 0);
+  const std::string log_before = revlog_text(home.collection_path());
+
+  std::string file;
+  std::string reason;
+  SECTION("not an SQLite database") {
+    file = home.write_file("notes.txt", std::string(8192, 'x'));
+    reason = "not an SQLite database";
+  }
+  SECTION("a damaged database") {
+    file = home.root() + "/damaged.sqlite";
+    std::string bytes = read_file(good);
+    REQUIRE(bytes.size() > 3 * 4096);
+    // Page 3 on: b-tree pages overwritten with noise.
+    for (std::size_t at = 2 * 4096; at < bytes.size(); ++at) bytes[at] = static_cast<char>(at * 7);
+    std::ofstream(file, std::ios::binary) << bytes;
+    reason = "damage";
+  }
+  SECTION("a newer schema") {
+    file = home.root() + "/newer.sqlite";
+    std::string bytes = read_file(good);
+    // PRAGMA user_version is the header's 4 bytes at offset 60, big-endian.
+    bytes[60] = 0;
+    bytes[61] = 0;
+    bytes[62] = 0x03;
+    bytes[63] = static_cast<char>(0xe7);  // 999
+    std::ofstream(file, std::ios::binary) << bytes;
+    reason = "schema version 999 is newer than this kiokud's";
+  }
+  SECTION("an SQLite database that is not kioku's") {
+    file = home.root() + "/other.sqlite";
+    {
+      sqlite3* other = nullptr;
+      REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
+      REQUIRE(sqlite3_exec(other,
+                           "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('a')",
+                           nullptr, nullptr, nullptr) == SQLITE_OK);
+      sqlite3_close(other);
+    }
+    reason = "not a kioku collection";
+  }
+  SECTION("no such file") {
+    file = home.root() + "/missing.sqlite";
+    reason = "no such file";
+  }
+
+  const auto refused = run_kioku(home, {"restore", file});
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  CHECK(refused.err.find(file) != std::string::npos);
+  CHECK(refused.err.find(reason) != std::string::npos);
+  CHECK(refused.err.find("nothing was changed") != std::string::npos);
+  CHECK(revlog_text(home.collection_path()) == log_before);
+  // Nothing was kept either: no restore began.
+  const auto listed = run_kioku(home, {"stats", "--json"});
+  CHECK(answers_today(parse_output(listed)) == 2);
+  expect_still_serving(home);
+}
+
+TEST_CASE("e2e: kioku restore refuses while another client is connected, unless --force",
+          "[e2e][backup]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 1);
+  const std::string file = home.root() + "/before.sqlite";
+  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  answer_one_more(home);
+
+  // A second client, as a review screen is: connected, and known to kiokud by its greeting.
+  LineClient reviewer(home.socket_path());
+  REQUIRE(reviewer.request(request_line(1, "system.hello")).as_object().contains("result"));
+
+  const auto refused = run_kioku(home, {"restore", file});
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code != 0);
+  CHECK(refused.err.find("1 other client is connected") != std::string::npos);
+  CHECK(refused.err.find(file) != std::string::npos);
+  CHECK(count_rows(home.collection_path(), "revlog") == 2);
+
+  const auto forced = run_kioku(home, {"restore", file, "--force"});
+  INFO(forced.out << forced.err);
+  CHECK(forced.exit_code == 0);
+  CHECK(count_rows(home.collection_path(), "revlog") == 1);
+  // The client that was connected goes on, on the restored collection.
+  const auto due = reviewer.request(request_line(2, "due.counts"));
+  CHECK(due.as_object().contains("result"));
+}
