@@ -6,10 +6,10 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
 # Sanitizer builds: -O0 with assertions (quickest to compile on 2 cores), a dynamic C++ runtime
-# (the sanitizers intercept it), no benchmarks. Child processes (kiokud, kioku in the e2e tests)
+# (the sanitizers intercept it), no benchmarks, precompiled headers (cmake/precompiled_headers.cmake). Child processes (kiokud, kioku in the e2e tests)
 # inherit the *SAN_OPTIONS and stop at the first report, which fails the test.
 SANITIZER_CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKIOKU_WERROR=ON \
-  -DKIOKU_STATIC_CXX_RUNTIME=OFF -DKIOKU_BUILD_BENCHMARKS=OFF
+  -DKIOKU_STATIC_CXX_RUNTIME=OFF -DKIOKU_BUILD_BENCHMARKS=OFF -DKIOKU_PRECOMPILE_HEADERS=ON
 # Tests that time kill -9 against their own daemon run after the others, one at a time: they
 # aim their kills at moments measured in a first run, and under ASan beside the rest of the
 # suite those moments drift too far to land inside a 20,000-card import.

@@ -4,7 +4,10 @@
 # times (normal, ASan, TSan). Each target precompiles once; its files then load the result.
 # Only third-party and standard headers go in: the project's own headers change too often, and
 # a file must still name what it includes (the precompiled ones are included again, as no-ops).
-option(KIOKU_PRECOMPILE_HEADERS "Precompile the standard, Boost.JSON and Catch2 headers" ON)
+# Off by default, on for the sanitizer builds (Makefile): with the headers precompiled, GCC 12
+# at -O2 reports its known false -Warray-bounds inside std::string's inlined code, which it
+# keeps quiet about when the same headers are read as text; at -O0 that check does not run.
+option(KIOKU_PRECOMPILE_HEADERS "Precompile the standard, Boost.JSON and Catch2 headers" OFF)
 
 set(KIOKU_STANDARD_HEADERS
     <algorithm> <array> <cstddef> <cstdint> <functional> <map> <memory> <optional> <set>
