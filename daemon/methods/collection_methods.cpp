@@ -70,7 +70,7 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
     const std::size_t others = connected - 1;
     throw Error(ErrorCode::kConflict,
                 std::to_string(others) + (others == 1 ? " other client is" : " other clients are") +
-                    " connected to kiokud (a review, kioku due --watch...); close " +
+                    " connected to kiokud (a review, an import...); close " +
                     (others == 1 ? "it" : "them") + " or use --force to restore " + file +
                     " anyway");
   }

@@ -39,7 +39,8 @@ struct MethodContext {
   // Set by answer_later(): the work that makes the request's result (its JSON text). The
   // dispatcher takes it and the server runs it beside its own thread.
   std::function<std::string()> later = nullptr;
-  // The clients connected now, the one asking included; 0 off a socket.
+  // The clients connected now, the one asking included and those only listening (due.watch)
+  // left out; 0 off a socket.
   std::function<std::size_t()> connected_clients = [] { return std::size_t{0}; };
 };
 

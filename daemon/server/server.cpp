@@ -792,7 +792,7 @@ void Server::run() {
 }
 
 std::size_t Server::session_count() const noexcept {
-  return impl_->sessions.size();
+  return impl_->sessions.size() - impl_->listening_sessions;
 }
 
 void Server::stop() {

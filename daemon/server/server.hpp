@@ -81,7 +81,8 @@ class Server {
   // Stops accepting and ends every session after its current response. Call only from a
   // handler (the server's own thread).
   void stop();
-  // The clients connected now. Call only from the server's own thread.
+  // The clients connected now, leaving out those that only listen for notifications (a status
+  // bar's `kioku due --watch`). Call only from the server's own thread.
   std::size_t session_count() const noexcept;
 
   // One alarm on the injected clock: `ring` runs once, on the server's thread, when the clock

@@ -6,6 +6,7 @@
 
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/line_client.hpp"
+#include "tests/support/piped_process.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -226,4 +227,32 @@ TEST_CASE("e2e: kioku restore refuses while another client is connected, unless 
   // The client that was connected goes on, on the restored collection.
   const auto due = reviewer.request(request_line(2, "due.counts"));
   CHECK(due.as_object().contains("result"));
+}
+
+TEST_CASE("e2e: a status bar's kioku due --watch does not stop a restore, and hears its counts",
+          "[e2e][backup]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 1);
+  const std::string file = home.root() + "/before.sqlite";
+  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  answer_one_more(home);
+  const std::string due_now = run_kioku(home, {"due", "--count"}).out;
+
+  PipedProcess watcher(kioku_argv(home, {"due", "--watch", "--format", "{total}"}),
+                       kioku_environment(home));
+  REQUIRE(watcher.wait_for_output("\n", 1));
+  CHECK(watcher.out() == due_now);
+
+  const auto restored = run_kioku(home, {"restore", file});
+  INFO(restored.out << restored.err);
+  CHECK(restored.exit_code == 0);
+  CHECK(count_rows(home.collection_path(), "revlog") == 1);
+  // The restored collection has one answer less, so one card more is due, and the watcher's
+  // next line says so.
+  const std::string due_restored = run_kioku(home, {"due", "--count"}).out;
+  CHECK(due_restored != due_now);
+  INFO("watcher: " << watcher.out() << watcher.err());
+  REQUIRE(watcher.wait_for_output("\n", 2));
+  CHECK(watcher.out() == due_now + due_restored);
 }
