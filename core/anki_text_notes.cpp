@@ -9,6 +9,7 @@
 
 #include "core/anki_html_text.hpp"
 #include "core/anki_note_type.hpp"
+#include "core/ascii_text.hpp"
 #include "core/deck_parser_limits.hpp"
 #include "core/error.hpp"
 #include "core/note_validation.hpp"
@@ -16,19 +17,6 @@
 namespace kioku {
 
 namespace {
-
-std::string lower_ascii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
-
-std::string trimmed(std::string_view text) {
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return std::string(text);
-}
 
 // A quoted field keeps its line endings; kioku's text has "\n" alone.
 std::string unix_lines(const std::string& text) {
@@ -149,7 +137,7 @@ void AnkiTextNotes::plan(std::size_t count) {
     Column& column = columns_[index];
     if (column.role != Role::kNone) continue;
     column.labelled = true;
-    const std::string label = lower_ascii(trimmed(labels_[index]));
+    const std::string label = lower_ascii(trim_ascii_space(labels_[index]));
     if (label == "tags") {
       column.role = Role::kTags;
       tags_named = true;
@@ -266,11 +254,12 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
     const std::string& value = row.fields[index];
     switch (column.role) {
       case Role::kGuid:
-        note.id = trimmed(value);
+        note.id = std::string(trim_ascii_space(value));
         guid_column = index;
         break;
       case Role::kDeck:
-        if (!trimmed(value).empty()) result.deck_name = trimmed(value);
+        if (!trim_ascii_space(value).empty())
+          result.deck_name = std::string(trim_ascii_space(value));
         break;
       case Role::kTags:
         add_tags(tags, split_tags(value));
@@ -278,7 +267,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         break;
       case Role::kNotetype:
         if (!global_kind_) {
-          kind = kind_of_anki_note_type(trimmed(value));
+          kind = kind_of_anki_note_type(std::string(trim_ascii_space(value)));
           if (!kind) {
             fail(row, index, "notetype",
                  "note type \"" + value + "\" is not one kioku reads; " + kinds_message());

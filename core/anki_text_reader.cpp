@@ -7,6 +7,7 @@
 #include <cctype>
 #include <utility>
 
+#include "core/ascii_text.hpp"
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 
@@ -30,19 +31,6 @@ constexpr std::array<SeparatorName, 6> kSeparators{{{"tab", '\t'},
                                                     {"colon", ':'},
                                                     {"comma", ','},
                                                     {"space", ' '}}};
-
-std::string lower_ascii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
-
-std::string_view trimmed(std::string_view text) {
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-  while (!text.empty() && space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && space(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 int code_points(std::string_view text) {
   return static_cast<int>(std::count_if(text.begin(), text.end(), [](char c) {
@@ -229,9 +217,10 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
   const std::size_t colon = line.find(':');
   // A `#` line without a colon is a comment among the headers, as in Anki.
   if (colon == std::string::npos) return;
-  const std::string key = lower_ascii(trimmed(std::string_view(line).substr(1, colon - 1)));
+  const std::string key =
+      lower_ascii(trim_ascii_space(std::string_view(line).substr(1, colon - 1)));
   const std::string_view raw_value = std::string_view(line).substr(colon + 1);
-  const std::string_view value = trimmed(raw_value);
+  const std::string_view value = trim_ascii_space(raw_value);
   const std::string field = "#" + key;
   const int value_column = code_points(std::string_view(line).substr(0, colon + 1)) + 1;
   const auto fail = [&](const std::string& problem) -> void {
