@@ -1,18 +1,13 @@
 #include "core/import_format.hpp"
 
 #include <array>
-#include <cctype>
 #include <string>
+
+#include "core/ascii_text.hpp"
 
 namespace kioku {
 
 namespace {
-
-std::string lower_ascii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
 
 bool ends_with(std::string_view text, std::string_view end) {
   return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
@@ -62,8 +57,12 @@ ImportFormat import_format_of(std::string_view name, std::string_view start) {
       ++first;
     }
     if (first == line.size() || line[first] == '#') continue;
-    const bool toml = line[first] == '[' || line.find('=') != std::string_view::npos;
-    return toml ? ImportFormat::kToml : ImportFormat::kAnkiText;
+    // A tab is the one separator that is no guess: Anki writes its exports with tabs, while
+    // text with commas, spaces or none at all is as likely a broken TOML deck, which should
+    // get TOML's error rather than be imported as one-field notes.
+    const bool anki_text = line[first] != '[' && line.find('=') == std::string_view::npos &&
+                           line.find('\t') != std::string_view::npos;
+    return anki_text ? ImportFormat::kAnkiText : ImportFormat::kToml;
   }
   return ImportFormat::kToml;
 }

@@ -18,8 +18,8 @@ std::optional<ImportFormat> parse_import_format(std::string_view name);
 // `.toml` is kioku's; `.txt`, `.tsv` and `.csv` Anki's text (ASCII case ignored). Any other
 // name (standard input, a file without an extension) by `start`, the file's first bytes: Anki's
 // text when it begins (after a BOM) with the `tags:` line or a `#key:` header Anki knows, or
-// when its first line that is not a `#` comment has no `=` and does not open a `[table]`;
-// else kioku's TOML.
+// when its first line that is not a `#` comment holds a tab, has no `=` and does not open a
+// `[table]`; else kioku's TOML.
 ImportFormat import_format_of(std::string_view name, std::string_view start);
 
 }  // namespace kioku
