@@ -10,23 +10,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 build_dir=$(cd "${1:-build}" && pwd)
-collection=${2:-}
 export TZ=UTC
 work=$(mktemp -d)
 trap 'stop_servers; rm -rf "$work"' EXIT
-mkdir -m 700 "$work/run"
-export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
-socket=$work/run/kiokud.sock
-
-clock_offset_ms=0
-if [ -n "$collection" ]; then
-  collection=$(cd "$(dirname "$collection")" && pwd)/$(basename "$collection")
-  clock_offset_ms=$(($(collection_now_seconds "$collection") * 1000 - $(date +%s%3N)))
-  start_kiokud_on_collection "$build_dir" "$work" "$socket" "$collection"
-else
-  collection=$XDG_DATA_HOME/kioku/collection.sqlite
-  start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket"
-fi
+serve_collection_or_bundled_deck "$build_dir" "$work" "${2:-}"
 
 # The query that counts as due.counts does (lib.sh, due_counts_query), columns
 # new|learning|review|total|next_due_ms.

@@ -46,6 +46,28 @@ start_kiokud_on_collection() {
     --clock-start "$(collection_now_seconds "$collection")"
 }
 
+# For the scripts that read the due counts of a running kiokud: starts BUILD_DIR's kiokud in a
+# fresh XDG home under WORK, serving COLLECTION when one is given (its clock at the collection's
+# "now") or else a new collection with the bundled deck. Sets socket, collection (the file kiokud
+# serves) and clock_offset_ms (the kiokud clock minus the wall clock).
+# Usage: serve_collection_or_bundled_deck BUILD_DIR WORK [COLLECTION]
+serve_collection_or_bundled_deck() {
+  local build_dir=$1 work=$2
+  collection=${3:-}
+  mkdir -m 700 "$work/run"
+  export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
+  socket=$work/run/kiokud.sock
+  clock_offset_ms=0
+  if [ -n "$collection" ]; then
+    collection=$(cd "$(dirname "$collection")" && pwd)/$(basename "$collection")
+    clock_offset_ms=$(($(collection_now_seconds "$collection") * 1000 - $(date +%s%3N)))
+    start_kiokud_on_collection "$build_dir" "$work" "$socket" "$collection"
+  else
+    collection=$XDG_DATA_HOME/kioku/collection.sqlite
+    start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket"
+  fi
+}
+
 # A field of /proc/PID/status (VmRSS, VmHWM) in KiB.
 memory_kib() {
   awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"
