@@ -34,24 +34,6 @@ std::string unix_lines(const std::string& text) {
   return out;
 }
 
-std::vector<std::string> split_tags(std::string_view text) {
-  std::vector<std::string> tags;
-  std::string tag;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool ideographic = text.substr(i, 3) == "\xE3\x80\x80";
-    const char c = text[i];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || ideographic) {
-      if (!tag.empty()) tags.push_back(std::move(tag));
-      tag.clear();
-      if (ideographic) i += 2;
-    } else {
-      tag += c;
-    }
-  }
-  if (!tag.empty()) tags.push_back(std::move(tag));
-  return tags;
-}
-
 void add_tags(std::vector<std::string>& tags, const std::vector<std::string>& more) {
   for (const std::string& tag : more) {
     if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
@@ -262,7 +244,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
           result.deck_name = std::string(trim_ascii_space(value));
         break;
       case Role::kTags:
-        add_tags(tags, split_tags(value));
+        add_tags(tags, split_anki_tags(value));
         tags_column = index;
         break;
       case Role::kNotetype:

@@ -38,25 +38,6 @@ int code_points(std::string_view text) {
   }));
 }
 
-// Anki splits tags on whitespace; U+3000 (the ideographic space) is whitespace too.
-std::vector<std::string> split_tags(std::string_view text) {
-  std::vector<std::string> tags;
-  std::string tag;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const bool ideographic = text.substr(i, 3) == "\xE3\x80\x80";
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || ideographic) {
-      if (!tag.empty()) tags.push_back(std::move(tag));
-      tag.clear();
-      if (ideographic) i += 2;
-    } else {
-      tag += c;
-    }
-  }
-  if (!tag.empty()) tags.push_back(std::move(tag));
-  return tags;
-}
-
 // `#columns`' value as one CSV record with the file's separator.
 std::vector<std::string> split_columns(std::string_view text, char separator) {
   std::vector<std::string> columns(1);
@@ -93,6 +74,24 @@ bool looks_like_html(const std::string& text) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_anki_tags(std::string_view text) {
+  std::vector<std::string> tags;
+  std::string tag;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const bool ideographic = text.substr(i, 3) == "\xE3\x80\x80";
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || ideographic) {
+      if (!tag.empty()) tags.push_back(std::move(tag));
+      tag.clear();
+      if (ideographic) i += 2;
+    } else {
+      tag += c;
+    }
+  }
+  if (!tag.empty()) tags.push_back(std::move(tag));
+  return tags;
+}
 
 AnkiTextReader::AnkiTextReader(ByteSource& source, std::string file_name)
     : source_(source), file_name_(std::move(file_name)) {
@@ -205,7 +204,7 @@ void AnkiTextReader::read_headers() {
     const std::optional<std::string> line = header_line(first);
     if (!line) break;
     if (first && line->rfind("tags:", 0) == 0) {
-      headers_.tags = split_tags(std::string_view(*line).substr(5));
+      headers_.tags = split_anki_tags(std::string_view(*line).substr(5));
     } else {
       apply_header(*line, line_number);
     }
@@ -243,7 +242,7 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
     }
     headers_.html = flag == "true";
   } else if (key == "tags") {
-    headers_.tags = split_tags(raw_value);
+    headers_.tags = split_anki_tags(raw_value);
   } else if (key == "columns") {
     columns_text_ = std::string(raw_value);
     columns_line_ = line_number;

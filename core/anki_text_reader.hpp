@@ -8,11 +8,16 @@
 #include <deque>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/byte_source.hpp"
 
 namespace kioku {
+
+// A tags field or header's tags: Anki splits them on whitespace, U+3000 (the ideographic space)
+// included.
+std::vector<std::string> split_anki_tags(std::string_view text);
 
 // The longest header line or row kioku reads: bounds the memory a row with an unterminated quote
 // could take before its error.

@@ -43,6 +43,15 @@ void import_and_answer(const TempHome& home, int answers) {
   REQUIRE(review.exit_code == 0);
 }
 
+// Imports the format 1 deck, answers its first `answers` cards and backs the collection up to
+// `name` in the test's home; returns the backup's path.
+std::string answered_and_backed_up(const TempHome& home, int answers, const std::string& name) {
+  import_and_answer(home, answers);
+  const std::string file = home.root() + "/" + name;
+  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  return file;
+}
+
 void answer_one_more(const TempHome& home) {
   const auto review = run_kioku(home, {"review", "--no-shuffle"}, "1\n");
   INFO(review.out << review.err);
@@ -98,9 +107,7 @@ TEST_CASE("e2e: kioku restore brings back the earlier state and keeps the replac
           "[e2e][backup]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
-  import_and_answer(home, 2);
-  const std::string file = home.root() + "/before.sqlite";
-  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  const std::string file = answered_and_backed_up(home, 2, "before.sqlite");
   const std::string earlier_log = revlog_text(home.collection_path());
 
   answer_one_more(home);
@@ -139,9 +146,7 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
           "[e2e][backup]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
-  import_and_answer(home, 2);
-  const std::string good = home.root() + "/good.sqlite";
-  REQUIRE(run_kioku(home, {"backup", good}).exit_code == 0);
+  const std::string good = answered_and_backed_up(home, 2, "good.sqlite");
   const std::string log_before = revlog_text(home.collection_path());
 
   std::string file;
@@ -204,9 +209,7 @@ TEST_CASE("e2e: kioku restore refuses while another client is connected, unless 
           "[e2e][backup]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
-  import_and_answer(home, 1);
-  const std::string file = home.root() + "/before.sqlite";
-  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  const std::string file = answered_and_backed_up(home, 1, "before.sqlite");
   answer_one_more(home);
 
   // A second client, as a review screen is: connected, and known to kiokud by its greeting.
@@ -233,9 +236,7 @@ TEST_CASE("e2e: a status bar's kioku due --watch does not stop a restore, and he
           "[e2e][backup]") {
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
-  import_and_answer(home, 1);
-  const std::string file = home.root() + "/before.sqlite";
-  REQUIRE(run_kioku(home, {"backup", file}).exit_code == 0);
+  const std::string file = answered_and_backed_up(home, 1, "before.sqlite");
   answer_one_more(home);
   const std::string due_now = run_kioku(home, {"due", "--count"}).out;
 
