@@ -51,34 +51,13 @@ std::string temporary_name(const std::string& destination) {
          std::to_string(++counter) + ".partial";
 }
 
-// Removes the temporary copy (and a journal SQLite may have left beside it) unless released.
-class TemporaryFile {
- public:
-  explicit TemporaryFile(std::string path) : path_(std::move(path)) {}
-  ~TemporaryFile() {
-    if (path_.empty()) return;
-    ::unlink(path_.c_str());
-    ::unlink((path_ + "-journal").c_str());
-  }
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
-  const std::string& path() const noexcept { return path_; }
-
- private:
-  std::string path_;
-};
-
 // Copies the collection into `path` and returns what the copy holds.
 CollectionCounts copy_collection(const std::string& collection_path, const std::string& path) {
   sqlite::Database source(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
   source.execute("PRAGMA busy_timeout = 5000");
   sqlite::Database target(path);
-  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
-  if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start backup");
   // One step: the whole copy reads one snapshot of the source, whatever the daemon commits.
-  const int result = sqlite3_backup_step(backup, -1);
-  sqlite3_backup_finish(backup);
-  if (result != SQLITE_DONE) target.fail(result, "backup to " + path + " failed");
+  copy_database(source, target, "backup to " + path + " failed");
   // The copy stands alone: out of WAL mode, reading it later leaves no -wal or -shm beside it.
   target.execute("PRAGMA journal_mode = DELETE");
   return count_collection(target);
@@ -95,21 +74,26 @@ std::string utc_stamp(TimestampMs now) {
 
 }  // namespace
 
-void backup_database(sqlite::Database& database, const std::string& destination) {
-  sqlite::Database target(destination);
-  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", database.handle(), "main");
-  if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start backup");
+void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure) {
+  sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
+  if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start: " + failure);
   const int result = sqlite3_backup_step(backup, -1);
   sqlite3_backup_finish(backup);
-  if (result != SQLITE_DONE) target.fail(result, "backup to " + destination + " failed");
+  if (result != SQLITE_DONE) target.fail(result, failure);
+}
+
+void backup_database(sqlite::Database& database, const std::string& destination) {
+  sqlite::Database target(destination);
+  copy_database(database, target, "backup to " + destination + " failed");
+}
+
+void ScratchDatabaseFile::remove() const noexcept {
+  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) ::unlink((path_ + suffix).c_str());
 }
 
 CollectionCounts count_collection(sqlite::Database& database) {
   const auto count = [&](const std::string& table) {
-    sqlite::Statement exists_statement =
-        database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
-    exists_statement.bind(1, table);
-    if (sqlite::integer_result(exists_statement) == 0) return std::int64_t{0};
+    if (!sqlite::has_table(database, table)) return std::int64_t{0};
     sqlite::Statement statement = database.prepare("SELECT count(*) FROM " + table);
     return sqlite::integer_result(statement);
   };
@@ -122,7 +106,7 @@ BackupFile backup_collection_file(const std::string& collection_path,
     throw Error(ErrorCode::kConflict,
                 destination + " already exists; name another file, or use --force to replace it");
   }
-  const TemporaryFile temporary(temporary_name(destination));
+  const ScratchDatabaseFile temporary(temporary_name(destination));
   BackupFile written;
   try {
     written.counts = copy_collection(collection_path, temporary.path());

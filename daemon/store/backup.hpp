@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "core/time.hpp"
 
@@ -14,9 +15,28 @@ namespace sqlite {
 class Database;
 }
 
-// Copies the whole database to `destination` with SQLite's online backup API. Throws
-// sqlite::SqliteError when the copy cannot be made.
+// Copies the whole of `source` over `target` with SQLite's online backup API, in one step: the
+// copy reads one snapshot of `source` and is written as one transaction of `target`. Throws
+// sqlite::SqliteError with `failure` when the copy cannot be made.
+void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure);
+
+// copy_database() into a new file `destination`.
 void backup_database(sqlite::Database& database, const std::string& destination);
+
+// A scratch database file (a copy being made, a staging file): removed with the journal, WAL
+// and shared-memory files SQLite may have left beside it, when made and when destroyed.
+class ScratchDatabaseFile {
+ public:
+  explicit ScratchDatabaseFile(std::string path) : path_(std::move(path)) { remove(); }
+  ~ScratchDatabaseFile() { remove(); }
+  ScratchDatabaseFile(const ScratchDatabaseFile&) = delete;
+  ScratchDatabaseFile& operator=(const ScratchDatabaseFile&) = delete;
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  void remove() const noexcept;
+  std::string path_;
+};
 
 // How much a collection holds.
 struct CollectionCounts {

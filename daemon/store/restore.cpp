@@ -3,9 +3,9 @@
 #include "daemon/store/restore.hpp"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/error.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/migrations.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -21,15 +21,11 @@ constexpr const char* kKiokuTables[] = {"collection_meta", "decks", "cards", "ca
               "cannot restore " + path + ": " + why + "; nothing was changed");
 }
 
-std::int64_t kioku_tables(sqlite::Database& database) {
-  std::int64_t found = 0;
-  sqlite::Statement statement =
-      database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
+bool has_kioku_tables(sqlite::Database& database) {
   for (const char* table : kKiokuTables) {
-    statement.bind(1, table);
-    found += sqlite::integer_result(statement);
+    if (!sqlite::has_table(database, table)) return false;
   }
-  return found;
+  return true;
 }
 
 // The first row of PRAGMA integrity_check: "ok" when the file is sound.
@@ -38,22 +34,6 @@ std::string integrity_verdict(sqlite::Database& database) {
   sqlite::StatementScope scope(statement);
   return statement.step() ? statement.column_text(0) : std::string("no answer");
 }
-
-class RemovedFile {
- public:
-  explicit RemovedFile(std::string path) : path_(std::move(path)) { remove(); }
-  ~RemovedFile() { remove(); }
-  RemovedFile(const RemovedFile&) = delete;
-  RemovedFile& operator=(const RemovedFile&) = delete;
-
- private:
-  void remove() const {
-    for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
-      ::unlink((path_ + suffix).c_str());
-    }
-  }
-  std::string path_;
-};
 
 }  // namespace
 
@@ -74,8 +54,7 @@ int check_restorable(const std::string& path) {
                        " is newer than this kiokud's (" + std::to_string(latest_schema_version()) +
                        "); upgrade kioku first");
     }
-    const std::int64_t tables = kioku_tables(database);
-    if (version < 1 || tables != static_cast<std::int64_t>(std::size(kKiokuTables))) {
+    if (version < 1 || !has_kioku_tables(database)) {
       refuse(path, "an SQLite database, but not a kioku collection");
     }
     return version;
@@ -90,7 +69,7 @@ int check_restorable(const std::string& path) {
 
 void replace_collection(sqlite::Database& database, const std::string& source_path,
                         const std::string& staging_path, TimestampMs now) {
-  const RemovedFile staging_file(staging_path);
+  const ScratchDatabaseFile staging_file(staging_path);
   {
     sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
     backup_database(source, staging_path);
@@ -106,11 +85,7 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
     // The backup API cannot change a WAL database's page size: the copy takes the collection's.
     staging.execute("PRAGMA page_size = " + std::to_string(wanted) + "; VACUUM;");
   }
-  sqlite3_backup* backup = sqlite3_backup_init(database.handle(), "main", staging.handle(), "main");
-  if (backup == nullptr) database.fail(sqlite3_errcode(database.handle()), "cannot start restore");
-  const int result = sqlite3_backup_step(backup, -1);
-  sqlite3_backup_finish(backup);
-  if (result != SQLITE_DONE) database.fail(result, "restore from " + source_path + " failed");
+  copy_database(staging, database, "restore from " + source_path + " failed");
 }
 
 }  // namespace kioku::daemon

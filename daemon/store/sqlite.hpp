@@ -158,6 +158,14 @@ inline std::optional<std::int64_t> optional_integer_result(Statement& statement)
   return statement.column_int(0);
 }
 
+// Whether `database` has a table named `table` (a collection of an older schema may not).
+inline bool has_table(Database& database, const std::string& table) {
+  Statement statement =
+      database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1");
+  statement.bind(1, table);
+  return integer_result(statement) != 0;
+}
+
 // BEGIN IMMEDIATE on construction; ROLLBACK on destruction unless commit() was called.
 class Transaction {
  public:
