@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdint>
 
+#include "core/ascii_text.hpp"
 #include "core/utf8.hpp"
 
 namespace kioku {
@@ -33,12 +34,6 @@ constexpr std::array<std::string_view, 20> kBlockTags{
     "div", "p",  "h1", "h2", "h3",      "h4",    "h5",         "h6",      "ul",  "ol",
     "tr",  "li", "dt", "dd", "address", "table", "blockquote", "section", "pre", "hr"};
 
-std::string lower_ascii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
-
 void append_utf8(std::string& out, char32_t code) {
   if (code < 0x80) {
     out += static_cast<char>(code);
@@ -59,8 +54,10 @@ void append_utf8(std::string& out, char32_t code) {
 
 // The entity at `at` (a '&') appended to `out`; returns its length, or 0 when it is not one.
 std::size_t decode_entity(std::string_view html, std::size_t at, std::string& out) {
-  const std::size_t semicolon = html.find(';', at);
-  if (semicolon == std::string_view::npos || semicolon - at > 12) return 0;
+  // Looked for only as far as the longest entity reaches: a field of '&' stays linear.
+  const std::size_t semicolon_offset = html.substr(at, 13).find(';');
+  if (semicolon_offset == std::string_view::npos) return 0;
+  const std::size_t semicolon = at + semicolon_offset;
   const std::string_view name = html.substr(at + 1, semicolon - at - 1);
   if (name.size() >= 2 && name.front() == '#') {
     const bool hex = name[1] == 'x' || name[1] == 'X';
@@ -117,6 +114,19 @@ std::string attribute(std::string_view tag, std::string_view name) {
   return "";
 }
 
+// Where `needle` (lower case ASCII) starts in `text` at or after `from`, ASCII case ignored;
+// npos when it does not.
+std::size_t find_ascii_case_insensitive(std::string_view text, std::string_view needle,
+                                        std::size_t from) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; };
+  for (std::size_t at = from; at + needle.size() <= text.size(); ++at) {
+    std::size_t matched = 0;
+    while (matched < needle.size() && lower(text[at + matched]) == needle[matched]) ++matched;
+    if (matched == needle.size()) return at;
+  }
+  return std::string_view::npos;
+}
+
 void line_break(std::string& out) {
   if (!out.empty() && out.back() != '\n') out += '\n';
 }
@@ -127,6 +137,9 @@ std::string anki_html_to_text(std::string_view html) {
   std::string out;
   out.reserve(html.size());
   std::size_t at = 0;
+  // Once no '>' is left, no later '<' opens a tag: not looking again keeps a field of
+  // unclosed '<' linear.
+  bool closes_left = true;
   while (at < html.size()) {
     const char c = html[at];
     if (c == '&') {
@@ -142,7 +155,9 @@ std::string anki_html_to_text(std::string_view html) {
     const bool tag_start = c == '<' && at + 1 < html.size() &&
                            (std::isalpha(static_cast<unsigned char>(html[at + 1])) ||
                             html[at + 1] == '/' || html[at + 1] == '!');
-    const std::size_t close = tag_start ? html.find('>', at) : std::string_view::npos;
+    const std::size_t close =
+        tag_start && closes_left ? html.find('>', at) : std::string_view::npos;
+    if (tag_start && close == std::string_view::npos) closes_left = false;
     if (close == std::string_view::npos) {
       out += c;
       ++at;
@@ -162,12 +177,11 @@ std::string anki_html_to_text(std::string_view html) {
     const std::string name = lower_ascii(tag.substr(closing ? 1 : 0, name_end - (closing ? 1 : 0)));
     at = close + 1;
     if (!closing && (name == "script" || name == "style")) {
-      const std::string lower_rest = lower_ascii(html.substr(at));
-      const std::size_t end = lower_rest.find("</" + name);
-      if (end == std::string::npos) {
+      const std::size_t end = find_ascii_case_insensitive(html, "</" + name, at);
+      if (end == std::string_view::npos) {
         at = html.size();
       } else {
-        const std::size_t end_close = html.find('>', at + end);
+        const std::size_t end_close = html.find('>', end);
         at = end_close == std::string_view::npos ? html.size() : end_close + 1;
       }
       continue;

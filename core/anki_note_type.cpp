@@ -1,8 +1,9 @@
 #include "core/anki_note_type.hpp"
 
 #include <array>
-#include <cctype>
 #include <string>
+
+#include "core/ascii_text.hpp"
 
 namespace kioku {
 
@@ -32,12 +33,6 @@ constexpr std::array<FieldName, 4> kFieldNames{{
     {"add_reverse", "add_reverse"},
     {"extra", "extra"},
 }};
-
-std::string lower_ascii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
 
 }  // namespace
 

@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 #include <utility>
 
 #include "core/anki_html_text.hpp"
 #include "core/anki_note_type.hpp"
 #include "core/ascii_text.hpp"
 #include "core/deck_parser_limits.hpp"
+#include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/note_validation.hpp"
 
@@ -34,9 +36,12 @@ std::string unix_lines(const std::string& text) {
   return out;
 }
 
-void add_tags(std::vector<std::string>& tags, const std::vector<std::string>& more) {
-  for (const std::string& tag : more) {
-    if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
+// Through a set: a tags field of a megabyte holds half a million tags, which validate_note
+// refuses by their number, but only once they are all here.
+void add_tags(std::vector<std::string>& tags, std::vector<std::string> more) {
+  std::unordered_set<std::string> seen(tags.begin(), tags.end());
+  for (std::string& tag : more) {
+    if (seen.insert(tag).second) tags.push_back(std::move(tag));
   }
 }
 
@@ -90,8 +95,8 @@ AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
       global_kind_ = kind_of_anki_note_type(headers.notetype);
       if (!global_kind_) {
         throw InputError(reader_.file_name(), headers.notetype_line, "#notetype",
-                         "note type \"" + headers.notetype + "\" is not one kioku reads; " +
-                             kinds_message() + " (or give --kind)");
+                         "note type " + quoted_for_error(headers.notetype) +
+                             " is not one kioku reads; " + kinds_message() + " (or give --kind)");
       }
     }
   }
@@ -138,7 +143,7 @@ void AnkiTextNotes::plan(std::size_t count) {
         column.field = std::string(field);
       } else if (labels_from_option_) {
         throw InputError(reader_.file_name(), 0, option_field,
-                         "no field \"" + labels_[index] + "\" in kind " +
+                         "no field " + quoted_for_error(labels_[index]) + " in kind " +
                              std::string(note_kind_name(*global_kind_)) +
                              " (name its fields, tags, deck, guid, notetype, or - to leave a "
                              "column out)");
@@ -252,7 +257,8 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
           kind = kind_of_anki_note_type(std::string(trim_ascii_space(value)));
           if (!kind) {
             fail(row, index, "notetype",
-                 "note type \"" + value + "\" is not one kioku reads; " + kinds_message());
+                 "note type " + quoted_for_error(value) + " is not one kioku reads; " +
+                     kinds_message());
           }
         }
         break;

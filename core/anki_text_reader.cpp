@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <limits>
 #include <utility>
 
 #include "core/ascii_text.hpp"
+#include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/utf8.hpp"
 
@@ -136,10 +138,12 @@ bool AnkiTextReader::want(std::size_t count) {
 void AnkiTextReader::advance() {
   const char c = buffer_[pos_];
   ++pos_;
+  // Saturating: a file of any size may hold more than INT_MAX lines or a line that long.
   if (c == '\n' || (c == '\r' && !(want(1) && buffer_[pos_] == '\n'))) {
-    ++line_;
+    if (line_ < std::numeric_limits<int>::max()) ++line_;
     column_ = 1;
-  } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+  } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 &&
+             column_ < std::numeric_limits<int>::max()) {
     ++column_;
   }
 }
@@ -149,7 +153,8 @@ void AnkiTextReader::check_utf8(std::size_t begin, std::size_t end, int line, in
   while (at < end) {
     const unsigned char c = static_cast<unsigned char>(buffer_[at]);
     if (c < 0x80) {
-      if (c == '\n') {
+      // Line endings as advance() counts them: LF, CR LF, or a CR alone.
+      if (c == '\n' || (c == '\r' && !(at + 1 < end && buffer_[at + 1] == '\n'))) {
         ++line;
         column = 1;
       } else {
@@ -184,13 +189,17 @@ std::optional<std::string> AnkiTextReader::header_line(bool first) {
           "a header line longer than " + std::to_string(kMaxAnkiTextRowBytes) + " bytes");
     }
     if (!want(end - pos_ + 1)) break;
-    if (buffer_[end] == '\n') break;
+    // A header line ends as a row does: at LF, CR LF or a CR alone.
+    if (buffer_[end] == '\n' || buffer_[end] == '\r') break;
     ++end;
   }
   check_utf8(pos_, end, line_, 1);
   std::string line = buffer_.substr(pos_, end - pos_);
-  if (!line.empty() && line.back() == '\r') line.pop_back();
-  const std::size_t after = end < buffer_.size() ? end + 1 : end;
+  std::size_t after = end;
+  if (end < buffer_.size()) {
+    after = end + 1;
+    if (buffer_[end] == '\r' && want(end - pos_ + 2) && buffer_[end + 1] == '\n') after = end + 2;
+  }
   while (pos_ < after) advance();
   return line;
 }
@@ -231,14 +240,14 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
       if (literal || lower_ascii(value) == separator.name) headers_.separator = separator.byte;
     }
     if (headers_.separator == 0) {
-      fail("unknown separator \"" + std::string(value) +
-           "\"; Anki's are tab, comma, semicolon, space, pipe and colon (by name or as the "
+      fail("unknown separator " + quoted_for_error(value) +
+           "; Anki's are tab, comma, semicolon, space, pipe and colon (by name or as the "
            "character)");
     }
   } else if (key == "html") {
     const std::string flag = lower_ascii(value);
     if (flag != "true" && flag != "false") {
-      fail("must be true or false, not \"" + std::string(value) + "\"");
+      fail("must be true or false, not " + quoted_for_error(value));
     }
     headers_.html = flag == "true";
   } else if (key == "tags") {
@@ -260,8 +269,8 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
         });
     if (digits) number = std::stoi(std::string(value));
     if (number < 1 || number > kMaxAnkiTextColumns) {
-      fail("must be a column number from 1 to " + std::to_string(kMaxAnkiTextColumns) + ", not \"" +
-           std::string(value) + "\"");
+      fail("must be a column number from 1 to " + std::to_string(kMaxAnkiTextColumns) + ", not " +
+           quoted_for_error(value));
     }
     int& column = key == "guid column"       ? headers_.guid_column
                   : key == "deck column"     ? headers_.deck_column
@@ -270,8 +279,8 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
     column = number;
   } else if (key == "if matches") {
     if (lower_ascii(value) != "update current") {
-      fail("kioku always updates a note the file has again (\"update current\"); \"" +
-           std::string(value) + "\" is not read");
+      fail("kioku always updates a note the file has again (\"update current\"); " +
+           quoted_for_error(value) + " is not read");
     }
   }
   // Anything else (`match scope`, keys of later Ankis) is ignored, as Anki ignores what it does
@@ -315,8 +324,10 @@ bool AnkiTextReader::parse_row(AnkiTextRow& row) {
     if (c == '\n' || c == '\r') {
       advance();
     } else if (c == '#') {
+      // Skipped without advance(): a comment's columns are never reported, and one may be
+      // longer than a column number can count.
       while (want(1) && buffer_[pos_] != '\n' && buffer_[pos_] != '\r') {
-        advance();
+        ++pos_;
         compact();
       }
     } else {
@@ -338,6 +349,13 @@ bool AnkiTextReader::parse_row(AnkiTextRow& row) {
     }
   };
   while (true) {
+    // Bounded like the columns a header may name: past it no field could be mapped, and a row
+    // of separators alone would otherwise cost a string per byte.
+    if (static_cast<int>(row.fields.size()) == kMaxAnkiTextColumns) {
+      throw InputError(file_name_, row.line, "",
+                       "a row with more than " + std::to_string(kMaxAnkiTextColumns) +
+                           " fields; kioku maps at most that many columns");
+    }
     row.fields.emplace_back();
     row.field_lines.push_back(line_);
     row.field_columns.push_back(column_);

@@ -11,6 +11,7 @@
 #include "core/anki_note_type.hpp"
 #include "core/anki_text_notes.hpp"
 #include "core/anki_text_reader.hpp"
+#include "core/byte_source.hpp"
 #include "core/error.hpp"
 
 namespace kioku {
@@ -308,11 +309,73 @@ TEST_CASE("anki text: malformed files name the file, line and column", "[core][a
   CHECK(error_of([] { notes_of("\t\n"); }).rfind("f.txt:1:1: front: ", 0) == 0);
 }
 
+// A first row, then an opened quote and 'x' without end; counts what was read.
+class EndlessQuoteSource : public ByteSource {
+ public:
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::string start = "a\tb\n\"";
+    std::size_t count = 0;
+    for (; count < size; ++count, ++offset_) {
+      buffer[count] = offset_ < start.size() ? start[offset_] : 'x';
+    }
+    return count;
+  }
+  std::size_t offset_ = 0;
+};
+
 TEST_CASE("anki text: a row past the limit is refused before the file is read whole",
           "[core][anki_text]") {
-  const std::string text = "a\tb\n\"" + std::string(kMaxAnkiTextRowBytes + 10, 'x');
-  CHECK(error_of([&] { notes_of(text, {}, 4096); }) ==
-        "f.txt:2: a row longer than 1048576 bytes (a quote that is never closed?)");
+  EndlessQuoteSource source;
+  const std::string error = error_of([&] {
+    AnkiTextReader reader(source, "f.txt");
+    AnkiTextRow row;
+    while (reader.next(row)) {
+    }
+  });
+  CHECK(error == "f.txt:2: a row longer than 1048576 bytes (a quote that is never closed?)");
+  // What a file without end gives: the reader stopped within a read or two of the limit.
+  CHECK(source.offset_ < 2 * kMaxAnkiTextRowBytes);
+}
+
+TEST_CASE("anki text: a row of more fields than columns can be named is refused",
+          "[core][anki_text]") {
+  const std::string row_of_commas = std::string(kMaxAnkiTextColumns, ',');
+  CHECK(error_of([&] { fields_of("#separator:comma\na,b\n" + row_of_commas + "\n"); }) ==
+        "f.txt:3: a row with more than 1000 fields; kioku maps at most that many columns");
+  // As many as may be named is still a row.
+  CHECK(fields_of("#separator:comma\n" + std::string(kMaxAnkiTextColumns - 1, ',') + "\n")
+            .at(0)
+            .size() == static_cast<std::size_t>(kMaxAnkiTextColumns));
+}
+
+TEST_CASE("anki text: header lines end at a CR alone, as rows do", "[core][anki_text]") {
+  const auto notes = notes_of("#separator:tab\r#deck:Kanji\rone\t1\rtwo\t2\r");
+  REQUIRE(notes.size() == 2);
+  CHECK(notes[0].deck_name == "Kanji");
+  CHECK(text_of(notes[1], "back") == "2");
+  // Lines are counted the same way in errors.
+  CHECK(error_of([] { notes_of("#separator:tab\ra\tb\rc\td\xff\r"); }) ==
+        "f.txt:3:4: is not valid UTF-8 (byte 0xFF); Anki's text files are UTF-8: save the file "
+        "as UTF-8 and import it again");
+}
+
+TEST_CASE("anki text: a header's value is quoted and cut in its error", "[core][anki_text]") {
+  const std::string error =
+      error_of([] { notes_of("#html:" + std::string(100000, 'y') + "\e[2J\na\tb\n"); });
+  CHECK(error.rfind("f.txt:1:7: #html: must be true or false, not \"yyy", 0) == 0);
+  CHECK(error.size() < 200);
+}
+
+TEST_CASE("anki text: HTML of a megabyte of stray '&' and '<' comes through as text",
+          "[core][anki_text]") {
+  const std::string ampersands(1024 * 1024, '&');
+  CHECK(anki_html_to_text(ampersands) == ampersands);
+  std::string opened;
+  for (int i = 0; i < 512 * 1024; ++i) opened += "<a";
+  CHECK(anki_html_to_text(opened) == opened);
+  std::string scripts;
+  for (int i = 0; i < 100000; ++i) scripts += "<script>x</SCRIPT>y";
+  CHECK(anki_html_to_text(scripts) == std::string(100000, 'y'));
 }
 
 TEST_CASE("anki text: Anki's note types and field names", "[core][anki_text]") {
