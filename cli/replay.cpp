@@ -16,6 +16,7 @@
 #include "core/day_calendar.hpp"
 #include "core/digit_pairs.hpp"
 #include "core/error.hpp"
+#include "core/fnv1a.hpp"
 #include "core/replay.hpp"
 #include "core/time_format.hpp"
 
@@ -27,12 +28,7 @@ namespace {
 
 // A number for the card's text id (FNV-1a), so fuzz seeds do not depend on input order.
 std::int64_t card_number(std::string_view id) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (unsigned char byte : id) {
-    hash ^= byte;
-    hash *= 1099511628211ull;
-  }
-  return static_cast<std::int64_t>(hash >> 1);
+  return static_cast<std::int64_t>(fnv1a_64(id) >> 1);
 }
 
 // Output lines are written straight into one large buffer, handed to fwrite when full: the

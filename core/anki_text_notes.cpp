@@ -14,6 +14,7 @@
 #include "core/deck_parser_limits.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
+#include "core/fnv1a.hpp"
 #include "core/note_validation.hpp"
 
 namespace kioku {
@@ -50,15 +51,6 @@ std::string kinds_message() {
 }
 
 }  // namespace
-
-std::uint64_t fnv1a_64(std::string_view text) noexcept {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
 
 std::string anki_deck_slug(std::string_view name) {
   std::string slug;

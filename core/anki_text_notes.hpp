@@ -69,7 +69,4 @@ class AnkiTextNotes {
 // names stay different decks. Always a valid slug (core/deck_parser_limits.hpp).
 std::string anki_deck_slug(std::string_view name);
 
-// The 64-bit FNV-1a hash of `text`: what ids made from content are drawn from.
-std::uint64_t fnv1a_64(std::string_view text) noexcept;
-
 }  // namespace kioku

@@ -6,6 +6,7 @@
 
 #include "core/card_sides.hpp"
 #include "core/error.hpp"
+#include "core/fnv1a.hpp"
 
 namespace kioku::daemon {
 
@@ -69,15 +70,10 @@ std::string content_to_json(const Note& choice_note) {
 }
 
 std::string content_hash(const std::string& content_json, const std::string& tags) {
-  // FNV-1a, 64 bit: stable across runs and builds, unlike std::hash.
-  std::uint64_t hash = 14695981039346656037ull;
+  std::uint64_t hash = kFnv1aStart;
   const auto mix = [&](const std::string& text) {
-    for (unsigned char byte : text) {
-      hash ^= byte;
-      hash *= 1099511628211ull;
-    }
-    hash ^= 0xff;  // separator, so ("ab","c") and ("a","bc") differ
-    hash *= 1099511628211ull;
+    // A separator after each, so ("ab","c") and ("a","bc") differ.
+    hash = fnv1a_64_byte(fnv1a_64(text, hash), 0xff);
   };
   mix(content_json);
   mix(tags);
