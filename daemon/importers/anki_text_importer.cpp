@@ -6,7 +6,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <exception>
 #include <map>
 
 #include "core/anki_text_reader.hpp"
@@ -62,43 +61,37 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
   DescriptorSource source(descriptor, name);
   ImportSummary summary;
   Write what{WriteKind::kImport};
-  try {
-    collection.write(what, [&] {
-      AnkiTextReader reader(source, name);
-      AnkiTextNotes notes(reader, options);
-      std::map<std::string, std::int64_t> decks;  // by slug
-      AnkiTextNote entry;
-      while (notes.next(entry)) {
-        auto deck = decks.find(entry.note.deck);
-        if (deck == decks.end()) {
-          deck = decks
-                     .emplace(entry.note.deck,
-                              deck_for(collection, entry, options.language, name, now))
-                     .first;
-          summary.deck += (summary.deck.empty() ? "" : ", ") + entry.note.deck;
-        }
-        const std::int64_t deck_id = deck->second;
-        // A note the deck has keeps its place; a new one goes after the deck's last card.
-        const std::optional<StoredNote> stored = collection.notes().find(deck_id, entry.note.id);
-        const std::int64_t position =
-            stored ? stored->position : collection.cards().next_position(deck_id);
-        NoteSave save;
-        try {
-          save = collection.save_note(deck_id, entry.note, "", position, now);
-        } catch (const NoteError& error) {
-          throw InputError(name, entry.line, error.field(), error.problem());
-        }
-        summary.added += save.count(CardChange::kAdded);
-        summary.updated += save.count(CardChange::kUpdated);
-        summary.unchanged += save.count(CardChange::kUnchanged);
-        summary.retired += static_cast<int>(save.retired.size());
+  write_or_dry_run(collection, what, dry_run, [&] {
+    AnkiTextReader reader(source, name);
+    AnkiTextNotes notes(reader, options);
+    std::map<std::string, std::int64_t> decks;  // by slug
+    AnkiTextNote entry;
+    while (notes.next(entry)) {
+      auto deck = decks.find(entry.note.deck);
+      if (deck == decks.end()) {
+        deck =
+            decks.emplace(entry.note.deck, deck_for(collection, entry, options.language, name, now))
+                .first;
+        summary.deck += (summary.deck.empty() ? "" : ", ") + entry.note.deck;
       }
-      what.deck = decks.size() == 1 ? decks.begin()->second : 0;
-      if (dry_run) throw DryRunUndo();
-    });
-  } catch (const DryRunUndo&) {
-    // Rolled back, as asked: the summary says what the import would have done.
-  }
+      const std::int64_t deck_id = deck->second;
+      // A note the deck has keeps its place; a new one goes after the deck's last card.
+      const std::optional<StoredNote> stored = collection.notes().find(deck_id, entry.note.id);
+      const std::int64_t position =
+          stored ? stored->position : collection.cards().next_position(deck_id);
+      NoteSave save;
+      try {
+        save = collection.save_note(deck_id, entry.note, "", position, now);
+      } catch (const NoteError& error) {
+        throw InputError(name, entry.line, error.field(), error.problem());
+      }
+      summary.added += save.count(CardChange::kAdded);
+      summary.updated += save.count(CardChange::kUpdated);
+      summary.unchanged += save.count(CardChange::kUnchanged);
+      summary.retired += static_cast<int>(save.retired.size());
+    }
+    what.deck = decks.size() == 1 ? decks.begin()->second : 0;
+  });
   return summary;
 }
 

@@ -19,20 +19,9 @@ ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
   const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
   if (!dry_run) return collection.import_deck(deck, name, now);
   ImportSummary summary;
-  try {
-    collection.write([&] {
-      summary = collection.import_deck(deck, name, now);
-      throw DryRunUndo();
-    });
-  } catch (const DryRunUndo&) {
-    // Rolled back, as asked.
-  }
+  write_or_dry_run(collection, Write{WriteKind::kImport}, true,
+                   [&] { summary = collection.import_deck(deck, name, now); });
   return summary;
-}
-
-ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now) {
-  const protocol::UniqueFd file = open_regular_deck(path);
-  return import_deck_descriptor(collection, file.get(), path, now);
 }
 
 std::vector<ImportSummary> import_bundled_decks_once(Collection& collection, TimestampMs now) {

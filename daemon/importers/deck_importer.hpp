@@ -18,10 +18,6 @@ ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
                                      const std::string& name, TimestampMs now,
                                      bool dry_run = false);
 
-// The same for the file at `path`, which kiokud opens itself (only a regular file, never
-// blocking).
-ImportSummary import_deck_file(Collection& collection, const std::string& path, TimestampMs now);
-
 // Imports the bundled decks into a collection that has never been offered them and has no decks.
 // Returns what was imported (empty when nothing was).
 std::vector<ImportSummary> import_bundled_decks_once(Collection& collection, TimestampMs now);
