@@ -9,6 +9,7 @@
 #include "cli/due_messages.hpp"
 #include "cli/messages.hpp"
 #include "cli/overview_messages.hpp"
+#include "cli/reply.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/json_text.hpp"
@@ -42,11 +43,6 @@ void print_due_counts(const protocol::DueCountsResult& counts, const OverviewMes
   out << due_line(counts, "", words) << '\n';
 }
 
-bool same_counts(const protocol::Counts& left, const protocol::Counts& right) {
-  return left.new_ == right.new_ && left.learning == right.learning &&
-         left.review == right.review && left.total == right.total;
-}
-
 // One line of --watch's output, flushed at once: a status bar reads it as it comes.
 void print_watch_line(const CliContext& context, const DueArgs& args, const json::value& result,
                       const protocol::DueCountsResult& counts) {
@@ -62,9 +58,9 @@ int watch_due(CliContext& context, const DueArgs& args) {
   const DueMessages& words = due_messages_for(context.language);
   Client& client = context.daemon();
   const json::value first = client.call(protocol::kDueWatch.name, deck_params(args.deck));
-  protocol::DueCountsResult last =
-      protocol::decode_result<protocol::DueCountsResult>(protocol::kDueWatch.name, first);
-  print_watch_line(context, args, first, last);
+  print_watch_line(
+      context, args, first,
+      protocol::decode_result<protocol::DueCountsResult>(protocol::kDueWatch.name, first));
   for (;;) {
     const std::optional<std::string> line = client.next_unasked_line();
     if (!line) throw Error(ErrorCode::kUnavailable, words.watch_ended);
@@ -75,13 +71,11 @@ int watch_due(CliContext& context, const DueArgs& args) {
     const json::value* params = object ? object->if_contains("params") : nullptr;
     if (!method || !params || !method->is_string() ||
         method->as_string() != protocol::kDueChanged) {
-      throw Error(ErrorCode::kInternal, fill_in(words.watch_strange_line, {{"line", *line}}));
+      throw Error(ErrorCode::kInternal,
+                  fill_in(words.watch_strange_line, {{"line", printable(*line, 200)}}));
     }
     const auto counts =
         protocol::decode_result<protocol::DueCountsResult>(protocol::kDueChanged, *params);
-    // kiokud sends only changes; this also keeps a line from repeating should it not.
-    if (same_counts(counts, last)) continue;
-    last = counts;
     print_watch_line(context, args, *params, counts);
   }
 }

@@ -23,6 +23,7 @@ struct Counts {
   std::int64_t learning = 0;
   std::int64_t review = 0;
   std::int64_t total = 0;
+  bool operator==(const Counts&) const = default;
 };
 BOOST_DESCRIBE_STRUCT(Counts, (), (new_, learning, review, total))
 

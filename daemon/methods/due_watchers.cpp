@@ -13,15 +13,6 @@
 
 namespace kioku::daemon {
 
-namespace {
-
-bool same_counts(const protocol::Counts& left, const protocol::Counts& right) {
-  return left.new_ == right.new_ && left.learning == right.learning &&
-         left.review == right.review && left.total == right.total;
-}
-
-}  // namespace
-
 protocol::DueCountsResult current_due_counts(const std::optional<std::string>& deck,
                                              MethodContext& context) {
   const TimestampMs now = context.clock.now();
@@ -68,7 +59,7 @@ protocol::DueCountsResult DueWatchers::watch(Session& session,
 }
 
 bool DueWatchers::tell(Group& group, const protocol::DueCountsResult& counts) {
-  if (same_counts(group.last, counts)) return false;
+  if (group.last == counts) return false;
   group.last = counts;
   group.sessions.notify(protocol::kDueChanged, protocol::encode(counts));
   return true;
