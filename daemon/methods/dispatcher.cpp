@@ -190,8 +190,7 @@ std::optional<Response> handle_request(const json::value& request,
   // The request's descriptor (none for a method that takes none), for the handler's duration.
   const Lent<protocol::UniqueFd> lent(context.passed_descriptor,
                                       method->takes_descriptor ? &descriptors.first : nullptr);
-  const bool may_answer_later = std::exchange(context.may_answer_later, false) && !is_notification;
-  context.may_answer_later = may_answer_later;
+  context.may_answer_later = context.may_answer_later && !is_notification;
   std::function<std::string()> later;
   std::optional<Response> response = guarded(name, id, is_notification, [&] {
     std::string result = invoke(*method, *params, context);

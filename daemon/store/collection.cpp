@@ -114,9 +114,8 @@ void Collection::replace_with(const std::string& source_path, const std::string&
   // (answers whose responses wait for it) is made durable first.
   group_commit_.commit();
   replace_collection(database_, source_path, staging_path, now);
-  // An empty write of its own, so that the commit listeners (the due watchers) hear of the new
-  // collection as they hear of any change.
-  group_commit_.write([] {});
+  // The commit listeners (the due watchers) hear of the new collection as of any change.
+  group_commit_.announce_outside_write(Write{});
 }
 
 IntegrityReport Collection::check_integrity(int most_problems) {

@@ -77,6 +77,11 @@ void GroupCommit::add_listener(CommitListener listener) {
   listeners_.push_back(std::move(listener));
 }
 
+void GroupCommit::announce_outside_write(const Write& what) noexcept {
+  std::vector<Write> writes{what};
+  announce(writes);
+}
+
 void GroupCommit::announce(std::vector<Write>& writes) noexcept {
   const CommitEvent event{std::exchange(writes, {})};
   for (const CommitListener& listener : listeners_) {

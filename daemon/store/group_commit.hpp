@@ -44,6 +44,9 @@ class GroupCommit {
   // Calls `listener` after every commit that made writes durable (grouped: commit(); otherwise
   // each write()), never for one that failed or was rolled back.
   void add_listener(CommitListener listener);
+  // Tells the listeners of a change made durable past write(): a restore, which SQLite's
+  // backup API writes in a transaction of its own. Call with nothing open (after commit()).
+  void announce_outside_write(const Write& what) noexcept;
 
   // Grouped writes done so far, never reset: a change across a request means the request wrote
   // and its response must wait for commit().
