@@ -26,14 +26,12 @@ BOOST_DESCRIBE_STRUCT(HelloVersion, (), (protocol))
 
 }  // namespace
 
-Client& CliContext::daemon() {
-  if (client_) return *client_;
-  connect.language = language;
-  client_ = connect_to_daemon(connect);
-  if (reply_timeout) client_->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
-  const json::value hello = client_->call(
-      protocol::kHello.name, json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
-                                          {"protocol", protocol::kProtocolVersion}});
+json::object hello_params() {
+  return json::object{{"client", std::string("kioku ") + KIOKU_VERSION},
+                      {"protocol", protocol::kProtocolVersion}};
+}
+
+void check_hello(const json::value& hello, const std::string& language) {
   const std::int64_t protocol_version =
       protocol::decode_result<HelloVersion>(protocol::kHello.name, hello).protocol;
   if (protocol_version != protocol::kProtocolVersion) {
@@ -42,6 +40,14 @@ Client& CliContext::daemon() {
                         {{"theirs", std::to_string(protocol_version)},
                          {"ours", std::to_string(protocol::kProtocolVersion)}}));
   }
+}
+
+Client& CliContext::daemon() {
+  if (client_) return *client_;
+  connect.language = language;
+  client_ = connect_to_daemon(connect);
+  if (reply_timeout) client_->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
+  check_hello(client_->call(protocol::kHello.name, hello_params()), language);
   return *client_;
 }
 

@@ -36,6 +36,12 @@ struct CliContext {
   std::unique_ptr<Client> client_;
 };
 
+// system.hello's parameters as kioku sends them.
+boost::json::object hello_params();
+// Throws kioku::Error (kUnavailable, in `language`) unless `hello`, system.hello's result,
+// names our protocol version.
+void check_hello(const boost::json::value& hello, const std::string& language);
+
 // Writes `value` as one line of JSON to stdout.
 void print_json(const boost::json::value& value);
 

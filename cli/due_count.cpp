@@ -19,6 +19,7 @@
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/paths.hpp"
+#include "protocol/unique_fd.hpp"
 
 namespace kioku::cli {
 
@@ -40,31 +41,7 @@ std::optional<std::string> option_value(const std::vector<std::string_view>& arg
   return std::string(value);
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 namespace json = boost::json;
-
-// The one field of system.hello's result every protocol version keeps (as CliContext reads it).
-struct HelloVersion {
-  std::int64_t protocol = 0;
-};
-BOOST_DESCRIBE_STRUCT(HelloVersion, (), (protocol))
-
-class Descriptor {
- public:
-  explicit Descriptor(int descriptor) : descriptor_(descriptor) {}
-  ~Descriptor() {
-    if (descriptor_ >= 0) ::close(descriptor_);
-  }
-  Descriptor(const Descriptor&) = delete;
-  Descriptor& operator=(const Descriptor&) = delete;
-  int get() const noexcept { return descriptor_; }
-
- private:
-  int descriptor_;
-};
 
 // system.hello and due.counts written together and their replies read in order (kiokud
 // answers a connection's lines in turn): one round trip, where CliContext::daemon() and then
@@ -78,12 +55,10 @@ std::optional<json::value> pipelined_due_counts(CliContext& context, const std::
   if (context.connect.socket_path.empty()) {
     protocol::ensure_private_directory(protocol::runtime_directory());
   }
-  const Descriptor connection(try_connect(socket_path));
+  const protocol::UniqueFd connection(try_connect(socket_path));
   if (connection.get() < 0) return std::nullopt;
   const std::string lines =
-      protocol::to_line(protocol::make_request(1, protocol::kHello.name,
-                                               {{"client", std::string("kioku ") + KIOKU_VERSION},
-                                                {"protocol", protocol::kProtocolVersion}})) +
+      protocol::to_line(protocol::make_request(1, protocol::kHello.name, hello_params())) +
       protocol::to_line(protocol::make_request(2, protocol::kDueCounts.name, deck_params(deck)));
   for (std::size_t sent = 0; sent < lines.size();) {
     const ssize_t written =
@@ -100,14 +75,7 @@ std::optional<json::value> pipelined_due_counts(CliContext& context, const std::
       std::optional<json::value> result = interpret_reply(*line, waiting_for, words);
       if (!result) continue;
       if (waiting_for == 2) return result;
-      const std::int64_t theirs =
-          protocol::decode_result<HelloVersion>(protocol::kHello.name, *result).protocol;
-      if (theirs != protocol::kProtocolVersion) {
-        throw Error(ErrorCode::kUnavailable,
-                    fill_in(words.protocol_mismatch,
-                            {{"theirs", std::to_string(theirs)},
-                             {"ours", std::to_string(protocol::kProtocolVersion)}}));
-      }
+      check_hello(*result, context.language);
       waiting_for = 2;
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -144,15 +112,15 @@ std::optional<DueCountLine> parse_due_count_line(const std::vector<std::string_v
       json = true;  // one number is JSON already
     } else if (argument == "--no-autostart" && line.autostart) {
       line.autostart = false;
-    } else if (starts_with(argument, "--deck") && due && !deck) {
+    } else if (argument.starts_with("--deck") && due && !deck) {
       auto value = option_value(arguments, at, "--deck");
       if (!value) return std::nullopt;
       line.deck = std::move(*value);
       deck = true;
-    } else if (starts_with(argument, "--socket") && !line.socket) {
+    } else if (argument.starts_with("--socket") && !line.socket) {
       line.socket = option_value(arguments, at, "--socket");
       if (!line.socket) return std::nullopt;
-    } else if (starts_with(argument, "--lang") && !line.language) {
+    } else if (argument.starts_with("--lang") && !line.language) {
       line.language = option_value(arguments, at, "--lang");
       if (line.language != "en" && line.language != "ja") return std::nullopt;
     } else {
