@@ -1,6 +1,7 @@
 // The statistics' reads, prepared once.
 #include "daemon/store/stats_source.hpp"
 
+#include <span>
 #include <string>
 
 #include "core/review_log_entries.hpp"
@@ -63,21 +64,21 @@ StatsSource::StatsSource(sqlite::Database& database)
 
 StatsSource::~StatsSource() = default;
 
-std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_id) {
+template <class CardDone>
+void StatsSource::read_answers(std::optional<std::int64_t> deck_id, CardDone card_done) {
   sqlite::Statement& select = statements_->select_answers;
   sqlite::StatementScope scope(select);
   select.bind(1, deck_id);
-  std::vector<ReviewEntry> entries;
   // One card's rows at a time: the mapping reads each answer's step from the row before it.
   std::vector<ReviewLogRow> card_rows;
   std::int64_t card_id = 0;
   while (select.step()) {
     const std::int64_t row_card = select.column_int(0);
-    if (row_card != card_id) {
-      append_review_entries(card_rows, entries);
+    if (row_card != card_id && !card_rows.empty()) {
+      card_done(card_rows);
       card_rows.clear();
-      card_id = row_card;
     }
+    card_id = row_card;
     ReviewLogRow row;
     row.reviewed = select.column_int(1);
     row.phase_before = parse_phase(select.column_text(2));
@@ -87,8 +88,23 @@ std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_i
     row.duration_ms = select.column_int(6);
     card_rows.push_back(row);
   }
-  append_review_entries(card_rows, entries);
+  if (!card_rows.empty()) card_done(card_rows);
+}
+
+std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_id) {
+  std::vector<ReviewEntry> entries;
+  read_answers(deck_id, [&](std::span<const ReviewLogRow> card_rows) {
+    append_review_entries(card_rows, entries);
+  });
   return entries;
+}
+
+std::vector<std::vector<ReviewEntry>> StatsSource::card_logs(std::optional<std::int64_t> deck_id) {
+  std::vector<std::vector<ReviewEntry>> logs;
+  read_answers(deck_id, [&](std::span<const ReviewLogRow> card_rows) {
+    append_review_entries(card_rows, logs.emplace_back());
+  });
+  return logs;
 }
 
 std::vector<StatsCard> StatsSource::cards(std::optional<std::int64_t> deck_id) {
@@ -132,6 +148,13 @@ std::vector<LoggedAnswer> StatsSource::card_answers(std::int64_t card_id) {
     answers.push_back(std::move(answer));
   }
   return answers;
+}
+
+std::vector<std::vector<ReviewEntry>> read_card_logs(const std::string& collection_path,
+                                                     std::optional<std::int64_t> deck_id) {
+  sqlite::Database database(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+  StatsSource source(database);
+  return source.card_logs(deck_id);
 }
 
 }  // namespace kioku::daemon

@@ -59,6 +59,9 @@ class StatsSource {
   // read in one pass over the log, card by card in log order (a learning answer's step is read
   // from the card's answer before it: core/review_log_entries.hpp).
   std::vector<ReviewEntry> answers(std::optional<std::int64_t> deck_id);
+  // The same answers kept apart card by card (each card's in log order), for what reads a
+  // card's history as a whole: the FSRS optimizer's training items.
+  std::vector<std::vector<ReviewEntry>> card_logs(std::optional<std::int64_t> deck_id);
   // The cards of `deck_id` (every card: nullopt) that are in the collection: retired cards and
   // the cards of deleted notes are left out, as they are out of every list.
   std::vector<StatsCard> cards(std::optional<std::int64_t> deck_id);
@@ -66,8 +69,18 @@ class StatsSource {
   std::vector<LoggedAnswer> card_answers(std::int64_t card_id);
 
  private:
+  // Calls `card_done` with each card's entries in turn (a card's, then the next card's).
+  template <class CardDone>
+  void read_answers(std::optional<std::int64_t> deck_id, CardDone card_done);
+
   struct Statements;
   std::unique_ptr<Statements> statements_;
 };
+
+// StatsSource::card_logs of the collection at `collection_path`, read through a read-only
+// connection of its own, so that a worker thread may read while the daemon serves (WAL lets
+// them go on side by side). Throws sqlite::SqliteError when the file cannot be read.
+std::vector<std::vector<ReviewEntry>> read_card_logs(const std::string& collection_path,
+                                                     std::optional<std::int64_t> deck_id);
 
 }  // namespace kioku::daemon
