@@ -251,4 +251,21 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
   return report(result, used, current);
 }
 
+const char* fsrs_fit_name(FsrsFit fit) noexcept {
+  switch (fit) {
+    case FsrsFit::kDefaults:
+      return "defaults";
+    case FsrsFit::kInitialStabilities:
+      return "initial_stabilities";
+    case FsrsFit::kAllParameters:
+      return "all";
+  }
+  return "all";
+}
+
+bool worth_applying(const FsrsOptimization& optimization) noexcept {
+  return optimization.fit != FsrsFit::kDefaults &&
+         optimization.after.log_loss < optimization.before.log_loss;
+}
+
 }  // namespace kioku

@@ -41,6 +41,13 @@ struct FsrsOptimization {
   FsrsEvaluation after;        // of `parameters` on the items used
 };
 
+// "defaults", "initial_stabilities" or "all": the name reports and the protocol use.
+const char* fsrs_fit_name(FsrsFit fit) noexcept;
+
+// Anki's rule for storing fitted parameters: something was fitted, and it predicts the answers
+// it was fitted to better than the parameters in use (a lower log loss on the same items).
+bool worth_applying(const FsrsOptimization& optimization) noexcept;
+
 // `items` in any order (they are sorted by time); `current` is what the report compares with
 // (the deck's parameters). Throws Error (kInvalidParams) for settings out of range: epochs,
 // batch_size or learning_rate not positive, gamma negative, longest_history under 2.

@@ -10,6 +10,7 @@
 #include "protocol/doctor_types.hpp"
 #include "protocol/note_types.hpp"
 #include "protocol/review_types.hpp"
+#include "protocol/sched_types.hpp"
 #include "protocol/stats_types.hpp"
 #include "protocol/system_types.hpp"
 

@@ -86,5 +86,6 @@ std::vector<Method> due_methods();
 std::vector<Method> stats_methods();
 std::vector<Method> note_methods();
 std::vector<Method> collection_methods();
+std::vector<Method> sched_methods();
 
 }  // namespace kioku::daemon

@@ -1,0 +1,53 @@
+// sched.optimize: FSRS-6's parameters fitted to the answers in the log (docs/fsrs-optimizer.md).
+// The fit reads the log through a connection of its own on the worker thread, so a long fit
+// never holds up the other clients' reviews; it changes nothing, and `kioku sched optimize
+// --apply` stores what it found through deck.config when it is worth applying.
+#include "core/fsrs_optimizer.hpp"
+#include "core/fsrs_training_items.hpp"
+#include "daemon/methods/deck_options_json.hpp"
+#include "daemon/methods/method_table.hpp"
+#include "daemon/store/stats_source.hpp"
+#include "protocol/sched_types.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+protocol::SchedOptimizeResult optimize(const protocol::SchedOptimizeParams& params,
+                                       MethodContext& context) {
+  std::optional<std::int64_t> deck_id;
+  std::array<double, 21> current = kFsrsDefaultWeights;
+  if (params.deck) {
+    const DeckRow deck = context.collection.decks().require(*params.deck);
+    deck_id = deck.id;
+    current = deck_options_from_json(deck.options_json).fsrs_weights;
+  }
+  return answer_later<protocol::SchedOptimizeResult>(
+      context, [path = context.collection_path, calendar = context.calendar, deck = params.deck,
+                deck_id, current] {
+        std::vector<TrainingItem> items;
+        for (const std::vector<ReviewEntry>& log : read_card_logs(path, deck_id)) {
+          append_training_items(CardLog{.entries = log}, calendar, items);
+        }
+        const FsrsOptimization fitted = optimize_fsrs_parameters(std::move(items), {}, current);
+        return protocol::SchedOptimizeResult{
+            .deck = deck,
+            .parameters = {fitted.parameters.begin(), fitted.parameters.end()},
+            .current = {current.begin(), current.end()},
+            .items = static_cast<std::int64_t>(fitted.items_used),
+            .fit = fsrs_fit_name(fitted.fit),
+            .log_loss = fitted.after.log_loss,
+            .rmse_bins = fitted.after.rmse_bins,
+            .log_loss_before = fitted.before.log_loss,
+            .rmse_bins_before = fitted.before.rmse_bins,
+            .better = worth_applying(fitted)};
+      });
+}
+
+}  // namespace
+
+std::vector<Method> sched_methods() {
+  return {method_row(protocol::kSchedOptimize, optimize)};
+}
+
+}  // namespace kioku::daemon
