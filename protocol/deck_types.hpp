@@ -119,6 +119,7 @@ inline constexpr MethodType<DeckImportParams, DeckImportResult> kDeckImport{
     "deck.import", "Imports a deck file (all or nothing): one passed with the request, or a path."};
 inline constexpr MethodType<DeckConfigParams, DeckConfigResult> kDeckConfig{
     "deck.config",
-    "Shows a deck's options; with `set`, changes them (a new algorithm recomputes the cards)."};
+    "Shows a deck's options; with `set`, changes them (a new algorithm or FSRS parameters "
+    "recompute the cards)."};
 
 }  // namespace kioku::protocol

@@ -70,8 +70,8 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
   if (format == ImportFormat::kToml) {
     if (params.deck || params.kind || params.columns) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " +
-                      name + " is read as a kioku TOML deck (a .toml name, or its content)");
+                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
+                      " is read as a kioku TOML deck (a .toml name, or its content)");
     }
     return import_deck_descriptor(context.collection, descriptor, name, context.clock.now(),
                                   dry_run);
@@ -182,7 +182,11 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
     context.collection.write([&] {
       context.collection.decks().set_options(deck.id, options_json,
                                              std::string(to_string(after.algorithm)));
-      if (after.algorithm != before.algorithm) {
+      // FSRS's parameters are its model of the learner: the cards' memory states are what the
+      // new ones give for the same answers, as a replay would find them (docs/fsrs-optimizer.md).
+      const bool new_model =
+          after.algorithm == Algorithm::kFsrs && after.fsrs_weights != before.fsrs_weights;
+      if (after.algorithm != before.algorithm || new_model) {
         result.recomputed =
             rebuild_view(rebuild_deck(context.collection, deck.id, after, context.calendar));
       }
