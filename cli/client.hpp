@@ -28,7 +28,8 @@ struct ReplyTimeouts {
   // waits at most SQLite's 5 s busy timeout for another process's lock.
   std::chrono::milliseconds ordinary{std::chrono::seconds(15)};
   // deck.import, deck.config (an algorithm switch replays every card), doctor.check (reads the
-  // whole collection file) and doctor.rebuild: minutes on a large collection or a slow disk.
+  // whole collection file), doctor.rebuild, collection.backup/restore and sched.optimize (a fit
+  // to every answer): minutes on a large collection or a slow disk.
   std::chrono::milliseconds long_running{std::chrono::minutes(10)};
 
   // The same timeout for every request (kioku --timeout SECONDS).

@@ -66,9 +66,10 @@ CommandSpec program() {
                    "色: auto（標準出力が端末で NO_COLOR が未設定のとき）、always または never"},
                   one_of({"auto", "always", "never"}))
           .option(&GlobalArgs::timeout, "--timeout",
-                  {"seconds to wait for each reply of kiokud (default 15, 600 for imports, doctor "
-                   "and deck config)",
-                   "kiokud の応答を待つ秒数（既定値 15。import、doctor、deck config は 600）"},
+                  {"seconds to wait for each reply of kiokud (default 15; 600 for import, doctor, "
+                   "deck config, backup, restore and sched optimize)",
+                   "kiokud の応答を待つ秒数（既定値 15。import、doctor、deck config、backup、"
+                   "restore、sched optimize は 600）"},
                   between(0.1, 86400.0))
           .runs([](CliContext& context, const GlobalArgs& globals) { apply(globals, context); });
   spec.subcommands = std::move(commands);

@@ -43,6 +43,16 @@ const MaintenanceMessages kEnglish{
     .optimize_log_loss = "Log loss: {before} before, {after} after",
     .optimize_rmse_bins = "RMSE (bins): {before} before, {after} after",
     .optimize_parameters = "Parameters: {parameters}",
+    .optimize_applied =
+        "Stored in deck {deck}: {cards} cards recomputed from their answers, "
+        "{changed} of them changed",
+    .optimize_kept =
+        "Deck {deck} keeps its parameters: the fitted ones do not predict your "
+        "answers better",
+    .optimize_apply_needs_deck = "--apply needs --deck: parameters belong to a deck",
+    .optimize_history_or_deck =
+        "--history fits a file; --deck and --apply fit the collection: "
+        "give one or the other",
 };
 
 const MaintenanceMessages kJapanese{
@@ -85,6 +95,16 @@ const MaintenanceMessages kJapanese{
     .optimize_log_loss = "対数損失: 最適化前 {before}、最適化後 {after}",
     .optimize_rmse_bins = "RMSE（ビン）: 最適化前 {before}、最適化後 {after}",
     .optimize_parameters = "パラメータ: {parameters}",
+    .optimize_applied =
+        "デッキ {deck} に保存しました: {cards} 枚のカードを回答から再計算し、"
+        "うち {changed} 枚が変わりました",
+    .optimize_kept =
+        "デッキ {deck} のパラメータはそのままです: 最適化したパラメータの方が"
+        "回答をよく予測するわけではありません",
+    .optimize_apply_needs_deck = "--apply には --deck が必要です: パラメータはデッキごとです",
+    .optimize_history_or_deck =
+        "--history はファイルを、--deck と --apply はコレクションを"
+        "最適化します: どちらか一方を指定してください",
 };
 
 }  // namespace

@@ -46,6 +46,10 @@ struct MaintenanceMessages {
   const char* optimize_log_loss;    // {before}, {after}
   const char* optimize_rmse_bins;   // {before}, {after}
   const char* optimize_parameters;  // {parameters}
+  const char* optimize_applied;     // {deck}, {cards}, {changed}: the fitted parameters stored
+  const char* optimize_kept;        // {deck}: not stored, they predict the answers no better
+  const char* optimize_apply_needs_deck;
+  const char* optimize_history_or_deck;
 };
 BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
                       (recomputed_one, recomputed_many, default_value, expected_key_value, intact,
@@ -56,7 +60,8 @@ BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
                        replay_quality_range, replay_rating_invalid, history_cannot_open,
                        history_cannot_read, history_line_too_long, optimize_items,
                        optimize_fit_defaults, optimize_fit_initial, optimize_log_loss,
-                       optimize_rmse_bins, optimize_parameters))
+                       optimize_rmse_bins, optimize_parameters, optimize_applied, optimize_kept,
+                       optimize_apply_needs_deck, optimize_history_or_deck))
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language);
 

@@ -1,17 +1,22 @@
-// The offline optimize command's reading, fitting and report (cli/optimize.hpp).
+// The optimize command's fitting and report, offline or through kiokud (cli/optimize.hpp).
 #include "cli/optimize.hpp"
 
 #include <boost/json.hpp>
+#include <charconv>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "cli/cli_context.hpp"
 #include "cli/history_reader.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
 #include "cli/number_text.hpp"
 #include "core/day_calendar.hpp"
+#include "core/error.hpp"
 #include "core/fsrs_optimizer.hpp"
+#include "protocol/deck_types.hpp"
+#include "protocol/sched_types.hpp"
 
 namespace kioku::cli {
 
@@ -33,41 +38,45 @@ std::vector<std::vector<PastAnswer>> read_cards(int input, const std::string& so
   return cards;
 }
 
-const char* fit_name(FsrsFit fit) {
-  switch (fit) {
-    case FsrsFit::kDefaults:
-      return "defaults";
-    case FsrsFit::kInitialStabilities:
-      return "initial_stabilities";
-    case FsrsFit::kAllParameters:
-      return "all";
-  }
-  return "all";
+// The offline fit in the shape sched.optimize gives, so both are reported alike.
+protocol::SchedOptimizeResult as_result(const FsrsOptimization& fitted) {
+  return protocol::SchedOptimizeResult{
+      .deck = std::nullopt,
+      .parameters = {fitted.parameters.begin(), fitted.parameters.end()},
+      .current = {kFsrsDefaultWeights.begin(), kFsrsDefaultWeights.end()},
+      .items = static_cast<std::int64_t>(fitted.items_used),
+      .fit = fsrs_fit_name(fitted.fit),
+      .log_loss = fitted.after.log_loss,
+      .rmse_bins = fitted.after.rmse_bins,
+      .log_loss_before = fitted.before.log_loss,
+      .rmse_bins_before = fitted.before.rmse_bins,
+      .better = worth_applying(fitted)};
 }
 
-void print_json(const FsrsOptimization& result, std::ostream& out) {
+boost::json::object json_report(const protocol::SchedOptimizeResult& result) {
   boost::json::array parameters;
   for (const double parameter : result.parameters) parameters.push_back(parameter);
-  const boost::json::object report{{"parameters", std::move(parameters)},
-                                   {"items", result.items_used},
-                                   {"fit", fit_name(result.fit)},
-                                   {"log_loss", result.after.log_loss},
-                                   {"rmse_bins", result.after.rmse_bins},
-                                   {"log_loss_before", result.before.log_loss},
-                                   {"rmse_bins_before", result.before.rmse_bins}};
-  out << boost::json::serialize(report) << '\n';
+  return boost::json::object{{"parameters", std::move(parameters)},
+                             {"items", result.items},
+                             {"fit", result.fit},
+                             {"log_loss", result.log_loss},
+                             {"rmse_bins", result.rmse_bins},
+                             {"log_loss_before", result.log_loss_before},
+                             {"rmse_bins_before", result.rmse_bins_before}};
 }
 
-void print_text(const FsrsOptimization& result, const std::string& language, std::ostream& out) {
-  const MaintenanceMessages& words = maintenance_messages_for(language);
-  out << fill_in(words.optimize_items, {{"count", std::to_string(result.items_used)}}) << '\n';
-  if (result.fit == FsrsFit::kDefaults) out << words.optimize_fit_defaults << '\n';
-  if (result.fit == FsrsFit::kInitialStabilities) out << words.optimize_fit_initial << '\n';
-  out << fill_in(words.optimize_log_loss, {{"before", fixed_text(result.before.log_loss, 4)},
-                                           {"after", fixed_text(result.after.log_loss, 4)}})
+void print_text(const protocol::SchedOptimizeResult& result, const MaintenanceMessages& words,
+                std::ostream& out) {
+  out << fill_in(words.optimize_items, {{"count", std::to_string(result.items)}}) << '\n';
+  if (result.fit == fsrs_fit_name(FsrsFit::kDefaults)) out << words.optimize_fit_defaults << '\n';
+  if (result.fit == fsrs_fit_name(FsrsFit::kInitialStabilities)) {
+    out << words.optimize_fit_initial << '\n';
+  }
+  out << fill_in(words.optimize_log_loss, {{"before", fixed_text(result.log_loss_before, 4)},
+                                           {"after", fixed_text(result.log_loss, 4)}})
       << '\n';
-  out << fill_in(words.optimize_rmse_bins, {{"before", fixed_text(result.before.rmse_bins, 4)},
-                                            {"after", fixed_text(result.after.rmse_bins, 4)}})
+  out << fill_in(words.optimize_rmse_bins, {{"before", fixed_text(result.rmse_bins_before, 4)},
+                                            {"after", fixed_text(result.rmse_bins, 4)}})
       << '\n';
   std::string parameters;
   for (const double parameter : result.parameters) {
@@ -75,6 +84,19 @@ void print_text(const FsrsOptimization& result, const std::string& language, std
     parameters += fixed_text(parameter, 4);
   }
   out << fill_in(words.optimize_parameters, {{"parameters", parameters}}) << '\n';
+}
+
+// deck.config's fsrs_parameters: every number in its shortest exact form, so that the deck
+// stores the very parameters that were fitted.
+std::string parameters_option(const std::vector<double>& parameters) {
+  std::string text;
+  for (const double parameter : parameters) {
+    char number[32];
+    const auto written = std::to_chars(number, number + sizeof number, parameter);
+    if (!text.empty()) text += ',';
+    text.append(number, written.ptr);
+  }
+  return text;
 }
 
 }  // namespace
@@ -85,11 +107,56 @@ void optimize_history(int input, const std::string& source, const OptimizeOption
   const DayCalendar calendar(options.day_starts_at_hour);
   std::vector<TrainingItem> items;
   for (const std::vector<PastAnswer>& card : cards) append_training_items(card, calendar, items);
-  const FsrsOptimization result = optimize_fsrs_parameters(std::move(items));
+  const protocol::SchedOptimizeResult result =
+      as_result(optimize_fsrs_parameters(std::move(items)));
   if (options.json) {
-    print_json(result, out);
+    out << boost::json::serialize(json_report(result)) << '\n';
   } else {
-    print_text(result, options.language, out);
+    print_text(result, maintenance_messages_for(options.language), out);
+  }
+}
+
+void optimize_collection(CliContext& context, const std::optional<std::string>& deck, bool apply,
+                         std::ostream& out) {
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
+  if (apply && !deck) throw Error(ErrorCode::kInvalidParams, words.optimize_apply_needs_deck);
+  boost::json::object params;
+  if (deck) params["deck"] = *deck;
+  const protocol::SchedOptimizeResult result =
+      protocol::decode_result<protocol::SchedOptimizeResult>(
+          protocol::kSchedOptimize.name,
+          context.daemon().call(protocol::kSchedOptimize.name, std::move(params)));
+  boost::json::object report = json_report(result);
+  if (deck) report["deck"] = *deck;
+  report["better"] = result.better;
+  std::optional<protocol::RebuildCounts> recomputed;
+  if (apply && result.better) {
+    const auto configured = protocol::decode_result<protocol::DeckConfigResult>(
+        protocol::kDeckConfig.name,
+        context.daemon().call(
+            protocol::kDeckConfig.name,
+            {{"deck", *deck},
+             {"set", {{"fsrs_parameters", parameters_option(result.parameters)}}}}));
+    // An SM-2 deck keeps the parameters for a switch to FSRS; nothing is recomputed.
+    recomputed = configured.recomputed.value_or(protocol::RebuildCounts{});
+  }
+  if (apply) report["applied"] = recomputed.has_value();
+  if (context.json) {
+    if (recomputed) {
+      report["recomputed"] = {{"cards", recomputed->cards}, {"changed", recomputed->changed}};
+    }
+    out << boost::json::serialize(report) << '\n';
+    return;
+  }
+  print_text(result, words, out);
+  if (!apply) return;
+  if (recomputed) {
+    out << fill_in(words.optimize_applied, {{"deck", *deck},
+                                            {"cards", std::to_string(recomputed->cards)},
+                                            {"changed", std::to_string(recomputed->changed)}})
+        << '\n';
+  } else {
+    out << fill_in(words.optimize_kept, {{"deck", *deck}}) << '\n';
   }
 }
 

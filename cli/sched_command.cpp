@@ -80,14 +80,23 @@ void run_replay(const ReplayArgs& args, const std::string& language) {
 }
 
 struct OptimizeArgs {
-  std::string history;  // a file, or - for stdin
+  std::string history;  // a file, or - for stdin; empty: the collection's answers
   std::string timezone;
   int day_starts_at = 4;
+  std::optional<std::string> deck;
+  bool apply = false;
 };
 
 // --json is the global option (cli/command_table.cpp): one JSON object instead of the text.
-void run_optimize(const OptimizeArgs& args, const CliContext& context) {
+void run_optimize(const OptimizeArgs& args, CliContext& context) {
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
+  if (args.history.empty()) {
+    optimize_collection(context, args.deck, args.apply, std::cout);
+    return;
+  }
+  if (args.deck || args.apply) {
+    throw Error(ErrorCode::kInvalidParams, words.optimize_history_or_deck);
+  }
   choose_time_zone(args.timezone, words);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
   if (args.history == "-") {
@@ -107,7 +116,9 @@ void run_optimize(const OptimizeArgs& args, const CliContext& context) {
 
 CommandGroup sched_commands() {
   return {noun(
-      "sched", {"Scheduler tools that need no daemon", "デーモンなしで使えるスケジューラーの道具"},
+      "sched",
+      {"Scheduler tools: replay a history, fit FSRS's parameters",
+       "スケジューラーの道具: 履歴の再生、FSRS パラメータの最適化"},
       {Command<ReplayArgs>(
            "replay",
            {"Replay a review history (JSONL on stdin) and print the state after each line",
@@ -131,14 +142,28 @@ CommandGroup sched_commands() {
            }),
        Command<OptimizeArgs>(
            "optimize",
-           {"Fit FSRS-6's parameters to a review history (the JSONL sched replay reads)",
-            "復習履歴（sched replay と同じ JSONL）に FSRS-6 のパラメータを最適化する"})
+           {"Fit FSRS-6's parameters to your answers (through kiokud), or to a review history "
+            "file (the JSONL sched replay reads)",
+            "FSRS-6 のパラメータを自分の回答（kiokud 経由）または復習履歴ファイル（sched replay "
+            "と同じ "
+            "JSONL）に最適化する"})
            .option(&OptimizeArgs::history, "--history",
-                   {"the history file, or - for stdin", "履歴ファイル（- で標準入力）"}, required())
+                   {"fit this history file, or - for stdin, offline",
+                    "この履歴ファイル（- で標準入力）をオフラインで最適化する"})
+           .option(&OptimizeArgs::deck, "--deck",
+                   {"fit to this deck's answers (default: every deck's)",
+                    "このデッキの回答に最適化する（既定値: すべてのデッキ）"})
+           .flag(&OptimizeArgs::apply, "--apply",
+                 {"store them in the deck when they predict its answers better (recomputes its "
+                  "cards)",
+                  "回答をよりよく予測するならデッキに保存する（カードを再計算する）"})
            .option(&OptimizeArgs::timezone, "--timezone",
-                   {"IANA time zone (default: local)", "IANA タイムゾーン（既定値: ローカル）"})
+                   {"with --history: IANA time zone (default: local)",
+                    "--history のとき: IANA タイムゾーン（既定値: ローカル）"})
            .option(&OptimizeArgs::day_starts_at, "--day-starts-at",
-                   {"hour a day starts (0-23)", "一日が始まる時刻（0-23 時）"}, between(0, 23))
+                   {"with --history: hour a day starts (0-23)",
+                    "--history のとき: 一日が始まる時刻（0-23 時）"},
+                   between(0, 23))
            .runs([](CliContext& context, const OptimizeArgs& args) {
              run_optimize(args, context);
            })})};

@@ -1,0 +1,220 @@
+// `kioku sched optimize --deck D [--apply]` through the real binaries: a seeded simulated
+// learner, whose memory follows FSRS-6 with parameters other than the defaults, answers an FSRS
+// deck's cards through kiokud for five months of a clock the test moves (--clock-file). The fit
+// through the daemon must be the very fit of the same answers given offline as a history file,
+// and --apply must store it and leave every card as a replay under it gives.
+#include <time.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "core/fsrs_memory_model.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/sqlite_reader.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+// Enough cards that fsrs-rs's outlier filter, which drops the rarest 20 first long-term reviews
+// of each first rating, leaves most of them: every card starts with Good.
+constexpr int kCards = 60;
+constexpr std::int64_t kStartSeconds = 1'767'607'200;  // 2026-01-05T10:00:00Z
+constexpr std::int64_t kDaySeconds = 86'400;
+constexpr std::int64_t kEndSeconds = kStartSeconds + 150 * kDaySeconds;
+constexpr int kMostLongTermReviews = 8;  // far from a leech's eight lapses
+
+constexpr std::array<double, 21> kLearner = {0.6,  1.8,  4.5,  14.0, 7.0, 0.6, 2.2,
+                                             0.02, 1.4,  0.25, 1.2,  1.8, 0.1, 0.35,
+                                             2.0,  0.45, 2.4,  0.4,  0.2, 0.1, 0.35};
+
+std::string basic_deck() {
+  std::string text =
+      "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"fit\"\nname.en = \"Fit\"\n";
+  for (int card = 0; card < kCards; ++card) {
+    const std::string number = std::to_string(card);
+    text += "\n[[notes]]\nid = \"n" + number + "\"\nkind = \"basic\"\nfront.en = \"question " +
+            number + "\"\nback.en = \"answer " + number + "\"\n";
+  }
+  return text;
+}
+
+void set_clock(const TempHome& home, std::int64_t unix_ms) {
+  const std::string path = home.write_file("clock.next", std::to_string(unix_ms));
+  REQUIRE(std::rename(path.c_str(), (home.root() + "/clock").c_str()) == 0);
+}
+
+std::string rfc3339(std::int64_t seconds) {
+  const time_t time = static_cast<time_t>(seconds);
+  struct tm utc {};
+  gmtime_r(&time, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// The scheduler day of a moment: days start at 04:00, and the tests run in UTC.
+std::int64_t day_of(std::int64_t seconds) {
+  return (seconds - 4 * 3600) / kDaySeconds;
+}
+
+const char* rating_name(kioku::Rating rating) {
+  static const char* const kNames[] = {"again", "hard", "good", "easy"};
+  return kNames[static_cast<int>(rating) - 1];
+}
+
+struct Learner {
+  kioku::MemoryState<double> memory;
+  std::int64_t last_seconds = 0;
+  int long_term_reviews = 0;
+};
+
+// Answers every card whenever kiokud says it is due, as the learner recalls it, and returns the
+// answers as the JSON lines sched optimize --history reads.
+std::string answer_for_months(const TempHome& home, const RunningDaemon& daemon,
+                              const std::vector<std::int64_t>& cards) {
+  std::mt19937_64 generator(11);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::multimap<std::int64_t, std::size_t> due;  // seconds → the card's index
+  for (std::size_t index = 0; index < cards.size(); ++index) {
+    due.emplace(kStartSeconds + static_cast<std::int64_t>(index % 20) * kDaySeconds +
+                    static_cast<std::int64_t>(index) * 60,
+                index);
+  }
+  std::vector<Learner> learners(cards.size());
+  std::ostringstream history;
+  while (!due.empty()) {
+    const auto [seconds, index] = *due.begin();
+    due.erase(due.begin());
+    if (seconds > kEndSeconds) continue;
+    Learner& learner = learners[index];
+    kioku::Rating rating = kioku::Rating::kGood;
+    if (learner.last_seconds == 0) {
+      learner.memory = kioku::fsrs_first_memory(rating, kLearner);
+    } else {
+      const int days = static_cast<int>(day_of(seconds) - day_of(learner.last_seconds));
+      if (days > 0) {
+        if (++learner.long_term_reviews > kMostLongTermReviews) continue;
+        const bool recalled = unit(generator) < kioku::fsrs_recall_probability(
+                                                    days, learner.memory.stability, kLearner);
+        rating = recalled ? kioku::Rating::kGood : kioku::Rating::kAgain;
+      }
+      learner.memory = kioku::fsrs_next_memory(learner.memory, days, rating, kLearner);
+    }
+    learner.last_seconds = seconds;
+    set_clock(home, seconds * 1000);
+    const json::value answered =
+        daemon.call("review.answer", {{"card", cards[index]}, {"rating", rating_name(rating)}});
+    history << R"({"card":"c)" << cards[index] << R"(","time":")" << rfc3339(seconds)
+            << R"(","rating":")" << rating_name(rating) << "\"}\n";
+    const std::int64_t next_ms = answered.at("state").at("due_ms").as_int64();
+    // The next answer on a whole second, as the history file can say it.
+    due.emplace(std::max(seconds + 1, (next_ms + 999) / 1000), index);
+  }
+  return history.str();
+}
+
+json::value run_json(const RunningDaemon& daemon, std::vector<std::string> arguments) {
+  const CommandResult result = daemon.kioku(std::move(arguments));
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  return parse_output(result);
+}
+
+std::int64_t rebuilt_changes(const RunningDaemon& daemon) {
+  return daemon.call("doctor.rebuild", {{"deck", "fit"}}).at("changed").as_int64();
+}
+
+}  // namespace
+
+TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply stores the fit",
+          "[e2e][optimizer]") {
+  TempHome home;
+  set_clock(home, kStartSeconds * 1000);
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"});
+  REQUIRE(daemon.kioku({"import", home.write_file("fit.toml", basic_deck())}).exit_code == 0);
+  REQUIRE(daemon.kioku({"deck", "config", "fit", "algorithm=fsrs"}).exit_code == 0);
+  std::vector<std::int64_t> cards;
+  for (const auto& row : SqliteReader(home.collection_path()).rows("SELECT id FROM cards")) {
+    cards.push_back(std::stoll(row.at(0)));
+  }
+  REQUIRE(cards.size() == static_cast<std::size_t>(kCards));
+  const std::string history =
+      home.write_file("history.jsonl", answer_for_months(home, daemon, cards));
+
+  const json::value fitted = run_json(daemon, {"sched", "optimize", "--deck", "fit", "--json"});
+  INFO(json::serialize(fitted));
+  CHECK(fitted.at("deck") == "fit");
+  CHECK(fitted.at("fit") == "all");
+  CHECK(fitted.at("items").as_int64() > 64);
+  CHECK(fitted.at("parameters").as_array().size() == 21);
+  // The learner is not the defaults, so the fit predicts its answers better.
+  CHECK(fitted.at("better") == true);
+  CHECK(fitted.at("log_loss").as_double() < fitted.at("log_loss_before").as_double());
+
+  // The same answers as a file, offline: the same items, so the same fit to the last bit.
+  const json::value offline =
+      run_json(daemon, {"sched", "optimize", "--history", history, "--timezone", "UTC",
+                        "--day-starts-at", "4", "--json"});
+  for (const char* field : {"parameters", "items", "fit", "log_loss", "log_loss_before"}) {
+    INFO(field);
+    CHECK(offline.at(field) == fitted.at(field));
+  }
+
+  // --apply stores them and recomputes every card; a replay then changes nothing.
+  const json::value applied =
+      run_json(daemon, {"sched", "optimize", "--deck", "fit", "--apply", "--json"});
+  CHECK(applied.at("applied") == true);
+  CHECK(applied.at("parameters") == fitted.at("parameters"));
+  CHECK(applied.at("recomputed").at("cards").as_int64() == kCards);
+  CHECK(applied.at("recomputed").at("changed").as_int64() > 0);
+  CHECK(rebuilt_changes(daemon) == 0);
+  const json::value config = daemon.call("deck.config", {{"deck", "fit"}});
+  std::string stored;
+  for (const json::value& option : config.at("options").as_array()) {
+    if (option.at("name") == "fsrs_parameters")
+      stored = json::value_to<std::string>(option.at("value"));
+  }
+  std::string expected;
+  for (const json::value& parameter : fitted.at("parameters").as_array()) {
+    char number[32];
+    const auto written = std::to_chars(number, number + sizeof number, parameter.as_double());
+    expected += (expected.empty() ? "" : ",") + std::string(number, written.ptr);
+  }
+  CHECK(stored == expected);
+
+  // Fitted again, the deck's own parameters are the fit: nothing better, nothing stored.
+  const CommandResult again = daemon.kioku({"sched", "optimize", "--deck", "fit", "--apply"});
+  INFO(again.err);
+  CHECK(again.exit_code == 0);
+  CHECK(again.out.find("Deck fit keeps its parameters") != std::string::npos);
+  const CommandResult japanese =
+      daemon.kioku({"--lang", "ja", "sched", "optimize", "--deck", "fit", "--apply"});
+  CHECK(japanese.out.find("デッキ fit のパラメータはそのままです") != std::string::npos);
+  CHECK(rebuilt_changes(daemon) == 0);
+}
+
+TEST_CASE("e2e: sched optimize refuses --apply without a deck and --deck with --history",
+          "[e2e][optimizer]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const CommandResult no_deck = daemon.kioku({"sched", "optimize", "--apply"});
+  CHECK(no_deck.exit_code == 2);
+  CHECK(no_deck.err == "kioku: --apply needs --deck: parameters belong to a deck\n");
+  const CommandResult both = daemon.kioku({"sched", "optimize", "--history", "-", "--deck", "x"});
+  CHECK(both.exit_code == 2);
+  CHECK(both.err.find("give one or the other") != std::string::npos);
+  const CommandResult unknown = daemon.kioku({"sched", "optimize", "--deck", "nowhere"});
+  CHECK(unknown.exit_code == 5);
+  // With no answers there is nothing to fit: the defaults, and nothing worth applying.
+  const json::value empty = parse_output(daemon.kioku({"sched", "optimize", "--json"}));
+  CHECK(empty.at("fit") == "defaults");
+  CHECK(empty.at("items").as_int64() == 0);
+  CHECK(empty.at("better") == false);
+}
