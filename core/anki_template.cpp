@@ -4,6 +4,7 @@
 #include "core/anki_template.hpp"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "core/unicode.hpp"
@@ -49,12 +50,14 @@ std::size_t leading_whitespace(std::string_view text) {
   return at;
 }
 
-void add_unknown_filters(const AnkiTemplateNode& node, std::vector<std::string>& unknown) {
+// Each name once, in the order it first appears; the set keeps a template of many distinct
+// names linear.
+void add_unknown_filters(const AnkiTemplateNode& node, std::vector<std::string>& unknown,
+                         std::set<std::string, std::less<>>& seen) {
   if (node.text == kFrontSide) return;  // Anki ignores FrontSide's filters
-  for (const std::string& filter : effective_anki_filters(node.filters)) {
-    if (!is_known_anki_filter(filter) &&
-        std::find(unknown.begin(), unknown.end(), filter) == unknown.end()) {
-      unknown.push_back(filter);
+  for (std::string& filter : effective_anki_filters(node.filters)) {
+    if (!is_known_anki_filter(filter) && seen.insert(filter).second) {
+      unknown.push_back(std::move(filter));
     }
   }
 }
@@ -79,6 +82,7 @@ class TemplateReader {
   std::string_view source_;
   std::vector<AnkiTemplateNode>* root_ = nullptr;
   std::vector<std::string>* unknown_ = nullptr;
+  std::set<std::string, std::less<>> seen_unknown_;
   std::vector<AnkiTemplateNode> open_;  // the sections open now, outermost first
 };
 
@@ -122,7 +126,7 @@ void TemplateReader::tag(std::string_view content, std::size_t offset) {
     const std::size_t start = colon == std::string_view::npos ? 0 : colon + 1;
     node.filters.emplace_back(content.substr(start, end - start));
   }
-  add_unknown_filters(node, *unknown_);
+  add_unknown_filters(node, *unknown_, seen_unknown_);
   current().push_back(std::move(node));
 }
 

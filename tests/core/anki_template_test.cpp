@@ -449,6 +449,9 @@ TEST_CASE("anki template: hostile templates read and render in linear time",
   std::string tags;
   for (int index = 0; index < 300000; ++index) tags += "<style><!--><script>";
   CHECK(anki_strip_html(tags).empty());
+  std::string filters;
+  for (int index = 0; index < 100000; ++index) filters += "f" + std::to_string(index) + ":";
+  CHECK(AnkiTemplate::parse("{{" + filters + "F}}").unknown_filters().size() == 100000);
   const auto elapsed = std::chrono::steady_clock::now() - started;
   CHECK(elapsed < std::chrono::seconds(10));
 }
