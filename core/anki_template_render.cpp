@@ -76,7 +76,9 @@ class SideRenderer {
           break;
         case AnkiTemplateNode::Kind::kSection:
         case AnkiTemplateNode::Kind::kInvertedSection: {
-          const bool children_show = shows && section_shows(node);
+          // Evaluated in hidden sections too: Anki reports their missing fields as well.
+          const bool section_shown = section_shows(node);
+          const bool children_show = shows && section_shown;
           // `frame` may move when the stack grows.
           pending.push_back(Frame{&node.children, 0, children_show});
           break;

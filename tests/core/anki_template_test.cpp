@@ -223,6 +223,19 @@ TEST_CASE("anki template: a missing field is a problem in the result", "[core][a
   CHECK(sections.problems[1].tag == "{{^Nope}}");
   CHECK(sections.problems[2].tag == "{{Hidden}}");
 
+  // The answer of the note type "Basic-conditional" in AnkiDroid's template test deck
+  // (/work/shared/fixtures/anki/ankidroid_templates.apkg, GPL-3.0-or-later; one template as test
+  // data): every name is missing, the inner ones inside a section that does not show.
+  const AnkiRenderedSide nested = render_side(
+      "{{#Expression}}\n{{#Notes}}\n{{Expression}}\n{{Notes}}\n{{/Notes}}\n{{/Expression}}",
+      card_of(kBasic));
+  CHECK(nested.html.empty());
+  REQUIRE(nested.problems.size() == 4);
+  CHECK(nested.problems[0].tag == "{{#Expression}}");
+  CHECK(nested.problems[1].tag == "{{#Notes}}");
+  CHECK(nested.problems[2].tag == "{{Expression}}");
+  CHECK(nested.problems[3].tag == "{{Notes}}");
+
   CHECK(render_side("{{}}", card_of(kBasic)).problems.at(0).tag == "{{}}");
   AnkiRenderLimits limits;
   limits.max_problems = 2;
