@@ -54,6 +54,8 @@ struct ReportMessages {
   const char* range_days;     // {from}, {to}
   const char* range_percent;  // {from}, {to}
   const char* hour;           // {hour}
+  const char* axis_minutes;   // {count}: a tick of the time axis
+  const char* axis_seconds;   // {count}
   const char* less;
   const char* more;
   const char* made_by;  // {date}
@@ -69,8 +71,8 @@ BOOST_DESCRIBE_STRUCT(ReportMessages, (),
                        forecast_figures, reviews_figures, time_figures, histogram_figures,
                        percent_median, retrievability_figures, hours_figures, added_figures,
                        cards_total, no_data, fsrs_only, sm2_only, day_answers, day_cards, in_days,
-                       range_days, range_percent, hour, less, more, made_by, cannot_write,
-                       html_and_json))
+                       range_days, range_percent, hour, axis_minutes, axis_seconds, less, more,
+                       made_by, cannot_write, html_and_json))
 
 const ReportMessages& report_messages_for(const std::string& language);
 

@@ -405,9 +405,12 @@ class Report {
       largest = std::max(largest, sum);
     }
     // Minutes on the axis once a day reaches two of them, else seconds.
-    chart.tick_unit = largest >= 120'000.0 ? 60'000.0 : 1'000.0;
-    chart.tick_text = [this](double value) {
-      return text(duration_text(static_cast<std::int64_t>(std::llround(value)), language_));
+    const bool minutes = largest >= 120'000.0;
+    chart.tick_unit = minutes ? 60'000.0 : 1'000.0;
+    chart.tick_text = [this, minutes](double value) {
+      return text(
+          fill_in(minutes ? words_.axis_minutes : words_.axis_seconds,
+                  {{"count", count(std::llround(value / (minutes ? 60'000.0 : 1'000.0)))}}));
     };
     const double days = static_cast<double>(std::max<std::int64_t>(reviews.period_days, 1));
     const std::string answer_time =
