@@ -110,6 +110,14 @@ TEST_CASE("cli stats html: every section, in order, in both languages", "[cli][h
             "想起確率（FSRS のデッキ）", "時間帯別の解答", "解答ボタン", "日ごとの追加数"});
   CHECK(has(japanese, "統計: すべてのデッキ、過去30日（今日 2026-06-01）"));
 
+  // Printable: a print style sheet that keeps each section (its chart) on one page.
+  const auto print = english.find("@media print{");
+  REQUIRE(print != std::string::npos);
+  CHECK(english.find("section{border-color:#bbb;break-inside:avoid;page-break-inside:avoid}",
+                     print) != std::string::npos);
+  CHECK_FALSE(has(english, "background:#0"));
+  CHECK_FALSE(has(english, "background:#1"));
+
   // Self-contained: nothing that reaches outside the file, no script.
   for (const std::string& html : {english, japanese}) {
     for (const char* outside : {"http", "src=", "href", "url(", "@import", "<script", "<link"}) {

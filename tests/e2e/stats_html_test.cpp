@@ -339,6 +339,10 @@ void check_pdf(const std::string& pdf) {
   CHECK(pdf.compare(0, 5, "%PDF-") == 0);
   CHECK(has(pdf.substr(pdf.size() - 16), "%%EOF"));
   CHECK(pdf.size() > 30'000);
+  // Sixteen sections do not fit one page: the print style sheet breaks between them.
+  const std::regex page("/Type /Page[^s]");
+  CHECK(std::distance(std::sregex_iterator(pdf.begin(), pdf.end(), page), std::sregex_iterator()) >=
+        2);
 }
 
 // Nothing in the file points outside it: no URL, no src or href, no url() in the style sheet,
