@@ -29,16 +29,6 @@ constexpr std::size_t kMostBins = 60;
 
 using Points = std::vector<std::pair<std::int64_t, std::int64_t>>;
 
-// Days grouped into at most kMostColumns columns: each column's first and last day index.
-std::vector<std::pair<std::size_t, std::size_t>> day_columns(std::size_t days) {
-  const std::size_t per_column = std::max<std::size_t>(1, (days + kMostColumns - 1) / kMostColumns);
-  std::vector<std::pair<std::size_t, std::size_t>> columns;
-  for (std::size_t first = 0; first < days; first += per_column) {
-    columns.emplace_back(first, std::min(days, first + per_column) - 1);
-  }
-  return columns;
-}
-
 std::int64_t at(const protocol::ReviewSplitReport& split, std::size_t series) {
   const std::int64_t values[] = {split.learning, split.relearning, split.young, split.mature,
                                  split.cram};
@@ -340,7 +330,7 @@ class Report {
     chart.id = id;
     chart.label = text(heading);
     for (const auto& [css_class, name] : split_keys()) chart.series_classes.push_back(css_class);
-    const auto columns = day_columns(days.size());
+    const auto columns = grouped_columns(days.size(), kMostColumns);
     for (const auto& [first, last] : columns) {
       std::vector<std::int64_t> column(5, 0);
       std::int64_t total = 0;
@@ -631,7 +621,7 @@ class Report {
     chart.id = "chart-added";
     chart.label = text(words_.added_title);
     chart.series_classes = {"new"};
-    const auto columns = day_columns(days.size());
+    const auto columns = grouped_columns(days.size(), kMostColumns);
     for (const auto& [first, last] : columns) {
       std::int64_t cards = 0;
       for (std::size_t day = first; day <= last; ++day)

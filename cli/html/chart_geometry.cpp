@@ -82,6 +82,17 @@ std::vector<HistogramBin> histogram_bins(
   return bins;
 }
 
+std::vector<std::pair<std::size_t, std::size_t>> grouped_columns(std::size_t count,
+                                                                 std::size_t most) {
+  most = std::max<std::size_t>(most, 1);
+  const std::size_t per_column = std::max<std::size_t>(1, (count + most - 1) / most);
+  std::vector<std::pair<std::size_t, std::size_t>> columns;
+  for (std::size_t first = 0; first < count; first += per_column) {
+    columns.emplace_back(first, std::min(count, first + per_column) - 1);
+  }
+  return columns;
+}
+
 std::vector<Mark> stacked_columns(const std::vector<std::vector<std::int64_t>>& columns, double top,
                                   const PlotBox& box, double gap) {
   std::vector<Mark> marks;

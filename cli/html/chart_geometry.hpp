@@ -33,6 +33,12 @@ std::vector<HistogramBin> histogram_bins(
     const std::vector<std::pair<std::int64_t, std::int64_t>>& points, std::int64_t first,
     std::int64_t last, std::size_t most);
 
+// `count` consecutive items (days) in at most `most` columns of equal size (the last may be
+// shorter): each column's first and last index. A year of days is a column a day; a longer
+// period a few days a column.
+std::vector<std::pair<std::size_t, std::size_t>> grouped_columns(std::size_t count,
+                                                                 std::size_t most);
+
 // The plot area of a chart, in SVG user units (y grows downwards).
 struct PlotBox {
   double left = 0.0;

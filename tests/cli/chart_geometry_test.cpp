@@ -72,6 +72,19 @@ TEST_CASE("cli chart geometry: histogram bins", "[cli][html]") {
   CHECK(hostile.back().count == 1);
 }
 
+TEST_CASE("cli chart geometry: days grouped into columns", "[cli][html]") {
+  using Columns = std::vector<std::pair<std::size_t, std::size_t>>;
+  CHECK(grouped_columns(3, 366) == Columns{{0, 0}, {1, 1}, {2, 2}});
+  CHECK(grouped_columns(366, 366).size() == 366);
+  // 367 days: two a column, the last alone.
+  const Columns two = grouped_columns(367, 366);
+  CHECK(two.size() == 184);
+  CHECK(two.front() == std::pair<std::size_t, std::size_t>{0, 1});
+  CHECK(two.back() == std::pair<std::size_t, std::size_t>{366, 366});
+  CHECK(grouped_columns(0, 366).empty());
+  CHECK(grouped_columns(5, 0).size() == 1);
+}
+
 TEST_CASE("cli chart geometry: stacked columns and horizontal bars", "[cli][html]") {
   const PlotBox box{10, 0, 100, 50};
   // Two columns of 50 each; the first stacks 1 and 3 (of a top of 4), the second has only its

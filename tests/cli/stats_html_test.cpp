@@ -148,6 +148,19 @@ TEST_CASE("cli stats html: each chart draws a mark per day or bucket with data",
   // The median is marked on its histogram.
   CHECK(has(html, "class=\"marker\""));
 
+  // A period longer than a year is drawn a few days a column: 800 days, three a column.
+  protocol::StatsReportResult long_period = sample_report();
+  long_period.reviews.days.clear();
+  for (int index = 0; index < 800; ++index) {
+    protocol::ReviewDayReport day;
+    day.date = test::date_of_day(20605 - 799 + index);
+    day.count.mature = 1;
+    long_period.reviews.days.push_back(day);
+  }
+  const std::string long_html = stats_html(long_period, "en");
+  CHECK(marks_of(long_html, "chart-reviews") == 267);
+  CHECK(has(long_html, "2024-03-24 – 2024-03-26: 3"));
+
   // An empty report draws an axis and no marks, and says there is nothing to show.
   const std::string empty = stats_html(protocol::StatsReportResult{}, "en");
   for (const char* id : {"chart-today", "chart-calendar", "chart-reviews", "chart-intervals",
