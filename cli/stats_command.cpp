@@ -1,5 +1,6 @@
-// kioku stats: the dashboard of docs/stats.md's figures, or with --json every figure as the
-// daemon's stats.report gives it; kioku history: the answers of each of the last days.
+// kioku stats: the dashboard of docs/stats.md's figures, with --json every figure as the
+// daemon's stats.report gives it, with --html the same as a page of charts; kioku history: the
+// answers of each of the last days.
 #include <cerrno>
 #include <cstring>
 #include <fstream>

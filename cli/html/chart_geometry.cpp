@@ -107,10 +107,11 @@ std::vector<Mark> stacked_columns(const std::vector<std::vector<std::int64_t>>& 
       if (value <= 0 || stacked >= top) continue;
       const double from = stacked;
       stacked = std::min(top, stacked + static_cast<double>(value));
-      const double height = (stacked - from) / top * box.height;
-      if (!(height > 0.0)) continue;
+      const double height = std::max(kSmallestMark, (stacked - from) / top * box.height);
+      // A small value grows upwards from where its stack segment starts.
+      const double base = bottom - from / top * box.height;
       marks.push_back(Mark{box.left + static_cast<double>(column) * slot + (slot - width) / 2.0,
-                           bottom - stacked / top * box.height, width, height, column, series});
+                           base - height, width, height, column, series});
     }
   }
   return marks;
@@ -128,7 +129,7 @@ std::vector<Mark> horizontal_bars(const std::vector<std::int64_t>& values, std::
         std::min(1.0, static_cast<double>(values[row]) / static_cast<double>(largest));
     marks.push_back(Mark{box.left,
                          box.top + static_cast<double>(row) * slot + (slot - height) / 2.0,
-                         share * box.width, height, row, 0});
+                         std::max(kSmallestMark, share * box.width), height, row, 0});
   }
   return marks;
 }

@@ -57,15 +57,20 @@ struct Mark {
   std::size_t series = 0;
 };
 
+// The least height (or width) of a drawn value: one unit, so that a value of 1 beside a largest
+// of a million still shows (and survives the one decimal SVG numbers keep).
+inline constexpr double kSmallestMark = 1.0;
+
 // Columns side by side across `box`, each a stack of its series' values (the first at the
 // bottom), scaled so that `top` fills the box's height (values above it are cut at it). A
 // column takes box.width / columns.size(), of which `gap` (0..1) is left empty between columns.
-// Values of 0 or less draw nothing, so every mark has a width and a height above 0.
+// Values of 0 or less draw nothing; others are at least kSmallestMark high, so every mark has a
+// width and a height above 0.
 std::vector<Mark> stacked_columns(const std::vector<std::vector<std::int64_t>>& columns, double top,
                                   const PlotBox& box, double gap);
 
-// Horizontal bars, one a row from the top, each `value / largest` of the box's width; rows of
-// 0 or less draw nothing.
+// Horizontal bars, one a row from the top, each `value / largest` of the box's width (at least
+// kSmallestMark); rows of 0 or less draw nothing.
 std::vector<Mark> horizontal_bars(const std::vector<std::int64_t>& values, std::int64_t largest,
                                   const PlotBox& box, double gap);
 

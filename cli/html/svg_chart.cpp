@@ -187,7 +187,7 @@ std::string stacked_rows_svg(const StackedRows& rows) {
     for (std::size_t series = 0; series < rows.rows[row].size(); ++series) {
       const std::int64_t value = rows.rows[row][series];
       if (value <= 0) continue;
-      const double length = static_cast<double>(value) / total * width;
+      const double length = std::max(kSmallestMark, static_cast<double>(value) / total * width);
       const std::string name =
           series < rows.series_names.size() ? rows.series_names[series] + ": " : "";
       svg += rect(x, middle - kRowHeight * 0.375, length, kRowHeight * 0.75,

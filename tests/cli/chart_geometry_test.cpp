@@ -106,6 +106,13 @@ TEST_CASE("cli chart geometry: stacked columns and horizontal bars", "[cli][html
   const std::vector<Mark> cut = stacked_columns({{9, 9}}, 4, box, 0);
   REQUIRE(cut.size() == 1);
   CHECK(cut[0].height == Approx(50));
+  // One among a million still shows, one unit high, on its stack.
+  const std::vector<Mark> tiny = stacked_columns({{1'000'000, 1}}, 1'000'001, box, 0);
+  REQUIRE(tiny.size() == 2);
+  CHECK(tiny[1].height == Approx(kSmallestMark));
+  CHECK(tiny[1].y + tiny[1].height == Approx(tiny[0].y).margin(0.001));
+  CHECK(horizontal_bars({1, 1'000'000}, 1'000'000, PlotBox{0, 0, 200, 40}, 0)[0].width ==
+        Approx(kSmallestMark));
   CHECK(stacked_columns({{1}}, 0, box, 0).empty());
   CHECK(stacked_columns({}, 4, box, 0).empty());
 
