@@ -1,6 +1,11 @@
-// kioku stats: the dashboard of docs/stats.md's figures, or with --json every figure as the
-// daemon's stats.report gives it; kioku history: the answers of each of the last days.
+// kioku stats: the dashboard of docs/stats.md's figures, with --json every figure as the
+// daemon's stats.report gives it, with --html the same as a page of charts; kioku history: the
+// answers of each of the last days.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <iomanip>
+#include <iostream>
 #include <optional>
 #include <ostream>
 
@@ -8,7 +13,9 @@
 #include "cli/duration_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/overview_messages.hpp"
+#include "cli/report_messages.hpp"
 #include "cli/stats_dashboard.hpp"
+#include "cli/stats_html.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
@@ -28,6 +35,7 @@ void print_dashboard(const protocol::StatsReportResult& report, const std::strin
 struct StatsArgs {
   std::optional<std::string> deck;
   std::optional<std::string> period;
+  std::optional<std::string> html;  // the report's file, "-" for stdout
 };
 
 // stats.report for the deck and period asked, the deck named when there is none such.
@@ -46,9 +54,37 @@ boost::json::value call_report(CliContext& context, const StatsArgs& args) {
   }
 }
 
-// With --json the report as the daemon gives it, one line (docs/stats.md's document); else the
-// dashboard.
+// `html` to `path` ("-": stdout). The file is written whole or the command fails: a report cut
+// short by a full disk is an error, not a page missing its end.
+void write_report(const std::string& path, const std::string& html, const std::string& language) {
+  if (path == "-") {
+    std::cout << html << std::flush;
+    return;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file << html;
+  if (file) file.close();
+  if (!file) {
+    const int error = errno;
+    throw Error(error == EACCES || error == EPERM || error == EROFS ? ErrorCode::kPermission
+                                                                    : ErrorCode::kInternal,
+                fill_in(report_messages_for(language).cannot_write,
+                        {{"file", safe_line(path)}, {"error", std::strerror(error)}}));
+  }
+}
+
+// With --html the report as HTML (docs/stats.md "The HTML report"); with --json the report as
+// the daemon gives it, one line (docs/stats.md's document); else the dashboard.
 void run_stats(CliContext& context, const StatsArgs& args) {
+  if (args.html) {
+    if (context.json) {
+      throw Error(ErrorCode::kInvalidParams, report_messages_for(context.language).html_and_json);
+    }
+    const auto report = protocol::decode_result<protocol::StatsReportResult>(
+        protocol::kStatsReport.name, call_report(context, args));
+    write_report(*args.html, stats_html(report, context.language), context.language);
+    return;
+  }
   show_result(context, protocol::kStatsReport, call_report(context, args),
               [&](const protocol::StatsReportResult& report, std::ostream& out) {
                 print_dashboard(report, context.language, Style::for_stdout(context.color), out);
@@ -113,6 +149,11 @@ CommandGroup stats_commands() {
                   {"the days the period figures cover (default 30d)",
                    "期間の統計が集計する日数（既定値 30d）"},
                   one_of({"7d", "30d", "1y", "all"}))
+          .option(&StatsArgs::html, "--html",
+                  {"write every statistic as one self-contained HTML page to this file "
+                   "(- for stdout)",
+                   "すべての統計を1つの自己完結した HTML ページとしてこのファイルに書く"
+                   "（- で標準出力）"})
           .shows(protocol::kStatsReport,
                  [](const protocol::StatsReportResult& report, std::ostream& out) {
                    print_dashboard(report, "en", Style{}, out);

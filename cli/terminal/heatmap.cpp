@@ -39,6 +39,10 @@ int weekday_of(const Date& date) {
 
 }  // namespace
 
+int weekday_of_date(const std::string& date) {
+  return weekday_of(date_of(date));
+}
+
 int heatmap_shade(std::int64_t count, std::int64_t largest) noexcept {
   return scaled_level(count, largest, 4);
 }

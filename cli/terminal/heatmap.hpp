@@ -18,6 +18,10 @@ namespace kioku::cli {
 // to three quarters, 4 above.
 int heatmap_shade(std::int64_t count, std::int64_t largest) noexcept;
 
+// 0 for Monday … 6 for Sunday of a "YYYY-MM-DD" date (1970-01-01's, a Thursday, for anything
+// else).
+int weekday_of_date(const std::string& date);
+
 // The character of a shade: "·" for 0, then "░", "▒", "▓", "█".
 const char* heatmap_character(int shade) noexcept;
 

@@ -19,6 +19,7 @@
 #include "cli/note_messages.hpp"
 #include "cli/overview_messages.hpp"
 #include "cli/reply.hpp"
+#include "cli/report_messages.hpp"
 #include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
 
@@ -86,6 +87,11 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   SECTION("the stats dashboard") {
     CHECK(check_catalogue(dashboard_messages_for("en"), dashboard_messages_for("ja"),
                           {"not_available"}) >= 45);
+  }
+  SECTION("the HTML report") {
+    // The lang attribute is a code, and a day's hover text only places the date and the count.
+    CHECK(check_catalogue(report_messages_for("en"), report_messages_for("ja"),
+                          {"language", "day_answers", "day_cards"}) >= 45);
   }
   SECTION("card show") {
     CHECK(check_catalogue(card_messages_for("en"), card_messages_for("ja")) >= 20);
