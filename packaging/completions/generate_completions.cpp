@@ -218,6 +218,32 @@ void write_zsh(const std::vector<Node>& nodes) {
                "_kioku \"$@\"\n";
 }
 
+// One `complete` line for each verb and option of each command path, described in `language`.
+void write_fish_completions(const std::vector<Node>& nodes, const std::string& language) {
+  for (const Node& node : nodes) {
+    const std::string condition = "-n " + quoted("__kioku_at " + quoted(node.path));
+    for (const CommandSpec* verb : node.verbs) {
+      std::cout << "    complete -c kioku " << condition << " -a " << verb->name << " -d "
+                << quoted(verb->help_in(language)) << "\n";
+    }
+    for (const OptionSpec* option : node.options) {
+      std::cout << "    complete -c kioku " << condition << " -l " << option->name.substr(2);
+      if (takes_value(*option)) {
+        std::cout << " -r";
+        if (option->name == "--deck") {
+          std::cout << " -a '(__kioku_deck_ids)'";
+        } else if (!option->rules.choices.empty()) {
+          std::cout << " -a " << quoted(joined(option->rules.choices));
+        } else if (option->name == "--socket") {
+          std::cout << " -F";
+        }
+      }
+      std::cout << " -d " << quoted(option->help_in(language)) << "\n";
+    }
+    if (node.takes_file) std::cout << "    complete -c kioku " << condition << " -F\n";
+  }
+}
+
 void write_fish(const std::vector<Node>& nodes) {
   std::cout << "# fish completion for kioku, generated from its command table "
                "(packaging/completions).\n"
@@ -248,29 +274,23 @@ void write_fish(const std::vector<Node>& nodes) {
                "function __kioku_deck_ids\n    "
             << kDeckIds
             << "\nend\n\n"
-               "complete -c kioku -f\n";
-  for (const Node& node : nodes) {
-    const std::string condition = "-n " + quoted("__kioku_at " + quoted(node.path));
-    for (const CommandSpec* verb : node.verbs) {
-      std::cout << "complete -c kioku " << condition << " -a " << verb->name << " -d "
-                << quoted(verb->help) << "\n";
-    }
-    for (const OptionSpec* option : node.options) {
-      std::cout << "complete -c kioku " << condition << " -l " << option->name.substr(2);
-      if (takes_value(*option)) {
-        std::cout << " -r";
-        if (option->name == "--deck") {
-          std::cout << " -a '(__kioku_deck_ids)'";
-        } else if (!option->rules.choices.empty()) {
-          std::cout << " -a " << quoted(joined(option->rules.choices));
-        } else if (option->name == "--socket") {
-          std::cout << " -F";
-        }
-      }
-      std::cout << " -d " << quoted(option->help) << "\n";
-    }
-    if (node.takes_file) std::cout << "complete -c kioku " << condition << " -F\n";
-  }
+               "# The descriptions in kioku's language: the first of LC_ALL, LC_MESSAGES and LANG\n"
+               "# that is set, Japanese when it starts with ja (cli/cli_context.cpp).\n"
+               "function __kioku_japanese\n"
+               "    for value in \"$LC_ALL\" \"$LC_MESSAGES\" \"$LANG\"\n"
+               "        if test -n \"$value\"\n"
+               "            string match -q 'ja*' -- $value\n"
+               "            return\n"
+               "        end\n"
+               "    end\n"
+               "    return 1\n"
+               "end\n\n"
+               "complete -c kioku -f\n"
+               "if __kioku_japanese\n";
+  write_fish_completions(nodes, "ja");
+  std::cout << "else\n";
+  write_fish_completions(nodes, "en");
+  std::cout << "end\n";
 }
 
 }  // namespace

@@ -96,6 +96,11 @@ while read -r command; do
       grep -qx "$verb" <<<"$(complete_line kioku "$noun" "")" || fail "bash: no '$verb' after '$noun'" ;;
     *) grep -qx "$command" <<<"$top" || fail "bash: no command $command" ;;
   esac
+  # zsh and fish: every command and verb is listed in the generated scripts.
+  word=${command##* }
+  grep -qE "[' ]$word[' ]" "$root/usr/share/zsh/vendor-completions/_kioku" || fail "zsh: no $command"
+  grep -qE -- "-a $word -d" "$root/usr/share/fish/vendor_completions.d/kioku.fish" ||
+    fail "fish: no $command"
 done < <("$generator" commands)
 grep -qx -- --deck <<<"$(complete_line kioku review --de)" || fail "bash: no --deck for review"
 [ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja " ] || fail "bash: --lang values"
