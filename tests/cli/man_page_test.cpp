@@ -47,6 +47,15 @@ std::string roff_name(const std::string& name) {
   return text;
 }
 
+// Whether `text` names `option`: "\-\-deck"; a positional in italics, as a macro line
+// (".I FILE", the English pages) or inline ("\fIFILE", the Japanese ones, which keep their
+// sentences on one line so that groff puts no space inside them).
+bool names(const std::string& text, const OptionSpec& option) {
+  if (!option.positional()) return text.find(roff_name(option.name)) != std::string::npos;
+  return text.find(".I " + option.name) != std::string::npos ||
+         text.find("\\fI" + option.name) != std::string::npos;
+}
+
 void walk(const CommandSpec& spec, const std::string& words,
           const std::function<void(const CommandSpec&, const std::string&)>& visit) {
   for (const CommandSpec& command : spec.subcommands) {
@@ -72,8 +81,7 @@ TEST_CASE("man pages: kioku.1 has a section for every command of the table, nami
       REQUIRE_FALSE(text.empty());
       for (const OptionSpec& option : command.options) {
         INFO("option: " << option.name);
-        CHECK(text.find(option.positional() ? ".I " + option.name : roff_name(option.name)) !=
-              std::string::npos);
+        CHECK(names(text, option));
       }
     });
     CHECK(commands >= 20);
@@ -81,8 +89,7 @@ TEST_CASE("man pages: kioku.1 has a section for every command of the table, nami
     const std::string globals = page.substr(0, page.find("\n.SS "));
     for (const OptionSpec& option : table.program.options) {
       INFO("global option: " << option.name);
-      CHECK((globals.find("\n.BI " + roff_name(option.name)) != std::string::npos ||
-             globals.find("\n.B " + roff_name(option.name) + "\n") != std::string::npos));
+      CHECK(names(globals, option));
     }
   }
 }
@@ -94,4 +101,9 @@ TEST_CASE("man pages: the section finder fails for a command the page lacks", "[
   CHECK(section(page, "deck").empty());
   CHECK(section(page, "import").empty());
   CHECK(roff_name("--no-shuffle") == "\\-\\-no\\-shuffle");
+  OptionSpec file;
+  file.name = "FILE";
+  CHECK(names(".TP\n.I FILE\n", file));
+  CHECK(names(".TP\n\\fIFILE\\fR\n", file));
+  CHECK_FALSE(names(".TP\nFILE\n", file));
 }
