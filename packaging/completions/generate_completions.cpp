@@ -20,6 +20,7 @@ struct Node {
   std::vector<const CommandSpec*> verbs;
   std::vector<const OptionSpec*> options;  // the command's own, then the global ones
   bool takes_file = false;                 // a positional (FILE, SETTINGS...) may follow
+  bool takes_deck = false;                 // ...and the first is a deck's id (DECK)
 };
 
 void collect(const CommandSpec& spec, const std::string& path,
@@ -29,6 +30,7 @@ void collect(const CommandSpec& spec, const std::string& path,
   for (const CommandSpec& verb : spec.subcommands) node.verbs.push_back(&verb);
   for (const OptionSpec& option : spec.options) {
     if (option.positional()) {
+      if (!node.takes_file) node.takes_deck = option.name == "DECK";
       node.takes_file = true;
     } else if (!path.empty()) {
       node.options.push_back(&option);
@@ -150,7 +152,10 @@ void write_bash(const std::vector<Node>& nodes) {
       names.push_back("--help");
     }
     std::cout << "    " << quoted(node.path) << ") verbs=" << quoted(joined_names(node.verbs))
-              << " options=" << quoted(joined(names)) << " files=" << (node.takes_file ? 1 : 0)
+              << " options=" << quoted(joined(names)) << " files="
+              << (node.takes_deck   ? 2
+                  : node.takes_file ? 1
+                                    : 0)
               << " ;;\n";
   }
   std::cout << "  esac\n"
@@ -158,6 +163,8 @@ void write_bash(const std::vector<Node>& nodes) {
                "    COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))\n"
                "  elif [ -n \"$verbs\" ]; then\n"
                "    COMPREPLY=($(compgen -W \"$verbs\" -- \"$cur\"))\n"
+               "  elif [ \"$files\" = 2 ]; then\n"
+               "    COMPREPLY=($(compgen -W \"$(_kioku_deck_ids)\" -- \"$cur\"))\n"
                "  elif [ \"$files\" = 1 ]; then\n"
                "    COMPREPLY=($(compgen -f -- \"$cur\"))\n"
                "  fi\n"
@@ -182,7 +189,10 @@ void write_zsh(const std::vector<Node>& nodes) {
     if (node.path.empty()) described.push_back("--version");
     std::cout << "  kioku_options[" << quoted("_" + node.path) << "]=" << quoted(joined(described))
               << "\n";
-    if (node.takes_file) std::cout << "  kioku_files[" << quoted("_" + node.path) << "]=1\n";
+    if (node.takes_file) {
+      std::cout << "  kioku_files[" << quoted("_" + node.path) << "]=" << (node.takes_deck ? 2 : 1)
+                << "\n";
+    }
   }
   std::cout << "  local -a descriptions\n";
   std::cout << "  local command_path='' word at\n"
@@ -211,6 +221,10 @@ void write_zsh(const std::vector<Node>& nodes) {
                "    compadd -- ${=kioku_options[_$command_path]}\n"
                "  elif [[ -n ${kioku_verbs[_$command_path]} ]]; then\n"
                "    compadd -- ${=kioku_verbs[_$command_path]}\n"
+               "  elif [[ ${kioku_files[_$command_path]} == 2 ]]; then\n"
+               "    compadd -- ${(f)\"$("
+            << kDeckIds
+            << ")\"}\n"
                "  elif [[ -n ${kioku_files[_$command_path]} ]]; then\n"
                "    _files\n"
                "  fi\n"
@@ -240,7 +254,11 @@ void write_fish_completions(const std::vector<Node>& nodes, const std::string& l
       }
       std::cout << " -d " << quoted(option->help_in(language)) << "\n";
     }
-    if (node.takes_file) std::cout << "    complete -c kioku " << condition << " -F\n";
+    if (node.takes_deck) {
+      std::cout << "    complete -c kioku " << condition << " -a '(__kioku_deck_ids)'\n";
+    } else if (node.takes_file) {
+      std::cout << "    complete -c kioku " << condition << " -F\n";
+    }
   }
 }
 

@@ -106,7 +106,8 @@ grep -qx -- --deck <<<"$(complete_line kioku review --de)" || fail "bash: no --d
 [ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja " ] || fail "bash: --lang values"
 grep -qx gradient-checkpointing <<<"$(complete_line kioku review --deck "")" ||
   fail "bash: no deck ids from the daemon"
-[ -z "$(complete_line kioku deck config gr)" ] || fail "bash: deck config offered a verb"
+grep -qx gradient-checkpointing <<<"$(complete_line kioku deck config "")" ||
+  fail "bash: no deck ids for deck config's DECK"
 for shell in zsh fish; do
   if command -v "$shell" >/dev/null; then
     file=$(dpkg-deb -c "$deb" | awk '{print $6}' | grep "/$shell/" | head -n 1)
