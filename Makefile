@@ -105,8 +105,19 @@ bench: deps $(BENCH_BUILD_DIR)/build.ninja
 install: build
 	cmake --install $(BUILD_DIR)
 
-package: build
-	cd $(BUILD_DIR) && cpack -G DEB
+# The Debian package (docs/packaging.md): a Release build of its own with prefix /usr, then
+# cpack; the package lands in $(PACKAGE_BUILD_DIR)/kioku_<version>-1_amd64.deb. -O2 as for the
+# benchmarks (GCC 12's false -Wrestrict at -O3). `make test` checks the package of its own build
+# instead (packaging/tests/check-package.sh), which costs no second compile.
+PACKAGE_BUILD_DIR ?= build-package
+$(PACKAGE_BUILD_DIR)/build.ninja: | deps
+	cmake -S . -B $(PACKAGE_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DCMAKE_INSTALL_PREFIX=/usr -DKIOKU_WERROR=ON \
+	  -DKIOKU_BUILD_TESTS=OFF -DKIOKU_BUILD_BENCHMARKS=OFF $(CMAKE_FLAGS)
+
+package: deps $(PACKAGE_BUILD_DIR)/build.ninja
+	cmake --build $(PACKAGE_BUILD_DIR) -j $(JOBS)
+	cd $(PACKAGE_BUILD_DIR) && cpack
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan build-tsan build-fuzz $(BENCH_BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-asan build-tsan build-fuzz $(BENCH_BUILD_DIR) $(PACKAGE_BUILD_DIR)

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Builds the Debian package from a build directory and checks it as a user would meet it:
+# its contents and fields (dpkg-deb -c, -I), the unpacked kioku and kiokud in a temporary root
+# and home (the bundled deck, an import of the installed deck file, a scripted review), every
+# man page rendered by man without a warning, the bash completion under bash's compgen, and
+# lintian with no error or warning. Usage: check-package.sh BUILD_DIR VERSION GENERATOR
+# (GENERATOR: kioku_generate_completions, which lists the command table's commands).
+set -euo pipefail
+build_dir=$1
+version=$2
+generator=$3
+
+work=$(mktemp -d)
+daemon_pid=""
+cleanup() {
+  if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then kill "$daemon_pid"; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# The package, by cpack, into a directory of this run's own.
+cpack --config "$build_dir/CPackConfig.cmake" -B "$work/out" >"$work/cpack.log" 2>&1 ||
+  { cat "$work/cpack.log"; exit 1; }
+deb="$work/out/kioku_${version}-1_amd64.deb"
+[ -f "$deb" ] || { ls "$work/out"; echo "FAIL: no $deb"; exit 1; }
+echo "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
+
+# Fields: Depends computed by dpkg-shlibdeps.
+info=$(dpkg-deb -I "$deb")
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+for library in libc6 libsqlite3-0 libsystemd0 libstdc++6; do
+  case ", $depends," in *", $library "* | *", $library,"*) ;; *) fail "Depends lacks $library" ;; esac
+done
+[ "$(dpkg-deb -f "$deb" Version)" = "${version}-1" ] || fail "Version is not ${version}-1"
+grep -q '^ Maintainer: .*<.*@.*>$' <<<"$info" || fail "no Maintainer with an address"
+
+# Contents.
+contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
+for path in ./usr/bin/kioku ./usr/bin/kiokud \
+  ./usr/share/kioku/decks/gradient-checkpointing.toml \
+  ./usr/share/man/man1/kioku.1.gz ./usr/share/man/man1/kiokud.1.gz \
+  ./usr/share/man/man5/kioku-deck.5.gz ./usr/share/man/ja/man1/kioku.1.gz \
+  ./usr/share/man/ja/man1/kiokud.1.gz ./usr/share/man/ja/man5/kioku-deck.5.gz \
+  ./usr/share/bash-completion/completions/kioku ./usr/share/zsh/vendor-completions/_kioku \
+  ./usr/share/fish/vendor_completions.d/kioku.fish \
+  ./usr/lib/systemd/user/kiokud.service ./usr/lib/systemd/user/kiokud.socket \
+  ./usr/share/doc/kioku/copyright ./usr/share/doc/kioku/changelog.Debian.gz; do
+  grep -qxF "$path" <<<"$contents" || fail "the package has no $path"
+done
+
+# The unpacked tree: binaries, a home of their own, the daemon started by kioku from the root.
+root="$work/root"
+dpkg-deb -x "$deb" "$root"
+bin="$root/usr/bin"
+grep -qx "ExecStart=/usr/bin/kiokud" "$root/usr/lib/systemd/user/kiokud.service" ||
+  fail "kiokud.service does not start /usr/bin/kiokud"
+[ "$("$bin/kioku" --version)" = "kioku $version" ] || fail "kioku --version"
+[ "$("$bin/kiokud" --version)" = "kiokud $version" ] || fail "kiokud --version"
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config"
+export XDG_RUNTIME_DIR="$work/run"
+mkdir -p "$HOME" && mkdir -m 700 "$XDG_RUNTIME_DIR"
+export LC_ALL=C.UTF-8 PATH="$bin:$PATH"
+unset LANG LC_MESSAGES KIOKU_SOCKET 2>/dev/null || true
+
+# kioku starts the kiokud beside it, which imports the deck compiled into it.
+decks=$(kioku --json decks)
+daemon_pid=$(kioku --json daemon status | sed -n 's/.*"pid":\([0-9]*\).*/\1/p')
+[ "$(readlink "/proc/$daemon_pid/exe")" = "$bin/kiokud" ] || fail "the daemon is not the unpacked kiokud"
+grep -q '"id":"gradient-checkpointing"' <<<"$decks" || fail "no bundled deck: $decks"
+cards=$(sed -n 's/.*"cards":\([0-9]*\).*/\1/p' <<<"$decks")
+# The installed deck file is the one kiokud has compiled in: importing it changes nothing.
+imported=$(kioku --json import "$root/usr/share/kioku/decks/gradient-checkpointing.toml")
+grep -q "\"unchanged\":$cards\b" <<<"$imported" || fail "importing the installed deck: $imported"
+# A scripted review of three cards: the first is right, the next two wrong.
+review=$(printf '1\n1\n1\n' | kioku review --no-shuffle --limit 3)
+grep -q "3 cards reviewed, 1 correct (33%)" <<<"$review" || fail "the scripted review: $review"
+history=$(kioku --json history --days 1)
+grep -q '"reviews":3,"correct":1' <<<"$history" || fail "the answers were not recorded: $history"
+
+# bash completion, with the daemon running for --deck.
+completion="$root/usr/share/bash-completion/completions/kioku"
+complete_line() {  # the words of a command line, the last being completed
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    _kioku; printf "%s\n" "${COMPREPLY[@]}"' completion "$completion" "$@"
+}
+top=$(complete_line kioku "")
+while read -r command; do
+  case "$command" in
+    *" "*) noun=${command% *} verb=${command#* }
+      grep -qx "$verb" <<<"$(complete_line kioku "$noun" "")" || fail "bash: no '$verb' after '$noun'" ;;
+    *) grep -qx "$command" <<<"$top" || fail "bash: no command $command" ;;
+  esac
+  # zsh and fish: every command and verb is listed in the generated scripts.
+  word=${command##* }
+  grep -qE "[' ]$word[' ]" "$root/usr/share/zsh/vendor-completions/_kioku" || fail "zsh: no $command"
+  grep -qE -- "-a $word -d" "$root/usr/share/fish/vendor_completions.d/kioku.fish" ||
+    fail "fish: no $command"
+done < <("$generator" commands)
+grep -qx -- --deck <<<"$(complete_line kioku review --de)" || fail "bash: no --deck for review"
+[ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja " ] || fail "bash: --lang values"
+grep -qx gradient-checkpointing <<<"$(complete_line kioku review --deck "")" ||
+  fail "bash: no deck ids from the daemon"
+grep -qx gradient-checkpointing <<<"$(complete_line kioku deck config "")" ||
+  fail "bash: no deck ids for deck config's DECK"
+for shell in zsh fish; do
+  if command -v "$shell" >/dev/null; then
+    file=$(dpkg-deb -c "$deb" | awk '{print $6}' | grep "/$shell/" | head -n 1)
+    "$shell" -n "$root/${file#./}" || fail "$shell cannot parse its completion"
+  fi
+done
+
+kioku daemon stop >/dev/null
+daemon_pid=""
+
+# Man pages: each renders with no warning from man or groff, the English ones in a UTF-8
+# locale and in C, the Japanese ones in UTF-8 (man reads /usr/share/man/ja only in a Japanese
+# locale, and those are UTF-8).
+for page in $(find "$root/usr/share/man" -name '*.gz' | sort); do
+  locales="C.UTF-8 C"
+  case "$page" in */man/ja/*) locales=C.UTF-8 ;; esac
+  for locale in $locales; do
+    warnings=$(LC_ALL=$locale MANWIDTH=80 man -l --warnings "$page" 2>&1 >"$work/page.txt") ||
+      fail "man failed on ${page#$root}"
+    [ -z "$warnings" ] || fail "man warns about ${page#$root} ($locale): $warnings"
+  done
+  [ "$(wc -l <"$work/page.txt")" -gt 20 ] || fail "${page#$root} renders nearly empty"
+  case "$page" in */man/ja/*) grep -q '関連項目' "$work/page.txt" || fail "${page#$root} has no Japanese" ;; esac
+done
+# kiokud(1) describes every option kiokud --help lists, in both languages.
+for option in $(kiokud --help | grep -o -- '--[a-z-]*' | sort -u); do
+  for page in "$root/usr/share/man/man1/kiokud.1.gz" "$root/usr/share/man/ja/man1/kiokud.1.gz"; do
+    grep -qF -- "${option//-/\\-}" <<<"$(zcat "$page")" || fail "${page#$root} lacks $option"
+  done
+done
+
+# lintian: no error and no warning (overrides, each with its reason, in packaging/debian).
+lintian_output=$(lintian --fail-on error,warning "$deb" 2>&1) || fail "lintian: $lintian_output"
+if grep -E '^[EW]: ' <<<"$lintian_output"; then fail "lintian reports errors or warnings"; fi
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check(s) failed"
+  exit 1
+fi
+echo "package checks passed"
