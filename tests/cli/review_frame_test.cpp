@@ -32,7 +32,7 @@ void expect_inside(const std::vector<std::string>& rows, int width) {
 
 }  // namespace
 
-TEST_CASE("review frame: header, card and footer fill the size exactly", "[cli][frame]") {
+TEST_CASE("review frame: header and card and footer fill the size exactly", "[cli][frame]") {
   const int width = 60;
   const int height = 12;
   const auto rows = compose_frame(japanese_card(width), width, height, false);
@@ -65,7 +65,7 @@ TEST_CASE("review frame: a narrower terminal gets a frame of its width", "[cli][
   }
 }
 
-TEST_CASE("review frame: when the card does not fit, its latest lines stay", "[cli][frame]") {
+TEST_CASE("review frame: when the card does not fit its latest lines stay", "[cli][frame]") {
   FrameContent content = japanese_card(40);
   content.body.clear();
   for (int i = 1; i <= 30; ++i) content.body.push_back("line " + std::to_string(i));
@@ -86,7 +86,8 @@ TEST_CASE("review frame: the help is shown over the card from its top", "[cli][f
   for (const std::string& row : rows) CHECK(row.find("きおく") == std::string::npos);
 }
 
-TEST_CASE("review frame: styled lines are cut by what shows, styles kept", "[cli][frame]") {
+TEST_CASE("review frame: styled lines are cut by what shows with their styles kept",
+          "[cli][frame]") {
   const std::string green = "\033[32m✓ 正解\033[0m 勾配チェックポインティング";
   CHECK(visible_width(green) == 2 + 4 + 1 + 26);
   const std::string cut = fit_to_width(green, 12);

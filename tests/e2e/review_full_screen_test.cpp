@@ -9,6 +9,7 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/answer_log.hpp"
 #include "tests/support/process_sockets.hpp"
+#include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
@@ -189,7 +190,7 @@ TEST_CASE("e2e: full screen - a Japanese session of every kind reaches the summa
   CHECK(correct_today(stats) == 3);
 }
 
-TEST_CASE("e2e: full screen - u undoes the last answers, one after the other",
+TEST_CASE("e2e: full screen - u undoes the last answers one after the other",
           "[e2e][terminal][full-screen]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
@@ -236,6 +237,40 @@ TEST_CASE("e2e: full screen - u undoes the last answers, one after the other",
   CHECK(answers_today(stats) == 0);
 }
 
+TEST_CASE("e2e: full screen - the help overlay then bury then suspend",
+          "[e2e][terminal][full-screen]") {
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+  const std::string first_question = "What trade-off does gradient checkpointing";
+
+  REQUIRE(terminal.wait_for(kPrompt));
+  terminal.send_keys("?");
+  REQUIRE(terminal.wait_for("undo the last answer of this session"));
+  CHECK(terminal.screen_text().find(first_question) == std::string::npos);  // over the card
+  terminal.send_keys("x");  // any key closes the help, and does nothing else
+  REQUIRE(terminal.wait_for(first_question));
+  CHECK(terminal.screen_text().find("undo the last answer") == std::string::npos);
+
+  terminal.send_keys("-");
+  REQUIRE(terminal.wait_for("Buried until tomorrow"));
+  REQUIRE(terminal.wait_for("Why are activations usually stored"));
+  terminal.send_keys("!");
+  REQUIRE(terminal.wait_for("Suspended: out of reviews until kioku unsuspend 2"));
+  REQUIRE(terminal.wait_until(
+      [&] { return terminal.screen_text().find("Why are activations") == std::string::npos; }));
+  terminal.send_keys("q");
+  REQUIRE(terminal.wait_for("kioku exited with 0"));
+  CHECK(terminal.screen_text().find("Session: 0 cards reviewed") != std::string::npos);
+  expect_terminal_restored(terminal);
+  SqliteReader collection(home.collection_path());
+  CHECK(collection.integer("SELECT s.buried_until_day > 0 FROM card_state s JOIN cards c "
+                           "ON c.id = s.card_id WHERE c.external_id = 'gc-001'") == 1);
+  CHECK(collection.integer("SELECT s.suspended FROM card_state s JOIN cards c "
+                           "ON c.id = s.card_id WHERE c.external_id = 'gc-002'") == 1);
+}
+
 TEST_CASE("e2e: full screen - a resize mid-card lays the card out at the new width",
           "[e2e][terminal][full-screen]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
@@ -274,7 +309,7 @@ TEST_CASE("e2e: full screen - a resize mid-card lays the card out at the new wid
   expect_terminal_restored(terminal);
 }
 
-TEST_CASE("e2e: full screen - Ctrl-Z and fg, then Ctrl-C, leave the terminal sane",
+TEST_CASE("e2e: full screen - Ctrl-Z and fg then Ctrl-C leave the terminal sane",
           "[e2e][terminal][full-screen]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
