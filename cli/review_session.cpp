@@ -333,12 +333,10 @@ class ReviewScreen {
         text_(messages_for(context.language)),
         style_(Style::for_stdout(context.color)),
         input_(text_) {
-    if (!options.inline_screen && input_.terminal() != nullptr && stdout_is_terminal()) {
-      display_ = full_screen_display(*input_.terminal(), text_,
-                                     review_screen_messages_for(context.language), style_);
-      full_screen_ = true;
-      input_.show_typing_with([this](const std::string& typed) { display_->typing(typed); });
-    } else {
+    // The full screen is taken with the first card (display()): a session with nothing due
+    // prints its summary without flashing the alternate screen.
+    full_screen_ = !options.inline_screen && input_.terminal() != nullptr && stdout_is_terminal();
+    if (!full_screen_) {
       // One column short of the edge: writing into the last column makes some terminals
       // wrap on their own, which would break our wrapping.
       display_ = line_display(text_, style_, std::min(terminal_width() - 1, 100));
@@ -357,7 +355,7 @@ class ReviewScreen {
         if (!review_card(*next.card, next.counts)) break;
       }
     } catch (const InputProblem& problem) {
-      display_->leave();
+      leave_screen();
       std::cout.flush();
       std::cerr << "kioku: " << safe_line(problem.message) << '\n';
       exit_code = 2;
@@ -370,16 +368,32 @@ class ReviewScreen {
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }
-    display_->leave();
+    leave_screen();
     print_summary(&due);
     return exit_code;
   }
 
  private:
+  // Where the session shows itself; the full screen is taken here, the first time.
+  ReviewDisplay& display() {
+    if (!display_) {
+      display_ = full_screen_display(*input_.terminal(), text_,
+                                     review_screen_messages_for(context_.language), style_);
+      input_.show_typing_with([this](const std::string& typed) { display_->typing(typed); });
+    }
+    return *display_;
+  }
+
+  // The normal screen again, before anything is printed there; nothing when the full screen
+  // was never taken.
+  void leave_screen() {
+    if (display_) display_->leave();
+  }
+
   // Wraps before styling, so escape codes never count as columns.
   void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false) {
     const Style style = style_;
-    display_->lines([=](int width) {
+    display().lines([=](int width) {
       std::vector<std::string> lines;
       for (const std::string& line : wrap_text(text, width - static_cast<int>(indent.size()))) {
         // A blank line (a paragraph break) stays empty: no indent left as trailing spaces.
@@ -400,7 +414,8 @@ class ReviewScreen {
         fill_in(pattern, {{"card", answer_in_flight_.value_or("")}, {"saved", saved_answers()}});
     if (!stdout_is_terminal()) return text + '\n';
     std::string lines;
-    for (const std::string& line : wrap_text(text, display_->width())) lines += line + '\n';
+    const int width = display_ ? display_->width() : terminal_width() - 1;
+    for (const std::string& line : wrap_text(text, width)) lines += line + '\n';
     return lines;
   }
 
@@ -423,7 +438,7 @@ class ReviewScreen {
   // kiokud is gone for good: what became of the answer given, what the session saved, and
   // the summary without the daemon's counts.
   int end_without_daemon(const DaemonLost& lost) {
-    display_->leave();
+    leave_screen();
     std::cout.flush();
     std::cerr << "kioku: " << lost.what() << '\n';
     std::cout << status_line(!answer_in_flight_      ? text_.daemon_lost
@@ -453,14 +468,14 @@ class ReviewScreen {
       if (order[slot] + 1 == verdict.answer) answer_slot = static_cast<int>(slot) + 1;
     }
     if (verdict.correct) {
-      display_->write(style_.green(std::string("✓ ") + text_.correct) + '\n');
+      display().write(style_.green(std::string("✓ ") + text_.correct) + '\n');
     } else {
       const std::string wrong = std::string("✗ ") + text_.wrong;
       const std::string line = wrong + " — " + text_.the_answer_is + " " +
                                std::to_string(answer_slot) + ") " +
                                choice_text(card.choices, verdict.answer);
       const Style style = style_;
-      display_->lines([=](int width) {
+      display().lines([=](int width) {
         std::vector<std::string> lines = wrap_text(line, width);
         // Only the verdict itself is coloured; it always sits at the start of the first line.
         lines[0] = style.red(wrong) + lines[0].substr(wrong.size());
@@ -472,9 +487,9 @@ class ReviewScreen {
 
   // Shows one card and records the answer. False when the user stopped.
   bool review_card(const protocol::CardToStudy& card, const protocol::Counts& counts) {
-    display_->begin_card(safe_line(safe_text(card.deck_name)), counts);
+    display().begin_card(safe_line(safe_text(card.deck_name)), counts);
     print_side(card.question_side);
-    display_->write("\n");
+    display().write("\n");
     if (card.kind == "choice") return review_choice(card);
     if (card.kind == "typed") return review_typed(card);
     return review_self_rated(card);
@@ -487,9 +502,9 @@ class ReviewScreen {
   }
 
   bool bury_card(const protocol::CardToStudy& card) {
-    display_->echo(std::string(1, kBuryKey) + '\n');
+    display().echo(std::string(1, kBuryKey) + '\n');
     call(protocol::kReviewBury, protocol::ReviewBuryParams{card.id});
-    display_->notice(text_.buried);
+    display().notice(text_.buried);
     return true;
   }
 
@@ -498,12 +513,12 @@ class ReviewScreen {
   bool act_on(const protocol::CardToStudy& card, const Answer& action) {
     if (action.bury) return bury_card(card);
     if (action.suspend) {
-      display_->echo(std::string(1, kSuspendKey) + '\n');
+      display().echo(std::string(1, kSuspendKey) + '\n');
       call(protocol::kCardSuspend, protocol::CardSuspendParams{{card.id}});
-      display_->notice(fill_in(text_.suspended_card, {{"card", std::to_string(card.id)}}));
+      display().notice(fill_in(text_.suspended_card, {{"card", std::to_string(card.id)}}));
       return true;
     }
-    display_->echo(std::string(1, kUndoKey) + '\n');
+    display().echo(std::string(1, kUndoKey) + '\n');
     undo_last_answer();
     return true;
   }
@@ -512,7 +527,7 @@ class ReviewScreen {
   // comes back next, as it was before it, and the tally forgets the answer.
   void undo_last_answer() {
     if (answered_.empty()) {
-      display_->notice(text_.nothing_to_undo);
+      display().notice(text_.nothing_to_undo);
       return;
     }
     const AnsweredCard last = answered_.back();
@@ -524,21 +539,21 @@ class ReviewScreen {
       // Answered again elsewhere since: what this session gave is no longer the latest.
       if (error.code() != ErrorCode::kConflict) throw;
       answered_.clear();
-      display_->notice(text_.nothing_to_undo);
+      display().notice(text_.nothing_to_undo);
       return;
     }
     answered_.pop_back();
     --tally_.reviewed;
     if (last.correct) --tally_.correct;
     tally_.duration_ms -= last.elapsed;
-    display_->notice(
+    display().notice(
         fill_in(text_.undone, {{"card", last.name}, {"rating", rating_word(undone.rating)}}));
   }
 
   // The answer side of a card the user rates alone, below its question.
   void show_answer_side(const protocol::CardToStudy& card) {
     const Style style = style_;
-    display_->lines([style](int width) {
+    display().lines([style](int width) {
       return std::vector<std::string>{
           style.dim(std::string(static_cast<std::size_t>(std::min(width, 40)), '-'))};
     });
@@ -548,7 +563,7 @@ class ReviewScreen {
   // A side from the daemon, laid out for this terminal (cli/terminal/rich_text_terminal.hpp).
   void print_side(const protocol::RichTextView& side) {
     const Style style = style_;
-    display_->lines([side, style](int width) { return rich_text_lines(side, width, style); });
+    display().lines([side, style](int width) { return rich_text_lines(side, width, style); });
   }
 
   // The rating keys with what each would do, as Anki shows them; Enter stands for `on_enter`.
@@ -567,7 +582,7 @@ class ReviewScreen {
     prompt << key("h", Rating::kHard) << text_.hard << " " << wait(preview.hard) << "  "
            << key("g", Rating::kGood) << text_.good << " " << wait(preview.good) << "  "
            << key("e", Rating::kEasy) << text_.easy << " " << wait(preview.easy) << ' ';
-    display_->prompt(prompt.str());
+    display().prompt(prompt.str());
   }
 
   // A rating the daemon named ("good"), in the screen's language: Japanese gets the label of
@@ -627,7 +642,7 @@ class ReviewScreen {
                                           : *rating == Rating::kHard  ? preview.hard
                                           : *rating == Rating::kEasy  ? preview.easy
                                                                       : preview.good;
-    display_->notice(std::string("→ ") + rating_word(recorded.rating) + ", " +
+    display().notice(std::string("→ ") + rating_word(recorded.rating) + ", " +
                      text_.next_review_in + " " + safe_line(entry.wait));
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
@@ -641,19 +656,19 @@ class ReviewScreen {
     const auto started = std::chrono::steady_clock::now();
     std::optional<Rating> rating;
     if (input_.interactive()) {
-      display_->prompt(std::string(text_.reveal_prompt) + " (" + text_.bury_hint + ", " +
+      display().prompt(std::string(text_.reveal_prompt) + " (" + text_.bury_hint + ", " +
                        text_.quit_hint + "): ");
       const std::optional<Answer> action = input_.wait_for_reveal();
       if (!action) {
-        display_->echo("\n");
+        display().echo("\n");
         return false;
       }
       if (action->bury || action->suspend || action->undo) return act_on(card, *action);
-      display_->echo("\n");
+      display().echo("\n");
       show_answer_side(card);
       print_rating_prompt(card, true);
       rating = input_.read_rating();
-      display_->echo("\n");
+      display().echo("\n");
       if (!rating) return false;
     } else {
       const auto line = input_.read_scripted_rating();
@@ -686,28 +701,28 @@ class ReviewScreen {
   }
 
   void show_comparison(const protocol::TypedComparisonView& comparison) {
-    display_->write((comparison.right ? style_.green(std::string("✓ ") + text_.correct)
+    display().write((comparison.right ? style_.green(std::string("✓ ") + text_.correct)
                                       : style_.red(std::string("✗ ") + text_.wrong)) +
                     '\n');
-    display_->write(std::string("  ") + text_.typed_label + ": " +
+    display().write(std::string("  ") + text_.typed_label + ": " +
                     comparison_line(comparison.given, true) + '\n');
-    display_->write(std::string("  ") + text_.expected_label + ": " +
+    display().write(std::string("  ") + text_.expected_label + ": " +
                     comparison_line(comparison.expected, false) + '\n');
   }
 
   // A typed card: the answer typed, compared by the daemon, then rated (a script's rating, or
   // Good when right and Again when wrong).
   bool review_typed(const protocol::CardToStudy& card) {
-    display_->prompt(std::string(text_.type_prompt) + ": ");
+    display().prompt(std::string(text_.type_prompt) + ": ");
     const auto started = std::chrono::steady_clock::now();
     const auto typed = input_.read_typed();
     if (!typed) {
-      display_->echo("\n");
+      display().echo("\n");
       return false;
     }
     if (typed->bury) return bury_card(card);
-    if (!input_.interactive()) display_->echo(safe_line(typed->text));
-    display_->echo("\n");
+    if (!input_.interactive()) display().echo(safe_line(typed->text));
+    display().echo("\n");
     std::optional<Rating> rating = typed->rating;
     if (input_.interactive()) {
       const protocol::ReviewCheckResult check =
@@ -720,7 +735,7 @@ class ReviewScreen {
       const Rating on_enter = check.correct.value_or(true) ? Rating::kGood : Rating::kAgain;
       print_rating_prompt(card, true, on_enter);
       rating = input_.read_rating(on_enter);
-      display_->echo("\n");
+      display().echo("\n");
       if (!rating) return false;
     }
     return record_answer(card, rating, typed->text, started);
@@ -736,7 +751,7 @@ class ReviewScreen {
     for (int slot = 0; slot < count; ++slot) {
       choices.push_back(choice_text(card.choices, order[slot] + 1));
     }
-    display_->lines([choices](int width) {
+    display().lines([choices](int width) {
       std::vector<std::string> lines;
       for (std::size_t slot = 0; slot < choices.size(); ++slot) {
         const std::string label = std::to_string(slot + 1) + ") ";
@@ -748,21 +763,21 @@ class ReviewScreen {
       return lines;
     });
     const std::string range = "1-" + std::to_string(count);
-    display_->write("\n");
-    display_->prompt(std::string(text_.answer_prompt) + " (" + range + ", " + text_.bury_hint +
+    display().write("\n");
+    display().prompt(std::string(text_.answer_prompt) + " (" + range + ", " + text_.bury_hint +
                      ", " + text_.quit_hint + "): ");
 
     const auto started = std::chrono::steady_clock::now();
     const auto given = input_.read_answer(count);
     if (!given) {
-      display_->echo("\n");
+      display().echo("\n");
       return false;
     }
     if (given->bury || given->suspend || given->undo) return act_on(card, *given);
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
     std::string echoed = std::to_string(given->displayed_choice);
     if (given->rating) echoed += ' ' + std::string(to_string(*given->rating));
-    display_->echo(echoed + '\n');
+    display().echo(echoed + '\n');
 
     // Only the daemon grades, so the choice goes to it at once. The verdict says the answer was
     // taken, so it waits for the acknowledgement, except where the user needs it first: on the
@@ -785,7 +800,7 @@ class ReviewScreen {
         show_verdict(card, order, verdict_of(chosen_reply));
         print_rating_prompt(card, false);
         const auto picked = input_.read_rating();
-        display_->echo("\n");
+        display().echo("\n");
         if (!picked) return false;
         rating = *picked;
       }
@@ -813,7 +828,7 @@ class ReviewScreen {
 
   // Any key goes on to the next card; u undoes the answer just given, q quits.
   bool pause_after_verdict() {
-    display_->prompt(review_screen_messages_for(context_.language).next_card);
+    display().prompt(review_screen_messages_for(context_.language).next_card);
     const std::optional<char> key = input_.terminal()->read_key();
     if (!key || *key == 'q' || *key == 'Q') return false;
     if (*key == kUndoKey) undo_last_answer();
