@@ -133,10 +133,18 @@ std::vector<std::string> compose_frame(const FrameContent& content, int width, i
     help.resize(std::min(help.size(), body_rows));
     for (const std::string& line : help) rows.push_back(fit_to_width(line, columns));
   } else {
-    // The latest lines when they do not all fit: the verdict and the rating matter most then.
+    // When the lines do not all fit: the question's first lines, then the latest (the verdict
+    // and the rating matter most then), a "…" row between them.
     const std::vector<std::string>& body = content.body;
-    const std::size_t first = body.size() > body_rows ? body.size() - body_rows : 0;
-    for (std::size_t i = first; i < body.size(); ++i) {
+    std::size_t head = 0;
+    if (body.size() > body_rows && body_rows >= 3) {
+      head = std::min(content.question_rows, body_rows / 2);
+    }
+    for (std::size_t i = 0; i < head; ++i) rows.push_back(fit_to_width(body[i], columns));
+    if (head > 0) rows.emplace_back("…");
+    const std::size_t tail_rows = body_rows - head - (head > 0 ? 1 : 0);
+    const std::size_t first = body.size() > tail_rows ? body.size() - tail_rows : 0;
+    for (std::size_t i = std::max(first, head); i < body.size(); ++i) {
       rows.push_back(fit_to_width(body[i], columns));
     }
   }

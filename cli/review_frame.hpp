@@ -5,7 +5,8 @@
 //   row 0          the header: the deck at the left; new · learning · review left and the
 //                  elapsed time at the right
 //   row 1          a rule
-//   rows 2 ..      the card: its lines, the latest kept when they do not all fit
+//   rows 2 ..      the card: its lines; when they do not all fit, the question's and the
+//                  latest
 //   last rows      a notice (what became of the last answer), the prompt (what the keys do
 //                  now) and the key hints, both wrapped
 #pragma once
@@ -22,6 +23,9 @@ struct FrameContent {
   // The card's lines, laid out for the width the frame is composed for; they may carry SGR
   // styles, which take no columns.
   std::vector<std::string> body;
+  // How many of the body's first lines are the question: when the body does not fit, they
+  // stay at the top (up to half the card area), then a "…" row, then the latest lines.
+  std::size_t question_rows = 0;
   std::string notice;  // above the prompt, dim; plain text: it is wrapped here
   std::string prompt;  // plain text: it is wrapped here
   std::string keys;    // plain text: it is wrapped here

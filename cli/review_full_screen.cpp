@@ -102,8 +102,11 @@ class FullScreenDisplay : public ReviewDisplay {
   }
 
   // The card area's lines at `width` columns.
-  std::vector<std::string> body(int width) const {
+  // The card area's lines at `width` columns; `question_rows` is set to how many of them the
+  // question (the first side shown) takes.
+  std::vector<std::string> body(int width, std::size_t& question_rows) const {
     std::vector<std::string> rows;
+    question_rows = 0;
     std::string pending;  // written text not yet ended by a newline
     for (const auto& item : items_) {
       if (const auto* text = std::get_if<std::string>(&item)) {
@@ -117,6 +120,7 @@ class FullScreenDisplay : public ReviewDisplay {
       }
       if (!pending.empty()) rows.push_back(std::exchange(pending, std::string()));
       for (std::string& line : std::get<Layout>(item)(width)) rows.push_back(std::move(line));
+      if (question_rows == 0) question_rows = rows.size();
     }
     if (!pending.empty()) rows.push_back(pending);
     return rows;
@@ -143,7 +147,7 @@ class FullScreenDisplay : public ReviewDisplay {
     content.deck = deck_;
     content.counts = fill_in(screen_text_.counts_left, {{"counts", counts_}});
     content.clock = clock_text(std::chrono::steady_clock::now() - started_);
-    content.body = body(width - 1);
+    content.body = body(width - 1, content.question_rows);
     content.notice = notice_;
     content.prompt = typed_ ? prompt_ + " " + *typed_ + "_" : prompt_;
     content.keys = typed_ ? screen_text_.typing_keys : screen_text_.keys;

@@ -77,6 +77,24 @@ TEST_CASE("review frame: when the card does not fit its latest lines stay", "[cl
         std::vector<std::string>{"line 25", "line 26", "line 27", "line 28", "line 29", "line 30"});
 }
 
+TEST_CASE("review frame: a long card keeps its question on top and its latest lines",
+          "[cli][frame]") {
+  FrameContent content = japanese_card(40);
+  content.body = {"Question one", "question two"};
+  for (int i = 1; i <= 30; ++i) content.body.push_back("line " + std::to_string(i));
+  content.question_rows = 2;
+  const auto rows = compose_frame(content, 40, 14, false);
+  REQUIRE(rows.size() == 14);
+  // 14 rows: header, rule, the prompt and 3 rows of keys leave 8 for the card.
+  std::vector<std::string> card(rows.begin() + 2, rows.end() - 4);
+  CHECK(card == std::vector<std::string>{"Question one", "question two", "…", "line 26", "line 27",
+                                         "line 28", "line 29", "line 30"});
+  // A card that fits is shown whole, without the mark.
+  content.body.resize(8);
+  const auto whole = compose_frame(content, 40, 14, false);
+  CHECK(std::vector<std::string>(whole.begin() + 2, whole.end() - 4) == content.body);
+}
+
 TEST_CASE("review frame: the help is shown over the card from its top", "[cli][frame]") {
   FrameContent content = japanese_card(60);
   content.overlay = {"Keys", "", "u  undo the last answer", "q  quit"};
