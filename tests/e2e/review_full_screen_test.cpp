@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <fstream>
+#include <set>
 
 #include "cli/terminal/text_width.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
@@ -22,9 +23,11 @@ std::string kioku_review(const TempHome& home, const std::string& extra = "") {
   return kioku_path() + " --socket " + home.socket_path() + " review" + extra;
 }
 
-// kioku review in a shell that reports how it exited and the terminal's settings after it.
+// kioku review in a shell that reports how it exited and the terminal's settings after it. The
+// shell traps SIGINT so that a Ctrl-C kioku takes as a signal does not end it before it reports.
 std::string review_then_stty(const TempHome& home, const std::string& extra = "") {
-  return "sh -c '" + kioku_review(home, extra) + "; echo \"kioku exited with $?\"; stty -a'";
+  return "sh -c 'trap true INT; " + kioku_review(home, extra) +
+         "; echo \"kioku exited with $?\"; stty -a'";
 }
 
 // Canonical input, echo and signals are back on, and the normal screen: the shell after kioku
@@ -304,7 +307,7 @@ TEST_CASE("e2e: full screen - a resize mid-card lays the card out at the new wid
            terminal.screen()[1].size() > 100 * 3;
   }));
   CHECK(rows_inside(terminal, 120));
-  terminal.send_keys("q");
+  terminal.send_keys("C-d");  // quits as q does
   REQUIRE(terminal.wait_for("kioku exited with 0"));
   expect_terminal_restored(terminal);
 }
@@ -376,6 +379,29 @@ TEST_CASE("e2e: full screen - kiokud killed mid-session: the answer is said not 
   CHECK(terminal.screen_text().find("Session: 1 card reviewed") != std::string::npos);
   expect_terminal_restored(terminal);
   CHECK(answered_cards(home) == std::vector<std::string>{"gc-001"});
+}
+
+TEST_CASE("e2e: full screen - Ctrl-C while kiokud is stopped leaves the screen first",
+          "[e2e][terminal][full-screen][lost]") {
+  RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::set<int> before = socket_descriptors(daemon.pid());
+  TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+
+  REQUIRE(terminal.wait_for(kPrompt));
+  const int connection = new_socket_descriptor(daemon.pid(), before);
+  REQUIRE(connection >= 0);
+  REQUIRE(::kill(daemon.pid(), SIGSTOP) == 0);
+  const std::string right = number_of_choice(terminal, "Extra computation (recomputation)");
+  terminal.send_keys(right == "1" ? "2" : "1");  // wrong: sent at once
+  REQUIRE(poll_until([&] { return unread_bytes(daemon.pid(), connection) > 0; }));
+  terminal.send_keys("C-c");
+  REQUIRE(terminal.wait_for("kioku exited with 130"));
+  CHECK(unwrapped(terminal).find("Interrupted while waiting for kiokud; your answer to card 1 "
+                                 "(gc-001) was not confirmed") != std::string::npos);
+  expect_terminal_restored(terminal);
+  REQUIRE(::kill(daemon.pid(), SIGCONT) == 0);
 }
 
 TEST_CASE("e2e: full screen - SIGTERM to kioku gives the terminal back before it dies",
