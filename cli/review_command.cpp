@@ -1,4 +1,4 @@
-// kioku review [--deck ID] [--no-shuffle] [--limit N]
+// kioku review [--deck ID] [--no-shuffle] [--limit N] [--inline]
 #include <limits>
 
 #include "cli/commands.hpp"
@@ -21,6 +21,9 @@ CommandGroup review_commands() {
           .option(&ReviewOptions::limit, "--limit",
                   {"stop after this many cards", "この枚数で終了する"},
                   between(1, std::numeric_limits<int>::max()))
+          .flag(&ReviewOptions::inline_screen, "--inline",
+                {"line by line, without taking over the terminal's screen",
+                 "画面全体を使わず、1 行ずつ表示する"})
           .runs(run_review)};
 }
 

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <numeric>
 #include <random>
@@ -16,9 +17,12 @@
 #include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/interrupt_while_waiting.hpp"
+#include "cli/language_choice.hpp"
 #include "cli/local_time_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/review_connection.hpp"
+#include "cli/review_display.hpp"
+#include "cli/review_full_screen.hpp"
 #include "cli/terminal/rich_text_terminal.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
@@ -109,6 +113,11 @@ class AnswerSource {
   }
   bool interactive() const { return interactive_; }
   RawMode* terminal() { return raw_.get(); }
+  // The full screen shows a typed answer itself: told the text after every key instead of the
+  // keys being echoed.
+  void show_typing_with(std::function<void(const std::string&)> show) {
+    show_typing_ = std::move(show);
+  }
 
   // The choice for a card with `count` choices; nullopt to stop (q, end of input).
   std::optional<Answer> read_answer(int count) {
@@ -196,6 +205,7 @@ class AnswerSource {
   std::optional<TypedLine> read_typed() {
     if (interactive_) {
       std::string typed;
+      if (show_typing_) show_typing_(typed);
       for (;;) {
         const auto key = raw_->read_key();
         if (!key) return std::nullopt;
@@ -208,7 +218,10 @@ class AnswerSource {
             --start;
           }
           if (start > 0) --start;
-          if (start < typed.size()) {
+          if (start < typed.size() && show_typing_) {
+            typed.erase(start);
+            show_typing_(typed);
+          } else if (start < typed.size()) {
             const auto columns =
                 static_cast<std::size_t>(std::max(1, display_width(typed.substr(start))));
             typed.erase(start);
@@ -219,7 +232,11 @@ class AnswerSource {
         }
         if (static_cast<unsigned char>(*key) < 0x20) continue;  // no control reaches the screen
         typed += *key;
-        std::cout << *key << std::flush;
+        if (show_typing_) {
+          show_typing_(typed);
+        } else {
+          std::cout << *key << std::flush;
+        }
       }
     }
     std::string line;
@@ -288,6 +305,7 @@ class AnswerSource {
   const Messages& text_;
   bool interactive_;
   std::unique_ptr<RawMode> raw_;
+  std::function<void(const std::string&)> show_typing_;
   int line_number_ = 0;
 };
 
@@ -314,10 +332,16 @@ class ReviewScreen {
         options_(options),
         text_(messages_for(context.language)),
         style_(Style::for_stdout(context.color)),
-        // One column short of the edge: writing into the last column makes some terminals
-        // wrap on their own, which would break our wrapping.
-        width_(std::min(terminal_width() - 1, 100)),
-        input_(text_) {}
+        input_(text_) {
+    // The full screen is taken with the first card (display()): a session with nothing due
+    // prints its summary without flashing the alternate screen.
+    full_screen_ = !options.inline_screen && input_.terminal() != nullptr && stdout_is_terminal();
+    if (!full_screen_) {
+      // One column short of the edge: writing into the last column makes some terminals
+      // wrap on their own, which would break our wrapping.
+      display_ = line_display(text_, style_, std::min(terminal_width() - 1, 100));
+    }
+  }
 
   int run() {
     // A daemon that cannot be reached at all fails the command before anything is shown.
@@ -331,6 +355,7 @@ class ReviewScreen {
         if (!review_card(*next.card, next.counts)) break;
       }
     } catch (const InputProblem& problem) {
+      leave_screen();
       std::cout.flush();
       std::cerr << "kioku: " << safe_line(problem.message) << '\n';
       exit_code = 2;
@@ -343,21 +368,43 @@ class ReviewScreen {
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }
+    leave_screen();
     print_summary(&due);
     return exit_code;
   }
 
  private:
+  // Where the session shows itself; the full screen is taken here, the first time.
+  ReviewDisplay& display() {
+    if (!display_) {
+      display_ = full_screen_display(*input_.terminal(), text_,
+                                     review_screen_messages_for(context_.language), style_);
+      input_.show_typing_with([this](const std::string& typed) { display_->typing(typed); });
+    }
+    return *display_;
+  }
+
+  // The normal screen again, before anything is printed there; nothing when the full screen
+  // was never taken.
+  void leave_screen() {
+    if (display_) display_->leave();
+  }
+
   // Wraps before styling, so escape codes never count as columns.
   void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false) {
-    for (const std::string& line : wrap_text(text, width_ - static_cast<int>(indent.size()))) {
-      // A blank line (a paragraph break) stays empty: no indent left as trailing spaces.
-      if (line.find_first_not_of(' ') == std::string::npos) {
-        std::cout << '\n';
-        continue;
+    const Style style = style_;
+    display().lines([=](int width) {
+      std::vector<std::string> lines;
+      for (const std::string& line : wrap_text(text, width - static_cast<int>(indent.size()))) {
+        // A blank line (a paragraph break) stays empty: no indent left as trailing spaces.
+        if (line.find_first_not_of(' ') == std::string::npos) {
+          lines.emplace_back();
+          continue;
+        }
+        lines.push_back(indent + (bold ? style.bold(line) : line));
       }
-      std::cout << indent << (bold ? style_.bold(line) : line) << '\n';
-    }
+      return lines;
+    });
   }
 
   // A line saying what became of the session: wrapped on a terminal, whole for a script that
@@ -367,7 +414,8 @@ class ReviewScreen {
         fill_in(pattern, {{"card", answer_in_flight_.value_or("")}, {"saved", saved_answers()}});
     if (!stdout_is_terminal()) return text + '\n';
     std::string lines;
-    for (const std::string& line : wrap_text(text, width_)) lines += line + '\n';
+    const int width = display_ ? display_->width() : terminal_width() - 1;
+    for (const std::string& line : wrap_text(text, width)) lines += line + '\n';
     return lines;
   }
 
@@ -390,6 +438,7 @@ class ReviewScreen {
   // kiokud is gone for good: what became of the answer given, what the session saved, and
   // the summary without the daemon's counts.
   int end_without_daemon(const DaemonLost& lost) {
+    leave_screen();
     std::cout.flush();
     std::cerr << "kioku: " << lost.what() << '\n';
     std::cout << status_line(!answer_in_flight_      ? text_.daemon_lost
@@ -419,31 +468,28 @@ class ReviewScreen {
       if (order[slot] + 1 == verdict.answer) answer_slot = static_cast<int>(slot) + 1;
     }
     if (verdict.correct) {
-      std::cout << style_.green(std::string("✓ ") + text_.correct) << '\n';
+      display().write(style_.green(std::string("✓ ") + text_.correct) + '\n');
     } else {
       const std::string wrong = std::string("✗ ") + text_.wrong;
       const std::string line = wrong + " — " + text_.the_answer_is + " " +
                                std::to_string(answer_slot) + ") " +
                                choice_text(card.choices, verdict.answer);
-      const auto lines = wrap_text(line, width_);
-      for (std::size_t i = 0; i < lines.size(); ++i) {
+      const Style style = style_;
+      display().lines([=](int width) {
+        std::vector<std::string> lines = wrap_text(line, width);
         // Only the verdict itself is coloured; it always sits at the start of the first line.
-        std::cout << (i == 0 ? style_.red(wrong) + lines[0].substr(wrong.size()) : lines[i])
-                  << '\n';
-      }
+        lines[0] = style.red(wrong) + lines[0].substr(wrong.size());
+        return lines;
+      });
     }
     print_wrapped(safe_text(verdict.explanation), "  ");
   }
 
   // Shows one card and records the answer. False when the user stopped.
   bool review_card(const protocol::CardToStudy& card, const protocol::Counts& counts) {
-    const std::string header = safe_line(safe_text(card.deck_name)) + " · " + text_.new_cards +
-                               " " + std::to_string(counts.new_) + " · " + text_.learning + " " +
-                               std::to_string(counts.learning) + " · " + text_.review + " " +
-                               std::to_string(counts.review);
-    std::cout << '\n' << style_.dim(truncate_to_width(header, width_)) << '\n';
+    display().begin_card(safe_line(safe_text(card.deck_name)), counts);
     print_side(card.question_side);
-    std::cout << '\n';
+    display().write("\n");
     if (card.kind == "choice") return review_choice(card);
     if (card.kind == "typed") return review_typed(card);
     return review_self_rated(card);
@@ -456,9 +502,9 @@ class ReviewScreen {
   }
 
   bool bury_card(const protocol::CardToStudy& card) {
-    std::cout << std::string(1, kBuryKey) << '\n';
+    display().echo(std::string(1, kBuryKey) + '\n');
     call(protocol::kReviewBury, protocol::ReviewBuryParams{card.id});
-    std::cout << style_.dim(text_.buried) << '\n';
+    display().notice(text_.buried);
     return true;
   }
 
@@ -467,13 +513,12 @@ class ReviewScreen {
   bool act_on(const protocol::CardToStudy& card, const Answer& action) {
     if (action.bury) return bury_card(card);
     if (action.suspend) {
-      std::cout << std::string(1, kSuspendKey) << '\n';
+      display().echo(std::string(1, kSuspendKey) + '\n');
       call(protocol::kCardSuspend, protocol::CardSuspendParams{{card.id}});
-      std::cout << style_.dim(fill_in(text_.suspended_card, {{"card", std::to_string(card.id)}}))
-                << '\n';
+      display().notice(fill_in(text_.suspended_card, {{"card", std::to_string(card.id)}}));
       return true;
     }
-    std::cout << std::string(1, kUndoKey) << '\n';
+    display().echo(std::string(1, kUndoKey) + '\n');
     undo_last_answer();
     return true;
   }
@@ -482,7 +527,7 @@ class ReviewScreen {
   // comes back next, as it was before it, and the tally forgets the answer.
   void undo_last_answer() {
     if (answered_.empty()) {
-      std::cout << style_.dim(text_.nothing_to_undo) << '\n';
+      display().notice(text_.nothing_to_undo);
       return;
     }
     const AnsweredCard last = answered_.back();
@@ -494,28 +539,31 @@ class ReviewScreen {
       // Answered again elsewhere since: what this session gave is no longer the latest.
       if (error.code() != ErrorCode::kConflict) throw;
       answered_.clear();
-      std::cout << style_.dim(text_.nothing_to_undo) << '\n';
+      display().notice(text_.nothing_to_undo);
       return;
     }
     answered_.pop_back();
     --tally_.reviewed;
     if (last.correct) --tally_.correct;
     tally_.duration_ms -= last.elapsed;
-    std::cout << style_.dim(fill_in(text_.undone,
-                                    {{"card", last.name}, {"rating", safe_line(undone.rating)}}))
-              << '\n';
+    display().notice(
+        fill_in(text_.undone, {{"card", last.name}, {"rating", rating_word(undone.rating)}}));
   }
 
   // The answer side of a card the user rates alone, below its question.
   void show_answer_side(const protocol::CardToStudy& card) {
-    std::cout << style_.dim(std::string(static_cast<std::size_t>(std::min(width_, 40)), '-'))
-              << '\n';
+    const Style style = style_;
+    display().lines([style](int width) {
+      return std::vector<std::string>{
+          style.dim(std::string(static_cast<std::size_t>(std::min(width, 40)), '-'))};
+    });
     if (card.answer_side) print_side(*card.answer_side);
   }
 
   // A side from the daemon, laid out for this terminal (cli/terminal/rich_text_terminal.hpp).
   void print_side(const protocol::RichTextView& side) {
-    for (const std::string& line : rich_text_lines(side, width_, style_)) std::cout << line << '\n';
+    const Style style = style_;
+    display().lines([side, style](int width) { return rich_text_lines(side, width, style); });
   }
 
   // The rating keys with what each would do, as Anki shows them; Enter stands for `on_enter`.
@@ -526,14 +574,31 @@ class ReviewScreen {
     const auto key = [&](const char* letter, Rating rating) {
       return std::string(" [") + letter + (rating == on_enter ? "/Enter] " : "] ");
     };
-    std::cout << '\n' << text_.rate_prompt << ' ';
+    std::ostringstream prompt;
+    prompt << '\n' << text_.rate_prompt << ' ';
     if (with_again) {
-      std::cout << key("a", Rating::kAgain) << text_.again << " " << wait(preview.again) << "  ";
+      prompt << key("a", Rating::kAgain) << text_.again << " " << wait(preview.again) << "  ";
     }
-    std::cout << key("h", Rating::kHard) << text_.hard << " " << wait(preview.hard) << "  "
-              << key("g", Rating::kGood) << text_.good << " " << wait(preview.good) << "  "
-              << key("e", Rating::kEasy) << text_.easy << " " << wait(preview.easy) << ' '
-              << std::flush;
+    prompt << key("h", Rating::kHard) << text_.hard << " " << wait(preview.hard) << "  "
+           << key("g", Rating::kGood) << text_.good << " " << wait(preview.good) << "  "
+           << key("e", Rating::kEasy) << text_.easy << " " << wait(preview.easy) << ' ';
+    display().prompt(prompt.str());
+  }
+
+  // A rating the daemon named ("good"), in the screen's language: Japanese gets the label of
+  // its key; English keeps the word as it is.
+  std::string rating_word(const std::string& rating) const {
+    if (!is_japanese(context_.language)) return safe_line(rating);
+    switch (parse_rating(rating).value_or(Rating::kGood)) {
+      case Rating::kAgain:
+        return text_.again;
+      case Rating::kHard:
+        return text_.hard;
+      case Rating::kEasy:
+        return text_.easy;
+      default:
+        return parse_rating(rating) ? text_.good : safe_line(rating);
+    }
   }
 
   // The card whose answer is on its way, as the status lines name it: "2 (gc-002)".
@@ -577,9 +642,8 @@ class ReviewScreen {
                                           : *rating == Rating::kHard  ? preview.hard
                                           : *rating == Rating::kEasy  ? preview.easy
                                                                       : preview.good;
-    std::cout << style_.dim(std::string("→ ") + safe_line(recorded.rating) + ", " +
-                            text_.next_review_in + " " + safe_line(entry.wait))
-              << '\n';
+    display().notice(std::string("→ ") + rating_word(recorded.rating) + ", " +
+                     text_.next_review_in + " " + safe_line(entry.wait));
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
     tally_.duration_ms += elapsed;
@@ -592,19 +656,19 @@ class ReviewScreen {
     const auto started = std::chrono::steady_clock::now();
     std::optional<Rating> rating;
     if (input_.interactive()) {
-      std::cout << text_.reveal_prompt << " (" << text_.bury_hint << ", " << text_.quit_hint
-                << "): " << std::flush;
+      display().prompt(std::string(text_.reveal_prompt) + " (" + text_.bury_hint + ", " +
+                       text_.quit_hint + "): ");
       const std::optional<Answer> action = input_.wait_for_reveal();
       if (!action) {
-        std::cout << '\n';
+        display().echo("\n");
         return false;
       }
       if (action->bury || action->suspend || action->undo) return act_on(card, *action);
-      std::cout << '\n';
+      display().echo("\n");
       show_answer_side(card);
       print_rating_prompt(card, true);
       rating = input_.read_rating();
-      std::cout << '\n';
+      display().echo("\n");
       if (!rating) return false;
     } else {
       const auto line = input_.read_scripted_rating();
@@ -637,28 +701,28 @@ class ReviewScreen {
   }
 
   void show_comparison(const protocol::TypedComparisonView& comparison) {
-    std::cout << (comparison.right ? style_.green(std::string("✓ ") + text_.correct)
-                                   : style_.red(std::string("✗ ") + text_.wrong))
-              << '\n';
-    std::cout << "  " << text_.typed_label << ": " << comparison_line(comparison.given, true)
-              << '\n';
-    std::cout << "  " << text_.expected_label << ": " << comparison_line(comparison.expected, false)
-              << '\n';
+    display().write((comparison.right ? style_.green(std::string("✓ ") + text_.correct)
+                                      : style_.red(std::string("✗ ") + text_.wrong)) +
+                    '\n');
+    display().write(std::string("  ") + text_.typed_label + ": " +
+                    comparison_line(comparison.given, true) + '\n');
+    display().write(std::string("  ") + text_.expected_label + ": " +
+                    comparison_line(comparison.expected, false) + '\n');
   }
 
   // A typed card: the answer typed, compared by the daemon, then rated (a script's rating, or
   // Good when right and Again when wrong).
   bool review_typed(const protocol::CardToStudy& card) {
-    std::cout << text_.type_prompt << ": " << std::flush;
+    display().prompt(std::string(text_.type_prompt) + ": ");
     const auto started = std::chrono::steady_clock::now();
     const auto typed = input_.read_typed();
     if (!typed) {
-      std::cout << '\n';
+      display().echo("\n");
       return false;
     }
     if (typed->bury) return bury_card(card);
-    if (!input_.interactive()) std::cout << safe_line(typed->text);
-    std::cout << '\n';
+    if (!input_.interactive()) display().echo(safe_line(typed->text));
+    display().echo("\n");
     std::optional<Rating> rating = typed->rating;
     if (input_.interactive()) {
       const protocol::ReviewCheckResult check =
@@ -671,7 +735,7 @@ class ReviewScreen {
       const Rating on_enter = check.correct.value_or(true) ? Rating::kGood : Rating::kAgain;
       print_rating_prompt(card, true, on_enter);
       rating = input_.read_rating(on_enter);
-      std::cout << '\n';
+      display().echo("\n");
       if (!rating) return false;
     }
     return record_answer(card, rating, typed->text, started);
@@ -683,29 +747,37 @@ class ReviewScreen {
     std::vector<int> order(static_cast<std::size_t>(count));  // display slot -> choice (0-based)
     std::iota(order.begin(), order.end(), 0);
     if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
+    std::vector<std::string> choices;
     for (int slot = 0; slot < count; ++slot) {
-      const std::string label = std::to_string(slot + 1) + ") ";
-      const auto lines = wrap_text(choice_text(card.choices, order[slot] + 1), width_ - 6);
-      for (std::size_t i = 0; i < lines.size(); ++i) {
-        std::cout << "  " << (i == 0 ? label : std::string(label.size(), ' ')) << lines[i] << '\n';
-      }
+      choices.push_back(choice_text(card.choices, order[slot] + 1));
     }
+    display().lines([choices](int width) {
+      std::vector<std::string> lines;
+      for (std::size_t slot = 0; slot < choices.size(); ++slot) {
+        const std::string label = std::to_string(slot + 1) + ") ";
+        const auto wrapped = wrap_text(choices[slot], width - 6);
+        for (std::size_t i = 0; i < wrapped.size(); ++i) {
+          lines.push_back("  " + (i == 0 ? label : std::string(label.size(), ' ')) + wrapped[i]);
+        }
+      }
+      return lines;
+    });
     const std::string range = "1-" + std::to_string(count);
-    std::cout << '\n'
-              << text_.answer_prompt << " (" << range << ", " << text_.bury_hint << ", "
-              << text_.quit_hint << "): " << std::flush;
+    display().write("\n");
+    display().prompt(std::string(text_.answer_prompt) + " (" + range + ", " + text_.bury_hint +
+                     ", " + text_.quit_hint + "): ");
 
     const auto started = std::chrono::steady_clock::now();
     const auto given = input_.read_answer(count);
     if (!given) {
-      std::cout << '\n';
+      display().echo("\n");
       return false;
     }
     if (given->bury || given->suspend || given->undo) return act_on(card, *given);
     const int chosen = order[static_cast<std::size_t>(given->displayed_choice - 1)] + 1;
-    std::cout << given->displayed_choice;
-    if (given->rating) std::cout << ' ' << to_string(*given->rating);
-    std::cout << '\n';
+    std::string echoed = std::to_string(given->displayed_choice);
+    if (given->rating) echoed += ' ' + std::string(to_string(*given->rating));
+    display().echo(echoed + '\n');
 
     // Only the daemon grades, so the choice goes to it at once. The verdict says the answer was
     // taken, so it waits for the acknowledgement, except where the user needs it first: on the
@@ -728,7 +800,7 @@ class ReviewScreen {
         show_verdict(card, order, verdict_of(chosen_reply));
         print_rating_prompt(card, false);
         const auto picked = input_.read_rating();
-        std::cout << '\n';
+        display().echo("\n");
         if (!picked) return false;
         rating = *picked;
       }
@@ -748,6 +820,18 @@ class ReviewScreen {
     const Verdict verdict = verdict_of(*recorded);
     if (!asks_rating) show_verdict(card, order, verdict);
     report_recorded(card, *recorded, verdict.correct, elapsed);
+    // A wrong choice asks no rating: the full screen, which shows one card at a time, holds
+    // the verdict and the explanation until a key, where the line screen scrolls on.
+    if (full_screen_ && !asks_rating) return pause_after_verdict();
+    return true;
+  }
+
+  // Any key goes on to the next card; u undoes the answer just given, q quits.
+  bool pause_after_verdict() {
+    display().prompt(review_screen_messages_for(context_.language).next_card);
+    const std::optional<char> key = input_.terminal()->read_key();
+    if (!key || *key == 'q' || *key == 'Q') return false;
+    if (*key == kUndoKey) undo_last_answer();
     return true;
   }
 
@@ -786,8 +870,9 @@ class ReviewScreen {
   const ReviewOptions& options_;
   const Messages& text_;
   Style style_;
-  int width_;
   AnswerSource input_;
+  std::unique_ptr<ReviewDisplay> display_;  // after input_, whose terminal it draws on
+  bool full_screen_ = false;
   SessionTally tally_;
   std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent

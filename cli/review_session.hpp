@@ -1,6 +1,8 @@
 // `kioku review`: shows due cards one by one, takes the answer, shows whether it was right with
 // the correct answer and the explanation, records the rating, and ends with a summary.
-// In a terminal it reads single keys; otherwise one line per card ("2", "b", "2 easy").
+// In a terminal it reads single keys, on the full screen (docs/review-screen.md) unless
+// --inline asks for the line screen; otherwise one line per card ("2", "b", "2 easy") on the
+// line screen.
 #pragma once
 
 #include <optional>
@@ -13,7 +15,8 @@ namespace kioku::cli {
 struct ReviewOptions {
   std::optional<std::string> deck;
   bool shuffle = true;
-  std::optional<int> limit;  // stop after this many cards
+  std::optional<int> limit;    // stop after this many cards
+  bool inline_screen = false;  // the line screen even in a terminal
 };
 
 // Returns the process exit code: 0 normally, 2 when scripted input had a malformed line.

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 
 namespace kioku::cli {
 
@@ -22,6 +23,12 @@ int terminal_width() {
   winsize size{};
   if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
   return 80;
+}
+
+int terminal_height() {
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+  return 24;
 }
 
 namespace {
@@ -55,6 +62,7 @@ Style Style::for_stdout(const std::string& color_choice) {
 
 struct RawMode::Saved {
   termios settings;
+  termios single_key;
 };
 
 RawMode::RawMode() {
@@ -65,15 +73,52 @@ RawMode::RawMode() {
   raw.c_lflag &= static_cast<tcflag_t>(~(ICANON | ECHO | ISIG));
   raw.c_cc[VMIN] = 1;
   raw.c_cc[VTIME] = 0;
+  saved_->single_key = raw;
   active_ = ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0;
+  in_single_key_mode_ = active_ ? 1 : 0;
 }
 
 RawMode::~RawMode() {
   restore();
 }
 
+void RawMode::write_sequence(const char* sequence) const noexcept {
+  if (sequence == nullptr) return;
+  std::size_t left = std::strlen(sequence);
+  while (left > 0) {
+    const ssize_t written = ::write(STDOUT_FILENO, sequence, left);
+    if (written <= 0) return;
+    sequence += written;
+    left -= static_cast<std::size_t>(written);
+  }
+}
+
 void RawMode::restore() const noexcept {
-  if (active_) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->settings);
+  if (!active_ || in_single_key_mode_ == 0) return;
+  in_single_key_mode_ = 0;
+  write_sequence(leave_sequence_);
+  ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->settings);
+}
+
+void RawMode::reenter() noexcept {
+  if (!active_) return;
+  const bool was_left = in_single_key_mode_ == 0;
+  ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->single_key);
+  in_single_key_mode_ = 1;
+  if (was_left) write_sequence(enter_sequence_);
+}
+
+void RawMode::set_screen_sequences(const char* enter, const char* leave) noexcept {
+  enter_sequence_ = enter;
+  leave_sequence_ = leave;
+  if (active_ && in_single_key_mode_ != 0) write_sequence(enter_sequence_);
+}
+
+void RawMode::set_hooks(std::function<void()> on_wait, std::function<bool(char)> on_key,
+                        int tick_ms) {
+  on_wait_ = std::move(on_wait);
+  on_key_ = std::move(on_key);
+  tick_ms_ = tick_ms;
 }
 
 void RawMode::set_ctrl_c_signals(bool on) {
@@ -106,16 +151,24 @@ void RawMode::skip_escape_sequence() {
 
 std::optional<char> RawMode::read_key() {
   for (;;) {
+    if (on_wait_) on_wait_();
+    if (tick_ms_ >= 0) {
+      // A signal (a resize) or the tick ends the wait, and on_wait_ runs again.
+      pollfd input{STDIN_FILENO, POLLIN, 0};
+      const int ready = ::poll(&input, 1, tick_ms_);
+      if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
+    }
     char key = 0;
     const ssize_t received = ::read(STDIN_FILENO, &key, 1);
     if (received < 0 && errno == EINTR) continue;
     if (received <= 0) return std::nullopt;
     if (key == 3 || key == 4) return std::nullopt;  // Ctrl-C, Ctrl-D (ISIG is off)
-    if (key == '\r') return '\n';
+    if (key == '\r') key = '\n';
     if (key == 27) {
       skip_escape_sequence();
       continue;
     }
+    if (on_key_ && on_key_(key)) continue;
     return key;
   }
 }

@@ -1,6 +1,8 @@
 // The terminal the CLI talks to: whether it is one, its width, colours, and single-key input.
 #pragma once
 
+#include <csignal>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +13,8 @@ bool stdin_is_terminal();
 bool stdout_is_terminal();
 // Columns of the terminal on stdout, or 80 when it is not a terminal.
 int terminal_width();
+// Rows of the terminal on stdout, or 24 when it is not a terminal.
+int terminal_height();
 
 // ANSI styling. `kioku --color`: "always" on, "never" off, and "auto" (the default) on only when
 // stdout is a terminal and NO_COLOR is unset or empty (https://no-color.org: an explicit option
@@ -40,13 +44,33 @@ class RawMode {
   // Ctrl-C as a signal (SIGINT) instead of a key, for the time kioku waits for the daemon and
   // reads no keys; the quit and suspend keys stay off.
   void set_ctrl_c_signals(bool on);
-  // Puts the terminal back as it was before. Async-signal-safe: for a SIGINT handler.
+  // Puts the terminal back as it was before, writing the screen's leave sequence first when
+  // one is set. Async-signal-safe (for signal handlers) and idempotent: a second call, or one
+  // after the scope ended, does nothing.
   void restore() const noexcept;
+  // Single-key mode again after restore() (the shell's `fg` after Ctrl-Z), with the enter
+  // sequence; only the termios settings when the terminal is still in single-key mode.
+  void reenter() noexcept;
+  // Sequences written on entering and leaving (the alternate screen: screen_escapes.hpp); they
+  // must outlive the object. The enter sequence is written at once.
+  void set_screen_sequences(const char* enter, const char* leave) noexcept;
+
+  // For a full screen: `on_wait` runs before every wait for a key, after a signal interrupted
+  // the wait and every `tick_ms` while no key comes (to redraw); `on_key` sees each key first
+  // and returns true for the ones it handled itself (a help overlay, Ctrl-Z).
+  void set_hooks(std::function<void()> on_wait, std::function<bool(char)> on_key, int tick_ms);
 
  private:
   void skip_escape_sequence();
+  void write_sequence(const char* sequence) const noexcept;
 
   bool active_ = false;
+  mutable volatile std::sig_atomic_t in_single_key_mode_ = 0;
+  const char* enter_sequence_ = nullptr;
+  const char* leave_sequence_ = nullptr;
+  std::function<void()> on_wait_;
+  std::function<bool(char)> on_key_;
+  int tick_ms_ = -1;
   struct Saved;
   std::unique_ptr<Saved> saved_;
 };

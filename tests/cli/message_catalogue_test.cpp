@@ -20,6 +20,7 @@
 #include "cli/overview_messages.hpp"
 #include "cli/reply.hpp"
 #include "cli/report_messages.hpp"
+#include "cli/review_screen_messages.hpp"
 #include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
 
@@ -120,6 +121,10 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("due --count, --watch and --format") {
     CHECK(check_catalogue(due_messages_for("en"), due_messages_for("ja")) >= 6);
+  }
+  SECTION("the full-screen review") {
+    CHECK(check_catalogue(review_screen_messages_for("en"), review_screen_messages_for("ja")) >=
+          15);
   }
 }
 

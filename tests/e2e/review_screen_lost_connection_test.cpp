@@ -21,7 +21,7 @@ std::string review_then_stty(const TempHome& home) {
   // The shell traps SIGINT so that Ctrl-C does not end it before it reports: kioku, which it
   // waits for, gets the signal with its default action.
   return "sh -c 'trap true INT; " + kioku_path() + " --socket " + home.socket_path() +
-         " review; echo \"kioku exited with $?\"; stty -a'";
+         " review --inline; echo \"kioku exited with $?\"; stty -a'";
 }
 
 // Canonical input, echo and signals are back on: the shell after kioku is usable.

@@ -1,5 +1,6 @@
-// The review screen in a real terminal (tmux): single keys, shuffled choices, the verdict with
-// the correct answer and explanation, the rating prompt, and the summary.
+// The line review screen (--inline) in a real terminal (tmux): single keys, shuffled choices,
+// the verdict with the correct answer and explanation, the rating prompt, and the summary. The
+// full screen has its own tests (review_full_screen_test.cpp).
 #include <algorithm>
 
 #include "cli/terminal/text_width.hpp"
@@ -11,7 +12,7 @@ using namespace kioku::test;
 namespace {
 
 std::string review_command(const TempHome& home, const std::string& extra = "") {
-  return kioku_path() + " --socket " + home.socket_path() + " review" + extra;
+  return kioku_path() + " --socket " + home.socket_path() + " review --inline" + extra;
 }
 
 }  // namespace

@@ -112,9 +112,13 @@ std::string TmuxSession::screen_text() const {
 }
 
 bool TmuxSession::wait_for(const std::string& text, int timeout_ms) {
+  return wait_until([&] { return screen_text().find(text) != std::string::npos; }, timeout_ms);
+}
+
+bool TmuxSession::wait_until(const std::function<bool()>& condition, int timeout_ms) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   for (;;) {
-    if (screen_text().find(text) != std::string::npos) return true;
+    if (condition()) return true;
     const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
                                deadline - std::chrono::steady_clock::now())
                                .count();
@@ -125,7 +129,7 @@ bool TmuxSession::wait_for(const std::string& text, int timeout_ms) {
       char discard[4096];
       if (::read(fifo_descriptor_, discard, sizeof discard) == 0) {
         // The writer has gone (the pane's program ended): nothing more can arrive.
-        return screen_text().find(text) != std::string::npos;
+        return condition();
       }
     }
   }
@@ -139,6 +143,14 @@ std::string TmuxSession::pane_title() const {
   std::string title = tmux({"display-message", "-p", "-t", "test", "#{pane_title}"});
   while (!title.empty() && title.back() == '\n') title.pop_back();
   return title;
+}
+
+bool TmuxSession::alternate_screen_on() const {
+  return tmux({"display-message", "-p", "-t", "test", "#{alternate_on}"}).rfind("1", 0) == 0;
+}
+
+void TmuxSession::resize(int width, int height) {
+  tmux({"resize-window", "-t", "test", "-x", std::to_string(width), "-y", std::to_string(height)});
 }
 
 std::string number_of_choice(const TmuxSession& terminal, const std::string& choice) {

@@ -3,6 +3,7 @@
 // each time something arrives, never after a fixed sleep.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,10 +31,17 @@ class TmuxSession {
   std::string screen_with_escapes() const;
   // Waits until the screen contains `text`; false after `timeout_ms` without it.
   bool wait_for(const std::string& text, int timeout_ms = 15'000);
+  // Waits until `condition` holds, checked now and each time the pane writes something more;
+  // false after `timeout_ms` without it.
+  bool wait_until(const std::function<bool()>& condition, int timeout_ms = 15'000);
   // Types keys as tmux send-keys understands them ("2", "Enter", "q").
   void send_keys(const std::string& keys);
   // The pane's title, which a program sets with OSC 0 or OSC 2 (tmux starts it at the host name).
   std::string pane_title() const;
+  // Whether the program has the alternate screen (xterm's 1049) on.
+  bool alternate_screen_on() const;
+  // Makes the window (and its one pane) `width` x `height`: the program gets SIGWINCH.
+  void resize(int width, int height);
 
  private:
   std::string tmux(const std::vector<std::string>& arguments) const;

@@ -1,0 +1,195 @@
+// The frame is composed anew (review_frame.hpp) whenever kioku waits for a key and something
+// changed; only the rows that differ from the screen are written, except after a resize or
+// `fg`, when the whole screen is cleared and written.
+#include "cli/review_full_screen.hpp"
+
+#include <chrono>
+#include <iostream>
+#include <variant>
+
+#include "cli/review_frame.hpp"
+#include "cli/terminal/full_screen.hpp"
+#include "cli/terminal/screen_escapes.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+constexpr char kCtrlZ = 26;
+constexpr int kClockTickMs = 1000;
+
+std::string clock_text(std::chrono::steady_clock::duration elapsed) {
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(elapsed).count();
+  std::string text = std::to_string(seconds / 60) + ":";
+  if (seconds % 60 < 10) text += "0";
+  return text + std::to_string(seconds % 60);
+}
+
+// A prompt from the session without the line screen's layout around it: the blank line before
+// it and the space after it.
+std::string trimmed(const std::string& text) {
+  const std::size_t first = text.find_first_not_of("\n ");
+  if (first == std::string::npos) return std::string();
+  const std::size_t last = text.find_last_not_of(' ');
+  return text.substr(first, last - first + 1);
+}
+
+class FullScreenDisplay : public ReviewDisplay {
+ public:
+  FullScreenDisplay(RawMode& terminal, const Messages& text,
+                    const ReviewScreenMessages& screen_text, const Style& style)
+      : terminal_(terminal),
+        screen_(terminal),
+        text_(text),
+        screen_text_(screen_text),
+        style_(style),
+        started_(std::chrono::steady_clock::now()) {
+    terminal_.set_hooks([this] { on_wait(); }, [this](char key) { return on_key(key); },
+                        kClockTickMs);
+  }
+  ~FullScreenDisplay() override {
+    terminal_.set_hooks(nullptr, nullptr, -1);
+    screen_.leave();
+  }
+
+  void begin_card(const std::string& deck, const protocol::Counts& counts) override {
+    deck_ = deck;
+    counts_ = std::string(text_.new_cards) + " " + std::to_string(counts.new_) + " · " +
+              text_.learning + " " + std::to_string(counts.learning) + " · " + text_.review + " " +
+              std::to_string(counts.review);
+    items_.clear();
+    prompt_.clear();
+    typed_.reset();
+  }
+  void write(const std::string& text) override { items_.emplace_back(text); }
+  void notice(const std::string& text) override { notice_ = text; }
+  void lines(Layout layout) override { items_.emplace_back(std::move(layout)); }
+  void prompt(const std::string& text) override {
+    prompt_ = trimmed(text);
+    typed_.reset();
+  }
+  void echo(const std::string&) override {}
+  void typing(const std::string& typed) override { typed_ = typed; }
+  int width() const override { return terminal_width() - 1; }
+  void leave() override {
+    if (left_) return;
+    left_ = true;
+    std::cout.flush();
+    screen_.leave();
+  }
+
+ private:
+  // Before each wait for a key, after a signal and on the clock's tick.
+  void on_wait() {
+    if (left_) return;
+    draw(screen_.needs_redraw());
+  }
+
+  bool on_key(char key) {
+    if (overlay_) {  // any key closes the help
+      overlay_ = false;
+      return true;
+    }
+    if (key == kCtrlZ) {
+      FullScreen::stop();
+      return true;
+    }
+    if (key == '?' && !typed_) {
+      overlay_ = true;
+      return true;
+    }
+    return false;
+  }
+
+  // The card area's lines at `width` columns.
+  // The card area's lines at `width` columns; `question_rows` is set to how many of them the
+  // question (the first side shown) takes.
+  std::vector<std::string> body(int width, std::size_t& question_rows) const {
+    std::vector<std::string> rows;
+    question_rows = 0;
+    std::string pending;  // written text not yet ended by a newline
+    for (const auto& item : items_) {
+      if (const auto* text = std::get_if<std::string>(&item)) {
+        pending += *text;
+        for (std::size_t end = pending.find('\n'); end != std::string::npos;
+             end = pending.find('\n')) {
+          rows.push_back(pending.substr(0, end));
+          pending.erase(0, end + 1);
+        }
+        continue;
+      }
+      if (!pending.empty()) rows.push_back(std::exchange(pending, std::string()));
+      for (std::string& line : std::get<Layout>(item)(width)) rows.push_back(std::move(line));
+      if (question_rows == 0) question_rows = rows.size();
+    }
+    if (!pending.empty()) rows.push_back(pending);
+    return rows;
+  }
+
+  std::vector<std::string> help() const {
+    const ReviewScreenMessages& words = screen_text_;
+    std::vector<std::string> rows{words.help_title, ""};
+    for (const char* line :
+         {words.help_reveal, words.help_rate, words.help_choose, words.help_type, words.help_undo,
+          words.help_bury, words.help_suspend, words.help_stop, words.help_quit}) {
+      rows.push_back(std::string("  ") + line);
+    }
+    rows.emplace_back();
+    rows.emplace_back(words.help_close);
+    return rows;
+  }
+
+  void draw(bool from_scratch) {
+    const int width = terminal_width();
+    const int height = terminal_height();
+    if (width != drawn_width_ || height != drawn_height_) from_scratch = true;
+    FrameContent content;
+    content.deck = deck_;
+    content.counts = fill_in(screen_text_.counts_left, {{"counts", counts_}});
+    content.clock = clock_text(std::chrono::steady_clock::now() - started_);
+    content.body = body(width - 1, content.question_rows);
+    content.notice = notice_;
+    content.prompt = typed_ ? prompt_ + " " + *typed_ + "_" : prompt_;
+    content.keys = typed_ ? screen_text_.typing_keys : screen_text_.keys;
+    if (overlay_) content.overlay = help();
+    const std::vector<std::string> rows = compose_frame(content, width, height, style_.enabled);
+    std::string out;
+    if (from_scratch) out += std::string("\033[H") + escapes::kEraseScreenEnd;
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+      if (!from_scratch && row < drawn_.size() && drawn_[row] == rows[row]) continue;
+      out += escapes::cursor_to(static_cast<int>(row), 0) + rows[row] + escapes::kEraseLineEnd;
+    }
+    if (!out.empty()) std::cout << out << std::flush;
+    drawn_ = rows;
+    drawn_width_ = width;
+    drawn_height_ = height;
+  }
+
+  RawMode& terminal_;
+  FullScreen screen_;
+  const Messages& text_;
+  const ReviewScreenMessages& screen_text_;
+  Style style_;
+  std::chrono::steady_clock::time_point started_;
+  std::string deck_;
+  std::string counts_;
+  std::vector<std::variant<std::string, Layout>> items_;
+  std::string prompt_;
+  std::string notice_;
+  std::optional<std::string> typed_;
+  bool overlay_ = false;
+  bool left_ = false;
+  std::vector<std::string> drawn_;
+  int drawn_width_ = 0;
+  int drawn_height_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<ReviewDisplay> full_screen_display(RawMode& terminal, const Messages& text,
+                                                   const ReviewScreenMessages& screen_text,
+                                                   const Style& style) {
+  return std::make_unique<FullScreenDisplay>(terminal, text, screen_text, style);
+}
+
+}  // namespace kioku::cli

@@ -1,0 +1,34 @@
+// The full-screen mode's hold on the terminal: the alternate screen and single-key input for
+// its lifetime, and the terminal put back whatever ends or pauses the process. Ctrl-Z (the key,
+// or SIGTSTP from elsewhere) leaves the screen and stops; `fg` (SIGCONT) enters it again and
+// asks for a redraw, as does a resize (SIGWINCH). SIGTERM and SIGHUP put the terminal back and
+// then end the process as the signal would have. Ctrl-C while kioku waits for kiokud is
+// InterruptWhileWaiting's, which restores through the same RawMode.
+#pragma once
+
+#include "cli/terminal/terminal.hpp"
+
+namespace kioku::cli {
+
+class FullScreen {
+ public:
+  // `terminal` must be in single-key mode and outlive this object. One at a time.
+  explicit FullScreen(RawMode& terminal);
+  ~FullScreen();
+  FullScreen(const FullScreen&) = delete;
+  FullScreen& operator=(const FullScreen&) = delete;
+
+  // The normal screen and the terminal's own modes, for good (before the session's summary).
+  void leave() noexcept;
+  // True once after the terminal changed size or the process was continued: the screen must
+  // be drawn again from scratch. A continued process is put back in single-key mode first.
+  bool needs_redraw();
+  // Stops the process as Ctrl-Z would in a shell, the terminal put back until `fg`.
+  static void stop();
+
+ private:
+  RawMode& terminal_;
+  bool left_ = false;
+};
+
+}  // namespace kioku::cli
