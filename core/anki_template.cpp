@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "core/next_place.hpp"
 #include "core/unicode.hpp"
 #include "core/utf8.hpp"
 
@@ -18,27 +19,6 @@ constexpr std::string_view kAltDirective = "{{=<% %>=}}";
 constexpr std::string_view kCommentStart = "<!--";
 constexpr std::string_view kCommentEnd = "-->";
 constexpr std::string_view kFrontSide = "FrontSide";
-
-// The next place of `needle` at or after a place, remembering the last answer: asked with
-// places that only grow, the searches together read the text once.
-class NextPlace {
- public:
-  NextPlace(std::string_view text, std::string_view needle) : text_(text), needle_(needle) {}
-
-  std::size_t from(std::size_t at) {
-    if (!known_ || (found_ != std::string_view::npos && found_ < at)) {
-      found_ = text_.find(needle_, at);
-      known_ = true;
-    }
-    return found_;
-  }
-
- private:
-  std::string_view text_;
-  std::string_view needle_;
-  std::size_t found_ = 0;
-  bool known_ = false;
-};
 
 std::size_t leading_whitespace(std::string_view text) {
   std::size_t at = 0;

@@ -1,32 +1,12 @@
 #include "core/anki_template_filters.hpp"
 
 #include "core/ascii_text.hpp"
+#include "core/next_place.hpp"
 #include "core/unicode.hpp"
 
 namespace kioku {
 
 namespace {
-
-// The next place of `needle` at or after a place that only grows; the searches read the text
-// once together.
-class NextPlace {
- public:
-  NextPlace(std::string_view text, std::string_view needle) : text_(text), needle_(needle) {}
-
-  std::size_t from(std::size_t at) {
-    if (!known_ || (found_ != std::string_view::npos && found_ < at)) {
-      found_ = text_.find(needle_, at);
-      known_ = true;
-    }
-    return found_;
-  }
-
- private:
-  std::string_view text_;
-  std::string_view needle_;
-  std::size_t found_ = 0;
-  bool known_ = false;
-};
 
 enum class Ruby { kBase, kReading, kBoth };
 
