@@ -3,6 +3,7 @@
 // (read from there, never copied), a second import changes nothing, a package of other note
 // types is refused whole, and each malformed package (made here with libzip) gets one error and
 // changes nothing. KIOKU_SHARED_DIR overrides where ../shared is (a worktree's parent has none).
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <zip.h>
 
@@ -176,6 +177,30 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
   // The same content again is reused, not copied a third time.
   REQUIRE(daemon.kioku({"import", other}).exit_code == 0);
   CHECK(listing(media) == names);
+
+  // A newer copy of the note that shows that foo.wav: its reference follows the renamed file.
+  const std::string newer_collection = home.root() + "/newer.anki2";
+  {
+    std::ofstream out(newer_collection, std::ios::binary);
+    out << collection;
+  }
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open(newer_collection.c_str(), &database) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(database,
+                       "UPDATE notes SET mod = 4000000000, "
+                       "flds = '<img src=\"foo.wav\">' || char(31) || 'back'",
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(database);
+  const std::string newer = home.root() + "/newer.apkg";
+  write_zip(newer, {{"collection.anki2", file_bytes(newer_collection)},
+                    {"media", R"({"0": "foo.wav"})"},
+                    {"0", "xyz\n"}});
+  const auto updated = parse_output(daemon.kioku({"import", newer, "--json"}));
+  CHECK(field(updated, "updated") == 1);
+  CHECK(listing(media) == names);
+  const SqliteReader after(home.collection_path());
+  CHECK(after.text("SELECT fields FROM notes WHERE fields LIKE '%image%'")
+            .find("[image: " + names[0] + "]") != std::string::npos);
 }
 
 TEST_CASE("e2e: --dry-run of an Anki package changes nothing and writes no media",
