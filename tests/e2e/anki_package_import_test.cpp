@@ -86,6 +86,26 @@ void write_zip(const std::string& path,
   REQUIRE(zip_close(archive) == 0);
 }
 
+// A copy of `collection` (a schema-11 SQLite file's bytes) changed by `sql`, as a package at
+// `path` with a legacy media map `media_map` and entries `more`.
+void write_changed_package(const std::string& path, const std::string& collection,
+                           const std::string& sql, const std::string& media_map,
+                           const std::vector<std::pair<std::string, std::string>>& more = {}) {
+  const std::string database_path = path + ".anki2";
+  {
+    std::ofstream out(database_path, std::ios::binary);
+    out << collection;
+  }
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open(database_path.c_str(), &database) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(database, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(database);
+  std::vector<std::pair<std::string, std::string>> entries{
+      {"collection.anki2", file_bytes(database_path)}, {"media", media_map}};
+  entries.insert(entries.end(), more.begin(), more.end());
+  write_zip(path, entries);
+}
+
 struct Expected {
   std::string file;
   int notes;
@@ -179,22 +199,11 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
   CHECK(listing(media) == names);
 
   // A newer copy of the note that shows that foo.wav: its reference follows the renamed file.
-  const std::string newer_collection = home.root() + "/newer.anki2";
-  {
-    std::ofstream out(newer_collection, std::ios::binary);
-    out << collection;
-  }
-  sqlite3* database = nullptr;
-  REQUIRE(sqlite3_open(newer_collection.c_str(), &database) == SQLITE_OK);
-  REQUIRE(sqlite3_exec(database,
-                       "UPDATE notes SET mod = 4000000000, "
-                       "flds = '<img src=\"foo.wav\">' || char(31) || 'back'",
-                       nullptr, nullptr, nullptr) == SQLITE_OK);
-  sqlite3_close(database);
   const std::string newer = home.root() + "/newer.apkg";
-  write_zip(newer, {{"collection.anki2", file_bytes(newer_collection)},
-                    {"media", R"({"0": "foo.wav"})"},
-                    {"0", "xyz\n"}});
+  write_changed_package(newer, collection,
+                        "UPDATE notes SET mod = 4000000000, "
+                        "flds = '<img src=\"foo.wav\">' || char(31) || 'back'",
+                        R"({"0": "foo.wav"})", {{"0", "xyz\n"}});
   const auto updated = parse_output(daemon.kioku({"import", newer, "--json"}));
   CHECK(field(updated, "updated") == 1);
   CHECK(listing(media) == names);
@@ -301,4 +310,17 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     CHECK(result.err.find("a zip bomb?") != std::string::npos);
     CHECK(count(home, "cards") == 0);
   }
+}
+
+TEST_CASE("e2e: a card Anki suspended arrives suspended", "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path = home.root() + "/suspended.apkg";
+  write_changed_package(path, zip_entry(fixture("anki_media.apkg"), "collection.anki2"),
+                        "UPDATE cards SET queue = -1", "{}");
+  REQUIRE(field(parse_output(daemon.kioku({"import", path, "--json"})), "added") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT suspended FROM card_state") == "1");
+  CHECK(reader.text("SELECT suspended_ms IS NOT NULL FROM cards") == "1");
 }
