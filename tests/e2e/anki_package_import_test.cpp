@@ -301,6 +301,34 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
                   "its meta says package version 7, which kioku does not know (it reads 1, 2 "
                   "and 3); it was made by a newer Anki");
   }
+  SECTION("entries that declare more than 2 GiB in all") {
+    // A stored entry whose headers are changed to say 3 GiB: refused from what they declare,
+    // before a byte is expanded.
+    const std::string path = home.root() + "/huge.apkg";
+    int error = 0;
+    zip_t* archive = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+    REQUIRE(archive != nullptr);
+    const std::string content(100, 'x');
+    zip_source_t* source = zip_source_buffer(archive, content.data(), content.size(), 0);
+    const zip_int64_t index = zip_file_add(archive, "collection.anki2", source, 0);
+    REQUIRE(index >= 0);
+    REQUIRE(zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0) ==
+            0);
+    REQUIRE(zip_close(archive) == 0);
+    std::string bytes = file_bytes(path);
+    const auto patch = [&](std::size_t at) {
+      bytes[at] = 0;
+      bytes[at + 1] = 0;
+      bytes[at + 2] = 0;
+      bytes[at + 3] = static_cast<char>(0xC0);
+    };
+    patch(bytes.find(std::string("PK\x03\x04", 4)) + 22);
+    patch(bytes.find(std::string("PK\x01\x02", 4)) + 24);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    check_refused(daemon, path,
+                  "its entries would expand past 2 GiB; kioku does not import a package that "
+                  "large");
+  }
   SECTION("a zip bomb") {
     const std::string path = home.root() + "/bomb.apkg";
     write_zip(path, {{"collection.anki2", std::string(20u << 20, '\0')}});
