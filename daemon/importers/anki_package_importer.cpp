@@ -1,16 +1,10 @@
-// Read everything first (zip, collection, media into temporary files beside their places), check
-// it all, then one write; the media files are linked into place after it, and every temporary
-// file is removed whatever happens.
+// Read everything first (zip, collection, media into temporary files beside their places:
+// daemon/importers/anki_media_plan.hpp), check it all, then one write; the media files are
+// linked into place after it.
 #include "daemon/importers/anki_package_importer.hpp"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 
@@ -20,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
 #include "core/note_validation.hpp"
+#include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/dry_run.hpp"
@@ -30,129 +25,6 @@
 namespace kioku::daemon {
 
 namespace {
-
-// A private file made with mkstemp, removed when this goes.
-class TemporaryFile {
- public:
-  explicit TemporaryFile(const std::string& directory, const std::string& name) {
-    std::string pattern = directory + "/" + name + "-XXXXXX";
-    descriptor_ = ::mkstemp(pattern.data());
-    if (descriptor_ < 0) {
-      throw Error(ErrorCode::kStorage,
-                  "cannot make a temporary file in " + directory + ": " + std::strerror(errno));
-    }
-    path_ = pattern;
-  }
-  ~TemporaryFile() {
-    if (descriptor_ >= 0) ::close(descriptor_);
-    if (!path_.empty()) ::unlink(path_.c_str());
-  }
-  TemporaryFile(const TemporaryFile&) = delete;
-  TemporaryFile& operator=(const TemporaryFile&) = delete;
-  int descriptor() const noexcept { return descriptor_; }
-  const std::string& path() const noexcept { return path_; }
-
- private:
-  int descriptor_ = -1;
-  std::string path_;
-};
-
-std::string file_content(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// A media file waiting in `temporary` for the write to be done.
-struct PlannedMedia {
-  std::unique_ptr<TemporaryFile> temporary;
-  std::string final_path;
-};
-
-class MediaPlan {
- public:
-  MediaPlan(std::string directory, std::string package)
-      : directory_(std::move(directory)), package_(std::move(package)) {}
-
-  // Expands every entry of the map into a temporary file and decides its name: its own, or
-  // Anki's renamed form when a file of that name has other content; none when the same content
-  // is there already.
-  void prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEntry>& entries) {
-    if (entries.empty()) return;
-    protocol::make_directories(directory_);
-    for (const AnkiMediaEntry& entry : entries) {
-      auto temporary = std::make_unique<TemporaryFile>(directory_, ".kioku-incoming");
-      const AnkiPackageReader::Written written =
-          reader.extract_media(entry, temporary->descriptor());
-      const std::string content = file_content(temporary->path());
-      std::string name = entry.name;
-      const auto is_there = [&](const std::string& candidate) {
-        // Planned in this import, or already in the folder.
-        const auto planned = planned_.find(candidate);
-        if (planned != planned_.end()) return planned->second == written.hash ? 1 : 2;
-        struct stat info {};
-        const std::string path = directory_ + "/" + candidate;
-        if (::lstat(path.c_str(), &info) != 0) return 0;
-        if (!S_ISREG(info.st_mode)) {
-          throw InputError(package_, 0, "",
-                           "media \"" + candidate + "\" would replace " + path +
-                               ", which is a link or not a regular file; kioku leaves it");
-        }
-        return file_content(path) == content ? 1 : 2;
-      };
-      int state = is_there(name);
-      if (state == 2) {
-        name = anki_media_renamed(entry.name, written.hash);
-        state = is_there(name);
-        if (state == 2) {
-          throw InputError(package_, 0, "",
-                           "media \"" + entry.name + "\" cannot be renamed: " + name +
-                               " is there with other content");
-        }
-      }
-      ++media_;
-      if (name != entry.name) renamed_[entry.name] = name;
-      if (state == 1) continue;  // the same file is there
-      planned_[name] = written.hash;
-      planned_files_.push_back({std::move(temporary), directory_ + "/" + name});
-    }
-  }
-
-  // Note text with references to renamed files following them.
-  std::string rewrite(std::string text) const {
-    for (const auto& [from, to] : renamed_) {
-      for (const std::string& form :
-           {"src=\"" + from + "\"", "src='" + from + "'", "[sound:" + from + "]"}) {
-        std::string replacement = form;
-        replacement.replace(replacement.find(from), from.size(), to);
-        for (std::size_t at = text.find(form); at != std::string::npos;
-             at = text.find(form, at + replacement.size())) {
-          text.replace(at, form.size(), replacement);
-        }
-      }
-    }
-    return text;
-  }
-
-  // Links each new file into its place (never over a file that came meanwhile).
-  void commit() {
-    for (PlannedMedia& file : planned_files_) {
-      if (::link(file.temporary->path().c_str(), file.final_path.c_str()) != 0 && errno != EEXIST) {
-        throw Error(ErrorCode::kStorage,
-                    "cannot write media " + file.final_path + ": " + std::strerror(errno));
-      }
-    }
-  }
-
-  int media() const noexcept { return media_; }
-
- private:
-  std::string directory_;
-  std::string package_;
-  std::map<std::string, std::uint64_t> planned_;  // name -> content hash
-  std::vector<PlannedMedia> planned_files_;
-  std::map<std::string, std::string> renamed_;
-  int media_ = 0;
-};
 
 // What validate_note accepts as an id: printable ASCII without spaces, at most kMaxNoteIdBytes.
 bool is_kioku_note_id(const std::string& id) {
