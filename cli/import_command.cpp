@@ -62,6 +62,12 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   if (const std::int64_t retired = summary.retired; retired > 0) {
     out << fill_in_count(retired, words.retired_one, words.retired_many);
   }
+  if (const std::int64_t suspended = summary.suspended; suspended > 0) {
+    out << fill_in_count(suspended, words.suspended_one, words.suspended_many);
+  }
+  if (const std::int64_t media = summary.media; media > 0) {
+    out << fill_in_count(media, words.media_one, words.media_many);
+  }
   if (args.dry_run) out << words.nothing_changed;
   out << '\n';
 }

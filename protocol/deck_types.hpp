@@ -78,9 +78,12 @@ struct DeckImportResult {
   std::int64_t updated = 0;
   std::int64_t unchanged = 0;
   std::int64_t not_in_file = 0;
-  std::int64_t retired = 0;  // cards whose note no longer makes them: suspended, kept
+  std::int64_t retired = 0;    // cards whose note no longer makes them: suspended, kept
+  std::int64_t suspended = 0;  // Anki packages: cards Anki had suspended, suspended here too
+  std::int64_t media = 0;      // Anki packages: media files it brought (new or already here)
 };
-BOOST_DESCRIBE_STRUCT(DeckImportResult, (), (deck, added, updated, unchanged, not_in_file, retired))
+BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
+                      (deck, added, updated, unchanged, not_in_file, retired, suspended, media))
 
 struct DeckConfigParams {
   std::string deck;

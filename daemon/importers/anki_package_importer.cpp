@@ -173,11 +173,13 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           if (saved.row.template_key != key) continue;
           collection.cards().set_suspended_by_user(saved.id, now);
           collection.cards().refresh_card_suspension(saved.id);
+          ++summary.suspended;
         }
       }
     }
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });
+  summary.media = media.media();
   if (!dry_run) media.commit();
   return summary;
 }

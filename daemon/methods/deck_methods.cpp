@@ -159,7 +159,9 @@ protocol::DeckImportResult import(const protocol::DeckImportParams& params,
                                     .updated = summary.updated,
                                     .unchanged = summary.unchanged,
                                     .not_in_file = summary.not_in_file,
-                                    .retired = summary.retired};
+                                    .retired = summary.retired,
+                                    .suspended = summary.suspended,
+                                    .media = summary.media};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {

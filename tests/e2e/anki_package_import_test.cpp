@@ -174,8 +174,13 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
   const SqliteReader reader(home.collection_path());
   CHECK(reader.text("SELECT fields FROM notes").find("[sound:foo.wav]") != std::string::npos);
 
-  REQUIRE(daemon.kioku({"import", fixture("mhaswade_Uber-Go.apkg")}).exit_code == 0);
+  const auto uber = daemon.kioku({"import", fixture("mhaswade_Uber-Go.apkg")});
+  REQUIRE(uber.exit_code == 0);
+  CHECK(uber.out == "Imported uber-go from " + fixture("mhaswade_Uber-Go.apkg") +
+                        ": 73 added, 0 updated, 0 unchanged; 1 media file\n");
   CHECK(file_bytes(media + "/mvcs.png").size() == 546425);
+  const auto japanese = daemon.kioku({"--lang", "ja", "import", fixture("mhaswade_Uber-Go.apkg")});
+  CHECK(japanese.out.find("。メディアファイル 1 個") != std::string::npos);
 
   // Another package with a foo.wav of other content: Anki's renaming, and the note follows it.
   const std::string collection = zip_entry(fixture("anki_media.apkg"), "collection.anki2");
@@ -347,7 +352,9 @@ TEST_CASE("e2e: a card Anki suspended arrives suspended", "[e2e][anki_package]")
   const std::string path = home.root() + "/suspended.apkg";
   write_changed_package(path, zip_entry(fixture("anki_media.apkg"), "collection.anki2"),
                         "UPDATE cards SET queue = -1", "{}");
-  REQUIRE(field(parse_output(daemon.kioku({"import", path, "--json"})), "added") == 1);
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  CHECK(field(imported, "added") == 1);
+  CHECK(field(imported, "suspended") == 1);
   const SqliteReader reader(home.collection_path());
   CHECK(reader.text("SELECT suspended FROM card_state") == "1");
   CHECK(reader.text("SELECT suspended_ms IS NOT NULL FROM cards") == "1");
