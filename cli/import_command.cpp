@@ -62,6 +62,12 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   if (const std::int64_t retired = summary.retired; retired > 0) {
     out << fill_in_count(retired, words.retired_one, words.retired_many);
   }
+  if (const std::int64_t suspended = summary.suspended; suspended > 0) {
+    out << fill_in_count(suspended, words.suspended_one, words.suspended_many);
+  }
+  if (const std::int64_t media = summary.media; media > 0) {
+    out << fill_in_count(media, words.media_one, words.media_many);
+  }
   if (args.dry_run) out << words.nothing_changed;
   out << '\n';
 }
@@ -76,17 +82,18 @@ std::string not_empty(const std::string& file) {
 CommandGroup import_commands() {
   return {
       Command<ImportArgs>(
-          "import", {"Import a deck file: kioku's TOML, or Anki's text export (.txt/.tsv/.csv)",
-                     "デッキファイルを取り込む: kioku の TOML か Anki のテキスト書き出し"
-                     "（.txt/.tsv/.csv）"})
+          "import", {"Import a deck file: kioku's TOML, Anki's text export (.txt/.tsv/.csv) or "
+                     "an Anki package (.apkg/.colpkg)",
+                     "デッキファイルを取り込む: kioku の TOML、Anki のテキスト書き出し"
+                     "（.txt/.tsv/.csv）または Anki パッケージ（.apkg/.colpkg）"})
           .option(&ImportArgs::file, "FILE",
                   {"the deck file, or - to read it from standard input",
                    "デッキファイル。- なら標準入力から読む"},
                   required().checked_by(not_empty))
           .option(&ImportArgs::format, "--format",
-                  {"toml or anki-text (default: by the extension, else the content)",
-                   "toml か anki-text（既定: 拡張子で、なければ内容で判断）"},
-                  one_of({"toml", "anki-text"}))
+                  {"toml, anki-text or anki-package (default: by the extension, else the content)",
+                   "toml、anki-text または anki-package（既定: 拡張子で、なければ内容で判断）"},
+                  one_of({"toml", "anki-text", "anki-package"}))
           .option(&ImportArgs::deck, "--deck",
                   {"Anki text: the deck for notes without a deck column",
                    "Anki テキスト: デッキ列のないノートの取り込み先デッキ"})

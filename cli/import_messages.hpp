@@ -16,6 +16,10 @@ struct ImportMessages {
   const char* kept_many;
   const char* retired_one;  // {count}: cards their edited note no longer makes, suspended
   const char* retired_many;
+  const char* suspended_one;  // {count}: Anki package cards Anki had suspended
+  const char* suspended_many;
+  const char* media_one;  // {count}: Anki package media files
+  const char* media_many;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
   const char* no_current_directory;
@@ -27,8 +31,9 @@ struct ImportMessages {
 };
 BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                       (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
-                       retired_one, retired_many, file_empty, no_current_directory, cannot_open,
-                       cannot_read, cannot_read_input, is_directory, cannot_hold))
+                       retired_one, retired_many, suspended_one, suspended_many, media_one,
+                       media_many, file_empty, no_current_directory, cannot_open, cannot_read,
+                       cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

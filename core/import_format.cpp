@@ -33,6 +33,7 @@ bool is_anki_header(std::string_view line) {
 std::optional<ImportFormat> parse_import_format(std::string_view name) {
   if (name == "toml") return ImportFormat::kToml;
   if (name == "anki-text") return ImportFormat::kAnkiText;
+  if (name == "anki-package") return ImportFormat::kAnkiPackage;
   return std::nullopt;
 }
 
@@ -41,6 +42,12 @@ ImportFormat import_format_of(std::string_view name, std::string_view start) {
   if (ends_with(lower, ".toml")) return ImportFormat::kToml;
   if (ends_with(lower, ".txt") || ends_with(lower, ".tsv") || ends_with(lower, ".csv")) {
     return ImportFormat::kAnkiText;
+  }
+  if (ends_with(lower, ".apkg") || ends_with(lower, ".colpkg")) return ImportFormat::kAnkiPackage;
+  // A zip's local file header (or an empty zip's end record): no text format starts so.
+  if (start.substr(0, 4) == std::string_view("PK\x03\x04", 4) ||
+      start.substr(0, 4) == std::string_view("PK\x05\x06", 4)) {
+    return ImportFormat::kAnkiPackage;
   }
   if (start.substr(0, 3) == "\xEF\xBB\xBF") start.remove_prefix(3);
   if (start.substr(0, 5) == "tags:") return ImportFormat::kAnkiText;

@@ -8,15 +8,17 @@
 namespace kioku {
 
 enum class ImportFormat {
-  kToml,      // kioku's deck format (docs/deck-format.md)
-  kAnkiText,  // Anki's plain-text notes (core/anki_text_reader.hpp)
+  kToml,         // kioku's deck format (docs/deck-format.md)
+  kAnkiText,     // Anki's plain-text notes (core/anki_text_reader.hpp)
+  kAnkiPackage,  // Anki's .apkg/.colpkg zip (core/anki_package_format.hpp)
 };
 
-// "toml" or "anki-text"; nothing for any other name.
+// "toml", "anki-text" or "anki-package"; nothing for any other name.
 std::optional<ImportFormat> parse_import_format(std::string_view name);
 
-// `.toml` is kioku's; `.txt`, `.tsv` and `.csv` Anki's text (ASCII case ignored). Any other
-// name (standard input, a file without an extension) by `start`, the file's first bytes: Anki's
+// `.toml` is kioku's; `.txt`, `.tsv` and `.csv` Anki's text; `.apkg` and `.colpkg` Anki's
+// packages (ASCII case ignored). Any other name (standard input, a file without an extension)
+// by `start`, the file's first bytes: a package when they are a zip's ("PK\3\4"); Anki's
 // text when it begins (after a BOM) with the `tags:` line or a `#key:` header Anki knows, or
 // when its first line that is not a `#` comment holds a tab, has no `=` and does not open a
 // `[table]`; else kioku's TOML.

@@ -55,7 +55,8 @@ struct DeckImportParams {
       FieldHelp{"name", "with fd: the file as the user named it"},
       FieldHelp{"path", "absolute path of a regular deck file, which kiokud opens itself"},
       FieldHelp{"format",
-                "toml or anki-text; default: by the name's extension, else by the content"},
+                "toml, anki-text or anki-package; default: by the name's extension, else by the "
+                "content"},
       FieldHelp{"deck",
                 "anki-text: the deck of notes without a deck column (default: #deck, "
                 "else the file's name)"},
@@ -64,7 +65,9 @@ struct DeckImportParams {
                 "anki-text: what each column is (field names, tags, deck, guid, "
                 "notetype, - to leave one out), instead of #columns"},
       FieldHelp{"dry_run", "true: count what the import would change, and change nothing"},
-      FieldHelp{"lang", "anki-text: the language of the fields' text: en or ja (default en)"}};
+      FieldHelp{
+          "lang",
+          "anki-text, anki-package: the language of the fields' text: en or ja (default en)"}};
 };
 BOOST_DESCRIBE_STRUCT(DeckImportParams, (),
                       (fd, name, path, format, deck, kind, columns, dry_run, lang))
@@ -75,9 +78,12 @@ struct DeckImportResult {
   std::int64_t updated = 0;
   std::int64_t unchanged = 0;
   std::int64_t not_in_file = 0;
-  std::int64_t retired = 0;  // cards whose note no longer makes them: suspended, kept
+  std::int64_t retired = 0;    // cards whose note no longer makes them: suspended, kept
+  std::int64_t suspended = 0;  // Anki packages: cards Anki had suspended, suspended here too
+  std::int64_t media = 0;      // Anki packages: media files it brought (new or already here)
 };
-BOOST_DESCRIBE_STRUCT(DeckImportResult, (), (deck, added, updated, unchanged, not_in_file, retired))
+BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
+                      (deck, added, updated, unchanged, not_in_file, retired, suspended, media))
 
 struct DeckConfigParams {
   std::string deck;

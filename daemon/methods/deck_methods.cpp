@@ -5,6 +5,7 @@
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
 #include "core/import_format.hpp"
+#include "daemon/importers/anki_package_importer.hpp"
 #include "daemon/importers/anki_text_importer.hpp"
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/importers/deck_source.hpp"
@@ -14,6 +15,7 @@
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "protocol/deck_types.hpp"
+#include "protocol/paths.hpp"
 
 namespace kioku::daemon {
 
@@ -61,7 +63,8 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
     const std::optional<ImportFormat> named = parse_import_format(*params.format);
     if (!named) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'format' must be toml or anki-text, got \"" + *params.format + "\"");
+                  "parameter 'format' must be toml, anki-text or anki-package, got \"" +
+                      *params.format + "\"");
     }
     format = *named;
   } else {
@@ -75,6 +78,18 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
     }
     return import_deck_descriptor(context.collection, descriptor, name, context.clock.now(),
                                   dry_run);
+  }
+  if (format == ImportFormat::kAnkiPackage) {
+    if (params.deck || params.kind || params.columns) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
+                      " is read as an Anki package, whose notes name their own decks and types");
+    }
+    AnkiPackageOptions package;
+    package.language = checked_language(params.lang);
+    package.data_directory = protocol::data_directory();
+    return import_anki_package_descriptor(context.collection, descriptor, name, package, dry_run,
+                                          context.clock.now());
   }
   AnkiTextOptions options;
   options.deck = params.deck.value_or("");
@@ -144,7 +159,9 @@ protocol::DeckImportResult import(const protocol::DeckImportParams& params,
                                     .updated = summary.updated,
                                     .unchanged = summary.unchanged,
                                     .not_in_file = summary.not_in_file,
-                                    .retired = summary.retired};
+                                    .retired = summary.retired,
+                                    .suspended = summary.suspended,
+                                    .media = summary.media};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {

@@ -42,6 +42,8 @@ struct ImportSummary {
   int unchanged = 0;
   int not_in_file = 0;  // cards of the deck the file no longer has; kept, with their history
   int retired = 0;      // cards whose note no longer makes them: suspended, kept
+  int suspended = 0;    // Anki packages: cards Anki had suspended, suspended here too
+  int media = 0;        // Anki packages: media files the package brought (new or already here)
 };
 
 // What an undo did: the answer it voided, its own entry, and the card's state now.

@@ -2,6 +2,8 @@
 // the first bytes, with TOML whenever the bytes give no clear sign of Anki's text.
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "core/import_format.hpp"
 
 using kioku::import_format_of;
@@ -30,4 +32,14 @@ TEST_CASE("import format: without an extension, anything else is TOML and gets T
   CHECK(import_format_of("-", "[deck]\nname\t= \"x\"\n") == ImportFormat::kToml);
   CHECK(import_format_of("-", "# only a comment\n") == ImportFormat::kToml);
   CHECK(import_format_of("-", "") == ImportFormat::kToml);
+}
+
+TEST_CASE("import format: .apkg and .colpkg, or a zip's first bytes, make an Anki package",
+          "[anki-package]") {
+  CHECK(import_format_of("deck.apkg", "") == ImportFormat::kAnkiPackage);
+  CHECK(import_format_of("all.COLPKG", "") == ImportFormat::kAnkiPackage);
+  CHECK(import_format_of("-", std::string("PK\x03\x04\x14\x00", 6)) == ImportFormat::kAnkiPackage);
+  CHECK(import_format_of("download", std::string("PK\x05\x06", 4)) == ImportFormat::kAnkiPackage);
+  CHECK(import_format_of("-", "PK is a word\n") == ImportFormat::kToml);
+  CHECK(kioku::parse_import_format("anki-package") == ImportFormat::kAnkiPackage);
 }

@@ -1,0 +1,187 @@
+// Read everything first (zip, collection, media into temporary files beside their places:
+// daemon/importers/anki_media_plan.hpp), check it all, then one write; the media files are
+// linked into place after it.
+#include "daemon/importers/anki_package_importer.hpp"
+
+#include <unistd.h>
+
+#include <map>
+#include <set>
+
+#include "core/anki_html_text.hpp"
+#include "core/anki_stock_note_type.hpp"
+#include "core/anki_text_notes.hpp"
+#include "core/error.hpp"
+#include "core/fnv1a.hpp"
+#include "core/note_validation.hpp"
+#include "daemon/importers/anki_media_plan.hpp"
+#include "daemon/importers/anki_package_reader.hpp"
+#include "daemon/importers/deck_source.hpp"
+#include "daemon/importers/dry_run.hpp"
+#include "daemon/importers/freed_memory.hpp"
+#include "daemon/store/anki_collection_reader.hpp"
+#include "protocol/paths.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// What validate_note accepts as an id: printable ASCII without spaces, at most kMaxNoteIdBytes.
+bool is_kioku_note_id(const std::string& id) {
+  if (id.empty() || id.size() > kMaxNoteIdBytes) return false;
+  for (const char c : id) {
+    if (c <= ' ' || c > '~') return false;
+  }
+  return true;
+}
+
+std::string types_refused(const AnkiCollection& collection,
+                          const std::map<std::int64_t, NoteKind>& kinds) {
+  std::set<std::int64_t> seen;
+  std::string names;
+  for (const AnkiNote& note : collection.notes) {
+    if (kinds.count(note.type_id) || !seen.insert(note.type_id).second) continue;
+    const auto type = collection.note_types.find(note.type_id);
+    names += (names.empty() ? "" : ", ") +
+             (type == collection.note_types.end()
+                  ? "(missing note type " + std::to_string(note.type_id) + ")"
+                  : "\"" + type->second.name + "\"");
+  }
+  return names;
+}
+
+}  // namespace
+
+ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
+                                             const std::string& name,
+                                             const AnkiPackageOptions& options, bool dry_run,
+                                             TimestampMs now) {
+  const FreedMemoryRelease release;
+  require_regular_file(descriptor, name);
+  AnkiPackageReader package(descriptor, name);
+  protocol::make_directories(options.data_directory);
+  AnkiCollection anki;
+  {
+    TemporaryFile unpacked(options.data_directory, ".kioku-anki-collection");
+    package.extract_collection(unpacked.descriptor());
+    anki = read_anki_collection(unpacked.path(), name);
+  }
+  std::map<std::int64_t, NoteKind> kinds;
+  for (const auto& [id, type] : anki.note_types) {
+    if (const auto kind = anki_stock_kind(type)) kinds[id] = *kind;
+  }
+  if (const std::string refused = types_refused(anki, kinds); !refused.empty()) {
+    throw InputError(name, 0, "",
+                     "its notes use note type " + refused +
+                         ", which is not one of Anki's five stock note types (Basic, Basic (and "
+                         "reversed card), Basic (optional reversed card), Basic (type in the "
+                         "answer), Cloze); kioku cannot import other note types yet");
+  }
+  MediaPlan media(options.data_directory + "/media", name);
+  media.prepare(package, package.media());
+
+  ImportSummary summary;
+  Write what{WriteKind::kImport};
+  write_or_dry_run(collection, what, dry_run, [&] {
+    std::map<std::string, std::int64_t> decks;  // by slug
+    for (const AnkiNote& anki_note : anki.notes) {
+      const NoteKind kind = kinds.at(anki_note.type_id);
+      const auto& field_specs = note_kind_spec(kind).fields;
+      const std::string where = "note " + anki_note.guid;
+      if (anki_note.fields.size() != field_specs.size()) {
+        throw InputError(name, 0, where,
+                         "has " + std::to_string(anki_note.fields.size()) +
+                             " fields where its note type has " +
+                             std::to_string(field_specs.size()));
+      }
+      Note note;
+      note.kind = kind;
+      for (std::size_t at = 0; at < field_specs.size(); ++at) {
+        const std::string text = anki_html_to_text(media.rewrite(anki_note.fields[at]));
+        if (!text.empty()) {
+          note.fields.push_back({std::string(field_specs[at].name), {{options.language, text}}});
+        }
+      }
+      note.tags = anki_note.tags;
+      note.id = anki_note.guid;
+      if (!is_kioku_note_id(note.id)) {
+        // Not an id kioku keeps (a space, too long): one made from it, the same every time.
+        note.id = new_note_id(fnv1a_64(anki_note.guid));
+      }
+      std::optional<StoredNote> stored;
+      for (StoredNote& candidate : collection.notes().with_guid(note.id)) {
+        if (!candidate.deleted_ms) {
+          stored = std::move(candidate);
+          break;
+        }
+      }
+      std::int64_t deck_id = 0;
+      if (stored) {
+        // Kept where kioku has it, even when Anki moved it since.
+        deck_id = stored->deck_id;
+        note.deck = stored->note.deck;
+      } else {
+        std::string deck_name = "Default";
+        if (!anki_note.cards.empty()) {
+          const auto deck = anki.decks.find(anki_note.cards.front().deck_id);
+          if (deck != anki.decks.end() && !deck->second.empty()) deck_name = deck->second;
+        }
+        note.deck = anki_deck_slug(deck_name);
+        auto known = decks.find(note.deck);
+        if (known == decks.end()) {
+          std::int64_t id = 0;
+          if (const std::optional<DeckRow> existing = collection.decks().by_slug(note.deck)) {
+            id = existing->id;
+          } else {
+            Deck deck;
+            deck.format = 2;
+            deck.id = note.deck;
+            deck.languages = {options.language};
+            deck.name = {{options.language, deck_name}};
+            id = collection.decks().save(deck, name, now);
+          }
+          known = decks.emplace(note.deck, id).first;
+        }
+        deck_id = known->second;
+      }
+      if (summary.deck.find(note.deck) == std::string::npos) {
+        summary.deck += (summary.deck.empty() ? "" : ", ") + note.deck;
+      }
+      if (stored && anki_note.modified_s * 1000 <= stored->modified_ms) {
+        // Not newer than kioku's copy: left as it is.
+        for (const StoredNoteCard& card : collection.cards().cards_of_note(stored->id)) {
+          summary.unchanged += card.card.retired ? 0 : 1;
+        }
+        continue;
+      }
+      const std::int64_t position =
+          stored ? stored->position : collection.cards().next_position(deck_id);
+      NoteSave save;
+      try {
+        save = collection.save_note(deck_id, note, "", position, now);
+      } catch (const NoteError& error) {
+        throw InputError(name, 0, where + ": " + error.field(), error.problem());
+      }
+      summary.added += save.count(CardChange::kAdded);
+      summary.updated += save.count(CardChange::kUpdated);
+      summary.unchanged += save.count(CardChange::kUnchanged);
+      summary.retired += static_cast<int>(save.retired.size());
+      for (const AnkiCard& card : anki_note.cards) {
+        if (card.queue != -1) continue;  // buried cards: a burial is for Anki's day only
+        const std::string key = anki_card_key(kind, card.ord);
+        for (const NoteSave::Card& saved : save.cards) {
+          if (saved.row.template_key != key) continue;
+          collection.cards().set_suspended_by_user(saved.id, now);
+          collection.cards().refresh_card_suspension(saved.id);
+          ++summary.suspended;
+        }
+      }
+    }
+    what.deck = decks.size() == 1 ? decks.begin()->second : 0;
+  });
+  summary.media = media.media();
+  if (!dry_run) media.commit();
+  return summary;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,29 @@
+// Imports an Anki package (.apkg/.colpkg; docs/anki-import.md, "Packages"): its notes of Anki's
+// five stock note types as kioku notes of the matching kinds, by the path every import takes
+// (Collection::save_note), with their decks, tags and suspended cards, and its media files.
+// All or nothing: the notes in one write, the media files put in place only once it is done.
+// Scheduling and the review log are not imported yet (issue 12, part 2): every card is new.
+#pragma once
+
+#include <string>
+
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+struct AnkiPackageOptions {
+  std::string language = "en";  // the language the fields' text is stored under
+  std::string data_directory;   // where the collection is unpacked and media/ is
+};
+
+// Imports the package open at `descriptor` (named `name` in errors). A note whose guid kioku
+// has is updated when the package's copy is newer (notes.mod after the kioku note's last
+// change), else left. Throws kioku::InputError naming the package: a malformed package, a
+// note type other than the five (named), a note its kind refuses; nothing is changed then.
+// With `dry_run` the import is done and rolled back and no media file is written.
+ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
+                                             const std::string& name,
+                                             const AnkiPackageOptions& options, bool dry_run,
+                                             TimestampMs now);
+
+}  // namespace kioku::daemon

@@ -1,0 +1,275 @@
+// Schema 11 keeps note types and decks as JSON in the one `col` row; schema 18 in tables whose
+// `config` blobs are protobuf (../shared/docs/anki-formats.md, sections 2 and 3). Either way
+// only plain SELECTs over the file, opened read-only and immutable, after a quick_check.
+#include "daemon/store/anki_collection_reader.hpp"
+
+#include <boost/json.hpp>
+#include <cstring>
+
+#include "core/anki_text_reader.hpp"
+#include "core/error.hpp"
+#include "core/protobuf_wire.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// Anki declares its name columns COLLATE unicase and registers the collation at run time;
+// quick_check and any index over those columns need one of that name. ASCII case is enough:
+// kioku only reads.
+int unicase_compare(void*, int left_size, const void* left, int right_size, const void* right) {
+  const auto* a = static_cast<const unsigned char*>(left);
+  const auto* b = static_cast<const unsigned char*>(right);
+  const int common = left_size < right_size ? left_size : right_size;
+  for (int at = 0; at < common; ++at) {
+    const int x = (a[at] >= 'A' && a[at] <= 'Z') ? a[at] + 32 : a[at];
+    const int y = (b[at] >= 'A' && b[at] <= 'Z') ? b[at] + 32 : b[at];
+    if (x != y) return x - y;
+  }
+  return left_size - right_size;
+}
+
+std::string uri_of(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      uri += '%';
+      uri += kHex[(static_cast<unsigned char>(c) >> 4) & 0xF];
+      uri += kHex[static_cast<unsigned char>(c) & 0xF];
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+std::vector<std::string> split_fields(const std::string& flds) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = flds.find('\x1f', start);
+    fields.push_back(
+        flds.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) return fields;
+    start = end + 1;
+  }
+}
+
+std::int64_t json_int(const boost::json::value* value) {
+  if (value == nullptr) return 0;
+  if (value->is_int64()) return value->as_int64();
+  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
+  if (value->is_double()) return static_cast<std::int64_t>(value->as_double());
+  if (value->is_string()) {
+    // Third-party writers put ids in strings.
+    try {
+      return std::stoll(std::string(value->as_string()));
+    } catch (const std::exception&) {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+std::string json_string(const boost::json::object& object, const char* key) {
+  const boost::json::value* value = object.if_contains(key);
+  return value != nullptr && value->is_string() ? std::string(value->as_string()) : std::string();
+}
+
+class Reader {
+ public:
+  Reader(const std::string& path, const std::string& package)
+      : package_(package),
+        database_(uri_of(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX) {
+    sqlite3_create_collation_v2(database_.handle(), "unicase", SQLITE_UTF8, nullptr,
+                                unicase_compare, nullptr);
+  }
+
+  AnkiCollection read() {
+    sqlite::Statement check = database_.prepare("PRAGMA quick_check");
+    if (!check.step() || check.column_text(0) != "ok") {
+      fail("its collection is damaged (SQLite's quick_check: " + check.column_text(0) + ")");
+    }
+    AnkiCollection collection;
+    sqlite::Statement col = database_.prepare("SELECT ver, models, decks FROM col");
+    if (!col.step()) fail("its collection has no col row");
+    collection.schema = static_cast<int>(col.column_int(0));
+    if (collection.schema == 11) {
+      read_json_types(col.column_text(1), collection);
+      read_json_decks(col.column_text(2), collection);
+    } else if (collection.schema == 18) {
+      read_table_types(collection);
+      read_table_decks(collection);
+    } else {
+      fail("its collection has schema " + std::to_string(collection.schema) +
+           "; kioku reads Anki's package schemas 11 and 18");
+    }
+    read_notes(collection);
+    return collection;
+  }
+
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw InputError(package_, 0, "", problem);
+  }
+
+ private:
+  boost::json::object parse_object(const std::string& text, const char* what) {
+    boost::system::error_code error;
+    boost::json::value value = boost::json::parse(text, error);
+    if (error || !value.is_object())
+      fail(std::string("its collection's ") + what + " is not a JSON object");
+    return std::move(value.as_object());
+  }
+
+  void read_json_types(const std::string& text, AnkiCollection& collection) {
+    for (const auto& [key, value] : parse_object(text, "note types (col.models)")) {
+      if (!value.is_object()) fail("its collection has a note type that is not a JSON object");
+      const boost::json::object& model = value.as_object();
+      AnkiNoteType type;
+      type.id = model.contains("id") ? json_int(model.if_contains("id")) : json_int(nullptr);
+      if (type.id == 0) {
+        try {
+          type.id = std::stoll(std::string(key));
+        } catch (const std::exception&) {
+          fail("its collection has a note type without an id");
+        }
+      }
+      type.name = json_string(model, "name");
+      type.cloze = json_int(model.if_contains("type")) == 1;
+      if (const auto* fields = model.if_contains("flds"); fields && fields->is_array()) {
+        for (const auto& field : fields->as_array()) {
+          if (field.is_object()) type.fields.push_back(json_string(field.as_object(), "name"));
+        }
+      }
+      if (const auto* templates = model.if_contains("tmpls"); templates && templates->is_array()) {
+        for (const auto& entry : templates->as_array()) {
+          if (!entry.is_object()) continue;
+          const auto& object = entry.as_object();
+          type.templates.push_back({json_string(object, "name"), json_string(object, "qfmt"),
+                                    json_string(object, "afmt")});
+        }
+      }
+      collection.note_types[type.id] = std::move(type);
+    }
+  }
+
+  void read_json_decks(const std::string& text, AnkiCollection& collection) {
+    for (const auto& [key, value] : parse_object(text, "decks (col.decks)")) {
+      if (!value.is_object()) continue;
+      std::int64_t id = json_int(value.as_object().if_contains("id"));
+      if (id == 0) {
+        try {
+          id = std::stoll(std::string(key));
+        } catch (const std::exception&) {
+          continue;
+        }
+      }
+      collection.decks[id] = json_string(value.as_object(), "name");
+    }
+  }
+
+  void read_table_types(AnkiCollection& collection) {
+    sqlite::Statement types = database_.prepare("SELECT id, name, config FROM notetypes");
+    while (types.step()) {
+      AnkiNoteType type;
+      type.id = types.column_int(0);
+      type.name = types.column_text(1);
+      const std::string config = types.column_text(2);  // the reader keeps a view of it
+      ProtobufReader reader(config);
+      ProtobufField field;
+      while (reader.next(field)) {
+        if (field.number == 1 && field.wire_type == 0) type.cloze = field.value == 1;
+      }
+      collection.note_types[type.id] = std::move(type);
+    }
+    sqlite::Statement fields =
+        database_.prepare("SELECT ntid, name FROM fields ORDER BY ntid, ord");
+    while (fields.step()) {
+      auto type = collection.note_types.find(fields.column_int(0));
+      if (type != collection.note_types.end()) type->second.fields.push_back(fields.column_text(1));
+    }
+    sqlite::Statement templates =
+        database_.prepare("SELECT ntid, name, config FROM templates ORDER BY ntid, ord");
+    while (templates.step()) {
+      auto type = collection.note_types.find(templates.column_int(0));
+      if (type == collection.note_types.end()) continue;
+      AnkiTemplate entry;
+      entry.name = templates.column_text(1);
+      const std::string config = templates.column_text(2);  // the reader keeps a view of it
+      ProtobufReader reader(config);
+      ProtobufField field;
+      while (reader.next(field)) {
+        if (field.number == 1 && field.wire_type == 2) entry.question = std::string(field.bytes);
+        if (field.number == 2 && field.wire_type == 2) entry.answer = std::string(field.bytes);
+      }
+      type->second.templates.push_back(std::move(entry));
+    }
+  }
+
+  void read_table_decks(AnkiCollection& collection) {
+    sqlite::Statement decks = database_.prepare("SELECT id, name FROM decks");
+    while (decks.step()) {
+      std::string name = decks.column_text(1);
+      std::string joined;
+      for (const char c : name) {
+        if (c == '\x1f') {
+          joined += "::";
+        } else {
+          joined += c;
+        }
+      }
+      collection.decks[decks.column_int(0)] = std::move(joined);
+    }
+  }
+
+  void read_notes(AnkiCollection& collection) {
+    std::map<std::int64_t, std::size_t> index;  // note id -> position in collection.notes
+    sqlite::Statement notes =
+        database_.prepare("SELECT id, guid, mid, mod, flds, tags FROM notes ORDER BY id");
+    while (notes.step()) {
+      AnkiNote note;
+      note.guid = notes.column_text(1);
+      note.type_id = notes.column_int(2);
+      note.modified_s = notes.column_int(3);
+      note.fields = split_fields(notes.column_text(4));
+      note.tags = split_anki_tags(notes.column_text(5));
+      index[notes.column_int(0)] = collection.notes.size();
+      collection.notes.push_back(std::move(note));
+    }
+    sqlite::Statement cards = database_.prepare(
+        "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue FROM cards "
+        "ORDER BY nid, ord");
+    while (cards.step()) {
+      const auto note = index.find(cards.column_int(0));
+      if (note == index.end()) continue;  // a card without its note: Anki's check drops it too
+      collection.notes[note->second].cards.push_back(
+          {cards.column_int(1), cards.column_int(2), cards.column_int(3)});
+    }
+  }
+
+  std::string package_;
+  sqlite::Database database_;
+};
+
+}  // namespace
+
+AnkiCollection read_anki_collection(const std::string& path, const std::string& package) {
+  try {
+    Reader reader(path, package);
+    return reader.read();
+  } catch (const InputError&) {
+    throw;
+  } catch (const ProtobufError& error) {
+    throw InputError(package, 0, "",
+                     std::string("its collection holds a note type that is not Anki's protobuf: ") +
+                         error.what());
+  } catch (const std::exception& error) {
+    throw InputError(
+        package, 0, "",
+        std::string("its collection cannot be read as an Anki collection: ") + error.what());
+  }
+}
+
+}  // namespace kioku::daemon

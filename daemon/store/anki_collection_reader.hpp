@@ -1,0 +1,43 @@
+// Reads the collection inside an Anki package (schema 11 or 18), which the package reader
+// (daemon/importers/anki_package_reader.hpp) has put in a private file: its note types, decks,
+// notes and cards, with what part 1 of issue 12 imports (no scheduling, no review log).
+// The only place outside the collection's own stores that sees SQLite, so it lives here.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/anki_stock_note_type.hpp"
+
+namespace kioku::daemon {
+
+struct AnkiCard {
+  std::int64_t deck_id = 0;  // the home deck: odid when the card sits in a filtered deck
+  std::int64_t ord = 0;      // template index, or cloze number - 1
+  std::int64_t queue = 0;    // -1 suspended, -2/-3 buried
+};
+
+struct AnkiNote {
+  std::string guid;
+  std::int64_t type_id = 0;     // notes.mid
+  std::int64_t modified_s = 0;  // notes.mod, seconds
+  std::vector<std::string> fields;
+  std::vector<std::string> tags;
+  std::vector<AnkiCard> cards;  // by ord
+};
+
+struct AnkiCollection {
+  int schema = 0;  // col.ver: 11 or 18
+  std::map<std::int64_t, AnkiNoteType> note_types;
+  std::map<std::int64_t, std::string> decks;  // id -> name, levels joined with "::"
+  std::vector<AnkiNote> notes;                // by id
+};
+
+// Reads the SQLite file at `path` read-only. Throws kioku::InputError naming `package` when the
+// file is not a collection kioku reads (damaged, truncated, another schema, broken JSON or
+// protobuf); nothing has been written anywhere then.
+AnkiCollection read_anki_collection(const std::string& path, const std::string& package);
+
+}  // namespace kioku::daemon

@@ -1,0 +1,361 @@
+// Anki packages through the real kioku and kiokud: every real Anki-made package of
+// ../shared/fixtures/anki/ that uses only stock note types imports with its README's counts
+// (read from there, never copied), a second import changes nothing, a package of other note
+// types is refused whole, and each malformed package (made here with libzip) gets one error and
+// changes nothing. KIOKU_SHARED_DIR overrides where ../shared is (a worktree's parent has none).
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/skip.hpp"
+#include "tests/support/sqlite_reader.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+std::string fixtures_directory() {
+  const char* shared = std::getenv("KIOKU_SHARED_DIR");
+  return (shared != nullptr && *shared != '\0' ? std::string(shared) : source_path("../shared")) +
+         "/fixtures/anki";
+}
+
+bool have_fixtures() {
+  struct stat info {};
+  return ::stat((fixtures_directory() + "/README.md").c_str(), &info) == 0;
+}
+
+std::string fixture(const std::string& name) {
+  return fixtures_directory() + "/" + name;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The names in a directory, sorted; empty when it does not exist.
+std::vector<std::string> listing(const std::string& directory) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::int64_t count(const TempHome& home, const std::string& table) {
+  return std::stoll(SqliteReader(home.collection_path()).text("SELECT count(*) FROM " + table));
+}
+
+// The entries of a zip, by name (for taking a real collection apart).
+std::string zip_entry(const std::string& path, const std::string& name) {
+  int error = 0;
+  zip_t* archive = zip_open(path.c_str(), ZIP_RDONLY, &error);
+  REQUIRE(archive != nullptr);
+  zip_stat_t stat;
+  REQUIRE(zip_stat(archive, name.c_str(), 0, &stat) == 0);
+  std::string bytes(stat.size, '\0');
+  zip_file_t* file = zip_fopen(archive, name.c_str(), 0);
+  REQUIRE(file != nullptr);
+  REQUIRE(zip_fread(file, bytes.data(), bytes.size()) == static_cast<zip_int64_t>(bytes.size()));
+  zip_fclose(file);
+  zip_discard(archive);
+  return bytes;
+}
+
+// Writes a zip of `entries` (name, bytes), deflated.
+void write_zip(const std::string& path,
+               const std::vector<std::pair<std::string, std::string>>& entries) {
+  int error = 0;
+  zip_t* archive = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+  REQUIRE(archive != nullptr);
+  for (const auto& [name, bytes] : entries) {
+    zip_source_t* source = zip_source_buffer(archive, bytes.data(), bytes.size(), 0);
+    REQUIRE(source != nullptr);
+    REQUIRE(zip_file_add(archive, name.c_str(), source, ZIP_FL_ENC_UTF_8) >= 0);
+  }
+  REQUIRE(zip_close(archive) == 0);
+}
+
+// A copy of `collection` (a schema-11 SQLite file's bytes) changed by `sql`, as a package at
+// `path` with a legacy media map `media_map` and entries `more`.
+void write_changed_package(const std::string& path, const std::string& collection,
+                           const std::string& sql, const std::string& media_map,
+                           const std::vector<std::pair<std::string, std::string>>& more = {}) {
+  const std::string database_path = path + ".anki2";
+  {
+    std::ofstream out(database_path, std::ios::binary);
+    out << collection;
+  }
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open(database_path.c_str(), &database) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(database, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(database);
+  std::vector<std::pair<std::string, std::string>> entries{
+      {"collection.anki2", file_bytes(database_path)}, {"media", media_map}};
+  entries.insert(entries.end(), more.begin(), more.end());
+  write_zip(path, entries);
+}
+
+struct Expected {
+  std::string file;
+  int notes;
+  int cards;
+  std::string deck;  // the slug of the deck its cards land in
+};
+
+// The one error line, and nothing imported: no deck, card or media file.
+void check_refused(RunningDaemon& daemon, const std::string& path, const std::string& problem) {
+  const auto result = daemon.kioku({"import", path});
+  INFO("stderr: " << result.err);
+  CHECK(result.exit_code == 4);
+  CHECK(result.out.empty());
+  CHECK(result.err == "kioku: " + path + ": " + problem + "\n");
+  CHECK(parse_output(daemon.kioku({"decks", "--json"})).as_array().empty());
+  CHECK(count(daemon.home(), "cards") == 0);
+  CHECK(listing(daemon.home().data_dir() + "/media").empty());
+  // No temporary file left beside the collection either.
+  for (const std::string& name : listing(daemon.home().data_dir())) {
+    CHECK(name.rfind(".kioku-", 0) != 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("e2e: Anki's real packages of stock note types import with their counts, twice",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  // ../shared/fixtures/anki/README.md: notes, cards, and the deck the cards are in.
+  const std::vector<Expected> packages{
+      {"anki_media.apkg", 1, 1, "default"},
+      {"mhaswade_Uber-Go.apkg", 20, 73, "uber-go"},
+      {"mhaswade_english-vocab-2023.apkg", 22, 44, "spoken-languages-english-vocab-2023"},
+      {"mhaswade_bg-hashtable.colpkg", 14, 28, "default"},
+  };
+  for (const Expected& expected : packages) {
+    SECTION(expected.file) {
+      RunningDaemon daemon({"--no-bundled-decks"});
+      const TempHome& home = daemon.home();
+      const auto imported =
+          parse_output(daemon.kioku({"import", fixture(expected.file), "--json"}));
+      CHECK(field(imported, "added") == expected.cards);
+      CHECK(imported.at("deck").as_string() == expected.deck);
+      CHECK(count(home, "notes") == expected.notes);
+      CHECK(count(home, "cards") == expected.cards);
+      // Never the "Please update to the latest Anki version" note of the dummy collection.anki2.
+      CHECK(SqliteReader(home.collection_path())
+                .text("SELECT count(*) FROM notes WHERE fields LIKE '%Please update%'") == "0");
+      const auto again = parse_output(daemon.kioku({"import", fixture(expected.file), "--json"}));
+      CHECK(field(again, "added") == 0);
+      CHECK(field(again, "updated") == 0);
+      CHECK(field(again, "unchanged") == expected.cards);
+      CHECK(count(home, "cards") == expected.cards);
+    }
+  }
+}
+
+TEST_CASE("e2e: an Anki package's media land in the media folder, named as the map names them",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string media = home.data_dir() + "/media";
+  REQUIRE(daemon.kioku({"import", fixture("anki_media.apkg")}).exit_code == 0);
+  CHECK(file_bytes(media + "/foo.wav") == "abc\n");
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT fields FROM notes").find("[sound:foo.wav]") != std::string::npos);
+
+  const auto uber = daemon.kioku({"import", fixture("mhaswade_Uber-Go.apkg")});
+  REQUIRE(uber.exit_code == 0);
+  CHECK(uber.out == "Imported uber-go from " + fixture("mhaswade_Uber-Go.apkg") +
+                        ": 73 added, 0 updated, 0 unchanged; 1 media file\n");
+  CHECK(file_bytes(media + "/mvcs.png").size() == 546425);
+  const auto japanese = daemon.kioku({"--lang", "ja", "import", fixture("mhaswade_Uber-Go.apkg")});
+  CHECK(japanese.out.find("。メディアファイル 1 個") != std::string::npos);
+
+  // Another package with a foo.wav of other content: Anki's renaming, and the note follows it.
+  const std::string collection = zip_entry(fixture("anki_media.apkg"), "collection.anki2");
+  const std::string other = home.root() + "/other.apkg";
+  // The same guid would leave the note unchanged; a fresh package's note must be newer, so
+  // the collection is taken whole and only the media differ: its note is unchanged, its media
+  // file is new content under the same name.
+  write_zip(other,
+            {{"collection.anki2", collection}, {"media", R"({"0": "foo.wav"})"}, {"0", "xyz\n"}});
+  REQUIRE(daemon.kioku({"import", other}).exit_code == 0);
+  CHECK(file_bytes(media + "/foo.wav") == "abc\n");
+  const std::vector<std::string> names = listing(media);
+  REQUIRE(names.size() == 3);
+  CHECK(names[0].rfind("foo-", 0) == 0);
+  CHECK(names[0].size() == std::string("foo-0123456789abcdef.wav").size());
+  CHECK(file_bytes(media + "/" + names[0]) == "xyz\n");
+  CHECK(names[1] == "foo.wav");
+  CHECK(names[2] == "mvcs.png");
+  // The same content again is reused, not copied a third time.
+  REQUIRE(daemon.kioku({"import", other}).exit_code == 0);
+  CHECK(listing(media) == names);
+
+  // A newer copy of the note that shows that foo.wav: its reference follows the renamed file.
+  const std::string newer = home.root() + "/newer.apkg";
+  write_changed_package(newer, collection,
+                        "UPDATE notes SET mod = 4000000000, "
+                        "flds = '<img src=\"foo.wav\">' || char(31) || 'back'",
+                        R"({"0": "foo.wav"})", {{"0", "xyz\n"}});
+  const auto updated = parse_output(daemon.kioku({"import", newer, "--json"}));
+  CHECK(field(updated, "updated") == 1);
+  CHECK(listing(media) == names);
+  const SqliteReader after(home.collection_path());
+  CHECK(after.text("SELECT fields FROM notes WHERE fields LIKE '%image%'")
+            .find("[image: " + names[0] + "]") != std::string::npos);
+}
+
+TEST_CASE("e2e: --dry-run of an Anki package changes nothing and writes no media",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const auto dry = parse_output(
+      daemon.kioku({"import", fixture("mhaswade_Uber-Go.apkg"), "--dry-run", "--json"}));
+  CHECK(field(dry, "added") == 73);
+  CHECK(count(daemon.home(), "cards") == 0);
+  struct stat info {};
+  CHECK(::stat((daemon.home().data_dir() + "/media/mvcs.png").c_str(), &info) != 0);
+}
+
+TEST_CASE("e2e: a package with a note type other than the five is refused whole, naming it",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const std::string path = fixture("mhaswade_BarRonPcAp.colpkg");
+  const auto result = daemon.kioku({"import", path});
+  CHECK(result.exit_code == 4);
+  CHECK(result.err.find("\"Vocabulary\"") != std::string::npos);
+  CHECK(result.err.find("not one of Anki's five stock note types") != std::string::npos);
+  CHECK(count(daemon.home(), "cards") == 0);
+  CHECK(daemon.kioku({"import", fixture("ankidroid_templates.apkg")}).err.find("\"Muscle\"") !=
+        std::string::npos);
+  CHECK(count(daemon.home(), "cards") == 0);
+  struct stat info {};
+  CHECK(::stat((daemon.home().data_dir() + "/media").c_str(), &info) != 0);
+}
+
+TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string real = fixture("anki_media.apkg");
+  const std::string collection = zip_entry(real, "collection.anki2");
+
+  SECTION("an empty file") {
+    const std::string path = home.write_file("empty.apkg", "");
+    check_refused(daemon, path, "the file is empty, not an Anki package");
+  }
+  SECTION("not a zip") {
+    const std::string path = home.write_file("text.apkg", "hello, not a zip\n");
+    check_refused(daemon, path, "not a zip archive, so not an Anki package");
+  }
+  SECTION("a truncated zip") {
+    const std::string bytes = file_bytes(real);
+    const std::string path = home.write_file("cut.apkg", bytes.substr(0, bytes.size() / 2));
+    check_refused(daemon, path,
+                  "a damaged or truncated zip archive (its central directory is missing)");
+  }
+  SECTION("a truncated collection") {
+    const std::string path = home.root() + "/cut-collection.apkg";
+    write_zip(path, {{"collection.anki2", collection.substr(0, 4096 + 100)}, {"media", "{}"}});
+    const auto result = daemon.kioku({"import", path});
+    CHECK(result.exit_code == 4);
+    CHECK(result.err.rfind("kioku: " + path + ": its collection", 0) == 0);
+    CHECK(count(home, "cards") == 0);
+  }
+  SECTION("zip-slip names in the media map") {
+    for (const std::string name : {"../evil.sh", "/etc/passwd", "a/b.png", ".."}) {
+      const std::string path = home.root() + "/slip.apkg";
+      write_zip(path, {{"collection.anki2", collection},
+                       {"media", "{\"0\": \"" + name + "\"}"},
+                       {"0", "boom"}});
+      const auto result = daemon.kioku({"import", path});
+      INFO(result.err);
+      CHECK(result.exit_code == 4);
+      CHECK(result.err.find("its media map names \"" + name + "\" (entry 0)") != std::string::npos);
+      CHECK(count(home, "cards") == 0);
+    }
+    struct stat info {};
+    CHECK(::stat((home.data_dir() + "/evil.sh").c_str(), &info) != 0);
+  }
+  SECTION("a media entry missing from the zip") {
+    const std::string path = home.root() + "/missing.apkg";
+    write_zip(path, {{"collection.anki2", collection},
+                     {"media", R"({"0": "foo.wav", "1": "gone.png"})"},
+                     {"0", "abc\n"}});
+    check_refused(daemon, path,
+                  "its media map names \"gone.png\" in entry 1, which the package does not have");
+  }
+  SECTION("an unknown meta version") {
+    const std::string path = home.root() + "/future.apkg";
+    write_zip(path, {{"meta", std::string("\x08\x07", 2)}, {"collection.anki2", collection}});
+    check_refused(daemon, path,
+                  "its meta says package version 7, which kioku does not know (it reads 1, 2 "
+                  "and 3); it was made by a newer Anki");
+  }
+  SECTION("entries that declare more than 2 GiB in all") {
+    // A stored entry whose headers are changed to say 3 GiB: refused from what they declare,
+    // before a byte is expanded.
+    const std::string path = home.root() + "/huge.apkg";
+    int error = 0;
+    zip_t* archive = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+    REQUIRE(archive != nullptr);
+    const std::string content(100, 'x');
+    zip_source_t* source = zip_source_buffer(archive, content.data(), content.size(), 0);
+    const zip_int64_t index = zip_file_add(archive, "collection.anki2", source, 0);
+    REQUIRE(index >= 0);
+    REQUIRE(zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0) ==
+            0);
+    REQUIRE(zip_close(archive) == 0);
+    std::string bytes = file_bytes(path);
+    const auto patch = [&](std::size_t at) {
+      bytes[at] = 0;
+      bytes[at + 1] = 0;
+      bytes[at + 2] = 0;
+      bytes[at + 3] = static_cast<char>(0xC0);
+    };
+    patch(bytes.find(std::string("PK\x03\x04", 4)) + 22);
+    patch(bytes.find(std::string("PK\x01\x02", 4)) + 24);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    check_refused(daemon, path,
+                  "its entries would expand past 2 GiB; kioku does not import a package that "
+                  "large");
+  }
+  SECTION("a zip bomb") {
+    const std::string path = home.root() + "/bomb.apkg";
+    write_zip(path, {{"collection.anki2", std::string(20u << 20, '\0')}});
+    const auto result = daemon.kioku({"import", path});
+    CHECK(result.exit_code == 4);
+    CHECK(result.err.find("entry \"collection.anki2\" would expand") != std::string::npos);
+    CHECK(result.err.find("a zip bomb?") != std::string::npos);
+    CHECK(count(home, "cards") == 0);
+  }
+}
+
+TEST_CASE("e2e: a card Anki suspended arrives suspended", "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path = home.root() + "/suspended.apkg";
+  write_changed_package(path, zip_entry(fixture("anki_media.apkg"), "collection.anki2"),
+                        "UPDATE cards SET queue = -1", "{}");
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  CHECK(field(imported, "added") == 1);
+  CHECK(field(imported, "suspended") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT suspended FROM card_state") == "1");
+  CHECK(reader.text("SELECT suspended_ms IS NOT NULL FROM cards") == "1");
+}
