@@ -3,8 +3,12 @@
 // only plain SELECTs over the file, opened read-only and immutable, after a quick_check.
 #include "daemon/store/anki_collection_reader.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <optional>
 
 #include "core/anki_text_reader.hpp"
 #include "core/error.hpp"
@@ -45,7 +49,16 @@ std::string uri_of(const std::string& path) {
   return uri + "?immutable=1";
 }
 
-std::vector<std::string> split_fields(const std::string& flds) {
+// More fields than any real note type has (Anki's own editor becomes unusable far below it):
+// a note past it is refused before its fields are split, so one hostile `flds` of separators
+// cannot become a billion strings.
+constexpr std::size_t kMostFields = 1000;
+
+// Nullopt when `flds` holds more than kMostFields fields.
+std::optional<std::vector<std::string>> split_fields(const std::string& flds) {
+  if (static_cast<std::size_t>(std::count(flds.begin(), flds.end(), '\x1f')) >= kMostFields) {
+    return std::nullopt;
+  }
   std::vector<std::string> fields;
   std::size_t start = 0;
   while (true) {
@@ -57,11 +70,23 @@ std::vector<std::string> split_fields(const std::string& flds) {
   }
 }
 
+// Ids and times as Anki stores them, from JSON: a number out of int64's range (or not finite)
+// reads as 0, which no real id or time is, rather than as undefined behaviour.
 std::int64_t json_int(const boost::json::value* value) {
   if (value == nullptr) return 0;
   if (value->is_int64()) return value->as_int64();
-  if (value->is_uint64()) return static_cast<std::int64_t>(value->as_uint64());
-  if (value->is_double()) return static_cast<std::int64_t>(value->as_double());
+  if (value->is_uint64()) {
+    const std::uint64_t number = value->as_uint64();
+    return number > static_cast<std::uint64_t>(INT64_MAX) ? 0 : static_cast<std::int64_t>(number);
+  }
+  if (value->is_double()) {
+    const double number = value->as_double();
+    // Both bounds exact in double: -2^63 and 2^63.
+    return std::isfinite(number) && number >= -9223372036854775808.0 &&
+                   number < 9223372036854775808.0
+               ? static_cast<std::int64_t>(number)
+               : 0;
+  }
   if (value->is_string()) {
     // Third-party writers put ids in strings.
     try {
@@ -92,6 +117,7 @@ class Reader {
     if (!check.step() || check.column_text(0) != "ok") {
       fail("its collection is damaged (SQLite's quick_check: " + check.column_text(0) + ")");
     }
+    refuse_views();
     AnkiCollection collection;
     sqlite::Statement col = database_.prepare("SELECT ver, models, decks FROM col");
     if (!col.step()) fail("its collection has no col row");
@@ -108,6 +134,18 @@ class Reader {
     }
     read_notes(collection);
     return collection;
+  }
+
+  // Every name read here must be a plain table: a view may run any query, an endless
+  // recursive one too, on the daemon's thread, and a virtual table any module's code.
+  void refuse_views() {
+    sqlite::Statement schema = database_.prepare(
+        "SELECT name FROM sqlite_schema WHERE name IN ('col', 'notes', 'cards', 'revlog', "
+        "'notetypes', 'fields', 'templates', 'decks') AND (type != 'table' OR sql LIKE "
+        "'CREATE VIRTUAL%')");
+    if (schema.step()) {
+      fail("its collection's " + schema.column_text(0) + " is not a plain table, as Anki makes it");
+    }
   }
 
   [[noreturn]] void fail(const std::string& problem) const {
@@ -233,7 +271,12 @@ class Reader {
       note.guid = notes.column_text(1);
       note.type_id = notes.column_int(2);
       note.modified_s = notes.column_int(3);
-      note.fields = split_fields(notes.column_text(4));
+      std::optional<std::vector<std::string>> fields = split_fields(notes.column_text(4));
+      if (!fields) {
+        fail("its note " + std::to_string(notes.column_int(0)) + " has more than " +
+             std::to_string(kMostFields) + " fields");
+      }
+      note.fields = std::move(*fields);
       note.tags = split_anki_tags(notes.column_text(5));
       index[notes.column_int(0)] = collection.notes.size();
       collection.notes.push_back(std::move(note));

@@ -291,6 +291,27 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     struct stat info {};
     CHECK(::stat((home.data_dir() + "/evil.sh").c_str(), &info) != 0);
   }
+  SECTION("a view in place of a table, which could run an endless query") {
+    const std::string path = home.root() + "/view.apkg";
+    write_changed_package(
+        path, collection,
+        "ALTER TABLE notes RENAME TO real_notes; CREATE VIEW notes AS WITH RECURSIVE r(x) AS "
+        "(SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS id, 'g' AS guid, 0 AS mid, "
+        "0 AS mod, '' AS flds, '' AS tags FROM r",
+        "{}");
+    check_refused(daemon, path, "its collection's notes is not a plain table, as Anki makes it");
+  }
+  SECTION("a note of more than 1000 fields is refused before they are split") {
+    const std::string path = home.root() + "/fields.apkg";
+    write_changed_package(
+        path, collection,
+        "UPDATE notes SET flds = flds || replace(hex(zeroblob(1000)), '00', char(31))", "{}");
+    const auto result = daemon.kioku({"import", path});
+    INFO(result.err);
+    CHECK(result.exit_code == 4);
+    CHECK(result.err.find("has more than 1000 fields") != std::string::npos);
+    CHECK(count(home, "cards") == 0);
+  }
   SECTION("a media entry missing from the zip") {
     const std::string path = home.root() + "/missing.apkg";
     write_zip(path, {{"collection.anki2", collection},
