@@ -51,7 +51,8 @@ std::string anki_card_key(NoteKind kind, std::int64_t ord) {
     case NoteKind::kBasicOptionalReverse:
       return ord == 0 ? "forward" : "backward";
     case NoteKind::kCloze:
-      return "c" + std::to_string(ord + 1);
+      // ord + 1 as unsigned: a hostile ord cannot overflow.
+      return "c" + std::to_string(static_cast<std::uint64_t>(ord) + 1);
     default:
       return "card";
   }

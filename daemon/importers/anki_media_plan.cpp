@@ -10,6 +10,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <string_view>
+#include <utility>
 
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
@@ -19,10 +21,27 @@ namespace kioku::daemon {
 
 namespace {
 
-std::string file_content(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+// Whether two files hold the same bytes, read side by side in chunks: a media file may be large,
+// and neither is ever held whole.
+bool same_content(const std::string& one, const std::string& other) {
+  std::ifstream first(one, std::ios::binary);
+  std::ifstream second(other, std::ios::binary);
+  if (!first || !second) return false;
+  char left[65536];
+  char right[65536];
+  while (true) {
+    first.read(left, sizeof left);
+    second.read(right, sizeof right);
+    const std::streamsize got = first.gcount();
+    if (got != second.gcount() || std::memcmp(left, right, static_cast<std::size_t>(got)) != 0) {
+      return false;
+    }
+    if (got == 0) return first.eof() && second.eof();
+  }
 }
+
+// The longest file name Linux file systems take.
+constexpr std::size_t kLongestFileName = 255;
 
 }  // namespace
 
@@ -34,6 +53,11 @@ TemporaryFile::TemporaryFile(const std::string& directory, const std::string& na
                 "cannot make a temporary file in " + directory + ": " + std::strerror(errno));
   }
   path_ = pattern;
+}
+
+void TemporaryFile::close_descriptor() noexcept {
+  if (descriptor_ >= 0) ::close(descriptor_);
+  descriptor_ = -1;
 }
 
 TemporaryFile::~TemporaryFile() {
@@ -52,7 +76,7 @@ void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEn
   for (const AnkiMediaEntry& entry : entries) {
     auto temporary = std::make_unique<TemporaryFile>(directory_, ".kioku-incoming");
     const AnkiPackageReader::Written written = reader.extract_media(entry, temporary->descriptor());
-    const std::string content = file_content(temporary->path());
+    temporary->close_descriptor();
     std::string name = entry.name;
     const auto is_there = [&](const std::string& candidate) {
       // Planned in this import, or already in the folder.
@@ -60,17 +84,27 @@ void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEn
       if (planned != planned_.end()) return planned->second == written.hash ? 1 : 2;
       struct stat info {};
       const std::string path = directory_ + "/" + candidate;
-      if (::lstat(path.c_str(), &info) != 0) return 0;
+      if (::lstat(path.c_str(), &info) != 0) {
+        if (errno == ENOENT) return 0;
+        throw Error(ErrorCode::kStorage, "cannot look at " + path + ": " + std::strerror(errno));
+      }
       if (!S_ISREG(info.st_mode)) {
         throw InputError(package_, 0, "",
                          "media \"" + candidate + "\" would replace " + path +
                              ", which is a link or not a regular file; kioku leaves it");
       }
-      return file_content(path) == content ? 1 : 2;
+      return same_content(temporary->path(), path) ? 1 : 2;
     };
     int state = is_there(name);
     if (state == 2) {
       name = anki_media_renamed(entry.name, written.hash);
+      // Found now, not when the files are linked after the notes' commit.
+      if (name.size() > kLongestFileName) {
+        throw InputError(package_, 0, "",
+                         "media \"" + entry.name + "\" clashes with a file of other content, and " +
+                             "its new name would be longer than " +
+                             std::to_string(kLongestFileName) + " bytes");
+      }
       state = is_there(name);
       if (state == 2) {
         throw InputError(package_, 0, "",
@@ -88,10 +122,12 @@ void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEn
 
 std::string MediaPlan::rewrite(std::string text) const {
   for (const auto& [from, to] : renamed_) {
-    for (const std::string& form :
-         {"src=\"" + from + "\"", "src='" + from + "'", "[sound:" + from + "]"}) {
-      std::string replacement = form;
-      replacement.replace(replacement.find(from), from.size(), to);
+    for (const auto& [opening, closing] :
+         {std::pair<std::string_view, std::string_view>{"src=\"", "\""},
+          {"src='", "'"},
+          {"[sound:", "]"}}) {
+      const std::string form = std::string(opening) + from + std::string(closing);
+      const std::string replacement = std::string(opening) + to + std::string(closing);
       for (std::size_t at = text.find(form); at != std::string::npos;
            at = text.find(form, at + replacement.size())) {
         text.replace(at, form.size(), replacement);

@@ -24,6 +24,10 @@ class TemporaryFile {
   TemporaryFile& operator=(const TemporaryFile&) = delete;
   int descriptor() const noexcept { return descriptor_; }
   const std::string& path() const noexcept { return path_; }
+  // Closes the descriptor once the file is written; the file stays until destruction. A plan
+  // holds one file per new media entry, and a descriptor each would run past the daemon's
+  // budget on a deck with a thousand images.
+  void close_descriptor() noexcept;
 
  private:
   int descriptor_ = -1;

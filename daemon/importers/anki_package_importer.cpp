@@ -84,7 +84,11 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
     std::map<std::string, std::int64_t> decks;  // by slug
+    // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
+    // whatever its time says.
+    std::set<std::string> seen_guids;
     for (const AnkiNote& anki_note : anki.notes) {
+      if (!seen_guids.insert(anki_note.guid).second) continue;
       const NoteKind kind = kinds.at(anki_note.type_id);
       const auto& field_specs = note_kind_spec(kind).fields;
       const std::string where = "note " + anki_note.guid;
@@ -147,7 +151,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       if (summary.deck.find(note.deck) == std::string::npos) {
         summary.deck += (summary.deck.empty() ? "" : ", ") + note.deck;
       }
-      if (stored && anki_note.modified_s * 1000 <= stored->modified_ms) {
+      // In seconds: the file's time times 1000 could overflow.
+      if (stored && anki_note.modified_s <= stored->modified_ms / 1000) {
         // Not newer than kioku's copy: left as it is.
         for (const StoredNoteCard& card : collection.cards().cards_of_note(stored->id)) {
           summary.unchanged += card.card.retired ? 0 : 1;

@@ -76,13 +76,13 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
     if (zip_stat_index(zip_->archive, static_cast<zip_uint64_t>(index), 0, &stat) != 0) {
       fail(std::string("a damaged zip archive (") + zip_strerror(zip_->archive) + ")");
     }
-    declared += stat.size;
-    if (declared > kMaxAnkiPackageBytes) {
+    if (stat.size > kMaxAnkiPackageBytes - declared) {
       fail("its entries would expand past " + std::to_string(kMaxAnkiPackageBytes >> 30) +
            " GiB; kioku does not import a package that large");
     }
+    declared += stat.size;
     if (stat.size > kMaxAnkiEntryRatio * stat.comp_size + kAnkiEntryRatioSlack) {
-      fail("entry \"" + std::string(stat.name) + "\" would expand " +
+      fail("entry \"" + std::string(stat.name == nullptr ? "" : stat.name) + "\" would expand " +
            std::to_string(stat.size / (stat.comp_size == 0 ? 1 : stat.comp_size)) +
            " times its size (a zip bomb?); kioku refuses more than " +
            std::to_string(kMaxAnkiEntryRatio) + " times");
