@@ -1,9 +1,12 @@
 // kioku stats: the dashboard of docs/stats.md's figures, with --json every figure as the
 // daemon's stats.report gives it, with --html the same as a page of charts; kioku history: the
 // answers of each of the last days.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -21,6 +24,7 @@
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
+#include "protocol/unique_fd.hpp"
 
 namespace kioku::cli {
 
@@ -54,22 +58,59 @@ boost::json::value call_report(CliContext& context, const StatsArgs& args) {
   }
 }
 
+// The error for a report that could not be written to `file`, from errno.
+Error cannot_write(const std::string& file, const std::string& language) {
+  const int error = errno;
+  return Error(error == EACCES || error == EPERM || error == EROFS ? ErrorCode::kPermission
+                                                                   : ErrorCode::kInternal,
+               fill_in(report_messages_for(language).cannot_write,
+                       {{"file", safe_line(file)}, {"error", std::strerror(error)}}));
+}
+
+// Writes all of `text` to `descriptor`; false (errno set) when it cannot.
+bool write_all(int descriptor, const std::string& text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const ssize_t count = ::write(descriptor, text.data() + at, text.size() - at);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) {
+      if (count == 0) errno = EIO;
+      return false;
+    }
+    at += static_cast<std::size_t>(count);
+  }
+  return true;
+}
+
 // `html` to `path` ("-": stdout). The file is written whole or the command fails: a report cut
-// short by a full disk is an error, not a page missing its end.
+// short by a full disk is an error, not a page missing its end. A regular file is written under
+// a temporary name beside `path` and renamed over it, so a failure leaves what was there
+// before; anything else that exists (/dev/stdout, a pipe) is written as it is.
 void write_report(const std::string& path, const std::string& html, const std::string& language) {
   if (path == "-") {
     std::cout << html << std::flush;
+    if (!std::cout) {
+      if (errno == 0) errno = EIO;
+      throw cannot_write(path, language);
+    }
     return;
   }
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (file) file << html;
-  if (file) file.close();
-  if (!file) {
-    const int error = errno;
-    throw Error(error == EACCES || error == EPERM || error == EROFS ? ErrorCode::kPermission
-                                                                    : ErrorCode::kInternal,
-                fill_in(report_messages_for(language).cannot_write,
-                        {{"file", safe_line(path)}, {"error", std::strerror(error)}}));
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    const protocol::UniqueFd target(::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC));
+    if (!target || !write_all(target.get(), html)) throw cannot_write(path, language);
+    return;
+  }
+  std::string temporary = path + ".XXXXXX";
+  const protocol::UniqueFd file(::mkstemp(temporary.data()));
+  if (!file) throw cannot_write(path, language);
+  // mkstemp makes 0600; a report is an ordinary file, readable as the umask allows.
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(file.get(), 0666 & ~mask) != 0 || !write_all(file.get(), html) ||
+      ::rename(temporary.c_str(), path.c_str()) != 0) {
+    const Error error = cannot_write(path, language);
+    ::unlink(temporary.c_str());
+    throw error;
   }
 }
 

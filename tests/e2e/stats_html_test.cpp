@@ -14,6 +14,7 @@
 
 #include "cli/html/chart_geometry.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/piped_process.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -479,6 +480,26 @@ TEST_CASE(
         run_kioku(home, {"stats", "--html", home.root() + "/no-such-directory/report.html"});
     CHECK(unwritable.exit_code != 0);
     CHECK(has(unwritable.err, "Could not write the report"));
+    // A full disk: the write fails, and so does the command.
+    const CommandResult full = run_kioku(home, {"stats", "--html", "/dev/full"});
+    CHECK(full.exit_code != 0);
+    CHECK(has(full.err, "Could not write the report"));
+    // The same to stdout: the page that could not be written is an error, not exit 0.
+    std::string command = "exec";
+    for (const std::string& argument : kioku_argv(home, {"stats", "--html", "-"})) {
+      command += " '" + argument + "'";
+    }
+    const CommandResult full_stdout =
+        run_command({"/bin/sh", "-c", command + " > /dev/full"}, kioku_environment(home));
+    CHECK(full_stdout.exit_code != 0);
+    CHECK(has(full_stdout.err, "Could not write the report"));
+    // A report replaced whole: the earlier file is renamed over, and no temporary is left.
+    const std::string kept = home.write_file("kept.html", "old");
+    REQUIRE(run_kioku(home, {"stats", "--html", kept}).exit_code == 0);
+    CHECK(has(read_file(kept), "<h1>"));
+    for (const auto& entry : std::filesystem::directory_iterator(home.root())) {
+      CHECK(entry.path().filename().string().rfind("kept.html.", 0) == std::string::npos);
+    }
     const CommandResult no_deck = run_kioku(home, {"stats", "--html", "-", "--deck", "nope"});
     CHECK(no_deck.exit_code == 5);
     CHECK(no_deck.out.empty());
