@@ -13,7 +13,9 @@
 
 namespace kioku {
 
-struct AnkiTemplate {
+// One card template of a note type as the package stores it (not core/anki_template.hpp's parsed
+// AnkiTemplate).
+struct AnkiCardTemplate {
   std::string name;
   std::string question;  // qfmt
   std::string answer;    // afmt
@@ -26,7 +28,7 @@ struct AnkiNoteType {
   std::string name;
   bool cloze = false;               // Anki's kind: 1 (cloze) rather than 0 (standard)
   std::vector<std::string> fields;  // in order (ord)
-  std::vector<AnkiTemplate> templates;
+  std::vector<AnkiCardTemplate> templates;
 };
 
 // The kioku kind of a stock note type, nothing for any other:

@@ -233,7 +233,7 @@ class Reader {
     while (templates.step()) {
       auto type = collection.note_types.find(templates.column_int(0));
       if (type == collection.note_types.end()) continue;
-      AnkiTemplate entry;
+      AnkiCardTemplate entry;
       entry.name = templates.column_text(1);
       const std::string config = templates.column_text(2);  // the reader keeps a view of it
       ProtobufReader reader(config);
