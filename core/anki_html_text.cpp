@@ -34,24 +34,6 @@ constexpr std::array<std::string_view, 20> kBlockTags{
     "div", "p",  "h1", "h2", "h3",      "h4",    "h5",         "h6",      "ul",  "ol",
     "tr",  "li", "dt", "dd", "address", "table", "blockquote", "section", "pre", "hr"};
 
-void append_utf8(std::string& out, char32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
-}
-
 // The entity at `at` (a '&') appended to `out`; returns its length, or 0 when it is not one.
 std::size_t decode_entity(std::string_view html, std::size_t at, std::string& out) {
   // Looked for only as far as the longest entity reaches: a field of '&' stays linear.

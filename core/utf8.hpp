@@ -33,6 +33,9 @@ constexpr bool acts_on_terminal(char32_t code) noexcept {
   return is_control(code) || is_bidi_control(code);
 }
 
+// Appends `code` (at most U+10FFFF, not a surrogate) as UTF-8.
+void append_utf8(std::string& out, char32_t code);
+
 // Appends the escape that shows `code`: "\n", "\r", "\t", else "\u001b" style (lower-case hex).
 void append_escape(std::string& out, char32_t code);
 
