@@ -38,21 +38,6 @@ std::vector<std::vector<PastAnswer>> read_cards(int input, const std::string& so
   return cards;
 }
 
-// The offline fit in the shape sched.optimize gives, so both are reported alike.
-protocol::SchedOptimizeResult as_result(const FsrsOptimization& fitted) {
-  return protocol::SchedOptimizeResult{
-      .deck = std::nullopt,
-      .parameters = {fitted.parameters.begin(), fitted.parameters.end()},
-      .current = {kFsrsDefaultWeights.begin(), kFsrsDefaultWeights.end()},
-      .items = static_cast<std::int64_t>(fitted.items_used),
-      .fit = fsrs_fit_name(fitted.fit),
-      .log_loss = fitted.after.log_loss,
-      .rmse_bins = fitted.after.rmse_bins,
-      .log_loss_before = fitted.before.log_loss,
-      .rmse_bins_before = fitted.before.rmse_bins,
-      .better = worth_applying(fitted)};
-}
-
 boost::json::object json_report(const protocol::SchedOptimizeResult& result) {
   boost::json::array parameters;
   for (const double parameter : result.parameters) parameters.push_back(parameter);
@@ -107,8 +92,9 @@ void optimize_history(int input, const std::string& source, const OptimizeOption
   const DayCalendar calendar(options.day_starts_at_hour);
   std::vector<TrainingItem> items;
   for (const std::vector<PastAnswer>& card : cards) append_training_items(card, calendar, items);
-  const protocol::SchedOptimizeResult result =
-      as_result(optimize_fsrs_parameters(std::move(items)));
+  // Offline there is no deck: the fit is compared with the defaults.
+  const protocol::SchedOptimizeResult result = protocol::optimize_result(
+      optimize_fsrs_parameters(std::move(items)), kFsrsDefaultWeights, std::nullopt);
   if (options.json) {
     out << boost::json::serialize(json_report(result)) << '\n';
   } else {

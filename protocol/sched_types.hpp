@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fsrs_optimizer.hpp"
 #include "protocol/method_type.hpp"
 #include "protocol/wire_struct.hpp"
 
@@ -35,6 +36,12 @@ struct SchedOptimizeResult {
 BOOST_DESCRIBE_STRUCT(SchedOptimizeResult, (),
                       (deck, parameters, current, items, fit, log_loss, rmse_bins, log_loss_before,
                        rmse_bins_before, better))
+
+// A fit as sched.optimize reports it, compared with `current` (what `fitted.before` scored):
+// the daemon's fit of a deck and the CLI's offline fit of a file report alike.
+SchedOptimizeResult optimize_result(const FsrsOptimization& fitted,
+                                    const std::array<double, 21>& current,
+                                    std::optional<std::string> deck);
 
 inline constexpr MethodType<SchedOptimizeParams, SchedOptimizeResult> kSchedOptimize{
     "sched.optimize",

@@ -30,17 +30,7 @@ protocol::SchedOptimizeResult optimize(const protocol::SchedOptimizeParams& para
           append_training_items(CardLog{.entries = log}, calendar, items);
         }
         const FsrsOptimization fitted = optimize_fsrs_parameters(std::move(items), {}, current);
-        return protocol::SchedOptimizeResult{
-            .deck = deck,
-            .parameters = {fitted.parameters.begin(), fitted.parameters.end()},
-            .current = {current.begin(), current.end()},
-            .items = static_cast<std::int64_t>(fitted.items_used),
-            .fit = fsrs_fit_name(fitted.fit),
-            .log_loss = fitted.after.log_loss,
-            .rmse_bins = fitted.after.rmse_bins,
-            .log_loss_before = fitted.before.log_loss,
-            .rmse_bins_before = fitted.before.rmse_bins,
-            .better = worth_applying(fitted)};
+        return protocol::optimize_result(fitted, current, deck);
       });
 }
 
