@@ -6,6 +6,7 @@
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
 #include "daemon/server/daemon.hpp"
+#include "daemon/store/sqlite.hpp"
 
 namespace {
 
@@ -51,6 +52,7 @@ void add_hidden_number(CLI::App& app, const std::string& name, std::int64_t& val
 }  // namespace
 
 int main(int argc, char** argv) {
+  kioku::daemon::sqlite::configure_process();
   kioku::pin_local_time_zone();
   kioku::daemon::DaemonConfig config;
   CLI::App app{"kiokud: the kioku daemon; keeps the collection and schedules reviews"};

@@ -1,5 +1,6 @@
 #include "protocol/json_text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -70,6 +71,17 @@ std::optional<std::string> repaired_utf8(std::string_view text) {
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
+  // Most strings (keys, ratings, ids, English text) are printable ASCII with nothing to escape:
+  // copied as they are, the same bytes Boost.JSON writes, without a serializer per string.
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
+  });
+  if (plain) {
+    out += '"';
+    out.append(text.data(), text.size());
+    out += '"';
+    return;
+  }
   if (const std::optional<std::string> repaired = repaired_utf8(text)) {
     append_json_string(out, *repaired);
     return;

@@ -53,6 +53,10 @@ std::string describe_read_only(const std::string& reason, const std::string& pat
   return describe_failure(SQLITE_READONLY, "", reason, path);
 }
 
+void configure_process() noexcept {
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 Database::Database(const std::string& path, int flags) : path_(path) {
   const int result = sqlite3_open_v2(path.c_str(), &handle_, flags, nullptr);
   if (result != SQLITE_OK) {
