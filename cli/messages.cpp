@@ -63,6 +63,9 @@ const Messages kEnglish{
     .undone = "Undone: your answer to card {card} ({rating}); the card comes back",
     .nothing_to_undo = "Nothing to undo in this session",
     .suspended_card = "Suspended: out of reviews until kioku unsuspend {card}",
+    .time_up = "Time is up ({time}).",
+    .bad_session_time =
+        "--time must be a duration from 1s to 24h such as 10m, 90s or 1h30m, got '{value}'",
 };
 
 const Messages kJapanese{
@@ -120,6 +123,10 @@ const Messages kJapanese{
     .undone = "取り消しました: カード {card} への回答（{rating}）。このカードがもう一度出ます",
     .nothing_to_undo = "このセッションには取り消せる回答がありません",
     .suspended_card = "保留にしました: kioku unsuspend {card} まで復習に出ません",
+    .time_up = "時間になりました（{time}）。",
+    .bad_session_time =
+        "--time には 1s から 24h までの時間を 10m、90s、1h30m のように指定してください"
+        "（指定された値: '{value}'）",
 };
 
 }  // namespace

@@ -63,6 +63,9 @@ struct Messages {
   const char* undone;
   const char* nothing_to_undo;
   const char* suspended_card;
+  // kioku review --time: {time} is the limit as duration_text writes it; {value} what was given.
+  const char* time_up;
+  const char* bad_session_time;
 };
 BOOST_DESCRIBE_STRUCT(Messages, (),
                       (answer_prompt, quit_hint, bury_hint, buried, correct, wrong, the_answer_is,
@@ -72,7 +75,8 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        daemon_lost, interrupted, interrupted_answer, saved_one, saved_many,
                        not_a_choice, not_a_rating, reveal_prompt, again, type_prompt, typed_label,
                        expected_label, not_a_self_rating, not_a_typed_rating,
-                       neither_held_nor_recorded, undone, nothing_to_undo, suspended_card))
+                       neither_held_nor_recorded, undone, nothing_to_undo, suspended_card, time_up,
+                       bad_session_time))
 
 const Messages& messages_for(const std::string& language);
 

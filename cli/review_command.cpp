@@ -1,4 +1,4 @@
-// kioku review [--deck ID] [--no-shuffle] [--limit N] [--inline]
+// kioku review [--deck ID] [--no-shuffle] [--limit N] [--new N] [--time DURATION] [--inline]
 #include <limits>
 
 #include "cli/commands.hpp"
@@ -21,6 +21,15 @@ CommandGroup review_commands() {
           .option(&ReviewOptions::limit, "--limit",
                   {"stop after this many cards", "この枚数で終了する"},
                   between(1, std::numeric_limits<int>::max()))
+          .option(&ReviewOptions::new_limit, "--new",
+                  {"today's new-card limit for this session, in place of each deck's",
+                   "このセッションでの今日の新規カード上限（各デッキの設定の代わり）"},
+                  between(0, std::numeric_limits<int>::max()))
+          .option(&ReviewOptions::time, "--time",
+                  {"stop after the card in progress once this much time has passed (10m, 90s, "
+                   "1h30m), by kiokud's clock",
+                   "この時間が過ぎたら表示中のカードの後で終了する（10m、90s、1h30m。kiokud "
+                   "の時計で計る）"})
           .flag(&ReviewOptions::inline_screen, "--inline",
                 {"line by line, without taking over the terminal's screen",
                  "画面全体を使わず、1 行ずつ表示する"})

@@ -344,14 +344,41 @@ class ReviewScreen {
   }
 
   int run() {
+    std::optional<std::int64_t> time_limit_ms;
+    if (options_.time) {
+      time_limit_ms = parse_duration(*options_.time);
+      if (!time_limit_ms) {
+        std::cerr << "kioku: "
+                  << safe_line(fill_in(text_.bad_session_time, {{"value", *options_.time}}))
+                  << '\n';
+        return kExitUsage;
+      }
+    }
     // A daemon that cannot be reached at all fails the command before anything is shown.
     context_.daemon();
     int exit_code = 0;
     try {
+      // Measured by kiokud's clock, the one the cards are scheduled by, from the first card.
+      std::optional<std::int64_t> started_ms;
       while (!options_.limit || tally_.reviewed < *options_.limit) {
-        const protocol::ReviewNextResult next = call(
-            protocol::kReviewNext, protocol::ReviewNextParams{options_.deck, context_.language});
+        const protocol::ReviewNextResult next =
+            call(protocol::kReviewNext,
+                 protocol::ReviewNextParams{options_.deck, context_.language,
+                                            options_.new_limit
+                                                ? std::optional<std::int64_t>(*options_.new_limit)
+                                                : std::nullopt});
         if (!next.card) break;
+        // An older kiokud does not say its time: this machine's clock stands in.
+        const std::int64_t now_ms = next.now_ms
+                                        ? *next.now_ms
+                                        : std::chrono::duration_cast<std::chrono::milliseconds>(
+                                              std::chrono::system_clock::now().time_since_epoch())
+                                              .count();
+        if (!started_ms) started_ms = now_ms;
+        if (time_limit_ms && now_ms - *started_ms >= *time_limit_ms) {
+          time_up_ = true;
+          break;
+        }
         if (!review_card(*next.card, next.counts)) break;
       }
     } catch (const InputProblem& problem) {
@@ -852,6 +879,11 @@ class ReviewScreen {
       std::cout << text_.nothing_due << '\n';
     }
     std::cout << tally_line() << '\n';
+    if (time_up_) {
+      std::cout << fill_in(text_.time_up, {{"time", duration_text(*parse_duration(*options_.time),
+                                                                  context_.language)}})
+                << '\n';
+    }
     if (!counts) return;
     const std::int64_t still_due = counts->total;
     if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
@@ -874,6 +906,7 @@ class ReviewScreen {
   std::unique_ptr<ReviewDisplay> display_;  // after input_, whose terminal it draws on
   bool full_screen_ = false;
   SessionTally tally_;
+  bool time_up_ = false;                // the session ended because its --time had passed
   std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
   std::mt19937 random_{std::random_device{}()};

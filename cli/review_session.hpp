@@ -15,8 +15,10 @@ namespace kioku::cli {
 struct ReviewOptions {
   std::optional<std::string> deck;
   bool shuffle = true;
-  std::optional<int> limit;    // stop after this many cards
-  bool inline_screen = false;  // the line screen even in a terminal
+  std::optional<int> limit;         // stop after this many cards
+  bool inline_screen = false;       // the line screen even in a terminal
+  std::optional<int> new_limit;     // today's new-card limit for this session (review.next)
+  std::optional<std::string> time;  // stop after the card in progress once this much has passed
 };
 
 // Returns the process exit code: 0 normally, 2 when scripted input had a malformed line.

@@ -90,18 +90,26 @@ BOOST_DESCRIBE_STRUCT(CardToStudy, (),
 struct ReviewNextParams {
   std::optional<std::string> deck;
   std::optional<std::string> lang;
-  static constexpr std::array kHelp{kDeckHelp, kLangHelp};
+  // Today's new-card limit for this request, in place of each deck's new_per_day (`kioku
+  // review --new N`): the new cards already seen today count against it.
+  std::optional<std::int64_t> new_limit;
+  static constexpr std::array kHelp{
+      kDeckHelp, kLangHelp,
+      FieldHelp{"new_limit", "today's new-card limit in place of each deck's (>= 0)"}};
 };
-BOOST_DESCRIBE_STRUCT(ReviewNextParams, (), (deck, lang))
+BOOST_DESCRIBE_STRUCT(ReviewNextParams, (), (deck, lang, new_limit))
 
 // The next card, or none with the time the next one falls due (null when nothing is scheduled).
 struct ReviewNextResult {
   Counts counts;
   std::optional<CardToStudy> card;
+  // The daemon's time now: a session's time limit (`kioku review --time`) is measured by the
+  // clock that schedules the cards. Always sent; absent from an older daemon's reply.
+  Omissible<std::int64_t> now_ms;
   Omissible<std::optional<std::int64_t>> next_due_ms;  // only when `card` is null
   Omissible<std::optional<std::string>> next_due;
 };
-BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, next_due_ms, next_due))
+BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, now_ms, next_due_ms, next_due))
 
 inline constexpr FieldHelp kChoiceHelp{"choice", "the picked choice, counting from 1"};
 inline constexpr FieldHelp kTypedHelp{"typed", "typed cards: the answer as the user typed it"};

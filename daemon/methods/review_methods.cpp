@@ -120,10 +120,16 @@ protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
 
 protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, MethodContext& context) {
   const std::string language = checked_language(params.lang);
+  if (params.new_limit && *params.new_limit < 0) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'new_limit' must be >= 0, got " + std::to_string(*params.new_limit));
+  }
   const TimestampMs now = context.clock.now();
   const DueBounds bounds = due_bounds(now, context.calendar);
-  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), params.deck);
+  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), params.deck,
+                                 params.new_limit);
   protocol::ReviewNextResult result;
+  result.now_ms.emplace(now);
   const auto by_deck = due_counts_by_deck(context.collection, decks, bounds);
   result.counts = counts_view(sum_counts(by_deck));
   const auto card_id = next_card(context.collection, by_deck, bounds);

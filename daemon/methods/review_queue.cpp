@@ -76,7 +76,8 @@ std::optional<TimestampMs> next_due_time(Collection& collection,
 }
 
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
-                                   const std::optional<std::string>& only_deck) {
+                                   const std::optional<std::string>& only_deck,
+                                   std::optional<std::int64_t> new_per_day) {
   std::vector<DeckRow> rows;
   if (only_deck) {
     rows.push_back(collection.decks().require(*only_deck));
@@ -89,6 +90,10 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
     QueueDeck deck;
     deck.deck = std::move(row);
     deck.options = deck_options_from_json(deck.deck.options_json);
+    if (new_per_day) {
+      deck.options.new_per_day =
+          static_cast<int>(std::min<std::int64_t>(*new_per_day, std::numeric_limits<int>::max()));
+    }
     const auto found = tallies.find(deck.deck.id);
     const DayTally tally = found != tallies.end() ? found->second : DayTally{};
     deck.left = allowance_left(deck.options, tally);

@@ -36,9 +36,11 @@ struct QueueDeck {
 };
 
 // The decks to draw from: all of them, or the one whose slug is `only_deck` (throws kNotFound
-// when there is none).
+// when there is none). `new_per_day`, when given, is each deck's new-card limit for today in
+// place of its own (review.next's new_limit).
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
-                                   const std::optional<std::string>& only_deck);
+                                   const std::optional<std::string>& only_deck,
+                                   std::optional<std::int64_t> new_per_day = std::nullopt);
 
 // What "due now" is measured against: learning cards are due at their instant (an interday
 // step's due is the start of its day), review cards from the start of their due day.

@@ -24,3 +24,20 @@ TEST_CASE("duration text: Japanese units, without spaces", "[cli][duration]") {
   CHECK(duration_text(3'725'000, "ja") == "1時間2分5秒");
   CHECK(duration_text(125'000, "") == "2m 5s");  // any other language: English
 }
+
+TEST_CASE("duration text: a duration from the command line, largest unit first",
+          "[cli][duration]") {
+  using kioku::cli::parse_duration;
+  CHECK(parse_duration("10m") == 600'000);
+  CHECK(parse_duration("90s") == 90'000);
+  CHECK(parse_duration("1h") == 3'600'000);
+  CHECK(parse_duration("1h30m") == 5'400'000);
+  CHECK(parse_duration("1h 30m 5s") == 5'405'000);
+  CHECK(parse_duration("24h") == 86'400'000);
+  CHECK(parse_duration("0h5m") == 300'000);
+  for (const char* refused : {"", " ", "10", "m", "10x", "5m1h", "1m1m", "0s", "0m0s", "24h1s",
+                              "99999999999999999999h", "-5m", "1.5h", " 5m", "5m ", "5 m"}) {
+    INFO(refused);
+    CHECK_FALSE(parse_duration(refused));
+  }
+}

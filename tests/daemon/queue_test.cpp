@@ -284,3 +284,27 @@ TEST_CASE("limits: the review limit also caps new cards unless new cards ignore 
   CHECK(due.at("new").as_int64() == 6);  // the 6 cards left: new_per_day is the only limit
   CHECK(due.at("review").as_int64() == 0);
 }
+
+TEST_CASE("review.next new_limit: today's new-card limit for one request, seen cards counting",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 6);
+  configure(fixture, "deck", {{"new_per_day", "2"}});
+  const auto plain = fixture.result("review.next");
+  CHECK(plain.at("counts").at("new").as_int64() == 2);
+  CHECK(plain.at("now_ms").as_int64() == fixture.clock.now());
+  CHECK(fixture.result("review.next", {{"new_limit", 5}}).at("counts").at("new").as_int64() == 5);
+
+  CHECK(study(fixture, 4, "easy") == "NN");  // the deck's own limit stops at 2
+  CHECK(fixture.result("review.next").at("card").is_null());
+  const auto raised = fixture.result("review.next", {{"new_limit", 5}});
+  CHECK(raised.at("counts").at("new").as_int64() == 3);  // 5 less the 2 seen today
+  CHECK_FALSE(raised.at("card").is_null());
+  CHECK(fixture.result("review.next", {{"new_limit", 0}}).at("card").is_null());
+  // The deck's option is untouched, and so is due.counts.
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 0);
+
+  const auto negative = fixture.call("review.next", {{"new_limit", -1}});
+  CHECK(negative.at("error").at("code").as_int64() == -32602);
+  CHECK(negative.at("error").at("message").as_string().find("new_limit") != std::string::npos);
+}
