@@ -128,6 +128,13 @@ TEST_CASE(
                           "（試行のみ: 何も変更していません）\n") != std::string::npos);
   CHECK(gone_flags(reader) == "0/0");
   const std::int64_t new_before = new_due(daemon);
+  // A file with an error prunes nothing either: the import is all or nothing.
+  const std::string broken =
+      home.write_file("broken.toml", deck_without_gone() +
+                                         "\n[[notes]]\nid = \"bad\"\nkind = \"cloze\"\ntext = "
+                                         "\"no deletion\"\n");
+  CHECK(daemon.kioku({"import", broken, "--prune"}).exit_code == 4);
+  CHECK(gone_flags(reader) == "0/0");
 
   const auto pruned = daemon.kioku({"import", path, "--prune"});
   CHECK(pruned.exit_code == 0);
