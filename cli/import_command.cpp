@@ -1,5 +1,7 @@
 // kioku import FILE: opens the deck file and passes it to the daemon, which imports it whole or
 // not at all.
+#include <unistd.h>
+
 #include <ostream>
 
 #include "cli/commands.hpp"
@@ -7,6 +9,8 @@
 #include "cli/import_source.hpp"
 #include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
+#include "core/error.hpp"
+#include "core/import_format.hpp"
 #include "protocol/methods.hpp"
 
 namespace kioku::cli {
@@ -20,6 +24,7 @@ struct ImportArgs {
   std::string kind;
   std::string columns;  // "front,back,tags"
   bool dry_run = false;
+  bool prune = false;
 };
 
 // The request: the passed file, and only the options given.
@@ -41,6 +46,7 @@ boost::json::object import_params(const ImportArgs& args, const ImportSource& so
     params["columns"] = std::move(columns);
   }
   if (args.dry_run) params["dry_run"] = true;
+  if (args.prune) params["prune"] = true;
   // The language the fields of an Anki text file are written in: the user's (a TOML deck
   // names its own languages, and the daemon leaves this out for it).
   params["lang"] = language;
@@ -62,7 +68,11 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   if (const std::int64_t retired = summary.retired; retired > 0) {
     out << fill_in_count(retired, words.retired_one, words.retired_many);
   }
-  if (const std::int64_t suspended = summary.suspended; suspended > 0) {
+  if (const std::int64_t pruned = summary.pruned; pruned > 0) {
+    // The cards --prune suspended are the summary's `suspended` (a TOML deck has no others).
+    out << fill_in_count(pruned, words.pruned_one, words.pruned_many)
+        << fill_in_count(summary.suspended, words.pruned_cards_one, words.pruned_cards_many);
+  } else if (const std::int64_t suspended = summary.suspended; suspended > 0) {
     out << fill_in_count(suspended, words.suspended_one, words.suspended_many);
   }
   if (const std::int64_t media = summary.media; media > 0) {
@@ -70,6 +80,26 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   }
   if (args.dry_run) out << words.nothing_changed;
   out << '\n';
+}
+
+// --prune withdraws what a file no longer has, which only a TOML deck, the whole of its deck,
+// can say: refused here, in the user's language, for a file read as Anki's (the daemon refuses it
+// too, for any other client).
+void check_prune(const ImportArgs& args, const ImportSource& source, const std::string& language) {
+  if (!args.prune) return;
+  ImportFormat format = ImportFormat::kToml;
+  if (!args.format.empty()) {
+    format = parse_import_format(args.format).value_or(ImportFormat::kToml);
+  } else {
+    std::string start(4096, '\0');
+    const off_t offset = ::lseek(source.file.get(), 0, SEEK_CUR);
+    const ssize_t got = ::pread(source.file.get(), start.data(), start.size(), offset);
+    start.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+    format = import_format_of(source.name, start);
+  }
+  if (format != ImportFormat::kToml) {
+    throw Error(ErrorCode::kInvalidParams, import_messages_for(language).prune_toml_only);
+  }
 }
 
 // FILE names a file or standard input; "" names neither.
@@ -108,6 +138,11 @@ CommandGroup import_commands() {
           .flag(&ImportArgs::dry_run, "--dry-run",
                 {"show what the import would change, and change nothing",
                  "取り込みで何が変わるかを表示するだけで、何も変更しない"})
+          .flag(&ImportArgs::prune, "--prune",
+                {"TOML: withdraw the deck's notes the file no longer has (their cards suspended "
+                 "with their history, never deleted; back when the file has them again)",
+                 "TOML: ファイルから消えたデッキのノートを外す（カードは履歴ごと保留にし、削除は"
+                 "しない。ファイルに戻れば元に戻る）"})
           .shows(protocol::kDeckImport,
                  [](const protocol::DeckImportResult& summary, const ImportArgs& args,
                     std::ostream& out) {
@@ -115,6 +150,7 @@ CommandGroup import_commands() {
                  })
           .runs([](CliContext& context, const ImportArgs& args) {
             const ImportSource source = open_import_source(args.file, context.language);
+            check_prune(args, source, context.language);
             CallOptions options;
             options.descriptor = source.file.get();
             const boost::json::value result = context.daemon().call(

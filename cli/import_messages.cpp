@@ -21,6 +21,13 @@ const ImportMessages kEnglish{
     .retired_many = "; {count} cards their notes no longer make were suspended, with their history",
     .suspended_one = "; {count} card suspended, as in Anki",
     .suspended_many = "; {count} cards suspended, as in Anki",
+    .pruned_one = "; {count} note no longer in the file was withdrawn",
+    .pruned_many = "; {count} notes no longer in the file were withdrawn",
+    .pruned_cards_one = ": {count} card suspended, with its history",
+    .pruned_cards_many = ": {count} cards suspended, with their history",
+    .prune_toml_only =
+        "import: --prune is for kioku's TOML decks; an Anki text file or package need not hold "
+        "its whole deck, so it cannot say which notes are gone",
     .media_one = "; {count} media file",
     .media_many = "; {count} media files",
     .file_empty = "import: FILE is empty; give a deck file, or - for standard input",
@@ -47,6 +54,13 @@ const ImportMessages kJapanese{
     .retired_many = "。ノートから作られなくなったカード {count} 枚は履歴ごと保留にしました",
     .suspended_one = "。Anki で保留中だったカード {count} 枚は保留にしました",
     .suspended_many = "。Anki で保留中だったカード {count} 枚は保留にしました",
+    .pruned_one = "。ファイルにないノート {count} 件を外しました",
+    .pruned_many = "。ファイルにないノート {count} 件を外しました",
+    .pruned_cards_one = "（カード {count} 枚を履歴ごと保留）",
+    .pruned_cards_many = "（カード {count} 枚を履歴ごと保留）",
+    .prune_toml_only =
+        "import: --prune は kioku の TOML デッキ専用です。Anki のテキストやパッケージはデッキ全体を"
+        "含むとは限らず、どのノートが消えたのか分からないためです",
     .media_one = "。メディアファイル {count} 個",
     .media_many = "。メディアファイル {count} 個",
     .file_empty = "import: FILE が空です。デッキファイルか、標準入力なら - を指定してください",

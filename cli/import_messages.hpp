@@ -18,7 +18,12 @@ struct ImportMessages {
   const char* retired_many;
   const char* suspended_one;  // {count}: Anki package cards Anki had suspended
   const char* suspended_many;
-  const char* media_one;  // {count}: Anki package media files
+  const char* pruned_one;  // {count}: --prune, notes no longer in the file, withdrawn
+  const char* pruned_many;
+  const char* pruned_cards_one;  // {count}: their cards, suspended (after pruned_*)
+  const char* pruned_cards_many;
+  const char* prune_toml_only;  // --prune with a file read as Anki's
+  const char* media_one;        // {count}: Anki package media files
   const char* media_many;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
@@ -31,7 +36,8 @@ struct ImportMessages {
 };
 BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                       (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
-                       retired_one, retired_many, suspended_one, suspended_many, media_one,
+                       retired_one, retired_many, suspended_one, suspended_many, pruned_one,
+                       pruned_many, pruned_cards_one, pruned_cards_many, prune_toml_only, media_one,
                        media_many, file_empty, no_current_directory, cannot_open, cannot_read,
                        cannot_read_input, is_directory, cannot_hold))
 

@@ -49,6 +49,7 @@ struct DeckImportParams {
   std::optional<std::string> kind;
   std::optional<std::vector<std::string>> columns;
   std::optional<bool> dry_run;
+  std::optional<bool> prune;
   std::optional<std::string> lang;
   static constexpr std::array kHelp{
       FieldHelp{"fd", "0: the deck is the file descriptor passed with this request (SCM_RIGHTS)"},
@@ -65,12 +66,15 @@ struct DeckImportParams {
                 "anki-text: what each column is (field names, tags, deck, guid, "
                 "notetype, - to leave one out), instead of #columns"},
       FieldHelp{"dry_run", "true: count what the import would change, and change nothing"},
+      FieldHelp{"prune",
+                "toml: true withdraws the deck's notes the file no longer has (their cards "
+                "suspended, never deleted); refused for Anki files"},
       FieldHelp{
           "lang",
           "anki-text, anki-package: the language of the fields' text: en or ja (default en)"}};
 };
 BOOST_DESCRIBE_STRUCT(DeckImportParams, (),
-                      (fd, name, path, format, deck, kind, columns, dry_run, lang))
+                      (fd, name, path, format, deck, kind, columns, dry_run, prune, lang))
 
 struct DeckImportResult {
   std::string deck;
@@ -79,11 +83,13 @@ struct DeckImportResult {
   std::int64_t unchanged = 0;
   std::int64_t not_in_file = 0;
   std::int64_t retired = 0;    // cards whose note no longer makes them: suspended, kept
-  std::int64_t suspended = 0;  // Anki packages: cards Anki had suspended, suspended here too
+  std::int64_t suspended = 0;  // cards it suspended: Anki's suspended cards; --prune's cards
   std::int64_t media = 0;      // Anki packages: media files it brought (new or already here)
+  std::int64_t pruned = 0;     // --prune: notes no longer in the file, withdrawn
 };
 BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
-                      (deck, added, updated, unchanged, not_in_file, retired, suspended, media))
+                      (deck, added, updated, unchanged, not_in_file, retired, suspended, media,
+                       pruned))
 
 struct DeckConfigParams {
   std::string deck;

@@ -15,6 +15,7 @@
 
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
+#include "daemon/importers/import_temporary_files.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -65,16 +66,23 @@ TemporaryFile::~TemporaryFile() {
   if (!path_.empty()) ::unlink(path_.c_str());
 }
 
-MediaPlan::MediaPlan(std::string directory, std::string package)
-    : directory_(std::move(directory)), package_(std::move(package)) {}
+MediaPlan::MediaPlan(std::string directory, std::string package, std::string staging)
+    : directory_(std::move(directory)),
+      package_(std::move(package)),
+      staging_(std::move(staging)) {}
 
 MediaPlan::~MediaPlan() = default;
 
 void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEntry>& entries) {
   if (entries.empty()) return;
-  protocol::make_directories(directory_);
+  // Files are linked from where they were staged into place: the same file system.
+  if (staging_.empty()) {
+    protocol::make_directories(directory_);
+    staging_ = directory_;
+  }
   for (const AnkiMediaEntry& entry : entries) {
-    auto temporary = std::make_unique<TemporaryFile>(directory_, ".kioku-incoming");
+    auto temporary =
+        std::make_unique<TemporaryFile>(staging_, std::string(kIncomingMediaTemporary));
     const AnkiPackageReader::Written written = reader.extract_media(entry, temporary->descriptor());
     temporary->close_descriptor();
     std::string name = entry.name;

@@ -36,8 +36,11 @@ class TemporaryFile {
 
 class MediaPlan {
  public:
-  // `directory` is the media folder; `package` names the package in errors.
-  MediaPlan(std::string directory, std::string package);
+  // `directory` is the media folder; `package` names the package in errors. The files are
+  // expanded into `staging` (the media folder when empty, which prepare() then makes): a dry run
+  // stages them in the data directory, which exists, so that it makes no media folder and leaves
+  // nothing behind (its plan is never committed).
+  MediaPlan(std::string directory, std::string package, std::string staging = "");
   ~MediaPlan();
 
   // Expands every entry of the map into a temporary file and decides its name: its own, or
@@ -59,6 +62,7 @@ class MediaPlan {
   };
   std::string directory_;
   std::string package_;
+  std::string staging_;
   std::map<std::string, std::uint64_t> planned_;  // name -> content hash
   std::vector<Planned> planned_files_;
   std::map<std::string, std::string> renamed_;

@@ -19,6 +19,7 @@
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
+#include "daemon/importers/import_temporary_files.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 #include "protocol/paths.hpp"
 
@@ -62,7 +63,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   protocol::make_directories(options.data_directory);
   AnkiCollection anki;
   {
-    TemporaryFile unpacked(options.data_directory, ".kioku-anki-collection");
+    TemporaryFile unpacked(options.data_directory, std::string(kAnkiCollectionTemporary));
     package.extract_collection(unpacked.descriptor());
     anki = read_anki_collection(unpacked.path(), name);
   }
@@ -77,7 +78,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                          "reversed card), Basic (optional reversed card), Basic (type in the "
                          "answer), Cloze); kioku cannot import other note types yet");
   }
-  MediaPlan media(options.data_directory + "/media", name);
+  MediaPlan media(options.data_directory + "/media", name,
+                  dry_run ? options.data_directory : std::string());
   media.prepare(package, package.media());
 
   ImportSummary summary;

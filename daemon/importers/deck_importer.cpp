@@ -14,13 +14,14 @@ constexpr const char* kBundledOfferedKey = "bundled_decks_offered";
 }
 
 ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
-                                     const std::string& name, TimestampMs now, bool dry_run) {
+                                     const std::string& name, TimestampMs now, bool dry_run,
+                                     bool prune) {
   const FreedMemoryRelease release;
   const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
-  if (!dry_run) return collection.import_deck(deck, name, now);
+  if (!dry_run) return collection.import_deck(deck, name, now, prune);
   ImportSummary summary;
   write_or_dry_run(collection, Write{WriteKind::kImport}, true,
-                   [&] { summary = collection.import_deck(deck, name, now); });
+                   [&] { summary = collection.import_deck(deck, name, now, prune); });
   return summary;
 }
 

@@ -13,10 +13,11 @@ namespace kioku::daemon {
 // the socket) in one transaction. `name` is the file as the user named it: errors and the deck's
 // recorded source say it. Throws kioku::InputError (naming file, line and field) for a bad deck,
 // a file that is not regular or one past protocol::kMaxDeckFileBytes; nothing is imported then.
-// With `dry_run` the import is done and rolled back: the counts say what it would change.
+// With `dry_run` the import is done and rolled back: the counts say what it would change. With
+// `prune` the deck's notes the file no longer has are withdrawn (Collection::import_deck).
 ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
-                                     const std::string& name, TimestampMs now,
-                                     bool dry_run = false);
+                                     const std::string& name, TimestampMs now, bool dry_run = false,
+                                     bool prune = false);
 
 // Imports the bundled decks into a collection that has never been offered them and has no decks.
 // Returns what was imported (empty when nothing was).

@@ -77,7 +77,14 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
                       " is read as a kioku TOML deck (a .toml name, or its content)");
     }
     return import_deck_descriptor(context.collection, descriptor, name, context.clock.now(),
-                                  dry_run);
+                                  dry_run, params.prune.value_or(false));
+  }
+  if (params.prune.value_or(false)) {
+    // An Anki file is often part of a deck (selected notes, one subdeck), and a package's note
+    // stays in the kioku deck it is in when Anki moved it: neither says which notes are gone.
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'prune' is for kioku TOML decks; " + name +
+                    " is read as an Anki file, which need not hold the whole deck");
   }
   if (format == ImportFormat::kAnkiPackage) {
     if (params.deck || params.kind || params.columns) {
@@ -87,7 +94,12 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
     }
     AnkiPackageOptions package;
     package.language = checked_language(params.lang);
-    package.data_directory = protocol::data_directory();
+    // The collection's own directory (kiokud --data-dir), where its start-up looks for what an
+    // interrupted import left; $XDG_DATA_HOME/kioku in-process, where there is no file.
+    const std::string& collection = context.collection_path;
+    package.data_directory = collection.empty() || collection.front() != '/'
+                                 ? protocol::data_directory()
+                                 : protocol::parent_directory(collection);
     return import_anki_package_descriptor(context.collection, descriptor, name, package, dry_run,
                                           context.clock.now());
   }
@@ -161,7 +173,8 @@ protocol::DeckImportResult import(const protocol::DeckImportParams& params,
                                     .not_in_file = summary.not_in_file,
                                     .retired = summary.retired,
                                     .suspended = summary.suspended,
-                                    .media = summary.media};
+                                    .media = summary.media,
+                                    .pruned = summary.pruned};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {

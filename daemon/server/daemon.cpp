@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/time_zone_check.hpp"
 #include "daemon/importers/deck_importer.hpp"
+#include "daemon/importers/import_temporary_files.hpp"
 #include "daemon/log_priority.hpp"
 #include "daemon/methods/clock_check.hpp"
 #include "daemon/server/collection_server.hpp"
@@ -71,6 +72,12 @@ int run_daemon(const DaemonConfig& config) {
     protocol::make_directories(data_directory);
     const std::string collection_path = data_directory + "/collection.sqlite";
     CollectionLock lock(protocol::lock_file_path(data_directory), collection_path);
+    // Held now: no other kiokud can be importing into this directory.
+    if (const int removed = remove_stale_import_files(data_directory); removed > 0) {
+      std::cerr << log_info << "kiokud: removed " << removed
+                << (removed == 1 ? " temporary file" : " temporary files")
+                << " an interrupted import left in " << data_directory << '\n';
+    }
 
     // systemd made the socket, its directory and their modes (kiokud.socket), and removes them;
     // kiokud only listens on it.

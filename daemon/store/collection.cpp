@@ -84,8 +84,8 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
   return undone;
 }
 
-ImportSummary Collection::import_deck(const Deck& deck, const std::string& source,
-                                      TimestampMs now) {
+ImportSummary Collection::import_deck(const Deck& deck, const std::string& source, TimestampMs now,
+                                      bool prune) {
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write(what, [&] {
@@ -94,8 +94,10 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     what.deck = deck_id;
     std::int64_t card_position = 1;
     std::int64_t cards_in_file = 0;
+    std::unordered_set<std::int64_t> notes_in_file;
     for (const DeckNote& entry : deck_notes(deck)) {
       const NoteSave save = save_note(deck_id, entry.note, entry.sibling_group, card_position, now);
+      if (prune) notes_in_file.insert(save.note_id);
       card_position += static_cast<std::int64_t>(save.cards.size());
       cards_in_file += save.cards_of_note;
       summary.added += save.count(CardChange::kAdded);
@@ -104,6 +106,7 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
       summary.retired += static_cast<int>(save.retired.size());
     }
     summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);
+    if (prune) prune_notes_except(deck_id, notes_in_file, summary);
   });
   return summary;
 }

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <unordered_set>
 
 #include "core/card_generation.hpp"
 #include "core/deck.hpp"
@@ -42,7 +43,9 @@ struct ImportSummary {
   int unchanged = 0;
   int not_in_file = 0;  // cards of the deck the file no longer has; kept, with their history
   int retired = 0;      // cards whose note no longer makes them: suspended, kept
-  int suspended = 0;    // Anki packages: cards Anki had suspended, suspended here too
+  int suspended = 0;    // cards this import suspended: Anki packages, cards Anki had suspended;
+                        // a TOML deck with --prune, the cards of the notes it withdrew
+  int pruned = 0;       // --prune: live notes of the deck the file no longer has, withdrawn
   int media = 0;        // Anki packages: media files the package brought (new or already here)
 };
 
@@ -137,8 +140,18 @@ class Collection {
   // note of its id. Cheaper than save_note(): no lookup of the note or its cards before.
   NoteSave add_note(std::int64_t deck_id, const Note& note, std::int64_t first_card_position,
                     TimestampMs now);
-  // Adds or updates the deck and its cards as one write: all of it lands or none.
-  ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now);
+  // Adds or updates the deck and its cards as one write: all of it lands or none. With
+  // `prune`, the deck's live notes the file does not have are withdrawn in that same write
+  // (prune_notes_except()).
+  ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now,
+                            bool prune = false);
+  // --prune (docs/deck-format.md, "Pruning"): retires every card not yet retired of each live
+  // note of the deck whose row id `kept` does not hold, and suspends them. Nothing is deleted;
+  // a later save of the note (the file has it again) revives them with their history. Counts
+  // the notes withdrawn (with a card newly retired) in `summary.pruned` and those cards in
+  // `summary.suspended`. For use inside write().
+  void prune_notes_except(std::int64_t deck_id, const std::unordered_set<std::int64_t>& kept,
+                          ImportSummary& summary);
   // Puts the collection at `source_path` (which check_restorable() passed) in place of this
   // one's contents, migrated, in one transaction (replace_collection(), restore.hpp): when it
   // throws, the collection is as it was. Commits the open group first. Not inside write().

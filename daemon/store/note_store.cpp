@@ -57,6 +57,8 @@ struct NoteStore::Statements {
       : select_in_deck(database.prepare(select_notes("WHERE n.deck_id = ?1 AND n.guid = ?2"))),
         select_by_id(database.prepare(select_notes("WHERE n.id = ?1"))),
         select_by_guid(database.prepare(select_notes("WHERE n.guid = ?1 ORDER BY n.id"))),
+        select_live_ids(database.prepare(
+            "SELECT id FROM notes WHERE deck_id = ?1 AND deleted_ms IS NULL ORDER BY id")),
         // ?1 deck or NULL, ?2 tag or NULL, ?3 LIKE pattern or NULL, ?4 deleted (0/1), ?5 the
         // text itself (an exact id matches too), ?6 limit, ?7 offset.
         search(database.prepare(select_notes(
@@ -79,6 +81,7 @@ struct NoteStore::Statements {
   sqlite::Statement select_in_deck;
   sqlite::Statement select_by_id;
   sqlite::Statement select_by_guid;
+  sqlite::Statement select_live_ids;
   sqlite::Statement search;
   sqlite::Statement insert;
   sqlite::Statement update;
@@ -107,6 +110,15 @@ StoredNote NoteStore::note(std::int64_t note_id) {
     throw Error(ErrorCode::kNotFound, "no note with row id " + std::to_string(note_id));
   }
   return read_note(select);
+}
+
+std::vector<std::int64_t> NoteStore::live_ids_in_deck(std::int64_t deck_id) {
+  sqlite::Statement& select = statements_->select_live_ids;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id);
+  std::vector<std::int64_t> ids;
+  while (select.step()) ids.push_back(select.column_int(0));
+  return ids;
 }
 
 std::vector<StoredNote> NoteStore::with_guid(const std::string& guid) {

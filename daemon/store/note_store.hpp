@@ -55,6 +55,9 @@ class NoteStore {
   StoredNote note(std::int64_t note_id);
   // Every note with this id, in any deck, by row id.
   std::vector<StoredNote> with_guid(const std::string& guid);
+  // The row ids of the deck's notes that are not deleted, in row order: what an import's
+  // --prune compares with the file's notes.
+  std::vector<std::int64_t> live_ids_in_deck(std::int64_t deck_id);
   std::vector<StoredNote> search(const NoteSearch& search);
 
   // `note` should be canonical (core/note_canonical.hpp): what is stored is what is compared.
