@@ -20,7 +20,7 @@ namespace kioku::cli {
 namespace {
 
 const char* model_name(const std::string& model, const MaintenanceMessages& words) {
-  if (model == "sm2") return words.evaluate_sm2;
+  if (model == "sm2") return "SM-2";  // a name, the same in English and Japanese
   if (model == "fsrs_defaults") return words.evaluate_fsrs_defaults;
   return words.evaluate_fsrs_fitted;
 }

@@ -57,8 +57,7 @@ struct MaintenanceMessages {
   const char* evaluate_log_loss;
   const char* evaluate_rmse_bins;
   const char* evaluate_answers;
-  const char* evaluate_sm2;  // the models' names
-  const char* evaluate_fsrs_defaults;
+  const char* evaluate_fsrs_defaults;  // the FSRS models' names (SM-2 is a name in both)
   const char* evaluate_fsrs_fitted;
   const char* evaluate_calibration;  // {model}
   const char* evaluate_predicted;    // calibration column headings
@@ -76,7 +75,7 @@ BOOST_DESCRIBE_STRUCT(
      history_line_too_long, optimize_items, optimize_fit_defaults, optimize_fit_initial,
      optimize_log_loss, optimize_rmse_bins, optimize_parameters, optimize_applied, optimize_kept,
      optimize_apply_needs_deck, optimize_history_or_deck, evaluate_scored, evaluate_too_few,
-     evaluate_model, evaluate_log_loss, evaluate_rmse_bins, evaluate_answers, evaluate_sm2,
+     evaluate_model, evaluate_log_loss, evaluate_rmse_bins, evaluate_answers,
      evaluate_fsrs_defaults, evaluate_fsrs_fitted, evaluate_calibration, evaluate_predicted,
      evaluate_mean_predicted, evaluate_recalled, evaluate_history_or_deck))
 
