@@ -1,4 +1,4 @@
-// The review history that `kioku sched replay` and `kioku sched optimize` read, one JSON object
+// The review history that `kioku sched replay`, `sched optimize` and `sched evaluate` read, one
 // a line (docs/scheduling.md "Replay"), checked line by line: one reader, so both commands
 // accept and refuse the same lines with the same words.
 #pragma once
