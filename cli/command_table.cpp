@@ -67,9 +67,9 @@ CommandSpec program() {
                   one_of({"auto", "always", "never"}))
           .option(&GlobalArgs::timeout, "--timeout",
                   {"seconds to wait for each reply of kiokud (default 15; 600 for import, doctor, "
-                   "deck config, backup, restore and sched optimize)",
+                   "deck config, backup, restore, sched optimize and sched evaluate)",
                    "kiokud の応答を待つ秒数（既定値 15。import、doctor、deck config、backup、"
-                   "restore、sched optimize は 600）"},
+                   "restore、sched optimize、sched evaluate は 600）"},
                   between(0.1, 86400.0))
           .runs([](CliContext& context, const GlobalArgs& globals) { apply(globals, context); });
   spec.subcommands = std::move(commands);

@@ -1,6 +1,6 @@
-// The review history that `kioku sched replay` and `kioku sched optimize` read, one JSON object
-// a line (docs/scheduling.md "Replay"), checked line by line: one reader, so both commands
-// accept and refuse the same lines with the same words.
+// The review history that `kioku sched replay`, `sched optimize` and `sched evaluate` read, one
+// JSON object a line (docs/scheduling.md "Replay"), checked line by line: one reader, so the
+// three commands accept and refuse the same lines with the same words.
 #pragma once
 
 #include <string>

@@ -1,4 +1,5 @@
-// deck config's, doctor's, sched replay's and sched optimize's words in English and Japanese.
+// deck config's, doctor's, sched replay's, sched optimize's and sched evaluate's words in English
+// and Japanese.
 #include "cli/maintenance_messages.hpp"
 #include "cli/language_choice.hpp"
 
@@ -53,6 +54,22 @@ const MaintenanceMessages kEnglish{
     .optimize_history_or_deck =
         "--history fits a file; --deck and --apply fit the collection: "
         "give one or the other",
+    .evaluate_scored =
+        "{scored} of {items} answers scored: the later ones of a {splits}-fold time-series split, "
+        "the same for every model; FSRS-6 is fitted on the answers before each fold",
+    .evaluate_too_few = "Too few answers to evaluate: {items} training items, at least 6 needed",
+    .evaluate_model = "Model",
+    .evaluate_log_loss = "Log loss",
+    .evaluate_rmse_bins = "RMSE (bins)",
+    .evaluate_answers = "Answers",
+    .evaluate_fsrs_defaults = "FSRS-6, default parameters",
+    .evaluate_fsrs_fitted = "FSRS-6, fitted parameters",
+    .evaluate_calibration = "Calibration, {model}: predicted recall against recalled",
+    .evaluate_predicted = "Predicted",
+    .evaluate_mean_predicted = "Mean predicted",
+    .evaluate_recalled = "Recalled",
+    .evaluate_history_or_deck =
+        "--history evaluates a file; --deck evaluates the collection: give one or the other",
 };
 
 const MaintenanceMessages kJapanese{
@@ -105,6 +122,23 @@ const MaintenanceMessages kJapanese{
     .optimize_history_or_deck =
         "--history はファイルを、--deck と --apply はコレクションを"
         "最適化します: どちらか一方を指定してください",
+    .evaluate_scored =
+        "採点した回答: {items} 件中 {scored} 件（{splits} 分割の時系列分割の後半の回答で、"
+        "どのモデルも同じ回答。FSRS-6 は各分割より前の回答で最適化）",
+    .evaluate_too_few = "回答が少なすぎて評価できません: 学習項目 {items} 件（6 件以上が必要）",
+    .evaluate_model = "モデル",
+    .evaluate_log_loss = "対数損失",
+    .evaluate_rmse_bins = "RMSE（ビン）",
+    .evaluate_answers = "回答数",
+    .evaluate_fsrs_defaults = "FSRS-6（既定のパラメータ）",
+    .evaluate_fsrs_fitted = "FSRS-6（最適化したパラメータ）",
+    .evaluate_calibration = "較正、{model}: 予測した想起率と実際の想起率",
+    .evaluate_predicted = "予測",
+    .evaluate_mean_predicted = "予測の平均",
+    .evaluate_recalled = "想起率",
+    .evaluate_history_or_deck =
+        "--history はファイルを、--deck はコレクションを評価します: "
+        "どちらか一方を指定してください",
 };
 
 }  // namespace

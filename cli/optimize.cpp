@@ -22,22 +22,6 @@ namespace kioku::cli {
 
 namespace {
 
-// Each card's answers in the order given, the cards in the order they first appear: the items
-// and so the fit do not depend on a hash table's order.
-std::vector<std::vector<PastAnswer>> read_cards(int input, const std::string& source,
-                                                const std::string& language) {
-  HistoryReader history(input, source, Algorithm::kFsrs, language);
-  std::unordered_map<std::string, std::size_t> index_of;
-  std::vector<std::vector<PastAnswer>> cards;
-  HistoryLine line;
-  while (history.next(line)) {
-    const auto [entry, added] = index_of.try_emplace(std::string(line.card), cards.size());
-    if (added) cards.emplace_back();
-    cards[entry->second].push_back(line.answer);
-  }
-  return cards;
-}
-
 boost::json::object json_report(const protocol::SchedOptimizeResult& result) {
   boost::json::array parameters;
   for (const double parameter : result.parameters) parameters.push_back(parameter);
@@ -86,12 +70,28 @@ std::string parameters_option(const std::vector<double>& parameters) {
 
 }  // namespace
 
-void optimize_history(int input, const std::string& source, const OptimizeOptions& options,
-                      std::ostream& out) {
-  const std::vector<std::vector<PastAnswer>> cards = read_cards(input, source, options.language);
+std::vector<TrainingItem> read_training_items(int input, const std::string& source,
+                                              const OptimizeOptions& options) {
+  // Each card's answers in the order given, the cards in the order they first appear: the
+  // items and so the fit do not depend on a hash table's order.
+  HistoryReader history(input, source, Algorithm::kFsrs, options.language);
+  std::unordered_map<std::string, std::size_t> index_of;
+  std::vector<std::vector<PastAnswer>> cards;
+  HistoryLine line;
+  while (history.next(line)) {
+    const auto [entry, added] = index_of.try_emplace(std::string(line.card), cards.size());
+    if (added) cards.emplace_back();
+    cards[entry->second].push_back(line.answer);
+  }
   const DayCalendar calendar(options.day_starts_at_hour);
   std::vector<TrainingItem> items;
   for (const std::vector<PastAnswer>& card : cards) append_training_items(card, calendar, items);
+  return items;
+}
+
+void optimize_history(int input, const std::string& source, const OptimizeOptions& options,
+                      std::ostream& out) {
+  std::vector<TrainingItem> items = read_training_items(input, source, options);
   // Offline there is no deck: the fit is compared with the defaults.
   const protocol::SchedOptimizeResult result = protocol::optimize_result(
       optimize_fsrs_parameters(std::move(items)), kFsrsDefaultWeights, std::nullopt);

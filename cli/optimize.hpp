@@ -7,6 +7,9 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
+
+#include "core/fsrs_training_items.hpp"
 
 namespace kioku::cli {
 
@@ -17,6 +20,12 @@ struct OptimizeOptions {
   bool json = false;
   std::string language = "en";
 };
+
+// The training items of the whole history read from the file descriptor `input` (named
+// `source` in errors), each card's answers in the order given: what sched optimize --history
+// fits and sched evaluate --history scores. Throws kioku::InputError for a malformed line.
+std::vector<TrainingItem> read_training_items(int input, const std::string& source,
+                                              const OptimizeOptions& options);
 
 // Reads the whole history from the file descriptor `input` (named `source` in errors), fits,
 // and writes the report to `out`: items used, log loss and RMSE (bins) before (the default

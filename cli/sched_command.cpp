@@ -1,5 +1,6 @@
 // kioku sched replay: the scheduler as a filter, for checking, simulating and benchmarking;
-// kioku sched optimize --history: FSRS-6's parameters fitted to such a history.
+// kioku sched optimize --history: FSRS-6's parameters fitted to such a history;
+// kioku sched evaluate: how well SM-2 and FSRS-6 predict it.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/evaluate.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
 #include "cli/optimize.hpp"
@@ -87,6 +89,22 @@ struct OptimizeArgs {
   bool apply = false;
 };
 
+// Calls read(descriptor, name) on the history file, or on stdin for "-".
+template <typename Read>
+void read_history(const std::string& history, const MaintenanceMessages& words, Read&& read) {
+  if (history == "-") {
+    read(STDIN_FILENO, std::string("stdin"));
+    return;
+  }
+  const protocol::UniqueFd file(::open(history.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC));
+  if (!file) {
+    throw Error(
+        ErrorCode::kInvalidParams,
+        fill_in(words.history_cannot_open, {{"path", history}, {"error", std::strerror(errno)}}));
+  }
+  read(file.get(), history);
+}
+
 // --json is the global option (cli/command_table.cpp): one JSON object instead of the text.
 void run_optimize(const OptimizeArgs& args, CliContext& context) {
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
@@ -99,17 +117,30 @@ void run_optimize(const OptimizeArgs& args, CliContext& context) {
   }
   choose_time_zone(args.timezone, words);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
-  if (args.history == "-") {
-    optimize_history(STDIN_FILENO, "stdin", options, std::cout);
+  read_history(args.history, words, [&](int input, const std::string& source) {
+    optimize_history(input, source, options, std::cout);
+  });
+}
+
+struct EvaluateArgs {
+  std::string history;  // a file, or - for stdin; empty: the collection's answers
+  std::string timezone;
+  int day_starts_at = 4;
+  std::optional<std::string> deck;
+};
+
+void run_evaluate(const EvaluateArgs& args, CliContext& context) {
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
+  if (args.history.empty()) {
+    evaluate_collection(context, args.deck, std::cout);
     return;
   }
-  const protocol::UniqueFd file(::open(args.history.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC));
-  if (!file) {
-    throw Error(ErrorCode::kInvalidParams,
-                fill_in(words.history_cannot_open,
-                        {{"path", args.history}, {"error", std::strerror(errno)}}));
-  }
-  optimize_history(file.get(), args.history, options, std::cout);
+  if (args.deck) throw Error(ErrorCode::kInvalidParams, words.evaluate_history_or_deck);
+  choose_time_zone(args.timezone, words);
+  const OptimizeOptions options{args.day_starts_at, context.json, context.language};
+  read_history(args.history, words, [&](int input, const std::string& source) {
+    evaluate_history(input, source, options, std::cout);
+  });
 }
 
 }  // namespace
@@ -117,8 +148,8 @@ void run_optimize(const OptimizeArgs& args, CliContext& context) {
 CommandGroup sched_commands() {
   return {noun(
       "sched",
-      {"Scheduler tools: replay a history, fit FSRS's parameters",
-       "スケジューラーの道具: 履歴の再生、FSRS パラメータの最適化"},
+      {"Scheduler tools: replay a history, fit FSRS's parameters, evaluate the schedulers",
+       "スケジューラーの道具: 履歴の再生、FSRS パラメータの最適化、スケジューラーの評価"},
       {Command<ReplayArgs>(
            "replay",
            {"Replay a review history (JSONL on stdin) and print the state after each line",
@@ -164,8 +195,29 @@ CommandGroup sched_commands() {
                    {"with --history: hour a day starts (0-23)",
                     "--history のとき: 一日が始まる時刻（0-23 時）"},
                    between(0, 23))
-           .runs([](CliContext& context, const OptimizeArgs& args) {
-             run_optimize(args, context);
+           .runs(
+               [](CliContext& context, const OptimizeArgs& args) { run_optimize(args, context); }),
+       Command<EvaluateArgs>(
+           "evaluate",
+           {"Score SM-2 and FSRS-6 (default and fitted parameters) on your answers (through "
+            "kiokud), or on a review history file (the JSONL sched replay reads)",
+            "SM-2 と FSRS-6（既定と最適化したパラメータ）を自分の回答（kiokud 経由）または"
+            "復習履歴ファイル（sched replay と同じ JSONL）で採点する"})
+           .option(&EvaluateArgs::history, "--history",
+                   {"evaluate on this history file, or - for stdin, offline",
+                    "この履歴ファイル（- で標準入力）でオフラインで評価する"})
+           .option(&EvaluateArgs::deck, "--deck",
+                   {"evaluate on this deck's answers (default: every deck's)",
+                    "このデッキの回答で評価する（既定値: すべてのデッキ）"})
+           .option(&EvaluateArgs::timezone, "--timezone",
+                   {"with --history: IANA time zone (default: local)",
+                    "--history のとき: IANA タイムゾーン（既定値: ローカル）"})
+           .option(&EvaluateArgs::day_starts_at, "--day-starts-at",
+                   {"with --history: hour a day starts (0-23)",
+                    "--history のとき: 一日が始まる時刻（0-23 時）"},
+                   between(0, 23))
+           .runs([](CliContext& context, const EvaluateArgs& args) {
+             run_evaluate(args, context);
            })})};
 }
 

@@ -26,32 +26,44 @@ int recall_bin(double predicted_recall) {
   return static_cast<int>(std::clamp(binned, 0.0, kBins - 1.0));
 }
 
-FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
-                                        const std::array<double, 21>& parameters) {
-  if (items.empty()) return {};
-  struct Bin {
-    double predicted = 0.0;
-    double observed = 0.0;
-    double count = 0.0;
-  };
-  std::array<Bin, kBins> bins{};
-  double loss = 0.0;
-  for_each_prediction(make_history_tree(items), parameters, [&](std::size_t index, double recall) {
-    const TrainingItem& item = items[index];
-    Bin& bin = bins[static_cast<std::size_t>(recall_bin(recall))];
-    loss += cross_entropy(recall, item.observed());
-    bin.predicted += recall;
-    bin.observed += item.observed();
-    bin.count += 1.0;
-  });
+void RecallScore::add(double predicted, double observed) {
+  Bin& bin = bins_[static_cast<std::size_t>(recall_bin(predicted))];
+  loss_ += cross_entropy(predicted, observed);
+  bin.predicted += predicted;
+  bin.observed += observed;
+  bin.count += 1.0;
+  ++count_;
+}
+
+FsrsEvaluation RecallScore::result() const {
+  if (count_ == 0) return {};
   double squares = 0.0;
-  for (const Bin& bin : bins) {
+  for (const Bin& bin : bins_) {
     if (bin.count == 0.0) continue;
     const double difference = (bin.predicted - bin.observed) / bin.count;
     squares += bin.count * difference * difference;
   }
-  const auto count = static_cast<double>(items.size());
-  return {loss / count, std::sqrt(squares / count)};
+  const auto count = static_cast<double>(count_);
+  return {loss_ / count, std::sqrt(squares / count)};
+}
+
+std::vector<double> fsrs_predictions(std::span<const TrainingItem> items,
+                                     const std::array<double, 21>& parameters) {
+  std::vector<double> predictions(items.size());
+  if (items.empty()) return predictions;
+  for_each_prediction(make_history_tree(items), parameters,
+                      [&](std::size_t index, double recall) { predictions[index] = recall; });
+  return predictions;
+}
+
+FsrsEvaluation evaluate_fsrs_parameters(const std::vector<TrainingItem>& items,
+                                        const std::array<double, 21>& parameters) {
+  if (items.empty()) return {};
+  RecallScore score;
+  for_each_prediction(make_history_tree(items), parameters, [&](std::size_t index, double recall) {
+    score.add(recall, items[index].observed());
+  });
+  return score.result();
 }
 
 }  // namespace kioku

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/fsrs_optimizer.hpp"
+#include "core/scheduler_evaluation.hpp"
 #include "protocol/method_type.hpp"
 #include "protocol/wire_struct.hpp"
 
@@ -47,5 +48,50 @@ inline constexpr MethodType<SchedOptimizeParams, SchedOptimizeResult> kSchedOpti
     "sched.optimize",
     "Fits FSRS-6's parameters to the answers in the log, off the server's thread; changes "
     "nothing (deck.config stores them)."};
+
+struct SchedEvaluateParams {
+  std::optional<std::string> deck;
+  static constexpr std::array kHelp{FieldHelp{
+      "deck",
+      "score the schedulers on this deck's answers (its id); default: the whole collection"}};
+};
+BOOST_DESCRIBE_STRUCT(SchedEvaluateParams, (), (deck))
+
+// Answers whose predicted recall fell in [from, to) (the last bin includes 1).
+struct CalibrationBinView {
+  double from = 0;
+  double to = 0;
+  std::int64_t count = 0;
+  double predicted = 0;  // mean predicted recall
+  double observed = 0;   // share recalled
+};
+BOOST_DESCRIBE_STRUCT(CalibrationBinView, (), (from, to, count, predicted, observed))
+
+struct SchedulerScoreView {
+  std::string model;  // sm2, fsrs_defaults or fsrs_fitted
+  double log_loss = 0;
+  double rmse_bins = 0;
+  std::int64_t items = 0;                       // answers scored
+  std::vector<CalibrationBinView> calibration;  // bins with answers, lowest first
+};
+BOOST_DESCRIBE_STRUCT(SchedulerScoreView, (), (model, log_loss, rmse_bins, items, calibration))
+
+struct SchedEvaluateResult {
+  Omissible<std::string> deck;             // as asked; absent for the whole collection
+  std::int64_t items = 0;                  // training items in the history
+  std::int64_t scored = 0;                 // answers in the test folds, the same for every model
+  std::int64_t splits = 0;                 // test folds (5; 0 with fewer than 6 items)
+  std::vector<SchedulerScoreView> models;  // sm2, fsrs_defaults, fsrs_fitted
+};
+BOOST_DESCRIBE_STRUCT(SchedEvaluateResult, (), (deck, items, scored, splits, models))
+
+// An evaluation as sched.evaluate reports it, for the daemon and the CLI's offline path alike.
+SchedEvaluateResult evaluate_result(const SchedulerEvaluation& evaluation,
+                                    std::optional<std::string> deck);
+
+inline constexpr MethodType<SchedEvaluateParams, SchedEvaluateResult> kSchedEvaluate{
+    "sched.evaluate",
+    "Scores SM-2, FSRS-6 with the defaults and FSRS-6 fitted on earlier answers against the "
+    "answers in the log, off the server's thread; changes nothing."};
 
 }  // namespace kioku::protocol

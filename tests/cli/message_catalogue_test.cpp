@@ -100,8 +100,8 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   SECTION("import") {
     CHECK(check_catalogue(import_messages_for("en"), import_messages_for("ja")) >= 10);
   }
-  SECTION("deck config, doctor, sched replay and sched optimize") {
-    CHECK(check_catalogue(maintenance_messages_for("en"), maintenance_messages_for("ja")) >= 31);
+  SECTION("deck config, doctor, sched replay, sched optimize and sched evaluate") {
+    CHECK(check_catalogue(maintenance_messages_for("en"), maintenance_messages_for("ja")) >= 49);
   }
   SECTION("daemon status and stop") {
     CHECK(check_catalogue(daemon_messages_for("en"), daemon_messages_for("ja")) >= 15);

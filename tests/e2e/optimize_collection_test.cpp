@@ -1,8 +1,9 @@
-// `kioku sched optimize --deck D [--apply]` through the real binaries: a seeded simulated
-// learner, whose memory follows FSRS-6 with parameters other than the defaults, answers an FSRS
-// deck's cards through kiokud for five months of a clock the test moves (--clock-file). The fit
-// through the daemon must be the very fit of the same answers given offline as a history file,
-// and --apply must store it and leave every card as a replay under it gives.
+// `kioku sched optimize --deck D [--apply]` and `kioku sched evaluate` through the real binaries: a
+// seeded simulated learner, whose memory follows FSRS-6 with parameters other than the defaults,
+// answers an FSRS deck's cards through kiokud for five months of a clock the test moves
+// (--clock-file). The fit through the daemon must be the very fit of the same answers given offline
+// as a history file, and --apply must store it and leave every card as a replay under it gives; the
+// evaluation through the daemon must be the offline evaluation of the same file.
 #include <time.h>
 
 #include <algorithm>
@@ -217,4 +218,84 @@ TEST_CASE("e2e: sched optimize refuses --apply without a deck and --deck with --
   CHECK(empty.at("fit") == "defaults");
   CHECK(empty.at("items").as_int64() == 0);
   CHECK(empty.at("better") == false);
+}
+
+TEST_CASE("e2e: sched evaluate scores the deck's answers through kiokud as offline",
+          "[e2e][optimizer]") {
+  TempHome home;
+  set_clock(home, kStartSeconds * 1000);
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"});
+  REQUIRE(daemon.kioku({"import", home.write_file("fit.toml", basic_deck())}).exit_code == 0);
+  REQUIRE(daemon.kioku({"deck", "config", "fit", "algorithm=fsrs"}).exit_code == 0);
+  std::vector<std::int64_t> cards;
+  for (const auto& row : SqliteReader(home.collection_path()).rows("SELECT id FROM cards")) {
+    cards.push_back(std::stoll(row.at(0)));
+  }
+  const std::string history =
+      home.write_file("history.jsonl", answer_for_months(home, daemon, cards));
+
+  const json::value evaluated = run_json(daemon, {"sched", "evaluate", "--deck", "fit", "--json"});
+  INFO(json::serialize(evaluated));
+  CHECK(evaluated.at("deck") == "fit");
+  CHECK(evaluated.at("splits") == 5);
+  const std::int64_t items = evaluated.at("items").as_int64();
+  const std::int64_t scored = evaluated.at("scored").as_int64();
+  // Five folds of items / 6; what comes before the first only trains.
+  CHECK(scored == 5 * (items / 6));
+  CHECK(scored < items);
+  const json::array& models = evaluated.at("models").as_array();
+  REQUIRE(models.size() == 3);
+  CHECK(models[0].at("model") == "sm2");
+  CHECK(models[1].at("model") == "fsrs_defaults");
+  CHECK(models[2].at("model") == "fsrs_fitted");
+  for (const json::value& model : models) {
+    CHECK(model.at("items") == scored);
+    std::int64_t binned = 0;
+    for (const json::value& bin : model.at("calibration").as_array()) {
+      binned += bin.at("count").as_int64();
+    }
+    CHECK(binned == scored);
+  }
+  // The learner follows FSRS-6, not SM-2's fixed curve.
+  CHECK(models[1].at("log_loss").as_double() < models[0].at("log_loss").as_double());
+
+  // The same answers as a file, offline: the same items, so the same evaluation to the bit.
+  json::value offline = run_json(daemon, {"sched", "evaluate", "--history", history, "--timezone",
+                                          "UTC", "--day-starts-at", "4", "--json"});
+  CHECK_FALSE(offline.as_object().contains("deck"));
+  offline.as_object()["deck"] = "fit";
+  CHECK(offline == evaluated);
+
+  // The text, in English and in Japanese.
+  const CommandResult english = daemon.kioku({"sched", "evaluate", "--deck", "fit"});
+  CHECK(english.exit_code == 0);
+  CHECK(english.out.find("FSRS-6, fitted parameters") != std::string::npos);
+  CHECK(english.out.find("Calibration, SM-2") != std::string::npos);
+  const CommandResult japanese =
+      daemon.kioku({"--lang", "ja", "sched", "evaluate", "--history", history});
+  CHECK(japanese.exit_code == 0);
+  CHECK(japanese.out.find("FSRS-6（最適化したパラメータ）") != std::string::npos);
+  CHECK(japanese.out.find("対数損失") != std::string::npos);
+}
+
+TEST_CASE("e2e: sched evaluate refuses bad input with one line", "[e2e][optimizer]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
+  const CommandResult both = daemon.kioku({"sched", "evaluate", "--history", "-", "--deck", "x"});
+  CHECK(both.exit_code == 2);
+  CHECK(both.err.find("give one or the other") != std::string::npos);
+  CHECK(daemon.kioku({"sched", "evaluate", "--deck", "nowhere"}).exit_code == 5);
+  const std::string bad =
+      home.write_file("bad.jsonl",
+                      "{\"card\":\"a\",\"time\":\"2026-01-05T10:00:00Z\",\"rating\":\"good\"}\n"
+                      "{\"card\":\"a\",\"time\":\"2026-01-07T10:00:00Z\",\"rating\":\"fine\"}\n");
+  const CommandResult malformed = daemon.kioku({"sched", "evaluate", "--history", bad});
+  CHECK(malformed.exit_code != 0);
+  CHECK(malformed.err.find(bad + ":2: rating") != std::string::npos);
+  // No answers: nothing to score, said so.
+  const json::value empty = parse_output(daemon.kioku({"sched", "evaluate", "--json"}));
+  CHECK(empty.at("items").as_int64() == 0);
+  CHECK(empty.at("scored").as_int64() == 0);
+  const CommandResult words = daemon.kioku({"sched", "evaluate"});
+  CHECK(words.out == "Too few answers to evaluate: 0 training items, at least 6 needed\n");
 }
