@@ -294,6 +294,8 @@ int start_daemon(CliContext& context, std::optional<pid_t> stopped = std::nullop
   if (daemon.protocol != protocol::kProtocolVersion) {
     throw protocol_mismatch(daemon.protocol, context.language);
   }
+  // After a restart under socket activation systemd, not this kioku, started the new kiokud.
+  if (stopped && daemon.pid != *stopped) started = true;
   if (context.json) {
     json::object result{
         {"started", started}, {"pid", daemon.pid}, {"version", daemon.version}, {"socket", socket}};
