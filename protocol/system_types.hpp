@@ -66,7 +66,7 @@ struct StatusResult {
   std::string socket;
   bool socket_activated = false;  // systemd passed the listening socket
   std::string collection;
-  std::int64_t collection_bytes = 0;  // the collection file's size (its WAL not counted)
+  std::int64_t collection_bytes = 0;  // the collection file's size and its WAL's, if any
   std::int64_t cards = 0;
   std::int64_t clients = 0;  // connected now, the one asking included, due.watch listeners not
   // "command line" (and which options) or "defaults": there is no configuration file yet.

@@ -54,10 +54,20 @@ protocol::MethodsResult methods(const protocol::NoParams& /*params*/, MethodCont
   return result;
 }
 
+// The collection's file and the WAL beside it: between checkpoints the newest pages, often most
+// of a small collection, are only in the WAL.
+std::int64_t size_on_disk(const std::string& collection_path) {
+  std::int64_t bytes = 0;
+  for (const std::string& path : {collection_path, collection_path + "-wal"}) {
+    std::error_code missing;
+    const auto size = std::filesystem::file_size(path, missing);
+    if (!missing) bytes += static_cast<std::int64_t>(size);
+  }
+  return bytes;
+}
+
 protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContext& context) {
   const DaemonFacts& facts = context.facts;
-  std::error_code size_error;
-  const auto bytes = std::filesystem::file_size(context.collection_path, size_error);
   const std::optional<FoundBackup> backup =
       newest_backup(protocol::parent_directory(context.collection_path) + "/backups");
   return protocol::StatusResult{
@@ -71,7 +81,7 @@ protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContex
       .socket = facts.socket_path,
       .socket_activated = facts.socket_activated,
       .collection = context.collection_path,
-      .collection_bytes = size_error ? 0 : static_cast<std::int64_t>(bytes),
+      .collection_bytes = size_on_disk(context.collection_path),
       .cards = context.collection.counts().cards,
       .clients = static_cast<std::int64_t>(context.connected_clients()),
       .configuration = facts.options.empty() ? "defaults" : "command line",
