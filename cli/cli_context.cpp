@@ -8,6 +8,7 @@
 #include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/methods.hpp"
 
@@ -31,23 +32,41 @@ json::object hello_params() {
                       {"protocol", protocol::kProtocolVersion}};
 }
 
+Error protocol_mismatch(std::int64_t theirs, const std::string& language) {
+  return Error(ErrorCode::kUnavailable,
+               fill_in(connection_messages_for(language).protocol_mismatch,
+                       {{"theirs", std::to_string(theirs)},
+                        {"ours", std::to_string(protocol::kProtocolVersion)}}));
+}
+
 void check_hello(const json::value& hello, const std::string& language) {
   const std::int64_t protocol_version =
       protocol::decode_result<HelloVersion>(protocol::kHello.name, hello).protocol;
   if (protocol_version != protocol::kProtocolVersion) {
-    throw Error(ErrorCode::kUnavailable,
-                fill_in(connection_messages_for(language).protocol_mismatch,
-                        {{"theirs", std::to_string(protocol_version)},
-                         {"ours", std::to_string(protocol::kProtocolVersion)}}));
+    throw protocol_mismatch(protocol_version, language);
   }
+}
+
+void check_hello_refusal(const Error& failure, const std::string& language) {
+  const auto* refusal = dynamic_cast<const protocol::ErrorWithData*>(&failure);
+  if (refusal == nullptr) return;
+  const json::value* theirs = refusal->data().if_contains("protocol");
+  if (theirs != nullptr && theirs->is_int64())
+    throw protocol_mismatch(theirs->as_int64(), language);
 }
 
 Client& CliContext::daemon() {
   if (client_) return *client_;
   connect.language = language;
-  client_ = connect_to_daemon(connect);
-  if (reply_timeout) client_->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
-  check_hello(client_->call(protocol::kHello.name, hello_params()), language);
+  std::unique_ptr<Client> client = connect_to_daemon(connect);
+  if (reply_timeout) client->set_timeouts(ReplyTimeouts::uniform(*reply_timeout));
+  try {
+    check_hello(client->call(protocol::kHello.name, hello_params()), language);
+  } catch (const Error& failure) {
+    check_hello_refusal(failure, language);
+    throw;
+  }
+  client_ = std::move(client);
   return *client_;
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli/client.hpp"
 #include "cli/daemon_launcher.hpp"
+#include "core/error.hpp"
 #include "protocol/method_type.hpp"
 #include "protocol/wire_struct.hpp"
 
@@ -41,6 +42,11 @@ boost::json::object hello_params();
 // Throws kioku::Error (kUnavailable, in `language`) unless `hello`, system.hello's result,
 // names our protocol version.
 void check_hello(const boost::json::value& hello, const std::string& language);
+// The error that says the daemon speaks protocol `theirs`, not ours, and to restart it.
+Error protocol_mismatch(std::int64_t theirs, const std::string& language);
+// Throws protocol_mismatch() when `failure`, the error reply to our system.hello, is a kiokud
+// refusing our protocol (its version in the error's data); returns otherwise.
+void check_hello_refusal(const Error& failure, const std::string& language);
 
 // Writes `value` as one line of JSON to stdout.
 void print_json(const boost::json::value& value);

@@ -36,8 +36,8 @@ const ConnectionMessages kEnglish{
     .failed_to_start = "kiokud failed to start (log: {log})",
     .failed_to_start_because = "kiokud failed to start: {reason} (log: {log})",
     .protocol_mismatch =
-        "kiokud speaks protocol {theirs} but this kioku speaks {ours}; restart the daemon with "
-        "`kioku daemon stop` and try again",
+        "kiokud speaks protocol {theirs} but this kioku speaks {ours} (one of them was upgraded "
+        "while the daemon ran); run `kioku daemon restart`",
     .reply_too_long = "a reply from kiokud is longer than {mebibytes} MiB",
     .not_json_rpc = "kiokud sent something that is not JSON-RPC: {line}",
     .neither_result_nor_error = "kiokud's response has neither result nor error",
@@ -76,9 +76,8 @@ const ConnectionMessages kJapanese{
     .failed_to_start = "kiokud を起動できませんでした（ログ: {log}）",
     .failed_to_start_because = "kiokud を起動できませんでした: {reason}（ログ: {log}）",
     .protocol_mismatch =
-        "kiokud のプロトコルは {theirs}、この kioku は {ours} です。`kioku daemon stop` "
-        "でデーモンを"
-        "再起動してからやり直してください",
+        "kiokud のプロトコルは {theirs}、この kioku は {ours} です（デーモンの稼働中にどちらかが"
+        "更新されました）。`kioku daemon restart` を実行してください",
     .reply_too_long = "kiokud からの返事が {mebibytes} MiB を超えています",
     .not_json_rpc = "kiokud が JSON-RPC ではないものを送ってきました: {line}",
     .neither_result_nor_error = "kiokud の返事に result も error もありません",

@@ -1,6 +1,8 @@
-// kioku daemon status|stop: whether kiokud runs, and stopping it. A kiokud that does not answer
-// (stopped, stuck, or without its socket file) is still found, through the socket's peer or the
-// collection's lock, and `stop` then ends it with SIGTERM.
+// kioku daemon start|stop|restart|status: starting kiokud, whether it runs, and stopping it. A
+// kiokud that does not answer (stopped, stuck, or without its socket file) is still found,
+// through the socket's peer or the collection's lock, and `stop` then ends it with SIGTERM. The
+// lifecycle commands talk to a kiokud of any protocol version: they are how a mismatch is
+// mended (`kioku daemon restart`).
 #include <poll.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -10,14 +12,16 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <string>
 
 #include "cli/commands.hpp"
 #include "cli/daemon_messages.hpp"
+#include "cli/daemon_status.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
-#include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/paths.hpp"
@@ -85,26 +89,41 @@ std::string name_of(pid_t pid) {
   return pid > 0 ? "kiokud (pid " + std::to_string(pid) + ")" : std::string("kiokud");
 }
 
-// A kiokud that answered: its version, pid, socket and collection.
-void print_status(const protocol::HelloResult& daemon, const std::string& socket,
-                  const DaemonMessages& words, std::ostream& out) {
-  const std::string socket_label = std::string(words.socket_label) + ":";
-  const std::string collection_label = std::string(words.collection_label) + ":";
-  const int width = std::max(display_width(socket_label), display_width(collection_label)) + 1;
-  out << fill_in(words.running,
-                 {{"version", safe_line(daemon.version)}, {"pid", std::to_string(daemon.pid)}})
-      << '\n'
-      << "  " << pad_after(socket_label, width) << safe_line(socket) << '\n'
-      << "  " << pad_after(collection_label, width) << safe_line(daemon.collection) << '\n';
+// What every protocol version's system.hello holds: enough to stop a kiokud of another version.
+struct HelloAnyProtocol {
+  std::string version;
+  std::int64_t protocol = 0;
+  std::int64_t pid = 0;
+};
+BOOST_DESCRIBE_STRUCT(HelloAnyProtocol, (), (version, protocol, pid))
+
+// A connection on which system.hello was sent without our protocol version, so that a kiokud of
+// any version answers it (an ordinary command's would refuse ours, or be refused).
+struct AnyProtocolConnection {
+  std::unique_ptr<Client> client;
+  HelloAnyProtocol hello;
+};
+
+AnyProtocolConnection connect_any_protocol(CliContext& context) {
+  context.connect.language = context.language;
+  AnyProtocolConnection connection{connect_to_daemon(context.connect), {}};
+  if (context.reply_timeout) {
+    connection.client->set_timeouts(ReplyTimeouts::uniform(*context.reply_timeout));
+  }
+  connection.hello = protocol::decode_result<HelloAnyProtocol>(
+      protocol::kHello.name,
+      connection.client->call(protocol::kHello.name,
+                              json::object{{"client", std::string("kioku ") + KIOKU_VERSION}}));
+  return connection;
 }
 
 int show_status(CliContext& context) {
   const DaemonMessages& words = daemon_messages_for(context.language);
   context.connect.autostart = false;
   const std::string socket = resolve_socket_path(context.connect);
-  json::value hello;
+  AnyProtocolConnection connection;
   try {
-    hello = context.daemon().call(protocol::kHello.name);
+    connection = connect_any_protocol(context);
   } catch (const Error& error) {
     const std::optional<SilentDaemon> silent = diagnose(error, socket);
     if (context.json) {
@@ -124,26 +143,30 @@ int show_status(CliContext& context) {
     }
     return kExitUnavailable;
   }
-  const auto daemon = protocol::decode_result<protocol::HelloResult>(protocol::kHello.name, hello);
+  // A kiokud of another version has no system.status of ours to ask.
+  if (connection.hello.protocol != protocol::kProtocolVersion) {
+    throw protocol_mismatch(connection.hello.protocol, context.language);
+  }
+  const json::value status = connection.client->call(protocol::kStatus.name);
   if (context.json) {
-    json::object result = hello.as_object();
+    json::object result = status.as_object();
     result["running"] = true;
     result["answering"] = true;
-    result["socket"] = socket;
     print_json(result);
     return kExitOk;
   }
-  print_status(daemon, socket, words, std::cout);
+  print_daemon_status(
+      protocol::decode_result<protocol::StatusResult>(protocol::kStatus.name, status),
+      context.language, std::cout);
   return kExitOk;
 }
 
 // Asks kiokud to stop over the socket. Returns its pid once it has closed the connection; throws
 // what kept it from being asked.
 pid_t ask_to_stop(CliContext& context, const DaemonMessages& words) {
-  Client& daemon = context.daemon();
-  const auto pid = static_cast<pid_t>(protocol::decode_result<protocol::HelloResult>(
-                                          protocol::kHello.name, daemon.call(protocol::kHello.name))
-                                          .pid);
+  const AnyProtocolConnection connection = connect_any_protocol(context);
+  Client& daemon = *connection.client;
+  const auto pid = static_cast<pid_t>(connection.hello.pid);
   daemon.call(protocol::kShutdown.name);
   if (!daemon.wait_until_closed(daemon.timeouts().ordinary)) {
     throw CallError(CallFailure::kNotAnswering,
@@ -152,8 +175,16 @@ pid_t ask_to_stop(CliContext& context, const DaemonMessages& words) {
   return pid;
 }
 
-int stop_daemon(CliContext& context) {
-  const DaemonMessages& words = daemon_messages_for(context.language);
+// How a stop ended: its exit code, and the kiokud stopped (pid 0 when none ran).
+struct Stopped {
+  int exit_code = kExitOk;
+  pid_t pid = 0;
+  bool signalled = false;
+};
+
+// Stops the kiokud on the socket, if one runs, and waits until it has exited. Says on stderr
+// what went wrong; the caller reports a success.
+Stopped stop_running(CliContext& context, const DaemonMessages& words) {
   context.connect.autostart = false;
   const std::string socket = resolve_socket_path(context.connect);
   pid_t pid = 0;
@@ -162,14 +193,11 @@ int stop_daemon(CliContext& context) {
     pid = ask_to_stop(context, words);
   } catch (const Error& error) {
     const std::optional<SilentDaemon> silent = diagnose(error, socket);
-    if (!silent) {
-      std::cout << words.not_running << '\n';
-      return kExitOk;
-    }
+    if (!silent) return {};
     const std::string reason = silent->reason(words);
     if (silent->pid <= 0) {
       std::cerr << "kioku: " << fill_in(words.pid_unknown, {{"reason", reason}}) << '\n';
-      return kExitUnavailable;
+      return {kExitUnavailable};
     }
     pid = silent->pid;
     // Whatever listens on the socket has our uid, but it is only signalled if it is a kiokud.
@@ -181,7 +209,7 @@ int stop_daemon(CliContext& context) {
                                                               {"reason", reason},
                                                               {"name", name}}))
                 << '\n';
-      return kExitFailure;
+      return {kExitFailure};
     }
     context.disconnect();
     // SIGCONT after SIGTERM (as systemd does): a stopped kiokud acts on the SIGTERM at once.
@@ -191,7 +219,7 @@ int stop_daemon(CliContext& context) {
                                                   {"reason", reason},
                                                   {"error", std::strerror(errno)}})
                 << '\n';
-      return kExitFailure;
+      return {kExitFailure};
     }
     ::kill(pid, SIGCONT);
     signalled = true;
@@ -205,31 +233,121 @@ int stop_daemon(CliContext& context) {
                                             {"seconds", std::to_string(kExitTimeoutMs / 1000)}})
               << (signalled ? fill_in(words.kill_hint, {{"pid", std::to_string(pid)}}) : "")
               << '\n';
-    return kExitFailure;
+    return {kExitFailure};
+  }
+  return {kExitOk, pid, signalled};
+}
+
+int stop_daemon(CliContext& context) {
+  const DaemonMessages& words = daemon_messages_for(context.language);
+  const Stopped stopped = stop_running(context, words);
+  if (stopped.exit_code != kExitOk) return stopped.exit_code;
+  if (stopped.pid == 0) {
+    if (context.json) {
+      print_json(json::object{{"stopped", false}});
+    } else {
+      std::cout << words.not_running << '\n';
+    }
+    return kExitOk;
   }
   if (context.json) {
-    json::object result{{"stopped", true}, {"pid", pid}};
-    if (signalled) result["signal"] = "SIGTERM";
+    json::object result{{"stopped", true}, {"pid", stopped.pid}};
+    if (stopped.signalled) result["signal"] = "SIGTERM";
     print_json(result);
   } else {
-    std::cout << fill_in(words.stopped, {{"pid", std::to_string(pid)}}) << '\n';
+    std::cout << fill_in(words.stopped, {{"pid", std::to_string(stopped.pid)}}) << '\n';
   }
   return kExitOk;
+}
+
+// Starts kiokud unless one answers (with the launcher every command uses: the spawn lock, the
+// readiness pipe), then says which one serves the socket. `stopped`: the pid restart stopped.
+int start_daemon(CliContext& context, std::optional<pid_t> stopped = std::nullopt) {
+  const DaemonMessages& words = daemon_messages_for(context.language);
+  const std::string socket = resolve_socket_path(context.connect);
+  context.connect.autostart = false;
+  bool started = false;
+  AnyProtocolConnection connection;
+  try {
+    try {
+      connection = connect_any_protocol(context);
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::kUnavailable || dynamic_cast<const CallError*>(&error) ||
+          daemon_holding_collection()) {
+        throw;
+      }
+      context.connect.autostart = true;
+      connection = connect_any_protocol(context);
+      started = true;
+    }
+  } catch (const Error& error) {
+    const std::optional<SilentDaemon> silent = diagnose(error, socket);
+    if (!silent) throw;
+    std::cerr << "kioku: "
+              << fill_in(words.running_but,
+                         {{"daemon", name_of(silent->pid)}, {"reason", silent->reason(words)}})
+              << '\n';
+    return kExitUnavailable;
+  }
+  const HelloAnyProtocol& daemon = connection.hello;
+  // One that runs already but speaks another protocol is of no use to this kioku.
+  if (daemon.protocol != protocol::kProtocolVersion) {
+    throw protocol_mismatch(daemon.protocol, context.language);
+  }
+  // After a restart under socket activation systemd, not this kioku, started the new kiokud.
+  if (stopped && daemon.pid != *stopped) started = true;
+  if (context.json) {
+    json::object result{
+        {"started", started}, {"pid", daemon.pid}, {"version", daemon.version}, {"socket", socket}};
+    if (stopped) result["stopped"] = *stopped;
+    print_json(result);
+    return kExitOk;
+  }
+  if (stopped) std::cout << fill_in(words.stopped, {{"pid", std::to_string(*stopped)}}) << '\n';
+  std::cout << fill_in(started ? words.started : words.already_running,
+                       {{"version", safe_line(daemon.version)},
+                        {"pid", std::to_string(daemon.pid)},
+                        {"socket", safe_line(socket)}})
+            << '\n';
+  return kExitOk;
+}
+
+// Stops kiokud as `stop` does, waits until it has exited, and starts it again: how a kiokud left
+// running across an upgrade is replaced by the one installed beside kioku.
+int restart_daemon(CliContext& context) {
+  const DaemonMessages& words = daemon_messages_for(context.language);
+  const Stopped stopped = stop_running(context, words);
+  if (stopped.exit_code != kExitOk) return stopped.exit_code;
+  return start_daemon(context, stopped.pid > 0 ? std::optional<pid_t>(stopped.pid) : std::nullopt);
 }
 
 }  // namespace
 
 CommandGroup daemon_commands() {
+  const auto start = [](CliContext& context, const NoArgs&) { return start_daemon(context); };
   const auto status = [](CliContext& context, const NoArgs&) { return show_status(context); };
   const auto stop = [](CliContext& context, const NoArgs&) { return stop_daemon(context); };
-  return {noun("daemon",
-               {"Show whether kiokud runs, or stop it", "kiokud の稼働状況を表示、または停止する"},
-               {Command<>("status", {"Show the daemon's version, pid and collection",
-                                     "デーモンのバージョン、pid、コレクションを表示"})
-                    .runs(status),
-                Command<>("stop", {"Stop the daemon after its current request",
-                                   "処理中のリクエストが終わってからデーモンを停止"})
-                    .runs(stop)})};
+  const auto restart = [](CliContext& context, const NoArgs&) { return restart_daemon(context); };
+  return {
+      noun("daemon",
+           {"Start, stop or restart kiokud, or show how it runs",
+            "kiokud の起動・停止・再起動、稼働状況の表示"},
+           {Command<>("start", {"Start the daemon unless one runs, and wait until it is ready",
+                                "デーモンが稼働していなければ起動し、準備完了まで待つ"})
+                .runs(start),
+            Command<>("status",
+                      {"Show the daemon's version, uptime, collection, cards, clients and "
+                       "last backup",
+                       "デーモンのバージョン、稼働時間、コレクション、カード数、クライアント数、"
+                       "最新のバックアップを表示"})
+                .runs(status),
+            Command<>("stop", {"Stop the daemon after its current request",
+                               "処理中のリクエストが終わってからデーモンを停止"})
+                .runs(stop),
+            Command<>("restart", {"Stop the daemon, wait until it has exited, and start it "
+                                  "again (after an upgrade)",
+                                  "デーモンを停止し、終了を待って再び起動する（更新後に）"})
+                .runs(restart)})};
 }
 
 }  // namespace kioku::cli

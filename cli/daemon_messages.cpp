@@ -28,6 +28,22 @@ const DaemonMessages kEnglish{
     .kill_hint = "; `kill -KILL {pid}` ends it",
     .shutdown_not_closed =
         "kiokud (pid {pid}) answered system.shutdown but did not close the connection",
+    .started = "kiokud {version} started (pid {pid}) on {socket}",
+    .already_running = "kiokud {version} is already running (pid {pid}) on {socket}",
+    .protocol_label = "protocol",
+    .uptime_label = "uptime",
+    .activation_label = "socket activation",
+    .size_label = "size",
+    .cards_label = "cards",
+    .clients_label = "clients",
+    .configuration_label = "configuration",
+    .last_backup_label = "last backup",
+    .reminders_label = "reminders",
+    .yes = "yes (systemd)",
+    .no = "no",
+    .none = "none",
+    .defaults = "defaults (no configuration file yet)",
+    .command_line = "command line ({options})",
 };
 
 // The reasons are noun phrases here, set in parentheses: Japanese cannot hang a clause after the
@@ -55,6 +71,22 @@ const DaemonMessages kJapanese{
     .kill_hint = "。`kill -KILL {pid}` で強制終了できます",
     .shutdown_not_closed =
         "kiokud（pid {pid}）は system.shutdown に応答しましたが、接続を閉じていません",
+    .started = "kiokud {version} を起動しました（pid {pid}、{socket}）",
+    .already_running = "kiokud {version} はすでに稼働中です（pid {pid}、{socket}）",
+    .protocol_label = "プロトコル",
+    .uptime_label = "稼働時間",
+    .activation_label = "ソケットアクティベーション",
+    .size_label = "サイズ",
+    .cards_label = "カード",
+    .clients_label = "クライアント",
+    .configuration_label = "設定",
+    .last_backup_label = "最新のバックアップ",
+    .reminders_label = "リマインダー",
+    .yes = "あり（systemd）",
+    .no = "なし",
+    .none = "なし",
+    .defaults = "既定値（設定ファイルはまだありません）",
+    .command_line = "コマンドライン（{options}）",
 };
 
 }  // namespace

@@ -1,5 +1,6 @@
-// The words of kioku daemon status|stop. Filled in with fill_in() (cli/messages.hpp). A {reason}
-// is not_answering_on or no_socket, filled in first; {daemon} is "kiokud (pid 12)" or "kiokud".
+// The words of kioku daemon start|stop|restart|status. Filled in with fill_in() (cli/messages.hpp).
+// A {reason} is not_answering_on or no_socket, filled in first; {daemon} is "kiokud (pid 12)" or
+// "kiokud".
 #pragma once
 
 #include <boost/describe/class.hpp>
@@ -25,12 +26,33 @@ struct DaemonMessages {
   const char* not_exited;           // {daemon}, {seconds}
   const char* kill_hint;            // {pid}: after not_exited when kioku sent SIGTERM
   const char* shutdown_not_closed;  // {pid}
+  // kioku daemon start|restart
+  const char* started;          // {version}, {pid}, {socket}
+  const char* already_running;  // {version}, {pid}, {socket}
+  // kioku daemon status: the labels, then the values that are words
+  const char* protocol_label;
+  const char* uptime_label;
+  const char* activation_label;
+  const char* size_label;
+  const char* cards_label;
+  const char* clients_label;
+  const char* configuration_label;
+  const char* last_backup_label;
+  const char* reminders_label;
+  const char* yes;
+  const char* no;
+  const char* none;
+  const char* defaults;      // no option given, and no configuration file yet
+  const char* command_line;  // {options}
 };
 BOOST_DESCRIBE_STRUCT(DaemonMessages, (),
                       (running, socket_label, collection_label, running_but, not_running_at,
                        not_running, stopped, not_answering_on, no_socket, pid_unknown, process_gone,
                        not_kiokud, sigterm_failed, sent_sigterm, not_exited, kill_hint,
-                       shutdown_not_closed))
+                       shutdown_not_closed, started, already_running, protocol_label, uptime_label,
+                       activation_label, size_label, cards_label, clients_label,
+                       configuration_label, last_backup_label, reminders_label, yes, no, none,
+                       defaults, command_line))
 
 const DaemonMessages& daemon_messages_for(const std::string& language);
 

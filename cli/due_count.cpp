@@ -72,7 +72,13 @@ std::optional<json::value> pipelined_due_counts(CliContext& context, const std::
   std::int64_t waiting_for = 1;
   for (;;) {
     while (const std::optional<std::string> line = replies.next_line(words)) {
-      std::optional<json::value> result = interpret_reply(*line, waiting_for, words);
+      std::optional<json::value> result;
+      try {
+        result = interpret_reply(*line, waiting_for, words);
+      } catch (const Error& failure) {
+        if (waiting_for == 1) check_hello_refusal(failure, context.language);
+        throw;
+      }
       if (!result) continue;
       if (waiting_for == 2) return result;
       check_hello(*result, context.language);

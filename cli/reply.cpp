@@ -79,9 +79,13 @@ std::optional<json::value> interpret_reply(std::string_view line, std::int64_t i
         code && code->is_int64() && code->as_int64() >= INT32_MIN && code->as_int64() <= INT32_MAX
             ? static_cast<int>(code->as_int64())
             : protocol::code::kInternalError;
-    throw Error(protocol::from_json_rpc_code(error_code),
-                message && message->is_string() ? printable(message->as_string(), 4096)
-                                                : std::string(words.unknown_error));
+    std::string text = message && message->is_string() ? printable(message->as_string(), 4096)
+                                                       : std::string(words.unknown_error);
+    if (const json::value* data = details.if_contains("data"); data && data->is_object()) {
+      throw protocol::ErrorWithData(protocol::from_json_rpc_code(error_code), text,
+                                    data->as_object());
+    }
+    throw Error(protocol::from_json_rpc_code(error_code), text);
   }
   if (!response_id || !is_our_id(*response_id, id)) return std::nullopt;
   if (json::value* result = object.if_contains("result")) return std::move(*result);

@@ -109,6 +109,12 @@ int main(int argc, char** argv) {
     const int code = app.exit(error);  // --help and --version exit 0
     return code == 0 ? 0 : kExitUsage;
   }
+  // --ready-fd is how a starter waits for readiness, not a setting of the daemon's.
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() > 0 && option->get_name() != "--ready-fd") {
+      config.given_options.push_back(option->get_name());
+    }
+  }
   config.group_commit = !no_group_commit;
   config.import_bundled_decks = !no_bundled;
   config.clock_offset_ms = clock_offset_seconds * 1000;

@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -23,6 +24,18 @@ inline constexpr int kStorage = -32004;
 inline constexpr int kUnavailable = -32005;
 inline constexpr int kPermission = -32006;
 }  // namespace code
+
+// An error whose JSON-RPC form carries `data` beside its message, for a client to act on (or to
+// word in its own language): thrown by a handler, and by the CLI for such an error response.
+class ErrorWithData : public Error {
+ public:
+  ErrorWithData(ErrorCode code, const std::string& message, boost::json::object data)
+      : Error(code, message), data_(std::move(data)) {}
+  const boost::json::object& data() const noexcept { return data_; }
+
+ private:
+  boost::json::object data_;
+};
 
 int to_json_rpc_code(ErrorCode error) noexcept;
 ErrorCode from_json_rpc_code(int code) noexcept;

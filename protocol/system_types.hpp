@@ -56,15 +56,47 @@ struct MethodsResult {
 };
 BOOST_DESCRIBE_STRUCT(MethodsResult, (), (methods))
 
+// What `kioku daemon status` shows: the daemon as it runs now (docs/daemon-life.md, "Lifecycle").
+struct StatusResult {
+  std::string daemon;
+  std::string version;
+  std::int64_t protocol = 0;
+  std::int64_t pid = 0;
+  std::int64_t uptime_seconds = 0;  // on a monotonic clock: a moved wall clock does not change it
+  std::string socket;
+  bool socket_activated = false;  // systemd passed the listening socket
+  std::string collection;
+  std::int64_t collection_bytes = 0;  // the collection file's size and its WAL's, if any
+  std::int64_t cards = 0;
+  std::int64_t clients = 0;  // connected now, the one asking included, due.watch listeners not
+  // "command line" (and which options) or "defaults": there is no configuration file yet.
+  std::string configuration;
+  std::vector<std::string> options;
+  std::optional<std::string> last_backup;      // the newest file in the backups directory
+  std::optional<std::int64_t> last_backup_at;  // its modification time, ms since the epoch
+  std::vector<std::string> reminders;          // none: kioku has no reminders yet
+};
+BOOST_DESCRIBE_STRUCT(StatusResult, (),
+                      (daemon, version, protocol, pid, uptime_seconds, socket, socket_activated,
+                       collection, collection_bytes, cards, clients, configuration, options,
+                       last_backup, last_backup_at, reminders))
+
 struct ShutdownResult {
   bool stopping = false;
 };
 BOOST_DESCRIBE_STRUCT(ShutdownResult, (), (stopping))
 
 inline constexpr MethodType<HelloParams, HelloResult> kHello{
-    "system.hello", "Greets the daemon: returns its version and protocol version."};
+    "system.hello",
+    "Greets the daemon: returns its version and protocol version. A client that names another "
+    "protocol version is refused (invalid params, with the daemon's version in the error's "
+    "data.protocol)."};
 inline constexpr MethodType<NoParams, MethodsResult> kMethods{
     "system.methods", "Lists every method with its parameters and help."};
+inline constexpr MethodType<NoParams, StatusResult> kStatus{
+    "system.status",
+    "The daemon's state: version, uptime, socket, collection and its size, cards, clients, "
+    "configuration source, last backup."};
 inline constexpr MethodType<NoParams, ShutdownResult> kShutdown{
     "system.shutdown", "Stops the daemon after answering."};
 

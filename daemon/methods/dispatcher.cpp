@@ -107,6 +107,8 @@ std::optional<Response> guarded(std::string_view name, const std::string& id, bo
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
     if (failure.column() > 0) data["column"] = failure.column();
     return error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
+  } catch (const protocol::ErrorWithData& failure) {
+    return error(protocol::to_json_rpc_code(failure.code()), failure.what(), failure.data());
   } catch (const Error& failure) {
     return error(protocol::to_json_rpc_code(failure.code()), failure.what());
   } catch (const std::bad_alloc&) {

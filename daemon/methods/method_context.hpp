@@ -2,8 +2,10 @@
 // Handlers read the clock once per request and pass the value down.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
@@ -14,6 +16,15 @@ namespace kioku::daemon {
 
 class Session;
 class DueWatchers;
+
+// How this kiokud was started, for system.status; set once by run_daemon.
+struct DaemonFacts {
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  std::string socket_path;
+  bool socket_activated = false;
+  // The options kiokud was given (their names, --ready-fd left out); none: all defaults.
+  std::vector<std::string> options;
+};
 
 struct MethodContext {
   Collection& collection;
@@ -42,6 +53,7 @@ struct MethodContext {
   // The clients connected now, the one asking included and those only listening (due.watch)
   // left out; 0 off a socket.
   std::function<std::size_t()> connected_clients = [] { return std::size_t{0}; };
+  DaemonFacts facts = {};
 };
 
 }  // namespace kioku::daemon

@@ -1,15 +1,36 @@
-// system.*: greeting, introspection, shutdown.
+// system.*: greeting, introspection, status, shutdown.
 #include <unistd.h>
 
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "core/error.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/store/backup.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
+#include "protocol/paths.hpp"
 #include "protocol/system_types.hpp"
 
 namespace kioku::daemon {
 
 namespace {
 
-protocol::HelloResult hello(const protocol::HelloParams& /*params*/, MethodContext& context) {
+protocol::HelloResult hello(const protocol::HelloParams& params, MethodContext& context) {
+  // A client of another protocol would misread the answers to come: it is told here, once, with
+  // the daemon's version in the error's data for it to word in its own language. A client that
+  // names no version (a script, socat) is trusted.
+  if (params.protocol && *params.protocol != protocol::kProtocolVersion) {
+    const std::string client = params.client.value_or("the client");
+    throw protocol::ErrorWithData(
+        ErrorCode::kInvalidParams,
+        client + " speaks protocol " + std::to_string(*params.protocol) + " but this kiokud (" +
+            KIOKU_VERSION + ") speaks " + std::to_string(protocol::kProtocolVersion) +
+            "; run `kioku daemon restart` to start the kiokud installed beside kioku",
+        boost::json::object{{"protocol", protocol::kProtocolVersion}, {"version", KIOKU_VERSION}});
+  }
   return protocol::HelloResult{.daemon = "kiokud",
                                .version = KIOKU_VERSION,
                                .protocol = protocol::kProtocolVersion,
@@ -33,6 +54,43 @@ protocol::MethodsResult methods(const protocol::NoParams& /*params*/, MethodCont
   return result;
 }
 
+// The collection's file and the WAL beside it: between checkpoints the newest pages, often most
+// of a small collection, are only in the WAL.
+std::int64_t size_on_disk(const std::string& collection_path) {
+  std::int64_t bytes = 0;
+  for (const std::string& path : {collection_path, collection_path + "-wal"}) {
+    std::error_code missing;
+    const auto size = std::filesystem::file_size(path, missing);
+    if (!missing) bytes += static_cast<std::int64_t>(size);
+  }
+  return bytes;
+}
+
+protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContext& context) {
+  const DaemonFacts& facts = context.facts;
+  const std::optional<FoundBackup> backup =
+      newest_backup(protocol::parent_directory(context.collection_path) + "/backups");
+  return protocol::StatusResult{
+      .daemon = "kiokud",
+      .version = KIOKU_VERSION,
+      .protocol = protocol::kProtocolVersion,
+      .pid = static_cast<std::int64_t>(::getpid()),
+      .uptime_seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                            std::chrono::steady_clock::now() - facts.started)
+                            .count(),
+      .socket = facts.socket_path,
+      .socket_activated = facts.socket_activated,
+      .collection = context.collection_path,
+      .collection_bytes = size_on_disk(context.collection_path),
+      .cards = context.collection.counts().cards,
+      .clients = static_cast<std::int64_t>(context.connected_clients()),
+      .configuration = facts.options.empty() ? "defaults" : "command line",
+      .options = facts.options,
+      .last_backup = backup ? std::optional<std::string>(backup->path) : std::nullopt,
+      .last_backup_at = backup ? std::optional<std::int64_t>(backup->modified) : std::nullopt,
+      .reminders = {}};
+}
+
 protocol::ShutdownResult shutdown(const protocol::NoParams& /*params*/, MethodContext& context) {
   context.request_shutdown();
   return protocol::ShutdownResult{.stopping = true};
@@ -42,7 +100,7 @@ protocol::ShutdownResult shutdown(const protocol::NoParams& /*params*/, MethodCo
 
 std::vector<Method> system_methods() {
   return {method_row(protocol::kHello, hello), method_row(protocol::kMethods, methods),
-          method_row(protocol::kShutdown, shutdown)};
+          method_row(protocol::kStatus, status), method_row(protocol::kShutdown, shutdown)};
 }
 
 }  // namespace kioku::daemon

@@ -27,8 +27,9 @@ CollectionServer::CollectionServer(std::string socket_path, const Clock& clock, 
       }) {}
 
 void CollectionServer::attach(Collection& collection, DayCalendar calendar,
-                              std::string collection_path, bool group_commit) {
+                              std::string collection_path, bool group_commit, DaemonFacts facts) {
   context_.emplace(MethodContext{collection, clock_, calendar, std::move(collection_path)});
+  context_->facts = std::move(facts);
   context_->request_shutdown = [this] { server_.stop(); };
   context_->due_watchers = &due_watchers_;
   context_->connected_clients = [this] { return server_.session_count(); };

@@ -31,10 +31,10 @@ class CollectionServer {
   void adopt_listening_socket(int descriptor) { server_.adopt_listening_socket(descriptor); }
   // Runs `stopping` as the server begins to stop (Server::when_stopping).
   void when_stopping(std::function<void()> stopping) { server_.when_stopping(std::move(stopping)); }
-  // Puts `collection` behind the socket; grouping as DaemonConfig::group_commit says. Call once,
-  // before run().
+  // Puts `collection` behind the socket; grouping as DaemonConfig::group_commit says; `facts`
+  // for system.status. Call once, before run().
   void attach(Collection& collection, DayCalendar calendar, std::string collection_path,
-              bool group_commit);
+              bool group_commit, DaemonFacts facts = {});
   // Serves until stopped (Server::run).
   void run() { server_.run(); }
 

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -49,6 +50,7 @@ void signal_ready(int ready_fd) {
 }  // namespace
 
 int run_daemon(const DaemonConfig& config) {
+  const auto started = std::chrono::steady_clock::now();
   if (stderr_is_journal()) write_priority_prefixes(std::cerr);
   try {
     // Taken first: LISTEN_FDS is this process's alone, and a refusal should come before
@@ -137,7 +139,11 @@ int run_daemon(const DaemonConfig& config) {
     }
 
     server.attach(collection, DayCalendar(config.day_starts_at_hour), collection_path,
-                  config.group_commit);
+                  config.group_commit,
+                  DaemonFacts{.started = started,
+                              .socket_path = socket_path,
+                              .socket_activated = activation.has_value(),
+                              .options = config.given_options});
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";
     if (limits.idle_exit.count() > 0) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kioku::daemon {
 
@@ -30,6 +31,9 @@ struct DaemonConfig {
   // Answers that arrive together share one commit (docs/decisions.md); off commits each write
   // on its own, for benchmarks that compare the two.
   bool group_commit = true;
+  // The names of the options given on the command line (--ready-fd left out), for
+  // `kioku daemon status`'s configuration source.
+  std::vector<std::string> given_options;
 };
 
 // Runs the daemon until it is stopped. Returns the process exit code; prints one clear line

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 
 #include "core/error.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -155,6 +156,25 @@ BackupFile backup_into_directory(const std::string& collection_path, const std::
       if (error.code() != ErrorCode::kConflict || attempt > 1000) throw;
     }
   }
+}
+
+std::optional<FoundBackup> newest_backup(const std::string& directory) {
+  std::error_code error;
+  std::optional<FoundBackup> newest;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
+    const std::string path = entry.path().string();
+    if (!path.ends_with(".sqlite")) continue;
+    struct stat status {};
+    if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode)) continue;
+    const TimestampMs modified =
+        static_cast<TimestampMs>(status.st_mtim.tv_sec) * 1000 + status.st_mtim.tv_nsec / 1'000'000;
+    // Equal times (two backups within a millisecond) go to the later name, which sorts later.
+    if (!newest || modified > newest->modified ||
+        (modified == newest->modified && path > newest->path)) {
+      newest = FoundBackup{path, modified};
+    }
+  }
+  return newest;
 }
 
 }  // namespace kioku::daemon

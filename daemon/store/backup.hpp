@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -71,5 +72,16 @@ BackupFile backup_collection_file(const std::string& collection_path,
 // replaces a file.
 BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
                                  const std::string& stem, TimestampMs now);
+
+// A backup file found in a directory.
+struct FoundBackup {
+  std::string path;
+  TimestampMs modified = 0;
+};
+
+// The most recently written `*.sqlite` file in `directory` (kioku backup's, a migration's, a
+// restore's keeping): what `kioku daemon status` calls the last backup. Nullopt when there is
+// none, or no such directory.
+std::optional<FoundBackup> newest_backup(const std::string& directory);
 
 }  // namespace kioku::daemon

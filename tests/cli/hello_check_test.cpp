@@ -1,86 +1,27 @@
 // The client's side of system.hello and `kioku daemon status` against a scripted peer on a Unix
 // socket (no kiokud): the protocol version is read first, and a reply without a field is an
 // error naming it, never a zero.
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
-#include <cstring>
 #include <iostream>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli/command_table.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
-#include "tests/support/temp_home.hpp"
+#include "tests/support/scripted_daemon.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
+using kioku::test::scripted_error;
+using kioku::test::scripted_result;
+using kioku::test::ScriptedDaemon;
 namespace json = boost::json;
 
 namespace {
-
-// Listens on a socket in a fresh directory and answers the requests of one connection, in
-// turn, with `results` (JSON texts), then closes it.
-class ScriptedDaemon {
- public:
-  explicit ScriptedDaemon(std::vector<std::string> results)
-      : path_(home_.root() + "/scripted.sock") {
-    listener_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    REQUIRE(listener_ >= 0);
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    std::strncpy(address.sun_path, path_.c_str(), sizeof(address.sun_path) - 1);
-    REQUIRE(::bind(listener_, reinterpret_cast<const sockaddr*>(&address), sizeof(address)) == 0);
-    REQUIRE(::listen(listener_, 1) == 0);
-    thread_ = std::thread([this, results = std::move(results)] { serve(results); });
-  }
-  ~ScriptedDaemon() {
-    ::shutdown(listener_, SHUT_RDWR);
-    if (thread_.joinable()) thread_.join();
-    ::close(listener_);
-  }
-  ScriptedDaemon(const ScriptedDaemon&) = delete;
-  ScriptedDaemon& operator=(const ScriptedDaemon&) = delete;
-
-  const std::string& path() const noexcept { return path_; }
-  // The methods asked for, in order, once the client has closed the connection.
-  const std::vector<std::string>& methods() {
-    thread_.join();
-    return methods_;
-  }
-
- private:
-  void serve(const std::vector<std::string>& results) {
-    const int connection = ::accept4(listener_, nullptr, nullptr, SOCK_CLOEXEC);
-    if (connection < 0) return;
-    for (const std::string& result : results) {
-      std::string line;
-      char byte = 0;
-      while (::read(connection, &byte, 1) == 1 && byte != '\n') line += byte;
-      if (line.empty()) break;
-      const json::object request = json::parse(line).as_object();
-      methods_.emplace_back(request.at("method").as_string());
-      const std::string reply = "{\"jsonrpc\":\"2.0\",\"id\":" + json::serialize(request.at("id")) +
-                                ",\"result\":" + result + "}\n";
-      if (::write(connection, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size())) {
-        break;
-      }
-    }
-    ::close(connection);
-  }
-
-  test::TempHome home_;
-  std::string path_;
-  int listener_ = -1;
-  std::vector<std::string> methods_;
-  std::thread thread_;
-};
 
 std::string hello(const std::string& fields) {
   return "{\"daemon\":\"kiokud\",\"version\":\"0.1.0\"," + fields +
@@ -130,12 +71,28 @@ int daemon_status(CliContext& context, std::string& out) {
   return code;
 }
 
+std::string mismatch(std::int64_t theirs) {
+  return "kiokud speaks protocol " + std::to_string(theirs) + " but this kioku speaks " +
+         std::to_string(protocol::kProtocolVersion) +
+         " (one of them was upgraded while the daemon ran); run `kioku daemon restart`";
+}
+
+// system.status's result as kiokud 0.1.0 would give it.
+const std::string kStatus =
+    "{\"daemon\":\"kiokud\",\"version\":\"0.1.0\",\"protocol\":" +
+    std::to_string(protocol::kProtocolVersion) +
+    ",\"pid\":42,\"uptime_seconds\":125,\"socket\":\"/run/kioku/kiokud.sock\","
+    "\"socket_activated\":false,\"collection\":\"/data/collection.sqlite\","
+    "\"collection_bytes\":1572864,\"cards\":120,\"clients\":2,\"configuration\":\"command line\","
+    "\"options\":[\"--socket\",\"--idle-exit\"],\"last_backup\":null,\"last_backup_at\":null,"
+    "\"reminders\":[]}";
+
 }  // namespace
 
 TEST_CASE("hello check: a daemon of our protocol is used, another is told to restart",
           "[cli][hello]") {
   SECTION("ours") {
-    ScriptedDaemon daemon({kOurs});
+    ScriptedDaemon daemon({scripted_result(kOurs)});
     {
       CliContext context = context_for(daemon);
       context.daemon();
@@ -143,48 +100,90 @@ TEST_CASE("hello check: a daemon of our protocol is used, another is told to res
     }
     CHECK(daemon.methods() == std::vector<std::string>{"system.hello"});
   }
-  SECTION("another version, whatever else its result holds") {
-    ScriptedDaemon daemon({"{\"protocol\":99}"});
+  SECTION("an older or a newer version, whatever else its result holds") {
+    for (const std::int64_t theirs : {std::int64_t{protocol::kProtocolVersion} - 1,
+                                      std::int64_t{protocol::kProtocolVersion} + 1}) {
+      ScriptedDaemon daemon({scripted_result("{\"protocol\":" + std::to_string(theirs) + "}")});
+      CliContext context = context_for(daemon);
+      CHECK(error_of([&] { context.daemon(); }) == mismatch(theirs));
+      CHECK_FALSE(context.connected());
+    }
+  }
+  SECTION("a kiokud that refuses our version says which it speaks, in the error's data") {
+    ScriptedDaemon daemon({scripted_error(
+        "{\"code\":-32602,\"message\":\"kioku 9 speaks protocol 3 but...\",\"data\":{"
+        "\"protocol\":9,\"version\":\"9.0.0\"}}")});
     CliContext context = context_for(daemon);
+    CHECK(error_of([&] { context.daemon(); }) == mismatch(9));
+  }
+  SECTION("in Japanese") {
+    ScriptedDaemon daemon({scripted_result("{\"protocol\":99}")});
+    CliContext context = context_for(daemon);
+    context.language = "ja";
     CHECK(error_of([&] { context.daemon(); }) ==
-          "kiokud speaks protocol 99 but this kioku speaks " +
-              std::to_string(protocol::kProtocolVersion) +
-              "; restart the daemon with `kioku daemon stop` and try again");
+          "kiokud のプロトコルは 99、この kioku は " + std::to_string(protocol::kProtocolVersion) +
+              " です（デーモンの稼働中にどちらかが更新されました）。`kioku daemon restart` "
+              "を実行してください");
+  }
+  SECTION("an error without a version is the daemon's own") {
+    ScriptedDaemon daemon(
+        {scripted_error("{\"code\":-32005,\"message\":\"kiokud is shutting down\"}")});
+    CliContext context = context_for(daemon);
+    CHECK(error_of([&] { context.daemon(); }) == "kiokud is shutting down");
   }
   SECTION("no version at all") {
-    ScriptedDaemon daemon({hello("\"pid\":42,")});
+    ScriptedDaemon daemon({scripted_result(hello("\"pid\":42,"))});
     CliContext context = context_for(daemon);
     CHECK(error_of([&] { context.daemon(); }) ==
           "kiokud's reply to system.hello: field 'protocol' is missing");
   }
   SECTION("a version that is not a number") {
-    ScriptedDaemon daemon({hello("\"protocol\":\"1\",\"pid\":42,")});
+    ScriptedDaemon daemon({scripted_result(hello("\"protocol\":\"1\",\"pid\":42,"))});
     CliContext context = context_for(daemon);
     CHECK(error_of([&] { context.daemon(); }) ==
           "kiokud's reply to system.hello: field 'protocol' must be an integer");
   }
 }
 
-TEST_CASE("daemon status: the daemon's version, pid, socket and collection, read as its type",
+TEST_CASE("daemon status: system.status's result as labelled lines, read as its type",
           "[cli][hello]") {
   SECTION("a whole reply") {
-    ScriptedDaemon daemon({kOurs, kOurs});
+    ScriptedDaemon daemon({scripted_result(kOurs), scripted_result(kStatus)});
     CliContext context = context_for(daemon);
     std::string out;
     CHECK(daemon_status(context, out) == kExitOk);
     CHECK(out ==
           "kiokud 0.1.0 is running (pid 42)\n"
-          "  socket:     " +
-              daemon.path() +
+          "  protocol:          " +
+              std::to_string(protocol::kProtocolVersion) +
               "\n"
-              "  collection: /data/collection.sqlite\n");
+              "  uptime:            2m 5s\n"
+              "  socket:            /run/kioku/kiokud.sock\n"
+              "  socket activation: no\n"
+              "  collection:        /data/collection.sqlite\n"
+              "  size:              1.5 MiB\n"
+              "  cards:             120\n"
+              "  clients:           2\n"
+              "  configuration:     command line (--socket, --idle-exit)\n"
+              "  last backup:       none\n"
+              "  reminders:         none\n");
+    CHECK(daemon.methods() == std::vector<std::string>{"system.hello", "system.status"});
   }
-  SECTION("a reply without the pid") {
-    ScriptedDaemon daemon({kOurs, hello("\"protocol\":1,")});
+  SECTION("a kiokud of another protocol is told to restart, not asked for its status") {
+    ScriptedDaemon daemon({scripted_result(hello("\"protocol\":1,\"pid\":42,"))});
+    CliContext context = context_for(daemon);
+    std::string out;
+    CHECK(error_of([&] { daemon_status(context, out); }) == mismatch(1));
+    CHECK(out.empty());
+  }
+  SECTION("a reply without the cards") {
+    std::string partial = kStatus;
+    partial.replace(partial.find("\"cards\":120,"), std::string("\"cards\":120,").size(), "");
+    ScriptedDaemon daemon({scripted_result(kOurs), scripted_result(partial)});
     CliContext context = context_for(daemon);
     std::string out;
     CHECK(error_of([&] { daemon_status(context, out); }) ==
-          "kiokud's reply to system.hello: field 'pid' is missing");
+          "kiokud's reply to system.status: field 'cards' is missing");
     CHECK(out.empty());
   }
 }

@@ -40,8 +40,8 @@ void check_against_table(const protocol::MethodType<Params, Result>& type) {
 TEST_CASE("wire types: every method of the table has its request type, field for field",
           "[daemon][protocol]") {
   const auto methods = std::make_tuple(
-      protocol::kHello, protocol::kMethods, protocol::kShutdown, protocol::kDeckList,
-      protocol::kDeckImport, protocol::kDeckConfig, protocol::kDoctorRebuild,
+      protocol::kHello, protocol::kMethods, protocol::kStatus, protocol::kShutdown,
+      protocol::kDeckList, protocol::kDeckImport, protocol::kDeckConfig, protocol::kDoctorRebuild,
       protocol::kDoctorCheck, protocol::kReviewNext, protocol::kReviewCheck,
       protocol::kReviewChoose, protocol::kReviewAnswer, protocol::kReviewBury,
       protocol::kReviewUnbury, protocol::kDueCounts, protocol::kDueWatch, protocol::kStatsSummary,

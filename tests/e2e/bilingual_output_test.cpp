@@ -55,7 +55,8 @@ TEST_CASE("e2e: --lang ja writes every command's output in Japanese", "[e2e][lan
   const auto status = run_kioku(home, {"--lang", "ja", "daemon", "status"});
   INFO(status.out);
   CHECK(contains(status.out, "は稼働中です（pid " + std::to_string(daemon.pid()) + "）\n"));
-  CHECK(contains(status.out, "  ソケット:     " + home.socket_path() + "\n"));
+  // The labels are padded to the widest, "ソケットアクティベーション:" (27 columns), and a space.
+  CHECK(contains(status.out, "  ソケット:" + std::string(19, ' ') + home.socket_path() + "\n"));
 
   SECTION("--json is the same in both languages") {
     // Not `decks --json`: its "name" is the deck's name in the language asked for, by design.
@@ -64,7 +65,16 @@ TEST_CASE("e2e: --lang ja writes every command's output in Japanese", "[e2e][lan
           std::vector<std::string>{"daemon", "status", "--json"}}) {
       std::vector<std::string> japanese = command;
       japanese.insert(japanese.begin(), {"--lang", "ja"});
-      CHECK(run_kioku(home, japanese).out == run_kioku(home, command).out);
+      if (command.front() != "daemon") {
+        CHECK(run_kioku(home, japanese).out == run_kioku(home, command).out);
+        continue;
+      }
+      // The uptime may have moved on a second between the two.
+      boost::json::object in_japanese = parse_output(run_kioku(home, japanese)).as_object();
+      boost::json::object in_english = parse_output(run_kioku(home, command)).as_object();
+      CHECK(in_japanese.erase("uptime_seconds") == 1);
+      CHECK(in_english.erase("uptime_seconds") == 1);
+      CHECK(in_japanese == in_english);
     }
   }
   SECTION("the CLI's own errors are Japanese; the daemon's own message stays as it was sent") {

@@ -120,6 +120,11 @@ TEST_CASE("e2e: a socket-activated kiokud serves on systemd's socket and leaves 
   CHECK(
       daemon->wait_for_error_output("kiokud: exits after 300 s without a client (--idle-exit)\n"));
   CHECK(identity_of(home.socket_path()) == bound);
+  // kioku daemon status knows how it was started.
+  const CommandResult status = run_kioku(home, {"daemon", "status", "--json"});
+  REQUIRE(status.exit_code == 0);
+  CHECK(parse_output(status).at("socket_activated").as_bool());
+  CHECK(parse_output(status).at("pid").as_int64() == daemon->pid());
 
   ::kill(daemon->pid(), SIGTERM);
   const CommandResult stopped = daemon->finish(60);
