@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/piped_process.hpp"
 #include "tests/support/sqlite_reader.hpp"
@@ -43,12 +44,6 @@ back.en = "3"
 
 // 2026-06-02T04:00:00Z: the day after kMorning starts (tests run in UTC, days start at 04:00).
 constexpr std::int64_t kNextDayStartMs = (kMorning + 18 * 3600) * 1000;
-
-// Moves the daemon's clock: the file is replaced whole, so kiokud never reads half of it.
-void set_clock(const TempHome& home, std::int64_t unix_ms) {
-  const std::string path = home.write_file("clock.next", std::to_string(unix_ms));
-  REQUIRE(std::rename(path.c_str(), (home.root() + "/clock").c_str()) == 0);
-}
 
 std::vector<std::string> daemon_arguments(const TempHome& home) {
   return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "core/fsrs_memory_model.hpp"
+#include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
@@ -45,11 +46,6 @@ std::string basic_deck() {
             number + "\"\nback.en = \"answer " + number + "\"\n";
   }
   return text;
-}
-
-void set_clock(const TempHome& home, std::int64_t unix_ms) {
-  const std::string path = home.write_file("clock.next", std::to_string(unix_ms));
-  REQUIRE(std::rename(path.c_str(), (home.root() + "/clock").c_str()) == 0);
 }
 
 std::string rfc3339(std::int64_t seconds) {

@@ -3,6 +3,7 @@
 // line by line, so the time limit is reached without waiting.
 #include <cstdio>
 
+#include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/piped_process.hpp"
 
@@ -41,12 +42,6 @@ kind = "basic"
 front.en = "four?"
 back.en = "4"
 )";
-
-// Moves the daemon's clock: the file is replaced whole, so kiokud never reads half of it.
-void set_clock(const TempHome& home, std::int64_t unix_ms) {
-  const std::string path = home.write_file("clock.next", std::to_string(unix_ms));
-  REQUIRE(std::rename(path.c_str(), (home.root() + "/clock").c_str()) == 0);
-}
 
 // A daemon on the file clock with the four-note deck imported, one new card a day.
 struct FourNotes {

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "cli/html/chart_geometry.hpp"
+#include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/piped_process.hpp"
 
@@ -26,11 +27,6 @@ constexpr std::int64_t kDayMs = 86'400'000;
 // The browser window: the screenshot's size.
 constexpr int kWindowWidth = 1000;
 constexpr int kWindowHeight = 2400;
-
-void set_clock(const TempHome& home, std::int64_t unix_ms) {
-  const std::string path = home.write_file("clock.next", std::to_string(unix_ms));
-  REQUIRE(std::rename(path.c_str(), (home.root() + "/clock").c_str()) == 0);
-}
 
 // Answers up to `most` due cards over the socket, five seconds each: every third wrong (Again),
 // the others right, every other of those Easy. Returns how many were answered.
