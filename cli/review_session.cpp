@@ -344,10 +344,9 @@ class ReviewScreen {
   }
 
   int run() {
-    std::optional<std::int64_t> time_limit_ms;
     if (options_.time) {
-      time_limit_ms = parse_duration(*options_.time);
-      if (!time_limit_ms) {
+      time_limit_ms_ = parse_duration(*options_.time);
+      if (!time_limit_ms_) {
         std::cerr << "kioku: "
                   << safe_line(fill_in(text_.bad_session_time, {{"value", *options_.time}}))
                   << '\n';
@@ -364,9 +363,7 @@ class ReviewScreen {
         const protocol::ReviewNextResult next =
             call(protocol::kReviewNext,
                  protocol::ReviewNextParams{options_.deck, context_.language,
-                                            options_.new_limit
-                                                ? std::optional<std::int64_t>(*options_.new_limit)
-                                                : std::nullopt});
+                                            std::optional<std::int64_t>(options_.new_limit)});
         if (!next.card) break;
         // An older kiokud does not say its time: this machine's clock stands in.
         const std::int64_t now_ms = next.now_ms
@@ -375,7 +372,7 @@ class ReviewScreen {
                                               std::chrono::system_clock::now().time_since_epoch())
                                               .count();
         if (!started_ms) started_ms = now_ms;
-        if (time_limit_ms && now_ms - *started_ms >= *time_limit_ms) {
+        if (time_limit_ms_ && now_ms - *started_ms >= *time_limit_ms_) {
           time_up_ = true;
           break;
         }
@@ -880,8 +877,8 @@ class ReviewScreen {
     }
     std::cout << tally_line() << '\n';
     if (time_up_) {
-      std::cout << fill_in(text_.time_up, {{"time", duration_text(*parse_duration(*options_.time),
-                                                                  context_.language)}})
+      std::cout << fill_in(text_.time_up,
+                           {{"time", duration_text(*time_limit_ms_, context_.language)}})
                 << '\n';
     }
     if (!counts) return;
@@ -906,8 +903,9 @@ class ReviewScreen {
   std::unique_ptr<ReviewDisplay> display_;  // after input_, whose terminal it draws on
   bool full_screen_ = false;
   SessionTally tally_;
-  bool time_up_ = false;                // the session ended because its --time had passed
-  std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
+  std::optional<std::int64_t> time_limit_ms_;  // --time, parsed
+  bool time_up_ = false;                       // the session ended because its --time had passed
+  std::vector<AnsweredCard> answered_;         // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
   std::mt19937 random_{std::random_device{}()};
 };
