@@ -69,17 +69,14 @@ TemporaryFile::~TemporaryFile() {
 MediaPlan::MediaPlan(std::string directory, std::string package, std::string staging)
     : directory_(std::move(directory)),
       package_(std::move(package)),
-      staging_(std::move(staging)) {}
+      staging_(staging.empty() ? directory_ : std::move(staging)) {}
 
 MediaPlan::~MediaPlan() = default;
 
 void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEntry>& entries) {
   if (entries.empty()) return;
   // Files are linked from where they were staged into place: the same file system.
-  if (staging_.empty()) {
-    protocol::make_directories(directory_);
-    staging_ = directory_;
-  }
+  if (staging_ == directory_) protocol::make_directories(directory_);
   for (const AnkiMediaEntry& entry : entries) {
     auto temporary =
         std::make_unique<TemporaryFile>(staging_, std::string(kIncomingMediaTemporary));

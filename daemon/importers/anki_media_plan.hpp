@@ -62,7 +62,7 @@ class MediaPlan {
   };
   std::string directory_;
   std::string package_;
-  std::string staging_;
+  std::string staging_;  // where files are expanded: the media folder unless given
   std::map<std::string, std::uint64_t> planned_;  // name -> content hash
   std::vector<Planned> planned_files_;
   std::map<std::string, std::string> renamed_;
