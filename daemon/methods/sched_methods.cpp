@@ -15,6 +15,18 @@ namespace kioku::daemon {
 
 namespace {
 
+// The training items of the deck's (or the collection's) log, read through a connection of its
+// own: what both sched.optimize and sched.evaluate work on.
+std::vector<TrainingItem> training_items(const std::string& collection_path,
+                                         const DayCalendar& calendar,
+                                         std::optional<std::int64_t> deck_id) {
+  std::vector<TrainingItem> items;
+  for (const std::vector<ReviewEntry>& log : read_card_logs(collection_path, deck_id)) {
+    append_training_items(CardLog{.entries = log}, calendar, items);
+  }
+  return items;
+}
+
 protocol::SchedOptimizeResult optimize(const protocol::SchedOptimizeParams& params,
                                        MethodContext& context) {
   std::optional<std::int64_t> deck_id;
@@ -27,11 +39,8 @@ protocol::SchedOptimizeResult optimize(const protocol::SchedOptimizeParams& para
   return answer_later<protocol::SchedOptimizeResult>(
       context, [path = context.collection_path, calendar = context.calendar, deck = params.deck,
                 deck_id, current] {
-        std::vector<TrainingItem> items;
-        for (const std::vector<ReviewEntry>& log : read_card_logs(path, deck_id)) {
-          append_training_items(CardLog{.entries = log}, calendar, items);
-        }
-        const FsrsOptimization fitted = optimize_fsrs_parameters(std::move(items), {}, current);
+        const FsrsOptimization fitted =
+            optimize_fsrs_parameters(training_items(path, calendar, deck_id), {}, current);
         return protocol::optimize_result(fitted, current, deck);
       });
 }
@@ -45,11 +54,8 @@ protocol::SchedEvaluateResult evaluate(const protocol::SchedEvaluateParams& para
   return answer_later<protocol::SchedEvaluateResult>(
       context,
       [path = context.collection_path, calendar = context.calendar, deck = params.deck, deck_id] {
-        std::vector<TrainingItem> items;
-        for (const std::vector<ReviewEntry>& log : read_card_logs(path, deck_id)) {
-          append_training_items(CardLog{.entries = log}, calendar, items);
-        }
-        return protocol::evaluate_result(evaluate_schedulers(std::move(items)), deck);
+        return protocol::evaluate_result(
+            evaluate_schedulers(training_items(path, calendar, deck_id)), deck);
       });
 }
 
