@@ -17,7 +17,7 @@ namespace kioku::daemon {
 namespace {
 
 std::string backups_directory(const MethodContext& context) {
-  return protocol::parent_directory(context.collection_path) + "/backups";
+  return daemon::backups_directory(protocol::parent_directory(context.collection_path));
 }
 
 // A path the daemon can use as the client meant it: the client's working directory is not

@@ -69,7 +69,7 @@ std::int64_t size_on_disk(const std::string& collection_path) {
 protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContext& context) {
   const DaemonFacts& facts = context.facts;
   const std::optional<FoundBackup> backup =
-      newest_backup(protocol::parent_directory(context.collection_path) + "/backups");
+      newest_backup(backups_directory(protocol::parent_directory(context.collection_path)));
   return protocol::StatusResult{
       .daemon = "kiokud",
       .version = KIOKU_VERSION,

@@ -24,6 +24,7 @@
 #include "daemon/server/systemd_service.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/migrations.hpp"
 #include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
@@ -121,7 +122,7 @@ int run_daemon(const DaemonConfig& config) {
           sqlite::describe_read_only("cannot open the collection for writing", collection_path));
     }
     configure_connection(database);
-    const int previous_version = migrate(database, data_directory + "/backups", clock.now());
+    const int previous_version = migrate(database, backups_directory(data_directory), clock.now());
     if (previous_version != latest_schema_version()) {
       std::cerr << log_info << "kiokud: collection " << collection_path << " at schema version "
                 << latest_schema_version() << " (was " << previous_version << ")\n";

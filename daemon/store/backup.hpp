@@ -84,4 +84,10 @@ struct FoundBackup {
 // none, or no such directory.
 std::optional<FoundBackup> newest_backup(const std::string& directory);
 
+// Where the backups of the collection in `data_directory` go: kioku backup's default, the
+// copies migrations keep, and what daemon status reads.
+inline std::string backups_directory(const std::string& data_directory) {
+  return data_directory + "/backups";
+}
+
 }  // namespace kioku::daemon
