@@ -7,6 +7,7 @@
 #include "cli/note_arguments.hpp"
 #include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/suspend_types.hpp"
 
 namespace kioku::cli {
@@ -40,6 +41,20 @@ void print_unsuspended(const protocol::CardSuspendResult& result, const SuspendM
   }
 }
 
+// The cards kiokud said it does not have (its error's `data.cards`), or, from a daemon that does
+// not say, every card the command named.
+std::string unknown_cards(const Error& error, const std::string& named) {
+  const auto* detailed = dynamic_cast<const protocol::ErrorWithData*>(&error);
+  const boost::json::value* cards = detailed ? detailed->data().if_contains("cards") : nullptr;
+  if (!cards || !cards->is_array() || cards->as_array().empty()) return named;
+  std::string unknown;
+  for (const boost::json::value& card : cards->as_array()) {
+    if (!card.is_int64()) return named;
+    unknown += (unknown.empty() ? "" : ", ") + std::to_string(card.as_int64());
+  }
+  return unknown;
+}
+
 void run(CliContext& context, const SuspendArgs& args, const SuspendMethod& method,
          void (*print)(const protocol::CardSuspendResult&, const SuspendMessages&, std::ostream&)) {
   const SuspendMessages& words = suspend_messages_for(context.language);
@@ -57,7 +72,8 @@ void run(CliContext& context, const SuspendArgs& args, const SuspendMethod& meth
     result = context.daemon().call(method.name, boost::json::object{{"cards", std::move(ids)}});
   } catch (const Error& error) {
     if (error.code() != ErrorCode::kNotFound) throw;
-    throw Error(ErrorCode::kNotFound, fill_in(words.no_such_cards, {{"cards", named}}));
+    throw Error(ErrorCode::kNotFound,
+                fill_in(words.no_such_cards, {{"cards", unknown_cards(error, named)}}));
   }
   show_result(context, method, result,
               [&](const protocol::CardSuspendResult& reply, std::ostream& out) {

@@ -28,7 +28,7 @@ const SuspendMessages kJapanese{
         "カード {card} "
         "は保留のままです（リーチ、使われなくなったカード、または削除されたノートのカードです）",
     .not_a_card = "{card} はカードの ID ではありません（N または card:N）",
-    .no_such_cards = "カード {cards} のいずれかがありません。何も変更していません",
+    .no_such_cards = "カード {cards} はありません。何も変更していません",
 };
 
 }  // namespace

@@ -15,7 +15,7 @@ struct SuspendMessages {
   const char* unsuspended_many;
   const char* still_suspended;  // {card}: unsuspended, yet a leech, retired or of a deleted note
   const char* not_a_card;       // {card}: an argument that is not N or card:N
-  const char* no_such_cards;    // {cards}: the ids given, when the daemon has not one of them
+  const char* no_such_cards;    // {cards}: the ids the daemon does not have
 };
 BOOST_DESCRIBE_STRUCT(SuspendMessages, (),
                       (suspended_one, suspended_many, unsuspended_one, unsuspended_many,

@@ -3,6 +3,7 @@
 // they keep a retired card suspended (docs/undo-and-suspend.md).
 #include "core/error.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/suspend_types.hpp"
 
 namespace kioku::daemon {
@@ -12,6 +13,25 @@ namespace {
 // The most cards one request may name: one write, all of them or none.
 constexpr std::size_t kMostCards = 10'000;
 
+// Fails with every card of `cards` the collection does not have, named in the message and in
+// `data.cards` (for the client to say in its own language), before anything is written.
+void check_cards_exist(const std::vector<std::int64_t>& cards, MethodContext& context) {
+  boost::json::array missing;
+  std::string named;
+  for (const std::int64_t card : cards) {
+    try {
+      context.collection.cards().card(card);
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::kNotFound) throw;
+      missing.push_back(card);
+      named += (named.empty() ? "" : ", ") + std::to_string(card);
+    }
+  }
+  if (missing.empty()) return;
+  throw protocol::ErrorWithData(ErrorCode::kNotFound, "no card with id " + named,
+                                {{"cards", std::move(missing)}});
+}
+
 // Sets or lifts the user's suspension of every card in `params`, in one write; an unknown card
 // fails the whole request before anything is written.
 protocol::CardSuspendResult set_suspension(const protocol::CardSuspendParams& params,
@@ -20,7 +40,7 @@ protocol::CardSuspendResult set_suspension(const protocol::CardSuspendParams& pa
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'cards' must hold 1 to " + std::to_string(kMostCards) + " card ids");
   }
-  for (const std::int64_t card : params.cards) context.collection.cards().card(card);
+  check_cards_exist(params.cards, context);
   const TimestampMs now = context.clock.now();
   protocol::CardSuspendResult result;
   const std::int64_t only_card = params.cards.size() == 1 ? params.cards.front() : 0;

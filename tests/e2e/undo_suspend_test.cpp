@@ -90,7 +90,12 @@ TEST_CASE("e2e: kioku suspend and unsuspend, in English, Japanese and JSON", "[e
   // An unknown card changes nothing, and says so in one line.
   const auto unknown = run_kioku(home, {"suspend", one, "999999"});
   CHECK(unknown.exit_code != 0);
-  CHECK(unknown.err.find("No card " + one + ", 999999: nothing was changed") != std::string::npos);
+  CHECK(unknown.err.find("No card 999999: nothing was changed") != std::string::npos);
+  CHECK(due_new(home) == 8);
+  const auto two_unknown = run_kioku(home, {"--lang", "ja", "unsuspend", "999998", one, "999999"});
+  CHECK(two_unknown.exit_code != 0);
+  CHECK(two_unknown.err.find("カード 999998, 999999 はありません。何も変更していません") !=
+        std::string::npos);
   CHECK(due_new(home) == 8);
   const auto not_an_id = run_kioku(home, {"--lang", "ja", "suspend", "abc"});
   CHECK(not_an_id.exit_code != 0);
