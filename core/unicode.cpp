@@ -128,6 +128,18 @@ bool is_unicode_whitespace(char32_t code) noexcept {
   }
 }
 
+bool is_opening_punctuation(char32_t code) noexcept {
+  if (code > 0x10FFFF) return false;
+  const utf8proc_category_t category = utf8proc_category(static_cast<utf8proc_int32_t>(code));
+  return category == UTF8PROC_CATEGORY_PS || category == UTF8PROC_CATEGORY_PI;
+}
+
+bool is_closing_punctuation(char32_t code) noexcept {
+  if (code > 0x10FFFF) return false;
+  const utf8proc_category_t category = utf8proc_category(static_cast<utf8proc_int32_t>(code));
+  return category == UTF8PROC_CATEGORY_PE || category == UTF8PROC_CATEGORY_PF;
+}
+
 std::string_view trim_unicode_whitespace(std::string_view text) noexcept {
   std::size_t begin = 0;
   while (begin < text.size()) {

@@ -42,6 +42,12 @@ std::string_view trim_unicode_whitespace(std::string_view text) noexcept;
 // (docs/decisions.md, "Unicode and typed answers").
 std::string normalize_for_comparison(std::string_view text);
 
+// Punctuation that opens (general categories Ps and Pi: "(", "「", "（", "“") or closes (Pe
+// and Pf: ")", "」", "）", "”") a bracket or a quotation: a line may not end on the first nor
+// start with the second (cli/terminal/line_breaking.hpp).
+bool is_opening_punctuation(char32_t code) noexcept;
+bool is_closing_punctuation(char32_t code) noexcept;
+
 // Columns one code point takes in a terminal: 2 for East Asian wide and full-width characters
 // and emoji, 0 for combining marks, format characters (zero-width space and joiner, variation
 // selectors) and controls, 1 for everything else (ambiguous-width characters included, as a

@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "cli/terminal/line_breaking.hpp"
 #include "core/unicode.hpp"
 
 namespace kioku::cli {
@@ -11,17 +12,11 @@ namespace {
 struct Cell {
   std::string_view bytes;  // one grapheme cluster
   unsigned style;
-  int width;
 };
 
-bool is_line_break(std::string_view cluster) {
-  return cluster == "\n" || cluster == "\r\n";
-}
-
-std::vector<StyledPiece> joined(const std::vector<Cell>& cells, std::size_t begin,
-                                std::size_t end) {
+std::vector<StyledPiece> joined(const std::vector<Cell>& cells, LineSpan span) {
   std::vector<StyledPiece> line;
-  for (std::size_t index = begin; index < end; ++index) {
+  for (std::size_t index = span.begin; index < span.end; ++index) {
     const Cell& cell = cells[index];
     if (line.empty() || line.back().style != cell.style) line.push_back({"", cell.style});
     line.back().text.append(cell.bytes);
@@ -29,62 +24,20 @@ std::vector<StyledPiece> joined(const std::vector<Cell>& cells, std::size_t begi
   return line;
 }
 
-int width_of(const std::vector<Cell>& cells) {
-  int width = 0;
-  for (const Cell& cell : cells) width += cell.width;
-  return width;
-}
-
 }  // namespace
 
 std::vector<std::vector<StyledPiece>> wrap_styled(const std::vector<StyledPiece>& pieces,
                                                   int width) {
-  if (width < 1) width = 1;
-  std::vector<std::vector<StyledPiece>> lines;
-  std::vector<Cell> line;
-  int line_width = 0;
-  std::size_t last_space = std::string::npos;  // index in `line` of the last space
-  const auto finish = [&](std::size_t end) { lines.push_back(joined(line, 0, end)); };
+  std::vector<Cell> cells;
+  std::vector<BreakCell> layout;
   for (const StyledPiece& piece : pieces) {
-    const std::string_view text(piece.text);
-    for (std::size_t at = 0; at < text.size();) {
-      const std::string_view bytes = text.substr(at, grapheme_end(text, at) - at);
-      at += bytes.size();
-      const Cell cell{bytes, piece.style, display_width(bytes)};
-      if (is_line_break(bytes)) {
-        finish(line.size());
-        line.clear();
-        line_width = 0;
-        last_space = std::string::npos;
-        continue;
-      }
-      const bool space = bytes == " ";
-      const bool wide = cell.width >= 2;
-      if (line_width + cell.width > width && !line.empty()) {
-        if (space) {  // the space the line breaks at is not shown
-          finish(line.size());
-          line.clear();
-          line_width = 0;
-          last_space = std::string::npos;
-          continue;
-        }
-        if (last_space != std::string::npos && !wide) {
-          finish(last_space);
-          line.erase(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(last_space) + 1);
-        } else {
-          finish(line.size());
-          line.clear();
-        }
-        line_width = width_of(line);
-        last_space = std::string::npos;
-      }
-      if (space) last_space = line.size();
-      if (wide) last_space = std::string::npos;
-      line.push_back(cell);
-      line_width += cell.width;
+    for (const std::string_view cluster : grapheme_clusters(piece.text)) {
+      cells.push_back({cluster, piece.style});
+      layout.push_back(break_cell(cluster));
     }
   }
-  if (!line.empty() || lines.empty()) finish(line.size());
+  std::vector<std::vector<StyledPiece>> lines;
+  for (const LineSpan& span : break_lines(layout, width)) lines.push_back(joined(cells, span));
   return lines;
 }
 

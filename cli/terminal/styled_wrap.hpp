@@ -1,6 +1,7 @@
-// Wrapping text whose pieces carry styles, by text_width.hpp's rules (Latin text breaks at
-// spaces, East Asian wide text anywhere, never inside a grapheme cluster, newlines kept), so a
-// style can change in the middle of a line and a line can break in the middle of a style.
+// Wrapping text whose pieces carry styles, by line_breaking.hpp's rules as wrap_text (Latin text
+// breaks at spaces, East Asian wide text where Japanese line-breaking rules allow, never inside
+// a grapheme cluster, newlines kept), so a style can change in the middle of a line and a line
+// can break in the middle of a style.
 #pragma once
 
 #include <string>

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "cli/terminal/line_breaking.hpp"
+
 namespace kioku::cli {
 
 namespace {
@@ -11,63 +13,26 @@ namespace {
 struct Cluster {
   std::string_view bytes;
   int width;
-  bool wide;  // East Asian wide text breaks between any two characters
 };
 
 Cluster cluster_at(std::string_view text, std::size_t at) {
   const std::string_view bytes = text.substr(at, grapheme_end(text, at) - at);
-  const int width = display_width(bytes);
-  return {bytes, width, width >= 2};
-}
-
-bool is_line_break(std::string_view cluster) {
-  return cluster == "\n" || cluster == "\r\n";
+  return {bytes, display_width(bytes)};
 }
 
 }  // namespace
 
 std::vector<std::string> wrap_text(std::string_view text, int width) {
+  const std::vector<std::string_view> clusters = grapheme_clusters(text);
+  std::vector<BreakCell> cells;
+  cells.reserve(clusters.size());
+  for (const std::string_view cluster : clusters) cells.push_back(break_cell(cluster));
   std::vector<std::string> lines;
-  if (width < 10) width = 10;
-  std::string line;
-  int line_width = 0;
-  std::size_t last_space = std::string::npos;  // byte offset in `line` of the last space
-  for (std::size_t at = 0; at < text.size();) {
-    const Cluster cluster = cluster_at(text, at);
-    at += cluster.bytes.size();
-    if (is_line_break(cluster.bytes)) {
-      lines.push_back(line);
-      line.clear();
-      line_width = 0;
-      last_space = std::string::npos;
-      continue;
-    }
-    const bool space = cluster.bytes == " ";
-    // A cluster wider than a whole line (a long emoji sequence) gets a line of its own.
-    if (line_width + cluster.width > width && !line.empty()) {
-      if (space) {
-        lines.push_back(line);
-        line.clear();
-        line_width = 0;
-        last_space = std::string::npos;
-        continue;
-      }
-      if (last_space != std::string::npos && !cluster.wide) {
-        lines.push_back(line.substr(0, last_space));
-        line = line.substr(last_space + 1);
-      } else {
-        lines.push_back(line);
-        line.clear();
-      }
-      line_width = display_width(line);
-      last_space = std::string::npos;
-    }
-    if (space) last_space = line.size();
-    if (cluster.wide) last_space = std::string::npos;
-    line.append(cluster.bytes);
-    line_width += cluster.width;
+  for (const LineSpan& span : break_lines(cells, std::max(width, 10))) {
+    std::string line;
+    for (std::size_t index = span.begin; index < span.end; ++index) line.append(clusters[index]);
+    lines.push_back(std::move(line));
   }
-  if (!line.empty() || lines.empty()) lines.push_back(line);
   return lines;
 }
 

@@ -13,8 +13,9 @@ namespace kioku::cli {
 // Columns `text` occupies (core/unicode.hpp); invalid UTF-8 bytes count as one column each.
 using kioku::display_width;
 
-// Splits `text` into lines of at most `width` columns, never inside a grapheme cluster. Latin
-// text breaks at spaces; wide characters may break anywhere; explicit newlines are kept.
+// Splits `text` into lines of at most `width` columns (under 10 taken as 10), never inside a
+// grapheme cluster, by line_breaking.hpp's rules: Latin text breaks at spaces, wide characters
+// between any two where Japanese line-breaking rules allow; explicit newlines are kept.
 std::vector<std::string> wrap_text(std::string_view text, int width);
 
 // `text` cut to at most `width` columns (at a grapheme cluster's boundary), with "…" when cut.
