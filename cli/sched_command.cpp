@@ -1,6 +1,7 @@
 // kioku sched replay: the scheduler as a filter, for checking, simulating and benchmarking;
 // kioku sched optimize --history: FSRS-6's parameters fitted to such a history;
-// kioku sched evaluate: how well SM-2 and FSRS-6 predict it.
+// kioku sched evaluate: how well SM-2 and FSRS-6 predict it;
+// kioku sched simulate: the workload it leads to, and the retention that costs least.
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,6 +18,8 @@
 #include "cli/messages.hpp"
 #include "cli/optimize.hpp"
 #include "cli/replay.hpp"
+#include "cli/simulate.hpp"
+#include "cli/simulate_messages.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
 #include "core/time_zone_check.hpp"
@@ -143,6 +146,56 @@ void run_evaluate(const EvaluateArgs& args, CliContext& context) {
   });
 }
 
+struct SimulateArgs {
+  std::string history;  // a file, or - for stdin
+  std::string timezone;
+  int day_starts_at = 4;
+  std::string algorithm = "fsrs";
+  std::vector<std::string> retentions;  // each 0.70-0.99
+  int days = 365;
+  std::optional<int> new_per_day;
+  std::optional<int> reviews_per_day;
+  int add = 0;
+  int seed = 1;
+};
+
+// A --desired-retention value, 0.70 to 0.99.
+double retention_value(const std::string& text, const SimulateMessages& words) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !(value >= 0.7 && value <= 0.99)) {
+    throw Error(ErrorCode::kInvalidParams, fill_in(words.bad_desired_retention, {{"value", text}}));
+  }
+  return value;
+}
+
+void run_simulate(const SimulateArgs& args, CliContext& context) {
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
+  choose_time_zone(args.timezone, words);
+  std::vector<double> retentions;
+  for (const std::string& text : args.retentions) {
+    retentions.push_back(retention_value(text, simulate_messages_for(context.language)));
+  }
+  const SimulateOptions options{.algorithm = args.algorithm,
+                                .retentions = retentions,
+                                .days = args.days,
+                                .new_per_day = args.new_per_day,
+                                .reviews_per_day = args.reviews_per_day,
+                                .add = args.add,
+                                .seed = static_cast<std::uint64_t>(args.seed),
+                                .day_starts_at_hour = args.day_starts_at,
+                                .json = context.json,
+                                .language = context.language};
+  read_history(args.history, words, [&](int input, const std::string& source) {
+    simulate_history(input, source, options, std::cout);
+  });
+}
+
 }  // namespace
 
 CommandGroup sched_commands() {
@@ -216,8 +269,49 @@ CommandGroup sched_commands() {
                    {"with --history: hour a day starts (0-23)",
                     "--history のとき: 一日が始まる時刻（0-23 時）"},
                    between(0, 23))
-           .runs([](CliContext& context, const EvaluateArgs& args) {
-             run_evaluate(args, context);
+           .runs(
+               [](CliContext& context, const EvaluateArgs& args) { run_evaluate(args, context); }),
+       Command<SimulateArgs>(
+           "simulate",
+           {"Simulate the days ahead of a review history file (the JSONL sched replay reads): "
+            "reviews, minutes and cards known per day, and the minimum recommended retention",
+            "復習履歴ファイル（sched replay と同じ JSONL）のこの先の日々をシミュレーションする: "
+            "1 日の復習数・分・覚えている数と推奨最小保持率"})
+           .option(&SimulateArgs::history, "--history",
+                   {"simulate this history file, or - for stdin, offline",
+                    "この履歴ファイル（- で標準入力）をオフラインでシミュレーションする"},
+                   required())
+           .option(
+               &SimulateArgs::algorithm, "--algorithm",
+               {"the scheduler: fsrs (default) or sm2", "スケジューラー: fsrs（既定）または sm2"},
+               one_of({"fsrs", "sm2"}))
+           .option(&SimulateArgs::retentions, "--desired-retention",
+                   {"FSRS desired retention, 0.70-0.99; repeat to compare (default 0.9)",
+                    "FSRS の目標保持率（0.70-0.99）。繰り返すと比較する（既定値 0.9）"})
+           .option(&SimulateArgs::days, "--days",
+                   {"days to simulate (default 365)", "シミュレーションする日数（既定値 365）"},
+                   between(1, 36500))
+           .option(&SimulateArgs::new_per_day, "--new-per-day",
+                   {"new cards a day (default 20)", "1 日の新規カード数（既定値 20）"},
+                   between(0, 100000))
+           .option(&SimulateArgs::reviews_per_day, "--reviews-per-day",
+                   {"reviews a day at most; the rest wait (default 200)",
+                    "1 日の復習の上限。残りは翌日以降（既定値 200）"},
+                   between(0, 1000000))
+           .option(&SimulateArgs::add, "--add",
+                   {"new cards to add to the deck's (default 0)",
+                    "デッキに加える新規カード数（既定値 0）"},
+                   between(0, 1000000))
+           .option(&SimulateArgs::seed, "--seed",
+                   {"seed of the learner's answers (default 1)",
+                    "学習者の回答の乱数シード（既定値 1）"},
+                   between(0, 2147483647))
+           .option(&SimulateArgs::timezone, "--timezone",
+                   {"IANA time zone (default: local)", "IANA タイムゾーン（既定値: ローカル）"})
+           .option(&SimulateArgs::day_starts_at, "--day-starts-at",
+                   {"hour a day starts (0-23)", "一日が始まる時刻（0-23 時）"}, between(0, 23))
+           .runs([](CliContext& context, const SimulateArgs& args) {
+             run_simulate(args, context);
            })})};
 }
 

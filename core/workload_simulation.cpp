@@ -284,4 +284,45 @@ RetentionSweep sweep_retention(std::span<const SimulationCard> cards, WorkloadSe
   return sweep;
 }
 
+WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& calendar,
+                             TimestampMs start) {
+  const WorkloadSettings& settings = request.settings;
+  check(settings);
+  if (request.new_cards < 0)
+    throw Error(ErrorCode::kInvalidParams, "new cards must not be negative");
+  const bool fsrs = settings.scheduler.algorithm == Algorithm::kFsrs;
+  if (fsrs && request.retentions.empty()) {
+    throw Error(ErrorCode::kInvalidParams, "give at least one desired retention");
+  }
+  for (const double retention : request.retentions) {
+    if (!(retention >= 0.7 && retention <= 0.99)) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "desired retention must be 0.70 to 0.99, got " + std::to_string(retention));
+    }
+  }
+  std::vector<SimulationCard> cards;
+  cards.reserve(request.studied.size() + static_cast<std::size_t>(request.new_cards));
+  for (const std::vector<PastAnswer>& history : request.studied) {
+    const auto id = static_cast<std::int64_t>(cards.size()) + 1;
+    cards.push_back(simulation_card(id, history, settings.scheduler, settings.learner, calendar));
+  }
+  for (std::int64_t index = 0; index < request.new_cards; ++index) {
+    cards.push_back({static_cast<std::int64_t>(cards.size()) + 1, {}, std::nullopt, 0});
+  }
+  WorkloadReport report;
+  if (!fsrs) {
+    report.runs.push_back(simulate(cards, settings, calendar, start, true));
+    return report;
+  }
+  WorkloadSettings run = settings;
+  for (const double retention : request.retentions) {
+    run.scheduler.desired_retention = retention;
+    report.runs.push_back(simulate(cards, run, calendar, start, true));
+  }
+  const std::vector<double> grid = retention_grid();
+  report.minimum_recommended =
+      sweep_retention(cards, settings, grid, calendar, start).minimum_recommended;
+  return report;
+}
+
 }  // namespace kioku

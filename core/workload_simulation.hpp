@@ -117,4 +117,23 @@ RetentionSweep sweep_retention(std::span<const SimulationCard> cards, WorkloadSe
                                std::span<const double> retentions, const DayCalendar& calendar,
                                TimestampMs start);
 
+// A deck to simulate: its studied cards as their answers, and its new cards.
+struct WorkloadRequest {
+  std::vector<std::vector<PastAnswer>> studied;  // each studied card's answers, in order
+  std::int64_t new_cards = 0;                    // cards never answered, studied after them
+  WorkloadSettings settings;               // settings.scheduler.algorithm: SM-2 (one run) or FSRS
+  std::vector<double> retentions = {0.9};  // FSRS: a run for each desired retention
+};
+
+struct WorkloadReport {
+  std::vector<WorkloadSimulation> runs;       // SM-2: one; FSRS: one per retention asked
+  std::optional<double> minimum_recommended;  // FSRS: sweep_retention() over retention_grid()
+};
+
+// The cards made from the request (simulation_card() with the settings' scheduler and learner,
+// then the new cards), each run, and for FSRS the minimum recommended retention. Throws
+// kioku::Error (kInvalidParams) for a retention outside 0.70..0.99 or none asked with FSRS.
+WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& calendar,
+                             TimestampMs start);
+
 }  // namespace kioku

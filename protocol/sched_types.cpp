@@ -2,6 +2,8 @@
 // (protocol/sched_types.hpp).
 #include "protocol/sched_types.hpp"
 
+#include <algorithm>
+
 namespace kioku::protocol {
 
 SchedOptimizeResult optimize_result(const FsrsOptimization& fitted,
@@ -49,6 +51,52 @@ SchedEvaluateResult evaluate_result(const SchedulerEvaluation& evaluation,
                                         score_view("fsrs_defaults", evaluation.fsrs_defaults),
                                         score_view("fsrs_fitted", evaluation.fsrs_fitted)}};
   if (deck) result.deck = std::move(*deck);
+  return result;
+}
+
+namespace {
+
+SimulatedRunView run_view(const WorkloadSimulation& run, bool fsrs) {
+  SimulatedRunView view;
+  if (fsrs) view.desired_retention.emplace(run.desired_retention);
+  view.reviews = run.reviews;
+  view.new_cards = run.new_cards;
+  view.minutes = run.seconds / 60.0;
+  view.known_at_end = run.known_at_end;
+  if (run.known_at_end > 0.0) view.minutes_per_known.emplace(run.seconds_per_known / 60.0);
+  for (const SimulatedDay& day : run.days) {
+    view.lapses += day.lapses;
+    view.peak_reviews = std::max(view.peak_reviews, day.reviews);
+    view.daily_reviews.push_back(day.reviews);
+    view.daily_new_cards.push_back(day.new_cards);
+    view.daily_lapses.push_back(day.lapses);
+    view.daily_minutes.push_back(day.seconds / 60.0);
+    view.daily_known.push_back(day.known);
+  }
+  return view;
+}
+
+}  // namespace
+
+SchedSimulateResult simulate_result(const WorkloadRequest& request, const WorkloadReport& report,
+                                    TimestampMs start, std::string learner,
+                                    std::optional<std::string> deck) {
+  const WorkloadSettings& settings = request.settings;
+  const bool fsrs = settings.scheduler.algorithm == Algorithm::kFsrs;
+  SchedSimulateResult result;
+  if (deck) result.deck = std::move(*deck);
+  result.algorithm = fsrs ? "fsrs" : "sm2";
+  result.learner = std::move(learner);
+  result.start_ms = start;
+  result.days = settings.days;
+  result.new_per_day = settings.new_per_day;
+  result.reviews_per_day = settings.reviews_per_day;
+  result.studied_cards = static_cast<std::int64_t>(request.studied.size());
+  result.new_cards = request.new_cards;
+  for (const WorkloadSimulation& run : report.runs) result.runs.push_back(run_view(run, fsrs));
+  if (report.minimum_recommended) {
+    result.minimum_recommended_retention.emplace(*report.minimum_recommended);
+  }
   return result;
 }
 

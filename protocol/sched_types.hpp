@@ -9,6 +9,7 @@
 
 #include "core/fsrs_optimizer.hpp"
 #include "core/scheduler_evaluation.hpp"
+#include "core/workload_simulation.hpp"
 #include "protocol/method_type.hpp"
 #include "protocol/wire_struct.hpp"
 
@@ -93,5 +94,51 @@ inline constexpr MethodType<SchedEvaluateParams, SchedEvaluateResult> kSchedEval
     "sched.evaluate",
     "Scores SM-2, FSRS-6 with the defaults and FSRS-6 fitted on earlier answers against the "
     "answers in the log, off the server's thread; changes nothing."};
+
+// One simulated run (docs/fsrs-optimizer.md "Simulation"): its totals, then day by day.
+struct SimulatedRunView {
+  Omissible<double> desired_retention;  // FSRS runs
+  std::int64_t reviews = 0;             // answers of studied cards, same-day steps included
+  std::int64_t new_cards = 0;           // cards seen for the first time
+  std::int64_t lapses = 0;
+  double minutes = 0;
+  std::int64_t peak_reviews = 0;        // the busiest day's reviews
+  double known_at_end = 0;              // Σ recall probability over the cards, the last day
+  Omissible<double> minutes_per_known;  // minutes / known_at_end; absent when nothing is known
+  std::vector<std::int64_t> daily_reviews;
+  std::vector<std::int64_t> daily_new_cards;
+  std::vector<std::int64_t> daily_lapses;
+  std::vector<double> daily_minutes;
+  std::vector<double> daily_known;
+};
+BOOST_DESCRIBE_STRUCT(SimulatedRunView, (),
+                      (desired_retention, reviews, new_cards, lapses, minutes, peak_reviews,
+                       known_at_end, minutes_per_known, daily_reviews, daily_new_cards,
+                       daily_lapses, daily_minutes, daily_known))
+
+struct SchedSimulateResult {
+  Omissible<std::string> deck;  // as asked; absent for a history file
+  std::string algorithm;        // the scheduler simulated: sm2 or fsrs
+  std::string learner;          // whose FSRS parameters the learner remembers by: deck, fitted
+                                // (to the history) or defaults
+  std::int64_t start_ms = 0;    // when the first simulated day's answers are given
+  std::int64_t days = 0;
+  std::int64_t new_per_day = 0;
+  std::int64_t reviews_per_day = 0;
+  std::int64_t studied_cards = 0;  // cards with answers when the simulation starts
+  std::int64_t new_cards = 0;      // cards without
+  std::vector<SimulatedRunView> runs;
+  // FSRS: of 0.70..0.95, the desired retention with the least time per card known at the end.
+  Omissible<double> minimum_recommended_retention;
+};
+BOOST_DESCRIBE_STRUCT(SchedSimulateResult, (),
+                      (deck, algorithm, learner, start_ms, days, new_per_day, reviews_per_day,
+                       studied_cards, new_cards, runs, minimum_recommended_retention))
+
+// A simulation as sched.simulate reports it; `learner` names whose parameters the request's
+// learner are.
+SchedSimulateResult simulate_result(const WorkloadRequest& request, const WorkloadReport& report,
+                                    TimestampMs start, std::string learner,
+                                    std::optional<std::string> deck);
 
 }  // namespace kioku::protocol

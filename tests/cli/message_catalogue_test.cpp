@@ -21,6 +21,7 @@
 #include "cli/reply.hpp"
 #include "cli/report_messages.hpp"
 #include "cli/review_screen_messages.hpp"
+#include "cli/simulate_messages.hpp"
 #include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
 
@@ -112,6 +113,7 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("suspend and unsuspend") {
     CHECK(check_catalogue(suspend_messages_for("en"), suspend_messages_for("ja")) >= 7);
+    CHECK(check_catalogue(simulate_messages_for("en"), simulate_messages_for("ja")) >= 14);
   }
   SECTION("backup and restore") {
     CHECK(check_catalogue(backup_messages_for("en"), backup_messages_for("ja")) >= 6);

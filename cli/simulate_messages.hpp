@@ -1,0 +1,35 @@
+// The words of `kioku sched simulate` in English and Japanese (filled in with fill_in(),
+// cli/messages.hpp).
+#pragma once
+
+#include <boost/describe/class.hpp>
+#include <string>
+
+namespace kioku::cli {
+
+struct SimulateMessages {
+  // {days}, {studied}, {new}, {new_per_day}, {reviews_per_day}: the first line of the report.
+  const char* simulated;
+  const char* learner_deck;    // whose parameters the learner remembers by
+  const char* learner_fitted;  // {items}
+  const char* learner_defaults;
+  const char* retention;  // column headings
+  const char* reviews_per_day;
+  const char* minutes_per_day;
+  const char* peak_day;
+  const char* new_cards;
+  const char* known_at_end;
+  const char* minutes_per_known;
+  const char* minimum_retention;      // {retention}, {days}
+  const char* retention_with_sm2;     // --desired-retention with --algorithm sm2
+  const char* bad_desired_retention;  // {value}
+};
+BOOST_DESCRIBE_STRUCT(SimulateMessages, (),
+                      (simulated, learner_deck, learner_fitted, learner_defaults, retention,
+                       reviews_per_day, minutes_per_day, peak_day, new_cards, known_at_end,
+                       minutes_per_known, minimum_retention, retention_with_sm2,
+                       bad_desired_retention))
+
+const SimulateMessages& simulate_messages_for(const std::string& language);
+
+}  // namespace kioku::cli
