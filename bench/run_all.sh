@@ -22,6 +22,19 @@ while IFS=$'\t' read -r name rate; do
     "-" "-" "-" "-"
 done < <(jq -r '.benchmarks[] | [.name, .items_per_second] | @tsv' "$build_dir/scheduler_bench.json")
 
+section "workload simulation (Google Benchmark)"
+"$build_dir/bench/kioku_simulation_bench" \
+  --benchmark_out="$build_dir/simulation_bench.json" --benchmark_out_format=json
+while IFS=$'\t' read -r name milliseconds; do
+  if [ "$name" = one_year ]; then
+    record_result "sched simulate: 1 year of 10,000 cards (CPU)" "$milliseconds ms" "-" "-" \
+      "<= 1000 ms" "$(awk -v t="$milliseconds" 'BEGIN { print (t <= 1000) ? "yes" : "NO" }')"
+  else
+    record_result "sched simulate: minimum retention, 26 years (CPU)" "$milliseconds ms" "-" "-" \
+      "-" "-"
+  fi
+done < <(jq -r '.benchmarks[] | [.name, (.cpu_time | floor)] | @tsv' "$build_dir/simulation_bench.json")
+
 section "kioku sched replay vs ts-fsrs"
 "$here/replay_vs_tsfsrs.sh" "$build_dir" "${REPLAY_REVIEWS:-1000000}"
 
