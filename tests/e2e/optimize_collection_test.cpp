@@ -18,6 +18,7 @@
 #include "core/fsrs_memory_model.hpp"
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/e2e/simulated_history.hpp"  // rfc3339
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -45,15 +46,6 @@ std::string basic_deck() {
     text += "\n[[notes]]\nid = \"n" + number + "\"\nkind = \"basic\"\nfront.en = \"question " +
             number + "\"\nback.en = \"answer " + number + "\"\n";
   }
-  return text;
-}
-
-std::string rfc3339(std::int64_t seconds) {
-  const time_t time = static_cast<time_t>(seconds);
-  struct tm utc {};
-  gmtime_r(&time, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return text;
 }
 

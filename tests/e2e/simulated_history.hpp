@@ -17,9 +17,6 @@
 
 namespace kioku::test {
 
-inline constexpr std::int64_t kStartSeconds = 1'704'099'600;  // 2024-01-01 09:00 UTC
-inline constexpr std::int64_t kDaySeconds = 86'400;
-
 inline std::string rfc3339(std::int64_t seconds) {
   const time_t time = static_cast<time_t>(seconds);
   struct tm utc {};
@@ -41,11 +38,13 @@ inline std::string simulated_history(int cards, std::uint64_t seed) {
   constexpr std::array<double, 21> kLearner = {0.6,  1.8,  4.5,  14.0, 7.0, 0.6, 2.2,
                                                0.02, 1.4,  0.25, 1.2,  1.8, 0.1, 0.35,
                                                2.0,  0.45, 2.4,  0.4,  0.2, 0.1, 0.35};
+  constexpr std::int64_t kStart = 1'704'099'600;  // 2024-01-01 09:00 UTC, in seconds
+  constexpr std::int64_t kDay = 86'400;
   std::mt19937_64 generator(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   std::ostringstream out;
   for (int card = 0; card < cards; ++card) {
-    std::int64_t now = kStartSeconds + (card % 30) * kDaySeconds;
+    std::int64_t now = kStart + (card % 30) * kDay;
     auto answer = [&](kioku::Rating rating) {
       out << R"({"card":"c)" << card << R"(","time":")" << rfc3339(now) << R"(","rating":")"
           << rating_name(rating) << "\"}\n";
@@ -56,7 +55,7 @@ inline std::string simulated_history(int cards, std::uint64_t seed) {
     for (int review = 0; review < 6; ++review) {
       const int days =
           std::max(1, static_cast<int>(memory.stability * (0.5 + 1.5 * unit(generator))));
-      now += days * kDaySeconds;
+      now += days * kDay;
       const bool recalled =
           unit(generator) < kioku::fsrs_recall_probability(days, memory.stability, kLearner);
       const kioku::Rating rating = recalled ? kioku::Rating::kGood : kioku::Rating::kAgain;
