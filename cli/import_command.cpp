@@ -68,6 +68,9 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   if (const std::int64_t retired = summary.retired; retired > 0) {
     out << fill_in_count(retired, words.retired_one, words.retired_many);
   }
+  if (const std::int64_t restored = summary.restored; restored > 0) {
+    out << fill_in_count(restored, words.restored_one, words.restored_many);
+  }
   if (const std::int64_t pruned = summary.pruned; pruned > 0) {
     // The cards --prune suspended are the summary's `suspended` (a TOML deck has no others).
     out << fill_in_count(pruned, words.pruned_one, words.pruned_many)

@@ -18,6 +18,8 @@ struct ImportMessages {
   const char* retired_many;
   const char* suspended_one;  // {count}: Anki package cards Anki had suspended
   const char* suspended_many;
+  const char* restored_one;  // {count}: retired cards their notes make again, back in the queue
+  const char* restored_many;
   const char* pruned_one;  // {count}: --prune, notes no longer in the file, withdrawn
   const char* pruned_many;
   const char* pruned_cards_one;  // {count}: their cards, suspended (after pruned_*)
@@ -36,10 +38,10 @@ struct ImportMessages {
 };
 BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                       (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
-                       retired_one, retired_many, suspended_one, suspended_many, pruned_one,
-                       pruned_many, pruned_cards_one, pruned_cards_many, prune_toml_only, media_one,
-                       media_many, file_empty, no_current_directory, cannot_open, cannot_read,
-                       cannot_read_input, is_directory, cannot_hold))
+                       retired_one, retired_many, suspended_one, suspended_many, restored_one,
+                       restored_many, pruned_one, pruned_many, pruned_cards_one, pruned_cards_many,
+                       prune_toml_only, media_one, media_many, file_empty, no_current_directory,
+                       cannot_open, cannot_read, cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

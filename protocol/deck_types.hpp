@@ -86,10 +86,11 @@ struct DeckImportResult {
   std::int64_t suspended = 0;  // cards it suspended: Anki's suspended cards; --prune's cards
   std::int64_t media = 0;      // Anki packages: media files it brought (new or already here)
   std::int64_t pruned = 0;     // --prune: notes no longer in the file, withdrawn
+  std::int64_t restored = 0;   // retired cards their note makes again: back, with their history
 };
 BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
                       (deck, added, updated, unchanged, not_in_file, retired, suspended, media,
-                       pruned))
+                       pruned, restored))
 
 struct DeckConfigParams {
   std::string deck;

@@ -173,6 +173,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       summary.updated += save.count(CardChange::kUpdated);
       summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
+      summary.restored += static_cast<int>(save.revived.size());
       for (const AnkiCard& card : anki_note.cards) {
         if (card.queue != -1) continue;  // buried cards: a burial is for Anki's day only
         const std::string key = anki_card_key(kind, card.ord);

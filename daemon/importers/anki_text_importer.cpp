@@ -89,6 +89,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       summary.updated += save.count(CardChange::kUpdated);
       summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
+      summary.restored += static_cast<int>(save.revived.size());
     }
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });

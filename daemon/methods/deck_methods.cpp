@@ -174,7 +174,8 @@ protocol::DeckImportResult import(const protocol::DeckImportParams& params,
                                     .retired = summary.retired,
                                     .suspended = summary.suspended,
                                     .media = summary.media,
-                                    .pruned = summary.pruned};
+                                    .pruned = summary.pruned,
+                                    .restored = summary.restored};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {

@@ -104,6 +104,7 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
       summary.updated += save.count(CardChange::kUpdated);
       summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
+      summary.restored += static_cast<int>(save.revived.size());
     }
     summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);
     if (prune) prune_notes_except(deck_id, notes_in_file, summary);

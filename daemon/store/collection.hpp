@@ -43,6 +43,8 @@ struct ImportSummary {
   int unchanged = 0;
   int not_in_file = 0;  // cards of the deck the file no longer has; kept, with their history
   int retired = 0;      // cards whose note no longer makes them: suspended, kept
+  int restored = 0;     // retired cards their note makes again (a pruned note back in the file,
+                        // a cloze number put back): in the queue again, with their history
   int suspended = 0;    // cards this import suspended: Anki packages, cards Anki had suspended;
                         // a TOML deck with --prune, the cards of the notes it withdrew
   int pruned = 0;       // --prune: live notes of the deck the file no longer has, withdrawn

@@ -157,6 +157,7 @@ TEST_CASE(
   const auto again = parse_output(daemon.kioku({"import", path, "--prune", "--json"}));
   CHECK(field(again, "pruned") == 0);
   CHECK(field(again, "suspended") == 0);
+  CHECK(field(again, "restored") == 0);
 
   // The note back in the file: the same cards, back in the queue, with their answer.
   home.write_file("prune.toml", whole_deck());
@@ -164,12 +165,27 @@ TEST_CASE(
   CHECK(field(back, "added") == 0);
   CHECK(field(back, "unchanged") == 4);
   CHECK(field(back, "pruned") == 0);
+  CHECK(field(back, "restored") == 2);  // gone-1's two cards, counted among the unchanged too
   CHECK(gone_flags(reader) == "0/0");
   CHECK(reader.text("SELECT id FROM cards WHERE external_id = 'gone-1/forward'") == forward);
   CHECK(reader.text("SELECT reps FROM card_state WHERE card_id = " + forward) == "1");
   CHECK(reader.text(gone_answers) == "1");
   CHECK(new_due(daemon) == new_before);
   CHECK(rebuild_changed(daemon) == 0);
+
+  // Withdrawn and back once more, said in words: in English and in Japanese.
+  home.write_file("prune.toml", deck_without_gone());
+  REQUIRE(daemon.kioku({"import", path, "--prune"}).exit_code == 0);
+  home.write_file("prune.toml", whole_deck());
+  const auto restored_english = daemon.kioku({"import", path});
+  CHECK(restored_english.out.find(
+            "; 2 cards their notes make again are back, with their history") != std::string::npos);
+  home.write_file("prune.toml", deck_without_gone());
+  REQUIRE(daemon.kioku({"import", path, "--prune"}).exit_code == 0);
+  home.write_file("prune.toml", whole_deck());
+  const auto restored_japanese = daemon.kioku({"--lang", "ja", "import", path});
+  CHECK(restored_japanese.out.find("ノートから再び作られたカード 2 枚が履歴ごと戻りました") !=
+        std::string::npos);
 }
 
 TEST_CASE("e2e: import --prune touches only the deck the file names", "[e2e][import][prune]") {
