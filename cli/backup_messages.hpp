@@ -28,7 +28,7 @@ struct BackupMessages {
 BOOST_DESCRIBE_STRUCT(BackupMessages, (),
                       (backed_up, contents, file_exists, restored, kept, no_such_file, list_heading,
                        list_empty, kind_automatic, kind_manual, kind_before_migration,
-                       kind_before_restore))
+                       kind_before_restore, good_backup, restore_line, no_good_backup))
 
 const BackupMessages& backup_messages_for(const std::string& language);
 
