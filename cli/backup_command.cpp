@@ -7,8 +7,11 @@
 
 #include "cli/backup_messages.hpp"
 #include "cli/commands.hpp"
+#include "cli/daemon_status.hpp"
+#include "cli/local_time_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
+#include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
 
@@ -54,6 +57,36 @@ void print_restore(const protocol::CollectionRestoreResult& result, const Backup
       << fill_in(words.kept, {{"path", safe_line(result.kept)}}) << '\n';
 }
 
+const char* kind_text(const std::string& kind, const BackupMessages& words) {
+  if (kind == "automatic") return words.kind_automatic;
+  if (kind == "before-migration") return words.kind_before_migration;
+  if (kind == "before-restore") return words.kind_before_restore;
+  return words.kind_manual;
+}
+
+// One line a backup, newest first: local time, kind, size, file name; the kinds padded to one
+// column in display width (the Japanese ones are twice as wide as their characters).
+void print_backup_list(const protocol::CollectionBackupsResult& result, const BackupMessages& words,
+                       std::ostream& out) {
+  const std::string directory = safe_line(result.directory);
+  if (result.backups.empty()) {
+    out << fill_in(words.list_empty, {{"directory", directory}}) << '\n';
+    return;
+  }
+  out << fill_in(words.list_heading, {{"directory", directory}}) << '\n';
+  int kind_width = 0;
+  for (const protocol::BackupEntry& backup : result.backups) {
+    kind_width = std::max(kind_width, display_width(kind_text(backup.kind, words)));
+  }
+  for (const protocol::BackupEntry& backup : result.backups) {
+    const std::string size = size_text(backup.bytes);
+    out << "  " << local_minute_text(backup.time) << "  "
+        << pad_after(kind_text(backup.kind, words), kind_width) << "  "
+        << std::string(size.size() < 10 ? 10 - size.size() : 0, ' ') << size << "  "
+        << safe_line(backup.name) << '\n';
+  }
+}
+
 bool exists(const std::string& path) {
   std::error_code ignored;
   return std::filesystem::exists(std::filesystem::symlink_status(path, ignored));
@@ -91,6 +124,14 @@ void run_restore(CliContext& context, const RestoreArgs& args) {
                 });
 }
 
+void run_backup_list(CliContext& context, const NoArgs&) {
+  const BackupMessages& words = backup_messages_for(context.language);
+  call_and_show(context, protocol::kCollectionBackups, boost::json::object(),
+                [&](const protocol::CollectionBackupsResult& result, std::ostream& out) {
+                  print_backup_list(result, words, out);
+                });
+}
+
 std::string not_empty(const std::string& file) {
   return file.empty() ? "must not be empty" : "";
 }
@@ -98,7 +139,19 @@ std::string not_empty(const std::string& file) {
 }  // namespace
 
 CommandGroup backup_commands() {
-  return {Command<BackupArgs>("backup",
+  CommandSpec list =
+      Command<NoArgs>("list", {"List the backups, newest first: kind (automatic, manual, before "
+                               "migration, before restore), time and size",
+                               "バックアップを新しい順に一覧する: 種類（自動・手動・移行前・"
+                               "復元前）、日時、大きさ"})
+          .shows(protocol::kCollectionBackups,
+                 [](const protocol::CollectionBackupsResult& result, std::ostream& out) {
+                   print_backup_list(result, backup_messages_for("en"), out);
+                 })
+          .runs(run_backup_list);
+  return {
+      with_verbs(
+          Command<BackupArgs>("backup",
                               {"Copy the collection while kiokud serves (default: a new file in "
                                "$XDG_DATA_HOME/kioku/backups/)",
                                "kiokud を止めずにコレクションを複製する（既定: "
@@ -111,21 +164,22 @@ CommandGroup backup_commands() {
                        print_backup(result, backup_messages_for("en"), out);
                      })
               .runs(run_backup),
-          Command<RestoreArgs>("restore",
-                               {"Replace the collection with a backup; the replaced one is kept "
-                                "in the backups directory",
-                                "コレクションをバックアップで置き換える。置き換えたものは "
-                                "backups ディレクトリに残す"})
-              .option(&RestoreArgs::file, "FILE", {"the backup to restore", "復元するバックアップ"},
-                      required().checked_by(not_empty))
-              .flag(&RestoreArgs::force, "--force",
-                    {"restore even while other clients are connected",
-                     "他のクライアントが接続中でも復元する"})
-              .shows(protocol::kCollectionRestore,
-                     [](const protocol::CollectionRestoreResult& result, std::ostream& out) {
-                       print_restore(result, backup_messages_for("en"), out);
-                     })
-              .runs(run_restore)};
+          {std::move(list)}),
+      Command<RestoreArgs>("restore",
+                           {"Replace the collection with a backup; the replaced one is kept "
+                            "in the backups directory",
+                            "コレクションをバックアップで置き換える。置き換えたものは "
+                            "backups ディレクトリに残す"})
+          .option(&RestoreArgs::file, "FILE", {"the backup to restore", "復元するバックアップ"},
+                  required().checked_by(not_empty))
+          .flag(&RestoreArgs::force, "--force",
+                {"restore even while other clients are connected",
+                 "他のクライアントが接続中でも復元する"})
+          .shows(protocol::kCollectionRestore,
+                 [](const protocol::CollectionRestoreResult& result, std::ostream& out) {
+                   print_restore(result, backup_messages_for("en"), out);
+                 })
+          .runs(run_restore)};
 }
 
 }  // namespace kioku::cli

@@ -14,6 +14,15 @@ const BackupMessages kEnglish{
     .restored = "Restored the collection from {file} (schema version {version})",
     .kept = "The collection it replaced is kept in {path}",
     .no_such_file = "cannot restore {path}: no such file; nothing was changed",
+    .list_heading = "Backups in {directory}, newest first:",
+    .list_empty = "No backups in {directory} yet",
+    .kind_automatic = "automatic",
+    .kind_manual = "manual",
+    .kind_before_migration = "before migration",
+    .kind_before_restore = "before restore",
+    .good_backup = "The newest backup that passes the check: {path}",
+    .restore_line = "To put it in place: kioku restore {path}",
+    .no_good_backup = "No backup in the backups directory passes the check",
 };
 
 const BackupMessages kJapanese{
@@ -23,6 +32,15 @@ const BackupMessages kJapanese{
     .restored = "コレクションを {file} から復元しました（スキーマバージョン {version}）",
     .kept = "置き換えたコレクションは {path} に保存してあります",
     .no_such_file = "{path} を復元できません: ファイルがありません。何も変更していません",
+    .list_heading = "{directory} のバックアップ（新しい順）:",
+    .list_empty = "{directory} にバックアップはまだありません",
+    .kind_automatic = "自動",
+    .kind_manual = "手動",
+    .kind_before_migration = "移行前",
+    .kind_before_restore = "復元前",
+    .good_backup = "検査に通る最新のバックアップ: {path}",
+    .restore_line = "元に戻すには: kioku restore {path}",
+    .no_good_backup = "backups ディレクトリに検査に通るバックアップはありません",
 };
 
 }  // namespace

@@ -57,8 +57,9 @@ std::chrono::milliseconds ReplyTimeouts::for_method(std::string_view method) con
   const bool slow =
       method == protocol::kDeckImport.name || method == protocol::kDeckConfig.name ||
       method == protocol::kDoctorCheck.name || method == protocol::kDoctorRebuild.name ||
-      method == protocol::kCollectionBackup.name || method == protocol::kCollectionRestore.name ||
-      method == protocol::kSchedOptimize.name || method == protocol::kSchedEvaluate.name;
+      method == protocol::kCollectionBackup.name || method == protocol::kCollectionBackups.name ||
+      method == protocol::kCollectionRestore.name || method == protocol::kSchedOptimize.name ||
+      method == protocol::kSchedEvaluate.name;
   return slow ? long_running : ordinary;
 }
 

@@ -108,7 +108,11 @@ struct CommandSpec {
   std::string help;  // in English
   std::string help_japanese;
   std::vector<OptionSpec> options;       // in the order --help lists them
-  std::vector<CommandSpec> subcommands;  // a noun's verbs: one of them must be given
+  std::vector<CommandSpec> subcommands;  // a noun's verbs: one of them must be given...
+  // ...unless this is set: a command that runs itself without a verb, and only the verb's run
+  // with one (`kioku backup [FILE]` and `kioku backup list`). A word that names a verb is the
+  // verb, never the command's positional (`./list` is a file).
+  bool verb_optional = false;
   // Runs the command once the line is parsed; returns the exit code. On a noun, or the program,
   // it runs before the verb chosen (the program's applies the global options).
   std::function<int(CliContext&)> run;
@@ -188,6 +192,13 @@ class Command {
   std::shared_ptr<Args> args_;  // shared with the targets' owner, the run and show functions
   CommandSpec spec_;
 };
+
+// `command`, which runs itself, with verbs it runs instead when one is given (verb_optional).
+inline CommandSpec with_verbs(CommandSpec command, CommandGroup verbs) {
+  command.subcommands = std::move(verbs);
+  command.verb_optional = true;
+  return command;
+}
 
 // A noun whose verbs are the commands: `kioku deck config`.
 inline CommandSpec noun(std::string name, Help help, CommandGroup verbs) {

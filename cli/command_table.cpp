@@ -127,7 +127,11 @@ void add_commands(CLI::App& app, const CommandSpec& spec, const std::string& lan
   specs[&app] = &spec;
   for (const OptionSpec& option : spec.options) add_option(app, option, language);
   if (spec.subcommands.empty()) return;
-  app.require_subcommand(1);
+  if (spec.verb_optional) {
+    app.require_subcommand(0, 1);
+  } else {
+    app.require_subcommand(1);
+  }
   for (const CommandSpec& command : spec.subcommands) {
     CLI::App& verb = *app.add_subcommand(command.name, command.help_in(language));
     if (is_japanese(language)) {
@@ -224,7 +228,10 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
 
 int run_parsed_line(const ParsedLine& line, CliContext& context) {
   int exit_code = kExitOk;
-  for (const CommandSpec* command : line.path) {
+  for (std::size_t at = 0; at < line.path.size(); ++at) {
+    const CommandSpec* command = line.path[at];
+    // A command with optional verbs runs itself only when no verb follows.
+    if (command->verb_optional && at + 1 < line.path.size()) continue;
     if (command->run) exit_code = command->run(context);
   }
   return exit_code;

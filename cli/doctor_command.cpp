@@ -3,6 +3,7 @@
 #include <optional>
 #include <ostream>
 
+#include "cli/backup_messages.hpp"
 #include "cli/commands.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
@@ -21,8 +22,9 @@ struct DoctorArgs {
 
 // What the integrity check found: that the collection is intact (with SQLite's warnings), or
 // the problems SQLite found.
-void print_check(const protocol::DoctorCheckResult& result, const MaintenanceMessages& words,
+void print_check(const protocol::DoctorCheckResult& result, const std::string& language,
                  std::ostream& out) {
+  const MaintenanceMessages& words = maintenance_messages_for(language);
   if (result.ok) {
     out << fill_in(words.intact, {{"path", safe_line(result.path)}}) << '\n';
     if (result.warnings) {
@@ -33,18 +35,45 @@ void print_check(const protocol::DoctorCheckResult& result, const MaintenanceMes
     return;
   }
   for (const std::string& problem : result.problems) out << safe_line(problem) << '\n';
+  const BackupMessages& backup_words = backup_messages_for(language);
+  if (result.good_backup) {
+    const std::string path = safe_line(*result.good_backup);
+    out << fill_in(backup_words.good_backup, {{"path", path}}) << '\n'
+        << fill_in(backup_words.restore_line, {{"path", path}}) << '\n';
+  } else {
+    out << backup_words.no_good_backup << '\n';
+  }
+}
+
+// The cards whose states differ from their logs, as " 3 7 12".
+std::string card_list(const std::vector<std::int64_t>& cards) {
+  std::string text;
+  for (const std::int64_t card : cards) text += ' ' + std::to_string(card);
+  return text;
 }
 
 // `kioku doctor`: damage is an error (exit code 1) whose line says what to do; the problems
-// SQLite found go to stdout first.
+// SQLite found go to stdout first, with the newest backup that passes the check and the line
+// that restores it. Card states that differ from their logs are an error too.
 void check_collection(CliContext& context) {
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
   const boost::json::value reply = context.daemon().call(protocol::kDoctorCheck.name);
   if (context.json) print_json(reply);
   const auto result =
       protocol::decode_result<protocol::DoctorCheckResult>(protocol::kDoctorCheck.name, reply);
-  if (!context.json) print_check(result, words, std::cout);
-  if (result.ok) return;
+  if (!context.json) print_check(result, context.language, std::cout);
+  if (result.ok) {
+    // Sound, but cards whose states the log does not give: an error that says how to fix it.
+    if (result.differing && *result.differing > 0) {
+      throw Error(
+          ErrorCode::kConflict,
+          fill_in(*result.differing == 1 ? words.differing_one : words.differing_many,
+                  {{"count", std::to_string(*result.differing)},
+                   {"cards",
+                    card_list(result.differing_cards.value_or(std::vector<std::int64_t>{}))}}));
+    }
+    return;
+  }
   const auto count = static_cast<std::int64_t>(result.problems.size());
   throw Error(ErrorCode::kStorage,
               fill_in(count == 1 ? words.problems_one : words.problems_many,

@@ -26,6 +26,12 @@ const MaintenanceMessages kEnglish{
     .fixed_cards = "{deck}: cards{cards}",
     .deck_without_rebuild =
         "--deck applies only with --rebuild (kioku doctor checks the whole collection)",
+    .differing_one =
+        "{count} card's state differs from its review log (card{cards}); "
+        "kioku doctor --rebuild recomputes it",
+    .differing_many =
+        "{count} cards' states differ from their review logs (cards{cards}); "
+        "kioku doctor --rebuild recomputes them",
     .unknown_time_zone =
         "--timezone: unknown time zone '{zone}' (an IANA name such as Europe/Berlin)",
     .option_expected_key_value = "--option: expected key=value, got '{text}'",
@@ -91,6 +97,12 @@ const MaintenanceMessages kJapanese{
     .fixed_cards = "{deck}: カード{cards}",
     .deck_without_rebuild =
         "--deck は --rebuild と一緒にしか使えません（kioku doctor はコレクション全体を検査します）",
+    .differing_one =
+        "カード {count} 枚の状態が復習ログと一致しません（カード{cards}）。"
+        "kioku doctor --rebuild で再計算できます",
+    .differing_many =
+        "カード {count} 枚の状態が復習ログと一致しません（カード{cards}）。"
+        "kioku doctor --rebuild で再計算できます",
     .unknown_time_zone =
         "--timezone: 不明なタイムゾーン '{zone}'（Europe/Berlin のような IANA "
         "名を指定してください）",

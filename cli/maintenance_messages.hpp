@@ -26,6 +26,8 @@ struct MaintenanceMessages {
   const char* fixed_many;
   const char* fixed_cards;  // {deck}, {cards} (" 3 7 12")
   const char* deck_without_rebuild;
+  const char* differing_one;  // {count}, {cards} (" 3 7 12")
+  const char* differing_many;
   // kioku sched replay
   const char* unknown_time_zone;          // {zone}
   const char* option_expected_key_value;  // {text}
@@ -65,19 +67,21 @@ struct MaintenanceMessages {
   const char* evaluate_recalled;
   const char* evaluate_history_or_deck;
 };
-BOOST_DESCRIBE_STRUCT(
-    MaintenanceMessages, (),
-    (recomputed_one, recomputed_many, default_value, expected_key_value, intact, warning,
-     problems_one, problems_many, restore_backup, replayed_one, replayed_many, fixed_one,
-     fixed_many, fixed_cards, deck_without_rebuild, unknown_time_zone, option_expected_key_value,
-     replay_card_not_text, replay_time_not_text, replay_time_invalid, replay_quality_needs_classic,
-     replay_quality_range, replay_rating_invalid, history_cannot_open, history_cannot_read,
-     history_line_too_long, optimize_items, optimize_fit_defaults, optimize_fit_initial,
-     optimize_log_loss, optimize_rmse_bins, optimize_parameters, optimize_applied, optimize_kept,
-     optimize_apply_needs_deck, optimize_history_or_deck, evaluate_scored, evaluate_too_few,
-     evaluate_model, evaluate_log_loss, evaluate_rmse_bins, evaluate_answers,
-     evaluate_fsrs_defaults, evaluate_fsrs_fitted, evaluate_calibration, evaluate_predicted,
-     evaluate_mean_predicted, evaluate_recalled, evaluate_history_or_deck))
+BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
+                      (recomputed_one, recomputed_many, default_value, expected_key_value, intact,
+                       warning, problems_one, problems_many, restore_backup, replayed_one,
+                       replayed_many, fixed_one, fixed_many, fixed_cards, deck_without_rebuild,
+                       differing_one, differing_many, unknown_time_zone, option_expected_key_value,
+                       replay_card_not_text, replay_time_not_text, replay_time_invalid,
+                       replay_quality_needs_classic, replay_quality_range, replay_rating_invalid,
+                       history_cannot_open, history_cannot_read, history_line_too_long,
+                       optimize_items, optimize_fit_defaults, optimize_fit_initial,
+                       optimize_log_loss, optimize_rmse_bins, optimize_parameters, optimize_applied,
+                       optimize_kept, optimize_apply_needs_deck, optimize_history_or_deck,
+                       evaluate_scored, evaluate_too_few, evaluate_model, evaluate_log_loss,
+                       evaluate_rmse_bins, evaluate_answers, evaluate_fsrs_defaults,
+                       evaluate_fsrs_fitted, evaluate_calibration, evaluate_predicted,
+                       evaluate_mean_predicted, evaluate_recalled, evaluate_history_or_deck))
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language);
 

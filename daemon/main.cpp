@@ -80,6 +80,14 @@ int main(int argc, char** argv) {
   app.add_option("--max-clients", config.max_clients,
                  "clients served at once; more are refused with an error (default 256)")
       ->check(whole_number(1, 1'000'000));
+  app.add_option("--backups-daily", config.backups.daily,
+                 "automatic backups kept, the newest of each of the last N days (default 7; "
+                 "with --backups-weekly 0, 0 turns automatic backups off)")
+      ->check(whole_number(0, 10'000));
+  app.add_option("--backups-weekly", config.backups.weekly,
+                 "automatic backups kept beyond the daily ones, the newest of each of the last N "
+                 "weeks (default 4)")
+      ->check(whole_number(0, 10'000));
   bool no_bundled = false;
   app.add_flag("--no-bundled-decks", no_bundled,
                "do not import the bundled decks into an empty collection");

@@ -39,14 +39,25 @@ struct DoctorCheckResult {
   std::vector<std::string> problems;
   // Sound, but worth a look (answers dated in the future); an older kiokud sends none.
   Omissible<std::vector<std::string>> warnings;
+  // Of a sound collection: how many cards' stored state differs from the replay of their log
+  // (`kioku doctor --rebuild` puts them right), and the first few of them; left out when none.
+  Omissible<std::int64_t> differing;
+  Omissible<std::vector<std::int64_t>> differing_cards;
+  // Of a damaged collection: the newest file in the backups directory that passes the
+  // integrity check itself (what to give `kioku restore`); left out when there is none.
+  Omissible<std::string> good_backup;
 };
-BOOST_DESCRIBE_STRUCT(DoctorCheckResult, (), (path, ok, advice, problems, warnings))
+BOOST_DESCRIBE_STRUCT(DoctorCheckResult, (),
+                      (path, ok, advice, problems, warnings, differing, differing_cards,
+                       good_backup))
 
 inline constexpr MethodType<DoctorRebuildParams, DoctorRebuildResult> kDoctorRebuild{
     "doctor.rebuild",
     "Recomputes every card's state by replaying its review log; reports what differed."};
 inline constexpr MethodType<NoParams, DoctorCheckResult> kDoctorCheck{
     "doctor.check",
-    "Runs SQLite's integrity check over the whole collection; reports damage and what to do."};
+    "Runs SQLite's integrity and foreign key checks over the whole collection and compares "
+    "every card's state with a replay of its log; reports damage, the newest good backup and "
+    "what to do."};
 
 }  // namespace kioku::protocol

@@ -6,7 +6,11 @@
 #include "daemon/methods/rebuild.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
+#include "daemon/store/backup.hpp"
+#include "daemon/store/backup_listing.hpp"
+#include "daemon/store/integrity.hpp"
 #include "protocol/doctor_types.hpp"
+#include "protocol/paths.hpp"
 
 namespace kioku::daemon {
 
@@ -14,6 +18,8 @@ namespace {
 
 // SQLite's integrity check stops after this many problems; more would not change the advice.
 constexpr int kMostProblems = 100;
+// The cards named when their states differ from their logs; the count says how many in all.
+constexpr std::size_t kMostDifferingCards = 20;
 
 protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& params,
                                       MethodContext& context) {
@@ -35,6 +41,34 @@ protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& param
   return result;
 }
 
+// Every card's stored state against the replay of its log, as doctor.rebuild would store it.
+void compare_with_logs(MethodContext& context, protocol::DoctorCheckResult& result) {
+  std::int64_t differing = 0;
+  std::vector<std::int64_t> cards;
+  for (const QueueDeck& deck : queue_decks(context.collection, 0, std::nullopt)) {
+    const RebuildReport report =
+        compare_deck(context.collection, deck.deck.id, deck.options, context.calendar);
+    differing += report.changed;
+    for (const std::int64_t card : report.changed_cards) {
+      if (cards.size() < kMostDifferingCards) cards.push_back(card);
+    }
+  }
+  if (differing == 0) return;
+  // emplace: assigning to an Omissible is ambiguous (wire_struct.hpp).
+  result.differing.emplace(differing);
+  result.differing_cards.emplace(std::move(cards));
+}
+
+// The newest backup that passes the integrity check itself: a damaged collection's way back.
+std::optional<std::string> newest_good_backup(const MethodContext& context) {
+  const std::string directory =
+      backups_directory(protocol::parent_directory(context.collection_path));
+  for (const ListedBackup& backup : list_backups(directory)) {
+    if (passes_integrity_check(backup.path)) return backup.path;
+  }
+  return std::nullopt;
+}
+
 protocol::DoctorCheckResult check(const protocol::NoParams& /*params*/, MethodContext& context) {
   const IntegrityReport integrity = context.collection.check_integrity(kMostProblems);
   protocol::DoctorCheckResult result;
@@ -49,6 +83,9 @@ protocol::DoctorCheckResult check(const protocol::NoParams& /*params*/, MethodCo
     if (const auto warning = future_answers_warning(context.collection, context.clock.now())) {
       result.warnings->push_back(*warning);
     }
+    compare_with_logs(context, result);
+  } else {
+    if (auto good = newest_good_backup(context)) result.good_backup.emplace(std::move(*good));
   }
   return result;
 }

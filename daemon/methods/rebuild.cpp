@@ -8,20 +8,12 @@
 namespace kioku::daemon {
 
 namespace {
+
 constexpr std::size_t kReportedCards = 20;
-}
 
-CardState replayed_state(Collection& collection, std::int64_t card_id, bool withdrawn,
-                         const DeckOptions& options, const DayCalendar& calendar) {
-  const Replay replay(options, calendar);
-  // A card without answers replays to a new card's state.
-  CardState replayed = replay.history(card_id, collection.review_log().card_history(card_id));
-  if (withdrawn) replayed.suspended = true;
-  return replayed;
-}
-
-RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
-                           const DayCalendar& calendar) {
+// Replays every card of the deck; stores each state that differs only when `store`.
+RebuildReport replay_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
+                          const DayCalendar& calendar, bool store) {
   RebuildReport report;
   // Cards their note or the user keeps out of the queue (retired, of a deleted note, suspended
   // by hand) are suspended whatever their answers say; both lists are sorted by id.
@@ -35,9 +27,30 @@ RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const D
     if (replayed == stored.state) continue;
     ++report.changed;
     if (report.changed_cards.size() < kReportedCards) report.changed_cards.push_back(card_id);
-    collection.cards().write_state(card_id, replayed);
+    if (store) collection.cards().write_state(card_id, replayed);
   }
   return report;
+}
+
+}  // namespace
+
+CardState replayed_state(Collection& collection, std::int64_t card_id, bool withdrawn,
+                         const DeckOptions& options, const DayCalendar& calendar) {
+  const Replay replay(options, calendar);
+  // A card without answers replays to a new card's state.
+  CardState replayed = replay.history(card_id, collection.review_log().card_history(card_id));
+  if (withdrawn) replayed.suspended = true;
+  return replayed;
+}
+
+RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
+                           const DayCalendar& calendar) {
+  return replay_deck(collection, deck_id, options, calendar, true);
+}
+
+RebuildReport compare_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
+                           const DayCalendar& calendar) {
+  return replay_deck(collection, deck_id, options, calendar, false);
 }
 
 }  // namespace kioku::daemon

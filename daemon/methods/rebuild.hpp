@@ -30,4 +30,9 @@ CardState replayed_state(Collection& collection, std::int64_t card_id, bool with
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                            const DayCalendar& calendar);
 
+// rebuild_deck's comparison alone, storing nothing: the cards whose stored state differs from
+// the replay of their log (doctor.check).
+RebuildReport compare_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
+                           const DayCalendar& calendar);
+
 }  // namespace kioku::daemon

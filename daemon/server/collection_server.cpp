@@ -2,8 +2,11 @@
 // pointers set by attach(): the server exists, and listens, before the collection is opened.
 #include "daemon/server/collection_server.hpp"
 
+#include <algorithm>
+#include <iostream>
 #include <utility>
 
+#include "daemon/log_priority.hpp"
 #include "daemon/methods/dispatcher.hpp"
 
 namespace kioku::daemon {
@@ -40,6 +43,31 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
   group_commit_->add_listener([this](const CommitEvent&) {
     if (due_watchers_.watching() > 0) {
       server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
+    }
+  });
+}
+
+void CollectionServer::back_up_daily(std::string directory, BackupRetention retention,
+                                     bool new_collection) {
+  if (!retention.enabled()) return;
+  daily_backup_.emplace(
+      context_->collection_path, std::move(directory), retention,
+      context_->calendar.day_starts_at_hour(),
+      [this](std::function<void()> work) { server_.run_beside(std::move(work)); });
+  // A collection made by this start holds nothing of the user's yet: its first answer backs
+  // it up.
+  daily_backup_->at_start(clock_.now(), !new_collection);
+  // After the commit, so the backup's snapshot holds the answer, and handed to the worker, so
+  // the answer's response (released once the listeners return) does not wait for the copy.
+  group_commit_->add_listener([this](const CommitEvent& event) {
+    const bool answered =
+        std::any_of(event.writes.begin(), event.writes.end(),
+                    [](const Write& write) { return write.kind == WriteKind::kAnswer; });
+    if (!answered) return;
+    try {
+      daily_backup_->after_answer(clock_.now());
+    } catch (const std::exception& error) {
+      std::cerr << log_error << "kiokud: automatic backup not started: " << error.what() << '\n';
     }
   });
 }

@@ -9,10 +9,12 @@
 #include <string>
 #include <utility>
 
+#include "core/backup_retention.hpp"
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
 #include "daemon/methods/due_watchers.hpp"
 #include "daemon/methods/method_context.hpp"
+#include "daemon/server/daily_backup.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
 
@@ -35,6 +37,10 @@ class CollectionServer {
   // for system.status. Call once, before run().
   void attach(Collection& collection, DayCalendar calendar, std::string collection_path,
               bool group_commit, DaemonFacts facts = {});
+  // Backs the collection up into `directory` once a collection day (DailyBackup): now, unless
+  // `new_collection`, when today has no automatic backup yet, and after the first answer of
+  // each new day. Nothing when `retention` is off. Call after attach(), before run().
+  void back_up_daily(std::string directory, BackupRetention retention, bool new_collection);
   // Serves until stopped (Server::run).
   void run() { server_.run(); }
 
@@ -47,6 +53,7 @@ class CollectionServer {
   GroupCommit* group_commit_ = nullptr;
   Server server_;
   DueWatchers due_watchers_;
+  std::optional<DailyBackup> daily_backup_;
 };
 
 }  // namespace kioku::daemon

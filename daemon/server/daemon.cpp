@@ -22,9 +22,9 @@
 #include "daemon/server/file_clock.hpp"
 #include "daemon/server/file_limit.hpp"
 #include "daemon/server/systemd_service.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
-#include "daemon/store/backup.hpp"
 #include "daemon/store/migrations.hpp"
 #include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
@@ -145,6 +145,7 @@ int run_daemon(const DaemonConfig& config) {
                               .socket_path = socket_path,
                               .socket_activated = activation.has_value(),
                               .options = config.given_options});
+    server.back_up_daily(backups_directory(data_directory), config.backups, previous_version == 0);
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";
     if (limits.idle_exit.count() > 0) {

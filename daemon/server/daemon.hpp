@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/backup_retention.hpp"
+
 namespace kioku::daemon {
 
 // --idle-exit's default under socket activation: long enough that a review session's pauses
@@ -31,6 +33,8 @@ struct DaemonConfig {
   // Answers that arrive together share one commit (docs/decisions.md); off commits each write
   // on its own, for benchmarks that compare the two.
   bool group_commit = true;
+  // Automatic backups kept (--backups-daily, --backups-weekly; docs/backup.md).
+  BackupRetention backups;
   // The names of the options given on the command line (--ready-fd left out), for
   // `kioku daemon status`'s configuration source.
   std::vector<std::string> given_options;

@@ -829,6 +829,16 @@ void Server::stop() {
   asio::post(impl_->io, [this] { impl_->stop(); });
 }
 
+void Server::run_beside(std::function<void()> work) {
+  asio::post(impl_->workers, [work = std::move(work)] {
+    try {
+      work();
+    } catch (const std::exception& error) {
+      std::cerr << log_error << "kiokud: " << error.what() << '\n';
+    }
+  });
+}
+
 void Server::set_alarm(TimestampMs when, std::function<void()> ring) {
   impl_->alarm_at = when;
   impl_->alarm_ring = std::move(ring);

@@ -91,6 +91,11 @@ class Server {
   // wall clock runs on) and whenever a request arrives (a clock set forward, a fake one in a
   // test), so a ring is late by at most that. Call from the server's thread, or before run().
   static constexpr std::chrono::seconds kAlarmLook{60};
+  // Runs `work` on the one worker thread that runs the responses answered later (a backup),
+  // after what is queued there, so a request answered later after this call runs after `work`.
+  // Nobody waits for it; what it throws is logged. It must not touch the daemon's connection.
+  // Call from the server's thread, or before run().
+  void run_beside(std::function<void()> work);
   void set_alarm(TimestampMs when, std::function<void()> ring);
   void cancel_alarm();
 

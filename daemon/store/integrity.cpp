@@ -31,12 +31,28 @@ std::vector<std::string> integrity_problems(sqlite::Database& database, int most
   return problems;
 }
 
+// One line per row that refers to a parent row that is not there.
+std::vector<std::string> foreign_key_problems(sqlite::Database& database, int most_problems) {
+  sqlite::Statement check = database.prepare("PRAGMA foreign_key_check");
+  std::vector<std::string> problems;
+  while (check.step() && static_cast<int>(problems.size()) < most_problems) {
+    // table, rowid (null for a WITHOUT ROWID table), parent table, foreign key's index
+    const std::string row = check.column_is_null(1) ? std::string("a row")
+                                                    : "row " + std::to_string(check.column_int(1));
+    problems.push_back("foreign key: " + row + " of " + check.column_text(0) +
+                       " refers to a missing row of " + check.column_text(2));
+  }
+  return problems;
+}
+
 }  // namespace
 
 IntegrityReport check_integrity(sqlite::Database& database, int most_problems) {
   IntegrityReport report;
   try {
     report.problems = integrity_problems(database, most_problems);
+    // Foreign keys are read only from a file whose pages are sound.
+    if (report.problems.empty()) report.problems = foreign_key_problems(database, most_problems);
   } catch (const sqlite::SqliteError& error) {
     // Damage bad enough to stop the check itself is still a finding, not a failed request.
     const int primary = error.result_code() & 0xff;
@@ -45,6 +61,15 @@ IntegrityReport check_integrity(sqlite::Database& database, int most_problems) {
   }
   if (!report.sound()) report.advice = sqlite::advice_for(SQLITE_CORRUPT, database.path());
   return report;
+}
+
+bool passes_integrity_check(const std::string& path) {
+  try {
+    sqlite::Database database(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    return check_integrity(database, 1).sound();
+  } catch (const std::exception&) {
+    return false;  // not a database, unreadable: not a good backup
+  }
 }
 
 }  // namespace kioku::daemon

@@ -17,9 +17,15 @@ struct IntegrityReport {
   bool sound() const noexcept { return problems.empty(); }
 };
 
-// SQLite's integrity check, at most `most_problems` problems. Damage bad enough to stop the
-// check itself (a damaged schema, a file that is not a database) is one problem, not a
-// failure. Throws sqlite::SqliteError for any other failure (a lock, an I/O error).
+// SQLite's integrity check, then, when it passes, `PRAGMA foreign_key_check` (a row whose
+// parent is missing: a review of a card that is gone), at most `most_problems` problems each.
+// Damage bad enough to stop the check itself (a damaged schema, a file that is not a database)
+// is one problem, not a failure. Throws sqlite::SqliteError for any other failure (a lock, an
+// I/O error).
 IntegrityReport check_integrity(sqlite::Database& database, int most_problems);
+
+// Whether the database file at `path` passes check_integrity(), read through a read-only
+// connection of its own; false when it cannot be opened or read at all.
+bool passes_integrity_check(const std::string& path);
 
 }  // namespace kioku::daemon

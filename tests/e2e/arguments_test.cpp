@@ -6,11 +6,11 @@ using namespace kioku::test;
 TEST_CASE("e2e: kiokud refuses a bad argument with one line and exit code 2", "[e2e][daemon]") {
   TempHome home;
   const std::vector<std::vector<std::string>> refused = {
-      {"--day-starts-at", "1e1"}, {"--day-starts-at", "24"}, {"--day-starts-at", "-1"},
-      {"--day-starts-at", "4h"},  {"--idle-timeout", "0"},   {"--idle-timeout", "1.5"},
-      {"--max-clients", "0"},     {"--max-clients", "1e6"},  {"--ready-fd", "-3"},
-      {"--clock-offset", "soon"}, {"--idle-exit", "-1"},     {"--idle-exit", "2.5"},
-      {"--no-such-option"}};
+      {"--day-starts-at", "1e1"}, {"--day-starts-at", "24"},   {"--day-starts-at", "-1"},
+      {"--day-starts-at", "4h"},  {"--idle-timeout", "0"},     {"--idle-timeout", "1.5"},
+      {"--max-clients", "0"},     {"--max-clients", "1e6"},    {"--ready-fd", "-3"},
+      {"--clock-offset", "soon"}, {"--idle-exit", "-1"},       {"--idle-exit", "2.5"},
+      {"--backups-daily", "-1"},  {"--backups-weekly", "1.5"}, {"--no-such-option"}};
   for (const auto& arguments : refused) {
     std::vector<std::string> argv = {kiokud_path(), "--socket", home.socket_path()};
     argv.insert(argv.end(), arguments.begin(), arguments.end());
