@@ -3,6 +3,7 @@
 // Japanese), a tag filter, and a cram session that leaves every card's schedule, the rebuild
 // from the log and true retention as they were, its answers logged as cram.
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -175,4 +176,52 @@ TEST_CASE("e2e: kioku review --cram studies ahead without changing a schedule, l
   CHECK(stats_after.at("true_retention") == stats_before.at("true_retention"));
   CHECK(field(stats_after.at("today"), "cram") == 3);
   CHECK(field(stats_before.at("today"), "cram") == 0);
+}
+
+TEST_CASE("e2e: full screen - a cram session says so in its header, and u walks it back",
+          "[e2e][terminal][full-screen][review_options]") {
+  Decks decks;
+  REQUIRE(shows(run_kioku(decks.home, {"review", "--deck", "Lang::Vocab"}, "easy\neasy\neasy\n"),
+                "3 cards reviewed"));
+  const auto history_of = [&](int card) {
+    return parse_output(run_kioku(decks.home, {"card", "show", std::to_string(card), "--json"}))
+        .at("history");
+  };
+  std::vector<json::value> states;
+  for (const int card : {2, 3, 4}) states.push_back(history_of(card).at("state"));
+  TmuxSession terminal(decks.home.root(),
+                       kioku_path() + " --socket " + decks.home.socket_path() +
+                           " review --cram --deck Lang::Vocab; echo \"kioku exited with $?\"",
+                       decks.home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+  REQUIRE(terminal.wait_for("Cram: 3 left, not rescheduled · Lang::Vocab"));
+  // The cards come by due time; which is first depends on their fuzz.
+  std::string first;
+  REQUIRE(terminal.wait_until([&] {
+    for (const char* question : {"vocab-one?", "vocab-two?", "verbs-one?"}) {
+      if (terminal.screen_text().find(question) != std::string::npos) first = question;
+    }
+    return !first.empty();
+  }));
+  terminal.send_keys("Space");
+  // The rating keys say no wait: none of them reschedules.
+  REQUIRE(terminal.wait_for("[g/Enter] Good"));
+  CHECK(terminal.screen_text().find("[a] Again 1") == std::string::npos);
+  terminal.send_keys("g");
+  REQUIRE(terminal.wait_for("Cram: 2 left, not rescheduled"));
+  REQUIRE(terminal.wait_for("→ good, not rescheduled (cram)"));
+  // u takes the cram answer back, and the session back to that card.
+  terminal.send_keys("u");
+  REQUIRE(terminal.wait_for("Undone: your answer to card"));
+  REQUIRE(terminal.wait_for("Cram: 3 left, not rescheduled"));
+  REQUIRE(terminal.wait_for(first));
+  terminal.send_keys("q");
+  REQUIRE(terminal.wait_for("kioku exited with 0"));
+  // Every card as it was, its one scheduled answer its history (the cram one voided).
+  for (const int card : {2, 3, 4}) {
+    INFO("card " << card);
+    const json::value history = history_of(card);
+    CHECK(history.at("state") == states[static_cast<std::size_t>(card - 2)]);
+    CHECK(history.at("answers").as_array().size() == 1);
+  }
 }
