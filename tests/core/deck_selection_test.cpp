@@ -53,7 +53,7 @@ TEST_CASE("deck selection: a parent that is no deck of its own takes its subdeck
   CHECK(chosen("anki", Outcome::kFound) == Indices{7, 8});
 }
 
-TEST_CASE("deck selection: two decks of one name are ambiguous; a name of none is unknown",
+TEST_CASE("deck selection: two decks of one name are ambiguous, a name of none is unknown",
           "[core][deck_selection]") {
   CHECK(chosen("SPANISH", Outcome::kAmbiguous) == Indices{5, 6});
   // By id the same deck is not ambiguous.

@@ -167,7 +167,7 @@ TEST_CASE("review.next cram: cards that are not new, due or not, by due time, wa
   CHECK(tagged.at("cram_left").as_int64() == 2);
 }
 
-TEST_CASE("review.answer cram: logged as cram; the card, the counts and a rebuild stay",
+TEST_CASE("review.answer cram: logged as cram, the card, the counts and a rebuild stay",
           "[daemon][session_options]") {
   DaemonFixture fixture;
   hierarchy(fixture);
