@@ -47,8 +47,11 @@ bool HistoryReader::next_text(std::string_view& text) {
 bool HistoryReader::next(HistoryLine& line) {
   using Kind = ReplayField::Kind;
   std::string_view text;
-  if (!next_text(text)) return false;
-  if (const auto problem = read_replay_line(text, fields_)) fail("", *problem);
+  // A cram answer never changed a schedule: replaying it would (docs/review-screen.md, "Cram").
+  do {
+    if (!next_text(text)) return false;
+    if (const auto problem = read_replay_line(text, fields_)) fail("", *problem);
+  } while (fields_.kind.kind == Kind::kString && fields_.kind.text == "cram");
 
   if (fields_.card.kind != Kind::kString) fail("card", words_.replay_card_not_text);
   if (fields_.time.kind != Kind::kString) fail("time", words_.replay_time_not_text);

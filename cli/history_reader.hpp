@@ -30,9 +30,9 @@ class HistoryReader {
   HistoryReader(int descriptor, std::string source, Algorithm algorithm,
                 const std::string& language);
 
-  // The next answer, blank lines skipped; false at the end. Throws kioku::InputError naming
-  // the source, the line and the field for a malformed line, naming the line for one longer
-  // than LineReader::kMaxLineBytes, and the source alone for a failed read.
+  // The next answer, blank lines and cram answers (`"kind": "cram"`) skipped; false at the end.
+  // Throws kioku::InputError naming the source, the line and the field for a malformed line, naming
+  // the line for one longer than LineReader::kMaxLineBytes, and the source alone for a failed read.
   bool next(HistoryLine& line);
 
  private:

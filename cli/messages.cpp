@@ -66,6 +66,10 @@ const Messages kEnglish{
     .time_up = "Time is up ({time}).",
     .bad_session_time =
         "--time must be a duration from 1s to 24h such as 10m, 90s or 1h30m, got '{value}'",
+    .cram_header = "Cram: {left} left, not rescheduled",
+    .cram_answered = "not rescheduled (cram)",
+    .no_deck_named = "No deck has the id or name {deck} (kioku decks lists them)",
+    .deck_ambiguous = "More than one deck is named {deck}: {candidates}; give its id",
 };
 
 const Messages kJapanese{
@@ -127,6 +131,11 @@ const Messages kJapanese{
     .bad_session_time =
         "--time には 1s から 24h までの時間を 10m、90s、1h30m のように指定してください"
         "（指定された値: '{value}'）",
+    .cram_header = "詰め込み: 残り {left} 枚、予定は変わりません",
+    .cram_answered = "予定は変わりません（詰め込み）",
+    .no_deck_named = "ID または名前が {deck} のデッキはありません（kioku decks で一覧できます）",
+    .deck_ambiguous =
+        "{deck} という名前のデッキが複数あります: {candidates}。ID で指定してください",
 };
 
 }  // namespace

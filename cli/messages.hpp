@@ -66,6 +66,13 @@ struct Messages {
   // kioku review --time: {time} is the limit as duration_text writes it; {value} what was given.
   const char* time_up;
   const char* bad_session_time;
+  // kioku review --cram: the header's mark, {left} cards of the session left; after an answer
+  // in place of "next review in".
+  const char* cram_header;
+  const char* cram_answered;
+  // kioku review --deck NAME: {deck} as given; {candidates} "es-1 (Spanish), es-2 (spanish)".
+  const char* no_deck_named;
+  const char* deck_ambiguous;
 };
 BOOST_DESCRIBE_STRUCT(Messages, (),
                       (answer_prompt, quit_hint, bury_hint, buried, correct, wrong, the_answer_is,
@@ -76,7 +83,7 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        not_a_choice, not_a_rating, reveal_prompt, again, type_prompt, typed_label,
                        expected_label, not_a_self_rating, not_a_typed_rating,
                        neither_held_nor_recorded, undone, nothing_to_undo, suspended_card, time_up,
-                       bad_session_time))
+                       bad_session_time, cram_header, cram_answered, no_deck_named, deck_ambiguous))
 
 const Messages& messages_for(const std::string& language);
 

@@ -26,11 +26,12 @@ struct NamedField {
   constexpr std::string_view name() const { return quoted_name.substr(1, quoted_name.size() - 2); }
 };
 
-constexpr std::array<NamedField, 4> kFields = {{
+constexpr std::array<NamedField, 5> kFields = {{
     {R"("card")", &ReplayLine::card},
     {R"("time")", &ReplayLine::time},
     {R"("rating")", &ReplayLine::rating},
     {R"("quality")", &ReplayLine::quality},
+    {R"("kind")", &ReplayLine::kind},
 }};
 
 // Calls `matches` with std::integral_constant<std::size_t, I> for I = 0, 1, … until it

@@ -27,6 +27,9 @@ struct ReplayLine {
   ReplayField time;
   ReplayField rating;
   ReplayField quality;
+  // "cram" for an answer that changed no schedule (kioku review --cram): left out, as
+  // doctor --rebuild leaves it out; any other kind is a scheduled answer.
+  ReplayField kind;
   // True when the fast path read the line: every string then has no quote, backslash, control
   // or non-ASCII byte, so it can be written back out without an escape check.
   bool plain = false;

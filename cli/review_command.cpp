@@ -1,4 +1,5 @@
-// kioku review [--deck ID] [--no-shuffle] [--limit N] [--new N] [--time DURATION] [--inline]
+// kioku review [--deck NAME] [--tag T] [--cram] [--no-shuffle] [--limit N] [--new N]
+//              [--time DURATION] [--inline]
 #include <limits>
 
 #include "cli/commands.hpp"
@@ -10,8 +11,20 @@ CommandGroup review_commands() {
   return {
       Command<ReviewOptions>("review", {"Review the cards due now", "今復習するカードを復習する"})
           .option(&ReviewOptions::deck, "--deck",
-                  {"only this deck (its id, from `kioku decks`)",
-                   "このデッキだけ（ID は `kioku decks` で確認）"})
+                  {"only this deck and the decks under it (A::B takes A::B::C): its id or its "
+                   "name in any language, from `kioku decks`",
+                   "このデッキとその下のデッキだけ（A::B は A::B::C も含む）。ID またはいずれかの"
+                   "言語の名前で指定（`kioku decks` で確認）"})
+          .option(&ReviewOptions::tag, "--tag",
+                  {"only cards of notes with this tag or a tag under it (a::b takes a::b::c), "
+                   "in any case",
+                   "このタグ（またはその下のタグ。a::b は a::b::c も含む）を持つノートのカード"
+                   "だけ（大文字小文字は区別しない）"})
+          .flag(&ReviewOptions::cram, "--cram",
+                {"cram: study cards that are not new, due or not, soonest due first, without "
+                 "changing their schedule (logged as cram)",
+                 "詰め込み: 新規でないカードを期日にかかわらず期日の近い順に学習し、予定は"
+                 "変えない（詰め込みとして記録）"})
           .flag(&ReviewOptions::shuffle, "--no-shuffle",
                 {"show choices in the deck's order (stable numbering for scripts)",
                  "選択肢をデッキの順に表示する（スクリプト向けに番号が変わらない）"},

@@ -27,9 +27,11 @@
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
+#include "core/deck_selection.hpp"
 #include "core/error.hpp"
 #include "core/rating.hpp"
 #include "core/time_format.hpp"
+#include "protocol/deck_types.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/suspend_types.hpp"
 #include "protocol/undo_types.hpp"
@@ -317,6 +319,9 @@ struct AnsweredCard {
   std::string name;  // "2 (gc-002)"
   bool correct = false;
   std::int64_t elapsed = 0;
+  // A cram session: where the session stood before the card (review.next's cram_after), where
+  // an undo takes it back so that the card comes again.
+  std::optional<std::int64_t> cram_after;
 };
 
 struct SessionTally {
@@ -360,10 +365,7 @@ class ReviewScreen {
       // Measured by kiokud's clock, the one the cards are scheduled by, from the first card.
       std::optional<std::int64_t> started_ms;
       while (!options_.limit || tally_.reviewed < *options_.limit) {
-        const protocol::ReviewNextResult next =
-            call(protocol::kReviewNext,
-                 protocol::ReviewNextParams{options_.deck, context_.language,
-                                            std::optional<std::int64_t>(options_.new_limit)});
+        const protocol::ReviewNextResult next = next_card(!started_ms);
         if (!next.card) break;
         // An older kiokud does not say its time: this machine's clock stands in.
         const std::int64_t now_ms = next.now_ms
@@ -376,6 +378,11 @@ class ReviewScreen {
           time_up_ = true;
           break;
         }
+        shown_after_ = cram_after_;
+        // Whatever becomes of the card (answered, buried, suspended), the session goes on after
+        // it; an undo of its answer takes the session back (undo_last_answer()).
+        if (options_.cram) cram_after_ = next.card->id;
+        cram_left_ = next.cram_left.value_or(0);
         if (!review_card(*next.card, next.counts)) break;
       }
     } catch (const InputProblem& problem) {
@@ -448,6 +455,51 @@ class ReviewScreen {
                    {{"count", std::to_string(tally_.reviewed)}});
   }
 
+  // The next card of the session, with its options. The first request is the one that finds out
+  // whether --deck names a deck: a deck it does not name, or names several of, is said in the
+  // user's language, with the candidates.
+  protocol::ReviewNextResult next_card(bool first) {
+    protocol::ReviewNextParams params;
+    params.deck = options_.deck;
+    params.lang = context_.language;
+    if (options_.new_limit) params.new_limit = *options_.new_limit;
+    params.tag = options_.tag;
+    if (options_.cram) {
+      params.cram = true;
+      params.cram_after = cram_after_;
+    }
+    try {
+      return call(protocol::kReviewNext, params);
+    } catch (const Error& error) {
+      if (!first || !options_.deck || error.code() != ErrorCode::kNotFound) throw;
+      throw deck_error(*options_.deck);
+    }
+  }
+
+  // Why no deck was chosen by `deck`, worked out again from deck.list with core's rule.
+  Error deck_error(const std::string& deck) {
+    const protocol::DeckListResult list =
+        call(protocol::kDeckList, protocol::DeckListParams{context_.language});
+    std::vector<DeckNaming> namings;
+    for (const protocol::DeckSummary& summary : list.decks) {
+      namings.push_back(
+          DeckNaming{summary.id, LocalizedText(summary.names.begin(), summary.names.end())});
+    }
+    const DeckSelection selection = select_decks(deck, namings);
+    if (selection.outcome == DeckSelectionOutcome::kAmbiguous) {
+      std::string candidates;
+      for (const std::size_t index : selection.decks) {
+        const protocol::DeckSummary& summary = list.decks[index];
+        if (!candidates.empty()) candidates += ", ";
+        candidates += safe_line(summary.id) + " (" + safe_line(summary.name) + ")";
+      }
+      return Error(
+          ErrorCode::kNotFound,
+          fill_in(text_.deck_ambiguous, {{"deck", safe_line(deck)}, {"candidates", candidates}}));
+    }
+    return Error(ErrorCode::kNotFound, fill_in(text_.no_deck_named, {{"deck", safe_line(deck)}}));
+  }
+
   // A request the screen may repeat (review_connection.hpp), during which Ctrl-C ends the
   // session with what was saved.
   template <class Params, class Result>
@@ -511,7 +563,11 @@ class ReviewScreen {
 
   // Shows one card and records the answer. False when the user stopped.
   bool review_card(const protocol::CardToStudy& card, const protocol::Counts& counts) {
-    display().begin_card(safe_line(safe_text(card.deck_name)), counts);
+    std::string deck = safe_line(safe_text(card.deck_name));
+    if (options_.cram) {
+      deck = fill_in(text_.cram_header, {{"left", std::to_string(cram_left_)}}) + " · " + deck;
+    }
+    display().begin_card(deck, counts);
     print_side(card.question_side);
     display().write("\n");
     if (card.kind == "choice") return review_choice(card);
@@ -567,6 +623,7 @@ class ReviewScreen {
       return;
     }
     answered_.pop_back();
+    if (options_.cram) cram_after_ = last.cram_after;
     --tally_.reviewed;
     if (last.correct) --tally_.correct;
     tally_.duration_ms -= last.elapsed;
@@ -594,7 +651,11 @@ class ReviewScreen {
   void print_rating_prompt(const protocol::CardToStudy& card, bool with_again,
                            Rating on_enter = Rating::kGood) {
     const protocol::Preview& preview = card.preview;
-    const auto wait = [](const protocol::PreviewEntry& entry) { return safe_text(entry.wait); };
+    // In a cram session no rating changes the schedule: the keys come without waits.
+    const bool cram = options_.cram;
+    const auto wait = [cram](const protocol::PreviewEntry& entry) {
+      return cram ? std::string() : safe_text(entry.wait);
+    };
     const auto key = [&](const char* letter, Rating rating) {
       return std::string(" [") + letter + (rating == on_enter ? "/Enter] " : "] ");
     };
@@ -643,6 +704,7 @@ class ReviewScreen {
     params.duration_ms = elapsed;
     params.answer_id = new_answer_id();
     params.lang = context_.language;
+    if (options_.cram) params.cram = true;
     answer_in_flight_ = in_flight_name(card);
     const protocol::ReviewAnswerResult recorded = call(protocol::kReviewAnswer, params);
     answer_in_flight_.reset();
@@ -666,13 +728,16 @@ class ReviewScreen {
                                           : *rating == Rating::kHard  ? preview.hard
                                           : *rating == Rating::kEasy  ? preview.easy
                                                                       : preview.good;
+    // A cram answer changed no schedule: there is no wait to tell.
     display().notice(std::string("→ ") + rating_word(recorded.rating) + ", " +
-                     text_.next_review_in + " " + safe_line(entry.wait));
+                     (options_.cram
+                          ? std::string(text_.cram_answered)
+                          : text_.next_review_in + std::string(" ") + safe_line(entry.wait)));
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
     tally_.duration_ms += elapsed;
-    answered_.push_back(
-        AnsweredCard{card.id, recorded.review_id, in_flight_name(card), correct, elapsed});
+    answered_.push_back(AnsweredCard{card.id, recorded.review_id, in_flight_name(card), correct,
+                                     elapsed, shown_after_});
   }
 
   // A card the user rates alone (basic, reversed, cloze): the answer shown, then the rating.
@@ -812,9 +877,10 @@ class ReviewScreen {
     const std::string answer_id = new_answer_id();
     std::int64_t elapsed = elapsed_ms();
     answer_in_flight_ = in_flight_name(card);
-    const protocol::ReviewChooseResult chosen_reply =
-        call(protocol::kReviewChoose,
-             protocol::ReviewChooseParams{card.id, chosen, elapsed, answer_id, context_.language});
+    protocol::ReviewChooseParams choose{card.id,           chosen,      elapsed, answer_id,
+                                        context_.language, std::nullopt};
+    if (options_.cram) choose.cram = true;
+    const protocol::ReviewChooseResult chosen_reply = call(protocol::kReviewChoose, choose);
     answer_in_flight_.reset();
     const bool asks_rating = chosen_reply.held && input_.interactive();
     std::optional<protocol::ReviewAnswerResult> recorded = chosen_reply.recorded;
@@ -836,6 +902,7 @@ class ReviewScreen {
       params.duration_ms = elapsed;
       params.answer_id = answer_id;
       params.lang = context_.language;
+      if (options_.cram) params.cram = true;
       answer_in_flight_ = in_flight_name(card);
       recorded = call(protocol::kReviewAnswer, params);
       answer_in_flight_.reset();
@@ -905,7 +972,12 @@ class ReviewScreen {
   SessionTally tally_;
   std::optional<std::int64_t> time_limit_ms_;  // --time, parsed
   bool time_up_ = false;                       // the session ended because its --time had passed
-  std::vector<AnsweredCard> answered_;         // the session's answers still standing, latest last
+  // --cram: the card shown last (review.next's cram_after), where the session stood before the
+  // card shown now, and how many cards the session had left with it.
+  std::optional<std::int64_t> cram_after_;
+  std::optional<std::int64_t> shown_after_;
+  std::int64_t cram_left_ = 0;
+  std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
   std::mt19937 random_{std::random_device{}()};
 };

@@ -19,6 +19,8 @@ struct ReviewOptions {
   bool inline_screen = false;       // the line screen even in a terminal
   std::optional<int> new_limit;     // today's new-card limit for this session (review.next)
   std::optional<std::string> time;  // stop after the card in progress once this much has passed
+  std::optional<std::string> tag;   // only cards of notes with this tag (or a child of it)
+  bool cram = false;                // study without rescheduling (review.next's cram)
 };
 
 // Returns the process exit code: 0 normally, 2 when scripted input had a malformed line.

@@ -14,8 +14,8 @@
 namespace kioku {
 
 // Anki's review kinds (its revlog `type`) that kioku has. kioku writes no manual or
-// rescheduled entries; cram (an answer that does not change the schedule, Anki's filtered deck
-// without rescheduling) is reserved for such answers and never written today.
+// rescheduled entries; cram is an answer that did not change the schedule (`kioku review
+// --cram`, revlog.cram; Anki's filtered deck without rescheduling).
 enum class ReviewKind { kLearning, kReview, kRelearning, kCram };
 
 // The kind of an answer given to a card in `before`: a new card's first answer is learning, as

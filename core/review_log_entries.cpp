@@ -5,18 +5,19 @@ namespace kioku {
 
 void append_review_entries(std::span<const ReviewLogRow> card_rows,
                            std::vector<ReviewEntry>& entries) {
-  for (std::size_t index = 0; index < card_rows.size(); ++index) {
-    const ReviewLogRow& row = card_rows[index];
+  // The last row that scheduled the card: a cram row left its due as it was.
+  const ReviewLogRow* previous = nullptr;
+  for (const ReviewLogRow& row : card_rows) {
     ReviewEntry entry;
     entry.reviewed = row.reviewed;
-    entry.kind = review_kind_of(row.phase_before);
+    entry.kind = row.cram ? ReviewKind::kCram : review_kind_of(row.phase_before);
     entry.rating = row.rating;
     entry.interval_before_days = row.interval_before_days;
     entry.duration_ms = row.duration_ms;
-    if (index > 0 && entry.kind != ReviewKind::kReview) {
-      const ReviewLogRow& previous = card_rows[index - 1];
-      entry.step_before_ms = previous.due_after - previous.reviewed;
+    if (previous != nullptr && entry.kind != ReviewKind::kReview) {
+      entry.step_before_ms = previous->due_after - previous->reviewed;
     }
+    if (!row.cram) previous = &row;
     entries.push_back(entry);
   }
 }

@@ -21,10 +21,12 @@ struct ReviewLogRow {
   int interval_before_days = 0;
   TimestampMs due_after = 0;  // due_after_ms
   std::int64_t duration_ms = 0;
+  bool cram = false;  // revlog.cram: studied without changing the schedule
 };
 
-// Appends one entry per row of one card, rows in log order (by id). A learning or relearning
-// answer's step is the previous row's due_after - reviewed (0 for the card's first row); see
+// Appends one entry per row of one card, rows in log order (by id). A cram row is kind kCram. A
+// learning or relearning answer's step is the previous scheduled (not cram) row's due_after -
+// reviewed (0 for the card's first scheduled row); see
 // docs/stats.md for where that reads short under SM-2.
 void append_review_entries(std::span<const ReviewLogRow> card_rows,
                            std::vector<ReviewEntry>& entries);

@@ -13,7 +13,9 @@
 
 namespace kioku::protocol {
 
-inline constexpr FieldHelp kDeckHelp{"deck", "limit to this deck (its id)"};
+inline constexpr FieldHelp kDeckHelp{
+    "deck",
+    "limit to this deck: its id or its name in any language; A::B takes the decks under it"};
 inline constexpr FieldHelp kLangHelp{"lang", "language of texts: en or ja"};
 inline constexpr FieldHelp kCardHelp{"card", "the card's id, from review.next"};
 
@@ -93,11 +95,26 @@ struct ReviewNextParams {
   // Today's new-card limit for this request, in place of each deck's new_per_day (`kioku
   // review --new N`): the new cards already seen today count against it.
   std::optional<std::int64_t> new_limit;
+  // Only cards whose note has this tag, or a child of it (`a::b` takes `a::b::c`), without case.
+  std::optional<std::string> tag;
+  // A cram session (`kioku review --cram`): every card that is not new, due or not, by due
+  // time, whatever the daily limits; `cram_after` is the card shown last, the next comes after
+  // it in that order. Answer with review.answer's `cram`.
+  std::optional<bool> cram;
+  std::optional<std::int64_t> cram_after;
   static constexpr std::array kHelp{
-      kDeckHelp, kLangHelp,
-      FieldHelp{"new_limit", "today's new-card limit in place of each deck's (>= 0)"}};
+      FieldHelp{"deck",
+                "limit to this deck: its id or its name in any language; A::B takes "
+                "the decks under it too"},
+      kLangHelp,
+      FieldHelp{"new_limit", "today's new-card limit in place of each deck's (>= 0)"},
+      FieldHelp{"tag", "only cards of notes with this tag or a child of it (a::b), any case"},
+      FieldHelp{"cram",
+                "true: cards that are not new, due or not, by due time, for review.answer with "
+                "cram (nothing rescheduled)"},
+      FieldHelp{"cram_after", "with cram: the card shown last; the next comes after it"}};
 };
-BOOST_DESCRIBE_STRUCT(ReviewNextParams, (), (deck, lang, new_limit))
+BOOST_DESCRIBE_STRUCT(ReviewNextParams, (), (deck, lang, new_limit, tag, cram, cram_after))
 
 // The next card, or none with the time the next one falls due (null when nothing is scheduled).
 struct ReviewNextResult {
@@ -108,8 +125,12 @@ struct ReviewNextResult {
   Omissible<std::int64_t> now_ms;
   Omissible<std::optional<std::int64_t>> next_due_ms;  // only when `card` is null
   Omissible<std::optional<std::string>> next_due;
+  // A cram session: how many cards it has left, the one sent included. `counts` stay what is
+  // due, which cram answers do not change.
+  Omissible<std::int64_t> cram_left;
 };
-BOOST_DESCRIBE_STRUCT(ReviewNextResult, (), (counts, card, now_ms, next_due_ms, next_due))
+BOOST_DESCRIBE_STRUCT(ReviewNextResult, (),
+                      (counts, card, now_ms, next_due_ms, next_due, cram_left))
 
 inline constexpr FieldHelp kChoiceHelp{"choice", "the picked choice, counting from 1"};
 inline constexpr FieldHelp kTypedHelp{"typed", "typed cards: the answer as the user typed it"};
@@ -130,6 +151,8 @@ struct TypedComparisonView {
 };
 BOOST_DESCRIBE_STRUCT(TypedComparisonView, (), (right, expected_text, given, expected))
 inline constexpr FieldHelp kDurationHelp{"duration_ms", "time spent answering, in milliseconds"};
+inline constexpr FieldHelp kCramHelp{
+    "cram", "true: a cram answer, logged as such; the card's schedule and the day's counts stay"};
 inline constexpr FieldHelp kAnswerIdHelp{
     "answer_id", "the client's id for this answer: sent again, it is recorded once"};
 
@@ -161,6 +184,7 @@ struct ReviewAnswerParams {
   std::optional<std::int64_t> duration_ms;
   std::optional<std::string> answer_id;
   std::optional<std::string> lang;
+  std::optional<bool> cram;
   static constexpr std::array kHelp{
       kCardHelp,
       kChoiceHelp,
@@ -169,10 +193,11 @@ struct ReviewAnswerParams {
       FieldHelp{"quality", "0-5, for sm2-classic decks instead of rating"},
       kDurationHelp,
       kAnswerIdHelp,
-      kLangHelp};
+      kLangHelp,
+      kCramHelp};
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerParams, (),
-                      (card, choice, typed, rating, quality, duration_ms, answer_id, lang))
+                      (card, choice, typed, rating, quality, duration_ms, answer_id, lang, cram))
 
 struct ReviewAnswerResult {
   std::int64_t review_id = 0;
@@ -195,10 +220,11 @@ struct ReviewChooseParams {
   std::optional<std::int64_t> duration_ms;
   std::optional<std::string> answer_id;
   std::optional<std::string> lang;
-  static constexpr std::array kHelp{kCardHelp, kChoiceHelp, kDurationHelp, kAnswerIdHelp,
-                                    kLangHelp};
+  std::optional<bool> cram;
+  static constexpr std::array kHelp{kCardHelp,     kChoiceHelp, kDurationHelp,
+                                    kAnswerIdHelp, kLangHelp,   kCramHelp};
 };
-BOOST_DESCRIBE_STRUCT(ReviewChooseParams, (), (card, choice, duration_ms, answer_id, lang))
+BOOST_DESCRIBE_STRUCT(ReviewChooseParams, (), (card, choice, duration_ms, answer_id, lang, cram))
 
 // A choice taken: a wrong one recorded at once (`recorded`), a right one held for its rating.
 // The verdict first, as review.check gives it.

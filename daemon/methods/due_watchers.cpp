@@ -17,7 +17,9 @@ protocol::DueCountsResult current_due_counts(const std::optional<std::string>& d
                                              MethodContext& context) {
   const TimestampMs now = context.clock.now();
   const DueBounds bounds = due_bounds(now, context.calendar);
-  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), deck);
+  const auto decks =
+      queue_decks(context.collection, context.calendar.day_number(now),
+                  chosen_decks(context.collection, deck), std::nullopt, std::nullopt);
   const DueCounts counts = due_counts(context.collection, decks, bounds);
   const auto next_due = next_due_time(context.collection, decks, bounds);
   protocol::DueCountsResult result;
@@ -32,7 +34,9 @@ TimestampMs next_due_change(const std::optional<std::string>& deck, MethodContex
   const DueBounds bounds = due_bounds(now, context.calendar);
   // Interday learning and review cards fall due at a day's start; buried cards come back then.
   TimestampMs next = bounds.tomorrow_start;
-  for (const QueueDeck& entry : queue_decks(context.collection, bounds.today, deck)) {
+  for (const QueueDeck& entry :
+       queue_decks(context.collection, bounds.today, chosen_decks(context.collection, deck),
+                   std::nullopt, std::nullopt)) {
     const auto due =
         context.collection.due_index().next_learning_due(entry.deck.id, now, bounds.today);
     if (due) next = std::min(next, *due);

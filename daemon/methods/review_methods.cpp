@@ -124,15 +124,34 @@ protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, Method
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'new_limit' must be >= 0, got " + std::to_string(*params.new_limit));
   }
+  if (params.tag && params.tag->empty()) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'tag' must not be empty");
+  }
+  if (params.cram_after && !params.cram.value_or(false)) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'cram_after' needs 'cram': true");
+  }
   const TimestampMs now = context.clock.now();
   const DueBounds bounds = due_bounds(now, context.calendar);
-  const auto decks = queue_decks(context.collection, context.calendar.day_number(now), params.deck,
-                                 params.new_limit);
+  const auto decks =
+      queue_decks(context.collection, bounds.today, chosen_decks(context.collection, params.deck),
+                  params.new_limit, params.tag);
   protocol::ReviewNextResult result;
   result.now_ms.emplace(now);
   const auto by_deck = due_counts_by_deck(context.collection, decks, bounds);
   result.counts = counts_view(sum_counts(by_deck));
-  const auto card_id = next_card(context.collection, by_deck, bounds);
+  std::optional<std::int64_t> card_id;
+  if (params.cram.value_or(false)) {
+    std::optional<DueCard> after;
+    if (params.cram_after) {
+      const CardRecord shown = context.collection.cards().card(*params.cram_after);
+      after = DueCard{shown.id, shown.state.due};
+    }
+    const CramNext cram = next_cram_card(context.collection, decks, bounds.today, after);
+    card_id = cram.card;
+    result.cram_left.emplace(cram.left);
+  } else {
+    card_id = next_card(context.collection, by_deck, bounds);
+  }
   if (!card_id) {
     const auto next_due = next_due_time(context.collection, decks, bounds);
     // Both present, null when nothing is scheduled.
@@ -208,8 +227,11 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
     // The log's rating column keeps the button a quality corresponds to, for statistics.
     if (!params.rating) rating = rating_for_quality(*quality);
   }
-  const CardState after = next_state(card.state, Answer{rating, quality},
-                                     AnswerContext{now, context.calendar, card.id}, options);
+  // A cram answer is graded and rated as any, and leaves the card as it was.
+  const bool cram = params.cram.value_or(false);
+  const CardState after = cram ? card.state
+                               : next_state(card.state, Answer{rating, quality},
+                                            AnswerContext{now, context.calendar, card.id}, options);
   AnswerRecord record;
   record.card_id = card.id;
   record.deck_id = card.deck_id;
@@ -223,8 +245,9 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
   record.duration_ms = std::min(duration, kMaxAnswerDurationMs);
   record.scheduler = std::string(to_string(options.algorithm));
   record.quality = quality;
-  record.bury_siblings = sibling_burial(options);
+  if (!cram) record.bury_siblings = sibling_burial(options);
   record.answer_id = answer_id;
+  record.cram = cram;
   return record;
 }
 
@@ -309,7 +332,8 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                                                  .quality = std::nullopt,
                                                  .duration_ms = params.duration_ms,
                                                  .answer_id = params.answer_id,
-                                                 .lang = params.lang};
+                                                 .lang = params.lang,
+                                                 .cram = params.cram};
     return recorded_reply(record_graded(as_answer, card, content, judgement, language, context));
   }
   protocol::ReviewChooseResult held;

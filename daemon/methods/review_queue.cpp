@@ -5,7 +5,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
+#include "core/deck_selection.hpp"
+#include "core/error.hpp"
 #include "core/queue_order.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 
@@ -27,8 +30,8 @@ std::optional<std::int64_t> earliest_due(Collection& collection, const std::vect
                                      ? entry.due.interday_learning
                                      : kNoLimit;
     if (allowed <= 0) continue;
-    const auto candidate =
-        collection.due_index().first_due(entry.deck.deck.id, group, due_before, bounds.today);
+    const auto candidate = collection.due_index().first_due(entry.deck.deck.id, group, due_before,
+                                                            bounds.today, entry.deck.tag);
     if (candidate && (!best || candidate->due < best->due)) best = candidate;
   }
   if (!best) return std::nullopt;
@@ -41,7 +44,10 @@ std::optional<std::int64_t> first_new_card(Collection& collection,
                                            const DueBounds& bounds) {
   for (const DeckDue& entry : decks) {
     if (entry.due.new_cards <= 0) continue;
-    if (auto card = collection.due_index().first_new(entry.deck.deck.id, bounds.today)) return card;
+    if (auto card =
+            collection.due_index().first_new(entry.deck.deck.id, bounds.today, entry.deck.tag)) {
+      return card;
+    }
   }
   return std::nullopt;
 }
@@ -75,6 +81,33 @@ std::optional<TimestampMs> next_due_time(Collection& collection,
   return earliest;
 }
 
+std::vector<DeckRow> chosen_decks(Collection& collection, const std::optional<std::string>& deck) {
+  std::vector<DeckRow> rows = collection.decks().all();
+  if (!deck) return rows;
+  std::vector<DeckNaming> namings;
+  namings.reserve(rows.size());
+  for (const DeckRow& row : rows) namings.push_back(DeckNaming{row.slug, row.name});
+  const DeckSelection selection = select_decks(*deck, namings);
+  switch (selection.outcome) {
+    case DeckSelectionOutcome::kUnknown:
+      throw Error(ErrorCode::kNotFound, "no deck with id or name '" + *deck + "'");
+    case DeckSelectionOutcome::kAmbiguous: {
+      std::string candidates;
+      for (const std::size_t index : selection.decks) {
+        if (!candidates.empty()) candidates += ", ";
+        candidates += rows[index].slug;
+      }
+      throw Error(ErrorCode::kNotFound,
+                  "deck name '" + *deck + "' is ambiguous: it names " + candidates);
+    }
+    case DeckSelectionOutcome::kFound:
+      break;
+  }
+  std::vector<DeckRow> chosen;
+  for (const std::size_t index : selection.decks) chosen.push_back(std::move(rows[index]));
+  return chosen;
+}
+
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck,
                                    std::optional<std::int64_t> new_per_day) {
@@ -84,6 +117,13 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
   } else {
     rows = collection.decks().all();
   }
+  return queue_decks(collection, today, std::move(rows), new_per_day, std::nullopt);
+}
+
+std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
+                                   std::vector<DeckRow> rows,
+                                   std::optional<std::int64_t> new_per_day,
+                                   const std::optional<std::string>& tag) {
   const auto tallies = collection.daily_stats().deck_tallies(today);
   std::vector<QueueDeck> decks;
   for (DeckRow& row : rows) {
@@ -100,6 +140,7 @@ std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
     deck.new_today = tally.new_cards;
     deck.reviews_today = tally.review_answers;
     deck.interday_today = tally.interday_answers;
+    deck.tag = tag;
     decks.push_back(std::move(deck));
   }
   return decks;
@@ -115,17 +156,18 @@ DueCounts due_counts(Collection& collection, const QueueDeck& deck, const DueBou
   const std::int64_t id = deck.deck.id;
   DueIndex& index = collection.due_index();
   DueCounts counts;
-  counts.learning =
-      index.count_due(id, DueGroup::kIntradayLearning, bounds.learning, bounds.today, kNoLimit);
+  const std::optional<std::string>& tag = deck.tag;
+  counts.learning = index.count_due(id, DueGroup::kIntradayLearning, bounds.learning, bounds.today,
+                                    kNoLimit, tag);
   const LimitedCounts limited = limit_due(deck.left, [&](LimitedGroup group, std::int64_t most) {
     switch (group) {
       case LimitedGroup::kInterdayLearning:
-        return index.count_due(id, DueGroup::kInterdayLearning, bounds.learning, bounds.today,
-                               most);
+        return index.count_due(id, DueGroup::kInterdayLearning, bounds.learning, bounds.today, most,
+                               tag);
       case LimitedGroup::kReview:
-        return index.count_due(id, DueGroup::kReview, bounds.review, bounds.today, most);
+        return index.count_due(id, DueGroup::kReview, bounds.review, bounds.today, most, tag);
       case LimitedGroup::kNew:
-        return index.count_new(id, bounds.today, most);
+        return index.count_new(id, bounds.today, most, tag);
     }
     return std::int64_t{0};
   });
@@ -159,6 +201,23 @@ DueCounts sum_counts(const std::vector<DeckDue>& by_deck) {
 DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks,
                      const DueBounds& bounds) {
   return sum_counts(due_counts_by_deck(collection, decks, bounds));
+}
+
+CramNext next_cram_card(Collection& collection, const std::vector<QueueDeck>& decks,
+                        std::int64_t today, const std::optional<DueCard>& after) {
+  CramNext next;
+  std::optional<DueCard> best;
+  for (const QueueDeck& deck : decks) {
+    DueIndex& index = collection.due_index();
+    next.left += index.count_cram(deck.deck.id, today, after, deck.tag);
+    const auto candidate = index.first_cram(deck.deck.id, today, after, deck.tag);
+    if (candidate &&
+        (!best || std::pair(candidate->due, candidate->id) < std::pair(best->due, best->id))) {
+      best = candidate;
+    }
+  }
+  if (best) next.card = best->id;
+  return next;
 }
 
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<DeckDue>& due,

@@ -33,7 +33,14 @@ struct QueueDeck {
   std::int64_t new_today = 0;       // new cards already seen today
   std::int64_t reviews_today = 0;   // reviews already answered today
   std::int64_t interday_today = 0;  // interday learning cards already answered today
+  // Only cards with this tag (review.next's `tag`, core/tag_match.hpp); all without one.
+  std::optional<std::string> tag;
 };
+
+// The decks `deck` chooses by id or by name in any language, with their subdecks
+// (core/deck_selection.hpp); every deck without one. Throws kioku::Error (kNotFound) naming
+// `deck` when no deck matches, and the candidates when several decks have that name.
+std::vector<DeckRow> chosen_decks(Collection& collection, const std::optional<std::string>& deck);
 
 // The decks to draw from: all of them, or the one whose slug is `only_deck` (throws kNotFound
 // when there is none). `new_per_day`, when given, is each deck's new-card limit for today in
@@ -41,6 +48,11 @@ struct QueueDeck {
 std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
                                    const std::optional<std::string>& only_deck,
                                    std::optional<std::int64_t> new_per_day = std::nullopt);
+// The same for the deck rows given, each carrying `tag`.
+std::vector<QueueDeck> queue_decks(Collection& collection, std::int64_t today,
+                                   std::vector<DeckRow> rows,
+                                   std::optional<std::int64_t> new_per_day,
+                                   const std::optional<std::string>& tag);
 
 // What "due now" is measured against: learning cards are due at their instant (an interday
 // step's due is the start of its day), review cards from the start of their due day.
@@ -76,6 +88,16 @@ DueCounts due_counts(Collection& collection, const std::vector<QueueDeck>& decks
 // or nullopt when nothing is due.
 std::optional<std::int64_t> next_card(Collection& collection, const std::vector<DeckDue>& by_deck,
                                       const DueBounds& bounds);
+
+// A cram session's next card (review.next's `cram`): the first of the decks' cards that are not
+// new, in the order (due, id), after the card `after` (none: from the start); and how many
+// there are from it on, it included. Schedules and daily limits play no part.
+struct CramNext {
+  std::optional<std::int64_t> card;
+  std::int64_t left = 0;
+};
+CramNext next_cram_card(Collection& collection, const std::vector<QueueDeck>& decks,
+                        std::int64_t today, const std::optional<DueCard>& after);
 
 // The earliest due time of any learning, relearning or review card of the decks; a buried card
 // counts from when it comes back.

@@ -36,6 +36,9 @@ struct AnswerRecord {
   std::optional<int> quality;            // classic SM-2 answers given as a quality 0-5
   SiblingBurial bury_siblings;           // buried until day + 1 in the answer's transaction
   std::optional<std::string> answer_id;  // the client's name for the answer, unique in the log
+  // A cram answer (kioku review --cram): logged as such, `after` equal to `before`; no state,
+  // roll-up or burial is written for it.
+  bool cram = false;
 };
 
 }  // namespace kioku::daemon

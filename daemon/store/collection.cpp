@@ -42,6 +42,8 @@ std::optional<std::int64_t> Collection::answer_card(std::int64_t card_id,
 
 std::int64_t Collection::store_answer(const AnswerRecord& answer) {
   const std::int64_t review_id = review_log_.append(answer);
+  // A cram answer leaves the card's schedule and the day's counts as they were.
+  if (answer.cram) return review_id;
   cards_.write_state(answer.card_id, answer.after);
   daily_stats_.add(answer);
   if (answer.bury_siblings.any()) {
@@ -76,7 +78,11 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     result.deck_id = card.deck_id;
     result.state = replay(card);
     cards_.write_state(card.id, result.state);
-    // The state before the answer is the one it was tallied from.
+    // The state before the answer is the one it was tallied from; a cram answer was not.
+    if (latest->cram) {
+      undone = result;
+      return;
+    }
     daily_stats_.remove(latest->day, card.deck_id,
                         tally_of(result.state, latest->rating, latest->duration_ms));
     undone = result;

@@ -1,12 +1,81 @@
 // The due and burial SQL over card_state's indices, prepared once.
 #include "daemon/store/due_index.hpp"
 
+#include <limits>
 #include <string>
 
 #include "core/error.hpp"
+#include "core/tag_match.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
+
+namespace {
+
+// kioku_has_tag(tags, wanted): core's has_tag() for SQL; NULL either side is no match.
+void has_tag_function(sqlite3_context* context, int, sqlite3_value** values) {
+  const auto* tags = sqlite3_value_text(values[0]);
+  const auto* wanted = sqlite3_value_text(values[1]);
+  const bool matches =
+      tags != nullptr && wanted != nullptr &&
+      has_tag(std::string_view(reinterpret_cast<const char*>(tags),
+                               static_cast<std::size_t>(sqlite3_value_bytes(values[0]))),
+              std::string_view(reinterpret_cast<const char*>(wanted),
+                               static_cast<std::size_t>(sqlite3_value_bytes(values[1]))));
+  sqlite3_result_int(context, matches ? 1 : 0);
+}
+
+sqlite::Database& with_tag_function(sqlite::Database& database) {
+  const int result = sqlite3_create_function_v2(
+      database.handle(), "kioku_has_tag", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+      nullptr, has_tag_function, nullptr, nullptr, nullptr);
+  if (result != SQLITE_OK) throw sqlite::SqliteError(result, "cannot add kioku_has_tag");
+  return database;
+}
+
+// The tag filter, its tag bound as ?9: a probe of cards by its primary key a candidate.
+constexpr std::string_view kTagCondition =
+    "kioku_has_tag((SELECT tags FROM cards WHERE cards.id = card_state.card_id), ?9) AND ";
+
+// `sql` (a query over card_state whose WHERE starts with `deck_id = ?1`) with the tag filter.
+std::string tagged(std::string_view sql) {
+  constexpr std::string_view kWhere = "WHERE deck_id = ?1 AND ";
+  std::string text(sql);
+  const std::size_t at = text.find(kWhere);
+  text.insert(at + std::string_view("WHERE ").size(), kTagCondition);
+  return text;
+}
+
+constexpr const char* kCountDueLearning =
+    "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?5 "
+    "AND buried_until_day <= ?3 LIMIT ?4)";
+constexpr const char* kCountDueReview =
+    "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 LIMIT ?4)";
+constexpr const char* kFirstDueLearning =
+    "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?4 "
+    "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id "
+    "LIMIT 1";
+constexpr const char* kFirstDueReview =
+    "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 "
+    "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1";
+constexpr const char* kCountNew =
+    "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase = 'new' AND buried_until_day <= ?2 LIMIT ?3)";
+constexpr const char* kFirstNew =
+    "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
+    "AND buried_until_day <= ?2 ORDER BY new_position, buried_until_day, card_id LIMIT 1";
+// ?2 today, (?3, ?4) the (due, id) the session has reached, ?9 the tag or NULL.
+constexpr const char* kCramCards =
+    "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' "
+    "AND buried_until_day <= ?2 AND (due_ms, card_id) > (?3, ?4) "
+    "AND (?9 IS NULL OR kioku_has_tag((SELECT tags FROM cards WHERE cards.id = "
+    "card_state.card_id), ?9))";
+
+}  // namespace
 
 struct DueIndex::Statements {
   explicit Statements(sqlite::Database& database)
@@ -15,28 +84,21 @@ struct DueIndex::Statements {
       // the covering index card_state_deck_due with it bound. The ORDER BYs list the index's
       // columns in its order (interday and buried_until_day are constant or irrelevant for the
       // order), so the review lookup's first row needs no sort.
-      : count_due_learning(database.prepare(
-            "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?5 "
-            "AND buried_until_day <= ?3 LIMIT ?4)")),
-        count_due_review(database.prepare(
-            "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 LIMIT ?4)")),
-        first_due_learning(database.prepare(
-            "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?4 "
-            "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id "
-            "LIMIT 1")),
-        first_due_review(database.prepare(
-            "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 "
-            "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1")),
-        count_new(database.prepare(
-            "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase = 'new' AND buried_until_day <= ?2 LIMIT ?3)")),
-        first_new(database.prepare(
-            "SELECT card_id FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase = 'new' "
-            "AND buried_until_day <= ?2 ORDER BY new_position, buried_until_day, card_id LIMIT 1")),
+      : count_due_learning(database.prepare(kCountDueLearning)),
+        count_due_review(database.prepare(kCountDueReview)),
+        first_due_learning(database.prepare(kFirstDueLearning)),
+        first_due_review(database.prepare(kFirstDueReview)),
+        count_new(database.prepare(kCountNew)),
+        first_new(database.prepare(kFirstNew)),
+        count_due_learning_tagged(database.prepare(tagged(kCountDueLearning))),
+        count_due_review_tagged(database.prepare(tagged(kCountDueReview))),
+        first_due_learning_tagged(database.prepare(tagged(kFirstDueLearning))),
+        first_due_review_tagged(database.prepare(tagged(kFirstDueReview))),
+        count_new_tagged(database.prepare(tagged(kCountNew))),
+        first_new_tagged(database.prepare(tagged(kFirstNew))),
+        first_cram(database.prepare(std::string("SELECT card_id, due_ms ") + kCramCards +
+                                    " ORDER BY due_ms, card_id LIMIT 1")),
+        count_cram(database.prepare(std::string("SELECT count(*) ") + kCramCards)),
         // One min() per phase, so each is a single index probe; buried cards come back at ?3.
         next_due(database.prepare(
             "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
@@ -81,6 +143,14 @@ struct DueIndex::Statements {
   sqlite::Statement first_due_review;
   sqlite::Statement count_new;
   sqlite::Statement first_new;
+  sqlite::Statement count_due_learning_tagged;
+  sqlite::Statement count_due_review_tagged;
+  sqlite::Statement first_due_learning_tagged;
+  sqlite::Statement first_due_review_tagged;
+  sqlite::Statement count_new_tagged;
+  sqlite::Statement first_new_tagged;
+  sqlite::Statement first_cram;
+  sqlite::Statement count_cram;
   sqlite::Statement next_due;
   sqlite::Statement next_learning_due;
   sqlite::Statement bury_card;
@@ -103,38 +173,79 @@ sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interda
 }  // namespace
 
 DueIndex::DueIndex(sqlite::Database& database)
-    : database_(database), statements_(std::make_unique<Statements>(database)) {}
+    : database_(database), statements_(std::make_unique<Statements>(with_tag_function(database))) {}
 
 DueIndex::~DueIndex() = default;
 
 std::int64_t DueIndex::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
-                                 std::int64_t today, std::int64_t limit) {
+                                 std::int64_t today, std::int64_t limit,
+                                 const std::optional<std::string>& tag) {
   Statements& s = *statements_;
-  sqlite::Statement& statement = pick(group, s.count_due_learning, 5, s.count_due_review);
+  sqlite::Statement& statement =
+      tag ? pick(group, s.count_due_learning_tagged, 5, s.count_due_review_tagged)
+          : pick(group, s.count_due_learning, 5, s.count_due_review);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today).bind(4, limit);
+  if (tag) statement.bind(9, *tag);
   return sqlite::integer_result(statement);
 }
 
 std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
-                                           TimestampMs due_before, std::int64_t today) {
+                                           TimestampMs due_before, std::int64_t today,
+                                           const std::optional<std::string>& tag) {
   Statements& s = *statements_;
-  sqlite::Statement& statement = pick(group, s.first_due_learning, 4, s.first_due_review);
+  sqlite::Statement& statement =
+      tag ? pick(group, s.first_due_learning_tagged, 4, s.first_due_review_tagged)
+          : pick(group, s.first_due_learning, 4, s.first_due_review);
   sqlite::StatementScope scope(statement);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today);
+  if (tag) statement.bind(9, *tag);
   if (!statement.step()) return std::nullopt;
   return DueCard{statement.column_int(0), statement.column_int(1)};
 }
 
-std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit) {
-  sqlite::Statement& statement = statements_->count_new;
+std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit,
+                                 const std::optional<std::string>& tag) {
+  sqlite::Statement& statement = tag ? statements_->count_new_tagged : statements_->count_new;
   statement.bind(1, deck_id).bind(2, today).bind(3, limit);
+  if (tag) statement.bind(9, *tag);
   return sqlite::integer_result(statement);
 }
 
-std::optional<std::int64_t> DueIndex::first_new(std::int64_t deck_id, std::int64_t today) {
-  sqlite::Statement& statement = statements_->first_new;
+std::optional<std::int64_t> DueIndex::first_new(std::int64_t deck_id, std::int64_t today,
+                                                const std::optional<std::string>& tag) {
+  sqlite::Statement& statement = tag ? statements_->first_new_tagged : statements_->first_new;
   statement.bind(1, deck_id).bind(2, today);
+  if (tag) statement.bind(9, *tag);
   return sqlite::optional_integer_result(statement);
+}
+
+namespace {
+
+// Binds a cram statement's deck, day, place and tag.
+sqlite::Statement& bind_cram(sqlite::Statement& statement, std::int64_t deck_id, std::int64_t today,
+                             const std::optional<DueCard>& after,
+                             const std::optional<std::string>& tag) {
+  const DueCard from = after.value_or(DueCard{0, std::numeric_limits<TimestampMs>::min()});
+  statement.bind(1, deck_id).bind(2, today).bind(3, from.due).bind(4, from.id);
+  statement.bind(9, tag);
+  return statement;
+}
+
+}  // namespace
+
+std::optional<DueCard> DueIndex::first_cram(std::int64_t deck_id, std::int64_t today,
+                                            const std::optional<DueCard>& after,
+                                            const std::optional<std::string>& tag) {
+  sqlite::Statement& statement = bind_cram(statements_->first_cram, deck_id, today, after, tag);
+  sqlite::StatementScope scope(statement);
+  if (!statement.step()) return std::nullopt;
+  return DueCard{statement.column_int(0), statement.column_int(1)};
+}
+
+std::int64_t DueIndex::count_cram(std::int64_t deck_id, std::int64_t today,
+                                  const std::optional<DueCard>& after,
+                                  const std::optional<std::string>& tag) {
+  return sqlite::integer_result(bind_cram(statements_->count_cram, deck_id, today, after, tag));
 }
 
 std::optional<TimestampMs> DueIndex::next_due(std::int64_t deck_id, std::int64_t today,

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
@@ -37,16 +38,33 @@ class DueIndex {
   DueIndex& operator=(const DueIndex&) = delete;
 
   // Every query about what is due leaves out suspended cards and cards buried on `today`.
+  // With a `tag` (kioku review --tag), the queue's queries count and find only cards whose tags
+  // match it (core/tag_match.hpp); that variant reads each candidate's tags from `cards`, where
+  // the plain one stays on card_state's covering index.
   // Due cards of `group` in `deck_id` with due <= `due_before`, counted up to `limit`.
   std::int64_t count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
-                         std::int64_t today, std::int64_t limit);
+                         std::int64_t today, std::int64_t limit,
+                         const std::optional<std::string>& tag = std::nullopt);
   // The earliest-due such card: its id and due time.
   std::optional<DueCard> first_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
-                                   std::int64_t today);
+                                   std::int64_t today,
+                                   const std::optional<std::string>& tag = std::nullopt);
   // New cards of `deck_id`, counted up to `limit`.
-  std::int64_t count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit);
+  std::int64_t count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit,
+                         const std::optional<std::string>& tag = std::nullopt);
   // The first of them in deck order.
-  std::optional<std::int64_t> first_new(std::int64_t deck_id, std::int64_t today);
+  std::optional<std::int64_t> first_new(std::int64_t deck_id, std::int64_t today,
+                                        const std::optional<std::string>& tag = std::nullopt);
+  // A cram session's cards (kioku review --cram): every card of `deck_id` that is not new,
+  // due or not, in the order (due, id), after the card `after` in that order (nullopt: from
+  // the start). A cram answer changes no due, so a session walks the order once.
+  std::optional<DueCard> first_cram(std::int64_t deck_id, std::int64_t today,
+                                    const std::optional<DueCard>& after,
+                                    const std::optional<std::string>& tag);
+  // How many of them there are from `after` on (after it).
+  std::int64_t count_cram(std::int64_t deck_id, std::int64_t today,
+                          const std::optional<DueCard>& after,
+                          const std::optional<std::string>& tag);
   // The earliest due time of any card of `deck_id` that is not new or suspended; a card buried
   // on `today` counts as due no earlier than `tomorrow_start`, when it comes back.
   std::optional<TimestampMs> next_due(std::int64_t deck_id, std::int64_t today,

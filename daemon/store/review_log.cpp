@@ -12,30 +12,31 @@ struct ReviewLog::Statements {
             "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, "
             "phase_before, phase_after, interval_before_days, interval_after_days, due_after_ms, "
             "ease_after, stability_after, difficulty_after, duration_ms, scheduler, quality, "
-            "answer_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
-            "?16, ?17, ?18)")),
+            "answer_id, cram) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
+            "?15, ?16, ?17, ?18, ?19)")),
         select_by_answer_id(database.prepare(
             "SELECT id, card_id, rating, correct FROM revlog WHERE answer_id = ?1")),
         // In the order the answers were given (the log's id), not by their times: a clock that
         // was ahead and then put right leaves "future" answers that came first
         // (docs/faults.md).
-        // Voided answers are left out: an undo's card goes back to what the others give.
+        // Voided answers are left out: an undo's card goes back to what the others give. So
+        // are cram answers, which never changed the schedule.
         select_card_history(database.prepare(
-            "SELECT reviewed_ms, rating, quality FROM revlog r WHERE card_id = ?1 "
+            "SELECT reviewed_ms, rating, quality FROM revlog r WHERE card_id = ?1 AND cram = 0 "
             "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id")),
         // From the end of the log backwards, one probe of revlog_voids' index a row: only the
         // answers already voided are stepped over.
         select_latest_standing(database.prepare(
-            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms FROM revlog r "
+            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms, cram FROM revlog r "
             "WHERE NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
             "ORDER BY id DESC LIMIT 1")),
         select_latest_standing_of_card(database.prepare(
-            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms FROM revlog r "
+            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms, cram FROM revlog r "
             "WHERE card_id = ?1 "
             "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
             "ORDER BY id DESC LIMIT 1")),
-        select_logged_answer(database.prepare(
-            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms FROM revlog WHERE id = ?1")),
+        select_logged_answer(database.prepare("SELECT id, card_id, reviewed_ms, day, rating, "
+                                              "duration_ms, cram FROM revlog WHERE id = ?1")),
         select_void_of(database.prepare("SELECT id FROM revlog_voids WHERE review_id = ?1")),
         insert_void(
             database.prepare("INSERT INTO revlog_voids (review_id, voided_ms) VALUES (?1, ?2)")),
@@ -77,6 +78,7 @@ std::int64_t ReviewLog::append(const AnswerRecord& answer) {
   } else {
     insert.bind_null(18);
   }
+  insert.bind(19, answer.cram ? 1 : 0);
   insert.run();
   return database_.last_insert_rowid();
 }
@@ -96,7 +98,7 @@ std::optional<RecordedAnswer> ReviewLog::answer_by_id(const std::string& answer_
 
 namespace {
 
-// id, card_id, reviewed_ms, day, rating, duration_ms.
+// id, card_id, reviewed_ms, day, rating, duration_ms, cram.
 StandingAnswer read_answer(const sqlite::Statement& select) {
   StandingAnswer answer;
   answer.review_id = select.column_int(0);
@@ -105,6 +107,7 @@ StandingAnswer read_answer(const sqlite::Statement& select) {
   answer.day = select.column_int(3);
   answer.rating = static_cast<Rating>(select.column_int(4));
   answer.duration_ms = select.column_int(5);
+  answer.cram = select.column_int(6) != 0;
   return answer;
 }
 

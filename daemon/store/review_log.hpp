@@ -37,6 +37,7 @@ struct StandingAnswer {
   std::int64_t day = 0;  // the scheduler day whose roll-up counted it
   Rating rating = Rating::kGood;
   std::int64_t duration_ms = 0;  // as counted (capped), which the roll-up holds
+  bool cram = false;             // a cram answer: no roll-up counted it
 };
 
 // Answers of the log stamped later than some instant: given while the clock was ahead.
@@ -68,8 +69,8 @@ class ReviewLog {
   // Appends the entry that voids answer `review_id` (revlog_voids); returns the entry's id. The
   // answer's row stays as it was. Throws sqlite::SqliteError when it is already voided.
   std::int64_t void_answer(std::int64_t review_id, TimestampMs now);
-  // The card's standing answers (voided ones left out) in the order they were given (the log's
-  // insertion order), even where their times go backwards.
+  // The card's standing answers (voided and cram ones left out) in the order they were given
+  // (the log's insertion order), even where their times go backwards.
   // Enough of each to replay the card's schedule (core/replay.hpp).
   std::vector<PastAnswer> card_history(std::int64_t card_id);
   // The log's answers stamped after `now` (an index range scan of the log's times).

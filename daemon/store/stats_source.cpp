@@ -17,7 +17,7 @@ namespace {
 // ?1: the deck id, or NULL for every deck.
 constexpr const char* kSelectAnswers =
     "SELECT r.card_id, r.reviewed_ms, r.phase_before, r.rating, r.interval_before_days, "
-    "r.due_after_ms, r.duration_ms FROM revlog r JOIN cards c ON c.id = r.card_id "
+    "r.due_after_ms, r.duration_ms, r.cram FROM revlog r JOIN cards c ON c.id = r.card_id "
     "WHERE (?1 IS NULL OR c.deck_id = ?1) "
     "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
     "ORDER BY r.card_id, r.id";
@@ -25,7 +25,7 @@ constexpr const char* kSelectAnswers =
 constexpr const char* kSelectCardAnswers =
     "SELECT reviewed_ms, rating, quality, phase_before, phase_after, interval_before_days, "
     "interval_after_days, ease_after, stability_after, difficulty_after, duration_ms, scheduler, "
-    "correct, chosen FROM revlog r WHERE card_id = ?1 "
+    "correct, chosen, cram FROM revlog r WHERE card_id = ?1 "
     "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id";
 
 std::optional<double> optional_double(const sqlite::Statement& row, int column) {
@@ -86,6 +86,7 @@ void StatsSource::read_answers(std::optional<std::int64_t> deck_id, CardDone car
     row.interval_before_days = static_cast<int>(select.column_int(4));
     row.due_after = select.column_int(5);
     row.duration_ms = select.column_int(6);
+    row.cram = select.column_int(7) != 0;
     card_rows.push_back(row);
   }
   if (!card_rows.empty()) card_done(card_rows);
@@ -145,6 +146,7 @@ std::vector<LoggedAnswer> StatsSource::card_answers(std::int64_t card_id) {
     answer.scheduler = select.column_text(11);
     if (const auto correct = optional_int(select, 12)) answer.correct = *correct != 0;
     answer.chosen = optional_int(select, 13);
+    answer.cram = select.column_int(14) != 0;
     answers.push_back(std::move(answer));
   }
   return answers;

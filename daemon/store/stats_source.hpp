@@ -45,6 +45,7 @@ struct LoggedAnswer {
   std::string scheduler;  // the algorithm that scheduled the answer: sm2, sm2-classic, fsrs
   std::optional<bool> correct;
   std::optional<std::int64_t> chosen;
+  bool cram = false;  // given in a cram session: the schedule did not change
 };
 
 class StatsSource {

@@ -127,6 +127,28 @@ TEST_CASE("replay output: one JSON line per answer, the input's strings written 
             .contains("stability"));
 }
 
+TEST_CASE("replay output: a cram answer is left out, the replay as without it", "[cli][replay]") {
+  const std::string plain =
+      "{\"card\":\"c1\",\"time\":\"2024-01-01T09:00:00Z\",\"rating\":\"good\"}\n"
+      "{\"card\":\"c1\",\"time\":\"2024-01-02T09:00:00Z\",\"rating\":\"easy\"}\n";
+  const std::string with_cram =
+      "{\"card\":\"c1\",\"time\":\"2024-01-01T09:00:00Z\",\"rating\":\"good\"}\n"
+      "{\"card\":\"c1\",\"time\":\"2024-01-01T10:00:00Z\",\"rating\":\"again\","
+      "\"kind\":\"cram\"}\n"
+      "{\"kind\": \"cram\", "
+      "\"card\":\"c1\",\"time\":\"2024-01-01T11:00:00Z\",\"rating\":\"again\"}\n"
+      "{\"card\":\"c1\",\"time\":\"2024-01-02T09:00:00Z\",\"rating\":\"easy\","
+      "\"kind\":\"review\"}\n";
+  const std::vector<boost::json::object> lines = lines_of(replayed(with_cram));
+  REQUIRE(lines.size() == 2);
+  const std::vector<boost::json::object> expected = lines_of(replayed(plain));
+  for (const char* key : {"state", "due", "interval_days", "lapses", "reps", "ease"}) {
+    INFO(key);
+    CHECK(lines[0].at(key) == expected[0].at(key));
+    CHECK(lines[1].at(key) == expected[1].at(key));
+  }
+}
+
 TEST_CASE("replay output: a bad line names its number - what came before it is written",
           "[cli][replay]") {
   const std::string good =

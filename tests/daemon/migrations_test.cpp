@@ -388,6 +388,8 @@ TEST_CASE(
   database.execute("PRAGMA foreign_keys = ON");
   CHECK(migrate(database, "", 0) == 6);
   CHECK(database.user_version() == latest_schema_version());
+  // Version 10 gives each answer its cram flag after the columns it had: 0, a scheduled one.
+  for (std::string& row : before["revlog"]) row += "|0";
   for (const char* table : {"collection_meta", "decks", "card_state", "daily_stats", "revlog"}) {
     INFO(table);
     CHECK(rows_of(database, table) == before[table]);
@@ -639,6 +641,29 @@ TEST_CASE("migrations: version 9 keeps every row and index, and voids an answer 
   // A voided answer stays in the log for good.
   CHECK_THROWS_WITH(database.execute("DELETE FROM revlog WHERE id = " + answer),
                     Catch::Contains("FOREIGN KEY constraint failed"));
+}
+
+TEST_CASE("migrations: version 10 marks every answer logged before as scheduled, not cram",
+          "[daemon][store]") {
+  REQUIRE(latest_schema_version() >= 10);
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  REQUIRE(migrate(database, "", 0, kMigrations.first(9)) == 4);
+  const std::vector<std::string> revlog_before = rows_of(database, "revlog");
+  const std::vector<std::string> indexes_before = indexes_of(database);
+  REQUIRE_FALSE(revlog_before.empty());
+
+  CHECK(migrate(database, "", 0, kMigrations.first(10)) == 9);
+  CHECK(database.user_version() == 10);
+  // Each row as it was, with cram = 0 after it.
+  std::vector<std::string> expected;
+  for (const std::string& row : revlog_before) expected.push_back(row + "|0");
+  CHECK(rows_of(database, "revlog") == expected);
+  CHECK(indexes_of(database) == indexes_before);
+  CHECK_THROWS_WITH(database.execute("UPDATE revlog SET cram = 2"),
+                    Catch::Contains("CHECK constraint failed"));
+  CHECK_THROWS_WITH(database.execute("UPDATE revlog SET cram = NULL"),
+                    Catch::Contains("NOT NULL constraint failed"));
 }
 
 TEST_CASE("migrations: the undo's and the replay's reads of the log stay on indices",

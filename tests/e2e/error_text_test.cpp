@@ -16,7 +16,7 @@ TEST_CASE("e2e: a value with a NUL or an escape is quoted whole in the error mes
   const json::value deck = client.request(
       R"({"jsonrpc":"2.0","id":1,"method":"due.counts","params":{"deck":"gradient-checkpointing\u0000x"}})");
   CHECK(error_code_of(deck) == -32001);
-  CHECK(error_message_of(deck) == "no deck with id 'gradient-checkpointing\\u0000x'");
+  CHECK(error_message_of(deck) == "no deck with id or name 'gradient-checkpointing\\u0000x'");
   const json::value method =
       client.request(R"({"jsonrpc":"2.0","id":2,"method":"a\u001b[2J\u0000b"})");
   CHECK(error_code_of(method) == -32601);

@@ -120,7 +120,7 @@ TEST_CASE("wire structs: request checks give the dispatcher's messages", "[proto
         "missing required parameter 'card' (integer: the card's id, from review.next)");
   CHECK(problem(R"({"card":1,"colour":"red"})") ==
         "unknown parameter 'colour' for review.answer (it takes: card, choice, typed, rating, "
-        "quality, duration_ms, answer_id, lang)");
+        "quality, duration_ms, answer_id, lang, cram)");
   CHECK(problem(R"({"card":1,"rating":null})") == "parameter 'rating' must be a string");
   CHECK(problem(R"({"card":18446744073709551615})") == "parameter 'card' is too large");
   CHECK(message_of([] {
@@ -147,7 +147,7 @@ TEST_CASE("wire structs: request checks give the dispatcher's messages", "[proto
 
 TEST_CASE("wire structs: parameter specs come from the request type", "[protocol][wire]") {
   const auto& specs = field_specs<ReviewAnswerParams>();
-  REQUIRE(specs.size() == 8);
+  REQUIRE(specs.size() == 9);
   CHECK(specs[0].name == "card");
   CHECK(specs[0].type == WireType::kInteger);
   CHECK(specs[0].required);
@@ -156,6 +156,8 @@ TEST_CASE("wire structs: parameter specs come from the request type", "[protocol
   CHECK(specs[3].type == WireType::kString);
   CHECK_FALSE(specs[3].required);
   CHECK(specs[7].help == "language of texts: en or ja");
+  CHECK(specs[8].name == "cram");
+  CHECK(specs[8].type == WireType::kBoolean);
   CHECK(field_specs<NoParams>().empty());
   CHECK(field_specs<DeckConfigParams>()[1].type == WireType::kObject);
   // A member named after a keyword keeps its wire name.
