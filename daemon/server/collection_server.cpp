@@ -44,6 +44,18 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
   });
 }
 
+void CollectionServer::use_configuration(ConfigurationState& configuration) {
+  context_->configuration = &configuration;
+  // A new day start moves every scheduler day: the due counts watched change with it.
+  configuration.when_changed([this](const Configuration& settings) {
+    if (settings.day_starts_at != context_->calendar.day_starts_at_hour()) {
+      context_->calendar = DayCalendar(settings.day_starts_at);
+      server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
+    }
+  });
+  server_.when_hangup([&configuration] { configuration.reload(); });
+}
+
 void CollectionServer::refresh_due_watchers() {
   // Counts read inside a transaction still open would show writes not yet acknowledged; its
   // commit calls the listener above, which brings the refresh back.

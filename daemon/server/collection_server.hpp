@@ -13,6 +13,7 @@
 #include "core/day_calendar.hpp"
 #include "daemon/methods/due_watchers.hpp"
 #include "daemon/methods/method_context.hpp"
+#include "daemon/server/configuration_state.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
 
@@ -35,6 +36,9 @@ class CollectionServer {
   // for system.status. Call once, before run().
   void attach(Collection& collection, DayCalendar calendar, std::string collection_path,
               bool group_commit, DaemonFacts facts = {});
+  // Serves `configuration` to the config.* methods, applies what a reload changes (the day
+  // start) and reloads on SIGHUP. Call after attach(), before run().
+  void use_configuration(ConfigurationState& configuration);
   // Serves until stopped (Server::run).
   void run() { server_.run(); }
 

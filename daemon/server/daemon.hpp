@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/configuration.hpp"
+
 namespace kioku::daemon {
 
 // --idle-exit's default under socket activation: long enough that a review session's pauses
@@ -34,6 +36,14 @@ struct DaemonConfig {
   // The names of the options given on the command line (--ready-fd left out), for
   // `kioku daemon status`'s configuration source.
   std::vector<std::string> given_options;
+  // --config: the configuration file (must exist); empty: $XDG_CONFIG_HOME/kioku/config.toml,
+  // read when it exists (docs/configuration.md).
+  std::string config_file;
+  // The settings the command line gave, as configuration keys: they win over the file's.
+  // socket_path, day_starts_at_hour, idle_timeout_seconds, idle_exit_seconds and max_clients
+  // above are these same values; run_daemon uses the merged configuration's.
+  Configuration command_line;
+  std::vector<std::string> command_line_keys;
 };
 
 // Runs the daemon until it is stopped. Returns the process exit code; prints one clear line
