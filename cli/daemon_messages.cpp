@@ -46,7 +46,7 @@ const DaemonMessages kEnglish{
     .command_line = "command line ({options})",
     .from_file = "file",
     .file_and_command_line = "file and command line ({options})",
-    .configuration_file_label = "configuration file",
+    .configuration_file_label = "config file",
     .configuration_refused = "refused, the last good configuration is in use: {problem}",
     .restart_needed = "changed in the file, applies once kiokud restarts: {keys}",
 };
