@@ -48,7 +48,7 @@ const ConfigMessages kJapanese{
     .unreadable = "{where}ファイルを読めません: {got}",
     .syntax = "{where}TOML として正しくありません: {got}",
     .unknown_key = "{where}そのような設定はありません（kioku.conf(5) を参照）",
-    .wrong_type = "{where}{expected}でなければなりません（{got} でした）",
+    .wrong_type = "{where}{expected}でなければなりません（{got}でした）",
     .not_a_whole_number = "{where}整数でなければなりません（'{got}' でした）",
     .out_of_range = "{where}{lowest} から {highest} まででなければなりません（{got} でした）",
     .not_a_choice = "{where}{choices} のいずれかでなければなりません（'{got}' でした）",

@@ -85,10 +85,14 @@ TEST_CASE("e2e: config set writes the file, keeping its comments, and get reads 
   CHECK(read_file(config_path(home)) == "# my settings\nday_starts_at = 6 # early\n");
 
   // A key that needs a restart is written and said to need one.
+  const CommandResult clients = daemon.kioku({"config", "set", "daemon.max_clients", "100"});
+  CHECK(clients.exit_code == 0);
+  CHECK_THAT(clients.out, Catch::Contains("kioku daemon restart): daemon.max_clients\n"));
+  CHECK(daemon.call("system.status").at("restart_needed") == json::array{"daemon.max_clients"});
+  // One the command line gives (RunningDaemon's --socket) is written but changes nothing.
   const CommandResult socket = daemon.kioku({"config", "set", "daemon.socket", "/tmp/other.sock"});
   CHECK(socket.exit_code == 0);
-  CHECK_THAT(socket.out, Catch::Contains("kioku daemon restart): daemon.socket"));
-  CHECK(daemon.call("system.status").at("restart_needed") == json::array{"daemon.socket"});
+  CHECK(daemon.kioku({"config", "get", "daemon.socket"}).out == home.socket_path() + "\n");
 }
 
 TEST_CASE("e2e: SIGHUP reloads the file, and a request shows the new day start",
@@ -104,7 +108,7 @@ TEST_CASE("e2e: SIGHUP reloads the file, and a request shows the new day start",
   CHECK(generation(daemon) == 2);
   CHECK(day_start_ms(daemon) - before == 3 * 3600 * 1000);
   const json::value status = daemon.call("system.status");
-  CHECK(status.at("configuration") == "file");
+  CHECK(status.at("configuration") == "file and command line");  // --no-bundled-decks
   CHECK(status.at("configuration_refused").is_null());
 }
 
@@ -133,12 +137,10 @@ TEST_CASE("e2e: a bad file on reload keeps the last good settings, and status sa
                                        config_path(home) +
                                        ":4:9: backups.daily: must be an integer, not a string\n"));
   const CommandResult japanese = daemon.kioku({"--lang", "ja", "daemon", "status"});
-  CHECK_THAT(japanese.out, Catch::Contains("受け付けられませんでした。最後に正しかった設定を使って"
-                                           "います: " +
-                                           config_path(home) +
-                                           ":4:9: backups.daily: "
-                                           "整数でなければなりません（"
-                                           "string でした）"));
+  CHECK_THAT(japanese.out,
+             Catch::Contains("受け付けられませんでした。最後に正しかった設定を使っています: " +
+                             config_path(home) +
+                             ":4:9: backups.daily: 整数でなければなりません（文字列でした）"));
 
   // kioku config reload says the same and fails; a fixed file clears it.
   const CommandResult reload = daemon.kioku({"config", "reload"});
@@ -177,8 +179,13 @@ TEST_CASE("e2e: config list --json shows every key with its value and source",
   CHECK(by_key.at("backups.weekly").at("value") == 4);
   CHECK(daemon.call("system.status").at("configuration") == "file and command line");
 
+  // kioku reads the file's language itself: the table comes in Japanese, and --lang wins.
   const CommandResult text = daemon.kioku({"config", "list"});
-  CHECK_THAT(text.out, Catch::Contains("daemon.max_clients   9            command line\n"));
+  CHECK_THAT(text.out, Catch::StartsWith("ファイル: " + config_path(home) + "\nキー "));
+  CHECK_THAT(text.out, Catch::Contains("  コマンドライン\n"));
+  const CommandResult english = daemon.kioku({"--lang", "en", "config", "list"});
+  CHECK_THAT(english.out, Catch::StartsWith("File: " + config_path(home) + "\nKEY "));
+  CHECK_THAT(english.out, Catch::Contains("  command line\n"));
 }
 
 TEST_CASE("e2e: config edit reopens a refused file with its problem, then saves the fix",
