@@ -22,5 +22,6 @@ CommandGroup edit_commands();
 CommandGroup notes_commands();
 CommandGroup card_commands();
 CommandGroup backup_commands();
+CommandGroup config_commands();
 
 }  // namespace kioku::cli

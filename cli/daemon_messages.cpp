@@ -42,8 +42,13 @@ const DaemonMessages kEnglish{
     .yes = "yes (systemd)",
     .no = "no",
     .none = "none",
-    .defaults = "defaults (no configuration file yet)",
+    .defaults = "defaults",
     .command_line = "command line ({options})",
+    .from_file = "file",
+    .file_and_command_line = "file and command line ({options})",
+    .configuration_file_label = "config file",
+    .configuration_refused = "refused, the last good configuration is in use: {problem}",
+    .restart_needed = "changed in the file, applies once kiokud restarts: {keys}",
 };
 
 // The reasons are noun phrases here, set in parentheses: Japanese cannot hang a clause after the
@@ -85,8 +90,14 @@ const DaemonMessages kJapanese{
     .yes = "あり（systemd）",
     .no = "なし",
     .none = "なし",
-    .defaults = "既定値（設定ファイルはまだありません）",
+    .defaults = "既定値",
     .command_line = "コマンドライン（{options}）",
+    .from_file = "ファイル",
+    .file_and_command_line = "ファイルとコマンドライン（{options}）",
+    .configuration_file_label = "設定ファイル",
+    .configuration_refused =
+        "受け付けられませんでした。最後に正しかった設定を使っています: {problem}",
+    .restart_needed = "ファイルで変更済み、kiokud の再起動後に反映: {keys}",
 };
 
 }  // namespace

@@ -42,8 +42,13 @@ struct DaemonMessages {
   const char* yes;
   const char* no;
   const char* none;
-  const char* defaults;      // no option given, and no configuration file yet
+  const char* defaults;      // no option given, and nothing set in the configuration file
   const char* command_line;  // {options}
+  const char* from_file;
+  const char* file_and_command_line;  // {options}
+  const char* configuration_file_label;
+  const char* configuration_refused;  // {problem}
+  const char* restart_needed;         // {keys}
 };
 BOOST_DESCRIBE_STRUCT(DaemonMessages, (),
                       (running, socket_label, collection_label, running_but, not_running_at,
@@ -52,7 +57,8 @@ BOOST_DESCRIBE_STRUCT(DaemonMessages, (),
                        shutdown_not_closed, started, already_running, protocol_label, uptime_label,
                        activation_label, size_label, cards_label, clients_label,
                        configuration_label, last_backup_label, reminders_label, yes, no, none,
-                       defaults, command_line))
+                       defaults, command_line, from_file, file_and_command_line,
+                       configuration_file_label, configuration_refused, restart_needed))
 
 const DaemonMessages& daemon_messages_for(const std::string& language);
 

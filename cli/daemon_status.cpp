@@ -2,6 +2,8 @@
 // twice as wide as their characters).
 #include "cli/daemon_status.hpp"
 
+#include "cli/config_messages.hpp"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -28,6 +30,41 @@ std::string size_text(std::int64_t bytes) {
   return fixed_text(value, 1) + " " + kUnits[unit];
 }
 
+namespace {
+
+// Which layers set anything (system.status's configuration: docs/configuration.md).
+std::string configuration_text(const protocol::StatusResult& status, const std::string& options,
+                               const DaemonMessages& words) {
+  const bool file =
+      status.configuration == "file" || status.configuration == "file and command line";
+  if (file && !options.empty()) {
+    return fill_in(words.file_and_command_line, {{"options", safe_line(options)}});
+  }
+  if (file) return words.from_file;
+  if (!options.empty()) return fill_in(words.command_line, {{"options", safe_line(options)}});
+  return words.defaults;
+}
+
+// The file, then on the same line what is wrong with it or waits for a restart.
+std::string configuration_file_text(const protocol::StatusResult& status,
+                                    const std::string& language, const DaemonMessages& words) {
+  std::string text = safe_line(status.configuration_file);
+  if (status.configuration_refused) {
+    text +=
+        "; " +
+        fill_in(words.configuration_refused,
+                {{"problem", describe_config_problem(*status.configuration_refused, language)}});
+  }
+  if (!status.restart_needed.empty()) {
+    std::string keys;
+    for (const std::string& key : status.restart_needed) keys += (keys.empty() ? "" : ", ") + key;
+    text += "; " + fill_in(words.restart_needed, {{"keys", keys}});
+  }
+  return text;
+}
+
+}  // namespace
+
 void print_daemon_status(const protocol::StatusResult& status, const std::string& language,
                          std::ostream& out) {
   const DaemonMessages& words = daemon_messages_for(language);
@@ -50,9 +87,8 @@ void print_daemon_status(const protocol::StatusResult& status, const std::string
       {words.size_label, size_text(status.collection_bytes)},
       {words.cards_label, std::to_string(status.cards)},
       {words.clients_label, std::to_string(status.clients)},
-      {words.configuration_label,
-       options.empty() ? std::string(words.defaults)
-                       : fill_in(words.command_line, {{"options", safe_line(options)}})},
+      {words.configuration_label, configuration_text(status, options, words)},
+      {words.configuration_file_label, configuration_file_text(status, language, words)},
       {words.last_backup_label, backup},
       // kioku has no reminders yet (docs/daemon-life.md, "Lifecycle").
       {words.reminders_label, status.reminders.empty() ? std::string(words.none)

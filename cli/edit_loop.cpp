@@ -17,7 +17,7 @@ constexpr int kErrorCommentLines = 2;
 }  // namespace
 
 std::string describe_problem(const TextProblem& problem) {
-  std::string text(kNoteTomlName);
+  std::string text = problem.file.empty() ? std::string(kNoteTomlName) : problem.file;
   if (problem.line > 0) {
     text += ":" + std::to_string(problem.line);
     if (problem.column > 0) text += ":" + std::to_string(problem.column);

@@ -19,6 +19,7 @@ struct TextProblem {
   int line = 0;
   int column = 0;
   std::string message;  // without the place
+  std::string file;     // the file's name in the place; "": note.toml
 };
 
 enum class EditEnd {
@@ -45,7 +46,8 @@ std::string without_error_comment(std::string_view text);
 std::string with_error_comment(std::string_view text, const TextProblem& problem,
                                const NoteFileMessages& words);
 
-// "note.toml:3:9: message", or "note.toml: message" when the problem has no line.
+// "note.toml:3:9: message", or "note.toml: message" when the problem has no line (the
+// problem's file in place of note.toml when it names one).
 std::string describe_problem(const TextProblem& problem);
 
 // Whether `text` holds anything but comments and blank lines.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/call_error.hpp"
+#include "cli/client_settings.hpp"
 #include "cli/command_table.hpp"
 #include "cli/due_count.hpp"
 #include "cli/exit_codes.hpp"
@@ -13,12 +14,14 @@
 #include "cli/terminal/safe_text.hpp"
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
+#include "protocol/paths.hpp"
 
 int main(int argc, char** argv) {
   kioku::pin_local_time_zone();
   using namespace kioku::cli;
   CliContext context;
   context.language = language_from_environment();
+  apply_client_settings(kioku::protocol::config_file_path(), context);
   try {
     // `due --count` runs before the command table is built: a shell prompt runs it every line.
     if (const auto due_count = parse_due_count_line(

@@ -10,8 +10,10 @@ std::optional<TextProblem> try_note_text(const std::string& body,
                                          const std::string& default_language,
                                          const NoteFileMessages& words, const SendNote& send) {
   const auto problem_of = [](const NoteTomlError& error) {
-    return TextProblem{error.line(), error.column(),
-                       (error.field().empty() ? "" : error.field() + ": ") + error.problem()};
+    return TextProblem{error.line(),
+                       error.column(),
+                       (error.field().empty() ? "" : error.field() + ": ") + error.problem(),
+                       {}};
   };
   ReadNote read;
   try {
@@ -30,7 +32,7 @@ std::optional<TextProblem> try_note_text(const std::string& body,
       throw;
     }
     const FilePlace place = place_of_daemon_problem(error.what(), read);
-    return TextProblem{place.line, place.column, error.what()};
+    return TextProblem{place.line, place.column, error.what(), {}};
   }
   return std::nullopt;
 }

@@ -1,6 +1,6 @@
-// How many automatic backups kiokud keeps (docs/backup.md, "Automatic backups"): kiokud's
-// --backups-daily and --backups-weekly set it now, and a configuration file's keys can map onto
-// it later. Its own header, so that both need only this.
+// How many automatic backups kiokud keeps (docs/backup.md, "Automatic backups"): the
+// configuration file's backups.daily and backups.weekly, or kiokud's --backups-daily and
+// --backups-weekly, which win over them.
 #pragma once
 
 #include <cstdint>

@@ -83,11 +83,14 @@ int main(int argc, char** argv) {
   app.add_option("--backups-daily", config.backups.daily,
                  "automatic backups kept, the newest of each of the last N days (default 7; "
                  "with --backups-weekly 0, 0 turns automatic backups off)")
-      ->check(whole_number(0, 10'000));
+      ->check(whole_number(0, 366));
   app.add_option("--backups-weekly", config.backups.weekly,
                  "automatic backups kept beyond the daily ones, the newest of each of the last N "
                  "weeks (default 4)")
-      ->check(whole_number(0, 10'000));
+      ->check(whole_number(0, 520));
+  app.add_option("--config", config.config_file,
+                 "configuration file (default: $XDG_CONFIG_HOME/kioku/config.toml, when it "
+                 "exists); options given here win over it");
   bool no_bundled = false;
   app.add_flag("--no-bundled-decks", no_bundled,
                "do not import the bundled decks into an empty collection");
@@ -122,6 +125,37 @@ int main(int argc, char** argv) {
     if (option->count() > 0 && option->get_name() != "--ready-fd") {
       config.given_options.push_back(option->get_name());
     }
+  }
+  // The options that are also configuration keys, so that they win over the file's values.
+  const auto given = [&app](const char* name) { return app.get_option(name)->count() > 0; };
+  kioku::Configuration& line = config.command_line;
+  if (given("--socket")) {
+    line.socket = config.socket_path;
+    config.command_line_keys.push_back("daemon.socket");
+  }
+  if (given("--day-starts-at")) {
+    line.day_starts_at = config.day_starts_at_hour;
+    config.command_line_keys.push_back("day_starts_at");
+  }
+  if (given("--idle-exit")) {
+    line.idle_exit = config.idle_exit_seconds;
+    config.command_line_keys.push_back("daemon.idle_exit");
+  }
+  if (given("--idle-timeout")) {
+    line.idle_timeout = config.idle_timeout_seconds;
+    config.command_line_keys.push_back("daemon.idle_timeout");
+  }
+  if (given("--max-clients")) {
+    line.max_clients = static_cast<std::int64_t>(config.max_clients);
+    config.command_line_keys.push_back("daemon.max_clients");
+  }
+  if (given("--backups-daily")) {
+    line.backups_daily = config.backups.daily;
+    config.command_line_keys.push_back("backups.daily");
+  }
+  if (given("--backups-weekly")) {
+    line.backups_weekly = config.backups.weekly;
+    config.command_line_keys.push_back("backups.weekly");
   }
   config.group_commit = !no_group_commit;
   config.import_bundled_decks = !no_bundled;

@@ -6,6 +6,7 @@
 
 #include "protocol/card_history_types.hpp"
 #include "protocol/collection_types.hpp"
+#include "protocol/config_types.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
 #include "protocol/note_types.hpp"

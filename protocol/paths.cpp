@@ -54,6 +54,9 @@ std::string data_directory() {
 std::string state_directory() {
   return xdg_directory("XDG_STATE_HOME", ".local/state");
 }
+std::string config_file_path() {
+  return xdg_directory("XDG_CONFIG_HOME", ".config") + "/config.toml";
+}
 
 std::string parent_directory(const std::string& path) {
   const auto slash = path.find_last_of('/');

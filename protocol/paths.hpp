@@ -18,6 +18,10 @@ std::string data_directory();
 // $XDG_STATE_HOME/kioku (default ~/.local/state/kioku): the daemon's log when autostarted.
 std::string state_directory();
 
+// $XDG_CONFIG_HOME/kioku/config.toml (default ~/.config/kioku/config.toml): the settings file
+// kiokud reads (docs/configuration.md) and kioku reads for its own few keys.
+std::string config_file_path();
+
 // Creates `path` (and missing parents) with mode 0700 if it does not exist; then checks that
 // it is a directory owned by the current user with no group or other permissions.
 // Throws kioku::Error (kPermission) with a message that says what to fix.

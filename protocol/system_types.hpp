@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/config_problem_info.hpp"
 #include "protocol/method_type.hpp"
 #include "protocol/wire_struct.hpp"
 
@@ -69,9 +70,15 @@ struct StatusResult {
   std::int64_t collection_bytes = 0;  // the collection file's size and its WAL's, if any
   std::int64_t cards = 0;
   std::int64_t clients = 0;  // connected now, the one asking included, due.watch listeners not
-  // "command line" (and which options) or "defaults": there is no configuration file yet.
+  // Where the settings come from: "defaults", "file", "command line" or "file and command line"
+  // (docs/configuration.md); `options` names the command line's.
   std::string configuration;
   std::vector<std::string> options;
+  std::string configuration_file;  // the file read (or that would be, when it does not exist)
+  std::int64_t configuration_generation = 0;  // loads so far, refused ones included
+  // The last reload's problem when it was refused: the settings are still the last good file's.
+  std::optional<ConfigProblemInfo> configuration_refused;
+  std::vector<std::string> restart_needed;     // keys the file changed that apply only on restart
   std::optional<std::string> last_backup;      // the newest file in the backups directory
   std::optional<std::int64_t> last_backup_at;  // its modification time, ms since the epoch
   std::vector<std::string> reminders;          // none: kioku has no reminders yet
@@ -79,7 +86,8 @@ struct StatusResult {
 BOOST_DESCRIBE_STRUCT(StatusResult, (),
                       (daemon, version, protocol, pid, uptime_seconds, socket, socket_activated,
                        collection, collection_bytes, cards, clients, configuration, options,
-                       last_backup, last_backup_at, reminders))
+                       configuration_file, configuration_generation, configuration_refused,
+                       restart_needed, last_backup, last_backup_at, reminders))
 
 struct ShutdownResult {
   bool stopping = false;

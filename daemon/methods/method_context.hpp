@@ -16,6 +16,7 @@ namespace kioku::daemon {
 
 class Session;
 class DueWatchers;
+class ConfigurationState;
 
 // How this kiokud was started, for system.status; set once by run_daemon.
 struct DaemonFacts {
@@ -54,6 +55,8 @@ struct MethodContext {
   // left out; 0 off a socket.
   std::function<std::size_t()> connected_clients = [] { return std::size_t{0}; };
   DaemonFacts facts = {};
+  // The configuration file as loaded (config.*, system.status); null in-process without one.
+  ConfigurationState* configuration = nullptr;
 };
 
 }  // namespace kioku::daemon

@@ -8,9 +8,9 @@ namespace {
 const std::vector<Method>& table() {
   static const std::vector<Method> methods = [] {
     std::vector<Method> all;
-    for (auto group : {system_methods, deck_methods, doctor_methods, review_methods, bury_methods,
-                       undo_methods, suspend_methods, due_methods, stats_methods, note_methods,
-                       collection_methods, sched_methods}) {
+    for (auto group : {system_methods, config_methods, deck_methods, doctor_methods, review_methods,
+                       bury_methods, undo_methods, suspend_methods, due_methods, stats_methods,
+                       note_methods, collection_methods, sched_methods}) {
       for (Method& method : group()) all.push_back(std::move(method));
     }
     return all;

@@ -76,6 +76,7 @@ std::string invoke(const Method& method, const boost::json::object& params, Meth
 
 // Each noun's rows, defined in its `*_methods.cpp`; the table lists them in this order.
 std::vector<Method> system_methods();
+std::vector<Method> config_methods();
 std::vector<Method> deck_methods();
 std::vector<Method> doctor_methods();
 std::vector<Method> review_methods();

@@ -7,7 +7,9 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "daemon/methods/config_wire.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/server/configuration_state.hpp"
 #include "daemon/store/backup.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
@@ -66,6 +68,15 @@ std::int64_t size_on_disk(const std::string& collection_path) {
   return bytes;
 }
 
+// "defaults", "file", "command line" or "file and command line": which layers set anything.
+std::string configuration_source(const MethodContext& context) {
+  const bool file = context.configuration && !context.configuration->layers().file.keys_set.empty();
+  const bool command_line = !context.facts.options.empty();
+  if (file && command_line) return "file and command line";
+  if (file) return "file";
+  return command_line ? "command line" : "defaults";
+}
+
 protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContext& context) {
   const DaemonFacts& facts = context.facts;
   const std::optional<FoundBackup> backup =
@@ -84,8 +95,16 @@ protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContex
       .collection_bytes = size_on_disk(context.collection_path),
       .cards = context.collection.counts().cards,
       .clients = static_cast<std::int64_t>(context.connected_clients()),
-      .configuration = facts.options.empty() ? "defaults" : "command line",
+      .configuration = configuration_source(context),
       .options = facts.options,
+      .configuration_file = context.configuration ? context.configuration->path() : "",
+      .configuration_generation = context.configuration ? context.configuration->generation() : 0,
+      .configuration_refused = context.configuration && context.configuration->refused()
+                                   ? std::optional(problem_info(*context.configuration->refused()))
+                                   : std::nullopt,
+      .restart_needed = context.configuration ? restart_keys(context.configuration->running(),
+                                                             context.configuration->effective())
+                                              : std::vector<std::string>{},
       .last_backup = backup ? std::optional<std::string>(backup->path) : std::nullopt,
       .last_backup_at = backup ? std::optional<std::int64_t>(backup->modified) : std::nullopt,
       .reminders = {}};

@@ -49,7 +49,6 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
 
 void CollectionServer::back_up_daily(std::string directory, BackupRetention retention,
                                      bool new_collection) {
-  if (!retention.enabled()) return;
   daily_backup_.emplace(
       context_->collection_path, std::move(directory), retention,
       context_->calendar.day_starts_at_hour(),
@@ -70,6 +69,24 @@ void CollectionServer::back_up_daily(std::string directory, BackupRetention rete
       std::cerr << log_error << "kiokud: automatic backup not started: " << error.what() << '\n';
     }
   });
+}
+
+void CollectionServer::use_configuration(ConfigurationState& configuration) {
+  context_->configuration = &configuration;
+  // A new day start moves every scheduler day: the due counts watched change with it.
+  configuration.when_changed([this](const Configuration& settings) {
+    // The automatic backups follow the file's counts and day start from the next answer on.
+    if (daily_backup_) {
+      daily_backup_->reconfigure(
+          BackupRetention{.daily = settings.backups_daily, .weekly = settings.backups_weekly},
+          settings.day_starts_at);
+    }
+    if (settings.day_starts_at != context_->calendar.day_starts_at_hour()) {
+      context_->calendar = DayCalendar(settings.day_starts_at);
+      server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
+    }
+  });
+  server_.when_hangup([&configuration] { configuration.reload(); });
 }
 
 void CollectionServer::refresh_due_watchers() {

@@ -14,6 +14,7 @@
 #include "core/day_calendar.hpp"
 #include "daemon/methods/due_watchers.hpp"
 #include "daemon/methods/method_context.hpp"
+#include "daemon/server/configuration_state.hpp"
 #include "daemon/server/daily_backup.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
@@ -41,6 +42,9 @@ class CollectionServer {
   // `new_collection`, when today has no automatic backup yet, and after the first answer of
   // each new day. Nothing when `retention` is off. Call after attach(), before run().
   void back_up_daily(std::string directory, BackupRetention retention, bool new_collection);
+  // Serves `configuration` to the config.* methods, applies what a reload changes (the day
+  // start) and reloads on SIGHUP. Call after attach(), before run().
+  void use_configuration(ConfigurationState& configuration);
   // Serves until stopped (Server::run).
   void run() { server_.run(); }
 

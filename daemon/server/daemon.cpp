@@ -19,6 +19,7 @@
 #include "daemon/log_priority.hpp"
 #include "daemon/methods/clock_check.hpp"
 #include "daemon/server/collection_server.hpp"
+#include "daemon/server/configuration_state.hpp"
 #include "daemon/server/file_clock.hpp"
 #include "daemon/server/file_limit.hpp"
 #include "daemon/server/systemd_service.hpp"
@@ -63,12 +64,23 @@ int run_daemon(const DaemonConfig& config) {
           "--ready-fd " + std::to_string(config.ready_fd) +
               " is the socket systemd passed; a socket-activated kiokud needs no --ready-fd");
     }
+    // Before anything else that reads a setting: a refused file stops the start here, with its
+    // line (docs/configuration.md).
+    ConfigurationState configuration(
+        config.config_file.empty() ? protocol::config_file_path() : config.config_file,
+        !config.config_file.empty(), config.command_line, config.command_line_keys);
+    const Configuration settings = configuration.effective();
+    if (!settings.time_zone.empty()) {
+      ::setenv("TZ", settings.time_zone.c_str(), 1);
+      ::tzset();
+    }
     if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
       std::cerr << log_warning << "kiokud: warning: " << *problem << '\n';
     }
-    if (const auto raised = ensure_descriptors_for(config.max_clients)) {
+    const auto max_clients = static_cast<std::size_t>(settings.max_clients);
+    if (const auto raised = ensure_descriptors_for(max_clients)) {
       std::cerr << log_info << "kiokud: raised the open-file limit from " << raised->previous
-                << " to " << raised->now << " for " << config.max_clients << " clients\n";
+                << " to " << raised->now << " for " << max_clients << " clients\n";
     }
     const std::string data_directory =
         config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
@@ -84,7 +96,7 @@ int run_daemon(const DaemonConfig& config) {
 
     // systemd made the socket, its directory and their modes (kiokud.socket), and removes them;
     // kiokud only listens on it.
-    std::string socket_path = activation ? activation->path : config.socket_path;
+    std::string socket_path = activation ? activation->path : settings.socket;
     if (!activation) {
       if (socket_path.empty()) {
         protocol::ensure_private_directory(protocol::runtime_directory());
@@ -102,10 +114,10 @@ int run_daemon(const DaemonConfig& config) {
         config.clock_file.empty() ? std::nullopt : std::optional<FileClock>(config.clock_file);
     const Clock& clock = file_clock ? static_cast<const Clock&>(*file_clock) : system_clock;
     ServerLimits limits;
-    limits.idle_timeout = std::chrono::seconds(config.idle_timeout_seconds);
-    limits.max_clients = config.max_clients;
-    limits.idle_exit = std::chrono::seconds(
-        config.idle_exit_seconds.value_or(activation ? kDefaultIdleExitSeconds : 0));
+    limits.idle_timeout = std::chrono::seconds(settings.idle_timeout);
+    limits.max_clients = max_clients;
+    limits.idle_exit =
+        std::chrono::seconds(settings.idle_exit.value_or(activation ? kDefaultIdleExitSeconds : 0));
     CollectionServer server(socket_path, clock, limits);
     if (activation) {
       server.adopt_listening_socket(activation->descriptor);
@@ -139,13 +151,17 @@ int run_daemon(const DaemonConfig& config) {
       }
     }
 
-    server.attach(collection, DayCalendar(config.day_starts_at_hour), collection_path,
+    server.attach(collection, DayCalendar(settings.day_starts_at), collection_path,
                   config.group_commit,
                   DaemonFacts{.started = started,
                               .socket_path = socket_path,
                               .socket_activated = activation.has_value(),
                               .options = config.given_options});
-    server.back_up_daily(backups_directory(data_directory), config.backups, previous_version == 0);
+    server.back_up_daily(
+        backups_directory(data_directory),
+        BackupRetention{.daily = settings.backups_daily, .weekly = settings.backups_weekly},
+        previous_version == 0);
+    server.use_configuration(configuration);
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";
     if (limits.idle_exit.count() > 0) {

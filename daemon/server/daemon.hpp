@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/backup_retention.hpp"
+#include "core/configuration.hpp"
 
 namespace kioku::daemon {
 
@@ -33,11 +34,21 @@ struct DaemonConfig {
   // Answers that arrive together share one commit (docs/decisions.md); off commits each write
   // on its own, for benchmarks that compare the two.
   bool group_commit = true;
-  // Automatic backups kept (--backups-daily, --backups-weekly; docs/backup.md).
+  // Automatic backups kept (--backups-daily, --backups-weekly; docs/backup.md): given here,
+  // they are command_line's backups_* too, which win over the file's backups.daily/weekly;
+  // run_daemon uses the merged configuration's.
   BackupRetention backups;
   // The names of the options given on the command line (--ready-fd left out), for
   // `kioku daemon status`'s configuration source.
   std::vector<std::string> given_options;
+  // --config: the configuration file (must exist); empty: $XDG_CONFIG_HOME/kioku/config.toml,
+  // read when it exists (docs/configuration.md).
+  std::string config_file;
+  // The settings the command line gave, as configuration keys: they win over the file's.
+  // socket_path, day_starts_at_hour, idle_timeout_seconds, idle_exit_seconds and max_clients
+  // above are these same values; run_daemon uses the merged configuration's.
+  Configuration command_line;
+  std::vector<std::string> command_line_keys;
 };
 
 // Runs the daemon until it is stopped. Returns the process exit code; prints one clear line

@@ -37,6 +37,13 @@ void DailyBackup::after_answer(TimestampMs now) {
   back_up(now);
 }
 
+void DailyBackup::reconfigure(BackupRetention retention, int day_starts_at_hour) {
+  retention_ = retention;
+  if (day_starts_at_hour != calendar_.day_starts_at_hour()) {
+    calendar_ = DayCalendar(day_starts_at_hour);
+  }
+}
+
 void DailyBackup::back_up(TimestampMs now) {
   run_beside_([collection = collection_path_, directory = directory_, retention = retention_,
                hour = calendar_.day_starts_at_hour(), now] {

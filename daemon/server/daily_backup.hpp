@@ -29,6 +29,9 @@ class DailyBackup {
   // After a commit that made an answer durable: backs up when `now` is in a day with no
   // automatic backup yet.
   void after_answer(TimestampMs now);
+  // A reloaded configuration's counts and day start, used from the next backup on (both counts
+  // 0 stops the automatic backups; a count above 0 starts them again).
+  void reconfigure(BackupRetention retention, int day_starts_at_hour);
 
  private:
   void back_up(TimestampMs now);

@@ -143,7 +143,7 @@ struct Server::Impl {
         io(1),  // one thread owns the handler and the database
         acceptor(io),
         // SIGHUP too (StopSignals): its default action would end kiokud without removing its
-        // socket or closing the collection. kiokud has no configuration to reload, so it stops.
+        // socket or closing the collection. It reloads the configuration (when_hangup).
         signals(io),
         socket_watch(io, socket_path, [this] { check_socket_file(); }),
         idle_exit_timer(io),
@@ -172,6 +172,9 @@ struct Server::Impl {
   std::uint64_t alarm_generation = 0;  // a wait of an older alarm finds it changed and returns
   std::size_t listening_sessions = 0;  // sessions that only listen (Session::keep_listening)
   std::function<void()> stopping_hook;
+  std::function<void()> hangup_hook;
+  // Waits for the next stop signal; a SIGHUP runs hangup_hook and waits again.
+  void wait_for_signals();
   FileIdentity socket_file;       // the socket file bound last
   FileIdentity socket_directory;  // its directory when kiokud started
   bool replacement_reported = false;
@@ -803,15 +806,26 @@ void Server::when_stopping(std::function<void()> stopping) {
   impl_->stopping_hook = std::move(stopping);
 }
 
-void Server::run() {
-  impl_->signals.async_wait([this](int signal_number) {
-    std::cerr << log_info << "kiokud: "
-              << (signal_number == SIGINT   ? "SIGINT"
-                  : signal_number == SIGHUP ? "SIGHUP"
-                                            : "SIGTERM")
+void Server::when_hangup(std::function<void()> reload) {
+  impl_->hangup_hook = std::move(reload);
+}
+
+void Server::Impl::wait_for_signals() {
+  signals.async_wait([this](int signal_number) {
+    if (signal_number == SIGHUP) {
+      std::cerr << log_info << "kiokud: SIGHUP received, reloading the configuration\n";
+      if (hangup_hook) hangup_hook();
+      wait_for_signals();
+      return;
+    }
+    std::cerr << log_info << "kiokud: " << (signal_number == SIGINT ? "SIGINT" : "SIGTERM")
               << " received, stopping\n";
-    impl_->stop();
+    stop();
   });
+}
+
+void Server::run() {
+  impl_->wait_for_signals();
   asio::co_spawn(impl_->io, impl_->listen_loop(), asio::detached);
   if (impl_->limits.idle_exit.count() > 0) {
     impl_->idle_since = impl_->clock.now();

@@ -72,12 +72,15 @@ class Server {
   // listen(): the server then never makes, re-makes or removes a socket file, and the socket
   // file watch stays off. Takes `descriptor` over; closing it leaves the owner's copy open.
   void adopt_listening_socket(int descriptor);
-  // Serves until stop(), SIGINT/SIGTERM/SIGHUP or the idle exit; the request in flight is
+  // Serves until stop(), SIGINT/SIGTERM or the idle exit; the request in flight is
   // answered first. Removes the socket file on the way out, if listen() made it.
   void run();
   // `stopping` runs once, on the server's thread, as the server begins to stop (for whatever
   // reason). Call before run().
   void when_stopping(std::function<void()> stopping);
+  // `reload` runs on the server's thread for each SIGHUP (kiokud reloads its configuration);
+  // without one a SIGHUP is logged and ignored. Call before run().
+  void when_hangup(std::function<void()> reload);
   // Stops accepting and ends every session after its current response. Call only from a
   // handler (the server's own thread).
   void stop();

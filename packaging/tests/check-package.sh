@@ -47,6 +47,7 @@ for path in ./usr/bin/kioku ./usr/bin/kiokud \
   ./usr/share/man/man1/kioku.1.gz ./usr/share/man/man1/kiokud.1.gz \
   ./usr/share/man/man5/kioku-deck.5.gz ./usr/share/man/ja/man1/kioku.1.gz \
   ./usr/share/man/ja/man1/kiokud.1.gz ./usr/share/man/ja/man5/kioku-deck.5.gz \
+  ./usr/share/man/man5/kioku.conf.5.gz ./usr/share/man/ja/man5/kioku.conf.5.gz \
   ./usr/share/bash-completion/completions/kioku ./usr/share/zsh/vendor-completions/_kioku \
   ./usr/share/fish/vendor_completions.d/kioku.fish \
   ./usr/lib/systemd/user/kiokud.service ./usr/lib/systemd/user/kiokud.socket \

@@ -49,7 +49,7 @@ TEST_CASE("edit loop: an invalid text reopens with its problem on top, then a fi
       [&](const std::string& body) -> std::optional<TextProblem> {
         tried.push_back(body);
         if (body.find("front.en = 3") != std::string::npos) {
-          return TextProblem{3, 12, "front.en: must be a text in quotes"};
+          return TextProblem{3, 12, "front.en: must be a text in quotes", {}};
         }
         return std::nullopt;
       },
@@ -77,7 +77,7 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
   int tries = 0;
   const TryText never = [&](const std::string&) -> std::optional<TextProblem> {
     ++tries;
-    return TextProblem{0, 0, "refused"};
+    return TextProblem{0, 0, "refused", {}};
   };
   SECTION("unchanged") {
     CHECK(edit_until_accepted(
@@ -115,13 +115,14 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
 }
 
 TEST_CASE("edit loop: error comments come off, and only ours", "[cli][edit-loop]") {
-  const std::string marked = with_error_comment("# mine\nkind = \"x\"\n", {2, 1, "bad"}, english);
+  const std::string marked =
+      with_error_comment("# mine\nkind = \"x\"\n", {2, 1, "bad", {}}, english);
   CHECK(marked.find("note.toml:4:1: bad") != std::string::npos);
   CHECK(without_error_comment(marked) == "# mine\nkind = \"x\"\n");
-  CHECK(without_error_comment(with_error_comment(marked, {0, 0, "again"}, english)) ==
+  CHECK(without_error_comment(with_error_comment(marked, {0, 0, "again", {}}, english)) ==
         "# mine\nkind = \"x\"\n");
   CHECK_FALSE(has_content("# a\n\n   # b\n"));
   CHECK(has_content("# a\n  kind = 1"));
   // A message holding a newline stays on its line of the comment.
-  CHECK(with_error_comment("", {0, 0, "a\nb"}, english).find("a\\nb") != std::string::npos);
+  CHECK(with_error_comment("", {0, 0, "a\nb", {}}, english).find("a\\nb") != std::string::npos);
 }

@@ -84,8 +84,12 @@ const std::string kStatus =
     ",\"pid\":42,\"uptime_seconds\":125,\"socket\":\"/run/kioku/kiokud.sock\","
     "\"socket_activated\":false,\"collection\":\"/data/collection.sqlite\","
     "\"collection_bytes\":1572864,\"cards\":120,\"clients\":2,\"configuration\":\"command line\","
-    "\"options\":[\"--socket\",\"--idle-exit\"],\"last_backup\":null,\"last_backup_at\":null,"
-    "\"reminders\":[]}";
+    "\"options\":[\"--socket\",\"--idle-exit\"],"
+    "\"configuration_file\":\"/home/u/.config/kioku/config.toml\",\"configuration_generation\":2,"
+    "\"configuration_refused\":{\"kind\":\"out_of_range\",\"file\":\"/home/u/.config/kioku/"
+    "config.toml\",\"line\":3,\"column\":17,\"key\":\"day_starts_at\",\"expected\":\"\","
+    "\"lowest\":0,\"highest\":23,\"got\":\"30\",\"message\":\"(English)\"},"
+    "\"restart_needed\":[],\"last_backup\":null,\"last_backup_at\":null,\"reminders\":[]}";
 
 }  // namespace
 
@@ -165,6 +169,9 @@ TEST_CASE("daemon status: system.status's result as labelled lines, read as its 
               "  cards:             120\n"
               "  clients:           2\n"
               "  configuration:     command line (--socket, --idle-exit)\n"
+              "  config file:       /home/u/.config/kioku/config.toml; refused, the last good "
+              "configuration is in use: /home/u/.config/kioku/config.toml:3:17: day_starts_at: "
+              "must be from 0 to 23, got 30\n"
               "  last backup:       none\n"
               "  reminders:         none\n");
     CHECK(daemon.methods() == std::vector<std::string>{"system.hello", "system.status"});

@@ -9,6 +9,7 @@
 
 #include "cli/backup_messages.hpp"
 #include "cli/card_messages.hpp"
+#include "cli/config_messages.hpp"
 #include "cli/connection_messages.hpp"
 #include "cli/daemon_messages.hpp"
 #include "cli/dashboard_messages.hpp"
@@ -117,6 +118,10 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("backup and restore") {
     CHECK(check_catalogue(backup_messages_for("en"), backup_messages_for("ja")) >= 6);
+  }
+  SECTION("config") {
+    CHECK(check_catalogue(config_messages_for("en"), config_messages_for("ja")) >= 30);
+    CHECK(check_catalogue(config_file_messages_for("en"), config_file_messages_for("ja")) >= 35);
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);

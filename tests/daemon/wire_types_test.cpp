@@ -6,6 +6,7 @@
 #include "daemon/methods/method_table.hpp"
 #include "protocol/card_history_types.hpp"
 #include "protocol/collection_types.hpp"
+#include "protocol/config_types.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/doctor_types.hpp"
 #include "protocol/note_types.hpp"
@@ -50,7 +51,8 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kNoteRestore, protocol::kCardGet, protocol::kCardHistory, protocol::kReviewUndo,
       protocol::kCardSuspend, protocol::kCardUnsuspend, protocol::kCollectionBackup,
       protocol::kCollectionBackups, protocol::kCollectionRestore, protocol::kSchedOptimize,
-      protocol::kSchedEvaluate);
+      protocol::kSchedEvaluate, protocol::kConfigGet, protocol::kConfigSet, protocol::kConfigList,
+      protocol::kConfigReload, protocol::kConfigRead, protocol::kConfigWrite);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

@@ -147,7 +147,7 @@ TEST_CASE("e2e: kioku daemon status tells the daemon as it is", "[e2e][lifecycle
 
   const CommandResult text = kioku_in(home, {"daemon", "status"});
   CHECK(text.out.find("  last backup:       none\n") != std::string::npos);
-  CHECK(text.out.find("  configuration:     defaults (no configuration file yet)\n") !=
+  CHECK(text.out.find("  configuration:     defaults\n") !=
         std::string::npos);
 
   const CommandResult backup = kioku_in(home, {"backup", "--json"});

@@ -1,5 +1,6 @@
 // How kiokud starts and stops: a socket path it cannot use is found before the collection is
-// opened, a TZ that glibc would silently read as UTC is named, and SIGHUP stops it cleanly.
+// opened, a TZ that glibc would silently read as UTC is named. (SIGHUP reloads the
+// configuration: tests/e2e/configuration_test.cpp.)
 #include <signal.h>
 #include <sys/stat.h>
 
@@ -47,18 +48,6 @@ TEST_CASE("e2e: kiokud finds an unusable socket path before it opens the collect
     expect_refused_before_collection(home, other.socket_path(), "another kiokud already listens");
     expect_still_serving(other);
   }
-}
-
-TEST_CASE("e2e: SIGHUP stops kiokud cleanly - removing its socket", "[e2e][daemon]") {
-  RunningDaemon daemon({"--no-bundled-decks"});
-  const TempHome& home = daemon.home();
-  expect_still_serving(home);
-  CHECK(daemon.stop(SIGHUP) == 0);
-  CHECK_FALSE(exists(home.socket_path()));
-  CHECK(daemon.log().find("kiokud: SIGHUP received, stopping\nkiokud: stopped\n") !=
-        std::string::npos);
-  // The collection was closed properly: the next daemon starts on it without complaint.
-  RunningDaemon again(home, {"--no-bundled-decks"});
 }
 
 TEST_CASE("e2e: kiokud names a TZ that would silently mean UTC", "[e2e][daemon]") {

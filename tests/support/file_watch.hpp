@@ -24,10 +24,11 @@ class FileWatch {
   // Returns true as soon as `path` (a name in the directory) exists; false when nothing in the
   // directory changed for `quiet_ms`.
   bool wait_until_exists(const std::string& path, int quiet_ms = 5'000);
+  // Returns true as soon as `done()` holds, looked at after each change in the directory (e.g.
+  // a line in a log there); false when nothing in it changed for `quiet_ms`.
+  bool wait_until(const std::function<bool()>& done, int quiet_ms = 5'000);
 
  private:
-  bool wait_until(const std::function<bool()>& done, int quiet_ms);
-
   int descriptor_ = -1;
 };
 

@@ -1,0 +1,237 @@
+#include "core/configuration.hpp"
+
+#include <toml++/toml.h>
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "core/configuration_keys.hpp"
+
+namespace kioku {
+
+namespace {
+
+constexpr std::array<std::pair<ConfigProblemKind, std::string_view>, 9> kKindNames{{
+    {ConfigProblemKind::kUnreadable, "unreadable"},
+    {ConfigProblemKind::kSyntax, "syntax"},
+    {ConfigProblemKind::kUnknownKey, "unknown_key"},
+    {ConfigProblemKind::kWrongType, "wrong_type"},
+    {ConfigProblemKind::kNotAWholeNumber, "not_a_whole_number"},
+    {ConfigProblemKind::kOutOfRange, "out_of_range"},
+    {ConfigProblemKind::kNotAChoice, "not_a_choice"},
+    {ConfigProblemKind::kNotAbsolutePath, "not_an_absolute_path"},
+    {ConfigProblemKind::kUnknownTimeZone, "unknown_time_zone"},
+}};
+
+std::string with_article(const std::string& type) {
+  return (type == "integer" || type == "array" ? "an " : "a ") + type;
+}
+
+// "en, ja" from "en,ja".
+std::string listed(const std::string& choices) {
+  std::string out;
+  for (const char character : choices) {
+    out += character;
+    if (character == ',') out += ' ';
+  }
+  return out;
+}
+
+std::string_view type_name(const toml::node& node) {
+  switch (node.type()) {
+    case toml::node_type::table:
+      return "table";
+    case toml::node_type::array:
+      return "array";
+    case toml::node_type::string:
+      return "string";
+    case toml::node_type::integer:
+      return "integer";
+    case toml::node_type::floating_point:
+      return "float";
+    case toml::node_type::boolean:
+      return "boolean";
+    case toml::node_type::date:
+      return "date";
+    case toml::node_type::time:
+      return "time";
+    case toml::node_type::date_time:
+      return "date-time";
+    default:
+      return "nothing";
+  }
+}
+
+// The sections of the file: a key "daemon.x" lives in [daemon].
+bool is_section(std::string_view name) {
+  for (const ConfigKey& key : configuration_keys()) {
+    const std::size_t dot = key.name.find('.');
+    if (dot != std::string_view::npos && key.name.substr(0, dot) == name) return true;
+  }
+  return false;
+}
+
+class Reader {
+ public:
+  explicit Reader(const std::string& file) : file_(file) {}
+
+  void read(const toml::table& root) {
+    for (auto&& [name, node] : root) {
+      const std::string key(name.str());
+      if (is_section(key)) {
+        if (const toml::table* section = node.as_table()) {
+          for (auto&& [inner_name, inner] : *section) {
+            read_value(key + "." + std::string(inner_name.str()), inner_name, inner);
+          }
+        } else {
+          fail(node.source(), key, ConfigProblemKind::kWrongType, "table",
+               std::string(type_name(node)));
+        }
+      } else {
+        read_value(key, name, node);
+      }
+    }
+  }
+
+  // The problem nearest the top; toml++ keeps a table's keys sorted, not in file order.
+  const std::optional<ConfigProblem>& first_problem() const noexcept { return first_; }
+  ParsedConfiguration result() {
+    ParsedConfiguration parsed{values_, {}};
+    for (const ConfigKey& key : configuration_keys()) {
+      if (std::find(set_.begin(), set_.end(), key.name) != set_.end()) {
+        parsed.keys_set.emplace_back(key.name);
+      }
+    }
+    return parsed;
+  }
+
+ private:
+  void read_value(const std::string& dotted, const toml::key& name, const toml::node& node) {
+    const ConfigKey* key = find_config_key(dotted);
+    if (key == nullptr) {
+      fail(name.source(), dotted, ConfigProblemKind::kUnknownKey, "", "");
+      return;
+    }
+    ConfigValue value;
+    if (key->type == ConfigType::kInteger && node.is_integer()) {
+      value = node.as_integer()->get();
+    } else if (key->type == ConfigType::kString && node.is_string()) {
+      value = node.as_string()->get();
+    } else {
+      fail(node.source(), dotted, ConfigProblemKind::kWrongType,
+           key->type == ConfigType::kInteger ? "integer" : "string", std::string(type_name(node)));
+      return;
+    }
+    if (std::optional<ConfigProblem> problem = check_value(*key, value)) {
+      place(*problem, node.source());
+      keep(std::move(*problem));
+      return;
+    }
+    key->set(values_, value);
+    set_.push_back(key->name);
+  }
+
+  void place(ConfigProblem& problem, const toml::source_region& where) const {
+    problem.file = file_;
+    problem.line = static_cast<int>(where.begin.line);
+    problem.column = static_cast<int>(where.begin.column);
+  }
+
+  void fail(const toml::source_region& where, const std::string& key, ConfigProblemKind kind,
+            std::string expected, std::string got) {
+    ConfigProblem problem;
+    problem.kind = kind;
+    problem.key = key;
+    problem.expected = std::move(expected);
+    problem.got = std::move(got);
+    place(problem, where);
+    keep(std::move(problem));
+  }
+
+  void keep(ConfigProblem problem) {
+    if (!first_ ||
+        std::pair(problem.line, problem.column) < std::pair(first_->line, first_->column)) {
+      first_ = std::move(problem);
+    }
+  }
+
+  const std::string& file_;
+  Configuration values_;
+  std::vector<std::string_view> set_;
+  std::optional<ConfigProblem> first_;
+};
+
+}  // namespace
+
+std::string_view to_string(ConfigProblemKind kind) noexcept {
+  for (const auto& [known, name] : kKindNames) {
+    if (known == kind) return name;
+  }
+  return "syntax";
+}
+
+std::optional<ConfigProblemKind> parse_config_problem_kind(std::string_view name) noexcept {
+  for (const auto& [kind, known] : kKindNames) {
+    if (known == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::string describe(const ConfigProblem& problem) {
+  std::string text = problem.file;
+  if (problem.line > 0) text += ":" + std::to_string(problem.line);
+  if (problem.line > 0 && problem.column > 0) text += ":" + std::to_string(problem.column);
+  if (!text.empty()) text += ": ";
+  if (!problem.key.empty()) text += problem.key + ": ";
+  switch (problem.kind) {
+    case ConfigProblemKind::kUnreadable:
+      return text + "cannot read the file: " + problem.got;
+    case ConfigProblemKind::kSyntax:
+      return text + "not valid TOML: " + problem.got;
+    case ConfigProblemKind::kUnknownKey:
+      return text + "no such setting (see kioku.conf(5))";
+    case ConfigProblemKind::kWrongType:
+      return text + "must be " + with_article(problem.expected) + ", not " +
+             with_article(problem.got);
+    case ConfigProblemKind::kNotAWholeNumber:
+      return text + "must be a whole number, got '" + problem.got + "'";
+    case ConfigProblemKind::kOutOfRange:
+      return text + "must be from " + std::to_string(problem.lowest) + " to " +
+             std::to_string(problem.highest) + ", got " + problem.got;
+    case ConfigProblemKind::kNotAChoice:
+      return text + "must be one of " + listed(problem.expected) + ", got '" + problem.got + "'";
+    case ConfigProblemKind::kNotAbsolutePath:
+      return text + "must be an absolute path, got '" + problem.got + "'";
+    case ConfigProblemKind::kUnknownTimeZone:
+      return text + "not a time zone this system knows: '" + problem.got + "'";
+  }
+  return text;
+}
+
+ConfigProblem syntax_problem(const std::string& file, int line, int column,
+                             std::string description) {
+  ConfigProblem problem;
+  problem.kind = ConfigProblemKind::kSyntax;
+  problem.file = file;
+  problem.line = line;
+  problem.column = column;
+  problem.got = std::move(description);
+  return problem;
+}
+
+ParsedConfiguration parse_configuration(std::string_view text, const std::string& file) {
+  toml::table root;
+  try {
+    root = toml::parse(text, std::string_view(file));
+  } catch (const toml::parse_error& error) {
+    throw ConfigError(syntax_problem(file, static_cast<int>(error.source().begin.line),
+                                     static_cast<int>(error.source().begin.column),
+                                     std::string(error.description())));
+  }
+  Reader reader(file);
+  reader.read(root);
+  if (reader.first_problem()) throw ConfigError(*reader.first_problem());
+  return reader.result();
+}
+
+}  // namespace kioku

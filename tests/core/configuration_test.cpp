@@ -1,0 +1,272 @@
+// The configuration file's parser (core/configuration.hpp): every key read, every kind of
+// problem with the line and column it names, and `config set`'s edit of the text.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "core/configuration.hpp"
+#include "core/configuration_edit.hpp"
+#include "core/configuration_keys.hpp"
+
+namespace kioku {
+namespace {
+
+constexpr const char* kFile = "/home/u/.config/kioku/config.toml";
+
+ConfigProblem problem_of(const std::string& text) {
+  try {
+    parse_configuration(text, kFile);
+  } catch (const ConfigError& error) {
+    CHECK(error.code() == ErrorCode::kInvalidInput);
+    CHECK(std::string(error.what()) == describe(error.problem()));
+    CHECK(std::string(error.what()).find('\n') == std::string::npos);
+    return error.problem();
+  }
+  FAIL("the text parsed without a problem");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("configuration: an empty file is every default", "[core][configuration]") {
+  const ParsedConfiguration parsed = parse_configuration("# nothing yet\n", kFile);
+  const Configuration defaults;
+  CHECK(parsed.keys_set.empty());
+  CHECK(parsed.values.day_starts_at == 4);
+  CHECK(parsed.values.time_zone.empty());
+  CHECK(parsed.values.language.empty());
+  CHECK(parsed.values.color == "auto");
+  CHECK(parsed.values.socket.empty());
+  CHECK_FALSE(parsed.values.idle_exit.has_value());
+  CHECK(parsed.values.idle_timeout == 3600);
+  CHECK(parsed.values.max_clients == 256);
+  CHECK(parsed.values.backups_daily == 7);
+  CHECK(parsed.values.backups_weekly == 4);
+}
+
+TEST_CASE("configuration: every key is read", "[core][configuration]") {
+  const ParsedConfiguration parsed = parse_configuration(R"(# mine
+day_starts_at = 2
+time_zone = "UTC"
+language = "ja"
+color = "never"
+
+[daemon]
+socket = "/run/user/1000/k.sock"
+idle_exit = 60
+idle_timeout = 90
+max_clients = 8
+
+[backups]
+daily = 3
+weekly = 0
+)",
+                                                         kFile);
+  const Configuration& values = parsed.values;
+  CHECK(values.day_starts_at == 2);
+  CHECK(values.time_zone == "UTC");
+  CHECK(values.language == "ja");
+  CHECK(values.color == "never");
+  CHECK(values.socket == "/run/user/1000/k.sock");
+  CHECK(values.idle_exit == 60);
+  CHECK(values.idle_timeout == 90);
+  CHECK(values.max_clients == 8);
+  CHECK(values.backups_daily == 3);
+  CHECK(values.backups_weekly == 0);
+  CHECK(parsed.keys_set.size() == configuration_keys().size());
+  CHECK(parsed.keys_set.front() == "day_starts_at");
+  CHECK(parsed.keys_set.back() == "backups.weekly");
+  for (const ConfigKey& key : configuration_keys()) {
+    INFO(key.name);
+    CHECK(find_config_key(key.name) == &key);
+    CHECK_FALSE(std::holds_alternative<std::monostate>(key.get(values)));
+  }
+}
+
+TEST_CASE("configuration: a syntax error names its line and column", "[core][configuration]") {
+  const ConfigProblem problem = problem_of("day_starts_at = 4\ncolor = \n");
+  CHECK(problem.kind == ConfigProblemKind::kSyntax);
+  CHECK(problem.file == kFile);
+  CHECK(problem.line == 2);
+  CHECK(problem.column > 0);
+  CHECK_THAT(describe(problem), Catch::StartsWith(std::string(kFile) + ":2:"));
+  CHECK_THAT(describe(problem), Catch::Contains("not valid TOML"));
+}
+
+TEST_CASE("configuration: an unknown key names the key and its place", "[core][configuration]") {
+  ConfigProblem problem = problem_of("day_starts_at = 4\n\n  day_start = 5\n");
+  CHECK(problem.kind == ConfigProblemKind::kUnknownKey);
+  CHECK(problem.key == "day_start");
+  CHECK(problem.line == 3);
+  CHECK(problem.column == 3);
+  CHECK(describe(problem) ==
+        std::string(kFile) + ":3:3: day_start: no such setting (see kioku.conf(5))");
+
+  problem = problem_of("[daemon]\nsockets = \"/x\"\n");
+  CHECK(problem.key == "daemon.sockets");
+  CHECK(problem.line == 2);
+  // A section kioku does not have is a key it does not have.
+  problem = problem_of("[reminders]\nat = 5\n");
+  CHECK(problem.kind == ConfigProblemKind::kUnknownKey);
+  CHECK(problem.key == "reminders");
+  CHECK(problem.line == 1);
+}
+
+TEST_CASE("configuration: a value of the wrong type names what was wanted",
+          "[core][configuration]") {
+  ConfigProblem problem = problem_of("day_starts_at = \"4\"\n");
+  CHECK(problem.kind == ConfigProblemKind::kWrongType);
+  CHECK(problem.key == "day_starts_at");
+  CHECK(problem.expected == "integer");
+  CHECK(problem.got == "string");
+  CHECK(problem.line == 1);
+  CHECK(problem.column == 17);
+  CHECK(describe(problem) ==
+        std::string(kFile) + ":1:17: day_starts_at: must be an integer, not a string");
+
+  problem = problem_of("\n\nlanguage = 1.5\n");
+  CHECK(problem.kind == ConfigProblemKind::kWrongType);
+  CHECK(problem.expected == "string");
+  CHECK(problem.got == "float");
+  CHECK(problem.line == 3);
+
+  problem = problem_of("daemon = 5\n");
+  CHECK(problem.kind == ConfigProblemKind::kWrongType);
+  CHECK(problem.key == "daemon");
+  CHECK(problem.expected == "table");
+  CHECK(problem.got == "integer");
+
+  problem = problem_of("[backups]\ndaily = true\n");
+  CHECK(problem.key == "backups.daily");
+  CHECK(problem.got == "boolean");
+  CHECK(problem.line == 2);
+}
+
+TEST_CASE("configuration: every integer key refuses values outside its range",
+          "[core][configuration]") {
+  struct Case {
+    const char* text;
+    const char* key;
+    std::int64_t lowest, highest;
+    int line;
+  };
+  const Case cases[] = {
+      {"day_starts_at = 24\n", "day_starts_at", 0, 23, 1},
+      {"day_starts_at = -1\n", "day_starts_at", 0, 23, 1},
+      {"[daemon]\nidle_exit = -5\n", "daemon.idle_exit", 0, 2147483647, 2},
+      {"[daemon]\nidle_timeout = 0\n", "daemon.idle_timeout", 1, 2147483647, 2},
+      {"[daemon]\n\nmax_clients = 1000001\n", "daemon.max_clients", 1, 1000000, 3},
+      {"[backups]\ndaily = 367\n", "backups.daily", 0, 366, 2},
+      {"[backups]\nweekly = -1\n", "backups.weekly", 0, 520, 2},
+  };
+  for (const Case& row : cases) {
+    INFO(row.text);
+    const ConfigProblem problem = problem_of(row.text);
+    CHECK(problem.kind == ConfigProblemKind::kOutOfRange);
+    CHECK(problem.key == row.key);
+    CHECK(problem.lowest == row.lowest);
+    CHECK(problem.highest == row.highest);
+    CHECK(problem.line == row.line);
+    CHECK_THAT(describe(problem), Catch::Contains("must be from " + std::to_string(row.lowest)));
+  }
+}
+
+TEST_CASE("configuration: strings are checked against their choices, paths and zones",
+          "[core][configuration]") {
+  ConfigProblem problem = problem_of("language = \"fr\"\n");
+  CHECK(problem.kind == ConfigProblemKind::kNotAChoice);
+  CHECK(problem.expected == "en,ja");
+  CHECK_THAT(describe(problem), Catch::EndsWith("language: must be one of en, ja, got 'fr'"));
+
+  problem = problem_of("color = \"yes\"\n");
+  CHECK(problem.kind == ConfigProblemKind::kNotAChoice);
+  CHECK(problem.expected == "auto,always,never");
+
+  problem = problem_of("[daemon]\nsocket = \"kiokud.sock\"\n");
+  CHECK(problem.kind == ConfigProblemKind::kNotAbsolutePath);
+  CHECK(problem.line == 2);
+  CHECK(problem.column == 10);
+
+  problem = problem_of("time_zone = \"Europe/Berln\"\n");
+  CHECK(problem.kind == ConfigProblemKind::kUnknownTimeZone);
+  CHECK(problem.got == "Europe/Berln");
+  CHECK(parse_configuration("time_zone = \"JST-9\"\n", kFile).values.time_zone == "JST-9");
+}
+
+TEST_CASE("configuration: of several problems the first in the file is named",
+          "[core][configuration]") {
+  // toml++ keeps keys sorted; the report follows the file.
+  const ConfigProblem problem = problem_of("language = \"xx\"\nbogus = 1\ncolor = 3\n");
+  CHECK(problem.line == 1);
+  CHECK(problem.key == "language");
+}
+
+TEST_CASE("configuration: problem kinds have stable names", "[core][configuration]") {
+  for (const auto kind :
+       {ConfigProblemKind::kUnreadable, ConfigProblemKind::kSyntax, ConfigProblemKind::kUnknownKey,
+        ConfigProblemKind::kWrongType, ConfigProblemKind::kNotAWholeNumber,
+        ConfigProblemKind::kOutOfRange, ConfigProblemKind::kNotAChoice,
+        ConfigProblemKind::kNotAbsolutePath, ConfigProblemKind::kUnknownTimeZone}) {
+    CHECK(parse_config_problem_kind(to_string(kind)) == kind);
+  }
+  CHECK_FALSE(parse_config_problem_kind("nonsense").has_value());
+}
+
+TEST_CASE("configuration: a command line's value is read as its key's type",
+          "[core][configuration]") {
+  const ConfigKey& hour = *find_config_key("day_starts_at");
+  CHECK(std::get<std::int64_t>(value_from_text(hour, "7")) == 7);
+  try {
+    value_from_text(hour, "seven");
+    FAIL("took 'seven'");
+  } catch (const ConfigError& error) {
+    CHECK(error.problem().kind == ConfigProblemKind::kNotAWholeNumber);
+    CHECK(std::string(error.what()) == "day_starts_at: must be a whole number, got 'seven'");
+  }
+  CHECK_THROWS_AS(value_from_text(hour, "30"), ConfigError);
+  CHECK_THROWS_AS(value_from_text(hour, ""), ConfigError);
+  CHECK(std::get<std::string>(value_from_text(*find_config_key("language"), "ja")) == "ja");
+  CHECK_THROWS_AS(value_from_text(*find_config_key("color"), "blue"), ConfigError);
+}
+
+TEST_CASE("configuration: set replaces only the value, keeping comments", "[core][configuration]") {
+  const std::string text =
+      "# my settings\nday_starts_at = 4 # early riser\n\n[daemon]\n# limits\nmax_clients = 9\n";
+  CHECK(with_setting(text, *find_config_key("day_starts_at"), std::int64_t{6}, kFile) ==
+        "# my settings\nday_starts_at = 6 # early riser\n\n[daemon]\n# limits\nmax_clients = 9\n");
+  CHECK(with_setting(text, *find_config_key("daemon.max_clients"), std::int64_t{12}, kFile) ==
+        "# my settings\nday_starts_at = 4 # early riser\n\n[daemon]\n# limits\nmax_clients = 12\n");
+}
+
+TEST_CASE("configuration: set adds a missing key where it belongs", "[core][configuration]") {
+  const std::string text = "day_starts_at = 4\n\n[daemon]\nmax_clients = 9\n";
+  // A key of a section that exists: after its header.
+  std::string edited =
+      with_setting(text, *find_config_key("daemon.idle_exit"), std::int64_t{0}, kFile);
+  CHECK(edited == "day_starts_at = 4\n\n[daemon]\nidle_exit = 0\nmax_clients = 9\n");
+  CHECK(parse_configuration(edited, kFile).values.idle_exit == 0);
+  // A section that does not exist: at the end.
+  edited = with_setting(text, *find_config_key("backups.daily"), std::int64_t{2}, kFile);
+  CHECK(edited == text + "\n[backups]\ndaily = 2\n");
+  // A key outside any section: before the first section.
+  edited = with_setting(text, *find_config_key("language"), std::string("ja"), kFile);
+  CHECK(edited == "day_starts_at = 4\n\nlanguage = \"ja\"\n[daemon]\nmax_clients = 9\n");
+  CHECK(parse_configuration(edited, kFile).values.language == "ja");
+  // An empty file.
+  CHECK(with_setting("", *find_config_key("color"), std::string("never"), kFile) ==
+        "color = \"never\"\n");
+  CHECK(with_setting("", *find_config_key("backups.weekly"), std::int64_t{1}, kFile) ==
+        "[backups]\nweekly = 1\n");
+}
+
+TEST_CASE("configuration: set writes strings TOML can read back", "[core][configuration]") {
+  const std::string edited =
+      with_setting("[daemon]\nsocket = \"/tmp/a\" # here\n", *find_config_key("daemon.socket"),
+                   std::string("/tmp/\"quoted\" \\ dir/日本.sock"), kFile);
+  CHECK(parse_configuration(edited, kFile).values.socket == "/tmp/\"quoted\" \\ dir/日本.sock");
+  CHECK_THAT(edited, Catch::EndsWith(" # here\n"));
+  CHECK_THROWS_AS(
+      with_setting("color = \n", *find_config_key("color"), std::string("never"), kFile),
+      ConfigError);
+}
+
+}  // namespace kioku
