@@ -177,3 +177,29 @@ TEST_CASE("e2e: kioku backup list shows each kind, time and size in English, Jap
   CHECK(japanese.out.find("  2026-06-01 10:00  自動    ") != std::string::npos);
   CHECK(japanese.out.find("  2026-06-01 10:00  移行前  ") != std::string::npos);
 }
+
+TEST_CASE("e2e: the configuration file's backups.daily/weekly are the automatic backups' counts",
+          "[e2e][backup][configuration]") {
+  TempHome home;
+  set_clock(home, kMondayMorningMs);
+  const std::string config = home.write_file("config.toml", "[backups]\ndaily = 1\nweekly = 0\n");
+  RunningDaemon daemon(
+      home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock", "--config", config});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  const std::int64_t card = call(home, "review.next").at("card").at("id").as_int64();
+  for (const int day : {0, 1, 2}) answer_at(home, card, kMondayMorningMs + day * kDayMs);
+  // One day kept: each day's backup replaced the day before's.
+  CHECK(listed(home) == Names{automatic_on(2)});
+
+  // A reload with two days kept applies from the next backup on.
+  home.write_file("config.toml", "[backups]\ndaily = 2\nweekly = 0\n");
+  REQUIRE(run_kioku(home, {"config", "reload"}).exit_code == 0);
+  answer_at(home, card, kMondayMorningMs + 3 * kDayMs);
+  CHECK(listed(home) == Names{automatic_on(3), automatic_on(2)});
+
+  // Both 0: no more automatic backups, and none deleted.
+  home.write_file("config.toml", "[backups]\ndaily = 0\nweekly = 0\n");
+  REQUIRE(run_kioku(home, {"config", "reload"}).exit_code == 0);
+  answer_at(home, card, kMondayMorningMs + 4 * kDayMs);
+  CHECK(listed(home) == Names{automatic_on(3), automatic_on(2)});
+}
