@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/configuration_keys.hpp"
+#include "core/configuration_toml.hpp"
 
 namespace kioku {
 
@@ -219,15 +220,18 @@ ConfigProblem syntax_problem(const std::string& file, int line, int column,
   return problem;
 }
 
-ParsedConfiguration parse_configuration(std::string_view text, const std::string& file) {
-  toml::table root;
+toml::table parse_config_toml(std::string_view text, const std::string& file) {
   try {
-    root = toml::parse(text, std::string_view(file));
+    return toml::parse(text, std::string_view(file));
   } catch (const toml::parse_error& error) {
     throw ConfigError(syntax_problem(file, static_cast<int>(error.source().begin.line),
                                      static_cast<int>(error.source().begin.column),
                                      std::string(error.description())));
   }
+}
+
+ParsedConfiguration parse_configuration(std::string_view text, const std::string& file) {
+  const toml::table root = parse_config_toml(text, file);
   Reader reader(file);
   reader.read(root);
   if (reader.first_problem()) throw ConfigError(*reader.first_problem());

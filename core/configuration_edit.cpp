@@ -1,5 +1,7 @@
 #include "core/configuration_edit.hpp"
 
+#include "core/configuration_toml.hpp"
+
 #include <toml++/toml.h>
 
 #include <algorithm>
@@ -48,14 +50,7 @@ std::string ended(std::string_view text) {
 
 std::string with_setting(std::string_view text, const ConfigKey& key, const ConfigValue& value,
                          const std::string& file) {
-  toml::table root;
-  try {
-    root = toml::parse(text, std::string_view(file));
-  } catch (const toml::parse_error& error) {
-    throw ConfigError(syntax_problem(file, static_cast<int>(error.source().begin.line),
-                                     static_cast<int>(error.source().begin.column),
-                                     std::string(error.description())));
-  }
+  const toml::table root = parse_config_toml(text, file);
   const std::string literal = toml_literal(value);
   const std::size_t dot = key.name.find('.');
   const std::string section(dot == std::string_view::npos ? "" : key.name.substr(0, dot));

@@ -9,23 +9,13 @@
 #include <string>
 
 #include "tests/e2e/clock_file.hpp"
+#include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
 
 namespace {
-
-void execute(const std::string& path, const std::string& sql) {
-  sqlite3* database = nullptr;
-  REQUIRE(::sqlite3_open_v2(path.c_str(), &database, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
-  char* error = nullptr;
-  const int status = ::sqlite3_exec(database, sql.c_str(), nullptr, nullptr, &error);
-  INFO((error ? error : ""));
-  ::sqlite3_free(error);
-  ::sqlite3_close(database);
-  REQUIRE(status == SQLITE_OK);
-}
 
 std::vector<std::string> daemon_arguments(const TempHome& home) {
   return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};
@@ -54,8 +44,8 @@ TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a bro
     CHECK(sound.out == "The collection " + home.collection_path() + " is intact\n");
   }
   // Behind the daemon's back: the answered card's state no longer what its log replays to.
-  execute(home.collection_path(),
-          "UPDATE card_state SET reps = reps + 5 WHERE card_id = " + std::to_string(answered));
+  execute_sql(home.collection_path(),
+              "UPDATE card_state SET reps = reps + 5 WHERE card_id = " + std::to_string(answered));
   {
     RunningDaemon daemon(home, daemon_arguments(home));
     const CommandResult english = run_kioku(home, {"doctor"});
@@ -77,8 +67,8 @@ TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a bro
   }
   // A card row gone while its state and review stay: two foreign key violations. A copy of the
   // damaged collection, newer than the good backup, must not be offered.
-  execute(home.collection_path(),
-          "PRAGMA foreign_keys = OFF; DELETE FROM cards WHERE id = " + std::to_string(answered));
+  execute_sql(home.collection_path(), "PRAGMA foreign_keys = OFF; DELETE FROM cards WHERE id = " +
+                                          std::to_string(answered));
   const std::string damaged_copy = home.data_dir() + "/backups/collection-20260601-110000.sqlite";
   std::filesystem::copy_file(home.collection_path(), damaged_copy);
   {

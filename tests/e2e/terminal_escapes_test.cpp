@@ -6,6 +6,7 @@
 #include <csignal>
 #include <memory>
 
+#include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/tmux_session.hpp"
 
@@ -42,17 +43,6 @@ const std::string kShownChoice = R"j(5\r\u001b[2K4 (right))j";
 const std::string kShownExplanation = R"(\u001b]52;c;cHduZWQ=\u0007 clipboard)";
 const std::string kShownName = R"(Evil\u001b]0;PWNED\u0007 deck)";
 
-void execute(const std::string& path, const std::string& sql) {
-  sqlite3* database = nullptr;
-  REQUIRE(::sqlite3_open_v2(path.c_str(), &database, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
-  char* error = nullptr;
-  const int status = ::sqlite3_exec(database, sql.c_str(), nullptr, nullptr, &error);
-  INFO((error ? error : ""));
-  ::sqlite3_free(error);
-  ::sqlite3_close(database);
-  REQUIRE(status == SQLITE_OK);
-}
-
 // A collection whose deck and card hold control characters, and a kiokud serving it.
 std::unique_ptr<RunningDaemon> serve_evil_collection(const TempHome& home) {
   {
@@ -60,9 +50,9 @@ std::unique_ptr<RunningDaemon> serve_evil_collection(const TempHome& home) {
     REQUIRE(run_kioku(home, {"import", home.write_file("evil.toml", kCleanDeck)}).exit_code == 0);
     REQUIRE(importer.stop(SIGTERM) == 0);
   }
-  execute(home.collection_path(), "UPDATE cards SET content = '" + kEvilContent + "';" +
-                                      "UPDATE decks SET name = '" + kEvilName +
-                                      "', slug = 'evil' || char(27) || '[31m';");
+  execute_sql(home.collection_path(), "UPDATE cards SET content = '" + kEvilContent + "';" +
+                                          "UPDATE decks SET name = '" + kEvilName +
+                                          "', slug = 'evil' || char(27) || '[31m';");
   auto daemon = std::make_unique<RunningDaemon>(
       home, std::vector<std::string>{"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   return daemon;
@@ -113,8 +103,8 @@ TEST_CASE("e2e: decks and error lines show control characters as escapes", "[e2e
   CHECK(decks.out.find(kShownName) != std::string::npos);
 
   // JSON escapes the C0 controls itself; kioku adds DEL, C1 and the bidirectional controls.
-  execute(home.collection_path(),
-          R"(UPDATE decks SET name = '{"en":"C1 \u009b and RLO \u202e and DEL \u007f"}';)");
+  execute_sql(home.collection_path(),
+              R"(UPDATE decks SET name = '{"en":"C1 \u009b and RLO \u202e and DEL \u007f"}';)");
   const auto json = run_kioku(home, {"decks", "--json"});
   REQUIRE(json.exit_code == 0);
   expect_inert(json.out);
