@@ -34,6 +34,9 @@ std::size_t offset_of(std::string_view text, const toml::source_position& positi
 
 std::string insert_line(std::string_view text, std::size_t at, const std::string& line) {
   std::string out(text.substr(0, at));
+  // After a last line with no newline ("[backups] # note" ending the file), the new line must
+  // start a line of its own, or it would be part of that line (here, of its comment).
+  if (!out.empty() && out.back() != '\n') out += '\n';
   out += line + "\n";
   out += text.substr(at);
   return out;

@@ -119,8 +119,17 @@ std::string toml_literal(const ConfigValue& value) {
 }
 
 std::optional<ConfigProblem> check_value(const ConfigKey& key, const ConfigValue& value) {
+  // Nothing set: the default applies, which is always fine.
+  if (std::holds_alternative<std::monostate>(value)) return std::nullopt;
   ConfigProblem problem;
   problem.key = std::string(key.name);
+  const bool integer = std::holds_alternative<std::int64_t>(value);
+  if (integer != (key.type == ConfigType::kInteger)) {
+    problem.kind = ConfigProblemKind::kWrongType;
+    problem.expected = key.type == ConfigType::kInteger ? "integer" : "string";
+    problem.got = integer ? "integer" : "string";
+    return problem;
+  }
   if (key.type == ConfigType::kInteger) {
     const std::int64_t whole = number(value);
     if (whole >= key.lowest && whole <= key.highest) return std::nullopt;

@@ -46,8 +46,9 @@ const ConfigKey* find_config_key(std::string_view name);
 // `value` as TOML writes it: 4, "ja"; "" for nothing.
 std::string toml_literal(const ConfigValue& value);
 
-// What is wrong with `value` for `key` (its range, choices, path or time zone), as a problem
-// with the kind, expected, lowest, highest and got filled (no file or place); nullopt when fine.
+// What is wrong with `value` for `key` (its type, range, choices, path or time zone), as a
+// problem with the kind, expected, lowest, highest and got filled (no file or place); nullopt
+// when fine, and for nothing set (the default applies).
 std::optional<ConfigProblem> check_value(const ConfigKey& key, const ConfigValue& value);
 
 // The value of `key` from a command line's text (`kioku config set KEY VALUE`): a whole number

@@ -270,3 +270,37 @@ TEST_CASE("configuration: set writes strings TOML can read back", "[core][config
 }
 
 }  // namespace kioku
+
+TEST_CASE(
+    "configuration: check_value takes nothing set as fine and a value of the other type as "
+    "wrong",
+    "[core][configuration]") {
+  const kioku::Configuration defaults;
+  // Every key at its default, including the ones whose default is "not set" (time_zone,
+  // daemon.socket, daemon.idle_exit), is within its rules: what a fuzzed file read back gives.
+  for (const kioku::ConfigKey& key : kioku::configuration_keys()) {
+    INFO(key.name);
+    CHECK_FALSE(kioku::check_value(key, key.get(defaults)));
+    CHECK_FALSE(kioku::check_value(key, kioku::ConfigValue{}));
+  }
+  const kioku::ConfigKey& day = *kioku::find_config_key("day_starts_at");
+  const auto as_text = kioku::check_value(day, kioku::ConfigValue{std::string("4")});
+  REQUIRE(as_text);
+  CHECK(as_text->kind == kioku::ConfigProblemKind::kWrongType);
+  CHECK(as_text->expected == "integer");
+  const kioku::ConfigKey& color = *kioku::find_config_key("color");
+  const auto as_number = kioku::check_value(color, kioku::ConfigValue{std::int64_t{1}});
+  REQUIRE(as_number);
+  CHECK(as_number->kind == kioku::ConfigProblemKind::kWrongType);
+  CHECK(as_number->expected == "string");
+}
+
+TEST_CASE("configuration: set after a section header that ends the file with a comment",
+          "[core][configuration]") {
+  // Found by config_file_fuzz: the new line went onto the header's line, inside its comment.
+  const std::string text = "# comments only\n\n[backups] # a week is too many";
+  const kioku::ConfigKey& daily = *kioku::find_config_key("backups.daily");
+  const std::string edited = kioku::with_setting(text, daily, std::int64_t{3}, "config.toml");
+  CHECK(edited == "# comments only\n\n[backups] # a week is too many\ndaily = 3\n");
+  CHECK(kioku::parse_configuration(edited, "config.toml").values.backups_daily == 3);
+}
