@@ -32,6 +32,13 @@ std::size_t offset_of(std::string_view text, const toml::source_position& positi
   return at;
 }
 
+// Whether `table` was opened by a [header] line, not made by dotted keys or inline.
+bool has_header(std::string_view text, const toml::table& table) {
+  if (table.is_inline()) return false;
+  const std::size_t at = offset_of(text, table.source().begin);
+  return at < text.size() && text[at] == '[';
+}
+
 std::string insert_line(std::string_view text, std::size_t at, const std::string& line) {
   std::string out(text.substr(0, at));
   // After a last line with no newline ("[backups] # note" ending the file), the new line must
@@ -67,7 +74,7 @@ std::string with_setting(std::string_view text, const ConfigKey& key, const Conf
     out += text.substr(end);
     return out;
   }
-  const std::string line = leaf + " = " + literal;
+  std::string line = leaf + " = " + literal;
   if (!section.empty()) {
     const toml::table* table = root[section].as_table();
     if (table == nullptr)
@@ -77,12 +84,17 @@ std::string with_setting(std::string_view text, const ConfigKey& key, const Conf
                                                 std::string(key.name) +
                                                 " in it by hand (kioku config edit)");
     }
-    return insert_line(text, line_offset(text, table->source().begin.line + 1), line);
+    if (has_header(text, *table)) {
+      return insert_line(text, line_offset(text, table->source().begin.line + 1), line);
+    }
+    // A section made by dotted keys ("backups.daily = 7") has no header to add a line under:
+    // the key goes in its dotted form where the top-level keys are.
+    line = std::string(key.name) + " = " + literal;
   }
   // Before the first [section]: a line after it would belong to that section.
   std::size_t first_section = std::numeric_limits<std::size_t>::max();
   for (auto&& [name, node] : root) {
-    if (const toml::table* table = node.as_table(); table && !table->is_inline()) {
+    if (const toml::table* table = node.as_table(); table && has_header(text, *table)) {
       first_section = std::min<std::size_t>(first_section, table->source().begin.line);
     }
   }

@@ -304,3 +304,20 @@ TEST_CASE("configuration: set after a section header that ends the file with a c
   CHECK(edited == "# comments only\n\n[backups] # a week is too many\ndaily = 3\n");
   CHECK(kioku::parse_configuration(edited, "config.toml").values.backups_daily == 3);
 }
+
+TEST_CASE("configuration: set beside a section written as dotted keys", "[core][configuration]") {
+  // Found by config_file_fuzz: "weekly = 4" went under the dotted key, at the top level, where
+  // it is no setting at all.
+  const std::string text = "backups.daily = 4";
+  const kioku::ConfigKey& weekly = *kioku::find_config_key("backups.weekly");
+  const std::string edited = kioku::with_setting(text, weekly, std::int64_t{2}, "config.toml");
+  CHECK(edited == "backups.daily = 4\nbackups.weekly = 2\n");
+  const kioku::Configuration values = kioku::parse_configuration(edited, "config.toml").values;
+  CHECK(values.backups_daily == 4);
+  CHECK(values.backups_weekly == 2);
+  // Before the first [section], where a dotted key still belongs to the top level.
+  const std::string with_section = "backups.daily = 4\n[daemon]\nmax_clients = 9\n";
+  const std::string edited_again =
+      kioku::with_setting(with_section, weekly, std::int64_t{2}, "config.toml");
+  CHECK(kioku::parse_configuration(edited_again, "config.toml").values.backups_weekly == 2);
+}
