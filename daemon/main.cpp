@@ -2,8 +2,10 @@
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <limits>
+#include <string_view>
 
 #include "core/clock.hpp"
+#include "core/configuration_keys.hpp"
 #include "core/day_calendar.hpp"
 #include "daemon/server/daemon.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -49,6 +51,29 @@ void add_hidden_number(CLI::App& app, const std::string& name, std::int64_t& val
       ->group("");
 }
 
+// An option that is also the configuration key `key_name` (docs/configuration.md): checked
+// against the key's own range, and when given, the command line's value of the key, which wins
+// over the file's.
+void add_key_option(CLI::App& app, const std::string& name, std::string_view key_name,
+                    const std::string& help, kioku::daemon::DaemonConfig& config) {
+  const kioku::ConfigKey& key = *kioku::find_config_key(key_name);
+  const bool integer = key.type == kioku::ConfigType::kInteger;
+  CLI::Option* option = app.add_option_function<std::string>(
+      name,
+      [&key, integer, &config](const std::string& text) {
+        kioku::ConfigValue value = text;
+        if (integer) {
+          std::int64_t number = 0;  // whole_number() has checked the text
+          std::from_chars(text.data(), text.data() + text.size(), number);
+          value = number;
+        }
+        key.set(config.command_line, value);
+        config.command_line_keys.emplace_back(key.name);
+      },
+      help);
+  if (integer) option->check(whole_number(key.lowest, key.highest));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -57,37 +82,36 @@ int main(int argc, char** argv) {
   kioku::daemon::DaemonConfig config;
   CLI::App app{"kiokud: the kioku daemon; keeps the collection and schedules reviews"};
   app.set_version_flag("--version", std::string("kiokud ") + KIOKU_VERSION);
-  app.add_option("--socket", config.socket_path,
+  add_key_option(app, "--socket", "daemon.socket",
                  "Unix socket to listen on (default: $XDG_RUNTIME_DIR/kioku/kiokud.sock; "
-                 "ignored when systemd passes the socket)");
+                 "ignored when systemd passes the socket)",
+                 config);
   app.add_option("--data-dir", config.data_directory,
                  "directory of the collection (default: $XDG_DATA_HOME/kioku)");
   app.add_option("--ready-fd", config.ready_fd,
                  "file descriptor to write \"ready\" to once the socket accepts clients")
       ->check(whole_number(0, std::numeric_limits<int>::max()));
-  app.add_option("--day-starts-at", config.day_starts_at_hour,
-                 "local hour at which a new day starts (0-23)")
-      ->check(whole_number(0, 23));
-  app.add_option("--idle-timeout", config.idle_timeout_seconds,
+  add_key_option(app, "--day-starts-at", "day_starts_at",
+                 "local hour at which a new day starts (0-23)", config);
+  add_key_option(app, "--idle-timeout", "daemon.idle_timeout",
                  "seconds without a request after which one client is disconnected (default 3600); "
-                 "see --idle-exit for the daemon")
-      ->check(whole_number(1, std::numeric_limits<std::int32_t>::max()));
-  app.add_option("--idle-exit", config.idle_exit_seconds,
+                 "see --idle-exit for the daemon",
+                 config);
+  add_key_option(app, "--idle-exit", "daemon.idle_exit",
                  "seconds with no client connected after which kiokud itself stops; 0 never "
                  "(default: 300 when systemd passed the socket, else never); see --idle-timeout "
-                 "for one client")
-      ->check(whole_number(0, std::numeric_limits<std::int32_t>::max()));
-  app.add_option("--max-clients", config.max_clients,
-                 "clients served at once; more are refused with an error (default 256)")
-      ->check(whole_number(1, 1'000'000));
-  app.add_option("--backups-daily", config.backups.daily,
+                 "for one client",
+                 config);
+  add_key_option(app, "--max-clients", "daemon.max_clients",
+                 "clients served at once; more are refused with an error (default 256)", config);
+  add_key_option(app, "--backups-daily", "backups.daily",
                  "automatic backups kept, the newest of each of the last N days (default 7; "
-                 "with --backups-weekly 0, 0 turns automatic backups off)")
-      ->check(whole_number(0, 366));
-  app.add_option("--backups-weekly", config.backups.weekly,
+                 "with --backups-weekly 0, 0 turns automatic backups off)",
+                 config);
+  add_key_option(app, "--backups-weekly", "backups.weekly",
                  "automatic backups kept beyond the daily ones, the newest of each of the last N "
-                 "weeks (default 4)")
-      ->check(whole_number(0, 520));
+                 "weeks (default 4)",
+                 config);
   app.add_option("--config", config.config_file,
                  "configuration file (default: $XDG_CONFIG_HOME/kioku/config.toml, when it "
                  "exists); options given here win over it");
@@ -125,37 +149,6 @@ int main(int argc, char** argv) {
     if (option->count() > 0 && option->get_name() != "--ready-fd") {
       config.given_options.push_back(option->get_name());
     }
-  }
-  // The options that are also configuration keys, so that they win over the file's values.
-  const auto given = [&app](const char* name) { return app.get_option(name)->count() > 0; };
-  kioku::Configuration& line = config.command_line;
-  if (given("--socket")) {
-    line.socket = config.socket_path;
-    config.command_line_keys.push_back("daemon.socket");
-  }
-  if (given("--day-starts-at")) {
-    line.day_starts_at = config.day_starts_at_hour;
-    config.command_line_keys.push_back("day_starts_at");
-  }
-  if (given("--idle-exit")) {
-    line.idle_exit = config.idle_exit_seconds;
-    config.command_line_keys.push_back("daemon.idle_exit");
-  }
-  if (given("--idle-timeout")) {
-    line.idle_timeout = config.idle_timeout_seconds;
-    config.command_line_keys.push_back("daemon.idle_timeout");
-  }
-  if (given("--max-clients")) {
-    line.max_clients = static_cast<std::int64_t>(config.max_clients);
-    config.command_line_keys.push_back("daemon.max_clients");
-  }
-  if (given("--backups-daily")) {
-    line.backups_daily = config.backups.daily;
-    config.command_line_keys.push_back("backups.daily");
-  }
-  if (given("--backups-weekly")) {
-    line.backups_weekly = config.backups.weekly;
-    config.command_line_keys.push_back("backups.weekly");
   }
   config.group_commit = !no_group_commit;
   config.import_bundled_decks = !no_bundled;

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <optional>
 
+#include "core/backup_retention.hpp"
 #include "core/clock.hpp"
 #include "core/deck.hpp"
 #include "core/error.hpp"
