@@ -31,14 +31,12 @@ protocol::ConfigEntry config_entry(const ConfigurationState& state, const Config
   boost::json::value json = nullptr;
   if (const auto* whole = std::get_if<std::int64_t>(&value)) json = *whole;
   if (const auto* text = std::get_if<std::string>(&value)) json = boost::json::string(*text);
-  const bool restart_needed =
-      key.takes_effect == ConfigTakesEffect::kRestart && key.get(state.running()) != value;
   return protocol::ConfigEntry{
       .key = std::string(key.name),
       .value = std::move(json),
       .source = std::string(to_string(source_of(state.layers(), key.name))),
       .takes_effect = std::string(to_string(key.takes_effect)),
-      .restart_needed = restart_needed};
+      .restart_needed = state.restart_needed(key)};
 }
 
 }  // namespace kioku::daemon

@@ -102,8 +102,7 @@ protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContex
       .configuration_refused = context.configuration && context.configuration->refused()
                                    ? std::optional(problem_info(*context.configuration->refused()))
                                    : std::nullopt,
-      .restart_needed = context.configuration ? restart_keys(context.configuration->running(),
-                                                             context.configuration->effective())
+      .restart_needed = context.configuration ? context.configuration->restart_needed()
                                               : std::vector<std::string>{},
       .last_backup = backup ? std::optional<std::string>(backup->path) : std::nullopt,
       .last_backup_at = backup ? std::optional<std::int64_t>(backup->modified) : std::nullopt,

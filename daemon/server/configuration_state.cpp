@@ -81,7 +81,8 @@ ConfigurationState::ConfigurationState(std::string path, bool required, Configur
   layers_.command_line = std::move(command_line);
   layers_.command_line_keys = std::move(command_line_keys);
   layers_.file = parse_configuration(read_config_file(path_, required_), path_);
-  running_ = effective();
+  effective_ = kioku::effective(layers_);
+  running_ = effective_;
   generation_ = 1;
 }
 
@@ -96,31 +97,32 @@ ReloadOutcome ConfigurationState::reload() {
               << " (generation " << generation_ << ")\n";
     ReloadOutcome outcome;
     outcome.refused = refused_;
-    outcome.restart_needed = restart_keys(running_, effective());
+    outcome.restart_needed = restart_needed();
     return outcome;
   }
 }
 
 ReloadOutcome ConfigurationState::replace(const std::string& text) {
-  parse_configuration(text, path_);  // throws before anything is written
+  ParsedConfiguration parsed = parse_configuration(text, path_);  // before anything is written
   write_atomically(path_, text);
-  return reload();
+  ++generation_;
+  return apply(std::move(parsed));
 }
 
 ReloadOutcome ConfigurationState::apply(ParsedConfiguration parsed) {
-  const Configuration before = effective();
+  const Configuration before = effective_;
   layers_.file = std::move(parsed);
+  effective_ = kioku::effective(layers_);
   refused_.reset();
-  const Configuration after = effective();
   ReloadOutcome outcome;
   outcome.loaded = true;
-  outcome.restart_needed = restart_keys(running_, after);
-  for (const std::string& key : changed_keys(before, after)) {
+  outcome.restart_needed = restart_needed();
+  for (const std::string& key : changed_keys(before, effective_)) {
     if (find_config_key(key)->takes_effect != ConfigTakesEffect::kRestart) {
       outcome.changed.push_back(key);
     }
   }
-  if (!outcome.changed.empty()) changed_(after);
+  if (!outcome.changed.empty()) changed_(effective_);
   std::cerr << log_info << "kiokud: configuration reloaded from " << path_ << " (generation "
             << generation_ << ")";
   for (const std::string& key : outcome.restart_needed) {

@@ -38,10 +38,18 @@ class ConfigurationState {
 
   const std::string& path() const noexcept { return path_; }
   const ConfigLayers& layers() const noexcept { return layers_; }
-  // Every key's value, each from its layer.
-  Configuration effective() const { return kioku::effective(layers_); }
+  // Every key's value, each from its layer (kept as each load leaves it).
+  const Configuration& effective() const noexcept { return effective_; }
   // The values this process started with: what the keys that need a restart still are.
   const Configuration& running() const noexcept { return running_; }
+  // The keys whose effective value a running daemon cannot take (ConfigTakesEffect::kRestart)
+  // and that differ from what it started with.
+  std::vector<std::string> restart_needed() const { return restart_keys(running_, effective_); }
+  // Whether `key` is one of restart_needed().
+  bool restart_needed(const ConfigKey& key) const {
+    return key.takes_effect == ConfigTakesEffect::kRestart &&
+           key.get(running_) != key.get(effective_);
+  }
   // Loads so far, refused ones included; the start-up's is 1.
   std::int64_t generation() const noexcept { return generation_; }
   const std::optional<ConfigProblem>& refused() const noexcept { return refused_; }
@@ -65,6 +73,7 @@ class ConfigurationState {
   std::string path_;
   bool required_;
   ConfigLayers layers_;
+  Configuration effective_;  // kioku::effective(layers_)
   Configuration running_;
   std::int64_t generation_ = 0;
   std::optional<ConfigProblem> refused_;
