@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/backup_retention.hpp"
 #include "core/error.hpp"
 
 namespace kioku {
@@ -24,10 +25,14 @@ struct Configuration {
   // Seconds with no client after which kiokud stops; 0 never. Unset: 300 when systemd passed
   // the socket, else never (kDefaultIdleExitSeconds in daemon/server/daemon.hpp).
   std::optional<std::int64_t> idle_exit;
-  std::int64_t idle_timeout = 3600;  // seconds a silent client stays connected
-  std::int64_t max_clients = 256;    // clients served at once
-  std::int64_t backups_daily = 7;    // daily backups kept
-  std::int64_t backups_weekly = 4;   // weekly backups kept
+  std::int64_t idle_timeout = 3600;                      // seconds a silent client stays connected
+  std::int64_t max_clients = 256;                        // clients served at once
+  std::int64_t backups_daily = BackupRetention{}.daily;  // daily backups kept
+  std::int64_t backups_weekly = BackupRetention{}.weekly;  // weekly backups kept
+
+  BackupRetention backup_retention() const noexcept {
+    return {.daily = backups_daily, .weekly = backups_weekly};
+  }
 };
 
 // What can be wrong with a configuration file; each names the key (when there is one) and the

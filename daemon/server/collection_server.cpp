@@ -50,8 +50,7 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
 void CollectionServer::back_up_daily(std::string directory, BackupRetention retention,
                                      bool new_collection) {
   daily_backup_.emplace(
-      context_->collection_path, std::move(directory), retention,
-      context_->calendar.day_starts_at_hour(),
+      context_->collection_path, std::move(directory), retention, context_->calendar,
       [this](std::function<void()> work) { server_.run_beside(std::move(work)); });
   // A collection made by this start holds nothing of the user's yet: its first answer backs
   // it up.
@@ -75,12 +74,9 @@ void CollectionServer::use_configuration(ConfigurationState& configuration) {
   context_->configuration = &configuration;
   // A new day start moves every scheduler day: the due counts watched change with it.
   configuration.when_changed([this](const Configuration& settings) {
-    // The automatic backups follow the file's counts and day start from the next answer on.
-    if (daily_backup_) {
-      daily_backup_->reconfigure(
-          BackupRetention{.daily = settings.backups_daily, .weekly = settings.backups_weekly},
-          settings.day_starts_at);
-    }
+    // The automatic backups follow the file's counts from the next answer on (and its day start
+    // through context_->calendar, below).
+    if (daily_backup_) daily_backup_->set_retention(settings.backup_retention());
     if (settings.day_starts_at != context_->calendar.day_starts_at_hour()) {
       context_->calendar = DayCalendar(settings.day_starts_at);
       server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });

@@ -10,7 +10,6 @@
 #include <iostream>
 #include <optional>
 
-#include "core/backup_retention.hpp"
 #include "core/clock.hpp"
 #include "core/deck.hpp"
 #include "core/error.hpp"
@@ -158,10 +157,8 @@ int run_daemon(const DaemonConfig& config) {
                               .socket_path = socket_path,
                               .socket_activated = activation.has_value(),
                               .options = config.given_options});
-    server.back_up_daily(
-        backups_directory(data_directory),
-        BackupRetention{.daily = settings.backups_daily, .weekly = settings.backups_weekly},
-        previous_version == 0);
+    server.back_up_daily(backups_directory(data_directory), settings.backup_retention(),
+                         previous_version == 0);
     server.use_configuration(configuration);
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";

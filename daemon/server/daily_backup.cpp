@@ -13,15 +13,16 @@
 namespace kioku::daemon {
 
 DailyBackup::DailyBackup(std::string collection_path, std::string directory,
-                         BackupRetention retention, int day_starts_at_hour, RunBeside run_beside)
+                         BackupRetention retention, const DayCalendar& calendar,
+                         RunBeside run_beside)
     : collection_path_(std::move(collection_path)),
       directory_(std::move(directory)),
       retention_(retention),
-      calendar_(day_starts_at_hour),
+      calendar_(calendar),
       run_beside_(std::move(run_beside)) {}
 
 void DailyBackup::at_start(TimestampMs now, bool back_up_now) {
-  if (!retention_.enabled()) return;
+  // Read even when the backups are off: a reload that turns them on must know today has one.
   if (const auto newest = newest_automatic_backup(directory_)) {
     backed_up_day_ = calendar_.day_number(*newest);
   }
@@ -35,13 +36,6 @@ void DailyBackup::after_answer(TimestampMs now) {
   if (backed_up_day_ && *backed_up_day_ >= today) return;
   backed_up_day_ = today;
   back_up(now);
-}
-
-void DailyBackup::reconfigure(BackupRetention retention, int day_starts_at_hour) {
-  retention_ = retention;
-  if (day_starts_at_hour != calendar_.day_starts_at_hour()) {
-    calendar_ = DayCalendar(day_starts_at_hour);
-  }
 }
 
 void DailyBackup::back_up(TimestampMs now) {

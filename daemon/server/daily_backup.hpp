@@ -20,8 +20,10 @@ class DailyBackup {
   // Hands work to the worker thread (Server::run_beside).
   using RunBeside = std::function<void(std::function<void()>)>;
 
+  // `calendar` is the server's (MethodContext::calendar), which a reload may replace: read
+  // through the reference, the backups follow a new day start with everything else.
   DailyBackup(std::string collection_path, std::string directory, BackupRetention retention,
-              int day_starts_at_hour, RunBeside run_beside);
+              const DayCalendar& calendar, RunBeside run_beside);
 
   // At start-up: reads the newest automatic backup's time, and when `back_up_now`, backs up if
   // it is older than the start of `now`'s day (or there is none).
@@ -29,9 +31,9 @@ class DailyBackup {
   // After a commit that made an answer durable: backs up when `now` is in a day with no
   // automatic backup yet.
   void after_answer(TimestampMs now);
-  // A reloaded configuration's counts and day start, used from the next backup on (both counts
-  // 0 stops the automatic backups; a count above 0 starts them again).
-  void reconfigure(BackupRetention retention, int day_starts_at_hour);
+  // A reloaded configuration's counts, used from the next backup on (both 0 stops the automatic
+  // backups; a count above 0 starts them again).
+  void set_retention(BackupRetention retention) { retention_ = retention; }
 
  private:
   void back_up(TimestampMs now);
@@ -39,7 +41,7 @@ class DailyBackup {
   std::string collection_path_;
   std::string directory_;
   BackupRetention retention_;
-  DayCalendar calendar_;  // the server thread's; the worker makes its own (not thread-safe)
+  const DayCalendar& calendar_;  // the server thread's; the worker makes its own (not thread-safe)
   RunBeside run_beside_;
   // The day of the newest automatic backup made or asked for; none when there is none.
   std::optional<std::int64_t> backed_up_day_;

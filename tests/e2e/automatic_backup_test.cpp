@@ -203,3 +203,30 @@ TEST_CASE("e2e: the configuration file's backups.daily/weekly are the automatic 
   answer_at(home, card, kMondayMorningMs + 4 * kDayMs);
   CHECK(listed(home) == Names{automatic_on(3), automatic_on(2)});
 }
+
+TEST_CASE("e2e: backups turned on by a reload know the day's backup a kiokud started without them",
+          "[e2e][backup][configuration]") {
+  TempHome home;
+  set_clock(home, kMondayMorningMs);
+  const std::string config = home.write_file("config.toml", "[backups]\ndaily = 1\nweekly = 0\n");
+  const std::vector<std::string> arguments = {"--no-bundled-decks", "--clock-file",
+                                              home.root() + "/clock", "--config", config};
+  std::int64_t card = 0;
+  {
+    RunningDaemon daemon(home, arguments);
+    REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+    card = call(home, "review.next").at("card").at("id").as_int64();
+    answer_at(home, card, kMondayMorningMs);
+    CHECK(listed(home) == Names{automatic_on(0)});
+  }
+  // The same day, started with the backups off, then turned on: today already has its backup.
+  home.write_file("config.toml", "[backups]\ndaily = 0\nweekly = 0\n");
+  RunningDaemon daemon(home, arguments);
+  home.write_file("config.toml", "[backups]\ndaily = 1\nweekly = 0\n");
+  REQUIRE(run_kioku(home, {"config", "reload"}).exit_code == 0);
+  answer_at(home, card, kMondayMorningMs + 3'600'000);
+  CHECK(listed(home) == Names{automatic_on(0)});
+  // The next day backs up as usual.
+  answer_at(home, card, kMondayMorningMs + kDayMs);
+  CHECK(listed(home) == Names{automatic_on(1)});
+}
