@@ -79,11 +79,9 @@ void print_backup_list(const protocol::CollectionBackupsResult& result, const Ba
     kind_width = std::max(kind_width, display_width(kind_text(backup.kind, words)));
   }
   for (const protocol::BackupEntry& backup : result.backups) {
-    const std::string size = size_text(backup.bytes);
     out << "  " << local_minute_text(backup.time) << "  "
         << pad_after(kind_text(backup.kind, words), kind_width) << "  "
-        << std::string(size.size() < 10 ? 10 - size.size() : 0, ' ') << size << "  "
-        << safe_line(backup.name) << '\n';
+        << pad_before(size_text(backup.bytes), 10) << "  " << safe_line(backup.name) << '\n';
   }
 }
 

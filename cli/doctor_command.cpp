@@ -45,7 +45,7 @@ void print_check(const protocol::DoctorCheckResult& result, const std::string& l
   }
 }
 
-// The cards whose states differ from their logs, as " 3 7 12".
+// Card ids as " 3 7 12".
 std::string card_list(const std::vector<std::int64_t>& cards) {
   std::string text;
   for (const std::int64_t card : cards) text += ' ' + std::to_string(card);
@@ -88,9 +88,9 @@ void print_rebuild(const protocol::DoctorRebuildResult& result, const Maintenanc
       << fill_in_count(result.changed, words.fixed_one, words.fixed_many) << '\n';
   for (const protocol::DeckRebuild& entry : result.decks) {
     if (entry.changed == 0) continue;
-    std::string cards;
-    for (const std::int64_t card : entry.changed_cards) cards += ' ' + std::to_string(card);
-    out << "  " << fill_in(words.fixed_cards, {{"deck", safe_line(entry.deck)}, {"cards", cards}})
+    out << "  "
+        << fill_in(words.fixed_cards,
+                   {{"deck", safe_line(entry.deck)}, {"cards", card_list(entry.changed_cards)}})
         << '\n';
   }
 }

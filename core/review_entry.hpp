@@ -21,6 +21,10 @@ enum class ReviewKind { kLearning, kReview, kRelearning, kCram };
 // The kind of an answer given to a card in `before`: a new card's first answer is learning, as
 // in Anki.
 ReviewKind review_kind_of(Phase before) noexcept;
+// The kind of a logged answer: cram when it was (whatever the card's phase), else as above.
+inline ReviewKind review_kind_of(Phase before, bool cram) noexcept {
+  return cram ? ReviewKind::kCram : review_kind_of(before);
+}
 
 struct ReviewEntry {
   TimestampMs reviewed = 0;

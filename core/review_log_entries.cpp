@@ -10,7 +10,7 @@ void append_review_entries(std::span<const ReviewLogRow> card_rows,
   for (const ReviewLogRow& row : card_rows) {
     ReviewEntry entry;
     entry.reviewed = row.reviewed;
-    entry.kind = row.cram ? ReviewKind::kCram : review_kind_of(row.phase_before);
+    entry.kind = review_kind_of(row.phase_before, row.cram);
     entry.rating = row.rating;
     entry.interval_before_days = row.interval_before_days;
     entry.duration_ms = row.duration_ms;

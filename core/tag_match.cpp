@@ -12,21 +12,6 @@ namespace {
 
 constexpr std::string_view kSeparator = "::";
 
-bool is_ascii(std::string_view text) {
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
-
-// Case folding for the comparison; ASCII, the usual tag, without a trip through utf8proc.
-std::string folded(std::string_view text) {
-  if (!is_ascii(text)) return case_fold(text);
-  std::string lower(text);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return lower;
-}
-
 bool folded_matches(const std::string& tag, const std::string& wanted) {
   if (tag.size() < wanted.size() || tag.compare(0, wanted.size(), wanted) != 0) return false;
   return tag.size() == wanted.size() ||
@@ -38,16 +23,16 @@ bool folded_matches(const std::string& tag, const std::string& wanted) {
 
 bool tag_matches(std::string_view tag, std::string_view wanted) {
   if (wanted.empty()) return false;
-  return folded_matches(folded(tag), folded(wanted));
+  return folded_matches(case_fold(tag), case_fold(wanted));
 }
 
 bool has_tag(std::string_view tags, std::string_view wanted) {
   if (wanted.empty()) return false;
-  const std::string folded_wanted = folded(wanted);
+  const std::string folded_wanted = case_fold(wanted);
   std::size_t start = 0;
   while (start < tags.size()) {
     const std::size_t end = std::min(tags.find(' ', start), tags.size());
-    if (end > start && folded_matches(folded(tags.substr(start, end - start)), folded_wanted)) {
+    if (end > start && folded_matches(case_fold(tags.substr(start, end - start)), folded_wanted)) {
       return true;
     }
     start = end + 1;

@@ -30,7 +30,7 @@ protocol::CardAnswerView answer_view(const LoggedAnswer& answer) {
   view.time = format_rfc3339_utc(answer.reviewed);
   view.rating = to_string(answer.rating);
   if (answer.quality) view.quality.emplace(*answer.quality);
-  view.kind = kind_name(answer.cram ? ReviewKind::kCram : review_kind_of(answer.phase_before));
+  view.kind = kind_name(review_kind_of(answer.phase_before, answer.cram));
   view.phase_before = to_string(answer.phase_before);
   view.phase_after = to_string(answer.phase_after);
   view.interval_before_days = answer.interval_before_days;

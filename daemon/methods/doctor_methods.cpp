@@ -18,8 +18,6 @@ namespace {
 
 // SQLite's integrity check stops after this many problems; more would not change the advice.
 constexpr int kMostProblems = 100;
-// The cards named when their states differ from their logs; the count says how many in all.
-constexpr std::size_t kMostDifferingCards = 20;
 
 protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& params,
                                       MethodContext& context) {
@@ -50,7 +48,7 @@ void compare_with_logs(MethodContext& context, protocol::DoctorCheckResult& resu
         compare_deck(context.collection, deck.deck.id, deck.options, context.calendar);
     differing += report.changed;
     for (const std::int64_t card : report.changed_cards) {
-      if (cards.size() < kMostDifferingCards) cards.push_back(card);
+      if (cards.size() < kReportedCards) cards.push_back(card);
     }
   }
   if (differing == 0) return;

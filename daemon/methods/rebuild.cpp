@@ -9,8 +9,6 @@ namespace kioku::daemon {
 
 namespace {
 
-constexpr std::size_t kReportedCards = 20;
-
 // Replays every card of the deck; stores each state that differs only when `store`.
 RebuildReport replay_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                           const DayCalendar& calendar, bool store) {

@@ -12,6 +12,10 @@
 
 namespace kioku::daemon {
 
+// The changed cards a report names (doctor.rebuild's per deck, doctor.check's in all); the
+// counts say how many there were.
+inline constexpr std::size_t kReportedCards = 20;
+
 struct RebuildReport {
   std::int64_t cards = 0;                   // cards replayed
   std::int64_t changed = 0;                 // whose stored state differed from the replay

@@ -245,7 +245,7 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
   record.duration_ms = std::min(duration, kMaxAnswerDurationMs);
   record.scheduler = std::string(to_string(options.algorithm));
   record.quality = quality;
-  if (!cram) record.bury_siblings = sibling_burial(options);
+  record.bury_siblings = sibling_burial(options);  // store_answer() buries none for cram
   record.answer_id = answer_id;
   record.cram = cram;
   return record;

@@ -79,12 +79,10 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     result.state = replay(card);
     cards_.write_state(card.id, result.state);
     // The state before the answer is the one it was tallied from; a cram answer was not.
-    if (latest->cram) {
-      undone = result;
-      return;
+    if (!latest->cram) {
+      daily_stats_.remove(latest->day, card.deck_id,
+                          tally_of(result.state, latest->rating, latest->duration_ms));
     }
-    daily_stats_.remove(latest->day, card.deck_id,
-                        tally_of(result.state, latest->rating, latest->duration_ms));
     undone = result;
   });
   return undone;
