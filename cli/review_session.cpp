@@ -27,11 +27,11 @@
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
-#include "core/deck_selection.hpp"
 #include "core/error.hpp"
 #include "core/rating.hpp"
 #include "core/time_format.hpp"
 #include "protocol/deck_types.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/suspend_types.hpp"
 #include "protocol/undo_types.hpp"
@@ -472,32 +472,45 @@ class ReviewScreen {
       return call(protocol::kReviewNext, params);
     } catch (const Error& error) {
       if (!first || !options_.deck || error.code() != ErrorCode::kNotFound) throw;
-      throw deck_error(*options_.deck);
+      throw deck_error(*options_.deck, error);
     }
   }
 
-  // Why no deck was chosen by `deck`, worked out again from deck.list with core's rule.
-  Error deck_error(const std::string& deck) {
-    const protocol::DeckListResult list =
-        call(protocol::kDeckList, protocol::DeckListParams{context_.language});
-    std::vector<DeckNaming> namings;
-    for (const protocol::DeckSummary& summary : list.decks) {
-      namings.push_back(
-          DeckNaming{summary.id, LocalizedText(summary.names.begin(), summary.names.end())});
+  // Why no deck was chosen by `deck`, in the user's language: several decks of that name, as
+  // kiokud's `data.candidates` lists them (each "id (name)"), or none.
+  Error deck_error(const std::string& deck, const Error& refusal) const {
+    const auto* detailed = dynamic_cast<const protocol::ErrorWithData*>(&refusal);
+    const boost::json::value* named =
+        detailed ? detailed->data().if_contains("candidates") : nullptr;
+    if (named == nullptr || !named->is_array()) {
+      return Error(ErrorCode::kNotFound, fill_in(text_.no_deck_named, {{"deck", safe_line(deck)}}));
     }
-    const DeckSelection selection = select_decks(deck, namings);
-    if (selection.outcome == DeckSelectionOutcome::kAmbiguous) {
-      std::string candidates;
-      for (const std::size_t index : selection.decks) {
-        const protocol::DeckSummary& summary = list.decks[index];
-        if (!candidates.empty()) candidates += ", ";
-        candidates += safe_line(summary.id) + " (" + safe_line(summary.name) + ")";
-      }
-      return Error(
-          ErrorCode::kNotFound,
-          fill_in(text_.deck_ambiguous, {{"deck", safe_line(deck)}, {"candidates", candidates}}));
+    std::string candidates;
+    for (const boost::json::value& candidate : named->as_array()) {
+      if (!candidates.empty()) candidates += ", ";
+      candidates += safe_line(json_text(candidate, "id")) + " (" +
+                    safe_line(name_in(candidate, context_.language)) + ")";
     }
-    return Error(ErrorCode::kNotFound, fill_in(text_.no_deck_named, {{"deck", safe_line(deck)}}));
+    return Error(ErrorCode::kNotFound, fill_in(text_.deck_ambiguous, {{"deck", safe_line(deck)},
+                                                                      {"candidates", candidates}}));
+  }
+
+  // `object[key]` when it is a string, else "" (the reply is kiokud's, not trusted to be whole).
+  static std::string json_text(const boost::json::value& object, std::string_view key) {
+    const boost::json::value* value =
+        object.is_object() ? object.as_object().if_contains(key) : nullptr;
+    return value && value->is_string() ? std::string(value->as_string()) : std::string();
+  }
+
+  // A candidate's name in `language`, else in English, else in the first language it has.
+  static std::string name_in(const boost::json::value& candidate, const std::string& language) {
+    const boost::json::value* names =
+        candidate.is_object() ? candidate.as_object().if_contains("names") : nullptr;
+    if (names == nullptr || !names->is_object() || names->as_object().empty()) return {};
+    for (const std::string& wanted : {language, std::string("en")}) {
+      if (const std::string name = json_text(*names, wanted); !name.empty()) return name;
+    }
+    return json_text(*names, names->as_object().begin()->key());
   }
 
   // A request the screen may repeat (review_connection.hpp), during which Ctrl-C ends the

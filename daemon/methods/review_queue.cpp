@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/queue_order.hpp"
 #include "daemon/methods/deck_options_json.hpp"
+#include "protocol/json_rpc.hpp"
 
 namespace kioku::daemon {
 
@@ -92,13 +93,21 @@ std::vector<DeckRow> chosen_decks(Collection& collection, const std::optional<st
     case DeckSelectionOutcome::kUnknown:
       throw Error(ErrorCode::kNotFound, "no deck with id or name '" + *deck + "'");
     case DeckSelectionOutcome::kAmbiguous: {
+      // The candidates in `data` too, with their names in every language, for a client to
+      // word the choice in its user's (cli/review_session.cpp).
       std::string candidates;
+      boost::json::array named;
       for (const std::size_t index : selection.decks) {
+        const DeckRow& row = rows[index];
         if (!candidates.empty()) candidates += ", ";
-        candidates += rows[index].slug;
+        candidates += row.slug;
+        boost::json::object names;
+        for (const auto& [language, name] : row.name) names[language] = name;
+        named.push_back(boost::json::object{{"id", row.slug}, {"names", std::move(names)}});
       }
-      throw Error(ErrorCode::kNotFound,
-                  "deck name '" + *deck + "' is ambiguous: it names " + candidates);
+      throw protocol::ErrorWithData(
+          ErrorCode::kNotFound, "deck name '" + *deck + "' is ambiguous: it names " + candidates,
+          {{"candidates", std::move(named)}});
     }
     case DeckSelectionOutcome::kFound:
       break;
