@@ -15,17 +15,21 @@ std::optional<double> ButtonCounts::correct_share() const noexcept {
   return share(correct(), total());
 }
 
-AnswerButtons answer_buttons(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
-                             DayRange period) {
+AnswerButtons answer_buttons(const AnswerRollups& rollups, DayRange period) {
   AnswerButtons buttons;
-  for (const ReviewEntry& entry : entries) {
-    if (!period.contains(calendar.day_number(entry.reviewed))) continue;
-    ButtonCounts& group = entry.kind != ReviewKind::kReview ? buttons.learning
-                          : is_mature_answer(entry)         ? buttons.mature
-                                                            : buttons.young;
-    ++group.by_rating[static_cast<std::size_t>(entry.rating) - 1];
+  for (const DayAnswers& row : rollups.days) {
+    if (!period.contains(row.day)) continue;
+    ButtonCounts& group = row.group == AnswerGroup::kYoung    ? buttons.young
+                          : row.group == AnswerGroup::kMature ? buttons.mature
+                                                              : buttons.learning;
+    group.by_rating[static_cast<std::size_t>(row.rating) - 1] += row.answers;
   }
   return buttons;
+}
+
+AnswerButtons answer_buttons(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
+                             DayRange period) {
+  return answer_buttons(roll_up(entries, calendar), period);
 }
 
 }  // namespace kioku

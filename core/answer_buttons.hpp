@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 
+#include "core/answer_rollup.hpp"
 #include "core/day_calendar.hpp"
 #include "core/day_range.hpp"
 #include "core/review_entry.hpp"
@@ -29,6 +30,8 @@ struct AnswerButtons {
   bool operator==(const AnswerButtons&) const = default;
 };
 
+// From the day roll-up: its rows whose day lies in `period`.
+AnswerButtons answer_buttons(const AnswerRollups& rollups, DayRange period);
 // The answers whose scheduler day lies in `period`.
 AnswerButtons answer_buttons(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
                              DayRange period);

@@ -1,25 +1,26 @@
 // Counting answers by the hour of the day.
 #include "core/hourly_breakdown.hpp"
 
-#include "core/local_hour.hpp"
-
 namespace kioku {
 
 std::optional<double> HourCounts::correct_share() const noexcept {
   return share(correct, total);
 }
 
-HourlyBreakdown hourly_breakdown(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
-                                 DayRange period) {
+HourlyBreakdown hourly_breakdown(const AnswerRollups& rollups, DayRange period) {
   HourlyBreakdown hours{};
-  for (const ReviewEntry& entry : entries) {
-    if (entry.kind == ReviewKind::kCram) continue;
-    if (!period.contains(calendar.day_number(entry.reviewed))) continue;
-    HourCounts& hour = hours[static_cast<std::size_t>(local_hour(entry.reviewed))];
-    ++hour.total;
-    if (is_pass(entry.rating)) ++hour.correct;
+  for (const HourAnswers& row : rollups.hours) {
+    if (!period.contains(row.day) || row.hour < 0 || row.hour >= 24) continue;
+    HourCounts& hour = hours[static_cast<std::size_t>(row.hour)];
+    hour.total += row.answers;
+    hour.correct += row.passed;
   }
   return hours;
+}
+
+HourlyBreakdown hourly_breakdown(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
+                                 DayRange period) {
+  return hourly_breakdown(roll_up(entries, calendar), period);
 }
 
 }  // namespace kioku

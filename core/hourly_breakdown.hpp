@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 
+#include "core/answer_rollup.hpp"
 #include "core/day_calendar.hpp"
 #include "core/day_range.hpp"
 #include "core/review_entry.hpp"
@@ -22,6 +23,8 @@ struct HourCounts {
 
 using HourlyBreakdown = std::array<HourCounts, 24>;  // [h]: answers given from h:00 to h:59
 
+// From the hour roll-up: its rows whose day lies in `period`.
+HourlyBreakdown hourly_breakdown(const AnswerRollups& rollups, DayRange period);
 // The answers whose scheduler day lies in `period`, cram answers left out (as Anki leaves out
 // its filtered-deck answers), each at the local hour it was given.
 HourlyBreakdown hourly_breakdown(std::span<const ReviewEntry> entries, const DayCalendar& calendar,

@@ -12,18 +12,20 @@ ReviewSplit& ReviewSplit::operator+=(const ReviewSplit& other) noexcept {
   return *this;
 }
 
-std::int64_t& part_of(ReviewSplit& split, const ReviewEntry& entry) noexcept {
-  switch (entry.kind) {
-    case ReviewKind::kLearning:
+std::int64_t& part_of(ReviewSplit& split, AnswerGroup group) noexcept {
+  switch (group) {
+    case AnswerGroup::kLearning:
       return split.learning;
-    case ReviewKind::kRelearning:
+    case AnswerGroup::kRelearning:
       return split.relearning;
-    case ReviewKind::kCram:
-      return split.cram;
-    case ReviewKind::kReview:
+    case AnswerGroup::kYoung:
+      return split.young;
+    case AnswerGroup::kMature:
+      return split.mature;
+    case AnswerGroup::kCram:
       break;
   }
-  return is_mature_answer(entry) ? split.mature : split.young;
+  return split.cram;
 }
 
 double ReviewCalendar::average_per_day() const noexcept {
@@ -41,19 +43,17 @@ std::optional<double> ReviewCalendar::average_answer_ms() const noexcept {
   return static_cast<double>(total_time_ms.total()) / static_cast<double>(total_count.total());
 }
 
-ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
-                               DayRange period) {
+ReviewCalendar review_calendar(const AnswerRollups& rollups, DayRange period) {
   ReviewCalendar result;
   result.days.resize(static_cast<std::size_t>(period.length_checked()));
   for (std::size_t index = 0; index < result.days.size(); ++index) {
     result.days[index].day = period.first + static_cast<std::int64_t>(index);
   }
-  for (const ReviewEntry& entry : entries) {
-    const std::int64_t day = calendar.day_number(entry.reviewed);
-    if (!period.contains(day)) continue;
-    DayReviews& slot = result.days[static_cast<std::size_t>(day - period.first)];
-    ++part_of(slot.count, entry);
-    part_of(slot.time_ms, entry) += entry.duration_ms;
+  for (const DayAnswers& row : rollups.days) {
+    if (!period.contains(row.day)) continue;
+    DayReviews& slot = result.days[static_cast<std::size_t>(row.day - period.first)];
+    part_of(slot.count, row.group) += row.answers;
+    part_of(slot.time_ms, row.group) += row.duration_ms;
   }
   for (const DayReviews& day : result.days) {
     result.total_count += day.count;
@@ -61,6 +61,12 @@ ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCa
     if (day.count.total() > 0) ++result.days_studied;
   }
   return result;
+}
+
+ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
+                               DayRange period) {
+  period.length_checked();  // refused before the answers are summed
+  return review_calendar(roll_up(entries, calendar), period);
 }
 
 }  // namespace kioku

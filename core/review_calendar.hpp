@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "core/answer_rollup.hpp"
 #include "core/day_calendar.hpp"
 #include "core/day_range.hpp"
 #include "core/review_entry.hpp"
@@ -27,8 +28,8 @@ struct ReviewSplit {
   bool operator==(const ReviewSplit&) const = default;
 };
 
-// The counter of `split` that an answer of this kind and maturity adds to.
-std::int64_t& part_of(ReviewSplit& split, const ReviewEntry& entry) noexcept;
+// The counter of `split` that answers of `group` add to.
+std::int64_t& part_of(ReviewSplit& split, AnswerGroup group) noexcept;
 
 struct DayReviews {
   std::int64_t day = 0;
@@ -51,6 +52,9 @@ struct ReviewCalendar {
   bool operator==(const ReviewCalendar&) const = default;
 };
 
+// From the day roll-up. `period` must be bounded, as below.
+ReviewCalendar review_calendar(const AnswerRollups& rollups, DayRange period);
+// From answers, each on the scheduler day `calendar` puts its time in.
 // `period` must be bounded: for all time, a store passes the day of the first answer. Throws
 // kioku::Error (kInvalidParams) when it is not (DayRange::length_checked).
 ReviewCalendar review_calendar(std::span<const ReviewEntry> entries, const DayCalendar& calendar,

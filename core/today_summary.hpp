@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 
+#include "core/answer_rollup.hpp"
 #include "core/day_calendar.hpp"
 #include "core/review_entry.hpp"
 
@@ -22,6 +23,9 @@ struct TodaySummary {
   bool operator==(const TodaySummary&) const = default;
 };
 
+// From the day roll-up: its rows of day `today`.
+TodaySummary today_summary(const AnswerRollups& rollups, std::int64_t today);
+// From answers, each on the scheduler day `calendar` puts its time in.
 TodaySummary today_summary(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
                            std::int64_t today);
 

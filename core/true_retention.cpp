@@ -68,15 +68,25 @@ TrueRetentionTable true_retention(std::span<const DayRetention> days, std::int64
   return table;
 }
 
-TrueRetentionTable true_retention(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
-                                  std::int64_t today) {
+TrueRetentionTable true_retention(const AnswerRollups& rollups, std::int64_t today) {
   std::vector<DayRetention> days;
-  days.reserve(entries.size());
-  for (const ReviewEntry& entry : entries) {
-    if (!counts_for_true_retention(entry)) continue;
-    days.push_back({calendar.day_number(entry.reviewed), retention_of(entry)});
+  for (const DayAnswers& row : rollups.days) {
+    if (!row.counts_for_retention) continue;
+    RetentionCounts counts;
+    const bool passed = is_pass(row.rating);
+    if (row.group == AnswerGroup::kMature) {
+      (passed ? counts.mature_passed : counts.mature_failed) = row.answers;
+    } else {
+      (passed ? counts.young_passed : counts.young_failed) = row.answers;
+    }
+    days.push_back({row.day, counts});
   }
   return true_retention(days, today);
+}
+
+TrueRetentionTable true_retention(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
+                                  std::int64_t today) {
+  return true_retention(roll_up(entries, calendar), today);
 }
 
 }  // namespace kioku

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 
+#include "core/answer_rollup.hpp"
 #include "core/day_calendar.hpp"
 #include "core/review_entry.hpp"
 
@@ -55,6 +56,8 @@ struct TrueRetentionTable {
 // From per-day counts (in any order; a day may appear more than once, e.g. once per deck).
 TrueRetentionTable true_retention(std::span<const DayRetention> days, std::int64_t today);
 
+// From the day roll-up: its rows that count for true retention.
+TrueRetentionTable true_retention(const AnswerRollups& rollups, std::int64_t today);
 // From answers, each on the scheduler day `calendar` puts its time in.
 TrueRetentionTable true_retention(std::span<const ReviewEntry> entries, const DayCalendar& calendar,
                                   std::int64_t today);
