@@ -39,6 +39,12 @@ struct Arguments {
   // Notes in each deck of another kind (kKindDecks); default cards / 50, at most 2,000, so a
   // small collection stays mostly choice cards and the largest has a few thousand of each kind.
   std::optional<std::int64_t> kind_notes;
+  // How far back the history reaches and how often the learner forgets: ten years and a
+  // forgetful learner give the statistics benchmark its 10M answers on 100,000 cards.
+  std::int64_t history_days = 730;
+  int again_percent = 10;
+  int answers_per_card = 100;
+  bool keep_leeches = false;
 };
 
 // Deck shares of the cards, largest first; deck 3 is scheduled with FSRS, the rest with SM-2.
@@ -212,6 +218,10 @@ std::int64_t generate(const Arguments& arguments, const std::string& path) {
   const TimestampMs now = arguments.now_seconds * kMillisecondsPerSecond;
   const DayCalendar calendar;
   bench::HistoryPlan plan;
+  plan.max_age_days = arguments.history_days;
+  plan.again_percent = arguments.again_percent;
+  plan.max_answers_per_card = arguments.answers_per_card;
+  plan.keep_leeches = arguments.keep_leeches;
   plan.stop = calendar.day_start(calendar.day_number(now));
   sqlite::Database database(path);
   // Nothing here needs to survive a crash: a failed run leaves only the .partial file.
@@ -284,6 +294,17 @@ int main(int argc, char** argv) {
                  "notes in each of the basic, reverse, cloze and typed decks (default: cards / 50, "
                  "at most 2000)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--history-days", arguments.history_days,
+                 "the oldest card was first seen this many days ago (default 730)")
+      ->check(CLI::Range(1, 36'500));
+  app.add_option("--again-percent", arguments.again_percent,
+                 "share of answers rated Again, in percent (default 10)")
+      ->check(CLI::Range(0, 75));
+  app.add_option("--answers-per-card", arguments.answers_per_card,
+                 "at most this many answers per card (default 100)")
+      ->check(CLI::Range(1, 100'000));
+  app.add_flag("--keep-leeches", arguments.keep_leeches,
+               "answer on the cards the leech rule suspends, for a dense history");
   app.add_option("--now", arguments.now_seconds,
                  "the collection's present, Unix seconds (start kiokud with --clock-start at it)");
   CLI11_PARSE(app, argc, argv);

@@ -1,4 +1,5 @@
-// Ratings: Again 10%, Hard 10%, Good 65%, Easy 15% (close to Anki's published averages).
+// Ratings: Again 10%, Hard 10%, Good 65%, Easy 15% (close to Anki's published averages); a
+// plan may make the learner more forgetful, which makes a long history denser.
 // Lateness: a learning step is mostly taken within minutes, but a session sometimes ends and
 // the card waits until the next one; a review is mostly answered on its day, sometimes days
 // or weeks late. Answers stop at `plan.stop`, so cards whose answer would come later are what
@@ -21,10 +22,10 @@ std::int64_t uniform(std::mt19937_64& random, std::int64_t low, std::int64_t hig
   return low + static_cast<std::int64_t>(random() % static_cast<std::uint64_t>(high - low + 1));
 }
 
-Rating draw_rating(std::mt19937_64& random) {
-  const auto percent = random() % 100;
-  if (percent < 10) return Rating::kAgain;
-  if (percent < 20) return Rating::kHard;
+Rating draw_rating(std::mt19937_64& random, int again_percent) {
+  const auto percent = static_cast<int>(random() % 100);
+  if (percent < again_percent) return Rating::kAgain;
+  if (percent < again_percent + 10) return Rating::kHard;
   if (percent < 85) return Rating::kGood;
   return Rating::kEasy;
 }
@@ -60,11 +61,12 @@ CardState simulate_card(std::int64_t card_id, const DeckOptions& options,
          static_cast<std::int64_t>(answers.size()) < limit) {
     SimulatedAnswer answer;
     answer.reviewed = when;
-    answer.rating = draw_rating(random);
+    answer.rating = draw_rating(random, plan.again_percent);
     answer.before = state;
     answer.after = next_state(state, Answer{answer.rating, std::nullopt},
                               AnswerContext{when, calendar, card_id}, options);
     answer.duration_ms = uniform(random, 2'000, 30'000);
+    if (plan.keep_leeches) answer.after.suspended = false;
     state = answer.after;
     answers.push_back(answer);
     when = std::max(state.due, when + answer.duration_ms) + lateness(random, state.phase);

@@ -30,6 +30,10 @@ struct HistoryPlan {
   double new_fraction = 0.30;       // cards never studied
   double started_recently = 0.02;   // studied cards first seen in the last few hours
   int max_answers_per_card = 100;
+  int again_percent = 10;  // answers rated Again; Hard 10 %, Easy 15 %, Good the rest
+  // A leech the scheduler suspends is unsuspended at once and answered on, as a learner who
+  // keeps their leeches would (a dense history); otherwise it is answered no more.
+  bool keep_leeches = false;
 };
 
 // Appends the card's answers to `answers` (cleared first) and returns its final state; at most
