@@ -25,6 +25,8 @@ protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& param
   protocol::DoctorRebuildResult result;
   // Every deck in one write, so that an error reply means nothing was rebuilt.
   context.collection.write([&] {
+    // The statistics' roll-ups are the whole collection's: refilled when every deck is.
+    if (!params.deck) context.collection.refill_stats_rollups(context.calendar);
     for (const QueueDeck& deck : decks) {
       const RebuildReport report =
           rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);

@@ -1,4 +1,5 @@
-// The report: read the answers and cards once, hand them to each figure, translate the results.
+// The report: read the answers' sums and the cards once, hand them to each figure, translate the
+// results.
 #include "daemon/methods/stats_report.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 
 #include "core/added_cards.hpp"
 #include "core/answer_buttons.hpp"
+#include "core/answer_rollup.hpp"
 #include "core/card_counts.hpp"
 #include "core/deck_options.hpp"
 #include "core/error.hpp"
@@ -45,22 +47,6 @@ std::optional<std::int64_t> period_days(const std::string& period) {
 // docs/stats.md "Future due": 30 days for periods up to 30 days, 365 for a year and all time.
 int forecast_horizon(std::optional<std::int64_t> days) {
   return days && *days <= 30 ? 30 : 365;
-}
-
-// Every day with an answer up to today, ascending, each once.
-std::vector<std::int64_t> reviewed_days(const std::vector<ReviewEntry>& entries,
-                                        const DayCalendar& calendar, std::int64_t today) {
-  std::vector<std::int64_t> days;
-  days.reserve(entries.size());
-  for (const ReviewEntry& entry : entries) {
-    const std::int64_t day = calendar.day_number(entry.reviewed);
-    if (day <= today) days.push_back(day);
-  }
-  // Iterator algorithms, not std::ranges: the fuzz build's clang 14 cannot compile libstdc++
-  // 12's ranges.
-  std::sort(days.begin(), days.end());
-  days.erase(std::unique(days.begin(), days.end()), days.end());
-  return days;
 }
 
 std::int64_t current_streak(const std::vector<std::int64_t>& days, std::int64_t today) {
@@ -129,11 +115,15 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   const TimestampMs now = context.clock.now();
   const DayCalendar& calendar = context.calendar;
   const std::int64_t today = calendar.day_number(now);
-  const std::vector<ReviewEntry> entries = collection.stats_source().answers(deck_id);
+  // The answers' sums, kept by every answer and undo: a few thousand rows, not the log. Made
+  // from the log first if they are not on this calendar (kiokud makes them at start and on a
+  // new day start, so only a collection answered by another tool meanwhile waits for that).
+  collection.use_stats_calendar(calendar);
+  const AnswerRollups rollups = collection.stats_rollups().read(deck_id);
   const DeckOptionsById options = deck_options_of(collection, deck);
   const std::vector<CardSnapshot> cards =
       snapshots(collection.stats_source().cards(deck_id), options);
-  const std::vector<std::int64_t> reviewed = reviewed_days(entries, calendar, today);
+  const std::vector<std::int64_t> reviewed = answered_days(rollups, today);
   const DayRange range = days ? DayRange::last_days(today, *days)
                               : DayRange{first_day(reviewed, cards, calendar, today), today};
   range.length_checked();  // refuses a period too long to list day by day
@@ -141,24 +131,22 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   protocol::StatsReportResult report;
   report.deck = params.deck;
   report.period = period;
-  report.today =
-      today_view(today_summary(entries, calendar, today), today, calendar.day_start(today));
-  report.true_retention = true_retention_view(true_retention(entries, calendar, today));
+  report.today = today_view(today_summary(rollups, today), today, calendar.day_start(today));
+  report.true_retention = true_retention_view(true_retention(rollups, today));
   report.future_due = future_due_view(future_due(cards, calendar, today, forecast_horizon(days)));
   const DayRange year = DayRange::last_days(today, kCalendarDays);
-  const ReviewCalendar reviews_in_year = review_calendar(entries, calendar, year);
+  const ReviewCalendar reviews_in_year = review_calendar(rollups, year);
   report.calendar = calendar_view(reviews_in_year);
   // The period's own pass over the log only when it is not the calendar's year (1y is).
-  report.reviews =
-      reviews_view(range == year ? reviews_in_year : review_calendar(entries, calendar, range));
+  report.reviews = reviews_view(range == year ? reviews_in_year : review_calendar(rollups, range));
   report.card_counts = card_counts_view(card_counts(cards, today));
   report.intervals = days_histogram_view(interval_histogram(cards));
   report.ease = percent_histogram_view(ease_histogram(cards));
   report.difficulty = difficulty_view(difficulty_histogram(cards));
   report.stability = days_histogram_view(stability_histogram(cards));
   report.retrievability = retrievability_view(retrievability_stats(cards, now));
-  report.hours = hours_view(hourly_breakdown(entries, calendar, range));
-  report.answer_buttons = answer_buttons_view(answer_buttons(entries, calendar, range));
+  report.hours = hours_view(hourly_breakdown(rollups, range));
+  report.answer_buttons = answer_buttons_view(answer_buttons(rollups, range));
   report.added = added_view(added_cards(cards, calendar, range), range.first);
   report.streak = {.current_days = current_streak(reviewed, today),
                    .longest_days = longest_streak(reviewed)};

@@ -79,6 +79,8 @@ void CollectionServer::use_configuration(ConfigurationState& configuration) {
     if (daily_backup_) daily_backup_->set_retention(settings.backup_retention());
     if (settings.day_starts_at != context_->calendar.day_starts_at_hour()) {
       context_->calendar = DayCalendar(settings.day_starts_at);
+      // Answers move to other days: the statistics' sums are made again on the new ones.
+      context_->collection.use_stats_calendar(context_->calendar);
       server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
     }
   });

@@ -49,6 +49,17 @@ void signal_ready(int ready_fd) {
   ::close(ready_fd);
 }
 
+// The statistics' sums are made on the day start and zone they are read on; a collection just
+// migrated to them, or one whose day start or zone changed, has them made from its log here.
+void refill_stats_if_needed(Collection& collection, const DayCalendar& calendar) {
+  const auto refill_started = std::chrono::steady_clock::now();
+  if (!collection.use_stats_calendar(calendar)) return;
+  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - refill_started);
+  std::cerr << log_info << "kiokud: statistics roll-ups made from the review log in "
+            << elapsed.count() << " ms\n";
+}
+
 }  // namespace
 
 int run_daemon(const DaemonConfig& config) {
@@ -151,8 +162,9 @@ int run_daemon(const DaemonConfig& config) {
       }
     }
 
-    server.attach(collection, DayCalendar(settings.day_starts_at), collection_path,
-                  config.group_commit,
+    const DayCalendar calendar(settings.day_starts_at);
+    refill_stats_if_needed(collection, calendar);
+    server.attach(collection, calendar, collection_path, config.group_commit,
                   DaemonFacts{.started = started,
                               .socket_path = socket_path,
                               .socket_activated = activation.has_value(),

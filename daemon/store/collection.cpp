@@ -1,11 +1,41 @@
 // The writes that span several stores, each one atomic through write().
 #include "daemon/store/collection.hpp"
 
+#include <cstdlib>
+
+#include "core/answer_rollup.hpp"
 #include "core/deck_notes.hpp"
 #include "core/error.hpp"
+#include "core/local_hour.hpp"
+#include "core/review_log_entries.hpp"
 #include "daemon/store/restore.hpp"
 
 namespace kioku::daemon {
+
+namespace {
+
+// collection_meta's key for the calendar the statistics' roll-ups were made on.
+constexpr const char* kStatsRollupCalendar = "stats_rollup_calendar";
+
+// The calendar and the process's time zone (TZ, pinned at start: core/day_calendar.hpp), which
+// together put an answer on its day and hour.
+std::string stats_calendar_key(const DayCalendar& calendar) {
+  const char* zone = std::getenv("TZ");
+  return "day_starts_at=" + std::to_string(calendar.day_starts_at_hour()) +
+         ";time_zone=" + (zone != nullptr ? zone : "");
+}
+
+ReviewLogRow log_row_of(const AnswerRecord& answer) {
+  return ReviewLogRow{.reviewed = answer.reviewed,
+                      .phase_before = answer.before.phase,
+                      .rating = answer.rating,
+                      .interval_before_days = answer.before.interval_days,
+                      .due_after = answer.after.due,
+                      .duration_ms = answer.duration_ms,
+                      .cram = answer.cram};
+}
+
+}  // namespace
 
 Collection::Collection(sqlite::Database& database)
     : database_(database),
@@ -17,6 +47,7 @@ Collection::Collection(sqlite::Database& database)
       review_log_(database),
       daily_stats_(database),
       stats_source_(database),
+      stats_rollups_(database),
       meta_(database) {}
 
 std::int64_t Collection::record_answer(const AnswerRecord& answer) {
@@ -42,6 +73,7 @@ std::optional<std::int64_t> Collection::answer_card(std::int64_t card_id,
 
 std::int64_t Collection::store_answer(const AnswerRecord& answer) {
   const std::int64_t review_id = review_log_.append(answer);
+  count_in_rollups(answer.deck_id, answer.card_id, review_id, log_row_of(answer), 1);
   // A cram answer leaves the card's schedule and the day's counts as they were.
   if (answer.cram) return review_id;
   cards_.write_state(answer.card_id, answer.after);
@@ -50,6 +82,53 @@ std::int64_t Collection::store_answer(const AnswerRecord& answer) {
     due_index_.bury_siblings(answer.card_id, answer.day + 1, answer.bury_siblings);
   }
   return review_id;
+}
+
+void Collection::count_in_rollups(std::int64_t deck_id, std::int64_t card_id,
+                                  std::int64_t review_id, const ReviewLogRow& row, int sign) {
+  if (!stats_calendar_) {
+    // A tool without a calendar (the benchmark's generator, a test) leaves the sums to the
+    // daemon's next start, which refills them.
+    if (!stats_rollups_marked_stale_) meta_.set(kStatsRollupCalendar, "");
+    stats_rollups_marked_stale_ = true;
+    return;
+  }
+  // A learning answer's step is read from the card's answer before it, as a scan of the log
+  // reads it (core/review_log_entries.hpp), so the kept sums are the scan's to the answer.
+  std::vector<ReviewLogRow> rows;
+  if (!row.cram && review_kind_of(row.phase_before) != ReviewKind::kReview) {
+    if (const auto previous = review_log_.scheduled_row_before(card_id, review_id)) {
+      rows.push_back(*previous);
+    }
+  }
+  rows.push_back(row);
+  std::vector<ReviewEntry> entries;
+  append_review_entries(rows, entries);
+  const ReviewEntry& entry = entries.back();
+  const std::int64_t day = stats_calendar_->day_number(entry.reviewed);
+  stats_rollups_.add(deck_id, day_share(entry, day),
+                     hour_share(entry, day, local_hour(entry.reviewed)), sign);
+}
+
+bool Collection::use_stats_calendar(const DayCalendar& calendar) {
+  keep_stats_calendar(calendar);
+  if (meta_.get(kStatsRollupCalendar) == stats_calendar_key(calendar)) return false;
+  write([&] { refill_stats_rollups(calendar); });
+  return true;
+}
+
+void Collection::keep_stats_calendar(const DayCalendar& calendar) {
+  // A calendar is its day start (the zone is the process's): copied only when that changes.
+  if (!stats_calendar_ || stats_calendar_->day_starts_at_hour() != calendar.day_starts_at_hour()) {
+    stats_calendar_.emplace(calendar.day_starts_at_hour());
+  }
+}
+
+void Collection::refill_stats_rollups(const DayCalendar& calendar) {
+  keep_stats_calendar(calendar);
+  stats_rollups_.replace(stats_source_.rollups_from_log(*stats_calendar_));
+  meta_.set(kStatsRollupCalendar, stats_calendar_key(*stats_calendar_));
+  stats_rollups_marked_stale_ = false;
 }
 
 std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> card_id,
@@ -70,6 +149,7 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     }
     UndoneAnswer result;
     result.answer = *latest;
+    const std::optional<ReviewLogRow> row = review_log_.log_row(latest->review_id);
     result.void_id = review_log_.void_answer(latest->review_id, now);
     // Read after the void entry: card_history() inside `replay` no longer sees the answer.
     const CardRecord card = cards_.card(latest->card_id);
@@ -78,6 +158,7 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     result.deck_id = card.deck_id;
     result.state = replay(card);
     cards_.write_state(card.id, result.state);
+    if (row) count_in_rollups(card.deck_id, card.id, latest->review_id, *row, -1);
     // The state before the answer is the one it was tallied from; a cram answer was not.
     if (!latest->cram) {
       daily_stats_.remove(latest->day, card.deck_id,
@@ -122,6 +203,8 @@ void Collection::replace_with(const std::string& source_path, const std::string&
   // (answers whose responses wait for it) is made durable first.
   group_commit_.commit();
   replace_collection(database_, source_path, staging_path, now);
+  // The file put in place keeps its roll-ups when they are on this calendar.
+  if (stats_calendar_) use_stats_calendar(DayCalendar(stats_calendar_->day_starts_at_hour()));
   // The commit listeners (the due watchers) hear of the new collection as of any change.
   group_commit_.announce_outside_write(Write{});
 }

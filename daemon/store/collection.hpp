@@ -1,5 +1,6 @@
 // The collection: the stores over one database, each owning the SQL of its concern (decks,
-// cards, the due index and burial, the review log, the daily roll-ups, meta), and the
+// cards, the due index and burial, the review log, the daily roll-ups, the statistics'
+// roll-ups, meta), and the
 // operations that change several of them in one write. Every statement is prepared when the
 // collection opens, so a typo fails at start-up (and in the test that opens :memory:).
 // Stores never begin a transaction: a request's writes go inside write() (directly, or
@@ -15,6 +16,7 @@
 #include <unordered_set>
 
 #include "core/card_generation.hpp"
+#include "core/day_calendar.hpp"
 #include "core/deck.hpp"
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
@@ -28,6 +30,7 @@
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/note_store.hpp"
 #include "daemon/store/review_log.hpp"
+#include "daemon/store/stats_rollups.hpp"
 #include "daemon/store/stats_source.hpp"
 
 namespace kioku::daemon {
@@ -96,7 +99,17 @@ class Collection {
   ReviewLog& review_log() noexcept { return review_log_; }
   DailyStats& daily_stats() noexcept { return daily_stats_; }
   StatsSource& stats_source() noexcept { return stats_source_; }
+  StatsRollups& stats_rollups() noexcept { return stats_rollups_; }
   CollectionMeta& meta() noexcept { return meta_; }
+
+  // Keys the statistics' roll-ups to `calendar`'s days and the process's time zone: refills
+  // them from the log in one write when they were made on another calendar, or on none (a
+  // collection just migrated to version 11, or answered by a tool that keeps no calendar).
+  // From then on every answer and undo keeps them. Returns whether it refilled them.
+  bool use_stats_calendar(const DayCalendar& calendar);
+  // Refills the statistics' roll-ups from the log on `calendar` and keeps them on it from then
+  // on (doctor --rebuild). For use inside write().
+  void refill_stats_rollups(const DayCalendar& calendar);
 
   // Runs several store calls as one atomic write: committed when this returns, or, with group
   // commit on, by the group's next commit (group_commit()).
@@ -173,6 +186,11 @@ class Collection {
                   TimestampMs now);
   // record_answer's statements, inside a write.
   std::int64_t store_answer(const AnswerRecord& answer);
+  // Adds (sign 1) or takes back (-1) answer `review_id` of card `card_id`, logged as `row`,
+  // in the statistics' roll-ups of `deck_id`; without a calendar in use, marks them stale.
+  void keep_stats_calendar(const DayCalendar& calendar);
+  void count_in_rollups(std::int64_t deck_id, std::int64_t card_id, std::int64_t review_id,
+                        const ReviewLogRow& row, int sign);
 
   sqlite::Database& database_;
   GroupCommit group_commit_;
@@ -183,7 +201,12 @@ class Collection {
   ReviewLog review_log_;
   DailyStats daily_stats_;
   StatsSource stats_source_;
+  StatsRollups stats_rollups_;
   CollectionMeta meta_;
+  // The calendar the statistics' roll-ups are kept on (use_stats_calendar), and whether they
+  // were marked stale for want of one.
+  std::optional<DayCalendar> stats_calendar_;
+  bool stats_rollups_marked_stale_ = false;
 };
 
 }  // namespace kioku::daemon

@@ -2,6 +2,7 @@
 #include "daemon/store/review_log.hpp"
 
 #include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/review_log_row.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -37,6 +38,14 @@ struct ReviewLog::Statements {
             "ORDER BY id DESC LIMIT 1")),
         select_logged_answer(database.prepare("SELECT id, card_id, reviewed_ms, day, rating, "
                                               "duration_ms, cram FROM revlog WHERE id = ?1")),
+        select_log_row(database.prepare(std::string("SELECT ") + kLogRowColumns +
+                                        " FROM revlog WHERE id = ?1")),
+        // The row a learning answer's step is read from (core/review_log_entries.hpp).
+        select_scheduled_row_before(database.prepare(
+            std::string("SELECT ") + kLogRowColumns +
+            " FROM revlog r WHERE card_id = ?1 AND id < ?2 AND cram = 0 "
+            "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
+            "ORDER BY id DESC LIMIT 1")),
         select_void_of(database.prepare("SELECT id FROM revlog_voids WHERE review_id = ?1")),
         insert_void(
             database.prepare("INSERT INTO revlog_voids (review_id, voided_ms) VALUES (?1, ?2)")),
@@ -50,6 +59,8 @@ struct ReviewLog::Statements {
   sqlite::Statement select_latest_standing;
   sqlite::Statement select_latest_standing_of_card;
   sqlite::Statement select_logged_answer;
+  sqlite::Statement select_log_row;
+  sqlite::Statement select_scheduled_row_before;
   sqlite::Statement select_void_of;
   sqlite::Statement insert_void;
   sqlite::Statement select_future;
@@ -168,6 +179,23 @@ FutureAnswers ReviewLog::future_answers(TimestampMs now) {
     found.latest = select.column_int(1);
   }
   return found;
+}
+
+std::optional<ReviewLogRow> ReviewLog::log_row(std::int64_t review_id) {
+  sqlite::Statement& select = statements_->select_log_row;
+  sqlite::StatementScope scope(select);
+  select.bind(1, review_id);
+  if (!select.step()) return std::nullopt;
+  return read_log_row(select, 0);
+}
+
+std::optional<ReviewLogRow> ReviewLog::scheduled_row_before(std::int64_t card_id,
+                                                            std::int64_t review_id) {
+  sqlite::Statement& select = statements_->select_scheduled_row_before;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id).bind(2, review_id);
+  if (!select.step()) return std::nullopt;
+  return read_log_row(select, 0);
 }
 
 }  // namespace kioku::daemon

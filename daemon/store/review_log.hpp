@@ -12,6 +12,7 @@
 
 #include "core/rating.hpp"
 #include "core/replay.hpp"
+#include "core/review_log_entries.hpp"
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
 
@@ -64,6 +65,11 @@ class ReviewLog {
   std::optional<StandingAnswer> latest_standing(std::optional<std::int64_t> card_id);
   // Answer `review_id` of the log, standing or voided; nullopt when the log has no such row.
   std::optional<StandingAnswer> logged_answer(std::int64_t review_id);
+  // Answer `review_id`'s columns as the statistics read them; nullopt when there is no such row.
+  std::optional<ReviewLogRow> log_row(std::int64_t review_id);
+  // The card's last answer logged before `review_id` that stands and is not cram: the row a
+  // learning answer's step is read from (core/review_log_entries.hpp); nullopt when none.
+  std::optional<ReviewLogRow> scheduled_row_before(std::int64_t card_id, std::int64_t review_id);
   // The id of the entry that voided answer `review_id`; nullopt while it stands.
   std::optional<std::int64_t> void_of(std::int64_t review_id);
   // Appends the entry that voids answer `review_id` (revlog_voids); returns the entry's id. The

@@ -6,6 +6,7 @@
 
 #include "core/review_log_entries.hpp"
 #include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/review_log_row.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -15,12 +16,13 @@ namespace {
 // Answers an undo voided are not answers any more, for the statistics as for the schedule
 // (docs/undo-and-suspend.md): each read leaves out the rows revlog_voids names.
 // ?1: the deck id, or NULL for every deck.
-constexpr const char* kSelectAnswers =
-    "SELECT r.card_id, r.reviewed_ms, r.phase_before, r.rating, r.interval_before_days, "
-    "r.due_after_ms, r.duration_ms, r.cram FROM revlog r JOIN cards c ON c.id = r.card_id "
-    "WHERE (?1 IS NULL OR c.deck_id = ?1) "
-    "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
-    "ORDER BY r.card_id, r.id";
+std::string select_answers() {
+  return std::string("SELECT r.card_id, c.deck_id, ") + kLogRowColumnsOfR +
+         " FROM revlog r JOIN cards c ON c.id = r.card_id "
+         "WHERE (?1 IS NULL OR c.deck_id = ?1) "
+         "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
+         "ORDER BY r.card_id, r.id";
+}
 
 constexpr const char* kSelectCardAnswers =
     "SELECT reviewed_ms, rating, quality, phase_before, phase_after, interval_before_days, "
@@ -50,7 +52,7 @@ std::string select_cards() {
 
 struct StatsSource::Statements {
   explicit Statements(sqlite::Database& database)
-      : select_answers(database.prepare(kSelectAnswers)),
+      : select_answers(database.prepare(kioku::daemon::select_answers())),
         select_cards(database.prepare(kioku::daemon::select_cards())),
         select_card_answers(database.prepare(kSelectCardAnswers)) {}
 
@@ -72,29 +74,23 @@ void StatsSource::read_answers(std::optional<std::int64_t> deck_id, CardDone car
   // One card's rows at a time: the mapping reads each answer's step from the row before it.
   std::vector<ReviewLogRow> card_rows;
   std::int64_t card_id = 0;
+  std::int64_t card_deck = 0;
   while (select.step()) {
     const std::int64_t row_card = select.column_int(0);
     if (row_card != card_id && !card_rows.empty()) {
-      card_done(card_rows);
+      card_done(card_deck, card_rows);
       card_rows.clear();
     }
     card_id = row_card;
-    ReviewLogRow row;
-    row.reviewed = select.column_int(1);
-    row.phase_before = parse_phase(select.column_text(2));
-    row.rating = static_cast<Rating>(select.column_int(3));
-    row.interval_before_days = static_cast<int>(select.column_int(4));
-    row.due_after = select.column_int(5);
-    row.duration_ms = select.column_int(6);
-    row.cram = select.column_int(7) != 0;
-    card_rows.push_back(row);
+    card_deck = select.column_int(1);
+    card_rows.push_back(read_log_row(select, 2));
   }
-  if (!card_rows.empty()) card_done(card_rows);
+  if (!card_rows.empty()) card_done(card_deck, card_rows);
 }
 
 std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_id) {
   std::vector<ReviewEntry> entries;
-  read_answers(deck_id, [&](std::span<const ReviewLogRow> card_rows) {
+  read_answers(deck_id, [&](std::int64_t, std::span<const ReviewLogRow> card_rows) {
     append_review_entries(card_rows, entries);
   });
   return entries;
@@ -102,10 +98,24 @@ std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_i
 
 std::vector<std::vector<ReviewEntry>> StatsSource::card_logs(std::optional<std::int64_t> deck_id) {
   std::vector<std::vector<ReviewEntry>> logs;
-  read_answers(deck_id, [&](std::span<const ReviewLogRow> card_rows) {
+  read_answers(deck_id, [&](std::int64_t, std::span<const ReviewLogRow> card_rows) {
     append_review_entries(card_rows, logs.emplace_back());
   });
   return logs;
+}
+
+std::map<std::int64_t, AnswerRollups> StatsSource::rollups_from_log(const DayCalendar& calendar) {
+  std::map<std::int64_t, AnswerRollupBuilder> builders;
+  std::vector<ReviewEntry> card_entries;
+  read_answers(std::nullopt, [&](std::int64_t deck_id, std::span<const ReviewLogRow> card_rows) {
+    card_entries.clear();
+    append_review_entries(card_rows, card_entries);
+    AnswerRollupBuilder& builder = builders[deck_id];
+    for (const ReviewEntry& entry : card_entries) builder.add(entry, calendar);
+  });
+  std::map<std::int64_t, AnswerRollups> by_deck;
+  for (auto& [deck_id, builder] : builders) by_deck.emplace(deck_id, builder.take());
+  return by_deck;
 }
 
 std::vector<StatsCard> StatsSource::cards(std::optional<std::int64_t> deck_id) {

@@ -1,18 +1,21 @@
 // What the statistics read from the collection (docs/stats.md): the answers of the selected
 // cards as core's ReviewEntry and the cards as core's CardSnapshot, so that the figures are
-// computed by core's pure functions and SQL stays here. This first version scans the log;
-// the daily roll-ups of issue 14 part 5 will replace the scan where no per-answer detail is
-// needed. Like every store it prepares its statements when it is constructed.
-// Owned by the daemon's io_context thread; not thread-safe.
+// computed by core's pure functions and SQL stays here. `stats.report` reads the answers'
+// sums from the roll-ups (stats_rollups.hpp); the scans here serve what needs each answer (the
+// optimizer, a card's history) and the roll-ups' refill. Like every store it prepares its
+// statements when it is constructed. Owned by the daemon's io_context thread; not thread-safe.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/answer_rollup.hpp"
 #include "core/card_snapshot.hpp"
+#include "core/day_calendar.hpp"
 #include "core/rating.hpp"
 #include "core/review_entry.hpp"
 
@@ -63,6 +66,10 @@ class StatsSource {
   // The same answers kept apart card by card (each card's in log order), for what reads a
   // card's history as a whole: the FSRS optimizer's training items.
   std::vector<std::vector<ReviewEntry>> card_logs(std::optional<std::int64_t> deck_id);
+  // Every deck's day and hour sums (core/answer_rollup.hpp) computed from the log, on
+  // `calendar`'s days and the process's local hours: what the kept roll-ups must hold. One pass
+  // over the log that holds one card's answers at a time.
+  std::map<std::int64_t, AnswerRollups> rollups_from_log(const DayCalendar& calendar);
   // The cards of `deck_id` (every card: nullopt) that are in the collection: retired cards and
   // the cards of deleted notes are left out, as they are out of every list.
   std::vector<StatsCard> cards(std::optional<std::int64_t> deck_id);
@@ -70,7 +77,8 @@ class StatsSource {
   std::vector<LoggedAnswer> card_answers(std::int64_t card_id);
 
  private:
-  // Calls `card_done` with each card's entries in turn (a card's, then the next card's).
+  // Calls `card_done` with each card's deck and log rows in turn (a card's, then the next
+  // card's).
   template <class CardDone>
   void read_answers(std::optional<std::int64_t> deck_id, CardDone card_done);
 

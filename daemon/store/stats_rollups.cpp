@@ -1,0 +1,159 @@
+// The statistics' roll-ups' SQL, prepared once.
+#include "daemon/store/stats_rollups.hpp"
+
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+constexpr const char* kDayKey =
+    "day = ?1 AND answer_group = ?2 AND rating = ?3 AND retention = ?4 AND deck_id = ?5";
+constexpr const char* kHourKey = "day = ?1 AND hour = ?2 AND deck_id = ?3";
+
+// Stored values are checked by the tables' CHECK constraints; a row that breaks them cannot
+// be there, so these casts see only the enumerations' values.
+DayAnswers read_day(const sqlite::Statement& row) {
+  return DayAnswers{.day = row.column_int(0),
+                    .group = static_cast<AnswerGroup>(row.column_int(1)),
+                    .rating = static_cast<Rating>(row.column_int(2)),
+                    .counts_for_retention = row.column_int(3) != 0,
+                    .answers = row.column_int(4),
+                    .duration_ms = row.column_int(5)};
+}
+
+HourAnswers read_hour(const sqlite::Statement& row) {
+  return HourAnswers{.day = row.column_int(0),
+                     .hour = static_cast<int>(row.column_int(1)),
+                     .answers = row.column_int(2),
+                     .passed = row.column_int(3)};
+}
+
+}  // namespace
+
+struct StatsRollups::Statements {
+  explicit Statements(sqlite::Database& database)
+      : add_day(database.prepare(
+            "INSERT INTO stats_day_rollup (day, answer_group, rating, retention, deck_id, "
+            "answers, duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO UPDATE "
+            "SET answers = answers + excluded.answers, "
+            "duration_ms = duration_ms + excluded.duration_ms")),
+        drop_empty_day(database.prepare(std::string("DELETE FROM stats_day_rollup WHERE ") +
+                                        kDayKey + " AND answers <= 0")),
+        add_hour(database.prepare(
+            "INSERT INTO stats_hour_rollup (day, hour, deck_id, answers, passed) "
+            "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO UPDATE "
+            "SET answers = answers + excluded.answers, passed = passed + excluded.passed")),
+        drop_empty_hour(database.prepare(std::string("DELETE FROM stats_hour_rollup WHERE ") +
+                                         kHourKey + " AND answers <= 0")),
+        // In the primary key's order, so the sum over decks needs no sort: the deck is its
+        // last column.
+        select_days(database.prepare(
+            "SELECT day, answer_group, rating, retention, sum(answers), sum(duration_ms) "
+            "FROM stats_day_rollup WHERE ?1 IS NULL OR deck_id = ?1 "
+            "GROUP BY day, answer_group, rating, retention")),
+        select_hours(
+            database.prepare("SELECT day, hour, sum(answers), sum(passed) FROM stats_hour_rollup "
+                             "WHERE ?1 IS NULL OR deck_id = ?1 GROUP BY day, hour")),
+        select_deck_days(database.prepare(
+            "SELECT day, answer_group, rating, retention, answers, duration_ms, deck_id "
+            "FROM stats_day_rollup")),
+        select_deck_hours(
+            database.prepare("SELECT day, hour, answers, passed, deck_id FROM stats_hour_rollup")),
+        clear_days(database.prepare("DELETE FROM stats_day_rollup")),
+        clear_hours(database.prepare("DELETE FROM stats_hour_rollup")) {}
+
+  sqlite::Statement add_day;
+  sqlite::Statement drop_empty_day;
+  sqlite::Statement add_hour;
+  sqlite::Statement drop_empty_hour;
+  sqlite::Statement select_days;
+  sqlite::Statement select_hours;
+  sqlite::Statement select_deck_days;
+  sqlite::Statement select_deck_hours;
+  sqlite::Statement clear_days;
+  sqlite::Statement clear_hours;
+};
+
+StatsRollups::StatsRollups(sqlite::Database& database)
+    : statements_(std::make_unique<Statements>(database)) {}
+
+StatsRollups::~StatsRollups() = default;
+
+void StatsRollups::add(std::int64_t deck_id, const DayAnswers& day, const HourAnswers& hour,
+                       int sign) {
+  add_day(deck_id, day, sign);
+  if (hour.answers != 0) add_hour(deck_id, hour, sign);  // a cram answer has no hour share
+}
+
+void StatsRollups::add_day(std::int64_t deck_id, const DayAnswers& day, int sign) {
+  Statements& statements = *statements_;
+  const auto bind_key = [&](sqlite::Statement& statement) {
+    statement.bind(1, day.day).bind(2, static_cast<std::int64_t>(day.group));
+    statement.bind(3, static_cast<std::int64_t>(day.rating));
+    statement.bind(4, std::int64_t{day.counts_for_retention ? 1 : 0}).bind(5, deck_id);
+  };
+  bind_key(statements.add_day);
+  statements.add_day.bind(6, sign * day.answers).bind(7, sign * day.duration_ms).run();
+  if (sign < 0) {
+    bind_key(statements.drop_empty_day);
+    statements.drop_empty_day.run();
+  }
+}
+
+void StatsRollups::add_hour(std::int64_t deck_id, const HourAnswers& hour, int sign) {
+  Statements& statements = *statements_;
+  const auto bind_key = [&](sqlite::Statement& statement) {
+    statement.bind(1, hour.day).bind(2, std::int64_t{hour.hour}).bind(3, deck_id);
+  };
+  bind_key(statements.add_hour);
+  statements.add_hour.bind(4, sign * hour.answers).bind(5, sign * hour.passed).run();
+  if (sign < 0) {
+    bind_key(statements.drop_empty_hour);
+    statements.drop_empty_hour.run();
+  }
+}
+
+AnswerRollups StatsRollups::read(std::optional<std::int64_t> deck_id) {
+  AnswerRollups rollups;
+  {
+    sqlite::Statement& select = statements_->select_days;
+    sqlite::StatementScope scope(select);
+    select.bind(1, deck_id);
+    while (select.step()) rollups.days.push_back(read_day(select));
+  }
+  {
+    sqlite::Statement& select = statements_->select_hours;
+    sqlite::StatementScope scope(select);
+    select.bind(1, deck_id);
+    while (select.step()) rollups.hours.push_back(read_hour(select));
+  }
+  return rollups;
+}
+
+std::map<std::int64_t, AnswerRollups> StatsRollups::read_by_deck() {
+  std::map<std::int64_t, AnswerRollups> by_deck;
+  {
+    sqlite::Statement& select = statements_->select_deck_days;
+    sqlite::StatementScope scope(select);
+    while (select.step()) by_deck[select.column_int(6)].days.push_back(read_day(select));
+  }
+  {
+    sqlite::Statement& select = statements_->select_deck_hours;
+    sqlite::StatementScope scope(select);
+    while (select.step()) by_deck[select.column_int(4)].hours.push_back(read_hour(select));
+  }
+  for (auto& [deck, rollups] : by_deck) merge_rollups(rollups);
+  return by_deck;
+}
+
+void StatsRollups::replace(const std::map<std::int64_t, AnswerRollups>& by_deck) {
+  statements_->clear_days.run();
+  statements_->clear_hours.run();
+  for (const auto& [deck_id, rollups] : by_deck) {
+    for (const DayAnswers& day : rollups.days) add_day(deck_id, day, 1);
+    for (const HourAnswers& hour : rollups.hours) add_hour(deck_id, hour, 1);
+  }
+}
+
+}  // namespace kioku::daemon
