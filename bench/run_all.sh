@@ -57,6 +57,12 @@ for size in $sizes; do
   "$here/daemon_rss.sh" "$build_dir" "${collections[$size]}"
 done
 
+section "kioku stats vs sqlite3 on 100,000 cards and 10M answers"
+# Ten years of a forgetful learner who keeps their leeches: 10M answers on 100,000 cards.
+stats_collection=$("$here/generate_collection.sh" "$build_dir" 100000 10000000 \
+  --history-days 3650 --again-percent 50 --answers-per-card 400 --keep-leeches)
+RUNS=${STATS_RUNS:-10} "$here/stats_vs_sqlite.sh" "$build_dir" "$stats_collection"
+
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 

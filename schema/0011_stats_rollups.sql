@@ -1,6 +1,7 @@
 -- Version 11: the statistics' roll-ups (issue 14 part 5, docs/stats.md "Roll-ups").
 --
--- Per deck, the answers of each scheduler day by group (0 learning, 1 relearning, 2 young,
+-- Per deck (and for the whole collection, as deck 0, so that its figures read a row a day, not
+-- a row a day and deck), the answers of each scheduler day by group (0 learning, 1 relearning, 2 young,
 -- 3 mature, 4 cram: core/answer_rollup.hpp), rating and whether they count for true retention,
 -- with their time; and per deck, day and local hour, the answers that were not cram and how
 -- many passed. Kept in the transaction of every answer and undo, so `stats.report` reads a few
@@ -18,7 +19,7 @@ CREATE TABLE stats_day_rollup (
   deck_id      INTEGER NOT NULL,
   answers      INTEGER NOT NULL,
   duration_ms  INTEGER NOT NULL,
-  PRIMARY KEY (day, answer_group, rating, retention, deck_id)
+  PRIMARY KEY (deck_id, day, answer_group, rating, retention)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TABLE stats_hour_rollup (
@@ -27,5 +28,11 @@ CREATE TABLE stats_hour_rollup (
   deck_id INTEGER NOT NULL,
   answers INTEGER NOT NULL,
   passed  INTEGER NOT NULL,
-  PRIMARY KEY (day, hour, deck_id)
+  PRIMARY KEY (deck_id, day, hour)
 ) STRICT, WITHOUT ROWID;
+
+-- The card-based figures read every card's state, deck, note, creation time and whether it is
+-- retired, and skip the cards of deleted notes: from these two small indexes, instead of the
+-- card and note rows with their content (230 MB on a generated 100,000-card collection).
+CREATE INDEX cards_figures ON cards (id, note_id, created_ms, retired);
+CREATE INDEX notes_deleted ON notes (id) WHERE deleted_ms IS NOT NULL;

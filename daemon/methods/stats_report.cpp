@@ -119,14 +119,18 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   // from the log first if they are not on this calendar (kiokud makes them at start and on a
   // new day start, so only a collection answered by another tool meanwhile waits for that).
   collection.use_stats_calendar(calendar);
-  const AnswerRollups rollups = collection.stats_rollups().read(deck_id);
+  StatsRollups& sums = collection.stats_rollups();
+  const std::vector<std::int64_t> reviewed = sums.answered_days(deck_id, today);
   const DeckOptionsById options = deck_options_of(collection, deck);
   const std::vector<CardSnapshot> cards =
       snapshots(collection.stats_source().cards(deck_id), options);
-  const std::vector<std::int64_t> reviewed = answered_days(rollups, today);
   const DayRange range = days ? DayRange::last_days(today, *days)
                               : DayRange{first_day(reviewed, cards, calendar, today), today};
   range.length_checked();  // refuses a period too long to list day by day
+  const DayRange year = DayRange::last_days(today, kCalendarDays);
+  // Days before the period and the calendar's year come summed into one: the all-time rows of
+  // true retention need no more.
+  const AnswerRollups rollups = sums.read(deck_id, std::min(range.first, year.first));
 
   protocol::StatsReportResult report;
   report.deck = params.deck;
@@ -134,7 +138,6 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   report.today = today_view(today_summary(rollups, today), today, calendar.day_start(today));
   report.true_retention = true_retention_view(true_retention(rollups, today));
   report.future_due = future_due_view(future_due(cards, calendar, today, forecast_horizon(days)));
-  const DayRange year = DayRange::last_days(today, kCalendarDays);
   const ReviewCalendar reviews_in_year = review_calendar(rollups, year);
   report.calendar = calendar_view(reviews_in_year);
   // The period's own pass over the log only when it is not the calendar's year (1y is).

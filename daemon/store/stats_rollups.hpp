@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "core/answer_rollup.hpp"
 
@@ -27,14 +28,25 @@ class StatsRollups {
   StatsRollups(const StatsRollups&) = delete;
   StatsRollups& operator=(const StatsRollups&) = delete;
 
-  // Adds `sign` (1: an answer; -1: its undo) times one answer's shares to the deck's sums; a
-  // row that comes to no answers is removed.
+  // The whole collection's sums are kept as those of this deck id, which no deck has.
+  static constexpr std::int64_t kWholeCollection = 0;
+
+  // Adds `sign` (1: an answer; -1: its undo) times one answer's shares to the deck's sums and
+  // the whole collection's; a row that comes to no answers is removed.
   void add(std::int64_t deck_id, const DayAnswers& day, const HourAnswers& hour, int sign);
-  // The sums of one deck, or of every deck together (nullopt), ordered by key.
-  AnswerRollups read(std::optional<std::int64_t> deck_id);
-  // Every deck's sums, as they are stored (for the tests that recompute them from the log).
+  // The sums of one deck, or of the whole collection (nullopt), ordered by key: the day rows
+  // from `first_day` on as they are, and the hour rows from `first_day` on. The answers of the
+  // days before that count only for true retention's all-time row: they come as at most four
+  // rows of day first_day - 1 that count for retention, young or mature, rated Again (failed)
+  // or Good (passed), without their time.
+  AnswerRollups read(std::optional<std::int64_t> deck_id, std::int64_t first_day);
+  // The days up to `last_day` with at least one answer, ascending.
+  std::vector<std::int64_t> answered_days(std::optional<std::int64_t> deck_id,
+                                          std::int64_t last_day);
+  // Every deck's sums and the whole collection's (kWholeCollection), as they are stored.
   std::map<std::int64_t, AnswerRollups> read_by_deck();
-  // Replaces every sum with `by_deck`'s.
+  // Replaces every sum with those of `by_deck`, each deck's, and their total as the whole
+  // collection's.
   void replace(const std::map<std::int64_t, AnswerRollups>& by_deck);
 
  private:

@@ -55,7 +55,7 @@ std::string calendar_key(const TempHome& home) {
   return rows.empty() ? "" : rows.front().front();
 }
 
-// Sums a column over rows where `column_of_group` is `group` (every row: empty group).
+// Sums a column over the rows whose `group_column` is `group` (every row: empty group).
 std::int64_t sum(const Rows& rows, std::size_t column, std::size_t group_column = 0,
                  const std::string& group = "") {
   std::int64_t total = 0;
@@ -124,7 +124,8 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
     groups.insert(row[1]);
     decks.insert(row[4]);
   }
-  CHECK(decks.size() == 2);
+  CHECK(decks.size() == 3);  // both decks, and the whole collection as deck 0
+  CHECK(decks.count("0") == 1);
   CHECK(days.size() >= 3);
   CHECK(groups.count("0") == 1);  // learning
   CHECK(groups.count("2") == 1);  // young reviews
@@ -139,8 +140,10 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
           .front()
           .front());
   CHECK(reader.rows("SELECT count(*) FROM revlog_voids").front().front() == "2");
-  CHECK(sum(kept.days, 5) == standing);
-  CHECK(sum(kept.hours, 3) == standing - sum(kept.days, 5, 1, "4"));  // cram has no hour
+  // Once in its deck's sums and once in the whole collection's.
+  CHECK(sum(kept.days, 5, 4, "0") == standing);
+  CHECK(sum(kept.days, 5) == 2 * standing);
+  CHECK(sum(kept.hours, 3, 2, "0") == standing - sum(kept.days, 5, 1, "4") / 2);  // no cram
 
   // What the figures show comes from the kept sums; a refill from the log changes nothing.
   const json::value stats_before =
@@ -157,7 +160,7 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
   CHECK(calendar_key(home) == "day_starts_at=9;time_zone=UTC");
   const Rollups moved = read_rollups(home);
   CHECK(moved.days != kept.days);
-  CHECK(sum(moved.days, 5) == standing);
+  CHECK(sum(moved.days, 5, 4, "0") == standing);
   rebuild(home);
   CHECK(read_rollups(home) == moved);
 
@@ -182,7 +185,7 @@ TEST_CASE("e2e: a collection from before the roll-ups gets them from its log at 
     review(home, {}, "again\ngood\neasy\n");
     kept = read_rollups(home);
   }
-  REQUIRE(sum(kept.days, 5) == 3);
+  REQUIRE(sum(kept.days, 5, 4, "0") == 3);
   // As a version-10 collection would be: no sums, no calendar.
   execute_sql(home.collection_path(),
               "DELETE FROM stats_day_rollup; DELETE FROM stats_hour_rollup; "
@@ -190,4 +193,35 @@ TEST_CASE("e2e: a collection from before the roll-ups gets them from its log at 
   RunningDaemon daemon(home, arguments, {{"TZ", "UTC"}});
   CHECK(daemon.log().find("statistics roll-ups made from the review log") != std::string::npos);
   CHECK(read_rollups(home) == kept);
+}
+
+TEST_CASE("e2e: answers older than the year read from the roll-ups count in all-time retention",
+          "[e2e][stats_rollups]") {
+  TempHome home;
+  set_clock(home, kMondayMorningMs);
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"},
+                       {{"TZ", "UTC"}});
+  REQUIRE(
+      run_kioku(home, {"import", home.write_file("alpha.toml", deck_text("alpha", 3))}).exit_code ==
+      0);
+  review(home, {}, "easy\neasy\neasy\n");
+  // Four days on, the reviews (which count for true retention): two passed, one failed.
+  set_clock(home, kMondayMorningMs + 4 * kDayMs);
+  review(home, {}, "good\nagain\ngood\n");
+  // More than a year on: they are all-time answers only, read as one sum.
+  set_clock(home, kMondayMorningMs + 400 * kDayMs);
+  review(home, {}, "good\ngood\ngood\ngood\n");
+  const auto retention = [&](const std::string& period) {
+    return parse_output(run_kioku(home, {"stats", "--json", "--period", period}))
+        .at("true_retention");
+  };
+  const json::value all = retention("all");
+  CHECK(retention("7d") == all);
+  CHECK(retention("30d") == all);
+  CHECK(retention("1y") == all);
+  const json::value& all_time = all.at("all_time").at("all");
+  const json::value& year = all.at("last_365_days").at("all");
+  INFO(json::serialize(all));
+  CHECK(all_time.at("passed").as_int64() == year.at("passed").as_int64() + 2);
+  CHECK(all_time.at("failed").as_int64() == year.at("failed").as_int64() + 1);
 }
