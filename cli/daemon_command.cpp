@@ -25,6 +25,7 @@
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/paths.hpp"
+#include "protocol/reminder_types.hpp"
 
 namespace kioku::cli {
 
@@ -148,15 +149,18 @@ int show_status(CliContext& context) {
     throw protocol_mismatch(connection.hello.protocol, context.language);
   }
   const json::value status = connection.client->call(protocol::kStatus.name);
+  const json::value reminders = connection.client->call(protocol::kSystemReminders.name);
   if (context.json) {
     json::object result = status.as_object();
     result["running"] = true;
     result["answering"] = true;
+    result["reminder_status"] = reminders;
     print_json(result);
     return kExitOk;
   }
   print_daemon_status(
       protocol::decode_result<protocol::StatusResult>(protocol::kStatus.name, status),
+      protocol::decode_result<protocol::ReminderStatus>(protocol::kSystemReminders.name, reminders),
       context.language, std::cout);
   return kExitOk;
 }
