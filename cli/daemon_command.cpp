@@ -149,17 +149,20 @@ int show_status(CliContext& context) {
     throw protocol_mismatch(connection.hello.protocol, context.language);
   }
   const json::value status = connection.client->call(protocol::kStatus.name);
-  const json::value reminders = connection.client->call(protocol::kSystemReminders.name);
   if (context.json) {
     json::object result = status.as_object();
     result["running"] = true;
     result["answering"] = true;
-    result["reminder_status"] = reminders;
+    result["reminder_status"] = connection.client->call(protocol::kSystemReminders.name);
     print_json(result);
     return kExitOk;
   }
+  // Read before the second question, so that a reply missing a field is named as such.
+  const auto decoded =
+      protocol::decode_result<protocol::StatusResult>(protocol::kStatus.name, status);
+  const json::value reminders = connection.client->call(protocol::kSystemReminders.name);
   print_daemon_status(
-      protocol::decode_result<protocol::StatusResult>(protocol::kStatus.name, status),
+      decoded,
       protocol::decode_result<protocol::ReminderStatus>(protocol::kSystemReminders.name, reminders),
       context.language, std::cout);
   return kExitOk;

@@ -247,6 +247,29 @@ TEST_CASE("e2e: a reminder command that fails is logged and shown, and kiokud go
   CHECK(run_kioku(home, {"due", "--count"}).out == "3\n");
 }
 
+TEST_CASE("e2e: a reminder command that exits with a failure is reaped and logged",
+          "[e2e][reminders]") {
+  TempHome home;
+  set_clock(home, kStartMs);
+  // sh -c takes the appended summary and message as $0 and $1.
+  write_config(home,
+               "[reminders]\nnotify = true\nnotify_command = [\"/bin/sh\", \"-c\", \"exit 3\"]\n");
+  RunningDaemon daemon(home, daemon_arguments(home));
+  REQUIRE(run_kioku(home, {"import", home.write_file("remind.toml", kThreeCards)}).exit_code == 0);
+  // The exit is heard on kiokud's loop (its pidfd), with no request: the log line is the proof
+  // that the child was waited for.
+  FileWatch watch(home.root());
+  const std::string logged = "kiokud: reminder: /bin/sh exited with 3";
+  REQUIRE(watch.wait_until([&] { return daemon.log().find(logged) != std::string::npos; }));
+  const json::value status = reminders(daemon);
+  CHECK(status.at("last_run_at") == kStartMs);
+  CHECK(status.at("last_problem") == "/bin/sh exited with 3");
+  CHECK_THAT(run_kioku(home, {"daemon", "status"}).out,
+             Catch::Contains("(3 due); failed: /bin/sh exited with 3"));
+  CHECK_THAT(run_kioku(home, {"daemon", "status", "--lang", "ja"}).out,
+             Catch::Contains("（3 枚）、失敗: /bin/sh exited with 3"));
+}
+
 TEST_CASE("e2e: config set checks the reminder keys and says what is wrong", "[e2e][reminders]") {
   RunningDaemon daemon({"--no-bundled-decks"});
   struct Row {
