@@ -61,6 +61,14 @@ boost::json::value call_config(CliContext& context, std::string_view method,
 std::string value_text(const boost::json::value& value, const ConfigMessages& words) {
   if (value.is_int64()) return std::to_string(value.as_int64());
   if (value.is_string()) return safe_line(std::string(value.as_string()));
+  if (value.is_bool()) return value.as_bool() ? "true" : "false";
+  if (value.is_array()) {
+    std::vector<std::string> command;
+    for (const boost::json::value& word : value.as_array()) {
+      if (word.is_string()) command.emplace_back(word.as_string());
+    }
+    return safe_line(toml_literal(ConfigValue(command)));
+  }
   return words.not_set;
 }
 
@@ -190,8 +198,10 @@ std::string config_template(const ConfigMessages& words) {
       section = this_section;
     }
     const std::string leaf(dot == std::string_view::npos ? key.name : key.name.substr(dot + 1));
-    const std::string literal = toml_literal(key.get(defaults));
-    text += "# " + leaf + " = " + (literal.empty() ? "\"\"" : literal) + "\n";
+    std::string literal = toml_literal(key.get(defaults));
+    // The default command is notify-send when it is on PATH: the line to uncomment says so.
+    if (literal.empty()) literal = key.type == ConfigType::kCommand ? "[\"notify-send\"]" : "\"\"";
+    text += "# " + leaf + " = " + literal + "\n";
   }
   return text;
 }

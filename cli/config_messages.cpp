@@ -19,9 +19,16 @@ const ConfigMessages kEnglish{
     .not_a_choice = "{where}must be one of {choices}, got '{got}'",
     .not_an_absolute_path = "{where}must be an absolute path, got '{got}'",
     .unknown_time_zone = "{where}not a time zone this system knows: '{got}'",
+    .not_a_duration =
+        "{where}must be a duration from 1m to 7d such as 2h, 90m or 1h30m, got '{got}'",
+    .not_quiet_hours =
+        "{where}must be two different times of day, HH:MM-HH:MM such as 22:00-07:00, got '{got}'",
+    .no_program = "{where}must name a program, got {got}",
     .type_integer = "an integer",
     .type_string = "a string",
     .type_table = "a table",
+    .type_boolean = "a boolean (true or false)",
+    .type_command = "a command (a string or an array of strings)",
     .column_key = "KEY",
     .column_value = "VALUE",
     .column_source = "SOURCE",
@@ -54,9 +61,18 @@ const ConfigMessages kJapanese{
     .not_a_choice = "{where}{choices} のいずれかでなければなりません（'{got}' でした）",
     .not_an_absolute_path = "{where}絶対パスでなければなりません（'{got}' でした）",
     .unknown_time_zone = "{where}このシステムが知らないタイムゾーンです: '{got}'",
+    .not_a_duration =
+        "{where}1m から 7d までの時間（2h、90m、1h30m など）でなければなりません（'{got}' でした）",
+    .not_quiet_hours =
+        "{where}異なる二つの時刻を HH:MM-HH:MM（22:00-07:00 "
+        "など）で書かなければなりません（'{got}' "
+        "でした）",
+    .no_program = "{where}プログラムを指定しなければなりません（{got} でした）",
     .type_integer = "整数",
     .type_string = "文字列",
     .type_table = "テーブル",
+    .type_boolean = "真偽値（true か false）",
+    .type_command = "コマンド（文字列か文字列の配列）",
     .column_key = "キー",
     .column_value = "値",
     .column_source = "出所",
@@ -105,6 +121,8 @@ std::string type_word(const std::string& type, const ConfigMessages& words,
   if (type == "integer") return words.type_integer;
   if (type == "string") return words.type_string;
   if (type == "table") return words.type_table;
+  if (type == "boolean") return words.type_boolean;
+  if (type == "command") return words.type_command;
   if (is_japanese(language)) return type;
   return (type == "array" ? "an " : "a ") + type;
 }
@@ -149,6 +167,9 @@ std::string describe_config_problem(const protocol::ConfigProblemInfo& problem,
     if (problem.kind == "not_a_choice") return words.not_a_choice;
     if (problem.kind == "not_an_absolute_path") return words.not_an_absolute_path;
     if (problem.kind == "unknown_time_zone") return words.unknown_time_zone;
+    if (problem.kind == "not_a_duration") return words.not_a_duration;
+    if (problem.kind == "not_quiet_hours") return words.not_quiet_hours;
+    if (problem.kind == "no_program") return words.no_program;
     return words.syntax;
   }();
   std::string choices;

@@ -21,9 +21,14 @@ struct ConfigMessages {
   const char* not_a_choice;          // {where}, {choices}, {got}
   const char* not_an_absolute_path;  // {where}, {got}
   const char* unknown_time_zone;     // {where}, {got}
+  const char* not_a_duration;        // {where}, {got}
+  const char* not_quiet_hours;       // {where}, {got}
+  const char* no_program;            // {where}, {got}
   const char* type_integer;
   const char* type_string;
   const char* type_table;
+  const char* type_boolean;
+  const char* type_command;
   // kioku config list / get
   const char* column_key;
   const char* column_value;
@@ -48,7 +53,8 @@ struct ConfigMessages {
 BOOST_DESCRIBE_STRUCT(ConfigMessages, (),
                       (unreadable, syntax, unknown_key, wrong_type, not_a_whole_number,
                        out_of_range, not_a_choice, not_an_absolute_path, unknown_time_zone,
-                       type_integer, type_string, type_table, column_key, column_value,
+                       not_a_duration, not_quiet_hours, no_program, type_integer, type_string,
+                       type_table, type_boolean, type_command, column_key, column_value,
                        column_source, source_default, source_file, source_command_line, not_set,
                        restart_mark, file_line, refused, set_done, reloaded, now_in_effect,
                        needs_restart, edit_unchanged, edit_emptied, edit_saved, template_heading))

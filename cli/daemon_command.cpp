@@ -25,6 +25,7 @@
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/paths.hpp"
+#include "protocol/reminder_types.hpp"
 
 namespace kioku::cli {
 
@@ -152,11 +153,17 @@ int show_status(CliContext& context) {
     json::object result = status.as_object();
     result["running"] = true;
     result["answering"] = true;
+    result["reminder_status"] = connection.client->call(protocol::kSystemReminders.name);
     print_json(result);
     return kExitOk;
   }
+  // Read before the second question, so that a reply missing a field is named as such.
+  const auto decoded =
+      protocol::decode_result<protocol::StatusResult>(protocol::kStatus.name, status);
+  const json::value reminders = connection.client->call(protocol::kSystemReminders.name);
   print_daemon_status(
-      protocol::decode_result<protocol::StatusResult>(protocol::kStatus.name, status),
+      decoded,
+      protocol::decode_result<protocol::ReminderStatus>(protocol::kSystemReminders.name, reminders),
       context.language, std::cout);
   return kExitOk;
 }

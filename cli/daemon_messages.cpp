@@ -49,6 +49,18 @@ const DaemonMessages kEnglish{
     .configuration_file_label = "config file",
     .configuration_refused = "refused, the last good configuration is in use: {problem}",
     .restart_needed = "changed in the file, applies once kiokud restarts: {keys}",
+    .reminders_notify_off = "off (reminders.notify is false)",
+    .reminders_no_command =
+        "off: notify-send is not on kiokud's PATH and reminders.notify_command is not set",
+    .reminders_on =
+        "on: {command} when {threshold} or more cards are due, at most every {interval}",
+    .reminders_quiet = ", none {hours}",
+    .last_reminder_label = "last reminder",
+    .next_reminder_label = "next reminder",
+    .reminder_never = "none yet",
+    .reminder_ran = "{when} ({due} due)",
+    .reminder_failed = "; failed: {problem}",
+    .reminder_next = "not before {when}",
 };
 
 // The reasons are noun phrases here, set in parentheses: Japanese cannot hang a clause after the
@@ -98,6 +110,18 @@ const DaemonMessages kJapanese{
     .configuration_refused =
         "受け付けられませんでした。最後に正しかった設定を使っています: {problem}",
     .restart_needed = "ファイルで変更済み、kiokud の再起動後に反映: {keys}",
+    .reminders_notify_off = "オフ（reminders.notify が false）",
+    .reminders_no_command =
+        "オフ: kiokud の PATH に notify-send がなく、reminders.notify_command も設定されていません",
+    .reminders_on =
+        "オン: 期日のカードが {threshold} 枚以上で {command} を実行（{interval} に一度まで）",
+    .reminders_quiet = "、{hours} は除く",
+    .last_reminder_label = "前回のリマインダー",
+    .next_reminder_label = "次のリマインダー",
+    .reminder_never = "まだなし",
+    .reminder_ran = "{when}（{due} 枚）",
+    .reminder_failed = "、失敗: {problem}",
+    .reminder_next = "{when} 以降",
 };
 
 }  // namespace

@@ -49,6 +49,18 @@ struct DaemonMessages {
   const char* configuration_file_label;
   const char* configuration_refused;  // {problem}
   const char* restart_needed;         // {keys}
+  // The reminders (docs/reminders.md): why none runs, or what runs, when it last did and the
+  // earliest the next may
+  const char* reminders_notify_off;
+  const char* reminders_no_command;
+  const char* reminders_on;     // {command}, {threshold}, {interval}
+  const char* reminders_quiet;  // {hours}: after reminders_on
+  const char* last_reminder_label;
+  const char* next_reminder_label;
+  const char* reminder_never;
+  const char* reminder_ran;     // {when}, {due}
+  const char* reminder_failed;  // {problem}: after reminder_ran, kiokud's own English words
+  const char* reminder_next;    // {when}
 };
 BOOST_DESCRIBE_STRUCT(DaemonMessages, (),
                       (running, socket_label, collection_label, running_but, not_running_at,
@@ -58,7 +70,10 @@ BOOST_DESCRIBE_STRUCT(DaemonMessages, (),
                        activation_label, size_label, cards_label, clients_label,
                        configuration_label, last_backup_label, reminders_label, yes, no, none,
                        defaults, command_line, from_file, file_and_command_line,
-                       configuration_file_label, configuration_refused, restart_needed))
+                       configuration_file_label, configuration_refused, restart_needed,
+                       reminders_notify_off, reminders_no_command, reminders_on, reminders_quiet,
+                       last_reminder_label, next_reminder_label, reminder_never, reminder_ran,
+                       reminder_failed, reminder_next))
 
 const DaemonMessages& daemon_messages_for(const std::string& language);
 

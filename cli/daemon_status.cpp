@@ -63,10 +63,41 @@ std::string configuration_file_text(const protocol::StatusResult& status,
   return text;
 }
 
+// The reminders' line: what runs and when, or why nothing does.
+std::string reminders_text(const protocol::ReminderStatus& reminders, const DaemonMessages& words) {
+  if (!reminders.on) {
+    return reminders.off_reason == "no_command" ? words.reminders_no_command
+                                                : words.reminders_notify_off;
+  }
+  std::string command;
+  for (const std::string& word : reminders.command) command += (command.empty() ? "" : " ") + word;
+  std::string text =
+      fill_in(words.reminders_on, {{"command", safe_line(command)},
+                                   {"threshold", std::to_string(reminders.threshold)},
+                                   {"interval", safe_line(reminders.interval)}});
+  if (reminders.quiet_hours) {
+    text += fill_in(words.reminders_quiet, {{"hours", safe_line(*reminders.quiet_hours)}});
+  }
+  return text;
+}
+
+std::string last_reminder_text(const protocol::ReminderStatus& reminders,
+                               const DaemonMessages& words) {
+  if (!reminders.last_run_at) return words.reminder_never;
+  std::string text =
+      fill_in(words.reminder_ran, {{"when", local_minute_text(*reminders.last_run_at)},
+                                   {"due", std::to_string(reminders.last_due.value_or(0))}});
+  if (reminders.last_problem) {
+    text += fill_in(words.reminder_failed, {{"problem", safe_line(*reminders.last_problem)}});
+  }
+  return text;
+}
+
 }  // namespace
 
-void print_daemon_status(const protocol::StatusResult& status, const std::string& language,
-                         std::ostream& out) {
+void print_daemon_status(const protocol::StatusResult& status,
+                         const std::optional<protocol::ReminderStatus>& reminders,
+                         const std::string& language, std::ostream& out) {
   const DaemonMessages& words = daemon_messages_for(language);
   std::string options;
   for (const std::string& option : status.options) {
@@ -78,7 +109,7 @@ void print_daemon_status(const protocol::StatusResult& status, const std::string
                 (status.last_backup_at ? " (" + local_minute_text(*status.last_backup_at) + ")"
                                        : std::string())
           : std::string(words.none);
-  const std::vector<std::pair<const char*, std::string>> lines{
+  std::vector<std::pair<const char*, std::string>> lines{
       {words.protocol_label, std::to_string(status.protocol)},
       {words.uptime_label, duration_text(status.uptime_seconds * 1000, language)},
       {words.socket_label, safe_line(status.socket)},
@@ -90,10 +121,17 @@ void print_daemon_status(const protocol::StatusResult& status, const std::string
       {words.configuration_label, configuration_text(status, options, words)},
       {words.configuration_file_label, configuration_file_text(status, language, words)},
       {words.last_backup_label, backup},
-      // kioku has no reminders yet (docs/daemon-life.md, "Lifecycle").
-      {words.reminders_label, status.reminders.empty() ? std::string(words.none)
-                                                       : std::to_string(status.reminders.size())},
+      {words.reminders_label,
+       reminders ? reminders_text(*reminders, words) : std::string(words.none)},
   };
+  if (reminders && reminders->on) {
+    lines.emplace_back(words.last_reminder_label, last_reminder_text(*reminders, words));
+    if (reminders->next_at) {
+      lines.emplace_back(
+          words.next_reminder_label,
+          fill_in(words.reminder_next, {{"when", local_minute_text(*reminders->next_at)}}));
+    }
+  }
   int width = 0;
   for (const auto& [label, value] : lines) {
     width = std::max(width, display_width(std::string(label) + ":"));

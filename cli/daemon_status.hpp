@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 
 #include "cli/daemon_messages.hpp"
+#include "protocol/reminder_types.hpp"
 #include "protocol/system_types.hpp"
 
 namespace kioku::cli {
@@ -13,8 +15,14 @@ namespace kioku::cli {
 // A file's size as a person reads it: "512 B", "3.4 KiB", "12.0 MiB", "1.1 GiB".
 std::string size_text(std::int64_t bytes);
 
-// Writes the daemon's status in `language` (the words and durations of that language).
-void print_daemon_status(const protocol::StatusResult& status, const std::string& language,
-                         std::ostream& out);
+// Writes the daemon's status in `language` (the words and durations of that language), with
+// the reminders' lines from system.reminders (docs/reminders.md); "none" without them.
+void print_daemon_status(const protocol::StatusResult& status,
+                         const std::optional<protocol::ReminderStatus>& reminders,
+                         const std::string& language, std::ostream& out);
+inline void print_daemon_status(const protocol::StatusResult& status, const std::string& language,
+                                std::ostream& out) {
+  print_daemon_status(status, std::nullopt, language, out);
+}
 
 }  // namespace kioku::cli

@@ -7,12 +7,13 @@
 
 #include "core/configuration_keys.hpp"
 #include "core/configuration_toml.hpp"
+#include "core/reminder_settings.hpp"
 
 namespace kioku {
 
 namespace {
 
-constexpr std::array<std::pair<ConfigProblemKind, std::string_view>, 9> kKindNames{{
+constexpr std::array<std::pair<ConfigProblemKind, std::string_view>, 12> kKindNames{{
     {ConfigProblemKind::kUnreadable, "unreadable"},
     {ConfigProblemKind::kSyntax, "syntax"},
     {ConfigProblemKind::kUnknownKey, "unknown_key"},
@@ -22,9 +23,13 @@ constexpr std::array<std::pair<ConfigProblemKind, std::string_view>, 9> kKindNam
     {ConfigProblemKind::kNotAChoice, "not_a_choice"},
     {ConfigProblemKind::kNotAbsolutePath, "not_an_absolute_path"},
     {ConfigProblemKind::kUnknownTimeZone, "unknown_time_zone"},
+    {ConfigProblemKind::kNotADuration, "not_a_duration"},
+    {ConfigProblemKind::kNotQuietHours, "not_quiet_hours"},
+    {ConfigProblemKind::kNoProgram, "no_program"},
 }};
 
 std::string with_article(const std::string& type) {
+  if (type == "command") return "a command (a string or an array of strings)";
   return (type == "integer" || type == "array" ? "an " : "a ") + type;
 }
 
@@ -118,9 +123,19 @@ class Reader {
       value = node.as_integer()->get();
     } else if (key->type == ConfigType::kString && node.is_string()) {
       value = node.as_string()->get();
+    } else if (key->type == ConfigType::kBoolean && node.is_boolean()) {
+      value = node.as_boolean()->get();
+    } else if (key->type == ConfigType::kCommand && node.is_string()) {
+      value = split_command(node.as_string()->get());
+    } else if (key->type == ConfigType::kCommand && node.is_array() &&
+               (node.as_array()->empty() ||
+                node.as_array()->is_homogeneous(toml::node_type::string))) {
+      std::vector<std::string> words;
+      for (const toml::node& word : *node.as_array()) words.push_back(word.as_string()->get());
+      value = std::move(words);
     } else {
       fail(node.source(), dotted, ConfigProblemKind::kWrongType,
-           key->type == ConfigType::kInteger ? "integer" : "string", std::string(type_name(node)));
+           std::string(kioku::type_name(key->type)), std::string(type_name(node)));
       return;
     }
     if (std::optional<ConfigProblem> problem = check_value(*key, value)) {
@@ -205,6 +220,14 @@ std::string describe(const ConfigProblem& problem) {
       return text + "must be an absolute path, got '" + problem.got + "'";
     case ConfigProblemKind::kUnknownTimeZone:
       return text + "not a time zone this system knows: '" + problem.got + "'";
+    case ConfigProblemKind::kNotADuration:
+      return text + "must be a duration from 1m to 7d such as 2h, 90m or 1h30m, got '" +
+             problem.got + "'";
+    case ConfigProblemKind::kNotQuietHours:
+      return text + "must be two different times of day, HH:MM-HH:MM such as 22:00-07:00, got '" +
+             problem.got + "'";
+    case ConfigProblemKind::kNoProgram:
+      return text + "must name a program, got " + problem.got;
   }
   return text;
 }

@@ -29,6 +29,14 @@ struct Configuration {
   std::int64_t max_clients = 256;                        // clients served at once
   std::int64_t backups_daily = BackupRetention{}.daily;  // daily backups kept
   std::int64_t backups_weekly = BackupRetention{}.weekly;  // weekly backups kept
+  // Reminders (docs/reminders.md): off unless asked for; the command's argv (empty:
+  // notify-send when it is on PATH); the due count that reminds; quiet hours ("": none) and the
+  // least time between two reminders, as core/reminder_rule.hpp reads them.
+  bool reminders_notify = false;
+  std::vector<std::string> reminders_notify_command;
+  std::int64_t reminders_threshold = 1;
+  std::string reminders_quiet_hours;
+  std::string reminders_interval = "2h";
 
   BackupRetention backup_retention() const noexcept {
     return {.daily = backups_daily, .weekly = backups_weekly};
@@ -47,6 +55,9 @@ enum class ConfigProblemKind {
   kNotAChoice,       // a string not among `expected` (comma separated); got: the value
   kNotAbsolutePath,  // a path that does not start with '/'; got: the value
   kUnknownTimeZone,  // a time zone this system does not know; got: the value
+  kNotADuration,     // not a duration from 1m to 7d ("2h", "90m", "1h30m"); got: the value
+  kNotQuietHours,    // not two different times of day, "HH:MM-HH:MM"; got: the value
+  kNoProgram,        // a command with no program (an empty string or array); got: the value
 };
 
 struct ConfigProblem {

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <limits>
 
+#include "core/reminder_settings.hpp"
 #include "core/time_zone_check.hpp"
 
 namespace kioku {
@@ -17,6 +18,38 @@ std::int64_t number(const ConfigValue& value) {
 }
 const std::string& text(const ConfigValue& value) {
   return std::get<std::string>(value);
+}
+bool boolean(const ConfigValue& value) {
+  return std::get<bool>(value);
+}
+const std::vector<std::string>& words(const ConfigValue& value) {
+  return std::get<std::vector<std::string>>(value);
+}
+// An empty command reads as nothing: the default (notify-send when it is on PATH) applies.
+ConfigValue optional_words(const std::vector<std::string>& value) {
+  return value.empty() ? ConfigValue() : ConfigValue(value);
+}
+
+// The type a value holds, as type_name() spells a key's.
+std::string_view held_type(const ConfigValue& value) {
+  if (std::holds_alternative<std::int64_t>(value)) return "integer";
+  if (std::holds_alternative<bool>(value)) return "boolean";
+  if (std::holds_alternative<std::vector<std::string>>(value)) return "command";
+  return "string";
+}
+
+bool holds(ConfigType type, const ConfigValue& value) {
+  switch (type) {
+    case ConfigType::kInteger:
+      return std::holds_alternative<std::int64_t>(value);
+    case ConfigType::kString:
+      return std::holds_alternative<std::string>(value);
+    case ConfigType::kBoolean:
+      return std::holds_alternative<bool>(value);
+    case ConfigType::kCommand:
+      return std::holds_alternative<std::vector<std::string>>(value);
+  }
+  return false;
 }
 
 // An unset optional reads as nothing; a set one as its number.
@@ -68,6 +101,24 @@ constexpr std::array kKeys{
     ConfigKey{"backups.weekly", ConfigType::kInteger, 0, 520, "", ConfigTakesEffect::kReload,
               [](const Configuration& c) { return ConfigValue(c.backups_weekly); },
               [](Configuration& c, const ConfigValue& v) { c.backups_weekly = number(v); }},
+    // Reminders apply at the next reload: kiokud reads them afresh each time they change.
+    ConfigKey{"reminders.notify", ConfigType::kBoolean, 0, 0, "", ConfigTakesEffect::kReload,
+              [](const Configuration& c) { return ConfigValue(c.reminders_notify); },
+              [](Configuration& c, const ConfigValue& v) { c.reminders_notify = boolean(v); }},
+    ConfigKey{
+        "reminders.notify_command", ConfigType::kCommand, 0, 0, "", ConfigTakesEffect::kReload,
+        [](const Configuration& c) { return optional_words(c.reminders_notify_command); },
+        [](Configuration& c, const ConfigValue& v) { c.reminders_notify_command = words(v); }},
+    ConfigKey{"reminders.threshold", ConfigType::kInteger, 1, 1'000'000, "",
+              ConfigTakesEffect::kReload,
+              [](const Configuration& c) { return ConfigValue(c.reminders_threshold); },
+              [](Configuration& c, const ConfigValue& v) { c.reminders_threshold = number(v); }},
+    ConfigKey{"reminders.quiet_hours", ConfigType::kString, 0, 0, "", ConfigTakesEffect::kReload,
+              [](const Configuration& c) { return optional_text(c.reminders_quiet_hours); },
+              [](Configuration& c, const ConfigValue& v) { c.reminders_quiet_hours = text(v); }},
+    ConfigKey{"reminders.interval", ConfigType::kString, 0, 0, "", ConfigTakesEffect::kReload,
+              [](const Configuration& c) { return ConfigValue(c.reminders_interval); },
+              [](Configuration& c, const ConfigValue& v) { c.reminders_interval = text(v); }},
 };
 
 bool is_choice(std::string_view choices, std::string_view value) {
@@ -101,6 +152,20 @@ std::string toml_string(const std::string& value) {
 
 }  // namespace
 
+std::string_view type_name(ConfigType type) noexcept {
+  switch (type) {
+    case ConfigType::kInteger:
+      return "integer";
+    case ConfigType::kString:
+      return "string";
+    case ConfigType::kBoolean:
+      return "boolean";
+    case ConfigType::kCommand:
+      return "command";
+  }
+  return "string";
+}
+
 std::span<const ConfigKey> configuration_keys() {
   return kKeys;
 }
@@ -115,6 +180,12 @@ const ConfigKey* find_config_key(std::string_view name) {
 std::string toml_literal(const ConfigValue& value) {
   if (const auto* whole = std::get_if<std::int64_t>(&value)) return std::to_string(*whole);
   if (const auto* string = std::get_if<std::string>(&value)) return toml_string(*string);
+  if (const auto* flag = std::get_if<bool>(&value)) return *flag ? "true" : "false";
+  if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+    std::string out = "[";
+    for (const std::string& word : *list) out += (out.size() > 1 ? ", " : "") + toml_string(word);
+    return out + "]";
+  }
   return {};
 }
 
@@ -123,11 +194,18 @@ std::optional<ConfigProblem> check_value(const ConfigKey& key, const ConfigValue
   if (std::holds_alternative<std::monostate>(value)) return std::nullopt;
   ConfigProblem problem;
   problem.key = std::string(key.name);
-  const bool integer = std::holds_alternative<std::int64_t>(value);
-  if (integer != (key.type == ConfigType::kInteger)) {
+  if (!holds(key.type, value)) {
     problem.kind = ConfigProblemKind::kWrongType;
-    problem.expected = key.type == ConfigType::kInteger ? "integer" : "string";
-    problem.got = integer ? "integer" : "string";
+    problem.expected = std::string(type_name(key.type));
+    problem.got = std::string(held_type(value));
+    return problem;
+  }
+  if (key.type == ConfigType::kBoolean) return std::nullopt;
+  if (key.type == ConfigType::kCommand) {
+    const std::vector<std::string>& command = words(value);
+    if (!command.empty() && !command.front().empty()) return std::nullopt;
+    problem.kind = ConfigProblemKind::kNoProgram;
+    problem.got = toml_literal(value);
     return problem;
   }
   if (key.type == ConfigType::kInteger) {
@@ -155,11 +233,32 @@ std::optional<ConfigProblem> check_value(const ConfigKey& key, const ConfigValue
     problem.kind = ConfigProblemKind::kUnknownTimeZone;
     return problem;
   }
+  if (key.name == "reminders.interval" && !parse_reminder_interval(string)) {
+    problem.kind = ConfigProblemKind::kNotADuration;
+    return problem;
+  }
+  // "" is no quiet hours, so that `kioku config set reminders.quiet_hours ""` turns them off.
+  if (key.name == "reminders.quiet_hours" && !string.empty() && !parse_quiet_hours(string)) {
+    problem.kind = ConfigProblemKind::kNotQuietHours;
+    return problem;
+  }
   return std::nullopt;
 }
 
 ConfigValue value_from_text(const ConfigKey& key, std::string_view text) {
   ConfigValue value = std::string(text);
+  if (key.type == ConfigType::kBoolean) {
+    if (text != "true" && text != "false") {
+      ConfigProblem problem;
+      problem.kind = ConfigProblemKind::kNotAChoice;
+      problem.key = std::string(key.name);
+      problem.expected = "true,false";
+      problem.got = std::string(text);
+      throw ConfigError(problem);
+    }
+    value = text == "true";
+  }
+  if (key.type == ConfigType::kCommand) value = split_command(text);
   if (key.type == ConfigType::kInteger) {
     std::int64_t whole = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), whole);

@@ -31,6 +31,12 @@ protocol::ConfigEntry config_entry(const ConfigurationState& state, const Config
   boost::json::value json = nullptr;
   if (const auto* whole = std::get_if<std::int64_t>(&value)) json = *whole;
   if (const auto* text = std::get_if<std::string>(&value)) json = boost::json::string(*text);
+  if (const auto* flag = std::get_if<bool>(&value)) json = *flag;
+  if (const auto* words = std::get_if<std::vector<std::string>>(&value)) {
+    boost::json::array command;
+    for (const std::string& word : *words) command.emplace_back(word);
+    json = std::move(command);
+  }
   return protocol::ConfigEntry{
       .key = std::string(key.name),
       .value = std::move(json),

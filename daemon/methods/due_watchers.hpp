@@ -13,6 +13,7 @@
 #include "core/time.hpp"
 #include "daemon/methods/method_context.hpp"
 #include "daemon/server/session_set.hpp"
+#include "protocol/reminder_types.hpp"
 #include "protocol/review_types.hpp"
 
 namespace kioku::daemon {
@@ -43,6 +44,16 @@ class DueWatchers {
   // Clients watching now.
   std::size_t watching() const;
 
+  // The reminders are the due counts' other listener (daemon/server/reminders.hpp, run by the
+  // server beside the watchers); system.reminders reads their state through here, the handlers'
+  // one way to the server's listeners. Off, with no reason, until the server sets it.
+  void set_reminder_status(std::function<protocol::ReminderStatus()> status) {
+    reminder_status_ = std::move(status);
+  }
+  protocol::ReminderStatus reminder_status() const {
+    return reminder_status_ ? reminder_status_() : protocol::ReminderStatus{};
+  }
+
  private:
   struct Group {
     std::optional<std::string> deck;
@@ -55,6 +66,7 @@ class DueWatchers {
 
   std::vector<Group> groups_;
   AlarmSetter set_alarm_;
+  std::function<protocol::ReminderStatus()> reminder_status_;
 };
 
 }  // namespace kioku::daemon

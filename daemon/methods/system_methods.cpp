@@ -8,12 +8,14 @@
 
 #include "core/error.hpp"
 #include "daemon/methods/config_wire.hpp"
+#include "daemon/methods/due_watchers.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/server/configuration_state.hpp"
 #include "daemon/store/backup.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/paths.hpp"
+#include "protocol/reminder_types.hpp"
 #include "protocol/system_types.hpp"
 
 namespace kioku::daemon {
@@ -109,6 +111,11 @@ protocol::StatusResult status(const protocol::NoParams& /*params*/, MethodContex
       .reminders = {}};
 }
 
+protocol::ReminderStatus reminders(const protocol::NoParams& /*params*/, MethodContext& context) {
+  if (context.due_watchers == nullptr) return {};
+  return context.due_watchers->reminder_status();
+}
+
 protocol::ShutdownResult shutdown(const protocol::NoParams& /*params*/, MethodContext& context) {
   context.request_shutdown();
   return protocol::ShutdownResult{.stopping = true};
@@ -118,7 +125,8 @@ protocol::ShutdownResult shutdown(const protocol::NoParams& /*params*/, MethodCo
 
 std::vector<Method> system_methods() {
   return {method_row(protocol::kHello, hello), method_row(protocol::kMethods, methods),
-          method_row(protocol::kStatus, status), method_row(protocol::kShutdown, shutdown)};
+          method_row(protocol::kStatus, status), method_row(protocol::kSystemReminders, reminders),
+          method_row(protocol::kShutdown, shutdown)};
 }
 
 }  // namespace kioku::daemon

@@ -3,6 +3,7 @@
 #include "daemon/server/collection_server.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <utility>
 
@@ -22,12 +23,14 @@ CollectionServer::CollectionServer(std::string socket_path, const Clock& clock, 
           DurableWrites{[this] { return group_commit_->write_count(); },
                         [this] { group_commit_->commit(); }}),
       due_watchers_([this](std::optional<TimestampMs> next_change) {
-        if (next_change) {
-          server_.set_alarm(*next_change, [this] { refresh_due_watchers(); });
-        } else {
-          server_.cancel_alarm();
-        }
-      }) {}
+        due_alarm_ = next_change;
+        set_alarm();
+      }),
+      reminders_(
+          [this](int descriptor, std::function<void()> exited) {
+            server_.when_readable(descriptor, std::move(exited));
+          },
+          std::getenv("PATH") ? std::getenv("PATH") : "/usr/local/bin:/usr/bin:/bin") {}
 
 void CollectionServer::attach(Collection& collection, DayCalendar calendar,
                               std::string collection_path, bool group_commit, DaemonFacts facts) {
@@ -36,14 +39,15 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
   context_->request_shutdown = [this] { server_.stop(); };
   context_->due_watchers = &due_watchers_;
   context_->connected_clients = [this] { return server_.session_count(); };
+  due_watchers_.set_reminder_status([this] { return reminders_.status(clock_.now()); });
   group_commit_ = &collection.group_commit();
   group_commit_->set_grouping(group_commit);
   // Not counted here: the listener runs before the commit's held responses are released, and
   // an answer should not wait for the status bars. The alarm rings once this turn is done.
   group_commit_->add_listener([this](const CommitEvent&) {
-    if (due_watchers_.watching() > 0) {
-      server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
-    }
+    if (due_watchers_.watching() > 0) due_alarm_ = clock_.now();
+    if (reminders_.on()) reminder_alarm_ = clock_.now();
+    set_alarm();
   });
 }
 
@@ -81,10 +85,60 @@ void CollectionServer::use_configuration(ConfigurationState& configuration) {
       context_->calendar = DayCalendar(settings.day_starts_at);
       // Answers move to other days: the statistics' sums are made again on the new ones.
       context_->collection.use_stats_calendar(context_->calendar);
-      server_.set_alarm(clock_.now(), [this] { refresh_due_watchers(); });
+      due_alarm_ = clock_.now();
     }
   });
+  // Every accepted load, changed or not: a reload also looks for notify-send on PATH again.
+  configuration.when_loaded([this](const Configuration& settings) { start_reminders(settings); });
+  start_reminders(configuration.effective());
   server_.when_hangup([&configuration] { configuration.reload(); });
+}
+
+void CollectionServer::start_reminders(const Configuration& settings) {
+  reminders_.configure(settings);
+  // Counted at once: a reminder turned on with cards already due reminds now (or when the
+  // quiet hours end), not at the next answer.
+  reminder_alarm_ = reminders_.on() ? std::optional(clock_.now()) : std::nullopt;
+  set_alarm();
+}
+
+void CollectionServer::set_alarm() {
+  std::optional<TimestampMs> next = due_alarm_;
+  if (reminder_alarm_ && (!next || *reminder_alarm_ < *next)) next = reminder_alarm_;
+  if (next) {
+    server_.set_alarm(*next, [this] { ring(); });
+  } else {
+    server_.cancel_alarm();
+  }
+}
+
+void CollectionServer::ring() {
+  const TimestampMs now = clock_.now();
+  if (due_alarm_ && *due_alarm_ <= now) {
+    due_alarm_.reset();
+    refresh_due_watchers();  // sets due_alarm_ again through the watchers' setter
+  }
+  if (reminder_alarm_ && *reminder_alarm_ <= now) {
+    reminder_alarm_.reset();
+    check_reminders();
+  }
+  set_alarm();
+}
+
+void CollectionServer::check_reminders() {
+  // As for the watchers: a transaction still open would count writes not yet acknowledged; its
+  // commit brings the check back.
+  if (!reminders_.on() || group_commit_->has_uncommitted_writes()) return;
+  try {
+    const std::int64_t due = current_due_counts(std::nullopt, *context_).total;
+    const std::optional<TimestampMs> again = reminders_.check(due, clock_.now());
+    // With nothing written, the count can next change when a learning card falls due or a day
+    // begins; a decision waiting for an interval or quiet hours to end looks again then too.
+    const TimestampMs change = next_due_change(std::nullopt, *context_);
+    reminder_alarm_ = again ? std::min(*again, change) : change;
+  } catch (const std::exception& error) {
+    std::cerr << log_error << "kiokud: reminder: " << error.what() << '\n';
+  }
 }
 
 void CollectionServer::refresh_due_watchers() {

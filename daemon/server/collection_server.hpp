@@ -16,6 +16,7 @@
 #include "daemon/methods/method_context.hpp"
 #include "daemon/server/configuration_state.hpp"
 #include "daemon/server/daily_backup.hpp"
+#include "daemon/server/reminders.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/collection.hpp"
 
@@ -43,7 +44,8 @@ class CollectionServer {
   // each new day. Nothing when `retention` is off. Call after attach(), before run().
   void back_up_daily(std::string directory, BackupRetention retention, bool new_collection);
   // Serves `configuration` to the config.* methods, applies what a reload changes (the day
-  // start) and reloads on SIGHUP. Call after attach(), before run().
+  // start, the backup counts, the reminders) and reloads on SIGHUP; starts the reminders.
+  // Call after attach(), before run().
   void use_configuration(ConfigurationState& configuration);
   // Serves until stopped (Server::run).
   void run() { server_.run(); }
@@ -51,12 +53,22 @@ class CollectionServer {
  private:
   // Counts again for the due watchers (a commit, a learning card falling due, a new day).
   void refresh_due_watchers();
+  // Takes the [reminders] settings and counts at once.
+  void start_reminders(const Configuration& settings);
+  // Counts the due total and lets the reminders decide; sets when to look again.
+  void check_reminders();
+  // The server has one alarm: it is set to the sooner of the watchers' and the reminders'.
+  void set_alarm();
+  void ring();
 
   const Clock& clock_;
   std::optional<MethodContext> context_;
   GroupCommit* group_commit_ = nullptr;
   Server server_;
   DueWatchers due_watchers_;
+  std::optional<TimestampMs> due_alarm_;
+  Reminders reminders_;
+  std::optional<TimestampMs> reminder_alarm_;
   std::optional<DailyBackup> daily_backup_;
 };
 

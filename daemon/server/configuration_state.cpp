@@ -123,6 +123,7 @@ ReloadOutcome ConfigurationState::apply(ParsedConfiguration parsed) {
     }
   }
   if (!outcome.changed.empty()) changed_(effective_);
+  loaded_(effective_);
   std::cerr << log_info << "kiokud: configuration reloaded from " << path_ << " (generation "
             << generation_ << ")";
   for (const std::string& key : outcome.restart_needed) {

@@ -58,6 +58,11 @@ class ConfigurationState {
   void when_changed(std::function<void(const Configuration&)> changed) {
     changed_ = std::move(changed);
   }
+  // Runs `loaded` with the effective configuration after every load that was accepted, changed
+  // or not (the reminders look for notify-send on PATH again at each reload).
+  void when_loaded(std::function<void(const Configuration&)> loaded) {
+    loaded_ = std::move(loaded);
+  }
 
   // Reads the file again. A refused file keeps the last good settings and is remembered for
   // `kioku daemon status`; either way the outcome is logged.
@@ -78,6 +83,7 @@ class ConfigurationState {
   std::int64_t generation_ = 0;
   std::optional<ConfigProblem> refused_;
   std::function<void(const Configuration&)> changed_ = [](const Configuration&) {};
+  std::function<void(const Configuration&)> loaded_ = [](const Configuration&) {};
 };
 
 }  // namespace kioku::daemon

@@ -859,6 +859,19 @@ void Server::set_alarm(TimestampMs when, std::function<void()> ring) {
   impl_->arm_alarm();
 }
 
+void Server::when_readable(int descriptor, std::function<void()> ready) {
+  auto watched = std::make_shared<asio::posix::stream_descriptor>(impl_->io, descriptor);
+  watched->async_wait(asio::posix::stream_descriptor::wait_read,
+                      [watched, ready = std::move(ready)](const boost::system::error_code& error) {
+                        if (error) return;  // the server is stopping
+                        try {
+                          ready();
+                        } catch (const std::exception& failure) {
+                          std::cerr << log_error << "kiokud: " << failure.what() << '\n';
+                        }
+                      });
+}
+
 void Server::cancel_alarm() {
   impl_->alarm_at.reset();
   impl_->alarm_ring = nullptr;

@@ -101,6 +101,11 @@ class Server {
   void run_beside(std::function<void()> work);
   void set_alarm(TimestampMs when, std::function<void()> ring);
   void cancel_alarm();
+  // Runs `ready` once, on the server's thread, when `descriptor` becomes readable (a child's
+  // pidfd, when the child exits: the reminders' command), then closes it; takes `descriptor`
+  // over. A server that stops first closes it without running `ready`. Call from the server's
+  // thread, or before run().
+  void when_readable(int descriptor, std::function<void()> ready);
 
  private:
   struct Impl;

@@ -91,6 +91,12 @@ const std::string kStatus =
     "\"lowest\":0,\"highest\":23,\"got\":\"30\",\"message\":\"(English)\"},"
     "\"restart_needed\":[],\"last_backup\":null,\"last_backup_at\":null,\"reminders\":[]}";
 
+// system.reminders' result: on, none run yet.
+const std::string kReminders =
+    "{\"on\":true,\"off_reason\":\"\",\"command\":[\"notify-send\",\"-u\",\"low\"],"
+    "\"threshold\":20,\"interval\":\"2h\",\"quiet_hours\":\"22:00-07:00\",\"last_run_at\":null,"
+    "\"last_due\":null,\"last_problem\":null,\"next_at\":null}";
+
 }  // namespace
 
 TEST_CASE("hello check: a daemon of our protocol is used, another is told to restart",
@@ -152,7 +158,8 @@ TEST_CASE("hello check: a daemon of our protocol is used, another is told to res
 TEST_CASE("daemon status: system.status's result as labelled lines, read as its type",
           "[cli][hello]") {
   SECTION("a whole reply") {
-    ScriptedDaemon daemon({scripted_result(kOurs), scripted_result(kStatus)});
+    ScriptedDaemon daemon(
+        {scripted_result(kOurs), scripted_result(kStatus), scripted_result(kReminders)});
     CliContext context = context_for(daemon);
     std::string out;
     CHECK(daemon_status(context, out) == kExitOk);
@@ -173,8 +180,11 @@ TEST_CASE("daemon status: system.status's result as labelled lines, read as its 
               "configuration is in use: /home/u/.config/kioku/config.toml:3:17: day_starts_at: "
               "must be from 0 to 23, got 30\n"
               "  last backup:       none\n"
-              "  reminders:         none\n");
-    CHECK(daemon.methods() == std::vector<std::string>{"system.hello", "system.status"});
+              "  reminders:         on: notify-send -u low when 20 or more cards are due, at "
+              "most every 2h, none 22:00-07:00\n"
+              "  last reminder:     none yet\n");
+    CHECK(daemon.methods() ==
+          std::vector<std::string>{"system.hello", "system.status", "system.reminders"});
   }
   SECTION("a kiokud of another protocol is told to restart, not asked for its status") {
     ScriptedDaemon daemon({scripted_result(hello("\"protocol\":1,\"pid\":42,"))});

@@ -59,6 +59,13 @@ max_clients = 8
 [backups]
 daily = 3
 weekly = 0
+
+[reminders]
+notify = true
+notify_command = "notify-send -u low"
+threshold = 30
+quiet_hours = "23:00-06:30"
+interval = "45m"
 )",
                                                          kFile);
   const Configuration& values = parsed.values;
@@ -74,7 +81,7 @@ weekly = 0
   CHECK(values.backups_weekly == 0);
   CHECK(parsed.keys_set.size() == configuration_keys().size());
   CHECK(parsed.keys_set.front() == "day_starts_at");
-  CHECK(parsed.keys_set.back() == "backups.weekly");
+  CHECK(parsed.keys_set.back() == "reminders.interval");
   for (const ConfigKey& key : configuration_keys()) {
     INFO(key.name);
     CHECK(find_config_key(key.name) == &key);
@@ -105,10 +112,13 @@ TEST_CASE("configuration: an unknown key names the key and its place", "[core][c
   CHECK(problem.key == "daemon.sockets");
   CHECK(problem.line == 2);
   // A section kioku does not have is a key it does not have.
-  problem = problem_of("[reminders]\nat = 5\n");
+  problem = problem_of("[alarms]\nat = 5\n");
   CHECK(problem.kind == ConfigProblemKind::kUnknownKey);
-  CHECK(problem.key == "reminders");
+  CHECK(problem.key == "alarms");
   CHECK(problem.line == 1);
+  problem = problem_of("[reminders]\nat = 5\n");
+  CHECK(problem.key == "reminders.at");
+  CHECK(problem.line == 2);
 }
 
 TEST_CASE("configuration: a value of the wrong type names what was wanted",
@@ -201,11 +211,12 @@ TEST_CASE("configuration: of several problems the first in the file is named",
 }
 
 TEST_CASE("configuration: problem kinds have stable names", "[core][configuration]") {
-  for (const auto kind :
-       {ConfigProblemKind::kUnreadable, ConfigProblemKind::kSyntax, ConfigProblemKind::kUnknownKey,
-        ConfigProblemKind::kWrongType, ConfigProblemKind::kNotAWholeNumber,
-        ConfigProblemKind::kOutOfRange, ConfigProblemKind::kNotAChoice,
-        ConfigProblemKind::kNotAbsolutePath, ConfigProblemKind::kUnknownTimeZone}) {
+  for (const auto kind : {ConfigProblemKind::kUnreadable, ConfigProblemKind::kSyntax,
+                          ConfigProblemKind::kUnknownKey, ConfigProblemKind::kWrongType,
+                          ConfigProblemKind::kNotAWholeNumber, ConfigProblemKind::kOutOfRange,
+                          ConfigProblemKind::kNotAChoice, ConfigProblemKind::kNotAbsolutePath,
+                          ConfigProblemKind::kUnknownTimeZone, ConfigProblemKind::kNotADuration,
+                          ConfigProblemKind::kNotQuietHours, ConfigProblemKind::kNoProgram}) {
     CHECK(parse_config_problem_kind(to_string(kind)) == kind);
   }
   CHECK_FALSE(parse_config_problem_kind("nonsense").has_value());
@@ -321,3 +332,113 @@ TEST_CASE("configuration: set beside a section written as dotted keys", "[core][
       kioku::with_setting(with_section, weekly, std::int64_t{2}, "config.toml");
   CHECK(kioku::parse_configuration(edited_again, "config.toml").values.backups_weekly == 2);
 }
+
+namespace kioku {
+
+TEST_CASE("configuration: the reminder keys are read with their defaults",
+          "[core][configuration][reminders]") {
+  const Configuration defaults = parse_configuration("", kFile).values;
+  CHECK_FALSE(defaults.reminders_notify);
+  CHECK(defaults.reminders_notify_command.empty());
+  CHECK(defaults.reminders_threshold == 1);
+  CHECK(defaults.reminders_quiet_hours.empty());
+  CHECK(defaults.reminders_interval == "2h");
+
+  const ParsedConfiguration parsed = parse_configuration(
+      "[reminders]\nnotify = true\nnotify_command = [\"/bin/my notifier\", \"-x\"]\n"
+      "threshold = 20\nquiet_hours = \"22:00-07:00\"\ninterval = \"1h30m\"\n",
+      kFile);
+  CHECK(parsed.values.reminders_notify);
+  CHECK(parsed.values.reminders_notify_command ==
+        std::vector<std::string>{"/bin/my notifier", "-x"});
+  CHECK(parsed.values.reminders_threshold == 20);
+  CHECK(parsed.values.reminders_quiet_hours == "22:00-07:00");
+  CHECK(parsed.values.reminders_interval == "1h30m");
+  CHECK(parsed.keys_set.size() == 5);
+
+  // A string is the command's words split at spaces.
+  CHECK(parse_configuration("[reminders]\nnotify_command = \"notify-send  -u low\"\n", kFile)
+            .values.reminders_notify_command ==
+        std::vector<std::string>{"notify-send", "-u", "low"});
+}
+
+TEST_CASE("configuration: a bad reminder value names the key, its place and what is wanted",
+          "[core][configuration][reminders]") {
+  ConfigProblem problem = problem_of("[reminders]\nnotify = \"yes\"\n");
+  CHECK(problem.kind == ConfigProblemKind::kWrongType);
+  CHECK(problem.key == "reminders.notify");
+  CHECK(problem.expected == "boolean");
+  CHECK(problem.line == 2);
+  CHECK_THAT(describe(problem), Catch::EndsWith("must be a boolean, not a string"));
+
+  problem = problem_of("[reminders]\nnotify_command = [\"a\", 1]\n");
+  CHECK(problem.kind == ConfigProblemKind::kWrongType);
+  CHECK(problem.expected == "command");
+  CHECK(problem.got == "array");
+  CHECK_THAT(describe(problem),
+             Catch::EndsWith("must be a command (a string or an array of strings), not an array"));
+
+  for (const char* empty : {"\"  \"", "[]", "[\"\"]"}) {
+    INFO(empty);
+    problem = problem_of(std::string("[reminders]\nnotify_command = ") + empty + "\n");
+    CHECK(problem.kind == ConfigProblemKind::kNoProgram);
+    CHECK(problem.key == "reminders.notify_command");
+    CHECK_THAT(describe(problem), Catch::Contains("must name a program"));
+  }
+
+  problem = problem_of("[reminders]\n\nthreshold = 0\n");
+  CHECK(problem.kind == ConfigProblemKind::kOutOfRange);
+  CHECK(problem.line == 3);
+
+  for (const char* interval : {"2", "h", "30s", "8d", "2h2h", "30m1h", "-1h", "1.5h", ""}) {
+    INFO(interval);
+    problem = problem_of(std::string("[reminders]\ninterval = \"") + interval + "\"\n");
+    CHECK(problem.kind == ConfigProblemKind::kNotADuration);
+    CHECK(problem.got == interval);
+  }
+  CHECK_THAT(describe(problem),
+             Catch::EndsWith("reminders.interval: must be a duration from 1m to 7d such as 2h, "
+                             "90m or 1h30m, got ''"));
+
+  for (const char* hours : {"22:00", "22:00-22:00", "24:00-07:00", "22:60-07:00", "22-07",
+                            "22:00-07:00-08:00", "22:0-07:00"}) {
+    INFO(hours);
+    problem = problem_of(std::string("[reminders]\nquiet_hours = \"") + hours + "\"\n");
+    CHECK(problem.kind == ConfigProblemKind::kNotQuietHours);
+  }
+  CHECK(parse_configuration("[reminders]\nquiet_hours = \"\"\n", kFile)
+            .values.reminders_quiet_hours.empty());
+}
+
+TEST_CASE("configuration: config set reads and writes the reminder keys",
+          "[core][configuration][reminders]") {
+  const ConfigKey& notify = *find_config_key("reminders.notify");
+  CHECK(std::get<bool>(value_from_text(notify, "true")));
+  CHECK_FALSE(std::get<bool>(value_from_text(notify, "false")));
+  try {
+    value_from_text(notify, "yes");
+    FAIL("took 'yes'");
+  } catch (const ConfigError& error) {
+    CHECK(error.problem().kind == ConfigProblemKind::kNotAChoice);
+    CHECK(std::string(error.what()) == "reminders.notify: must be one of true, false, got 'yes'");
+  }
+  const ConfigKey& command = *find_config_key("reminders.notify_command");
+  const ConfigValue words = value_from_text(command, "/tmp/notify --urgent");
+  CHECK(std::get<std::vector<std::string>>(words) ==
+        std::vector<std::string>{"/tmp/notify", "--urgent"});
+  CHECK_THROWS_AS(value_from_text(command, " "), ConfigError);
+  CHECK_THROWS_AS(value_from_text(*find_config_key("reminders.interval"), "soon"), ConfigError);
+  CHECK_THROWS_AS(value_from_text(*find_config_key("reminders.quiet_hours"), "night"), ConfigError);
+
+  // The edited text reads back as the value set: an array and a boolean.
+  const std::string text = with_setting(with_setting("# mine\n", command, words, kFile), notify,
+                                        ConfigValue(true), kFile);
+  CHECK(text ==
+        "# mine\n\n[reminders]\nnotify = true\nnotify_command = [\"/tmp/notify\", "
+        "\"--urgent\"]\n");
+  const Configuration reread = parse_configuration(text, kFile).values;
+  CHECK(reread.reminders_notify);
+  CHECK(reread.reminders_notify_command == std::get<std::vector<std::string>>(words));
+}
+
+}  // namespace kioku

@@ -165,7 +165,7 @@ TEST_CASE("e2e: config list --json shows every key with its value and source",
   for (const json::value& entry : list.at("entries").as_array()) {
     by_key[entry.at("key").as_string()] = entry;
   }
-  CHECK(by_key.size() == 10);
+  CHECK(by_key.size() == 15);
   CHECK(by_key.at("language").at("value") == "ja");
   CHECK(by_key.at("language").at("source") == "file");
   CHECK(by_key.at("daemon.max_clients").at("value") == 9);
@@ -177,6 +177,11 @@ TEST_CASE("e2e: config list --json shows every key with its value and source",
   CHECK(by_key.at("day_starts_at").at("source") == "default");
   CHECK(by_key.at("time_zone").at("value").is_null());
   CHECK(by_key.at("backups.weekly").at("value") == 4);
+  // The reminders' boolean and command: false, and no command set (notify-send on PATH is the
+  // default, docs/reminders.md).
+  CHECK(by_key.at("reminders.notify").at("value") == false);
+  CHECK(by_key.at("reminders.notify_command").at("value").is_null());
+  CHECK(by_key.at("reminders.interval").at("value") == "2h");
   CHECK(daemon.call("system.status").at("configuration") == "file and command line");
 
   // kioku reads the file's language itself: the table comes in Japanese, and --lang wins.

@@ -26,10 +26,15 @@ void check(bool holds, const char* what) {
 // A value `key` accepts, to set with the editor; nothing when the key takes no plain one here.
 kioku::ConfigValue acceptable_value(const kioku::ConfigKey& key) {
   if (key.type == kioku::ConfigType::kInteger) return key.lowest;
+  if (key.type == kioku::ConfigType::kBoolean) return true;
+  if (key.type == kioku::ConfigType::kCommand) {
+    return std::vector<std::string>{"notify-send", "-u", "low"};
+  }
   if (!key.choices.empty()) {
     return std::string(key.choices.substr(0, key.choices.find(',')));
   }
-  const kioku::ConfigValue candidates[] = {std::string("UTC"), std::string("/run/kioku/fuzz.sock")};
+  const kioku::ConfigValue candidates[] = {std::string("UTC"), std::string("/run/kioku/fuzz.sock"),
+                                           std::string("90m"), std::string("22:00-07:00")};
   for (const kioku::ConfigValue& value : candidates) {
     if (!kioku::check_value(key, value)) return value;
   }
