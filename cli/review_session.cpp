@@ -14,6 +14,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/deck_refusal.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/interrupt_while_waiting.hpp"
@@ -457,7 +458,7 @@ class ReviewScreen {
 
   // The next card of the session, with its options. The first request is the one that finds out
   // whether --deck names a deck: a deck it does not name, or names several of, is said in the
-  // user's language, with the candidates.
+  // user's language, with the candidates (cli/deck_refusal.hpp).
   protocol::ReviewNextResult next_card(bool first) {
     protocol::ReviewNextParams params;
     params.deck = options_.deck;
@@ -468,49 +469,9 @@ class ReviewScreen {
       params.cram = true;
       params.cram_after = cram_after_;
     }
-    try {
-      return call(protocol::kReviewNext, params);
-    } catch (const Error& error) {
-      if (!first || !options_.deck || error.code() != ErrorCode::kNotFound) throw;
-      throw deck_error(*options_.deck, error);
-    }
-  }
-
-  // Why no deck was chosen by `deck`, in the user's language: several decks of that name, as
-  // kiokud's `data.candidates` lists them (each "id (name)"), or none.
-  Error deck_error(const std::string& deck, const Error& refusal) const {
-    const auto* detailed = dynamic_cast<const protocol::ErrorWithData*>(&refusal);
-    const boost::json::value* named =
-        detailed ? detailed->data().if_contains("candidates") : nullptr;
-    if (named == nullptr || !named->is_array()) {
-      return Error(ErrorCode::kNotFound, fill_in(text_.no_deck_named, {{"deck", safe_line(deck)}}));
-    }
-    std::string candidates;
-    for (const boost::json::value& candidate : named->as_array()) {
-      if (!candidates.empty()) candidates += ", ";
-      candidates += safe_line(json_text(candidate, "id")) + " (" +
-                    safe_line(name_in(candidate, context_.language)) + ")";
-    }
-    return Error(ErrorCode::kNotFound, fill_in(text_.deck_ambiguous, {{"deck", safe_line(deck)},
-                                                                      {"candidates", candidates}}));
-  }
-
-  // `object[key]` when it is a string, else "" (the reply is kiokud's, not trusted to be whole).
-  static std::string json_text(const boost::json::value& object, std::string_view key) {
-    const boost::json::value* value =
-        object.is_object() ? object.as_object().if_contains(key) : nullptr;
-    return value && value->is_string() ? std::string(value->as_string()) : std::string();
-  }
-
-  // A candidate's name in `language`, else in English, else in the first language it has.
-  static std::string name_in(const boost::json::value& candidate, const std::string& language) {
-    const boost::json::value* names =
-        candidate.is_object() ? candidate.as_object().if_contains("names") : nullptr;
-    if (names == nullptr || !names->is_object() || names->as_object().empty()) return {};
-    for (const std::string& wanted : {language, std::string("en")}) {
-      if (const std::string name = json_text(*names, wanted); !name.empty()) return name;
-    }
-    return json_text(*names, names->as_object().begin()->key());
+    if (!first || !options_.deck) return call(protocol::kReviewNext, params);
+    return worded_deck_refusal(*options_.deck, context_.language,
+                               [&] { return call(protocol::kReviewNext, params); });
   }
 
   // A request the screen may repeat (review_connection.hpp), during which Ctrl-C ends the

@@ -103,6 +103,37 @@ TEST_CASE("e2e: kioku review --deck names an unknown or ambiguous deck in Englis
   CHECK(shows(by_id, "1 card reviewed"));
 }
 
+TEST_CASE("e2e: kioku due --deck names an unknown or ambiguous deck in the user's language",
+          "[e2e][review_options]") {
+  Decks decks;
+  const int not_found = run_kioku(decks.home, {"card", "show", "999999"}).exit_code;
+  const std::string unknown_ja =
+      "kioku: ID または名前が French のデッキはありません（kioku decks で一覧できます）\n";
+  // The plain line, the prompt's fast path and the status bar's watch: all three say it alike.
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{}, std::vector<std::string>{"--count"},
+        std::vector<std::string>{"--watch"}}) {
+    std::vector<std::string> arguments{"--lang", "ja", "due", "--deck", "French"};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    const CommandResult unknown = run_kioku(decks.home, arguments);
+    INFO(unknown.out << unknown.err);
+    CHECK(unknown.exit_code == not_found);
+    CHECK(unknown.out.empty());
+    CHECK(unknown.err == unknown_ja);
+  }
+  const CommandResult unknown_en = run_kioku(decks.home, {"due", "--deck", "French"});
+  CHECK(unknown_en.err == "kioku: No deck has the id or name French (kioku decks lists them)\n");
+  const CommandResult ambiguous_ja =
+      run_kioku(decks.home, {"--lang", "ja", "due", "--deck", "same"});
+  CHECK(ambiguous_ja.exit_code == not_found);
+  CHECK(ambiguous_ja.err ==
+        "kioku: same という名前のデッキが複数あります: same-1 (Same), same-2 (Same)。ID "
+        "で指定してください\n");
+  // A deck it does name is counted as before.
+  CHECK(run_kioku(decks.home, {"--lang", "ja", "due", "--deck", "same-1"}).out ==
+        "復習待ち 1 枚（新規 1、学習中 0、復習 0）\n");
+}
+
 TEST_CASE("e2e: kioku review --tag takes the notes with the tag or one under it, in any case",
           "[e2e][review_options]") {
   Decks decks;
