@@ -953,7 +953,10 @@ class ReviewScreen {
   std::int64_t cram_left_ = 0;
   std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
-  std::mt19937 random_{std::random_device{}()};
+  // Draws each showing's order of the choices: from --seed when given, so that a run can be
+  // repeated exactly; the daemon grades by the choice's number, so the order is the screen's.
+  std::mt19937 random_{options_.seed ? static_cast<std::uint32_t>(*options_.seed)
+                                     : std::random_device{}()};
 };
 
 }  // namespace
