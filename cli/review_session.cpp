@@ -396,7 +396,8 @@ class ReviewScreen {
     }
     protocol::DueCountsResult due;
     try {
-      due = call(protocol::kDueCounts, protocol::DueCountsParams{options_.deck});
+      // What this session would study: its deck and its tag.
+      due = call(protocol::kDueCounts, protocol::DueCountsParams{options_.deck, options_.tag});
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }

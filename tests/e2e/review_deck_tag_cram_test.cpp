@@ -152,6 +152,51 @@ TEST_CASE("e2e: kioku review --tag takes the notes with the tag or one under it,
   CHECK(shows(jlpt, "vocab-two?"));
 }
 
+TEST_CASE("e2e: kioku review --tag's summary counts and next due time are the tagged cards'",
+          "[e2e][review_options]") {
+  Decks decks;
+  // The text after `label` in `result`'s output, up to the end of its line (or `until`).
+  const auto after = [](const CommandResult& result, const std::string& label,
+                        const std::string& until = "\n") {
+    const std::size_t at = result.out.find(label);
+    if (at == std::string::npos) return std::string("(no " + label + ")");
+    const std::size_t from = at + label.size();
+    return result.out.substr(from, result.out.find(until, from) - from);
+  };
+  // An untagged card in learning, due in a minute: the soonest card of the collection.
+  const CommandResult untagged = run_kioku(decks.home, {"review", "--deck", "same-1"}, "again\n");
+  REQUIRE(shows(untagged, "→ again, next review in 1m"));
+
+  // One of the three cards tagged verbs (any case): two of them are left, not every new card,
+  // and the next tagged card to fall due is the one answered, not the untagged one.
+  const CommandResult one =
+      run_kioku(decks.home, {"review", "--tag", "verbs", "--limit", "1"}, "easy\n");
+  INFO(one.out << one.err);
+  CHECK(shows(one, "1 card reviewed"));
+  CHECK(shows(one, "\n2 still due now\n"));
+  const std::string one_wait = after(one, "→ easy, next review in ");
+  CHECK(one_wait.ends_with("d"));
+  CHECK(after(one, "Next review: ", " (") == one_wait);
+
+  // The one card tagged JLPT::N5, answered easy: nothing tagged is due, and the next tagged card
+  // is that one, in the days its easy answer gave.
+  const CommandResult jlpt = run_kioku(decks.home, {"review", "--tag", "jlpt"}, "easy\n");
+  INFO(jlpt.out << jlpt.err);
+  CHECK(shows(jlpt, "1 card reviewed"));
+  CHECK_FALSE(shows(jlpt, "still due now"));
+  const std::string jlpt_wait = after(jlpt, "→ easy, next review in ");
+  CHECK(jlpt_wait.ends_with("d"));
+  CHECK(after(jlpt, "Next review: ", " (") == jlpt_wait);
+
+  // Without a tag the untagged learning card is the next, within the minute, and the other
+  // cards are still due.
+  const CommandResult all = run_kioku(decks.home, {"review"}, "q\n");
+  INFO(all.out);
+  CHECK(shows(all, "still due now"));
+  const std::string all_next = after(all, "Next review: ", " (");
+  CHECK((all_next == "now" || all_next.ends_with("s") || all_next == "1m"));
+}
+
 TEST_CASE("e2e: kioku review --cram studies ahead without changing a schedule, logged as cram",
           "[e2e][review_options]") {
   Decks decks;
