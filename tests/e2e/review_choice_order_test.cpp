@@ -4,6 +4,7 @@
 // id, the screen's order is its own). Through the real binaries, the line screen driven by a
 // script and the full screen in a real terminal (tmux).
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "tests/e2e/e2e_helpers.hpp"
@@ -115,7 +116,10 @@ TEST_CASE("e2e: full screen - --seed shows the same order in a terminal, graded 
   const TempHome& home = daemon.home();
   std::vector<std::string> first_rows;
   for (int run = 0; run < 2; ++run) {
-    TmuxSession terminal(home.root(), review_command(home, " --seed 7"), home.environment());
+    // A tmux server of its own for each run: the first one's may still be going away.
+    const std::string directory = home.root() + "/terminal-" + std::to_string(run);
+    std::filesystem::create_directories(directory);
+    TmuxSession terminal(directory, review_command(home, " --seed 7"), home.environment());
     INFO("screen:\n" << terminal.screen_text());
     REQUIRE(terminal.wait_for("Your answer (1-4, - to bury, q to quit):"));
     std::vector<std::string> rows;
