@@ -20,7 +20,9 @@ namespace kioku::cli {
 struct CliContext {
   ConnectOptions connect;
   bool json = false;
-  std::string language;        // "en" or "ja"
+  std::string language;  // "en" or "ja"
+  // --lang both: `language` is ja, and the review screen shows English under the Japanese.
+  bool bilingual = false;
   std::string color = "auto";  // kioku --color: auto, always or never (Style::for_stdout)
   // kioku --timeout: one reply timeout for every request instead of ReplyTimeouts' defaults.
   std::optional<std::chrono::milliseconds> reply_timeout;

@@ -28,7 +28,12 @@ void apply(const GlobalArgs& globals, CliContext& context) {
   if (globals.socket) context.connect.socket_path = *globals.socket;
   context.json = globals.json;
   context.connect.autostart = globals.autostart;
-  if (globals.lang) context.language = *globals.lang;
+  // --lang both: Japanese first, then English, where a screen can show both (the review
+  // screen, docs/review-screen.md); every other text is Japanese, the first of the two.
+  if (globals.lang) {
+    context.bilingual = *globals.lang == "both";
+    context.language = context.bilingual ? "ja" : *globals.lang;
+  }
   if (globals.color) context.color = *globals.color;
   if (globals.timeout) {
     context.reply_timeout =
@@ -57,9 +62,11 @@ CommandSpec program() {
                  "kiokud が稼働していなくても起動しない"},
                 false)
           .option(&GlobalArgs::lang, "--lang",
-                  {"language of cards and messages (en or ja)",
-                   "カードとメッセージの言語（en または ja）"},
-                  one_of({"en", "ja"}))
+                  {"language of cards and messages: en, ja, or both (Japanese, then English in "
+                   "a dimmer colour, on the review screen; Japanese elsewhere)",
+                   "カードとメッセージの言語: en、ja、または both（復習画面では日本語の後に英語を"
+                   "薄い色で、その他は日本語）"},
+                  one_of({"en", "ja", "both"}))
           .option(&GlobalArgs::color, "--color",
                   {"colour: auto (when stdout is a terminal and NO_COLOR is not set), always or "
                    "never",
@@ -186,8 +193,10 @@ void use_japanese_help(CLI::App& app) {
 // before parsing, since CLI11 writes --help as soon as it meets it.
 std::string help_language(const std::vector<std::string>& arguments, const std::string& fallback) {
   for (std::size_t at = 0; at < arguments.size(); ++at) {
-    if (arguments[at] == "--lang" && at + 1 < arguments.size()) return arguments[at + 1];
-    if (arguments[at].rfind("--lang=", 0) == 0) return arguments[at].substr(7);
+    std::optional<std::string> lang;
+    if (arguments[at] == "--lang" && at + 1 < arguments.size()) lang = arguments[at + 1];
+    if (arguments[at].rfind("--lang=", 0) == 0) lang = arguments[at].substr(7);
+    if (lang) return *lang == "both" ? "ja" : *lang;
   }
   return fallback;
 }

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
+#include "cli/deck_refusal.hpp"
 #include "cli/due_count.hpp"
 #include "cli/due_format.hpp"
 #include "cli/due_messages.hpp"
@@ -104,15 +105,18 @@ CommandGroup due_commands() {
                               due_messages_for(context.language).count_with_watch);
                 }
                 if (!args.format.empty()) check_due_format(args.format, context.language);
-                if (args.count) return print_due_total(context, args.deck);
-                if (args.watch) return watch_due(context, args);
-                call_and_show(context, protocol::kDueCounts, deck_params(args.deck),
-                              [&](const protocol::DueCountsResult& counts, std::ostream& out) {
-                                out << due_line(counts, args.format,
-                                                overview_messages_for(context.language))
-                                    << '\n';
-                              });
-                return kExitOk;
+                // An unknown or ambiguous --deck in the user's language, not kiokud's English.
+                return worded_deck_refusal(args.deck, context.language, [&] {
+                  if (args.count) return print_due_total(context, args.deck);
+                  if (args.watch) return watch_due(context, args);
+                  call_and_show(context, protocol::kDueCounts, deck_params(args.deck),
+                                [&](const protocol::DueCountsResult& counts, std::ostream& out) {
+                                  out << due_line(counts, args.format,
+                                                  overview_messages_for(context.language))
+                                      << '\n';
+                                });
+                  return kExitOk;
+                });
               })};
 }
 

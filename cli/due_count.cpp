@@ -13,6 +13,7 @@
 #include "cli/client.hpp"
 #include "cli/connection_messages.hpp"
 #include "cli/daemon_launcher.hpp"
+#include "cli/deck_refusal.hpp"
 #include "cli/messages.hpp"
 #include "cli/reply.hpp"
 #include "core/error.hpp"
@@ -142,14 +143,16 @@ int run_due_count(const DueCountLine& line, CliContext& context) {
   context.connect.autostart = line.autostart;
   if (line.language) context.language = *line.language;
   context.connect.language = context.language;
-  if (const std::optional<json::value> result = pipelined_due_counts(context, line.deck)) {
-    std::cout << protocol::decode_result<protocol::DueCountsResult>(protocol::kDueCounts.name,
-                                                                    *result)
-                     .total
-              << '\n';
-    return 0;
-  }
-  return print_due_total(context, line.deck);
+  return worded_deck_refusal(line.deck, context.language, [&] {
+    if (const std::optional<json::value> result = pipelined_due_counts(context, line.deck)) {
+      std::cout << protocol::decode_result<protocol::DueCountsResult>(protocol::kDueCounts.name,
+                                                                      *result)
+                       .total
+                << '\n';
+      return 0;
+    }
+    return print_due_total(context, line.deck);
+  });
 }
 
 int print_due_total(CliContext& context, const std::string& deck) {

@@ -1,4 +1,4 @@
-// kioku review [--deck NAME] [--tag T] [--cram] [--no-shuffle] [--limit N] [--new N]
+// kioku review [--deck NAME] [--tag T] [--cram] [--no-shuffle] [--seed N] [--limit N] [--new N]
 //              [--time DURATION] [--inline]
 #include <limits>
 
@@ -29,6 +29,12 @@ CommandGroup review_commands() {
                 {"show choices in the deck's order (stable numbering for scripts)",
                  "選択肢をデッキの順に表示する（スクリプト向けに番号が変わらない）"},
                 false)
+          .option(&ReviewOptions::seed, "--seed",
+                  {"shuffle the choices the same way on every run (for tests): the order is "
+                   "still drawn again at each showing",
+                   "選択肢を毎回同じように並べ替える（テスト向け）。表示のたびに並べ替えるのは"
+                   "変わらない"},
+                  between(0, std::numeric_limits<int>::max()))
           // Not CLI::PositiveNumber: its message spells out the range of a double, 300 digits
           // long.
           .option(&ReviewOptions::limit, "--limit",

@@ -19,23 +19,35 @@ namespace kioku::cli {
 // Lines laid out for a width; laid out again when the width changes.
 using Layout = std::function<std::vector<std::string>(int width)>;
 
+// A text in the screen's language and, under --lang both, its English, shown after it in a
+// dimmer colour (docs/review-screen.md, "Both languages"). `second` is empty when there is no
+// second language or it would say the same.
+struct Bilingual {
+  Bilingual(std::string text) : first(std::move(text)) {}  // NOLINT: one language is a text
+  Bilingual(const char* text) : first(text) {}             // NOLINT
+  Bilingual(std::string text, std::string english)
+      : first(std::move(text)), second(english == first ? std::string() : std::move(english)) {}
+  std::string first;
+  std::string second;
+};
+
 class ReviewDisplay {
  public:
   virtual ~ReviewDisplay() = default;
   // A new card: the header with its deck (safe for the terminal) and the queues' counts, and
   // a clean card area.
-  virtual void begin_card(const std::string& deck, const protocol::Counts& counts) = 0;
+  virtual void begin_card(const Bilingual& deck, const protocol::Counts& counts) = 0;
   // Text for the card area; a line ends at '\n'. Short lines the session styled itself.
   virtual void write(const std::string& text) = 0;
   // What became of the card or the answer just given ("Buried until tomorrow", "→ good, next
   // review in 10m"), plain and shown dim: a line on the line screen; on the full screen above
   // the prompt, where it stays while the next card is shown, until the next notice.
-  virtual void notice(const std::string& text) = 0;
+  virtual void notice(const Bilingual& text) = 0;
   // Lines laid out for the width (wrapped text, a card's side).
   virtual void lines(Layout layout) = 0;
   // What the keys do now, before a key is read: printed where the cursor is on the line
   // screen (so it may start with "\n"), the prompt above the key hints on the full screen.
-  virtual void prompt(const std::string& text) = 0;
+  virtual void prompt(const Bilingual& text) = 0;
   // The key an answer was given with, as the line screen echoes it after the prompt.
   virtual void echo(const std::string& text) = 0;
   // The answer being typed so far (the line editor): the full screen shows it in the prompt;
@@ -47,7 +59,12 @@ class ReviewDisplay {
   virtual void leave() = 0;
 };
 
-// The line-by-line screen on stdout: `width` columns for wrapping.
-std::unique_ptr<ReviewDisplay> line_display(const Messages& text, const Style& style, int width);
+// The line-by-line screen on stdout: `width` columns for wrapping. `english`, under --lang
+// both, names the queues a second time.
+std::unique_ptr<ReviewDisplay> line_display(const Messages& text, const Messages* english,
+                                            const Style& style, int width);
+
+// The header's counts: "new 3 · learning 0 · review 5".
+std::string counts_text(const Messages& text, const protocol::Counts& counts);
 
 }  // namespace kioku::cli

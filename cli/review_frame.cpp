@@ -95,24 +95,38 @@ std::vector<std::string> compose_frame(const FrameContent& content, int width, i
   }
   rows.push_back(styled(colour, "1", header));
   if (height == 1) return rows;
+  // Under --lang both, the header's English under it: the deck and the counts, no clock.
+  const bool second_header = !content.counts_second.empty() && height > 3;
+  if (second_header) {
+    const int counts_width = display_width(content.counts_second);
+    std::string english;
+    if (counts_width + 2 <= columns) {
+      english = pad_after(fit_to_width(content.deck_second, columns - counts_width - 2),
+                          columns - counts_width) +
+                content.counts_second;
+    } else {
+      english = fit_to_width(content.counts_second, columns);
+    }
+    rows.push_back(styled(colour, "2", english));
+  }
 
-  // The footer: the prompt's lines, then the key hints.
+  // The footer: the notice, the prompt's lines, then the key hints; each with its English
+  // after it under --lang both, dim.
   std::vector<std::string> footer;
-  if (!content.notice.empty()) {
-    for (const std::string& line : wrap_text(content.notice, columns)) {
-      footer.push_back(styled(colour, "2", fit_to_width(line, columns)));
+  const auto add = [&](const std::string& text, bool dim) {
+    for (const std::string& line : wrap_text(text, columns)) {
+      footer.push_back(dim ? styled(colour, "2", fit_to_width(line, columns))
+                           : fit_to_width(line, columns));
     }
-  }
-  if (!content.prompt.empty()) {
-    for (const std::string& line : wrap_text(content.prompt, columns)) {
-      footer.push_back(fit_to_width(line, columns));
-    }
-  }
-  for (const std::string& line : wrap_text(content.keys, columns)) {
-    footer.push_back(styled(colour, "2", fit_to_width(line, columns)));
-  }
+  };
+  if (!content.notice.empty()) add(content.notice, true);
+  if (!content.notice_second.empty()) add(content.notice_second, true);
+  if (!content.prompt.empty()) add(content.prompt, false);
+  if (!content.prompt_second.empty()) add(content.prompt_second, true);
+  add(content.keys, true);
+  if (!content.keys_second.empty()) add(content.keys_second, true);
   // The rule and at least one row of the card come first when the terminal is very short.
-  const int room_for_footer = std::max(0, height - 3);
+  const int room_for_footer = std::max(0, height - 3 - (second_header ? 1 : 0));
   if (static_cast<int>(footer.size()) > room_for_footer) {
     footer.erase(footer.begin(),
                  footer.end() - std::min(static_cast<int>(footer.size()), room_for_footer));
@@ -122,8 +136,8 @@ std::vector<std::string> compose_frame(const FrameContent& content, int width, i
   for (int i = 0; i < columns; ++i) rule += "─";
   rows.push_back(styled(colour, "2", rule));
 
-  const auto body_rows =
-      static_cast<std::size_t>(std::max(0, height - 2 - static_cast<int>(footer.size())));
+  const auto body_rows = static_cast<std::size_t>(
+      std::max(0, height - static_cast<int>(rows.size()) - static_cast<int>(footer.size())));
   if (!content.overlay.empty()) {
     // The help from its top, wrapped.
     std::vector<std::string> help;

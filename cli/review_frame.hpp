@@ -4,6 +4,7 @@
 //
 //   row 0          the header: the deck at the left; new · learning · review left and the
 //                  elapsed time at the right
+//   (row 1         under --lang both, the header's English, dim)
 //   row 1          a rule
 //   rows 2 ..      the card: its lines; when they do not all fit, the question's and the
 //                  latest
@@ -29,6 +30,13 @@ struct FrameContent {
   std::string notice;  // above the prompt, dim; plain text: it is wrapped here
   std::string prompt;  // plain text: it is wrapped here
   std::string keys;    // plain text: it is wrapped here
+  // Under --lang both, the English of the header, the notice, the prompt and the keys, each
+  // shown dim under its Japanese; empty for none.
+  std::string deck_second;
+  std::string counts_second;
+  std::string notice_second;
+  std::string prompt_second;
+  std::string keys_second;
   // When not empty, shown instead of the body, wrapped and from its top (the help); plain text.
   std::vector<std::string> overlay;
 };

@@ -37,11 +37,14 @@ std::string trimmed(const std::string& text) {
 class FullScreenDisplay : public ReviewDisplay {
  public:
   FullScreenDisplay(RawMode& terminal, const Messages& text,
-                    const ReviewScreenMessages& screen_text, const Style& style)
+                    const ReviewScreenMessages& screen_text, const Style& style,
+                    const Messages* english, const ReviewScreenMessages* english_screen)
       : terminal_(terminal),
         screen_(terminal),
         text_(text),
         screen_text_(screen_text),
+        english_(english),
+        english_screen_(english_screen),
         style_(style),
         started_(std::chrono::steady_clock::now()) {
     terminal_.set_hooks([this] { on_wait(); }, [this](char key) { return on_key(key); },
@@ -52,20 +55,19 @@ class FullScreenDisplay : public ReviewDisplay {
     screen_.leave();
   }
 
-  void begin_card(const std::string& deck, const protocol::Counts& counts) override {
+  void begin_card(const Bilingual& deck, const protocol::Counts& counts) override {
     deck_ = deck;
-    counts_ = std::string(text_.new_cards) + " " + std::to_string(counts.new_) + " · " +
-              text_.learning + " " + std::to_string(counts.learning) + " · " + text_.review + " " +
-              std::to_string(counts.review);
+    counts_ = counts;
     items_.clear();
-    prompt_.clear();
+    prompt_ = Bilingual(std::string());
     typed_.reset();
   }
   void write(const std::string& text) override { items_.emplace_back(text); }
-  void notice(const std::string& text) override { notice_ = text; }
+  void notice(const Bilingual& text) override { notice_ = text; }
   void lines(Layout layout) override { items_.emplace_back(std::move(layout)); }
-  void prompt(const std::string& text) override {
-    prompt_ = trimmed(text);
+  void prompt(const Bilingual& text) override {
+    prompt_ = Bilingual(trimmed(text.first));
+    prompt_.second = trimmed(text.second);
     typed_.reset();
   }
   void echo(const std::string&) override {}
@@ -126,16 +128,24 @@ class FullScreenDisplay : public ReviewDisplay {
     return rows;
   }
 
+  // The help; under --lang both each line's English under it.
   std::vector<std::string> help() const {
-    const ReviewScreenMessages& words = screen_text_;
-    std::vector<std::string> rows{words.help_title, ""};
-    for (const char* line :
-         {words.help_reveal, words.help_rate, words.help_choose, words.help_type, words.help_undo,
-          words.help_bury, words.help_suspend, words.help_stop, words.help_quit}) {
-      rows.push_back(std::string("  ") + line);
+    std::vector<std::string> rows;
+    const auto add = [&](const char* ReviewScreenMessages::*line, const std::string& indent) {
+      rows.push_back(indent + screen_text_.*line);
+      if (english_screen_ != nullptr) rows.push_back(indent + english_screen_->*line);
+    };
+    add(&ReviewScreenMessages::help_title, "");
+    rows.emplace_back();
+    for (const auto line : {&ReviewScreenMessages::help_reveal, &ReviewScreenMessages::help_rate,
+                            &ReviewScreenMessages::help_choose, &ReviewScreenMessages::help_type,
+                            &ReviewScreenMessages::help_undo, &ReviewScreenMessages::help_bury,
+                            &ReviewScreenMessages::help_suspend, &ReviewScreenMessages::help_stop,
+                            &ReviewScreenMessages::help_quit}) {
+      add(line, "  ");
     }
     rows.emplace_back();
-    rows.emplace_back(words.help_close);
+    add(&ReviewScreenMessages::help_close, "");
     return rows;
   }
 
@@ -144,13 +154,21 @@ class FullScreenDisplay : public ReviewDisplay {
     const int height = terminal_height();
     if (width != drawn_width_ || height != drawn_height_) from_scratch = true;
     FrameContent content;
-    content.deck = deck_;
-    content.counts = fill_in(screen_text_.counts_left, {{"counts", counts_}});
+    content.deck = deck_.first;
+    content.counts = fill_in(screen_text_.counts_left, {{"counts", counts_text(text_, counts_)}});
     content.clock = clock_text(std::chrono::steady_clock::now() - started_);
     content.body = body(width - 1, content.question_rows);
-    content.notice = notice_;
-    content.prompt = typed_ ? prompt_ + " " + *typed_ + "_" : prompt_;
+    content.notice = notice_.first;
+    content.prompt = typed_ ? prompt_.first + " " + *typed_ + "_" : prompt_.first;
     content.keys = typed_ ? screen_text_.typing_keys : screen_text_.keys;
+    if (english_ != nullptr && english_screen_ != nullptr) {
+      content.deck_second = deck_.second.empty() ? deck_.first : deck_.second;
+      content.counts_second =
+          fill_in(english_screen_->counts_left, {{"counts", counts_text(*english_, counts_)}});
+      content.notice_second = notice_.second;
+      content.prompt_second = prompt_.second;
+      content.keys_second = typed_ ? english_screen_->typing_keys : english_screen_->keys;
+    }
     if (overlay_) content.overlay = help();
     const std::vector<std::string> rows = compose_frame(content, width, height, style_.enabled);
     std::string out;
@@ -169,13 +187,15 @@ class FullScreenDisplay : public ReviewDisplay {
   FullScreen screen_;
   const Messages& text_;
   const ReviewScreenMessages& screen_text_;
+  const Messages* english_;                     // under --lang both
+  const ReviewScreenMessages* english_screen_;  // under --lang both
   Style style_;
   std::chrono::steady_clock::time_point started_;
-  std::string deck_;
-  std::string counts_;
+  Bilingual deck_{std::string()};
+  protocol::Counts counts_;
   std::vector<std::variant<std::string, Layout>> items_;
-  std::string prompt_;
-  std::string notice_;
+  Bilingual prompt_{std::string()};
+  Bilingual notice_{std::string()};
   std::optional<std::string> typed_;
   bool overlay_ = false;
   bool left_ = false;
@@ -188,8 +208,10 @@ class FullScreenDisplay : public ReviewDisplay {
 
 std::unique_ptr<ReviewDisplay> full_screen_display(RawMode& terminal, const Messages& text,
                                                    const ReviewScreenMessages& screen_text,
-                                                   const Style& style) {
-  return std::make_unique<FullScreenDisplay>(terminal, text, screen_text, style);
+                                                   const Style& style, const Messages* english,
+                                                   const ReviewScreenMessages* english_screen) {
+  return std::make_unique<FullScreenDisplay>(terminal, text, screen_text, style, english,
+                                             english_screen);
 }
 
 }  // namespace kioku::cli

@@ -11,9 +11,11 @@
 namespace kioku::cli {
 
 // Takes over the terminal on stdout until leave() or the end of the display: `terminal` (in
-// single-key mode) must outlive it.
-std::unique_ptr<ReviewDisplay> full_screen_display(RawMode& terminal, const Messages& text,
-                                                   const ReviewScreenMessages& screen_text,
-                                                   const Style& style);
+// single-key mode) must outlive it. Under --lang both, `english` and `english_screen` give
+// the header's and the keys' English, shown dim under the Japanese; null otherwise.
+std::unique_ptr<ReviewDisplay> full_screen_display(
+    RawMode& terminal, const Messages& text, const ReviewScreenMessages& screen_text,
+    const Style& style, const Messages* english = nullptr,
+    const ReviewScreenMessages* english_screen = nullptr);
 
 }  // namespace kioku::cli

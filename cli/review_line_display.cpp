@@ -1,5 +1,6 @@
 // The line screen: everything is printed as it is said, in order, so the output is a
 // transcript a script (or a person scrolling back) can read.
+#include <algorithm>
 #include <iostream>
 
 #include "cli/review_display.hpp"
@@ -9,23 +10,49 @@ namespace kioku::cli {
 
 namespace {
 
+// `text` without the newlines before it and the spaces after it.
+std::string trimmed(const std::string& text) {
+  const std::size_t first = text.find_first_not_of('\n');
+  if (first == std::string::npos) return std::string();
+  const std::size_t last = text.find_last_not_of(' ');
+  return text.substr(first, last - first + 1);
+}
+
 class LineDisplay : public ReviewDisplay {
  public:
-  LineDisplay(const Messages& text, const Style& style, int width)
-      : text_(text), style_(style), width_(width) {}
+  LineDisplay(const Messages& text, const Messages* english, const Style& style, int width)
+      : text_(text), english_(english), style_(style), width_(width) {}
 
-  void begin_card(const std::string& deck, const protocol::Counts& counts) override {
-    const std::string header = deck + " · " + text_.new_cards + " " + std::to_string(counts.new_) +
-                               " · " + text_.learning + " " + std::to_string(counts.learning) +
-                               " · " + text_.review + " " + std::to_string(counts.review);
-    std::cout << '\n' << style_.dim(truncate_to_width(header, width_)) << '\n';
+  void begin_card(const Bilingual& deck, const protocol::Counts& counts) override {
+    std::cout << '\n'
+              << style_.dim(
+                     truncate_to_width(deck.first + " · " + counts_text(text_, counts), width_))
+              << '\n';
+    if (english_ != nullptr) {
+      const std::string deck_name = deck.second.empty() ? deck.first : deck.second;
+      std::cout << style_.dim(truncate_to_width(deck_name + " · " + counts_text(*english_, counts),
+                                                width_))
+                << '\n';
+    }
   }
   void write(const std::string& text) override { std::cout << text; }
-  void notice(const std::string& text) override { std::cout << style_.dim(text) << '\n'; }
+  void notice(const Bilingual& text) override {
+    std::cout << style_.dim(text.first) << '\n';
+    if (!text.second.empty()) std::cout << style_.dim(text.second) << '\n';
+  }
   void lines(Layout layout) override {
     for (const std::string& line : layout(width_)) std::cout << line << '\n';
   }
-  void prompt(const std::string& text) override { std::cout << text << std::flush; }
+  // Under --lang both the Japanese line, then the English one dimmed, where the key is typed.
+  void prompt(const Bilingual& text) override {
+    if (text.second.empty()) {
+      std::cout << text.first << std::flush;
+      return;
+    }
+    const std::size_t start = std::min(text.first.find_first_not_of('\n'), text.first.size());
+    std::cout << text.first.substr(0, start) << trimmed(text.first) << '\n'
+              << style_.dim(trimmed(text.second)) << ' ' << std::flush;
+  }
   void echo(const std::string& text) override { std::cout << text; }
   void typing(const std::string&) override {}
   int width() const override { return width_; }
@@ -33,14 +60,22 @@ class LineDisplay : public ReviewDisplay {
 
  private:
   const Messages& text_;
+  const Messages* english_;
   Style style_;
   int width_;
 };
 
 }  // namespace
 
-std::unique_ptr<ReviewDisplay> line_display(const Messages& text, const Style& style, int width) {
-  return std::make_unique<LineDisplay>(text, style, width);
+std::string counts_text(const Messages& text, const protocol::Counts& counts) {
+  return std::string(text.new_cards) + " " + std::to_string(counts.new_) + " · " + text.learning +
+         " " + std::to_string(counts.learning) + " · " + text.review + " " +
+         std::to_string(counts.review);
+}
+
+std::unique_ptr<ReviewDisplay> line_display(const Messages& text, const Messages* english,
+                                            const Style& style, int width) {
+  return std::make_unique<LineDisplay>(text, english, style, width);
 }
 
 }  // namespace kioku::cli

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/deck_refusal.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/interrupt_while_waiting.hpp"
@@ -32,6 +33,7 @@
 #include "core/time_format.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/json_rpc.hpp"
+#include "protocol/note_types.hpp"
 #include "protocol/review_types.hpp"
 #include "protocol/suspend_types.hpp"
 #include "protocol/undo_types.hpp"
@@ -336,6 +338,7 @@ class ReviewScreen {
       : context_(context),
         options_(options),
         text_(messages_for(context.language)),
+        english_(context.bilingual ? &messages_for("en") : nullptr),
         style_(Style::for_stdout(context.color)),
         input_(text_) {
     // The full screen is taken with the first card (display()): a session with nothing due
@@ -344,7 +347,7 @@ class ReviewScreen {
     if (!full_screen_) {
       // One column short of the edge: writing into the last column makes some terminals
       // wrap on their own, which would break our wrapping.
-      display_ = line_display(text_, style_, std::min(terminal_width() - 1, 100));
+      display_ = line_display(text_, english_, style_, std::min(terminal_width() - 1, 100));
     }
   }
 
@@ -395,7 +398,8 @@ class ReviewScreen {
     }
     protocol::DueCountsResult due;
     try {
-      due = call(protocol::kDueCounts, protocol::DueCountsParams{options_.deck});
+      // What this session would study: its deck and its tag.
+      due = call(protocol::kDueCounts, protocol::DueCountsParams{options_.deck, options_.tag});
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }
@@ -408,8 +412,9 @@ class ReviewScreen {
   // Where the session shows itself; the full screen is taken here, the first time.
   ReviewDisplay& display() {
     if (!display_) {
-      display_ = full_screen_display(*input_.terminal(), text_,
-                                     review_screen_messages_for(context_.language), style_);
+      display_ = full_screen_display(
+          *input_.terminal(), text_, review_screen_messages_for(context_.language), style_,
+          english_, english_ ? &review_screen_messages_for("en") : nullptr);
       input_.show_typing_with([this](const std::string& typed) { display_->typing(typed); });
     }
     return *display_;
@@ -421,8 +426,42 @@ class ReviewScreen {
     if (display_) display_->leave();
   }
 
+  // What `say` words with the screen's messages, and under --lang both with the English ones.
+  template <class Say>
+  Bilingual both(const Say& say) const {
+    if (english_ == nullptr) return Bilingual(say(text_));
+    return Bilingual(say(text_), say(*english_));
+  }
+
+  // Lines for the card area: the first, then the English one dim, each ending in '\n'.
+  std::string both_lines(const Bilingual& text) const {
+    std::string lines = text.first + '\n';
+    if (!text.second.empty()) lines += style_.dim(text.second) + '\n';
+    return lines;
+  }
+
+  // `lines` in the dimmer colour of the second language, their own styles kept inside it.
+  static std::vector<std::string> dimmed(std::vector<std::string> lines, const Style& style) {
+    if (!style.enabled) return lines;
+    for (std::string& line : lines) {
+      if (line.empty()) continue;
+      std::string kept;
+      for (std::size_t at = 0, next; at < line.size(); at = next + 4) {
+        next = line.find("\033[0m", at);
+        if (next == std::string::npos) {
+          kept += line.substr(at);
+          break;
+        }
+        kept += line.substr(at, next - at) + "\033[0m\033[2m";
+      }
+      line = style.dim(kept);
+    }
+    return lines;
+  }
+
   // Wraps before styling, so escape codes never count as columns.
-  void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false) {
+  void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false,
+                     bool second_language = false) {
     const Style style = style_;
     display().lines([=](int width) {
       std::vector<std::string> lines;
@@ -434,7 +473,7 @@ class ReviewScreen {
         }
         lines.push_back(indent + (bold ? style.bold(line) : line));
       }
-      return lines;
+      return second_language ? dimmed(std::move(lines), style) : lines;
     });
   }
 
@@ -457,7 +496,7 @@ class ReviewScreen {
 
   // The next card of the session, with its options. The first request is the one that finds out
   // whether --deck names a deck: a deck it does not name, or names several of, is said in the
-  // user's language, with the candidates.
+  // user's language, with the candidates (cli/deck_refusal.hpp).
   protocol::ReviewNextResult next_card(bool first) {
     protocol::ReviewNextParams params;
     params.deck = options_.deck;
@@ -468,49 +507,9 @@ class ReviewScreen {
       params.cram = true;
       params.cram_after = cram_after_;
     }
-    try {
-      return call(protocol::kReviewNext, params);
-    } catch (const Error& error) {
-      if (!first || !options_.deck || error.code() != ErrorCode::kNotFound) throw;
-      throw deck_error(*options_.deck, error);
-    }
-  }
-
-  // Why no deck was chosen by `deck`, in the user's language: several decks of that name, as
-  // kiokud's `data.candidates` lists them (each "id (name)"), or none.
-  Error deck_error(const std::string& deck, const Error& refusal) const {
-    const auto* detailed = dynamic_cast<const protocol::ErrorWithData*>(&refusal);
-    const boost::json::value* named =
-        detailed ? detailed->data().if_contains("candidates") : nullptr;
-    if (named == nullptr || !named->is_array()) {
-      return Error(ErrorCode::kNotFound, fill_in(text_.no_deck_named, {{"deck", safe_line(deck)}}));
-    }
-    std::string candidates;
-    for (const boost::json::value& candidate : named->as_array()) {
-      if (!candidates.empty()) candidates += ", ";
-      candidates += safe_line(json_text(candidate, "id")) + " (" +
-                    safe_line(name_in(candidate, context_.language)) + ")";
-    }
-    return Error(ErrorCode::kNotFound, fill_in(text_.deck_ambiguous, {{"deck", safe_line(deck)},
-                                                                      {"candidates", candidates}}));
-  }
-
-  // `object[key]` when it is a string, else "" (the reply is kiokud's, not trusted to be whole).
-  static std::string json_text(const boost::json::value& object, std::string_view key) {
-    const boost::json::value* value =
-        object.is_object() ? object.as_object().if_contains(key) : nullptr;
-    return value && value->is_string() ? std::string(value->as_string()) : std::string();
-  }
-
-  // A candidate's name in `language`, else in English, else in the first language it has.
-  static std::string name_in(const boost::json::value& candidate, const std::string& language) {
-    const boost::json::value* names =
-        candidate.is_object() ? candidate.as_object().if_contains("names") : nullptr;
-    if (names == nullptr || !names->is_object() || names->as_object().empty()) return {};
-    for (const std::string& wanted : {language, std::string("en")}) {
-      if (const std::string name = json_text(*names, wanted); !name.empty()) return name;
-    }
-    return json_text(*names, names->as_object().begin()->key());
+    if (!first || !options_.deck) return call(protocol::kReviewNext, params);
+    return worded_deck_refusal(*options_.deck, context_.language,
+                               [&] { return call(protocol::kReviewNext, params); });
   }
 
   // A request the screen may repeat (review_connection.hpp), during which Ctrl-C ends the
@@ -558,6 +557,7 @@ class ReviewScreen {
     }
     if (verdict.correct) {
       display().write(style_.green(std::string("✓ ") + text_.correct) + '\n');
+      if (english_) display().write(style_.dim(std::string("✓ ") + english_->correct) + '\n');
     } else {
       const std::string wrong = std::string("✗ ") + text_.wrong;
       const std::string line = wrong + " — " + text_.the_answer_is + " " +
@@ -570,22 +570,59 @@ class ReviewScreen {
         lines[0] = style.red(wrong) + lines[0].substr(wrong.size());
         return lines;
       });
+      if (english_) {
+        const std::vector<std::string>& choices =
+            english_card_ ? english_card_->choices : card.choices;
+        const std::string english = std::string("✗ ") + english_->wrong + " — " +
+                                    english_->the_answer_is + " " + std::to_string(answer_slot) +
+                                    ") " + choice_text(choices, verdict.answer);
+        display().lines([=](int width) { return dimmed(wrap_text(english, width), style); });
+      }
     }
     print_wrapped(safe_text(verdict.explanation), "  ");
+    if (english_card_ && english_card_->explanation != verdict.explanation) {
+      print_wrapped(safe_text(english_card_->explanation), "  ", false, true);
+    }
   }
 
   // Shows one card and records the answer. False when the user stopped.
   bool review_card(const protocol::CardToStudy& card, const protocol::Counts& counts) {
-    std::string deck = safe_line(safe_text(card.deck_name));
-    if (options_.cram) {
-      deck = fill_in(text_.cram_header, {{"left", std::to_string(cram_left_)}}) + " · " + deck;
-    }
+    english_card_ = english_of(card);
+    const std::string english_deck = english_card_ ? english_card_->deck_name : card.deck_name;
+    const Bilingual deck = both([&](const Messages& words) {
+      const std::string name =
+          safe_line(safe_text(&words == &text_ ? card.deck_name : english_deck));
+      if (!options_.cram) return name;
+      return fill_in(words.cram_header, {{"left", std::to_string(cram_left_)}}) + " · " + name;
+    });
     display().begin_card(deck, counts);
     print_side(card.question_side);
+    if (english_card_ && english_card_->question != card.question) {
+      print_side(english_card_->question_side, true);
+    }
     display().write("\n");
     if (card.kind == "choice") return review_choice(card);
     if (card.kind == "typed") return review_typed(card);
     return review_self_rated(card);
+  }
+
+  // Under --lang both, `card` as card.get gives it in English; nullopt when it is the same (a
+  // card with English alone), or kiokud cannot say (the Japanese alone is shown then).
+  std::optional<protocol::CardToStudy> english_of(const protocol::CardToStudy& card) {
+    if (english_ == nullptr) return std::nullopt;
+    protocol::CardToStudy english;
+    try {
+      english = call(protocol::kCardGet, protocol::CardGetParams{card.id, "en"}).card;
+    } catch (const DaemonLost&) {
+      throw;
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+    if (english.question == card.question && english.choices == card.choices &&
+        english.explanation == card.explanation && english.deck_name == card.deck_name) {
+      return std::nullopt;
+    }
+    return english;
   }
 
   static std::int64_t elapsed_since(std::chrono::steady_clock::time_point started) {
@@ -597,7 +634,7 @@ class ReviewScreen {
   bool bury_card(const protocol::CardToStudy& card) {
     display().echo(std::string(1, kBuryKey) + '\n');
     call(protocol::kReviewBury, protocol::ReviewBuryParams{card.id});
-    display().notice(text_.buried);
+    display().notice(both([](const Messages& words) { return std::string(words.buried); }));
     return true;
   }
 
@@ -608,7 +645,9 @@ class ReviewScreen {
     if (action.suspend) {
       display().echo(std::string(1, kSuspendKey) + '\n');
       call(protocol::kCardSuspend, protocol::CardSuspendParams{{card.id}});
-      display().notice(fill_in(text_.suspended_card, {{"card", std::to_string(card.id)}}));
+      display().notice(both([&](const Messages& words) {
+        return fill_in(words.suspended_card, {{"card", std::to_string(card.id)}});
+      }));
       return true;
     }
     display().echo(std::string(1, kUndoKey) + '\n');
@@ -620,7 +659,8 @@ class ReviewScreen {
   // comes back next, as it was before it, and the tally forgets the answer.
   void undo_last_answer() {
     if (answered_.empty()) {
-      display().notice(text_.nothing_to_undo);
+      display().notice(
+          both([](const Messages& words) { return std::string(words.nothing_to_undo); }));
       return;
     }
     const AnsweredCard last = answered_.back();
@@ -632,7 +672,8 @@ class ReviewScreen {
       // Answered again elsewhere since: what this session gave is no longer the latest.
       if (error.code() != ErrorCode::kConflict) throw;
       answered_.clear();
-      display().notice(text_.nothing_to_undo);
+      display().notice(
+          both([](const Messages& words) { return std::string(words.nothing_to_undo); }));
       return;
     }
     answered_.pop_back();
@@ -640,8 +681,10 @@ class ReviewScreen {
     --tally_.reviewed;
     if (last.correct) --tally_.correct;
     tally_.duration_ms -= last.elapsed;
-    display().notice(
-        fill_in(text_.undone, {{"card", last.name}, {"rating", rating_word(undone.rating)}}));
+    display().notice(both([&](const Messages& words) {
+      return fill_in(words.undone,
+                     {{"card", last.name}, {"rating", rating_word(undone.rating, words)}});
+    }));
   }
 
   // The answer side of a card the user rates alone, below its question.
@@ -652,12 +695,20 @@ class ReviewScreen {
           style.dim(std::string(static_cast<std::size_t>(std::min(width, 40)), '-'))};
     });
     if (card.answer_side) print_side(*card.answer_side);
+    if (english_card_ && english_card_->answer_side && card.answer_side &&
+        english_card_->explanation != card.explanation) {
+      print_side(*english_card_->answer_side, true);
+    }
   }
 
   // A side from the daemon, laid out for this terminal (cli/terminal/rich_text_terminal.hpp).
-  void print_side(const protocol::RichTextView& side) {
+  // `second_language`: the English under --lang both, dim.
+  void print_side(const protocol::RichTextView& side, bool second_language = false) {
     const Style style = style_;
-    display().lines([side, style](int width) { return rich_text_lines(side, width, style); });
+    display().lines([side, style, second_language](int width) {
+      std::vector<std::string> lines = rich_text_lines(side, width, style);
+      return second_language ? dimmed(std::move(lines), style) : lines;
+    });
   }
 
   // The rating keys with what each would do, as Anki shows them; Enter stands for `on_enter`.
@@ -672,30 +723,32 @@ class ReviewScreen {
     const auto key = [&](const char* letter, Rating rating) {
       return std::string(" [") + letter + (rating == on_enter ? "/Enter] " : "] ");
     };
-    std::ostringstream prompt;
-    prompt << '\n' << text_.rate_prompt << ' ';
-    if (with_again) {
-      prompt << key("a", Rating::kAgain) << text_.again << " " << wait(preview.again) << "  ";
-    }
-    prompt << key("h", Rating::kHard) << text_.hard << " " << wait(preview.hard) << "  "
-           << key("g", Rating::kGood) << text_.good << " " << wait(preview.good) << "  "
-           << key("e", Rating::kEasy) << text_.easy << " " << wait(preview.easy) << ' ';
-    display().prompt(prompt.str());
+    display().prompt(both([&](const Messages& words) {
+      std::ostringstream prompt;
+      prompt << '\n' << words.rate_prompt << ' ';
+      if (with_again) {
+        prompt << key("a", Rating::kAgain) << words.again << " " << wait(preview.again) << "  ";
+      }
+      prompt << key("h", Rating::kHard) << words.hard << " " << wait(preview.hard) << "  "
+             << key("g", Rating::kGood) << words.good << " " << wait(preview.good) << "  "
+             << key("e", Rating::kEasy) << words.easy << " " << wait(preview.easy) << ' ';
+      return prompt.str();
+    }));
   }
 
   // A rating the daemon named ("good"), in the screen's language: Japanese gets the label of
   // its key; English keeps the word as it is.
-  std::string rating_word(const std::string& rating) const {
-    if (!is_japanese(context_.language)) return safe_line(rating);
+  std::string rating_word(const std::string& rating, const Messages& words) const {
+    if (!is_japanese(context_.language) || &words != &text_) return safe_line(rating);
     switch (parse_rating(rating).value_or(Rating::kGood)) {
       case Rating::kAgain:
-        return text_.again;
+        return words.again;
       case Rating::kHard:
-        return text_.hard;
+        return words.hard;
       case Rating::kEasy:
-        return text_.easy;
+        return words.easy;
       default:
-        return parse_rating(rating) ? text_.good : safe_line(rating);
+        return parse_rating(rating) ? words.good : safe_line(rating);
     }
   }
 
@@ -742,10 +795,11 @@ class ReviewScreen {
                                           : *rating == Rating::kEasy  ? preview.easy
                                                                       : preview.good;
     // A cram answer changed no schedule: there is no wait to tell.
-    display().notice(std::string("→ ") + rating_word(recorded.rating) + ", " +
-                     (options_.cram
-                          ? std::string(text_.cram_answered)
-                          : text_.next_review_in + std::string(" ") + safe_line(entry.wait)));
+    display().notice(both([&](const Messages& words) {
+      return std::string("→ ") + rating_word(recorded.rating, words) + ", " +
+             (options_.cram ? std::string(words.cram_answered)
+                            : words.next_review_in + std::string(" ") + safe_line(entry.wait));
+    }));
     ++tally_.reviewed;
     if (correct) ++tally_.correct;
     tally_.duration_ms += elapsed;
@@ -758,8 +812,10 @@ class ReviewScreen {
     const auto started = std::chrono::steady_clock::now();
     std::optional<Rating> rating;
     if (input_.interactive()) {
-      display().prompt(std::string(text_.reveal_prompt) + " (" + text_.bury_hint + ", " +
-                       text_.quit_hint + "): ");
+      display().prompt(both([](const Messages& words) {
+        return std::string(words.reveal_prompt) + " (" + words.bury_hint + ", " + words.quit_hint +
+               "): ";
+      }));
       const std::optional<Answer> action = input_.wait_for_reveal();
       if (!action) {
         display().echo("\n");
@@ -806,16 +862,27 @@ class ReviewScreen {
     display().write((comparison.right ? style_.green(std::string("✓ ") + text_.correct)
                                       : style_.red(std::string("✗ ") + text_.wrong)) +
                     '\n');
-    display().write(std::string("  ") + text_.typed_label + ": " +
-                    comparison_line(comparison.given, true) + '\n');
-    display().write(std::string("  ") + text_.expected_label + ": " +
-                    comparison_line(comparison.expected, false) + '\n');
+    if (english_) {
+      display().write(style_.dim(std::string(comparison.right ? "✓ " : "✗ ") +
+                                 (comparison.right ? english_->correct : english_->wrong)) +
+                      '\n');
+    }
+    // The labels' English beside them, dim: the compared text is one line in one language.
+    const auto label = [&](const char* Messages::*word) {
+      std::string text = std::string("  ") + text_.*word;
+      if (english_) text += " " + style_.dim(english_->*word);
+      return text + ": ";
+    };
+    display().write(label(&Messages::typed_label) + comparison_line(comparison.given, true) + '\n');
+    display().write(label(&Messages::expected_label) + comparison_line(comparison.expected, false) +
+                    '\n');
   }
 
   // A typed card: the answer typed, compared by the daemon, then rated (a script's rating, or
   // Good when right and Again when wrong).
   bool review_typed(const protocol::CardToStudy& card) {
-    display().prompt(std::string(text_.type_prompt) + ": ");
+    display().prompt(
+        both([](const Messages& words) { return std::string(words.type_prompt) + ": "; }));
     const auto started = std::chrono::steady_clock::now();
     const auto typed = input_.read_typed();
     if (!typed) {
@@ -850,10 +917,13 @@ class ReviewScreen {
     std::iota(order.begin(), order.end(), 0);
     if (options_.shuffle) std::shuffle(order.begin(), order.end(), random_);
     std::vector<std::string> choices;
+    std::vector<std::string> english;  // --lang both: each choice's English, under it
     for (int slot = 0; slot < count; ++slot) {
       choices.push_back(choice_text(card.choices, order[slot] + 1));
+      if (english_card_) english.push_back(choice_text(english_card_->choices, order[slot] + 1));
     }
-    display().lines([choices](int width) {
+    const Style style = style_;
+    display().lines([choices, english, style](int width) {
       std::vector<std::string> lines;
       for (std::size_t slot = 0; slot < choices.size(); ++slot) {
         const std::string label = std::to_string(slot + 1) + ") ";
@@ -861,13 +931,21 @@ class ReviewScreen {
         for (std::size_t i = 0; i < wrapped.size(); ++i) {
           lines.push_back("  " + (i == 0 ? label : std::string(label.size(), ' ')) + wrapped[i]);
         }
+        if (slot >= english.size() || english[slot].empty() || english[slot] == choices[slot]) {
+          continue;
+        }
+        for (const std::string& line : wrap_text(english[slot], width - 6)) {
+          lines.push_back("  " + std::string(label.size(), ' ') + style.dim(line));
+        }
       }
       return lines;
     });
     const std::string range = "1-" + std::to_string(count);
     display().write("\n");
-    display().prompt(std::string(text_.answer_prompt) + " (" + range + ", " + text_.bury_hint +
-                     ", " + text_.quit_hint + "): ");
+    display().prompt(both([&](const Messages& words) {
+      return std::string(words.answer_prompt) + " (" + range + ", " + words.bury_hint + ", " +
+             words.quit_hint + "): ";
+    }));
 
     const auto started = std::chrono::steady_clock::now();
     const auto given = input_.read_answer(count);
@@ -932,52 +1010,78 @@ class ReviewScreen {
 
   // Any key goes on to the next card; u undoes the answer just given, q quits.
   bool pause_after_verdict() {
-    display().prompt(review_screen_messages_for(context_.language).next_card);
+    display().prompt(Bilingual(review_screen_messages_for(context_.language).next_card,
+                               english_ ? review_screen_messages_for("en").next_card : ""));
     const std::optional<char> key = input_.terminal()->read_key();
     if (!key || *key == 'q' || *key == 'Q') return false;
     if (*key == kUndoKey) undo_last_answer();
     return true;
   }
 
+  // The session's tally; under --lang both, its English on a line of its own, dim.
   std::string tally_line() const {
     const int percent = tally_.reviewed > 0 ? tally_.correct * 100 / tally_.reviewed : 0;
-    std::ostringstream line;
-    line << style_.bold(text_.session_heading) << ": " << tally_.reviewed << ' '
-         << (tally_.reviewed == 1 ? text_.reviewed_one : text_.reviewed) << ", " << tally_.correct
-         << ' ' << text_.correct_count << " (" << percent << "%), " << text_.time_spent << ' '
-         << duration_text(tally_.duration_ms, context_.language);
-    return line.str();
+    const auto line = [&](const Messages& words, const std::string& language, bool bold) {
+      std::ostringstream text;
+      text << (bold ? style_.bold(words.session_heading) : std::string(words.session_heading))
+           << ": " << tally_.reviewed << ' '
+           << (tally_.reviewed == 1 ? words.reviewed_one : words.reviewed) << ", " << tally_.correct
+           << ' ' << words.correct_count << " (" << percent << "%), " << words.time_spent << ' '
+           << duration_text(tally_.duration_ms, language);
+      return text.str();
+    };
+    std::string lines = line(text_, context_.language, true);
+    if (english_) lines += '\n' + style_.dim(line(*english_, "en", false));
+    return lines;
+  }
+
+  // A line of the summary: `say` with the screen's words, then under --lang both with the
+  // English ones, dim.
+  template <class Say>
+  void print_line(const Say& say) const {
+    const Bilingual text = both(say);
+    std::cout << text.first << '\n';
+    if (!text.second.empty()) std::cout << style_.dim(text.second) << '\n';
   }
 
   // `counts` is the due.counts result; null when the daemon is gone.
   void print_summary(const protocol::DueCountsResult* counts) {
     std::cout << '\n';
     if (counts && tally_.reviewed == 0 && counts->total == 0) {
-      std::cout << text_.nothing_due << '\n';
+      print_line([](const Messages& words) { return std::string(words.nothing_due); });
     }
     std::cout << tally_line() << '\n';
     if (time_up_) {
-      std::cout << fill_in(text_.time_up,
-                           {{"time", duration_text(*time_limit_ms_, context_.language)}})
-                << '\n';
+      print_line([&](const Messages& words) {
+        return fill_in(
+            words.time_up,
+            {{"time", duration_text(*time_limit_ms_,
+                                    &words == &text_ ? context_.language : std::string("en"))}});
+      });
     }
     if (!counts) return;
     const std::int64_t still_due = counts->total;
-    if (still_due > 0) std::cout << still_due << ' ' << text_.still_due << '\n';
+    if (still_due > 0) {
+      print_line(
+          [&](const Messages& words) { return std::to_string(still_due) + ' ' + words.still_due; });
+    }
     if (counts->next_due_ms) {
       const std::int64_t when = *counts->next_due_ms;
       const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                       std::chrono::system_clock::now().time_since_epoch())
                                       .count();
-      std::cout << text_.next_due << ": "
-                << (when <= now_ms ? std::string(text_.now) : format_span(when - now_ms)) << " ("
-                << local_minute_text(when) << ")\n";
+      print_line([&](const Messages& words) {
+        return std::string(words.next_due) + ": " +
+               (when <= now_ms ? std::string(words.now) : format_span(when - now_ms)) + " (" +
+               local_minute_text(when) + ")";
+      });
     }
   }
 
   CliContext& context_;
   const ReviewOptions& options_;
   const Messages& text_;
+  const Messages* english_;  // --lang both: the English said after the Japanese; else null
   Style style_;
   AnswerSource input_;
   std::unique_ptr<ReviewDisplay> display_;  // after input_, whose terminal it draws on
@@ -992,7 +1096,13 @@ class ReviewScreen {
   std::int64_t cram_left_ = 0;
   std::vector<AnsweredCard> answered_;  // the session's answers still standing, latest last
   std::optional<std::string> answer_in_flight_;  // "2 (gc-002)" while its answer is sent
-  std::mt19937 random_{std::random_device{}()};
+  // Draws each showing's order of the choices: from --seed when given, so that a run can be
+  // repeated exactly; the daemon grades by the choice's number, so the order is the screen's.
+  // --lang both: the card shown now as card.get gives it in English, when it says something
+  // else there.
+  std::optional<protocol::CardToStudy> english_card_;
+  std::mt19937 random_{options_.seed ? static_cast<std::uint32_t>(*options_.seed)
+                                     : std::random_device{}()};
 };
 
 }  // namespace

@@ -15,6 +15,9 @@ namespace kioku::cli {
 struct ReviewOptions {
   std::optional<std::string> deck;
   bool shuffle = true;
+  // The choices' order is drawn afresh at every showing; a seed makes the draws the same on
+  // every run (tests, screenshots).
+  std::optional<int> seed;
   std::optional<int> limit;         // stop after this many cards
   bool inline_screen = false;       // the line screen even in a terminal
   std::optional<int> new_limit;     // today's new-card limit for this session (review.next)

@@ -260,9 +260,21 @@ BOOST_DESCRIBE_STRUCT(ReviewUnburyResult, (), (unburied))
 
 struct DueCountsParams {
   std::optional<std::string> deck;
+  // Only cards whose note has this tag, or a child of it, as review.next's `tag`: a session's
+  // summary (`kioku review --tag`) counts what that session would study.
+  std::optional<std::string> tag;
+  static constexpr std::array kHelp{
+      kDeckHelp,
+      FieldHelp{"tag", "only cards of notes with this tag or a child of it (a::b), any case"}};
+};
+BOOST_DESCRIBE_STRUCT(DueCountsParams, (), (deck, tag))
+
+// due.watch's: a deck, watched whole (a status bar counts what is due, whatever its tags).
+struct DueWatchParams {
+  std::optional<std::string> deck;
   static constexpr std::array kHelp{kDeckHelp};
 };
-BOOST_DESCRIBE_STRUCT(DueCountsParams, (), (deck))
+BOOST_DESCRIBE_STRUCT(DueWatchParams, (), (deck))
 
 // The counts object, then when the next card falls due.
 struct DueCountsResult : Counts {
@@ -288,7 +300,7 @@ inline constexpr MethodType<ReviewUnburyParams, ReviewUnburyResult> kReviewUnbur
     "review.unbury", "Brings back every buried card at once."};
 inline constexpr MethodType<DueCountsParams, DueCountsResult> kDueCounts{
     "due.counts", "Counts the cards to study now: new, learning, review."};
-inline constexpr MethodType<DueCountsParams, DueCountsResult> kDueWatch{
+inline constexpr MethodType<DueWatchParams, DueCountsResult> kDueWatch{
     "due.watch",
     "Answers with due.counts' result, then pushes a due.changed notification (params: the same "
     "result) whenever those counts change, for as long as the connection stays open."};

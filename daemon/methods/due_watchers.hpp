@@ -18,9 +18,11 @@
 
 namespace kioku::daemon {
 
-// due.counts' result for `deck` (every deck when nullopt) at the context's now.
+// due.counts' result for `deck` (every deck when nullopt) at the context's now; with `tag`,
+// of the cards whose note has it (review.next's tag), the next due time included.
 protocol::DueCountsResult current_due_counts(const std::optional<std::string>& deck,
-                                             MethodContext& context);
+                                             MethodContext& context,
+                                             const std::optional<std::string>& tag = std::nullopt);
 
 // The instant after `now` at which `deck`'s counts may change with nothing written: the next
 // intraday learning card falling due, or the next day's start, whichever comes first.

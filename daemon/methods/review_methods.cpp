@@ -345,11 +345,14 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
 
 protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params,
                                          MethodContext& context) {
-  return current_due_counts(params.deck, context);
+  if (params.tag && params.tag->empty()) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'tag' must not be empty");
+  }
+  return current_due_counts(params.deck, context, params.tag);
 }
 
 // Keeps the caller's connection among the watchers: it hears due.changed until it leaves.
-protocol::DueCountsResult due_watch(const protocol::DueCountsParams& params,
+protocol::DueCountsResult due_watch(const protocol::DueWatchParams& params,
                                     MethodContext& context) {
   if (context.session == nullptr || context.due_watchers == nullptr) {
     throw Error(ErrorCode::kInvalidParams, "due.watch needs a connection to kiokud to push to");

@@ -75,8 +75,8 @@ std::optional<TimestampMs> next_due_time(Collection& collection,
                                          const DueBounds& bounds) {
   std::optional<TimestampMs> earliest;
   for (const QueueDeck& deck : decks) {
-    const auto due =
-        collection.due_index().next_due(deck.deck.id, bounds.today, bounds.tomorrow_start);
+    const auto due = collection.due_index().next_due(deck.deck.id, bounds.today,
+                                                     bounds.tomorrow_start, deck.tag);
     if (due && (!earliest || *due < *earliest)) earliest = due;
   }
   return earliest;

@@ -99,8 +99,8 @@ struct CramNext {
 CramNext next_cram_card(Collection& collection, const std::vector<QueueDeck>& decks,
                         std::int64_t today, const std::optional<DueCard>& after);
 
-// The earliest due time of any learning, relearning or review card of the decks; a buried card
-// counts from when it comes back.
+// The earliest due time of any learning, relearning or review card of the decks (of the cards
+// with each deck's tag, when it has one); a buried card counts from when it comes back.
 std::optional<TimestampMs> next_due_time(Collection& collection,
                                          const std::vector<QueueDeck>& decks,
                                          const DueBounds& bounds);

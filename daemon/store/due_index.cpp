@@ -111,6 +111,12 @@ struct DueIndex::Statements {
             "UNION ALL SELECT max(min(due_ms), ?3) FROM card_state WHERE deck_id = ?1 "
             "AND buried_until_day > 0 AND buried_until_day > ?2 AND suspended = 0 "
             "AND phase <> 'new')")),
+        // With a tag the candidates' tags are read one by one anyway, so one walk of the deck's
+        // cards that are not new: a card buried past today counts from ?3, when it comes back.
+        next_due_tagged(database.prepare(
+            std::string("SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) "
+                        "ELSE due_ms END) FROM card_state WHERE deck_id = ?1 AND ") +
+            std::string(kTagCondition) + "suspended = 0 AND phase <> 'new'")),
         // One min() per phase again: each walks card_state_deck_due from ?2 on.
         next_learning_due(database.prepare(
             "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
@@ -152,6 +158,7 @@ struct DueIndex::Statements {
   sqlite::Statement first_cram;
   sqlite::Statement count_cram;
   sqlite::Statement next_due;
+  sqlite::Statement next_due_tagged;
   sqlite::Statement next_learning_due;
   sqlite::Statement bury_card;
   sqlite::Statement bury_siblings;
@@ -249,9 +256,11 @@ std::int64_t DueIndex::count_cram(std::int64_t deck_id, std::int64_t today,
 }
 
 std::optional<TimestampMs> DueIndex::next_due(std::int64_t deck_id, std::int64_t today,
-                                              TimestampMs tomorrow_start) {
-  sqlite::Statement& statement = statements_->next_due;
+                                              TimestampMs tomorrow_start,
+                                              const std::optional<std::string>& tag) {
+  sqlite::Statement& statement = tag ? statements_->next_due_tagged : statements_->next_due;
   statement.bind(1, deck_id).bind(2, today).bind(3, tomorrow_start);
+  if (tag) statement.bind(9, *tag);
   return sqlite::optional_integer_result(statement);
 }
 

@@ -66,9 +66,11 @@ class DueIndex {
                           const std::optional<DueCard>& after,
                           const std::optional<std::string>& tag);
   // The earliest due time of any card of `deck_id` that is not new or suspended; a card buried
-  // on `today` counts as due no earlier than `tomorrow_start`, when it comes back.
+  // on `today` counts as due no earlier than `tomorrow_start`, when it comes back. With a
+  // `tag`, of the cards that have it.
   std::optional<TimestampMs> next_due(std::int64_t deck_id, std::int64_t today,
-                                      TimestampMs tomorrow_start);
+                                      TimestampMs tomorrow_start,
+                                      const std::optional<std::string>& tag = std::nullopt);
   // The earliest due time after `after` of an intraday learning or relearning card of
   // `deck_id`: when the learning count next grows with nothing written (kioku due --watch).
   std::optional<TimestampMs> next_learning_due(std::int64_t deck_id, TimestampMs after,

@@ -104,7 +104,7 @@ while read -r command; do
     fail "fish: no $command"
 done < <("$generator" commands)
 grep -qx -- --deck <<<"$(complete_line kioku review --de)" || fail "bash: no --deck for review"
-[ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja " ] || fail "bash: --lang values"
+[ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja both " ] || fail "bash: --lang values"
 grep -qx gradient-checkpointing <<<"$(complete_line kioku review --deck "")" ||
   fail "bash: no deck ids from the daemon"
 grep -qx gradient-checkpointing <<<"$(complete_line kioku deck config "")" ||

@@ -125,3 +125,43 @@ TEST_CASE("review frame: a terminal of one or two rows still gets its rows", "[c
   CHECK(compose_frame(japanese_card(40), 40, 2, false).size() == 2);
   CHECK(compose_frame(japanese_card(40), 40, 3, false).size() == 3);
 }
+
+TEST_CASE("review frame: --lang both puts each English text dim under its Japanese",
+          "[cli][frame]") {
+  FrameContent content = japanese_card(60);
+  content.deck_second = "Japanese::Vocab";
+  content.counts_second = "new 3 · learning 1 · review 12 left";
+  content.notice = "→ 普通, 次の復習まで 10m";
+  content.notice_second = "→ good, next review in 10m";
+  content.prompt_second = "Your answer (1-4, - to bury, q to quit):";
+  content.keys_second = "Space/Enter show · q quit";
+  for (const bool colour : {true, false}) {
+    const std::vector<std::string> rows = compose_frame(content, 60, 20, colour);
+    REQUIRE(rows.size() == 20);
+    expect_inside(rows, 60);
+    // The header's English is the second row, before the rule.
+    CHECK(rows[1].find("Japanese::Vocab") != std::string::npos);
+    CHECK(rows[1].find("new 3 · learning 1 · review 12 left") != std::string::npos);
+    CHECK(rows[2].find("─") != std::string::npos);
+    // The footer: notice, its English, prompt, its English, keys (wrapped), their English.
+    const auto row_of = [&](const std::string& text) {
+      for (std::size_t row = 0; row < rows.size(); ++row) {
+        if (rows[row].find(text) != std::string::npos) return row;
+      }
+      FAIL("no row has " << text);
+      return std::size_t{0};
+    };
+    CHECK(row_of("次の復習まで") + 1 == row_of("next review in"));
+    CHECK(row_of("回答 (1-4") + 1 == row_of("Your answer (1-4"));
+    CHECK(row_of("Space/Enter show") == rows.size() - 1);
+    for (const char* english :
+         {"Japanese::Vocab", "next review in", "Your answer", "Space/Enter"}) {
+      INFO(english << " colour " << colour);
+      const std::string& row = rows[row_of(english)];
+      CHECK((row.rfind("\033[2m", 0) == 0) == colour);
+      if (!colour) CHECK(row.find('\033') == std::string::npos);
+    }
+    // The Japanese prompt itself is not dim.
+    CHECK(rows[row_of("回答 (1-4")].find('\033') == std::string::npos);
+  }
+}

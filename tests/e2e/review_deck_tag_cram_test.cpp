@@ -103,6 +103,37 @@ TEST_CASE("e2e: kioku review --deck names an unknown or ambiguous deck in Englis
   CHECK(shows(by_id, "1 card reviewed"));
 }
 
+TEST_CASE("e2e: kioku due --deck names an unknown or ambiguous deck in the user's language",
+          "[e2e][review_options]") {
+  Decks decks;
+  const int not_found = run_kioku(decks.home, {"card", "show", "999999"}).exit_code;
+  const std::string unknown_ja =
+      "kioku: ID または名前が French のデッキはありません（kioku decks で一覧できます）\n";
+  // The plain line, the prompt's fast path and the status bar's watch: all three say it alike.
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{}, std::vector<std::string>{"--count"},
+        std::vector<std::string>{"--watch"}}) {
+    std::vector<std::string> arguments{"--lang", "ja", "due", "--deck", "French"};
+    arguments.insert(arguments.end(), extra.begin(), extra.end());
+    const CommandResult unknown = run_kioku(decks.home, arguments);
+    INFO(unknown.out << unknown.err);
+    CHECK(unknown.exit_code == not_found);
+    CHECK(unknown.out.empty());
+    CHECK(unknown.err == unknown_ja);
+  }
+  const CommandResult unknown_en = run_kioku(decks.home, {"due", "--deck", "French"});
+  CHECK(unknown_en.err == "kioku: No deck has the id or name French (kioku decks lists them)\n");
+  const CommandResult ambiguous_ja =
+      run_kioku(decks.home, {"--lang", "ja", "due", "--deck", "same"});
+  CHECK(ambiguous_ja.exit_code == not_found);
+  CHECK(ambiguous_ja.err ==
+        "kioku: same という名前のデッキが複数あります: same-1 (Same), same-2 (Same)。ID "
+        "で指定してください\n");
+  // A deck it does name is counted as before.
+  CHECK(run_kioku(decks.home, {"--lang", "ja", "due", "--deck", "same-1"}).out ==
+        "復習待ち 1 枚（新規 1、学習中 0、復習 0）\n");
+}
+
 TEST_CASE("e2e: kioku review --tag takes the notes with the tag or one under it, in any case",
           "[e2e][review_options]") {
   Decks decks;
@@ -119,6 +150,51 @@ TEST_CASE("e2e: kioku review --tag takes the notes with the tag or one under it,
       run_kioku(decks.home, {"review", "--tag", "jlpt", "--deck", "Lang"}, "easy\neasy\n");
   CHECK(shows(jlpt, "1 card reviewed"));
   CHECK(shows(jlpt, "vocab-two?"));
+}
+
+TEST_CASE("e2e: kioku review --tag's summary counts and next due time are the tagged cards'",
+          "[e2e][review_options]") {
+  Decks decks;
+  // The text after `label` in `result`'s output, up to the end of its line (or `until`).
+  const auto after = [](const CommandResult& result, const std::string& label,
+                        const std::string& until = "\n") {
+    const std::size_t at = result.out.find(label);
+    if (at == std::string::npos) return std::string("(no " + label + ")");
+    const std::size_t from = at + label.size();
+    return result.out.substr(from, result.out.find(until, from) - from);
+  };
+  // An untagged card in learning, due in a minute: the soonest card of the collection.
+  const CommandResult untagged = run_kioku(decks.home, {"review", "--deck", "same-1"}, "again\n");
+  REQUIRE(shows(untagged, "→ again, next review in 1m"));
+
+  // One of the three cards tagged verbs (any case): two of them are left, not every new card,
+  // and the next tagged card to fall due is the one answered, not the untagged one.
+  const CommandResult one =
+      run_kioku(decks.home, {"review", "--tag", "verbs", "--limit", "1"}, "easy\n");
+  INFO(one.out << one.err);
+  CHECK(shows(one, "1 card reviewed"));
+  CHECK(shows(one, "\n2 still due now\n"));
+  const std::string one_wait = after(one, "→ easy, next review in ");
+  CHECK(one_wait.ends_with("d"));
+  CHECK(after(one, "Next review: ", " (") == one_wait);
+
+  // The one card tagged JLPT::N5, answered easy: nothing tagged is due, and the next tagged card
+  // is that one, in the days its easy answer gave.
+  const CommandResult jlpt = run_kioku(decks.home, {"review", "--tag", "jlpt"}, "easy\n");
+  INFO(jlpt.out << jlpt.err);
+  CHECK(shows(jlpt, "1 card reviewed"));
+  CHECK_FALSE(shows(jlpt, "still due now"));
+  const std::string jlpt_wait = after(jlpt, "→ easy, next review in ");
+  CHECK(jlpt_wait.ends_with("d"));
+  CHECK(after(jlpt, "Next review: ", " (") == jlpt_wait);
+
+  // Without a tag the untagged learning card is the next, within the minute, and the other
+  // cards are still due.
+  const CommandResult all = run_kioku(decks.home, {"review"}, "q\n");
+  INFO(all.out);
+  CHECK(shows(all, "still due now"));
+  const std::string all_next = after(all, "Next review: ", " (");
+  CHECK((all_next == "now" || all_next.ends_with("s") || all_next == "1m"));
 }
 
 TEST_CASE("e2e: kioku review --cram studies ahead without changing a schedule, logged as cram",

@@ -1,0 +1,153 @@
+// `kioku --lang both review` (docs/review-screen.md, "Both languages") in a real terminal
+// (tmux): every text of the screen in Japanese, then in English; the English dim (SGR 2) when
+// colour is on, and plain, with no escape at all, under NO_COLOR.
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/tmux_session.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+const char* const kBilingualDeck = R"(format = 2
+languages = ["en", "ja"]
+
+[deck]
+id = "both"
+name.en = "Both languages"
+name.ja = "二か国語"
+
+[[notes]]
+id = "choice-1"
+kind = "choice"
+question.en = "Which pass recomputes activations?"
+question.ja = "どのパスで活性化を再計算しますか？"
+choices.en = ["Forward", "Backward", "Neither"]
+choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
+answer = 2
+explanation.en = "The backward pass."
+explanation.ja = "逆伝播のときです。"
+
+[[notes]]
+id = "basic-1"
+kind = "basic"
+front.en = "Capital of Japan?"
+front.ja = "日本の首都は？"
+back.en = "Tokyo"
+back.ja = "東京都"
+)";
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Whether `text`, as capture-pane -e writes the screen, is drawn dim: the SGR sequences before
+// it, since the last reset, include 2 (tmux carries a style over from row to row).
+bool drawn_dim(const std::string& screen, const std::string& text) {
+  const std::size_t at = screen.find(text);
+  if (at == std::string::npos) return false;
+  bool dim = false;
+  for (std::size_t escape = screen.find("\033["); escape < at;
+       escape = screen.find("\033[", escape + 2)) {
+    const std::size_t end = screen.find('m', escape);
+    if (end == std::string::npos || end > at) break;
+    const std::string parameters = ";" + screen.substr(escape + 2, end - escape - 2) + ";";
+    if (parameters == ";0;" || parameters == ";;") dim = false;
+    if (has(parameters, ";2;")) dim = true;
+    if (has(parameters, ";22;")) dim = false;
+  }
+  return dim;
+}
+
+std::string review_command(const TempHome& home, const std::string& extra) {
+  return kioku_path() + " --socket " + home.socket_path() + " --lang both review --seed 3" + extra;
+}
+
+}  // namespace
+
+TEST_CASE("e2e: full screen - --lang both shows Japanese, then English dimmer",
+          "[e2e][terminal][full-screen][lang]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", home.write_file("both.toml", kBilingualDeck)}).exit_code == 0);
+  const bool colour = GENERATE(true, false);
+  auto environment = home.environment();
+  environment["NO_COLOR"] = colour ? "" : "1";  // "": unset, as the home sets it otherwise
+  TmuxSession terminal(home.root(), review_command(home, ""), environment, 100, 30);
+  INFO("colour " << colour << ", screen:\n" << terminal.screen_text());
+
+  REQUIRE(terminal.wait_for("Your answer (1-3, - to bury, q to quit):"));
+  const std::string text = terminal.screen_text();
+  // Each text in both languages, the Japanese first: header, question, choices, prompt, keys.
+  const std::vector<std::pair<std::string, std::string>> pairs{
+      {"二か国語", "Both languages"},
+      {"残り 新規 2 · 学習中 0 · 復習 0", "new 2 · learning 0 · review 0 left"},
+      {"どのパスで活性化を再計算しますか？", "Which pass recomputes activations?"},
+      {"順伝播", "Forward"},
+      {"逆伝播", "Backward"},
+      {"回答 (1-3, - で明日に延期, q で終了):", "Your answer (1-3, - to bury, q to quit):"},
+      {"スペース/Enter 表示", "Space/Enter show"}};
+  const std::string escaped = terminal.screen_with_escapes();
+  for (const auto& [japanese, english] : pairs) {
+    INFO(japanese << " / " << english);
+    REQUIRE(has(text, japanese));
+    REQUIRE(has(text, english));
+    CHECK(text.find(japanese) < text.find(english));
+    // The English dim with colour, the Japanese not (the key hints are dim in both).
+    CHECK(drawn_dim(escaped, english) == colour);
+    if (japanese.starts_with("スペース")) continue;
+    CHECK_FALSE(drawn_dim(escaped, japanese));
+  }
+  if (!colour) CHECK_FALSE(has(escaped, "\033["));
+
+  // The right choice, by the number it is shown under: the verdict and the rating prompt in
+  // both languages.
+  terminal.send_keys(number_of_choice(terminal, "逆伝播"));
+  REQUIRE(terminal.wait_for("✓ Correct"));
+  REQUIRE(terminal.wait_for("The backward pass."));
+  const std::string rated = terminal.screen_text();
+  CHECK(has(rated, "✓ 正解"));
+  CHECK(rated.find("✓ 正解") < rated.find("✓ Correct"));
+  CHECK(has(rated, "逆伝播のときです。"));
+  CHECK(has(rated, "普通"));
+  CHECK(has(rated, "Good"));
+  CHECK(drawn_dim(terminal.screen_with_escapes(), "The backward pass.") == colour);
+  terminal.send_keys("g");
+
+  // The basic card: the answer side in both languages, then the notice of the last answer.
+  REQUIRE(terminal.wait_for("Capital of Japan?"));
+  CHECK(has(terminal.screen_text(), "日本の首都は？"));
+  CHECK(has(terminal.screen_text(), "→ 普通, 次の復習まで"));
+  CHECK(has(terminal.screen_text(), "→ good, next review in"));
+  terminal.send_keys("Space");
+  REQUIRE(terminal.wait_for("Tokyo"));
+  CHECK(has(terminal.screen_text(), "東京都"));
+  CHECK(drawn_dim(terminal.screen_with_escapes(), "Tokyo") == colour);
+  terminal.send_keys("q");
+
+  // The summary, on the normal screen: Japanese, then English.
+  REQUIRE(terminal.wait_for("Session: 1 card reviewed, 1 correct (100%)"));
+  const std::string summary = terminal.screen_text();
+  CHECK(has(summary, "セッション: 1 枚を復習"));
+  CHECK(summary.find("セッション:") < summary.find("Session:"));
+  CHECK(drawn_dim(terminal.screen_with_escapes(), "Session: 1 card") == colour);
+}
+
+TEST_CASE("e2e: --lang both speaks Japanese in the other commands", "[e2e][lang]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", home.write_file("both.toml", kBilingualDeck)}).exit_code == 0);
+  CHECK(run_kioku(home, {"--lang", "both", "due"}).out ==
+        "復習待ち 2 枚（新規 2、学習中 0、復習 0）\n");
+  const CommandResult unknown = run_kioku(home, {"--lang", "both", "due", "--deck", "French"});
+  CHECK(unknown.err ==
+        "kioku: ID または名前が French のデッキはありません（kioku decks で一覧できます）\n");
+  // The line screen of a script: both languages too, without escapes (not a terminal).
+  const CommandResult script =
+      run_kioku(home, {"--lang", "both", "review", "--no-shuffle"}, "2 good\nq\n");
+  INFO(script.out << script.err);
+  CHECK(
+      has(script.out, "どのパスで活性化を再計算しますか？\nWhich pass recomputes activations?\n"));
+  CHECK(has(script.out, "  2) 逆伝播\n     Backward\n"));
+  CHECK(has(script.out, "✓ 正解\n✓ Correct\n"));
+  CHECK_FALSE(has(script.out, "\033["));
+}

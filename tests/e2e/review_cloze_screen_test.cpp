@@ -1,0 +1,93 @@
+// A cloze card on the full screen in a real terminal (tmux capture-pane -e): the blank shows
+// its hint, highlighted, and Space reveals the text in its place in the sentence, highlighted
+// the same way; under --lang both the English sentence follows, dim.
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/tmux_session.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+const char* const kClozeDeck = R"(format = 2
+languages = ["en", "ja"]
+
+[deck]
+id = "cloze"
+name.en = "Cloze"
+name.ja = "穴埋め"
+
+[[notes]]
+id = "cloze-1"
+kind = "cloze"
+text.en = "{{c1::Tokyo::a city}} is the capital of Japan."
+text.ja = "日本の首都は{{c1::東京::都市}}です。"
+)";
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The SGR parameters in force where `text` starts on the screen capture-pane -e wrote, as
+// ";1;36;" (the sequences since the last reset, run together).
+std::string style_at(const std::string& screen, const std::string& text) {
+  const std::size_t at = screen.find(text);
+  if (at == std::string::npos) return "(not on the screen)";
+  std::string style = ";";
+  for (std::size_t escape = screen.find("\033["); escape < at;
+       escape = screen.find("\033[", escape + 2)) {
+    const std::size_t end = screen.find('m', escape);
+    if (end == std::string::npos || end > at) break;
+    const std::string parameters = screen.substr(escape + 2, end - escape - 2);
+    if (parameters.empty() || parameters == "0") style = ";";
+    if (parameters.starts_with("0;")) style = ";";
+    style += parameters + ";";
+  }
+  return style;
+}
+
+// Bold or a colour: what the screen highlights with.
+bool highlighted(const std::string& style) {
+  return has(style, ";1;") || has(style, ";36;") || has(style, "0;1;");
+}
+
+}  // namespace
+
+TEST_CASE("e2e: full screen - a cloze blank shows its hint, and the text is revealed in place",
+          "[e2e][terminal][full-screen]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", home.write_file("cloze.toml", kClozeDeck)}).exit_code == 0);
+  auto environment = home.environment();
+  environment["NO_COLOR"] = "";  // unset: colour on
+  const std::string lang = GENERATE(std::string("en"), std::string("both"));
+  TmuxSession terminal(
+      home.root(), kioku_path() + " --socket " + home.socket_path() + " --lang " + lang + " review",
+      environment, 80, 24);
+  INFO("--lang " << lang << ", screen:\n" << terminal.screen_with_escapes());
+
+  const std::string blank = lang == "en" ? "[a city] is the capital of Japan." : "[都市]です。";
+  REQUIRE(terminal.wait_for(blank));
+  CHECK_FALSE(has(terminal.screen_text(), "Tokyo"));
+  CHECK_FALSE(has(terminal.screen_text(), "東京"));
+  CHECK(
+      highlighted(style_at(terminal.screen_with_escapes(), lang == "en" ? "[a city]" : "[都市]")));
+  if (lang == "both") {
+    // The English sentence under the Japanese, dim, its blank with its own hint.
+    CHECK(has(terminal.screen_text(), "日本の首都は[都市]です。"));
+    CHECK(has(terminal.screen_text(), "[a city] is the capital of Japan."));
+    CHECK(has(style_at(terminal.screen_with_escapes(), " is the capital of Japan."), ";2;"));
+  }
+
+  terminal.send_keys("Space");
+  const std::string revealed =
+      lang == "en" ? "Tokyo is the capital of Japan." : "日本の首都は東京です。";
+  REQUIRE(terminal.wait_for(revealed));
+  const std::string escaped = terminal.screen_with_escapes();
+  CHECK(highlighted(style_at(escaped, lang == "en" ? "Tokyo" : "東京")));
+  // The sentence around it is not highlighted.
+  CHECK_FALSE(
+      highlighted(style_at(escaped, lang == "en" ? " is the capital of Japan." : "です。")));
+  if (lang == "both") CHECK(has(terminal.screen_text(), "Tokyo is the capital of Japan."));
+  terminal.send_keys("q");
+  REQUIRE(terminal.wait_for(lang == "en" ? "Session: 0 cards reviewed" : "セッション: 0 枚"));
+}
