@@ -15,6 +15,7 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/sqlite_reader.hpp"
+#include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 
@@ -362,5 +363,27 @@ TEST_CASE(
                            : "kioku: export: Lang は 2 個のデッキ（stock, other）を選びますが、"
                              "kioku のデッキファイルに入るのは 1 個です。1 個ずつ書き出すか、"
                              "--format tsv または apkg を使ってください\n"));
+  }
+}
+
+TEST_CASE("e2e: an Anki package is not written to a terminal (English and Japanese)",
+          "[e2e][export]") {
+  RunningDaemon daemon;
+  for (const std::string language : {"en", "ja"}) {
+    DYNAMIC_SECTION(language) {
+      TmuxSession terminal(daemon.home().root(),
+                           kioku_path() + " --socket " + daemon.home().socket_path() + " --lang " +
+                               language +
+                               " export gradient-checkpointing --format apkg; echo \"exit $?\"",
+                           daemon.home().environment(), 200);
+      INFO("screen:\n" << terminal.screen_text());
+      CHECK(terminal.wait_for(language == "en"
+                                  ? "kioku: export: an Anki package is a binary file, not for a "
+                                    "terminal: name a file with -o, or redirect standard output"
+                                  : "kioku: export: Anki パッケージはバイナリファイルなので端末には"
+                                    "出力しません"));
+      CHECK(terminal.wait_for("exit 2"));
+      CHECK(terminal.screen_text().find("PK") == std::string::npos);
+    }
   }
 }
