@@ -55,11 +55,11 @@ ssize_t send_with_descriptor(int socket, const std::string& line, int descriptor
 
 std::chrono::milliseconds ReplyTimeouts::for_method(std::string_view method) const noexcept {
   const bool slow =
-      method == protocol::kDeckImport.name || method == protocol::kDeckConfig.name ||
-      method == protocol::kDoctorCheck.name || method == protocol::kDoctorRebuild.name ||
-      method == protocol::kCollectionBackup.name || method == protocol::kCollectionBackups.name ||
-      method == protocol::kCollectionRestore.name || method == protocol::kSchedOptimize.name ||
-      method == protocol::kSchedEvaluate.name;
+      method == protocol::kDeckImport.name || method == protocol::kDeckExport.name ||
+      method == protocol::kDeckConfig.name || method == protocol::kDoctorCheck.name ||
+      method == protocol::kDoctorRebuild.name || method == protocol::kCollectionBackup.name ||
+      method == protocol::kCollectionBackups.name || method == protocol::kCollectionRestore.name ||
+      method == protocol::kSchedOptimize.name || method == protocol::kSchedEvaluate.name;
   return slow ? long_running : ordinary;
 }
 

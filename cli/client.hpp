@@ -27,9 +27,9 @@ struct ReplyTimeouts {
   // Every request but the ones below: the daemon answers them in milliseconds, and a write
   // waits at most SQLite's 5 s busy timeout for another process's lock.
   std::chrono::milliseconds ordinary{std::chrono::seconds(15)};
-  // deck.import, deck.config (an algorithm switch replays every card), doctor.check (reads the
-  // whole collection file), doctor.rebuild, collection.backup/restore and sched.optimize (a fit
-  // to every answer): minutes on a large collection or a slow disk.
+  // deck.import, deck.export, deck.config (an algorithm switch replays every card), doctor.check
+  // (reads the whole collection file), doctor.rebuild, collection.backup/restore and sched.optimize
+  // (a fit to every answer): minutes on a large collection or a slow disk.
   std::chrono::milliseconds long_running{std::chrono::minutes(10)};
 
   // The same timeout for every request (kioku --timeout SECONDS).

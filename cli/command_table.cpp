@@ -44,10 +44,10 @@ void apply(const GlobalArgs& globals, CliContext& context) {
 CommandSpec program() {
   CommandGroup commands;
   for (CommandGroup group :
-       {review_commands(), import_commands(), decks_commands(), due_commands(), unbury_commands(),
-        stats_commands(), daemon_commands(), deck_commands(), doctor_commands(), sched_commands(),
-        add_commands(), edit_commands(), notes_commands(), card_commands(), suspend_commands(),
-        backup_commands(), config_commands()}) {
+       {review_commands(), import_commands(), export_commands(), decks_commands(), due_commands(),
+        unbury_commands(), stats_commands(), daemon_commands(), deck_commands(), doctor_commands(),
+        sched_commands(), add_commands(), edit_commands(), notes_commands(), card_commands(),
+        suspend_commands(), backup_commands(), config_commands()}) {
     for (CommandSpec& command : group) commands.push_back(std::move(command));
   }
   CommandSpec spec =

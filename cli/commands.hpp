@@ -8,6 +8,7 @@ namespace kioku::cli {
 
 CommandGroup review_commands();
 CommandGroup import_commands();
+CommandGroup export_commands();
 CommandGroup decks_commands();
 CommandGroup due_commands();
 CommandGroup unbury_commands();

@@ -126,10 +126,38 @@ struct DeckConfigResult {
 };
 BOOST_DESCRIBE_STRUCT(DeckConfigResult, (), (deck, recomputed, changed, options))
 
+// deck.export writes the chosen decks into the regular file passed with the request (`fd` 0):
+// kiokud has the collection and the media, kioku opens the file it is to go to (docs/export.md).
+struct DeckExportParams {
+  std::string deck;
+  std::string format;
+  std::int64_t fd = 0;
+  std::optional<std::string> lang;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "a deck's id or name; A::B takes its subdecks too"},
+      FieldHelp{"format", "toml, tsv or apkg"},
+      FieldHelp{"fd", "0: the empty regular file passed with this request (SCM_RIGHTS)"},
+      FieldHelp{"lang", "tsv, apkg: the language of the fields' text: en or ja (default en)"}};
+};
+BOOST_DESCRIBE_STRUCT(DeckExportParams, (), (deck, format, fd, lang))
+
+struct DeckExportResult {
+  std::vector<std::string> decks;  // the decks written, by id
+  std::int64_t notes = 0;
+  std::int64_t cards = 0;
+  std::int64_t media = 0;  // apkg: media files packed
+  std::int64_t bytes = 0;  // written to the file
+};
+BOOST_DESCRIBE_STRUCT(DeckExportResult, (), (decks, notes, cards, media, bytes))
+
 inline constexpr MethodType<DeckListParams, DeckListResult> kDeckList{
     "deck.list", "Lists decks with their card and due counts."};
 inline constexpr MethodType<DeckImportParams, DeckImportResult> kDeckImport{
     "deck.import", "Imports a deck file (all or nothing): one passed with the request, or a path."};
+inline constexpr MethodType<DeckExportParams, DeckExportResult> kDeckExport{
+    "deck.export",
+    "Exports a deck and its subdecks as kioku's TOML, Anki's text or an Anki package, into the "
+    "file passed with the request."};
 inline constexpr MethodType<DeckConfigParams, DeckConfigResult> kDeckConfig{
     "deck.config",
     "Shows a deck's options; with `set`, changes them (a new algorithm or FSRS parameters "

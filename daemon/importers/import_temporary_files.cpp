@@ -12,7 +12,9 @@
 namespace kioku::daemon {
 
 bool is_import_temporary_name(std::string_view name) {
-  for (const std::string_view prefix : {kAnkiCollectionTemporary, kIncomingMediaTemporary}) {
+  for (const std::string_view prefix :
+       {kAnkiCollectionTemporary, kIncomingMediaTemporary, kAnkiExportCollectionTemporary,
+        kAnkiExportPackageTemporary}) {
     if (name.size() != prefix.size() + 7 || !name.starts_with(prefix) ||
         name[prefix.size()] != '-') {
       continue;

@@ -1,6 +1,6 @@
-// The temporary files a package import makes in kiokud's data directory and its media folder,
-// named here once: the importer makes them by these names, and kiokud's start removes the ones a
-// killed import left behind (remove_stale_import_files), by the same names and nothing else.
+// The temporary files a package import (or export) makes in kiokud's data directory and its media
+// folder, named here once: the importer makes them by these names, and kiokud's start removes the
+// ones a killed import left behind (remove_stale_import_files), by the same names and nothing else.
 #pragma once
 
 #include <string>
@@ -12,6 +12,9 @@ namespace kioku::daemon {
 inline constexpr std::string_view kAnkiCollectionTemporary = ".kioku-anki-collection";
 // A media file on its way into the media folder (or, for a dry run, the data directory).
 inline constexpr std::string_view kIncomingMediaTemporary = ".kioku-incoming";
+// An export's package (docs/export.md): its collection, and the zip before it is copied out.
+inline constexpr std::string_view kAnkiExportCollectionTemporary = ".kioku-export-collection";
+inline constexpr std::string_view kAnkiExportPackageTemporary = ".kioku-export-package";
 
 // Whether `name` is one of those names as mkstemp makes them: a prefix, '-', and six letters
 // or digits. Pure.

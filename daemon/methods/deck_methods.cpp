@@ -9,6 +9,7 @@
 #include "daemon/importers/anki_text_importer.hpp"
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/importers/deck_source.hpp"
+#include "daemon/methods/deck_export.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/rebuild.hpp"
@@ -233,6 +234,7 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
 std::vector<Method> deck_methods() {
   return {method_row(protocol::kDeckList, list),
           method_row(protocol::kDeckImport, import, /*takes_descriptor=*/true),
+          method_row(protocol::kDeckExport, export_decks, /*takes_descriptor=*/true),
           method_row(protocol::kDeckConfig, config)};
 }
 

@@ -23,13 +23,15 @@ struct DeckStore::Statements {
             "UPDATE decks SET name = ?2, description = ?3, languages = ?4, source = ?5, "
             "modified_ms = ?6 WHERE id = ?1")),
         update_options(
-            database.prepare("UPDATE decks SET options = ?2, algorithm = ?3 WHERE id = ?1")) {}
+            database.prepare("UPDATE decks SET options = ?2, algorithm = ?3 WHERE id = ?1")),
+        select_text(database.prepare("SELECT description, languages FROM decks WHERE id = ?1")) {}
 
   sqlite::Statement select_all;
   sqlite::Statement select_by_slug;
   sqlite::Statement insert;
   sqlite::Statement update;
   sqlite::Statement update_options;
+  sqlite::Statement select_text;
 };
 
 namespace {
@@ -71,6 +73,26 @@ std::optional<DeckRow> DeckStore::by_slug(const std::string& slug) {
   select.bind(1, slug);
   if (!select.step()) return std::nullopt;
   return read_deck(select);
+}
+
+DeckText DeckStore::text(std::int64_t deck_id) {
+  sqlite::Statement& select = statements_->select_text;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id);
+  if (!select.step())
+    throw Error(ErrorCode::kNotFound, "no deck with row id " + std::to_string(deck_id));
+  DeckText text;
+  text.description = localized_from_json(select.column_text(0));
+  try {
+    const boost::json::value languages = boost::json::parse(select.column_text(1));
+    for (const boost::json::value& language : languages.as_array()) {
+      text.languages.emplace_back(language.as_string());
+    }
+  } catch (const std::exception& error) {
+    throw Error(ErrorCode::kStorage,
+                "deck " + std::to_string(deck_id) + ": its languages do not read: " + error.what());
+  }
+  return text;
 }
 
 DeckRow DeckStore::require(const std::string& slug) {

@@ -27,6 +27,12 @@ struct DeckRow {
   std::string options_json;
 };
 
+// What a deck file said of its deck besides its name: kept for exporting it again.
+struct DeckText {
+  LocalizedText description;
+  std::vector<std::string> languages;
+};
+
 class DeckStore {
  public:
   // Throws sqlite::SqliteError when a statement does not compile against the schema.
@@ -42,6 +48,9 @@ class DeckStore {
   std::optional<DeckRow> by_slug(const std::string& slug);
   // The deck a request names; throws kioku::Error (kNotFound) when there is none.
   DeckRow require(const std::string& slug);
+  // The deck's description and languages. Throws kioku::Error (kNotFound) when there is no
+  // such row, (kStorage) when they do not read.
+  DeckText text(std::int64_t deck_id);
 
   // Adds `deck`'s row, or updates the row with its slug (name, description, languages, source);
   // returns the row's id. The cards are CardStore's.

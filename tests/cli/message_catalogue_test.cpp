@@ -14,6 +14,7 @@
 #include "cli/daemon_messages.hpp"
 #include "cli/dashboard_messages.hpp"
 #include "cli/due_messages.hpp"
+#include "cli/export_messages.hpp"
 #include "cli/import_messages.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
@@ -118,6 +119,7 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("backup and restore") {
     CHECK(check_catalogue(backup_messages_for("en"), backup_messages_for("ja")) >= 6);
+    CHECK(check_catalogue(export_messages_for("en"), export_messages_for("ja")) >= 5);
   }
   SECTION("config") {
     CHECK(check_catalogue(config_messages_for("en"), config_messages_for("ja")) >= 30);

@@ -43,18 +43,18 @@ TEST_CASE("wire types: every method of the table has its request type, field for
           "[daemon][protocol]") {
   const auto methods = std::make_tuple(
       protocol::kHello, protocol::kMethods, protocol::kStatus, protocol::kSystemReminders,
-      protocol::kShutdown, protocol::kDeckList, protocol::kDeckImport, protocol::kDeckConfig,
-      protocol::kDoctorRebuild, protocol::kDoctorCheck, protocol::kReviewNext,
-      protocol::kReviewCheck, protocol::kReviewChoose, protocol::kReviewAnswer,
-      protocol::kReviewBury, protocol::kReviewUnbury, protocol::kDueCounts, protocol::kDueWatch,
-      protocol::kStatsSummary, protocol::kStatsDays, protocol::kStatsReport, protocol::kNoteAdd,
-      protocol::kNoteAddMany, protocol::kNoteUpdate, protocol::kNoteGet, protocol::kNoteFind,
-      protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet, protocol::kCardHistory,
-      protocol::kReviewUndo, protocol::kCardSuspend, protocol::kCardUnsuspend,
-      protocol::kCollectionBackup, protocol::kCollectionBackups, protocol::kCollectionRestore,
-      protocol::kSchedOptimize, protocol::kSchedEvaluate, protocol::kConfigGet,
-      protocol::kConfigSet, protocol::kConfigList, protocol::kConfigReload, protocol::kConfigRead,
-      protocol::kConfigWrite);
+      protocol::kShutdown, protocol::kDeckList, protocol::kDeckImport, protocol::kDeckExport,
+      protocol::kDeckConfig, protocol::kDoctorRebuild, protocol::kDoctorCheck,
+      protocol::kReviewNext, protocol::kReviewCheck, protocol::kReviewChoose,
+      protocol::kReviewAnswer, protocol::kReviewBury, protocol::kReviewUnbury, protocol::kDueCounts,
+      protocol::kDueWatch, protocol::kStatsSummary, protocol::kStatsDays, protocol::kStatsReport,
+      protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate, protocol::kNoteGet,
+      protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet,
+      protocol::kCardHistory, protocol::kReviewUndo, protocol::kCardSuspend,
+      protocol::kCardUnsuspend, protocol::kCollectionBackup, protocol::kCollectionBackups,
+      protocol::kCollectionRestore, protocol::kSchedOptimize, protocol::kSchedEvaluate,
+      protocol::kConfigGet, protocol::kConfigSet, protocol::kConfigList, protocol::kConfigReload,
+      protocol::kConfigRead, protocol::kConfigWrite);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

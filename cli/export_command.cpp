@@ -1,0 +1,235 @@
+// kioku export DECK: kiokud writes the deck into a file kioku opens and passes (docs/export.md).
+// With -o, a temporary file beside FILE, renamed onto FILE once kiokud has written all of it, so
+// FILE is never half written; without, a memory file copied to standard output afterwards.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "cli/export_messages.hpp"
+#include "cli/messages.hpp"
+#include "cli/terminal/safe_text.hpp"
+#include "core/error.hpp"
+#include "protocol/json_rpc.hpp"
+#include "protocol/methods.hpp"
+#include "protocol/unique_fd.hpp"
+
+namespace kioku::cli {
+
+namespace {
+
+struct ExportArgs {
+  std::string deck;
+  std::string format;  // "": by -o's extension, else toml
+  std::string output;  // "": standard output
+};
+
+// The format asked for, else the one -o's extension names, else kioku's own.
+std::string format_of(const ExportArgs& args) {
+  if (!args.format.empty()) return args.format;
+  const std::string extension = std::filesystem::path(args.output).extension().string();
+  if (extension == ".apkg") return "apkg";
+  if (extension == ".tsv" || extension == ".txt") return "tsv";
+  return "toml";
+}
+
+// The error for a file that cannot be made: a permission the user lacks is kPermission, the
+// rest (no such folder, a full disk) a failure of the arguments.
+Error write_error(const std::string& file, int error_number, const std::string& language) {
+  const ErrorCode code = error_number == EACCES || error_number == EPERM || error_number == EROFS
+                             ? ErrorCode::kPermission
+                             : ErrorCode::kInvalidParams;
+  return Error(code, fill_in(export_messages_for(language).cannot_write,
+                             {{"file", safe_line(file)}, {"reason", std::strerror(error_number)}}));
+}
+
+// Where kiokud writes: a temporary file beside `target` (removed unless committed), or a memory
+// file for standard output.
+class ExportTarget {
+ public:
+  ExportTarget(const std::string& target, const std::string& language)
+      : target_(target), language_(language) {
+    if (target.empty()) {
+      file_ = protocol::UniqueFd(::memfd_create("kioku-export", MFD_CLOEXEC));
+      if (!file_) throw write_error("<stdout>", errno, language);
+      return;
+    }
+    const std::filesystem::path path(target);
+    const std::filesystem::path directory =
+        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    temporary_ = (directory / ("." + path.filename().string() + ".kioku-export-XXXXXX")).string();
+    file_ = protocol::UniqueFd(::mkostemp(temporary_.data(), O_CLOEXEC));
+    if (!file_) {
+      const int error_number = errno;
+      temporary_.clear();
+      throw write_error(target, error_number, language);
+    }
+  }
+  ~ExportTarget() {
+    if (!temporary_.empty()) ::unlink(temporary_.c_str());
+  }
+  ExportTarget(const ExportTarget&) = delete;
+  ExportTarget& operator=(const ExportTarget&) = delete;
+
+  int descriptor() const noexcept { return file_.get(); }
+
+  // Puts the written file in place: flushed, with the mode a new file gets, renamed onto the
+  // target; or copied to standard output.
+  void commit() {
+    if (target_.empty()) {
+      copy_to_standard_output();
+      return;
+    }
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    if (::fchmod(file_.get(), 0666 & ~mask) != 0 || ::fsync(file_.get()) != 0 ||
+        ::rename(temporary_.c_str(), target_.c_str()) != 0) {
+      throw write_error(target_, errno, language_);
+    }
+    temporary_.clear();
+  }
+
+ private:
+  void copy_to_standard_output() {
+    std::cout.flush();
+    char buffer[1 << 16];
+    off_t offset = 0;
+    while (true) {
+      const ssize_t got = ::pread(file_.get(), buffer, sizeof buffer, offset);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw write_error("<stdout>", errno, language_);
+      if (got == 0) return;
+      offset += got;
+      for (ssize_t done = 0; done < got;) {
+        const ssize_t wrote =
+            ::write(STDOUT_FILENO, buffer + done, static_cast<std::size_t>(got - done));
+        if (wrote < 0 && errno == EINTR) continue;
+        if (wrote <= 0) throw write_error("<stdout>", errno, language_);
+        done += wrote;
+      }
+    }
+  }
+
+  std::string target_;
+  std::string language_;
+  std::string temporary_;
+  protocol::UniqueFd file_;
+};
+
+void print_export(const protocol::DeckExportResult& result, const std::string& file,
+                  const ExportMessages& words, std::ostream& out) {
+  std::string decks;
+  for (const std::string& deck : result.decks) decks += (decks.empty() ? "" : ", ") + deck;
+  out << fill_in(words.exported, {{"notes", std::to_string(result.notes)},
+                                  {"cards", std::to_string(result.cards)},
+                                  {"decks", safe_line(decks)},
+                                  {"file", safe_line(file)}});
+  if (result.media > 0)
+    out << fill_in(words.exported_media, {{"media", std::to_string(result.media)}});
+  out << '\n';
+}
+
+// kiokud's refusals in the user's language: a deck nothing names, a name several decks have,
+// a TOML export of several decks.
+[[noreturn]] void reword(const Error& error, const ExportArgs& args, const std::string& format,
+                         const std::string& language) {
+  const Messages& text = messages_for(language);
+  if (error.code() == ErrorCode::kNotFound) {
+    const auto* detailed = dynamic_cast<const protocol::ErrorWithData*>(&error);
+    const boost::json::value* named =
+        detailed ? detailed->data().if_contains("candidates") : nullptr;
+    if (named == nullptr || !named->is_array()) {
+      throw Error(ErrorCode::kNotFound,
+                  fill_in(text.no_deck_named, {{"deck", safe_line(args.deck)}}));
+    }
+    std::string candidates;
+    for (const boost::json::value& candidate : named->as_array()) {
+      const boost::json::string* id =
+          candidate.is_object() && candidate.as_object().if_contains("id")
+              ? candidate.as_object().at("id").if_string()
+              : nullptr;
+      if (id != nullptr) candidates += (candidates.empty() ? "" : ", ") + safe_line(*id);
+    }
+    throw Error(ErrorCode::kNotFound, fill_in(text.deck_ambiguous, {{"deck", safe_line(args.deck)},
+                                                                    {"candidates", candidates}}));
+  }
+  if (error.code() == ErrorCode::kConflict && format == "toml") {
+    const std::string message = error.what();
+    const std::size_t open = message.find(" decks (");
+    const std::size_t close = message.find(')', open);
+    if (open != std::string::npos && close != std::string::npos) {
+      const std::size_t count_start = message.rfind(' ', open - 1) + 1;
+      throw Error(ErrorCode::kConflict,
+                  fill_in(export_messages_for(language).one_deck_per_file,
+                          {{"deck", safe_line(args.deck)},
+                           {"count", message.substr(count_start, open - count_start)},
+                           {"decks", safe_line(message.substr(open + 8, close - open - 8))}}));
+    }
+  }
+  throw error;
+}
+
+}  // namespace
+
+CommandGroup export_commands() {
+  return {
+      Command<ExportArgs>(
+          "export", {"Export a deck (and its subdecks) as kioku's TOML, Anki's text (tsv) or an "
+                     "Anki package (apkg)",
+                     "デッキ（とそのサブデッキ）を kioku の TOML、Anki のテキスト（tsv）または "
+                     "Anki パッケージ（apkg）として書き出す"})
+          .option(&ExportArgs::deck, "DECK",
+                  {"the deck's id or name; A::B takes its subdecks too",
+                   "デッキの ID または名前。A::B ならサブデッキも含む"},
+                  required())
+          .option(&ExportArgs::format, "--format",
+                  {"toml, tsv or apkg (default: by -o's extension, else toml)",
+                   "toml、tsv または apkg（既定: -o の拡張子で、なければ toml）"},
+                  one_of({"toml", "tsv", "apkg"}))
+          .option(&ExportArgs::output, "-o,--output",
+                  {"the file to write (replaced whole, never half written); default: standard "
+                   "output",
+                   "書き出すファイル（丸ごと置き換え、書きかけは残らない）。既定: 標準出力"})
+          .shows(protocol::kDeckExport,
+                 [](const protocol::DeckExportResult& result, const ExportArgs& args,
+                    std::ostream& out) {
+                   print_export(result, args.output, export_messages_for("en"), out);
+                 })
+          .runs([](CliContext& context, const ExportArgs& args) {
+            const std::string format = format_of(args);
+            if (args.output.empty() && format == "apkg" && ::isatty(STDOUT_FILENO)) {
+              throw Error(ErrorCode::kInvalidParams,
+                          export_messages_for(context.language).package_to_terminal);
+            }
+            ExportTarget target(args.output, context.language);
+            protocol::DeckExportParams params;
+            params.deck = args.deck;
+            params.format = format;
+            params.fd = 0;
+            params.lang = context.language;
+            CallOptions options;
+            options.descriptor = target.descriptor();
+            boost::json::value result;
+            try {
+              result = context.daemon().call(protocol::kDeckExport.name,
+                                             protocol::encode(params).as_object(), options);
+            } catch (const Error& error) {
+              reword(error, args, format, context.language);
+            }
+            target.commit();
+            if (args.output.empty()) return;
+            show_result(context, protocol::kDeckExport, result,
+                        [&](const protocol::DeckExportResult& summary, std::ostream& out) {
+                          print_export(summary, args.output, export_messages_for(context.language),
+                                       out);
+                        });
+          })};
+}
+
+}  // namespace kioku::cli

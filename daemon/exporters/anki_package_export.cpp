@@ -1,0 +1,386 @@
+// The package is built in temporary files of the data directory (the collection, then the zip
+// libzip writes) and copied into the passed file: libzip writes only to a path it can rename
+// onto, and kioku's file is a descriptor.
+#include "daemon/exporters/anki_package_export.hpp"
+
+#include <sys/stat.h>
+#include <zip.h>
+
+#include <boost/json.hpp>
+#include <boost/uuid/detail/sha1.hpp>
+#include <map>
+#include <set>
+
+#include "core/anki_export_mapping.hpp"
+#include "core/anki_html_text.hpp"
+#include "core/anki_package_format.hpp"
+#include "core/error.hpp"
+#include "daemon/exporters/export_files.hpp"
+#include "daemon/importers/anki_media_plan.hpp"
+#include "daemon/importers/import_temporary_files.hpp"
+#include "daemon/store/anki_collection_writer.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// Stable ids for the five stock note types, so that a second export's notes land on the note
+// types Anki made of the first (Anki matches note types by id).
+constexpr std::int64_t kNoteTypeIdBase = 1'700'000'000'000;
+// Deck ids after Anki's Default (1).
+constexpr std::int64_t kDeckIdBase = 1'700'000'001'000;
+
+struct TemplateText {
+  const char* name;
+  const char* question;
+  const char* answer;
+};
+
+std::vector<TemplateText> templates_of(AnkiStockType type) {
+  static constexpr const char* kBasicAnswer = "{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}";
+  switch (type) {
+    case AnkiStockType::kBasic:
+      return {{"Card 1", "{{Front}}", kBasicAnswer}};
+    case AnkiStockType::kReverse:
+      return {{"Card 1", "{{Front}}", kBasicAnswer},
+              {"Card 2", "{{Back}}", "{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}"}};
+    case AnkiStockType::kOptionalReverse:
+      return {{"Card 1", "{{Front}}", kBasicAnswer},
+              {"Card 2", "{{#Add Reverse}}{{Back}}{{/Add Reverse}}",
+               "{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}"}};
+    case AnkiStockType::kTyped:
+      return {
+          {"Card 1", "{{Front}}\n\n{{type:Back}}", "{{Front}}\n\n<hr id=answer>\n\n{{type:Back}}"}};
+    case AnkiStockType::kCloze:
+      return {{"Cloze", "{{cloze:Text}}", "{{cloze:Text}}<br>\n{{Back Extra}}"}};
+  }
+  return {};
+}
+
+// Which templates make a card (Anki's `req`), for the standard types.
+boost::json::array requirements_of(AnkiStockType type) {
+  const auto req = [](int ord, const char* how, std::initializer_list<int> fields) {
+    boost::json::array needed;
+    for (const int field : fields) needed.emplace_back(field);
+    return boost::json::array{ord, how, needed};
+  };
+  switch (type) {
+    case AnkiStockType::kReverse:
+      return {req(0, "any", {0}), req(1, "any", {1})};
+    case AnkiStockType::kOptionalReverse:
+      return {req(0, "any", {0}), req(1, "all", {1, 2})};
+    case AnkiStockType::kCloze:
+      return {};
+    default:
+      return {req(0, "any", {0})};
+  }
+}
+
+boost::json::object note_type_json(AnkiStockType type, std::int64_t modified_s) {
+  const AnkiStockTypeSpec& spec = anki_stock_type_spec(type);
+  boost::json::array fields;
+  for (std::size_t ord = 0; ord < spec.fields.size(); ++ord) {
+    fields.push_back(boost::json::object{{"name", spec.fields[ord]},
+                                         {"ord", ord},
+                                         {"sticky", false},
+                                         {"rtl", false},
+                                         {"font", "Arial"},
+                                         {"size", 20},
+                                         {"media", boost::json::array()}});
+  }
+  boost::json::array templates;
+  std::size_t ord = 0;
+  for (const TemplateText& text : templates_of(type)) {
+    templates.push_back(boost::json::object{{"name", text.name},
+                                            {"ord", ord++},
+                                            {"qfmt", text.question},
+                                            {"afmt", text.answer},
+                                            {"bqfmt", ""},
+                                            {"bafmt", ""},
+                                            {"did", nullptr},
+                                            {"bfont", ""},
+                                            {"bsize", 0}});
+  }
+  const std::int64_t id = kNoteTypeIdBase + static_cast<std::int64_t>(type);
+  return {{"id", id},
+          {"name", spec.name},
+          {"type", spec.cloze ? 1 : 0},
+          {"mod", modified_s},
+          {"usn", -1},
+          {"sortf", 0},
+          {"did", 1},
+          {"flds", std::move(fields)},
+          {"tmpls", std::move(templates)},
+          {"css",
+           ".card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  "
+           "color: black;\n  background-color: white;\n}\n"},
+          {"latexPre",
+           "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage{amssymb,"
+           "amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n"},
+          {"latexPost", "\\end{document}"},
+          {"latexsvg", false},
+          {"req", requirements_of(type)},
+          {"tags", boost::json::array()},
+          {"vers", boost::json::array()}};
+}
+
+boost::json::object deck_json(std::int64_t id, const std::string& name, const std::string& text,
+                              std::int64_t modified_s) {
+  const boost::json::array today{0, 0};
+  return {{"id", id},
+          {"name", name},
+          {"desc", text},
+          {"dyn", 0},
+          {"conf", 1},
+          {"collapsed", false},
+          {"browserCollapsed", false},
+          {"newToday", today},
+          {"revToday", today},
+          {"lrnToday", today},
+          {"timeToday", today},
+          {"extendNew", 0},
+          {"extendRev", 0},
+          {"mod", modified_s},
+          {"usn", -1}};
+}
+
+// Anki's default options group, as a new collection has it.
+boost::json::object default_options(std::int64_t modified_s) {
+  return {
+      {"1",
+       {{"id", 1},
+        {"name", "Default"},
+        {"mod", modified_s},
+        {"usn", -1},
+        {"maxTaken", 60},
+        {"autoplay", true},
+        {"timer", 0},
+        {"replayq", true},
+        {"dyn", false},
+        {"new",
+         {{"delays", {1, 10}},
+          {"ints", {1, 4, 0}},
+          {"initialFactor", 2500},
+          {"perDay", 20},
+          {"order", 1},
+          {"bury", false},
+          {"separate", true}}},
+        {"rev",
+         {{"perDay", 200},
+          {"ease4", 1.3},
+          {"ivlFct", 1},
+          {"maxIvl", 36500},
+          {"hardFactor", 1.2},
+          {"fuzz", 0.05},
+          {"minSpace", 1},
+          {"bury", false}}},
+        {"lapse",
+         {{"delays", {10}}, {"mult", 0}, {"minInt", 1}, {"leechFails", 8}, {"leechAction", 0}}}}}};
+}
+
+// Anki's csum: the first 4 bytes of the SHA-1 of the first field's text, as a number.
+std::int64_t field_checksum(const std::string& text) {
+  boost::uuids::detail::sha1 sha1;
+  sha1.process_bytes(text.data(), text.size());
+  boost::uuids::detail::sha1::digest_type digest;
+  sha1.get_digest(digest);
+  return static_cast<std::int64_t>(static_cast<std::uint32_t>(digest[0]));
+}
+
+// The media a field's HTML names: `<img src="x">` (as text_to_anki_html writes it) and
+// `[sound:x]`.
+void add_media_names(const std::string& html, std::set<std::string>& names) {
+  for (const auto& [open, close] : {std::pair<std::string_view, char>{"<img src=\"", '"'},
+                                    std::pair<std::string_view, char>{"[sound:", ']'}}) {
+    std::size_t at = 0;
+    while ((at = html.find(open, at)) != std::string::npos) {
+      at += open.size();
+      const std::size_t end = html.find(close, at);
+      if (end == std::string::npos) break;
+      // The img name was escaped as HTML; its text is the name.
+      names.insert(anki_html_to_text(html.substr(at, end - at)));
+      at = end + 1;
+    }
+  }
+}
+
+// Whether `path` is a regular file (not a link): a media file that can be packed.
+bool packable(const std::string& path) {
+  struct stat info {};
+  return ::lstat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+void check_zip(int result, zip_t* archive, const std::string& what) {
+  if (result < 0) {
+    throw Error(ErrorCode::kStorage,
+                "cannot write the package's " + what + ": " + zip_strerror(archive));
+  }
+}
+
+// Adds `bytes` as a stored entry (the source frees a copy it owns).
+void add_bytes(zip_t* archive, const std::string& name, const std::string& bytes) {
+  void* copy = std::malloc(bytes.size() > 0 ? bytes.size() : 1);
+  if (copy == nullptr) throw Error(ErrorCode::kStorage, "out of memory");
+  std::memcpy(copy, bytes.data(), bytes.size());
+  zip_source_t* source = zip_source_buffer(archive, copy, bytes.size(), 1);
+  if (source == nullptr) {
+    std::free(copy);
+    check_zip(-1, archive, name);
+  }
+  const zip_int64_t index = zip_file_add(archive, name.c_str(), source, ZIP_FL_OVERWRITE);
+  if (index < 0) zip_source_free(source);
+  check_zip(static_cast<int>(index), archive, name);
+}
+
+void add_file(zip_t* archive, const std::string& name, const std::string& path) {
+  zip_source_t* source = zip_source_file(archive, path.c_str(), 0, -1);
+  if (source == nullptr) check_zip(-1, archive, name);
+  const zip_int64_t index = zip_file_add(archive, name.c_str(), source, ZIP_FL_OVERWRITE);
+  if (index < 0) zip_source_free(source);
+  check_zip(static_cast<int>(index), archive, name);
+}
+
+}  // namespace
+
+AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
+                                      const AnkiPackageExport& options, int descriptor) {
+  const std::int64_t now_s = options.now / 1000;
+  AnkiPackageCollection collection;
+  collection.created_s = options.day_start / 1000;
+  collection.modified_ms = options.now;
+
+  boost::json::object deck_objects{{"1", deck_json(1, "Default", "", now_s)}};
+  std::map<std::string, std::int64_t> deck_ids;  // by Anki name, parents included
+  const auto deck_id = [&](const std::string& name, const std::string& text) {
+    // Parents first: Anki's own exports list every level of a deck's name.
+    for (std::size_t at = name.find("::"); at != std::string::npos; at = name.find("::", at + 2)) {
+      const std::string parent = name.substr(0, at);
+      if (!deck_ids.contains(parent)) {
+        const std::int64_t id = kDeckIdBase + static_cast<std::int64_t>(deck_ids.size());
+        deck_ids[parent] = id;
+        deck_objects[std::to_string(id)] = deck_json(id, parent, "", now_s);
+      }
+    }
+    auto [found, added] =
+        deck_ids.try_emplace(name, kDeckIdBase + static_cast<std::int64_t>(deck_ids.size()));
+    deck_objects[std::to_string(found->second)] = deck_json(found->second, name, text, now_s);
+    return found->second;
+  };
+
+  std::set<AnkiStockType> types_used;
+  std::set<std::int64_t> note_ids;
+  std::set<std::int64_t> card_ids;
+  std::set<std::string> media_names;
+  std::map<std::string, std::int64_t> tags;
+  std::int64_t position = 0;
+  for (const ExportDeck& deck : decks) {
+    const std::int64_t did = deck_id(pick_language(deck.name, options.language),
+                                     pick_language(deck.description, options.language));
+    for (const ExportNote& exported : deck.notes) {
+      const AnkiExportNote anki = anki_export_note(exported.note, options.language);
+      types_used.insert(anki.type);
+      AnkiPackageNote note;
+      // Anki's note and card ids are creation times in ms by convention; any unique number works.
+      note.id = std::max<std::int64_t>(exported.created_ms, 1);
+      while (!note_ids.insert(note.id).second) ++note.id;
+      note.guid = exported.note.id;
+      note.type_id = kNoteTypeIdBase + static_cast<std::int64_t>(anki.type);
+      note.modified_s = exported.modified_ms / 1000;
+      note.tags = " ";
+      for (const std::string& tag : exported.note.tags) {
+        note.tags += tag + " ";
+        tags.emplace(tag, -1);
+      }
+      if (exported.note.tags.empty()) note.tags.clear();
+      note.fields = anki.fields;
+      note.sort_field = anki.fields.empty() ? "" : anki_html_to_text(anki.fields.front());
+      note.checksum = field_checksum(note.sort_field);
+      for (const std::string& field : anki.fields) add_media_names(field, media_names);
+      for (const ExportCard& exported_card : exported.cards) {
+        AnkiPackageCard card;
+        card.id = note.id;
+        while (!card_ids.insert(card.id).second) ++card.id;
+        card.note_id = note.id;
+        card.deck_id = did;
+        card.ord = anki_card_ord(exported_card.key);
+        card.modified_s = note.modified_s;
+        card.schedule = anki_card_schedule(exported_card.state, ++position, options.day_start);
+        collection.cards.push_back(card);
+      }
+      collection.notes.push_back(std::move(note));
+    }
+  }
+
+  boost::json::object models;
+  for (const AnkiStockType type : types_used) {
+    models[std::to_string(kNoteTypeIdBase + static_cast<std::int64_t>(type))] =
+        note_type_json(type, now_s);
+  }
+  const std::int64_t first_type =
+      kNoteTypeIdBase +
+      static_cast<std::int64_t>(types_used.empty() ? AnkiStockType::kBasic : *types_used.begin());
+  collection.models = boost::json::serialize(models);
+  collection.decks = boost::json::serialize(deck_objects);
+  collection.dconf = boost::json::serialize(default_options(now_s));
+  boost::json::object tag_registry;
+  for (const auto& [tag, usn] : tags) tag_registry[tag] = usn;
+  collection.tags = boost::json::serialize(tag_registry);
+  collection.conf = boost::json::serialize(boost::json::object{{"nextPos", position + 1},
+                                                               {"estTimes", true},
+                                                               {"activeDecks", {1}},
+                                                               {"sortType", "noteFld"},
+                                                               {"timeLim", 0},
+                                                               {"sortBackwards", false},
+                                                               {"addToCur", true},
+                                                               {"curDeck", 1},
+                                                               {"newSpread", 0},
+                                                               {"dueCounts", true},
+                                                               {"curModel", first_type},
+                                                               {"collapseTime", 1200},
+                                                               {"schedVer", 2}});
+
+  TemporaryFile database(options.data_directory, std::string(kAnkiExportCollectionTemporary));
+  database.close_descriptor();
+  write_anki_collection(database.path(), collection);
+
+  // The media the notes name that the media folder has, numbered from 0 as Anki numbers them.
+  boost::json::object media_map;
+  std::vector<std::string> media_paths;
+  for (const std::string& name : media_names) {
+    if (!anki_media_name_problem(name).empty()) continue;
+    const std::string path = options.data_directory + "/media/" + name;
+    if (!packable(path)) continue;
+    media_map[std::to_string(media_paths.size())] = name;
+    media_paths.push_back(path);
+  }
+
+  TemporaryFile package(options.data_directory, std::string(kAnkiExportPackageTemporary));
+  package.close_descriptor();
+  int error = 0;
+  zip_t* archive = zip_open(package.path().c_str(), ZIP_TRUNCATE, &error);
+  if (archive == nullptr) {
+    throw Error(ErrorCode::kStorage, "cannot make the package in " + package.path());
+  }
+  try {
+    add_bytes(archive, "meta", std::string("\x08\x02", 2));
+    add_file(archive, "collection.anki21", database.path());
+    add_bytes(archive, "media", boost::json::serialize(media_map));
+    for (std::size_t i = 0; i < media_paths.size(); ++i) {
+      add_file(archive, std::to_string(i), media_paths[i]);
+    }
+  } catch (...) {
+    zip_discard(archive);
+    throw;
+  }
+  if (zip_close(archive) != 0) {
+    const std::string reason = zip_strerror(archive);
+    zip_discard(archive);
+    throw Error(ErrorCode::kStorage, "cannot write the package: " + reason);
+  }
+  copy_file_to(package.path(), descriptor);
+  return AnkiPackageWritten{.notes = static_cast<std::int64_t>(collection.notes.size()),
+                            .cards = static_cast<std::int64_t>(collection.cards.size()),
+                            .media = static_cast<std::int64_t>(media_paths.size())};
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,16 @@
+// The decks `kioku export` writes, read from the collection: each chosen deck's live notes, in
+// the deck's order, with their cards (retired ones left out) and each card's state.
+#pragma once
+
+#include <vector>
+
+#include "core/deck_export.hpp"
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+// Throws kioku::Error (kStorage) when a stored row does not read.
+std::vector<ExportDeck> read_export_decks(Collection& collection,
+                                          const std::vector<DeckRow>& decks);
+
+}  // namespace kioku::daemon

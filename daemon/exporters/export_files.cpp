@@ -1,0 +1,46 @@
+#include "daemon/exporters/export_files.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "core/error.hpp"
+#include "protocol/unique_fd.hpp"
+
+namespace kioku::daemon {
+
+void write_all(int descriptor, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t wrote = ::write(descriptor, bytes.data(), bytes.size());
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      throw Error(ErrorCode::kStorage,
+                  std::string("cannot write the export: ") + std::strerror(errno));
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(wrote));
+  }
+}
+
+std::int64_t copy_file_to(const std::string& path, int descriptor) {
+  const protocol::UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!file) {
+    throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+  }
+  std::vector<char> buffer(1 << 16);
+  std::int64_t copied = 0;
+  while (true) {
+    const ssize_t got = ::read(file.get(), buffer.data(), buffer.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+    }
+    if (got == 0) return copied;
+    write_all(descriptor, std::string_view(buffer.data(), static_cast<std::size_t>(got)));
+    copied += got;
+  }
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,103 @@
+// The handler reads the chosen decks, then writes them in the asked format into the passed
+// file. kiokud writes only to a regular file kioku opened (a temporary file beside the target,
+// or a memory file for standard output): it never blocks on a pipe or a terminal, and kioku
+// puts the file in place only once it is whole.
+#include "daemon/methods/deck_export.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/anki_text_export.hpp"
+#include "core/deck_toml_writer.hpp"
+#include "core/error.hpp"
+#include "daemon/exporters/anki_package_export.hpp"
+#include "daemon/exporters/deck_export_reader.hpp"
+#include "daemon/exporters/export_files.hpp"
+#include "daemon/methods/review_queue.hpp"
+#include "daemon/methods/wire_views.hpp"
+#include "protocol/paths.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// The passed descriptor, checked to be a regular file.
+int passed_file(const protocol::DeckExportParams& params, MethodContext& context) {
+  if (params.fd != 0) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'fd' must be 0, the one descriptor passed with the request");
+  }
+  protocol::UniqueFd* passed = context.passed_descriptor;
+  if (passed == nullptr || !*passed) {
+    throw Error(ErrorCode::kInvalidParams,
+                "deck.export needs the file to write passed with the request (SCM_RIGHTS)");
+  }
+  struct stat info {};
+  if (::fstat(passed->get(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    throw Error(ErrorCode::kInvalidParams,
+                "the descriptor passed with deck.export must be a regular file: kiokud does not "
+                "write to pipes or terminals, which could keep it waiting");
+  }
+  return passed->get();
+}
+
+std::int64_t note_count(const std::vector<ExportDeck>& decks) {
+  std::int64_t notes = 0;
+  for (const ExportDeck& deck : decks) notes += static_cast<std::int64_t>(deck.notes.size());
+  return notes;
+}
+
+std::int64_t card_count(const std::vector<ExportDeck>& decks) {
+  std::int64_t cards = 0;
+  for (const ExportDeck& deck : decks) {
+    for (const ExportNote& note : deck.notes) cards += static_cast<std::int64_t>(note.cards.size());
+  }
+  return cards;
+}
+
+}  // namespace
+
+protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params,
+                                        MethodContext& context) {
+  if (params.format != "toml" && params.format != "tsv" && params.format != "apkg") {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'format' must be toml, tsv or apkg, not \"" + params.format + "\"");
+  }
+  const std::string language = checked_language(params.lang);
+  const int descriptor = passed_file(params, context);
+  const std::vector<DeckRow> rows = chosen_decks(context.collection, params.deck);
+  const std::vector<ExportDeck> decks = read_export_decks(context.collection, rows);
+
+  protocol::DeckExportResult result;
+  for (const ExportDeck& deck : decks) result.decks.push_back(deck.id);
+  result.notes = note_count(decks);
+  result.cards = card_count(decks);
+  const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
+  if (params.format == "toml") {
+    if (decks.size() != 1) {
+      std::string names;
+      for (const ExportDeck& deck : decks) names += (names.empty() ? "" : ", ") + deck.id;
+      throw Error(ErrorCode::kConflict,
+                  "'" + params.deck + "' chooses " + std::to_string(decks.size()) + " decks (" +
+                      names + "), and a deck file holds one; export each, or use tsv or apkg");
+    }
+    write_all(descriptor, deck_toml(decks.front()));
+  } else if (params.format == "tsv") {
+    write_all(descriptor, anki_text_export(decks, language));
+  } else {
+    AnkiPackageExport options;
+    options.language = language;
+    const std::string& collection = context.collection_path;
+    options.data_directory = collection.empty() || collection.front() != '/'
+                                 ? protocol::data_directory()
+                                 : protocol::parent_directory(collection);
+    options.now = context.clock.now();
+    options.day_start = context.calendar.day_start(context.calendar.day_number(options.now));
+    result.media = write_anki_package(decks, options, descriptor).media;
+  }
+  const off_t end = ::lseek(descriptor, 0, SEEK_CUR);
+  result.bytes = start >= 0 && end >= start ? static_cast<std::int64_t>(end - start) : 0;
+  return result;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,391 @@
+// kioku export through the real kioku and kiokud: each format's file, imported into a fresh
+// collection, gives the same notes, cards, decks, tags (and for a package its media and the
+// cards' states in Anki's terms); the package is read back with SQLite for Anki's layout; the
+// errors are one line in each language, and a failed export leaves the target as it was.
+// Anki's real packages are read from ../shared/fixtures/anki (KIOKU_SHARED_DIR overrides).
+#include <sys/stat.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/skip.hpp"
+#include "tests/support/sqlite_reader.hpp"
+
+using namespace kioku::test;
+
+namespace {
+
+std::string fixtures_directory() {
+  const char* shared = std::getenv("KIOKU_SHARED_DIR");
+  return (shared != nullptr && *shared != '\0' ? std::string(shared) : source_path("../shared")) +
+         "/fixtures/anki";
+}
+
+bool have_fixtures() {
+  struct stat info {};
+  return ::stat((fixtures_directory() + "/README.md").c_str(), &info) == 0;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A collection's live notes, each one line: deck name, guid, kind, fields, choices, answer,
+// tags, and its cards (template, suspended), sorted: what a round trip must keep.
+std::vector<std::string> notes_of(const TempHome& home) {
+  const SqliteReader reader(home.collection_path());
+  std::vector<std::string> lines;
+  for (const auto& row : reader.rows(
+           "SELECT json_extract(d.name, '$.en'), n.guid, n.kind, n.fields, n.choices, n.answer, "
+           "n.tags, (SELECT group_concat(c.template || ':' || s.suspended, ',') FROM "
+           "(SELECT * FROM cards WHERE note_id = n.id ORDER BY template) c "
+           "JOIN card_state s ON s.card_id = c.id WHERE c.retired = 0) "
+           "FROM notes n JOIN decks d ON d.id = n.deck_id WHERE n.deleted_ms IS NULL")) {
+    std::string line;
+    for (const std::string& column : row) line += column + " | ";
+    lines.push_back(line);
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+std::int64_t number(const TempHome& home, const std::string& sql) {
+  return std::stoll(SqliteReader(home.collection_path()).text(sql));
+}
+
+void export_to(const RunningDaemon& daemon, const std::vector<std::string>& arguments) {
+  std::vector<std::string> line{"export"};
+  line.insert(line.end(), arguments.begin(), arguments.end());
+  const auto result = daemon.kioku(line);
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+}
+
+void import_ok(const RunningDaemon& daemon, const std::string& path) {
+  const auto result = daemon.kioku({"import", path});
+  INFO("stderr: " << result.err);
+  REQUIRE(result.exit_code == 0);
+}
+
+// A deck of Anki's five stock kinds, with text that needs quoting and escaping in every format.
+constexpr const char* kStockDeck = R"(format = 2
+languages = ["en"]
+
+[deck]
+id = "stock"
+name = "Lang::Stock"
+
+[[notes]]
+id = "b#1"
+kind = "basic"
+tags = ["geo", "a::b"]
+front = "#1 Capital of <Japan> & \"more\"?"
+back = "Tokyo\n- a list\n\tand a tab"
+
+[[notes]]
+id = "r-1"
+kind = "reverse"
+front = "dog"
+back = "inu **strong**"
+
+[[notes]]
+id = "o-1"
+kind = "basic-optional-reverse"
+front = "cat"
+back = "neko"
+add_reverse = "y"
+
+[[notes]]
+id = "o-2"
+kind = "basic-optional-reverse"
+front = "bird"
+back = "tori"
+
+[[notes]]
+id = "c-1"
+kind = "cloze"
+text = "{{c1::Paris}} lies on the {{c2::Seine::river}}."
+extra = "Since ever; [image: map.png]"
+
+[[notes]]
+id = "t-1"
+kind = "typed"
+front = "Water?"
+back = "mizu"
+)";
+
+}  // namespace
+
+TEST_CASE("e2e: the bundled deck exported as TOML imports into a fresh collection the same",
+          "[e2e][export]") {
+  RunningDaemon daemon;
+  const std::string file = daemon.home().root() + "/gc.toml";
+  export_to(daemon, {"gradient-checkpointing", "-o", file});
+  // Imported again where it came from, nothing changes: ids and content are the same.
+  const auto again = daemon.kioku({"import", file, "--json"});
+  REQUIRE(again.exit_code == 0);
+  CHECK(field(parse_output(again), "unchanged") == bundled_deck_cards());
+  CHECK(field(parse_output(again), "added") == 0);
+  CHECK(field(parse_output(again), "updated") == 0);
+
+  RunningDaemon fresh({"--no-bundled-decks"});
+  import_ok(fresh, file);
+  CHECK(notes_of(fresh.home()) == notes_of(daemon.home()));
+  CHECK(number(fresh.home(), "SELECT count(*) FROM cards") == bundled_deck_cards());
+  // The deck's names and description in both languages came along.
+  const SqliteReader before(daemon.home().collection_path());
+  const SqliteReader after(fresh.home().collection_path());
+  CHECK(after.text("SELECT name || description || languages FROM decks") ==
+        before.text("SELECT name || description || languages FROM decks"));
+}
+
+TEST_CASE("e2e: TOML, Anki text and Anki packages of the five stock kinds round-trip",
+          "[e2e][export]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  import_ok(daemon, daemon.home().write_file("stock.toml", kStockDeck));
+  // One card suspended by the user: an Anki file carries it as queue -1.
+  const std::int64_t suspended =
+      number(daemon.home(),
+             "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.guid = 'r-1' "
+             "AND c.template = 'backward'");
+  daemon.call("card.suspend", {{"cards", boost::json::array{suspended}}});
+  const std::vector<std::string> original = notes_of(daemon.home());
+  REQUIRE(original.size() == 6);
+
+  for (const std::string format : {"toml", "tsv", "apkg"}) {
+    DYNAMIC_SECTION(format) {
+      const std::string file = daemon.home().root() + "/stock." + format;
+      // By name, as review --deck takes it.
+      export_to(daemon, {"Lang::Stock", "--format", format, "-o", file});
+      RunningDaemon fresh({"--no-bundled-decks"});
+      import_ok(fresh, file);
+      std::vector<std::string> expected = original;
+      if (format != "apkg") {
+        // A deck file and Anki's text hold content only: their cards arrive in the queue.
+        for (std::string& line : expected) {
+          std::size_t at = 0;
+          while ((at = line.find(":1", at)) != std::string::npos) line.replace(at, 2, ":0");
+        }
+      }
+      CHECK(notes_of(fresh.home()) == expected);
+    }
+  }
+}
+
+TEST_CASE("e2e: Anki's real packages exported as text and as a package import back the same",
+          "[e2e][export][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  for (const std::string package :
+       {"anki_media.apkg", "mhaswade_Uber-Go.apkg", "mhaswade_english-vocab-2023.apkg",
+        "mhaswade_bg-hashtable.colpkg"}) {
+    for (const std::string format : {"tsv", "apkg"}) {
+      DYNAMIC_SECTION(package << " as " << format) {
+        RunningDaemon daemon({"--no-bundled-decks"});
+        import_ok(daemon, fixtures_directory() + "/" + package);
+        const std::string deck =
+            SqliteReader(daemon.home().collection_path()).text("SELECT slug FROM decks LIMIT 1");
+        const std::string file = daemon.home().root() + "/out." + format;
+        export_to(daemon, {deck, "-o", file});
+        RunningDaemon fresh({"--no-bundled-decks"});
+        import_ok(fresh, file);
+        CHECK(notes_of(fresh.home()) == notes_of(daemon.home()));
+        CHECK(number(fresh.home(), "SELECT count(*) FROM cards") ==
+              number(daemon.home(), "SELECT count(*) FROM cards"));
+        // The media the notes name came with the package, byte for byte.
+        if (format == "apkg" && std::filesystem::exists(daemon.home().data_dir() + "/media")) {
+          for (const auto& entry :
+               std::filesystem::directory_iterator(daemon.home().data_dir() + "/media")) {
+            const std::string name = entry.path().filename().string();
+            CHECK(file_bytes(fresh.home().data_dir() + "/media/" + name) ==
+                  file_bytes(entry.path().string()));
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("e2e: an exported package has Anki's schema 11 layout, its media and the cards' states",
+          "[e2e][export][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  import_ok(daemon, fixtures_directory() + "/mhaswade_Uber-Go.apkg");
+  // Two cards answered Easy (review cards, 4 days), one suspended.
+  const SqliteReader reader(daemon.home().collection_path());
+  const auto cards = reader.rows("SELECT id FROM cards ORDER BY id LIMIT 3");
+  for (int i = 0; i < 2; ++i) {
+    daemon.call("review.answer", {{"card", std::stoll(cards[i][0])}, {"rating", "easy"}});
+  }
+  daemon.call("card.suspend", {{"cards", boost::json::array{std::stoll(cards[2][0])}}});
+  const std::string file = daemon.home().root() + "/uber.apkg";
+  export_to(daemon, {"Uber-Go", "-o", file});
+
+  // The zip's entries, and the collection taken out of it.
+  int error = 0;
+  zip_t* archive = zip_open(file.c_str(), ZIP_RDONLY, &error);
+  REQUIRE(archive != nullptr);
+  const auto entry = [&](const std::string& name) {
+    zip_stat_t stat;
+    REQUIRE(zip_stat(archive, name.c_str(), 0, &stat) == 0);
+    std::string bytes(stat.size, '\0');
+    zip_file_t* opened = zip_fopen(archive, name.c_str(), 0);
+    REQUIRE(opened != nullptr);
+    REQUIRE(zip_fread(opened, bytes.data(), bytes.size()) ==
+            static_cast<zip_int64_t>(bytes.size()));
+    zip_fclose(opened);
+    return bytes;
+  };
+  CHECK(entry("meta") == std::string("\x08\x02", 2));
+  CHECK(entry("media") == R"({"0":"mvcs.png"})");
+  CHECK(entry("0") == file_bytes(daemon.home().data_dir() + "/media/mvcs.png"));
+  const std::string collection = daemon.home().root() + "/collection.anki21";
+  {
+    std::ofstream out(collection, std::ios::binary);
+    out << entry("collection.anki21");
+  }
+  CHECK(zip_name_locate(archive, "collection.anki2", 0) < 0);
+  zip_discard(archive);
+
+  const SqliteReader anki(collection);
+  CHECK(anki.text("PRAGMA integrity_check") == "ok");
+  CHECK(anki.text("SELECT count(*) || ' ' || ver FROM col") == "1 11");
+  CHECK(anki.text("SELECT count(*) FROM notes") == "20");
+  CHECK(anki.text("SELECT count(*) FROM cards") == "73");
+  for (const std::string table : {"revlog", "graves"}) {
+    CHECK(anki.text("SELECT count(*) FROM " + table) == "0");
+  }
+  // The note type: Anki's Cloze, its fields and template in col.models.
+  CHECK(anki.text("SELECT json_extract(value, '$.name') || ' ' || json_extract(value, '$.type') "
+                  "|| ' ' || json_array_length(json_extract(value, '$.flds')) || ' ' || "
+                  "json_extract(value, '$.tmpls[0].qfmt') FROM col, json_each(col.models)") ==
+        "Cloze 1 2 {{cloze:Text}}");
+  CHECK(anki.text("SELECT count(*) FROM notes n, col, json_each(col.models) m "
+                  "WHERE m.key = CAST(n.mid AS TEXT)") == "20");
+  // Decks: Default and Uber-Go, every card in Uber-Go.
+  CHECK(anki.text("SELECT group_concat(json_extract(value, '$.name'), ',') FROM col, "
+                  "json_each(col.decks)") == "Default,Uber-Go");
+  CHECK(anki.text("SELECT count(*) FROM cards c, col, json_each(col.decks) d WHERE d.key = "
+                  "CAST(c.did AS TEXT) AND json_extract(d.value, '$.name') = 'Uber-Go'") == "73");
+  // The states in Anki's terms: two review cards due in 4 days (day 0 is today), one suspended,
+  // the rest new in order.
+  CHECK(anki.text("SELECT group_concat(type || '/' || queue || '/' || due || '/' || ivl || '/' || "
+                  "factor || '/' || reps, ',') FROM (SELECT * FROM cards WHERE type = 2 "
+                  "ORDER BY id)") == "2/2/4/4/2500/1,2/2/4/4/2500/1");
+  CHECK(anki.text("SELECT count(*) FROM cards WHERE queue = -1 AND type = 0") == "1");
+  CHECK(anki.text("SELECT count(*) FROM cards WHERE type = 0 AND queue = 0") == "70");
+  // The guid and the field text, as Anki stores them: joined by U+001F, HTML.
+  CHECK(anki.text("SELECT count(*) FROM notes n WHERE instr(n.flds, char(31)) > 0") == "20");
+  CHECK(anki.text("SELECT count(*) FROM notes WHERE instr(flds, '<img src=\"mvcs.png\">') > 0") ==
+        "1");
+}
+
+TEST_CASE(
+    "e2e: export refuses an unknown deck, an unwritable file and a package for a terminal, "
+    "in both languages, and leaves the target as it was",
+    "[e2e][export]") {
+  RunningDaemon daemon;
+  const std::string target = daemon.home().write_file("kept.toml", "kept\n");
+  for (const std::string language : {"en", "ja"}) {
+    DYNAMIC_SECTION(language) {
+      const auto unknown =
+          daemon.kioku({"--lang", language, "export", "no-such-deck", "-o", target});
+      CHECK(unknown.exit_code == 5);
+      CHECK(unknown.out.empty());
+      CHECK(unknown.err == (language == "en"
+                                ? "kioku: No deck has the id or name no-such-deck (kioku decks "
+                                  "lists them)\n"
+                                : "kioku: ID または名前が no-such-deck のデッキはありません"
+                                  "（kioku decks で一覧できます）\n"));
+      // The old file is whole, and no temporary file is left beside it.
+      CHECK(read_file(target) == "kept\n");
+      for (const auto& entry : std::filesystem::directory_iterator(daemon.home().root())) {
+        CHECK(entry.path().filename().string().find("kioku-export") == std::string::npos);
+      }
+
+      // A path under a file: no directory to write in.
+      const std::string unwritable = target + "/deck.toml";
+      const auto refused =
+          daemon.kioku({"--lang", language, "export", "gradient-checkpointing", "-o", unwritable});
+      CHECK(refused.exit_code == 2);
+      CHECK(refused.err ==
+            (language == "en"
+                 ? "kioku: export: cannot write " + unwritable +
+                       ": Not a directory; nothing was written\n"
+                 : "kioku: export: " + unwritable +
+                       " に書き込めません: Not a directory。何も書き出していません\n"));
+    }
+  }
+}
+
+TEST_CASE(
+    "e2e: export to standard output writes the file there, and tsv of a parent takes its "
+    "subdecks while TOML refuses several decks",
+    "[e2e][export]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  import_ok(daemon, daemon.home().write_file("stock.toml", kStockDeck));
+  std::string other = kStockDeck;
+  other.replace(other.find("id = \"stock\""), 12, "id = \"other\"");
+  other.replace(other.find("Lang::Stock"), 11, "Lang::Other");
+  import_ok(daemon, daemon.home().write_file("other.toml", other));
+
+  const auto text = daemon.kioku({"export", "Lang", "--format", "tsv"});
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.err.empty());
+  CHECK(text.out.rfind("#separator:tab\n#html:true\n#guid column:1\n#notetype column:2\n"
+                       "#deck column:3\n#tags column:7\n",
+                       0) == 0);
+  // Both decks' notes, each row naming its deck; quoting as Anki quotes.
+  // A field that starts with '#' or holds a tab is quoted; HTML's characters are escaped.
+  CHECK(text.out.find("\nb#1\tBasic\tLang::Stock\t\"#1 Capital of &lt;Japan&gt; &amp; "
+                      "&quot;more&quot;?\"\t\"Tokyo<br>- a list<br>\tand a tab\"\t\tgeo a::b\n") !=
+        std::string::npos);
+  std::size_t rows = 0;
+  for (std::size_t at = text.out.find("\tLang::"); at != std::string::npos;
+       at = text.out.find("\tLang::", at + 1)) {
+    ++rows;
+  }
+  CHECK(rows == 12);
+
+  for (const std::string language : {"en", "ja"}) {
+    const auto toml = daemon.kioku({"--lang", language, "export", "Lang"});
+    CHECK(toml.exit_code == 1);
+    CHECK(toml.out.empty());
+    CHECK(toml.err == (language == "en"
+                           ? "kioku: export: Lang chooses 2 decks (stock, other), and a kioku deck "
+                             "file holds one: export each of them, or use --format tsv or apkg\n"
+                           : "kioku: export: Lang は 2 個のデッキ（stock, other）を選びますが、"
+                             "kioku のデッキファイルに入るのは 1 個です。1 個ずつ書き出すか、"
+                             "--format tsv または apkg を使ってください\n"));
+  }
+}
+
+TEST_CASE("e2e: an Anki package is not written to a terminal (English and Japanese)",
+          "[e2e][export]") {
+  RunningDaemon daemon;
+  for (const std::string language : {"en", "ja"}) {
+    DYNAMIC_SECTION(language) {
+      // script(1) (util-linux) runs kioku with a pseudo-terminal as its standard output.
+      const auto result =
+          run_command({"/usr/bin/script", "-qec",
+                       kioku_path() + " --socket " + daemon.home().socket_path() + " --lang " +
+                           language + " export gradient-checkpointing --format apkg",
+                       "/dev/null"},
+                      daemon.home().environment());
+      INFO("output: " << result.out << result.err);
+      CHECK(result.exit_code == 2);
+      CHECK(result.out.find(language == "en"
+                                ? "kioku: export: an Anki package is a binary file, not for a "
+                                  "terminal: name a file with -o, or redirect standard output"
+                                : "kioku: export: Anki パッケージはバイナリファイルなので端末には"
+                                  "出力しません。-o でファイルを指定するか、標準出力を"
+                                  "リダイレクトしてください") != std::string::npos);
+      CHECK(result.out.find("PK") == std::string::npos);
+    }
+  }
+}
