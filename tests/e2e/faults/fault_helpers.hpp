@@ -12,6 +12,7 @@
 
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
+#include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/skip.hpp"
@@ -89,6 +90,10 @@ inline void make_stopped_collection(const TempHome& home, const std::string& slu
   for (int answer = 0; answer < answers; ++answer)
     REQUIRE_FALSE(is_error(answer_next(client, slug)));
   REQUIRE(daemon.stop(SIGTERM) == 0);
+  // Every page in the database file itself, the WAL emptied: a test that overwrites the file's
+  // pages must not find newer copies of them in the WAL, which SQLite would read instead (a
+  // WAL is left behind when the automatic backup's connection was still reading at the stop).
+  execute_sql(home.collection_path(), "PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
 // Runs kiokud on the home's collection and `socket_path` until it exits, for the cases where it
