@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "tests/e2e/anki_fixtures.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/sqlite_reader.hpp"
@@ -20,17 +21,6 @@
 using namespace kioku::test;
 
 namespace {
-
-std::string fixtures_directory() {
-  const char* shared = std::getenv("KIOKU_SHARED_DIR");
-  return (shared != nullptr && *shared != '\0' ? std::string(shared) : source_path("../shared")) +
-         "/fixtures/anki";
-}
-
-bool have_fixtures() {
-  struct stat info {};
-  return ::stat((fixtures_directory() + "/README.md").c_str(), &info) == 0;
-}
 
 std::string fixture(const std::string& name) {
   return fixtures_directory() + "/" + name;
