@@ -79,7 +79,8 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
   // The collection it replaces is kept first: should that fail, nothing has changed.
   const BackupFile kept = backup_into_directory(context.collection_path, backups_directory(context),
                                                 "before-restore", now);
-  context.collection.replace_with(file, context.collection_path + ".restoring", now);
+  context.collection.replace_with(file, context.collection_path + ".restoring", now,
+                                  context.calendar);
   const CollectionCounts counts = context.collection.counts();
   return protocol::CollectionRestoreResult{.file = file,
                                            .schema_version = version,

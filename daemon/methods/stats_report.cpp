@@ -115,10 +115,8 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   const TimestampMs now = context.clock.now();
   const DayCalendar& calendar = context.calendar;
   const std::int64_t today = calendar.day_number(now);
-  // The answers' sums, kept by every answer and undo: a few thousand rows, not the log. Made
-  // from the log first if they are not on this calendar (kiokud makes them at start and on a
-  // new day start, so only a collection answered by another tool meanwhile waits for that).
-  collection.use_stats_calendar(calendar);
+  // The answers' sums, kept by every answer and undo on this calendar: a few thousand rows,
+  // not the log.
   StatsRollups& sums = collection.stats_rollups();
   const std::vector<std::int64_t> reviewed = sums.answered_days(deck_id, today);
   const DeckOptionsById options = deck_options_of(collection, deck);

@@ -19,9 +19,9 @@ protocol::ReviewUndoResult undo_result(const StandingAnswer& answer, std::int64_
   return protocol::ReviewUndoResult{.review_id = answer.review_id,
                                     .undo_id = undo_id,
                                     .card = answer.card_id,
-                                    .rating = std::string(to_string(answer.rating)),
-                                    .reviewed_ms = answer.reviewed,
-                                    .reviewed = format_rfc3339_utc(answer.reviewed),
+                                    .rating = std::string(to_string(answer.logged.rating)),
+                                    .reviewed_ms = answer.logged.reviewed,
+                                    .reviewed = format_rfc3339_utc(answer.logged.reviewed),
                                     .state = state_view(state),
                                     .already_undone = already_undone};
 }
@@ -58,7 +58,7 @@ protocol::ReviewUndoResult undo(const protocol::ReviewUndoParams& params, Method
                           deck_options_from_json(record.deck_options_json), context.calendar);
   };
   const std::optional<UndoneAnswer> undone =
-      collection.undo_answer(card, params.review_id, now, replay);
+      collection.undo_answer(card, params.review_id, now, context.calendar, replay);
   if (!undone) {
     throw Error(
         ErrorCode::kConflict,

@@ -73,7 +73,7 @@ std::optional<std::int64_t> Collection::answer_card(std::int64_t card_id,
 
 std::int64_t Collection::store_answer(const AnswerRecord& answer) {
   const std::int64_t review_id = review_log_.append(answer);
-  count_in_rollups(answer.deck_id, answer.card_id, review_id, log_row_of(answer), 1);
+  count_in_rollups(answer.deck_id, answer.card_id, review_id, log_row_of(answer), answer.day, 1);
   // A cram answer leaves the card's schedule and the day's counts as they were.
   if (answer.cram) return review_id;
   cards_.write_state(answer.card_id, answer.after);
@@ -85,14 +85,8 @@ std::int64_t Collection::store_answer(const AnswerRecord& answer) {
 }
 
 void Collection::count_in_rollups(std::int64_t deck_id, std::int64_t card_id,
-                                  std::int64_t review_id, const ReviewLogRow& row, int sign) {
-  if (!stats_calendar_) {
-    // A tool without a calendar (the benchmark's generator, a test) leaves the sums to the
-    // daemon's next start, which refills them.
-    if (!stats_rollups_marked_stale_) meta_.set(kStatsRollupCalendar, "");
-    stats_rollups_marked_stale_ = true;
-    return;
-  }
+                                  std::int64_t review_id, const ReviewLogRow& row, std::int64_t day,
+                                  int sign) {
   // A learning answer's step is read from the card's answer before it, as a scan of the log
   // reads it (core/review_log_entries.hpp), so the kept sums are the scan's to the answer.
   std::vector<ReviewLogRow> rows;
@@ -105,35 +99,24 @@ void Collection::count_in_rollups(std::int64_t deck_id, std::int64_t card_id,
   std::vector<ReviewEntry> entries;
   append_review_entries(rows, entries);
   const ReviewEntry& entry = entries.back();
-  const std::int64_t day = stats_calendar_->day_number(entry.reviewed);
   stats_rollups_.add(deck_id, day_share(entry, day),
                      hour_share(entry, day, local_hour(entry.reviewed)), sign);
 }
 
 bool Collection::use_stats_calendar(const DayCalendar& calendar) {
-  keep_stats_calendar(calendar);
   if (meta_.get(kStatsRollupCalendar) == stats_calendar_key(calendar)) return false;
   write([&] { refill_stats_rollups(calendar); });
   return true;
 }
 
-void Collection::keep_stats_calendar(const DayCalendar& calendar) {
-  // A calendar is its day start (the zone is the process's): copied only when that changes.
-  if (!stats_calendar_ || stats_calendar_->day_starts_at_hour() != calendar.day_starts_at_hour()) {
-    stats_calendar_.emplace(calendar.day_starts_at_hour());
-  }
-}
-
 void Collection::refill_stats_rollups(const DayCalendar& calendar) {
-  keep_stats_calendar(calendar);
-  stats_rollups_.replace(stats_source_.rollups_from_log(*stats_calendar_));
-  meta_.set(kStatsRollupCalendar, stats_calendar_key(*stats_calendar_));
-  stats_rollups_marked_stale_ = false;
+  stats_rollups_.replace(stats_source_.rollups_from_log(calendar));
+  meta_.set(kStatsRollupCalendar, stats_calendar_key(calendar));
 }
 
 std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> card_id,
                                                     std::optional<std::int64_t> expected,
-                                                    TimestampMs now,
+                                                    TimestampMs now, const DayCalendar& calendar,
                                                     const ReplayAfterVoid& replay) {
   std::optional<UndoneAnswer> undone;
   // Said as an answer: for whoever watches commits, an undo changes the counts as one does.
@@ -149,7 +132,6 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     }
     UndoneAnswer result;
     result.answer = *latest;
-    const std::optional<ReviewLogRow> row = review_log_.log_row(latest->review_id);
     result.void_id = review_log_.void_answer(latest->review_id, now);
     // Read after the void entry: card_history() inside `replay` no longer sees the answer.
     const CardRecord card = cards_.card(latest->card_id);
@@ -158,11 +140,15 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     result.deck_id = card.deck_id;
     result.state = replay(card);
     cards_.write_state(card.id, result.state);
-    if (row) count_in_rollups(card.deck_id, card.id, latest->review_id, *row, -1);
+    // The statistics' roll-ups count it on the day the calendar in use puts it, which is the
+    // one they were made on (use_stats_calendar); the daily roll-up on the day it was given.
+    const ReviewLogRow& logged = latest->logged;
+    count_in_rollups(card.deck_id, card.id, latest->review_id, logged,
+                     calendar.day_number(logged.reviewed), -1);
     // The state before the answer is the one it was tallied from; a cram answer was not.
-    if (!latest->cram) {
+    if (!logged.cram) {
       daily_stats_.remove(latest->day, card.deck_id,
-                          tally_of(result.state, latest->rating, latest->duration_ms));
+                          tally_of(result.state, logged.rating, logged.duration_ms));
     }
     undone = result;
   });
@@ -198,13 +184,13 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
 }
 
 void Collection::replace_with(const std::string& source_path, const std::string& staging_path,
-                              TimestampMs now) {
+                              TimestampMs now, const DayCalendar& calendar) {
   // The backup API writes the collection in a transaction of its own: the group's open one
   // (answers whose responses wait for it) is made durable first.
   group_commit_.commit();
   replace_collection(database_, source_path, staging_path, now);
   // The file put in place keeps its roll-ups when they are on this calendar.
-  if (stats_calendar_) use_stats_calendar(DayCalendar(stats_calendar_->day_starts_at_hour()));
+  use_stats_calendar(calendar);
   // The commit listeners (the due watchers) hear of the new collection as of any change.
   group_commit_.announce_outside_write(Write{});
 }

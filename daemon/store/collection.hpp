@@ -102,13 +102,14 @@ class Collection {
   StatsRollups& stats_rollups() noexcept { return stats_rollups_; }
   CollectionMeta& meta() noexcept { return meta_; }
 
-  // Keys the statistics' roll-ups to `calendar`'s days and the process's time zone: refills
-  // them from the log in one write when they were made on another calendar, or on none (a
-  // collection just migrated to version 11, or answered by a tool that keeps no calendar).
-  // From then on every answer and undo keeps them. Returns whether it refilled them.
+  // Makes the statistics' roll-ups agree with `calendar`'s days and the process's time zone:
+  // refills them from the log in one write when they were made on another calendar, or on none
+  // (a collection just migrated to version 11, or whose log a tool wrote). Every answer and undo
+  // then keeps them on that calendar: kiokud calls this at start and when its day start
+  // changes, and answers with the same calendar. Returns whether it refilled them.
   bool use_stats_calendar(const DayCalendar& calendar);
-  // Refills the statistics' roll-ups from the log on `calendar` and keeps them on it from then
-  // on (doctor --rebuild). For use inside write().
+  // Refills the statistics' roll-ups from the log on `calendar` (doctor --rebuild). For use
+  // inside write().
   void refill_stats_rollups(const DayCalendar& calendar);
 
   // Runs several store calls as one atomic write: committed when this returns, or, with group
@@ -135,12 +136,14 @@ class Collection {
   // one) and takes it back, in one write: appends the void entry, stores the state `replay`
   // gives the card once the answer is voided (its other answers replayed), and takes the
   // answer's share out of its day's roll-up, as tally_of(that state, its rating, its duration)
-  // counted it. Returns nullopt, having written nothing, when there is no standing answer.
-  // Siblings the answer buried stay buried (docs/undo-and-suspend.md). With `expected`, the
-  // answer must be that one: any other throws kioku::Error (kConflict), writing nothing.
+  // counted it, and out of the statistics' roll-ups on `calendar`'s day. Returns nullopt, having
+  // written nothing, when there is no standing answer. Siblings the answer buried stay buried
+  // (docs/undo-and-suspend.md). With `expected`, the answer must be that one: any other throws
+  // kioku::Error (kConflict), writing nothing.
   using ReplayAfterVoid = std::function<CardState(const CardRecord& card)>;
   std::optional<UndoneAnswer> undo_answer(std::optional<std::int64_t> card_id,
                                           std::optional<std::int64_t> expected, TimestampMs now,
+                                          const DayCalendar& calendar,
                                           const ReplayAfterVoid& replay);
   // Adds `note` to the deck, or updates the deck's note with its id, and makes its cards agree
   // with it (core/card_generation.hpp, core/card_reconciliation.hpp): kept cards keep their id
@@ -171,7 +174,7 @@ class Collection {
   // one's contents, migrated, in one transaction (replace_collection(), restore.hpp): when it
   // throws, the collection is as it was. Commits the open group first. Not inside write().
   void replace_with(const std::string& source_path, const std::string& staging_path,
-                    TimestampMs now);
+                    TimestampMs now, const DayCalendar& calendar);
   // How many cards, notes and answers the collection holds.
   CollectionCounts counts() { return count_collection(database_); }
   // See check_integrity() (integrity.hpp).
@@ -186,11 +189,10 @@ class Collection {
                   TimestampMs now);
   // record_answer's statements, inside a write.
   std::int64_t store_answer(const AnswerRecord& answer);
-  // Adds (sign 1) or takes back (-1) answer `review_id` of card `card_id`, logged as `row`,
-  // in the statistics' roll-ups of `deck_id`; without a calendar in use, marks them stale.
-  void keep_stats_calendar(const DayCalendar& calendar);
+  // Adds (sign 1) or takes back (-1) answer `review_id` of card `card_id`, logged as `row` on
+  // scheduler day `day`, in the statistics' roll-ups of `deck_id`.
   void count_in_rollups(std::int64_t deck_id, std::int64_t card_id, std::int64_t review_id,
-                        const ReviewLogRow& row, int sign);
+                        const ReviewLogRow& row, std::int64_t day, int sign);
 
   sqlite::Database& database_;
   GroupCommit group_commit_;
@@ -203,10 +205,6 @@ class Collection {
   StatsSource stats_source_;
   StatsRollups stats_rollups_;
   CollectionMeta meta_;
-  // The calendar the statistics' roll-ups are kept on (use_stats_calendar), and whether they
-  // were marked stale for want of one.
-  std::optional<DayCalendar> stats_calendar_;
-  bool stats_rollups_marked_stale_ = false;
 };
 
 }  // namespace kioku::daemon

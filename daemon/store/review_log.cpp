@@ -28,18 +28,16 @@ struct ReviewLog::Statements {
         // From the end of the log backwards, one probe of revlog_voids' index a row: only the
         // answers already voided are stepped over.
         select_latest_standing(database.prepare(
-            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms, cram FROM revlog r "
-            "WHERE NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
-            "ORDER BY id DESC LIMIT 1")),
+            std::string("SELECT id, card_id, day, ") + kLogRowColumns +
+            " FROM revlog r WHERE NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = "
+            "r.id) ORDER BY id DESC LIMIT 1")),
         select_latest_standing_of_card(database.prepare(
-            "SELECT id, card_id, reviewed_ms, day, rating, duration_ms, cram FROM revlog r "
-            "WHERE card_id = ?1 "
+            std::string("SELECT id, card_id, day, ") + kLogRowColumns +
+            " FROM revlog r WHERE card_id = ?1 "
             "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
             "ORDER BY id DESC LIMIT 1")),
-        select_logged_answer(database.prepare("SELECT id, card_id, reviewed_ms, day, rating, "
-                                              "duration_ms, cram FROM revlog WHERE id = ?1")),
-        select_log_row(database.prepare(std::string("SELECT ") + kLogRowColumns +
-                                        " FROM revlog WHERE id = ?1")),
+        select_logged_answer(database.prepare(std::string("SELECT id, card_id, day, ") +
+                                              kLogRowColumns + " FROM revlog WHERE id = ?1")),
         // The row a learning answer's step is read from (core/review_log_entries.hpp).
         select_scheduled_row_before(database.prepare(
             std::string("SELECT ") + kLogRowColumns +
@@ -59,7 +57,6 @@ struct ReviewLog::Statements {
   sqlite::Statement select_latest_standing;
   sqlite::Statement select_latest_standing_of_card;
   sqlite::Statement select_logged_answer;
-  sqlite::Statement select_log_row;
   sqlite::Statement select_scheduled_row_before;
   sqlite::Statement select_void_of;
   sqlite::Statement insert_void;
@@ -109,17 +106,12 @@ std::optional<RecordedAnswer> ReviewLog::answer_by_id(const std::string& answer_
 
 namespace {
 
-// id, card_id, reviewed_ms, day, rating, duration_ms, cram.
+// id, card_id, day, then kLogRowColumns.
 StandingAnswer read_answer(const sqlite::Statement& select) {
-  StandingAnswer answer;
-  answer.review_id = select.column_int(0);
-  answer.card_id = select.column_int(1);
-  answer.reviewed = select.column_int(2);
-  answer.day = select.column_int(3);
-  answer.rating = static_cast<Rating>(select.column_int(4));
-  answer.duration_ms = select.column_int(5);
-  answer.cram = select.column_int(6) != 0;
-  return answer;
+  return StandingAnswer{.review_id = select.column_int(0),
+                        .card_id = select.column_int(1),
+                        .day = select.column_int(2),
+                        .logged = read_log_row(select, 3)};
 }
 
 }  // namespace
@@ -179,14 +171,6 @@ FutureAnswers ReviewLog::future_answers(TimestampMs now) {
     found.latest = select.column_int(1);
   }
   return found;
-}
-
-std::optional<ReviewLogRow> ReviewLog::log_row(std::int64_t review_id) {
-  sqlite::Statement& select = statements_->select_log_row;
-  sqlite::StatementScope scope(select);
-  select.bind(1, review_id);
-  if (!select.step()) return std::nullopt;
-  return read_log_row(select, 0);
 }
 
 std::optional<ReviewLogRow> ReviewLog::scheduled_row_before(std::int64_t card_id,

@@ -34,11 +34,10 @@ struct RecordedAnswer {
 struct StandingAnswer {
   std::int64_t review_id = 0;
   std::int64_t card_id = 0;
-  TimestampMs reviewed = 0;
-  std::int64_t day = 0;  // the scheduler day whose roll-up counted it
-  Rating rating = Rating::kGood;
-  std::int64_t duration_ms = 0;  // as counted (capped), which the roll-up holds
-  bool cram = false;             // a cram answer: no roll-up counted it
+  std::int64_t day = 0;  // the scheduler day whose daily roll-up counted it
+  // Its time, rating, duration as counted (capped), whether it was cram (then no daily roll-up
+  // counted it), and what the statistics' roll-ups read of it.
+  ReviewLogRow logged;
 };
 
 // Answers of the log stamped later than some instant: given while the clock was ahead.
@@ -65,8 +64,6 @@ class ReviewLog {
   std::optional<StandingAnswer> latest_standing(std::optional<std::int64_t> card_id);
   // Answer `review_id` of the log, standing or voided; nullopt when the log has no such row.
   std::optional<StandingAnswer> logged_answer(std::int64_t review_id);
-  // Answer `review_id`'s columns as the statistics read them; nullopt when there is no such row.
-  std::optional<ReviewLogRow> log_row(std::int64_t review_id);
   // The card's last answer logged before `review_id` that stands and is not cram: the row a
   // learning answer's step is read from (core/review_log_entries.hpp); nullopt when none.
   std::optional<ReviewLogRow> scheduled_row_before(std::int64_t card_id, std::int64_t review_id);

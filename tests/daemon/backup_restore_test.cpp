@@ -191,7 +191,7 @@ TEST_CASE("restore: a failure midway leaves the collection as it was, and workin
   files.answer();
   // The staging copy cannot be made: no such directory.
   CHECK_THROWS(files.collection.replace_with(copy.path, files.home.root() + "/gone/staging",
-                                             files.clock.now()));
+                                             files.clock.now(), DayCalendar()));
   CHECK(files.answers() == 2);
   files.answer();
   CHECK(files.answers() == 3);
@@ -252,7 +252,7 @@ TEST_CASE("restore: each file it cannot take is refused by name", "[daemon][back
 
   // An older collection is migrated as it comes in.
   FileCollection files;
-  files.collection.replace_with(old, files.path + ".restoring", files.clock.now());
+  files.collection.replace_with(old, files.path + ".restoring", files.clock.now(), DayCalendar());
   CHECK(files.database.user_version() == daemon::latest_schema_version());
   CHECK(files.collection.counts().cards == 0);
 }
