@@ -117,16 +117,4 @@ void merge_rollups(AnswerRollups& rollups) {
   merge_rows(rollups.hours, hour_key, add_hour);
 }
 
-std::vector<std::int64_t> answered_days(const AnswerRollups& rollups, std::int64_t last_day) {
-  std::vector<std::int64_t> days;
-  for (const DayAnswers& row : rollups.days) {
-    if (row.day > last_day || row.answers <= 0) continue;
-    if (days.empty() || days.back() != row.day) days.push_back(row.day);
-  }
-  // Rows come ordered by day when merged; the sort keeps the promise for any order.
-  std::sort(days.begin(), days.end());
-  days.erase(std::unique(days.begin(), days.end()), days.end());
-  return days;
-}
-
 }  // namespace kioku

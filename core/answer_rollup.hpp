@@ -88,7 +88,4 @@ AnswerRollups roll_up(std::span<const ReviewEntry> entries, const DayCalendar& c
 // Merges rows of the same key (from several decks) into one, ordered by key.
 void merge_rollups(AnswerRollups& rollups);
 
-// The days with at least one answer, ascending, up to `last_day`.
-std::vector<std::int64_t> answered_days(const AnswerRollups& rollups, std::int64_t last_day);
-
 }  // namespace kioku

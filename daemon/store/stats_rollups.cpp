@@ -63,11 +63,6 @@ struct StatsRollups::Statements {
         select_answered_days(database.prepare(
             "SELECT DISTINCT day FROM stats_day_rollup WHERE deck_id = ?1 AND day <= ?2 "
             "AND answers > 0 ORDER BY day")),
-        select_deck_days(database.prepare(
-            "SELECT day, answer_group, rating, retention, answers, duration_ms, deck_id "
-            "FROM stats_day_rollup")),
-        select_deck_hours(
-            database.prepare("SELECT day, hour, answers, passed, deck_id FROM stats_hour_rollup")),
         clear_days(database.prepare("DELETE FROM stats_day_rollup")),
         clear_hours(database.prepare("DELETE FROM stats_hour_rollup")) {}
 
@@ -79,8 +74,6 @@ struct StatsRollups::Statements {
   sqlite::Statement select_retention_before;
   sqlite::Statement select_hours;
   sqlite::Statement select_answered_days;
-  sqlite::Statement select_deck_days;
-  sqlite::Statement select_deck_hours;
   sqlite::Statement clear_days;
   sqlite::Statement clear_hours;
 };
@@ -172,22 +165,6 @@ std::vector<std::int64_t> StatsRollups::answered_days(std::optional<std::int64_t
   std::vector<std::int64_t> days;
   while (select.step()) days.push_back(select.column_int(0));
   return days;
-}
-
-std::map<std::int64_t, AnswerRollups> StatsRollups::read_by_deck() {
-  std::map<std::int64_t, AnswerRollups> by_deck;
-  {
-    sqlite::Statement& select = statements_->select_deck_days;
-    sqlite::StatementScope scope(select);
-    while (select.step()) by_deck[select.column_int(6)].days.push_back(read_day(select));
-  }
-  {
-    sqlite::Statement& select = statements_->select_deck_hours;
-    sqlite::StatementScope scope(select);
-    while (select.step()) by_deck[select.column_int(4)].hours.push_back(read_hour(select));
-  }
-  for (auto& [deck, rollups] : by_deck) merge_rollups(rollups);
-  return by_deck;
 }
 
 void StatsRollups::replace(const std::map<std::int64_t, AnswerRollups>& by_deck) {

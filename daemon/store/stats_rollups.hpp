@@ -43,8 +43,6 @@ class StatsRollups {
   // The days up to `last_day` with at least one answer, ascending.
   std::vector<std::int64_t> answered_days(std::optional<std::int64_t> deck_id,
                                           std::int64_t last_day);
-  // Every deck's sums and the whole collection's (kWholeCollection), as they are stored.
-  std::map<std::int64_t, AnswerRollups> read_by_deck();
   // Replaces every sum with those of `by_deck`, each deck's, and their total as the whole
   // collection's.
   void replace(const std::map<std::int64_t, AnswerRollups>& by_deck);

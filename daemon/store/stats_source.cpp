@@ -92,14 +92,6 @@ void StatsSource::read_answers(std::optional<std::int64_t> deck_id, CardDone car
   if (!card_rows.empty()) card_done(card_deck, card_rows);
 }
 
-std::vector<ReviewEntry> StatsSource::answers(std::optional<std::int64_t> deck_id) {
-  std::vector<ReviewEntry> entries;
-  read_answers(deck_id, [&](std::int64_t, std::span<const ReviewLogRow> card_rows) {
-    append_review_entries(card_rows, entries);
-  });
-  return entries;
-}
-
 std::vector<std::vector<ReviewEntry>> StatsSource::card_logs(std::optional<std::int64_t> deck_id) {
   std::vector<std::vector<ReviewEntry>> logs;
   read_answers(deck_id, [&](std::int64_t, std::span<const ReviewLogRow> card_rows) {

@@ -60,11 +60,9 @@ class StatsSource {
   StatsSource& operator=(const StatsSource&) = delete;
 
   // Every answer given to the cards of `deck_id` (every card: nullopt), where the card is now,
-  // read in one pass over the log, card by card in log order (a learning answer's step is read
-  // from the card's answer before it: core/review_log_entries.hpp).
-  std::vector<ReviewEntry> answers(std::optional<std::int64_t> deck_id);
-  // The same answers kept apart card by card (each card's in log order), for what reads a
-  // card's history as a whole: the FSRS optimizer's training items.
+  // card by card (each card's in log order; a learning answer's step is read from the card's
+  // answer before it: core/review_log_entries.hpp), for what reads a card's history as a whole:
+  // the FSRS optimizer's training items.
   std::vector<std::vector<ReviewEntry>> card_logs(std::optional<std::int64_t> deck_id);
   // Every deck's day and hour sums (core/answer_rollup.hpp) computed from the log, on
   // `calendar`'s days and the process's local hours: what the kept roll-ups must hold. One pass

@@ -49,8 +49,6 @@ TEST_CASE("roll-up: each answer's group, rating, retention flag, day and hour",
   const std::vector<HourAnswers> hours = {
       {day - 1, 3, 1, 0}, {day, 9, 2, 1}, {day, 10, 3, 3}, {day, 11, 1, 1}};
   CHECK(rollups.hours == hours);
-  CHECK(answered_days(rollups, day) == std::vector<std::int64_t>{day - 1, day});
-  CHECK(answered_days(rollups, day - 1) == std::vector<std::int64_t>{day - 1});
 }
 
 TEST_CASE("roll-up: the sums do not depend on the answers' order, however many there are",
