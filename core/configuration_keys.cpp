@@ -6,6 +6,7 @@
 
 #include "core/reminder_settings.hpp"
 #include "core/time_zone_check.hpp"
+#include "core/toml_string.hpp"
 
 namespace kioku {
 
@@ -129,25 +130,6 @@ bool is_choice(std::string_view choices, std::string_view value) {
     choices.remove_prefix(comma + 1);
   }
   return false;
-}
-
-std::string toml_string(const std::string& value) {
-  std::string out = "\"";
-  for (const char character : value) {
-    const auto byte = static_cast<unsigned char>(character);
-    if (character == '"' || character == '\\') {
-      out += '\\';
-      out += character;
-    } else if (byte < 0x20 || byte == 0x7f) {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      out += "\\u00";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += character;
-    }
-  }
-  return out + '"';
 }
 
 }  // namespace

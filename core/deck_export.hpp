@@ -18,7 +18,6 @@ struct ExportCard {
   std::int64_t id = 0;
   std::string key;  // which of its note's cards (GeneratedCard::key): card, forward, c2...
   CardState state;
-  bool retired = false;  // no longer made by its note: not exported
 };
 
 struct ExportNote {

@@ -1,43 +1,14 @@
-// Writing a deck file: every text as a one-line basic string, so that what is read back is
-// exactly what was written (no multi-line string trims a first newline or keeps a CR).
+// Writing a deck file: every text as a one-line basic string (core/toml_string.hpp), so that
+// what is read back is exactly what was written.
 #include "core/deck_toml_writer.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "core/error.hpp"
 #include "core/note_kind.hpp"
+#include "core/toml_string.hpp"
 
 namespace kioku {
-
-std::string toml_string(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned char>(c));
-          out += escaped;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 namespace {
 

@@ -18,7 +18,4 @@ std::vector<std::string> deck_file_languages(const ExportDeck& deck);
 // the note.
 std::string deck_toml(const ExportDeck& deck);
 
-// `text` as a TOML basic string, quotes included.
-std::string toml_string(const std::string& text);
-
 }  // namespace kioku

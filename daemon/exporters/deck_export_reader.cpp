@@ -13,11 +13,9 @@ ExportNote export_note(Collection& collection, StoredNote stored) {
   ExportNote exported;
   exported.created_ms = stored.created_ms;
   exported.modified_ms = stored.modified_ms;
-  for (const StoredNoteCard& card : collection.cards().cards_of_note(stored.id)) {
-    if (card.card.retired) continue;
-    const CardRecord record = collection.cards().card(card.card.id);
-    exported.cards.push_back(
-        ExportCard{.id = record.id, .key = card.card.key, .state = record.state});
+  for (NoteCardState& card : collection.cards().states_of_note(stored.id)) {
+    exported.cards.push_back(ExportCard{
+        .id = card.id, .key = std::move(card.template_key), .state = std::move(card.state)});
   }
   exported.note = std::move(stored.note);
   return exported;

@@ -66,6 +66,14 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
   const std::string language = checked_language(params.lang);
   const int descriptor = passed_file(params, context);
   const std::vector<DeckRow> rows = chosen_decks(context.collection, params.deck);
+  // Refused before any note is read.
+  if (params.format == "toml" && rows.size() != 1) {
+    std::string names;
+    for (const DeckRow& row : rows) names += (names.empty() ? "" : ", ") + row.slug;
+    throw Error(ErrorCode::kConflict,
+                "'" + params.deck + "' chooses " + std::to_string(rows.size()) + " decks (" +
+                    names + "), and a deck file holds one; export each, or use tsv or apkg");
+  }
   const std::vector<ExportDeck> decks = read_export_decks(context.collection, rows);
 
   protocol::DeckExportResult result;
@@ -74,13 +82,6 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
   result.cards = card_count(decks);
   const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
   if (params.format == "toml") {
-    if (decks.size() != 1) {
-      std::string names;
-      for (const ExportDeck& deck : decks) names += (names.empty() ? "" : ", ") + deck.id;
-      throw Error(ErrorCode::kConflict,
-                  "'" + params.deck + "' chooses " + std::to_string(decks.size()) + " decks (" +
-                      names + "), and a deck file holds one; export each, or use tsv or apkg");
-    }
     write_all(descriptor, deck_toml(decks.front()));
   } else if (params.format == "tsv") {
     write_all(descriptor, anki_text_export(decks, language));

@@ -55,7 +55,7 @@ void write_anki_collection(const std::string& path, const AnkiPackageCollection&
   // A file that is read once and copied into a zip: no journal to keep it safe meanwhile.
   database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
   database.execute(kSchema11);
-  database.begin_immediate();
+  sqlite::Transaction transaction(database);
   sqlite::Statement col =
       database.prepare("INSERT INTO col VALUES (1, ?1, ?2, ?2, 11, 0, 0, 0, ?3, ?4, ?5, ?6, ?7)");
   col.bind(1, collection.created_s)
@@ -99,7 +99,7 @@ void write_anki_collection(const std::string& path, const AnkiPackageCollection&
         .bind(13, schedule.left);
     card.run();
   }
-  database.commit();
+  transaction.commit();
 }
 
 }  // namespace kioku::daemon

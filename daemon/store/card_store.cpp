@@ -45,6 +45,10 @@ struct CardStore::Statements {
         select_of_note(database.prepare(
             "SELECT id, template, retired, content_hash, position FROM cards WHERE note_id = ?1 "
             "ORDER BY id")),
+        select_states_of_note(database.prepare(
+            with_state_columns("SELECT c.id, c.template, ",
+                               " FROM cards c JOIN card_state s ON s.card_id = c.id "
+                               "WHERE c.note_id = ?1 AND c.retired = 0 ORDER BY c.id"))),
         select_withdrawn(database.prepare(
             "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE c.deck_id = ?1 "
             "AND (c.retired = 1 OR n.deleted_ms IS NOT NULL OR c.suspended_ms IS NOT NULL) "
@@ -86,6 +90,7 @@ struct CardStore::Statements {
   sqlite::Statement select_ids_in_deck;
   sqlite::Statement next_position;
   sqlite::Statement select_of_note;
+  sqlite::Statement select_states_of_note;
   sqlite::Statement select_withdrawn;
   sqlite::Statement insert;
   sqlite::Statement update_content;
@@ -162,6 +167,19 @@ std::vector<StoredNoteCard> CardStore::cards_of_note(std::int64_t note_id) {
                                                         .retired = select.column_int(2) != 0},
                                    .content_hash = select.column_text(3),
                                    .position = select.column_int(4)});
+  }
+  return cards;
+}
+
+std::vector<NoteCardState> CardStore::states_of_note(std::int64_t note_id) {
+  sqlite::Statement& select = statements_->select_states_of_note;
+  sqlite::StatementScope scope(select);
+  select.bind(1, note_id);
+  std::vector<NoteCardState> cards;
+  while (select.step()) {
+    cards.push_back(NoteCardState{.id = select.column_int(0),
+                                  .template_key = select.column_text(1),
+                                  .state = read_state(select, 2)});
   }
   return cards;
 }

@@ -71,6 +71,13 @@ struct StoredNoteCard {
   std::int64_t position = 0;
 };
 
+// A note's card in play with its scheduling state: what an export writes of it.
+struct NoteCardState {
+  std::int64_t id = 0;
+  std::string template_key;
+  CardState state;
+};
+
 class CardStore {
  public:
   // Throws sqlite::SqliteError when a statement does not compile against the schema.
@@ -91,6 +98,8 @@ class CardStore {
 
   // The cards of a note, by id, retired ones included.
   std::vector<StoredNoteCard> cards_of_note(std::int64_t note_id);
+  // The note's cards that are not retired, by id, with their states: one read for the note.
+  std::vector<NoteCardState> states_of_note(std::int64_t note_id);
   // Ids of the deck's cards kept out of the queue whatever their answers say: retired, of a
   // deleted note, or suspended by the user.
   std::vector<std::int64_t> withdrawn_in_deck(std::int64_t deck_id);

@@ -8,6 +8,7 @@
 #include "core/deck_parser.hpp"
 #include "core/deck_toml_writer.hpp"
 #include "core/error.hpp"
+#include "core/toml_string.hpp"
 
 using namespace kioku;
 
@@ -131,4 +132,12 @@ TEST_CASE("export: card states in Anki's terms", "[core][export]") {
   state.due = day0 + 2 * kDay;
   schedule = anki_card_schedule(state, 1, day0);
   CHECK((schedule.queue == 3 && schedule.due == 2));
+}
+
+TEST_CASE("export: TOML strings escape quotes, backslashes and control characters",
+          "[core][export]") {
+  CHECK(toml_string("plain 東京") == "\"plain 東京\"");
+  CHECK(toml_string("say \"hi\" \\") == "\"say \\\"hi\\\" \\\\\"");
+  CHECK(toml_string("a\nb\tc\rd") == "\"a\\nb\\tc\\rd\"");
+  CHECK(toml_string(std::string("\x01\x1b\x7f", 3)) == "\"\\u0001\\u001b\\u007f\"");
 }
