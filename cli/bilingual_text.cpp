@@ -2,6 +2,13 @@
 
 namespace kioku::cli {
 
+std::string trimmed_prompt(const std::string& text) {
+  const std::size_t first = text.find_first_not_of("\n ");
+  if (first == std::string::npos) return std::string();
+  const std::size_t last = text.find_last_not_of(' ');
+  return text.substr(first, last - first + 1);
+}
+
 std::vector<std::string> dimmed(std::vector<std::string> lines, const Style& style) {
   if (!style.enabled) return lines;
   for (std::string& line : lines) {

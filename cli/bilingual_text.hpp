@@ -19,9 +19,15 @@ struct Bilingual {
   Bilingual(const char* text) : first(text) {}             // NOLINT
   Bilingual(std::string text, std::string english)
       : first(std::move(text)), second(english == first ? std::string() : std::move(english)) {}
+  // The English, or the first text where the English says the same (a deck's name).
+  const std::string& second_or_first() const { return second.empty() ? first : second; }
   std::string first;
   std::string second;
 };
+
+// A prompt from the session without the line screen's layout around it: the blank line before
+// it and the space after it.
+std::string trimmed_prompt(const std::string& text);
 
 // `lines` in the dimmer colour of the second language, their own styles kept inside it.
 std::vector<std::string> dimmed(std::vector<std::string> lines, const Style& style);
