@@ -27,24 +27,6 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// The SGR parameters in force where `text` starts on the screen capture-pane -e wrote, as
-// ";1;36;" (the sequences since the last reset, run together).
-std::string style_at(const std::string& screen, const std::string& text) {
-  const std::size_t at = screen.find(text);
-  if (at == std::string::npos) return "(not on the screen)";
-  std::string style = ";";
-  for (std::size_t escape = screen.find("\033["); escape < at;
-       escape = screen.find("\033[", escape + 2)) {
-    const std::size_t end = screen.find('m', escape);
-    if (end == std::string::npos || end > at) break;
-    const std::string parameters = screen.substr(escape + 2, end - escape - 2);
-    if (parameters.empty() || parameters == "0") style = ";";
-    if (parameters.starts_with("0;")) style = ";";
-    style += parameters + ";";
-  }
-  return style;
-}
-
 // Bold or a colour: what the screen highlights with.
 bool highlighted(const std::string& style) {
   return has(style, ";1;") || has(style, ";36;") || has(style, "0;1;");
