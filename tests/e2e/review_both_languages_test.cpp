@@ -2,40 +2,15 @@
 // (tmux): every text of the screen in Japanese, then in English; the English dim (SGR 2) when
 // colour is on, and plain, with no escape at all, under NO_COLOR.
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 
 namespace {
 
-const char* const kBilingualDeck = R"(format = 2
-languages = ["en", "ja"]
-
-[deck]
-id = "both"
-name.en = "Both languages"
-name.ja = "二か国語"
-
-[[notes]]
-id = "choice-1"
-kind = "choice"
-question.en = "Which pass recomputes activations?"
-question.ja = "どのパスで活性化を再計算しますか？"
-choices.en = ["Forward", "Backward", "Neither"]
-choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
-answer = 2
-explanation.en = "The backward pass."
-explanation.ja = "逆伝播のときです。"
-
-[[notes]]
-id = "basic-1"
-kind = "basic"
-front.en = "Capital of Japan?"
-front.ja = "日本の首都は？"
-back.en = "Tokyo"
-back.ja = "東京都"
-)";
-
+const std::string kBilingualDeck = two_language_deck("both", "Both languages", "二か国語") +
+                                   kRecomputationChoiceNote + "\n" + kCapitalNote;
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

@@ -2,21 +2,14 @@
 // its hint, highlighted, and Space reveals the text in its place in the sentence, highlighted
 // the same way; under --lang both the English sentence follows, dim.
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 
 namespace {
 
-const char* const kClozeDeck = R"(format = 2
-languages = ["en", "ja"]
-
-[deck]
-id = "cloze"
-name.en = "Cloze"
-name.ja = "穴埋め"
-
-[[notes]]
+const std::string kClozeDeck = two_language_deck("cloze", "Cloze", "穴埋め") + R"([[notes]]
 id = "cloze-1"
 kind = "cloze"
 text.en = "{{c1::Tokyo::a city}} is the capital of Japan."
