@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/bilingual_text.hpp"
 #include "cli/messages.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "protocol/review_types.hpp"
@@ -18,18 +19,6 @@ namespace kioku::cli {
 
 // Lines laid out for a width; laid out again when the width changes.
 using Layout = std::function<std::vector<std::string>(int width)>;
-
-// A text in the screen's language and, under --lang both, its English, shown after it in a
-// dimmer colour (docs/review-screen.md, "Both languages"). `second` is empty when there is no
-// second language or it would say the same.
-struct Bilingual {
-  Bilingual(std::string text) : first(std::move(text)) {}  // NOLINT: one language is a text
-  Bilingual(const char* text) : first(text) {}             // NOLINT
-  Bilingual(std::string text, std::string english)
-      : first(std::move(text)), second(english == first ? std::string() : std::move(english)) {}
-  std::string first;
-  std::string second;
-};
 
 class ReviewDisplay {
  public:

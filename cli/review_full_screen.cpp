@@ -25,15 +25,6 @@ std::string clock_text(std::chrono::steady_clock::duration elapsed) {
   return text + std::to_string(seconds % 60);
 }
 
-// A prompt from the session without the line screen's layout around it: the blank line before
-// it and the space after it.
-std::string trimmed(const std::string& text) {
-  const std::size_t first = text.find_first_not_of("\n ");
-  if (first == std::string::npos) return std::string();
-  const std::size_t last = text.find_last_not_of(' ');
-  return text.substr(first, last - first + 1);
-}
-
 class FullScreenDisplay : public ReviewDisplay {
  public:
   FullScreenDisplay(RawMode& terminal, const Messages& text,
@@ -66,8 +57,8 @@ class FullScreenDisplay : public ReviewDisplay {
   void notice(const Bilingual& text) override { notice_ = text; }
   void lines(Layout layout) override { items_.emplace_back(std::move(layout)); }
   void prompt(const Bilingual& text) override {
-    prompt_ = Bilingual(trimmed(text.first));
-    prompt_.second = trimmed(text.second);
+    prompt_ = Bilingual(trimmed_prompt(text.first));
+    prompt_.second = trimmed_prompt(text.second);
     typed_.reset();
   }
   void echo(const std::string&) override {}
@@ -162,7 +153,7 @@ class FullScreenDisplay : public ReviewDisplay {
     content.prompt = typed_ ? prompt_.first + " " + *typed_ + "_" : prompt_.first;
     content.keys = typed_ ? screen_text_.typing_keys : screen_text_.keys;
     if (english_ != nullptr && english_screen_ != nullptr) {
-      content.deck_second = deck_.second.empty() ? deck_.first : deck_.second;
+      content.deck_second = deck_.second_or_first();
       content.counts_second =
           fill_in(english_screen_->counts_left, {{"counts", counts_text(*english_, counts_)}});
       content.notice_second = notice_.second;

@@ -10,14 +10,6 @@ namespace kioku::cli {
 
 namespace {
 
-// `text` without the newlines before it and the spaces after it.
-std::string trimmed(const std::string& text) {
-  const std::size_t first = text.find_first_not_of('\n');
-  if (first == std::string::npos) return std::string();
-  const std::size_t last = text.find_last_not_of(' ');
-  return text.substr(first, last - first + 1);
-}
-
 class LineDisplay : public ReviewDisplay {
  public:
   LineDisplay(const Messages& text, const Messages* english, const Style& style, int width)
@@ -29,7 +21,7 @@ class LineDisplay : public ReviewDisplay {
                      truncate_to_width(deck.first + " · " + counts_text(text_, counts), width_))
               << '\n';
     if (english_ != nullptr) {
-      const std::string deck_name = deck.second.empty() ? deck.first : deck.second;
+      const std::string deck_name = deck.second_or_first();
       std::cout << style_.dim(truncate_to_width(deck_name + " · " + counts_text(*english_, counts),
                                                 width_))
                 << '\n';
@@ -50,8 +42,8 @@ class LineDisplay : public ReviewDisplay {
       return;
     }
     const std::size_t start = std::min(text.first.find_first_not_of('\n'), text.first.size());
-    std::cout << text.first.substr(0, start) << trimmed(text.first) << '\n'
-              << style_.dim(trimmed(text.second)) << ' ' << std::flush;
+    std::cout << text.first.substr(0, start) << trimmed_prompt(text.first) << '\n'
+              << style_.dim(trimmed_prompt(text.second)) << ' ' << std::flush;
   }
   void echo(const std::string& text) override { std::cout << text; }
   void typing(const std::string&) override {}

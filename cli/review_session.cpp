@@ -14,6 +14,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/bilingual_text.hpp"
 #include "cli/deck_refusal.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
@@ -433,32 +434,6 @@ class ReviewScreen {
     return Bilingual(say(text_), say(*english_));
   }
 
-  // Lines for the card area: the first, then the English one dim, each ending in '\n'.
-  std::string both_lines(const Bilingual& text) const {
-    std::string lines = text.first + '\n';
-    if (!text.second.empty()) lines += style_.dim(text.second) + '\n';
-    return lines;
-  }
-
-  // `lines` in the dimmer colour of the second language, their own styles kept inside it.
-  static std::vector<std::string> dimmed(std::vector<std::string> lines, const Style& style) {
-    if (!style.enabled) return lines;
-    for (std::string& line : lines) {
-      if (line.empty()) continue;
-      std::string kept;
-      for (std::size_t at = 0, next; at < line.size(); at = next + 4) {
-        next = line.find("\033[0m", at);
-        if (next == std::string::npos) {
-          kept += line.substr(at);
-          break;
-        }
-        kept += line.substr(at, next - at) + "\033[0m\033[2m";
-      }
-      line = style.dim(kept);
-    }
-    return lines;
-  }
-
   // Wraps before styling, so escape codes never count as columns.
   void print_wrapped(const std::string& text, const std::string& indent = "", bool bold = false,
                      bool second_language = false) {
@@ -610,19 +585,14 @@ class ReviewScreen {
   // card with English alone), or kiokud cannot say (the Japanese alone is shown then).
   std::optional<protocol::CardToStudy> english_of(const protocol::CardToStudy& card) {
     if (english_ == nullptr) return std::nullopt;
-    protocol::CardToStudy english;
     try {
-      english = call(protocol::kCardGet, protocol::CardGetParams{card.id, "en"}).card;
+      return english_if_different(
+          card, call(protocol::kCardGet, protocol::CardGetParams{card.id, "en"}).card);
     } catch (const DaemonLost&) {
       throw;
     } catch (const Error&) {
       return std::nullopt;
     }
-    if (english.question == card.question && english.choices == card.choices &&
-        english.explanation == card.explanation && english.deck_name == card.deck_name) {
-      return std::nullopt;
-    }
-    return english;
   }
 
   static std::int64_t elapsed_since(std::chrono::steady_clock::time_point started) {

@@ -114,9 +114,9 @@ struct DueIndex::Statements {
         // With a tag the candidates' tags are read one by one anyway, so one walk of the deck's
         // cards that are not new: a card buried past today counts from ?3, when it comes back.
         next_due_tagged(database.prepare(
-            std::string("SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) "
-                        "ELSE due_ms END) FROM card_state WHERE deck_id = ?1 AND ") +
-            std::string(kTagCondition) + "suspended = 0 AND phase <> 'new'")),
+            "SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) ELSE due_ms END) "
+            "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' "
+            "AND kioku_has_tag((SELECT tags FROM cards WHERE cards.id = card_state.card_id), ?9)")),
         // One min() per phase again: each walks card_state_deck_due from ?2 on.
         next_learning_due(database.prepare(
             "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "

@@ -2,60 +2,26 @@
 // (tmux): every text of the screen in Japanese, then in English; the English dim (SGR 2) when
 // colour is on, and plain, with no escape at all, under NO_COLOR.
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 
 namespace {
 
-const char* const kBilingualDeck = R"(format = 2
-languages = ["en", "ja"]
-
-[deck]
-id = "both"
-name.en = "Both languages"
-name.ja = "二か国語"
-
-[[notes]]
-id = "choice-1"
-kind = "choice"
-question.en = "Which pass recomputes activations?"
-question.ja = "どのパスで活性化を再計算しますか？"
-choices.en = ["Forward", "Backward", "Neither"]
-choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
-answer = 2
-explanation.en = "The backward pass."
-explanation.ja = "逆伝播のときです。"
-
-[[notes]]
-id = "basic-1"
-kind = "basic"
-front.en = "Capital of Japan?"
-front.ja = "日本の首都は？"
-back.en = "Tokyo"
-back.ja = "東京都"
-)";
-
+const std::string kBilingualDeck = two_language_deck("both", "Both languages", "二か国語") +
+                                   kRecomputationChoiceNote + "\n" + kCapitalNote;
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// Whether `text`, as capture-pane -e writes the screen, is drawn dim: the SGR sequences before
-// it, since the last reset, include 2 (tmux carries a style over from row to row).
+// Whether `text`, as capture-pane -e writes the screen, is drawn dim: a 2 in force there that
+// no later 22 turned off.
 bool drawn_dim(const std::string& screen, const std::string& text) {
-  const std::size_t at = screen.find(text);
-  if (at == std::string::npos) return false;
-  bool dim = false;
-  for (std::size_t escape = screen.find("\033["); escape < at;
-       escape = screen.find("\033[", escape + 2)) {
-    const std::size_t end = screen.find('m', escape);
-    if (end == std::string::npos || end > at) break;
-    const std::string parameters = ";" + screen.substr(escape + 2, end - escape - 2) + ";";
-    if (parameters == ";0;" || parameters == ";;") dim = false;
-    if (has(parameters, ";2;")) dim = true;
-    if (has(parameters, ";22;")) dim = false;
-  }
-  return dim;
+  const std::string style = style_at(screen, text);
+  const std::size_t dim = style.rfind(";2;");
+  const std::size_t normal = style.rfind(";22;");
+  return dim != std::string::npos && (normal == std::string::npos || normal < dim);
 }
 
 std::string review_command(const TempHome& home, const std::string& extra) {

@@ -2,21 +2,14 @@
 // its hint, highlighted, and Space reveals the text in its place in the sentence, highlighted
 // the same way; under --lang both the English sentence follows, dim.
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 
 namespace {
 
-const char* const kClozeDeck = R"(format = 2
-languages = ["en", "ja"]
-
-[deck]
-id = "cloze"
-name.en = "Cloze"
-name.ja = "穴埋め"
-
-[[notes]]
+const std::string kClozeDeck = two_language_deck("cloze", "Cloze", "穴埋め") + R"([[notes]]
 id = "cloze-1"
 kind = "cloze"
 text.en = "{{c1::Tokyo::a city}} is the capital of Japan."
@@ -25,24 +18,6 @@ text.ja = "日本の首都は{{c1::東京::都市}}です。"
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
-}
-
-// The SGR parameters in force where `text` starts on the screen capture-pane -e wrote, as
-// ";1;36;" (the sequences since the last reset, run together).
-std::string style_at(const std::string& screen, const std::string& text) {
-  const std::size_t at = screen.find(text);
-  if (at == std::string::npos) return "(not on the screen)";
-  std::string style = ";";
-  for (std::size_t escape = screen.find("\033["); escape < at;
-       escape = screen.find("\033[", escape + 2)) {
-    const std::size_t end = screen.find('m', escape);
-    if (end == std::string::npos || end > at) break;
-    const std::string parameters = screen.substr(escape + 2, end - escape - 2);
-    if (parameters.empty() || parameters == "0") style = ";";
-    if (parameters.starts_with("0;")) style = ";";
-    style += parameters + ";";
-  }
-  return style;
 }
 
 // Bold or a colour: what the screen highlights with.

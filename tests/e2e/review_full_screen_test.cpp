@@ -9,6 +9,7 @@
 #include "cli/terminal/text_width.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/answer_log.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/process_sockets.hpp"
 #include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
@@ -60,23 +61,8 @@ bool rows_inside(const TmuxSession& terminal, int width) {
   return true;
 }
 
-const char* const kJapaneseDeck = R"(format = 2
-languages = ["en", "ja"]
-
-[deck]
-id = "every-kind"
-name.en = "Every kind"
-name.ja = "すべての種類"
-
-[[notes]]
-id = "basic-1"
-kind = "basic"
-front.en = "Capital of Japan?"
-front.ja = "日本の首都は？"
-back.en = "Tokyo"
-back.ja = "東京都"
-
-[[notes]]
+const std::string kJapaneseDeck = two_language_deck("every-kind", "Every kind", "すべての種類") +
+                                  kCapitalNote + "\n" + R"([[notes]]
 id = "cloze-1"
 kind = "cloze"
 text.en = "{{c1::Tokyo}} is the capital of Japan."
@@ -98,18 +84,7 @@ front.ja = "「犬」を英語で？"
 back.en = "inu"
 back.ja = "dog"
 
-[[notes]]
-id = "choice-1"
-kind = "choice"
-question.en = "Which pass recomputes activations?"
-question.ja = "どのパスで活性化を再計算しますか？"
-choices.en = ["Forward", "Backward", "Neither"]
-choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
-answer = 2
-explanation.en = "The backward pass."
-explanation.ja = "逆伝播のときです。"
-)";
-
+)" + kRecomputationChoiceNote;
 }  // namespace
 
 TEST_CASE("e2e: full screen - a Japanese session of every kind reaches the summary",

@@ -27,6 +27,21 @@ inline std::string deck_with(const std::string& cards) {
 
 namespace kioku::test {
 
+// A choice note of three options, the second right, with an explanation in Japanese given.
+inline std::string recomputation_choice_note(const std::string& explanation_ja) {
+  return R"([[notes]]
+id = "choice-1"
+kind = "choice"
+question.en = "Which pass recomputes activations?"
+question.ja = "どのパスで活性化を再計算しますか？"
+choices.en = ["Forward", "Backward", "Neither"]
+choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
+answer = 2
+explanation.en = "The backward pass."
+explanation.ja = ")" +
+         explanation_ja + "\"\n";
+}
+
 // A format 2 deck in two languages with a note of every kind, written the ways docs/deck-format.md
 // shows: dotted keys per language, a sub-table ([notes.back]) and a multi-line string. The line
 // of each [[notes]] header is in the comment before it.
@@ -90,17 +105,7 @@ back.en = "mizu"
 back.ja = "water"
 
 # line 61
-[[notes]]
-id = "choice-1"
-kind = "choice"
-question.en = "Which pass recomputes activations?"
-question.ja = "どのパスで活性化を再計算しますか？"
-choices.en = ["Forward", "Backward", "Neither"]
-choices.ja = ["順伝播", "逆伝播", "どちらでもない"]
-answer = 2
-explanation.en = "The backward pass."
-explanation.ja = "逆伝播です。"
-)";
+)" + recomputation_choice_note("逆伝播です。");
 
 // A format 2 deck in one language: plain strings for fields and choices, and note ids as Anki
 // makes them (its guids, with punctuation).
@@ -148,5 +153,32 @@ question = "Which is a colour?"
 choices = ["Green", "Seven"]
 answer = 1
 )";
+
+}  // namespace kioku::test
+
+namespace kioku::test {
+
+// The review screen's tests (tests/e2e/review_*_test.cpp) show these decks and look for their
+// texts on the screen.
+
+// A format 2 deck's head in English and Japanese, ending in a blank line: its notes follow.
+inline std::string two_language_deck(const std::string& id, const std::string& name_en,
+                                     const std::string& name_ja) {
+  return "format = 2\nlanguages = [\"en\", \"ja\"]\n\n[deck]\nid = \"" + id + "\"\nname.en = \"" +
+         name_en + "\"\nname.ja = \"" + name_ja + "\"\n\n";
+}
+
+// A basic note, the capital of Japan.
+inline const std::string kCapitalNote = R"([[notes]]
+id = "basic-1"
+kind = "basic"
+front.en = "Capital of Japan?"
+front.ja = "日本の首都は？"
+back.en = "Tokyo"
+back.ja = "東京都"
+)";
+
+// The choice note above, as the review screen's tests show it.
+inline const std::string kRecomputationChoiceNote = recomputation_choice_note("逆伝播のときです。");
 
 }  // namespace kioku::test

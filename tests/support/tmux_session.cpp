@@ -162,4 +162,20 @@ std::string number_of_choice(const TmuxSession& terminal, const std::string& cho
   return {};
 }
 
+std::string style_at(const std::string& screen, const std::string& text) {
+  const std::size_t at = screen.find(text);
+  if (at == std::string::npos) return "(not on the screen)";
+  std::string style = ";";
+  for (std::size_t escape = screen.find("\033["); escape < at;
+       escape = screen.find("\033[", escape + 2)) {
+    const std::size_t end = screen.find('m', escape);
+    if (end == std::string::npos || end > at) break;
+    const std::string parameters = screen.substr(escape + 2, end - escape - 2);
+    if (parameters.empty() || parameters == "0") style = ";";
+    if (parameters.starts_with("0;")) style = ";";
+    style += parameters + ";";
+  }
+  return style;
+}
+
 }  // namespace kioku::test

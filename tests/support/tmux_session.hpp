@@ -55,4 +55,9 @@ class TmuxSession {
 // fails the test when no choice on the screen starts so.
 std::string number_of_choice(const TmuxSession& terminal, const std::string& choice);
 
+// The SGR parameters in force where `text` first starts on a screen as capture-pane -e writes
+// it (screen_with_escapes()), as ";1;36;": the sequences since the last reset, run together
+// (tmux carries a style over from row to row). "(not on the screen)" when `text` is not there.
+std::string style_at(const std::string& screen, const std::string& text);
+
 }  // namespace kioku::test
