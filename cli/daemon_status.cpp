@@ -96,8 +96,8 @@ std::string last_reminder_text(const protocol::ReminderStatus& reminders,
 }  // namespace
 
 void print_daemon_status(const protocol::StatusResult& status,
-                         const std::optional<protocol::ReminderStatus>& reminders,
-                         const std::string& language, std::ostream& out) {
+                         const protocol::ReminderStatus& reminders, const std::string& language,
+                         std::ostream& out) {
   const DaemonMessages& words = daemon_messages_for(language);
   std::string options;
   for (const std::string& option : status.options) {
@@ -121,15 +121,14 @@ void print_daemon_status(const protocol::StatusResult& status,
       {words.configuration_label, configuration_text(status, options, words)},
       {words.configuration_file_label, configuration_file_text(status, language, words)},
       {words.last_backup_label, backup},
-      {words.reminders_label,
-       reminders ? reminders_text(*reminders, words) : std::string(words.none)},
+      {words.reminders_label, reminders_text(reminders, words)},
   };
-  if (reminders && reminders->on) {
-    lines.emplace_back(words.last_reminder_label, last_reminder_text(*reminders, words));
-    if (reminders->next_at) {
+  if (reminders.on) {
+    lines.emplace_back(words.last_reminder_label, last_reminder_text(reminders, words));
+    if (reminders.next_at) {
       lines.emplace_back(
           words.next_reminder_label,
-          fill_in(words.reminder_next, {{"when", local_minute_text(*reminders->next_at)}}));
+          fill_in(words.reminder_next, {{"when", local_minute_text(*reminders.next_at)}}));
     }
   }
   int width = 0;

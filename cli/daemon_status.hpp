@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <ostream>
 #include <string>
 
@@ -16,13 +15,9 @@ namespace kioku::cli {
 std::string size_text(std::int64_t bytes);
 
 // Writes the daemon's status in `language` (the words and durations of that language), with
-// the reminders' lines from system.reminders (docs/reminders.md); "none" without them.
+// the reminders' lines from system.reminders (docs/reminders.md).
 void print_daemon_status(const protocol::StatusResult& status,
-                         const std::optional<protocol::ReminderStatus>& reminders,
-                         const std::string& language, std::ostream& out);
-inline void print_daemon_status(const protocol::StatusResult& status, const std::string& language,
-                                std::ostream& out) {
-  print_daemon_status(status, std::nullopt, language, out);
-}
+                         const protocol::ReminderStatus& reminders, const std::string& language,
+                         std::ostream& out);
 
 }  // namespace kioku::cli

@@ -6,28 +6,8 @@
 
 namespace kioku {
 
-namespace {
-
-std::time_t seconds_of(TimestampMs when) {
-  // Floor to whole seconds, so an instant just before the epoch stays in its own second.
-  std::time_t seconds = static_cast<std::time_t>(when / kMillisecondsPerSecond);
-  if (when % kMillisecondsPerSecond < 0) --seconds;
-  return seconds;
-}
-
-}  // namespace
-
-int local_minute_of_day(TimestampMs when) {
-  const std::time_t seconds = seconds_of(when);
-  std::tm local{};
-  localtime_r(&seconds, &local);
-  return local.tm_hour * 60 + local.tm_min;
-}
-
 TimestampMs next_local_time(TimestampMs when, int minute_of_day) {
-  const std::time_t seconds = seconds_of(when);
-  std::tm day{};
-  localtime_r(&seconds, &day);
+  const std::tm day = local_time(when);
   // Today's date at that time, then the next day's, until one is after `when` (a day whose
   // skipped hour moves the time back before `when` is rare; three tries are plenty).
   for (int days_ahead = 0; days_ahead < 3; ++days_ahead) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "core/local_hour.hpp"
 #include "core/reminder_settings.hpp"
 #include "core/time.hpp"
 
@@ -23,9 +24,6 @@ struct ReminderDecision {
   // the quiet hours. Nullopt: only a change of the count can bring a reminder.
   std::optional<TimestampMs> look_again;
 };
-
-// The minutes after local midnight at `when`, daylight saving included.
-int local_minute_of_day(TimestampMs when);
 
 // The first instant after `when` whose local time is `minute_of_day`; on a day whose clocks
 // skip that time (spring forward) the instant the skipped time maps to, which is just after.

@@ -81,7 +81,9 @@ struct StatusResult {
   std::vector<std::string> restart_needed;     // keys the file changed that apply only on restart
   std::optional<std::string> last_backup;      // the newest file in the backups directory
   std::optional<std::int64_t> last_backup_at;  // its modification time, ms since the epoch
-  std::vector<std::string> reminders;          // none: kioku has no reminders yet
+  // Always empty: the reminders are system.reminders'. Kept because clients that decode this
+  // result (kioku of the same protocol, before reminders) require every field.
+  std::vector<std::string> reminders;
 };
 BOOST_DESCRIBE_STRUCT(StatusResult, (),
                       (daemon, version, protocol, pid, uptime_seconds, socket, socket_activated,

@@ -129,6 +129,13 @@ void CollectionServer::check_reminders() {
   // As for the watchers: a transaction still open would count writes not yet acknowledged; its
   // commit brings the check back.
   if (!reminders_.on() || group_commit_->has_uncommitted_writes()) return;
+  // Within the interval or the quiet hours no count can remind: none is made (a review
+  // session's every answer would otherwise count the whole collection), and the reminders look
+  // again when they end, which is when the count would have been looked at anyway.
+  if (const std::optional<TimestampMs> held = reminders_.held_until(clock_.now())) {
+    reminder_alarm_ = *held;
+    return;
+  }
   try {
     const std::int64_t due = current_due_counts(std::nullopt, *context_).total;
     const std::optional<TimestampMs> again = reminders_.check(due, clock_.now());

@@ -34,6 +34,12 @@ void Reminders::configure(const Configuration& settings) {
   }
 }
 
+std::optional<TimestampMs> Reminders::held_until(TimestampMs now) const {
+  if (!on()) return std::nullopt;
+  const TimestampMs allowed = next_reminder_allowed(policy_, now, last_run_);
+  return allowed > now ? std::optional(allowed) : std::nullopt;
+}
+
 std::optional<TimestampMs> Reminders::check(std::int64_t due, TimestampMs now) {
   if (!on()) return std::nullopt;
   const ReminderDecision decision = decide_reminder(policy_, due, now, last_run_);

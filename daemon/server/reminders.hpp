@@ -27,6 +27,9 @@ class Reminders {
   void configure(const Configuration& settings);
   // Whether a command would run: reminders.notify is on and there is a command.
   bool on() const noexcept { return !command_words_.empty(); }
+  // While the interval since the last reminder or the quiet hours last no count can remind: the
+  // instant they end; nullopt when a count at `now` may (or reminders are off).
+  std::optional<TimestampMs> held_until(TimestampMs now) const;
   // Decides with `due` cards due at `now`, and runs the command when it is time. Returns when to
   // decide again if the count does not change before (nullopt: only a new count matters).
   std::optional<TimestampMs> check(std::int64_t due, TimestampMs now);

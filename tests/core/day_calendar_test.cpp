@@ -8,21 +8,18 @@
 
 #include "core/error.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/core/utc_instant.hpp"
 
 namespace kioku {
 namespace {
 
 using test::TimeZoneGuard;
+using test::utc;
 using test::zone_installed;
 
 constexpr std::int64_t kMinute = kMillisecondsPerMinute;
 constexpr std::int64_t kHour = 60 * kMinute;
 constexpr std::int64_t kDay = kMillisecondsPerDay;
-
-// The UTC instant of a civil date and time, computed without the local zone.
-TimestampMs utc(int year, unsigned month, unsigned day, int hour, int minute = 0) {
-  return days_from_civil(year, month, day) * kDay + hour * kHour + minute * kMinute;
-}
 
 TEST_CASE("day_calendar: days_from_civil counts days since 1970-01-01", "[core][day_calendar]") {
   struct Row {

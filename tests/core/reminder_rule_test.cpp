@@ -11,20 +11,18 @@
 #include "core/reminder_message.hpp"
 #include "core/reminder_settings.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/core/utc_instant.hpp"
 
 namespace kioku {
 namespace {
 
 using test::TimeZoneGuard;
+using test::utc;
 using test::zone_installed;
 
 constexpr std::int64_t kMinute = kMillisecondsPerMinute;
 constexpr std::int64_t kHour = 60 * kMinute;
 constexpr std::int64_t kDay = kMillisecondsPerDay;
-
-TimestampMs utc(int year, unsigned month, unsigned day, int hour, int minute = 0) {
-  return days_from_civil(year, month, day) * kDay + hour * kHour + minute * kMinute;
-}
 
 ReminderPolicy policy(std::int64_t threshold, std::int64_t interval_ms,
                       const char* quiet_hours = nullptr) {

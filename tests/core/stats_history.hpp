@@ -8,16 +8,9 @@
 #include "core/day_calendar.hpp"
 #include "core/review_entry.hpp"
 #include "core/time.hpp"
+#include "tests/core/utc_instant.hpp"
 
 namespace kioku::test {
-
-inline constexpr std::int64_t kHourMs = 60 * kMillisecondsPerMinute;
-
-// The instant of a UTC date and time.
-inline TimestampMs utc(int year, unsigned month, unsigned day, int hour, int minute = 0) {
-  return days_from_civil(year, month, day) * kMillisecondsPerDay + hour * kHourMs +
-         minute * kMillisecondsPerMinute;
-}
 
 inline ReviewEntry review(TimestampMs when, int interval_before_days, Rating rating,
                           std::int64_t duration_ms = 0) {

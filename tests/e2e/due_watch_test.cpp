@@ -8,52 +8,20 @@
 
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/e2e/note_card.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/piped_process.hpp"
-#include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
 
 namespace {
 
-const std::string kWatchDeck = R"(format = 2
-languages = ["en"]
-
-[deck]
-id = "watch"
-name.en = "Watch"
-
-[[notes]]
-id = "one"
-kind = "basic"
-front.en = "one?"
-back.en = "1"
-
-[[notes]]
-id = "two"
-kind = "basic"
-front.en = "two?"
-back.en = "2"
-
-[[notes]]
-id = "three"
-kind = "basic"
-front.en = "three?"
-back.en = "3"
-)";
-
 // 2026-06-02T04:00:00Z: the day after kMorning starts (tests run in UTC, days start at 04:00).
 constexpr std::int64_t kNextDayStartMs = (kMorning + 18 * 3600) * 1000;
 
 std::vector<std::string> daemon_arguments(const TempHome& home) {
   return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};
-}
-
-std::int64_t card_id(const TempHome& home, const std::string& note) {
-  const SqliteReader reader(home.collection_path());
-  // A basic note's one card: its id is the note's with the card's key.
-  return std::stoll(reader.text("SELECT id FROM cards WHERE external_id = '" + note +
-                                "' OR external_id LIKE '" + note + "/%'"));
 }
 
 // The watcher's line number `count` (from 1), once it has come; fails unless exactly `count`
@@ -83,7 +51,7 @@ TEST_CASE("e2e: kioku due --watch prints one line per change: answers, a learnin
   TempHome home;
   set_clock(home, kMorning * 1000);
   RunningDaemon daemon(home, daemon_arguments(home));
-  const std::string deck = home.write_file("watch.toml", kWatchDeck);
+  const std::string deck = home.write_file("watch.toml", basic_notes_deck("watch", "Watch", 3));
   REQUIRE(run_kioku(home, {"import", deck}).exit_code == 0);
   const std::int64_t one = card_id(home, "one");
   const std::int64_t two = card_id(home, "two");
@@ -137,7 +105,9 @@ TEST_CASE("e2e: kioku due --watch --json prints one object a line, --deck watche
   TempHome home;
   set_clock(home, kMorning * 1000);
   RunningDaemon daemon(home, daemon_arguments(home));
-  REQUIRE(run_kioku(home, {"import", home.write_file("watch.toml", kWatchDeck)}).exit_code == 0);
+  REQUIRE(run_kioku(home, {"import",
+                           home.write_file("watch.toml", basic_notes_deck("watch", "Watch", 3))})
+              .exit_code == 0);
   REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
 
   PipedProcess watcher(kioku_argv(home, {"due", "--watch", "--json", "--deck", "watch"}),

@@ -13,8 +13,9 @@
 
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/e2e/note_card.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/file_watch.hpp"
-#include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -23,32 +24,6 @@ namespace {
 
 constexpr std::int64_t kHourMs = 3600 * 1000;
 constexpr std::int64_t kStartMs = kMorning * 1000;  // 2026-06-01 10:00 UTC (tests run in UTC)
-
-const std::string kThreeCards = R"(format = 2
-languages = ["en"]
-
-[deck]
-id = "remind"
-name.en = "Remind"
-
-[[notes]]
-id = "one"
-kind = "basic"
-front.en = "one?"
-back.en = "1"
-
-[[notes]]
-id = "two"
-kind = "basic"
-front.en = "two?"
-back.en = "2"
-
-[[notes]]
-id = "three"
-kind = "basic"
-front.en = "three?"
-back.en = "3"
-)";
 
 std::string calls_path(const TempHome& home) {
   return home.root() + "/calls";
@@ -95,12 +70,6 @@ json::value reminders(const RunningDaemon& daemon) {
   return daemon.call("system.reminders");
 }
 
-std::int64_t card_id(const TempHome& home, const std::string& note) {
-  const SqliteReader reader(home.collection_path());
-  return std::stoll(reader.text("SELECT id FROM cards WHERE external_id = '" + note +
-                                "' OR external_id LIKE '" + note + "/%'"));
-}
-
 std::vector<std::string> daemon_arguments(const TempHome& home) {
   return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};
 }
@@ -125,7 +94,9 @@ TEST_CASE(
   CHECK(status.at("next_at") == kStartMs);
 
   // Three new cards: the count crosses 3 -> exactly one call, with the count and the message.
-  REQUIRE(run_kioku(home, {"import", home.write_file("remind.toml", kThreeCards)}).exit_code == 0);
+  REQUIRE(run_kioku(home, {"import",
+                           home.write_file("remind.toml", basic_notes_deck("remind", "Remind", 3))})
+              .exit_code == 0);
   std::vector<std::string> calls = wait_for_calls(home, 1);
   CHECK(calls[0] ==
         "--from-kioku|kioku|3 cards are due for review|3|"
@@ -212,7 +183,9 @@ TEST_CASE("e2e: daemon status says when reminders ran and why none can run", "[e
   std::filesystem::copy_file(notifier, home.root() + "/bin/notify-send");
   REQUIRE(::chmod((home.root() + "/bin/notify-send").c_str(), 0755) == 0);
   REQUIRE(run_kioku(home, {"config", "reload"}).exit_code == 0);
-  REQUIRE(run_kioku(home, {"import", home.write_file("remind.toml", kThreeCards)}).exit_code == 0);
+  REQUIRE(run_kioku(home, {"import",
+                           home.write_file("remind.toml", basic_notes_deck("remind", "Remind", 3))})
+              .exit_code == 0);
   // No language set: both, English first, in the one message argument (so the fake command's
   // one call writes two lines).
   const std::vector<std::string> calls = wait_for_calls(home, 2);
@@ -238,7 +211,9 @@ TEST_CASE("e2e: a reminder command that fails is logged and shown, and kiokud go
   write_config(home, "[reminders]\nnotify = true\nnotify_command = \"" + home.root() +
                          "/missing-program --x\"\n");
   RunningDaemon daemon(home, daemon_arguments(home));
-  REQUIRE(run_kioku(home, {"import", home.write_file("remind.toml", kThreeCards)}).exit_code == 0);
+  REQUIRE(run_kioku(home, {"import",
+                           home.write_file("remind.toml", basic_notes_deck("remind", "Remind", 3))})
+              .exit_code == 0);
   const json::value status = reminders(daemon);
   CHECK(status.at("last_run_at") == kStartMs);
   CHECK_THAT(std::string(status.at("last_problem").as_string()),
@@ -255,7 +230,9 @@ TEST_CASE("e2e: a reminder command that exits with a failure is reaped and logge
   write_config(home,
                "[reminders]\nnotify = true\nnotify_command = [\"/bin/sh\", \"-c\", \"exit 3\"]\n");
   RunningDaemon daemon(home, daemon_arguments(home));
-  REQUIRE(run_kioku(home, {"import", home.write_file("remind.toml", kThreeCards)}).exit_code == 0);
+  REQUIRE(run_kioku(home, {"import",
+                           home.write_file("remind.toml", basic_notes_deck("remind", "Remind", 3))})
+              .exit_code == 0);
   // The exit is heard on kiokud's loop (its pidfd), with no request: the log line is the proof
   // that the child was waited for.
   FileWatch watch(home.root());

@@ -5,43 +5,12 @@
 
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/deck_texts.hpp"
 #include "tests/support/piped_process.hpp"
 
 using namespace kioku::test;
 
 namespace {
-
-const std::string kFourNotes = R"(format = 2
-languages = ["en"]
-
-[deck]
-id = "four"
-name.en = "Four"
-
-[[notes]]
-id = "one"
-kind = "basic"
-front.en = "one?"
-back.en = "1"
-
-[[notes]]
-id = "two"
-kind = "basic"
-front.en = "two?"
-back.en = "2"
-
-[[notes]]
-id = "three"
-kind = "basic"
-front.en = "three?"
-back.en = "3"
-
-[[notes]]
-id = "four"
-kind = "basic"
-front.en = "four?"
-back.en = "4"
-)";
 
 // A daemon on the file clock with the four-note deck imported, one new card a day.
 struct FourNotes {
@@ -49,7 +18,7 @@ struct FourNotes {
     set_clock(home, kMorning * 1000);
     daemon.emplace(home, std::vector<std::string>{"--no-bundled-decks", "--clock-file",
                                                   home.root() + "/clock"});
-    const std::string deck = home.write_file("four.toml", kFourNotes);
+    const std::string deck = home.write_file("four.toml", basic_notes_deck("four", "Four", 4));
     REQUIRE(run_kioku(home, {"import", deck}).exit_code == 0);
     REQUIRE(run_kioku(home, {"deck", "config", "four", "new_per_day=1"}).exit_code == 0);
   }

@@ -154,6 +154,21 @@ choices = ["Green", "Seven"]
 answer = 1
 )";
 
+// A format 2 deck in English of `count` (1 to 4) basic notes "one" to "four", fronts "one?" to
+// "four?" and backs "1" to "4": the plain cards the due counts, reminders and session options are
+// counted on.
+inline std::string basic_notes_deck(const std::string& id, const std::string& name, int count) {
+  static const char* const kWords[] = {"one", "two", "three", "four"};
+  std::string text = "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"" + id +
+                     "\"\nname.en = \"" + name + "\"\n";
+  for (int note = 0; note < count && note < 4; ++note) {
+    const std::string word = kWords[note];
+    text += "\n[[notes]]\nid = \"" + word + "\"\nkind = \"basic\"\nfront.en = \"" + word +
+            "?\"\nback.en = \"" + std::to_string(note + 1) + "\"\n";
+  }
+  return text;
+}
+
 }  // namespace kioku::test
 
 namespace kioku::test {
