@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/backup_messages.hpp"
 #include "cli/card_messages.hpp"
@@ -50,31 +51,47 @@ bool has_non_ascii(std::string_view text) {
   return false;
 }
 
+// One message of a catalogue in both languages.
+struct MessagePair {
+  std::string name;
+  const char* in_english = nullptr;
+  const char* in_japanese = nullptr;
+};
+
+// Both languages of each message are there, name the same placeholders, and differ unless the
+// message is in `same_in_both`. Returns how many messages it checked.
+int check_messages(const std::vector<MessagePair>& pairs,
+                   const std::set<std::string>& same_in_both) {
+  for (const MessagePair& pair : pairs) {
+    INFO(pair.name);
+    REQUIRE(pair.in_english != nullptr);
+    REQUIRE(pair.in_japanese != nullptr);
+    CHECK_FALSE(std::string_view(pair.in_english).empty());
+    CHECK_FALSE(std::string_view(pair.in_japanese).empty());
+    CHECK(placeholders(pair.in_english) == placeholders(pair.in_japanese));
+    if (same_in_both.count(pair.name) == 0) {
+      CHECK(std::string_view(pair.in_english) != pair.in_japanese);
+      CHECK(has_non_ascii(pair.in_japanese));
+    }
+  }
+  return static_cast<int>(pairs.size());
+}
+
 // Checks every message of `Catalogue`; `same_in_both` names the ones that may read the same in
-// both languages (a column heading "ID"). Returns how many messages it checked.
+// both languages (a column heading "ID"). Returns how many messages it checked. Only the listing
+// of the members is a template: checks instantiated once per member made this file take a
+// minute to compile.
 template <class Catalogue>
 int check_catalogue(const Catalogue& english, const Catalogue& japanese,
                     const std::set<std::string>& same_in_both = {}) {
-  int checked = 0;
+  std::vector<MessagePair> pairs;
   boost::mp11::mp_for_each<
       boost::describe::describe_members<Catalogue, boost::describe::mod_public>>([&](auto member) {
-    ++checked;
-    INFO(member.name);
-    const char* in_english = english.*member.pointer;
-    const char* in_japanese = japanese.*member.pointer;
-    REQUIRE(in_english != nullptr);
-    REQUIRE(in_japanese != nullptr);
-    CHECK_FALSE(std::string_view(in_english).empty());
-    CHECK_FALSE(std::string_view(in_japanese).empty());
-    CHECK(placeholders(in_english) == placeholders(in_japanese));
-    if (same_in_both.count(member.name) == 0) {
-      CHECK(std::string_view(in_english) != in_japanese);
-      CHECK(has_non_ascii(in_japanese));
-    }
+    pairs.push_back({member.name, english.*member.pointer, japanese.*member.pointer});
   });
   // A message added to the struct but not to its BOOST_DESCRIBE_STRUCT would go unchecked.
-  CHECK(static_cast<std::size_t>(checked) * sizeof(const char*) == sizeof(Catalogue));
-  return checked;
+  CHECK(pairs.size() * sizeof(const char*) == sizeof(Catalogue));
+  return check_messages(pairs, same_in_both);
 }
 
 }  // namespace
