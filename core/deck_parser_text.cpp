@@ -120,6 +120,14 @@ std::string text_problem(std::string_view text, const TextRule& rule) {
   }
   std::size_t character = 0;
   for (std::size_t at = 0; at < text.size();) {
+    // Printable ASCII, most of most texts, needs no decoding (every note a client adds is
+    // checked here).
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (byte >= 0x20 && byte < 0x7F) {
+      ++character;
+      ++at;
+      continue;
+    }
     const CodePoint point = decode_utf8(text, at);
     ++character;
     const auto where = [&] { return " at character " + std::to_string(character); };

@@ -69,17 +69,19 @@ std::string content_to_json(const Note& choice_note) {
   return json::serialize(content);
 }
 
-std::string content_hash(const std::string& content_json, const std::string& tags) {
-  std::uint64_t hash = kFnv1aStart;
-  const auto mix = [&](const std::string& text) {
-    // A separator after each, so ("ab","c") and ("a","bc") differ.
-    hash = fnv1a_64_byte(fnv1a_64(text, hash), 0xff);
-  };
-  mix(content_json);
-  mix(tags);
+std::string content_hash(std::string_view content_json,
+                         std::initializer_list<std::string_view> tags_parts) {
+  // A separator after each of the two, so ("ab","c") and ("a","bc") differ.
+  std::uint64_t hash = fnv1a_64_byte(fnv1a_64(content_json), 0xff);
+  for (const std::string_view part : tags_parts) hash = fnv1a_64(part, hash);
+  hash = fnv1a_64_byte(hash, 0xff);
   char text[17];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
   return text;
+}
+
+std::string content_hash(const std::string& content_json, const std::string& tags) {
+  return content_hash(std::string_view(content_json), {std::string_view(tags)});
 }
 
 }  // namespace kioku::daemon

@@ -1,7 +1,9 @@
 // How a deck card's content is stored in the collection: one JSON document per card.
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "core/localized_text.hpp"
 #include "core/note.hpp"
@@ -27,6 +29,10 @@ std::string content_to_json(const Note& choice_note);
 CardContent content_from_json(const std::string& json, ContentParts parts = ContentParts::kAll);
 // A stable fingerprint of everything an import can change about a card.
 std::string content_hash(const std::string& content_json, const std::string& tags);
+// content_hash() with `tags` given as the parts it is made of, in order: the same hash, without
+// joining them first.
+std::string content_hash(std::string_view content_json,
+                         std::initializer_list<std::string_view> tags_parts);
 
 std::string localized_to_json(const LocalizedText& text);
 LocalizedText localized_from_json(const std::string& json);

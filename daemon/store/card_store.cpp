@@ -197,21 +197,25 @@ std::string card_content_hash(const NoteCardRow& row) {
   // Each part joins the hash only when it is there, so that cards without siblings, named by
   // their note's id, of choice notes keep the hashes they had before siblings, templates and
   // notes existed (and a re-import does not count them as updated).
+  const bool siblings = !row.sibling_group.empty();
+  const bool named = row.template_key != "card";
+  const bool fields = !row.note_content.empty();
   return content_hash(row.content_json,
-                      row.kind + "\n" + row.tags +
-                          (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
-                          (row.template_key == "card" ? "" : "\nas " + row.external_id) +
-                          (row.note_content.empty() ? "" : "\nfields " + row.note_content));
+                      {row.kind, "\n", row.tags, siblings ? "\nnote " : "",
+                       siblings ? std::string_view(row.sibling_group) : "", named ? "\nas " : "",
+                       named ? std::string_view(row.external_id) : "", fields ? "\nfields " : "",
+                       fields ? std::string_view(row.note_content) : ""});
 }
 
 SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now) {
   Statements& s = *statements_;
   const std::string hash = card_content_hash(row);
   if (stored == nullptr) {
-    s.insert.bind(1, row.deck_id).bind(2, row.note_id).bind(3, row.template_key);
-    s.insert.bind(4, row.external_id).bind(5, row.kind).bind(6, row.content_json);
-    s.insert.bind(7, hash).bind(8, row.tags).bind(9, row.position).bind(10, now);
-    s.insert.bind(11, row.sibling_group).run();
+    s.insert.bind(1, row.deck_id).bind(2, row.note_id).bind_lasting(3, row.template_key);
+    s.insert.bind_lasting(4, row.external_id).bind_lasting(5, row.kind);
+    s.insert.bind_lasting(6, row.content_json).bind_lasting(7, hash);
+    s.insert.bind_lasting(8, row.tags).bind(9, row.position).bind(10, now);
+    s.insert.bind_lasting(11, row.sibling_group).run();
     const std::int64_t added = database_.last_insert_rowid();
     s.insert_state.bind(1, added).bind(2, row.deck_id);
     s.insert_state.bind(3, row.position).run();

@@ -167,9 +167,9 @@ std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
                                const std::string& fields_json, const std::string& sibling_group,
                                std::int64_t position, TimestampMs now) {
   sqlite::Statement& insert = statements_->insert;
-  insert.bind(1, deck_id).bind(2, note.id).bind(3, note_kind_name(note.kind));
-  insert.bind(4, fields_json).bind(5, note_choices_to_json(note.choices));
-  insert.bind(6, note.answer).bind(7, join_tags(note.tags)).bind(8, sibling_group);
+  insert.bind(1, deck_id).bind_lasting(2, note.id).bind(3, note_kind_name(note.kind));
+  insert.bind_lasting(4, fields_json).bind(5, note_choices_to_json(note.choices));
+  insert.bind(6, note.answer).bind(7, join_tags(note.tags)).bind_lasting(8, sibling_group);
   insert.bind(9, position).bind(10, now).run();
   return database_.last_insert_rowid();
 }

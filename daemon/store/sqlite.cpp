@@ -156,6 +156,13 @@ Statement& Statement::bind(int index, std::string_view value) {
   return *this;
 }
 
+Statement& Statement::bind_lasting(int index, std::string_view value) {
+  const int result =
+      sqlite3_bind_text64(handle_, index, value.data(), value.size(), SQLITE_STATIC, SQLITE_UTF8);
+  if (result != SQLITE_OK) database_->fail(result, "cannot bind");
+  return *this;
+}
+
 Statement& Statement::bind_null(int index) {
   const int result = sqlite3_bind_null(handle_, index);
   if (result != SQLITE_OK) database_->fail(result, "cannot bind");

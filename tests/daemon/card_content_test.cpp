@@ -10,6 +10,7 @@
 #include "core/deck_parser.hpp"
 #include "core/error.hpp"
 #include "daemon/store/card_content.hpp"
+#include "daemon/store/card_store.hpp"
 
 using namespace kioku;
 using namespace kioku::daemon;
@@ -144,4 +145,38 @@ TEST_CASE("card content: odd and damaged content is read by the same rules", "[d
       R"()",
   };
   for (const std::string& text : texts) check_same(text);
+}
+
+TEST_CASE("card content: a card's hash is the one its joined parts give", "[daemon][store]") {
+  // card_content_hash hashes the row's parts one after another instead of joining them: the
+  // hashes collections already hold must not change (a re-import would count every card as
+  // updated). The joined form, as it was written before, is the reference.
+  const auto joined = [](const NoteCardRow& row) {
+    return content_hash(row.content_json,
+                        row.kind + "\n" + row.tags +
+                            (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
+                            (row.template_key == "card" ? "" : "\nas " + row.external_id) +
+                            (row.note_content.empty() ? "" : "\nfields " + row.note_content));
+  };
+  const auto row = [](std::string template_key, std::string external_id, std::string kind,
+                      std::string content_json, std::string tags, std::string sibling_group,
+                      std::string note_content) {
+    NoteCardRow made;
+    made.template_key = std::move(template_key);
+    made.external_id = std::move(external_id);
+    made.kind = std::move(kind);
+    made.content_json = std::move(content_json);
+    made.tags = std::move(tags);
+    made.sibling_group = std::move(sibling_group);
+    made.note_content = std::move(note_content);
+    return made;
+  };
+  const std::vector<NoteCardRow> rows{
+      row("card", "c1", "choice", "{\"q\":1}", "", "", ""),
+      row("card", "n", "basic", "{}", "a b", "", "[{\"name\":\"front\",\"text\":{\"en\":\"x\"}}]"),
+      row("backward", "n/backward", "reverse", "{}", "", "n", "[]"),
+      row("c2", "k/c2", "cloze", "", "", "g", "")};
+  for (const NoteCardRow& each : rows) CHECK(card_content_hash(each) == joined(each));
+  // The parts still count where one ends: "ab" then "c" is not "a" then "bc".
+  CHECK(content_hash("ab", "c") != content_hash("a", "bc"));
 }
