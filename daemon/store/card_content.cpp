@@ -80,8 +80,4 @@ std::string content_hash(std::string_view content_json,
   return text;
 }
 
-std::string content_hash(const std::string& content_json, const std::string& tags) {
-  return content_hash(std::string_view(content_json), {std::string_view(tags)});
-}
-
 }  // namespace kioku::daemon

@@ -27,10 +27,9 @@ std::string content_to_json(const Note& choice_note);
 // Throws kioku::Error (kStorage) when the stored JSON is not a card's content
 // (card_content_reader.cpp).
 CardContent content_from_json(const std::string& json, ContentParts parts = ContentParts::kAll);
-// A stable fingerprint of everything an import can change about a card.
-std::string content_hash(const std::string& content_json, const std::string& tags);
-// content_hash() with `tags` given as the parts it is made of, in order: the same hash, without
-// joining them first.
+// A stable fingerprint of everything an import can change about a card: its content and the
+// rest of what it shows, given as the parts that make it up in order (hashed in turn, never
+// joined first).
 std::string content_hash(std::string_view content_json,
                          std::initializer_list<std::string_view> tags_parts);
 

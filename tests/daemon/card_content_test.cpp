@@ -153,10 +153,10 @@ TEST_CASE("card content: a card's hash is the one its joined parts give", "[daem
   // updated). The joined form, as it was written before, is the reference.
   const auto joined = [](const NoteCardRow& row) {
     return content_hash(row.content_json,
-                        row.kind + "\n" + row.tags +
-                            (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
-                            (row.template_key == "card" ? "" : "\nas " + row.external_id) +
-                            (row.note_content.empty() ? "" : "\nfields " + row.note_content));
+                        {row.kind + "\n" + row.tags +
+                         (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
+                         (row.template_key == "card" ? "" : "\nas " + row.external_id) +
+                         (row.note_content.empty() ? "" : "\nfields " + row.note_content)});
   };
   const auto row = [](std::string template_key, std::string external_id, std::string kind,
                       std::string content_json, std::string tags, std::string sibling_group,
@@ -178,5 +178,5 @@ TEST_CASE("card content: a card's hash is the one its joined parts give", "[daem
       row("c2", "k/c2", "cloze", "", "", "g", "")};
   for (const NoteCardRow& each : rows) CHECK(card_content_hash(each) == joined(each));
   // The parts still count where one ends: "ab" then "c" is not "a" then "bc".
-  CHECK(content_hash("ab", "c") != content_hash("a", "bc"));
+  CHECK(content_hash("ab", {"c"}) != content_hash("a", {"bc"}));
 }
