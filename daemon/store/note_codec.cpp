@@ -42,8 +42,10 @@ std::string note_fields_to_json(const std::vector<NoteField>& fields) {
       out.append(part.data(), part.size());
     }
   };
+  bool first_field = true;
   for (const NoteField& field : fields) {
-    out += out.size() == 1 ? "{\"name\":" : ",{\"name\":";
+    out += first_field ? "{\"name\":" : ",{\"name\":";
+    first_field = false;
     append_string(field.name);
     out += ",\"text\":{";
     bool first = true;
