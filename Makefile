@@ -1,6 +1,11 @@
 # kioku: the two quick-start commands (`make review`, `make test`) and the usual targets.
 BUILD_DIR ?= build
-BUILD_TYPE ?= RelWithDebInfo
+# -O2 without -g: debug information was about a third of each optimised file's compile time, and
+# CI builds the tree from cold; the sanitizer builds (-O0 -g) are where a failure is debugged.
+# -O2 rather than CMake's -O3 for Release: GCC 12 at -O3 raises a false -Wrestrict in std::string,
+# which -Werror turns into a failed build. docs/decisions.md, "CI time".
+BUILD_TYPE ?= Release
+RELEASE_FLAGS = "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG"
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
@@ -14,6 +19,10 @@ SANITIZER_CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=Debug -DKIOKU_WERROR=ON \
 # aim their kills at moments measured in a first run, and under ASan beside the rest of the
 # suite those moments drift too far to land inside a 20,000-card import.
 SERIAL_TESTS = kill -9
+# The two long kill -9 tests (50 restarts under load, ten killed 20,000-card imports: 40 s and
+# 99 s under ASan) check what SQLite and the order of kiokud's commits do at a kill, not memory;
+# the normal tier runs them. Under ASan the two short ones still restart kiokud on a hot WAL.
+ASAN_SKIPPED_TESTS = 50 kill -9 restarts|an import killed by kill -9
 SANITIZER_ENV = ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
@@ -27,7 +36,7 @@ deps:
 	@scripts/install-deps
 
 $(BUILD_DIR)/build.ninja: | deps
-	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(RELEASE_FLAGS) \
 	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DKIOKU_WERROR=ON $(CMAKE_FLAGS)
 
 configure: $(BUILD_DIR)/build.ninja
@@ -62,7 +71,8 @@ test-sanitize: deps build-asan/build.ninja
 	cmake --build build-asan -j $(JOBS)
 	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure -j $(JOBS) --timeout 600 \
 	  -E '$(SERIAL_TESTS)'
-	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure --timeout 600 -R '$(SERIAL_TESTS)'
+	cd build-asan && $(SANITIZER_ENV) ctest --output-on-failure --timeout 600 -R '$(SERIAL_TESTS)' \
+	  -E '$(ASAN_SKIPPED_TESTS)'
 
 # ThreadSanitizer (GCC): only the binaries that run the daemon (daemon, e2e and fault tests,
 # kiokud, kioku); the placeholder ctest adds for the unbuilt core tests is skipped, and so is the
@@ -90,13 +100,12 @@ review: build
 
 # Benchmarks (not part of `make test`): a Release build of its own in build-bench/, then
 # bench/run_all.sh, which generates the benchmark collections (cached in build/bench-data) and
-# prints one table of ratios. -O2 rather than CMake's -O3: GCC 12 at -O3 raises a false
-# -Wrestrict in std::string, which -Werror turns into a failed build.
+# prints one table of ratios. -O2 as in the normal build (RELEASE_FLAGS): GCC 12 at -O3 raises a
+# false -Wrestrict in std::string, which -Werror turns into a failed build.
 BENCH_BUILD_DIR ?= build-bench
 $(BENCH_BUILD_DIR)/build.ninja: | deps
 	cmake -S . -B $(BENCH_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	  "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DKIOKU_WERROR=ON -DKIOKU_BUILD_TESTS=OFF \
-	  -DKIOKU_BUILD_BENCHMARKS=ON
+	  $(RELEASE_FLAGS) -DKIOKU_WERROR=ON -DKIOKU_BUILD_TESTS=OFF -DKIOKU_BUILD_BENCHMARKS=ON
 
 bench: deps $(BENCH_BUILD_DIR)/build.ninja
 	cmake --build $(BENCH_BUILD_DIR) -j $(JOBS)
@@ -112,7 +121,7 @@ install: build
 PACKAGE_BUILD_DIR ?= build-package
 $(PACKAGE_BUILD_DIR)/build.ninja: | deps
 	cmake -S . -B $(PACKAGE_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	  "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DCMAKE_INSTALL_PREFIX=/usr -DKIOKU_WERROR=ON \
+	  $(RELEASE_FLAGS) -DCMAKE_INSTALL_PREFIX=/usr -DKIOKU_WERROR=ON \
 	  -DKIOKU_BUILD_TESTS=OFF -DKIOKU_BUILD_BENCHMARKS=OFF $(CMAKE_FLAGS)
 
 package: deps $(PACKAGE_BUILD_DIR)/build.ninja
