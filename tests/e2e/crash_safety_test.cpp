@@ -384,7 +384,7 @@ TEST_CASE("e2e: an import killed by kill -9 leaves all of its cards or none", "[
       const auto growth = std::max<std::int64_t>(
           1, static_cast<std::int64_t>(share * static_cast<double>(whole_import_wal)));
       moment = "once the WAL grew by " + std::to_string(growth) + " bytes";
-      if (!watch.wait_until_size(wal, wal_before + growth)) moment += " (it did not)";
+      if (!watch.wait_until_size(wal, wal_before + growth, 5'000)) moment += " (it did not)";
     }
     REQUIRE(daemon->stop(SIGKILL) == 128 + SIGKILL);
     const std::int64_t wal_growth = file_size(wal) - wal_before;
