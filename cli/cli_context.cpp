@@ -74,6 +74,11 @@ void print_json(const json::value& value) {
   std::cout << safe_json(protocol::to_json_text(value)) << '\n';
 }
 
+void choose_language(CliContext& context, const std::string& choice) {
+  context.bilingual = choice == "both";
+  context.language = context.bilingual ? "ja" : choice;
+}
+
 std::string language_from_environment() {
   for (const char* variable : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
     const char* value = std::getenv(variable);

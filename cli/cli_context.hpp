@@ -21,7 +21,8 @@ struct CliContext {
   ConnectOptions connect;
   bool json = false;
   std::string language;  // "en" or "ja"
-  // --lang both: `language` is ja, and the review screen shows English under the Japanese.
+  // Language "both" (--lang or the config file): `language` is ja, and the review screen shows
+  // English under the Japanese.
   bool bilingual = false;
   std::string color = "auto";  // kioku --color: auto, always or never (Style::for_stdout)
   // kioku --timeout: one reply timeout for every request instead of ReplyTimeouts' defaults.
@@ -56,6 +57,11 @@ void print_json(const boost::json::value& value);
 // The language for card text and messages: ja when LC_ALL, LC_MESSAGES or LANG (the first that
 // is set) starts with "ja", else en.
 std::string language_from_environment();
+
+// Sets the context's language from a choice of en, ja or both (--lang, the config file's
+// `language`): both is Japanese first, then English, where a screen can show both (the review
+// screen, docs/review-screen.md); every other text is Japanese, the first of the two.
+void choose_language(CliContext& context, const std::string& choice);
 
 // The params of a method that takes an optional deck: {"deck": deck}, or {} for every deck.
 boost::json::object deck_params(const std::string& deck);

@@ -14,7 +14,7 @@ void apply_client_settings(const std::string& path, CliContext& context) {
   text << in.rdbuf();
   try {
     const Configuration settings = parse_configuration(text.str(), path).values;
-    if (!settings.language.empty()) context.language = settings.language;
+    if (!settings.language.empty()) choose_language(context, settings.language);
     context.color = settings.color;
     if (!settings.socket.empty()) context.connect.socket_path = settings.socket;
   } catch (const Error&) {

@@ -28,12 +28,7 @@ void apply(const GlobalArgs& globals, CliContext& context) {
   if (globals.socket) context.connect.socket_path = *globals.socket;
   context.json = globals.json;
   context.connect.autostart = globals.autostart;
-  // --lang both: Japanese first, then English, where a screen can show both (the review
-  // screen, docs/review-screen.md); every other text is Japanese, the first of the two.
-  if (globals.lang) {
-    context.bilingual = *globals.lang == "both";
-    context.language = context.bilingual ? "ja" : *globals.lang;
-  }
+  if (globals.lang) choose_language(context, *globals.lang);
   if (globals.color) context.color = *globals.color;
   if (globals.timeout) {
     context.reply_timeout =

@@ -73,7 +73,7 @@ constexpr std::array kKeys{
     ConfigKey{"time_zone", ConfigType::kString, 0, 0, "", ConfigTakesEffect::kRestart,
               [](const Configuration& c) { return optional_text(c.time_zone); },
               [](Configuration& c, const ConfigValue& v) { c.time_zone = text(v); }},
-    ConfigKey{"language", ConfigType::kString, 0, 0, "en,ja", ConfigTakesEffect::kClient,
+    ConfigKey{"language", ConfigType::kString, 0, 0, "en,ja,both", ConfigTakesEffect::kClient,
               [](const Configuration& c) { return optional_text(c.language); },
               [](Configuration& c, const ConfigValue& v) { c.language = text(v); }},
     ConfigKey{"color", ConfigType::kString, 0, 0, "auto,always,never", ConfigTakesEffect::kClient,

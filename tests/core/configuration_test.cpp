@@ -184,8 +184,8 @@ TEST_CASE("configuration: strings are checked against their choices, paths and z
           "[core][configuration]") {
   ConfigProblem problem = problem_of("language = \"fr\"\n");
   CHECK(problem.kind == ConfigProblemKind::kNotAChoice);
-  CHECK(problem.expected == "en,ja");
-  CHECK_THAT(describe(problem), Catch::EndsWith("language: must be one of en, ja, got 'fr'"));
+  CHECK(problem.expected == "en,ja,both");
+  CHECK_THAT(describe(problem), Catch::EndsWith("language: must be one of en, ja, both, got 'fr'"));
 
   problem = problem_of("color = \"yes\"\n");
   CHECK(problem.kind == ConfigProblemKind::kNotAChoice);
@@ -236,6 +236,8 @@ TEST_CASE("configuration: a command line's value is read as its key's type",
   CHECK_THROWS_AS(value_from_text(hour, "30"), ConfigError);
   CHECK_THROWS_AS(value_from_text(hour, ""), ConfigError);
   CHECK(std::get<std::string>(value_from_text(*find_config_key("language"), "ja")) == "ja");
+  CHECK(std::get<std::string>(value_from_text(*find_config_key("language"), "both")) == "both");
+  CHECK_THROWS_AS(value_from_text(*find_config_key("language"), "fr"), ConfigError);
   CHECK_THROWS_AS(value_from_text(*find_config_key("color"), "blue"), ConfigError);
 }
 

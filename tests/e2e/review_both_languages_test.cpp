@@ -1,6 +1,8 @@
 // `kioku --lang both review` (docs/review-screen.md, "Both languages") in a real terminal
 // (tmux): every text of the screen in Japanese, then in English; the English dim (SGR 2) when
 // colour is on, and plain, with no escape at all, under NO_COLOR.
+#include <filesystem>
+
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/deck_texts.hpp"
 #include "tests/support/tmux_session.hpp"
@@ -116,4 +118,28 @@ TEST_CASE("e2e: --lang both speaks Japanese in the other commands", "[e2e][lang]
   CHECK(has(script.out, "  2) 逆伝播\n     Backward\n"));
   CHECK(has(script.out, "✓ 正解\n✓ Correct\n"));
   CHECK_FALSE(has(script.out, "\033["));
+}
+
+TEST_CASE("e2e: language = \"both\" in the config file is --lang both, and --lang overrides it",
+          "[e2e][lang][config]") {
+  TempHome home;
+  std::filesystem::create_directories(home.root() + "/config/kioku");
+  home.write_file("config/kioku/config.toml", "language = \"both\"\n");
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", home.write_file("both.toml", kBilingualDeck)}).exit_code == 0);
+  CHECK(run_kioku(home, {"due"}).out == "復習待ち 2 枚（新規 2、学習中 0、復習 0）\n");
+  const CommandResult script = run_kioku(home, {"review", "--no-shuffle"}, "q\n");
+  INFO(script.out << script.err);
+  CHECK(
+      has(script.out, "どのパスで活性化を再計算しますか？\nWhich pass recomputes activations?\n"));
+  CHECK(has(script.out, "セッション: 0 枚を復習"));
+  CHECK(has(script.out, "Session: 0 cards reviewed"));
+  // The command line wins over the file, and en is English alone.
+  const CommandResult english = run_kioku(home, {"--lang", "en", "review", "--no-shuffle"}, "q\n");
+  INFO(english.out << english.err);
+  CHECK(has(english.out, "Which pass recomputes activations?"));
+  CHECK(has(english.out, "Session: 0 cards reviewed"));
+  CHECK_FALSE(has(english.out, "どのパス"));
+  CHECK_FALSE(has(english.out, "セッション"));
+  CHECK(run_kioku(home, {"--lang", "en", "config", "get", "language"}).out == "both\n");
 }
