@@ -1,6 +1,7 @@
 // kioku due: how many cards to study now; --count for a prompt, --watch for a status bar.
 #include <boost/json.hpp>
 #include <iostream>
+#include <optional>
 #include <ostream>
 
 #include "cli/commands.hpp"
@@ -24,6 +25,7 @@ namespace json = boost::json;
 
 struct DueArgs {
   std::string deck;
+  std::optional<std::string> tag;  // sent as given: kiokud refuses an empty one
   bool count = false;
   bool watch = false;
   std::string format;
@@ -86,6 +88,10 @@ int watch_due(CliContext& context, const DueArgs& args) {
 CommandGroup due_commands() {
   return {Command<DueArgs>("due", {"Count the cards due now", "今復習するカードの数を表示"})
               .option(&DueArgs::deck, "--deck", {"only this deck", "このデッキだけ"})
+              .option(&DueArgs::tag, "--tag",
+                      {"only cards of notes with this tag or a tag under it (a::b), any case",
+                       "このタグかその下のタグ（a::b）を持つノートのカードだけ（大文字小文字を区別"
+                       "しない）"})
               .flag(&DueArgs::count, "--count",
                     {"print only the total, as fast as can be (for prompts)",
                      "合計の数だけを最速で表示（プロンプト用）"})
@@ -104,12 +110,19 @@ CommandGroup due_commands() {
                   throw Error(ErrorCode::kInvalidParams,
                               due_messages_for(context.language).count_with_watch);
                 }
+                // A status bar counts what is due, whatever its tags (due.watch watches a deck).
+                if (args.tag && args.watch) {
+                  throw Error(ErrorCode::kInvalidParams,
+                              due_messages_for(context.language).tag_with_watch);
+                }
                 if (!args.format.empty()) check_due_format(args.format, context.language);
                 // An unknown or ambiguous --deck in the user's language, not kiokud's English.
                 return worded_deck_refusal(args.deck, context.language, [&] {
-                  if (args.count) return print_due_total(context, args.deck);
+                  if (args.count) return print_due_total(context, args.deck, args.tag);
                   if (args.watch) return watch_due(context, args);
-                  call_and_show(context, protocol::kDueCounts, deck_params(args.deck),
+                  json::object params = deck_params(args.deck);
+                  if (args.tag) params["tag"] = *args.tag;
+                  call_and_show(context, protocol::kDueCounts, params,
                                 [&](const protocol::DueCountsResult& counts, std::ostream& out) {
                                   out << due_line(counts, args.format,
                                                   overview_messages_for(context.language))

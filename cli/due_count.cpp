@@ -155,10 +155,12 @@ int run_due_count(const DueCountLine& line, CliContext& context) {
   });
 }
 
-int print_due_total(CliContext& context, const std::string& deck) {
+int print_due_total(CliContext& context, const std::string& deck,
+                    const std::optional<std::string>& tag) {
+  json::object params = deck_params(deck);
+  if (tag) params["tag"] = *tag;
   const auto counts = protocol::decode_result<protocol::DueCountsResult>(
-      protocol::kDueCounts.name,
-      context.daemon().call(protocol::kDueCounts.name, deck_params(deck)));
+      protocol::kDueCounts.name, context.daemon().call(protocol::kDueCounts.name, params));
   std::cout << counts.total << '\n';
   return 0;
 }

@@ -9,6 +9,8 @@ namespace {
 
 const DueMessages kEnglish{
     .count_with_watch = "--count and --watch cannot be used together",
+    .tag_with_watch =
+        "--tag and --watch cannot be used together: --watch counts a whole deck, for status bars",
     .unknown_placeholder = "--format: unknown placeholder {placeholder}; known: {known}",
     .unclosed_brace =
         "--format: the opening brace at byte {position} is never closed (to print "
@@ -24,6 +26,8 @@ const DueMessages kEnglish{
 
 const DueMessages kJapanese{
     .count_with_watch = "--count と --watch は同時に使えません",
+    .tag_with_watch =
+        "--tag と --watch は同時に使えません。--watch はステータスバー用にデッキ全体を数えます",
     .unknown_placeholder =
         "--format: {placeholder} は使えない差し込み項目です（使えるもの: {known}）",
     .unclosed_brace =

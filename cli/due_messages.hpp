@@ -9,6 +9,7 @@ namespace kioku::cli {
 
 struct DueMessages {
   const char* count_with_watch;
+  const char* tag_with_watch;
   // --format: {placeholder} is the unknown one as written, {known} the list of known ones
   const char* unknown_placeholder;
   const char* unclosed_brace;  // {position}: the byte where the '{' opens
@@ -19,8 +20,8 @@ struct DueMessages {
   const char* watch_strange_line;  // {line}
 };
 BOOST_DESCRIBE_STRUCT(DueMessages, (),
-                      (count_with_watch, unknown_placeholder, unclosed_brace, stray_brace,
-                       watch_ended, watch_strange_line))
+                      (count_with_watch, tag_with_watch, unknown_placeholder, unclosed_brace,
+                       stray_brace, watch_ended, watch_strange_line))
 
 const DueMessages& due_messages_for(const std::string& language);
 

@@ -399,8 +399,10 @@ class ReviewScreen {
     }
     protocol::DueCountsResult due;
     try {
-      // What this session would study: its deck and its tag.
-      due = call(protocol::kDueCounts, protocol::DueCountsParams{options_.deck, options_.tag});
+      // What this session would study: its deck, its tag and its new-card limit.
+      protocol::DueCountsParams params{options_.deck, options_.tag, std::nullopt};
+      if (options_.new_limit) params.new_limit = *options_.new_limit;
+      due = call(protocol::kDueCounts, params);
     } catch (const DaemonLost& lost) {
       return end_without_daemon(lost);
     }

@@ -263,11 +263,17 @@ struct DueCountsParams {
   // Only cards whose note has this tag, or a child of it, as review.next's `tag`: a session's
   // summary (`kioku review --tag`) counts what that session would study.
   std::optional<std::string> tag;
+  // Today's new-card limit in place of each deck's new_per_day, as review.next's `new_limit`:
+  // the summary of `kioku review --new N` counts with the session's limit.
+  std::optional<std::int64_t> new_limit;
   static constexpr std::array kHelp{
       kDeckHelp,
-      FieldHelp{"tag", "only cards of notes with this tag or a child of it (a::b), any case"}};
+      FieldHelp{"tag", "only cards of notes with this tag or a child of it (a::b), any case"},
+      FieldHelp{"new_limit",
+                "today's new-card limit in place of each deck's new_per_day (>= 0), as "
+                "review.next's"}};
 };
-BOOST_DESCRIBE_STRUCT(DueCountsParams, (), (deck, tag))
+BOOST_DESCRIBE_STRUCT(DueCountsParams, (), (deck, tag, new_limit))
 
 // due.watch's: a deck, watched whole (a status bar counts what is due, whatever its tags).
 struct DueWatchParams {

@@ -15,11 +15,12 @@ namespace kioku::daemon {
 
 protocol::DueCountsResult current_due_counts(const std::optional<std::string>& deck,
                                              MethodContext& context,
-                                             const std::optional<std::string>& tag) {
+                                             const std::optional<std::string>& tag,
+                                             std::optional<std::int64_t> new_limit) {
   const TimestampMs now = context.clock.now();
   const DueBounds bounds = due_bounds(now, context.calendar);
   const auto decks = queue_decks(context.collection, context.calendar.day_number(now),
-                                 chosen_decks(context.collection, deck), std::nullopt, tag);
+                                 chosen_decks(context.collection, deck), new_limit, tag);
   const DueCounts counts = due_counts(context.collection, decks, bounds);
   const auto next_due = next_due_time(context.collection, decks, bounds);
   protocol::DueCountsResult result;

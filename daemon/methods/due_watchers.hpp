@@ -19,10 +19,12 @@
 namespace kioku::daemon {
 
 // due.counts' result for `deck` (every deck when nullopt) at the context's now; with `tag`,
-// of the cards whose note has it (review.next's tag), the next due time included.
+// of the cards whose note has it (review.next's tag), the next due time included; with
+// `new_limit`, new cards counted against it instead of each deck's new_per_day.
 protocol::DueCountsResult current_due_counts(const std::optional<std::string>& deck,
                                              MethodContext& context,
-                                             const std::optional<std::string>& tag = std::nullopt);
+                                             const std::optional<std::string>& tag = std::nullopt,
+                                             std::optional<std::int64_t> new_limit = std::nullopt);
 
 // The instant after `now` at which `deck`'s counts may change with nothing written: the next
 // intraday learning card falling due, or the next day's start, whichever comes first.

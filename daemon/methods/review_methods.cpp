@@ -118,15 +118,22 @@ protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
                        recorded.correct, recorded.rating, card.state, language, true);
 }
 
-protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, MethodContext& context) {
-  const std::string language = checked_language(params.lang);
-  if (params.new_limit && *params.new_limit < 0) {
+// review.next's and due.counts' choice of cards: a limit below 0 or an empty tag is a mistake,
+// not "none" or "every card".
+void check_new_limit_and_tag(const std::optional<std::int64_t>& new_limit,
+                             const std::optional<std::string>& tag) {
+  if (new_limit && *new_limit < 0) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'new_limit' must be >= 0, got " + std::to_string(*params.new_limit));
+                "parameter 'new_limit' must be >= 0, got " + std::to_string(*new_limit));
   }
-  if (params.tag && params.tag->empty()) {
+  if (tag && tag->empty()) {
     throw Error(ErrorCode::kInvalidParams, "parameter 'tag' must not be empty");
   }
+}
+
+protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, MethodContext& context) {
+  const std::string language = checked_language(params.lang);
+  check_new_limit_and_tag(params.new_limit, params.tag);
   if (params.cram_after && !params.cram.value_or(false)) {
     throw Error(ErrorCode::kInvalidParams, "parameter 'cram_after' needs 'cram': true");
   }
@@ -345,10 +352,8 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
 
 protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params,
                                          MethodContext& context) {
-  if (params.tag && params.tag->empty()) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'tag' must not be empty");
-  }
-  return current_due_counts(params.deck, context, params.tag);
+  check_new_limit_and_tag(params.new_limit, params.tag);
+  return current_due_counts(params.deck, context, params.tag, params.new_limit);
 }
 
 // Keeps the caller's connection among the watchers: it hears due.changed until it leaves.

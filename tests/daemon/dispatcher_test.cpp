@@ -53,7 +53,7 @@ TEST_CASE("dispatcher: bad params are -32602 with a message naming the parameter
       {"deck.import", "{\"path\": \"relative.toml\"}",
        "parameter 'path' must be an absolute path, got \"relative.toml\""},
       {"due.counts", "{\"deck\": \"x\", \"colour\": 1}",
-       "unknown parameter 'colour' for due.counts (it takes: deck, tag)"},
+       "unknown parameter 'colour' for due.counts (it takes: deck, tag, new_limit)"},
       {"system.hello", "[1, 2]", "'params' must be an object of named parameters"},
       {"review.answer", "{\"card\": \"one\"}", "parameter 'card' must be an integer"},
       {"stats.summary", "{\"x\": true}", "unknown parameter 'x' for stats.summary (it takes none)"},

@@ -308,3 +308,20 @@ TEST_CASE("review.next new_limit: today's new-card limit for one request, seen c
   CHECK(negative.at("error").at("code").as_int64() == -32602);
   CHECK(negative.at("error").at("message").as_string().find("new_limit") != std::string::npos);
 }
+
+TEST_CASE("due.counts new_limit counts as review.next's does, for a session's summary",
+          "[daemon][queue]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("deck", 6);
+  configure(fixture, "deck", {{"new_per_day", "2"}});
+  CHECK(fixture.result("due.counts", {{"new_limit", 5}}).at("new").as_int64() == 5);
+  CHECK(study(fixture, 1, "easy") == "N");
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 1);
+  CHECK(fixture.result("due.counts", {{"new_limit", 5}}).at("new").as_int64() == 4);
+  CHECK(fixture.result("due.counts", {{"new_limit", 5}}).at("total").as_int64() ==
+        fixture.result("review.next", {{"new_limit", 5}}).at("counts").at("total").as_int64());
+  CHECK(fixture.result("due.counts", {{"new_limit", 0}}).at("new").as_int64() == 0);
+  const auto negative = fixture.call("due.counts", {{"new_limit", -1}});
+  CHECK(negative.at("error").at("code").as_int64() == -32602);
+  CHECK(negative.at("error").at("message").as_string().find("new_limit") != std::string::npos);
+}

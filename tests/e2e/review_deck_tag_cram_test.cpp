@@ -74,6 +74,32 @@ TEST_CASE("e2e: kioku review --deck by name takes the decks under it", "[e2e][re
   CHECK_FALSE(shows(lang, "other-one?"));
 }
 
+TEST_CASE("e2e: kioku due --tag counts the cards of notes with the tag, as review --tag studies",
+          "[e2e][review_options]") {
+  Decks decks;
+  // verbs: vocab-one (verbs), verbs-one (Verbs), other-one (verbs); JLPT::N5 under jlpt.
+  CHECK(run_kioku(decks.home, {"due", "--tag", "verbs", "--count"}).out == "3\n");
+  CHECK(run_kioku(decks.home, {"due", "--tag", "jlpt", "--count"}).out == "1\n");
+  CHECK(run_kioku(decks.home, {"due", "--tag", "verbs", "--deck", "Lang", "--count"}).out == "2\n");
+  CHECK(run_kioku(decks.home, {"due", "--tag", "verbs"}).out ==
+        "3 due (3 new, 0 learning, 0 review)\n");
+  CHECK(run_kioku(decks.home, {"due", "--tag", "nothing", "--count"}).out == "0\n");
+  const CommandResult watch = run_kioku(decks.home, {"due", "--tag", "verbs", "--watch"});
+  CHECK(watch.exit_code != 0);
+  CHECK(watch.err ==
+        "kioku: --tag and --watch cannot be used together: --watch counts a whole deck, for "
+        "status bars\n");
+  const CommandResult japanese =
+      run_kioku(decks.home, {"--lang", "ja", "due", "--tag", "verbs", "--watch"});
+  CHECK(
+      japanese.err ==
+      "kioku: --tag と --watch は同時に使えません。--watch はステータスバー用にデッキ全体を数えます"
+      "\n");
+  const CommandResult empty = run_kioku(decks.home, {"due", "--tag", "", "--count"});
+  CHECK(empty.exit_code != 0);
+  CHECK_THAT(empty.err, Catch::Contains("'tag' must not be empty"));
+}
+
 TEST_CASE("e2e: kioku review --deck names an unknown or ambiguous deck in English and Japanese",
           "[e2e][review_options]") {
   Decks decks;

@@ -42,6 +42,19 @@ TEST_CASE("e2e: kioku review --new raises today's new-card limit for the session
   CHECK(one_more.out.find("1 card reviewed") != std::string::npos);
 }
 
+TEST_CASE(
+    "e2e: the summary of kioku review --new counts what is still due with the session's limit",
+    "[e2e][review_options]") {
+  FourNotes four;
+  // The deck allows one new card a day; the session three. One answered, two left for it.
+  const CommandResult quit = run_kioku(four.home, {"review", "--new", "3"}, "easy\nq\n");
+  INFO(quit.out << quit.err);
+  CHECK(quit.out.find("1 card reviewed") != std::string::npos);
+  CHECK(quit.out.find("2 still due now") != std::string::npos);
+  // kioku due keeps the deck's limit: its one new card is seen.
+  CHECK(run_kioku(four.home, {"due", "--count"}).out == "0\n");
+}
+
 TEST_CASE("e2e: kioku review --time stops after the card in progress once kiokud's time is up",
           "[e2e][review_options]") {
   FourNotes four;
