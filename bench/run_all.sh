@@ -66,6 +66,9 @@ RUNS=${STATS_RUNS:-10} "$here/stats_vs_sqlite.sh" "$build_dir" "$stats_collectio
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 
+section "review screen: rating key to next card, vs echo and fsync"
+"$here/review_keys_vs_echo.sh" "$build_dir" "$largest"
+
 section "answers vs SQLite commits"
 "$here/answers_vs_sqlite.sh" "$build_dir"
 
