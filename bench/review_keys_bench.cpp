@@ -8,7 +8,8 @@
 //
 // Usage: kioku_review_keys_bench --kioku PATH --socket SOCKET --deck DECK --echo SOCKET
 //          --fsync-dir DIR [--cards N] [--warmup N]
-// DECK must hold basic cards enough for warmup + cards (Space reveals, 3 rates good). Prints one
+// DECK must hold basic cards enough for warmup + cards, due or new (the session takes every new
+// card, --new 100000): Space reveals, 3 rates good. Prints one
 // JSON object: microseconds (mean, p50, p99) for the key, the echo and the fsync, and the ratios
 // of the key's p50 and p99 to the fsync's.
 #include <fcntl.h>
@@ -58,7 +59,8 @@ class ReviewTerminal {
       ::setenv("TERM", "xterm-256color", 1);
       ::setenv("NO_COLOR", "1", 1);
       ::execl(kioku.c_str(), kioku.c_str(), "--socket", socket.c_str(), "--no-autostart", "--lang",
-              "en", "review", "--deck", deck.c_str(), "--no-shuffle", static_cast<char*>(nullptr));
+              "en", "review", "--deck", deck.c_str(), "--no-shuffle", "--new", "100000",
+              static_cast<char*>(nullptr));
       std::perror("exec kioku");
       ::_exit(127);
     }

@@ -2,8 +2,9 @@
 # The rating key to the next card on `kioku review`'s full screen (kioku in a pseudo-terminal,
 # a real kiokud with its durable commit per answer), beside a raw socket echo and a bare
 # fdatasync in the same run (bench/review_keys_bench.cpp). Works on a copy of COLLECTION, since
-# answers change it; studies the deck with the most basic cards due.
-# Usage: bench/review_keys_vs_echo.sh BUILD_DIR COLLECTION   (CARDS, default 300)
+# answers change it; studies the deck with the most basic cards due or new, new cards without
+# the daily limit.
+# Usage: bench/review_keys_vs_echo.sh BUILD_DIR COLLECTION   (CARDS, default 200)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
@@ -17,12 +18,12 @@ cp --reflink=auto "$2" "$work/data/collection.sqlite"
 sync "$work/data/collection.sqlite"
 collection=$work/data/collection.sqlite
 cards=$(sqlite3 "$collection" "SELECT count(*) FROM cards")
-timed=${CARDS:-300}
+timed=${CARDS:-200}
 
 now_ms=$(($(collection_now_seconds "$collection") * 1000))
 deck=$(sqlite3 "$collection" "SELECT d.slug FROM decks d JOIN cards c ON c.deck_id = d.id
     JOIN card_state s ON s.card_id = c.id
-  WHERE c.kind = 'basic' AND s.suspended = 0 AND s.phase = 'review' AND s.due_ms <= $now_ms
+  WHERE c.kind = 'basic' AND s.suspended = 0 AND (s.phase = 'new' OR s.due_ms <= $now_ms)
   GROUP BY d.id ORDER BY count(*) DESC LIMIT 1")
 if [ -z "$deck" ]; then
   echo "review_keys_vs_echo: the collection has no deck of basic cards due" >&2
