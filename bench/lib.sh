@@ -36,6 +36,16 @@ stop_servers() {
   for pid in "${started_servers[@]}"; do stop_server "$pid"; done
 }
 
+# For the scripts whose answers change the collection: copies COLLECTION to WORK/data (kiokud's
+# data directory then) and sets `collection` to the copy. The copy is written back to disk
+# first, or its writeback would slow the answers' fsyncs. Usage: copy_collection COLLECTION WORK
+copy_collection() {
+  mkdir "$2/data"
+  cp --reflink=auto "$1" "$2/data/collection.sqlite"
+  sync "$2/data/collection.sqlite"
+  collection=$2/data/collection.sqlite
+}
+
 # Starts BUILD_DIR's kiokud serving COLLECTION (a generated collection.sqlite, whose directory
 # becomes kiokud's data directory) on SOCKET, its clock set to the collection's "now". Sets
 # SERVER_PID. Usage: start_kiokud_on_collection BUILD_DIR WORK SOCKET COLLECTION

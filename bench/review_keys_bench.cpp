@@ -33,6 +33,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using kioku::bench::echo_request;
+using kioku::bench::json_summary;
 using kioku::bench::LineConnection;
 using kioku::bench::summarize;
 using kioku::bench::Summary;
@@ -141,13 +142,6 @@ class BareFsync {
   std::string path_;
   int descriptor_;
 };
-
-std::string json_summary(const char* name, const Summary& summary) {
-  char text[200];
-  std::snprintf(text, sizeof text, "\"%s\":{\"mean_us\":%.1f,\"p50_us\":%.1f,\"p99_us\":%.1f}",
-                name, summary.mean_us, summary.p50_us, summary.p99_us);
-  return text;
-}
 
 }  // namespace
 

@@ -12,11 +12,7 @@ build_dir=$(cd "$1" && pwd)
 export TZ=UTC
 work=$(mktemp -d)
 trap 'stop_servers; rm -rf "$work"' EXIT
-mkdir "$work/data"
-cp --reflink=auto "$2" "$work/data/collection.sqlite"
-# Written back now, or the copy's writeback would slow the answers' fsyncs.
-sync "$work/data/collection.sqlite"
-collection=$work/data/collection.sqlite
+copy_collection "$2" "$work"
 cards=$(sqlite3 "$collection" "SELECT count(*) FROM cards")
 timed=${CARDS:-200}
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <numeric>
 #include <stdexcept>
@@ -78,6 +79,14 @@ inline std::string echo_request(std::size_t request_bytes, std::size_t response_
   std::string line = std::to_string(response_bytes) + " ";
   line.resize(std::max(request_bytes, line.size() + 1) - 1, 'x');
   return line + '\n';
+}
+
+// `"name":{"mean_us":…,"p50_us":…,"p99_us":…}`, for the benchmarks' one-line JSON results.
+inline std::string json_summary(const char* name, const Summary& summary) {
+  char text[200];
+  std::snprintf(text, sizeof text, "\"%s\":{\"mean_us\":%.2f,\"p50_us\":%.2f,\"p99_us\":%.2f}",
+                name, summary.mean_us, summary.p50_us, summary.p99_us);
+  return text;
 }
 
 }  // namespace kioku::bench

@@ -31,6 +31,7 @@
 namespace {
 
 using kioku::bench::echo_request;
+using kioku::bench::json_summary;
 using kioku::bench::LineConnection;
 using kioku::bench::summarize;
 using kioku::bench::Summary;
@@ -53,13 +54,6 @@ std::string shown_kind(const std::string& response) {
   if (kind == std::string::npos) return "";
   const std::size_t start = kind + key.size();
   return response.substr(start, response.find('"', start) - start);
-}
-
-std::string json_summary(const char* name, const Summary& summary) {
-  char text[200];
-  std::snprintf(text, sizeof text, "\"%s\":{\"mean_us\":%.2f,\"p50_us\":%.2f,\"p99_us\":%.2f}",
-                name, summary.mean_us, summary.p50_us, summary.p99_us);
-  return text;
 }
 
 }  // namespace
