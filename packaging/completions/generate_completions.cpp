@@ -47,6 +47,26 @@ bool takes_value(const OptionSpec& option) {
   return !std::holds_alternative<bool*>(option.target);
 }
 
+// An option's spellings: CLI11's "-o,--output" is two, "-o" and "--output".
+std::vector<std::string> spellings(const OptionSpec& option) {
+  std::vector<std::string> names;
+  std::string::size_type start = 0;
+  for (;;) {
+    const std::string::size_type comma = option.name.find(',', start);
+    names.push_back(option.name.substr(start, comma - start));
+    if (comma == std::string::npos) return names;
+    start = comma + 1;
+  }
+}
+
+// An option whose value is a path: completed with file names.
+bool names_file(const OptionSpec& option) {
+  for (const std::string& name : spellings(option)) {
+    if (name == "--socket" || name == "--output") return true;
+  }
+  return false;
+}
+
 // Text inside single quotes for every shell here: ' becomes '\''.
 std::string quoted(const std::string& text) {
   std::string result = "'";
@@ -74,10 +94,21 @@ std::string joined(const std::vector<std::string>& words) {
   return text;
 }
 
+// Every spelling of every option of `options`, for the lists the shells complete a '-' from.
+std::vector<std::string> option_words(const std::vector<const OptionSpec*>& options) {
+  std::vector<std::string> words;
+  for (const OptionSpec* option : options) {
+    for (std::string& name : spellings(*option)) words.push_back(std::move(name));
+  }
+  return words;
+}
+
 // Options that take a value, with the values they allow when the table lists them.
 struct ValueOption {
-  std::string name;
+  std::string name;     // as the table spells it: "--deck", "-o,--output"
+  std::string pattern;  // a shell case pattern for its spellings: "-o|--output"
   std::vector<std::string> choices;
+  bool file = false;  // the value is a path
 };
 
 std::vector<ValueOption> value_options(const std::vector<Node>& nodes) {
@@ -87,7 +118,12 @@ std::vector<ValueOption> value_options(const std::vector<Node>& nodes) {
       if (!takes_value(*option)) continue;
       bool known = false;
       for (const ValueOption& seen : result) known = known || seen.name == option->name;
-      if (!known) result.push_back({option->name, option->rules.choices});
+      if (known) continue;
+      std::string pattern;
+      for (const std::string& name : spellings(*option)) {
+        pattern += (pattern.empty() ? "" : "|") + name;
+      }
+      result.push_back({option->name, pattern, option->rules.choices, names_file(*option)});
     }
   }
   return result;
@@ -125,13 +161,13 @@ void write_bash(const std::vector<Node>& nodes) {
                "  done\n"
                "  case \"$prev\" in\n";
   for (const ValueOption& option : value_options(nodes)) {
-    std::cout << "    " << option.name << ")\n";
+    std::cout << "    " << option.pattern << ")\n";
     if (option.name == "--deck") {
       std::cout << "      COMPREPLY=($(compgen -W \"$(_kioku_deck_ids)\" -- \"$cur\"))\n";
     } else if (!option.choices.empty()) {
       std::cout << "      COMPREPLY=($(compgen -W " << quoted(joined(option.choices))
                 << " -- \"$cur\"))\n";
-    } else if (option.name == "--socket") {
+    } else if (option.file) {
       std::cout << "      COMPREPLY=($(compgen -f -- \"$cur\"))\n";
     } else {
       std::cout << "      COMPREPLY=()\n";
@@ -143,8 +179,7 @@ void write_bash(const std::vector<Node>& nodes) {
                "  verbs=\"\"\n"
                "  case \"$command_path\" in\n";
   for (const Node& node : nodes) {
-    std::vector<std::string> names;
-    for (const OptionSpec* option : node.options) names.push_back(option->name);
+    std::vector<std::string> names = option_words(node.options);
     if (node.path.empty()) {
       names.push_back("--help");
       names.push_back("--version");
@@ -173,27 +208,35 @@ void write_bash(const std::vector<Node>& nodes) {
 }
 
 void write_zsh(const std::vector<Node>& nodes) {
-  std::cout << "#compdef kioku\n"
-               "# zsh completion for kioku, generated from its command table "
-               "(packaging/completions).\n"
-               "_kioku() {\n"
-               "  # Keyed by \"_\" and the command path: a key of \"@\" alone would mean\n"
-               "  # every value. kioku_ names: zsh has arrays of its own called options and path.\n"
-               "  local -A kioku_verbs kioku_options kioku_files\n";
+  std::cout
+      << "#compdef kioku\n"
+         "# zsh completion for kioku, generated from its command table "
+         "(packaging/completions).\n"
+         "_kioku() {\n"
+         "  # Keyed by \"_\" and the command path: a key of \"@\" alone would mean\n"
+         "  # every value. kioku_ names: zsh has arrays of its own called options and path.\n"
+         "  # Filled as (key value ...) lists: in `name[key]=value` zsh keeps quotes around a\n"
+         "  # key as part of it, and a path such as \"deck config\" needs them.\n"
+         "  local -A kioku_verbs kioku_options kioku_files\n";
+  std::cout << "  kioku_verbs=(\n";
   for (const Node& node : nodes) {
-    std::cout << "  kioku_verbs[" << quoted("_" + node.path)
-              << "]=" << quoted(joined_names(node.verbs)) << "\n";
-    std::vector<std::string> described;
-    for (const OptionSpec* option : node.options) described.push_back(option->name);
+    std::cout << "    " << quoted("_" + node.path) << " " << quoted(joined_names(node.verbs))
+              << "\n";
+  }
+  std::cout << "  )\n  kioku_options=(\n";
+  for (const Node& node : nodes) {
+    std::vector<std::string> described = option_words(node.options);
     described.push_back("--help");
     if (node.path.empty()) described.push_back("--version");
-    std::cout << "  kioku_options[" << quoted("_" + node.path) << "]=" << quoted(joined(described))
-              << "\n";
+    std::cout << "    " << quoted("_" + node.path) << " " << quoted(joined(described)) << "\n";
+  }
+  std::cout << "  )\n  kioku_files=(\n";
+  for (const Node& node : nodes) {
     if (node.takes_file) {
-      std::cout << "  kioku_files[" << quoted("_" + node.path) << "]=" << (node.takes_deck ? 2 : 1)
-                << "\n";
+      std::cout << "    " << quoted("_" + node.path) << " " << (node.takes_deck ? 2 : 1) << "\n";
     }
   }
+  std::cout << "  )\n";
   std::cout << "  local -a descriptions\n";
   std::cout << "  local command_path='' word at\n"
                "  for ((at = 2; at < CURRENT; at++)); do\n"
@@ -204,12 +247,12 @@ void write_zsh(const std::vector<Node>& nodes) {
                "  done\n"
                "  case ${words[CURRENT-1]} in\n";
   for (const ValueOption& option : value_options(nodes)) {
-    std::cout << "    " << option.name << ")\n";
+    std::cout << "    " << option.pattern << ")\n";
     if (option.name == "--deck") {
       std::cout << "      compadd -- ${(f)\"$(" << kDeckIds << ")\"}\n";
     } else if (!option.choices.empty()) {
       std::cout << "      compadd -- " << joined(option.choices) << "\n";
-    } else if (option.name == "--socket") {
+    } else if (option.file) {
       std::cout << "      _files\n";
     } else {
       std::cout << "      _message value\n";
@@ -241,15 +284,17 @@ void write_fish_completions(const std::vector<Node>& nodes, const std::string& l
                 << quoted(verb->help_in(language)) << "\n";
     }
     for (const OptionSpec* option : node.options) {
-      std::cout << "    complete -c kioku " << condition << " -l " << option->name.substr(2);
+      std::cout << "    complete -c kioku " << condition;
+      for (const std::string& name : spellings(*option)) {
+        std::cout << (name.starts_with("--") ? " -l " + name.substr(2) : " -s " + name.substr(1));
+      }
+      // -r: a value follows, and files are offered for it; -x: a value follows, not a file.
       if (takes_value(*option)) {
-        std::cout << " -r";
+        std::cout << (names_file(*option) ? " -r -F" : " -x");
         if (option->name == "--deck") {
           std::cout << " -a '(__kioku_deck_ids)'";
         } else if (!option->rules.choices.empty()) {
           std::cout << " -a " << quoted(joined(option->rules.choices));
-        } else if (option->name == "--socket") {
-          std::cout << " -F";
         }
       }
       std::cout << " -d " << quoted(option->help_in(language)) << "\n";

@@ -97,11 +97,6 @@ while read -r command; do
       grep -qx "$verb" <<<"$(complete_line kioku "$noun" "")" || fail "bash: no '$verb' after '$noun'" ;;
     *) grep -qx "$command" <<<"$top" || fail "bash: no command $command" ;;
   esac
-  # zsh and fish: every command and verb is listed in the generated scripts.
-  word=${command##* }
-  grep -qE "[' ]$word[' ]" "$root/usr/share/zsh/vendor-completions/_kioku" || fail "zsh: no $command"
-  grep -qE -- "-a $word -d" "$root/usr/share/fish/vendor_completions.d/kioku.fish" ||
-    fail "fish: no $command"
 done < <("$generator" commands)
 grep -qx -- --deck <<<"$(complete_line kioku review --de)" || fail "bash: no --deck for review"
 [ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja both " ] || fail "bash: --lang values"
@@ -109,12 +104,69 @@ grep -qx gradient-checkpointing <<<"$(complete_line kioku review --deck "")" ||
   fail "bash: no deck ids from the daemon"
 grep -qx gradient-checkpointing <<<"$(complete_line kioku deck config "")" ||
   fail "bash: no deck ids for deck config's DECK"
-for shell in zsh fish; do
-  if command -v "$shell" >/dev/null; then
-    file=$(dpkg-deb -c "$deb" | awk '{print $6}' | grep "/$shell/" | head -n 1)
-    "$shell" -n "$root/${file#./}" || fail "$shell cannot parse its completion"
-  fi
+
+# zsh and fish run their own scripts, the same checks as bash's. zsh's function is autoloaded
+# as compinit would and called as the completion system calls it (words, CURRENT and PREFIX
+# set), with compadd, _files and _message standing in for the system's: they print what would be
+# offered. fish answers `complete -C` itself.
+zsh_script="$root/usr/share/zsh/vendor-completions/_kioku"
+fish_script="$root/usr/share/fish/vendor_completions.d/kioku.fish"
+zsh -n "$zsh_script" || fail "zsh cannot parse its completion"
+fish -n "$fish_script" || fail "fish cannot parse its completion"
+complete_zsh() {  # the words of a command line, the last being completed
+  zsh -f -c 'compadd() { while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift
+      printf "%s\n" "$@"; }
+    _files() { print -r -- "<files>"; }
+    _message() { print -r -- "<message>"; }
+    fpath=("${1:h}" $fpath); autoload -Uz _kioku
+    shift; words=("$@"); CURRENT=$#; PREFIX=${words[CURRENT]}; _kioku' completion "$zsh_script" "$@"
+}
+complete_fish() {  # a command line as typed, the candidates without their descriptions
+  fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$fish_script" "$1" | cut -f1
+}
+zsh_top=$(complete_zsh kioku "")
+fish_top=$(complete_fish "kioku ")
+while read -r command; do
+  case "$command" in
+    *" "*) noun=${command% *} verb=${command#* }
+      grep -qx "$verb" <<<"$(complete_zsh kioku "$noun" "")" || fail "zsh: no '$verb' after '$noun'"
+      grep -qx "$verb" <<<"$(complete_fish "kioku $noun ")" || fail "fish: no '$verb' after '$noun'" ;;
+    *) grep -qx "$command" <<<"$zsh_top" || fail "zsh: no command $command"
+      grep -qx "$command" <<<"$fish_top" || fail "fish: no command $command" ;;
+  esac
+done < <("$generator" commands)
+grep -qx -- --deck <<<"$(complete_zsh kioku review --de)" || fail "zsh: no --deck for review"
+grep -qx -- --deck <<<"$(complete_fish "kioku review --de")" || fail "fish: no --deck for review"
+[ "$(complete_zsh kioku --lang "" | tr '\n' ' ')" = "en ja both " ] || fail "zsh: --lang values"
+[ "$(complete_fish "kioku --lang " | sort | tr '\n' ' ')" = "both en ja " ] || fail "fish: --lang values"
+grep -qx gradient-checkpointing <<<"$(complete_zsh kioku review --deck "")" ||
+  fail "zsh: no deck ids from the daemon"
+grep -qx gradient-checkpointing <<<"$(complete_fish "kioku review --deck ")" ||
+  fail "fish: no deck ids from the daemon"
+grep -qx gradient-checkpointing <<<"$(complete_zsh kioku deck config "")" ||
+  fail "zsh: no deck ids for deck config's DECK"
+grep -qx gradient-checkpointing <<<"$(complete_fish "kioku deck config ")" ||
+  fail "fish: no deck ids for deck config's DECK"
+grep -qx "<files>" <<<"$(complete_zsh kioku import "")" || fail "zsh: no files for import"
+# export's -o,--output: both spellings offered, and files after either; a value that is not a
+# path is never offered files.
+for shell_words in "bash:$(complete_line kioku export --ou)" "zsh:$(complete_zsh kioku export --ou)" \
+  "fish:$(complete_fish "kioku export --ou" | cut -d= -f1)"; do
+  grep -qx -- --output <<<"${shell_words#*:}" || fail "${shell_words%%:*}: no --output for export"
 done
+grep -qx -- -o <<<"$(complete_line kioku export -)" || fail "bash: no -o for export"
+grep -qx -- -o <<<"$(complete_zsh kioku export -)" || fail "zsh: no -o for export"
+grep -qx "<files>" <<<"$(complete_zsh kioku export -o "")" || fail "zsh: no files after -o"
+grep -qx "<files>" <<<"$(complete_zsh kioku export --output "")" || fail "zsh: no files after --output"
+(cd "$root/usr/share/kioku/decks" &&
+  grep -qx gradient-checkpointing.toml <<<"$(complete_line kioku export -o "")") ||
+  fail "bash: no files after -o"
+(cd "$root/usr/share/kioku/decks" &&
+  grep -qx gradient-checkpointing.toml <<<"$(complete_fish "kioku export -o ")") ||
+  fail "fish: no files after -o"
+(cd "$root/usr/share/kioku/decks" &&
+  ! grep -q gradient-checkpointing.toml <<<"$(complete_fish "kioku --lang ")") ||
+  fail "fish: files offered for --lang"
 
 kioku daemon stop >/dev/null
 daemon_pid=""
