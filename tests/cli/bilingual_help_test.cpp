@@ -7,10 +7,13 @@
 #include <vector>
 
 #include "cli/command_table.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku::cli;
 
 namespace {
+
+using kioku::test::walk_commands;
 
 std::string help_text(const std::vector<std::string>& arguments, const std::string& language) {
   const CommandTable table = command_table();
@@ -19,13 +22,6 @@ std::string help_text(const std::vector<std::string>& arguments, const std::stri
   const ParsedLine parsed = parse_command_line(table, "kioku", arguments, out, err, language);
   CHECK(parsed.exit_code == kExitOk);
   return out.str();
-}
-
-void walk(const CommandSpec& spec, const std::function<void(const CommandSpec&)>& visit) {
-  for (const CommandSpec& command : spec.subcommands) {
-    visit(command);
-    walk(command, visit);
-  }
 }
 
 }  // namespace
@@ -43,7 +39,7 @@ TEST_CASE("help: every command and option of kioku has its help in Japanese", "[
     }
   };
   check_options(table.program);
-  walk(table.program, [&](const CommandSpec& command) {
+  walk_commands(table.program, "", [&](const CommandSpec& command, const std::string&) {
     INFO(command.name);
     CHECK_FALSE(command.help_japanese.empty());
     CHECK(command.help_japanese != command.help);

@@ -8,10 +8,13 @@
 #include <vector>
 
 #include "cli/command_table.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku::cli;
 
 namespace {
+
+using kioku::test::walk_commands;
 
 struct Parse {
   ParsedLine line;
@@ -26,16 +29,6 @@ Parse parse(const CommandTable& table, const std::vector<std::string>& arguments
   result.out = out.str();
   result.err = err.str();
   return result;
-}
-
-// Every command below `spec`, with its words from the program on ("deck config").
-void walk(const CommandSpec& spec, const std::string& words,
-          const std::function<void(const CommandSpec&, const std::string&)>& visit) {
-  for (const CommandSpec& command : spec.subcommands) {
-    const std::string path = words.empty() ? command.name : words + ' ' + command.name;
-    visit(command, path);
-    walk(command, path, visit);
-  }
 }
 
 std::vector<std::string> words_of(const std::string& path) {
@@ -63,7 +56,7 @@ TEST_CASE("command table: every command and option has help - a leaf runs, a nou
     CHECK_FALSE(option.help.empty());
   }
   int commands = 0;
-  walk(table.program, "", [&](const CommandSpec& command, const std::string& path) {
+  walk_commands(table.program, "", [&](const CommandSpec& command, const std::string& path) {
     ++commands;
     INFO(path);
     CHECK_FALSE(command.name.empty());
@@ -90,7 +83,7 @@ TEST_CASE("command table: --help lists every command with its help, and each com
   for (const OptionSpec& option : table.program.options) {
     CHECK(top.out.find(option.name) != std::string::npos);
   }
-  walk(table.program, "", [&](const CommandSpec& command, const std::string& path) {
+  walk_commands(table.program, "", [&](const CommandSpec& command, const std::string& path) {
     std::vector<std::string> arguments = words_of(path);
     arguments.push_back("--help");
     const Parse help = parse(table, arguments);

@@ -7,12 +7,13 @@
 
 #include "cli/edit_loop.hpp"
 #include "cli/note_messages.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku::cli;
 
 namespace {
 
-const NoteFileMessages& english = note_file_messages_for("en");
+using kioku::test::english_file_messages;
 
 // An editor that answers each opening with the next of `replies` (a function of what it got),
 // and keeps what it was given.
@@ -53,7 +54,7 @@ TEST_CASE("edit loop: an invalid text reopens with its problem on top, then a fi
         }
         return std::nullopt;
       },
-      english, err);
+      english_file_messages, err);
   CHECK(end == EditEnd::kAccepted);
   REQUIRE(editor.given.size() == 2);
   // The second opening: the problem on top (its line counted in this file), the text kept.
@@ -81,17 +82,17 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
   };
   SECTION("unchanged") {
     CHECK(edit_until_accepted(
-              kTemplate, [](const std::string& text) { return text; }, never, english, err) ==
-          EditEnd::kUnchanged);
+              kTemplate, [](const std::string& text) { return text; }, never, english_file_messages,
+              err) == EditEnd::kUnchanged);
     CHECK(tries == 0);
   }
   SECTION("emptied, or only comments left") {
     CHECK(edit_until_accepted(
-              kTemplate, [](const std::string&) { return std::string(); }, never, english, err) ==
-          EditEnd::kEmptied);
+              kTemplate, [](const std::string&) { return std::string(); }, never,
+              english_file_messages, err) == EditEnd::kEmptied);
     CHECK(edit_until_accepted(
               kTemplate, [](const std::string&) { return std::string("# just this\n\n  \n"); },
-              never, english, err) == EditEnd::kEmptied);
+              never, english_file_messages, err) == EditEnd::kEmptied);
     CHECK(tries == 0);
   }
   SECTION("left as it was after a problem: given up, not reopened for ever") {
@@ -99,8 +100,8 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
     editor.replies = {[](const std::string& text) { return text + "back.en = \"b\"\n"; },
                       [](const std::string& text) { return text; }};
     CHECK(edit_until_accepted(
-              kTemplate, [&](const std::string& text) { return editor(text); }, never, english,
-              err) == EditEnd::kUnchangedAfterError);
+              kTemplate, [&](const std::string& text) { return editor(text); }, never,
+              english_file_messages, err) == EditEnd::kUnchangedAfterError);
     CHECK(tries == 1);
     CHECK(err.str() == "kioku: note.toml: refused\n");
   }
@@ -109,20 +110,21 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
     editor.replies = {[](const std::string& text) { return text + "back.en = \"b\"\n"; },
                       [](const std::string&) { return kTemplate; }};
     CHECK(edit_until_accepted(
-              kTemplate, [&](const std::string& text) { return editor(text); }, never, english,
-              err) == EditEnd::kUnchanged);
+              kTemplate, [&](const std::string& text) { return editor(text); }, never,
+              english_file_messages, err) == EditEnd::kUnchanged);
   }
 }
 
 TEST_CASE("edit loop: error comments come off, and only ours", "[cli][edit-loop]") {
   const std::string marked =
-      with_error_comment("# mine\nkind = \"x\"\n", {2, 1, "bad", {}}, english);
+      with_error_comment("# mine\nkind = \"x\"\n", {2, 1, "bad", {}}, english_file_messages);
   CHECK(marked.find("note.toml:4:1: bad") != std::string::npos);
   CHECK(without_error_comment(marked) == "# mine\nkind = \"x\"\n");
-  CHECK(without_error_comment(with_error_comment(marked, {0, 0, "again", {}}, english)) ==
-        "# mine\nkind = \"x\"\n");
+  CHECK(without_error_comment(with_error_comment(
+            marked, {0, 0, "again", {}}, english_file_messages)) == "# mine\nkind = \"x\"\n");
   CHECK_FALSE(has_content("# a\n\n   # b\n"));
   CHECK(has_content("# a\n  kind = 1"));
   // A message holding a newline stays on its line of the comment.
-  CHECK(with_error_comment("", {0, 0, "a\nb", {}}, english).find("a\\nb") != std::string::npos);
+  CHECK(with_error_comment("", {0, 0, "a\nb", {}}, english_file_messages).find("a\\nb") !=
+        std::string::npos);
 }

@@ -9,17 +9,18 @@
 #include "cli/editor.hpp"
 #include "cli/note_messages.hpp"
 #include "core/error.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
 
 namespace {
 
-const NoteFileMessages& english = note_file_messages_for("en");
+using kioku::test::english_file_messages;
 
-std::string error_of(const std::string& command, const std::string& path) {
+std::string editor_error(const std::string& command, const std::string& path) {
   try {
-    run_editor(command, path, english);
+    run_editor(command, path, english_file_messages);
   } catch (const Error& error) {
     return error.what();
   }
@@ -39,7 +40,7 @@ TEST_CASE("editor: a private file, edited through sh, removed with its directory
   std::string path;
   std::string directory;
   {
-    const PrivateFile file("note.toml", english);
+    const PrivateFile file("note.toml", english_file_messages);
     path = file.path();
     directory = path.substr(0, path.rfind('/'));
     CHECK(path.substr(path.rfind('/')) == "/note.toml");
@@ -48,10 +49,11 @@ TEST_CASE("editor: a private file, edited through sh, removed with its directory
     CHECK(mode_of(directory) == 0700);
     file.write("front.en = \"a\"\n");
     // A command with its own arguments, and quotes in it, gets the path as its last word.
-    run_editor("sed -i 's/\"a\"/\"b c\"/'", path, english);
+    run_editor("sed -i 's/\"a\"/\"b c\"/'", path, english_file_messages);
     CHECK(file.read() == "front.en = \"b c\"\n");
     // An editor that saves by renaming a new file into place.
-    run_editor("sh -c 'printf x > \"$0.new\" && mv \"$0.new\" \"$0\"'", path, english);
+    run_editor("sh -c 'printf x > \"$0.new\" && mv \"$0.new\" \"$0\"'", path,
+               english_file_messages);
     CHECK(file.read() == "x");
     // Written again in place, shorter than before.
     file.write("");
@@ -63,14 +65,14 @@ TEST_CASE("editor: a private file, edited through sh, removed with its directory
 
 TEST_CASE("editor: one that fails, is killed or does not exist saves nothing, and says so",
           "[cli][editor]") {
-  const PrivateFile file("note.toml", english);
-  CHECK(error_of("exit 3 #", file.path()) ==
+  const PrivateFile file("note.toml", english_file_messages);
+  CHECK(editor_error("exit 3 #", file.path()) ==
         "The editor (exit 3 #) exited with status 3: nothing saved.");
-  CHECK(error_of("kill -9 $$ #", file.path()) ==
+  CHECK(editor_error("kill -9 $$ #", file.path()) ==
         "The editor (kill -9 $$ #) was killed by signal 9: nothing saved.");
-  CHECK(error_of("no-such-editor-kioku", file.path()) ==
+  CHECK(editor_error("no-such-editor-kioku", file.path()) ==
         "The editor (no-such-editor-kioku) exited with status 127: nothing saved.");
-  CHECK(error_of("true", file.path()) == "no error");
+  CHECK(editor_error("true", file.path()) == "no error");
 }
 
 TEST_CASE("editor: EDITOR, else VISUAL, else vi", "[cli][editor]") {

@@ -20,7 +20,7 @@ using namespace kioku::cli;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& content) {
+std::vector<std::string> lines_read(const std::string& content) {
   const protocol::UniqueFd file = test::memory_file(content);
   LineReader reader(file.get());
   std::vector<std::string> lines;
@@ -47,15 +47,15 @@ TEST_CASE("line reader: the lines std::getline gives, across block boundaries",
         std::string("a\n\nb\n"), "first\n" + long_line + "\n" + long_line + "\nlast",
         long_line + "\n" + long_line + "\n" + long_line + "\n", long_line.substr(0, 1000)}) {
     INFO("content of " << content.size() << " bytes");
-    CHECK(lines_of(content) == getline_lines(content));
+    CHECK(lines_read(content) == getline_lines(content));
   }
 }
 
 TEST_CASE("line reader: a line past the limit and a failed read are errors, not an end",
           "[cli][line-reader]") {
   const std::string at_limit(LineReader::kMaxLineBytes, 'x');
-  CHECK(lines_of(at_limit + "\nnext") == std::vector<std::string>{at_limit, "next"});
-  CHECK(lines_of(at_limit) == std::vector<std::string>{at_limit});
+  CHECK(lines_read(at_limit + "\nnext") == std::vector<std::string>{at_limit, "next"});
+  CHECK(lines_read(at_limit) == std::vector<std::string>{at_limit});
 
   for (const std::string& content : {at_limit + "x", at_limit + "x\nnext"}) {
     const protocol::UniqueFd file = test::memory_file(content);

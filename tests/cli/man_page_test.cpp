@@ -10,10 +10,13 @@
 #include <vector>
 
 #include "cli/command_table.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku::cli;
 
 namespace {
+
+using kioku::test::walk_commands;
 
 std::string read_page(const std::string& language) {
   const std::string path =
@@ -50,19 +53,10 @@ std::string roff_name(const std::string& name) {
 // Whether `text` names `option`: "\-\-deck"; a positional in italics, as a macro line
 // (".I FILE", the English pages) or inline ("\fIFILE", the Japanese ones, which keep their
 // sentences on one line so that groff puts no space inside them).
-bool names(const std::string& text, const OptionSpec& option) {
+bool names_option(const std::string& text, const OptionSpec& option) {
   if (!option.positional()) return text.find(roff_name(option.name)) != std::string::npos;
   return text.find(".I " + option.name) != std::string::npos ||
          text.find("\\fI" + option.name) != std::string::npos;
-}
-
-void walk(const CommandSpec& spec, const std::string& words,
-          const std::function<void(const CommandSpec&, const std::string&)>& visit) {
-  for (const CommandSpec& command : spec.subcommands) {
-    const std::string path = words.empty() ? command.name : words + ' ' + command.name;
-    visit(command, path);
-    walk(command, path, visit);
-  }
 }
 
 }  // namespace
@@ -74,14 +68,14 @@ TEST_CASE("man pages: kioku.1 has a section for every command of the table, nami
     INFO("packaging/man/" << language << "/kioku.1");
     const std::string page = read_page(language);
     int commands = 0;
-    walk(table.program, "", [&](const CommandSpec& command, const std::string& path) {
+    walk_commands(table.program, "", [&](const CommandSpec& command, const std::string& path) {
       ++commands;
       INFO("command: " << path);
       const std::string text = section(page, path);
       REQUIRE_FALSE(text.empty());
       for (const OptionSpec& option : command.options) {
         INFO("option: " << option.name);
-        CHECK(names(text, option));
+        CHECK(names_option(text, option));
       }
     });
     CHECK(commands >= 20);
@@ -89,7 +83,7 @@ TEST_CASE("man pages: kioku.1 has a section for every command of the table, nami
     const std::string globals = page.substr(0, page.find("\n.SS "));
     for (const OptionSpec& option : table.program.options) {
       INFO("global option: " << option.name);
-      CHECK(names(globals, option));
+      CHECK(names_option(globals, option));
     }
   }
 }
@@ -103,7 +97,7 @@ TEST_CASE("man pages: the section finder fails for a command the page lacks", "[
   CHECK(roff_name("--no-shuffle") == "\\-\\-no\\-shuffle");
   OptionSpec file;
   file.name = "FILE";
-  CHECK(names(".TP\n.I FILE\n", file));
-  CHECK(names(".TP\n\\fIFILE\\fR\n", file));
-  CHECK_FALSE(names(".TP\nFILE\n", file));
+  CHECK(names_option(".TP\n.I FILE\n", file));
+  CHECK(names_option(".TP\n\\fIFILE\\fR\n", file));
+  CHECK_FALSE(names_option(".TP\nFILE\n", file));
 }

@@ -9,17 +9,18 @@
 #include "cli/note_arguments.hpp"
 #include "cli/note_messages.hpp"
 #include "core/error.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
 
 namespace {
 
-const NoteMessages& english = note_messages_for("en");
+using kioku::test::english_note_messages;
 
-std::string error_of(const std::vector<std::string>& arguments) {
+std::string arguments_error(const std::vector<std::string>& arguments) {
   try {
-    fields_from_arguments(arguments, "en", english);
+    fields_from_arguments(arguments, "en", english_note_messages);
   } catch (const Error& error) {
     CHECK(error.code() == ErrorCode::kInvalidParams);
     return error.what();
@@ -32,15 +33,16 @@ std::string error_of(const std::vector<std::string>& arguments) {
 TEST_CASE("add arguments: --field NAME=TEXT in the default language, NAME.LANGUAGE=TEXT in that",
           "[cli][note-arguments]") {
   const protocol::NoteFieldsView fields = fields_from_arguments(
-      {"front=to eat", "front.ja=食べる", "back=x = y.z", "extra="}, "en", english);
+      {"front=to eat", "front.ja=食べる", "back=x = y.z", "extra="}, "en", english_note_messages);
   CHECK(fields == protocol::NoteFieldsView{{"front", {{"en", "to eat"}, {"ja", "食べる"}}},
                                            {"back", {{"en", "x = y.z"}}}});
-  CHECK(fields_from_arguments({"front=a"}, "ja", english).at("front").count("ja") == 1);
-  CHECK(error_of({"front"}) == "--field front: expected NAME=TEXT or NAME.LANGUAGE=TEXT");
-  CHECK(error_of({"=text"}) == "--field =text: expected NAME=TEXT or NAME.LANGUAGE=TEXT");
-  CHECK(error_of({"front.=text"}) ==
+  CHECK(fields_from_arguments({"front=a"}, "ja", english_note_messages).at("front").count("ja") ==
+        1);
+  CHECK(arguments_error({"front"}) == "--field front: expected NAME=TEXT or NAME.LANGUAGE=TEXT");
+  CHECK(arguments_error({"=text"}) == "--field =text: expected NAME=TEXT or NAME.LANGUAGE=TEXT");
+  CHECK(arguments_error({"front.=text"}) ==
         "--field front.=text: expected NAME=TEXT or NAME.LANGUAGE=TEXT");
-  CHECK(error_of({"front=a", "front.en=b"}) ==
+  CHECK(arguments_error({"front=a", "front.en=b"}) ==
         "--field front.en=b: this field and language was given already");
 }
 

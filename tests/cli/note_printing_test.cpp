@@ -36,7 +36,7 @@ protocol::NoteView note(std::string id, std::string kind, protocol::NoteFieldsVi
   return view;
 }
 
-std::string shown(const std::vector<std::string>& words, const boost::json::value& result) {
+std::string note_shown(const std::vector<std::string>& words, const boost::json::value& result) {
   const CommandTable table = command_table();
   const CommandSpec* at = &table.program;
   for (const std::string& word : words) {
@@ -61,7 +61,7 @@ TEST_CASE("printing notes: an added note and its cards", "[cli][note-print]") {
   result.note.cards = {card(12, "forward"), card(13, "backward")};
   result.added = {12, 13};
   result.changed = true;
-  CHECK(shown({"add"}, protocol::encode(result)) ==
+  CHECK(note_shown({"add"}, protocol::encode(result)) ==
         "Added note N1 to deck words: 2 cards\n  card 12: forward\n  card 13: backward\n");
 }
 
@@ -73,13 +73,13 @@ TEST_CASE("printing notes: a save says which cards were added, retired and broug
   result.added = {22};
   result.retired = {21};
   result.changed = true;
-  const std::string text = shown({"edit"}, protocol::encode(result));
+  const std::string text = note_shown({"edit"}, protocol::encode(result));
   CHECK(text ==
         "Saved note N\\u001b[2J: 2 cards\n  card 20: c1\n"
         "  card 21: c2 (retired: suspended, history kept)\n  card 22: c3\n"
         "New cards: 22\nRetired cards (suspended, their history kept): 21\n");
   result.changed = false;
-  CHECK(shown({"edit"}, protocol::encode(result)) ==
+  CHECK(note_shown({"edit"}, protocol::encode(result)) ==
         "No change to note N\\u001b[2J: nothing saved.\n");
 }
 
@@ -123,7 +123,7 @@ TEST_CASE("printing notes: the table fits the width, Japanese text measured in c
     if (line.rfind("表示した", 0) != 0) CHECK(display_width(line) <= 60);
   }
 
-  CHECK(shown({"notes"}, protocol::encode(protocol::NoteFindResult{})) == "No notes found.\n");
+  CHECK(note_shown({"notes"}, protocol::encode(protocol::NoteFindResult{})) == "No notes found.\n");
 }
 
 TEST_CASE("printing notes: delete and restore, and doing either twice", "[cli][note-print]") {
@@ -131,11 +131,13 @@ TEST_CASE("printing notes: delete and restore, and doing either twice", "[cli][n
   result.note = note("N1", "basic", {{"front", {{"en", "a"}}}});
   result.note.cards = {card(1, "card")};
   result.changed = true;
-  CHECK(shown({"note", "delete"}, protocol::encode(result)) ==
+  CHECK(note_shown({"note", "delete"}, protocol::encode(result)) ==
         "Deleted note N1 (1 card); kioku note restore N1 brings it back.\n");
-  CHECK(shown({"note", "restore"}, protocol::encode(result)) == "Restored note N1 (1 card).\n");
+  CHECK(note_shown({"note", "restore"}, protocol::encode(result)) ==
+        "Restored note N1 (1 card).\n");
   result.changed = false;
-  CHECK(shown({"note", "delete"}, protocol::encode(result)) == "Note N1 was deleted already.\n");
-  CHECK(shown({"note", "restore"}, protocol::encode(result)) ==
+  CHECK(note_shown({"note", "delete"}, protocol::encode(result)) ==
+        "Note N1 was deleted already.\n");
+  CHECK(note_shown({"note", "restore"}, protocol::encode(result)) ==
         "Note N1 is not deleted: nothing to restore.\n");
 }

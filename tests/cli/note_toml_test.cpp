@@ -6,13 +6,14 @@
 #include "cli/note_messages.hpp"
 #include "cli/note_toml.hpp"
 #include "core/note_kind.hpp"
+#include "tests/cli/cli_helpers.hpp"
 
 using namespace kioku;
 using namespace kioku::cli;
 
 namespace {
 
-const NoteFileMessages& english = note_file_messages_for("en");
+using kioku::test::english_file_messages;
 
 NoteTomlLayout bilingual() {
   NoteTomlLayout layout;
@@ -22,13 +23,15 @@ NoteTomlLayout bilingual() {
 }
 
 NoteContent round_trip(const NoteContent& note, const NoteTomlLayout& layout = bilingual()) {
-  return read_note_toml(write_note_toml(note, layout, english), "en", english).note;
+  return read_note_toml(write_note_toml(note, layout, english_file_messages), "en",
+                        english_file_messages)
+      .note;
 }
 
 // The NoteTomlError reading `text` throws.
-NoteTomlError error_of(const std::string& text) {
+NoteTomlError toml_error_of(const std::string& text) {
   try {
-    read_note_toml(text, "en", english);
+    read_note_toml(text, "en", english_file_messages);
   } catch (const NoteTomlError& error) {
     return error;
   }
@@ -52,7 +55,7 @@ TEST_CASE("note toml: a note written and read back is the same note", "[cli][not
     tricky.fields["back"]["en"] = "line one\nline \"two\"\\\n\nend\n";
     tricky.fields["back"]["ja"] = "esc \x1b[31m, del \x7f, C1 \xc2\x9b, bidi \xe2\x80\xae, cr \r";
     CHECK(round_trip(tricky) == tricky);
-    const std::string text = write_note_toml(tricky, bilingual(), english);
+    const std::string text = write_note_toml(tricky, bilingual(), english_file_messages);
     // A text over several lines reads as itself in the editor.
     CHECK(text.find("back.en = \"\"\"\nline one\nline \\\"two\\\"\\\\\n\nend\n\"\"\"") !=
           std::string::npos);
@@ -75,9 +78,10 @@ TEST_CASE("note toml: a note written and read back is the same note", "[cli][not
     NoteContent sourced = basic;
     sourced.fields["source"] = {{"en", "Chen et al. 2016, sec. 4.3"}, {"ja", "Chen ら 4.3 節"}};
     CHECK(round_trip(sourced) == sourced);
-    const std::string text = write_note_toml(sourced, bilingual(), english);
+    const std::string text = write_note_toml(sourced, bilingual(), english_file_messages);
     CHECK(text.find("# source: where the note's fact comes from") != std::string::npos);
-    CHECK(write_note_toml(basic, bilingual(), english).find("source") == std::string::npos);
+    CHECK(write_note_toml(basic, bilingual(), english_file_messages).find("source") ==
+          std::string::npos);
   }
   SECTION("a cloze note, and a language the deck does not list") {
     NoteContent cloze;
@@ -93,7 +97,7 @@ TEST_CASE("note toml: every field of the kind is in the file, in each language, 
           "[cli][note-toml]") {
   NoteContent empty;
   empty.kind = "reverse";
-  const std::string text = write_note_toml(empty, bilingual(), english);
+  const std::string text = write_note_toml(empty, bilingual(), english_file_messages);
   CHECK(text.find("# A heading\n") == 0);
   for (const char* line : {"kind = \"reverse\"\n", "tags = []\n", "front.en = \"\"\n",
                            "front.ja = \"\"\n", "back.en = \"\"\n", "back.ja = \"\"\n"}) {
@@ -103,11 +107,11 @@ TEST_CASE("note toml: every field of the kind is in the file, in each language, 
   CHECK(text.find("# front: the question side. (required)") != std::string::npos);
   CHECK(text.find("id = ") == std::string::npos);  // a new note has no id yet
   // Read back, the empty texts are no texts.
-  CHECK(read_note_toml(text, "en", english).note.fields.empty());
+  CHECK(read_note_toml(text, "en", english_file_messages).note.fields.empty());
 
   NoteContent typed = empty;
   typed.kind = "typed";
-  CHECK(write_note_toml(typed, bilingual(), english).find("typed in and compared") !=
+  CHECK(write_note_toml(typed, bilingual(), english_file_messages).find("typed in and compared") !=
         std::string::npos);
   // In Japanese, the comments are Japanese.
   CHECK(write_note_toml(typed, bilingual(), note_file_messages_for("ja")).find("問題の面") !=
@@ -117,15 +121,17 @@ TEST_CASE("note toml: every field of the kind is in the file, in each language, 
     NoteContent note;
     note.kind = std::string(spec.name);
     INFO(note.kind);
-    CHECK(read_note_toml(write_note_toml(note, bilingual(), english), "en", english).note.kind ==
-          note.kind);
+    CHECK(read_note_toml(write_note_toml(note, bilingual(), english_file_messages), "en",
+                         english_file_messages)
+              .note.kind == note.kind);
   }
 }
 
 TEST_CASE("note toml: a plain text is in the default language - an inline table works too",
           "[cli][note-toml]") {
-  const ReadNote read = read_note_toml(
-      "kind = \"basic\"\nfront = \"hello\"\nback = {en = \"a\", ja = \"あ\"}\n", "ja", english);
+  const ReadNote read =
+      read_note_toml("kind = \"basic\"\nfront = \"hello\"\nback = {en = \"a\", ja = \"あ\"}\n",
+                     "ja", english_file_messages);
   CHECK(read.note.fields.at("front") == std::map<std::string, std::string>{{"ja", "hello"}});
   CHECK(read.note.fields.at("back").at("ja") == "あ");
   CHECK(read.lines.at("front") == 2);
@@ -135,12 +141,12 @@ TEST_CASE("note toml: a plain text is in the default language - an inline table 
 
 TEST_CASE("note toml: what is wrong is named with its line, column and field", "[cli][note-toml]") {
   SECTION("TOML that does not parse") {
-    const NoteTomlError error = error_of("kind = \"basic\"\nfront.en = \"unclosed\n");
+    const NoteTomlError error = toml_error_of("kind = \"basic\"\nfront.en = \"unclosed\n");
     CHECK(error.line() == 2);
     CHECK(std::string(error.what()).find("note.toml:2:") == 0);
   }
   SECTION("a field the kind does not have") {
-    const NoteTomlError error = error_of("kind = \"basic\"\n\nfornt.en = \"x\"\n");
+    const NoteTomlError error = toml_error_of("kind = \"basic\"\n\nfornt.en = \"x\"\n");
     CHECK(error.line() == 3);
     CHECK(error.column() == 1);
     CHECK(error.field() == "fornt");
@@ -151,25 +157,29 @@ TEST_CASE("note toml: what is wrong is named with its line, column and field", "
           "source, tags)");
   }
   SECTION("choices are a choice note's only") {
-    CHECK(error_of("kind = \"cloze\"\nchoices.en = [\"a\"]\n").field() == "choices");
+    CHECK(toml_error_of("kind = \"cloze\"\nchoices.en = [\"a\"]\n").field() == "choices");
   }
   SECTION("a kind that does not exist, or none") {
-    const NoteTomlError unknown = error_of("kind = \"flip\"\n");
+    const NoteTomlError unknown = toml_error_of("kind = \"flip\"\n");
     CHECK(unknown.field() == "kind");
     CHECK(unknown.line() == 1);
     CHECK(unknown.problem().find("no kind \"flip\"") != std::string::npos);
-    CHECK(error_of("front.en = \"x\"\n").problem() == english.toml_no_kind);
+    CHECK(toml_error_of("front.en = \"x\"\n").problem() == english_file_messages.toml_no_kind);
   }
   SECTION("values of the wrong type") {
-    const NoteTomlError number = error_of("kind = \"basic\"\nfront.en = 3\n");
+    const NoteTomlError number = toml_error_of("kind = \"basic\"\nfront.en = 3\n");
     CHECK(number.field() == "front.en");
     CHECK(number.line() == 2);
-    CHECK(number.problem() == english.toml_not_text);
-    CHECK(error_of("kind = \"basic\"\ntags = \"a\"\n").problem() == english.toml_not_list);
-    CHECK(error_of("kind = \"basic\"\ntags = [\"a\", 1]\n").problem() == english.toml_not_list);
-    CHECK(error_of("kind = \"choice\"\nanswer = \"2\"\n").problem() == english.toml_not_number);
-    CHECK(error_of("kind = \"basic\"\nfront.en.x = \"a\"\n").problem() == english.toml_not_texts);
-    CHECK(error_of("kind = 1\n").field() == "kind");
+    CHECK(number.problem() == english_file_messages.toml_not_text);
+    CHECK(toml_error_of("kind = \"basic\"\ntags = \"a\"\n").problem() ==
+          english_file_messages.toml_not_list);
+    CHECK(toml_error_of("kind = \"basic\"\ntags = [\"a\", 1]\n").problem() ==
+          english_file_messages.toml_not_list);
+    CHECK(toml_error_of("kind = \"choice\"\nanswer = \"2\"\n").problem() ==
+          english_file_messages.toml_not_number);
+    CHECK(toml_error_of("kind = \"basic\"\nfront.en.x = \"a\"\n").problem() ==
+          english_file_messages.toml_not_texts);
+    CHECK(toml_error_of("kind = 1\n").field() == "kind");
   }
 }
 
@@ -179,18 +189,18 @@ TEST_CASE("note toml: a hostile file is refused before toml++ reads it, and read
   std::string deep = "kind = \"basic\"\nfront";
   for (int level = 0; level < 50'000; ++level) deep += ".a";
   deep += " = \"x\"\n";
-  const NoteTomlError too_deep = error_of(deep);
+  const NoteTomlError too_deep = toml_error_of(deep);
   CHECK(too_deep.line() == 2);
   CHECK_FALSE(too_deep.problem().empty());
-  CHECK(error_of("kind = \"basic\"\n[[notes]]\nfront = \"x\"\n").problem() ==
-        english.toml_no_tables);
+  CHECK(toml_error_of("kind = \"basic\"\n[[notes]]\nfront = \"x\"\n").problem() ==
+        english_file_messages.toml_no_tables);
   // Many values on one line: each text's place found in one walk, not one walk each.
   std::string wide = "kind = \"basic\"\nfront = {";
   for (int value = 0; value < 20'000; ++value) {
     wide += (value == 0 ? "" : ", ") + std::string("l") + std::to_string(value) + " = \"t\"";
   }
   wide += "}\n";
-  const ReadNote read = read_note_toml(wide, "en", english);
+  const ReadNote read = read_note_toml(wide, "en", english_file_messages);
   CHECK(read.text_starts.at("front.l19999") ==
         FilePlace{2, static_cast<int>(wide.rfind("\"t\"") - wide.find('\n')) + 1});
 }
@@ -205,7 +215,7 @@ first
   {{c2::y"""
 extra.ja = '''ab'''
 )",
-                                       "en", english);
+                                       "en", english_file_messages);
   CHECK(read.text_starts.at("text.en") == FilePlace{3, 12});
   CHECK(read.text_starts.at("text.ja") == FilePlace{5, 1});
   CHECK(read.text_starts.at("extra.ja") == FilePlace{7, 15});

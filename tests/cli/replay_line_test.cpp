@@ -87,7 +87,7 @@ std::string replayed(const std::string& input, const std::string& algorithm = "s
   return text;
 }
 
-std::vector<boost::json::object> lines_of(const std::string& text) {
+std::vector<boost::json::object> json_lines_of(const std::string& text) {
   std::vector<boost::json::object> lines;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);)
@@ -104,7 +104,7 @@ TEST_CASE("replay output: one JSON line per answer, the input's strings written 
       "\n"
       "{\"card\":\"c\\u00e9\\\"\",\"time\":\"2024-01-01T09:00:00Z\",\"rating\":\"again\"}\n"
       "{\"card\":\"c1\",\"time\":\"2024-01-02T09:00:00Z\",\"rating\":\"easy\"}\n");
-  const std::vector<boost::json::object> lines = lines_of(text);
+  const std::vector<boost::json::object> lines = json_lines_of(text);
   REQUIRE(lines.size() == 3);
   CHECK(lines[0].at("card") == "c1");
   CHECK(lines[0].at("time") == "2024-01-01T09:00:00Z");
@@ -122,7 +122,7 @@ TEST_CASE("replay output: one JSON line per answer, the input's strings written 
       CHECK(line.contains(key));
     }
   }
-  CHECK(lines_of(replayed(
+  CHECK(json_lines_of(replayed(
       "{\"card\":\"c\",\"time\":\"2024-01-01T09:00:00Z\",\"rating\":\"good\"}\n", "fsrs"))[0]
             .contains("stability"));
 }
@@ -139,9 +139,9 @@ TEST_CASE("replay output: a cram answer is left out, the replay as without it", 
       "\"card\":\"c1\",\"time\":\"2024-01-01T11:00:00Z\",\"rating\":\"again\"}\n"
       "{\"card\":\"c1\",\"time\":\"2024-01-02T09:00:00Z\",\"rating\":\"easy\","
       "\"kind\":\"review\"}\n";
-  const std::vector<boost::json::object> lines = lines_of(replayed(with_cram));
+  const std::vector<boost::json::object> lines = json_lines_of(replayed(with_cram));
   REQUIRE(lines.size() == 2);
-  const std::vector<boost::json::object> expected = lines_of(replayed(plain));
+  const std::vector<boost::json::object> expected = json_lines_of(replayed(plain));
   for (const char* key : {"state", "due", "interval_days", "lapses", "reps", "ease"}) {
     INFO(key);
     CHECK(lines[0].at(key) == expected[0].at(key));
@@ -162,7 +162,7 @@ TEST_CASE("replay output: a bad line names its number - what came before it is w
     CHECK(error.line() == 2);
     CHECK(error.field() == "time");
   }
-  CHECK(lines_of(written).size() == 1);
+  CHECK(json_lines_of(written).size() == 1);
   try {
     replayed(good + "{\"card\":\"c1\",\"time\":\"2024-01-02T09:00:00Z\",\"rating\":\"ok\"}\n");
     FAIL("no error");

@@ -45,7 +45,7 @@ Span revealed(std::string text) {
 }
 
 // The line without our SGR sequences, as the terminal shows it.
-std::string shown(const std::string& line) {
+std::string visible_text(const std::string& line) {
   return std::regex_replace(line, std::regex("\033\\[[0-9;]*m"), "");
 }
 
@@ -86,7 +86,7 @@ TEST_CASE("rich text terminal: Japanese text wraps at two columns a character",
   for (const std::string& line :
        lines_of("漢字とEnglish *mixed* かな交じり文の**強調**", 16, kColour)) {
     INFO(line);
-    CHECK(display_width(shown(line)) <= 16);
+    CHECK(display_width(visible_text(line)) <= 16);
   }
 }
 

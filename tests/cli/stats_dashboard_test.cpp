@@ -27,7 +27,7 @@ std::vector<protocol::CalendarDay> year_of(Count count) {
   return days;
 }
 
-protocol::StatsReportResult sample_report() {
+protocol::StatsReportResult dashboard_sample_report() {
   protocol::StatsReportResult report = test::stats_report_sample(12, 10, 200'000, {5, 12});
   report.today.mature = 4;
   report.today.mature_correct = 3;
@@ -59,7 +59,7 @@ Lines lines_between(const Lines& lines, std::size_t first, std::size_t count) {
 
 TEST_CASE("dashboard: today, streak, counts and the two tables side by side, in English",
           "[cli][dashboard]") {
-  const Lines lines = dashboard_lines(sample_report(), "en", Style{});
+  const Lines lines = dashboard_lines(dashboard_sample_report(), "en", Style{});
   CHECK(lines_between(lines, 0, 5) ==
         Lines{"Statistics: all decks, last 30 days (today 2026-06-01)",
               "Today: 12 answers in 3m 20s, correct 83%, mature correct 75%",
@@ -96,7 +96,7 @@ TEST_CASE("dashboard: today, streak, counts and the two tables side by side, in 
 }
 
 TEST_CASE("dashboard: the same in Japanese, aligned by display width", "[cli][dashboard]") {
-  const Lines lines = dashboard_lines(sample_report(), "ja", Style{});
+  const Lines lines = dashboard_lines(dashboard_sample_report(), "ja", Style{});
   CHECK(lines[0] == "統計: すべてのデッキ、過去30日（今日 2026-06-01）");
   CHECK(lines[1] == "今日: 解答 12 回、3分20秒、正解率 83%、成熟カードの正解率 75%");
   // 今日 takes four columns, Today five: the numbers still line up, as do the buttons'
@@ -113,7 +113,7 @@ TEST_CASE("dashboard: the same in Japanese, aligned by display width", "[cli][da
 
 TEST_CASE("dashboard: no line wider than 80 columns, with colour or without, in both languages",
           "[cli][dashboard]") {
-  protocol::StatsReportResult report = sample_report();
+  protocol::StatsReportResult report = dashboard_sample_report();
   // Counts as large as a big collection gives.
   report.card_counts = {99999, 9999, 999, 99999, 99999, 9999, 999, 999, 999999};
   report.answer_buttons.mature = {9999, 9999, 99999, 9999, 129996, 119997, 0.923};
@@ -144,7 +144,7 @@ TEST_CASE("dashboard: a hostile daemon's counts and figures draw, saturate or sh
   constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
   constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  protocol::StatsReportResult report = sample_report();
+  protocol::StatsReportResult report = dashboard_sample_report();
   // Drawn, not printed: the largest counts must scale without overflow and keep the widths.
   for (protocol::CalendarDay& day : report.calendar.days) day.reviews = kMax - day.reviews;
   for (protocol::HourReport& hour : report.hours) hour.total = kMax;

@@ -17,7 +17,7 @@ using namespace kioku::cli;
 
 namespace {
 
-protocol::StatsReportResult sample_report() {
+protocol::StatsReportResult html_sample_report() {
   protocol::StatsReportResult report = test::stats_report_sample(4, 3, 20'000, {2, 5});
   report.today.learning = 3;
   report.today.review = 1;
@@ -85,7 +85,7 @@ bool has(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("cli stats html: every section, in order, in both languages", "[cli][html]") {
-  const protocol::StatsReportResult report = sample_report();
+  const protocol::StatsReportResult report = html_sample_report();
   const std::string english = stats_html(report, "en");
   CHECK(english.rfind("<!DOCTYPE html>\n<html lang=\"en\">", 0) == 0);
   CHECK(headings(english) ==
@@ -128,7 +128,7 @@ TEST_CASE("cli stats html: every section, in order, in both languages", "[cli][h
 }
 
 TEST_CASE("cli stats html: each chart draws a mark per day or bucket with data", "[cli][html]") {
-  const std::string html = stats_html(sample_report(), "en");
+  const std::string html = stats_html(html_sample_report(), "en");
   CHECK(marks_of(html, "chart-today") == 2);
   CHECK(marks_of(html, "chart-streak") == 2);
   CHECK(marks_of(html, "chart-card-counts") == 4);
@@ -149,7 +149,7 @@ TEST_CASE("cli stats html: each chart draws a mark per day or bucket with data",
   CHECK(has(html, "class=\"marker\""));
 
   // A period longer than a year is drawn a few days a column: 800 days, three a column.
-  protocol::StatsReportResult long_period = sample_report();
+  protocol::StatsReportResult long_period = html_sample_report();
   long_period.reviews.days.clear();
   for (int index = 0; index < 800; ++index) {
     protocol::ReviewDayReport day;
@@ -173,7 +173,7 @@ TEST_CASE("cli stats html: each chart draws a mark per day or bucket with data",
 
 TEST_CASE("cli stats html: a hostile deck name and broken numbers stay harmless text",
           "[cli][html]") {
-  protocol::StatsReportResult report = sample_report();
+  protocol::StatsReportResult report = html_sample_report();
   report.deck = "<script>alert('x')</script>\" onload=\"&amp;\xff";
   report.today.date = "<img src=x>";
   report.period = "<b>";

@@ -14,10 +14,10 @@ namespace {
 
 using Numbers = std::set<int>;
 
-std::string question(const std::string& text, int number) {
+std::string anki_question(const std::string& text, int number) {
   return render_anki_cloze(text, number, CardSide::kQuestion);
 }
-std::string answer(const std::string& text, int number) {
+std::string anki_answer(const std::string& text, int number) {
   return render_anki_cloze(text, number, CardSide::kAnswer);
 }
 // What a reader sees, as Anki's tests print it.
@@ -41,63 +41,64 @@ TEST_CASE("anki cloze: numbers of a text", "[core][anki_cloze]") {
 
 TEST_CASE("anki cloze: the asked deletion and the others", "[core][anki_cloze]") {
   const std::string text = "{{c1::one}} {{c2::two::hint}}";
-  CHECK(question(text, 1) ==
+  CHECK(anki_question(text, 1) ==
         "<span class=\"cloze\" data-ordinal=\"1\">[...]</span> "
         "<span class=\"cloze-inactive\" data-ordinal=\"2\">two</span>");
-  CHECK(shown(question(text, 2)) == "one [hint]");
-  CHECK(answer(text, 2) ==
+  CHECK(shown(anki_question(text, 2)) == "one [hint]");
+  CHECK(anki_answer(text, 2) ==
         "<span class=\"cloze-inactive\" data-ordinal=\"1\">one</span> "
         "<span class=\"cloze\" data-ordinal=\"2\">two</span>");
   // A number no deletion has: Anki shows the field blank.
-  CHECK(question(text, 3).empty());
-  CHECK(answer(text, 3).empty());
-  CHECK(question(text, 0).empty());
+  CHECK(anki_question(text, 3).empty());
+  CHECK(anki_answer(text, 3).empty());
+  CHECK(anki_question(text, 0).empty());
 }
 
 TEST_CASE("anki cloze: nested deletions", "[core][anki_cloze]") {
   const std::string text = "foo {{c1::bar {{c2::baz}}::qux}}";
-  CHECK(question("foo {{c1::bar {{c2::baz}}}}", 1) ==
+  CHECK(anki_question("foo {{c1::bar {{c2::baz}}}}", 1) ==
         "foo <span class=\"cloze\" data-ordinal=\"1\">[...]</span>");
-  CHECK(answer("foo {{c1::bar {{c2::baz}}}}", 1) ==
+  CHECK(anki_answer("foo {{c1::bar {{c2::baz}}}}", 1) ==
         "foo <span class=\"cloze\" data-ordinal=\"1\">bar <span class=\"cloze-inactive\" "
         "data-ordinal=\"2\">baz</span></span>");
-  CHECK(question(text, 2) ==
+  CHECK(anki_question(text, 2) ==
         "foo <span class=\"cloze-inactive\" data-ordinal=\"1\">bar <span class=\"cloze\" "
         "data-ordinal=\"2\">[...]</span></span>");
-  CHECK(shown(answer(text, 2)) == "foo bar baz");
-  CHECK(shown(question(text, 1)) == "foo [qux]");
-  CHECK(shown(answer(text, 1)) == "foo bar baz");
+  CHECK(shown(anki_answer(text, 2)) == "foo bar baz");
+  CHECK(shown(anki_question(text, 1)) == "foo [qux]");
+  CHECK(shown(anki_answer(text, 1)) == "foo bar baz");
 }
 
 TEST_CASE("anki cloze: one deletion for several cards", "[core][anki_cloze]") {
   const std::string text = "{{c1,2::shared}} word and {{c1::first}} vs {{c2::second}}";
-  CHECK(shown(question(text, 1)) == "[...] word and [...] vs second");
-  CHECK(shown(question(text, 2)) == "[...] word and first vs [...]");
-  CHECK(shown(answer(text, 1)) == "shared word and first vs second");
-  CHECK(question(text, 2).starts_with("<span class=\"cloze\" data-ordinal=\"1,2\">[...]</span>"));
-  CHECK(shown(question("{{c1,2::answer::hint}}", 2)) == "[hint]");
+  CHECK(shown(anki_question(text, 1)) == "[...] word and [...] vs second");
+  CHECK(shown(anki_question(text, 2)) == "[...] word and first vs [...]");
+  CHECK(shown(anki_answer(text, 1)) == "shared word and first vs second");
+  CHECK(anki_question(text, 2).starts_with(
+      "<span class=\"cloze\" data-ordinal=\"1,2\">[...]</span>"));
+  CHECK(shown(anki_question("{{c1,2::answer::hint}}", 2)) == "[hint]");
 }
 
 TEST_CASE("anki cloze: the hint is the rest of its run of text", "[core][anki_cloze]") {
-  CHECK(question("Tokyo is in {{c1::Japan::country}}.", 1) ==
+  CHECK(anki_question("Tokyo is in {{c1::Japan::country}}.", 1) ==
         "Tokyo is in <span class=\"cloze\" data-ordinal=\"1\">[country]</span>.");
-  CHECK(answer("Tokyo is in {{c1::Japan::country}}.", 1) ==
+  CHECK(anki_answer("Tokyo is in {{c1::Japan::country}}.", 1) ==
         "Tokyo is in <span class=\"cloze\" data-ordinal=\"1\">Japan</span>.");
   // A later "::" in the same deletion replaces the hint; text after a nested one still shows.
-  CHECK(shown(question("{{c1::a::b}}", 1)) == "[b]");
-  CHECK(shown(question("{{c1::a::b {{c2::x}} c::d}}", 1)) == "[d]");
-  CHECK(shown(answer("{{c1::a::b {{c2::x}} c::d}}", 1)) == "ax c");
+  CHECK(shown(anki_question("{{c1::a::b}}", 1)) == "[b]");
+  CHECK(shown(anki_question("{{c1::a::b {{c2::x}} c::d}}", 1)) == "[d]");
+  CHECK(shown(anki_answer("{{c1::a::b {{c2::x}} c::d}}", 1)) == "ax c");
 }
 
 TEST_CASE("anki cloze: marks that are plain text", "[core][anki_cloze]") {
   // A "}}" with no deletion open is text, as in Anki.
-  CHECK(answer("a}} {{c1::b}}", 1) == "a}} <span class=\"cloze\" data-ordinal=\"1\">b</span>");
+  CHECK(anki_answer("a}} {{c1::b}}", 1) == "a}} <span class=\"cloze\" data-ordinal=\"1\">b</span>");
   // Never closed: Anki drops it with its content; kioku keeps it as text, and it makes no card.
-  CHECK(answer("a {{c1::b}} c {{c2::d", 1) ==
+  CHECK(anki_answer("a {{c1::b}} c {{c2::d", 1) ==
         "a <span class=\"cloze\" data-ordinal=\"1\">b</span> c {{c2::d");
   CHECK(anki_cloze_numbers("a {{c1::b}} c {{c2::d") == Numbers{1});
   CHECK(anki_cloze_numbers("{{c1::a {{c2::b}}").empty());
-  CHECK(answer("{{c1::a {{c2::b}}", 2).empty());
+  CHECK(anki_answer("{{c1::a {{c2::b}}", 2).empty());
 }
 
 TEST_CASE("anki cloze: an opening mark past the tenth level is dropped", "[core][anki_cloze]") {
@@ -105,7 +106,7 @@ TEST_CASE("anki cloze: an opening mark past the tenth level is dropped", "[core]
   for (int level = 0; level < 11; ++level) text += "{{c1::";
   text += "x";
   for (int level = 0; level < 11; ++level) text += "}}";
-  const std::string html = answer(text, 1);
+  const std::string html = anki_answer(text, 1);
   std::size_t spans = 0;
   for (std::size_t at = html.find("<span"); at != std::string::npos;
        at = html.find("<span", at + 1)) {
@@ -136,8 +137,9 @@ TEST_CASE("anki cloze: a deletion over several lines from AnkiDroid's test deck"
   // as test data).
   const std::string field =
       "{{c1::<div>I am a cloze deletion<div>that contains</div><div>many lines}}</div></div>";
-  CHECK(question(field, 1) == "<span class=\"cloze\" data-ordinal=\"1\">[...]</span></div></div>");
-  CHECK(answer(field, 1) ==
+  CHECK(anki_question(field, 1) ==
+        "<span class=\"cloze\" data-ordinal=\"1\">[...]</span></div></div>");
+  CHECK(anki_answer(field, 1) ==
         "<span class=\"cloze\" data-ordinal=\"1\"><div>I am a cloze deletion<div>that "
         "contains</div><div>many lines</span></div></div>");
 }
@@ -152,7 +154,7 @@ TEST_CASE("anki cloze: a long hostile text reads in linear time", "[core][anki_c
   CHECK(anki_cloze_numbers(digits + "::x}}").empty());
   std::string colons;
   for (int index = 0; index < 100000; ++index) colons += "{{c1::a::b}}";
-  CHECK(question(colons, 1).size() > colons.size());
+  CHECK(anki_question(colons, 1).size() > colons.size());
 }
 
 }  // namespace

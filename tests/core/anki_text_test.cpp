@@ -53,7 +53,7 @@ std::vector<AnkiTextNote> fixture_notes(const std::string& name, AnkiTextOptions
   return notes_of(text.str(), options);
 }
 
-std::string error_of(const std::function<void()>& action) {
+std::string input_error_of(const std::function<void()>& action) {
   try {
     action();
   } catch (const InputError& error) {
@@ -71,7 +71,7 @@ char separator_of(const std::string& text) {
   return AnkiTextReader(source, "f.txt").separator();
 }
 
-using Fields = std::vector<std::vector<std::string>>;
+using FieldRows = std::vector<std::vector<std::string>>;
 
 TEST_CASE("anki text: quoted fields hold separators, doubled quotes and line breaks",
           "[core][anki_text]") {
@@ -80,7 +80,7 @@ TEST_CASE("anki text: quoted fields hold separators, doubled quotes and line bre
   for (std::size_t chunk : {1, 2, 3, 7, 4096}) {
     INFO("chunk " << chunk);
     CHECK(fields_of(text, chunk) ==
-          Fields{{"a, b", "say \"hi\"", "line 1\nline 2"}, {"plain", "x\"y", "z"}});
+          FieldRows{{"a, b", "say \"hi\"", "line 1\nline 2"}, {"plain", "x\"y", "z"}});
   }
   const std::vector<AnkiTextRow> rows = rows_of(text);
   CHECK(rows[0].line == 2);
@@ -90,9 +90,9 @@ TEST_CASE("anki text: quoted fields hold separators, doubled quotes and line bre
 
 TEST_CASE("anki text: a BOM is skipped and CRLF ends rows", "[core][anki_text]") {
   CHECK(fields_of("\xEF\xBB\xBF#separator:tab\r\na\tb\r\nc\td\r\n") ==
-        Fields{{"a", "b"}, {"c", "d"}});
+        FieldRows{{"a", "b"}, {"c", "d"}});
   // CRLF inside quotes is the field's, turned into "\n" when it becomes a note.
-  CHECK(fields_of("#separator:,\r\n\"x\r\ny\",z\r\n") == Fields{{"x\r\ny", "z"}});
+  CHECK(fields_of("#separator:,\r\n\"x\r\ny\",z\r\n") == FieldRows{{"x\r\ny", "z"}});
   const auto notes = notes_of("#separator:,\r\n\"x\r\ny\",z\r\n");
   REQUIRE(notes.size() == 1);
   CHECK(text_of(notes[0], "front") == "x\ny");
@@ -103,13 +103,13 @@ TEST_CASE("anki text: a BOM is skipped and CRLF ends rows", "[core][anki_text]")
 
 TEST_CASE("anki text: empty lines and comment rows are skipped, anywhere", "[core][anki_text]") {
   CHECK(fields_of("#separator:tab\n\na\tb\n# a comment\tc\n\n\"#quoted\"\tc\n") ==
-        Fields{{"a", "b"}, {"#quoted", "c"}});
+        FieldRows{{"a", "b"}, {"#quoted", "c"}});
 }
 
 TEST_CASE("anki text: a comment row may be longer than a row may", "[core][anki_text]") {
   const std::string text =
       "#separator:tab\na\tb\n#" + std::string(3 * kMaxAnkiTextRowBytes, 'x') + "\nc\td\n";
-  CHECK(fields_of(text, 4096) == Fields{{"a", "b"}, {"c", "d"}});
+  CHECK(fields_of(text, 4096) == FieldRows{{"a", "b"}, {"c", "d"}});
 }
 
 TEST_CASE("anki text: the separator is sniffed as Anki sniffs it", "[core][anki_text]") {
@@ -135,7 +135,7 @@ TEST_CASE("anki text: #separator by name, any case, or as the character", "[core
   CHECK(separator_of("#separator:pipe\na\n") == '|');
   CHECK(separator_of("#separator:colon\na\n") == ':');
   CHECK(separator_of("#Separator :|\na\n") == '|');
-  CHECK(error_of([] { separator_of("#separator:slash\na\n"); }) ==
+  CHECK(input_error_of([] { separator_of("#separator:slash\na\n"); }) ==
         "f.txt:1:12: #separator: unknown separator \"slash\"; Anki's are tab, comma, semicolon, "
         "space, pipe and colon (by name or as the character)");
 }
@@ -153,7 +153,7 @@ TEST_CASE("anki text: #html true converts HTML, false keeps the text, absent sni
   CHECK(text_of(notes[1], "back") == "*e*");
   notes = notes_of("#separator:tab\na &amp; b\tc\n");
   CHECK(text_of(notes[0], "front") == "a &amp; b");
-  CHECK(error_of([] { notes_of("#html:yes\na\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#html:yes\na\n"); }) ==
         "f.txt:1:7: #html: must be true or false, not \"yes\"");
 }
 
@@ -193,7 +193,7 @@ TEST_CASE("anki text: #notetype and --kind pick the kind", "[core][anki_text]") 
   AnkiTextOptions options;
   options.kind = NoteKind::kTyped;
   CHECK(notes_of("#notetype:Cloze\na\tb\n", options)[0].note.kind == NoteKind::kTyped);
-  CHECK(error_of([] { notes_of("#separator:tab\n#notetype:Image Occlusion\na\tb\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#separator:tab\n#notetype:Image Occlusion\na\tb\n"); }) ==
         "f.txt:2: #notetype: note type \"Image Occlusion\" is not one kioku reads; kioku reads "
         "Basic, Basic (and reversed card), Basic (optional reversed card), Basic (type in the "
         "answer), Cloze, or a kioku kind: basic, reverse, basic-optional-reverse, typed, cloze "
@@ -227,7 +227,7 @@ TEST_CASE("anki text: #columns and --columns name the columns", "[core][anki_tex
   CHECK(text_of(notes[0], "back") == "b");
   CHECK(notes[0].note.tags == std::vector<std::string>{"x", "y"});
   options.columns = {"front", "reading"};
-  CHECK(error_of([&] { notes_of("a\tb\n", options); }) ==
+  CHECK(input_error_of([&] { notes_of("a\tb\n", options); }) ==
         "f.txt: --columns: no field \"reading\" in kind basic (name its fields, tags, deck, guid, "
         "notetype, or - to leave a column out)");
 }
@@ -242,7 +242,7 @@ TEST_CASE("anki text: #guid column gives the note's id, else the first field doe
   const auto second = notes_of("x\tz\n");
   CHECK(first[0].note.id == second[0].note.id);
   CHECK(notes_of("other\ty\n")[0].note.id != first[0].note.id);
-  CHECK(error_of([] { notes_of("#guid column:1\ng 1\tf\tb\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#guid column:1\ng 1\tf\tb\n"); }) ==
         "f.txt:2:1: id: only printable ASCII without spaces may make an id");
 }
 
@@ -257,16 +257,16 @@ TEST_CASE("anki text: #deck column, #notetype column and #tags column", "[core][
   CHECK(text_of(notes[0], "back") == "b");
   CHECK(notes[1].note.kind == NoteKind::kCloze);
   CHECK(text_of(notes[1], "text") == "{{c1::x}}");
-  CHECK(error_of([] { notes_of("#notetype column:1\nOcclusion\tf\tb\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#notetype column:1\nOcclusion\tf\tb\n"); }) ==
         "f.txt:2:1: notetype: note type \"Occlusion\" is not one kioku reads; kioku reads Basic, "
         "Basic (and reversed card), Basic (optional reversed card), Basic (type in the answer), "
         "Cloze, or a kioku kind: basic, reverse, basic-optional-reverse, typed, cloze");
   notes = notes_of("#tags column:1\nt1 t2\tf\tb\n");
   CHECK(notes[0].note.tags == std::vector<std::string>{"t1", "t2"});
   CHECK(text_of(notes[0], "front") == "f");
-  CHECK(error_of([] { notes_of("#tags column:zero\na\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#tags column:zero\na\n"); }) ==
         "f.txt:1:14: #tags column: must be a column number from 1 to 1000, not \"zero\"");
-  CHECK(error_of([] { notes_of("#guid column:0\na\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#guid column:0\na\n"); }) ==
         "f.txt:1:14: #guid column: must be a column number from 1 to 1000, not \"0\"");
 }
 
@@ -275,38 +275,38 @@ TEST_CASE("anki text: unknown headers are ignored, if matches other than update 
   CHECK(
       notes_of("#future key:1\n#match scope:notetype\n#if matches:update current\na\tb\n").size() ==
       1);
-  CHECK(error_of([] { notes_of("#if matches:keep both\na\tb\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#if matches:keep both\na\tb\n"); }) ==
         "f.txt:1:13: #if matches: kioku always updates a note the file has again (\"update "
         "current\"); \"keep both\" is not read");
 }
 
 TEST_CASE("anki text: malformed files name the file, line and column", "[core][anki_text]") {
-  CHECK(error_of([] { notes_of(""); }) ==
+  CHECK(input_error_of([] { notes_of(""); }) ==
         "f.txt: has no notes: nothing but headers, comments or empty lines (an empty file?)");
-  CHECK(error_of([] { notes_of("#separator:tab\n# only a comment\n\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#separator:tab\n# only a comment\n\n"); }) ==
         "f.txt: has no notes: nothing but headers, comments or empty lines (an empty file?)");
-  CHECK(error_of([] { notes_of("a\tb\nc\td\te\n"); }) ==
+  CHECK(input_error_of([] { notes_of("a\tb\nc\td\te\n"); }) ==
         "f.txt:2:5: has 3 columns where the file has 2 (its first row's); a separator in a field "
         "must be inside quotes");
-  CHECK(error_of([] { notes_of("a\tb\nc\n"); }) ==
+  CHECK(input_error_of([] { notes_of("a\tb\nc\n"); }) ==
         "f.txt:2: has 1 columns where the file has 2 (its first row's); a separator in a field "
         "must be inside quotes");
-  CHECK(error_of([] { notes_of("a\tb\n\"c\td\n\ne\tf\n"); }) ==
+  CHECK(input_error_of([] { notes_of("a\tb\n\"c\td\n\ne\tf\n"); }) ==
         "f.txt:2:1: the quote that opens this field is never closed");
-  CHECK(error_of([] { notes_of("a\tb\nc\td\xff\n"); }) ==
+  CHECK(input_error_of([] { notes_of("a\tb\nc\td\xff\n"); }) ==
         "f.txt:2:4: is not valid UTF-8 (byte 0xFF); Anki's text files are UTF-8: save the file "
         "as UTF-8 and import it again");
-  CHECK(error_of([] { notes_of("#deck:\xc3\n a\tb\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#deck:\xc3\n a\tb\n"); }) ==
         "f.txt:1:7: is not valid UTF-8 (byte 0xC3); Anki's text files are UTF-8: save the file "
         "as UTF-8 and import it again");
-  CHECK(error_of([] { notes_of("#separator:tab\nf\tb\textra\tmore\n"); }) ==
+  CHECK(input_error_of([] { notes_of("#separator:tab\nf\tb\textra\tmore\n"); }) ==
         "f.txt:2:11: column 4 has text that no field of kind basic takes; name the columns with "
         "--columns (- leaves one out)");
   // A note its kind refuses: a cloze without a deletion, named at its column.
-  CHECK(error_of([] {
+  CHECK(input_error_of([] {
           notes_of("#notetype:cloze\n#separator:tab\nx\tno cloze\nno cloze\tx\n");
         }).rfind("f.txt:3:1: text: ", 0) == 0);
-  CHECK(error_of([] { notes_of("\t\n"); }).rfind("f.txt:1:1: front: ", 0) == 0);
+  CHECK(input_error_of([] { notes_of("\t\n"); }).rfind("f.txt:1:1: front: ", 0) == 0);
 }
 
 // A first row, then an opened quote and 'x' without end; counts what was read.
@@ -326,7 +326,7 @@ class EndlessQuoteSource : public ByteSource {
 TEST_CASE("anki text: a row past the limit is refused before the file is read whole",
           "[core][anki_text]") {
   EndlessQuoteSource source;
-  const std::string error = error_of([&] {
+  const std::string error = input_error_of([&] {
     AnkiTextReader reader(source, "f.txt");
     AnkiTextRow row;
     while (reader.next(row)) {
@@ -340,7 +340,7 @@ TEST_CASE("anki text: a row past the limit is refused before the file is read wh
 TEST_CASE("anki text: a row of more fields than columns can be named is refused",
           "[core][anki_text]") {
   const std::string row_of_commas = std::string(kMaxAnkiTextColumns, ',');
-  CHECK(error_of([&] { fields_of("#separator:comma\na,b\n" + row_of_commas + "\n"); }) ==
+  CHECK(input_error_of([&] { fields_of("#separator:comma\na,b\n" + row_of_commas + "\n"); }) ==
         "f.txt:3: a row with more than 1000 fields; kioku maps at most that many columns");
   // As many as may be named is still a row.
   CHECK(fields_of("#separator:comma\n" + std::string(kMaxAnkiTextColumns - 1, ',') + "\n")
@@ -354,14 +354,14 @@ TEST_CASE("anki text: header lines end at a CR alone, as rows do", "[core][anki_
   CHECK(notes[0].deck_name == "Kanji");
   CHECK(text_of(notes[1], "back") == "2");
   // Lines are counted the same way in errors.
-  CHECK(error_of([] { notes_of("#separator:tab\ra\tb\rc\td\xff\r"); }) ==
+  CHECK(input_error_of([] { notes_of("#separator:tab\ra\tb\rc\td\xff\r"); }) ==
         "f.txt:3:4: is not valid UTF-8 (byte 0xFF); Anki's text files are UTF-8: save the file "
         "as UTF-8 and import it again");
 }
 
 TEST_CASE("anki text: a header's value is quoted and cut in its error", "[core][anki_text]") {
   const std::string error =
-      error_of([] { notes_of("#html:" + std::string(100000, 'y') + "\e[2J\na\tb\n"); });
+      input_error_of([] { notes_of("#html:" + std::string(100000, 'y') + "\e[2J\na\tb\n"); });
   CHECK(error.rfind("f.txt:1:7: #html: must be true or false, not \"yyy", 0) == 0);
   CHECK(error.size() < 200);
 }

@@ -8,11 +8,12 @@
 
 #include "core/backup_names.hpp"
 #include "core/day_calendar.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
-constexpr TimestampMs kDay = 86'400'000;
+using test::kDayMs;
 
 // Day 20458 is Monday 2026-01-05 (days_from_civil), the start of ISO week 2 of 2026.
 constexpr std::int64_t kMonday = 20458;
@@ -20,7 +21,7 @@ constexpr std::int64_t kMonday = 20458;
 // A backup named after its day and the hour within it.
 DatedBackup on(std::int64_t day, int hour = 12) {
   return DatedBackup{"d" + std::to_string(day) + "h" + std::to_string(hour),
-                     day * kDay + hour * 3'600'000, day};
+                     day * kDayMs + hour * 3'600'000, day};
 }
 
 std::vector<DatedBackup> days(std::initializer_list<std::int64_t> list) {
@@ -122,7 +123,7 @@ TEST_CASE("backup rotation: equal times keep the greater name", "[core][backup_r
 }
 
 TEST_CASE("backup names: each kind from its name, and its time", "[core][backup_names]") {
-  const TimestampMs noon = kMonday * kDay + 12 * 3'600'000 + 34 * 60'000 + 56'000;
+  const TimestampMs noon = kMonday * kDayMs + 12 * 3'600'000 + 34 * 60'000 + 56'000;
   const BackupName automatic = read_backup_name("auto-20260105-123456.sqlite");
   CHECK(automatic.kind == BackupKind::kAutomatic);
   CHECK(automatic.time == noon);

@@ -38,7 +38,7 @@ std::string answer(const std::string& text, ClozeNumber active) {
   return side_text(text, active, CardSide::kAnswer);
 }
 
-ClozeError error_of(const std::string& text) {
+ClozeError cloze_error_of(const std::string& text) {
   try {
     parse_cloze_text(text);
   } catch (const ClozeError& error) {
@@ -187,7 +187,7 @@ TEST_CASE("cloze: marks that are not clozes are plain text", "[core][cloze]") {
 }
 
 TEST_CASE("cloze: an unclosed deletion is an error at its opening mark", "[core][cloze]") {
-  const ClozeError simple = error_of("abc {{c1::x");
+  const ClozeError simple = cloze_error_of("abc {{c1::x");
   CHECK(simple.place().offset == 4);
   CHECK(simple.place().line == 1);
   CHECK(simple.place().column == 5);
@@ -195,35 +195,35 @@ TEST_CASE("cloze: an unclosed deletion is an error at its opening mark", "[core]
   CHECK(simple.problem() == "{{c1:: is never closed (a deletion ends with }})");
 
   // Columns count characters, not bytes; lines count from the last line break.
-  const ClozeError japanese = error_of("日本 {{c2::語");
+  const ClozeError japanese = cloze_error_of("日本 {{c2::語");
   CHECK(japanese.place().offset == 7);
   CHECK(japanese.place().column == 4);
-  const ClozeError second_line = error_of("first {{c1::a}}\nsecond {{c3::b");
+  const ClozeError second_line = cloze_error_of("first {{c1::a}}\nsecond {{c3::b");
   CHECK(second_line.place().line == 2);
   CHECK(second_line.place().column == 8);
   CHECK(std::string(second_line.what()).starts_with("line 2, column 8: {{c3::"));
   // A byte that is not UTF-8 counts as one column.
-  CHECK(error_of("\xff{{c1::x").place().column == 2);
+  CHECK(cloze_error_of("\xff{{c1::x").place().column == 2);
 
   // Of several open ones, the earliest is named: the inner one took the only "}}".
-  const ClozeError nested = error_of("{{c1::a {{c2::b}}");
+  const ClozeError nested = cloze_error_of("{{c1::a {{c2::b}}");
   CHECK(nested.place().offset == 0);
   CHECK(nested.problem().starts_with("{{c1::"));
-  CHECK(error_of("x {{c1,2::a").problem().starts_with("{{c1,2::"));
+  CHECK(cloze_error_of("x {{c1,2::a").problem().starts_with("{{c1,2::"));
   // A long opening mark is quoted shortened.
   std::string long_mark = "{{c";
   for (int index = 0; index < 1'000; ++index) long_mark += "1,";
-  CHECK(error_of(long_mark + "::x").problem().size() < 100);
+  CHECK(cloze_error_of(long_mark + "::x").problem().size() < 100);
 }
 
 TEST_CASE("cloze: numbers above 500 are refused, however long", "[core][cloze]") {
-  const ClozeError huge = error_of("see {{c99999999999::x}}");
+  const ClozeError huge = cloze_error_of("see {{c99999999999::x}}");
   CHECK(huge.place().column == 8);  // at the number
   CHECK(huge.problem() == "cloze number 99999999999 is above the highest, 500");
-  CHECK(error_of("{{c501::x}}").problem() == "cloze number 501 is above the highest, 500");
-  CHECK(error_of("{{c1,501::x}}").place().column == 6);
+  CHECK(cloze_error_of("{{c501::x}}").problem() == "cloze number 501 is above the highest, 500");
+  CHECK(cloze_error_of("{{c1,501::x}}").place().column == 6);
   // A number longer than any integer: quoted shortened, no overflow.
-  const ClozeError endless = error_of("{{c" + std::string(10'000, '9') + "::x}}");
+  const ClozeError endless = cloze_error_of("{{c" + std::string(10'000, '9') + "::x}}");
   CHECK(endless.problem().size() < 100);
   // Without "::" it is no opening mark, so no number to check.
   CHECK(numbers_of("{{c99999999999 is text}}").empty());
@@ -239,7 +239,7 @@ TEST_CASE("cloze: nesting deeper than 10 is refused at the mark past it", "[core
   std::string eleven;
   for (int level = 0; level <= kMaxClozeDepth; ++level) eleven += "{{c1::";
   eleven += "x" + std::string(2 * (kMaxClozeDepth + 1), '}');
-  const ClozeError deep = error_of(eleven);
+  const ClozeError deep = cloze_error_of(eleven);
   CHECK(deep.place().offset == 6 * static_cast<std::size_t>(kMaxClozeDepth));
   CHECK(deep.problem() == "deletions nested more than 10 deep");
 

@@ -10,11 +10,11 @@
 namespace kioku {
 namespace {
 
-constexpr const char* kFile = "/home/u/.config/kioku/config.toml";
+constexpr const char* kConfigFile = "/home/u/.config/kioku/config.toml";
 
 ConfigProblem problem_of(const std::string& text) {
   try {
-    parse_configuration(text, kFile);
+    parse_configuration(text, kConfigFile);
   } catch (const ConfigError& error) {
     CHECK(error.code() == ErrorCode::kInvalidInput);
     CHECK(std::string(error.what()) == describe(error.problem()));
@@ -28,7 +28,7 @@ ConfigProblem problem_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("configuration: an empty file is every default", "[core][configuration]") {
-  const ParsedConfiguration parsed = parse_configuration("# nothing yet\n", kFile);
+  const ParsedConfiguration parsed = parse_configuration("# nothing yet\n", kConfigFile);
   const Configuration defaults;
   CHECK(parsed.keys_set.empty());
   CHECK(parsed.values.day_starts_at == 4);
@@ -67,7 +67,7 @@ threshold = 30
 quiet_hours = "23:00-06:30"
 interval = "45m"
 )",
-                                                         kFile);
+                                                         kConfigFile);
   const Configuration& values = parsed.values;
   CHECK(values.day_starts_at == 2);
   CHECK(values.time_zone == "UTC");
@@ -92,10 +92,10 @@ interval = "45m"
 TEST_CASE("configuration: a syntax error names its line and column", "[core][configuration]") {
   const ConfigProblem problem = problem_of("day_starts_at = 4\ncolor = \n");
   CHECK(problem.kind == ConfigProblemKind::kSyntax);
-  CHECK(problem.file == kFile);
+  CHECK(problem.file == kConfigFile);
   CHECK(problem.line == 2);
   CHECK(problem.column > 0);
-  CHECK_THAT(describe(problem), Catch::StartsWith(std::string(kFile) + ":2:"));
+  CHECK_THAT(describe(problem), Catch::StartsWith(std::string(kConfigFile) + ":2:"));
   CHECK_THAT(describe(problem), Catch::Contains("not valid TOML"));
 }
 
@@ -106,7 +106,7 @@ TEST_CASE("configuration: an unknown key names the key and its place", "[core][c
   CHECK(problem.line == 3);
   CHECK(problem.column == 3);
   CHECK(describe(problem) ==
-        std::string(kFile) + ":3:3: day_start: no such setting (see kioku.conf(5))");
+        std::string(kConfigFile) + ":3:3: day_start: no such setting (see kioku.conf(5))");
 
   problem = problem_of("[daemon]\nsockets = \"/x\"\n");
   CHECK(problem.key == "daemon.sockets");
@@ -131,7 +131,7 @@ TEST_CASE("configuration: a value of the wrong type names what was wanted",
   CHECK(problem.line == 1);
   CHECK(problem.column == 17);
   CHECK(describe(problem) ==
-        std::string(kFile) + ":1:17: day_starts_at: must be an integer, not a string");
+        std::string(kConfigFile) + ":1:17: day_starts_at: must be an integer, not a string");
 
   problem = problem_of("\n\nlanguage = 1.5\n");
   CHECK(problem.kind == ConfigProblemKind::kWrongType);
@@ -199,7 +199,7 @@ TEST_CASE("configuration: strings are checked against their choices, paths and z
   problem = problem_of("time_zone = \"Europe/Berln\"\n");
   CHECK(problem.kind == ConfigProblemKind::kUnknownTimeZone);
   CHECK(problem.got == "Europe/Berln");
-  CHECK(parse_configuration("time_zone = \"JST-9\"\n", kFile).values.time_zone == "JST-9");
+  CHECK(parse_configuration("time_zone = \"JST-9\"\n", kConfigFile).values.time_zone == "JST-9");
 }
 
 TEST_CASE("configuration: of several problems the first in the file is named",
@@ -244,9 +244,9 @@ TEST_CASE("configuration: a command line's value is read as its key's type",
 TEST_CASE("configuration: set replaces only the value, keeping comments", "[core][configuration]") {
   const std::string text =
       "# my settings\nday_starts_at = 4 # early riser\n\n[daemon]\n# limits\nmax_clients = 9\n";
-  CHECK(with_setting(text, *find_config_key("day_starts_at"), std::int64_t{6}, kFile) ==
+  CHECK(with_setting(text, *find_config_key("day_starts_at"), std::int64_t{6}, kConfigFile) ==
         "# my settings\nday_starts_at = 6 # early riser\n\n[daemon]\n# limits\nmax_clients = 9\n");
-  CHECK(with_setting(text, *find_config_key("daemon.max_clients"), std::int64_t{12}, kFile) ==
+  CHECK(with_setting(text, *find_config_key("daemon.max_clients"), std::int64_t{12}, kConfigFile) ==
         "# my settings\nday_starts_at = 4 # early riser\n\n[daemon]\n# limits\nmax_clients = 12\n");
 }
 
@@ -254,31 +254,32 @@ TEST_CASE("configuration: set adds a missing key where it belongs", "[core][conf
   const std::string text = "day_starts_at = 4\n\n[daemon]\nmax_clients = 9\n";
   // A key of a section that exists: after its header.
   std::string edited =
-      with_setting(text, *find_config_key("daemon.idle_exit"), std::int64_t{0}, kFile);
+      with_setting(text, *find_config_key("daemon.idle_exit"), std::int64_t{0}, kConfigFile);
   CHECK(edited == "day_starts_at = 4\n\n[daemon]\nidle_exit = 0\nmax_clients = 9\n");
-  CHECK(parse_configuration(edited, kFile).values.idle_exit == 0);
+  CHECK(parse_configuration(edited, kConfigFile).values.idle_exit == 0);
   // A section that does not exist: at the end.
-  edited = with_setting(text, *find_config_key("backups.daily"), std::int64_t{2}, kFile);
+  edited = with_setting(text, *find_config_key("backups.daily"), std::int64_t{2}, kConfigFile);
   CHECK(edited == text + "\n[backups]\ndaily = 2\n");
   // A key outside any section: before the first section.
-  edited = with_setting(text, *find_config_key("language"), std::string("ja"), kFile);
+  edited = with_setting(text, *find_config_key("language"), std::string("ja"), kConfigFile);
   CHECK(edited == "day_starts_at = 4\n\nlanguage = \"ja\"\n[daemon]\nmax_clients = 9\n");
-  CHECK(parse_configuration(edited, kFile).values.language == "ja");
+  CHECK(parse_configuration(edited, kConfigFile).values.language == "ja");
   // An empty file.
-  CHECK(with_setting("", *find_config_key("color"), std::string("never"), kFile) ==
+  CHECK(with_setting("", *find_config_key("color"), std::string("never"), kConfigFile) ==
         "color = \"never\"\n");
-  CHECK(with_setting("", *find_config_key("backups.weekly"), std::int64_t{1}, kFile) ==
+  CHECK(with_setting("", *find_config_key("backups.weekly"), std::int64_t{1}, kConfigFile) ==
         "[backups]\nweekly = 1\n");
 }
 
 TEST_CASE("configuration: set writes strings TOML can read back", "[core][configuration]") {
   const std::string edited =
       with_setting("[daemon]\nsocket = \"/tmp/a\" # here\n", *find_config_key("daemon.socket"),
-                   std::string("/tmp/\"quoted\" \\ dir/日本.sock"), kFile);
-  CHECK(parse_configuration(edited, kFile).values.socket == "/tmp/\"quoted\" \\ dir/日本.sock");
+                   std::string("/tmp/\"quoted\" \\ dir/日本.sock"), kConfigFile);
+  CHECK(parse_configuration(edited, kConfigFile).values.socket ==
+        "/tmp/\"quoted\" \\ dir/日本.sock");
   CHECK_THAT(edited, Catch::EndsWith(" # here\n"));
   CHECK_THROWS_AS(
-      with_setting("color = \n", *find_config_key("color"), std::string("never"), kFile),
+      with_setting("color = \n", *find_config_key("color"), std::string("never"), kConfigFile),
       ConfigError);
 }
 
@@ -339,7 +340,7 @@ namespace kioku {
 
 TEST_CASE("configuration: the reminder keys are read with their defaults",
           "[core][configuration][reminders]") {
-  const Configuration defaults = parse_configuration("", kFile).values;
+  const Configuration defaults = parse_configuration("", kConfigFile).values;
   CHECK_FALSE(defaults.reminders_notify);
   CHECK(defaults.reminders_notify_command.empty());
   CHECK(defaults.reminders_threshold == 1);
@@ -349,7 +350,7 @@ TEST_CASE("configuration: the reminder keys are read with their defaults",
   const ParsedConfiguration parsed = parse_configuration(
       "[reminders]\nnotify = true\nnotify_command = [\"/bin/my notifier\", \"-x\"]\n"
       "threshold = 20\nquiet_hours = \"22:00-07:00\"\ninterval = \"1h30m\"\n",
-      kFile);
+      kConfigFile);
   CHECK(parsed.values.reminders_notify);
   CHECK(parsed.values.reminders_notify_command ==
         std::vector<std::string>{"/bin/my notifier", "-x"});
@@ -359,7 +360,7 @@ TEST_CASE("configuration: the reminder keys are read with their defaults",
   CHECK(parsed.keys_set.size() == 5);
 
   // A string is the command's words split at spaces.
-  CHECK(parse_configuration("[reminders]\nnotify_command = \"notify-send  -u low\"\n", kFile)
+  CHECK(parse_configuration("[reminders]\nnotify_command = \"notify-send  -u low\"\n", kConfigFile)
             .values.reminders_notify_command ==
         std::vector<std::string>{"notify-send", "-u", "low"});
 }
@@ -408,7 +409,7 @@ TEST_CASE("configuration: a bad reminder value names the key, its place and what
     problem = problem_of(std::string("[reminders]\nquiet_hours = \"") + hours + "\"\n");
     CHECK(problem.kind == ConfigProblemKind::kNotQuietHours);
   }
-  CHECK(parse_configuration("[reminders]\nquiet_hours = \"\"\n", kFile)
+  CHECK(parse_configuration("[reminders]\nquiet_hours = \"\"\n", kConfigFile)
             .values.reminders_quiet_hours.empty());
 }
 
@@ -433,12 +434,12 @@ TEST_CASE("configuration: config set reads and writes the reminder keys",
   CHECK_THROWS_AS(value_from_text(*find_config_key("reminders.quiet_hours"), "night"), ConfigError);
 
   // The edited text reads back as the value set: an array and a boolean.
-  const std::string text = with_setting(with_setting("# mine\n", command, words, kFile), notify,
-                                        ConfigValue(true), kFile);
+  const std::string text = with_setting(with_setting("# mine\n", command, words, kConfigFile),
+                                        notify, ConfigValue(true), kConfigFile);
   CHECK(text ==
         "# mine\n\n[reminders]\nnotify = true\nnotify_command = [\"/tmp/notify\", "
         "\"--urgent\"]\n");
-  const Configuration reread = parse_configuration(text, kFile).values;
+  const Configuration reread = parse_configuration(text, kConfigFile).values;
   CHECK(reread.reminders_notify);
   CHECK(reread.reminders_notify_command == std::get<std::vector<std::string>>(words));
 }

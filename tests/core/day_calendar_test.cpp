@@ -9,17 +9,18 @@
 #include "core/error.hpp"
 #include "tests/core/time_zone_guard.hpp"
 #include "tests/core/utc_instant.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kDayMs;
+using test::kHourMs;
+using test::kMinuteMs;
+
 using test::TimeZoneGuard;
 using test::utc;
 using test::zone_installed;
-
-constexpr std::int64_t kMinute = kMillisecondsPerMinute;
-constexpr std::int64_t kHour = 60 * kMinute;
-constexpr std::int64_t kDay = kMillisecondsPerDay;
 
 TEST_CASE("day_calendar: days_from_civil counts days since 1970-01-01", "[core][day_calendar]") {
   struct Row {
@@ -127,7 +128,7 @@ TEST_CASE("day_calendar: day_number and day_start agree for every hour of a year
   REQUIRE(zone_installed("Europe/Berlin"));
   TimeZoneGuard zone("Europe/Berlin");  // a year in Berlin includes both DST changes
   const DayCalendar calendar;
-  for (TimestampMs when = utc(2026, 1, 1, 0); when < utc(2027, 1, 1, 0); when += 37 * kMinute) {
+  for (TimestampMs when = utc(2026, 1, 1, 0); when < utc(2027, 1, 1, 0); when += 37 * kMinuteMs) {
     const std::int64_t day = calendar.day_number(when);
     INFO("instant " << when << ", day " << day);
     REQUIRE(calendar.day_start(day) <= when);
@@ -140,7 +141,7 @@ TEST_CASE("day_calendar: instants before 1970 belong to the right day", "[core][
   const DayCalendar calendar(0);
   CHECK(calendar.day_number(-1) == -1);  // 1969-12-31T23:59:59.999Z
   CHECK(calendar.day_number(0) == 0);
-  CHECK(calendar.day_start(-1) == -kDay);
+  CHECK(calendar.day_start(-1) == -kDayMs);
 }
 
 // One DST change: the local day start stays at 04:00, so the day around it is 23 or 25 hours.
@@ -171,12 +172,12 @@ TEST_CASE("day_calendar: the day start keeps 04:00 local across DST changes",
 
   const TimestampMs start_before = calendar.day_start(change_day - 1);
   const TimestampMs start_of_change = calendar.day_start(change_day);
-  CHECK(start_before == (change_day - 1) * kDay + row.utc_hour_before * kHour);
-  CHECK(start_of_change == change_day * kDay + row.utc_hour_of_change_day * kHour);
-  CHECK(start_of_change - start_before == row.hours_of_day_before * kHour);
+  CHECK(start_before == (change_day - 1) * kDayMs + row.utc_hour_before * kHourMs);
+  CHECK(start_of_change == change_day * kDayMs + row.utc_hour_of_change_day * kHourMs);
+  CHECK(start_of_change - start_before == row.hours_of_day_before * kHourMs);
   // The days after the change are back to 24 hours.
-  CHECK(calendar.day_start(change_day + 1) - start_of_change == 24 * kHour);
-  CHECK(start_before - calendar.day_start(change_day - 2) == 24 * kHour);
+  CHECK(calendar.day_start(change_day + 1) - start_of_change == 24 * kHourMs);
+  CHECK(start_before - calendar.day_start(change_day - 2) == 24 * kHourMs);
 
   // Day numbers switch exactly at the (shifted) start instants.
   CHECK(calendar.day_number(start_before) == change_day - 1);

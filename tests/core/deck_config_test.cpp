@@ -9,7 +9,7 @@ using namespace kioku;
 
 namespace {
 
-std::string refusal(std::string_view name, std::string_view value) {
+std::string option_refusal(std::string_view name, std::string_view value) {
   DeckOptions options;
   try {
     set_deck_option(options, name, value);
@@ -57,22 +57,26 @@ TEST_CASE("deck_config: setting changes the option the scheduler reads", "[core]
 }
 
 TEST_CASE("deck_config: a bad value is refused with the allowed range", "[core][deck_config]") {
-  CHECK(refusal("new_per_day", "-1") == "new_per_day: \"-1\" is not allowed (allowed: 0 to 9999)");
-  CHECK(refusal("starting_ease", "1.2") ==
+  CHECK(option_refusal("new_per_day", "-1") ==
+        "new_per_day: \"-1\" is not allowed (allowed: 0 to 9999)");
+  CHECK(option_refusal("starting_ease", "1.2") ==
         "starting_ease: \"1.2\" is not allowed (allowed: 1.31 to 5.0)");
-  CHECK(refusal("desired_retention", "abc").find("allowed: 0.70 to 0.99") != std::string::npos);
-  CHECK(refusal("algorithm", "sm5").find("allowed: sm2, sm2-classic, fsrs") != std::string::npos);
-  CHECK(refusal("learning_steps", "10x").find("durations like") != std::string::npos);
-  CHECK(refusal("graduating_interval", "36501").find("1 to 36500") != std::string::npos);
-  CHECK(refusal("fsrs_parameters", "1,2,3").find("exactly 21 numbers") != std::string::npos);
-  CHECK(refusal("fsrs_parameters",
-                "0.212,1.2931,2.3065,8.2956,11,0.8334,3.0194,0.001,1.8722,0.1666,0.796,1.4835,"
-                "0.0614,0.2629,1.6483,0.6014,1.8729,0.5425,0.0912,0.0658,0.1542")
-            .find("w4 must be within 1 to 10") != std::string::npos);
+  CHECK(option_refusal("desired_retention", "abc").find("allowed: 0.70 to 0.99") !=
+        std::string::npos);
+  CHECK(option_refusal("algorithm", "sm5").find("allowed: sm2, sm2-classic, fsrs") !=
+        std::string::npos);
+  CHECK(option_refusal("learning_steps", "10x").find("durations like") != std::string::npos);
+  CHECK(option_refusal("graduating_interval", "36501").find("1 to 36500") != std::string::npos);
+  CHECK(option_refusal("fsrs_parameters", "1,2,3").find("exactly 21 numbers") != std::string::npos);
+  CHECK(
+      option_refusal("fsrs_parameters",
+                     "0.212,1.2931,2.3065,8.2956,11,0.8334,3.0194,0.001,1.8722,0.1666,0.796,1.4835,"
+                     "0.0614,0.2629,1.6483,0.6014,1.8729,0.5425,0.0912,0.0658,0.1542")
+          .find("w4 must be within 1 to 10") != std::string::npos);
 }
 
 TEST_CASE("deck_config: an unknown option lists the known ones", "[core][deck_config]") {
-  const std::string message = refusal("new_cards_per_day", "10");
+  const std::string message = option_refusal("new_cards_per_day", "10");
   CHECK(message.rfind("unknown deck option 'new_cards_per_day' (options: algorithm, ", 0) == 0);
 }
 

@@ -15,19 +15,22 @@
 namespace kioku {
 namespace {
 
-constexpr const char* kFile = "decks/broken.toml";
+using test::dotted_key;
+using test::repeated;
 
-// Parses `content` as kFile and checks the error as kioku prints it.
+constexpr const char* kBrokenDeckFile = "decks/broken.toml";
+
+// Parses `content` as kBrokenDeckFile and checks the error as kioku prints it.
 void expect_rejected(const std::string& content, const std::string& expected_location,
                      const std::string& expected_message) {
   try {
-    parse_deck(content, kFile);
+    parse_deck(content, kBrokenDeckFile);
   } catch (const InputError& error) {
     const std::string what = error.what();
     INFO(what.substr(0, 500));
     CHECK(error.code() == ErrorCode::kInvalidInput);
-    CHECK(error.file() == kFile);
-    CHECK_THAT(what, Catch::StartsWith(std::string(kFile) + ":" + expected_location));
+    CHECK(error.file() == kBrokenDeckFile);
+    CHECK_THAT(what, Catch::StartsWith(std::string(kBrokenDeckFile) + ":" + expected_location));
     CHECK_THAT(what, Catch::Contains(expected_message));
     CHECK(what.find('\n') == std::string::npos);
     return;
@@ -37,18 +40,6 @@ void expect_rejected(const std::string& content, const std::string& expected_loc
 
 // From tests/e2e/deck_limits_test.cpp.
 constexpr int kDeepParts = 50'000;
-
-std::string key_of(int parts, const std::string& part = "a") {
-  std::string key = part;
-  for (int i = 1; i < parts; ++i) key += "." + part;
-  return key;
-}
-
-std::string repeated(const std::string& text, int times) {
-  std::string result;
-  for (int i = 0; i < times; ++i) result += text;
-  return result;
-}
 
 // Line 3 of every deep file is the deep one (after the head's first two lines).
 const std::string kHead = "format = 1\nlanguages = [\"en\"]\n";
@@ -92,21 +83,21 @@ TEST_CASE("deck import errors: a key path 50000 levels deep is refused at its li
     std::string text;      // from line 3
     const char* location;  // what follows "PATH:" in the error
   };
-  const std::string deep = key_of(kDeepParts);
+  const std::string deep = dotted_key(kDeepParts);
   const auto shape = GENERATE_COPY(values<Shape>({
       {"table header", "[x." + deep + "]\n", "3: "},
       {"dotted key", "x." + deep + " = 1\n", "3: "},
       {"array-of-tables header", "[[x." + deep + "]]\n", "3: cards[1]: "},
-      {"quoted key parts", key_of(kDeepParts, "\"a\"") + " = 1\n", "3: "},
-      {"literal key parts", key_of(kDeepParts, "'a'") + " = 1\n", "3: "},
+      {"quoted key parts", dotted_key(kDeepParts, "\"a\"") + " = 1\n", "3: "},
+      {"literal key parts", dotted_key(kDeepParts, "'a'") + " = 1\n", "3: "},
       {"dotted key in an inline table", "x = { " + deep + " = 1 }\n", "3: "},
       // Arrays and inline tables within toml++'s own cap of 256 nested values, each holding a
       // dotted key 400 parts deep.
       {"arrays of inline tables with dotted keys",
-       "x = " + repeated("[{" + key_of(400) + " = ", 120) + "1" + repeated("}]", 120) + "\n",
+       "x = " + repeated("[{" + dotted_key(400) + " = ", 120) + "1" + repeated("}]", 120) + "\n",
        "3: "},
       {"the same over many lines",
-       "x = [\n" + repeated("{" + key_of(400) + " = [\n", 120) + "1" + repeated("]}", 120) +
+       "x = [\n" + repeated("{" + dotted_key(400) + " = [\n", 120) + "1" + repeated("]}", 120) +
            "\n]\n",
        "4: "},
       {"a deep table inside a card", "[[cards]]\n[cards." + deep + "]\n", "4: cards[1]: "},
@@ -164,7 +155,7 @@ TEST_CASE("deck import errors: a note's error names its line, column and field",
 TEST_CASE("deck import errors: a key path 50000 levels deep in a note names the note",
           "[core][deck_parser][import][limits][notes]") {
   expect_rejected(
-      "format = 2\nlanguages = [\"en\"]\n[[notes]]\n[notes." + key_of(kDeepParts) + "]\n",
+      "format = 2\nlanguages = [\"en\"]\n[[notes]]\n[notes." + dotted_key(kDeepParts) + "]\n",
       "4: notes[1]: ", "nested more than 32 levels deep");
 }
 

@@ -37,13 +37,13 @@ std::string deck_with(const std::string& name = "\"Deck\"", const std::string& q
          extra_card_line + "\n";  // 14
 }
 
-struct Failure {
+struct LimitFailure {
   int line = -1;
   std::string field;
   std::string what;
 };
 
-Failure parse_failure(const std::string& text) {
+LimitFailure limit_failure(const std::string& text) {
   try {
     parse_deck(text, "decks/x.toml");
   } catch (const InputError& error) {
@@ -93,7 +93,7 @@ TEST_CASE("deck_parser_limits: a control character in any text field is refused 
        }},
   }));
   INFO(field.name << " with " << character);
-  const Failure failure = parse_failure(field.deck("before" + character + "after"));
+  const LimitFailure failure = limit_failure(field.deck("before" + character + "after"));
   INFO(failure.what);
   CHECK(failure.line == field.line);
   CHECK(failure.field == field.name);
@@ -118,10 +118,10 @@ TEST_CASE("deck_parser_limits: newlines and tabs are allowed only in multi-line 
 
   for (const std::string escape : {"\\n", "\\t"}) {
     INFO(escape);
-    const Failure name = parse_failure(deck_with(quoted("a" + escape + "b")));
+    const LimitFailure name = limit_failure(deck_with(quoted("a" + escape + "b")));
     CHECK(name.field == "deck.name.en");
     CHECK_THAT(name.what, Catch::Contains("must be one line without control characters"));
-    const Failure choice = parse_failure(
+    const LimitFailure choice = limit_failure(
         deck_with("\"N\"", "\"Q\"", "[\"a\", " + quoted("b" + escape + "2) c") + "]"));
     CHECK(choice.field == "cards[1].choices.en");
     CHECK_THAT(choice.what, Catch::Contains("choice 2 contains the control character"));
@@ -162,7 +162,7 @@ TEST_CASE("deck_parser_limits: each text field has a length limit", "[core][deck
   // "é" is two bytes: the limit counts bytes, and a text just within it keeps them all.
   const std::string within = std::string(field.limit - 2, 'x') + "é";
   CHECK_NOTHROW(parse_deck(field.deck(within), "x"));
-  const Failure failure = parse_failure(field.deck(within + "x"));
+  const LimitFailure failure = limit_failure(field.deck(within + "x"));
   CHECK(failure.line == field.line);
   CHECK(failure.field == field.name);
   CHECK_THAT(failure.what,
@@ -179,7 +179,7 @@ TEST_CASE("deck_parser_limits: the numbers of tags and languages are limited",
     return deck_with("\"N\"", "\"Q\"", "[\"a\", \"b\"]", "\"E\"", "tags = [" + list + "]");
   };
   CHECK(parse_deck(tags(kMaxTagsPerCard), "x").cards.at(0).tags.size() == kMaxTagsPerCard);
-  const Failure too_many_tags = parse_failure(tags(kMaxTagsPerCard + 1));
+  const LimitFailure too_many_tags = limit_failure(tags(kMaxTagsPerCard + 1));
   CHECK(too_many_tags.field == "cards[1].tags");
   CHECK_THAT(too_many_tags.what, Catch::Contains("has 33 tags; at most 32"));
 
@@ -188,7 +188,8 @@ TEST_CASE("deck_parser_limits: the numbers of tags and languages are limited",
     languages +=
         std::string(i ? ", " : "") + "\"l" + std::string(1, static_cast<char>('a' + i)) + "\"";
   }
-  const Failure too_many_languages = parse_failure("format = 1\nlanguages = [" + languages + "]\n");
+  const LimitFailure too_many_languages =
+      limit_failure("format = 1\nlanguages = [" + languages + "]\n");
   CHECK(too_many_languages.line == 2);
   CHECK(too_many_languages.field == "languages");
   CHECK_THAT(too_many_languages.what, Catch::Contains("lists 17 languages; at most 16"));
@@ -212,7 +213,7 @@ TEST_CASE("deck_parser_limits: a file past kMaxDeckFileBytes is refused by its s
       deck + "#" + std::string(kMaxDeckFileBytes - deck.size() - 2, 'x') + "\n";
   REQUIRE(padded.size() == kMaxDeckFileBytes);
   CHECK(parse_deck(padded, "x").cards.size() == 1);
-  const Failure failure = parse_failure(padded + "\n");
+  const LimitFailure failure = limit_failure(padded + "\n");
   CHECK(failure.line == 0);
   CHECK_THAT(failure.what,
              Catch::Contains("is 16777217 bytes; a deck file may have at most 16 MiB"));
@@ -225,7 +226,7 @@ TEST_CASE("deck_parser_limits: every deep key shape is refused at its line - not
   const auto shape = GENERATE_COPY(as<std::string>{}, "[x." + parts + "]", "x." + parts + " = 1",
                                    "[[x." + parts + "]]", "x = { " + parts + " = 1 }",
                                    "[[cards]]\n[cards." + parts + "]");
-  const Failure failure = parse_failure("format = 1\nlanguages = [\"en\"]\n" + shape + "\n");
+  const LimitFailure failure = limit_failure("format = 1\nlanguages = [\"en\"]\n" + shape + "\n");
   CHECK(failure.line >= 3);
   CHECK_THAT(failure.what, Catch::Contains("nested more than 32 levels deep"));
 }
@@ -238,19 +239,19 @@ TEST_CASE("deck_parser_limits: tables after the first card header are refused",
       "[[cards]]\nid = \"c\"\nkind = \"choice\"\nquestion.en = \"Q\"\n"
       "choices.en = [\"a\", \"b\"]\nanswer = 1\nexplanation.en = \"E\"\n"
       "[deck]\nid = \"d\"\nname.en = \"N\"\n";
-  const Failure late_deck = parse_failure(moved);
+  const LimitFailure late_deck = limit_failure(moved);
   CHECK(late_deck.line == 10);
   CHECK(late_deck.field == "deck");
   CHECK_THAT(late_deck.what, Catch::Contains("must come before the first [[cards]]"));
 
-  const Failure both = parse_failure(
+  const LimitFailure both = limit_failure(
       "format = 1\nlanguages = [\"en\"]\ncards = []\n[deck]\nid = \"d\"\nname.en = \"N\"\n"
       "[[cards]]\nid = \"c\"\n");
   CHECK(both.line == 7);
   CHECK(both.field == "cards");
   CHECK_THAT(both.what, Catch::Contains("already set at line 3"));
 
-  const Failure nested = parse_failure(deck_with() + "[[cards.sub]]\nx = 1\n");
+  const LimitFailure nested = limit_failure(deck_with() + "[[cards.sub]]\nx = 1\n");
   CHECK(nested.field == "cards");
   CHECK_THAT(nested.what, Catch::Contains("must be an array of tables"));
 }
@@ -269,18 +270,19 @@ TEST_CASE("deck_parser_limits: errors in later cards name the file's lines",
   CHECK(deck.cards[3].line == 29);
   // A TOML error in the fourth card, and a rule broken there.
   const std::size_t at = text.rfind("answer = 1");
-  CHECK(parse_failure(text.substr(0, at) + "answer = = 1" + text.substr(at + 10)).line == 34);
-  const Failure failure = parse_failure(text.substr(0, at) + "answer = 3" + text.substr(at + 10));
+  CHECK(limit_failure(text.substr(0, at) + "answer = = 1" + text.substr(at + 10)).line == 34);
+  const LimitFailure failure =
+      limit_failure(text.substr(0, at) + "answer = 3" + text.substr(at + 10));
   CHECK(failure.line == 34);
   CHECK(failure.field == "cards[4].answer");
 }
 
 TEST_CASE("deck_parser_limits: echoed values are escaped and cut short", "[core][deck_parser]") {
-  const Failure id = parse_failure(deck_with() + "[[cards]]\nid = \"\\u001b[2J" +
-                                   std::string(10'000, 'x') + "\"\n");
+  const LimitFailure id = limit_failure(deck_with() + "[[cards]]\nid = \"\\u001b[2J" +
+                                        std::string(10'000, 'x') + "\"\n");
   CHECK_THAT(id.what, Catch::Contains("got \"\\u001b[2Jxxx"));
   CHECK(id.what.size() < 300);
-  const Failure key = parse_failure(deck_with() + "\"\\u001b]0;x\\u0007\" = 1\n");
+  const LimitFailure key = limit_failure(deck_with() + "\"\\u001b]0;x\\u0007\" = 1\n");
   CHECK(key.field == "cards[1].\"\\u001b]0;x\\u0007\"");
 }
 

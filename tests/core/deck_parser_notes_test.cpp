@@ -13,20 +13,20 @@
 namespace kioku {
 namespace {
 
-constexpr const char* kFile = "decks/notes.toml";
+constexpr const char* kNotesDeckFile = "decks/notes.toml";
 
-struct Failure {
+struct NoteFailure {
   int line = -1;
   int column = -1;
   std::string field;
   std::string what;
 };
 
-Failure parse_failure(const std::string& text) {
+NoteFailure note_failure(const std::string& text) {
   try {
-    parse_deck(text, kFile);
+    parse_deck(text, kNotesDeckFile);
   } catch (const InputError& error) {
-    CHECK(error.file() == kFile);
+    CHECK(error.file() == kNotesDeckFile);
     CHECK(error.code() == ErrorCode::kInvalidInput);
     return {error.line(), error.column(), error.field(), error.what()};
   }
@@ -54,7 +54,7 @@ std::vector<std::string> field_names(const Note& note) {
 }
 
 TEST_CASE("deck_parser notes: a bilingual deck of every kind", "[core][deck_parser][notes]") {
-  const Deck deck = parse_deck(test::kBilingualNotes, kFile);
+  const Deck deck = parse_deck(test::kBilingualNotes, kNotesDeckFile);
   CHECK(deck.format == 2);
   CHECK(deck.id == "every-kind");
   CHECK(deck.name.at("ja") == "すべての種類");
@@ -110,7 +110,7 @@ TEST_CASE("deck_parser notes: a bilingual deck of every kind", "[core][deck_pars
 
 TEST_CASE("deck_parser notes: a deck of one language writes plain strings",
           "[core][deck_parser][notes]") {
-  const Deck deck = parse_deck(test::kOneLanguageNotes, kFile);
+  const Deck deck = parse_deck(test::kOneLanguageNotes, kNotesDeckFile);
   CHECK(deck.name == LocalizedText{{"en", "One language"}});
   REQUIRE(deck.notes.size() == 6);
   CHECK(deck.notes[0].note.id == "Ab3$x/9!");
@@ -135,7 +135,7 @@ TEST_CASE("deck_parser notes: notes may sit in the head as an array of inline ta
       "format = 2\nlanguages = [\"en\"]\nnotes = [\n  { id = \"a\", kind = \"basic\", front = "
       "\"A\" },\n  { id = \"b\", kind = \"cloze\", text = \"{{c1::B}}\" },\n]\n[deck]\nid = "
       "\"inline\"\nname = \"Inline\"\n",
-      kFile);
+      kNotesDeckFile);
   REQUIRE(deck.notes.size() == 2);
   CHECK(deck.notes[0].line == 4);
   CHECK(deck.notes[0].column == 3);
@@ -144,7 +144,7 @@ TEST_CASE("deck_parser notes: notes may sit in the head as an array of inline ta
 
 TEST_CASE("deck_parser notes: an error reads file:line:column: field: message",
           "[core][deck_parser][notes]") {
-  const Failure failure = parse_failure(english_deck(
+  const NoteFailure failure = note_failure(english_deck(
       "[[notes]]\nid = \"c\"\nkind = \"cloze\"\ntext = \"Paris is {{c1::the capital\"\n"));
   CHECK(failure.what ==
         "decks/notes.toml:10:18: notes[1].text: {{c1:: is never closed (a deletion ends with }})");
@@ -250,7 +250,7 @@ TEST_CASE("deck_parser notes: each broken rule names its line, column and field"
        "cards", "a format 2 deck has [[notes]]; [[cards]] are format 1's"},
   }));
   INFO(row.name);
-  const Failure failure = parse_failure(english_deck(row.notes));
+  const NoteFailure failure = note_failure(english_deck(row.notes));
   INFO(failure.what);
   CHECK(failure.line == row.line);
   CHECK(failure.column == row.column);
@@ -261,7 +261,7 @@ TEST_CASE("deck_parser notes: each broken rule names its line, column and field"
 TEST_CASE("deck_parser notes: errors in a bilingual deck name the language",
           "[core][deck_parser][notes]") {
   SECTION("a cloze in one language that is not closed") {
-    const Failure failure = parse_failure(bilingual_deck(
+    const NoteFailure failure = note_failure(bilingual_deck(
         "[[notes]]\nid = \"c\"\nkind = \"cloze\"\ntext.en = \"{{c1::a}}\"\ntext.ja = "
         "\"東京は{{c1::首都\"\n"));
     CHECK(failure.line == 12);
@@ -270,23 +270,23 @@ TEST_CASE("deck_parser notes: errors in a bilingual deck name the language",
     CHECK(failure.field == "notes[1].text.ja");
   }
   SECTION("a field missing a language") {
-    const Failure failure = parse_failure(
-        bilingual_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront.en = \"F\"\n"));
+    const NoteFailure failure =
+        note_failure(bilingual_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront.en = \"F\"\n"));
     CHECK(failure.line == 11);
     CHECK(failure.column == 1);
     CHECK(failure.field == "notes[1].front.ja");
     CHECK_THAT(failure.what, Catch::Contains("missing (required)"));
   }
   SECTION("a plain string in a deck of two languages") {
-    const Failure failure =
-        parse_failure(bilingual_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\n"));
+    const NoteFailure failure =
+        note_failure(bilingual_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\n"));
     CHECK(failure.line == 11);
     CHECK(failure.column == 9);
     CHECK(failure.field == "notes[1].front");
     CHECK_THAT(failure.what, Catch::Contains("front.en = \"…\", front.ja = \"…\""));
   }
   SECTION("choices of different lengths") {
-    const Failure failure = parse_failure(bilingual_deck(
+    const NoteFailure failure = note_failure(bilingual_deck(
         "[[notes]]\nid = \"q\"\nkind = \"choice\"\nquestion.en = \"Q\"\nquestion.ja = "
         "\"問\"\nchoices.en = [\"A\", \"B\"]\nchoices.ja = [\"あ\", \"い\", \"う\"]\nanswer = "
         "1\n"));
@@ -299,7 +299,7 @@ TEST_CASE("deck_parser notes: errors in a bilingual deck name the language",
 
 TEST_CASE("deck_parser notes: the formats do not mix", "[core][deck_parser][notes]") {
   SECTION("[[notes]] in format 1") {
-    const Failure failure = parse_failure(
+    const NoteFailure failure = note_failure(
         "format = 1\nlanguages = [\"en\"]\n[deck]\nid = \"a\"\nname.en = \"A\"\n[[notes]]\nid = "
         "\"n\"\n");
     CHECK(failure.line == 6);
@@ -308,13 +308,13 @@ TEST_CASE("deck_parser notes: the formats do not mix", "[core][deck_parser][note
     CHECK_THAT(failure.what, Catch::Contains("a format 1 deck has [[cards]]"));
   }
   SECTION("a format this kioku does not read") {
-    const Failure failure = parse_failure(english_deck("").replace(9, 1, "3"));
+    const NoteFailure failure = note_failure(english_deck("").replace(9, 1, "3"));
     CHECK(failure.line == 1);
     CHECK(failure.field == "format");
     CHECK_THAT(failure.what, Catch::Contains("reads deck formats 1 and 2, got 3"));
   }
   SECTION("a format 2 deck without notes") {
-    const Failure failure = parse_failure(english_deck(""));
+    const NoteFailure failure = note_failure(english_deck(""));
     CHECK(failure.field == "notes");
     CHECK_THAT(failure.what, Catch::Contains("missing (required)"));
   }
@@ -324,7 +324,7 @@ TEST_CASE("deck_parser notes: the limits of format 1 hold for notes",
           "[core][deck_parser][notes]") {
   SECTION("a field past its length") {
     const std::string front(kMaxQuestionBytes + 1, 'x');
-    const Failure failure = parse_failure(
+    const NoteFailure failure = note_failure(
         english_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"" + front + "\"\n"));
     CHECK(failure.line == 10);
     CHECK(failure.field == "notes[1].front");
@@ -333,7 +333,7 @@ TEST_CASE("deck_parser notes: the limits of format 1 hold for notes",
   SECTION("too many tags") {
     std::string tags = "tags = [";
     for (std::size_t i = 0; i <= kMaxTagsPerCard; ++i) tags += "\"t" + std::to_string(i) + "\",";
-    const Failure failure = parse_failure(
+    const NoteFailure failure = note_failure(
         english_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\n" + tags + "]\n"));
     CHECK(failure.field == "notes[1].tags");
     CHECK_THAT(failure.what, Catch::Contains("at most 32 are allowed"));
@@ -341,7 +341,7 @@ TEST_CASE("deck_parser notes: the limits of format 1 hold for notes",
   SECTION("too many notes") {
     std::string notes;
     for (std::size_t i = 0; i <= kMaxNotes; ++i) notes += "[[notes]]\n";
-    const Failure failure = parse_failure(english_deck(notes));
+    const NoteFailure failure = note_failure(english_deck(notes));
     CHECK(failure.field == "notes[100001]");
     CHECK_THAT(failure.what, Catch::Contains("a deck holds at most 100000 notes"));
   }

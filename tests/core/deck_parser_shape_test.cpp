@@ -7,22 +7,15 @@
 
 #include "core/deck_parser_limits.hpp"
 #include "core/error.hpp"
+#include "tests/support/deck_texts.hpp"
 
 namespace kioku {
 namespace {
 
-constexpr const char* kFile = "decks/x.toml";
+using test::dotted_key;
+using test::repeated;
 
-std::string repeated(const std::string& text, std::size_t times, const std::string& between = "") {
-  std::string result;
-  for (std::size_t i = 0; i < times; ++i) result += (i ? between : "") + text;
-  return result;
-}
-
-// A key of `parts` parts: a.a.a
-std::string key_of(int parts, const std::string& part = "a") {
-  return repeated(part, static_cast<std::size_t>(parts), ".");
-}
+constexpr const char* kDeckFile = "decks/x.toml";
 
 struct Refusal {
   int line = -1;
@@ -32,7 +25,7 @@ struct Refusal {
 
 Refusal refusal(const std::string& text) {
   try {
-    scan_deck_layout(text, kFile);
+    scan_deck_layout(text, kDeckFile);
   } catch (const InputError& error) {
     return {error.line(), error.field(), error.what()};
   }
@@ -41,7 +34,7 @@ Refusal refusal(const std::string& text) {
 }
 
 int depth_of(const std::string& text) {
-  const DeckFileLayout layout = scan_deck_layout(text, kFile);
+  const DeckFileLayout layout = scan_deck_layout(text, kDeckFile);
   int depth = layout.head.shape.depth;
   for (const DeckFilePart& part : layout.entries) depth = std::max(depth, part.shape.depth);
   return depth;
@@ -66,7 +59,7 @@ TEST_CASE("deck_parser_shape: the file splits at its top-level array-of-tables h
       "# [[cards]] in a comment\n"
       "  [[cards]]  # indented\n"
       "id = 'x'\n";
-  const DeckFileLayout layout = scan_deck_layout(text, kFile);
+  const DeckFileLayout layout = scan_deck_layout(text, kDeckFile);
   CHECK(layout.head.first_line == 1);
   CHECK(layout.head.text == "format = 1\n[deck]\nid = \"d\"\n\n");
   REQUIRE(layout.entries.size() == 2);
@@ -79,7 +72,7 @@ TEST_CASE("deck_parser_shape: the file splits at its top-level array-of-tables h
 TEST_CASE("deck_parser_shape: a file without array-of-tables headers is all head",
           "[core][deck_parser_shape]") {
   const std::string text = "cards = [{ id = \"a\" }, { id = \"b\" }]\n";
-  const DeckFileLayout layout = scan_deck_layout(text, kFile);
+  const DeckFileLayout layout = scan_deck_layout(text, kDeckFile);
   CHECK(layout.head.text == text);
   CHECK(layout.entries.empty());
   // cards (1), the array's tables (2), id (3)
@@ -122,13 +115,13 @@ TEST_CASE("deck_parser_shape: each deep shape is refused just past the limit - n
     int step = 1;                        // the depths the shape can have are multiples of it
   };
   const auto shape = GENERATE(values<Shape>({
-      {"dotted key", [](int depth) { return key_of(depth) + " = 1"; }},
-      {"quoted dotted key", [](int depth) { return key_of(depth, "\"a\"") + " = 1"; }},
-      {"literal dotted key", [](int depth) { return key_of(depth, "'a'") + " = 1"; }},
-      {"table header", [](int depth) { return "[" + key_of(depth / 2) + "]"; }, 2},
-      {"array-of-tables header", [](int depth) { return "[[" + key_of(depth / 2) + "]]"; }, 2},
+      {"dotted key", [](int depth) { return dotted_key(depth) + " = 1"; }},
+      {"quoted dotted key", [](int depth) { return dotted_key(depth, "\"a\"") + " = 1"; }},
+      {"literal dotted key", [](int depth) { return dotted_key(depth, "'a'") + " = 1"; }},
+      {"table header", [](int depth) { return "[" + dotted_key(depth / 2) + "]"; }, 2},
+      {"array-of-tables header", [](int depth) { return "[[" + dotted_key(depth / 2) + "]]"; }, 2},
       {"dotted key in an inline table",
-       [](int depth) { return "x = { " + key_of(depth - 1) + " = 1 }"; }},
+       [](int depth) { return "x = { " + dotted_key(depth - 1) + " = 1 }"; }},
       {"nested inline tables",
        [](int depth) {
          return "x = " + repeated("{ a = ", static_cast<std::size_t>(depth - 1)) + "1" +
@@ -150,7 +143,7 @@ TEST_CASE("deck_parser_shape: each deep shape is refused just past the limit - n
            level += 3;
            ++rounds;
          }
-         text += key_of(depth - level) == "" ? "1" : "{" + key_of(depth - level) + " = 1}";
+         text += dotted_key(depth - level) == "" ? "1" : "{" + dotted_key(depth - level) + " = 1}";
          return text + repeated("}]", static_cast<std::size_t>(rounds));
        }},
   }));
@@ -165,7 +158,7 @@ TEST_CASE("deck_parser_shape: each deep shape is refused just past the limit - n
 
 TEST_CASE("deck_parser_shape: a deep key in a card names the card", "[core][deck_parser_shape]") {
   const std::string text =
-      "format = 1\n[[cards]]\nid = \"a\"\n[[cards]]\nid = \"b\"\n" + key_of(50'000) + " = 1\n";
+      "format = 1\n[[cards]]\nid = \"a\"\n[[cards]]\nid = \"b\"\n" + dotted_key(50'000) + " = 1\n";
   const Refusal deeper = refusal(text);
   CHECK(deeper.line == 6);
   CHECK(deeper.field == "cards[2]");
@@ -176,7 +169,7 @@ TEST_CASE("deck_parser_shape: values in one part are limited", "[core][deck_pars
   const auto array_of = [](std::size_t elements) {
     return "x = [" + repeated("1", elements, ",") + "]\n";
   };
-  const DeckFileLayout within = scan_deck_layout(array_of(kMaxTomlValuesPerPart - 2), kFile);
+  const DeckFileLayout within = scan_deck_layout(array_of(kMaxTomlValuesPerPart - 2), kDeckFile);
   CHECK(within.head.shape.values == kMaxTomlValuesPerPart);
   const Refusal past = refusal(array_of(kMaxTomlValuesPerPart - 1));
   CHECK(past.line == 1);
@@ -184,7 +177,7 @@ TEST_CASE("deck_parser_shape: values in one part are limited", "[core][deck_pars
   // The count starts again in each part.
   const std::string two_parts = "[[cards]]\n" + array_of(kMaxTomlValuesPerPart / 2) +
                                 "[[cards]]\n" + array_of(kMaxTomlValuesPerPart / 2);
-  CHECK(scan_deck_layout(two_parts, kFile).entries.size() == 2);
+  CHECK(scan_deck_layout(two_parts, kDeckFile).entries.size() == 2);
 }
 
 TEST_CASE("deck_parser_shape: dotted-key parts in one part are limited",
@@ -195,7 +188,7 @@ TEST_CASE("deck_parser_shape: dotted-key parts in one part are limited",
     for (std::size_t i = 0; i < count; ++i) text += "k" + std::to_string(i) + ".a = 1\n";
     return text;
   };
-  const DeckFileLayout within = scan_deck_layout(keys(kMaxDottedKeyPartsPerPart), kFile);
+  const DeckFileLayout within = scan_deck_layout(keys(kMaxDottedKeyPartsPerPart), kDeckFile);
   CHECK(within.entries.at(0).shape.dotted_key_parts == kMaxDottedKeyPartsPerPart);
   const Refusal past = refusal(keys(kMaxDottedKeyPartsPerPart + 1));
   CHECK(past.line == static_cast<int>(kMaxDottedKeyPartsPerPart) + 2);
@@ -205,7 +198,7 @@ TEST_CASE("deck_parser_shape: dotted-key parts in one part are limited",
 
 TEST_CASE("deck_parser_shape: a deck holds at most kMaxCards cards", "[core][deck_parser_shape]") {
   const std::string cards = repeated("[[cards]]\n", kMaxCards);
-  CHECK(scan_deck_layout(cards, kFile).entries.size() == kMaxCards);
+  CHECK(scan_deck_layout(cards, kDeckFile).entries.size() == kMaxCards);
   const Refusal past = refusal(cards + "[[cards]]\n");
   CHECK(past.line == static_cast<int>(kMaxCards) + 1);
   CHECK_THAT(past.what, Catch::Contains("a deck holds at most 100000 cards"));
@@ -216,10 +209,10 @@ TEST_CASE("deck_parser_shape: broken TOML is left to toml++", "[core][deck_parse
   for (const std::string text : {"a = \"", "a = '''", "a = \"\"\"\\", "]]]]}}}}", "a = [ { ", "[[",
                                  "= = =", "a = \"x\n[[b]]", "\"\"\"", "{{{{{{{{{{{{{", "a.\"b"}) {
     INFO(text);
-    CHECK_NOTHROW(scan_deck_layout(text, kFile));
+    CHECK_NOTHROW(scan_deck_layout(text, kDeckFile));
   }
   // An unterminated single-line string ends with its line, as toml++ reads it.
-  CHECK(scan_deck_layout("a = \"x\n[[b]]\n", kFile).entries.size() == 1);
+  CHECK(scan_deck_layout("a = \"x\n[[b]]\n", kDeckFile).entries.size() == 1);
 }
 
 }  // namespace kioku

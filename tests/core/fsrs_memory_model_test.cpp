@@ -15,13 +15,14 @@
 #include "core/fsrs.hpp"
 #include "core/fsrs_training_loss.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/core/utc_instant.hpp"
 
 namespace kioku {
 namespace {
 
 using test::TimeZoneGuard;
 
-constexpr TimestampMs kStart = 1'704'110'400'000;  // 2024-01-01 12:00 UTC
+using test::kHistoryStart;
 
 // Every intermediate of the scheduler is rounded to 8 decimals (ts-fsrs's roundTo), which the
 // training model cannot do (its derivative is 0), so the two agree to the rounding's size. R is
@@ -58,12 +59,12 @@ TEST_CASE("The training model's memory states are the scheduler's to its roundin
             card.phase = Phase::kReview;
             card.stability = stability;
             card.difficulty = difficulty;
-            card.last_review = kStart;
+            card.last_review = kHistoryStart;
             card.reps = 3;
             card.interval_days = 1;
             const CardState next = fsrs_next_state(
-                card, rating, AnswerContext{kStart + days * kMillisecondsPerDay, calendar, 1},
-                options);
+                card, rating,
+                AnswerContext{kHistoryStart + days * kMillisecondsPerDay, calendar, 1}, options);
             const MemoryState<double> memory =
                 fsrs_next_memory(MemoryState<double>{stability, difficulty}, days, rating, w);
             INFO("S " << stability << " D " << difficulty << " t " << days << " G " << grade);
@@ -76,7 +77,7 @@ TEST_CASE("The training model's memory states are the scheduler's to its roundin
     for (int grade = 1; grade <= 4; ++grade) {
       const auto rating = static_cast<Rating>(grade);
       const CardState first =
-          fsrs_next_state(CardState{}, rating, AnswerContext{kStart, calendar, 1}, options);
+          fsrs_next_state(CardState{}, rating, AnswerContext{kHistoryStart, calendar, 1}, options);
       const MemoryState<double> memory = fsrs_first_memory(rating, w);
       CHECK(memory.stability == Approx(first.stability).epsilon(kSchedulerRounding));
       CHECK(memory.difficulty == Approx(first.difficulty).epsilon(kSchedulerRounding));

@@ -17,15 +17,18 @@
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/core/utc_instant.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kDayMs;
+using test::kHourMs;
+
 using test::TimeZoneGuard;
 
-constexpr TimestampMs kStart = 1'704'110'400'000;  // 2024-01-01 12:00 UTC
-constexpr std::int64_t kHour = 3'600'000;
-constexpr std::int64_t kDay = 24 * kHour;
+using test::kHistoryStart;
 
 // A learner who forgets more slowly at first, faster later, and whose curve is steeper than
 // the defaults'.
@@ -60,7 +63,7 @@ Simulation simulate(int cards, int reviews, std::uint64_t seed) {
   Simulation result;
   for (int card = 0; card < cards; ++card) {
     std::vector<ReviewEntry> log;
-    TimestampMs now = kStart + (card % 60) * kDay + (card % 7) * kHour;
+    TimestampMs now = kHistoryStart + (card % 60) * kDayMs + (card % 7) * kHourMs;
     auto answer = [&](ReviewKind kind, Rating rating) {
       ReviewEntry entry;
       entry.reviewed = now;
@@ -79,7 +82,7 @@ Simulation simulate(int cards, int reviews, std::uint64_t seed) {
     for (int review = 0; review < reviews; ++review) {
       const int days =
           std::max(1, static_cast<int>(std::lround(memory.stability * spread(generator))));
-      now += days * kDay;
+      now += days * kDayMs;
       const double recall = fsrs_recall_probability(days, memory.stability, w);
       const bool recalled = std::uniform_real_distribution<double>(0.0, 1.0)(generator) < recall;
       const Rating rating = recalled ? draw(generator, {0.0, 0.15, 0.75, 0.10}) : Rating::kAgain;

@@ -16,16 +16,18 @@
 
 #include "core/sm2.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kDayMs;
+using test::kHourMs;
+using test::kMinuteMs;
+
 namespace json = boost::json;
 using test::TimeZoneGuard;
 
-constexpr std::int64_t kMinute = kMillisecondsPerMinute;
-constexpr std::int64_t kHour = 60 * kMinute;
-constexpr std::int64_t kDay = kMillisecondsPerDay;
 constexpr double kRelativeTolerance = 1e-5;
 
 const std::array<double, 21>& defaults() {
@@ -46,7 +48,7 @@ double relative_error(double got, double want) {
 // 2024-01-01T00:00Z, where Appendix A starts.
 constexpr TimestampMs kJan1 = 1704067200000;
 constexpr TimestampMs at(int day_of_year, int hour, int minute) {
-  return kJan1 + (day_of_year - 1) * kDay + hour * kHour + minute * kMinute;
+  return kJan1 + (day_of_year - 1) * kDayMs + hour * kHourMs + minute * kMinuteMs;
 }
 
 // UTC days starting at 00:00, as ts-fsrs counts them.
@@ -67,8 +69,8 @@ CardState review_card(double stability, double difficulty, TimestampMs now, int 
   card.stability = stability;
   card.difficulty = difficulty;
   card.interval_days = std::max(elapsed, 1);
-  card.last_review = now - elapsed * kDay;
-  card.due = card.last_review + card.interval_days * kDay;
+  card.last_review = now - elapsed * kDayMs;
+  card.due = card.last_review + card.interval_days * kDayMs;
   card.reps = 5;
   return card;
 }
@@ -123,11 +125,11 @@ TEST_CASE("fsrs: the first answer sets S0 and D0 and starts the learning steps",
     int interval_days;
   };
   const std::vector<Row> rows = {
-      {Rating::kAgain, 0.212, 6.4133, Phase::kLearning, now + 1 * kMinute, 2, 0},
-      {Rating::kHard, 1.2931, 5.11217071, Phase::kLearning, now + 6 * kMinute, 2, 0},
-      {Rating::kGood, 2.3065, 2.11810397, Phase::kLearning, now + 10 * kMinute, 1, 0},
+      {Rating::kAgain, 0.212, 6.4133, Phase::kLearning, now + 1 * kMinuteMs, 2, 0},
+      {Rating::kHard, 1.2931, 5.11217071, Phase::kLearning, now + 6 * kMinuteMs, 2, 0},
+      {Rating::kGood, 2.3065, 2.11810397, Phase::kLearning, now + 10 * kMinuteMs, 1, 0},
       // D0(Easy) is -4.7716 before the clamp to [1, 10].
-      {Rating::kEasy, 8.2956, 1.0, Phase::kReview, now + 8 * kDay, 0, 8},
+      {Rating::kEasy, 8.2956, 1.0, Phase::kReview, now + 8 * kDayMs, 0, 8},
   };
   for (const Row& row : rows) {
     INFO("rating " << static_cast<int>(row.rating));
@@ -178,7 +180,7 @@ TEST_CASE("fsrs: a same-day review uses the short-term formula", "[core][fsrs]")
   CardState card = review_card(17.05756018, 6.48984555, now, 0);
   card.last_review = at(40, 9, 0);
   card.interval_days = 17;
-  card.due = card.last_review + 17 * kDay;
+  card.due = card.last_review + 17 * kDayMs;
   struct Row {
     Rating rating;
     double stability;
@@ -230,7 +232,7 @@ TEST_CASE("fsrs: learning steps are due exactly after their delay even past the 
   const CardState next =
       fsrs_next_state(CardState{}, Rating::kGood, AnswerContext{now, calendar}, options);
   CHECK(next.phase == Phase::kLearning);
-  CHECK(next.due == now + 10 * kMinute);
+  CHECK(next.due == now + 10 * kMinuteMs);
 }
 
 TEST_CASE("fsrs: Hard on the second learning step waits 6m as in ts-fsrs", "[core][fsrs]") {
@@ -238,13 +240,13 @@ TEST_CASE("fsrs: Hard on the second learning step waits 6m as in ts-fsrs", "[cor
   const TimestampMs now = at(1, 12, 0);
   const CardState second = scene.answer(CardState{}, Rating::kGood, now);
   REQUIRE(second.remaining_steps == 1);
-  const CardState hard = scene.answer(second, Rating::kHard, now + 10 * kMinute);
+  const CardState hard = scene.answer(second, Rating::kHard, now + 10 * kMinuteMs);
   CHECK(hard.phase == Phase::kLearning);
-  CHECK(hard.due == now + 16 * kMinute);  // not Anki's 10m repeat of the current step
+  CHECK(hard.due == now + 16 * kMinuteMs);  // not Anki's 10m repeat of the current step
   CHECK(hard.remaining_steps == 1);
-  const CardState again = scene.answer(second, Rating::kAgain, now + 10 * kMinute);
+  const CardState again = scene.answer(second, Rating::kAgain, now + 10 * kMinuteMs);
   CHECK(again.remaining_steps == 2);
-  CHECK(again.due == now + 11 * kMinute);
+  CHECK(again.due == now + 11 * kMinuteMs);
 }
 
 TEST_CASE("fsrs: a lapse starts relearning and without relearning steps returns to review",
@@ -256,7 +258,7 @@ TEST_CASE("fsrs: a lapse starts relearning and without relearning steps returns 
   CHECK(relearning.phase == Phase::kRelearning);
   CHECK(relearning.remaining_steps == 1);
   CHECK(relearning.interval_days == 0);
-  CHECK(relearning.due == now + 10 * kMinute);
+  CHECK(relearning.due == now + 10 * kMinuteMs);
   CHECK(relearning.lapses == 1);
   CHECK(relearning.stability < card.stability);
 
@@ -276,13 +278,13 @@ TEST_CASE("fsrs: a step of a day or more schedules a review of whole days", "[co
   const CardState next = scene.answer(CardState{}, Rating::kGood, now);
   CHECK(next.phase == Phase::kReview);
   CHECK(next.interval_days == 2);
-  CHECK(next.due == now + 2 * kDay);
+  CHECK(next.due == now + 2 * kDayMs);
   CHECK(next.remaining_steps == 0);
   // Hard stays on the first step: (10m + 2d) / 2 is over a day too, rounded down to whole days.
   const CardState hard = scene.answer(CardState{}, Rating::kHard, now);
   CHECK(hard.phase == Phase::kReview);
   CHECK(hard.interval_days == 1);
-  CHECK(hard.due == now + 24 * kHour + 5 * kMinute);
+  CHECK(hard.due == now + 24 * kHourMs + 5 * kMinuteMs);
 }
 
 TEST_CASE("fsrs: intervals never pass the maximum interval", "[core][fsrs]") {
@@ -294,7 +296,7 @@ TEST_CASE("fsrs: intervals never pass the maximum interval", "[core][fsrs]") {
     const CardState next = scene.answer(card, rating, now);
     INFO("rating " << static_cast<int>(rating));
     CHECK(next.interval_days == 100);
-    CHECK(next.due == now + 100 * kDay);
+    CHECK(next.due == now + 100 * kDayMs);
   }
 }
 
@@ -412,7 +414,7 @@ TEST_CASE("fsrs: Appendix A.1 memory model steps", "[core][fsrs]") {
       // The memory model is the same in every phase; answer as a review card.
       card.phase = Phase::kReview;
     }
-    now += row.elapsed * kDay;
+    now += row.elapsed * kDayMs;
     card = scene.answer(card, row.rating, now);
     CHECK(card.stability == Approx(row.stability).epsilon(kRelativeTolerance));
     CHECK(card.difficulty == Approx(row.difficulty).epsilon(kRelativeTolerance));
@@ -481,7 +483,7 @@ TEST_CASE("fsrs: Appendix A.2 button previews", "[core][fsrs]") {
     const TimestampMs now = at(3, 0, 10);
     const CardState again = scene.answer(review, Rating::kAgain, now);
     CHECK(again.phase == Phase::kRelearning);
-    CHECK(again.due == now + 10 * kMinute);
+    CHECK(again.due == now + 10 * kMinuteMs);
     CHECK(again.stability == Approx(0.607702).epsilon(kRelativeTolerance));
     const CardState hard = scene.answer(review, Rating::kHard, now);
     CHECK(hard.stability == Approx(7.517359).epsilon(kRelativeTolerance));
@@ -496,22 +498,22 @@ TEST_CASE("fsrs: Appendix A.2 button previews", "[core][fsrs]") {
   }
   SECTION("new card") {
     const TimestampMs now = at(1, 0, 0);
-    CHECK(scene.answer(fresh, Rating::kAgain, now).due == now + 1 * kMinute);
-    CHECK(scene.answer(fresh, Rating::kHard, now).due == now + 6 * kMinute);
-    CHECK(scene.answer(fresh, Rating::kGood, now).due == now + 10 * kMinute);
+    CHECK(scene.answer(fresh, Rating::kAgain, now).due == now + 1 * kMinuteMs);
+    CHECK(scene.answer(fresh, Rating::kHard, now).due == now + 6 * kMinuteMs);
+    CHECK(scene.answer(fresh, Rating::kGood, now).due == now + 10 * kMinuteMs);
     CHECK(scene.answer(fresh, Rating::kEasy, now).interval_days == 8);
   }
   SECTION("second learning step") {
     const TimestampMs now = at(1, 0, 10);
-    CHECK(scene.answer(step2, Rating::kAgain, now).due == now + 1 * kMinute);
-    CHECK(scene.answer(step2, Rating::kHard, now).due == now + 6 * kMinute);
+    CHECK(scene.answer(step2, Rating::kAgain, now).due == now + 1 * kMinuteMs);
+    CHECK(scene.answer(step2, Rating::kHard, now).due == now + 6 * kMinuteMs);
     CHECK(scene.answer(step2, Rating::kGood, now).interval_days == 2);
     CHECK(scene.answer(step2, Rating::kEasy, now).interval_days == 4);
   }
   SECTION("relearning step") {
     const TimestampMs now = at(3, 0, 20);
-    CHECK(scene.answer(relearning, Rating::kAgain, now).due == now + 10 * kMinute);
-    CHECK(scene.answer(relearning, Rating::kHard, now).due == now + 15 * kMinute);
+    CHECK(scene.answer(relearning, Rating::kAgain, now).due == now + 10 * kMinuteMs);
+    CHECK(scene.answer(relearning, Rating::kHard, now).due == now + 15 * kMinuteMs);
     CHECK(scene.answer(relearning, Rating::kGood, now).interval_days == 1);
     CHECK(scene.answer(relearning, Rating::kEasy, now).interval_days == 1);
   }
@@ -542,7 +544,7 @@ TEST_CASE("fsrs: Appendix A.3 memory states with short-term scheduling off", "[c
   TimestampMs now = kJan1;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     INFO("step " << i + 1);
-    now += rows[i].elapsed * kDay;
+    now += rows[i].elapsed * kDayMs;
     card = scene.answer(card, rows[i].rating, now);
     CHECK(card.phase == Phase::kReview);
     CHECK(card.stability == Approx(rows[i].stability).epsilon(kRelativeTolerance));
@@ -562,7 +564,7 @@ std::vector<int> steps_from(const json::value& value) {
   return steps;
 }
 
-DeckOptions options_for(const json::object& history) {
+DeckOptions history_options(const json::object& history) {
   DeckOptions options = fsrs_options();
   options.desired_retention = history.at("desired_retention").to_number<double>();
   options.learn_steps_seconds = steps_from(history.at("learning_steps"));
@@ -632,7 +634,7 @@ Rating rating_of(const json::value& value) {
 
 void replay(const json::object& history, ReplayStats& stats) {
   const DayCalendar calendar(0);
-  const DeckOptions options = options_for(history);
+  const DeckOptions options = history_options(history);
   const std::string name(history.at("name").as_string());
   CardState card;
   int index = 0;
@@ -700,7 +702,7 @@ TEST_CASE("fsrs: the generated A.1 rows match the memory model at full precision
             Approx(row.at(2).to_number<double>()).epsilon(1e-7));
       card.phase = Phase::kReview;
     }
-    now += elapsed * kDay;
+    now += elapsed * kDayMs;
     card = scene.answer(card, rating_of(row.at(1)), now);
     CHECK(card.stability == Approx(row.at(3).to_number<double>()).epsilon(kRelativeTolerance));
     CHECK(card.difficulty == Approx(row.at(4).to_number<double>()).epsilon(kRelativeTolerance));

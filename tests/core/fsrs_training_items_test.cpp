@@ -9,15 +9,18 @@
 #include <vector>
 
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/core/utc_instant.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kDayMs;
+using test::kHourMs;
+
 using test::TimeZoneGuard;
 
-constexpr TimestampMs kStart = 1'704'110'400'000;  // 2024-01-01 12:00 UTC, day start 04:00
-constexpr std::int64_t kHour = 3'600'000;
-constexpr std::int64_t kDay = 24 * kHour;
+using test::kHistoryStart;
 
 ReviewEntry entry(TimestampMs when, ReviewKind kind, Rating rating) {
   ReviewEntry result;
@@ -39,15 +42,18 @@ TEST_CASE("Training items: one per answer a day or more after the previous one",
           "[fsrs][optimizer]") {
   const TimeZoneGuard zone("UTC");
   const std::vector<ReviewEntry> log = {
-      entry(kStart, ReviewKind::kLearning, Rating::kAgain),
-      entry(kStart + kHour, ReviewKind::kLearning, Rating::kGood),   // same day: history only
-      entry(kStart + 2 * kDay, ReviewKind::kReview, Rating::kGood),  // target, 2 days
-      entry(kStart + 2 * kDay + kHour, ReviewKind::kCram, Rating::kAgain),       // cram: left out
-      entry(kStart + 6 * kDay, ReviewKind::kReview, Rating::kAgain),             // target, 4 days
-      entry(kStart + 6 * kDay + kHour, ReviewKind::kRelearning, Rating::kGood),  // same day
+      entry(kHistoryStart, ReviewKind::kLearning, Rating::kAgain),
+      entry(kHistoryStart + kHourMs, ReviewKind::kLearning,
+            Rating::kGood),  // same day: history only
+      entry(kHistoryStart + 2 * kDayMs, ReviewKind::kReview, Rating::kGood),  // target, 2 days
+      entry(kHistoryStart + 2 * kDayMs + kHourMs, ReviewKind::kCram,
+            Rating::kAgain),                                                   // cram: left out
+      entry(kHistoryStart + 6 * kDayMs, ReviewKind::kReview, Rating::kAgain),  // target, 4 days
+      entry(kHistoryStart + 6 * kDayMs + kHourMs, ReviewKind::kRelearning,
+            Rating::kGood),  // same day
       // 23:00 then 05:00 the next morning: a new scheduler day, so a target of 1 day.
-      entry(kStart + 6 * kDay + 11 * kHour, ReviewKind::kReview, Rating::kHard),
-      entry(kStart + 6 * kDay + 17 * kHour, ReviewKind::kReview, Rating::kGood),
+      entry(kHistoryStart + 6 * kDayMs + 11 * kHourMs, ReviewKind::kReview, Rating::kHard),
+      entry(kHistoryStart + 6 * kDayMs + 17 * kHourMs, ReviewKind::kReview, Rating::kGood),
   };
   const std::vector<TrainingItem> items = items_of(log);
   REQUIRE(items.size() == 3);
@@ -58,7 +64,7 @@ TEST_CASE("Training items: one per answer a day or more after the previous one",
   CHECK(items[0].reviews()[1].elapsed_days == 0);
   CHECK(items[0].target().elapsed_days == 2);
   CHECK(items[0].recalled());
-  CHECK(items[0].reviewed == kStart + 2 * kDay);
+  CHECK(items[0].reviewed == kHistoryStart + 2 * kDayMs);
   // No cram answer in the history, and the lapse is a target that was not recalled.
   REQUIRE(items[1].reviews().size() == 4);
   CHECK(items[1].target().elapsed_days == 4);
@@ -76,21 +82,21 @@ TEST_CASE("Training items: a reset starts the card again, and no learning start 
           "[fsrs][optimizer]") {
   const TimeZoneGuard zone("UTC");
   const std::vector<ReviewEntry> log = {
-      entry(kStart, ReviewKind::kLearning, Rating::kGood),
-      entry(kStart + 3 * kDay, ReviewKind::kReview, Rating::kGood),
-      entry(kStart + 10 * kDay, ReviewKind::kLearning, Rating::kEasy),  // after the reset
-      entry(kStart + 15 * kDay, ReviewKind::kReview, Rating::kGood),
+      entry(kHistoryStart, ReviewKind::kLearning, Rating::kGood),
+      entry(kHistoryStart + 3 * kDayMs, ReviewKind::kReview, Rating::kGood),
+      entry(kHistoryStart + 10 * kDayMs, ReviewKind::kLearning, Rating::kEasy),  // after the reset
+      entry(kHistoryStart + 15 * kDayMs, ReviewKind::kReview, Rating::kGood),
   };
   CHECK(items_of(log).size() == 3);
-  const std::vector<TrainingItem> after_reset = items_of(log, kStart + 10 * kDay);
+  const std::vector<TrainingItem> after_reset = items_of(log, kHistoryStart + 10 * kDayMs);
   REQUIRE(after_reset.size() == 1);
   REQUIRE(after_reset[0].reviews().size() == 2);
   CHECK(after_reset[0].reviews()[0].rating == Rating::kEasy);
   CHECK(after_reset[0].target().elapsed_days == 5);
   // Starting with a review answer (the log lost its learning), the first rating is unknown.
-  CHECK(items_of(log, kStart + 1).empty());
-  CHECK(items_of({entry(kStart, ReviewKind::kCram, Rating::kGood),
-                  entry(kStart + kDay, ReviewKind::kCram, Rating::kGood)})
+  CHECK(items_of(log, kHistoryStart + 1).empty());
+  CHECK(items_of({entry(kHistoryStart, ReviewKind::kCram, Rating::kGood),
+                  entry(kHistoryStart + kDayMs, ReviewKind::kCram, Rating::kGood)})
             .empty());
 }
 
@@ -100,10 +106,11 @@ TEST_CASE("Training items from a replay history", "[fsrs][optimizer]") {
   auto answer = [](TimestampMs when, Rating rating) {
     return PastAnswer{when, Answer{rating, std::nullopt}};
   };
-  const std::vector<PastAnswer> history = {
-      answer(kStart, Rating::kHard), answer(kStart + kHour, Rating::kGood),
-      answer(kStart + kDay, Rating::kAgain), answer(kStart + kDay + kHour, Rating::kGood),
-      answer(kStart + 4 * kDay, Rating::kEasy)};
+  const std::vector<PastAnswer> history = {answer(kHistoryStart, Rating::kHard),
+                                           answer(kHistoryStart + kHourMs, Rating::kGood),
+                                           answer(kHistoryStart + kDayMs, Rating::kAgain),
+                                           answer(kHistoryStart + kDayMs + kHourMs, Rating::kGood),
+                                           answer(kHistoryStart + 4 * kDayMs, Rating::kEasy)};
   std::vector<TrainingItem> items;
   append_training_items(history, calendar, items);
   REQUIRE(items.size() == 2);
@@ -121,9 +128,9 @@ TEST_CASE("Training items: a card's items share one history, so memory grows lin
   const TimeZoneGuard zone("UTC");
   constexpr int kAnswers = 20'000;
   std::vector<ReviewEntry> log;
-  log.push_back(entry(kStart, ReviewKind::kLearning, Rating::kGood));
+  log.push_back(entry(kHistoryStart, ReviewKind::kLearning, Rating::kGood));
   for (int day = 1; day < kAnswers; ++day) {
-    log.push_back(entry(kStart + day * kDay, ReviewKind::kReview, Rating::kGood));
+    log.push_back(entry(kHistoryStart + day * kDayMs, ReviewKind::kReview, Rating::kGood));
   }
   const std::vector<TrainingItem> items = items_of(log);
   REQUIRE(items.size() == kAnswers - 1);

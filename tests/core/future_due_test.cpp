@@ -8,14 +8,15 @@
 
 #include "tests/core/stats_history.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kDayMs;
+
 using test::card;
 using test::utc;
-
-constexpr std::int64_t kDayMs = kMillisecondsPerDay;
 
 TEST_CASE("future due: buckets, total, average, due tomorrow and daily load by hand",
           "[core][future_due]") {

@@ -4,15 +4,16 @@
 
 #include "core/scheduler.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kMinuteMs;
+
 using test::TimeZoneGuard;
 
-constexpr TimestampMs kMinute = 60 * kMillisecondsPerSecond;
-
-struct Scene {
+struct InterdayScene {
   TimeZoneGuard zone{"UTC"};
   DayCalendar calendar;  // days start at 04:00
   TimestampMs day_start = calendar.day_start(days_from_civil(2026, 5, 11));
@@ -33,7 +34,7 @@ DeckOptions with_steps(std::vector<int> learning, std::vector<int> relearning = 
 
 TEST_CASE("interday learning: a step of a day is interday and due at its day's start",
           "[core][queue]") {
-  const Scene scene;
+  const InterdayScene scene;
   const TimestampMs morning = scene.day_start + 6 * 3600 * kMillisecondsPerSecond;
   const CardState card = scene.answer(CardState{}, Rating::kAgain, morning, with_steps({86400}));
   CHECK(card.phase == Phase::kLearning);
@@ -42,7 +43,7 @@ TEST_CASE("interday learning: a step of a day is interday and due at its day's s
 }
 
 TEST_CASE("interday learning: short steps within the day are intraday", "[core][queue]") {
-  const Scene scene;
+  const InterdayScene scene;
   const TimestampMs morning = scene.day_start + 6 * 3600 * kMillisecondsPerSecond;
   const DeckOptions options = with_steps({60, 600});
   CardState card = scene.answer(CardState{}, Rating::kGood, morning, options);
@@ -56,8 +57,8 @@ TEST_CASE("interday learning: short steps within the day are intraday", "[core][
 
 TEST_CASE("interday learning: a short step that crosses the day start is interday",
           "[core][queue]") {
-  const Scene scene;
-  const TimestampMs before_rollover = scene.day_start - 5 * kMinute;  // 03:55
+  const InterdayScene scene;
+  const TimestampMs before_rollover = scene.day_start - 5 * kMinuteMs;  // 03:55
   for (const Algorithm algorithm : {Algorithm::kSm2, Algorithm::kFsrs}) {
     DeckOptions options = with_steps({600});
     options.algorithm = algorithm;
@@ -67,12 +68,12 @@ TEST_CASE("interday learning: a short step that crosses the day start is interda
     CHECK(card.interday);
     // SM-2 moves the step to the day's start (Anki); FSRS keeps its exact time (ts-fsrs).
     CHECK(card.due ==
-          (algorithm == Algorithm::kSm2 ? scene.day_start : before_rollover + 10 * kMinute));
+          (algorithm == Algorithm::kSm2 ? scene.day_start : before_rollover + 10 * kMinuteMs));
   }
 }
 
 TEST_CASE("interday learning: relearning after a lapse follows the same rule", "[core][queue]") {
-  const Scene scene;
+  const InterdayScene scene;
   CardState review;
   review.phase = Phase::kReview;
   review.interval_days = 10;

@@ -20,7 +20,7 @@ Note valid_choice() {
   return note;
 }
 
-NoteError error_of(const Note& note) {
+NoteError note_error_of(const Note& note) {
   try {
     validate_note(note);
   } catch (const NoteError& error) {
@@ -118,43 +118,43 @@ TEST_CASE("note: every kind may have a source, optional and written once", "[cor
   choice.fields.push_back({"source", {{"en", "https://example.org/paper#sec-4"}}});
   CHECK_NOTHROW(validate_note(choice));
   basic.fields.push_back({"source", {{"ja", "s"}}});
-  const NoteError twice = error_of(basic);
+  const NoteError twice = note_error_of(basic);
   CHECK(twice.field() == "source");
   CHECK(twice.problem() == "written twice");
   // It takes the rules of every text: no control that would act on a terminal.
-  CHECK(error_of(note_of(NoteKind::kBasic,
-                         {{"front", {{"en", "f"}}}, {"source", {{"en", "a\x1b]0;t\x07"}}}}))
+  CHECK(note_error_of(note_of(NoteKind::kBasic,
+                              {{"front", {{"en", "f"}}}, {"source", {{"en", "a\x1b]0;t\x07"}}}}))
             .field() == "source");
 }
 
 TEST_CASE("note: a field the kind does not have, twice, or missing names the field",
           "[core][note]") {
-  const NoteError unknown = error_of(
+  const NoteError unknown = note_error_of(
       note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"text", {{"en", "{{c1::x}}"}}}}));
   CHECK(unknown.field() == "text");
   CHECK(std::string(unknown.what()) ==
         "field text: a basic note has no such field (it has front, back, source)");
 
-  const NoteError twice =
-      error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"front", {{"ja", "f"}}}}));
+  const NoteError twice = note_error_of(
+      note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"front", {{"ja", "f"}}}}));
   CHECK(twice.field() == "front");
   CHECK(twice.problem() == "written twice");
 
-  const NoteError missing = error_of(note_of(NoteKind::kReverse, {{"front", {{"en", "f"}}}}));
+  const NoteError missing = note_error_of(note_of(NoteKind::kReverse, {{"front", {{"en", "f"}}}}));
   CHECK(missing.field() == "back");
   CHECK(missing.problem() == "a reverse note needs it, in at least one language");
   // Present but empty in every language is missing.
-  CHECK(error_of(note_of(NoteKind::kTyped,
-                         {{"front", {{"en", ""}, {"ja", ""}}}, {"back", {{"en", "b"}}}}))
+  CHECK(note_error_of(note_of(NoteKind::kTyped,
+                              {{"front", {{"en", ""}, {"ja", ""}}}, {"back", {{"en", "b"}}}}))
             .field() == "front");
-  CHECK(error_of(note_of(NoteKind::kCloze, {{"extra", {{"en", "e"}}}})).field() == "text");
-  CHECK(error_of(note_of(NoteKind::kBasicOptionalReverse,
-                         {{"front", {{"en", "f"}}}, {"add_reverse", {{"en", "y"}}}}))
+  CHECK(note_error_of(note_of(NoteKind::kCloze, {{"extra", {{"en", "e"}}}})).field() == "text");
+  CHECK(note_error_of(note_of(NoteKind::kBasicOptionalReverse,
+                              {{"front", {{"en", "f"}}}, {"add_reverse", {{"en", "y"}}}}))
             .field() == "back");
 }
 
 TEST_CASE("note: a cloze note's errors name the language and the column", "[core][note]") {
-  const NoteError unclosed = error_of(
+  const NoteError unclosed = note_error_of(
       note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::a}}"}, {"ja", "東京は{{c1::日本"}}}}));
   CHECK(unclosed.field() == "text");
   CHECK(unclosed.language() == "ja");
@@ -163,59 +163,60 @@ TEST_CASE("note: a cloze note's errors name the language and the column", "[core
   CHECK(std::string(unclosed.what()) ==
         "field text.ja: column 4: {{c1:: is never closed (a deletion ends with }})");
 
-  const NoteError none = error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "no deletion"}}}}));
+  const NoteError none =
+      note_error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "no deletion"}}}}));
   CHECK(none.field() == "text");
   CHECK(none.place().column == 0);
   CHECK(std::string(none.what()) == "field text: no cloze: mark what to ask as {{c1::text}}");
 
   const NoteError zero =
-      error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "only {{c0::zero}}"}}}}));
+      note_error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "only {{c0::zero}}"}}}}));
   CHECK(zero.language() == "en");
   CHECK(zero.place().column == 6);
   CHECK(zero.problem() == "no cloze: {{c0:: makes no card; numbers start at 1");
 
   const NoteError almost =
-      error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "line\nthe {{c1:x}}"}}}}));
+      note_error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "line\nthe {{c1:x}}"}}}}));
   CHECK(almost.place().line == 2);
   CHECK(almost.place().column == 5);
   CHECK(std::string(almost.what()).starts_with("field text.en: line 2, column 5: no cloze"));
 
   // Clozes in extra are plain text: they make no card.
-  CHECK(error_of(note_of(NoteKind::kCloze,
-                         {{"text", {{"en", "plain"}}}, {"extra", {{"en", "{{c1::x}}"}}}}))
+  CHECK(note_error_of(note_of(NoteKind::kCloze,
+                              {{"text", {{"en", "plain"}}}, {"extra", {{"en", "{{c1::x}}"}}}}))
             .field() == "text");
 }
 
 TEST_CASE("note: choices and their answer", "[core][note]") {
   Note no_choices = valid_choice();
   no_choices.choices.clear();
-  CHECK(error_of(no_choices).field() == "choices");
+  CHECK(note_error_of(no_choices).field() == "choices");
 
   Note one_choice = valid_choice();
   one_choice.choices["ja"] = {"四"};
-  CHECK(error_of(one_choice).language() == "ja");
-  CHECK(error_of(one_choice).problem() == "between 2 and 8 choices, got 1");
+  CHECK(note_error_of(one_choice).language() == "ja");
+  CHECK(note_error_of(one_choice).problem() == "between 2 and 8 choices, got 1");
 
   Note uneven = valid_choice();
   uneven.choices["ja"] = {"三", "四", "五"};
-  CHECK(error_of(uneven).problem() == "3 choices, but another language has 2");
+  CHECK(note_error_of(uneven).problem() == "3 choices, but another language has 2");
 
   Note empty_choice = valid_choice();
   empty_choice.choices["en"] = {"3", ""};
-  CHECK(error_of(empty_choice).problem() == "choice 2 is empty");
+  CHECK(note_error_of(empty_choice).problem() == "choice 2 is empty");
 
   for (int answer : {0, 3, -1}) {
     Note wrong_answer = valid_choice();
     wrong_answer.answer = answer;
-    CHECK(error_of(wrong_answer).field() == "answer");
+    CHECK(note_error_of(wrong_answer).field() == "answer");
   }
 
   Note basic_with_choices = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
   basic_with_choices.choices = {{"en", {"a", "b"}}};
-  CHECK(error_of(basic_with_choices).field() == "choices");
+  CHECK(note_error_of(basic_with_choices).field() == "choices");
   Note basic_with_answer = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
   basic_with_answer.answer = 1;
-  CHECK(error_of(basic_with_answer).field() == "answer");
+  CHECK(note_error_of(basic_with_answer).field() == "answer");
 }
 
 TEST_CASE("note: id, deck and tags", "[core][note]") {
@@ -225,7 +226,7 @@ TEST_CASE("note: id, deck and tags", "[core][note]") {
     Note note = base;
     note.id = id;
     INFO(id);
-    CHECK(error_of(note).field() == "id");
+    CHECK(note_error_of(note).field() == "id");
   }
   Note longest = base;
   longest.id = std::string(kMaxNoteIdBytes, 'a');
@@ -233,7 +234,7 @@ TEST_CASE("note: id, deck and tags", "[core][note]") {
 
   Note no_deck = base;
   no_deck.deck.clear();
-  CHECK(error_of(no_deck).field() == "deck");
+  CHECK(note_error_of(no_deck).field() == "deck");
 
   Note tagged = base;
   tagged.tags = {"grammar", "jlpt::n5"};
@@ -242,7 +243,7 @@ TEST_CASE("note: id, deck and tags", "[core][note]") {
     Note note = base;
     note.tags = {"ok", tag};
     INFO(tag);
-    CHECK(error_of(note).field() == "tags");
+    CHECK(note_error_of(note).field() == "tags");
   }
 }
 
@@ -259,11 +260,11 @@ TEST_CASE("note: a text that would act on a terminal, or is too long, is refused
           "[core][note]") {
   // note.add and the editor bring notes no deck parser read: validate_note keeps its rules.
   const NoteError escape =
-      error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "red \x1b[31m text"}}}}));
+      note_error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "red \x1b[31m text"}}}}));
   CHECK(escape.field() == "front");
   CHECK(escape.language() == "en");
   CHECK(escape.problem().find("U+001B (ESC)") != std::string::npos);
-  CHECK(error_of(note_of(NoteKind::kBasic, {{"front", {{"ja", std::string(20'000, 'x')}}}}))
+  CHECK(note_error_of(note_of(NoteKind::kBasic, {{"front", {{"ja", std::string(20'000, 'x')}}}}))
             .problem()
             .find("bytes") != std::string::npos);
   // Newlines and tabs are a field's own.
@@ -271,10 +272,10 @@ TEST_CASE("note: a text that would act on a terminal, or is too long, is refused
   Note choice = note_of(NoteKind::kChoice, {{"question", {{"en", "Q"}}}});
   choice.choices = {{"en", {"a", "b\nc"}}};
   choice.answer = 1;
-  CHECK(error_of(choice).field() == "choices");
+  CHECK(note_error_of(choice).field() == "choices");
   Note tagged = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
   for (int index = 0; index < 33; ++index) tagged.tags.push_back("t" + std::to_string(index));
-  CHECK(error_of(tagged).field() == "tags");
+  CHECK(note_error_of(tagged).field() == "tags");
 }
 
 }  // namespace

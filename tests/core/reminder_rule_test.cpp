@@ -12,17 +12,18 @@
 #include "core/reminder_settings.hpp"
 #include "tests/core/time_zone_guard.hpp"
 #include "tests/core/utc_instant.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kDayMs;
+using test::kHourMs;
+using test::kMinuteMs;
+
 using test::TimeZoneGuard;
 using test::utc;
 using test::zone_installed;
-
-constexpr std::int64_t kMinute = kMillisecondsPerMinute;
-constexpr std::int64_t kHour = 60 * kMinute;
-constexpr std::int64_t kDay = kMillisecondsPerDay;
 
 ReminderPolicy policy(std::int64_t threshold, std::int64_t interval_ms,
                       const char* quiet_hours = nullptr) {
@@ -84,7 +85,7 @@ TEST_CASE("reminders: a command string is split at spaces, with no quoting", "[c
 
 TEST_CASE("reminders: the count crossing the threshold upward reminds once", "[core][reminders]") {
   TimeZoneGuard zone("UTC");
-  const ReminderPolicy rule = policy(10, 2 * kHour);
+  const ReminderPolicy rule = policy(10, 2 * kHourMs);
   const TimestampMs noon = utc(2026, 6, 1, 12);
 
   // Below the threshold nothing reminds, and only a new count can change that.
@@ -95,46 +96,46 @@ TEST_CASE("reminders: the count crossing the threshold upward reminds once", "[c
   // At the threshold: a reminder, and the next look is one interval on.
   const ReminderDecision crossed = decide_reminder(rule, 10, noon, std::nullopt);
   CHECK(crossed.remind);
-  CHECK(crossed.look_again == noon + 2 * kHour);
+  CHECK(crossed.look_again == noon + 2 * kHourMs);
 
   // Still above within the interval: no second reminder, a look at its end.
-  const ReminderDecision again = decide_reminder(rule, 30, noon + 1 * kHour, noon);
+  const ReminderDecision again = decide_reminder(rule, 30, noon + 1 * kHourMs, noon);
   CHECK_FALSE(again.remind);
-  CHECK(again.look_again == noon + 2 * kHour);
-  CHECK_FALSE(decide_reminder(rule, 30, noon + 2 * kHour - 1, noon).remind);
+  CHECK(again.look_again == noon + 2 * kHourMs);
+  CHECK_FALSE(decide_reminder(rule, 30, noon + 2 * kHourMs - 1, noon).remind);
 
   // After the interval, still above: one more.
-  const ReminderDecision later = decide_reminder(rule, 11, noon + 2 * kHour, noon);
+  const ReminderDecision later = decide_reminder(rule, 11, noon + 2 * kHourMs, noon);
   CHECK(later.remind);
-  CHECK(later.look_again == noon + 4 * kHour);
+  CHECK(later.look_again == noon + 4 * kHourMs);
 
   // Dropping below and crossing again within the interval waits for the interval's end.
-  CHECK_FALSE(decide_reminder(rule, 3, noon + 30 * kMinute, noon).remind);
-  const ReminderDecision recrossed = decide_reminder(rule, 10, noon + 40 * kMinute, noon);
+  CHECK_FALSE(decide_reminder(rule, 3, noon + 30 * kMinuteMs, noon).remind);
+  const ReminderDecision recrossed = decide_reminder(rule, 10, noon + 40 * kMinuteMs, noon);
   CHECK_FALSE(recrossed.remind);
-  CHECK(recrossed.look_again == noon + 2 * kHour);
+  CHECK(recrossed.look_again == noon + 2 * kHourMs);
   // Once the interval is over, a crossing reminds at once.
-  CHECK(decide_reminder(rule, 10, noon + 5 * kHour, noon).remind);
+  CHECK(decide_reminder(rule, 10, noon + 5 * kHourMs, noon).remind);
 }
 
 TEST_CASE("reminders: a clock set back before the last reminder does not hold them back",
           "[core][reminders]") {
   TimeZoneGuard zone("UTC");
-  const ReminderPolicy rule = policy(1, 2 * kHour);
+  const ReminderPolicy rule = policy(1, 2 * kHourMs);
   const TimestampMs noon = utc(2026, 6, 1, 12);
-  CHECK(decide_reminder(rule, 5, noon - 3 * kDay, noon).remind);
-  CHECK(next_reminder_allowed(rule, noon - 3 * kDay, noon) == noon - 3 * kDay);
+  CHECK(decide_reminder(rule, 5, noon - 3 * kDayMs, noon).remind);
+  CHECK(next_reminder_allowed(rule, noon - 3 * kDayMs, noon) == noon - 3 * kDayMs);
 }
 
 TEST_CASE("reminders: none in quiet hours across midnight, a crossing in them reminds at their end",
           "[core][reminders]") {
   TimeZoneGuard zone("JST-9");  // Tokyo: 22:00 local is 13:00 UTC
-  const ReminderPolicy rule = policy(1, 2 * kHour, "22:00-07:00");
+  const ReminderPolicy rule = policy(1, 2 * kHourMs, "22:00-07:00");
   const TimestampMs ten_pm = utc(2026, 6, 1, 13);    // 2026-06-01 22:00 local
   const TimestampMs seven_am = utc(2026, 6, 1, 22);  // 2026-06-02 07:00 local
 
   CHECK(local_minute_of_day(ten_pm) == 22 * 60);
-  for (const TimestampMs quiet : {ten_pm, ten_pm + 2 * kHour + 1, seven_am - 1}) {
+  for (const TimestampMs quiet : {ten_pm, ten_pm + 2 * kHourMs + 1, seven_am - 1}) {
     INFO(quiet);
     const ReminderDecision decision = decide_reminder(rule, 50, quiet, std::nullopt);
     CHECK_FALSE(decision.remind);
@@ -145,9 +146,9 @@ TEST_CASE("reminders: none in quiet hours across midnight, a crossing in them re
   // Below the threshold at the end of the quiet hours: nothing then either.
   CHECK_FALSE(decide_reminder(rule, 0, seven_am, std::nullopt).remind);
   // An interval that ends inside quiet hours is moved to their end.
-  CHECK(next_reminder_allowed(rule, ten_pm - 1 * kHour, ten_pm - 1 * kHour) == seven_am);
+  CHECK(next_reminder_allowed(rule, ten_pm - 1 * kHourMs, ten_pm - 1 * kHourMs) == seven_am);
   // Quiet hours inside one day.
-  const ReminderPolicy lunch = policy(1, kHour, "12:00-13:00");
+  const ReminderPolicy lunch = policy(1, kHourMs, "12:00-13:00");
   CHECK(decide_reminder(lunch, 5, utc(2026, 6, 1, 3, 30), std::nullopt).look_again ==
         utc(2026, 6, 1, 4));
 }
@@ -156,7 +157,7 @@ TEST_CASE("reminders: quiet hours keep their local times on the days clocks chan
           "[core][reminders][dst]") {
   REQUIRE(zone_installed("Europe/Berlin"));
   TimeZoneGuard zone("Europe/Berlin");
-  const ReminderPolicy rule = policy(1, 2 * kHour, "22:00-07:00");
+  const ReminderPolicy rule = policy(1, 2 * kHourMs, "22:00-07:00");
 
   // 2026-03-29: clocks go from 02:00 CET to 03:00 CEST. The night before starts at 22:00 CET
   // (21:00 UTC) and ends at 07:00 CEST (05:00 UTC): eight hours, not nine.
@@ -172,7 +173,7 @@ TEST_CASE("reminders: quiet hours keep their local times on the days clocks chan
   CHECK(decide_reminder(rule, 5, utc(2026, 10, 25, 6), std::nullopt).remind);
 
   // Quiet hours that end in the skipped hour end at the time it maps to, just after it.
-  const ReminderPolicy skipped = policy(1, 2 * kHour, "01:00-02:30");
+  const ReminderPolicy skipped = policy(1, 2 * kHourMs, "01:00-02:30");
   const TimestampMs one_am = utc(2026, 3, 29, 0);  // 01:00 CET
   const ReminderDecision decision = decide_reminder(skipped, 5, one_am, std::nullopt);
   CHECK_FALSE(decision.remind);

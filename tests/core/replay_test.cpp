@@ -13,7 +13,7 @@ namespace {
 
 using test::TimeZoneGuard;
 
-struct Scene {
+struct ReplayScene {
   TimeZoneGuard zone{"UTC"};
   DayCalendar calendar;
   DeckOptions options;
@@ -41,7 +41,7 @@ struct Scene {
 
 TEST_CASE("replay: a history gives the state answering it live gave, for every algorithm",
           "[core][replay]") {
-  Scene scene;
+  ReplayScene scene;
   scene.options.algorithm = GENERATE(Algorithm::kSm2, Algorithm::kSm2Classic, Algorithm::kFsrs);
   const Replay replay(scene.options, scene.calendar);
   const CardState replayed = replay.history(77, scene.history());
@@ -51,7 +51,7 @@ TEST_CASE("replay: a history gives the state answering it live gave, for every a
 }
 
 TEST_CASE("replay: the card's id seeds the fuzz, as it does live", "[core][replay]") {
-  Scene scene;
+  ReplayScene scene;
   scene.options.fuzz = true;
   const Replay replay(scene.options, scene.calendar);
   std::vector<PastAnswer> long_history;
@@ -64,7 +64,7 @@ TEST_CASE("replay: the card's id seeds the fuzz, as it does live", "[core][repla
 
 TEST_CASE("replay: interleaved cards replayed answer by answer match each card's history",
           "[core][replay]") {
-  Scene scene;
+  ReplayScene scene;
   const Replay replay(scene.options, scene.calendar);
   const auto history = scene.history();
   ReplayedCard first{1, {}};
@@ -81,7 +81,7 @@ TEST_CASE("replay: interleaved cards replayed answer by answer match each card's
 
 TEST_CASE("replay: the step hook sees every answer with the state before and after it",
           "[core][replay]") {
-  Scene scene;
+  ReplayScene scene;
   const Replay replay(scene.options, scene.calendar);
   const auto history = scene.history();
   std::vector<CardState> befores;

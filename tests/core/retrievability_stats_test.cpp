@@ -6,13 +6,14 @@
 
 #include "core/deck_options.hpp"
 #include "tests/core/stats_history.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
-constexpr std::int64_t kDayMs = kMillisecondsPerDay;
+using test::kDayMs;
 
-CardSnapshot fsrs_card(std::int64_t note, double stability, TimestampMs last_review) {
+CardSnapshot reviewed_fsrs_card(std::int64_t note, double stability, TimestampMs last_review) {
   CardSnapshot snapshot;
   snapshot.state.phase = Phase::kReview;
   snapshot.state.stability = stability;
@@ -33,11 +34,11 @@ TEST_CASE("retrievability: R per card, average and estimated total knowledge by 
   sm2_sibling.state.phase = Phase::kReview;
   sm2_sibling.state.interval_days = 5;
   sm2_sibling.note_id = 2;
-  CardSnapshot unanswered = fsrs_card(3, 0.0, 0);  // FSRS deck, no answer yet: no memory
+  CardSnapshot unanswered = reviewed_fsrs_card(3, 0.0, 0);  // FSRS deck, no answer yet: no memory
   const std::vector<CardSnapshot> cards = {
-      fsrs_card(1, 10.0, now - 10 * kDayMs),  // R = 0.9
-      fsrs_card(2, 5.0, now),                 // R = 1
-      fsrs_card(4, 10.0, now - 20 * kDayMs),  // R = 0.84588465
+      reviewed_fsrs_card(1, 10.0, now - 10 * kDayMs),  // R = 0.9
+      reviewed_fsrs_card(2, 5.0, now),                 // R = 1
+      reviewed_fsrs_card(4, 10.0, now - 20 * kDayMs),  // R = 0.84588465
       sm2_sibling,
       unanswered,
   };
@@ -59,7 +60,7 @@ TEST_CASE("retrievability: a deck's own decay is used", "[core][retrievability_s
   const TimestampMs now = 20000 * kDayMs;
   std::array<double, 21> weights = kFsrsDefaultWeights;
   weights[20] = 0.5;
-  CardSnapshot card = fsrs_card(1, 10.0, now - 20 * kDayMs);
+  CardSnapshot card = reviewed_fsrs_card(1, 10.0, now - 20 * kDayMs);
   const double with_default = current_retrievability(card, now);
   card.fsrs_weights = &weights;
   // R(S, S) is 0.9 for every decay, so compare at t = 2S, where a steeper decay lowers R:

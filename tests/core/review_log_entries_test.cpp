@@ -5,12 +5,13 @@
 #include <vector>
 
 #include "core/true_retention.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
-constexpr std::int64_t kMinuteMs = kMillisecondsPerMinute;
-constexpr std::int64_t kDayMs = kMillisecondsPerDay;
+using test::kDayMs;
+using test::kMinuteMs;
 
 TEST_CASE("review log entries: kinds from the phase before, steps from the row before",
           "[core][review_log_entries]") {

@@ -16,7 +16,7 @@ using test::TimeZoneGuard;
 
 constexpr Rating kRatings[] = {Rating::kAgain, Rating::kHard, Rating::kGood, Rating::kEasy};
 
-struct Scene {
+struct SchedulerScene {
   TimeZoneGuard zone{"UTC"};
   DayCalendar calendar;
   TimestampMs now = calendar.day_start(days_from_civil(2026, 5, 11)) + 8 * 3600 * 1000;
@@ -53,7 +53,7 @@ TEST_CASE("scheduler: quality_for maps Again Hard Good Easy to 1 3 4 5", "[core]
 }
 
 TEST_CASE("scheduler: next_state routes by the deck's algorithm", "[core][scheduler]") {
-  const Scene scene;
+  const SchedulerScene scene;
   const CardState card = scene.review_card();
   for (const Rating rating : kRatings) {
     INFO("rating " << static_cast<int>(rating));
@@ -85,7 +85,7 @@ TEST_CASE("scheduler: next_state routes by the deck's algorithm", "[core][schedu
 
 TEST_CASE("scheduler: an explicit quality overrides the rating in classic mode only",
           "[core][scheduler]") {
-  const Scene scene;
+  const SchedulerScene scene;
   const CardState card = scene.review_card();
   const Answer answer{Rating::kGood, 2};
   const CardState classic =
@@ -100,7 +100,7 @@ TEST_CASE("scheduler: an explicit quality overrides the rating in classic mode o
 }
 
 TEST_CASE("scheduler: preview returns the four outcomes in rating order", "[core][scheduler]") {
-  const Scene scene;
+  const SchedulerScene scene;
   const Algorithm algorithm = GENERATE(Algorithm::kSm2, Algorithm::kSm2Classic, Algorithm::kFsrs);
   const DeckOptions options = options_for(algorithm);
   INFO("algorithm " << to_string(algorithm));

@@ -16,22 +16,23 @@
 #include "core/error.hpp"
 #include "core/sm2.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
+using test::kHourMs;
+
 namespace json = boost::json;
 using test::TimeZoneGuard;
 
-constexpr std::int64_t kHour = 60 * kMillisecondsPerMinute;
-
-struct Scene {
+struct ClassicScene {
   TimeZoneGuard zone{"UTC"};
   DayCalendar calendar;  // 04:00 day start
-  TimestampMs now = calendar.day_start(days_from_civil(2026, 5, 11)) + 8 * kHour;
+  TimestampMs now = calendar.day_start(days_from_civil(2026, 5, 11)) + 8 * kHourMs;
   DeckOptions options;
 
-  Scene() { options.algorithm = Algorithm::kSm2Classic; }
+  ClassicScene() { options.algorithm = Algorithm::kSm2Classic; }
 
   AnswerContext context() const { return {now, calendar}; }
   CardState answer(const CardState& state, int quality) const {
@@ -51,7 +52,7 @@ CardState in_run(int repetition, int interval_days, double efactor) {
 }
 
 TEST_CASE("sm2-classic: each quality changes the E-Factor by SM-2's delta", "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   struct Row {
     int quality;
     double delta;
@@ -71,7 +72,7 @@ TEST_CASE("sm2-classic: each quality changes the E-Factor by SM-2's delta", "[co
 }
 
 TEST_CASE("sm2-classic: the E-Factor never falls below 1.3", "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   CHECK(scene.answer(in_run(3, 10, 1.35), 3).ease == 1.3);
   CHECK(scene.answer(in_run(3, 10, 1.3), 0).ease == 1.3);
   CHECK(scene.answer(in_run(3, 10, 1.3), 5).ease == Approx(1.4));
@@ -79,7 +80,7 @@ TEST_CASE("sm2-classic: the E-Factor never falls below 1.3", "[core][sm2-classic
 
 TEST_CASE("sm2-classic: intervals are 1 then 6 then the previous interval times the old E-Factor",
           "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   CardState card = scene.answer(CardState{}, 5);
   CHECK(card.interval_days == 1);
   CHECK(card.repetition == 1);
@@ -98,7 +99,7 @@ TEST_CASE("sm2-classic: intervals are 1 then 6 then the previous interval times 
 
 TEST_CASE("sm2-classic: quality below 3 restarts the run and counts a lapse once",
           "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   const CardState card = in_run(4, 40, 2.2);
   const CardState failed = scene.answer(card, 2);
   CHECK(failed.interval_days == 1);
@@ -118,7 +119,7 @@ TEST_CASE("sm2-classic: quality below 3 restarts the run and counts a lapse once
 
 TEST_CASE("sm2-classic: every answer leaves a review card due after its interval",
           "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   const int quality = GENERATE(0, 1, 2, 3, 4, 5);
   CardState card = in_run(3, 10, 2.5);
   card.last_review = scene.now - 10 * kMillisecondsPerDay;
@@ -133,7 +134,7 @@ TEST_CASE("sm2-classic: every answer leaves a review card due after its interval
 }
 
 TEST_CASE("sm2-classic: intervals stop at the maximum interval", "[core][sm2-classic]") {
-  Scene scene;
+  ClassicScene scene;
   CHECK(scene.answer(in_run(8, 30000, 2.5), 5).interval_days == 36500);
   scene.options.maximum_interval = 100;
   CHECK(scene.answer(in_run(8, 90, 2.5), 4).interval_days == 100);
@@ -144,7 +145,7 @@ TEST_CASE("sm2-classic: intervals stop at the maximum interval", "[core][sm2-cla
 }
 
 TEST_CASE("sm2-classic: a quality outside 0..5 is refused", "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   const int quality = GENERATE(-1, 6, 100);
   try {
     scene.answer(CardState{}, quality);
@@ -155,7 +156,7 @@ TEST_CASE("sm2-classic: a quality outside 0..5 is refused", "[core][sm2-classic]
 }
 
 TEST_CASE("sm2-classic: leeches follow the deck's threshold", "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   CardState card = in_run(3, 10, 1.3);
   card.lapses = 7;
   const CardState leech = scene.answer(card, 1);
@@ -172,7 +173,7 @@ struct ClassicRow {
 };
 
 void check_grades(const std::vector<int>& grades, const std::vector<ClassicRow>& rows) {
-  const Scene scene;
+  const ClassicScene scene;
   REQUIRE(grades.size() == rows.size());
   CardState card;
   for (std::size_t i = 0; i < grades.size(); ++i) {
@@ -220,7 +221,7 @@ using kioku::test::load_vectors;
 
 TEST_CASE("sm2-classic: every generated supermemo history replays bit for bit",
           "[core][sm2-classic]") {
-  const Scene scene;
+  const ClassicScene scene;
   const json::value vectors = load_vectors("sm2_classic_vectors.json");
   int histories = 0;
   int answers = 0;

@@ -9,23 +9,24 @@
 #include <vector>
 
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
 
-using test::TimeZoneGuard;
+using test::kHourMs;
+using test::kMinuteMs;
+using test::kSecondMs;
 
-constexpr std::int64_t kSecond = kMillisecondsPerSecond;
-constexpr std::int64_t kMinute = kMillisecondsPerMinute;
-constexpr std::int64_t kHour = 60 * kMinute;
+using test::TimeZoneGuard;
 
 // A fixed day in UTC with the default 04:00 day start; answers are given at 12:00, well inside
 // the day, so learning steps do not reach the next day start unless a test wants them to.
-struct Scene {
+struct Sm2Scene {
   TimeZoneGuard zone{"UTC"};
   DayCalendar calendar;
   std::int64_t today = days_from_civil(2026, 5, 11);
-  TimestampMs now = calendar.day_start(today) + 8 * kHour;
+  TimestampMs now = calendar.day_start(today) + 8 * kHourMs;
 
   AnswerContext time() const { return {now, calendar}; }
   // The start of the day `offset` days from today: where a review interval of `offset` lands.
@@ -45,7 +46,7 @@ struct Scene {
     state.ease = ease;
     state.reps = 7;
     state.lapses = 2;
-    state.last_review = calendar.day_start(today - elapsed) + 9 * kHour;
+    state.last_review = calendar.day_start(today - elapsed) + 9 * kHourMs;
     return state;
   }
 };
@@ -84,8 +85,8 @@ Due in_days(int days) {
   return {-1, days};
 }
 
-TimestampMs expected_due(const Scene& scene, const Due& due) {
-  return due.seconds >= 0 ? scene.now + due.seconds * kSecond : scene.review_due(due.days);
+TimestampMs expected_due(const Sm2Scene& scene, const Due& due) {
+  return due.seconds >= 0 ? scene.now + due.seconds * kSecondMs : scene.review_due(due.days);
 }
 
 TEST_CASE("sm2: default deck options are Anki's v3 defaults", "[core][sm2]") {
@@ -148,14 +149,14 @@ TEST_CASE("sm2: new and learning cards move through the default 1m 10m steps", "
        Phase::kReview, in_days(4), 0, 4, 2.5},
   }));
   INFO(row.name);
-  const Scene scene;
+  const Sm2Scene scene;
   CardState state;
   state.phase = row.phase;
   state.remaining_steps = row.remaining;
   if (row.phase == Phase::kLearning) {
-    state.due = scene.now - 5 * kSecond;
+    state.due = scene.now - 5 * kSecondMs;
     state.reps = 1;
-    state.last_review = scene.now - 70 * kSecond;
+    state.last_review = scene.now - 70 * kSecondMs;
   }
 
   const CardState next = sm2_next_state(state, row.rating, scene.time(), exact_options());
@@ -227,7 +228,7 @@ TEST_CASE("sm2: learning steps follow the deck's options", "[core][sm2]") {
        0},
   }));
   INFO(row.name);
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions options = exact_options();
   options.learn_steps_seconds = row.steps;
   CardState state;
@@ -243,9 +244,9 @@ TEST_CASE("sm2: learning steps follow the deck's options", "[core][sm2]") {
 }
 
 TEST_CASE("sm2: a learning step that reaches past the day start becomes a day due", "[core][sm2]") {
-  Scene scene;
-  scene.now = scene.day(1) - 5 * kMinute;  // 03:55, still today in scheduler days
-  CardState state;                         // new
+  Sm2Scene scene;
+  scene.now = scene.day(1) - 5 * kMinuteMs;  // 03:55, still today in scheduler days
+  CardState state;                           // new
   const CardState good = sm2_next_state(state, Rating::kGood, scene.time(), exact_options());
   CHECK(good.phase == Phase::kLearning);
   CHECK(good.remaining_steps == 1);
@@ -253,7 +254,7 @@ TEST_CASE("sm2: a learning step that reaches past the day start becomes a day du
 
   // The 1 minute of Again still fits before the day start and stays an exact instant.
   const CardState again = sm2_next_state(state, Rating::kAgain, scene.time(), exact_options());
-  CHECK(again.due == scene.now + 60 * kSecond);
+  CHECK(again.due == scene.now + 60 * kSecondMs);
 
   // A 2-day step: (2 days - 5 min) / 1 day + 1 = 2 days after today.
   DeckOptions options = exact_options();
@@ -284,7 +285,7 @@ TEST_CASE("sm2: review intervals match the worked examples of scheduling.md 2.5"
   }));
   INFO("scheduled " << row.scheduled << ", elapsed " << row.elapsed << ", ease " << row.ease
                     << ", hard multiplier " << row.hard_multiplier);
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions options = exact_options();
   options.hard_multiplier = row.hard_multiplier;
   const CardState state = scene.review_card(row.scheduled, row.elapsed, row.ease);
@@ -337,7 +338,7 @@ TEST_CASE("sm2: review intervals follow the deck's multipliers and maximum", "[c
       {"maximum interval below the old interval", 200, 200, 2.5, 1.2, 1.0, 1.3, 100, 100, 100, 100},
   }));
   INFO(row.name);
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions options = exact_options();
   options.hard_multiplier = row.hard_multiplier;
   options.interval_multiplier = row.interval_multiplier;
@@ -372,7 +373,7 @@ TEST_CASE("sm2: ease changes by button with a floor of 1.3", "[core][sm2]") {
       {1.5, Rating::kHard, 1.35},
   }));
   INFO("ease " << row.ease << ", " << name_of(row.rating));
-  const Scene scene;
+  const Sm2Scene scene;
   const CardState state = scene.review_card(10, 10, row.ease);
   const CardState next = sm2_next_state(state, row.rating, scene.time(), exact_options());
   CHECK(next.ease == Approx(row.expected).margin(1e-6));
@@ -380,13 +381,13 @@ TEST_CASE("sm2: ease changes by button with a floor of 1.3", "[core][sm2]") {
 }
 
 TEST_CASE("sm2: Again on a review card starts relearning", "[core][sm2]") {
-  Scene scene;
+  Sm2Scene scene;
   const DeckOptions options = exact_options();
   const CardState state = scene.review_card(10, 10, 2.5);
 
   const CardState lapsed = sm2_next_state(state, Rating::kAgain, scene.time(), options);
   CHECK(lapsed.phase == Phase::kRelearning);
-  CHECK(lapsed.due == scene.now + 10 * kMinute);
+  CHECK(lapsed.due == scene.now + 10 * kMinuteMs);
   CHECK(lapsed.remaining_steps == 1);
   CHECK(lapsed.lapses == state.lapses + 1);
   CHECK(lapsed.interval_days == 1);  // lapse multiplier 0, minimum 1
@@ -417,7 +418,7 @@ TEST_CASE("sm2: Again on a review card starts relearning", "[core][sm2]") {
     scene.now = lapsed.due;
     const CardState next = sm2_next_state(lapsed, Rating::kAgain, scene.time(), options);
     CHECK(next.phase == Phase::kRelearning);
-    CHECK(next.due == scene.now + 10 * kMinute);
+    CHECK(next.due == scene.now + 10 * kMinuteMs);
     CHECK(next.lapses == lapsed.lapses);
     CHECK(next.ease == Approx(2.3).margin(1e-6));
     CHECK(next.interval_days == 1);
@@ -426,7 +427,7 @@ TEST_CASE("sm2: Again on a review card starts relearning", "[core][sm2]") {
     scene.now = lapsed.due;
     const CardState next = sm2_next_state(lapsed, Rating::kHard, scene.time(), options);
     CHECK(next.phase == Phase::kRelearning);
-    CHECK(next.due == scene.now + 15 * kMinute);
+    CHECK(next.due == scene.now + 15 * kMinuteMs);
     CHECK(next.remaining_steps == 1);
   }
 }
@@ -485,7 +486,7 @@ TEST_CASE("sm2: relearning cards step through the deck's relearning steps", "[co
        5},
   }));
   INFO(row.name);
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions options = exact_options();
   options.relearn_steps_seconds = row.steps;
   CardState state;
@@ -519,7 +520,7 @@ TEST_CASE("sm2: the interval after a lapse follows the lapse options", "[core][s
       {"maximum wins", 30000, 1.5, 1, 36500, 36500},
   }));
   INFO(row.name);
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions options = exact_options();
   options.lapse_multiplier = row.lapse_multiplier;
   options.minimum_lapse_interval = row.minimum_lapse_interval;
@@ -565,7 +566,7 @@ TEST_CASE("sm2: a card becomes a leech at the threshold and every half threshold
   }));
   INFO("lapse " << row.lapses_before + 1 << ", threshold " << row.threshold << ", "
                 << (row.action == LeechAction::kTagOnly ? "tag only" : "tag and suspend"));
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions options = exact_options();
   options.leech_threshold = row.threshold;
   options.leech_action = row.action;
@@ -578,7 +579,7 @@ TEST_CASE("sm2: a card becomes a leech at the threshold and every half threshold
 }
 
 TEST_CASE("sm2: only Again marks a leech", "[core][sm2]") {
-  const Scene scene;
+  const Sm2Scene scene;
   CardState state = scene.review_card(10, 10, 2.5);
   state.lapses = 7;
   const Rating rating = GENERATE(Rating::kHard, Rating::kGood, Rating::kEasy);
@@ -590,7 +591,7 @@ TEST_CASE("sm2: only Again marks a leech", "[core][sm2]") {
 }
 
 TEST_CASE("sm2: preview gives the outcome of each button in rating order", "[core][sm2]") {
-  const Scene scene;
+  const Sm2Scene scene;
   const DeckOptions options = exact_options();
   const CardState state = scene.review_card(8, 8, 2.5);
   const auto preview = sm2_preview(state, scene.time(), options);
@@ -607,7 +608,7 @@ TEST_CASE("sm2: preview gives the outcome of each button in rating order", "[cor
 
 TEST_CASE("sm2: review answers keep their order and bounds over many states",
           "[core][sm2][property]") {
-  const Scene scene;
+  const Sm2Scene scene;
   const TimestampMs next_day_start = scene.calendar.next_day_start(scene.now);
   for (const int scheduled :
        {0, 1, 2, 3, 4, 5, 7, 10, 15, 21, 30, 45, 60, 100, 365, 1000, 9999, 30000, 36500}) {
@@ -659,7 +660,7 @@ TEST_CASE("sm2: review answers keep their order and bounds over many states",
 }
 
 TEST_CASE("sm2: random review histories keep the scheduler's invariants", "[core][sm2][property]") {
-  const Scene scene;
+  const Sm2Scene scene;
   DeckOptions three_steps = exact_options();
   three_steps.learn_steps_seconds = {60, 600, 3600};
   three_steps.relearn_steps_seconds = {300, 1800};
@@ -676,7 +677,7 @@ TEST_CASE("sm2: random review histories keep the scheduler's invariants", "[core
     bool graduated = false;
     for (int answer = 0; answer < 60; ++answer) {
       const Rating rating = static_cast<Rating>(pick_rating(random));
-      now = std::max(now, state.due) + pick_hours_late(random) * kHour;
+      now = std::max(now, state.due) + pick_hours_late(random) * kHourMs;
       const AnswerContext time{now, scene.calendar};
       const CardState next = sm2_next_state(state, rating, time, options);
       INFO("card " << card << ", answer " << answer << ": " << name_of(rating) << " on a "
@@ -719,7 +720,7 @@ TEST_CASE("sm2: random review histories keep the scheduler's invariants", "[core
 }
 
 TEST_CASE("sm2: the same answer at the same time gives the same state", "[core][sm2]") {
-  const Scene scene;
+  const Sm2Scene scene;
   const CardState state = scene.review_card(30, 34, 2.1);
   const Rating rating = GENERATE(Rating::kAgain, Rating::kHard, Rating::kGood, Rating::kEasy);
   INFO(name_of(rating));

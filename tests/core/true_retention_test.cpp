@@ -6,15 +6,17 @@
 
 #include "tests/core/stats_history.hpp"
 #include "tests/core/time_zone_guard.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku {
 namespace {
+
+using test::kDayMs;
 
 using test::review;
 using test::stepped;
 using test::utc;
 
-constexpr std::int64_t kDayMs = kMillisecondsPerDay;
 constexpr std::int64_t kTenMinutesMs = 10 * kMillisecondsPerMinute;
 
 RetentionCounts counts(std::int64_t young_passed, std::int64_t young_failed,

@@ -14,7 +14,7 @@ namespace {
 
 const std::string kReplacement = "\xEF\xBF\xBD";
 
-std::string repeat(std::string_view text, int times) {
+std::string copies_of(std::string_view text, int times) {
   std::string out;
   for (int i = 0; i < times; ++i) out += text;
   return out;
@@ -27,10 +27,10 @@ TEST_CASE("unicode: a byte that is not UTF-8 becomes U+FFFD, one per byte", "[co
   CHECK(valid_utf8("a\0b"s) == "a\0b"s);
   CHECK(valid_utf8("a\xff"
                    "b") == "a" + kReplacement + "b");
-  CHECK(valid_utf8("\xe6\x97") == kReplacement + kReplacement);      // a cut-off 日
-  CHECK(valid_utf8("\xc0\xaf") == kReplacement + kReplacement);      // an overlong '/'
-  CHECK(valid_utf8("\xed\xa0\x80") == repeat(kReplacement, 3));      // a surrogate
-  CHECK(valid_utf8("\xf4\x90\x80\x80") == repeat(kReplacement, 4));  // past U+10FFFF
+  CHECK(valid_utf8("\xe6\x97") == kReplacement + kReplacement);         // a cut-off 日
+  CHECK(valid_utf8("\xc0\xaf") == kReplacement + kReplacement);         // an overlong '/'
+  CHECK(valid_utf8("\xed\xa0\x80") == copies_of(kReplacement, 3));      // a surrogate
+  CHECK(valid_utf8("\xf4\x90\x80\x80") == copies_of(kReplacement, 4));  // past U+10FFFF
   CHECK(valid_utf8("日\xff本") == "日" + kReplacement + "本");
 }
 
@@ -137,9 +137,9 @@ TEST_CASE("unicode: grapheme clusters keep marks, emoji sequences and flags whol
 TEST_CASE("unicode: clusters cover every byte of any input, once, in order", "[core][unicode]") {
   std::string every_byte;
   for (int byte = 0; byte < 256; ++byte) every_byte += static_cast<char>(byte);
-  const std::string zalgo = "a" + repeat("\u0301", 10000) + "b";
+  const std::string zalgo = "a" + copies_of("\u0301", 10000) + "b";
   for (const std::string& text :
-       {every_byte, zalgo, "日本語\xe6\x97 and 🇯🇵\u200d\u0301"s, repeat("\xf0\x9f", 50)}) {
+       {every_byte, zalgo, "日本語\xe6\x97 and 🇯🇵\u200d\u0301"s, copies_of("\xf0\x9f", 50)}) {
     const Clusters clusters = grapheme_clusters(text);
     std::string joined;
     for (const std::string_view cluster : clusters) {

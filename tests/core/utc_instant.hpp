@@ -7,10 +7,13 @@
 
 #include "core/day_calendar.hpp"
 #include "core/time.hpp"
+#include "tests/support/durations.hpp"
 
 namespace kioku::test {
 
-inline constexpr std::int64_t kHourMs = 60 * kMillisecondsPerMinute;
+// 2024-01-01 12:00 UTC, eight hours after the 04:00 day start: where the FSRS tests' made-up
+// histories start.
+inline constexpr TimestampMs kHistoryStart = 1'704'110'400'000;
 
 // The instant of a UTC date and time.
 inline TimestampMs utc(int year, unsigned month, unsigned day, int hour, int minute = 0) {

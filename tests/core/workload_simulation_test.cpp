@@ -18,7 +18,7 @@ namespace {
 using Catch::Detail::Approx;
 
 // 2026-06-01 10:00 UTC: 06:00 of scheduler day 1 June in UTC with the day starting at 04:00.
-constexpr TimestampMs kStart = 1780308000000;
+constexpr TimestampMs kSimulationStart = 1780308000000;
 
 std::vector<SimulationCard> new_cards(int count) {
   std::vector<SimulationCard> cards;
@@ -54,19 +54,20 @@ TEST_CASE("workload simulation: one card is reviewed on exactly the days the sch
   settings.shares.first = {0, 0, 1, 0};  // always Good
   settings.shares.recalled = {0, 1, 0};  // always Good
   const std::vector<SimulationCard> cards = new_cards(1);
-  const WorkloadSimulation run = simulate_workload(cards, settings, calendar, kStart);
+  const WorkloadSimulation run = simulate_workload(cards, settings, calendar, kSimulationStart);
 
   // The days it should be answered: from next_state itself, Good each time, at 06:00.
   std::set<int> expected = {0};
   CardState state;
-  TimestampMs at = kStart;
+  TimestampMs at = kSimulationStart;
   for (;;) {
     state = next_state(state, Answer{Rating::kGood, std::nullopt}, AnswerContext{at, calendar, 1},
                        settings.scheduler);
-    const auto day = static_cast<int>(calendar.day_number(state.due) - calendar.day_number(kStart));
+    const auto day =
+        static_cast<int>(calendar.day_number(state.due) - calendar.day_number(kSimulationStart));
     if (day >= settings.days) break;
     expected.insert(day);
-    at = calendar.day_start(calendar.day_number(kStart) + day) + 2 * 3'600'000;
+    at = calendar.day_start(calendar.day_number(kSimulationStart) + day) + 2 * 3'600'000;
   }
   REQUIRE(expected.size() >= 4);  // 0, 1, then growing intervals
 
@@ -100,9 +101,9 @@ TEST_CASE("workload simulation: the daily limits hold, and what waits is reviewe
   const std::vector<SimulationCard> cards = new_cards(400);
 
   settings.reviews_per_day = 10'000;
-  const WorkloadSimulation free = simulate_workload(cards, settings, calendar, kStart);
+  const WorkloadSimulation free = simulate_workload(cards, settings, calendar, kSimulationStart);
   settings.reviews_per_day = 30;
-  const WorkloadSimulation limited = simulate_workload(cards, settings, calendar, kStart);
+  const WorkloadSimulation limited = simulate_workload(cards, settings, calendar, kSimulationStart);
 
   std::int64_t introduced = 0;
   bool limit_reached = false;
@@ -124,7 +125,7 @@ TEST_CASE("workload simulation: the daily limits hold, and what waits is reviewe
 
   // No new cards and no reviews: nothing happens and nothing is known.
   settings.new_per_day = 0;
-  const WorkloadSimulation idle = simulate_workload(cards, settings, calendar, kStart);
+  const WorkloadSimulation idle = simulate_workload(cards, settings, calendar, kSimulationStart);
   CHECK(idle.reviews == 0);
   CHECK(idle.seconds == 0.0);
   CHECK(idle.known_at_end == 0.0);
@@ -140,10 +141,10 @@ TEST_CASE("workload simulation: a seed gives the same run, another seed another"
   settings.scheduler.algorithm = Algorithm::kFsrs;
   const std::vector<SimulationCard> cards = new_cards(300);
   settings.seed = 3;
-  const WorkloadSimulation first = simulate_workload(cards, settings, calendar, kStart);
-  const WorkloadSimulation again = simulate_workload(cards, settings, calendar, kStart);
+  const WorkloadSimulation first = simulate_workload(cards, settings, calendar, kSimulationStart);
+  const WorkloadSimulation again = simulate_workload(cards, settings, calendar, kSimulationStart);
   settings.seed = 4;
-  const WorkloadSimulation other = simulate_workload(cards, settings, calendar, kStart);
+  const WorkloadSimulation other = simulate_workload(cards, settings, calendar, kSimulationStart);
   CHECK(first.reviews == again.reviews);
   CHECK(first.seconds == again.seconds);
   CHECK(first.known_at_end == again.known_at_end);
@@ -165,7 +166,8 @@ TEST_CASE("workload simulation: a higher retention costs more reviews, and the s
   settings.reviews_per_day = 100'000;
   const std::vector<SimulationCard> cards = new_cards(2'000);
   const std::vector<double> retentions = {0.75, 0.85, 0.95};
-  const RetentionSweep sweep = sweep_retention(cards, settings, retentions, calendar, kStart);
+  const RetentionSweep sweep =
+      sweep_retention(cards, settings, retentions, calendar, kSimulationStart);
   REQUIRE(sweep.runs.size() == 3);
   CHECK(sweep.runs[0].reviews < sweep.runs[1].reviews);
   CHECK(sweep.runs[1].reviews < sweep.runs[2].reviews);
@@ -188,9 +190,10 @@ TEST_CASE("workload simulation: a card from its history, and the learner's answe
   const test::TimeZoneGuard zone("UTC");
   const DayCalendar calendar(4);
   const std::int64_t day = 86'400'000;
-  const std::vector<PastAnswer> history = {{kStart, {Rating::kGood, std::nullopt}},
-                                           {kStart + 3 * day, {Rating::kAgain, std::nullopt}},
-                                           {kStart + 5 * day, {Rating::kEasy, std::nullopt}}};
+  const std::vector<PastAnswer> history = {
+      {kSimulationStart, {Rating::kGood, std::nullopt}},
+      {kSimulationStart + 3 * day, {Rating::kAgain, std::nullopt}},
+      {kSimulationStart + 5 * day, {Rating::kEasy, std::nullopt}}};
   DeckOptions options;
   options.algorithm = Algorithm::kFsrs;
   const SimulationCard card = simulation_card(9, history, options, kFsrsDefaultWeights, calendar);
@@ -201,7 +204,7 @@ TEST_CASE("workload simulation: a card from its history, and the learner's answe
   REQUIRE(card.memory);
   CHECK(card.memory->stability == Approx(memory.stability));
   CHECK(card.memory->difficulty == Approx(memory.difficulty));
-  CHECK(card.last_answer_day == calendar.day_number(kStart + 5 * day));
+  CHECK(card.last_answer_day == calendar.day_number(kSimulationStart + 5 * day));
 
   std::vector<TimedAnswer> answers;
   for (int index = 0; index < kMinimumTimedAnswers; ++index) {
@@ -223,12 +226,12 @@ TEST_CASE("workload simulation: days and limits out of range are refused", "[cor
   const DayCalendar calendar(4);
   WorkloadSettings settings;
   settings.days = 0;
-  CHECK_THROWS_AS(simulate_workload({}, settings, calendar, kStart), Error);
+  CHECK_THROWS_AS(simulate_workload({}, settings, calendar, kSimulationStart), Error);
   settings.days = 36'501;
-  CHECK_THROWS_AS(simulate_workload({}, settings, calendar, kStart), Error);
+  CHECK_THROWS_AS(simulate_workload({}, settings, calendar, kSimulationStart), Error);
   settings.days = 10;
   settings.new_per_day = -1;
-  CHECK_THROWS_AS(simulate_workload({}, settings, calendar, kStart), Error);
+  CHECK_THROWS_AS(simulate_workload({}, settings, calendar, kSimulationStart), Error);
 }
 
 }  // namespace

@@ -1,17 +1,11 @@
 // card.history: a card's answers as the log holds them, named as docs/stats.md's card history
 // table names them, in log order; SM-2 answers with their ease, FSRS ones with S and D.
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/durations.hpp"
 
 using namespace kioku;
 using namespace kioku::test;
 namespace json = boost::json;
-
-namespace {
-
-constexpr std::int64_t kMinuteMs = 60'000;
-constexpr std::int64_t kDayMs = 86'400'000;
-
-}  // namespace
 
 TEST_CASE("card.history: every answer of a card, in log order, as docs/stats.md names it",
           "[daemon][stats]") {

@@ -3,6 +3,8 @@
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "core/clock.hpp"
@@ -73,5 +75,13 @@ struct DaemonFixture {
     collection.import_deck(deck, "test", clock.now());
   }
 };
+
+// The integer at `path` in a reply: integer_at(report, {"today", "answers"}).
+inline std::int64_t integer_at(const boost::json::value& value,
+                               std::initializer_list<const char*> path) {
+  const boost::json::value* at = &value;
+  for (const char* key : path) at = &at->at(key);
+  return at->as_int64();
+}
 
 }  // namespace kioku::test

@@ -37,7 +37,7 @@ std::vector<std::int64_t> cards_of(DaemonFixture& fixture, const std::string& de
   return fixture.collection.cards().ids_in_deck(fixture.collection.decks().by_slug(deck)->id);
 }
 
-json::value answer(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
+json::value answer_right(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
   return fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", rating}});
 }
 
@@ -80,7 +80,7 @@ TEST_CASE("due watch: watchers hear a change once, an ended session is dropped",
   CHECK(second->lines.empty());
 
   // An answer: one line each, with the new counts; a card in learning sets the alarm to its due.
-  const json::value answered = answer(fixture, cards_of(fixture, "deck")[0], "good");
+  const json::value answered = answer_right(fixture, cards_of(fixture, "deck")[0], "good");
   const std::int64_t learning_due = answered.at("state").at("due_ms").as_int64();
   REQUIRE(learning_due > fixture.clock.now());
   watchers.refresh(fixture.context);
@@ -126,7 +126,7 @@ TEST_CASE("due watch: a deck's watchers hear that deck's changes only", "[daemon
   CHECK(watchers.watch(*of_one, std::string("one"), fixture.context).total == 2);
   CHECK(watchers.watch(*of_all, std::nullopt, fixture.context).total == 4);
 
-  answer(fixture, cards_of(fixture, "two")[0], "easy");
+  answer_right(fixture, cards_of(fixture, "two")[0], "easy");
   watchers.refresh(fixture.context);
   CHECK(of_one->lines.empty());
   REQUIRE(of_all->lines.size() == 1);

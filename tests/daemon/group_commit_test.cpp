@@ -184,7 +184,7 @@ void listen(TwoConnections& db, Heard& heard) {
   });
 }
 
-using Events = std::vector<std::vector<Write>>;
+using CommitWrites = std::vector<std::vector<Write>>;
 
 }  // namespace
 
@@ -205,8 +205,9 @@ TEST_CASE("group commit: listeners hear of a commit once it is durable, with wha
   });
   CHECK(heard.events.empty());  // nothing is durable before the commit
   db.group.commit();
-  CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 3, 17}, Write{WriteKind::kOther, 0, 0},
-                                Write{WriteKind::kImport, 5, 0}, Write{WriteKind::kAnswer, 5, 9}}});
+  CHECK(heard.events ==
+        CommitWrites{{Write{WriteKind::kAnswer, 3, 17}, Write{WriteKind::kOther, 0, 0},
+                      Write{WriteKind::kImport, 5, 0}, Write{WriteKind::kAnswer, 5, 9}}});
   CHECK(heard.committed_parents == std::vector<std::int64_t>{4});
   // A commit with nothing in it is not told.
   db.group.commit();
@@ -227,7 +228,7 @@ TEST_CASE("group commit: listeners hear nothing of an undone write or a failed c
                                  }),
                   std::runtime_error);
   db.group.commit();
-  CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 1, 1}}});
+  CHECK(heard.events == CommitWrites{{Write{WriteKind::kAnswer, 1, 1}}});
 
   // A deferred foreign key fails the COMMIT itself: none of its writes is told.
   db.group.write(Write{WriteKind::kAnswer, 1, 3}, [&] { db.insert_parent(3); });
@@ -243,7 +244,7 @@ TEST_CASE("group commit: listeners hear nothing of an undone write or a failed c
   db.group.write(Write{WriteKind::kImport, 6, 0}, [&] { db.insert_parent(6); });
   db.group.commit();
   CHECK(heard.events ==
-        Events{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kImport, 6, 0}}});
+        CommitWrites{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kImport, 6, 0}}});
   CHECK(heard.committed_parents == std::vector<std::int64_t>{1, 2});
 }
 
@@ -259,7 +260,7 @@ TEST_CASE("group commit: without grouping each write is told when it has committ
   db.group.write(Write{WriteKind::kAnswer, 2, 8}, [&] { db.insert_parent(1); });
   CHECK_THROWS_AS(db.group.write([&] { db.insert_parent(1); }), Error);  // a duplicate key
   db.group.write([&] { db.insert_parent(2); });
-  CHECK(heard.events == Events{{Write{WriteKind::kAnswer, 2, 8}}, {Write{}}});
+  CHECK(heard.events == CommitWrites{{Write{WriteKind::kAnswer, 2, 8}}, {Write{}}});
   CHECK(heard.committed_parents == std::vector<std::int64_t>{1, 2});
   CHECK(after.events == heard.events);
 }
@@ -279,5 +280,5 @@ TEST_CASE("group commit: a listener's own write is a write of its own, committed
   CHECK(db.committed_parent_ids() == "1,9");
   CHECK_FALSE(db.group.has_uncommitted_writes());
   CHECK(heard.events ==
-        Events{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kOther, 0, 9}}});
+        CommitWrites{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kOther, 0, 9}}});
 }

@@ -6,6 +6,7 @@
 
 #include "protocol/deck_file.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/json_rpc_calls.hpp"
 
 using namespace kioku;
 using namespace kioku::test;
@@ -55,15 +56,6 @@ std::string import_line(const std::string& params) {
   return R"({"jsonrpc":"2.0","id":7,"method":"deck.import","params":)" + params + "}";
 }
 
-std::int64_t code_of(const json::value& response) {
-  INFO(json::serialize(response));
-  return response.at("error").at("code").as_int64();
-}
-
-std::string message_of(const json::value& response) {
-  return std::string(response.at("error").at("message").as_string());
-}
-
 }  // namespace
 
 TEST_CASE("passed descriptor: a deck file passed with deck.import is imported under its name",
@@ -83,7 +75,7 @@ TEST_CASE("passed descriptor: errors name the file as the user named it", "[daem
   const int file = memory_file("format = 1\nlanguages = [\"en\"\n");
   const auto response =
       fixture.call_line(import_line(R"({"fd":0,"name":"decks/broken.toml"})"), passed(file));
-  CHECK(code_of(response) == -32002);
+  CHECK(error_code_of(response) == -32002);
   CHECK(response.at("error").at("data").at("file").as_string() == "decks/broken.toml");
   CHECK_FALSE(is_open(file));
 }
@@ -96,8 +88,8 @@ TEST_CASE("passed descriptor: anything but a regular file is refused without rea
     REQUIRE(::pipe2(ends, O_CLOEXEC) == 0);
     const auto response =
         fixture.call_line(import_line(R"({"fd":0,"name":"<stdin>"})"), passed(ends[0]));
-    CHECK(code_of(response) == -32002);
-    CHECK(message_of(response).rfind("<stdin>: is a pipe, not a regular file", 0) == 0);
+    CHECK(error_code_of(response) == -32002);
+    CHECK(error_message_of(response).rfind("<stdin>: is a pipe, not a regular file", 0) == 0);
     CHECK_FALSE(is_open(ends[0]));
     ::close(ends[1]);
   }
@@ -106,15 +98,15 @@ TEST_CASE("passed descriptor: anything but a regular file is refused without rea
     REQUIRE(zero >= 0);
     const auto response =
         fixture.call_line(import_line(R"({"fd":0,"name":"/dev/zero"})"), passed(zero));
-    CHECK(code_of(response) == -32002);
-    CHECK(message_of(response).rfind("/dev/zero: is a character device", 0) == 0);
+    CHECK(error_code_of(response) == -32002);
+    CHECK(error_message_of(response).rfind("/dev/zero: is a character device", 0) == 0);
     CHECK_FALSE(is_open(zero));
   }
   SECTION("a directory") {
     const int directory = ::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     const auto response =
         fixture.call_line(import_line(R"({"fd":0,"name":"/"})"), passed(directory));
-    CHECK(message_of(response) == "/: is a directory, not a deck file");
+    CHECK(error_message_of(response) == "/: is a directory, not a deck file");
     CHECK_FALSE(is_open(directory));
   }
 }
@@ -125,8 +117,8 @@ TEST_CASE("passed descriptor: a file past the size limit is refused", "[daemon][
   REQUIRE(::ftruncate(file, protocol::kMaxDeckFileBytes + 1) == 0);
   const auto response =
       fixture.call_line(import_line(R"({"fd":0,"name":"big.toml"})"), passed(file));
-  CHECK(code_of(response) == -32002);
-  CHECK(message_of(response) ==
+  CHECK(error_code_of(response) == -32002);
+  CHECK(error_message_of(response) ==
         "big.toml: is larger than 16 MiB, the limit for a deck file; split the deck into smaller "
         "ones");
   CHECK_FALSE(is_open(file));
@@ -142,25 +134,25 @@ TEST_CASE(
   SECTION("with a method that takes none") {
     response =
         fixture.call_line(R"({"jsonrpc":"2.0","id":1,"method":"system.hello"})", passed(file));
-    CHECK(message_of(response) ==
+    CHECK(error_message_of(response) ==
           "a file descriptor was passed with system.hello, which takes none; it was closed");
   }
   SECTION("more than one") {
     response = fixture.call_line(import_line(R"({"fd":0})"), passed(file, 2));
-    CHECK(message_of(response) ==
+    CHECK(error_message_of(response) ==
           "2 file descriptors were passed with deck.import; a request may pass one at most (all "
           "were closed)");
   }
   SECTION("with an import of a path") {
     response = fixture.call_line(import_line(R"({"path":"/nonexistent.toml"})"), passed(file));
-    CHECK(message_of(response).rfind("a file descriptor was passed with deck.import but 'fd'", 0) ==
-          0);
+    CHECK(error_message_of(response).rfind("a file descriptor was passed with deck.import but 'fd'",
+                                           0) == 0);
   }
   SECTION("with a batch, which then runs nothing") {
     response = fixture.call_line(
         "[" + import_line(R"({"fd":0})") + R"(,{"jsonrpc":"2.0","id":2,"method":"system.hello"}])",
         passed(file));
-    CHECK(code_of(response) == -32600);
+    CHECK(error_code_of(response) == -32600);
     CHECK(fixture.collection.decks().all().empty());
   }
   CHECK(response.is_object());
@@ -171,11 +163,11 @@ TEST_CASE(
 TEST_CASE("passed descriptor: fd without a passed descriptor, or another index, is -32602",
           "[daemon][descriptor]") {
   DaemonFixture fixture;
-  CHECK(message_of(fixture.call_line(import_line(R"({"fd":0})")))
+  CHECK(error_message_of(fixture.call_line(import_line(R"({"fd":0})")))
             .rfind("parameter 'fd' names a passed file, but no descriptor came", 0) == 0);
   const int file = memory_file(kDeck);
-  CHECK(message_of(fixture.call_line(import_line(R"({"fd":1})"), passed(file))) ==
+  CHECK(error_message_of(fixture.call_line(import_line(R"({"fd":1})"), passed(file))) ==
         "parameter 'fd' must be 0, the one descriptor passed with the request");
   CHECK_FALSE(is_open(file));
-  CHECK(code_of(fixture.call_line(import_line(R"({"fd":0,"path":"/x.toml"})"))) == -32602);
+  CHECK(error_code_of(fixture.call_line(import_line(R"({"fd":0,"path":"/x.toml"})"))) == -32602);
 }

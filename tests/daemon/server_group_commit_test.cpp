@@ -124,7 +124,7 @@ json::value next_response(test::LineClient& client) {
   return json::parse(*line);
 }
 
-using Events = std::vector<std::string>;
+using ServerEvents = std::vector<std::string>;
 
 }  // namespace
 
@@ -136,14 +136,14 @@ TEST_CASE("server: a write is answered only after the commit holding it returned
   server.watch(client);
   const json::value written = client.request(test::request_line(1, "write"));
   CHECK(written.at("result") == "write");
-  CHECK(server.events() == Events{"write 1", "commit"});
+  CHECK(server.events() == ServerEvents{"write 1", "commit"});
   {
     std::lock_guard lock(server.script.mutex);
     CHECK(server.script.unread_at_commit == std::vector<std::size_t>{0});
   }
   // A request that writes nothing is answered at once, with no commit.
   CHECK(client.request(test::request_line(2, "read")).at("result") == "read");
-  CHECK(server.events() == Events{"write 1", "commit", "read 2"});
+  CHECK(server.events() == ServerEvents{"write 1", "commit", "read 2"});
 }
 
 TEST_CASE("server: writes that arrive together share one commit", "[daemon][server]") {
@@ -164,7 +164,8 @@ TEST_CASE("server: writes that arrive together share one commit", "[daemon][serv
   CHECK(next_response(blocker).at("result") == "block");
   CHECK(next_response(first).at("id") == 3);
   CHECK(next_response(second).at("id") == 4);
-  CHECK(server.events() == Events{"read 1", "read 2", "block 9", "write 3", "write 4", "commit"});
+  CHECK(server.events() ==
+        ServerEvents{"read 1", "read 2", "block 9", "write 3", "write 4", "commit"});
 }
 
 TEST_CASE("server: a failed commit answers every held request with an error", "[daemon][server]") {
@@ -199,5 +200,5 @@ TEST_CASE("server: a session's next request waits until its write is committed",
       client.send(test::request_line(1, "write") + "\n" + test::request_line(2, "read") + "\n"));
   CHECK(next_response(client).at("id") == 1);
   CHECK(next_response(client).at("id") == 2);
-  CHECK(server.events() == Events{"write 1", "commit", "read 2"});
+  CHECK(server.events() == ServerEvents{"write 1", "commit", "read 2"});
 }

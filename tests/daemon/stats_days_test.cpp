@@ -2,6 +2,7 @@
 // time zone (the day starts at 04:00 in Tokyo, 19:00 UTC the evening before).
 #include "tests/core/time_zone_guard.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/durations.hpp"
 
 using namespace kioku;
 using namespace kioku::test;
@@ -11,7 +12,6 @@ namespace {
 
 // 2026-05-31T19:00:00Z: 04:00 on 1 June in Tokyo, when kTestMorning's scheduler day begins.
 constexpr TimestampMs kJuneFirstStart = 1780254000000;
-constexpr TimestampMs kDayMs = 86'400'000;
 
 }  // namespace
 

@@ -51,16 +51,10 @@ struct DstHistory {
   json::value report() { return fixture.result("stats.report", {{"period", "7d"}}); }
 };
 
-std::int64_t integer(const json::value& value, std::initializer_list<const char*> path) {
-  const json::value* at = &value;
-  for (const char* key : path) at = &at->at(key);
-  return at->as_int64();
-}
-
 // The reviews drawn on `date` in the calendar (0 when the calendar has no such day).
 std::int64_t calendar_reviews(const json::value& report, std::string_view date) {
   for (const json::value& day : report.at("calendar").at("days").as_array()) {
-    if (day.at("date").as_string() == date) return integer(day, {"reviews"});
+    if (day.at("date").as_string() == date) return integer_at(day, {"reviews"});
   }
   return 0;
 }
@@ -88,9 +82,9 @@ TEST_CASE("stats.report: the spring DST change, a 23-hour day", "[daemon][stats]
 
   // Today began at 04:00 EDT, 23 hours after 7 March's 04:00 EST.
   CHECK(report.at("today").at("date").as_string() == "2026-03-08");
-  CHECK(integer(report, {"today", "day_start_ms"}) == kMarch8DayStart);
+  CHECK(integer_at(report, {"today", "day_start_ms"}) == kMarch8DayStart);
   CHECK(kMarch8DayStart - kMarch7DayStart == 23 * 3'600'000);
-  CHECK(integer(report, {"today", "answers"}) == 1);
+  CHECK(integer_at(report, {"today", "answers"}) == 1);
 
   // 03:30 EDT on 8 March belongs to 7 March (before its 04:00); 04:30 EDT to 8 March, though
   // at 7 March's offset it would read 03:30.
@@ -104,22 +98,22 @@ TEST_CASE("stats.report: the spring DST change, a 23-hour day", "[daemon][stats]
 
   // The hours are local, each at its own offset: 04:30 EST and 04:30 EDT, then 03:30 EDT.
   const json::array& hours = report.at("hours").as_array();
-  CHECK(integer(hours[4], {"total"}) == 2);
-  CHECK(integer(hours[3], {"total"}) == 1);
-  CHECK(integer(hours[8], {"total"}) == 0);
-  CHECK(integer(hours[9], {"total"}) == 0);
+  CHECK(integer_at(hours[4], {"total"}) == 2);
+  CHECK(integer_at(hours[3], {"total"}) == 1);
+  CHECK(integer_at(hours[8], {"total"}) == 0);
+  CHECK(integer_at(hours[9], {"total"}) == 0);
 
   // Two answers on scheduler day 7 March, due 4 days on (11 March, 3 days from today); the one
   // of 8 March due on 12 March.
   const json::array& due = report.at("future_due").at("due").as_array();
   CHECK(due[3].as_int64() == 2);
   CHECK(due[4].as_int64() == 1);
-  CHECK(integer(report, {"future_due", "due_tomorrow"}) == 0);
-  CHECK(integer(report, {"streak", "current_days"}) == 2);
+  CHECK(integer_at(report, {"future_due", "due_tomorrow"}) == 0);
+  CHECK(integer_at(report, {"streak", "current_days"}) == 2);
 
   // The three cards were added on 7 March.
-  CHECK(integer(report, {"added", "total"}) == 3);
-  CHECK(integer(report.at("added").at("days").as_array()[5], {"cards"}) == 3);
+  CHECK(integer_at(report, {"added", "total"}) == 3);
+  CHECK(integer_at(report.at("added").at("days").as_array()[5], {"cards"}) == 3);
 }
 
 TEST_CASE("stats.report: the autumn DST change, a 25-hour day", "[daemon][stats][dst]") {
@@ -133,9 +127,9 @@ TEST_CASE("stats.report: the autumn DST change, a 25-hour day", "[daemon][stats]
 
   // Today began at 04:00 EST, 25 hours after 31 October's 04:00 EDT.
   CHECK(report.at("today").at("date").as_string() == "2026-11-01");
-  CHECK(integer(report, {"today", "day_start_ms"}) == kNovember1DayStart);
+  CHECK(integer_at(report, {"today", "day_start_ms"}) == kNovember1DayStart);
   CHECK(kNovember1DayStart - kOctober31DayStart == 25 * 3'600'000);
-  CHECK(integer(report, {"today", "answers"}) == 1);
+  CHECK(integer_at(report, {"today", "answers"}) == 1);
 
   // 03:30 EST on 1 November belongs to 31 October; at 31 October's offset it would read 04:30,
   // the next day.
@@ -147,11 +141,11 @@ TEST_CASE("stats.report: the autumn DST change, a 25-hour day", "[daemon][stats]
   CHECK(days[6] == std::pair<std::string, std::int64_t>{"2026-11-01", 1});
 
   const json::array& hours = report.at("hours").as_array();
-  CHECK(integer(hours[4], {"total"}) == 2);
-  CHECK(integer(hours[3], {"total"}) == 1);
+  CHECK(integer_at(hours[4], {"total"}) == 2);
+  CHECK(integer_at(hours[3], {"total"}) == 1);
 
   const json::array& due = report.at("future_due").at("due").as_array();
   CHECK(due[3].as_int64() == 2);
   CHECK(due[4].as_int64() == 1);
-  CHECK(integer(report, {"streak", "current_days"}) == 2);
+  CHECK(integer_at(report, {"streak", "current_days"}) == 2);
 }

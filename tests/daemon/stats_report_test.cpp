@@ -6,6 +6,7 @@
 
 #include "tests/core/time_zone_guard.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/durations.hpp"
 
 using namespace kioku;
 using namespace kioku::test;
@@ -13,8 +14,6 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::int64_t kDayMs = 86'400'000;
-constexpr std::int64_t kHourMs = 3'600'000;
 // kTestMorning is 19:00 on 1 June in Tokyo, in the scheduler day of 1 June ("day 0").
 constexpr TimestampMs kDay0 = kTestMorning;
 // 04:00 on 1 June in Tokyo (19:00 UTC the day before), when day 0 begins.
@@ -76,12 +75,6 @@ struct History {
   }
 };
 
-std::int64_t integer(const json::value& value, std::initializer_list<const char*> path) {
-  const json::value* at = &value;
-  for (const char* key : path) at = &at->at(key);
-  return at->as_int64();
-}
-
 // A cell of the true-retention table: {passed, failed} and its retention (-1 for null).
 void check_cell(const json::value& cell, std::int64_t passed, std::int64_t failed,
                 double retention) {
@@ -112,16 +105,16 @@ TEST_CASE("stats.report: the figures of a known history, whole collection, all t
   const json::value& today = report.at("today");
   CHECK(today.at("date").as_string() == "2026-07-10");
   CHECK(today.at("day_start_ms").as_int64() == kDay0Start + 39 * kDayMs);
-  CHECK(integer(today, {"answers"}) == 2);
-  CHECK(integer(today, {"time_ms"}) == 19'000);
-  CHECK(integer(today, {"correct"}) == 2);
-  CHECK(integer(today, {"again"}) == 0);
-  CHECK(integer(today, {"learning"}) == 0);
-  CHECK(integer(today, {"review"}) == 1);
-  CHECK(integer(today, {"relearning"}) == 1);
-  CHECK(integer(today, {"cram"}) == 0);
-  CHECK(integer(today, {"mature"}) == 1);
-  CHECK(integer(today, {"mature_correct"}) == 1);
+  CHECK(integer_at(today, {"answers"}) == 2);
+  CHECK(integer_at(today, {"time_ms"}) == 19'000);
+  CHECK(integer_at(today, {"correct"}) == 2);
+  CHECK(integer_at(today, {"again"}) == 0);
+  CHECK(integer_at(today, {"learning"}) == 0);
+  CHECK(integer_at(today, {"review"}) == 1);
+  CHECK(integer_at(today, {"relearning"}) == 1);
+  CHECK(integer_at(today, {"cram"}) == 0);
+  CHECK(integer_at(today, {"mature"}) == 1);
+  CHECK(integer_at(today, {"mature_correct"}) == 1);
 
   // Counted: the reviews of days 4, 14 and 39 (the learning answers had no step, the relearning
   // one a 10-minute step). Young: A1 passed twice, A2 and B1 failed; mature: A1 today.
@@ -141,72 +134,72 @@ TEST_CASE("stats.report: the figures of a known history, whole collection, all t
   // A2 is due tomorrow, A1 in 63 days; A3 and B2 are learning cards due on days 0 and 38:
   // overdue, out of the total. B1 is suspended and A4 new: not counted.
   const json::value& forecast = report.at("future_due");
-  CHECK(integer(forecast, {"horizon_days"}) == 365);
+  CHECK(integer_at(forecast, {"horizon_days"}) == 365);
   const json::array& due = forecast.at("due").as_array();
   REQUIRE(due.size() == 366);
   CHECK(due[0].as_int64() == 0);
   CHECK(due[1].as_int64() == 1);
   CHECK(due[63].as_int64() == 1);
-  CHECK(integer(forecast, {"overdue"}) == 2);
-  CHECK(integer(forecast, {"total"}) == 2);
+  CHECK(integer_at(forecast, {"overdue"}) == 2);
+  CHECK(integer_at(forecast, {"total"}) == 2);
   CHECK(forecast.at("average_per_day").as_double() == Approx(2.0 / 365));
-  CHECK(integer(forecast, {"due_tomorrow"}) == 1);
+  CHECK(integer_at(forecast, {"due_tomorrow"}) == 1);
   // 1/63 (A1) + 1/1 (A2) + 1 + 1 (A3 and B2, learning with no interval), truncated.
-  CHECK(integer(forecast, {"daily_load"}) == 3);
+  CHECK(integer_at(forecast, {"daily_load"}) == 3);
 
   const json::array& calendar = report.at("calendar").at("days").as_array();
   REQUIRE(calendar.size() == 365);
   CHECK(calendar.back().at("date").as_string() == "2026-07-10");
-  CHECK(integer(calendar.back(), {"reviews"}) == 2);
+  CHECK(integer_at(calendar.back(), {"reviews"}) == 2);
   CHECK(calendar[364 - 39].at("date").as_string() == "2026-06-01");
-  CHECK(integer(calendar[364 - 39], {"reviews"}) == 4);
-  CHECK(integer(calendar[364 - 35], {"reviews"}) == 3);
+  CHECK(integer_at(calendar[364 - 39], {"reviews"}) == 4);
+  CHECK(integer_at(calendar[364 - 35], {"reviews"}) == 3);
   // The answer at 03:00 on 16 June is drawn on 15 June, the day it belongs to.
   CHECK(calendar[364 - 25].at("date").as_string() == "2026-06-15");
-  CHECK(integer(calendar[364 - 25], {"reviews"}) == 1);
-  CHECK(integer(calendar[364 - 24], {"reviews"}) == 0);
+  CHECK(integer_at(calendar[364 - 25], {"reviews"}) == 1);
+  CHECK(integer_at(calendar[364 - 24], {"reviews"}) == 0);
   std::int64_t calendar_total = 0;
-  for (const json::value& day : calendar) calendar_total += integer(day, {"reviews"});
+  for (const json::value& day : calendar) calendar_total += integer_at(day, {"reviews"});
   CHECK(calendar_total == 11);
 
   // All time: from day 0 (the first answer and the import) to today, 40 days.
   const json::value& reviews = report.at("reviews");
-  CHECK(integer(reviews, {"period_days"}) == 40);
+  CHECK(integer_at(reviews, {"period_days"}) == 40);
   REQUIRE(reviews.at("days").as_array().size() == 40);
   CHECK(reviews.at("days").as_array().front().at("date").as_string() == "2026-06-01");
-  CHECK(integer(reviews, {"total_count", "learning"}) == 5);
-  CHECK(integer(reviews, {"total_count", "relearning"}) == 1);
-  CHECK(integer(reviews, {"total_count", "young"}) == 4);
-  CHECK(integer(reviews, {"total_count", "mature"}) == 1);
-  CHECK(integer(reviews, {"total_count", "cram"}) == 0);
-  CHECK(integer(reviews, {"total_time_ms", "learning"}) == 12'000);
-  CHECK(integer(reviews, {"total_time_ms", "relearning"}) == 10'000);
-  CHECK(integer(reviews, {"total_time_ms", "young"}) == 26'000);
-  CHECK(integer(reviews, {"total_time_ms", "mature"}) == 9'000);
-  CHECK(integer(reviews, {"days_studied"}) == 5);
+  CHECK(integer_at(reviews, {"total_count", "learning"}) == 5);
+  CHECK(integer_at(reviews, {"total_count", "relearning"}) == 1);
+  CHECK(integer_at(reviews, {"total_count", "young"}) == 4);
+  CHECK(integer_at(reviews, {"total_count", "mature"}) == 1);
+  CHECK(integer_at(reviews, {"total_count", "cram"}) == 0);
+  CHECK(integer_at(reviews, {"total_time_ms", "learning"}) == 12'000);
+  CHECK(integer_at(reviews, {"total_time_ms", "relearning"}) == 10'000);
+  CHECK(integer_at(reviews, {"total_time_ms", "young"}) == 26'000);
+  CHECK(integer_at(reviews, {"total_time_ms", "mature"}) == 9'000);
+  CHECK(integer_at(reviews, {"days_studied"}) == 5);
   CHECK(reviews.at("average_per_day").as_double() == Approx(11.0 / 40));
   CHECK(reviews.at("average_per_day_studied").as_double() == Approx(11.0 / 5));
   CHECK(reviews.at("average_answer_ms").as_double() == Approx(57'000.0 / 11));
   // Day 4: A1, A2 and B1, reviews with a 4-day interval.
-  CHECK(integer(reviews.at("days").as_array()[4], {"count", "young"}) == 3);
-  CHECK(integer(reviews.at("days").as_array()[4], {"time_ms", "young"}) == 5000 + 6000 + 7000);
+  CHECK(integer_at(reviews.at("days").as_array()[4], {"count", "young"}) == 3);
+  CHECK(integer_at(reviews.at("days").as_array()[4], {"time_ms", "young"}) == 5000 + 6000 + 7000);
 
   const json::value& counts = report.at("card_counts");
-  CHECK(integer(counts, {"new"}) == 1);         // A4
-  CHECK(integer(counts, {"learning"}) == 2);    // A3, B2
-  CHECK(integer(counts, {"relearning"}) == 0);  // B1 is suspended
-  CHECK(integer(counts, {"young"}) == 1);       // A2, interval 1
-  CHECK(integer(counts, {"mature"}) == 1);      // A1, interval 63
-  CHECK(integer(counts, {"suspended"}) == 1);   // B1
-  CHECK(integer(counts, {"buried"}) == 0);
-  CHECK(integer(counts, {"leeches"}) == 1);  // B1
-  CHECK(integer(counts, {"total"}) == 6);
+  CHECK(integer_at(counts, {"new"}) == 1);         // A4
+  CHECK(integer_at(counts, {"learning"}) == 2);    // A3, B2
+  CHECK(integer_at(counts, {"relearning"}) == 0);  // B1 is suspended
+  CHECK(integer_at(counts, {"young"}) == 1);       // A2, interval 1
+  CHECK(integer_at(counts, {"mature"}) == 1);      // A1, interval 63
+  CHECK(integer_at(counts, {"suspended"}) == 1);   // B1
+  CHECK(integer_at(counts, {"buried"}) == 0);
+  CHECK(integer_at(counts, {"leeches"}) == 1);  // B1
+  CHECK(integer_at(counts, {"total"}) == 6);
 
   // Review and relearning cards, the suspended one included: 1 (A2), 1 (B1), 63 (A1).
   const json::value& intervals = report.at("intervals");
   CHECK(json::serialize(intervals.at("counts")) ==
         R"([{"days":1,"cards":2},{"days":63,"cards":1}])");
-  CHECK(integer(intervals, {"total"}) == 3);
+  CHECK(integer_at(intervals, {"total"}) == 3);
   CHECK(intervals.at("median_days").as_double() == 1.0);
   // Their ease: 2.5 (A1), 2.3 after the lapses of A2 and B1.
   const json::value& ease = report.at("ease");
@@ -214,52 +207,52 @@ TEST_CASE("stats.report: the figures of a known history, whole collection, all t
         R"([{"percent":230,"cards":2},{"percent":250,"cards":1}])");
   CHECK(ease.at("median_percent").as_double() == 230.0);
   // No FSRS deck: the memory figures are empty, their medians and average N/A.
-  CHECK(integer(report.at("difficulty"), {"total"}) == 0);
+  CHECK(integer_at(report.at("difficulty"), {"total"}) == 0);
   CHECK(report.at("difficulty").at("median_percent").is_null());
-  CHECK(integer(report.at("stability"), {"total"}) == 0);
+  CHECK(integer_at(report.at("stability"), {"total"}) == 0);
   CHECK(report.at("stability").at("median_days").is_null());
-  CHECK(integer(report.at("retrievability"), {"cards"}) == 0);
+  CHECK(integer_at(report.at("retrievability"), {"cards"}) == 0);
   CHECK(report.at("retrievability").at("average").is_null());
   CHECK(report.at("retrievability").at("knowledge_cards").as_double() == 0.0);
 
   // Every answer at 19:00 local but one, at 03:00; of the 10 at 19:00, 3 were Again.
   const json::array& hours = report.at("hours").as_array();
   REQUIRE(hours.size() == 24);
-  CHECK(integer(hours[19], {"hour"}) == 19);
-  CHECK(integer(hours[19], {"total"}) == 10);
-  CHECK(integer(hours[19], {"correct"}) == 7);
+  CHECK(integer_at(hours[19], {"hour"}) == 19);
+  CHECK(integer_at(hours[19], {"total"}) == 10);
+  CHECK(integer_at(hours[19], {"correct"}) == 7);
   CHECK(hours[19].at("correct_share").as_double() == Approx(0.7));
-  CHECK(integer(hours[3], {"total"}) == 1);
+  CHECK(integer_at(hours[3], {"total"}) == 1);
   CHECK(hours[3].at("correct_share").as_double() == 1.0);
-  CHECK(integer(hours[4], {"total"}) == 0);
+  CHECK(integer_at(hours[4], {"total"}) == 0);
   CHECK(hours[4].at("correct_share").is_null());
 
   // Learning (learning and relearning answers): Easy x3, Good x2 (A3, A2's step), Again (B2).
   const json::value& buttons = report.at("answer_buttons");
-  CHECK(integer(buttons, {"learning", "again"}) == 1);
-  CHECK(integer(buttons, {"learning", "hard"}) == 0);
-  CHECK(integer(buttons, {"learning", "good"}) == 2);
-  CHECK(integer(buttons, {"learning", "easy"}) == 3);
-  CHECK(integer(buttons, {"learning", "total"}) == 6);
-  CHECK(integer(buttons, {"learning", "correct"}) == 5);
+  CHECK(integer_at(buttons, {"learning", "again"}) == 1);
+  CHECK(integer_at(buttons, {"learning", "hard"}) == 0);
+  CHECK(integer_at(buttons, {"learning", "good"}) == 2);
+  CHECK(integer_at(buttons, {"learning", "easy"}) == 3);
+  CHECK(integer_at(buttons, {"learning", "total"}) == 6);
+  CHECK(integer_at(buttons, {"learning", "correct"}) == 5);
   CHECK(buttons.at("learning").at("correct_share").as_double() == Approx(5.0 / 6));
   // Young (reviews under 21 days): Good x2 (A1), Again x2 (A2, B1).
-  CHECK(integer(buttons, {"young", "again"}) == 2);
-  CHECK(integer(buttons, {"young", "good"}) == 2);
-  CHECK(integer(buttons, {"young", "total"}) == 4);
+  CHECK(integer_at(buttons, {"young", "again"}) == 2);
+  CHECK(integer_at(buttons, {"young", "good"}) == 2);
+  CHECK(integer_at(buttons, {"young", "total"}) == 4);
   CHECK(buttons.at("young").at("correct_share").as_double() == Approx(0.5));
-  CHECK(integer(buttons, {"mature", "good"}) == 1);
+  CHECK(integer_at(buttons, {"mature", "good"}) == 1);
   CHECK(buttons.at("mature").at("correct_share").as_double() == 1.0);
 
   // Six cards imported on day 0.
   const json::value& added = report.at("added");
-  CHECK(integer(added, {"total"}) == 6);
+  CHECK(integer_at(added, {"total"}) == 6);
   REQUIRE(added.at("days").as_array().size() == 40);
-  CHECK(integer(added.at("days").as_array()[0], {"cards"}) == 6);
+  CHECK(integer_at(added.at("days").as_array()[0], {"cards"}) == 6);
 
   // Answers on days 0, 4, 14, 38 and 39.
-  CHECK(integer(report, {"streak", "current_days"}) == 2);
-  CHECK(integer(report, {"streak", "longest_days"}) == 2);
+  CHECK(integer_at(report, {"streak", "current_days"}) == 2);
+  CHECK(integer_at(report, {"streak", "longest_days"}) == 2);
 }
 
 TEST_CASE("stats.report: one deck, and the default 30-day period", "[daemon][stats]") {
@@ -274,32 +267,32 @@ TEST_CASE("stats.report: one deck, and the default 30-day period", "[daemon][sta
   CHECK(deck_b.at("period").as_string() == "30d");
   check_cell(deck_b.at("true_retention").at("all_time").at("all"), 0, 1, 0.0);
   check_cell(deck_b.at("true_retention").at("last_30_days").at("all"), 0, 0, -1);
-  CHECK(integer(deck_b, {"card_counts", "learning"}) == 1);
-  CHECK(integer(deck_b, {"card_counts", "suspended"}) == 1);
-  CHECK(integer(deck_b, {"card_counts", "leeches"}) == 1);
-  CHECK(integer(deck_b, {"card_counts", "total"}) == 2);
-  CHECK(integer(deck_b, {"future_due", "horizon_days"}) == 30);
+  CHECK(integer_at(deck_b, {"card_counts", "learning"}) == 1);
+  CHECK(integer_at(deck_b, {"card_counts", "suspended"}) == 1);
+  CHECK(integer_at(deck_b, {"card_counts", "leeches"}) == 1);
+  CHECK(integer_at(deck_b, {"card_counts", "total"}) == 2);
+  CHECK(integer_at(deck_b, {"future_due", "horizon_days"}) == 30);
   CHECK(deck_b.at("future_due").at("due").as_array().size() == 31);
-  CHECK(integer(deck_b, {"future_due", "overdue"}) == 1);
-  CHECK(integer(deck_b, {"future_due", "total"}) == 0);
-  CHECK(integer(deck_b, {"today", "answers"}) == 0);
-  CHECK(integer(deck_b, {"streak", "current_days"}) == 1);  // yesterday, none yet today
+  CHECK(integer_at(deck_b, {"future_due", "overdue"}) == 1);
+  CHECK(integer_at(deck_b, {"future_due", "total"}) == 0);
+  CHECK(integer_at(deck_b, {"today", "answers"}) == 0);
+  CHECK(integer_at(deck_b, {"streak", "current_days"}) == 1);  // yesterday, none yet today
   // The 30 days 11 June .. 10 July hold B2's answer of day 38 only.
-  CHECK(integer(deck_b, {"reviews", "period_days"}) == 30);
+  CHECK(integer_at(deck_b, {"reviews", "period_days"}) == 30);
   CHECK(deck_b.at("reviews").at("days").as_array().front().at("date").as_string() == "2026-06-11");
-  CHECK(integer(deck_b, {"reviews", "total_count", "learning"}) == 1);
-  CHECK(integer(deck_b, {"answer_buttons", "learning", "again"}) == 1);
-  CHECK(integer(deck_b, {"answer_buttons", "young", "total"}) == 0);
-  CHECK(integer(deck_b, {"added", "total"}) == 0);  // added on day 0, before the period
+  CHECK(integer_at(deck_b, {"reviews", "total_count", "learning"}) == 1);
+  CHECK(integer_at(deck_b, {"answer_buttons", "learning", "again"}) == 1);
+  CHECK(integer_at(deck_b, {"answer_buttons", "young", "total"}) == 0);
+  CHECK(integer_at(deck_b, {"added", "total"}) == 0);  // added on day 0, before the period
 
   // The whole collection over 7 days: today's two answers and yesterday's one.
   const json::value week = history.report({{"period", "7d"}});
-  CHECK(integer(week, {"reviews", "period_days"}) == 7);
-  CHECK(integer(week, {"reviews", "days_studied"}) == 2);
-  CHECK(integer(week.at("hours").as_array()[19], {"total"}) == 3);
-  CHECK(integer(week.at("hours").as_array()[3], {"total"}) == 0);
-  CHECK(integer(week, {"answer_buttons", "mature", "total"}) == 1);
-  CHECK(integer(week, {"future_due", "horizon_days"}) == 30);
+  CHECK(integer_at(week, {"reviews", "period_days"}) == 7);
+  CHECK(integer_at(week, {"reviews", "days_studied"}) == 2);
+  CHECK(integer_at(week.at("hours").as_array()[19], {"total"}) == 3);
+  CHECK(integer_at(week.at("hours").as_array()[3], {"total"}) == 0);
+  CHECK(integer_at(week, {"answer_buttons", "mature", "total"}) == 1);
+  CHECK(integer_at(week, {"future_due", "horizon_days"}) == 30);
 }
 
 TEST_CASE("stats.report: a wrong period or an unknown deck is refused", "[daemon][stats]") {
@@ -311,8 +304,8 @@ TEST_CASE("stats.report: a wrong period or an unknown deck is refused", "[daemon
   CHECK(std::string(deck.at("message").as_string()).find("nope") != std::string::npos);
   // An empty collection: every figure there, counts 0, shares N/A.
   const json::value empty = fixture.result("stats.report");
-  CHECK(integer(empty, {"card_counts", "total"}) == 0);
+  CHECK(integer_at(empty, {"card_counts", "total"}) == 0);
   CHECK(empty.at("true_retention").at("all_time").at("all").at("retention").is_null());
   CHECK(empty.at("reviews").at("average_answer_ms").is_null());
-  CHECK(integer(empty, {"streak", "longest_days"}) == 0);
+  CHECK(integer_at(empty, {"streak", "longest_days"}) == 0);
 }

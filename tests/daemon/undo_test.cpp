@@ -36,7 +36,7 @@ Snapshot snapshot(DaemonFixture& fixture, std::int64_t card) {
 }
 
 // Card `card` answered right with `rating`, in five seconds.
-json::value answer(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
+json::value answer_timed(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
   return fixture.result("review.answer",
                         {{"card", card}, {"choice", 1}, {"rating", rating}, {"duration_ms", 5000}});
 }
@@ -52,11 +52,11 @@ TEST_CASE("undo: the card, the due counts and the day's roll-up go back to befor
   fixture.result("deck.config", {{"deck", "u"}, {"set", {{"algorithm", algorithm}}}});
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
   // A card with a past: out of learning and into reviews, then due again days later.
-  answer(fixture, card, "good");
+  answer_timed(fixture, card, "good");
   fixture.clock.advance_ms(10 * 60'000);
-  answer(fixture, card, "good");
+  answer_timed(fixture, card, "good");
   fixture.clock.advance_days(5);
-  answer(fixture, card, "good");
+  answer_timed(fixture, card, "good");
   fixture.clock.advance_days(30);
   const Snapshot before = snapshot(fixture, card);
   REQUIRE(before.state.phase == Phase::kReview);
@@ -91,12 +91,12 @@ TEST_CASE("undo: a second undo walks back further, and with nothing left it is a
   fixture.import_choice_deck("u", 3);
   const std::int64_t first = fixture.result("review.next").at("card").at("id").as_int64();
   const Snapshot untouched_first = snapshot(fixture, first);
-  const auto first_answer = answer(fixture, first, "good");
+  const auto first_answer = answer_timed(fixture, first, "good");
   const std::int64_t second = fixture.result("review.next").at("card").at("id").as_int64();
   REQUIRE(second != first);
   const Snapshot first_answered = snapshot(fixture, first);
   const Snapshot untouched_second = snapshot(fixture, second);
-  const auto second_answer = answer(fixture, second, "easy");
+  const auto second_answer = answer_timed(fixture, second, "easy");
 
   const auto undo_second = fixture.result("review.undo");
   CHECK(undo_second.at("review_id") == second_answer.at("review_id"));
@@ -118,7 +118,7 @@ TEST_CASE("undo: a second undo walks back further, and with nothing left it is a
   CHECK(fixture.result("doctor.rebuild").at("changed").as_int64() == 0);
 
   // The undone card is answered as if it never was.
-  const auto again = answer(fixture, first, "good");
+  const auto again = answer_timed(fixture, first, "good");
   CHECK(again.at("state") == first_answer.at("state"));
   CHECK(fixture.collection.daily_stats().review_count() == 1);
   CHECK(fixture.result("card.history", {{"card", first}}).at("answers").as_array().size() == 1);
@@ -130,9 +130,9 @@ TEST_CASE("undo: limited to a card, it takes that card's latest answer and no ot
   fixture.import_choice_deck("u", 2);
   const std::int64_t first = fixture.result("review.next").at("card").at("id").as_int64();
   const Snapshot untouched_first = snapshot(fixture, first);
-  const auto first_answer = answer(fixture, first, "good");
+  const auto first_answer = answer_timed(fixture, first, "good");
   const std::int64_t second = fixture.result("review.next").at("card").at("id").as_int64();
-  answer(fixture, second, "good");
+  answer_timed(fixture, second, "good");
   const Snapshot second_answered = snapshot(fixture, second);
 
   const auto undone = fixture.result("review.undo", {{"card", first}});
@@ -156,7 +156,7 @@ TEST_CASE("undo: an answer from a day before comes out of that day's roll-up", "
   fixture.import_choice_deck("u", 2);
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
   const std::int64_t yesterday = fixture.context.calendar.day_number(fixture.clock.now());
-  answer(fixture, card, "good");
+  answer_timed(fixture, card, "good");
   REQUIRE(fixture.collection.daily_stats().tally(yesterday).reviews == 1);
   fixture.clock.advance_days(1);
   fixture.result("review.undo");
@@ -169,7 +169,7 @@ TEST_CASE("undo: undoing the lapse that made a leech lifts its suspension", "[da
   fixture.import_choice_deck("u", 1);
   fixture.result("deck.config", {{"deck", "u"}, {"set", {{"leech_threshold", "1"}}}});
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
-  answer(fixture, card, "easy");
+  answer_timed(fixture, card, "easy");
   fixture.clock.advance_days(10);
   const Snapshot before = snapshot(fixture, card);
   const auto lapse = fixture.result("review.answer", {{"card", card}, {"choice", 2}});
@@ -202,14 +202,14 @@ TEST_CASE("suspend: a suspended card leaves the queue, refuses answers and survi
   CHECK_FALSE(unsuspended.at("cards").at(0).at("suspended").as_bool());
   CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
   CHECK(fixture.result("doctor.rebuild").at("changed").as_int64() == 0);
-  answer(fixture, card, "good");
+  answer_timed(fixture, card, "good");
 }
 
 TEST_CASE("suspend: an undo keeps a card suspended by hand suspended", "[daemon][suspend]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("s", 1);
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
-  answer(fixture, card, "good");
+  answer_timed(fixture, card, "good");
   fixture.result("card.suspend", {{"cards", json::array{card}}});
   const auto undone = fixture.result("review.undo");
   CHECK(undone.at("state").at("suspended").as_bool());
@@ -222,7 +222,7 @@ TEST_CASE("suspend: unsuspending a leech leaves it suspended, and says so", "[da
   fixture.import_choice_deck("s", 1);
   fixture.result("deck.config", {{"deck", "s"}, {"set", {{"leech_threshold", "1"}}}});
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
-  answer(fixture, card, "easy");
+  answer_timed(fixture, card, "easy");
   fixture.clock.advance_days(10);
   fixture.result("review.answer", {{"card", card}, {"choice", 2}});
   const auto unsuspended = fixture.result("card.unsuspend", {{"cards", json::array{card}}});
@@ -245,10 +245,10 @@ TEST_CASE("undo: by review_id it may be sent again, and refuses an answer that i
   DaemonFixture fixture;
   fixture.import_choice_deck("u", 2);
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
-  const auto first = answer(fixture, card, "again");
+  const auto first = answer_timed(fixture, card, "again");
   fixture.clock.advance_ms(60'000);
   const Snapshot between = snapshot(fixture, card);
-  const auto second = answer(fixture, card, "good");
+  const auto second = answer_timed(fixture, card, "good");
   const std::int64_t first_id = first.at("review_id").as_int64();
   const std::int64_t second_id = second.at("review_id").as_int64();
 

@@ -17,6 +17,7 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/sqlite_reader.hpp"
+#include "tests/support/temp_home.hpp"
 
 using namespace kioku::test;
 
@@ -24,11 +25,6 @@ namespace {
 
 std::string fixture(const std::string& name) {
   return fixtures_directory() + "/" + name;
-}
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 // The names in a directory, sorted; empty when it does not exist.
@@ -91,7 +87,7 @@ void write_changed_package(const std::string& path, const std::string& collectio
   REQUIRE(sqlite3_exec(database, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
   sqlite3_close(database);
   std::vector<std::pair<std::string, std::string>> entries{
-      {"collection.anki2", file_bytes(database_path)}, {"media", media_map}};
+      {"collection.anki2", read_file(database_path)}, {"media", media_map}};
   entries.insert(entries.end(), more.begin(), more.end());
   write_zip(path, entries);
 }
@@ -160,7 +156,7 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
   const TempHome& home = daemon.home();
   const std::string media = home.data_dir() + "/media";
   REQUIRE(daemon.kioku({"import", fixture("anki_media.apkg")}).exit_code == 0);
-  CHECK(file_bytes(media + "/foo.wav") == "abc\n");
+  CHECK(read_file(media + "/foo.wav") == "abc\n");
   const SqliteReader reader(home.collection_path());
   CHECK(reader.text("SELECT fields FROM notes").find("[sound:foo.wav]") != std::string::npos);
 
@@ -168,7 +164,7 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
   REQUIRE(uber.exit_code == 0);
   CHECK(uber.out == "Imported uber-go from " + fixture("mhaswade_Uber-Go.apkg") +
                         ": 73 added, 0 updated, 0 unchanged; 1 media file\n");
-  CHECK(file_bytes(media + "/mvcs.png").size() == 546425);
+  CHECK(read_file(media + "/mvcs.png").size() == 546425);
   const auto japanese = daemon.kioku({"--lang", "ja", "import", fixture("mhaswade_Uber-Go.apkg")});
   CHECK(japanese.out.find("。メディアファイル 1 個") != std::string::npos);
 
@@ -181,12 +177,12 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
   write_zip(other,
             {{"collection.anki2", collection}, {"media", R"({"0": "foo.wav"})"}, {"0", "xyz\n"}});
   REQUIRE(daemon.kioku({"import", other}).exit_code == 0);
-  CHECK(file_bytes(media + "/foo.wav") == "abc\n");
+  CHECK(read_file(media + "/foo.wav") == "abc\n");
   const std::vector<std::string> names = listing(media);
   REQUIRE(names.size() == 3);
   CHECK(names[0].rfind("foo-", 0) == 0);
   CHECK(names[0].size() == std::string("foo-0123456789abcdef.wav").size());
-  CHECK(file_bytes(media + "/" + names[0]) == "xyz\n");
+  CHECK(read_file(media + "/" + names[0]) == "xyz\n");
   CHECK(names[1] == "foo.wav");
   CHECK(names[2] == "mvcs.png");
   // The same content again is reused, not copied a third time.
@@ -253,7 +249,7 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     check_refused(daemon, path, "not a zip archive, so not an Anki package");
   }
   SECTION("a truncated zip") {
-    const std::string bytes = file_bytes(real);
+    const std::string bytes = read_file(real);
     const std::string path = home.write_file("cut.apkg", bytes.substr(0, bytes.size() / 2));
     check_refused(daemon, path,
                   "a damaged or truncated zip archive (its central directory is missing)");
@@ -331,7 +327,7 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     REQUIRE(zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0) ==
             0);
     REQUIRE(zip_close(archive) == 0);
-    std::string bytes = file_bytes(path);
+    std::string bytes = read_file(path);
     const auto patch = [&](std::size_t at) {
       bytes[at] = 0;
       bytes[at + 1] = 0;

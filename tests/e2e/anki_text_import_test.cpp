@@ -8,7 +8,7 @@ using namespace kioku::test;
 
 namespace {
 
-std::string fixture(const std::string& name) {
+std::string text_fixture(const std::string& name) {
   return source_path("tests/fixtures/anki-text/" + name);
 }
 
@@ -21,7 +21,7 @@ std::int64_t cards_in_collection(const TempHome& home) {
 TEST_CASE("e2e: an Anki text export imports, and again changes nothing", "[e2e][anki_text]") {
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
-  const std::string path = fixture("anki-export.txt");
+  const std::string path = text_fixture("anki-export.txt");
   const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
   // Basic 1 card, Basic (and reversed card) 2, Cloze with one deletion 1.
   CHECK(field(imported, "added") == 4);
@@ -43,7 +43,7 @@ TEST_CASE("e2e: --dry-run counts what an Anki text import would change and chang
           "[e2e][anki_text]") {
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
-  const std::string path = fixture("anki-export.txt");
+  const std::string path = text_fixture("anki-export.txt");
   const auto dry = daemon.kioku({"import", path, "--dry-run"});
   INFO(dry.err);
   REQUIRE(dry.exit_code == 0);

@@ -9,17 +9,17 @@
 
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/durations.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
 
 namespace {
 
-constexpr std::int64_t kDayMs = 86'400'000;
 // kMorning is Monday 2026-06-01 10:00 UTC (ISO week 23); tests run in UTC with days from 04:00.
 constexpr std::int64_t kMondayMorningMs = kMorning * 1000;
 
-std::vector<std::string> daemon_arguments(const TempHome& home) {
+std::vector<std::string> backup_daemon_arguments(const TempHome& home) {
   return {"--no-bundled-decks",
           "--clock-file",
           home.root() + "/clock",
@@ -63,7 +63,7 @@ TEST_CASE("e2e: kiokud backs up once per collection day and rotates the automati
   set_clock(home, kMondayMorningMs);
   std::int64_t card = 0;
   {
-    RunningDaemon daemon(home, daemon_arguments(home));
+    RunningDaemon daemon(home, backup_daemon_arguments(home));
     REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
     // A collection made by this start is not backed up until its first answer.
     CHECK(listed(home, "").empty());
@@ -101,7 +101,7 @@ TEST_CASE("e2e: kiokud backs up once per collection day and rotates the automati
   // Sunday of week 25, so days 20, 18 and 17 are kept, and 16 goes.
   set_clock(home, kMondayMorningMs + 20 * kDayMs);
   {
-    RunningDaemon daemon(home, daemon_arguments(home));
+    RunningDaemon daemon(home, backup_daemon_arguments(home));
     CHECK(listed(home) == Names{automatic_on(20), automatic_on(18), automatic_on(17),
                                 automatic_on(9), automatic_on(3)});
     // The file is a whole collection: the answers so far are in it.

@@ -19,13 +19,6 @@ CommandResult run_kioku_default_socket(const TempHome& home, std::vector<std::st
   return run_command(arguments, environment);
 }
 
-std::size_t count_of(const std::string& text, const std::string& needle) {
-  std::size_t count = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
-    ++count;
-  return count;
-}
-
 }  // namespace
 
 TEST_CASE("e2e: kioku starts kiokud when none runs - which imports the bundled deck once",

@@ -17,7 +17,6 @@ namespace protocol = kioku::protocol;
 
 namespace {
 
-const char* const kDeck = "gradient-checkpointing";
 constexpr std::int64_t kDay = 86400;
 
 // A daemon whose clock starts `seconds` after kMorning.
@@ -36,7 +35,7 @@ std::vector<std::string> card_state(const TempHome& home, std::int64_t card) {
   return reader.rows("SELECT * FROM card_state WHERE card_id = " + std::to_string(card)).at(0);
 }
 
-const char* rating_name(const std::string& number) {
+const char* rating_name_of_number(const std::string& number) {
   static const char* const kNames[] = {"again", "hard", "good", "easy"};
   return kNames[std::stoi(number) - 1];
 }
@@ -48,7 +47,7 @@ std::string replay_input(const TempHome& home, std::int64_t card) {
   for (const auto& row : reader.rows("SELECT reviewed_ms, rating FROM revlog WHERE card_id = " +
                                      std::to_string(card) + " ORDER BY id")) {
     input += R"({"card":"c","time":")" + kioku::format_rfc3339_utc_ms(std::stoll(row[0])) +
-             R"(","rating":")" + rating_name(row[1]) + "\"}\n";
+             R"(","rating":")" + rating_name_of_number(row[1]) + "\"}\n";
   }
   return input;
 }
@@ -110,8 +109,9 @@ TEST_CASE(
     RunningDaemon today(home, clock_at(0));
     LineClient client(home.socket_path());
     // No fuzz: sched replay seeds it from its own card ids.
-    result_of(rpc(client, protocol::kDeckConfig.name,
-                  {{"deck", kDeck}, {"set", {{"algorithm", algorithm}, {"fuzz", "off"}}}}));
+    result_of(
+        rpc(client, protocol::kDeckConfig.name,
+            {{"deck", kBundledDeckId}, {"set", {{"algorithm", algorithm}, {"fuzz", "off"}}}}));
     const json::value next = result_of(rpc(client, protocol::kReviewNext.name));
     card = next.at("card").at("id").as_int64();
     right = right_choice(client, card);
@@ -147,7 +147,9 @@ TEST_CASE(
   check_replay_matches(home, card, algorithm);
 
   // The same after switching the algorithm: the switch replays with the new one.
-  REQUIRE(run_kioku(home, {"deck", "config", kDeck, "algorithm=" + switched_to}).exit_code == 0);
+  REQUIRE(
+      run_kioku(home, {"deck", "config", kBundledDeckId, "algorithm=" + switched_to}).exit_code ==
+      0);
   check_replay_matches(home, card, switched_to);
   CHECK(field(parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"})), "changed") == 0);
 

@@ -18,11 +18,6 @@ std::string config_path(const TempHome& home) {
   return home.root() + "/config/kioku/config.toml";
 }
 
-void write_config(const TempHome& home, const std::string& text) {
-  std::filesystem::create_directories(home.root() + "/config/kioku");
-  home.write_file("config/kioku/config.toml", text);
-}
-
 std::int64_t generation(const RunningDaemon& daemon) {
   return daemon.call("system.status").at("configuration_generation").as_int64();
 }

@@ -10,7 +10,7 @@ using namespace kioku::test;
 
 namespace {
 
-bool exists(const std::string& path) {
+bool entry_exists(const std::string& path) {
   struct stat info {};
   return ::lstat(path.c_str(), &info) == 0;
 }
@@ -25,8 +25,8 @@ void expect_refused_before_collection(const TempHome& home, const std::string& s
   CHECK(result.err.find(reason) != std::string::npos);
   CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   // Nothing was created, migrated or imported for a daemon that could not serve anyone.
-  CHECK_FALSE(exists(home.collection_path()));
-  CHECK_FALSE(exists(home.data_dir() + "/backups"));
+  CHECK_FALSE(entry_exists(home.collection_path()));
+  CHECK_FALSE(entry_exists(home.data_dir() + "/backups"));
 }
 
 }  // namespace

@@ -15,14 +15,6 @@
 using namespace kioku::test;
 namespace json = boost::json;
 
-namespace {
-
-std::vector<std::string> daemon_arguments(const TempHome& home) {
-  return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};
-}
-
-}  // namespace
-
 TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a broken foreign key",
           "[e2e][doctor][backup]") {
   TempHome home;
@@ -30,7 +22,7 @@ TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a bro
   std::int64_t answered = 0;
   std::string good;
   {
-    RunningDaemon daemon(home, daemon_arguments(home));
+    RunningDaemon daemon(home, clocked_daemon_arguments(home));
     REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
     answered = call(home, "review.next").at("card").at("id").as_int64();
     call(home, "review.answer", {{"card", answered}, {"choice", 1}, {"rating", "good"}});
@@ -47,7 +39,7 @@ TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a bro
   execute_sql(home.collection_path(),
               "UPDATE card_state SET reps = reps + 5 WHERE card_id = " + std::to_string(answered));
   {
-    RunningDaemon daemon(home, daemon_arguments(home));
+    RunningDaemon daemon(home, clocked_daemon_arguments(home));
     const CommandResult english = run_kioku(home, {"doctor"});
     INFO(english.out << english.err);
     CHECK(english.exit_code == 1);
@@ -72,7 +64,7 @@ TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a bro
   const std::string damaged_copy = home.data_dir() + "/backups/collection-20260601-110000.sqlite";
   std::filesystem::copy_file(home.collection_path(), damaged_copy);
   {
-    RunningDaemon daemon(home, daemon_arguments(home));
+    RunningDaemon daemon(home, clocked_daemon_arguments(home));
     const CommandResult english = run_kioku(home, {"doctor"});
     INFO(english.out << english.err);
     CHECK(english.exit_code == 1);

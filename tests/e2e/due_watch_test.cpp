@@ -20,10 +20,6 @@ namespace {
 // 2026-06-02T04:00:00Z: the day after kMorning starts (tests run in UTC, days start at 04:00).
 constexpr std::int64_t kNextDayStartMs = (kMorning + 18 * 3600) * 1000;
 
-std::vector<std::string> daemon_arguments(const TempHome& home) {
-  return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};
-}
-
 // The watcher's line number `count` (from 1), once it has come; fails unless exactly `count`
 // lines have come, so a line too many is caught too.
 std::string line_number(PipedProcess& watcher, int count) {
@@ -50,7 +46,7 @@ TEST_CASE("e2e: kioku due --watch prints one line per change: answers, a learnin
           "[e2e][due_watch]") {
   TempHome home;
   set_clock(home, kMorning * 1000);
-  RunningDaemon daemon(home, daemon_arguments(home));
+  RunningDaemon daemon(home, clocked_daemon_arguments(home));
   const std::string deck = home.write_file("watch.toml", basic_notes_deck("watch", "Watch", 3));
   REQUIRE(run_kioku(home, {"import", deck}).exit_code == 0);
   const std::int64_t one = card_id(home, "one");
@@ -104,7 +100,7 @@ TEST_CASE("e2e: kioku due --watch --json prints one object a line, --deck watche
           "[e2e][due_watch]") {
   TempHome home;
   set_clock(home, kMorning * 1000);
-  RunningDaemon daemon(home, daemon_arguments(home));
+  RunningDaemon daemon(home, clocked_daemon_arguments(home));
   REQUIRE(run_kioku(home, {"import",
                            home.write_file("watch.toml", basic_notes_deck("watch", "Watch", 3))})
               .exit_code == 0);

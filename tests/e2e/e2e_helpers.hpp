@@ -4,6 +4,8 @@
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+#include <cstddef>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -34,6 +36,9 @@ inline std::int64_t bundled_deck_cards() {
   }
   return cards;
 }
+
+// The id of the bundled deck and of its format 1 version (format1_deck_path()).
+inline constexpr const char* kBundledDeckId = "gradient-checkpointing";
 
 // 2026-06-01T10:00:00Z: far from the 04:00 day start, so tests never straddle a day.
 inline constexpr std::int64_t kMorning = 1780308000;
@@ -87,6 +92,29 @@ inline std::int64_t answers_in_period(const boost::json::value& report) {
 inline std::int64_t right_choice(LineClient& client, std::int64_t card) {
   return field(result_of(rpc(client, protocol::kReviewCheck.name, {{"card", card}, {"choice", 1}})),
                "answer");
+}
+
+// What kioku review asks once it shows a card, without the space after it: a screen row's
+// trailing blanks are dropped.
+inline constexpr const char* kReviewPrompt = "Your answer (1-4, - to bury, q to quit):";
+
+inline bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// How many times `needle` occurs in `text`, overlapping occurrences counted.
+inline std::size_t count_of(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// The temporary home's config/kioku/config.toml, where kiokud and kioku read their settings.
+inline void write_config(const TempHome& home, const std::string& text) {
+  std::filesystem::create_directories(home.root() + "/config/kioku");
+  home.write_file("config/kioku/config.toml", text);
 }
 
 }  // namespace kioku::test

@@ -10,7 +10,7 @@ using namespace kioku::test;
 
 namespace {
 
-constexpr const char* kDeck = R"(format = 2
+constexpr const char* kEveryKindDeck = R"(format = 2
 languages = ["en"]
 
 [deck]
@@ -72,7 +72,8 @@ TEST_CASE(
       tools.out.substr(node.size() + 1, tools.out.find('\n', node.size() + 1) - node.size() - 1);
 
   RunningDaemon daemon({"--no-bundled-decks"});
-  const auto imported = daemon.kioku({"import", daemon.home().write_file("stock.toml", kDeck)});
+  const auto imported =
+      daemon.kioku({"import", daemon.home().write_file("stock.toml", kEveryKindDeck)});
   REQUIRE(imported.exit_code == 0);
   std::filesystem::create_directories(daemon.home().data_dir() + "/media");
   daemon.home().write_file("data/kioku/media/map.png", "not really a png\n");

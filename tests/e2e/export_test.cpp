@@ -16,15 +16,11 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/skip.hpp"
 #include "tests/support/sqlite_reader.hpp"
+#include "tests/support/temp_home.hpp"
 
 using namespace kioku::test;
 
 namespace {
-
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // A collection's live notes, each one line: deck name, guid, kind, fields, choices, answer,
 // tags, and its cards (template, suspended), sorted: what a round trip must keep.
@@ -45,7 +41,7 @@ std::vector<std::string> notes_of(const TempHome& home) {
   return lines;
 }
 
-std::int64_t number(const TempHome& home, const std::string& sql) {
+std::int64_t sql_integer(const TempHome& home, const std::string& sql) {
   return std::stoll(SqliteReader(home.collection_path()).text(sql));
 }
 
@@ -127,7 +123,7 @@ TEST_CASE("e2e: the bundled deck exported as TOML imports into a fresh collectio
   RunningDaemon fresh({"--no-bundled-decks"});
   import_ok(fresh, file);
   CHECK(notes_of(fresh.home()) == notes_of(daemon.home()));
-  CHECK(number(fresh.home(), "SELECT count(*) FROM cards") == bundled_deck_cards());
+  CHECK(sql_integer(fresh.home(), "SELECT count(*) FROM cards") == bundled_deck_cards());
   // The deck's names and description in both languages came along.
   const SqliteReader before(daemon.home().collection_path());
   const SqliteReader after(fresh.home().collection_path());
@@ -141,9 +137,9 @@ TEST_CASE("e2e: TOML, Anki text and Anki packages of the five stock kinds round-
   import_ok(daemon, daemon.home().write_file("stock.toml", kStockDeck));
   // One card suspended by the user: an Anki file carries it as queue -1.
   const std::int64_t suspended =
-      number(daemon.home(),
-             "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.guid = 'r-1' "
-             "AND c.template = 'backward'");
+      sql_integer(daemon.home(),
+                  "SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.guid = 'r-1' "
+                  "AND c.template = 'backward'");
   daemon.call("card.suspend", {{"cards", boost::json::array{suspended}}});
   const std::vector<std::string> original = notes_of(daemon.home());
   REQUIRE(original.size() == 6);
@@ -185,15 +181,15 @@ TEST_CASE("e2e: Anki's real packages exported as text and as a package import ba
         RunningDaemon fresh({"--no-bundled-decks"});
         import_ok(fresh, file);
         CHECK(notes_of(fresh.home()) == notes_of(daemon.home()));
-        CHECK(number(fresh.home(), "SELECT count(*) FROM cards") ==
-              number(daemon.home(), "SELECT count(*) FROM cards"));
+        CHECK(sql_integer(fresh.home(), "SELECT count(*) FROM cards") ==
+              sql_integer(daemon.home(), "SELECT count(*) FROM cards"));
         // The media the notes name came with the package, byte for byte.
         if (format == "apkg" && std::filesystem::exists(daemon.home().data_dir() + "/media")) {
           for (const auto& entry :
                std::filesystem::directory_iterator(daemon.home().data_dir() + "/media")) {
             const std::string name = entry.path().filename().string();
-            CHECK(file_bytes(fresh.home().data_dir() + "/media/" + name) ==
-                  file_bytes(entry.path().string()));
+            CHECK(read_file(fresh.home().data_dir() + "/media/" + name) ==
+                  read_file(entry.path().string()));
           }
         }
       }
@@ -233,7 +229,7 @@ TEST_CASE("e2e: an exported package has Anki's schema 11 layout, its media and t
   };
   CHECK(entry("meta") == std::string("\x08\x02", 2));
   CHECK(entry("media") == R"({"0":"mvcs.png"})");
-  CHECK(entry("0") == file_bytes(daemon.home().data_dir() + "/media/mvcs.png"));
+  CHECK(entry("0") == read_file(daemon.home().data_dir() + "/media/mvcs.png"));
   const std::string collection = daemon.home().root() + "/collection.anki21";
   {
     std::ofstream out(collection, std::ios::binary);

@@ -17,7 +17,7 @@ using namespace kioku::test;
 
 namespace {
 
-constexpr const char* kHead = R"(format = 2
+constexpr const char* kDeckHead = R"(format = 2
 languages = ["en"]
 
 [deck]
@@ -48,10 +48,10 @@ back = "3"
 )";
 
 std::string whole_deck() {
-  return std::string(kHead) + kGone + kTail;
+  return std::string(kDeckHead) + kGone + kTail;
 }
 std::string deck_without_gone() {
-  return std::string(kHead) + kTail;
+  return std::string(kDeckHead) + kTail;
 }
 
 // gone-1's two cards: how many are retired, and how many suspended.
@@ -61,7 +61,7 @@ std::string gone_flags(const SqliteReader& reader) {
       "s.card_id = c.id WHERE c.external_id LIKE 'gone-1/%'");
 }
 
-std::int64_t new_due(const RunningDaemon& daemon) {
+std::int64_t new_due_in_deck(const RunningDaemon& daemon) {
   return daemon.call("due.counts", {{"deck", "prune-test"}}).at("new").as_int64();
 }
 
@@ -127,7 +127,7 @@ TEST_CASE(
   CHECK(japanese.out.find("。ファイルにないノート 1 件を外しました（カード 2 枚を履歴ごと保留）"
                           "（試行のみ: 何も変更していません）\n") != std::string::npos);
   CHECK(gone_flags(reader) == "0/0");
-  const std::int64_t new_before = new_due(daemon);
+  const std::int64_t new_before = new_due_in_deck(daemon);
   // A file with an error prunes nothing either: the import is all or nothing.
   const std::string broken =
       home.write_file("broken.toml", deck_without_gone() +
@@ -146,8 +146,8 @@ TEST_CASE(
   CHECK(reader.text(gone_answers) == "1");
   CHECK(reader.text("SELECT count(*) FROM notes WHERE guid = 'gone-1' AND deleted_ms IS NULL") ==
         "1");
-  CHECK(new_due(daemon) == new_before - 1);  // gone-1/backward, the one new card it had
-  CHECK(new_due(daemon) == 2);
+  CHECK(new_due_in_deck(daemon) == new_before - 1);  // gone-1/backward, the one new card it had
+  CHECK(new_due_in_deck(daemon) == 2);
   CHECK(error_code_of(daemon.rpc("review.answer",
                                  {{"card", std::stoll(forward)}, {"rating", "good"}})) == -32003);
   CHECK(rebuild_changed(daemon) == 0);
@@ -170,7 +170,7 @@ TEST_CASE(
   CHECK(reader.text("SELECT id FROM cards WHERE external_id = 'gone-1/forward'") == forward);
   CHECK(reader.text("SELECT reps FROM card_state WHERE card_id = " + forward) == "1");
   CHECK(reader.text(gone_answers) == "1");
-  CHECK(new_due(daemon) == new_before);
+  CHECK(new_due_in_deck(daemon) == new_before);
   CHECK(rebuild_changed(daemon) == 0);
 
   // Withdrawn and back once more, said in words: in English and in Japanese.

@@ -28,7 +28,7 @@ namespace {
 
 // Enough cards that fsrs-rs's outlier filter, which drops the rarest 20 first long-term reviews
 // of each first rating, leaves most of them: every card starts with Good.
-constexpr int kCards = 60;
+constexpr int kHistoryCards = 60;
 constexpr std::int64_t kStartSeconds = 1'767'607'200;  // 2026-01-05T10:00:00Z
 constexpr std::int64_t kDaySeconds = 86'400;
 constexpr std::int64_t kEndSeconds = kStartSeconds + 150 * kDaySeconds;
@@ -41,7 +41,7 @@ constexpr std::array<double, 21> kLearner = {0.6,  1.8,  4.5,  14.0, 7.0, 0.6, 2
 std::string basic_deck() {
   std::string text =
       "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"fit\"\nname.en = \"Fit\"\n";
-  for (int card = 0; card < kCards; ++card) {
+  for (int card = 0; card < kHistoryCards; ++card) {
     const std::string number = std::to_string(card);
     text += "\n[[notes]]\nid = \"n" + number + "\"\nkind = \"basic\"\nfront.en = \"question " +
             number + "\"\nback.en = \"answer " + number + "\"\n";
@@ -134,7 +134,7 @@ TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply 
   for (const auto& row : SqliteReader(home.collection_path()).rows("SELECT id FROM cards")) {
     cards.push_back(std::stoll(row.at(0)));
   }
-  REQUIRE(cards.size() == static_cast<std::size_t>(kCards));
+  REQUIRE(cards.size() == static_cast<std::size_t>(kHistoryCards));
   const std::string history =
       home.write_file("history.jsonl", answer_for_months(home, daemon, cards));
 
@@ -162,7 +162,7 @@ TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply 
       run_json(daemon, {"sched", "optimize", "--deck", "fit", "--apply", "--json"});
   CHECK(applied.at("applied") == true);
   CHECK(applied.at("parameters") == fitted.at("parameters"));
-  CHECK(applied.at("recomputed").at("cards").as_int64() == kCards);
+  CHECK(applied.at("recomputed").at("cards").as_int64() == kHistoryCards);
   CHECK(applied.at("recomputed").at("changed").as_int64() > 0);
   CHECK(rebuilt_changes(daemon) == 0);
   const json::value config = daemon.call("deck.config", {{"deck", "fit"}});

@@ -8,10 +8,6 @@ namespace json = boost::json;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 const std::vector<std::string> kZone = {"--timezone", "UTC", "--day-starts-at", "4"};
 
 std::vector<std::string> optimize(const std::string& history, std::vector<std::string> more) {

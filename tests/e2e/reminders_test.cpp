@@ -15,6 +15,7 @@
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/e2e/note_card.hpp"
 #include "tests/support/deck_texts.hpp"
+#include "tests/support/durations.hpp"
 #include "tests/support/file_watch.hpp"
 
 using namespace kioku::test;
@@ -22,7 +23,6 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::int64_t kHourMs = 3600 * 1000;
 constexpr std::int64_t kStartMs = kMorning * 1000;  // 2026-06-01 10:00 UTC (tests run in UTC)
 
 std::string calls_path(const TempHome& home) {
@@ -38,11 +38,6 @@ std::string write_notifier(const TempHome& home) {
                           calls_path(home) + "'\n");
   REQUIRE(::chmod(script.c_str(), 0755) == 0);
   return script;
-}
-
-void write_config(const TempHome& home, const std::string& text) {
-  std::filesystem::create_directories(home.root() + "/config/kioku");
-  home.write_file("config/kioku/config.toml", text);
 }
 
 std::vector<std::string> call_lines(const TempHome& home) {
@@ -70,10 +65,6 @@ json::value reminders(const RunningDaemon& daemon) {
   return daemon.call("system.reminders");
 }
 
-std::vector<std::string> daemon_arguments(const TempHome& home) {
-  return {"--no-bundled-decks", "--clock-file", home.root() + "/clock"};
-}
-
 }  // namespace
 
 TEST_CASE(
@@ -87,7 +78,7 @@ TEST_CASE(
                          notifier +
                          "\", \"--from-kioku\"]\nthreshold = 3\ninterval = \"2h\"\n"
                          "quiet_hours = \"22:00-07:00\"\n");
-  RunningDaemon daemon(home, daemon_arguments(home));
+  RunningDaemon daemon(home, clocked_daemon_arguments(home));
   json::value status = reminders(daemon);
   CHECK(status.at("on") == true);
   CHECK(status.at("last_run_at").is_null());
@@ -166,7 +157,7 @@ TEST_CASE("e2e: daemon status says when reminders ran and why none can run", "[e
   const std::string notifier = write_notifier(home);
   // notify is on but no command is set, and no notify-send on kiokud's PATH.
   write_config(home, "[reminders]\nnotify = true\n");
-  RunningDaemon daemon(home, daemon_arguments(home), {{"PATH", home.root() + "/bin"}});
+  RunningDaemon daemon(home, clocked_daemon_arguments(home), {{"PATH", home.root() + "/bin"}});
   json::value status = reminders(daemon);
   CHECK(status.at("on") == false);
   CHECK(status.at("off_reason") == "no_command");
@@ -210,7 +201,7 @@ TEST_CASE("e2e: a reminder command that fails is logged and shown, and kiokud go
   set_clock(home, kStartMs);
   write_config(home, "[reminders]\nnotify = true\nnotify_command = \"" + home.root() +
                          "/missing-program --x\"\n");
-  RunningDaemon daemon(home, daemon_arguments(home));
+  RunningDaemon daemon(home, clocked_daemon_arguments(home));
   REQUIRE(run_kioku(home, {"import",
                            home.write_file("remind.toml", basic_notes_deck("remind", "Remind", 3))})
               .exit_code == 0);
@@ -229,7 +220,7 @@ TEST_CASE("e2e: a reminder command that exits with a failure is reaped and logge
   // sh -c takes the appended summary and message as $0 and $1.
   write_config(home,
                "[reminders]\nnotify = true\nnotify_command = [\"/bin/sh\", \"-c\", \"exit 3\"]\n");
-  RunningDaemon daemon(home, daemon_arguments(home));
+  RunningDaemon daemon(home, clocked_daemon_arguments(home));
   REQUIRE(run_kioku(home, {"import",
                            home.write_file("remind.toml", basic_notes_deck("remind", "Remind", 3))})
               .exit_code == 0);

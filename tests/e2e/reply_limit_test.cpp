@@ -46,7 +46,7 @@ std::string next_request(int id) {
 }
 
 // The raw reply line to `line`.
-std::string reply_to(LineClient& client, const std::string& line) {
+std::string large_reply_to(LineClient& client, const std::string& line) {
   REQUIRE(client.send(line + "\n"));
   const auto reply = client.read_line(120'000);
   REQUIRE(reply.has_value());
@@ -75,7 +75,7 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
   SECTION("40 review.next of a 3 MB card") {
     std::string batch = "[";
     for (int id = 1; id <= 40; ++id) batch += (id > 1 ? "," : "") + next_request(id);
-    const std::string reply = reply_to(greedy, batch + "]");
+    const std::string reply = large_reply_to(greedy, batch + "]");
     CHECK(reply.size() <= kMaxReply);
     const json::value responses = parse(reply);
     REQUIRE(responses.is_array());
@@ -98,7 +98,7 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
     CHECK(error_message_of(responses.as_array().back()).starts_with("not run:"));
   }
   SECTION("an answer after the limit is not run, one that crosses it is sent whole") {
-    const json::value first = parse(reply_to(greedy, next_request(1)));
+    const json::value first = parse(large_reply_to(greedy, next_request(1)));
     const std::int64_t card = first.at("result").at("card").at("id").as_int64();
     CHECK_FALSE(first.at("result").at("card").as_object().contains("answer"));
     const std::int64_t right = right_choice(greedy, card);
@@ -109,14 +109,14 @@ TEST_CASE("e2e: a batch whose results would pass the reply limit gets errors for
     // but is sent: it was recorded, and the client must learn so.
     std::string crossing = "[";
     for (int id = 1; id <= 5; ++id) crossing += next_request(id) + ",";
-    const json::value crossed = parse(reply_to(greedy, crossing + answer + "]"));
+    const json::value crossed = parse(large_reply_to(greedy, crossing + answer + "]"));
     REQUIRE(crossed.as_array().size() == 6);
     CHECK(crossed.as_array()[5].at("result").at("card").as_int64() == card);
     CHECK(field(result_of(rpc(other, kioku::protocol::kStatsSummary.name)), "reviews_total") == 1);
     // Six cards pass the limit: the answer after them does not run.
     std::string past = "[";
     for (int id = 1; id <= 6; ++id) past += next_request(id) + ",";
-    const json::value refused = parse(reply_to(greedy, past + answer + "]"));
+    const json::value refused = parse(large_reply_to(greedy, past + answer + "]"));
     REQUIRE(refused.as_array().size() == 7);
     CHECK(error_code_of(refused.as_array()[5]) == -32600);
     CHECK(error_code_of(refused.as_array()[6]) == -32600);
@@ -136,7 +136,7 @@ TEST_CASE("e2e: a single result larger than the reply limit is an error - not a 
   RunningDaemon daemon(home, {"--clock-start", clock_start(kMorning)});
   LineClient client(home.socket_path());
   REQUIRE(client.connected());
-  const std::string reply = reply_to(client, next_request(3));
+  const std::string reply = large_reply_to(client, next_request(3));
   CHECK(reply.size() < 1000);
   const json::value response = parse(reply);
   CHECK(error_code_of(response) == -32600);

@@ -13,10 +13,6 @@ namespace {
 
 const std::string kBilingualDeck = two_language_deck("both", "Both languages", "二か国語") +
                                    kRecomputationChoiceNote + "\n" + kCapitalNote;
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Whether `text`, as capture-pane -e writes the screen, is drawn dim: a 2 in force there that
 // no later 22 turned off.
 bool drawn_dim(const std::string& screen, const std::string& text) {
@@ -26,7 +22,7 @@ bool drawn_dim(const std::string& screen, const std::string& text) {
   return dim != std::string::npos && (normal == std::string::npos || normal < dim);
 }
 
-std::string review_command(const TempHome& home, const std::string& extra) {
+std::string bilingual_review_command(const TempHome& home, const std::string& extra) {
   return kioku_path() + " --socket " + home.socket_path() + " --lang both review --seed 3" + extra;
 }
 
@@ -40,7 +36,7 @@ TEST_CASE("e2e: full screen - --lang both shows Japanese, then English dimmer",
   const bool colour = GENERATE(true, false);
   auto environment = home.environment();
   environment["NO_COLOR"] = colour ? "" : "1";  // "": unset, as the home sets it otherwise
-  TmuxSession terminal(home.root(), review_command(home, ""), environment, 100, 30);
+  TmuxSession terminal(home.root(), bilingual_review_command(home, ""), environment, 100, 30);
   INFO("colour " << colour << ", screen:\n" << terminal.screen_text());
 
   REQUIRE(terminal.wait_for("Your answer (1-3, - to bury, q to quit):"));

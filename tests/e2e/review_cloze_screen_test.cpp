@@ -16,10 +16,6 @@ text.en = "{{c1::Tokyo::a city}} is the capital of Japan."
 text.ja = "日本の首都は{{c1::東京::都市}}です。"
 )";
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Bold or a colour: what the screen highlights with.
 bool highlighted(const std::string& style) {
   return has(style, ";1;") || has(style, ";36;") || has(style, "0;1;");

@@ -12,8 +12,8 @@ namespace {
 
 // A format 2 deck `id` named `name`, of basic notes whose fronts are `fronts` ("front?",
 // answered "1"), each with the tags given beside it.
-std::string deck_text(const std::string& id, const std::string& name,
-                      const std::vector<std::pair<std::string, std::string>>& fronts) {
+std::string tagged_deck_text(const std::string& id, const std::string& name,
+                             const std::vector<std::pair<std::string, std::string>>& fronts) {
   std::string text = "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"" + id +
                      "\"\nname.en = \"" + name + "\"\n";
   int number = 0;
@@ -34,17 +34,17 @@ struct Decks {
       INFO(imported.err);
       REQUIRE(imported.exit_code == 0);
     };
-    import("lang.toml", deck_text("lang", "Lang", {{ "lang-one?", "\"grammar\"" }}));
-    import("vocab.toml", deck_text("lang-vocab", "Lang::Vocab",
-                                   {{"vocab-one?", "\"verbs\""},
-                                    { "vocab-two?",
-                                      "\"JLPT::N5\"" }}));
-    import("verbs.toml", deck_text("lang-verbs", "Lang::Vocab::Verbs",
-                                   {{ "verbs-one?",
-                                      "\"Verbs\"" }}));
-    import("other.toml", deck_text("other", "Other", {{ "other-one?", "\"verbs\"" }}));
-    import("same1.toml", deck_text("same-1", "Same", {{ "same-one?", "" }}));
-    import("same2.toml", deck_text("same-2", "Same", {{ "same-two?", "" }}));
+    import("lang.toml", tagged_deck_text("lang", "Lang", {{ "lang-one?", "\"grammar\"" }}));
+    import("vocab.toml", tagged_deck_text("lang-vocab", "Lang::Vocab",
+                                          {{"vocab-one?", "\"verbs\""},
+                                           { "vocab-two?",
+                                             "\"JLPT::N5\"" }}));
+    import("verbs.toml", tagged_deck_text("lang-verbs", "Lang::Vocab::Verbs",
+                                          {{ "verbs-one?",
+                                             "\"Verbs\"" }}));
+    import("other.toml", tagged_deck_text("other", "Other", {{ "other-one?", "\"verbs\"" }}));
+    import("same1.toml", tagged_deck_text("same-1", "Same", {{ "same-one?", "" }}));
+    import("same2.toml", tagged_deck_text("same-2", "Same", {{ "same-two?", "" }}));
   }
   TempHome home;
   RunningDaemon daemon{home, {"--no-bundled-decks"}};

@@ -18,8 +18,6 @@ using namespace kioku::test;
 
 namespace {
 
-const char* const kPrompt = "Your answer (1-4, - to bury, q to quit):";
-
 std::string kioku_review(const TempHome& home, const std::string& extra = "") {
   return kioku_path() + " --socket " + home.socket_path() + " review" + extra;
 }
@@ -43,13 +41,6 @@ void expect_terminal_restored(TmuxSession& terminal) {
   CHECK(screen.find("-isig") == std::string::npos);
   CHECK(screen.find(" echo ") != std::string::npos);
   CHECK(screen.find("-echo ") == std::string::npos);
-}
-
-// The screen's rows joined with spaces: kioku wraps at spaces, so a wrapped sentence reads whole.
-std::string unwrapped(const TmuxSession& terminal) {
-  std::string text;
-  for (const std::string& row : terminal.screen()) text += row + " ";
-  return text;
 }
 
 // No row kioku wrote is wider than the terminal less its last column: capture-pane -J joins a
@@ -159,7 +150,8 @@ TEST_CASE("e2e: full screen - a Japanese session of every kind reaches the summa
 
   // --limit 5 ends the session: the summary on the normal screen, the terminal as it was.
   REQUIRE(terminal.wait_for("kioku exited with 0"));
-  CHECK(unwrapped(terminal).find("セッション: 5 枚を復習, 3 問正解 (60%)") != std::string::npos);
+  CHECK(unwrapped_screen(terminal).find("セッション: 5 枚を復習, 3 問正解 (60%)") !=
+        std::string::npos);
   expect_terminal_restored(terminal);
   CHECK(answered_cards(home) ==
         std::vector<std::string>{"basic-1", "cloze-1/c1", "typed-1", "typed-2", "choice-1"});
@@ -175,12 +167,12 @@ TEST_CASE("e2e: full screen - u undoes the last answers one after the other",
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   terminal.send_keys(number_of_choice(terminal, "Extra computation (recomputation)"));
   REQUIRE(terminal.wait_for("[g/Enter] Good 10m"));
   terminal.send_keys("Enter");
   REQUIRE(terminal.wait_for("Why are activations usually stored"));
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   // A wrong choice asks no rating: its verdict stays until a key, and u there undoes it.
   const std::string right = number_of_choice(terminal, "Backpropagation needs them");
   terminal.send_keys(right == "1" ? "2" : "1");
@@ -189,14 +181,14 @@ TEST_CASE("e2e: full screen - u undoes the last answers one after the other",
   REQUIRE(poll_until([&] { return answered_cards(home).size() == 2; }));
   terminal.send_keys("u");
   REQUIRE(terminal.wait_for("Undone: your answer to card 2 (gc-002) (again)"));
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   CHECK(terminal.screen_text().find("Why are activations usually stored") != std::string::npos);
   terminal.send_keys(number_of_choice(terminal, "Backpropagation needs them"));
   REQUIRE(terminal.wait_for("[g/Enter] Good 10m"));
   terminal.send_keys("Enter");
   REQUIRE(poll_until([&] { return answered_cards(home).size() == 3; }));
   REQUIRE(terminal.wait_for("→ good, next review in 10m"));
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
 
   // Undo twice walks back through the session's answers still standing.
   terminal.send_keys("u");
@@ -223,7 +215,7 @@ TEST_CASE("e2e: full screen - the help overlay then bury then suspend",
   INFO("screen:\n" << terminal.screen_text());
   const std::string first_question = "What trade-off does gradient checkpointing";
 
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   terminal.send_keys("?");
   REQUIRE(terminal.wait_for("undo the last answer of this session"));
   CHECK(terminal.screen_text().find(first_question) == std::string::npos);  // over the card
@@ -258,13 +250,14 @@ TEST_CASE("e2e: full screen - a resize mid-card lays the card out at the new wid
   const std::string question =
       "What trade-off does gradient checkpointing mainly make to save memory?";
 
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   REQUIRE(terminal.wait_for(question));  // one row at 100 columns
   terminal.resize(40, 20);
   // Drawn again at 40 columns: the question wrapped over rows, nothing wider than the pane.
   REQUIRE(terminal.wait_until([&] {
     return terminal.screen_text().find(question) == std::string::npos &&
-           unwrapped(terminal).find(question) != std::string::npos && rows_inside(terminal, 40);
+           unwrapped_screen(terminal).find(question) != std::string::npos &&
+           rows_inside(terminal, 40);
   }));
   const std::vector<std::string> rows = terminal.screen();
   CHECK(rows[0].find("learning 0 · review 0 left") != std::string::npos);
@@ -297,7 +290,7 @@ TEST_CASE("e2e: full screen - Ctrl-Z and fg then Ctrl-C leave the terminal sane"
   REQUIRE(terminal.wait_for("bash-"));  // the prompt of a shell without rc files
   terminal.send_keys(kioku_review(home));
   terminal.send_keys("Enter");
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   REQUIRE(terminal.alternate_screen_on());
 
   terminal.send_keys("C-z");
@@ -314,7 +307,7 @@ TEST_CASE("e2e: full screen - Ctrl-Z and fg then Ctrl-C leave the terminal sane"
   // Back on the full screen, drawn again, in single-key mode: a key acts without Enter.
   REQUIRE(terminal.wait_until([&] {
     return terminal.alternate_screen_on() &&
-           terminal.screen_text().find(kPrompt) != std::string::npos;
+           terminal.screen_text().find(kReviewPrompt) != std::string::npos;
   }));
   CHECK(terminal.screen_text().find("What trade-off does gradient checkpointing") !=
         std::string::npos);
@@ -339,18 +332,19 @@ TEST_CASE("e2e: full screen - kiokud killed mid-session: the answer is said not 
   TmuxSession terminal(home.root(), review_then_stty(home, " --no-autostart"), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   terminal.send_keys(number_of_choice(terminal, "Extra computation (recomputation)"));
   REQUIRE(terminal.wait_for("[g/Enter] Good 10m"));
   terminal.send_keys("Enter");
   REQUIRE(terminal.wait_for("Why are activations usually stored"));
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   REQUIRE(daemon.stop(SIGKILL) == 128 + SIGKILL);
   terminal.send_keys(number_of_choice(terminal, "Backpropagation needs them"));
 
   REQUIRE(terminal.wait_for("kioku exited with 3"));
-  CHECK(unwrapped(terminal).find("Your answer to card 2 (gc-002) was not recorded; 1 answer of "
-                                 "this session was saved.") != std::string::npos);
+  CHECK(unwrapped_screen(terminal).find(
+            "Your answer to card 2 (gc-002) was not recorded; 1 answer of "
+            "this session was saved.") != std::string::npos);
   CHECK(terminal.screen_text().find("Session: 1 card reviewed") != std::string::npos);
   expect_terminal_restored(terminal);
   CHECK(answered_cards(home) == std::vector<std::string>{"gc-001"});
@@ -364,7 +358,7 @@ TEST_CASE("e2e: full screen - Ctrl-C while kiokud is stopped leaves the screen f
   TmuxSession terminal(home.root(), review_then_stty(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   const int connection = new_socket_descriptor(daemon.pid(), before);
   REQUIRE(connection >= 0);
   REQUIRE(::kill(daemon.pid(), SIGSTOP) == 0);
@@ -373,8 +367,9 @@ TEST_CASE("e2e: full screen - Ctrl-C while kiokud is stopped leaves the screen f
   REQUIRE(poll_until([&] { return unread_bytes(daemon.pid(), connection) > 0; }));
   terminal.send_keys("C-c");
   REQUIRE(terminal.wait_for("kioku exited with 130"));
-  CHECK(unwrapped(terminal).find("Interrupted while waiting for kiokud; your answer to card 1 "
-                                 "(gc-001) was not confirmed") != std::string::npos);
+  CHECK(
+      unwrapped_screen(terminal).find("Interrupted while waiting for kiokud; your answer to card 1 "
+                                      "(gc-001) was not confirmed") != std::string::npos);
   expect_terminal_restored(terminal);
   REQUIRE(::kill(daemon.pid(), SIGCONT) == 0);
 }
@@ -390,7 +385,7 @@ TEST_CASE("e2e: full screen - SIGTERM to kioku gives the terminal back before it
                            "\"; echo \"kioku exited with $?\"; stty -a'",
                        home.environment());
   INFO("screen:\n" << terminal.screen_text());
-  REQUIRE(terminal.wait_for(kPrompt));
+  REQUIRE(terminal.wait_for(kReviewPrompt));
   REQUIRE(terminal.alternate_screen_on());
   int pid = 0;
   std::ifstream(pid_file) >> pid;

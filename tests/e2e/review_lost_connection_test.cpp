@@ -18,15 +18,7 @@ namespace json = boost::json;
 
 namespace {
 
-const char* const kPrompt = "Your answer (1-4, - to bury, q to quit): ";
-
-std::size_t count_of(const std::string& text, const std::string& needle) {
-  std::size_t count = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
-    ++count;
-  }
-  return count;
-}
+const char* const kPromptAndSpace = "Your answer (1-4, - to bury, q to quit): ";
 
 // Verdicts kioku printed: each one claims an answer was recorded.
 std::size_t verdicts(const std::string& out) {
@@ -50,16 +42,16 @@ TEST_CASE("e2e: scripted review - kiokud drops the idle session - the next answe
   const auto idle_closed = [&] { return socket_descriptors(daemon.pid()).size() == listening; };
 
   PipedProcess review(kioku_argv(home, {"review", "--no-shuffle"}), kioku_environment(home));
-  REQUIRE(review.wait_for_output(kPrompt, 1));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 1));
   REQUIRE(poll_until(idle_closed));  // before the first answer
   REQUIRE(review.write("1\n"));
-  REQUIRE(review.wait_for_output(kPrompt, 2));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 2));
   REQUIRE(poll_until(idle_closed));  // between two answers
   REQUIRE(review.write("2 easy\n"));
-  REQUIRE(review.wait_for_output(kPrompt, 3));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 3));
   REQUIRE(poll_until(idle_closed));  // before a bury, which is sent again as well
   REQUIRE(review.write("-\n"));
-  REQUIRE(review.wait_for_output(kPrompt, 4));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 4));
   REQUIRE(poll_until(idle_closed));  // before the summary's counts
   REQUIRE(review.write("q\n"));
   const CommandResult result = review.finish();
@@ -83,12 +75,12 @@ TEST_CASE("e2e: scripted review - kiokud is killed between two answers", "[e2e][
 
   SECTION("kioku starts a new kiokud and records the answer there") {
     PipedProcess review(kioku_argv(home, {"review", "--no-shuffle"}), kioku_environment(home));
-    REQUIRE(review.wait_for_output(kPrompt, 1));
+    REQUIRE(review.wait_for_output(kPromptAndSpace, 1));
     REQUIRE(review.write("1\n"));
-    REQUIRE(review.wait_for_output(kPrompt, 2));
+    REQUIRE(review.wait_for_output(kPromptAndSpace, 2));
     REQUIRE(daemon.stop(SIGKILL) == 128 + SIGKILL);
     REQUIRE(review.write("2 easy\n"));
-    REQUIRE(review.wait_for_output(kPrompt, 3));
+    REQUIRE(review.wait_for_output(kPromptAndSpace, 3));
     REQUIRE(review.write("q\n"));
     const CommandResult result = review.finish();
     INFO(result.out << result.err);
@@ -101,9 +93,9 @@ TEST_CASE("e2e: scripted review - kiokud is killed between two answers", "[e2e][
   SECTION("with --no-autostart kioku names the lost answer and the saved count") {
     PipedProcess review(kioku_argv(home, {"review", "--no-shuffle", "--no-autostart"}),
                         kioku_environment(home));
-    REQUIRE(review.wait_for_output(kPrompt, 1));
+    REQUIRE(review.wait_for_output(kPromptAndSpace, 1));
     REQUIRE(review.write("1\n"));
-    REQUIRE(review.wait_for_output(kPrompt, 2));
+    REQUIRE(review.wait_for_output(kPromptAndSpace, 2));
     REQUIRE(daemon.stop(SIGKILL) == 128 + SIGKILL);
     REQUIRE(review.write("2 easy\n3\n"));
     const CommandResult result = review.finish();
@@ -117,7 +109,7 @@ TEST_CASE("e2e: scripted review - kiokud is killed between two answers", "[e2e][
     CHECK(result.out.find("Session: 1 ") != std::string::npos);
     CHECK(answered_cards(home) == std::vector<std::string>{"gc-001"});
     CHECK(verdicts(result.out) == 1);
-    CHECK(count_of(result.out, kPrompt) == 2);  // nothing more was asked
+    CHECK(count_of(result.out, kPromptAndSpace) == 2);  // nothing more was asked
   }
 
   SECTION("in Japanese") {
@@ -151,9 +143,9 @@ TEST_CASE("e2e: scripted review - kiokud dies holding an answer it has not repli
   if (!autostart) arguments.push_back("--no-autostart");
 
   PipedProcess review(kioku_argv(home, arguments), kioku_environment(home));
-  REQUIRE(review.wait_for_output(kPrompt, 1));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 1));
   REQUIRE(review.write("1\n"));
-  REQUIRE(review.wait_for_output(kPrompt, 2));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 2));
   const int connection = new_socket_descriptor(daemon.pid(), before);
   REQUIRE(connection >= 0);
   // Stopped, the daemon cannot read the answer: it waits in its socket, sent and unanswered,
@@ -165,7 +157,7 @@ TEST_CASE("e2e: scripted review - kiokud dies holding an answer it has not repli
 
   if (autostart) {
     // Sent again with the same answer id to a new kiokud: recorded once.
-    REQUIRE(review.wait_for_output(kPrompt, 3));
+    REQUIRE(review.wait_for_output(kPromptAndSpace, 3));
     REQUIRE(review.write("q\n"));
     const CommandResult result = review.finish();
     INFO(result.out << result.err);
@@ -197,13 +189,13 @@ TEST_CASE("e2e: scripted review - kiokud recorded the answer but its reply was l
   PipedProcess review(
       {kioku_path(), "--socket", relayed, "review", "--no-shuffle", "--no-autostart"},
       kioku_environment(home));
-  REQUIRE(review.wait_for_output(kPrompt, 1));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 1));
   REQUIRE(review.write("1\n"));
-  REQUIRE(review.wait_for_output(kPrompt, 2));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 2));
   proxy.drop_next_reply_to("\"review.answer\"");
   REQUIRE(review.write("2 easy\n"));
   // Sent again on a new connection, with the same answer id: answered from the log.
-  REQUIRE(review.wait_for_output(kPrompt, 3));
+  REQUIRE(review.wait_for_output(kPromptAndSpace, 3));
   REQUIRE(review.write("q\n"));
   const CommandResult result = review.finish();
   INFO(result.out << result.err);

@@ -11,7 +11,7 @@ using namespace kioku::test;
 
 namespace {
 
-std::string review_command(const TempHome& home, const std::string& extra = "") {
+std::string inline_review_command(const TempHome& home, const std::string& extra = "") {
   return kioku_path() + " --socket " + home.socket_path() + " review --inline" + extra;
 }
 
@@ -20,7 +20,7 @@ std::string review_command(const TempHome& home, const std::string& extra = "") 
 TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
-  TmuxSession terminal(home.root(), review_command(home), home.environment());
+  TmuxSession terminal(home.root(), inline_review_command(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
   REQUIRE(terminal.wait_for("Your answer (1-4, - to bury, q to quit):"));
@@ -55,7 +55,8 @@ TEST_CASE("e2e: the review screen in Japanese wraps wide text inside the termina
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
   const int width = 40;
-  TmuxSession terminal(home.root(), review_command(home, " --lang ja"), home.environment(), width);
+  TmuxSession terminal(home.root(), inline_review_command(home, " --lang ja"), home.environment(),
+                       width);
   REQUIRE(terminal.wait_for("回答 (1-4, - で明日に延期, q で終了):"));
   const auto rows = terminal.screen();
   std::string joined;
@@ -78,7 +79,7 @@ TEST_CASE("e2e: the bury key hides the card until tomorrow and shows the next on
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
   REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
-  TmuxSession terminal(home.root(), review_command(home), home.environment());
+  TmuxSession terminal(home.root(), inline_review_command(home), home.environment());
   INFO("screen:\n" << terminal.screen_text());
 
   REQUIRE(terminal.wait_for("What trade-off does gradient checkpointing"));

@@ -9,8 +9,6 @@ namespace json = boost::json;
 
 namespace {
 
-const char* const kDeck = "gradient-checkpointing";
-
 std::string option_value(const json::value& config, const std::string& name) {
   for (const json::value& option : config.at("options").as_array()) {
     if (option.at("name").as_string() == name) return std::string(option.at("value").as_string());
@@ -24,24 +22,26 @@ TEST_CASE("e2e: deck config shows options - changes them and refuses bad values"
           "[e2e][scheduling]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
-  const auto shown = parse_output(run_kioku(home, {"deck", "config", kDeck, "--json"}));
+  const auto shown = parse_output(run_kioku(home, {"deck", "config", kBundledDeckId, "--json"}));
   CHECK(option_value(shown, "new_per_day") == "20");
   CHECK(option_value(shown, "learning_steps") == "1m 10m");
   CHECK(option_value(shown, "algorithm") == "sm2");
 
-  const auto changed = parse_output(run_kioku(
-      home, {"deck", "config", kDeck, "new_per_day=5", "learning_steps=2m 20m", "--json"}));
+  const auto changed =
+      parse_output(run_kioku(home, {"deck", "config", kBundledDeckId, "new_per_day=5",
+                                    "learning_steps=2m 20m", "--json"}));
   CHECK(option_value(changed, "new_per_day") == "5");
   CHECK(option_value(changed, "learning_steps") == "2m 20m");
   CHECK(field(parse_output(run_kioku(home, {"due", "--json"})), "new") == 5);
 
-  const auto bad = run_kioku(home, {"deck", "config", kDeck, "new_per_day=10", "starting_ease=9"});
+  const auto bad =
+      run_kioku(home, {"deck", "config", kBundledDeckId, "new_per_day=10", "starting_ease=9"});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err == "kioku: starting_ease: \"9\" is not allowed (allowed: 1.31 to 5.0)\n");
   // Nothing of a refused request is stored, not even its valid part.
   CHECK(field(parse_output(run_kioku(home, {"due", "--json"})), "new") == 5);
 
-  const auto unknown = run_kioku(home, {"deck", "config", kDeck, "colour=blue"});
+  const auto unknown = run_kioku(home, {"deck", "config", kBundledDeckId, "colour=blue"});
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown deck option 'colour'") != std::string::npos);
 
@@ -65,7 +65,7 @@ TEST_CASE(
   CHECK(field(clean, "changed") == 0);
 
   const auto switched =
-      parse_output(run_kioku(home, {"deck", "config", kDeck, "algorithm=fsrs", "--json"}));
+      parse_output(run_kioku(home, {"deck", "config", kBundledDeckId, "algorithm=fsrs", "--json"}));
   CHECK(option_value(switched, "algorithm") == "fsrs");
   REQUIRE(switched.as_object().contains("recomputed"));
   CHECK(field(switched.at("recomputed"), "cards") == 8);
@@ -82,7 +82,7 @@ TEST_CASE(
 
   // And back: the whole history is recomputed under SM-2.
   const auto back =
-      parse_output(run_kioku(home, {"deck", "config", kDeck, "algorithm=sm2", "--json"}));
+      parse_output(run_kioku(home, {"deck", "config", kBundledDeckId, "algorithm=sm2", "--json"}));
   CHECK(field(back.at("recomputed"), "changed") == 8);
   CHECK(field(parse_output(run_kioku(home, {"doctor", "--rebuild", "--json"})), "changed") == 0);
 }
@@ -91,7 +91,7 @@ TEST_CASE("e2e: kioku doctor refuses --deck without --rebuild", "[e2e][schedulin
   TempHome home;
   // No daemon and no autostart: the refusal comes before any connection (which would fail
   // with exit code 3 instead).
-  const auto result = run_kioku(home, {"--no-autostart", "doctor", "--deck", kDeck});
+  const auto result = run_kioku(home, {"--no-autostart", "doctor", "--deck", kBundledDeckId});
   CHECK(result.exit_code == 2);
   CHECK(result.out.empty());
   CHECK(result.err ==

@@ -9,10 +9,6 @@ namespace json = boost::json;
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 std::vector<std::string> simulate(const std::string& history, std::vector<std::string> more) {
   std::vector<std::string> arguments = {"sched",      "simulate", "--history",       history,
                                         "--timezone", "UTC",      "--day-starts-at", "4"};

@@ -77,10 +77,6 @@ void check_fits(const TmuxSession& terminal) {
   }
 }
 
-bool has(const std::string& screen, const std::string& text) {
-  return screen.find(text) != std::string::npos;
-}
-
 }  // namespace
 
 TEST_CASE("e2e: the stats dashboard fits 80 columns and shows what was answered",

@@ -15,6 +15,7 @@
 #include "cli/html/chart_geometry.hpp"
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/durations.hpp"
 #include "tests/support/piped_process.hpp"
 
 using namespace kioku::test;
@@ -23,7 +24,6 @@ namespace protocol = kioku::protocol;
 
 namespace {
 
-constexpr std::int64_t kDayMs = 86'400'000;
 // The browser window: the screenshot's size.
 constexpr int kWindowWidth = 1000;
 constexpr int kWindowHeight = 2400;
@@ -48,10 +48,6 @@ int answer_due(const TempHome& home, int most) {
     result_of(rpc(client, protocol::kReviewAnswer.name, std::move(params)));
   }
   return answered;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
 }
 
 // HTML text with the character references the serializer writes decoded.

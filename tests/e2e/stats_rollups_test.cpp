@@ -7,6 +7,7 @@
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/durations.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -14,10 +15,8 @@ namespace json = boost::json;
 
 namespace {
 
-constexpr std::int64_t kDayMs = 86'400'000;
-constexpr std::int64_t kHourMs = 3'600'000;
 // Monday 2026-06-01 08:00 UTC; kiokud runs in UTC.
-constexpr std::int64_t kMondayMorningMs = 1'780'300'800'000;
+constexpr std::int64_t kMondayAtEightMs = 1'780'300'800'000;
 
 std::string deck_text(const std::string& id, int notes) {
   std::string text =
@@ -56,8 +55,8 @@ std::string calendar_key(const TempHome& home) {
 }
 
 // Sums a column over the rows whose `group_column` is `group` (every row: empty group).
-std::int64_t sum(const Rows& rows, std::size_t column, std::size_t group_column = 0,
-                 const std::string& group = "") {
+std::int64_t column_sum(const Rows& rows, std::size_t column, std::size_t group_column = 0,
+                        const std::string& group = "") {
   std::int64_t total = 0;
   for (const auto& row : rows) {
     if (!group.empty() && row[group_column] != group) continue;
@@ -86,7 +85,7 @@ void rebuild(const TempHome& home) {
 TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remade from the log",
           "[e2e][stats_rollups]") {
   TempHome home;
-  set_clock(home, kMondayMorningMs);
+  set_clock(home, kMondayAtEightMs);
   const std::vector<std::string> arguments = {"--no-bundled-decks", "--clock-file",
                                               home.root() + "/clock"};
   RunningDaemon daemon(home, arguments, {{"TZ", "UTC"}});
@@ -101,17 +100,17 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
   review(home, {"--deck", "alpha"}, "again\nu\ngood\ngood\ngood\neasy\n");
   review(home, {"--deck", "beta"}, "easy\nhard\ngood\n");
   // 20 minutes on: the learning cards' next steps.
-  set_clock(home, kMondayMorningMs + 20 * 60'000);
+  set_clock(home, kMondayAtEightMs + 20 * 60'000);
   review(home, {}, "good\ngood\ngood\ngood\ngood\ngood\n");
   // Day 3, 23:00, and day 9, 02:00 (still day 8 with the day starting at 04:00): reviews, a
   // lapse, a cram answer, an import of more notes between them, and an undo.
-  set_clock(home, kMondayMorningMs + 2 * kDayMs + 15 * kHourMs);
+  set_clock(home, kMondayAtEightMs + 2 * kDayMs + 15 * kHourMs);
   review(home, {}, "again\ngood\ngood\ngood\neasy\ngood\ngood\n");
   review(home, {"--cram", "--limit", "1"}, "hard\n");
   REQUIRE(
       run_kioku(home, {"import", home.write_file("alpha.toml", deck_text("alpha", 6))}).exit_code ==
       0);
-  set_clock(home, kMondayMorningMs + 8 * kDayMs - 6 * kHourMs);
+  set_clock(home, kMondayAtEightMs + 8 * kDayMs - 6 * kHourMs);
   review(home, {}, "good\ngood\nu\nagain\ngood\ngood\ngood\ngood\ngood\ngood\ngood\ngood\n");
 
   const Rollups kept = read_rollups(home);
@@ -141,9 +140,10 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
           .front());
   CHECK(reader.rows("SELECT count(*) FROM revlog_voids").front().front() == "2");
   // Once in its deck's sums and once in the whole collection's.
-  CHECK(sum(kept.days, 5, 4, "0") == standing);
-  CHECK(sum(kept.days, 5) == 2 * standing);
-  CHECK(sum(kept.hours, 3, 2, "0") == standing - sum(kept.days, 5, 1, "4") / 2);  // no cram
+  CHECK(column_sum(kept.days, 5, 4, "0") == standing);
+  CHECK(column_sum(kept.days, 5) == 2 * standing);
+  CHECK(column_sum(kept.hours, 3, 2, "0") ==
+        standing - column_sum(kept.days, 5, 1, "4") / 2);  // no cram
 
   // What the figures show comes from the kept sums; a refill from the log changes nothing.
   const json::value stats_before =
@@ -160,7 +160,7 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
   CHECK(calendar_key(home) == "day_starts_at=9;time_zone=UTC");
   const Rollups moved = read_rollups(home);
   CHECK(moved.days != kept.days);
-  CHECK(sum(moved.days, 5, 4, "0") == standing);
+  CHECK(column_sum(moved.days, 5, 4, "0") == standing);
   rebuild(home);
   CHECK(read_rollups(home) == moved);
 
@@ -174,7 +174,7 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
 TEST_CASE("e2e: a collection from before the roll-ups gets them from its log at start",
           "[e2e][stats_rollups]") {
   TempHome home;
-  set_clock(home, kMondayMorningMs);
+  set_clock(home, kMondayAtEightMs);
   const std::vector<std::string> arguments = {"--no-bundled-decks", "--clock-file",
                                               home.root() + "/clock"};
   Rollups kept;
@@ -185,7 +185,7 @@ TEST_CASE("e2e: a collection from before the roll-ups gets them from its log at 
     review(home, {}, "again\ngood\neasy\n");
     kept = read_rollups(home);
   }
-  REQUIRE(sum(kept.days, 5, 4, "0") == 3);
+  REQUIRE(column_sum(kept.days, 5, 4, "0") == 3);
   // As a version-10 collection would be: no sums, no calendar.
   execute_sql(home.collection_path(),
               "DELETE FROM stats_day_rollup; DELETE FROM stats_hour_rollup; "
@@ -198,7 +198,7 @@ TEST_CASE("e2e: a collection from before the roll-ups gets them from its log at 
 TEST_CASE("e2e: answers older than the year read from the roll-ups count in all-time retention",
           "[e2e][stats_rollups]") {
   TempHome home;
-  set_clock(home, kMondayMorningMs);
+  set_clock(home, kMondayAtEightMs);
   RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"},
                        {{"TZ", "UTC"}});
   REQUIRE(
@@ -206,10 +206,10 @@ TEST_CASE("e2e: answers older than the year read from the roll-ups count in all-
       0);
   review(home, {}, "easy\neasy\neasy\n");
   // Four days on, the reviews (which count for true retention): two passed, one failed.
-  set_clock(home, kMondayMorningMs + 4 * kDayMs);
+  set_clock(home, kMondayAtEightMs + 4 * kDayMs);
   review(home, {}, "good\nagain\ngood\n");
   // More than a year on: they are all-time answers only, read as one sum.
-  set_clock(home, kMondayMorningMs + 400 * kDayMs);
+  set_clock(home, kMondayAtEightMs + 400 * kDayMs);
   review(home, {}, "good\ngood\ngood\ngood\n");
   const auto retention = [&](const std::string& period) {
     return parse_output(run_kioku(home, {"stats", "--json", "--period", period}))

@@ -2,6 +2,7 @@
 // kiokud and kioku (tests/e2e), so that both tiers speak of the same file and the same lines.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace kioku::test {
@@ -21,6 +22,20 @@ explanation.en = "Because."
 inline std::string deck_with(const std::string& cards) {
   return "format = 1\nlanguages = [\"en\"]\n\n[deck]\nid = \"broken\"\nname.en = \"Broken\"\n\n" +
          kOneCard + "\n" + cards;
+}
+
+// `text` `times` times, `between` between them: the long values and deep nestings of the files
+// that go past the parser's limits.
+inline std::string repeated(const std::string& text, std::size_t times,
+                            const std::string& between = "") {
+  std::string result;
+  for (std::size_t i = 0; i < times; ++i) result += (i ? between : "") + text;
+  return result;
+}
+
+// A dotted key of `parts` parts: a.a.a
+inline std::string dotted_key(int parts, const std::string& part = "a") {
+  return repeated(part, static_cast<std::size_t>(parts), ".");
 }
 
 }  // namespace kioku::test

@@ -25,6 +25,7 @@ inline boost::json::object english_fields(
 
 // The code and message of a JSON-RPC error response.
 inline std::int64_t error_code_of(const boost::json::value& response) {
+  INFO(boost::json::serialize(response));
   REQUIRE(response.is_object());
   return response.at("error").at("code").as_int64();
 }

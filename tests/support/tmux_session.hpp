@@ -60,4 +60,11 @@ std::string number_of_choice(const TmuxSession& terminal, const std::string& cho
 // (tmux carries a style over from row to row). "(not on the screen)" when `text` is not there.
 std::string style_at(const std::string& screen, const std::string& text);
 
+// The screen's rows joined with spaces: kioku wraps at spaces, so a wrapped sentence reads whole.
+inline std::string unwrapped_screen(const TmuxSession& terminal) {
+  std::string text;
+  for (const std::string& row : terminal.screen()) text += row + " ";
+  return text;
+}
+
 }  // namespace kioku::test

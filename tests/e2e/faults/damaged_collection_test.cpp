@@ -23,7 +23,7 @@ namespace {
 constexpr int kPageSize = 4096;
 constexpr std::uint64_t kSeed = 20260601;
 
-void make_collection(const TempHome& home) {
+void make_damageable_collection(const TempHome& home) {
   make_stopped_collection(home, "damaged", 300, 5);
 }
 
@@ -59,7 +59,7 @@ std::vector<json::value> exercise(const TempHome& home) {
 
 TEST_CASE("faults: kiokud refuses a collection whose header is overwritten", "[e2e][faults]") {
   TempHome home;
-  make_collection(home);
+  make_damageable_collection(home);
   std::mt19937_64 random(kSeed);
   overwrite(home.collection_path(), 0, 100, random);
   DaemonProcess daemon(home, {"--no-bundled-decks"});
@@ -72,7 +72,7 @@ TEST_CASE("faults: kiokud refuses a collection whose header is overwritten", "[e
 TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps serving",
           "[e2e][faults]") {
   TempHome home;
-  make_collection(home);
+  make_damageable_collection(home);
   std::int64_t root_page = 0;
   {
     SqliteReader collection(home.collection_path());
@@ -109,7 +109,7 @@ TEST_CASE("faults: a damaged table gives clear errors and the daemon keeps servi
 
 TEST_CASE("faults: kioku doctor passes an intact collection", "[e2e][faults]") {
   TempHome home;
-  make_collection(home);
+  make_damageable_collection(home);
   RunningDaemon daemon(home, {"--no-bundled-decks"});
   const CommandResult doctor = run_kioku(home, {"doctor"});
   INFO("kioku doctor: " << doctor.out << doctor.err);
@@ -122,7 +122,7 @@ TEST_CASE("faults: kioku doctor passes an intact collection", "[e2e][faults]") {
 
 TEST_CASE("faults: random bytes anywhere in the collection never crash kiokud", "[e2e][faults]") {
   TempHome pristine;
-  make_collection(pristine);
+  make_damageable_collection(pristine);
   const std::string original = read_file(pristine.collection_path());
   const auto pages = static_cast<std::int64_t>(original.size() / kPageSize);
   int refused = 0;

@@ -18,7 +18,7 @@ using namespace kioku::test;
 
 namespace {
 
-void make_collection(const TempHome& home) {
+void make_read_only_collection(const TempHome& home) {
   make_stopped_collection(home, "ro", 20);
 }
 
@@ -39,7 +39,7 @@ int chown_entry(const char* path, const struct stat*, int, struct FTW*) {
 TEST_CASE("faults: kiokud refuses a collection file on a read-only mount", "[e2e][faults]") {
   if (const std::string reason = prepare_private_mounts(); !reason.empty()) KIOKU_SKIP(reason);
   TempHome home;
-  make_collection(home);
+  make_read_only_collection(home);
   const std::string before = read_file(home.collection_path());
   {
     ScratchMount read_only = ScratchMount::read_only(home.collection_path());
@@ -58,7 +58,7 @@ TEST_CASE("faults: kiokud refuses a collection file on a read-only mount", "[e2e
 TEST_CASE("faults: kiokud refuses a read-only data directory", "[e2e][faults]") {
   if (const std::string reason = prepare_private_mounts(); !reason.empty()) KIOKU_SKIP(reason);
   TempHome home;
-  make_collection(home);
+  make_read_only_collection(home);
   ScratchMount read_only = ScratchMount::read_only(home.data_dir());
   const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
   INFO("stderr: " << result.err);
@@ -72,7 +72,7 @@ TEST_CASE("faults: kiokud of an ordinary user refuses a collection of mode 0400"
   const auto user = nobody_user();
   if (!user) KIOKU_SKIP("needs root and a user named nobody to run kiokud as an ordinary user");
   TempHome home;
-  make_collection(home);
+  make_read_only_collection(home);
   owner_for_chown = user->uid;
   group_for_chown = user->gid;
   REQUIRE(::nftw(home.root().c_str(), chown_entry, 16, FTW_PHYS) == 0);
@@ -118,7 +118,7 @@ class Immutable {
 TEST_CASE("faults: kiokud refuses an immutable collection file", "[e2e][faults]") {
   if (::geteuid() != 0) KIOKU_SKIP("setting the immutable attribute needs root");
   TempHome home;
-  make_collection(home);
+  make_read_only_collection(home);
   Immutable immutable(home.collection_path());
   if (!immutable.applied()) KIOKU_SKIP("the file system of " << home.root() << " has no chattr +i");
   const CommandResult result = run_kiokud_until_exit(home, home.socket_path());
