@@ -4,7 +4,10 @@
 // looks at its alarm again. A call is waited for on the file (inotify), never by sleeping; a
 // call that must not come is proved absent by system.status, whose last reminder is decided
 // before any request is answered, and by the next call on the file being the next one expected.
+#include <poll.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -29,13 +32,18 @@ std::string calls_path(const TempHome& home) {
   return home.root() + "/calls";
 }
 
-// The fake notify command: one line per call, its arguments and the environment kiokud gives.
+std::string pids_path(const TempHome& home) {
+  return home.root() + "/pids";
+}
+
+// The fake notify command: one line per call, its arguments and the environment kiokud gives;
+// first its pid, in another file, for wait_for_calls to wait for its exit.
 std::string write_notifier(const TempHome& home) {
-  const std::string script =
-      home.write_file("notify.sh",
-                      "#!/bin/sh\nprintf '%s|%s|%s|%s|%s\\n' \"$1\" \"$2\" \"$3\" \"$KIOKU_DUE\" "
-                      "\"$KIOKU_REMINDER_JA\" >> '" +
-                          calls_path(home) + "'\n");
+  const std::string script = home.write_file(
+      "notify.sh", "#!/bin/sh\necho $$ >> '" + pids_path(home) +
+                       "'\nprintf '%s|%s|%s|%s|%s\\n' \"$1\" \"$2\" \"$3\" \"$KIOKU_DUE\" "
+                       "\"$KIOKU_REMINDER_JA\" >> '" +
+                       calls_path(home) + "'\n");
   REQUIRE(::chmod(script.c_str(), 0755) == 0);
   return script;
 }
@@ -47,7 +55,24 @@ std::vector<std::string> call_lines(const TempHome& home) {
   return lines;
 }
 
-// The calls once there are `count` complete lines; fails unless there are exactly `count`.
+// Waits until every notify command that has run so far has exited (its pidfd readable): kiokud
+// skips a reminder while the last one's command still runs, and a command that has written its
+// line may not have exited yet, which under load took long enough for the next reminder to find
+// it running.
+void wait_for_notifiers_to_exit(const TempHome& home) {
+  std::ifstream in(pids_path(home));
+  for (std::string line; std::getline(in, line);) {
+    const int descriptor = static_cast<int>(::syscall(SYS_pidfd_open, std::stoi(line), 0));
+    if (descriptor < 0) continue;  // gone already
+    pollfd exited{descriptor, POLLIN, 0};
+    const int ready = ::poll(&exited, 1, 30'000);
+    ::close(descriptor);
+    REQUIRE(ready == 1);
+  }
+}
+
+// The calls once there are `count` complete lines, each command gone; fails unless there are
+// exactly `count`.
 std::vector<std::string> wait_for_calls(const TempHome& home, std::size_t count) {
   FileWatch watch(home.root());
   const auto complete = [&] {
@@ -58,6 +83,7 @@ std::vector<std::string> wait_for_calls(const TempHome& home, std::size_t count)
   REQUIRE((complete() || watch.wait_until(complete)));
   std::vector<std::string> lines = call_lines(home);
   REQUIRE(lines.size() == count);
+  wait_for_notifiers_to_exit(home);
   return lines;
 }
 
