@@ -120,9 +120,8 @@ CommandGroup due_commands() {
                 return worded_deck_refusal(args.deck, context.language, [&] {
                   if (args.count) return print_due_total(context, args.deck, args.tag);
                   if (args.watch) return watch_due(context, args);
-                  json::object params = deck_params(args.deck);
-                  if (args.tag) params["tag"] = *args.tag;
-                  call_and_show(context, protocol::kDueCounts, params,
+                  call_and_show(context, protocol::kDueCounts,
+                                due_counts_params(args.deck, args.tag),
                                 [&](const protocol::DueCountsResult& counts, std::ostream& out) {
                                   out << due_line(counts, args.format,
                                                   overview_messages_for(context.language))

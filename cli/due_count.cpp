@@ -155,12 +155,17 @@ int run_due_count(const DueCountLine& line, CliContext& context) {
   });
 }
 
-int print_due_total(CliContext& context, const std::string& deck,
-                    const std::optional<std::string>& tag) {
+json::object due_counts_params(const std::string& deck, const std::optional<std::string>& tag) {
   json::object params = deck_params(deck);
   if (tag) params["tag"] = *tag;
+  return params;
+}
+
+int print_due_total(CliContext& context, const std::string& deck,
+                    const std::optional<std::string>& tag) {
   const auto counts = protocol::decode_result<protocol::DueCountsResult>(
-      protocol::kDueCounts.name, context.daemon().call(protocol::kDueCounts.name, params));
+      protocol::kDueCounts.name,
+      context.daemon().call(protocol::kDueCounts.name, due_counts_params(deck, tag)));
   std::cout << counts.total << '\n';
   return 0;
 }

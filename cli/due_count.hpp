@@ -31,6 +31,11 @@ std::optional<DueCountLine> parse_due_count_line(const std::vector<std::string_v
 // the command table's `due --count`.
 int run_due_count(const DueCountLine& line, CliContext& context);
 
+// due.counts' params: `deck` when not empty, `tag` when given (an empty one is sent, for kiokud
+// to refuse).
+boost::json::object due_counts_params(const std::string& deck,
+                                      const std::optional<std::string>& tag);
+
 // Prints the total due now (in `deck` only, when not empty; of the cards of notes with `tag`,
 // when given); returns the exit code.
 int print_due_total(CliContext& context, const std::string& deck,

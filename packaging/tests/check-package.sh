@@ -84,89 +84,61 @@ grep -q "3 cards reviewed, 1 correct (33%)" <<<"$review" || fail "the scripted r
 history=$(kioku --json history --days 1)
 grep -q '"reviews":3,"correct":1' <<<"$history" || fail "the answers were not recorded: $history"
 
-# bash completion, with the daemon running for --deck.
-completion="$root/usr/share/bash-completion/completions/kioku"
-complete_line() {  # the words of a command line, the last being completed
-  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
-    _kioku; printf "%s\n" "${COMPREPLY[@]}"' completion "$completion" "$@"
-}
-top=$(complete_line kioku "")
-while read -r command; do
-  case "$command" in
-    *" "*) noun=${command% *} verb=${command#* }
-      grep -qx "$verb" <<<"$(complete_line kioku "$noun" "")" || fail "bash: no '$verb' after '$noun'" ;;
-    *) grep -qx "$command" <<<"$top" || fail "bash: no command $command" ;;
-  esac
-done < <("$generator" commands)
-grep -qx -- --deck <<<"$(complete_line kioku review --de)" || fail "bash: no --deck for review"
-[ "$(complete_line kioku --lang "" | tr '\n' ' ')" = "en ja both " ] || fail "bash: --lang values"
-grep -qx gradient-checkpointing <<<"$(complete_line kioku review --deck "")" ||
-  fail "bash: no deck ids from the daemon"
-grep -qx gradient-checkpointing <<<"$(complete_line kioku deck config "")" ||
-  fail "bash: no deck ids for deck config's DECK"
-
-# zsh and fish run their own scripts, the same checks as bash's. zsh's function is autoloaded
-# as compinit would and called as the completion system calls it (words, CURRENT and PREFIX
-# set), with compadd, _files and _message standing in for the system's: they print what would be
-# offered. fish answers `complete -C` itself.
+# Completions, with the daemon running for --deck: each shell runs its own script, through the
+# same checks. bash's function is called with COMP_WORDS set; zsh's is autoloaded as compinit
+# would and called as the completion system calls it (words, CURRENT and PREFIX set), with
+# compadd, _files and _message standing in for the system's, printing what would be offered;
+# fish answers `complete -C` itself. Each complete_<shell> takes the words of a command line,
+# the last being completed, and prints the candidates one a line.
+bash_script="$root/usr/share/bash-completion/completions/kioku"
 zsh_script="$root/usr/share/zsh/vendor-completions/_kioku"
 fish_script="$root/usr/share/fish/vendor_completions.d/kioku.fish"
 zsh -n "$zsh_script" || fail "zsh cannot parse its completion"
 fish -n "$fish_script" || fail "fish cannot parse its completion"
-complete_zsh() {  # the words of a command line, the last being completed
+complete_bash() {
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    _kioku; printf "%s\n" "${COMPREPLY[@]}"' completion "$bash_script" "$@"
+}
+complete_zsh() {
   zsh -f -c 'compadd() { while [[ $# -gt 0 && $1 != -- ]]; do shift; done; shift
       printf "%s\n" "$@"; }
-    _files() { print -r -- "<files>"; }
+    _files() { print -rl -- *(N); }
     _message() { print -r -- "<message>"; }
     fpath=("${1:h}" $fpath); autoload -Uz _kioku
     shift; words=("$@"); CURRENT=$#; PREFIX=${words[CURRENT]}; _kioku' completion "$zsh_script" "$@"
 }
-complete_fish() {  # a command line as typed, the candidates without their descriptions
-  fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$fish_script" "$1" | cut -f1
+complete_fish() {  # the words joined as typed; the candidates without their descriptions
+  fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$fish_script" "$*" | cut -f1
 }
-zsh_top=$(complete_zsh kioku "")
-fish_top=$(complete_fish "kioku ")
-while read -r command; do
-  case "$command" in
-    *" "*) noun=${command% *} verb=${command#* }
-      grep -qx "$verb" <<<"$(complete_zsh kioku "$noun" "")" || fail "zsh: no '$verb' after '$noun'"
-      grep -qx "$verb" <<<"$(complete_fish "kioku $noun ")" || fail "fish: no '$verb' after '$noun'" ;;
-    *) grep -qx "$command" <<<"$zsh_top" || fail "zsh: no command $command"
-      grep -qx "$command" <<<"$fish_top" || fail "fish: no command $command" ;;
-  esac
-done < <("$generator" commands)
-grep -qx -- --deck <<<"$(complete_zsh kioku review --de)" || fail "zsh: no --deck for review"
-grep -qx -- --deck <<<"$(complete_fish "kioku review --de")" || fail "fish: no --deck for review"
-[ "$(complete_zsh kioku --lang "" | tr '\n' ' ')" = "en ja both " ] || fail "zsh: --lang values"
-[ "$(complete_fish "kioku --lang " | sort | tr '\n' ' ')" = "both en ja " ] || fail "fish: --lang values"
-grep -qx gradient-checkpointing <<<"$(complete_zsh kioku review --deck "")" ||
-  fail "zsh: no deck ids from the daemon"
-grep -qx gradient-checkpointing <<<"$(complete_fish "kioku review --deck ")" ||
-  fail "fish: no deck ids from the daemon"
-grep -qx gradient-checkpointing <<<"$(complete_zsh kioku deck config "")" ||
-  fail "zsh: no deck ids for deck config's DECK"
-grep -qx gradient-checkpointing <<<"$(complete_fish "kioku deck config ")" ||
-  fail "fish: no deck ids for deck config's DECK"
-grep -qx "<files>" <<<"$(complete_zsh kioku import "")" || fail "zsh: no files for import"
-# export's -o,--output: both spellings offered, and files after either; a value that is not a
-# path is never offered files.
-for shell_words in "bash:$(complete_line kioku export --ou)" "zsh:$(complete_zsh kioku export --ou)" \
-  "fish:$(complete_fish "kioku export --ou" | cut -d= -f1)"; do
-  grep -qx -- --output <<<"${shell_words#*:}" || fail "${shell_words%%:*}: no --output for export"
+# Run in the deck directory, so that "files offered" means its deck file is.
+decks="$root/usr/share/kioku/decks"
+deck_file=gradient-checkpointing.toml
+for shell in bash zsh fish; do
+  offered() { (cd "$decks" && "complete_$shell" "$@"); }
+  top=$(offered kioku "")
+  while read -r command; do
+    case "$command" in
+      *" "*) noun=${command% *} verb=${command#* }
+        grep -qx "$verb" <<<"$(offered kioku "$noun" "")" || fail "$shell: no '$verb' after '$noun'" ;;
+      *) grep -qx "$command" <<<"$top" || fail "$shell: no command $command" ;;
+    esac
+  done < <("$generator" commands)
+  grep -qx -- --deck <<<"$(offered kioku review --de)" || fail "$shell: no --deck for review"
+  [ "$(offered kioku --lang "" | sort | tr '\n' ' ')" = "both en ja " ] || fail "$shell: --lang values"
+  grep -qx gradient-checkpointing <<<"$(offered kioku review --deck "")" ||
+    fail "$shell: no deck ids from the daemon"
+  grep -qx gradient-checkpointing <<<"$(offered kioku deck config "")" ||
+    fail "$shell: no deck ids for deck config's DECK"
+  grep -qx "$deck_file" <<<"$(offered kioku import "")" || fail "$shell: no files for import"
+  # export's -o,--output: both spellings offered, and files after either; a value that is not a
+  # path is never offered files.
+  grep -qx -- --output <<<"$(offered kioku export --ou)" || fail "$shell: no --output for export"
+  grep -qx -- -o <<<"$(offered kioku export -)" || fail "$shell: no -o for export"
+  grep -qx "$deck_file" <<<"$(offered kioku export -o "")" || fail "$shell: no files after -o"
+  grep -qx "$deck_file" <<<"$(offered kioku export --output "")" ||
+    fail "$shell: no files after --output"
+  ! grep -q "$deck_file" <<<"$(offered kioku --lang "")" || fail "$shell: files offered for --lang"
 done
-grep -qx -- -o <<<"$(complete_line kioku export -)" || fail "bash: no -o for export"
-grep -qx -- -o <<<"$(complete_zsh kioku export -)" || fail "zsh: no -o for export"
-grep -qx "<files>" <<<"$(complete_zsh kioku export -o "")" || fail "zsh: no files after -o"
-grep -qx "<files>" <<<"$(complete_zsh kioku export --output "")" || fail "zsh: no files after --output"
-(cd "$root/usr/share/kioku/decks" &&
-  grep -qx gradient-checkpointing.toml <<<"$(complete_line kioku export -o "")") ||
-  fail "bash: no files after -o"
-(cd "$root/usr/share/kioku/decks" &&
-  grep -qx gradient-checkpointing.toml <<<"$(complete_fish "kioku export -o ")") ||
-  fail "fish: no files after -o"
-(cd "$root/usr/share/kioku/decks" &&
-  ! grep -q gradient-checkpointing.toml <<<"$(complete_fish "kioku --lang ")") ||
-  fail "fish: files offered for --lang"
 
 kioku daemon stop >/dev/null
 daemon_pid=""
