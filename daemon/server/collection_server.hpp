@@ -47,6 +47,12 @@ class CollectionServer {
   // start, the backup counts, the reminders) and reloads on SIGHUP; starts the reminders.
   // Call after attach(), before run().
   void use_configuration(ConfigurationState& configuration);
+  // Runs `work` on the server's worker thread, at once or when no request is in progress
+  // (Server::run_beside, Server::run_beside_when_quiet).
+  void run_beside(std::function<void()> work) { server_.run_beside(std::move(work)); }
+  void run_beside_when_quiet(std::function<void()> work) {
+    server_.run_beside_when_quiet(std::move(work));
+  }
   // Serves until stopped (Server::run).
   void run() { server_.run(); }
 

@@ -23,6 +23,7 @@
 #include "daemon/server/file_clock.hpp"
 #include "daemon/server/file_limit.hpp"
 #include "daemon/server/systemd_service.hpp"
+#include "daemon/server/wal_checkpoints.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_lock.hpp"
@@ -172,6 +173,16 @@ int run_daemon(const DaemonConfig& config) {
     server.back_up_daily(backups_directory(data_directory), settings.backup_retention(),
                          previous_version == 0);
     server.use_configuration(configuration);
+    // After `database`, so its hook is taken off before the connection closes.
+    const WalCheckpoints checkpoints(
+        database, collection_path,
+        WalCheckpoints::Handover{
+            .at_once =
+                [&server](std::function<void()> work) { server.run_beside(std::move(work)); },
+            .when_quiet =
+                [&server](std::function<void()> work) {
+                  server.run_beside_when_quiet(std::move(work));
+                }});
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";
     if (limits.idle_exit.count() > 0) {

@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "daemon/log_priority.hpp"
@@ -148,6 +149,7 @@ struct Server::Impl {
         socket_watch(io, socket_path, [this] { check_socket_file(); }),
         idle_exit_timer(io),
         alarm_timer(io),
+        quiet_timer(io),
         round(std::make_shared<CommitRound>(io)) {}
   ~Impl() {
     if (spare_descriptor >= 0) ::close(spare_descriptor);
@@ -170,6 +172,11 @@ struct Server::Impl {
   std::optional<TimestampMs> alarm_at;
   std::function<void()> alarm_ring;
   std::uint64_t alarm_generation = 0;  // a wait of an older alarm finds it changed and returns
+  // Server::run_beside_when_quiet: the work waiting for a quiet moment, and when one can come.
+  asio::steady_timer quiet_timer;
+  std::vector<std::function<void()>> waiting_for_quiet;
+  std::size_t requests_in_progress = 0;
+  std::chrono::steady_clock::time_point last_request_activity = std::chrono::steady_clock::now();
   std::size_t listening_sessions = 0;  // sessions that only listen (Session::keep_listening)
   std::function<void()> stopping_hook;
   std::function<void()> hangup_hook;
@@ -392,6 +399,10 @@ struct Server::Impl {
     idle_exit_timer.cancel();
     alarm_at.reset();
     alarm_timer.cancel();
+    // What waits for quiet is upkeep nobody waits for (a WAL checkpoint, which closing the
+    // collection does anyway).
+    waiting_for_quiet.clear();
+    quiet_timer.cancel();
     acceptor.close(ignored);
     signals.cancel();
     // Ending reads (not writes) lets a response being written still reach its client.
@@ -583,6 +594,7 @@ struct Server::Impl {
       }
       // A request that takes long (a rebuild, a commit behind a slow disk) is not idleness.
       session->deadline = idle_deadline();
+      const RequestActivity activity(*this);
       // The clock may have been set past the alarm since it was armed (Server::set_alarm).
       if (alarm_at && clock.now() >= *alarm_at) check_alarm();
       const std::string_view line(request->text);
@@ -606,6 +618,56 @@ struct Server::Impl {
       if (stopping) co_return;
       session->deadline = idle_deadline();
     }
+  }
+
+  // A request from its line to its response's last byte, for Server::run_beside_when_quiet.
+  class RequestActivity {
+   public:
+    explicit RequestActivity(Impl& server) : server_(server) {
+      ++server_.requests_in_progress;
+      server_.last_request_activity = std::chrono::steady_clock::now();
+    }
+    ~RequestActivity() {
+      --server_.requests_in_progress;
+      server_.last_request_activity = std::chrono::steady_clock::now();
+    }
+    RequestActivity(const RequestActivity&) = delete;
+    RequestActivity& operator=(const RequestActivity&) = delete;
+
+   private:
+    Impl& server_;
+  };
+
+  // Hands what waits for quiet to the worker once no request has been in progress for
+  // limits.quiet_before_upkeep, looking at `when` first and again whenever the quiet can first
+  // be complete.
+  void wait_for_quiet(std::chrono::steady_clock::time_point when) {
+    quiet_timer.expires_at(when);
+    quiet_timer.async_wait([this](const boost::system::error_code& error) {
+      if (error || stopping || waiting_for_quiet.empty()) return;
+      const auto now = std::chrono::steady_clock::now();
+      // A request in progress ends with an activity: a whole quiet time from now is the
+      // earliest it can be over.
+      const auto quiet_from =
+          (requests_in_progress > 0 ? now : last_request_activity) + limits.quiet_before_upkeep;
+      if (now < quiet_from) {
+        wait_for_quiet(quiet_from);
+        return;
+      }
+      for (std::function<void()>& work : std::exchange(waiting_for_quiet, {})) {
+        post_to_worker(std::move(work));
+      }
+    });
+  }
+
+  void post_to_worker(std::function<void()> work) {
+    asio::post(workers, [work = std::move(work)] {
+      try {
+        work();
+      } catch (const std::exception& error) {
+        std::cerr << log_error << "kiokud: " << error.what() << '\n';
+      }
+    });
   }
 
   awaitable<void> run_session(Socket socket) {
@@ -844,13 +906,15 @@ void Server::stop() {
 }
 
 void Server::run_beside(std::function<void()> work) {
-  asio::post(impl_->workers, [work = std::move(work)] {
-    try {
-      work();
-    } catch (const std::exception& error) {
-      std::cerr << log_error << "kiokud: " << error.what() << '\n';
-    }
-  });
+  impl_->post_to_worker(std::move(work));
+}
+
+void Server::run_beside_when_quiet(std::function<void()> work) {
+  if (impl_->stopping) return;
+  impl_->waiting_for_quiet.push_back(std::move(work));
+  if (impl_->waiting_for_quiet.size() == 1) {
+    impl_->wait_for_quiet(impl_->last_request_activity + impl_->limits.quiet_before_upkeep);
+  }
 }
 
 void Server::set_alarm(TimestampMs when, std::function<void()> ring) {

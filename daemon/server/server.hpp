@@ -32,6 +32,10 @@ struct ServerLimits {
   // without end. Responses need no such bound: a session reads its next request only once its
   // response is written.
   std::size_t max_unsent_notification_bytes = protocol::kMaxReplyBytes;
+  // Server::run_beside_when_quiet's wait: no request in progress for this long. Far shorter
+  // than a person takes over a card, far longer than a client's requests are apart while it
+  // works through a card.
+  std::chrono::milliseconds quiet_before_upkeep{250};
 };
 
 // Turns a request line from `session`, and the descriptors the client passed with it, into a
@@ -99,6 +103,11 @@ class Server {
   // Nobody waits for it; what it throws is logged. It must not touch the daemon's connection.
   // Call from the server's thread, or before run().
   void run_beside(std::function<void()> work);
+  // Runs `work` as run_beside() does, once no request has been in progress for
+  // limits.quiet_before_upkeep: upkeep nobody waits for (a WAL checkpoint) then shares the
+  // disk and the cores with no request. A server that stops first drops it. Call only from the
+  // server's thread.
+  void run_beside_when_quiet(std::function<void()> work);
   void set_alarm(TimestampMs when, std::function<void()> ring);
   void cancel_alarm();
   // Runs `ready` once, on the server's thread, when `descriptor` becomes readable (a child's

@@ -1,0 +1,92 @@
+// Runs on two threads: the hook on the server's (it commits), checkpoint() on the worker.
+#include "daemon/server/wal_checkpoints.hpp"
+
+#include <sqlite3.h>
+
+#include <atomic>
+#include <iostream>
+#include <optional>
+
+#include "daemon/log_priority.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+struct WalCheckpoints::State {
+  std::string collection_path;
+  Handover handover;
+  WalCheckpointMarks marks;
+  // Set when a checkpoint is handed over, cleared once it has run: at most one of each kind
+  // is handed over at a time.
+  std::atomic<bool> waiting_for_quiet{false};
+  std::atomic<bool> waiting_at_once{false};
+  std::atomic<int> completed{0};
+  // The worker's connection: opened there on first use, used only there.
+  std::optional<sqlite::Database> connection;
+
+  // On the worker.
+  void checkpoint() {
+    try {
+      if (!connection) {
+        connection.emplace(collection_path);
+        // A new connection reads the file, and so learns it is in WAL mode, only at its first
+        // statement; until then a checkpoint through it does nothing.
+        connection->prepare("SELECT count(*) FROM sqlite_schema").step();
+      }
+      // PASSIVE: copies what no reader still needs and never waits for a lock, so an answer
+      // committing meanwhile is not held; what it leaves, the next checkpoint copies.
+      const int result = sqlite3_wal_checkpoint_v2(connection->handle(), "main",
+                                                   SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+      if (result != SQLITE_OK && result != SQLITE_BUSY) {
+        std::cerr << log_warning
+                  << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection->handle())
+                  << '\n';
+      }
+    } catch (const std::exception& error) {
+      std::cerr << log_warning << "kiokud: WAL checkpoint not run: " << error.what() << '\n';
+    }
+    completed.fetch_add(1);
+  }
+};
+
+WalCheckpoints::WalCheckpoints(sqlite::Database& database, std::string collection_path,
+                               Handover handover, WalCheckpointMarks marks)
+    : state_(std::make_shared<State>()), database_(database) {
+  state_->collection_path = std::move(collection_path);
+  state_->handover = std::move(handover);
+  state_->marks = marks;
+  // Replaces the hook sqlite3_wal_autocheckpoint had set: the commits no longer checkpoint.
+  sqlite3_wal_hook(database_.handle(), &WalCheckpoints::after_commit, this);
+}
+
+WalCheckpoints::~WalCheckpoints() {
+  sqlite3_wal_hook(database_.handle(), nullptr, nullptr);
+}
+
+int WalCheckpoints::completed() const noexcept {
+  return state_->completed.load();
+}
+
+int WalCheckpoints::after_commit(void* self, sqlite3*, const char*, int pages) {
+  const std::shared_ptr<State>& state = static_cast<WalCheckpoints*>(self)->state_;
+  if (pages < state->marks.pages_before_checkpoint) return SQLITE_OK;
+  // The work holds the state, so a checkpoint run after this object is gone (at shutdown)
+  // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
+  // WAL as long as before (it starts again from its beginning only at the first commit after a
+  // checkpoint copied it all) and must not hand over another.
+  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting) {
+    if (waiting.exchange(true)) return;
+    run([state, &waiting] {
+      state->checkpoint();
+      waiting.store(false);
+    });
+  };
+  if (pages >= state->marks.pages_before_checkpoint_at_once) {
+    hand_over(state->handover.at_once, state->waiting_at_once);
+  } else {
+    hand_over(state->handover.when_quiet, state->waiting_for_quiet);
+  }
+  return SQLITE_OK;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,60 @@
+// The WAL's checkpoints, off the answer path. SQLite's own (wal_autocheckpoint, every 1,000
+// pages) runs inside the commit that crosses the mark: that answer waits while the WAL's pages
+// are copied into the collection file and it is fsynced, 5 ms on the 1M-card collection against
+// 0.5 ms for an answer; and one run beside the next answers still makes their fsyncs queue
+// behind its writes on the disk (docs/decisions.md, "The WAL's checkpoints"). Here a commit
+// only notes the WAL's size: past the mark, a PASSIVE checkpoint is handed over to run when the
+// daemon is quiet (between two cards of a person's session), through a connection of its own;
+// past a far higher mark, as a client that never pauses keeps it busy, at once.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+struct sqlite3;
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+// How far the WAL grows before a checkpoint.
+struct WalCheckpointMarks {
+  // SQLite's own mark: a checkpoint waits for quiet past it...
+  int pages_before_checkpoint = 1000;
+  // ...and runs at once past this one (40 MB of WAL), however busy the daemon.
+  int pages_before_checkpoint_at_once = 10'000;
+};
+
+class WalCheckpoints {
+ public:
+  // Hands work to the server's worker thread: at once (Server::run_beside), or once no
+  // request is in progress (Server::run_beside_when_quiet).
+  using RunBeside = std::function<void(std::function<void()>)>;
+  struct Handover {
+    RunBeside at_once;
+    RunBeside when_quiet;
+  };
+  // Takes over `database`'s WAL hook (which also ends its automatic checkpoints) for as long as
+  // this lives; `database` must be open on `collection_path`, in WAL mode, and outlive this.
+  WalCheckpoints(sqlite::Database& database, std::string collection_path, Handover handover,
+                 WalCheckpointMarks marks = {});
+  ~WalCheckpoints();
+  WalCheckpoints(const WalCheckpoints&) = delete;
+  WalCheckpoints& operator=(const WalCheckpoints&) = delete;
+
+  // Checkpoints run so far, on the worker (for tests).
+  int completed() const noexcept;
+
+ private:
+  struct State;
+  // SQLite's WAL hook: after each commit, with the pages now in the WAL.
+  static int after_commit(void* self, sqlite3* connection, const char* schema, int pages);
+
+  std::shared_ptr<State> state_;
+  sqlite::Database& database_;
+};
+
+}  // namespace kioku::daemon

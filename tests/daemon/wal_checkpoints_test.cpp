@@ -1,0 +1,151 @@
+// WalCheckpoints on a real collection file in WAL mode, the server's hand-overs played by the
+// test: the commits stop checkpointing; past the first mark one checkpoint is handed over for a
+// quiet moment, past the second one to run at once (each not again while it waits); running
+// one copies the WAL into the file.
+#include "daemon/server/wal_checkpoints.hpp"
+
+#include <sqlite3.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "daemon/store/sqlite.hpp"
+#include "tests/support/temp_home.hpp"
+
+using kioku::daemon::WalCheckpointMarks;
+using kioku::daemon::WalCheckpoints;
+namespace sqlite = kioku::daemon::sqlite;
+
+namespace {
+
+// One transaction that writes about `pages` new pages (of 4,096 bytes).
+void write_pages(sqlite::Database& database, int pages) {
+  database.execute("BEGIN");
+  sqlite::Statement insert =
+      database.prepare("INSERT INTO filler (bytes) VALUES (randomblob(3500))");
+  for (int page = 0; page < pages; ++page) {
+    insert.step();
+    insert.reset();
+  }
+  database.execute("COMMIT");
+}
+
+std::int64_t file_size_of(const std::string& path) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  return error ? 0 : static_cast<std::int64_t>(size);
+}
+
+// The WAL frames not yet copied into the file, asked of a second connection (a PASSIVE
+// checkpoint of nothing: it only reports, as the frames were already copied or are now).
+struct WalFrames {
+  int in_wal = 0;
+  int copied = 0;
+};
+
+WalFrames wal_frames(const std::string& path) {
+  sqlite::Database observer(path);
+  observer.prepare("SELECT count(*) FROM sqlite_schema").step();  // reads the file: WAL mode
+  WalFrames frames;
+  REQUIRE(sqlite3_wal_checkpoint_v2(observer.handle(), "main", SQLITE_CHECKPOINT_PASSIVE,
+                                    &frames.in_wal, &frames.copied) == SQLITE_OK);
+  return frames;
+}
+
+// What the checkpoints handed over, kind by kind, not yet run.
+struct HandedOver {
+  std::vector<std::function<void()>> when_quiet;
+  std::vector<std::function<void()>> at_once;
+
+  WalCheckpoints::Handover handover() {
+    return {.at_once = [this](std::function<void()> work) { at_once.push_back(work); },
+            .when_quiet = [this](std::function<void()> work) { when_quiet.push_back(work); }};
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "WAL checkpoints: past the first mark one waits for quiet and past the second one runs "
+    "at once",
+    "[daemon][wal]") {
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/collection.sqlite";
+  sqlite::Database database(path);
+  database.execute(
+      "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+      "CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
+  HandedOver handed;
+  WalCheckpoints checkpoints(
+      database, path, handed.handover(),
+      WalCheckpointMarks{.pages_before_checkpoint = 200, .pages_before_checkpoint_at_once = 1000});
+
+  write_pages(database, 100);
+  CHECK(handed.when_quiet.empty());
+  // Past the first mark: one checkpoint for a quiet moment, and no second while it waits.
+  write_pages(database, 150);
+  CHECK(handed.when_quiet.size() == 1);
+  write_pages(database, 300);
+  CHECK(handed.when_quiet.size() == 1);
+  CHECK(handed.at_once.empty());
+  // No quiet came: past the second mark one runs at once, and again only one.
+  write_pages(database, 600);
+  CHECK(handed.at_once.size() == 1);
+  write_pages(database, 600);
+  CHECK(handed.at_once.size() == 1);
+  CHECK(handed.when_quiet.size() == 1);
+  const std::string wal = path + "-wal";
+  CHECK(file_size_of(wal) > 1600 * 4096);
+  CHECK(checkpoints.completed() == 0);
+
+  // The worker runs it: every frame is copied, through the checkpoint's own connection.
+  handed.at_once.front()();
+  CHECK(checkpoints.completed() == 1);
+  const WalFrames after = wal_frames(path);
+  CHECK(after.in_wal > 1600);
+  CHECK(after.copied == after.in_wal);
+  CHECK(sqlite::Database(path).prepare("SELECT count(*) FROM filler").step());
+
+  // Copied whole, the WAL starts again from its beginning at the next commit: under the mark
+  // nothing is handed over; past it, the at-once checkpoint's turn is free again, and the one
+  // for quiet still waits (so no second).
+  write_pages(database, 10);
+  CHECK(handed.at_once.size() == 1);
+  write_pages(database, 1100);
+  CHECK(handed.at_once.size() == 2);
+  CHECK(handed.when_quiet.size() == 1);
+  // The quiet one runs at last, and one for quiet can be handed over again.
+  handed.when_quiet.front()();
+  CHECK(checkpoints.completed() == 2);
+  write_pages(database, 10);
+  write_pages(database, 250);
+  CHECK(handed.when_quiet.size() == 2);
+}
+
+TEST_CASE("WAL checkpoints: a checkpoint handed over after the object is gone still runs",
+          "[daemon][wal]") {
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/collection.sqlite";
+  sqlite::Database database(path);
+  database.execute(
+      "PRAGMA journal_mode = WAL; CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
+  HandedOver handed;
+  {
+    WalCheckpoints checkpoints(
+        database, path, handed.handover(),
+        WalCheckpointMarks{.pages_before_checkpoint = 50, .pages_before_checkpoint_at_once = 1000});
+    write_pages(database, 100);
+  }
+  REQUIRE(handed.when_quiet.size() == 1);
+  // A server stopping runs what its worker holds after the hook is gone.
+  handed.when_quiet.front()();
+  const WalFrames after = wal_frames(path);
+  CHECK(after.copied == after.in_wal);
+  // The hook is off: nothing more is handed over.
+  write_pages(database, 100);
+  CHECK(handed.when_quiet.size() == 1);
+  CHECK(handed.at_once.empty());
+}
