@@ -147,10 +147,11 @@ void run_evaluate(const EvaluateArgs& args, CliContext& context) {
 }
 
 struct SimulateArgs {
-  std::string history;  // a file, or - for stdin
+  std::string history;  // a file, or - for stdin; empty: the deck's cards through kiokud
+  std::optional<std::string> deck;
   std::string timezone;
   int day_starts_at = 4;
-  std::string algorithm = "fsrs";
+  std::optional<std::string> algorithm;
   std::vector<std::string> retentions;  // each 0.70-0.99
   int days = 365;
   std::optional<int> new_per_day;
@@ -175,11 +176,13 @@ double retention_value(const std::string& text, const SimulateMessages& words) {
 }
 
 void run_simulate(const SimulateArgs& args, CliContext& context) {
-  const MaintenanceMessages& words = maintenance_messages_for(context.language);
-  choose_time_zone(args.timezone, words);
+  const SimulateMessages& simulate_words = simulate_messages_for(context.language);
+  if (args.history.empty() == !args.deck) {
+    throw Error(ErrorCode::kInvalidParams, simulate_words.deck_or_history);
+  }
   std::vector<double> retentions;
   for (const std::string& text : args.retentions) {
-    retentions.push_back(retention_value(text, simulate_messages_for(context.language)));
+    retentions.push_back(retention_value(text, simulate_words));
   }
   const SimulateOptions options{.algorithm = args.algorithm,
                                 .retentions = retentions,
@@ -191,6 +194,12 @@ void run_simulate(const SimulateArgs& args, CliContext& context) {
                                 .day_starts_at_hour = args.day_starts_at,
                                 .json = context.json,
                                 .language = context.language};
+  if (args.deck) {
+    simulate_deck_through_daemon(context, *args.deck, options, std::cout);
+    return;
+  }
+  const MaintenanceMessages& words = maintenance_messages_for(context.language);
+  choose_time_zone(args.timezone, words);
   read_history(args.history, words, [&](int input, const std::string& source) {
     simulate_history(input, source, options, std::cout);
   });
@@ -273,30 +282,37 @@ CommandGroup sched_commands() {
                [](CliContext& context, const EvaluateArgs& args) { run_evaluate(args, context); }),
        Command<SimulateArgs>(
            "simulate",
-           {"Simulate the days ahead of a review history file (the JSONL sched replay reads): "
-            "reviews, minutes and cards known per day, and the minimum recommended retention",
-            "復習履歴ファイル（sched replay と同じ JSONL）のこの先の日々をシミュレーションする: "
-            "1 日の復習数・分・覚えている数と推奨最小保持率"})
+           {"Simulate the days ahead of a deck (through kiokud) or of a review history file (the "
+            "JSONL sched replay reads): reviews, minutes and cards known per day, and the minimum "
+            "recommended retention",
+            "デッキ（kiokud 経由）または復習履歴ファイル（sched replay と同じ JSONL）のこの先の"
+            "日々をシミュレーションする: 1 日の復習数・分・覚えている数と推奨最小保持率"})
+           .option(&SimulateArgs::deck, "--deck",
+                   {"simulate this deck's cards with its options and answer times",
+                    "このデッキのカードをそのオプションと回答時間でシミュレーションする"})
            .option(&SimulateArgs::history, "--history",
                    {"simulate this history file, or - for stdin, offline",
-                    "この履歴ファイル（- で標準入力）をオフラインでシミュレーションする"},
-                   required())
-           .option(
-               &SimulateArgs::algorithm, "--algorithm",
-               {"the scheduler: fsrs (default) or sm2", "スケジューラー: fsrs（既定）または sm2"},
-               one_of({"fsrs", "sm2"}))
+                    "この履歴ファイル（- で標準入力）をオフラインでシミュレーションする"})
+           .option(&SimulateArgs::algorithm, "--algorithm",
+                   {"the scheduler: fsrs or sm2 (default: the deck's; with --history fsrs)",
+                    "スケジューラー: fsrs または sm2（既定値: デッキのもの。--history では fsrs）"},
+                   one_of({"fsrs", "sm2"}))
            .option(&SimulateArgs::retentions, "--desired-retention",
-                   {"FSRS desired retention, 0.70-0.99; repeat to compare (default 0.9)",
-                    "FSRS の目標保持率（0.70-0.99）。繰り返すと比較する（既定値 0.9）"})
+                   {"FSRS desired retention, 0.70-0.99; repeat to compare (default: the deck's; "
+                    "with --history 0.9)",
+                    "FSRS の目標保持率（0.70-0.99）。繰り返すと比較する（既定値: デッキのもの。"
+                    "--history では 0.9）"})
            .option(&SimulateArgs::days, "--days",
                    {"days to simulate (default 365)", "シミュレーションする日数（既定値 365）"},
                    between(1, 36500))
            .option(&SimulateArgs::new_per_day, "--new-per-day",
-                   {"new cards a day (default 20)", "1 日の新規カード数（既定値 20）"},
+                   {"new cards a day (default: the deck's; with --history 20)",
+                    "1 日の新規カード数（既定値: デッキのもの。--history では 20）"},
                    between(0, 100000))
            .option(&SimulateArgs::reviews_per_day, "--reviews-per-day",
-                   {"reviews a day at most; the rest wait (default 200)",
-                    "1 日の復習の上限。残りは翌日以降（既定値 200）"},
+                   {"reviews a day at most; the rest wait (default: the deck's; with --history "
+                    "200)",
+                    "1 日の復習の上限。残りは翌日以降（既定値: デッキのもの。--history では 200）"},
                    between(0, 1000000))
            .option(&SimulateArgs::add, "--add",
                    {"new cards to add to the deck's (default 0)",
@@ -307,9 +323,12 @@ CommandGroup sched_commands() {
                     "学習者の回答の乱数シード（既定値 1）"},
                    between(0, 2147483647))
            .option(&SimulateArgs::timezone, "--timezone",
-                   {"IANA time zone (default: local)", "IANA タイムゾーン（既定値: ローカル）"})
+                   {"with --history: IANA time zone (default: local)",
+                    "--history のとき: IANA タイムゾーン（既定値: ローカル）"})
            .option(&SimulateArgs::day_starts_at, "--day-starts-at",
-                   {"hour a day starts (0-23)", "一日が始まる時刻（0-23 時）"}, between(0, 23))
+                   {"with --history: hour a day starts (0-23)",
+                    "--history のとき: 一日が始まる時刻（0-23 時）"},
+                   between(0, 23))
            .runs([](CliContext& context, const SimulateArgs& args) {
              run_simulate(args, context);
            })})};

@@ -4,15 +4,19 @@
 #include <boost/json.hpp>
 #include <unordered_map>
 
+#include "cli/cli_context.hpp"
+#include "cli/deck_refusal.hpp"
 #include "cli/history_reader.hpp"
 #include "cli/messages.hpp"
 #include "cli/number_text.hpp"
 #include "cli/simulate_messages.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_table.hpp"
 #include "core/deck_config.hpp"
 #include "core/fsrs_optimizer.hpp"
 #include "core/fsrs_training_items.hpp"
 #include "core/workload_simulation.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/sched_types.hpp"
 #include "protocol/wire_struct.hpp"
 
@@ -31,8 +35,10 @@ void print_text(const protocol::SchedSimulateResult& result, std::int64_t fitted
       << '\n';
   if (result.learner == "fitted") {
     out << fill_in(words.learner_fitted, {{"items", std::to_string(fitted_items)}}) << '\n';
+  } else if (result.learner == "deck") {
+    out << words.learner_deck << '\n';
   } else {
-    out << (result.learner == "deck" ? words.learner_deck : words.learner_defaults) << '\n';
+    out << (result.deck ? words.learner_deck_defaults : words.learner_defaults) << '\n';
   }
   out << '\n';
   std::vector<std::vector<std::string>> rows = {
@@ -56,12 +62,22 @@ void print_text(const protocol::SchedSimulateResult& result, std::int64_t fitted
   }
 }
 
+void print_simulation(const protocol::SchedSimulateResult& result, std::int64_t fitted_items,
+                      const SimulateOptions& options, std::ostream& out) {
+  if (options.json) {
+    out << boost::json::serialize(protocol::encode(result)) << '\n';
+  } else {
+    print_text(result, fitted_items, simulate_messages_for(options.language), out);
+  }
+}
+
 }  // namespace
 
 void simulate_history(int input, const std::string& source, const SimulateOptions& options,
                       std::ostream& out) {
   const SimulateMessages& words = simulate_messages_for(options.language);
-  const bool fsrs = options.algorithm == "fsrs";
+  const std::string algorithm = options.algorithm.value_or("fsrs");
+  const bool fsrs = algorithm == "fsrs";
   if (!fsrs && !options.retentions.empty()) {
     throw Error(ErrorCode::kInvalidParams, words.retention_with_sm2);
   }
@@ -89,7 +105,7 @@ void simulate_history(int input, const std::string& source, const SimulateOption
   const bool fitted = worth_applying(fit);
   WorkloadSettings& settings = request.settings;
   settings.learner = fitted ? fit.parameters : kFsrsDefaultWeights;
-  set_deck_option(settings.scheduler, "algorithm", options.algorithm);
+  set_deck_option(settings.scheduler, "algorithm", algorithm);
   settings.scheduler.fsrs_weights = settings.learner;
   settings.days = options.days;
   settings.new_per_day = options.new_per_day.value_or(settings.scheduler.new_per_day);
@@ -105,11 +121,42 @@ void simulate_history(int input, const std::string& source, const SimulateOption
   const WorkloadReport report = simulate_deck(request, calendar, start);
   const protocol::SchedSimulateResult result = protocol::simulate_result(
       request, report, start, fitted ? "fitted" : "defaults", std::nullopt);
-  if (options.json) {
-    out << boost::json::serialize(protocol::encode(result)) << '\n';
-  } else {
-    print_text(result, static_cast<std::int64_t>(fit.items_used), words, out);
+  print_simulation(result, static_cast<std::int64_t>(fit.items_used), options, out);
+}
+
+void simulate_deck_through_daemon(CliContext& context, const std::string& deck,
+                                  const SimulateOptions& options, std::ostream& out) {
+  boost::json::object params{{"deck", deck},
+                             {"days", options.days},
+                             {"add", options.add},
+                             {"seed", static_cast<std::int64_t>(options.seed)}};
+  if (options.algorithm) params["algorithm"] = *options.algorithm;
+  if (!options.retentions.empty()) {
+    params["desired_retention"] =
+        boost::json::array(options.retentions.begin(), options.retentions.end());
   }
+  if (options.new_per_day) params["new_per_day"] = *options.new_per_day;
+  if (options.reviews_per_day) params["reviews_per_day"] = *options.reviews_per_day;
+  const SimulateMessages& words = simulate_messages_for(options.language);
+  const boost::json::value reply = worded_deck_refusal(deck, options.language, [&] {
+    try {
+      return context.daemon().call(protocol::kSchedSimulate.name, std::move(params));
+    } catch (const protocol::ErrorWithData& refusal) {
+      // The daemon's refusals that depend on the deck, in the user's language.
+      const boost::json::value* reason = refusal.data().if_contains("reason");
+      const std::string named = safe_line(deck);
+      if (reason != nullptr && *reason == "retention_without_fsrs") {
+        throw Error(refusal.code(), fill_in(words.deck_retention_with_sm2, {{"deck", named}}));
+      }
+      if (reason != nullptr && *reason == "sm2_classic") {
+        throw Error(refusal.code(), fill_in(words.deck_sm2_classic, {{"deck", named}}));
+      }
+      throw;
+    }
+  });
+  print_simulation(
+      protocol::decode_result<protocol::SchedSimulateResult>(protocol::kSchedSimulate.name, reply),
+      0, options, out);
 }
 
 }  // namespace kioku::cli

@@ -1,6 +1,7 @@
 // `kioku sched simulate`: the days ahead of a deck, reviewed by kioku's scheduler and remembered
-// by an FSRS-6 learner (core/workload_simulation.hpp, docs/fsrs-optimizer.md "Simulation"), on
-// a history file as sched replay reads it, offline.
+// by an FSRS-6 learner (core/workload_simulation.hpp, docs/fsrs-optimizer.md "Simulation"): a
+// deck's own cards through kiokud (sched.simulate), or a history file as sched replay reads
+// it, offline.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,11 @@
 
 namespace kioku::cli {
 
+class CliContext;
+
 struct SimulateOptions {
-  std::string algorithm = "fsrs";  // the scheduler simulated: fsrs or sm2
-  std::vector<double> retentions;  // FSRS; none given: 0.9
+  std::optional<std::string> algorithm;  // fsrs or sm2; default: the deck's (a history: fsrs)
+  std::vector<double> retentions;        // FSRS; none given: 0.9
   int days = 365;
   std::optional<int> new_per_day;      // default: the deck's (20 for a history)
   std::optional<int> reviews_per_day;  // default: the deck's (200 for a history)
@@ -32,5 +35,10 @@ struct SimulateOptions {
 // line.
 void simulate_history(int input, const std::string& source, const SimulateOptions& options,
                       std::ostream& out);
+
+// The deck `deck`'s own cards, options and answer times through kiokud (sched.simulate), from
+// kiokud's now; options.day_starts_at_hour is the daemon's. Writes what simulate_history writes.
+void simulate_deck_through_daemon(CliContext& context, const std::string& deck,
+                                  const SimulateOptions& options, std::ostream& out);
 
 }  // namespace kioku::cli

@@ -17,6 +17,9 @@ const SimulateMessages kEnglish{
     .learner_defaults =
         "The learner remembers by FSRS-6's default parameters (the history is "
         "too short to fit better ones).",
+    .learner_deck_defaults =
+        "The learner remembers by FSRS-6's default parameters, which the deck still has "
+        "(kioku sched optimize --deck DECK --apply fits its own).",
     .retention = "Retention",
     .reviews_per_day = "Reviews/day",
     .minutes_per_day = "Minutes/day",
@@ -30,6 +33,15 @@ const SimulateMessages kEnglish{
     .retention_with_sm2 = "--desired-retention is for --algorithm fsrs; SM-2 has none",
     .bad_desired_retention =
         "--desired-retention must be a number from 0.70 to 0.99, got '{value}'",
+    .deck_or_history =
+        "give --deck DECK to simulate a deck through kiokud, or --history FILE to simulate a "
+        "history file offline (one of the two)",
+    .deck_retention_with_sm2 =
+        "deck {deck} schedules with SM-2: --desired-retention is for FSRS (add --algorithm fsrs "
+        "to simulate it on FSRS)",
+    .deck_sm2_classic =
+        "deck {deck} uses classic SM-2 (0-5 answers), which the simulation does not model: add "
+        "--algorithm sm2 or --algorithm fsrs",
 };
 
 const SimulateMessages kJapanese{
@@ -43,6 +55,9 @@ const SimulateMessages kJapanese{
     .learner_defaults =
         "学習者の記憶は FSRS-6 の既定パラメータに従います（履歴が短く、"
         "よりよいパラメータを求められません）。",
+    .learner_deck_defaults =
+        "学習者の記憶は FSRS-6 の既定パラメータに従います。デッキはまだ既定値のままです"
+        "（kioku sched optimize --deck DECK --apply で自分用に最適化できます）。",
     .retention = "保持率",
     .reviews_per_day = "復習/日",
     .minutes_per_day = "分/日",
@@ -56,6 +71,15 @@ const SimulateMessages kJapanese{
     .retention_with_sm2 = "--desired-retention は --algorithm fsrs 用です。SM-2 にはありません",
     .bad_desired_retention =
         "--desired-retention は 0.70 から 0.99 の数にしてください（'{value}' が指定されました）",
+    .deck_or_history =
+        "kiokud 経由でデッキをシミュレーションするには --deck DECK を、履歴ファイルをオフラインで"
+        "シミュレーションするには --history FILE を指定してください（どちらか一方）",
+    .deck_retention_with_sm2 =
+        "デッキ {deck} は SM-2 でスケジュールしています: --desired-retention は FSRS 用です"
+        "（FSRS でシミュレーションするには --algorithm fsrs を加えてください）",
+    .deck_sm2_classic =
+        "デッキ {deck} は従来の SM-2（0-5 の回答）を使っており、シミュレーションでは扱えません: "
+        "--algorithm sm2 または --algorithm fsrs を加えてください",
 };
 
 }  // namespace

@@ -135,10 +135,40 @@ BOOST_DESCRIBE_STRUCT(SchedSimulateResult, (),
                       (deck, algorithm, learner, start_ms, days, new_per_day, reviews_per_day,
                        studied_cards, new_cards, runs, minimum_recommended_retention))
 
+struct SchedSimulateParams {
+  std::string deck;
+  std::optional<std::string> algorithm;
+  std::optional<std::vector<double>> desired_retention;
+  std::optional<std::int64_t> days;
+  std::optional<std::int64_t> new_per_day;
+  std::optional<std::int64_t> reviews_per_day;
+  std::optional<std::int64_t> add;
+  std::optional<std::int64_t> seed;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "the deck to simulate (its id or name): its cards, options and answers"},
+      FieldHelp{"algorithm", "the scheduler simulated, sm2 or fsrs; default: the deck's"},
+      FieldHelp{"desired_retention",
+                "FSRS: the desired retentions to compare, each 0.70-0.99; default: the deck's"},
+      FieldHelp{"days", "days to simulate, 1-36500; default 365"},
+      FieldHelp{"new_per_day", "new cards a day (>= 0); default: the deck's"},
+      FieldHelp{"reviews_per_day", "reviews a day at most (>= 0); default: the deck's"},
+      FieldHelp{"add", "new cards to add to the deck's (>= 0); default 0"},
+      FieldHelp{"seed", "seed of the simulated learner's answers (>= 0); default 1"}};
+};
+BOOST_DESCRIBE_STRUCT(SchedSimulateParams, (),
+                      (deck, algorithm, desired_retention, days, new_per_day, reviews_per_day, add,
+                       seed))
+
 // A simulation as sched.simulate reports it; `learner` names whose parameters the request's
 // learner are.
 SchedSimulateResult simulate_result(const WorkloadRequest& request, const WorkloadReport& report,
                                     TimestampMs start, std::string learner,
                                     std::optional<std::string> deck);
+
+inline constexpr MethodType<SchedSimulateParams, SchedSimulateResult> kSchedSimulate{
+    "sched.simulate",
+    "Simulates the deck's days ahead (reviews, minutes and cards known a day, and for FSRS the "
+    "minimum recommended retention) from its cards and answers, off the server's thread; "
+    "changes nothing."};
 
 }  // namespace kioku::protocol

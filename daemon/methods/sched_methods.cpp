@@ -1,14 +1,18 @@
 // sched.optimize: FSRS-6's parameters fitted to the answers in the log; sched.evaluate: how well
-// SM-2 and FSRS-6 predict those answers (docs/fsrs-optimizer.md).
+// SM-2 and FSRS-6 predict those answers; sched.simulate: the deck's days ahead
+// (docs/fsrs-optimizer.md).
 // The fit reads the log through a connection of its own on the worker thread, so a long fit
 // never holds up the other clients' reviews; it changes nothing, and `kioku sched optimize
 // --apply` stores what it found through deck.config when it is worth applying.
 #include "core/fsrs_optimizer.hpp"
 #include "core/fsrs_training_items.hpp"
 #include "core/scheduler_evaluation.hpp"
+#include "core/workload_simulation.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/store/stats_source.hpp"
+#include "daemon/store/workload_source.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/sched_types.hpp"
 
 namespace kioku::daemon {
@@ -59,11 +63,110 @@ protocol::SchedEvaluateResult evaluate(const protocol::SchedEvaluateParams& para
       });
 }
 
+// sched.simulate's bounds: what one request may ask of the worker (the command line's own).
+constexpr std::int64_t kMostSimulatedDays = 36'500;
+constexpr std::int64_t kMostNewPerDay = 100'000;
+constexpr std::int64_t kMostReviewsPerDay = 1'000'000;
+constexpr std::int64_t kMostAddedCards = 1'000'000;
+constexpr std::size_t kMostRetentions = 30;
+
+// `value` of parameter `name` when given, checked against [0, most]; `fallback` otherwise.
+int bounded(const std::optional<std::int64_t>& value, const char* name, std::int64_t least,
+            std::int64_t most, int fallback) {
+  if (!value) return fallback;
+  if (*value < least || *value > most) {
+    throw Error(ErrorCode::kInvalidParams,
+                std::string("parameter '") + name + "' must be " + std::to_string(least) + " to " +
+                    std::to_string(most) + ", got " + std::to_string(*value));
+  }
+  return static_cast<int>(*value);
+}
+
+// The simulation's scheduler: the deck's options, with the algorithm asked for. Classic SM-2's
+// 0-5 answers are not modelled by the simulated learner, who presses the four buttons.
+DeckOptions simulated_scheduler(const DeckRow& deck, const std::optional<std::string>& asked) {
+  DeckOptions options = deck_options_from_json(deck.options_json);
+  if (asked) {
+    const std::optional<Algorithm> algorithm = parse_algorithm(*asked);
+    if (!algorithm || *algorithm == Algorithm::kSm2Classic) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'algorithm' must be sm2 or fsrs, got \"" + *asked + "\"");
+    }
+    options.algorithm = *algorithm;
+  } else if (options.algorithm == Algorithm::kSm2Classic) {
+    // `reason` for a client to word the refusal in its own language.
+    throw protocol::ErrorWithData(ErrorCode::kInvalidParams,
+                                  "deck " + deck.slug +
+                                      " uses sm2-classic, which the simulation does not model: "
+                                      "give 'algorithm' sm2 or fsrs",
+                                  {{"reason", "sm2_classic"}});
+  }
+  return options;
+}
+
+// Every parameter is checked here, on the server's thread, so that a mistake is an invalid
+// params error; the worker then reads the deck's cards and simulates.
+protocol::SchedSimulateResult simulate(const protocol::SchedSimulateParams& params,
+                                       MethodContext& context) {
+  const DeckRow deck = context.collection.decks().require(params.deck);
+  WorkloadRequest request;
+  WorkloadSettings& settings = request.settings;
+  settings.scheduler = simulated_scheduler(deck, params.algorithm);
+  const bool fsrs = settings.scheduler.algorithm == Algorithm::kFsrs;
+  settings.learner = settings.scheduler.fsrs_weights;
+  settings.days = bounded(params.days, "days", 1, kMostSimulatedDays, 365);
+  settings.new_per_day =
+      bounded(params.new_per_day, "new_per_day", 0, kMostNewPerDay, settings.scheduler.new_per_day);
+  settings.reviews_per_day = bounded(params.reviews_per_day, "reviews_per_day", 0,
+                                     kMostReviewsPerDay, settings.scheduler.reviews_per_day);
+  const int added = bounded(params.add, "add", 0, kMostAddedCards, 0);
+  if (params.seed && *params.seed < 0) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'seed' must be >= 0");
+  }
+  settings.seed = static_cast<std::uint64_t>(params.seed.value_or(1));
+  request.retentions = {settings.scheduler.desired_retention};
+  if (params.desired_retention) {
+    if (!fsrs) {
+      throw protocol::ErrorWithData(
+          ErrorCode::kInvalidParams,
+          "parameter 'desired_retention' is for FSRS; the simulation schedules with sm2",
+          {{"reason", "retention_without_fsrs"}});
+    }
+    const std::vector<double>& asked = *params.desired_retention;
+    if (asked.empty() || asked.size() > kMostRetentions) {
+      throw Error(ErrorCode::kInvalidParams, "parameter 'desired_retention' must hold 1 to " +
+                                                 std::to_string(kMostRetentions) + " values");
+    }
+    for (const double retention : asked) {
+      if (!(retention >= 0.7 && retention <= 0.99)) {
+        throw Error(ErrorCode::kInvalidParams,
+                    "parameter 'desired_retention' values must be 0.70 to 0.99, got " +
+                        std::to_string(retention));
+      }
+    }
+    request.retentions = asked;
+  }
+  settings.scheduler.desired_retention = request.retentions.front();
+  const std::string learner = settings.learner == kFsrsDefaultWeights ? "defaults" : "deck";
+  const TimestampMs start = context.clock.now();
+  return answer_later<protocol::SchedSimulateResult>(
+      context, [path = context.collection_path, calendar = context.calendar, deck = params.deck,
+                deck_id = deck.id, request = std::move(request), added, learner, start]() mutable {
+        DeckWorkload workload = read_deck_workload(path, deck_id);
+        request.studied = std::move(workload.studied);
+        request.new_cards = workload.new_cards + added;
+        request.settings.seconds = answer_seconds(workload.timed);
+        const WorkloadReport report = simulate_deck(request, calendar, start);
+        return protocol::simulate_result(request, report, start, learner, deck);
+      });
+}
+
 }  // namespace
 
 std::vector<Method> sched_methods() {
   return {method_row(protocol::kSchedOptimize, optimize),
-          method_row(protocol::kSchedEvaluate, evaluate)};
+          method_row(protocol::kSchedEvaluate, evaluate),
+          method_row(protocol::kSchedSimulate, simulate)};
 }
 
 }  // namespace kioku::daemon
