@@ -60,6 +60,9 @@ const MaintenanceMessages kEnglish{
     .optimize_history_or_deck =
         "--history fits a file; --deck and --apply fit the collection: "
         "give one or the other",
+    .optimize_changed_meanwhile =
+        "deck {deck}'s FSRS parameters were changed while the fit ran (by another client): "
+        "nothing was stored; run kioku sched optimize --deck {deck} --apply again",
     .evaluate_scored =
         "{scored} of {items} answers scored: the later ones of a {splits}-fold time-series split, "
         "the same for every model; FSRS-6 is fitted on the answers before each fold",
@@ -134,6 +137,10 @@ const MaintenanceMessages kJapanese{
     .optimize_history_or_deck =
         "--history はファイルを、--deck と --apply はコレクションを"
         "最適化します: どちらか一方を指定してください",
+    .optimize_changed_meanwhile =
+        "最適化の間にデッキ {deck} の FSRS パラメータが（別のクライアントによって）変更されました: "
+        "何も保存していません。kioku sched optimize --deck {deck} --apply "
+        "をもう一度実行してください",
     .evaluate_scored =
         "採点した回答: {items} 件中 {scored} 件（{splits} 分割の時系列分割の後半の回答で、"
         "どのモデルも同じ回答。FSRS-6 は各分割より前の回答で最適化）",

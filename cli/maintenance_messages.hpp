@@ -52,6 +52,7 @@ struct MaintenanceMessages {
   const char* optimize_kept;        // {deck}: not stored, they predict the answers no better
   const char* optimize_apply_needs_deck;
   const char* optimize_history_or_deck;
+  const char* optimize_changed_meanwhile;  // {deck}: another client stored parameters meanwhile
   // kioku sched evaluate
   const char* evaluate_scored;   // {scored}, {items}, {splits}
   const char* evaluate_too_few;  // {items}
@@ -67,21 +68,20 @@ struct MaintenanceMessages {
   const char* evaluate_recalled;
   const char* evaluate_history_or_deck;
 };
-BOOST_DESCRIBE_STRUCT(MaintenanceMessages, (),
-                      (recomputed_one, recomputed_many, default_value, expected_key_value, intact,
-                       warning, problems_one, problems_many, restore_backup, replayed_one,
-                       replayed_many, fixed_one, fixed_many, fixed_cards, deck_without_rebuild,
-                       differing_one, differing_many, unknown_time_zone, option_expected_key_value,
-                       replay_card_not_text, replay_time_not_text, replay_time_invalid,
-                       replay_quality_needs_classic, replay_quality_range, replay_rating_invalid,
-                       history_cannot_open, history_cannot_read, history_line_too_long,
-                       optimize_items, optimize_fit_defaults, optimize_fit_initial,
-                       optimize_log_loss, optimize_rmse_bins, optimize_parameters, optimize_applied,
-                       optimize_kept, optimize_apply_needs_deck, optimize_history_or_deck,
-                       evaluate_scored, evaluate_too_few, evaluate_model, evaluate_log_loss,
-                       evaluate_rmse_bins, evaluate_answers, evaluate_fsrs_defaults,
-                       evaluate_fsrs_fitted, evaluate_calibration, evaluate_predicted,
-                       evaluate_mean_predicted, evaluate_recalled, evaluate_history_or_deck))
+BOOST_DESCRIBE_STRUCT(
+    MaintenanceMessages, (),
+    (recomputed_one, recomputed_many, default_value, expected_key_value, intact, warning,
+     problems_one, problems_many, restore_backup, replayed_one, replayed_many, fixed_one,
+     fixed_many, fixed_cards, deck_without_rebuild, differing_one, differing_many,
+     unknown_time_zone, option_expected_key_value, replay_card_not_text, replay_time_not_text,
+     replay_time_invalid, replay_quality_needs_classic, replay_quality_range, replay_rating_invalid,
+     history_cannot_open, history_cannot_read, history_line_too_long, optimize_items,
+     optimize_fit_defaults, optimize_fit_initial, optimize_log_loss, optimize_rmse_bins,
+     optimize_parameters, optimize_applied, optimize_kept, optimize_apply_needs_deck,
+     optimize_history_or_deck, optimize_changed_meanwhile, evaluate_scored, evaluate_too_few,
+     evaluate_model, evaluate_log_loss, evaluate_rmse_bins, evaluate_answers,
+     evaluate_fsrs_defaults, evaluate_fsrs_fitted, evaluate_calibration, evaluate_predicted,
+     evaluate_mean_predicted, evaluate_recalled, evaluate_history_or_deck))
 
 const MaintenanceMessages& maintenance_messages_for(const std::string& language);
 

@@ -12,6 +12,7 @@
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
 #include "cli/number_text.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
 #include "core/fsrs_optimizer.hpp"
@@ -117,12 +118,22 @@ void optimize_collection(CliContext& context, const std::optional<std::string>& 
   report["better"] = result.better;
   std::optional<protocol::RebuildCounts> recomputed;
   if (apply && result.better) {
-    const auto configured = protocol::decode_result<protocol::DeckConfigResult>(
-        protocol::kDeckConfig.name,
-        context.daemon().call(
-            protocol::kDeckConfig.name,
-            {{"deck", *deck},
-             {"set", {{"fsrs_parameters", parameters_option(result.parameters)}}}}));
+    // Stored only over the parameters the fit was compared with: another client may have
+    // stored others while it ran, and those are not overwritten.
+    boost::json::value reply;
+    try {
+      reply = context.daemon().call(
+          protocol::kDeckConfig.name,
+          {{"deck", *deck},
+           {"set", {{"fsrs_parameters", parameters_option(result.parameters)}}},
+           {"expect", {{"fsrs_parameters", parameters_option(result.current)}}}});
+    } catch (const Error& refusal) {
+      if (refusal.code() != ErrorCode::kConflict) throw;
+      throw Error(ErrorCode::kConflict,
+                  fill_in(words.optimize_changed_meanwhile, {{"deck", safe_line(*deck)}}));
+    }
+    const auto configured =
+        protocol::decode_result<protocol::DeckConfigResult>(protocol::kDeckConfig.name, reply);
     // An SM-2 deck keeps the parameters for a switch to FSRS; nothing is recomputed.
     recomputed = configured.recomputed.value_or(protocol::RebuildCounts{});
   }

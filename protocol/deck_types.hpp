@@ -95,11 +95,16 @@ BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
 struct DeckConfigParams {
   std::string deck;
   std::optional<boost::json::object> set;
+  // A compare-and-set: `set` is stored only if each option named here has this value now.
+  std::optional<boost::json::object> expect;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "the deck's id"},
-      FieldHelp{"set", "options to change: {\"name\": \"value\", ...}"}};
+      FieldHelp{"set", "options to change: {\"name\": \"value\", ...}"},
+      FieldHelp{"expect",
+                "change nothing unless these options have these values now: {\"name\": "
+                "\"value\", ...} (-32003 otherwise)"}};
 };
-BOOST_DESCRIBE_STRUCT(DeckConfigParams, (), (deck, set))
+BOOST_DESCRIBE_STRUCT(DeckConfigParams, (), (deck, set, expect))
 
 // What replaying a deck's (or one deck of a rebuild's) cards from their logs changed.
 struct RebuildCounts {

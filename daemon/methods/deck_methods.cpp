@@ -16,6 +16,7 @@
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "protocol/deck_types.hpp"
+#include "protocol/json_rpc.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -192,9 +193,35 @@ std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {
   return list;
 }
 
+// deck.config's compare-and-set: each option `expected` names must have that value now
+// (compared as the deck reads them, so "0.9" expects "0.90"); else kConflict naming it, with
+// its value now in `data`, before anything is written. A client that read the options, worked
+// out new ones (sched optimize --apply) and stores them with `expect` cannot overwrite what
+// another client stored meanwhile.
+void check_expected_options(const DeckRow& deck, const boost::json::object& expected) {
+  const DeckOptions now = deck_options_from_json(deck.options_json);
+  for (const auto& [name, value] : expected) {
+    if (!value.is_string()) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'expect': option '" + std::string(name) + "' must be a string");
+    }
+    DeckOptions wanted = now;
+    set_deck_option(wanted, name, value.as_string());
+    const std::string current = deck_option_text(now, name);
+    if (deck_option_text(wanted, name) != current) {
+      throw protocol::ErrorWithData(ErrorCode::kConflict,
+                                    "deck " + deck.slug + "'s option '" + std::string(name) +
+                                        "' is now '" + current +
+                                        "', not the one expected: nothing was changed",
+                                    {{"option", std::string(name)}, {"current", current}});
+    }
+  }
+}
+
 protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
                                   MethodContext& context) {
   DeckRow deck = context.collection.decks().require(params.deck);
+  if (params.expect) check_expected_options(deck, *params.expect);
   protocol::DeckConfigResult result;
   result.deck = deck.slug;
   if (params.set) {
