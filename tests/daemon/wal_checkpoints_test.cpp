@@ -55,6 +55,18 @@ WalFrames wal_frames(const std::string& path) {
   return frames;
 }
 
+// A collection file in WAL mode with one table to fill, in `home`.
+struct WalFile {
+  explicit WalFile(const kioku::test::TempHome& home)
+      : path(home.root() + "/collection.sqlite"), database(path) {
+    database.execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+        "CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
+  }
+  std::string path;
+  sqlite::Database database;
+};
+
 // What the checkpoints handed over, kind by kind, not yet run.
 struct HandedOver {
   std::vector<std::function<void()>> when_quiet;
@@ -73,11 +85,9 @@ TEST_CASE(
     "at once",
     "[daemon][wal]") {
   kioku::test::TempHome home;
-  const std::string path = home.root() + "/collection.sqlite";
-  sqlite::Database database(path);
-  database.execute(
-      "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
-      "CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
+  WalFile file(home);
+  sqlite::Database& database = file.database;
+  const std::string& path = file.path;
   HandedOver handed;
   WalCheckpoints checkpoints(
       database, path, handed.handover(),
@@ -128,10 +138,9 @@ TEST_CASE(
 TEST_CASE("WAL checkpoints: a checkpoint handed over after the object is gone still runs",
           "[daemon][wal]") {
   kioku::test::TempHome home;
-  const std::string path = home.root() + "/collection.sqlite";
-  sqlite::Database database(path);
-  database.execute(
-      "PRAGMA journal_mode = WAL; CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
+  WalFile file(home);
+  sqlite::Database& database = file.database;
+  const std::string& path = file.path;
   HandedOver handed;
   {
     WalCheckpoints checkpoints(

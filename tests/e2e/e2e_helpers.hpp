@@ -47,6 +47,20 @@ inline std::string clock_start(std::int64_t seconds) {
   return std::to_string(seconds);
 }
 
+// A format 2 TOML deck `id` (English name `name`) of `count` basic notes n0, n1, ..., fronts
+// "question 0"... and backs "answer 0"...
+inline std::string numbered_basic_notes_deck(const std::string& id, const std::string& name,
+                                             int count) {
+  std::string text = "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"" + id +
+                     "\"\nname.en = \"" + name + "\"\n";
+  for (int card = 0; card < count; ++card) {
+    const std::string number = std::to_string(card);
+    text += "\n[[notes]]\nid = \"n" + number + "\"\nkind = \"basic\"\nfront.en = \"question " +
+            number + "\"\nback.en = \"answer " + number + "\"\n";
+  }
+  return text;
+}
+
 // Parses a command's stdout as one JSON value; fails the test with the output when it is not.
 inline boost::json::value parse_output(const CommandResult& result) {
   INFO("stdout: " << result.out << "\nstderr: " << result.err);

@@ -38,17 +38,6 @@ constexpr std::array<double, 21> kLearner = {0.6,  1.8,  4.5,  14.0, 7.0, 0.6, 2
                                              0.02, 1.4,  0.25, 1.2,  1.8, 0.1, 0.35,
                                              2.0,  0.45, 2.4,  0.4,  0.2, 0.1, 0.35};
 
-std::string basic_deck() {
-  std::string text =
-      "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"fit\"\nname.en = \"Fit\"\n";
-  for (int card = 0; card < kHistoryCards; ++card) {
-    const std::string number = std::to_string(card);
-    text += "\n[[notes]]\nid = \"n" + number + "\"\nkind = \"basic\"\nfront.en = \"question " +
-            number + "\"\nback.en = \"answer " + number + "\"\n";
-  }
-  return text;
-}
-
 // The scheduler day of a moment: days start at 04:00, and the tests run in UTC.
 std::int64_t day_of(std::int64_t seconds) {
   return (seconds - 4 * 3600) / kDaySeconds;
@@ -128,7 +117,10 @@ TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply 
   TempHome home;
   set_clock(home, kStartSeconds * 1000);
   RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"});
-  REQUIRE(daemon.kioku({"import", home.write_file("fit.toml", basic_deck())}).exit_code == 0);
+  REQUIRE(daemon
+              .kioku({"import", home.write_file("fit.toml", numbered_basic_notes_deck(
+                                                                "fit", "Fit", kHistoryCards))})
+              .exit_code == 0);
   REQUIRE(daemon.kioku({"deck", "config", "fit", "algorithm=fsrs"}).exit_code == 0);
   std::vector<std::int64_t> cards;
   for (const auto& row : SqliteReader(home.collection_path()).rows("SELECT id FROM cards")) {
@@ -213,7 +205,10 @@ TEST_CASE("e2e: sched evaluate scores the deck's answers through kiokud as offli
   TempHome home;
   set_clock(home, kStartSeconds * 1000);
   RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"});
-  REQUIRE(daemon.kioku({"import", home.write_file("fit.toml", basic_deck())}).exit_code == 0);
+  REQUIRE(daemon
+              .kioku({"import", home.write_file("fit.toml", numbered_basic_notes_deck(
+                                                                "fit", "Fit", kHistoryCards))})
+              .exit_code == 0);
   REQUIRE(daemon.kioku({"deck", "config", "fit", "algorithm=fsrs"}).exit_code == 0);
   std::vector<std::int64_t> cards;
   for (const auto& row : SqliteReader(home.collection_path()).rows("SELECT id FROM cards")) {

@@ -18,17 +18,6 @@ namespace {
 constexpr std::int64_t kSimulationStartMs = 1'767'607'200'000;  // 2026-01-05T10:00:00Z
 constexpr int kDeckCards = 12;
 
-std::string twelve_basic_notes() {
-  std::string text =
-      "format = 2\nlanguages = [\"en\"]\n\n[deck]\nid = \"sim\"\nname.en = \"Sim\"\n";
-  for (int card = 0; card < kDeckCards; ++card) {
-    const std::string number = std::to_string(card);
-    text += "\n[[notes]]\nid = \"n" + number + "\"\nkind = \"basic\"\nfront.en = \"question " +
-            number + "\"\nback.en = \"answer " + number + "\"\n";
-  }
-  return text;
-}
-
 json::value simulation_output(const RunningDaemon& daemon, std::vector<std::string> arguments) {
   const CommandResult result = daemon.kioku(std::move(arguments));
   INFO(result.err);
@@ -43,8 +32,10 @@ TEST_CASE("e2e: sched simulate --deck simulates the deck's cards in play as core
   TempHome home;
   set_clock(home, kSimulationStartMs);
   RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-file", home.root() + "/clock"});
-  REQUIRE(daemon.kioku({"import", home.write_file("sim.toml", twelve_basic_notes())}).exit_code ==
-          0);
+  REQUIRE(daemon
+              .kioku({"import", home.write_file("sim.toml", numbered_basic_notes_deck("sim", "Sim",
+                                                                                      kDeckCards))})
+              .exit_code == 0);
   std::vector<std::int64_t> cards;
   for (const auto& row :
        SqliteReader(home.collection_path()).rows("SELECT id FROM cards ORDER BY id")) {
