@@ -84,22 +84,6 @@ DeckOptionsById deck_options_of(Collection& collection, const std::optional<Deck
   return options;
 }
 
-std::vector<CardSnapshot> snapshots(const std::vector<StatsCard>& cards,
-                                    const DeckOptionsById& options) {
-  std::vector<CardSnapshot> snapshots;
-  snapshots.reserve(cards.size());
-  for (const StatsCard& card : cards) {
-    CardSnapshot snapshot = card.snapshot;
-    const auto deck = options.find(card.deck_id);
-    if (deck != options.end() && deck->second.algorithm == Algorithm::kFsrs) {
-      snapshot.fsrs = true;
-      snapshot.fsrs_weights = &deck->second.fsrs_weights;
-    }
-    snapshots.push_back(snapshot);
-  }
-  return snapshots;
-}
-
 }  // namespace
 
 protocol::StatsReportResult stats_report(const protocol::StatsReportParams& params,
@@ -121,7 +105,12 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   const std::vector<std::int64_t> reviewed = sums.answered_days(deck_id, today);
   const DeckOptionsById options = deck_options_of(collection, deck);
   const std::vector<CardSnapshot> cards =
-      snapshots(collection.stats_source().cards(deck_id), options);
+      collection.stats_source().cards(deck_id, [&](std::int64_t card_deck) {
+        const auto deck_options = options.find(card_deck);
+        return deck_options != options.end() && deck_options->second.algorithm == Algorithm::kFsrs
+                   ? &deck_options->second.fsrs_weights
+                   : nullptr;
+      });
   const DayRange range = days ? DayRange::last_days(today, *days)
                               : DayRange{first_day(reviewed, cards, calendar, today), today};
   range.length_checked();  // refuses a period too long to list day by day

@@ -58,10 +58,15 @@ struct StatsSource::Statements {
   explicit Statements(sqlite::Database& database)
       : select_answers(database.prepare(kioku::daemon::select_answers())),
         select_cards(database.prepare(kioku::daemon::select_cards())),
+        // An upper bound of select_cards' rows (retired cards and those of deleted notes are
+        // among them), from the smallest index.
+        count_cards(
+            database.prepare("SELECT count(*) FROM card_state WHERE (?1 IS NULL OR deck_id = ?1)")),
         select_card_answers(database.prepare(kSelectCardAnswers)) {}
 
   sqlite::Statement select_answers;
   sqlite::Statement select_cards;
+  sqlite::Statement count_cards;
   sqlite::Statement select_card_answers;
 };
 
@@ -114,19 +119,23 @@ std::map<std::int64_t, AnswerRollups> StatsSource::rollups_from_log(const DayCal
   return by_deck;
 }
 
-std::vector<StatsCard> StatsSource::cards(std::optional<std::int64_t> deck_id) {
+std::vector<CardSnapshot> StatsSource::cards(std::optional<std::int64_t> deck_id,
+                                             const FsrsWeightsOfDeck& fsrs_weights_of) {
+  std::vector<CardSnapshot> cards;
+  sqlite::Statement& count = statements_->count_cards;
+  count.bind(1, deck_id);
+  cards.reserve(static_cast<std::size_t>(sqlite::integer_result(count)));
   sqlite::Statement& select = statements_->select_cards;
   sqlite::StatementScope scope(select);
   select.bind(1, deck_id);
-  std::vector<StatsCard> cards;
   while (select.step()) {
-    StatsCard card;
-    card.deck_id = select.column_int(1);
-    card.snapshot.note_id = select.column_int(2);
-    card.snapshot.created = select.column_int(3);
-    card.snapshot.buried_until_day = select.column_int(4);
-    card.snapshot.state = read_state(select, 5);
-    cards.push_back(card);
+    CardSnapshot& card = cards.emplace_back();
+    card.note_id = select.column_int(2);
+    card.created = select.column_int(3);
+    card.buried_until_day = select.column_int(4);
+    card.state = read_state(select, 5);
+    card.fsrs_weights = fsrs_weights_of(select.column_int(1));
+    card.fsrs = card.fsrs_weights != nullptr;
   }
   return cards;
 }
