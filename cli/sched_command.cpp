@@ -23,6 +23,7 @@
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
 #include "core/time_zone_check.hpp"
+#include "core/workload_simulation.hpp"
 #include "protocol/unique_fd.hpp"
 
 namespace kioku::cli {
@@ -169,7 +170,7 @@ double retention_value(const std::string& text, const SimulateMessages& words) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != text.size() || !(value >= 0.7 && value <= 0.99)) {
+  if (used == 0 || used != text.size() || !is_simulated_retention(value)) {
     throw Error(ErrorCode::kInvalidParams, fill_in(words.bad_desired_retention, {{"value", text}}));
   }
   return value;
@@ -304,7 +305,7 @@ CommandGroup sched_commands() {
                     "--history では 0.9）"})
            .option(&SimulateArgs::days, "--days",
                    {"days to simulate (default 365)", "シミュレーションする日数（既定値 365）"},
-                   between(1, 36500))
+                   between(1, kMostSimulatedDays))
            .option(&SimulateArgs::new_per_day, "--new-per-day",
                    {"new cards a day (default: the deck's; with --history 20)",
                     "1 日の新規カード数（既定値: デッキのもの。--history では 20）"},

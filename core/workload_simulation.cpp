@@ -14,7 +14,6 @@ namespace kioku {
 
 namespace {
 
-constexpr int kMostDays = 36'500;
 // A same-day step answered Good more often than this would be a scheduler fault; the loop ends.
 constexpr int kMostStepsInADay = 32;
 
@@ -195,9 +194,10 @@ class Simulation {
 };
 
 void check(const WorkloadSettings& settings) {
-  if (settings.days < 1 || settings.days > kMostDays) {
-    throw Error(ErrorCode::kInvalidParams, "days must be 1 to " + std::to_string(kMostDays) +
-                                               ", got " + std::to_string(settings.days));
+  if (settings.days < 1 || settings.days > kMostSimulatedDays) {
+    throw Error(ErrorCode::kInvalidParams, "days must be 1 to " +
+                                               std::to_string(kMostSimulatedDays) + ", got " +
+                                               std::to_string(settings.days));
   }
   if (settings.new_per_day < 0 || settings.reviews_per_day < 0) {
     throw Error(ErrorCode::kInvalidParams, "daily limits must not be negative");
@@ -295,7 +295,7 @@ WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& 
     throw Error(ErrorCode::kInvalidParams, "give at least one desired retention");
   }
   for (const double retention : request.retentions) {
-    if (!(retention >= 0.7 && retention <= 0.99)) {
+    if (!is_simulated_retention(retention)) {
       throw Error(ErrorCode::kInvalidParams,
                   "desired retention must be 0.70 to 0.99, got " + std::to_string(retention));
     }

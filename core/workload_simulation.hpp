@@ -62,6 +62,12 @@ struct RatingShares {
   std::array<double, 3> recalled = {0.224, 0.632, 0.144};
 };
 
+// What a simulation may be asked for: days (1 to this), and desired retentions.
+inline constexpr int kMostSimulatedDays = 36'500;
+constexpr bool is_simulated_retention(double retention) noexcept {
+  return retention >= 0.7 && retention <= 0.99;
+}
+
 struct WorkloadSettings {
   int days = 365;
   int new_per_day = 20;

@@ -145,7 +145,7 @@ struct SchedSimulateParams {
   std::optional<std::int64_t> add;
   std::optional<std::int64_t> seed;
   static constexpr std::array kHelp{
-      FieldHelp{"deck", "the deck to simulate (its id or name): its cards, options and answers"},
+      FieldHelp{"deck", "the deck to simulate (its id): its cards, options and answers"},
       FieldHelp{"algorithm", "the scheduler simulated, sm2 or fsrs; default: the deck's"},
       FieldHelp{"desired_retention",
                 "FSRS: the desired retentions to compare, each 0.70-0.99; default: the deck's"},

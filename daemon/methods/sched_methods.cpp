@@ -63,8 +63,8 @@ protocol::SchedEvaluateResult evaluate(const protocol::SchedEvaluateParams& para
       });
 }
 
-// sched.simulate's bounds: what one request may ask of the worker (the command line's own).
-constexpr std::int64_t kMostSimulatedDays = 36'500;
+// sched.simulate's bounds beside core's days and retentions: what one request may ask of the
+// worker's memory (the command line's own).
 constexpr std::int64_t kMostNewPerDay = 100'000;
 constexpr std::int64_t kMostReviewsPerDay = 1'000'000;
 constexpr std::int64_t kMostAddedCards = 1'000'000;
@@ -104,8 +104,8 @@ DeckOptions simulated_scheduler(const DeckRow& deck, const std::optional<std::st
   return options;
 }
 
-// Every parameter is checked here, on the server's thread, so that a mistake is an invalid
-// params error; the worker then reads the deck's cards and simulates.
+// Every parameter is checked here, before the worker reads what may be a million cards; the
+// worker then reads the deck's cards and simulates.
 protocol::SchedSimulateResult simulate(const protocol::SchedSimulateParams& params,
                                        MethodContext& context) {
   const DeckRow deck = context.collection.decks().require(params.deck);
@@ -138,7 +138,7 @@ protocol::SchedSimulateResult simulate(const protocol::SchedSimulateParams& para
                                                  std::to_string(kMostRetentions) + " values");
     }
     for (const double retention : asked) {
-      if (!(retention >= 0.7 && retention <= 0.99)) {
+      if (!is_simulated_retention(retention)) {
         throw Error(ErrorCode::kInvalidParams,
                     "parameter 'desired_retention' values must be 0.70 to 0.99, got " +
                         std::to_string(retention));

@@ -58,15 +58,17 @@ struct StatsSource::Statements {
   explicit Statements(sqlite::Database& database)
       : select_answers(database.prepare(kioku::daemon::select_answers())),
         select_cards(database.prepare(kioku::daemon::select_cards())),
-        // An upper bound of select_cards' rows (retired cards and those of deleted notes are
-        // among them), from the smallest index.
-        count_cards(
-            database.prepare("SELECT count(*) FROM card_state WHERE (?1 IS NULL OR deck_id = ?1)")),
+        // Upper bounds of select_cards' rows (retired cards and those of deleted notes are
+        // among them): one deck's from its range of an index, where `?1 IS NULL OR` would
+        // count the whole collection for a deck of ten cards.
+        count_all_cards(database.prepare("SELECT count(*) FROM card_state")),
+        count_deck_cards(database.prepare("SELECT count(*) FROM card_state WHERE deck_id = ?1")),
         select_card_answers(database.prepare(kSelectCardAnswers)) {}
 
   sqlite::Statement select_answers;
   sqlite::Statement select_cards;
-  sqlite::Statement count_cards;
+  sqlite::Statement count_all_cards;
+  sqlite::Statement count_deck_cards;
   sqlite::Statement select_card_answers;
 };
 
@@ -122,8 +124,8 @@ std::map<std::int64_t, AnswerRollups> StatsSource::rollups_from_log(const DayCal
 std::vector<CardSnapshot> StatsSource::cards(std::optional<std::int64_t> deck_id,
                                              const FsrsWeightsOfDeck& fsrs_weights_of) {
   std::vector<CardSnapshot> cards;
-  sqlite::Statement& count = statements_->count_cards;
-  count.bind(1, deck_id);
+  sqlite::Statement& count =
+      deck_id ? statements_->count_deck_cards.bind(1, *deck_id) : statements_->count_all_cards;
   cards.reserve(static_cast<std::size_t>(sqlite::integer_result(count)));
   sqlite::Statement& select = statements_->select_cards;
   sqlite::StatementScope scope(select);

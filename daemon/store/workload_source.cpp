@@ -3,6 +3,8 @@
 
 #include <sqlite3.h>
 
+#include <optional>
+
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -27,13 +29,11 @@ DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t
   sqlite::Statement select = database.prepare(kSelectWorkload);
   select.bind(1, deck_id);
   DeckWorkload workload;
-  std::int64_t card = 0;
-  bool first_card = true;
+  std::optional<std::int64_t> previous_card;
   while (select.step()) {
-    const std::int64_t id = select.column_int(0);
-    const bool same_card = !first_card && id == card;
-    first_card = false;
-    card = id;
+    const std::int64_t card = select.column_int(0);
+    const bool same_card = previous_card == card;
+    previous_card = card;
     if (select.column_is_null(1)) {
       ++workload.new_cards;
       continue;

@@ -69,6 +69,23 @@ struct DaemonFixture {
     return collection.import_deck(deck, "test", clock.now());
   }
 
+  // The id of deck `deck`'s card with external id `external` (c-1... of import_choice_deck).
+  std::int64_t card_id(const std::string& deck, const std::string& external) {
+    for (const std::int64_t id :
+         collection.cards().ids_in_deck(collection.decks().by_slug(deck)->id)) {
+      if (collection.cards().card(id).external_id == external) return id;
+    }
+    FAIL("no card " << external);
+    return 0;
+  }
+
+  // Answers a card of import_choice_deck: "again" is its wrong choice, any other rating the
+  // right choice rated so.
+  boost::json::value answer(std::int64_t card, const std::string& rating) {
+    if (rating == "again") return result("review.answer", {{"card", card}, {"choice", 2}});
+    return result("review.answer", {{"card", card}, {"choice", 1}, {"rating", rating}});
+  }
+
   void import_format1_deck() {
     const Deck deck = read_deck_file(std::string(KIOKU_SOURCE_DIR) +
                                      "/tests/fixtures/gradient-checkpointing-format1.toml");

@@ -12,20 +12,6 @@ namespace json = boost::json;
 
 namespace {
 
-std::int64_t card_of_deck(DaemonFixture& fixture, const std::string& external) {
-  for (const std::int64_t id :
-       fixture.collection.cards().ids_in_deck(fixture.collection.decks().by_slug("deck")->id)) {
-    if (fixture.collection.cards().card(id).external_id == external) return id;
-  }
-  FAIL("no card " << external);
-  return 0;
-}
-
-json::value answer_card(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
-  if (rating == "again") return fixture.result("review.answer", {{"card", card}, {"choice", 2}});
-  return fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", rating}});
-}
-
 std::string phase_of(const json::value& answered) {
   return std::string(answered.at("state").at("phase").as_string());
 }
@@ -41,12 +27,12 @@ void relearning_and_learning_due(DaemonFixture& fixture, int relearn_at_minute,
       "deck.config",
       {{"deck", "deck"},
        {"set", {{"fuzz", "off"}, {"learning_steps", "1m 10m"}, {"relearning_steps", "10m"}}}});
-  REQUIRE(phase_of(answer_card(fixture, card_of_deck(fixture, "c-1"), "easy")) == "review");
+  REQUIRE(phase_of(fixture.answer(fixture.card_id("deck", "c-1"), "easy")) == "review");
   fixture.clock.advance_days(4);
   const TimestampMs start = fixture.clock.now();
   const auto answer_at = [&](int minute, const char* external, const char* phase) {
     fixture.clock.set(start + minute * 60'000);
-    REQUIRE(phase_of(answer_card(fixture, card_of_deck(fixture, external), "again")) == phase);
+    REQUIRE(phase_of(fixture.answer(fixture.card_id("deck", external), "again")) == phase);
   };
   if (relearn_at_minute <= learn_at_minute) {
     answer_at(relearn_at_minute, "c-1", "relearning");
@@ -69,12 +55,12 @@ TEST_CASE("queue: of a learning and a relearning card both due, the one due firs
   SECTION("relearning due first") {
     DaemonFixture fixture;
     relearning_and_learning_due(fixture, 0, 15);  // due at minutes 10 and 16
-    CHECK(next_card_id(fixture) == card_of_deck(fixture, "c-1"));
+    CHECK(next_card_id(fixture) == fixture.card_id("deck", "c-1"));
   }
   SECTION("learning due first") {
     DaemonFixture fixture;
     relearning_and_learning_due(fixture, 5, 0);  // due at minutes 15 and 1
-    CHECK(next_card_id(fixture) == card_of_deck(fixture, "c-3"));
+    CHECK(next_card_id(fixture) == fixture.card_id("deck", "c-3"));
   }
 }
 
@@ -94,7 +80,7 @@ TEST_CASE("queue: review.next, review.answer and due.counts sort nothing, with a
   for (int i = 0; i < 6; ++i) {
     const json::value next = fixture.result("review.next");
     if (next.at("card").is_null()) break;
-    answer_card(fixture, next.at("card").at("id").as_int64(), "good");
+    fixture.answer(next.at("card").at("id").as_int64(), "good");
     fixture.result("due.counts", {{"deck", "deck"}});
   }
   fixture.result("review.next", {{"tag", "none-has-it"}});

@@ -15,22 +15,8 @@ daemon::ImportSummary import_deck_with_siblings(DaemonFixture& fixture, int coun
   return fixture.import_choice_deck("siblings", count, 2, note);
 }
 
-std::int64_t card_id(DaemonFixture& fixture, const std::string& deck, const std::string& external) {
-  for (const std::int64_t id :
-       fixture.collection.cards().ids_in_deck(fixture.collection.decks().by_slug(deck)->id)) {
-    if (fixture.collection.cards().card(id).external_id == external) return id;
-  }
-  FAIL("no card " << external);
-  return 0;
-}
-
 void configure(DaemonFixture& fixture, const std::string& deck, json::object set) {
   fixture.result("deck.config", {{"deck", deck}, {"set", std::move(set)}});
-}
-
-json::value answer(DaemonFixture& fixture, std::int64_t card, const std::string& rating) {
-  if (rating == "again") return fixture.result("review.answer", {{"card", card}, {"choice", 2}});
-  return fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", rating}});
 }
 
 // Answers whatever review.next shows with `rating`, `count` times; returns the phases seen
@@ -46,7 +32,7 @@ std::string study(DaemonFixture& fixture, int count, const std::string& rating) 
              : phase == "review"              ? 'R'
              : state.at("interday").as_bool() ? 'I'
                                               : 'L';
-    answer(fixture, next.at("card").at("id").as_int64(), rating);
+    fixture.answer(next.at("card").at("id").as_int64(), rating);
   }
   return order;
 }
@@ -57,10 +43,10 @@ void reviews_and_interday_learning_in_four_days(DaemonFixture& fixture) {
   fixture.import_choice_deck("deck", 6);
   configure(fixture, "deck", {{"fuzz", "off"}, {"learning_steps", "4d"}});
   for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
-    answer(fixture, card_id(fixture, "deck", external), "easy");
+    fixture.answer(fixture.card_id("deck", external), "easy");
   }
   for (const char* external : {"c-5", "c-6"}) {
-    const auto answered = answer(fixture, card_id(fixture, "deck", external), "again");
+    const auto answered = fixture.answer(fixture.card_id("deck", external), "again");
     REQUIRE(answered.at("state").at("interday").as_bool());
   }
 }
@@ -93,7 +79,7 @@ TEST_CASE("bury: a buried learning card is due again tomorrow and next_due says 
   DaemonFixture fixture;
   fixture.import_choice_deck("deck", 1);
   const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
-  answer(fixture, card, "again");  // learning, due in a minute
+  fixture.answer(card, "again");  // learning, due in a minute
   fixture.result("review.bury", {{"card", card}});
   fixture.clock.advance_ms(5 * 60'000);
   const auto counts = fixture.result("due.counts");
@@ -107,8 +93,8 @@ TEST_CASE("bury: unbury brings cards back at once and an unknown card is refused
           "[daemon][queue]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("deck", 3);
-  fixture.result("review.bury", {{"card", card_id(fixture, "deck", "c-1")}});
-  fixture.result("review.bury", {{"card", card_id(fixture, "deck", "c-2")}});
+  fixture.result("review.bury", {{"card", fixture.card_id("deck", "c-1")}});
+  fixture.result("review.bury", {{"card", fixture.card_id("deck", "c-2")}});
   CHECK(fixture.result("due.counts").at("new").as_int64() == 1);
   CHECK(fixture.call("review.bury", {{"card", 999}}).at("error").at("code").as_int64() == -32001);
   CHECK(fixture.call("review.unbury", {{"deck", "nope"}}).at("error").at("code").as_int64() ==
@@ -122,8 +108,8 @@ TEST_CASE("bury: a rebuild from the log keeps burials and does not report them",
           "[daemon][queue]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("deck", 2);
-  const std::int64_t card = card_id(fixture, "deck", "c-1");
-  answer(fixture, card, "good");
+  const std::int64_t card = fixture.card_id("deck", "c-1");
+  fixture.answer(card, "good");
   fixture.result("review.bury", {{"card", card}});
   const auto report = fixture.result("doctor.rebuild");
   CHECK(report.at("changed").as_int64() == 0);
@@ -141,24 +127,24 @@ TEST_CASE("siblings: a re-import that changes a note updates those cards only", 
   const daemon::ImportSummary renamed = import_deck_with_siblings(fixture, 3, "other");
   CHECK(renamed.updated == 2);
   CHECK(renamed.unchanged == 1);
-  CHECK(fixture.collection.cards().card(card_id(fixture, "siblings", "c-2")).note == "other");
+  CHECK(fixture.collection.cards().card(fixture.card_id("siblings", "c-2")).note == "other");
 }
 
 TEST_CASE("siblings: answering a card buries its new siblings only with the option on",
           "[daemon][queue]") {
   DaemonFixture fixture;
   import_deck_with_siblings(fixture, 3);
-  const std::int64_t first = card_id(fixture, "siblings", "c-1");
-  const std::int64_t sibling = card_id(fixture, "siblings", "c-2");
+  const std::int64_t first = fixture.card_id("siblings", "c-1");
+  const std::int64_t sibling = fixture.card_id("siblings", "c-2");
 
   SECTION("off by default") {
-    answer(fixture, first, "easy");
+    fixture.answer(first, "easy");
     CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
     CHECK(fixture.collection.cards().card(sibling).buried_until_day == 0);
   }
   SECTION("bury_new_siblings") {
     configure(fixture, "siblings", {{"bury_new_siblings", "on"}});
-    answer(fixture, first, "easy");
+    fixture.answer(first, "easy");
     CHECK(fixture.result("due.counts").at("new").as_int64() == 1);
     CHECK(fixture.result("review.next").at("card").at("external_id").as_string() == "c-3");
     fixture.clock.advance_days(1);
@@ -166,7 +152,7 @@ TEST_CASE("siblings: answering a card buries its new siblings only with the opti
   }
   SECTION("bury_review_siblings does not bury new cards") {
     configure(fixture, "siblings", {{"bury_review_siblings", "on"}});
-    answer(fixture, first, "easy");
+    fixture.answer(first, "easy");
     CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
   }
 }
@@ -176,34 +162,34 @@ TEST_CASE("siblings: review and interday learning siblings follow their own opti
   DaemonFixture fixture;
   import_deck_with_siblings(fixture, 2);
   configure(fixture, "siblings", {{"fuzz", "off"}, {"learning_steps", "4d"}});
-  const std::int64_t first = card_id(fixture, "siblings", "c-1");
-  const std::int64_t sibling = card_id(fixture, "siblings", "c-2");
-  answer(fixture, first, "easy");  // review, due in 4 days (easy interval)
+  const std::int64_t first = fixture.card_id("siblings", "c-1");
+  const std::int64_t sibling = fixture.card_id("siblings", "c-2");
+  fixture.answer(first, "easy");  // review, due in 4 days (easy interval)
 
   SECTION("review siblings") {
-    answer(fixture, sibling, "easy");
+    fixture.answer(sibling, "easy");
     fixture.clock.advance_days(4);
     REQUIRE(fixture.result("due.counts").at("review").as_int64() == 2);
     configure(fixture, "siblings", {{"bury_interday_learning_siblings", "on"}});
-    answer(fixture, first, "good");
+    fixture.answer(first, "good");
     CHECK(fixture.result("due.counts").at("review").as_int64() == 1);  // option does not apply
     configure(fixture, "siblings", {{"bury_review_siblings", "on"}});
-    answer(fixture, sibling, "good");
+    fixture.answer(sibling, "good");
     CHECK(fixture.collection.cards().card(first).buried_until_day ==
           fixture.context.calendar.day_number(fixture.clock.now()) + 1);
   }
   SECTION("interday learning siblings") {
-    answer(fixture, sibling, "again");  // interday learning: the 4d step
+    fixture.answer(sibling, "again");  // interday learning: the 4d step
     REQUIRE(fixture.collection.cards().card(sibling).state.interday);
     fixture.clock.advance_days(4);
     REQUIRE(fixture.result("due.counts").at("learning").as_int64() == 1);
     configure(fixture, "siblings", {{"bury_review_siblings", "on"}, {"bury_new_siblings", "on"}});
     const std::int64_t today = fixture.context.calendar.day_number(fixture.clock.now());
-    answer(fixture, first, "good");
+    fixture.answer(first, "good");
     CHECK(fixture.collection.cards().card(sibling).buried_until_day == 0);
     CHECK(fixture.result("due.counts").at("learning").as_int64() == 1);
     configure(fixture, "siblings", {{"bury_interday_learning_siblings", "on"}});
-    answer(fixture, first, "good");  // answering ahead
+    fixture.answer(first, "good");  // answering ahead
     CHECK(fixture.collection.cards().card(sibling).buried_until_day == today + 1);
     CHECK(fixture.result("due.counts").at("learning").as_int64() == 0);
   }
@@ -216,11 +202,11 @@ TEST_CASE("siblings: an intraday learning sibling is never buried", "[daemon][qu
             {{"bury_new_siblings", "on"},
              {"bury_review_siblings", "on"},
              {"bury_interday_learning_siblings", "on"}});
-  const std::int64_t first = card_id(fixture, "siblings", "c-1");
-  const std::int64_t sibling = card_id(fixture, "siblings", "c-2");
-  answer(fixture, sibling, "again");  // buries c-1 (new) and is in intraday learning
+  const std::int64_t first = fixture.card_id("siblings", "c-1");
+  const std::int64_t sibling = fixture.card_id("siblings", "c-2");
+  fixture.answer(sibling, "again");  // buries c-1 (new) and is in intraday learning
   fixture.result("review.unbury");
-  answer(fixture, first, "again");
+  fixture.answer(first, "again");
   CHECK(fixture.collection.cards().card(sibling).buried_until_day == 0);
 }
 
@@ -234,7 +220,7 @@ TEST_CASE("interday learning: mixed evenly with reviews after intraday learning"
   CHECK(due.at("learning").as_int64() == 2);
 
   // An intraday relearning card (a lapse 11 minutes ago) comes first.
-  answer(fixture, card_id(fixture, "deck", "c-4"), "again");
+  fixture.answer(fixture.card_id("deck", "c-4"), "again");
   fixture.clock.advance_ms(11 * 60'000);
   CHECK(study(fixture, 1, "easy") == "L");
   // Then 3 reviews (one was answered) and 2 interday: the intersperser over the whole day's
@@ -266,7 +252,7 @@ TEST_CASE("limits: the review limit also caps new cards unless new cards ignore 
   // Day 0: nothing to review, so new cards get the whole review limit, and each one uses it up.
   CHECK(fixture.result("due.counts").at("new").as_int64() == 6);
   for (const char* external : {"c-1", "c-2", "c-3", "c-4"}) {
-    answer(fixture, card_id(fixture, "deck", external), "easy");  // a review in 4 days
+    fixture.answer(fixture.card_id("deck", external), "easy");  // a review in 4 days
   }
   CHECK(fixture.result("due.counts").at("new").as_int64() == 2);
 

@@ -55,18 +55,6 @@ WalFrames wal_frames(const std::string& path) {
   return frames;
 }
 
-// A collection file in WAL mode with one table to fill, in `home`.
-struct WalFile {
-  explicit WalFile(const kioku::test::TempHome& home)
-      : path(home.root() + "/collection.sqlite"), database(path) {
-    database.execute(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
-        "CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
-  }
-  std::string path;
-  sqlite::Database database;
-};
-
 // What the checkpoints handed over, kind by kind, not yet run.
 struct HandedOver {
   std::vector<std::function<void()>> when_quiet;
@@ -78,20 +66,38 @@ struct HandedOver {
   }
 };
 
+// A collection file in WAL mode with one table to fill, in a home of its own, and what
+// checkpoints watching it hand over.
+struct WalFile {
+  WalFile() : path(home.root() + "/collection.sqlite"), database(path) {
+    database.execute(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+        "CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
+  }
+  // Checkpoints of this file past `pages_before_checkpoint` (at once past 1,000), handing
+  // over to `handed`.
+  WalCheckpoints checkpoints(int pages_before_checkpoint) {
+    return WalCheckpoints(database, path, handed.handover(),
+                          WalCheckpointMarks{.pages_before_checkpoint = pages_before_checkpoint,
+                                             .pages_before_checkpoint_at_once = 1000});
+  }
+
+  kioku::test::TempHome home;
+  std::string path;
+  sqlite::Database database;
+  HandedOver handed;
+};
+
 }  // namespace
 
 TEST_CASE(
     "WAL checkpoints: past the first mark one waits for quiet and past the second one runs "
     "at once",
     "[daemon][wal]") {
-  kioku::test::TempHome home;
-  WalFile file(home);
+  WalFile file;
   sqlite::Database& database = file.database;
-  const std::string& path = file.path;
-  HandedOver handed;
-  WalCheckpoints checkpoints(
-      database, path, handed.handover(),
-      WalCheckpointMarks{.pages_before_checkpoint = 200, .pages_before_checkpoint_at_once = 1000});
+  HandedOver& handed = file.handed;
+  const WalCheckpoints checkpoints = file.checkpoints(200);
 
   write_pages(database, 100);
   CHECK(handed.when_quiet.empty());
@@ -107,17 +113,17 @@ TEST_CASE(
   write_pages(database, 600);
   CHECK(handed.at_once.size() == 1);
   CHECK(handed.when_quiet.size() == 1);
-  const std::string wal = path + "-wal";
+  const std::string wal = file.path + "-wal";
   CHECK(file_size_of(wal) > 1600 * 4096);
   CHECK(checkpoints.completed() == 0);
 
   // The worker runs it: every frame is copied, through the checkpoint's own connection.
   handed.at_once.front()();
   CHECK(checkpoints.completed() == 1);
-  const WalFrames after = wal_frames(path);
+  const WalFrames after = wal_frames(file.path);
   CHECK(after.in_wal > 1600);
   CHECK(after.copied == after.in_wal);
-  CHECK(sqlite::Database(path).prepare("SELECT count(*) FROM filler").step());
+  CHECK(sqlite::Database(file.path).prepare("SELECT count(*) FROM filler").step());
 
   // Copied whole, the WAL starts again from its beginning at the next commit: under the mark
   // nothing is handed over; past it, the at-once checkpoint's turn is free again, and the one
@@ -137,21 +143,17 @@ TEST_CASE(
 
 TEST_CASE("WAL checkpoints: a checkpoint handed over after the object is gone still runs",
           "[daemon][wal]") {
-  kioku::test::TempHome home;
-  WalFile file(home);
+  WalFile file;
   sqlite::Database& database = file.database;
-  const std::string& path = file.path;
-  HandedOver handed;
+  HandedOver& handed = file.handed;
   {
-    WalCheckpoints checkpoints(
-        database, path, handed.handover(),
-        WalCheckpointMarks{.pages_before_checkpoint = 50, .pages_before_checkpoint_at_once = 1000});
+    const WalCheckpoints checkpoints = file.checkpoints(50);
     write_pages(database, 100);
   }
   REQUIRE(handed.when_quiet.size() == 1);
   // A server stopping runs what its worker holds after the hook is gone.
   handed.when_quiet.front()();
-  const WalFrames after = wal_frames(path);
+  const WalFrames after = wal_frames(file.path);
   CHECK(after.copied == after.in_wal);
   // The hook is off: nothing more is handed over.
   write_pages(database, 100);

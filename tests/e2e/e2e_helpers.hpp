@@ -70,6 +70,15 @@ inline boost::json::value parse_output(const CommandResult& result) {
   return value;
 }
 
+// The JSON a kioku command against `daemon` prints; fails the test when it does not succeed.
+inline boost::json::value successful_json(const RunningDaemon& daemon,
+                                          std::vector<std::string> arguments) {
+  const CommandResult result = daemon.kioku(std::move(arguments));
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  return parse_output(result);
+}
+
 // Calls a method on a fresh connection to the home's daemon; fails the test on an error.
 inline boost::json::value call(const TempHome& home, std::string_view method,
                                boost::json::object params = {}, int reply_timeout_ms = 300'000) {

@@ -99,13 +99,6 @@ std::string answer_for_months(const TempHome& home, const RunningDaemon& daemon,
   return history.str();
 }
 
-json::value run_json(const RunningDaemon& daemon, std::vector<std::string> arguments) {
-  const CommandResult result = daemon.kioku(std::move(arguments));
-  INFO(result.err);
-  REQUIRE(result.exit_code == 0);
-  return parse_output(result);
-}
-
 std::int64_t rebuilt_changes(const RunningDaemon& daemon) {
   return daemon.call("doctor.rebuild", {{"deck", "fit"}}).at("changed").as_int64();
 }
@@ -130,7 +123,8 @@ TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply 
   const std::string history =
       home.write_file("history.jsonl", answer_for_months(home, daemon, cards));
 
-  const json::value fitted = run_json(daemon, {"sched", "optimize", "--deck", "fit", "--json"});
+  const json::value fitted =
+      successful_json(daemon, {"sched", "optimize", "--deck", "fit", "--json"});
   INFO(json::serialize(fitted));
   CHECK(fitted.at("deck") == "fit");
   CHECK(fitted.at("fit") == "all");
@@ -142,8 +136,8 @@ TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply 
 
   // The same answers as a file, offline: the same items, so the same fit to the last bit.
   const json::value offline =
-      run_json(daemon, {"sched", "optimize", "--history", history, "--timezone", "UTC",
-                        "--day-starts-at", "4", "--json"});
+      successful_json(daemon, {"sched", "optimize", "--history", history, "--timezone", "UTC",
+                               "--day-starts-at", "4", "--json"});
   for (const char* field : {"parameters", "items", "fit", "log_loss", "log_loss_before"}) {
     INFO(field);
     CHECK(offline.at(field) == fitted.at(field));
@@ -151,7 +145,7 @@ TEST_CASE("e2e: sched optimize fits a deck's answers through kiokud and --apply 
 
   // --apply stores them and recomputes every card; a replay then changes nothing.
   const json::value applied =
-      run_json(daemon, {"sched", "optimize", "--deck", "fit", "--apply", "--json"});
+      successful_json(daemon, {"sched", "optimize", "--deck", "fit", "--apply", "--json"});
   CHECK(applied.at("applied") == true);
   CHECK(applied.at("parameters") == fitted.at("parameters"));
   CHECK(applied.at("recomputed").at("cards").as_int64() == kHistoryCards);
@@ -217,7 +211,8 @@ TEST_CASE("e2e: sched evaluate scores the deck's answers through kiokud as offli
   const std::string history =
       home.write_file("history.jsonl", answer_for_months(home, daemon, cards));
 
-  const json::value evaluated = run_json(daemon, {"sched", "evaluate", "--deck", "fit", "--json"});
+  const json::value evaluated =
+      successful_json(daemon, {"sched", "evaluate", "--deck", "fit", "--json"});
   INFO(json::serialize(evaluated));
   CHECK(evaluated.at("deck") == "fit");
   CHECK(evaluated.at("splits") == 5);
@@ -243,8 +238,9 @@ TEST_CASE("e2e: sched evaluate scores the deck's answers through kiokud as offli
   CHECK(models[1].at("log_loss").as_double() < models[0].at("log_loss").as_double());
 
   // The same answers as a file, offline: the same items, so the same evaluation to the bit.
-  json::value offline = run_json(daemon, {"sched", "evaluate", "--history", history, "--timezone",
-                                          "UTC", "--day-starts-at", "4", "--json"});
+  json::value offline =
+      successful_json(daemon, {"sched", "evaluate", "--history", history, "--timezone", "UTC",
+                               "--day-starts-at", "4", "--json"});
   CHECK_FALSE(offline.as_object().contains("deck"));
   offline.as_object()["deck"] = "fit";
   CHECK(offline == evaluated);

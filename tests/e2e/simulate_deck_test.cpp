@@ -18,13 +18,6 @@ namespace {
 constexpr std::int64_t kSimulationStartMs = 1'767'607'200'000;  // 2026-01-05T10:00:00Z
 constexpr int kDeckCards = 12;
 
-json::value simulation_output(const RunningDaemon& daemon, std::vector<std::string> arguments) {
-  const CommandResult result = daemon.kioku(std::move(arguments));
-  INFO(result.err);
-  REQUIRE(result.exit_code == 0);
-  return parse_output(result);
-}
-
 }  // namespace
 
 TEST_CASE("e2e: sched simulate --deck simulates the deck's cards in play as core does",
@@ -68,7 +61,7 @@ TEST_CASE("e2e: sched simulate --deck simulates the deck's cards in play as core
 
   const std::int64_t start = kSimulationStartMs + 3 * 86'400'000;
   set_clock(home, start);
-  const json::value simulated = simulation_output(
+  const json::value simulated = successful_json(
       daemon, {"sched", "simulate", "--deck", "sim", "--days", "20", "--seed", "3", "--json"});
   INFO(json::serialize(simulated));
   CHECK(simulated.at("deck") == "sim");
@@ -97,8 +90,8 @@ TEST_CASE("e2e: sched simulate --deck simulates the deck's cards in play as core
   // On FSRS, at two retentions, with the minimum recommended one.
   REQUIRE(daemon.kioku({"deck", "config", "sim", "algorithm=fsrs"}).exit_code == 0);
   const json::value fsrs =
-      simulation_output(daemon, {"sched", "simulate", "--deck", "sim", "--desired-retention", "0.8",
-                                 "--desired-retention", "0.95", "--json"});
+      successful_json(daemon, {"sched", "simulate", "--deck", "sim", "--desired-retention", "0.8",
+                               "--desired-retention", "0.95", "--json"});
   CHECK(fsrs.at("algorithm") == "fsrs");
   REQUIRE(fsrs.at("runs").as_array().size() == 2);
   CHECK(fsrs.at("runs").as_array()[1].at("desired_retention").as_double() == 0.95);
