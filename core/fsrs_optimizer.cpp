@@ -150,7 +150,8 @@ std::vector<TrainingBatch> make_batches(const std::vector<TrainingItem>& items,
 // fsrs-rs's train: Adam with a cosine-annealed rate, parameters clipped after every step, and
 // the parameters of the epoch with the lowest loss over the whole set kept.
 Parameters train(const std::vector<TrainingItem>& items, const std::vector<double>& weights,
-                 const Parameters& start, const FsrsOptimizerSettings& settings) {
+                 const Parameters& start, const FsrsOptimizerSettings& settings,
+                 const ProgressReport& progress) {
   const Regularisation regularisation{start, settings.gamma, items.size()};
   const std::vector<TrainingBatch> batches = make_batches(items, weights, settings.batch_size);
   const std::size_t total_steps =
@@ -165,9 +166,13 @@ Parameters train(const std::vector<TrainingItem>& items, const std::vector<doubl
   Adam adam;
   std::size_t step = 0;
   Parameters gradient{};
+  // Each epoch walks the batches twice: a step on each, then the loss over all of them.
+  const std::size_t batch_walks = batches.size() * 2 * static_cast<std::size_t>(settings.epochs);
+  std::size_t batches_walked = 0;
   for (int epoch = 0; epoch < settings.epochs; ++epoch) {
     shuffle(order, generator);
     for (const std::size_t index : order) {
+      progress(WorkStage::kFitting, batches_walked++, batch_walks);
       // The gradient is finite: the parameters stay in their ranges, where the model's
       // predictions and derivatives are finite, and the loss clips its predictions.
       batch_loss(batches[index], parameters, regularisation, &gradient);
@@ -178,6 +183,7 @@ Parameters train(const std::vector<TrainingItem>& items, const std::vector<doubl
     }
     double loss = 0.0;
     for (const TrainingBatch& batch : batches) {
+      progress(WorkStage::kFitting, batches_walked++, batch_walks);
       loss += batch_loss(batch, parameters, regularisation, nullptr);
     }
     if (loss < best_loss) {
@@ -189,7 +195,8 @@ Parameters train(const std::vector<TrainingItem>& items, const std::vector<doubl
 }
 
 FsrsOptimization report(FsrsOptimization result, const std::vector<TrainingItem>& used,
-                        const Parameters& current) {
+                        const Parameters& current, const ProgressReport& progress) {
+  progress(WorkStage::kFitting, 1, 1);
   result.items_used = used.size();
   result.before = evaluate_fsrs_parameters(used, current);
   result.after = evaluate_fsrs_parameters(used, result.parameters);
@@ -200,8 +207,10 @@ FsrsOptimization report(FsrsOptimization result, const std::vector<TrainingItem>
 
 FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
                                           const FsrsOptimizerSettings& settings,
-                                          const Parameters& current) {
+                                          const Parameters& current,
+                                          const ProgressReport& progress) {
   check(settings);
+  progress(WorkStage::kFitting, 0, 1);
   std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
     return a.reviewed < b.reviewed;
   });
@@ -221,11 +230,11 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
     used_weights.push_back(weights[i]);
   }
   FsrsOptimization result;
-  if (used.size() < kFewestItems) return report(result, used, current);
+  if (used.size() < kFewestItems) return report(result, used, current, progress);
   const std::optional<InitialStabilities> initial =
       pretrain_initial_stabilities(filtered.pretraining, recall);
   // fsrs-rs fails here ("not enough data"); the defaults are the same answer for a caller.
-  if (!initial) return report(result, used, current);
+  if (!initial) return report(result, used, current, progress);
 
   Parameters start = kFsrsDefaultWeights;
   std::copy(initial->stability.begin(), initial->stability.end(), start.begin());
@@ -235,10 +244,10 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
       std::all_of(used.begin(), used.end(),
                   [](const TrainingItem& item) { return long_term_review_count(item) == 1; });
   if (only_first_long_term_reviews || used.size() < kFewestItemsForAll) {
-    return report(result, used, current);
+    return report(result, used, current, progress);
   }
 
-  Parameters fitted = train(used, used_weights, start, settings);
+  Parameters fitted = train(used, used_weights, start, settings, progress);
 
   // As fsrs-rs: the trained initial stabilities go through the same smoothing as pre-training's.
   std::array<std::optional<double>, 4> stabilities;
@@ -248,7 +257,7 @@ FsrsOptimization optimize_fsrs_parameters(std::vector<TrainingItem> items,
   }
   result.parameters = fitted;
   result.fit = FsrsFit::kAllParameters;
-  return report(result, used, current);
+  return report(result, used, current, progress);
 }
 
 const char* fsrs_fit_name(FsrsFit fit) noexcept {

@@ -12,6 +12,7 @@
 #include "core/deck_options.hpp"  // kFsrsDefaultWeights
 #include "core/fsrs_evaluation.hpp"
 #include "core/fsrs_training_items.hpp"
+#include "core/work_progress.hpp"
 
 namespace kioku {
 
@@ -51,8 +52,10 @@ bool worth_applying(const FsrsOptimization& optimization) noexcept;
 // `items` in any order (they are sorted by time); `current` is what the report compares with
 // (the deck's parameters). Throws Error (kInvalidParams) for settings out of range: epochs,
 // batch_size or learning_rate not positive, gamma negative, longest_history under 2.
+// `progress` hears the fitting stage after each batch; what it throws stops the fit.
 FsrsOptimization optimize_fsrs_parameters(
     std::vector<TrainingItem> items, const FsrsOptimizerSettings& settings = {},
-    const std::array<double, 21>& current = kFsrsDefaultWeights);
+    const std::array<double, 21>& current = kFsrsDefaultWeights,
+    const ProgressReport& progress = {});
 
 }  // namespace kioku

@@ -91,7 +91,8 @@ ModelEvaluation ModelScorer::result() const {
 }
 
 SchedulerEvaluation evaluate_schedulers(std::vector<TrainingItem> items,
-                                        const FsrsOptimizerSettings& settings) {
+                                        const FsrsOptimizerSettings& settings,
+                                        const ProgressReport& progress) {
   std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
     return a.reviewed < b.reviewed;
   });
@@ -108,9 +109,16 @@ SchedulerEvaluation evaluate_schedulers(std::vector<TrainingItem> items,
   // Each fold's answers predicted by a fit to the answers before it, never to themselves.
   std::vector<double> fitted;
   fitted.reserve(scored.size());
+  // A fit's time grows with its items: each fold's share of the progress is its share of them.
+  double fit_items = 0.0;
+  for (const TimeSeriesFold& fold : folds) fit_items += static_cast<double>(fold.train_end);
+  double fits_done = 0.0;
   for (const TimeSeriesFold& fold : folds) {
+    const double share = static_cast<double>(fold.train_end) / fit_items;
     const FsrsOptimization fit = optimize_fsrs_parameters(
-        std::vector<TrainingItem>(items.begin(), items.begin() + fold.train_end), settings);
+        std::vector<TrainingItem>(items.begin(), items.begin() + fold.train_end), settings,
+        kFsrsDefaultWeights, progress.part(fits_done, fits_done + share));
+    fits_done += share;
     const std::vector<double> predictions = fsrs_predictions(
         all.subspan(fold.train_end, fold.test_end - fold.train_end), fit.parameters);
     fitted.insert(fitted.end(), predictions.begin(), predictions.end());

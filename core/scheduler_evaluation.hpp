@@ -72,8 +72,10 @@ struct SchedulerEvaluation {
   ModelEvaluation fsrs_fitted;  // each fold's items scored with a fit to the items before it
 };
 
-// `items` in any order (they are sorted by time). Fits with `settings` once per fold.
+// `items` in any order (they are sorted by time). Fits with `settings` once per fold;
+// `progress` hears the fits as one fitting stage, each fold's share by its training items.
 SchedulerEvaluation evaluate_schedulers(std::vector<TrainingItem> items,
-                                        const FsrsOptimizerSettings& settings = {});
+                                        const FsrsOptimizerSettings& settings = {},
+                                        const ProgressReport& progress = {});
 
 }  // namespace kioku

@@ -36,7 +36,8 @@ std::size_t draw(const std::array<double, N>& shares, double unit) noexcept {
 class Simulation {
  public:
   Simulation(std::span<const SimulationCard> cards, const WorkloadSettings& settings,
-             const DayCalendar& calendar, TimestampMs start, bool daily_known)
+             const DayCalendar& calendar, TimestampMs start, bool daily_known,
+             const ProgressReport& progress)
       : cards_(cards.begin(), cards.end()),
         settings_(settings),
         scheduler_(settings.scheduler),
@@ -45,6 +46,7 @@ class Simulation {
         first_day_(calendar.day_number(start)),
         time_of_day_(start - calendar.day_start(first_day_)),
         daily_known_(daily_known),
+        progress_(progress),
         random_(settings.seed),
         due_(static_cast<std::size_t>(settings.days)) {
     // Leeches stay in play: a suspended leech would leave the workload by a rule of the deck,
@@ -77,6 +79,8 @@ class Simulation {
     }
     std::vector<std::size_t> carried;
     for (int day = 0; day < settings_.days; ++day) {
+      progress_(WorkStage::kSimulating, static_cast<std::size_t>(day),
+                static_cast<std::size_t>(settings_.days));
       SimulatedDay today;
       const std::int64_t day_number = first_day_ + day;
       const TimestampMs now = day == 0 ? start_ : calendar_.day_start(day_number) + time_of_day_;
@@ -104,6 +108,7 @@ class Simulation {
       result.seconds += today.seconds;
       result.days.push_back(today);
     }
+    progress_(WorkStage::kSimulating, 1, 1);
     result.known_at_end = result.days.empty() ? 0.0 : result.days.back().known;
     result.seconds_per_known = result.known_at_end > 0.0 ? result.seconds / result.known_at_end
                                                          : std::numeric_limits<double>::infinity();
@@ -187,6 +192,7 @@ class Simulation {
   std::int64_t first_day_;
   std::int64_t time_of_day_;  // the answers' time after their day's start
   bool daily_known_;
+  ProgressReport progress_;
   std::mt19937_64 random_;
   std::vector<std::vector<std::size_t>> due_;  // per simulated day, the cards falling due
   std::vector<std::size_t> new_queue_;
@@ -205,9 +211,10 @@ void check(const WorkloadSettings& settings) {
 }
 
 WorkloadSimulation simulate(std::span<const SimulationCard> cards, const WorkloadSettings& settings,
-                            const DayCalendar& calendar, TimestampMs start, bool daily_known) {
+                            const DayCalendar& calendar, TimestampMs start, bool daily_known,
+                            const ProgressReport& progress) {
   check(settings);
-  return Simulation(cards, settings, calendar, start, daily_known).run();
+  return Simulation(cards, settings, calendar, start, daily_known, progress).run();
 }
 
 }  // namespace
@@ -258,7 +265,7 @@ AnswerSeconds answer_seconds(std::span<const TimedAnswer> answers) {
 WorkloadSimulation simulate_workload(std::span<const SimulationCard> cards,
                                      const WorkloadSettings& settings, const DayCalendar& calendar,
                                      TimestampMs start) {
-  return simulate(cards, settings, calendar, start, true);
+  return simulate(cards, settings, calendar, start, true, {});
 }
 
 std::vector<double> retention_grid() {
@@ -269,13 +276,16 @@ std::vector<double> retention_grid() {
 
 RetentionSweep sweep_retention(std::span<const SimulationCard> cards, WorkloadSettings settings,
                                std::span<const double> retentions, const DayCalendar& calendar,
-                               TimestampMs start) {
+                               TimestampMs start, const ProgressReport& progress) {
   RetentionSweep sweep;
   settings.scheduler.algorithm = Algorithm::kFsrs;
   double least = std::numeric_limits<double>::infinity();
+  const auto runs = static_cast<double>(retentions.size());
   for (const double retention : retentions) {
     settings.scheduler.desired_retention = retention;
-    sweep.runs.push_back(simulate(cards, settings, calendar, start, false));
+    const auto run = static_cast<double>(sweep.runs.size());
+    sweep.runs.push_back(simulate(cards, settings, calendar, start, false,
+                                  progress.part(run / runs, (run + 1) / runs)));
     if (sweep.runs.back().seconds_per_known < least) {
       least = sweep.runs.back().seconds_per_known;
       sweep.minimum_recommended = retention;
@@ -285,7 +295,7 @@ RetentionSweep sweep_retention(std::span<const SimulationCard> cards, WorkloadSe
 }
 
 WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& calendar,
-                             TimestampMs start) {
+                             TimestampMs start, const ProgressReport& progress) {
   const WorkloadSettings& settings = request.settings;
   check(settings);
   if (request.new_cards < 0)
@@ -311,17 +321,23 @@ WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& 
   }
   WorkloadReport report;
   if (!fsrs) {
-    report.runs.push_back(simulate(cards, settings, calendar, start, true));
+    report.runs.push_back(simulate(cards, settings, calendar, start, true, progress));
     return report;
   }
+  // Every run simulates the same days of the same cards: each is an equal share of the work.
+  const std::vector<double> grid = retention_grid();
+  const auto runs = static_cast<double>(request.retentions.size() + grid.size());
   WorkloadSettings run = settings;
   for (const double retention : request.retentions) {
     run.scheduler.desired_retention = retention;
-    report.runs.push_back(simulate(cards, run, calendar, start, true));
+    const auto done = static_cast<double>(report.runs.size());
+    report.runs.push_back(
+        simulate(cards, run, calendar, start, true, progress.part(done / runs, (done + 1) / runs)));
   }
-  const std::vector<double> grid = retention_grid();
+  const double asked = static_cast<double>(request.retentions.size()) / runs;
   report.minimum_recommended =
-      sweep_retention(cards, settings, grid, calendar, start).minimum_recommended;
+      sweep_retention(cards, settings, grid, calendar, start, progress.part(asked, 1.0))
+          .minimum_recommended;
   return report;
 }
 

@@ -20,6 +20,7 @@
 #include "core/deck_options.hpp"
 #include "core/fsrs_memory_model.hpp"
 #include "core/replay.hpp"
+#include "core/work_progress.hpp"
 
 namespace kioku {
 
@@ -121,7 +122,7 @@ struct RetentionSweep {
 };
 RetentionSweep sweep_retention(std::span<const SimulationCard> cards, WorkloadSettings settings,
                                std::span<const double> retentions, const DayCalendar& calendar,
-                               TimestampMs start);
+                               TimestampMs start, const ProgressReport& progress = {});
 
 // A deck to simulate: its studied cards as their answers, and its new cards.
 struct WorkloadRequest {
@@ -139,7 +140,9 @@ struct WorkloadReport {
 // The cards made from the request (simulation_card() with the settings' scheduler and learner,
 // then the new cards), each run, and for FSRS the minimum recommended retention. Throws
 // kioku::Error (kInvalidParams) for a retention outside 0.70..0.99 or none asked with FSRS.
+// `progress` hears the simulating stage each simulated day, every run an equal share; what it
+// throws stops the simulation.
 WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& calendar,
-                             TimestampMs start);
+                             TimestampMs start, const ProgressReport& progress = {});
 
 }  // namespace kioku

@@ -16,6 +16,7 @@
 #include "core/fsrs_memory_model.hpp"
 #include "core/fsrs_parameter_ranges.hpp"
 #include "core/fsrs_pretraining.hpp"
+#include "tests/core/progress_record.hpp"
 #include "tests/core/time_zone_guard.hpp"
 #include "tests/core/utc_instant.hpp"
 #include "tests/support/durations.hpp"
@@ -140,6 +141,36 @@ TEST_CASE("The optimizer is deterministic for a seed", "[fsrs][optimizer]") {
   same.seed = 100;
   CHECK(optimize_fsrs_parameters(simulation.fitting, other).parameters !=
         optimize_fsrs_parameters(simulation.fitting, same).parameters);
+}
+
+TEST_CASE("The fit reports its progress and stops when the report throws", "[fsrs][optimizer]") {
+  const Simulation simulation = simulate(120, 6, 11);
+  FsrsOptimizerSettings settings;
+  settings.batch_size = 64;  // several batches an epoch
+  test::ProgressRecord record;
+  const FsrsOptimization reported =
+      optimize_fsrs_parameters(simulation.fitting, settings, kFsrsDefaultWeights, record.report());
+  REQUIRE(reported.fit == FsrsFit::kAllParameters);
+  // Told does not change the fit.
+  CHECK(reported.parameters == optimize_fsrs_parameters(simulation.fitting, settings).parameters);
+  CHECK(record.rises_from_zero_to_one());
+  CHECK(record.all_in(WorkStage::kFitting));
+  // A report before each batch's step and each batch's loss, five epochs, the start and the end.
+  const std::size_t batches = (reported.items_used + settings.batch_size - 1) / settings.batch_size;
+  CHECK(record.fractions.size() == batches * 2 * 5 + 2);
+
+  test::ProgressRecord cancelled;
+  cancelled.cancel_after = 7;
+  CHECK_THROWS_AS(optimize_fsrs_parameters(simulation.fitting, settings, kFsrsDefaultWeights,
+                                           cancelled.report()),
+                  WorkCancelled);
+  CHECK(cancelled.fractions.size() == 7);
+
+  // Too few items to train: the start and the end only.
+  test::ProgressRecord small;
+  const std::vector<TrainingItem> few(simulation.fitting.begin(), simulation.fitting.begin() + 3);
+  optimize_fsrs_parameters(few, settings, kFsrsDefaultWeights, small.report());
+  CHECK(small.fractions == std::vector<double>{0.0, 1.0});
 }
 
 TEST_CASE("Parameters stay in their ranges even when the data pull them out", "[fsrs][optimizer]") {

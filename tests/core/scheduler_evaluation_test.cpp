@@ -12,6 +12,7 @@
 #include "core/deck_options.hpp"
 #include "core/error.hpp"
 #include "core/fsrs_memory_model.hpp"
+#include "tests/core/progress_record.hpp"
 
 namespace kioku {
 namespace {
@@ -185,6 +186,23 @@ TEST_CASE("Each fold is scored with a fit to the items before it only", "[evalua
   std::size_t binned = 0;
   for (const CalibrationBin& bin : evaluation.fsrs_fitted.calibration) binned += bin.count;
   CHECK(binned == evaluation.scored);
+}
+
+TEST_CASE("The evaluation reports its five fits as one rising stage", "[evaluation]") {
+  const std::vector<TrainingItem> items = simulated_learner(200, 6);
+  test::ProgressRecord record;
+  const SchedulerEvaluation reported = evaluate_schedulers(items, {}, record.report());
+  CHECK(reported.fsrs_fitted.score.log_loss ==
+        evaluate_schedulers(items).fsrs_fitted.score.log_loss);
+  CHECK(record.rises_from_zero_to_one());
+  CHECK(record.all_in(WorkStage::kFitting));
+  // Each fold's fit starts and ends: ten reports at least, five of them the fits' ends.
+  CHECK(record.fractions.size() >= 10);
+
+  test::ProgressRecord cancelled;
+  cancelled.cancel_after = 3;
+  CHECK_THROWS_AS(evaluate_schedulers(items, {}, cancelled.report()), WorkCancelled);
+  CHECK(cancelled.fractions.size() == 3);
 }
 
 }  // namespace

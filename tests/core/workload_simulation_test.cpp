@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/scheduler.hpp"
+#include "tests/core/progress_record.hpp"
 #include "tests/core/time_zone_guard.hpp"
 
 namespace kioku {
@@ -183,6 +184,40 @@ TEST_CASE("workload simulation: a higher retention costs more reviews, and the s
   CHECK(grid.size() == 26);
   CHECK(grid.front() == 0.70);
   CHECK(grid.back() == Approx(0.95));
+}
+
+TEST_CASE("workload simulation: a deck's runs report their days as one rising stage",
+          "[core][simulate]") {
+  const test::TimeZoneGuard zone("UTC");
+  const DayCalendar calendar(4);
+  WorkloadRequest request;
+  request.new_cards = 50;
+  request.settings.days = 30;
+  request.settings.scheduler.algorithm = Algorithm::kFsrs;
+  request.retentions = {0.8, 0.9};
+  test::ProgressRecord record;
+  const WorkloadReport reported =
+      simulate_deck(request, calendar, kSimulationStart, record.report());
+  CHECK(reported.runs[1].reviews ==
+        simulate_deck(request, calendar, kSimulationStart).runs[1].reviews);
+  CHECK(record.rises_from_zero_to_one());
+  CHECK(record.all_in(WorkStage::kSimulating));
+  // Each of the 2 + 26 runs reports before each of its days and at its end.
+  const std::size_t runs = request.retentions.size() + retention_grid().size();
+  CHECK(record.fractions.size() == runs * (30 + 1));
+
+  test::ProgressRecord cancelled;
+  cancelled.cancel_after = 40;  // in the second run
+  CHECK_THROWS_AS(simulate_deck(request, calendar, kSimulationStart, cancelled.report()),
+                  WorkCancelled);
+  CHECK(cancelled.fractions.size() == 40);
+
+  // SM-2: one run.
+  request.settings.scheduler.algorithm = Algorithm::kSm2;
+  test::ProgressRecord sm2;
+  simulate_deck(request, calendar, kSimulationStart, sm2.report());
+  CHECK(sm2.rises_from_zero_to_one());
+  CHECK(sm2.fractions.size() == 31);
 }
 
 TEST_CASE("workload simulation: a card from its history, and the learner's answer times",

@@ -1,0 +1,52 @@
+// A progress report that scales its parts' fractions into its own (core/work_progress.hpp).
+#include "core/work_progress.hpp"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace kioku {
+
+namespace {
+
+constexpr std::array<std::pair<WorkStage, const char*>, 4> kStageNames = {{
+    {WorkStage::kReading, "reading"},
+    {WorkStage::kFitting, "fitting"},
+    {WorkStage::kScoring, "scoring"},
+    {WorkStage::kSimulating, "simulating"},
+}};
+
+}  // namespace
+
+const char* work_stage_name(WorkStage stage) noexcept {
+  for (const auto& [each, name] : kStageNames) {
+    if (each == stage) return name;
+  }
+  return "reading";
+}
+
+std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept {
+  for (const auto& [stage, each] : kStageNames) {
+    if (name == each) return stage;
+  }
+  return std::nullopt;
+}
+
+ProgressReport::ProgressReport(Sink sink)
+    : sink_(sink ? std::make_shared<const Sink>(std::move(sink)) : nullptr) {}
+
+void ProgressReport::operator()(WorkStage stage, std::size_t done, std::size_t total) const {
+  if (!sink_) return;
+  const double fraction =
+      total == 0 ? 1.0 : std::min(1.0, static_cast<double>(done) / static_cast<double>(total));
+  (*sink_)(stage, from_ + (to_ - from_) * fraction);
+}
+
+ProgressReport ProgressReport::part(double from, double to) const {
+  ProgressReport narrowed = *this;
+  narrowed.from_ = from_ + (to_ - from_) * std::clamp(from, 0.0, 1.0);
+  narrowed.to_ = from_ + (to_ - from_) * std::clamp(to, 0.0, 1.0);
+  return narrowed;
+}
+
+}  // namespace kioku

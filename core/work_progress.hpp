@@ -1,0 +1,51 @@
+// How far a long computation has come (a fit, an evaluation, a simulation), told to whoever
+// waits for it, and how that waiter stops it: the report throws WorkCancelled, and the
+// computation, which holds nothing but its own memory, unwinds with nothing to undo
+// (docs/fsrs-optimizer.md, "Progress and cancelling").
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/error.hpp"
+
+namespace kioku {
+
+enum class WorkStage { kReading, kFitting, kScoring, kSimulating };
+
+// "reading", "fitting", "scoring", "simulating": the names the protocol uses.
+const char* work_stage_name(WorkStage stage) noexcept;
+std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept;
+
+// Thrown from a report to stop the work; an Error (kUnavailable), so that a request stopped so
+// answers as any other refused one.
+class WorkCancelled : public Error {
+ public:
+  explicit WorkCancelled(const std::string& why) : Error(ErrorCode::kUnavailable, why) {}
+};
+
+class ProgressReport {
+ public:
+  // Told a stage and how much of it is done, 0 to 1; may throw WorkCancelled.
+  using Sink = std::function<void(WorkStage stage, double fraction)>;
+
+  ProgressReport() = default;  // tells nobody
+  explicit ProgressReport(Sink sink);
+
+  // `done` of `total` steps of `stage` are done (a total of 0 is all of it).
+  void operator()(WorkStage stage, std::size_t done, std::size_t total) const;
+  // This report for a part of the work: the part's fractions 0 to 1 arrive as `from` to `to`
+  // of this one's (the folds of an evaluation, each a fit of its own).
+  ProgressReport part(double from, double to) const;
+
+ private:
+  std::shared_ptr<const Sink> sink_;
+  double from_ = 0.0;
+  double to_ = 1.0;
+};
+
+}  // namespace kioku
