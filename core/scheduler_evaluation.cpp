@@ -96,11 +96,15 @@ SchedulerEvaluation evaluate_schedulers(std::vector<TrainingItem> items,
   std::stable_sort(items.begin(), items.end(), [](const TrainingItem& a, const TrainingItem& b) {
     return a.reviewed < b.reviewed;
   });
+  progress(WorkStage::kFitting, 0, 1);
   SchedulerEvaluation result;
   result.items = items.size();
   const std::vector<TimeSeriesFold> folds = time_series_folds(items.size());
   result.splits = folds.size();
-  if (folds.empty()) return result;
+  if (folds.empty()) {
+    progress(WorkStage::kFitting, 1, 1);
+    return result;
+  }
   const std::span<const TrainingItem> all(items);
   const std::span<const TrainingItem> scored = all.subspan(folds.front().train_end);
   result.scored = scored.size();

@@ -17,10 +17,12 @@ namespace kioku::protocol {
 
 struct SchedOptimizeParams {
   std::optional<std::string> deck;
+  std::optional<bool> progress;
   static constexpr std::array kHelp{
-      FieldHelp{"deck", "fit to this deck's answers (its id); default: the whole collection"}};
+      FieldHelp{"deck", "fit to this deck's answers (its id); default: the whole collection"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(SchedOptimizeParams, (), (deck))
+BOOST_DESCRIBE_STRUCT(SchedOptimizeParams, (), (deck, progress))
 
 struct SchedOptimizeResult {
   std::optional<std::string> deck;  // as asked; absent for the whole collection
@@ -52,11 +54,14 @@ inline constexpr MethodType<SchedOptimizeParams, SchedOptimizeResult> kSchedOpti
 
 struct SchedEvaluateParams {
   std::optional<std::string> deck;
-  static constexpr std::array kHelp{FieldHelp{
-      "deck",
-      "score the schedulers on this deck's answers (its id); default: the whole collection"}};
+  std::optional<bool> progress;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck",
+                "score the schedulers on this deck's answers (its id); default: the whole "
+                "collection"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(SchedEvaluateParams, (), (deck))
+BOOST_DESCRIBE_STRUCT(SchedEvaluateParams, (), (deck, progress))
 
 // Answers whose predicted recall fell in [from, to) (the last bin includes 1).
 struct CalibrationBinView {
@@ -144,6 +149,7 @@ struct SchedSimulateParams {
   std::optional<std::int64_t> reviews_per_day;
   std::optional<std::int64_t> add;
   std::optional<std::int64_t> seed;
+  std::optional<bool> progress;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "the deck to simulate (its id): its cards, options and answers"},
       FieldHelp{"algorithm", "the scheduler simulated, sm2 or fsrs; default: the deck's"},
@@ -153,11 +159,12 @@ struct SchedSimulateParams {
       FieldHelp{"new_per_day", "new cards a day (>= 0); default: the deck's"},
       FieldHelp{"reviews_per_day", "reviews a day at most (>= 0); default: the deck's"},
       FieldHelp{"add", "new cards to add to the deck's (>= 0); default 0"},
-      FieldHelp{"seed", "seed of the simulated learner's answers (>= 0); default 1"}};
+      FieldHelp{"seed", "seed of the simulated learner's answers (>= 0); default 1"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
 BOOST_DESCRIBE_STRUCT(SchedSimulateParams, (),
                       (deck, algorithm, desired_retention, days, new_per_day, reviews_per_day, add,
-                       seed))
+                       seed, progress))
 
 // A simulation as sched.simulate reports it; `learner` names whose parameters the request's
 // learner are.

@@ -35,7 +35,7 @@ constexpr const char* kOutOfMemory =
 struct Response {
   std::string id;
   std::string text;
-  std::function<std::string()> later = nullptr;
+  LaterWork later = {};
 };
 
 // Whether a repeated key lies inside the request's params (then the params are invalid) rather
@@ -58,7 +58,8 @@ Response error_text(std::string_view id_text, int error_code, const std::string&
   return {std::string(id_text),
           protocol::response_text(
               protocol::make_error(nullptr, error_code, escape_controls(message), std::move(data)),
-              id_text)};
+              id_text),
+          {}};
 }
 
 // Why the descriptors passed with a request to `method` are refused; empty when they are fine.
@@ -101,7 +102,7 @@ std::optional<Response> guarded(std::string_view name, const std::string& id, bo
   try {
     const std::string result = run();
     if (is_notification) return std::nullopt;
-    return Response{id, protocol::result_response_text(id, result), nullptr};
+    return Response{id, protocol::result_response_text(id, result), {}};
   } catch (const InputError& failure) {
     json::object data{
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
@@ -193,20 +194,26 @@ std::optional<Response> handle_request(const json::value& request,
   const Lent<protocol::UniqueFd> lent(context.passed_descriptor,
                                       method->takes_descriptor ? &descriptors.first : nullptr);
   context.may_answer_later = context.may_answer_later && !is_notification;
-  std::function<std::string()> later;
+  LaterWork later = {};
   std::optional<Response> response = guarded(name, id, is_notification, [&] {
     std::string result = invoke(*method, *params, context);
-    later = std::exchange(context.later, nullptr);
+    later = std::exchange(context.later, {});
     return result;
   });
   context.may_answer_later = false;
-  context.later = nullptr;
+  context.later = {};
   if (later && response) {
-    // Answered later: the work's own failures become this request's errors, as the handler's.
-    return Response{id, {}, [id, method_name = std::string(name), work = std::move(later)] {
-                      const std::optional<Response> made = guarded(method_name, id, false, work);
-                      return made->text + '\n';
-                    }};
+    // Answered later: the work's own failures (its cancelling too) become this request's
+    // errors, as the handler's.
+    later.id = id;
+    later.method = std::string(name);
+    later.make = [id, method_name = later.method,
+                  make = std::move(later.make)](const ProgressReport& progress) {
+      const std::optional<Response> made =
+          guarded(method_name, id, false, [&] { return make(progress); });
+      return made->text + '\n';
+    };
+    return Response{id, {}, std::move(later)};
   }
   return response;
 }
@@ -263,7 +270,8 @@ class Reply {
 
 // A response line of one message about the whole line, with no id to answer.
 ResponseLine line_error(int error_code, const std::string& message) {
-  return {protocol::to_line(protocol::make_error(nullptr, error_code, message)), {"null"}, false};
+  return {
+      protocol::to_line(protocol::make_error(nullptr, error_code, message)), {"null"}, false, {}};
 }
 
 ResponseLine dispatch(std::string_view line, MethodContext& context,
@@ -339,7 +347,7 @@ ResponseLine respond_to_line(std::string_view line, MethodContext& context,
   } catch (const std::length_error&) {
   }
   Response error = error_text("null", code::kUnavailable, kOutOfMemory);
-  return {std::move(error.text) + '\n', {std::move(error.id)}, false};
+  return {std::move(error.text) + '\n', {std::move(error.id)}, false, {}};
 }
 
 std::string dispatch_line(std::string_view line, MethodContext& context,

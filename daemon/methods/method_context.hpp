@@ -9,6 +9,7 @@
 
 #include "core/clock.hpp"
 #include "core/day_calendar.hpp"
+#include "daemon/server/later_work.hpp"
 #include "daemon/store/collection.hpp"
 #include "protocol/unique_fd.hpp"
 
@@ -48,9 +49,9 @@ struct MethodContext {
   // method_table.hpp): set by the dispatcher for a lone request over a socket; not for a
   // notification, a batch's requests or a call in-process, whose handlers do the work at once.
   bool may_answer_later = false;
-  // Set by answer_later(): the work that makes the request's result (its JSON text). The
-  // dispatcher takes it and the server runs it beside its own thread.
-  std::function<std::string()> later = nullptr;
+  // Set by answer_later(): the work that makes the request's result (its JSON text in `make`).
+  // The dispatcher takes it and the server runs it beside its own thread.
+  LaterWork later = {};
   // The clients connected now, the one asking included and those only listening (due.watch)
   // left out; 0 off a socket.
   std::function<std::size_t()> connected_clients = [] { return std::size_t{0}; };

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "daemon/methods/method_context.hpp"
@@ -58,10 +59,28 @@ Method method_row(const protocol::MethodType<Params, Result>& type, Handler<Para
 // or the context: it runs beside the thread that owns them. What it throws becomes the
 // request's error as a handler's would. Returns the result to give when it ran now, and an empty
 // one (which is never sent) when it will run later.
-template <class Result>
-Result answer_later(MethodContext& context, std::function<Result()> work) {
-  if (!context.may_answer_later) return work();
-  context.later = [work = std::move(work)] { return protocol::wire_text(work()); };
+// A `work` that takes a ProgressReport tells it how far it has come; the report throws
+// WorkCancelled once nobody waits for the result, and the client hears request.progress
+// notifications when `notify_progress` (the request's `progress` parameter). Run now, it tells
+// nobody and is never stopped.
+template <class Result, class Work>
+Result answer_later(MethodContext& context, Work work, bool notify_progress = false) {
+  constexpr bool reports = std::is_invocable_v<Work&, const ProgressReport&>;
+  if (!context.may_answer_later) {
+    if constexpr (reports) {
+      return work(ProgressReport{});
+    } else {
+      return work();
+    }
+  }
+  context.later.make = [work = std::move(work)](const ProgressReport& progress) mutable {
+    if constexpr (reports) {
+      return protocol::wire_text(Result(work(progress)));
+    } else {
+      return protocol::wire_text(Result(work()));
+    }
+  };
+  context.later.notify_progress = notify_progress;
   return Result{};
 }
 

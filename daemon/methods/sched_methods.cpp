@@ -23,9 +23,10 @@ namespace {
 // own: what both sched.optimize and sched.evaluate work on.
 std::vector<TrainingItem> training_items(const std::string& collection_path,
                                          const DayCalendar& calendar,
-                                         std::optional<std::int64_t> deck_id) {
+                                         std::optional<std::int64_t> deck_id,
+                                         const ProgressReport& progress) {
   std::vector<TrainingItem> items;
-  for (const std::vector<ReviewEntry>& log : read_card_logs(collection_path, deck_id)) {
+  for (const std::vector<ReviewEntry>& log : read_card_logs(collection_path, deck_id, progress)) {
     append_training_items(CardLog{.entries = log}, calendar, items);
   }
   return items;
@@ -41,12 +42,14 @@ protocol::SchedOptimizeResult optimize(const protocol::SchedOptimizeParams& para
     current = deck_options_from_json(deck.options_json).fsrs_weights;
   }
   return answer_later<protocol::SchedOptimizeResult>(
-      context, [path = context.collection_path, calendar = context.calendar, deck = params.deck,
-                deck_id, current] {
-        const FsrsOptimization fitted =
-            optimize_fsrs_parameters(training_items(path, calendar, deck_id), {}, current);
+      context,
+      [path = context.collection_path, calendar = context.calendar, deck = params.deck, deck_id,
+       current](const ProgressReport& progress) {
+        const FsrsOptimization fitted = optimize_fsrs_parameters(
+            training_items(path, calendar, deck_id, progress), {}, current, progress);
         return protocol::optimize_result(fitted, current, deck);
-      });
+      },
+      params.progress.value_or(false));
 }
 
 // The same answers as sched.optimize reads, on the worker thread with a connection of its own:
@@ -57,10 +60,13 @@ protocol::SchedEvaluateResult evaluate(const protocol::SchedEvaluateParams& para
   if (params.deck) deck_id = context.collection.decks().require(*params.deck).id;
   return answer_later<protocol::SchedEvaluateResult>(
       context,
-      [path = context.collection_path, calendar = context.calendar, deck = params.deck, deck_id] {
+      [path = context.collection_path, calendar = context.calendar, deck = params.deck,
+       deck_id](const ProgressReport& progress) {
         return protocol::evaluate_result(
-            evaluate_schedulers(training_items(path, calendar, deck_id)), deck);
-      });
+            evaluate_schedulers(training_items(path, calendar, deck_id, progress), {}, progress),
+            deck);
+      },
+      params.progress.value_or(false));
 }
 
 // sched.simulate's bounds beside core's days and retentions: what one request may ask of the
@@ -150,15 +156,18 @@ protocol::SchedSimulateResult simulate(const protocol::SchedSimulateParams& para
   const std::string learner = settings.learner == kFsrsDefaultWeights ? "defaults" : "deck";
   const TimestampMs start = context.clock.now();
   return answer_later<protocol::SchedSimulateResult>(
-      context, [path = context.collection_path, calendar = context.calendar, deck = params.deck,
-                deck_id = deck.id, request = std::move(request), added, learner, start]() mutable {
-        DeckWorkload workload = read_deck_workload(path, deck_id);
+      context,
+      [path = context.collection_path, calendar = context.calendar, deck = params.deck,
+       deck_id = deck.id, request = std::move(request), added, learner,
+       start](const ProgressReport& progress) mutable {
+        DeckWorkload workload = read_deck_workload(path, deck_id, progress);
         request.studied = std::move(workload.studied);
         request.new_cards = workload.new_cards + added;
         request.settings.seconds = answer_seconds(workload.timed);
-        const WorkloadReport report = simulate_deck(request, calendar, start);
+        const WorkloadReport report = simulate_deck(request, calendar, start, progress);
         return protocol::simulate_result(request, report, start, learner, deck);
-      });
+      },
+      params.progress.value_or(false));
 }
 
 }  // namespace

@@ -2,9 +2,10 @@
 // reading it again: which ids it answers (to turn it into errors when its commit fails).
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
+
+#include "daemon/server/later_work.hpp"
 
 namespace kioku::daemon {
 
@@ -14,9 +15,9 @@ struct ResponseLine {
   std::vector<std::string> ids;
   bool batch = false;  // the responses are a JSON array, even of one
   // Set when the handler asked to answer later (MethodContext::answer_later): the server runs
-  // this off its own thread and sends the line it returns instead of `text`; it never throws.
-  // Meanwhile the client's next request waits, and the other clients are served.
-  std::function<std::string()> later = nullptr;
+  // this off its own thread and sends the line it makes instead of `text`. Meanwhile the
+  // client's next request waits, and the other clients are served.
+  LaterWork later = {};
 };
 
 }  // namespace kioku::daemon

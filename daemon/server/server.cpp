@@ -11,8 +11,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio.hpp>
 #include <cerrno>
+#include <cmath>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/log_priority.hpp"
 #include "daemon/server/failed_commit.hpp"
 #include "daemon/server/request_lines.hpp"
@@ -29,6 +32,7 @@
 #include "daemon/server/stop_signals.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/paths.hpp"
+#include "protocol/request_progress.hpp"
 
 namespace kioku::daemon {
 
@@ -36,6 +40,7 @@ namespace asio = boost::asio;
 using asio::awaitable;
 using asio::use_awaitable;
 using Socket = asio::local::stream_protocol::socket;
+namespace json = boost::json;
 
 namespace {
 
@@ -122,8 +127,17 @@ struct CommitRound {
   std::optional<std::string> failure;
 };
 
+// What the worker and the server's thread share about one piece of later work
+// (ResponseLine::later): whether it is to stop, and why. Nothing of asio's, so that the worker
+// may hold the last reference.
+struct WorkWatch {
+  std::atomic<bool> cancelled = false;
+  std::string reason;  // written on the server's thread before `cancelled`, read after it
+};
+
 // A response worked out off the server's thread (ResponseLine::later): its session waits on
-// `finished`, which the worker's completion cancels on the server's thread.
+// `finished`, which the worker's completion cancels on the server's thread. Only the server's
+// thread holds it.
 struct LaterResponse {
   explicit LaterResponse(asio::io_context& io) : finished(io) {
     finished.expires_at(asio::steady_timer::time_point::max());
@@ -202,19 +216,24 @@ struct Server::Impl {
   // waits for one, so its completion always finds `io`.
   asio::thread_pool workers{1};
 
+  // The later work running or queued now, for stop() to cancel.
+  std::set<std::shared_ptr<WorkWatch>> watched_work;
+
   // Runs `work` on the worker and returns the line it made, once it is done; the server's
-  // thread serves the other sessions meanwhile.
-  awaitable<std::string> answer_later(std::function<std::string()> work) {
+  // thread serves the other sessions meanwhile. The work's progress reaches the server's thread
+  // at most every limits.progress_interval: each time, a client that has gone cancels the work,
+  // and one that asked hears a request.progress notification.
+  awaitable<std::string> answer_later(LaterWork work, const std::shared_ptr<Connection>& session) {
     auto waiting = std::make_shared<LaterResponse>(io);
-    asio::post(workers, [this, waiting, work = std::move(work)] {
-      std::string text;
-      try {
-        text = work();
-      } catch (const std::exception& error) {
-        text = error_line(protocol::code::kInternalError,
-                          std::string("internal error: ") + error.what());
-      }
-      asio::post(io, [waiting, text = std::move(text)]() mutable {
+    auto watch = std::make_shared<WorkWatch>();
+    watched_work.insert(watch);
+    ProgressReport progress(progress_sink(watch, session, work));
+    asio::post(workers, [this, waiting, progress = std::move(progress),
+                         make = std::move(work.make)]() mutable {
+      std::string text = make(progress);
+      // Handed over, not copied: the response must be let go of on the server's thread, which
+      // owns its timer.
+      asio::post(io, [waiting = std::move(waiting), text = std::move(text)]() mutable {
         waiting->text = std::move(text);
         waiting->done = true;
         waiting->finished.cancel();
@@ -224,7 +243,56 @@ struct Server::Impl {
       boost::system::error_code cancelled;
       co_await waiting->finished.async_wait(asio::redirect_error(use_awaitable, cancelled));
     }
+    watched_work.erase(watch);
+    if (watch->cancelled) {
+      std::cerr << log_info << "kiokud: " << work.method << " stopped: " << watch->reason << '\n';
+    }
     co_return std::move(waiting->text);
+  }
+
+  // Called on the server's thread only.
+  static void cancel(WorkWatch& watch, std::string reason) {
+    if (watch.cancelled) return;
+    watch.reason = std::move(reason);
+    watch.cancelled.store(true, std::memory_order_release);
+  }
+
+  // The report the later work tells, on the worker: it throws once the work is cancelled, and
+  // passes a report on to the server's thread when the stage changes, the stage is done, or
+  // limits.progress_interval has passed since the last one.
+  ProgressReport::Sink progress_sink(std::shared_ptr<WorkWatch> watch,
+                                     const std::shared_ptr<Connection>& session,
+                                     const LaterWork& work) {
+    struct Passed {
+      std::optional<WorkStage> stage;
+      std::chrono::steady_clock::time_point at;
+    };
+    // A weak reference: the worker may let go of the sink last, and a session must end on the
+    // server's thread.
+    std::weak_ptr<Connection> client = session;
+    std::optional<json::value> id;
+    if (work.notify_progress) id = json::parse(work.id);
+    return [this, watch = std::move(watch), client = std::move(client), id = std::move(id),
+            passed = Passed{}](WorkStage stage, double fraction) mutable {
+      if (watch->cancelled.load(std::memory_order_acquire)) throw WorkCancelled(watch->reason);
+      const auto now = std::chrono::steady_clock::now();
+      if (passed.stage == stage && fraction < 1.0 && now - passed.at < limits.progress_interval) {
+        return;
+      }
+      passed = {stage, now};
+      asio::post(io, [watch, client, id, stage, fraction] {
+        const std::shared_ptr<Connection> session = client.lock();
+        if (!session || session->hung_up()) {
+          cancel(*watch, "its client left");
+          return;
+        }
+        if (!id) return;
+        session->notify(protocol::kRequestProgress,
+                        json::object{{"id", *id},
+                                     {"stage", work_stage_name(stage)},
+                                     {"fraction", std::round(fraction * 1e4) / 1e4}});
+      });
+    };
   }
 
   // Waits for the alarm in steady time, at most kAlarmLook at a time.
@@ -403,6 +471,9 @@ struct Server::Impl {
     // collection does anyway).
     waiting_for_quiet.clear();
     quiet_timer.cancel();
+    // A fit or a simulation would hold the stop up for minutes; its client hears why it ended.
+    for (const std::shared_ptr<WorkWatch>& watch : watched_work)
+      cancel(*watch, "kiokud is stopping");
     acceptor.close(ignored);
     signals.cancel();
     // Ending reads (not writes) lets a response being written still reach its client.
@@ -448,6 +519,14 @@ struct Server::Impl {
     std::size_t unsent_notification_bytes = 0;
 
     bool ended() const noexcept override { return finished || !socket.is_open(); }
+
+    // The client has closed the connection (POLLHUP), not only its writing half: one that sent
+    // its request and shut its writing down still waits for the answer.
+    bool hung_up() {
+      if (ended()) return true;
+      pollfd state{socket.native_handle(), 0, 0};
+      return ::poll(&state, 1, 0) > 0 && (state.revents & (POLLHUP | POLLERR)) != 0;
+    }
 
     void send_notification(std::string line) override {
       if (ended()) return;
@@ -606,7 +685,7 @@ struct Server::Impl {
       request.reset();  // closes whatever descriptor the handler left
       std::string text;
       if (response.later) {
-        text = co_await answer_later(std::move(response.later));
+        text = co_await answer_later(std::move(response.later), session);
       } else if (durable.write_count() != writes_before) {
         text = co_await after_commit(std::move(response));
       } else {

@@ -36,6 +36,10 @@ struct ServerLimits {
   // than a person takes over a card, far longer than a client's requests are apart while it
   // works through a card.
   std::chrono::milliseconds quiet_before_upkeep{250};
+  // How often later work (a fit, a simulation) tells the server's thread how far it has come:
+  // as often its client hears request.progress, and as soon a client that left is noticed and
+  // its work stopped. A progress bar needs no more than ten a second.
+  std::chrono::milliseconds progress_interval{100};
 };
 
 // Turns a request line from `session`, and the descriptors the client passed with it, into a

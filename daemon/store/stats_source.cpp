@@ -6,6 +6,7 @@
 
 #include "core/review_log_entries.hpp"
 #include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/card_walk_progress.hpp"
 #include "daemon/store/review_log_row.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -73,7 +74,7 @@ struct StatsSource::Statements {
 };
 
 StatsSource::StatsSource(sqlite::Database& database)
-    : statements_(std::make_unique<Statements>(database)) {}
+    : database_(database), statements_(std::make_unique<Statements>(database)) {}
 
 StatsSource::~StatsSource() = default;
 
@@ -89,33 +90,39 @@ void StatsSource::read_answers(std::optional<std::int64_t> deck_id, CardDone car
   while (select.step()) {
     const std::int64_t row_card = select.column_int(0);
     if (row_card != card_id && !card_rows.empty()) {
-      card_done(card_deck, card_rows);
+      card_done(card_id, card_deck, card_rows);
       card_rows.clear();
     }
     card_id = row_card;
     card_deck = select.column_int(1);
     card_rows.push_back(read_log_row(select, 2));
   }
-  if (!card_rows.empty()) card_done(card_deck, card_rows);
+  if (!card_rows.empty()) card_done(card_id, card_deck, card_rows);
 }
 
-std::vector<std::vector<ReviewEntry>> StatsSource::card_logs(std::optional<std::int64_t> deck_id) {
+std::vector<std::vector<ReviewEntry>> StatsSource::card_logs(std::optional<std::int64_t> deck_id,
+                                                             const ProgressReport& progress) {
   std::vector<std::vector<ReviewEntry>> logs;
-  read_answers(deck_id, [&](std::int64_t, std::span<const ReviewLogRow> card_rows) {
-    append_review_entries(card_rows, logs.emplace_back());
-  });
+  CardWalkProgress walk(database_, deck_id, progress);
+  read_answers(deck_id,
+               [&](std::int64_t card_id, std::int64_t, std::span<const ReviewLogRow> card_rows) {
+                 append_review_entries(card_rows, logs.emplace_back());
+                 walk.at(card_id);
+               });
+  walk.done();
   return logs;
 }
 
 std::map<std::int64_t, AnswerRollups> StatsSource::rollups_from_log(const DayCalendar& calendar) {
   std::map<std::int64_t, AnswerRollupBuilder> builders;
   std::vector<ReviewEntry> card_entries;
-  read_answers(std::nullopt, [&](std::int64_t deck_id, std::span<const ReviewLogRow> card_rows) {
-    card_entries.clear();
-    append_review_entries(card_rows, card_entries);
-    AnswerRollupBuilder& builder = builders[deck_id];
-    for (const ReviewEntry& entry : card_entries) builder.add(entry, calendar);
-  });
+  read_answers(std::nullopt,
+               [&](std::int64_t, std::int64_t deck_id, std::span<const ReviewLogRow> card_rows) {
+                 card_entries.clear();
+                 append_review_entries(card_rows, card_entries);
+                 AnswerRollupBuilder& builder = builders[deck_id];
+                 for (const ReviewEntry& entry : card_entries) builder.add(entry, calendar);
+               });
   std::map<std::int64_t, AnswerRollups> by_deck;
   for (auto& [deck_id, builder] : builders) by_deck.emplace(deck_id, builder.take());
   return by_deck;
@@ -170,10 +177,11 @@ std::vector<LoggedAnswer> StatsSource::card_answers(std::int64_t card_id) {
 }
 
 std::vector<std::vector<ReviewEntry>> read_card_logs(const std::string& collection_path,
-                                                     std::optional<std::int64_t> deck_id) {
+                                                     std::optional<std::int64_t> deck_id,
+                                                     const ProgressReport& progress) {
   sqlite::Database database(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
   StatsSource source(database);
-  return source.card_logs(deck_id);
+  return source.card_logs(deck_id, progress);
 }
 
 }  // namespace kioku::daemon

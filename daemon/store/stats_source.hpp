@@ -20,6 +20,7 @@
 #include "core/day_calendar.hpp"
 #include "core/rating.hpp"
 #include "core/review_entry.hpp"
+#include "core/work_progress.hpp"
 
 namespace kioku::daemon {
 
@@ -62,7 +63,9 @@ class StatsSource {
   // card by card (each card's in log order; a learning answer's step is read from the card's
   // answer before it: core/review_log_entries.hpp), for what reads a card's history as a whole:
   // the FSRS optimizer's training items.
-  std::vector<std::vector<ReviewEntry>> card_logs(std::optional<std::int64_t> deck_id);
+  // `progress` hears the reading stage as the walk goes through the cards.
+  std::vector<std::vector<ReviewEntry>> card_logs(std::optional<std::int64_t> deck_id,
+                                                  const ProgressReport& progress = {});
   // Every deck's day and hour sums (core/answer_rollup.hpp) computed from the log, on
   // `calendar`'s days and the process's local hours: what the kept roll-ups must hold. One pass
   // over the log that holds one card's answers at a time.
@@ -77,11 +80,12 @@ class StatsSource {
   std::vector<LoggedAnswer> card_answers(std::int64_t card_id);
 
  private:
-  // Calls `card_done` with each card's deck and log rows in turn (a card's, then the next
-  // card's).
+  // Calls `card_done` with each card's id, deck and log rows in turn (a card's, then the next
+  // card's, in id order).
   template <class CardDone>
   void read_answers(std::optional<std::int64_t> deck_id, CardDone card_done);
 
+  sqlite::Database& database_;
   struct Statements;
   std::unique_ptr<Statements> statements_;
 };
@@ -90,6 +94,7 @@ class StatsSource {
 // connection of its own, so that a worker thread may read while the daemon serves (WAL lets
 // them go on side by side). Throws sqlite::SqliteError when the file cannot be read.
 std::vector<std::vector<ReviewEntry>> read_card_logs(const std::string& collection_path,
-                                                     std::optional<std::int64_t> deck_id);
+                                                     std::optional<std::int64_t> deck_id,
+                                                     const ProgressReport& progress = {});
 
 }  // namespace kioku::daemon

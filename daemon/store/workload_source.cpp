@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "daemon/store/card_walk_progress.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -24,8 +25,10 @@ constexpr const char* kSelectWorkload =
 
 }  // namespace
 
-DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t deck_id) {
+DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t deck_id,
+                                const ProgressReport& progress) {
   sqlite::Database database(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+  CardWalkProgress walk(database, deck_id, progress);
   sqlite::Statement select = database.prepare(kSelectWorkload);
   select.bind(1, deck_id);
   DeckWorkload workload;
@@ -34,6 +37,7 @@ DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t
     const std::int64_t card = select.column_int(0);
     const bool same_card = previous_card == card;
     previous_card = card;
+    if (!same_card) walk.at(card);
     if (select.column_is_null(1)) {
       ++workload.new_cards;
       continue;
@@ -47,6 +51,7 @@ DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t
                     .duration_ms = select.column_int(4)});
     workload.studied.back().push_back(PastAnswer{select.column_int(1), answer});
   }
+  walk.done();
   return workload;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/replay.hpp"
+#include "core/work_progress.hpp"
 #include "core/workload_simulation.hpp"
 
 namespace kioku::daemon {
@@ -23,7 +24,8 @@ struct DeckWorkload {
 };
 
 // The cards of `deck_id` in play: not suspended, not retired, not of a deleted note. Throws
-// sqlite::SqliteError when the file cannot be read.
-DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t deck_id);
+// sqlite::SqliteError when the file cannot be read. `progress` hears the reading stage.
+DeckWorkload read_deck_workload(const std::string& collection_path, std::int64_t deck_id,
+                                const ProgressReport& progress = {});
 
 }  // namespace kioku::daemon

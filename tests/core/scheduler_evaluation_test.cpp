@@ -203,6 +203,11 @@ TEST_CASE("The evaluation reports its five fits as one rising stage", "[evaluati
   cancelled.cancel_after = 3;
   CHECK_THROWS_AS(evaluate_schedulers(items, {}, cancelled.report()), WorkCancelled);
   CHECK(cancelled.fractions.size() == 3);
+
+  // Too few items to score: no fit, the stage still begins and ends.
+  test::ProgressRecord few;
+  evaluate_schedulers({items.begin(), items.begin() + 3}, {}, few.report());
+  CHECK(few.fractions == std::vector<double>{0.0, 1.0});
 }
 
 }  // namespace

@@ -78,10 +78,10 @@ TEST_CASE("answer later: other clients are served while a request's work runs",
       [&](std::string_view line, daemon::PassedDescriptors, daemon::Session&) {
         const json::value request = json::parse(line);
         const json::value id = request.at("id");
-        daemon::ResponseLine response{{}, {json::serialize(id)}, false, nullptr};
+        daemon::ResponseLine response{{}, {json::serialize(id)}, false, {}};
         if (request.at("method").as_string() == "slow") {
           // Waits for the test: no answer can come from here until another client has had one.
-          response.later = [released, id] {
+          response.later.make = [released, id](const ProgressReport&) {
             released.wait();
             return protocol::to_line(protocol::make_result(id, json::string("slow done")));
           };

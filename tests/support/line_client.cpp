@@ -31,6 +31,10 @@ LineClient::~LineClient() {
   close();
 }
 
+void LineClient::shutdown_sending() {
+  if (descriptor_ >= 0) ::shutdown(descriptor_, SHUT_WR);
+}
+
 void LineClient::close() {
   if (descriptor_ >= 0) ::close(descriptor_);
   descriptor_ = -1;

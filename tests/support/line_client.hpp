@@ -42,6 +42,8 @@ class LineClient {
   std::size_t bytes_waiting() const;
   // True when the daemon closed the connection (reads EOF) within `timeout_ms`.
   bool closed_by_peer(int timeout_ms = 10'000);
+  // Shuts the writing half (the peer reads the end), still reading what comes back.
+  void shutdown_sending();
   void close();
 
  private:

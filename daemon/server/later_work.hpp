@@ -1,0 +1,26 @@
+// Work a handler leaves to run off the server's thread (answer_later(), method_table.hpp): what
+// makes the response line, and what the server needs to tell the client how far it has come and
+// to stop it when nobody waits for it any more (docs/protocol.md, "request.progress").
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "core/work_progress.hpp"
+
+namespace kioku::daemon {
+
+struct LaterWork {
+  // Makes the response line; never throws. It tells `progress` how far it has come, and the
+  // report throws WorkCancelled once the client has gone or kiokud is stopping, which the line
+  // made then answers.
+  std::function<std::string(const ProgressReport& progress)> make = nullptr;
+  // The client asked to hear request.progress notifications.
+  bool notify_progress = false;
+  std::string id;      // the request's id as JSON text, which the notifications carry
+  std::string method;  // for the log, when the work is stopped
+
+  explicit operator bool() const noexcept { return static_cast<bool>(make); }
+};
+
+}  // namespace kioku::daemon

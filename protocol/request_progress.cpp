@@ -1,0 +1,32 @@
+// Reading request.progress off the wire (protocol/request_progress.hpp): a daemon's line is
+// untrusted input to the client, so every member is checked before it is used.
+#include "protocol/request_progress.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kioku::protocol {
+
+std::optional<RequestProgress> read_request_progress(const boost::json::value& line) {
+  const boost::json::object* object = line.if_object();
+  if (object == nullptr || object->contains("id")) return std::nullopt;
+  const boost::json::value* method = object->if_contains("method");
+  if (method == nullptr || !method->is_string() || method->get_string() != kRequestProgress) {
+    return std::nullopt;
+  }
+  const boost::json::value* params = object->if_contains("params");
+  const boost::json::object* fields = params != nullptr ? params->if_object() : nullptr;
+  if (fields == nullptr) return std::nullopt;
+  const boost::json::value* id = fields->if_contains("id");
+  const boost::json::value* stage = fields->if_contains("stage");
+  const boost::json::value* fraction = fields->if_contains("fraction");
+  if (id == nullptr || stage == nullptr || !stage->is_string() || fraction == nullptr ||
+      !fraction->is_number()) {
+    return std::nullopt;
+  }
+  const double value = fraction->to_number<double>();
+  if (!std::isfinite(value)) return std::nullopt;
+  return RequestProgress{*id, std::string(stage->get_string()), std::clamp(value, 0.0, 1.0)};
+}
+
+}  // namespace kioku::protocol

@@ -1,0 +1,29 @@
+// request.progress: how far a long request (sched.optimize, sched.evaluate, sched.simulate)
+// has come, pushed to the client that asked for it with the request's `progress` parameter
+// (docs/protocol.md, "request.progress").
+#pragma once
+
+#include <boost/json.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace kioku::protocol {
+
+inline constexpr std::string_view kRequestProgress = "request.progress";
+
+// {"id": the request's id, "stage": "reading" | "fitting" | "scoring" | "simulating",
+//  "fraction": 0 to 1 of that stage}.
+struct RequestProgress {
+  boost::json::value id;
+  std::string stage;
+  double fraction = 0.0;
+};
+
+// The progress a daemon's line tells, when it is a well-formed request.progress notification;
+// nullopt for any other line (a response, another notification, anything malformed). A
+// fraction outside 0 to 1 is brought into it.
+std::optional<RequestProgress> read_request_progress(const boost::json::value& line);
+
+}  // namespace kioku::protocol

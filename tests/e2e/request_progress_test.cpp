@@ -1,0 +1,186 @@
+// A long request (sched.simulate, sched.optimize, sched.evaluate) off kiokud's thread, through
+// the real daemon and socket: the client that asks hears request.progress notifications before
+// its answer; a client that leaves has its work stopped, so the worker moves on to the next
+// client's; a client that only shut its writing half still gets its answer; and kiokud stopping
+// stops the work and tells its client why.
+#include <csignal>
+
+#include "core/error.hpp"
+#include "protocol/json_rpc.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+constexpr std::int64_t kRequestId = 7;
+
+// A daemon with a deck of ten new cards.
+struct DeckDaemon {
+  TempHome home;
+  RunningDaemon daemon{home, {"--no-bundled-decks"}};
+
+  DeckDaemon() {
+    const auto imported = daemon.kioku(
+        {"import", home.write_file("d.toml", numbered_basic_notes_deck("d", "D", 10))});
+    REQUIRE(imported.exit_code == 0);
+  }
+};
+
+// A simulation no machine finishes: a century of 200,000 new cards at every desired retention
+// the sweep tries, plus thirty more runs.
+json::object endless_simulation() {
+  json::array retentions;
+  for (int percent = 70; percent < 100; ++percent) retentions.push_back(percent / 100.0);
+  return {{"deck", "d"},
+          {"algorithm", "fsrs"},
+          {"days", 36'500},
+          {"add", 200'000},
+          {"new_per_day", 100'000},
+          {"progress", true},
+          {"desired_retention", std::move(retentions)}};
+}
+
+struct Heard {
+  std::vector<json::object> progress;  // the notifications' params, in order
+  json::value response;                // null when none came
+};
+
+// Sends the request on `client` and reads up to and including its response.
+Heard send_and_listen(LineClient& client, std::string_view method, json::object params,
+                      int timeout_ms = 120'000) {
+  REQUIRE(client.send(request_line(kRequestId, method, std::move(params)) + "\n"));
+  Heard heard;
+  for (;;) {
+    const std::optional<std::string> line = client.read_line(timeout_ms);
+    if (!line) return heard;
+    json::value value = json::parse(*line);
+    if (value.as_object().contains("id")) {
+      heard.response = std::move(value);
+      return heard;
+    }
+    INFO(*line);
+    REQUIRE(value.at("method").as_string() == "request.progress");
+    heard.progress.push_back(value.at("params").as_object());
+  }
+}
+
+// The stages in the order heard; fractions between 0 and 1 that never go back within a stage;
+// each stage reported done.
+std::vector<std::string> stages_of(const std::vector<json::object>& progress) {
+  std::vector<std::string> stages;
+  double last = 0.0;
+  for (const json::object& params : progress) {
+    INFO(json::serialize(params));
+    CHECK(params.at("id").as_int64() == kRequestId);
+    const std::string stage(params.at("stage").as_string());
+    const double fraction = params.at("fraction").to_number<double>();
+    CHECK(fraction >= 0.0);
+    CHECK(fraction <= 1.0);
+    if (stages.empty() || stages.back() != stage) {
+      if (!stages.empty()) CHECK(last == 1.0);  // the stage before ended whole
+      stages.push_back(stage);
+    } else {
+      CHECK(fraction >= last);
+    }
+    last = fraction;
+  }
+  CHECK(last == 1.0);
+  return stages;
+}
+
+// Waits for the notification of `stage`; false when the response or the end came first.
+bool wait_for_stage(LineClient& client, const std::string& stage) {
+  for (;;) {
+    const std::optional<std::string> line = client.read_line(120'000);
+    if (!line) return false;
+    const json::value value = json::parse(*line);
+    if (value.as_object().contains("id")) return false;
+    if (value.at("params").at("stage").as_string() == stage) return true;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("e2e: a long request tells how far it has come when asked and only then",
+          "[e2e][progress]") {
+  DeckDaemon fixture;
+  LineClient client(fixture.daemon.socket_path());
+  REQUIRE(client.connected());
+
+  const Heard simulated = send_and_listen(
+      client, "sched.simulate", {{"deck", "d"}, {"days", 365}, {"add", 500}, {"progress", true}});
+  INFO(json::serialize(simulated.response));
+  REQUIRE(is_error(simulated.response) == false);
+  CHECK(stages_of(simulated.progress) == std::vector<std::string>{"reading", "simulating"});
+
+  const Heard optimized =
+      send_and_listen(client, "sched.optimize", {{"deck", "d"}, {"progress", true}});
+  REQUIRE(is_error(optimized.response) == false);
+  CHECK(stages_of(optimized.progress) == std::vector<std::string>{"reading", "fitting"});
+
+  const Heard evaluated = send_and_listen(client, "sched.evaluate", {{"progress", true}});
+  REQUIRE(is_error(evaluated.response) == false);
+  CHECK(stages_of(evaluated.progress) == std::vector<std::string>{"reading", "fitting"});
+
+  // Not asked: the response is the first line.
+  const Heard quiet = send_and_listen(client, "sched.simulate", {{"deck", "d"}, {"days", 365}});
+  CHECK(quiet.progress.empty());
+  CHECK(quiet.response.at("result").at("runs").as_array().size() == 1);
+  const Heard refused = send_and_listen(client, "sched.simulate", {{"deck", "d"}, {"progress", 1}});
+  CHECK(error_code_of(refused.response) == kioku::protocol::code::kInvalidParams);
+}
+
+TEST_CASE("e2e: a client that leaves has its long request stopped and the worker moves on",
+          "[e2e][progress]") {
+  DeckDaemon fixture;
+  {
+    LineClient leaving(fixture.daemon.socket_path());
+    REQUIRE(leaving.send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+    REQUIRE(wait_for_stage(leaving, "simulating"));
+  }  // closed here, its simulation unfinished
+
+  // The worker runs one request at a time: this one is answered only once the endless one has
+  // stopped.
+  LineClient next(fixture.daemon.socket_path());
+  const Heard answered = send_and_listen(next, "sched.simulate", {{"deck", "d"}, {"days", 30}});
+  INFO(json::serialize(answered.response));
+  CHECK(answered.response.at("result").at("runs").as_array().size() == 1);
+  CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: its client left"));
+}
+
+TEST_CASE("e2e: a client that shut only its writing half still gets its answer",
+          "[e2e][progress]") {
+  DeckDaemon fixture;
+  LineClient client(fixture.daemon.socket_path());
+  REQUIRE(client.send(
+      request_line(kRequestId, "sched.simulate", {{"deck", "d"}, {"days", 3650}, {"add", 2000}}) +
+      "\n"));
+  client.shutdown_sending();
+  const std::optional<std::string> line = client.read_line(120'000);
+  REQUIRE(line);
+  const json::value response = json::parse(*line);
+  INFO(*line);
+  CHECK(response.at("result").at("runs").as_array().size() == 1);
+  CHECK_FALSE(has(fixture.daemon.log(), "stopped"));
+}
+
+TEST_CASE("e2e: kiokud stopping stops a long request and its client hears why", "[e2e][progress]") {
+  DeckDaemon fixture;
+  LineClient client(fixture.daemon.socket_path());
+  REQUIRE(client.send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+  REQUIRE(wait_for_stage(client, "simulating"));
+  // Without the stop reaching the simulation, kiokud would wait for it for ever.
+  CHECK(fixture.daemon.stop(SIGTERM) == 0);
+  std::optional<std::string> line;
+  do {
+    line = client.read_line(10'000);
+    REQUIRE(line);
+  } while (!json::parse(*line).as_object().contains("id"));
+  const json::value response = json::parse(*line);
+  CHECK(error_code_of(response) ==
+        kioku::protocol::to_json_rpc_code(kioku::ErrorCode::kUnavailable));
+  CHECK(error_message_of(response) == "kiokud is stopping");
+  CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: kiokud is stopping"));
+}

@@ -1,0 +1,51 @@
+// Reading a daemon's request.progress line (protocol/request_progress.hpp): the well-formed one,
+// and everything else a broken or hostile daemon could send, which is not progress.
+#include "protocol/request_progress.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace kioku::protocol {
+namespace {
+
+std::optional<RequestProgress> read(const char* line) {
+  return read_request_progress(boost::json::parse(line));
+}
+
+TEST_CASE("request.progress: a well-formed notification is read", "[protocol][progress]") {
+  const auto progress = read(
+      R"({"jsonrpc":"2.0","method":"request.progress","params":{"id":4,"stage":"fitting","fraction":0.25}})");
+  REQUIRE(progress);
+  CHECK(progress->id == boost::json::value(4));
+  CHECK(progress->stage == "fitting");
+  CHECK(progress->fraction == 0.25);
+  // An integer fraction, and one outside 0 to 1, brought into it.
+  CHECK(read(R"({"method":"request.progress","params":{"id":"a","stage":"x","fraction":1}})")
+            ->fraction == 1.0);
+  CHECK(read(R"({"method":"request.progress","params":{"id":1,"stage":"x","fraction":7.5}})")
+            ->fraction == 1.0);
+  CHECK(read(R"({"method":"request.progress","params":{"id":1,"stage":"x","fraction":-2}})")
+            ->fraction == 0.0);
+}
+
+TEST_CASE("request.progress: anything else is not progress", "[protocol][progress]") {
+  for (const char* line : {
+           R"({"jsonrpc":"2.0","id":4,"result":{}})",
+           R"({"jsonrpc":"2.0","method":"due.changed","params":{}})",
+           R"({"id":4,"method":"request.progress","params":{"id":4,"stage":"x","fraction":0.5}})",
+           R"({"method":"request.progress"})",
+           R"({"method":"request.progress","params":[4,"x",0.5]})",
+           R"({"method":"request.progress","params":{"stage":"x","fraction":0.5}})",
+           R"({"method":"request.progress","params":{"id":4,"stage":3,"fraction":0.5}})",
+           R"({"method":"request.progress","params":{"id":4,"stage":"x","fraction":"half"}})",
+           R"({"method":"request.progress","params":{"id":4,"stage":"x"}})",
+           R"({"method":7,"params":{"id":4,"stage":"x","fraction":0.5}})",
+           R"([1,2])",
+           R"("request.progress")",
+       }) {
+    INFO(line);
+    CHECK_FALSE(read(line).has_value());
+  }
+}
+
+}  // namespace
+}  // namespace kioku::protocol
