@@ -204,7 +204,7 @@ json::value Client::call(std::string_view method, json::object params) {
 
 json::value Client::call(std::string_view method, json::object params, const CallOptions& options) {
   const std::chrono::milliseconds timeout = options.timeout.value_or(timeouts_.for_method(method));
-  const Clock::time_point deadline = Clock::now() + timeout;
+  Clock::time_point deadline = Clock::now() + timeout;
   const std::int64_t id = next_id_++;
   const std::string line = protocol::to_line(protocol::make_request(id, method, std::move(params)));
   // From before the first byte is sent: once the daemon can see the request, a Ctrl-C always
@@ -213,6 +213,13 @@ json::value Client::call(std::string_view method, json::object params, const Cal
   const bool sent = send_line(sigint, line, options.descriptor, deadline, method, timeout);
   for (;;) {
     while (const std::optional<std::string> reply = replies_.next_line(*text_)) {
+      if (options.on_notification) {
+        if (const std::optional<json::value> notification = notification_in(*reply)) {
+          options.on_notification(*notification);
+          deadline = Clock::now() + timeout;
+          continue;
+        }
+      }
       if (std::optional<json::value> result = interpret_reply(*reply, id, *text_)) {
         return std::move(*result);
       }

@@ -43,6 +43,10 @@ struct CallOptions {
   // A descriptor to pass with the request (SCM_RIGHTS), e.g. deck.import's file; -1 for none.
   // It stays the caller's to close.
   int descriptor = -1;
+  // Called with each notification (a line with a method and no id) that comes before the reply
+  // (request.progress); each one also restarts the wait, the daemon being at work. Unset: they
+  // are skipped.
+  std::function<void(const boost::json::value& notification)> on_notification = nullptr;
 };
 
 class Client {

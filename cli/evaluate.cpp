@@ -1,5 +1,6 @@
 // The evaluate command's report, offline or through kiokud (cli/evaluate.hpp).
 #include "cli/evaluate.hpp"
+#include "cli/progress_bar.hpp"
 
 #include <algorithm>
 #include <boost/json.hpp>
@@ -109,7 +110,8 @@ void evaluate_collection(CliContext& context, const std::optional<std::string>& 
   const protocol::SchedEvaluateResult result =
       protocol::decode_result<protocol::SchedEvaluateResult>(
           protocol::kSchedEvaluate.name,
-          context.daemon().call(protocol::kSchedEvaluate.name, std::move(params)));
+          call_showing_progress(context.daemon(), protocol::kSchedEvaluate.name, std::move(params),
+                                context.language));
   print(result, context.json, context.language, out);
 }
 

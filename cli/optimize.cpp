@@ -1,5 +1,6 @@
 // The optimize command's fitting and report, offline or through kiokud (cli/optimize.hpp).
 #include "cli/optimize.hpp"
+#include "cli/progress_bar.hpp"
 
 #include <boost/json.hpp>
 #include <charconv>
@@ -112,7 +113,8 @@ void optimize_collection(CliContext& context, const std::optional<std::string>& 
   const protocol::SchedOptimizeResult result =
       protocol::decode_result<protocol::SchedOptimizeResult>(
           protocol::kSchedOptimize.name,
-          context.daemon().call(protocol::kSchedOptimize.name, std::move(params)));
+          call_showing_progress(context.daemon(), protocol::kSchedOptimize.name, std::move(params),
+                                context.language));
   boost::json::object report = json_report(result);
   if (deck) report["deck"] = *deck;
   report["better"] = result.better;

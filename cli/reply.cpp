@@ -55,6 +55,17 @@ std::string printable(std::string_view text, std::size_t limit) {
   return shown;
 }
 
+std::optional<json::value> notification_in(std::string_view line) {
+  json::parse_options options;
+  options.max_depth = kMaxReplyDepth;
+  json::error_code error;
+  json::value value = json::parse(line, error, {}, options);
+  if (error || !value.is_object()) return std::nullopt;
+  const json::object& object = value.as_object();
+  if (object.contains("id") || !object.contains("method")) return std::nullopt;
+  return value;
+}
+
 std::optional<json::value> interpret_reply(std::string_view line, std::int64_t id,
                                            const ConnectionMessages& words) {
   json::parse_options options;

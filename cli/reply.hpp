@@ -45,6 +45,10 @@ std::optional<boost::json::value> interpret_reply(
     std::string_view line, std::int64_t id,
     const ConnectionMessages& words = connection_messages_for("en"));
 
+// The line as JSON when it is a notification (an object with a method and no id); nullopt for
+// anything else, malformed lines included (interpret_reply() tells of those).
+std::optional<boost::json::value> notification_in(std::string_view line);
+
 // `text` with control characters (C0, DEL and C1) as \xHH, and cut after `limit` bytes with
 // "..." (for echoing what a daemon sent).
 std::string printable(std::string_view text, std::size_t limit = std::string_view::npos);

@@ -1,5 +1,6 @@
 // The simulate command's report (cli/simulate.hpp).
 #include "cli/simulate.hpp"
+#include "cli/progress_bar.hpp"
 
 #include <boost/json.hpp>
 #include <unordered_map>
@@ -140,7 +141,8 @@ void simulate_deck_through_daemon(CliContext& context, const std::string& deck,
   const SimulateMessages& words = simulate_messages_for(options.language);
   const boost::json::value reply = worded_deck_refusal(deck, options.language, [&] {
     try {
-      return context.daemon().call(protocol::kSchedSimulate.name, std::move(params));
+      return call_showing_progress(context.daemon(), protocol::kSchedSimulate.name,
+                                   std::move(params), options.language);
     } catch (const protocol::ErrorWithData& refusal) {
       // The daemon's refusals that depend on the deck, in the user's language.
       const boost::json::value* reason = refusal.data().if_contains("reason");

@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "cli/client.hpp"
 
@@ -60,6 +62,56 @@ TEST_CASE("client: a reply with the call's id is its result - others are skipped
       "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":\"not ours\"}\n"
       "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"total\":3}}\n");
   CHECK(peer.client->call("due.counts").at("total").as_int64() == 3);
+}
+
+TEST_CASE("client: notifications before the reply go to the call's listener, which waits on",
+          "[client]") {
+  Peer peer;
+  std::vector<std::string> heard;
+  cli::CallOptions options;
+  options.timeout = 60s;
+  options.on_notification = [&](const boost::json::value& notification) {
+    heard.push_back(boost::json::serialize(notification));
+  };
+  peer.write(
+      "{\"jsonrpc\":\"2.0\",\"method\":\"request.progress\",\"params\":{\"id\":1}}\n"
+      "{\"jsonrpc\":\"2.0\",\"method\":\"due.changed\",\"params\":{}}\n"
+      "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":\"not ours\"}\n"
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"total\":3}}\n");
+  CHECK(peer.client->call("sched.optimize", {}, options).at("total").as_int64() == 3);
+  CHECK(heard == std::vector<std::string>{
+                     R"({"jsonrpc":"2.0","method":"request.progress","params":{"id":1}})",
+                     R"({"jsonrpc":"2.0","method":"due.changed","params":{}})"});
+
+  // Without a listener they are skipped, as before.
+  peer.write(
+      "{\"jsonrpc\":\"2.0\",\"method\":\"request.progress\",\"params\":{}}\n"
+      "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":4}\n");
+  CHECK(peer.client->call("sched.optimize").as_int64() == 4);
+}
+
+TEST_CASE("client: each notification restarts the wait for the reply", "[client]") {
+  Peer peer;
+  cli::CallOptions options;
+  options.timeout = 1s;
+  int heard = 0;
+  options.on_notification = [&](const boost::json::value&) { ++heard; };
+  std::thread daemon([&] {
+    // Four notifications 400 ms apart, then the reply: 2 s in all, twice the timeout, but never
+    // a second without a line.
+    const std::string notification =
+        "{\"jsonrpc\":\"2.0\",\"method\":\"request.progress\",\"params\":{}}\n";
+    for (int index = 0; index < 4; ++index) {
+      std::this_thread::sleep_for(400ms);
+      peer.write(notification);
+    }
+    std::this_thread::sleep_for(400ms);
+    peer.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":7}\n");
+  });
+  const boost::json::value result = peer.client->call("sched.simulate", {}, options);
+  daemon.join();
+  CHECK(result.as_int64() == 7);
+  CHECK(heard == 4);
 }
 
 TEST_CASE("client: a connection closed before the request was sent is kNotSent", "[client]") {

@@ -21,6 +21,7 @@
 #include "cli/messages.hpp"
 #include "cli/note_messages.hpp"
 #include "cli/overview_messages.hpp"
+#include "cli/progress_messages.hpp"
 #include "cli/reply.hpp"
 #include "cli/report_messages.hpp"
 #include "cli/review_screen_messages.hpp"
@@ -144,6 +145,9 @@ TEST_CASE("catalogues: every message in both languages, with the same placeholde
   }
   SECTION("reaching kiokud") {
     CHECK(check_catalogue(connection_messages_for("en"), connection_messages_for("ja")) >= 20);
+  }
+  SECTION("the progress bar") {
+    CHECK(check_catalogue(progress_messages_for("en"), progress_messages_for("ja")) >= 5);
   }
   SECTION("due --count, --watch and --format") {
     CHECK(check_catalogue(due_messages_for("en"), due_messages_for("ja")) >= 6);

@@ -2,12 +2,14 @@
 // the real daemon and socket: the client that asks hears request.progress notifications before
 // its answer; a client that leaves has its work stopped, so the worker moves on to the next
 // client's; a client that only shut its writing half still gets its answer; and kiokud stopping
-// stops the work and tells its client why.
+// stops the work and tells its client why. In a real terminal, kioku draws the progress as a bar
+// and Ctrl-C stops kiokud's work.
 #include <csignal>
 
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -183,4 +185,43 @@ TEST_CASE("e2e: kiokud stopping stops a long request and its client hears why", 
         kioku::protocol::to_json_rpc_code(kioku::ErrorCode::kUnavailable));
   CHECK(error_message_of(response) == "kiokud is stopping");
   CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: kiokud is stopping"));
+}
+
+TEST_CASE("e2e: kioku sched simulate draws kiokud's progress in the terminal and Ctrl-C stops it",
+          "[e2e][progress][terminal]") {
+  DeckDaemon fixture;
+  const TempHome& home = fixture.home;
+  std::string command = "sh -c 'trap true INT; " + kioku_path() + " --socket " +
+                        home.socket_path() +
+                        " sched simulate --deck d --algorithm fsrs --days 36500 --add 200000"
+                        " --new-per-day 100000";
+  for (int percent = 70; percent < 100; ++percent) {
+    command += " --desired-retention 0." + std::to_string(percent);
+  }
+  command += "; echo \"kioku exited with $?\"'";
+  TmuxSession terminal(home.root(), command, home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+  REQUIRE(terminal.wait_until([&] {
+    const std::string screen = terminal.screen_text();
+    return has(screen, "Simulating [") && has(screen, "] 0%");
+  }));
+  terminal.send_keys("C-c");
+  REQUIRE(terminal.wait_for("kioku exited with "));
+  // The bar is wiped before kioku says why it stopped.
+  CHECK_FALSE(has(terminal.screen_text(), "Simulating ["));
+
+  // kiokud stopped the simulation: the worker answers the next request.
+  const CommandResult next =
+      fixture.daemon.kioku({"sched", "simulate", "--deck", "d", "--days", "30"});
+  CHECK(next.exit_code == 0);
+  CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: its client left"));
+}
+
+TEST_CASE("e2e: kioku sched simulate into a pipe draws no bar and asks for no progress",
+          "[e2e][progress]") {
+  DeckDaemon fixture;
+  const CommandResult result =
+      fixture.daemon.kioku({"sched", "simulate", "--deck", "d", "--days", "30"});
+  CHECK(result.exit_code == 0);
+  CHECK(result.err.empty());
 }

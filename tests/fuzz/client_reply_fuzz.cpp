@@ -3,8 +3,9 @@
 // Each input is what the daemon end of a socketpair sends before it shuts down its writing side;
 // kioku's real Client (cli/client.cpp) then makes two calls on the other end, so its reading,
 // line splitting, id matching and error decoding (cli/reply.cpp) all see the input, split into
-// reads as the kernel delivers them. The same bytes also go line by line through
-// interpret_reply, split at boundaries the input chooses.
+// reads as the kernel delivers them, the second listening for notifications as a progress bar
+// does. The same bytes also go line by line through interpret_reply and the notification
+// readers, split at boundaries the input chooses.
 //
 // What must hold, whatever the bytes: no crash, hang or sanitizer report; every failure is a
 // kioku::Error (a CallError for the connection), never another exception; a result is returned
@@ -23,6 +24,7 @@
 #include <string_view>
 
 #include "cli/client.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/reply.hpp"
 #include "core/error.hpp"
 
@@ -66,6 +68,21 @@ void check_result_is_ours(std::string_view line, std::int64_t id) {
   }
 }
 
+// A notification as the progress bar would draw it: never a control character of the daemon's.
+void draw_notification(const json::value& notification) {
+  const std::optional<protocol::RequestProgress> progress =
+      protocol::read_request_progress(notification);
+  if (!progress) return;
+  if (!(progress->fraction >= 0.0 && progress->fraction <= 1.0)) {
+    fail("a progress fraction outside 0 to 1", json::serialize(notification));
+  }
+  for (const char* language : {"en", "ja"}) {
+    const std::string line = cli::ProgressBar::line(cli::progress_messages_for(language),
+                                                    progress->stage, progress->fraction, 60);
+    if (has_control_character(line)) fail("a progress line holds a control character", line);
+  }
+}
+
 // The bytes line by line, read in pieces the input chooses, through interpret_reply.
 void interpret_lines(std::string_view bytes) {
   cli::ReplyLines lines;
@@ -81,6 +98,7 @@ void interpret_lines(std::string_view bytes) {
             check_message(error);
           }
         }
+        if (const auto notification = cli::notification_in(*line)) draw_notification(*notification);
         const std::string shown = cli::printable(*line, 200);
         if (has_control_character(shown)) fail("printable() left a control character", shown);
       }
@@ -107,6 +125,7 @@ void through_client(std::string_view bytes) {
   cli::CallOptions options;
   options.timeout = std::chrono::seconds(5);  // never reached: the stream ends
   for (int call = 0; call < 2; ++call) {
+    if (call == 1) options.on_notification = draw_notification;
     try {
       client.call("due.counts", {}, options);
     } catch (const cli::CallError& error) {

@@ -1,0 +1,46 @@
+// The progress bar's line (cli/progress_bar.hpp): the stage in the user's words, a bar that
+// fits the terminal, Japanese labels measured in columns, and no daemon text on the terminal.
+#include "cli/progress_bar.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/unicode.hpp"
+
+namespace kioku::cli {
+namespace {
+
+TEST_CASE("progress bar: the stage's words, the bar and the whole percent", "[cli][progress]") {
+  const ProgressMessages& english = progress_messages_for("en");
+  CHECK(ProgressBar::line(english, "fitting", 0.4375, 80) ==
+        "Fitting the parameters [#################.......................] 43%");
+  CHECK(ProgressBar::line(english, "simulating", 0.0, 80) ==
+        "Simulating [........................................] 0%");
+  CHECK(ProgressBar::line(english, "reading", 1.0, 80) ==
+        "Reading cards and answers [########################################] 100%");
+  // Out of range: brought into 0 to 1.
+  CHECK(ProgressBar::line(english, "scoring", 3.0, 80) ==
+        ProgressBar::line(english, "scoring", 1.0, 80));
+}
+
+TEST_CASE("progress bar: a narrow terminal gets a shorter bar, then none", "[cli][progress]") {
+  const ProgressMessages& japanese = progress_messages_for("ja");
+  for (int columns = 10; columns <= 80; ++columns) {
+    INFO(columns);
+    const std::string line = ProgressBar::line(japanese, "simulating", 0.5, columns);
+    CHECK((display_width(line) <= columns || line == "シミュレーション中 50%"));
+  }
+  // The label takes 18 columns, "[] 100%" 8 and its space 1.
+  CHECK(ProgressBar::line(japanese, "simulating", 0.5, 32) == "シミュレーション中 [###...] 50%");
+  CHECK(ProgressBar::line(japanese, "simulating", 0.5, 30) == "シミュレーション中 50%");
+}
+
+TEST_CASE("progress bar: a stage this kioku does not know is 'working', never the daemon's word",
+          "[cli][progress]") {
+  CHECK(ProgressBar::line(progress_messages_for("en"), "\x1b]52;c;x\x07", 0.5, 30) ==
+        "Working [#######........] 50%");
+  CHECK(ProgressBar::line(progress_messages_for("ja"), "compressing", 0.5, 30)
+            .starts_with("処理中 "));
+}
+
+}  // namespace
+}  // namespace kioku::cli
