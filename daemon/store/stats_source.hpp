@@ -82,6 +82,8 @@ class StatsSource {
  private:
   // Calls `card_done` with each card's id, deck and log rows in turn (a card's, then the next
   // card's, in id order).
+  // cards() of the whole collection: two walks in id order, merged.
+  void all_cards(const FsrsWeightsOfDeck& fsrs_weights_of, std::vector<CardSnapshot>& cards);
   template <class CardDone>
   void read_answers(std::optional<std::int64_t> deck_id, CardDone card_done);
 

@@ -295,6 +295,34 @@ TEST_CASE("stats.report: one deck, and the default 30-day period", "[daemon][sta
   CHECK(integer_at(week, {"future_due", "horizon_days"}) == 30);
 }
 
+TEST_CASE("stats.report: cards of a deleted note and retired cards are in no count",
+          "[daemon][stats]") {
+  REQUIRE(zone_installed("Asia/Tokyo"));
+  const TimeZoneGuard zone("Asia/Tokyo");
+  History history;
+  // A4 (new) goes with its note; A3 (learning) is retired, as a card its note no longer makes.
+  REQUIRE(history.fixture.card_id("a", "c-4") == history.a[3]);
+  history.fixture.result("note.delete", {{"note", "c-4"}, {"deck", "a"}});
+  history.fixture.collection.cards().set_retired(history.a[2], true);
+
+  const json::value whole = history.report({{"period", "all"}});
+  INFO(json::serialize(whole.at("card_counts")));
+  CHECK(integer_at(whole, {"card_counts", "new"}) == 0);
+  CHECK(integer_at(whole, {"card_counts", "learning"}) == 1);  // B2
+  CHECK(integer_at(whole, {"card_counts", "total"}) == 4);
+  // The whole collection (its cards walked in id order) is the sum of its decks (each read
+  // through its own index).
+  const json::value deck_a = history.report({{"deck", "a"}, {"period", "all"}});
+  const json::value deck_b = history.report({{"deck", "b"}, {"period", "all"}});
+  for (const char* count : {"new", "learning", "relearning", "young", "mature", "suspended",
+                            "buried", "leeches", "total"}) {
+    INFO(count);
+    CHECK(integer_at(whole, {"card_counts", count}) ==
+          integer_at(deck_a, {"card_counts", count}) + integer_at(deck_b, {"card_counts", count}));
+  }
+  CHECK(integer_at(deck_a, {"card_counts", "total"}) == 2);
+}
+
 TEST_CASE("stats.report: a wrong period or an unknown deck is refused", "[daemon][stats]") {
   DaemonFixture fixture;
   const json::value period = fixture.call("stats.report", {{"period", "2w"}}).at("error");
