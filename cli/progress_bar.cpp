@@ -73,7 +73,10 @@ std::string ProgressBar::line(const ProgressMessages& words, std::string_view st
   // label, a space, [bar], a space, the percent (at most "100%").
   const int room = columns - display_width(label) - 1 - 2 - 1 - 4;
   const int width = std::min(kWidestBar, room);
-  if (width < kNarrowestBar) return label + " " + percent;
+  if (width < kNarrowestBar) {
+    // Past the width the line would wrap, and each redraw would add a line.
+    return display_width(label) + 1 + 4 <= columns ? label + " " + percent : percent;
+  }
   const int filled = static_cast<int>(std::floor(done * width));
   return label + " [" + std::string(static_cast<std::size_t>(filled), '#') +
          std::string(static_cast<std::size_t>(width - filled), '.') + "] " + percent;

@@ -127,16 +127,21 @@ SchedulerEvaluation evaluate_schedulers(std::vector<TrainingItem> items,
         all.subspan(fold.train_end, fold.test_end - fold.train_end), fit.parameters);
     fitted.insert(fitted.end(), predictions.begin(), predictions.end());
   }
+  // The shares' sum may fall short of 1 by a rounding: the stage ends whole.
+  progress(WorkStage::kFitting, 1, 1);
 
+  progress(WorkStage::kScoring, 0, scored.size());
   ModelScorer sm2;
   ModelScorer fsrs_defaults;
   ModelScorer fsrs_fitted;
   for (std::size_t index = 0; index < scored.size(); ++index) {
+    if (index % 4096 == 4095) progress(WorkStage::kScoring, index, scored.size());
     const TrainingItem& item = scored[index];
     sm2.add(sm2_predicted_recall(item), item.observed());
     fsrs_defaults.add(defaults[index], item.observed());
     fsrs_fitted.add(fitted[index], item.observed());
   }
+  progress(WorkStage::kScoring, 1, 1);
   result.sm2 = sm2.result();
   result.fsrs_defaults = fsrs_defaults.result();
   result.fsrs_fitted = fsrs_fitted.result();

@@ -73,7 +73,8 @@ struct SchedulerEvaluation {
 };
 
 // `items` in any order (they are sorted by time). Fits with `settings` once per fold;
-// `progress` hears the fits as one fitting stage, each fold's share by its training items.
+// `progress` hears the fits as one fitting stage, each fold's share by its training items,
+// then the scoring stage.
 SchedulerEvaluation evaluate_schedulers(std::vector<TrainingItem> items,
                                         const FsrsOptimizerSettings& settings = {},
                                         const ProgressReport& progress = {});

@@ -3,9 +3,28 @@
 #include "protocol/request_progress.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace kioku::protocol {
+
+std::string request_progress_line(std::string_view id_text, std::string_view stage,
+                                  double fraction) {
+  const double known = std::isfinite(fraction) ? std::clamp(fraction, 0.0, 1.0) : 0.0;
+  const double rounded = std::round(known * 1e4) / 1e4;
+  char number[32];
+  const auto written = std::to_chars(number, number + sizeof number, rounded);
+  std::string line = R"({"jsonrpc":"2.0","method":")";
+  line += kRequestProgress;
+  line += R"(","params":{"id":)";
+  line += id_text;
+  line += R"(,"stage":)";
+  line += boost::json::serialize(boost::json::string(stage));
+  line += R"(,"fraction":)";
+  line.append(number, written.ptr);
+  line += "}}\n";
+  return line;
+}
 
 std::optional<RequestProgress> read_request_progress(const boost::json::value& line) {
   const boost::json::object* object = line.if_object();

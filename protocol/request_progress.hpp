@@ -21,6 +21,12 @@ struct RequestProgress {
   double fraction = 0.0;
 };
 
+// The notification line (ending in '\n') for the request whose id is `id_text` (JSON text exactly
+// as the request wrote it, as its response carries it): `fraction` rounded to 4 places and
+// written in its shortest form (0, 0.4375, 1).
+std::string request_progress_line(std::string_view id_text, std::string_view stage,
+                                  double fraction);
+
 // The progress a daemon's line tells, when it is a well-formed request.progress notification;
 // nullopt for any other line (a response, another notification, anything malformed). A
 // fraction outside 0 to 1 is brought into it.

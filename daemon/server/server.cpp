@@ -14,7 +14,6 @@
 #include <atomic>
 #include <boost/asio.hpp>
 #include <cerrno>
-#include <cmath>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -40,7 +39,6 @@ namespace asio = boost::asio;
 using asio::awaitable;
 using asio::use_awaitable;
 using Socket = asio::local::stream_protocol::socket;
-namespace json = boost::json;
 
 namespace {
 
@@ -133,6 +131,9 @@ struct CommitRound {
 struct WorkWatch {
   std::atomic<bool> cancelled = false;
   std::string reason;  // written on the server's thread before `cancelled`, read after it
+  // Set by the worker when the report threw: the work did stop (one that never reports, a
+  // backup, runs to its end however it was cancelled).
+  std::atomic<bool> stopped = false;
 };
 
 // A response worked out off the server's thread (ResponseLine::later): its session waits on
@@ -227,6 +228,8 @@ struct Server::Impl {
     auto waiting = std::make_shared<LaterResponse>(io);
     auto watch = std::make_shared<WorkWatch>();
     watched_work.insert(watch);
+    // A request read after stop() began (its bytes were in the socket before the reads ended).
+    if (stopping) cancel(*watch, "kiokud is stopping");
     ProgressReport progress(progress_sink(watch, session, work));
     asio::post(workers, [this, waiting, progress = std::move(progress),
                          make = std::move(work.make)]() mutable {
@@ -244,7 +247,7 @@ struct Server::Impl {
       co_await waiting->finished.async_wait(asio::redirect_error(use_awaitable, cancelled));
     }
     watched_work.erase(watch);
-    if (watch->cancelled) {
+    if (watch->stopped) {
       std::cerr << log_info << "kiokud: " << work.method << " stopped: " << watch->reason << '\n';
     }
     co_return std::move(waiting->text);
@@ -270,11 +273,14 @@ struct Server::Impl {
     // A weak reference: the worker may let go of the sink last, and a session must end on the
     // server's thread.
     std::weak_ptr<Connection> client = session;
-    std::optional<json::value> id;
-    if (work.notify_progress) id = json::parse(work.id);
+    std::optional<std::string> id;  // JSON text as the request wrote it, as its response has it
+    if (work.notify_progress) id = work.id;
     return [this, watch = std::move(watch), client = std::move(client), id = std::move(id),
             passed = Passed{}](WorkStage stage, double fraction) mutable {
-      if (watch->cancelled.load(std::memory_order_acquire)) throw WorkCancelled(watch->reason);
+      if (watch->cancelled.load(std::memory_order_acquire)) {
+        watch->stopped = true;
+        throw WorkCancelled(watch->reason);
+      }
       const auto now = std::chrono::steady_clock::now();
       if (passed.stage == stage && fraction < 1.0 && now - passed.at < limits.progress_interval) {
         return;
@@ -286,11 +292,10 @@ struct Server::Impl {
           cancel(*watch, "its client left");
           return;
         }
-        if (!id) return;
-        session->notify(protocol::kRequestProgress,
-                        json::object{{"id", *id},
-                                     {"stage", work_stage_name(stage)},
-                                     {"fraction", std::round(fraction * 1e4) / 1e4}});
+        if (id) {
+          session->send_notification(
+              protocol::request_progress_line(*id, work_stage_name(stage), fraction));
+        }
       });
     };
   }
@@ -499,6 +504,9 @@ struct Server::Impl {
     asio::steady_timer written;  // cancelled each time the writer stops: wakes a waiting response
     TimestampMs deadline;
     bool finished = false;
+    // Its request's answer is being made on the worker: the client waits for it, which is no
+    // idleness however long it takes.
+    bool answering_later = false;
     bool listening = false;  // keep_listening() was called
 
     void keep_listening() override {
@@ -612,7 +620,9 @@ struct Server::Impl {
     while (!session->finished) {
       if (session->listening) co_return;
       const TimestampMs now = clock.now();
-      if (now >= session->deadline) {
+      if (now >= session->deadline && session->answering_later) {
+        session->deadline = idle_deadline();
+      } else if (now >= session->deadline) {
         boost::system::error_code ignored;
         session->socket.close(ignored);
         co_return;
@@ -629,7 +639,8 @@ struct Server::Impl {
   void close_idle_sessions() {
     const TimestampMs now = clock.now();
     for (Connection* session : sessions) {
-      if (!session->finished && !session->listening && now >= session->deadline) {
+      if (!session->finished && !session->listening && !session->answering_later &&
+          now >= session->deadline) {
         boost::system::error_code ignored;
         session->socket.close(ignored);
       }
@@ -685,7 +696,9 @@ struct Server::Impl {
       request.reset();  // closes whatever descriptor the handler left
       std::string text;
       if (response.later) {
+        session->answering_later = true;
         text = co_await answer_later(std::move(response.later), session);
+        session->answering_later = false;
       } else if (durable.write_count() != writes_before) {
         text = co_await after_commit(std::move(response));
       } else {

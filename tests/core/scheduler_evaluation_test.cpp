@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -188,16 +189,27 @@ TEST_CASE("Each fold is scored with a fit to the items before it only", "[evalua
   CHECK(binned == evaluation.scored);
 }
 
-TEST_CASE("The evaluation reports its five fits as one rising stage", "[evaluation]") {
+TEST_CASE("The evaluation reports its five fits as one rising stage then its scoring",
+          "[evaluation]") {
   const std::vector<TrainingItem> items = simulated_learner(200, 6);
   test::ProgressRecord record;
   const SchedulerEvaluation reported = evaluate_schedulers(items, {}, record.report());
   CHECK(reported.fsrs_fitted.score.log_loss ==
         evaluate_schedulers(items).fsrs_fitted.score.log_loss);
-  CHECK(record.rises_from_zero_to_one());
-  CHECK(record.all_in(WorkStage::kFitting));
-  // Each fold's fit starts and ends: ten reports at least, five of them the fits' ends.
-  CHECK(record.fractions.size() >= 10);
+  // The fits: each fold's starts and ends, and the stage ends at exactly 1 however the folds'
+  // shares add up; then the scoring, 0 to 1.
+  const auto scoring = std::find(record.stages.begin(), record.stages.end(), WorkStage::kScoring);
+  REQUIRE(scoring != record.stages.end());
+  const auto fits = static_cast<std::size_t>(scoring - record.stages.begin());
+  CHECK(fits >= 10);
+  CHECK(record.fractions[fits - 1] == 1.0);
+  for (std::size_t index = 1; index < fits; ++index) {
+    CHECK(record.fractions[index] >= record.fractions[index - 1]);
+  }
+  CHECK(std::all_of(scoring, record.stages.end(),
+                    [](WorkStage stage) { return stage == WorkStage::kScoring; }));
+  CHECK(record.fractions[fits] == 0.0);
+  CHECK(record.fractions.back() == 1.0);
 
   test::ProgressRecord cancelled;
   cancelled.cancel_after = 3;

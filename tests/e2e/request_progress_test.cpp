@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
+#include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/tmux_session.hpp"
 
@@ -18,10 +19,15 @@ namespace {
 
 constexpr std::int64_t kRequestId = 7;
 
-// A daemon with a deck of ten new cards.
+constexpr std::int64_t kStartMs = 1'767'607'200'000;  // 2026-01-05T10:00:00Z
+
+// A daemon with a deck of ten new cards, on a clock the test moves, idle clients closed after
+// a minute of it.
 struct DeckDaemon {
   TempHome home;
-  RunningDaemon daemon{home, {"--no-bundled-decks"}};
+  RunningDaemon daemon{
+      (set_clock(home, kStartMs), home),
+      {"--no-bundled-decks", "--clock-file", home.root() + "/clock", "--idle-timeout", "60"}};
 
   DeckDaemon() {
     const auto imported = daemon.kioku(
@@ -150,6 +156,24 @@ TEST_CASE("e2e: a client that leaves has its long request stopped and the worker
   INFO(json::serialize(answered.response));
   CHECK(answered.response.at("result").at("runs").as_array().size() == 1);
   CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: its client left"));
+}
+
+TEST_CASE("e2e: a client waiting for a long request is not idle however long it takes",
+          "[e2e][progress]") {
+  DeckDaemon fixture;
+  LineClient waiting(fixture.daemon.socket_path());
+  REQUIRE(waiting.send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+  REQUIRE(wait_for_stage(waiting, "simulating"));
+  // An hour later on kiokud's clock, a client arriving is when kiokud closes the clients idle
+  // past their minute: the one waiting for its simulation is not among them.
+  set_clock(fixture.home, kStartMs + 3'600'000);
+  LineClient arriving(fixture.daemon.socket_path());
+  CHECK(result_of(rpc(arriving, "system.hello")).is_object());
+  // Still connected: its simulation goes on telling it how far it has come.
+  const std::optional<std::string> line = waiting.read_line(60'000);
+  REQUIRE(line);
+  CHECK(has(*line, "\"method\":\"request.progress\""));
+  CHECK_FALSE(has(fixture.daemon.log(), "stopped"));
 }
 
 TEST_CASE("e2e: a client that shut only its writing half still gets its answer",

@@ -3,6 +3,7 @@
 #include "protocol/request_progress.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 
 namespace kioku::protocol {
 namespace {
@@ -25,6 +26,42 @@ TEST_CASE("request.progress: a well-formed notification is read", "[protocol][pr
             ->fraction == 1.0);
   CHECK(read(R"({"method":"request.progress","params":{"id":1,"stage":"x","fraction":-2}})")
             ->fraction == 0.0);
+}
+
+TEST_CASE("request.progress: the line kiokud writes", "[protocol][progress]") {
+  CHECK(
+      request_progress_line("7", "fitting", 0.4375) ==
+      R"({"jsonrpc":"2.0","method":"request.progress","params":{"id":7,"stage":"fitting","fraction":0.4375}})"
+      "\n");
+  // The id exactly as the request wrote it, as its response carries it: a number JSON allows
+  // but a double cannot hold, a long one, a string with escapes.
+  for (const char* id : {"1e400", "123456789012345678901234567890", R"("a\u0000b")", "null"}) {
+    const std::string line = request_progress_line(id, "reading", 0.0);
+    INFO(line);
+    CHECK(line.find(std::string(R"("id":)") + id + ",") != std::string::npos);
+  }
+  // Shortest form, 4 places, within 0 to 1; not a number is 0.
+  CHECK(request_progress_line("1", "x", 1.0)
+            .ends_with(R"("fraction":1}})"
+                       "\n"));
+  CHECK(request_progress_line("1", "x", 0.0)
+            .ends_with(R"("fraction":0}})"
+                       "\n"));
+  CHECK(request_progress_line("1", "x", 0.123456)
+            .ends_with(R"("fraction":0.1235}})"
+                       "\n"));
+  CHECK(request_progress_line("1", "x", 7.0)
+            .ends_with(R"("fraction":1}})"
+                       "\n"));
+  CHECK(request_progress_line("1", "x", std::nan(""))
+            .ends_with(R"("fraction":0}})"
+                       "\n"));
+  // What kioku reads back.
+  const auto read_back =
+      read_request_progress(boost::json::parse(request_progress_line("3", "simulating", 0.5)));
+  REQUIRE(read_back);
+  CHECK(read_back->stage == "simulating");
+  CHECK(read_back->fraction == 0.5);
 }
 
 TEST_CASE("request.progress: anything else is not progress", "[protocol][progress]") {
