@@ -105,8 +105,9 @@ std::string json_string(const boost::json::object& object, const char* key) {
 
 class Reader {
  public:
-  Reader(const std::string& path, const std::string& package)
+  Reader(const std::string& path, const std::string& package, bool with_history)
       : package_(package),
+        with_history_(with_history),
         database_(uri_of(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX) {
     sqlite3_create_collation_v2(database_.handle(), "unicase", SQLITE_UTF8, nullptr,
                                 unicase_compare, nullptr);
@@ -119,9 +120,10 @@ class Reader {
     }
     refuse_views();
     AnkiCollection collection;
-    sqlite::Statement col = database_.prepare("SELECT ver, models, decks FROM col");
+    sqlite::Statement col = database_.prepare("SELECT ver, models, decks, crt FROM col");
     if (!col.step()) fail("its collection has no col row");
     collection.schema = static_cast<int>(col.column_int(0));
+    collection.created_seconds = col.column_int(3);
     if (collection.schema == 11) {
       read_json_types(col.column_text(1), collection);
       read_json_decks(col.column_text(2), collection);
@@ -282,25 +284,78 @@ class Reader {
       collection.notes.push_back(std::move(note));
     }
     sqlite::Statement cards = database_.prepare(
-        "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue FROM cards "
-        "ORDER BY nid, ord");
+        "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue, id, type, due, ivl, "
+        "factor, reps, lapses, left, odid, odue, data FROM cards ORDER BY nid, ord");
+    // Where each card went, for its log: (note, card) by the card's id.
+    std::map<std::int64_t, std::pair<std::size_t, std::size_t>> card_places;
     while (cards.step()) {
       const auto note = index.find(cards.column_int(0));
       if (note == index.end()) continue;  // a card without its note: Anki's check drops it too
-      collection.notes[note->second].cards.push_back(
-          {cards.column_int(1), cards.column_int(2), cards.column_int(3)});
+      std::vector<AnkiCard>& note_cards = collection.notes[note->second].cards;
+      AnkiCard& card = note_cards.emplace_back();
+      card.deck_id = cards.column_int(1);
+      card.ord = cards.column_int(2);
+      card.queue = cards.column_int(3);
+      card.id = cards.column_int(4);
+      card.scheduling = scheduling_of(cards);
+      if (with_history_) card_places[card.id] = {note->second, note_cards.size() - 1};
+    }
+    if (!with_history_) return;
+    sqlite::Statement reviews = database_.prepare(
+        "SELECT cid, id, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY cid, id");
+    while (reviews.step()) {
+      const auto place = card_places.find(reviews.column_int(0));
+      if (place == card_places.end()) continue;  // the log of a card that is gone: no card's
+      collection.notes[place->second.first].cards[place->second.second].reviews.push_back(
+          {.time_ms = reviews.column_int(1),
+           .ease = static_cast<int>(reviews.column_int(2)),
+           .interval = reviews.column_int(3),
+           .last_interval = reviews.column_int(4),
+           .factor = reviews.column_int(5),
+           .duration_ms = reviews.column_int(6),
+           .type = static_cast<int>(reviews.column_int(7))});
     }
   }
 
+  // Columns 5 (type) to 14 (data) of the cards query. Numbers out of int's range become
+  // kInvalidInput when the card's state is made (core/anki_card_state.hpp), not here.
+  static AnkiScheduling scheduling_of(const sqlite::Statement& row) {
+    AnkiScheduling scheduling;
+    scheduling.type = static_cast<int>(std::clamp<std::int64_t>(row.column_int(5), -1, 4));
+    scheduling.queue = static_cast<int>(std::clamp<std::int64_t>(row.column_int(3), -4, 5));
+    scheduling.due = row.column_int(6);
+    scheduling.interval_days = row.column_int(7);
+    scheduling.factor = row.column_int(8);
+    scheduling.reps = row.column_int(9);
+    scheduling.lapses = row.column_int(10);
+    scheduling.left = row.column_int(11);
+    if (row.column_int(12) != 0) scheduling.original_due = row.column_int(13);
+    // cards.data: "" or a JSON object; FSRS's memory when both "s" and "d" are numbers. Anything
+    // else there is Anki's own business (positions, custom data) and is not read.
+    boost::json::error_code error;
+    const boost::json::value data = boost::json::parse(row.column_text(14), error);
+    if (!error && data.is_object()) {
+      const boost::json::value* stability = data.as_object().if_contains("s");
+      const boost::json::value* difficulty = data.as_object().if_contains("d");
+      if (stability && difficulty && stability->is_number() && difficulty->is_number()) {
+        scheduling.stability = stability->to_number<double>();
+        scheduling.difficulty = difficulty->to_number<double>();
+      }
+    }
+    return scheduling;
+  }
+
   std::string package_;
+  bool with_history_;
   sqlite::Database database_;
 };
 
 }  // namespace
 
-AnkiCollection read_anki_collection(const std::string& path, const std::string& package) {
+AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
+                                    bool with_history) {
   try {
-    Reader reader(path, package);
+    Reader reader(path, package, with_history);
     return reader.read();
   } catch (const InputError&) {
     throw;

@@ -1,6 +1,7 @@
 // Reads the collection inside an Anki package (schema 11 or 18), which the package reader
 // (daemon/importers/anki_package_reader.hpp) has put in a private file: its note types, decks,
-// notes and cards, with what part 1 of issue 12 imports (no scheduling, no review log).
+// notes and cards, with what part 1 of issue 12 imports, and each card's stored scheduling and
+// (when asked) its review log, which part 2 (--with-history) is to import.
 // The only place outside the collection's own stores that sees SQLite, so it lives here.
 #pragma once
 
@@ -9,14 +10,30 @@
 #include <string>
 #include <vector>
 
+#include "core/anki_card_state.hpp"
 #include "core/anki_stock_note_type.hpp"
 
 namespace kioku::daemon {
+
+// One row of the card's review log (../shared/docs/anki-formats.md, 2.5).
+struct AnkiReview {
+  std::int64_t time_ms = 0;        // revlog.id
+  int ease = 0;                    // 1-4 the button; 0 a manual reschedule or reset
+  std::int64_t interval = 0;       // ivl: days, or seconds when negative
+  std::int64_t last_interval = 0;  // lastIvl, the same
+  std::int64_t factor = 0;         // permille (with FSRS, difficulty scaled)
+  std::int64_t duration_ms = 0;    // time
+  int type = 0;  // 0 learn, 1 review, 2 relearn, 3 filtered, 4 manual, 5 rescheduled
+};
 
 struct AnkiCard {
   std::int64_t deck_id = 0;  // the home deck: odid when the card sits in a filtered deck
   std::int64_t ord = 0;      // template index, or cloze number - 1
   std::int64_t queue = 0;    // -1 suspended, -2/-3 buried
+  // For part 2 (--with-history): the card's id, its stored scheduling and its log by time.
+  std::int64_t id = 0;
+  AnkiScheduling scheduling;
+  std::vector<AnkiReview> reviews;
 };
 
 struct AnkiNote {
@@ -29,7 +46,8 @@ struct AnkiNote {
 };
 
 struct AnkiCollection {
-  int schema = 0;  // col.ver: 11 or 18
+  int schema = 0;                    // col.ver: 11 or 18
+  std::int64_t created_seconds = 0;  // col.crt: day 0 of the review cards' dues
   std::map<std::int64_t, AnkiNoteType> note_types;
   std::map<std::int64_t, std::string> decks;  // id -> name, levels joined with "::"
   std::vector<AnkiNote> notes;                // by id
@@ -37,7 +55,9 @@ struct AnkiCollection {
 
 // Reads the SQLite file at `path` read-only. Throws kioku::InputError naming `package` when the
 // file is not a collection kioku reads (damaged, truncated, another schema, broken JSON or
-// protobuf); nothing has been written anywhere then.
-AnkiCollection read_anki_collection(const std::string& path, const std::string& package);
+// protobuf); nothing has been written anywhere then. Each card's review log is read only
+// `with_history`: a package's log may be far larger than its notes.
+AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
+                                    bool with_history = false);
 
 }  // namespace kioku::daemon

@@ -40,7 +40,8 @@ struct Opened {
   std::vector<AnkiMediaEntry> media;
 };
 
-Opened open_package(const std::string& path, const std::string& directory) {
+Opened open_package(const std::string& path, const std::string& directory,
+                    bool with_history = false) {
   const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   REQUIRE(descriptor >= 0);
   AnkiPackageReader reader(descriptor, path);
@@ -52,7 +53,7 @@ Opened open_package(const std::string& path, const std::string& directory) {
   Opened opened;
   opened.version = reader.version();
   opened.media = reader.media();
-  opened.collection = read_anki_collection(unpacked, path);
+  opened.collection = read_anki_collection(unpacked, path, with_history);
   ::close(descriptor);
   return opened;
 }
@@ -117,4 +118,75 @@ TEST_CASE("anki package reader: legacy 2 reads collection.anki21, never the dumm
     nested = nested || name == "spoken-languages::english::Vocab::2023";
   }
   CHECK(nested);
+}
+
+TEST_CASE("anki package reader: each card's scheduling and log, as the fixtures' README counts",
+          "[anki-package]") {
+  struct Expected {
+    const char* file;
+    std::size_t reviews;       // revlog rows
+    std::size_t review_cards;  // cards of type 2
+    std::size_t in_steps;      // cards of type 1 or 3
+    std::size_t filtered;      // cards in a filtered deck
+  };
+  for (const Expected& expected : {Expected{"mhaswade_Uber-Go.apkg", 93, 50, 0, 0},
+                                   Expected{"mhaswade_english-vocab-2023.apkg", 94, 37, 1, 0},
+                                   Expected{"ankidroid_templates.apkg", 102, 0, 15, 16},
+                                   Expected{"mhaswade_BarRonPcAp.colpkg", 4240, 1499, 3, 0},
+                                   Expected{"mhaswade_bg-hashtable.colpkg", 0, 0, 0, 0}}) {
+    INFO(expected.file);
+    const std::string path = fixture(expected.file);
+    if (!exists(path)) KIOKU_SKIP("no fixture " << path);
+    kioku::test::TempHome home;
+    const AnkiCollection collection = open_package(path, home.root(), true).collection;
+    CHECK(collection.created_seconds > 1'000'000'000);
+    const DayCalendar calendar(4);
+    const TimestampMs now = 1'780'308'000'000;
+    const AnkiDays days = anki_days(collection.created_seconds, now, calendar);
+    std::size_t reviews = 0, review_cards = 0, in_steps = 0, filtered = 0;
+    for (const AnkiNote& note : collection.notes) {
+      for (const AnkiCard& card : note.cards) {
+        INFO("card " << card.id);
+        reviews += card.reviews.size();
+        for (std::size_t index = 0; index < card.reviews.size(); ++index) {
+          const AnkiReview& review = card.reviews[index];
+          CHECK(review.ease >= 0);
+          CHECK(review.ease <= 4);
+          CHECK(review.type >= 0);
+          CHECK(review.type <= 5);
+          if (index > 0) CHECK(review.time_ms >= card.reviews[index - 1].time_ms);
+        }
+        if (card.scheduling.original_due) ++filtered;
+        const TimestampMs last = card.reviews.empty() ? 0 : card.reviews.back().time_ms;
+        const CardState state = anki_card_state(card.scheduling, days, calendar, last);
+        switch (card.scheduling.type) {
+          case 0:
+            CHECK(state.phase == Phase::kNew);
+            break;
+          case 2:
+            ++review_cards;
+            CHECK(state.phase == Phase::kReview);
+            CHECK(state.interval_days > 0);
+            // Re-based on today: no review falls due before Anki's collection began.
+            CHECK(calendar.day_number(state.due) - days.today ==
+                  card.scheduling.original_due.value_or(card.scheduling.due) - days.anki_today);
+            break;
+          default:
+            ++in_steps;
+            CHECK(kioku::in_steps(state.phase));
+        }
+      }
+    }
+    CHECK(reviews == expected.reviews);
+    CHECK(review_cards == expected.review_cards);
+    CHECK(in_steps == expected.in_steps);
+    CHECK(filtered == expected.filtered);
+  }
+  // Without --with-history the log is not read at all.
+  const std::string path = fixture("mhaswade_Uber-Go.apkg");
+  if (!exists(path)) KIOKU_SKIP("no fixture " << path);
+  kioku::test::TempHome home;
+  for (const AnkiNote& note : open_package(path, home.root()).collection.notes) {
+    for (const AnkiCard& card : note.cards) CHECK(card.reviews.empty());
+  }
 }

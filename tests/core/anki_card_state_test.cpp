@@ -1,0 +1,141 @@
+// Anki's stored scheduling as kioku's imported state (core/anki_card_state.hpp): each card type
+// and queue, dues re-based on today, a filtered deck's card taken home, and what Anki never
+// writes refused.
+#include "core/anki_card_state.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/error.hpp"
+#include "tests/core/time_zone_guard.hpp"
+
+namespace kioku {
+namespace {
+
+// 2026-06-01 10:00 UTC; days start at 04:00 UTC.
+constexpr TimestampMs kNow = 1780308000000;
+// Created 2024-01-01 04:00 UTC: 882 whole days before kNow.
+constexpr std::int64_t kCreatedSeconds = 1704081600;
+
+struct Fixture {
+  test::TimeZoneGuard zone{"UTC"};
+  DayCalendar calendar{4};
+  AnkiDays days = anki_days(kCreatedSeconds, kNow, calendar);
+};
+
+TEST_CASE("anki state: the collection's day numbers at the import", "[core][anki]") {
+  const Fixture fixture;
+  CHECK(fixture.days.anki_today == 882);
+  CHECK(fixture.days.today == fixture.calendar.day_number(kNow));
+  // A creation time after now (a clock set back) counts whole days down, not toward 0.
+  CHECK(anki_days(kNow / 1000 + 10, kNow, fixture.calendar).anki_today == -1);
+}
+
+TEST_CASE("anki state: a review card due in three days, overdue, or suspended", "[core][anki]") {
+  const Fixture fixture;
+  AnkiScheduling card{.type = 2,
+                      .queue = 2,
+                      .due = 885,
+                      .interval_days = 12,
+                      .factor = 2350,
+                      .reps = 9,
+                      .lapses = 1};
+  const CardState state = anki_card_state(card, fixture.days, fixture.calendar, kNow - 86'400'000);
+  CHECK(state.phase == Phase::kReview);
+  CHECK(state.due == fixture.calendar.day_start(fixture.days.today + 3));
+  CHECK(state.interval_days == 12);
+  CHECK(state.ease == 2.35);
+  CHECK(state.reps == 9);
+  CHECK(state.lapses == 1);
+  CHECK(state.last_review == kNow - 86'400'000);
+  CHECK_FALSE(state.suspended);
+
+  card.due = 880;  // two days overdue stays two days overdue
+  CHECK(anki_card_state(card, fixture.days, fixture.calendar, 0).due ==
+        fixture.calendar.day_start(fixture.days.today - 2));
+  card.queue = -1;
+  const CardState suspended = anki_card_state(card, fixture.days, fixture.calendar, 0);
+  CHECK(suspended.suspended);
+  CHECK(suspended.due == fixture.calendar.day_start(fixture.days.today - 2));
+  card.queue = -3;  // buried by the user: Anki's day, not kept
+  CHECK_FALSE(anki_card_state(card, fixture.days, fixture.calendar, 0).suspended);
+}
+
+TEST_CASE("anki state: learning within the day, learning across days, relearning", "[core][anki]") {
+  const Fixture fixture;
+  const AnkiScheduling learning{
+      .type = 1, .queue = 1, .due = kNow / 1000 + 600, .reps = 1, .left = 2002};
+  const CardState intraday = anki_card_state(learning, fixture.days, fixture.calendar, kNow);
+  CHECK(intraday.phase == Phase::kLearning);
+  CHECK(intraday.due == kNow + 600'000);
+  CHECK(intraday.remaining_steps == 2);  // 2002: two today, two in all
+  CHECK_FALSE(intraday.interday);
+
+  const AnkiScheduling interday{.type = 1, .queue = 3, .due = 883, .reps = 2, .left = 1};
+  const CardState tomorrow = anki_card_state(interday, fixture.days, fixture.calendar, kNow);
+  CHECK(tomorrow.interday);
+  CHECK(tomorrow.due == fixture.calendar.day_start(fixture.days.today + 1));
+  CHECK(tomorrow.remaining_steps == 1);
+
+  const AnkiScheduling relearning{.type = 3,
+                                  .queue = 1,
+                                  .due = kNow / 1000 + 60,
+                                  .interval_days = 4,
+                                  .factor = 2100,
+                                  .reps = 12,
+                                  .lapses = 3,
+                                  .left = 1};
+  const CardState lapsed = anki_card_state(relearning, fixture.days, fixture.calendar, kNow);
+  CHECK(lapsed.phase == Phase::kRelearning);
+  CHECK(lapsed.interval_days == 4);
+  CHECK(lapsed.due == kNow + 60'000);
+  // Suspended while learning: the queue no longer says which kind of due it keeps.
+  AnkiScheduling suspended = interday;
+  suspended.queue = -1;
+  CHECK(anki_card_state(suspended, fixture.days, fixture.calendar, kNow).due == tomorrow.due);
+  suspended = learning;
+  suspended.queue = -1;
+  CHECK(anki_card_state(suspended, fixture.days, fixture.calendar, kNow).due == intraday.due);
+}
+
+TEST_CASE("anki state: a filtered deck's card goes home with its original due", "[core][anki]") {
+  const Fixture fixture;
+  const AnkiScheduling card{.type = 2,
+                            .queue = 2,
+                            .due = -100'000,
+                            .interval_days = 30,
+                            .factor = 2500,
+                            .reps = 5,
+                            .original_due = 900};
+  CHECK(anki_card_state(card, fixture.days, fixture.calendar, 0).due ==
+        fixture.calendar.day_start(fixture.days.today + 18));
+}
+
+TEST_CASE("anki state: a new card, FSRS memory, and what Anki never writes", "[core][anki]") {
+  const Fixture fixture;
+  const CardState fresh =
+      anki_card_state({.type = 0, .queue = 0, .due = 17}, fixture.days, fixture.calendar, 0);
+  CHECK(fresh == CardState{});
+  AnkiScheduling remembered{.type = 2,
+                            .queue = 2,
+                            .due = 882,
+                            .interval_days = 3,
+                            .factor = 530,
+                            .reps = 3,
+                            .stability = 3.2,
+                            .difficulty = 5.5};
+  const CardState fsrs = anki_card_state(remembered, fixture.days, fixture.calendar, 0);
+  CHECK(fsrs.stability == 3.2);
+  CHECK(fsrs.difficulty == 5.5);
+  remembered.difficulty.reset();  // half a memory is none
+  CHECK(anki_card_state(remembered, fixture.days, fixture.calendar, 0).stability == 0.0);
+
+  CHECK_THROWS_AS(anki_card_state({.type = 4}, fixture.days, fixture.calendar, 0), Error);
+  CHECK_THROWS_AS(anki_card_state({.type = 2, .queue = 7}, fixture.days, fixture.calendar, 0),
+                  Error);
+  CHECK_THROWS_AS(anki_card_state({.type = 2, .queue = 2, .interval_days = -600}, fixture.days,
+                                  fixture.calendar, 0),
+                  Error);
+}
+
+}  // namespace
+}  // namespace kioku
