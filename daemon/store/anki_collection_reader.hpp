@@ -10,21 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "core/anki_answers.hpp"
 #include "core/anki_card_state.hpp"
 #include "core/anki_stock_note_type.hpp"
 
 namespace kioku::daemon {
-
-// One row of the card's review log (../shared/docs/anki-formats.md, 2.5).
-struct AnkiReview {
-  std::int64_t time_ms = 0;        // revlog.id
-  int ease = 0;                    // 1-4 the button; 0 a manual reschedule or reset
-  std::int64_t interval = 0;       // ivl: days, or seconds when negative
-  std::int64_t last_interval = 0;  // lastIvl, the same
-  std::int64_t factor = 0;         // permille (with FSRS, difficulty scaled)
-  std::int64_t duration_ms = 0;    // time
-  int type = 0;  // 0 learn, 1 review, 2 relearn, 3 filtered, 4 manual, 5 rescheduled
-};
 
 struct AnkiCard {
   std::int64_t deck_id = 0;  // the home deck: odid when the card sits in a filtered deck
@@ -33,7 +23,7 @@ struct AnkiCard {
   // For part 2 (--with-history): the card's id, its stored scheduling and its log by time.
   std::int64_t id = 0;
   AnkiScheduling scheduling;
-  std::vector<AnkiReview> reviews;
+  std::vector<AnkiRevlogRow> reviews;  // by time
 };
 
 struct AnkiNote {

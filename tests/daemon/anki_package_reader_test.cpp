@@ -149,13 +149,18 @@ TEST_CASE("anki package reader: each card's scheduling and log, as the fixtures'
         INFO("card " << card.id);
         reviews += card.reviews.size();
         for (std::size_t index = 0; index < card.reviews.size(); ++index) {
-          const AnkiReview& review = card.reviews[index];
+          const AnkiRevlogRow& review = card.reviews[index];
           CHECK(review.ease >= 0);
           CHECK(review.ease <= 4);
           CHECK(review.type >= 0);
           CHECK(review.type <= 5);
           if (index > 0) CHECK(review.time_ms >= card.reviews[index - 1].time_ms);
         }
+        // As kioku's log would hold them: never more answers than rows, each due after it.
+        const std::vector<ImportedAnswer> answers = anki_answers(card.reviews, false);
+        CHECK(answers.size() <= card.reviews.size());
+        for (const ImportedAnswer& answer : answers)
+          CHECK(answer.row.due_after >= answer.row.reviewed);
         if (card.scheduling.original_due) ++filtered;
         const TimestampMs last = card.reviews.empty() ? 0 : card.reviews.back().time_ms;
         const CardState state = anki_card_state(card.scheduling, days, calendar, last);

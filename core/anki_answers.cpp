@@ -1,0 +1,73 @@
+// Anki's revlog rows as kioku's log rows (core/anki_answers.hpp).
+#include "core/anki_answers.hpp"
+
+#include <algorithm>
+
+#include "core/time.hpp"
+
+namespace kioku {
+
+namespace {
+
+constexpr int kLearn = 0;
+constexpr int kReview = 1;
+constexpr int kRelearn = 2;
+constexpr int kFiltered = 3;
+
+Rating rating_of(const AnkiRevlogRow& row, bool v1_learning_buttons) {
+  if (v1_learning_buttons && row.type == kLearn && row.ease >= 2) {
+    return row.ease == 2 ? Rating::kGood : Rating::kEasy;
+  }
+  return static_cast<Rating>(row.ease);
+}
+
+// An interval in Anki's sign convention as whole days (a step counts as none) and as the time
+// it reaches past the answer.
+int days_of(std::int64_t interval) {
+  return interval > 0 ? static_cast<int>(std::min<std::int64_t>(interval, 1'000'000)) : 0;
+}
+
+std::int64_t span_ms(std::int64_t interval) {
+  return interval > 0 ? std::min<std::int64_t>(interval, 1'000'000) * kMillisecondsPerDay
+                      : std::min<std::int64_t>(-interval, 1'000'000'000) * 1000;
+}
+
+}  // namespace
+
+std::vector<ImportedAnswer> anki_answers(std::span<const AnkiRevlogRow> rows,
+                                         bool v1_learning_buttons) {
+  std::vector<ImportedAnswer> answers;
+  bool answered = false;
+  for (const AnkiRevlogRow& row : rows) {
+    if (row.ease < 1 || row.ease > 4 || row.type < kLearn || row.type > kFiltered) continue;
+    ImportedAnswer answer;
+    answer.row.reviewed = row.time_ms;
+    answer.row.rating = rating_of(row, v1_learning_buttons);
+    answer.row.interval_before_days = days_of(row.last_interval);
+    answer.row.due_after = row.time_ms + span_ms(row.interval);
+    answer.row.duration_ms = std::max<std::int64_t>(0, row.duration_ms);
+    answer.row.cram = row.type == kFiltered;
+    answer.interval_after_days = days_of(row.interval);
+    answer.ease_after = static_cast<double>(row.factor) / 1000.0;
+    switch (row.type) {
+      case kLearn:
+        answer.row.phase_before = answered ? Phase::kLearning : Phase::kNew;
+        break;
+      case kRelearn:
+        answer.row.phase_before = Phase::kRelearning;
+        break;
+      default:  // a review, or a cram answer of a card under review
+        answer.row.phase_before = Phase::kReview;
+    }
+    if (row.interval > 0) {
+      answer.phase_after = Phase::kReview;
+    } else {
+      answer.phase_after = row.type == kLearn ? Phase::kLearning : Phase::kRelearning;
+    }
+    answered = answered || !answer.row.cram;
+    answers.push_back(answer);
+  }
+  return answers;
+}
+
+}  // namespace kioku
