@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/answer_context.hpp"
@@ -41,12 +42,13 @@ class Replay {
                             AnswerContext{answer.time, calendar_, card.id}, options_);
   }
 
-  // The state a new card reaches through `history`. `step(before, answer, after)` sees each
-  // answer with the states around it.
+  // The state a card reaches through `history` from `start` (a new card's, or the state it
+  // was imported with: docs/anki-import.md, "History"). `step(before, answer, after)` sees
+  // each answer with the states around it.
   template <typename Step>
-  CardState history(std::int64_t card_id, const std::vector<PastAnswer>& history,
-                    Step&& step) const {
-    ReplayedCard card{card_id, {}};
+  CardState history(std::int64_t card_id, const CardState& start,
+                    const std::vector<PastAnswer>& history, Step&& step) const {
+    ReplayedCard card{card_id, start};
     for (const PastAnswer& answer : history) {
       const CardState before = card.state;
       apply(card, answer);
@@ -54,9 +56,18 @@ class Replay {
     }
     return card.state;
   }
-  CardState history(std::int64_t card_id, const std::vector<PastAnswer>& history) const {
-    return this->history(card_id, history,
+  template <typename Step>
+  CardState history(std::int64_t card_id, const std::vector<PastAnswer>& history,
+                    Step&& step) const {
+    return this->history(card_id, CardState{}, history, std::forward<Step>(step));
+  }
+  CardState history(std::int64_t card_id, const CardState& start,
+                    const std::vector<PastAnswer>& history) const {
+    return this->history(card_id, start, history,
                          [](const CardState&, const PastAnswer&, const CardState&) {});
+  }
+  CardState history(std::int64_t card_id, const std::vector<PastAnswer>& history) const {
+    return this->history(card_id, CardState{}, history);
   }
 
   const DeckOptions& options() const noexcept { return options_; }

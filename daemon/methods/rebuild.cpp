@@ -35,8 +35,11 @@ RebuildReport replay_deck(Collection& collection, std::int64_t deck_id, const De
 CardState replayed_state(Collection& collection, std::int64_t card_id, bool withdrawn,
                          const DeckOptions& options, const DayCalendar& calendar) {
   const Replay replay(options, calendar);
-  // A card without answers replays to a new card's state.
-  CardState replayed = replay.history(card_id, collection.review_log().card_history(card_id));
+  // From the state the card was imported with, if any; a card without answers replays to it,
+  // or to a new card's state. The imported answers before it are not in card_history().
+  const CardState start = collection.imported_states().of(card_id).value_or(CardState{});
+  CardState replayed =
+      replay.history(card_id, start, collection.review_log().card_history(card_id));
   if (withdrawn) replayed.suspended = true;
   return replayed;
 }

@@ -39,6 +39,9 @@ struct AnswerRecord {
   // A cram answer (kioku review --cram): logged as such, `after` equal to `before`; no state,
   // roll-up or burial is written for it.
   bool cram = false;
+  // An answer given in Anki, imported with its package's history: in the statistics, never
+  // replayed or undone (schema/0013_imported_history.sql).
+  bool imported = false;
 };
 
 }  // namespace kioku::daemon

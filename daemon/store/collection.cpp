@@ -45,6 +45,7 @@ Collection::Collection(sqlite::Database& database)
       notes_(database),
       due_index_(database),
       review_log_(database),
+      imported_states_(database),
       daily_stats_(database),
       stats_source_(database),
       stats_rollups_(database),

@@ -27,6 +27,7 @@
 #include "daemon/store/deck_store.hpp"
 #include "daemon/store/due_index.hpp"
 #include "daemon/store/group_commit.hpp"
+#include "daemon/store/imported_states.hpp"
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/note_store.hpp"
 #include "daemon/store/review_log.hpp"
@@ -97,6 +98,7 @@ class Collection {
   NoteStore& notes() noexcept { return notes_; }
   DueIndex& due_index() noexcept { return due_index_; }
   ReviewLog& review_log() noexcept { return review_log_; }
+  ImportedStates& imported_states() noexcept { return imported_states_; }
   DailyStats& daily_stats() noexcept { return daily_stats_; }
   StatsSource& stats_source() noexcept { return stats_source_; }
   StatsRollups& stats_rollups() noexcept { return stats_rollups_; }
@@ -201,6 +203,7 @@ class Collection {
   NoteStore notes_;
   DueIndex due_index_;
   ReviewLog review_log_;
+  ImportedStates imported_states_;
   DailyStats daily_stats_;
   StatsSource stats_source_;
   StatsRollups stats_rollups_;

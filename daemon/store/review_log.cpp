@@ -13,27 +13,29 @@ struct ReviewLog::Statements {
             "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, "
             "phase_before, phase_after, interval_before_days, interval_after_days, due_after_ms, "
             "ease_after, stability_after, difficulty_after, duration_ms, scheduler, quality, "
-            "answer_id, cram) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-            "?15, ?16, ?17, ?18, ?19)")),
+            "answer_id, cram, imported) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+            "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)")),
         select_by_answer_id(database.prepare(
             "SELECT id, card_id, rating, correct FROM revlog WHERE answer_id = ?1")),
         // In the order the answers were given (the log's id), not by their times: a clock that
         // was ahead and then put right leaves "future" answers that came first
         // (docs/faults.md).
         // Voided answers are left out: an undo's card goes back to what the others give. So
-        // are cram answers, which never changed the schedule.
+        // are cram answers, which never changed the schedule, and answers imported from Anki,
+        // which the card's imported state already holds (ImportedStates).
         select_card_history(database.prepare(
             "SELECT reviewed_ms, rating, quality FROM revlog r WHERE card_id = ?1 AND cram = 0 "
-            "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id")),
+            "AND imported = 0 AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = "
+            "r.id) ORDER BY id")),
         // From the end of the log backwards, one probe of revlog_voids' index a row: only the
-        // answers already voided are stepped over.
+        // answers already voided, and those imported from Anki (never undone), are stepped over.
         select_latest_standing(database.prepare(
             std::string("SELECT id, card_id, day, ") + kLogRowColumns +
-            " FROM revlog r WHERE NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = "
-            "r.id) ORDER BY id DESC LIMIT 1")),
+            " FROM revlog r WHERE imported = 0 AND NOT EXISTS (SELECT 1 FROM revlog_voids v "
+            "WHERE v.review_id = r.id) ORDER BY id DESC LIMIT 1")),
         select_latest_standing_of_card(database.prepare(
             std::string("SELECT id, card_id, day, ") + kLogRowColumns +
-            " FROM revlog r WHERE card_id = ?1 "
+            " FROM revlog r WHERE card_id = ?1 AND imported = 0 "
             "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
             "ORDER BY id DESC LIMIT 1")),
         select_logged_answer(database.prepare(std::string("SELECT id, card_id, day, ") +
@@ -87,6 +89,7 @@ std::int64_t ReviewLog::append(const AnswerRecord& answer) {
     insert.bind_null(18);
   }
   insert.bind(19, answer.cram ? 1 : 0);
+  insert.bind(20, answer.imported ? 1 : 0);
   insert.run();
   return database_.last_insert_rowid();
 }
