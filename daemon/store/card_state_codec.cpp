@@ -22,4 +22,15 @@ CardState read_state(const sqlite::Statement& row, int first) {
   return state;
 }
 
+void bind_state(sqlite::Statement& statement, int first, const CardState& state) {
+  statement.bind(first, to_string(state.phase)).bind(first + 1, state.due);
+  statement.bind(first + 2, state.remaining_steps).bind(first + 3, state.interval_days);
+  statement.bind(first + 4, state.ease).bind(first + 5, state.reps).bind(first + 6, state.lapses);
+  statement.bind(first + 7, state.last_review).bind(first + 8, state.leech ? 1 : 0);
+  statement.bind(first + 9, state.suspended ? 1 : 0);
+  statement.bind(first + 10, memory_value_or_null(state.stability));
+  statement.bind(first + 11, memory_value_or_null(state.difficulty));
+  statement.bind(first + 12, state.repetition).bind(first + 13, state.interday ? 1 : 0);
+}
+
 }  // namespace kioku::daemon

@@ -24,4 +24,8 @@ inline std::optional<double> memory_value_or_null(double value) {
   return value > 0 ? std::optional<double>(value) : std::nullopt;
 }
 
+// Binds `state` to parameters `first` onward, in kCardStateColumns order: card_state's update
+// and imported_states' insert write the same columns.
+void bind_state(sqlite::Statement& statement, int first, const CardState& state);
+
 }  // namespace kioku::daemon

@@ -259,14 +259,9 @@ void CardStore::set_suspended_by_user(std::int64_t card_id, std::optional<Timest
 
 void CardStore::write_state(std::int64_t card_id, const CardState& state) {
   sqlite::Statement& update = statements_->update_state;
-  update.bind(1, card_id).bind(2, to_string(state.phase)).bind(3, state.due);
-  update.bind(4, state.remaining_steps).bind(5, state.interval_days);
-  update.bind(6, state.ease).bind(7, state.reps).bind(8, state.lapses);
-  update.bind(9, state.last_review).bind(10, state.leech ? 1 : 0);
-  update.bind(11, state.suspended ? 1 : 0);
-  update.bind(12, memory_value_or_null(state.stability));
-  update.bind(13, memory_value_or_null(state.difficulty));
-  update.bind(14, state.repetition).bind(15, state.interday ? 1 : 0).run();
+  update.bind(1, card_id);
+  bind_state(update, 2, state);
+  update.run();
 }
 
 }  // namespace kioku::daemon

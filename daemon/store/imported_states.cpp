@@ -35,13 +35,9 @@ std::optional<CardState> ImportedStates::of(std::int64_t card_id) {
 
 void ImportedStates::write(std::int64_t card_id, const CardState& state, TimestampMs imported) {
   sqlite::Statement& upsert = statements_->upsert;
-  upsert.bind(1, card_id).bind(2, imported).bind(3, to_string(state.phase)).bind(4, state.due);
-  upsert.bind(5, state.remaining_steps).bind(6, state.interval_days).bind(7, state.ease);
-  upsert.bind(8, state.reps).bind(9, state.lapses).bind(10, state.last_review);
-  upsert.bind(11, state.leech ? 1 : 0).bind(12, state.suspended ? 1 : 0);
-  upsert.bind(13, memory_value_or_null(state.stability));
-  upsert.bind(14, memory_value_or_null(state.difficulty));
-  upsert.bind(15, state.repetition).bind(16, state.interday ? 1 : 0).run();
+  upsert.bind(1, card_id).bind(2, imported);
+  bind_state(upsert, 3, state);
+  upsert.run();
 }
 
 }  // namespace kioku::daemon

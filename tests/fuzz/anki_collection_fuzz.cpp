@@ -1,0 +1,91 @@
+// libFuzzer target for the collection inside an Anki package as kiokud reads it with its
+// history (daemon/store/anki_collection_reader.hpp): the bytes are the SQLite file the package
+// reader would have expanded, read with every card's scheduling (cards.data's JSON included)
+// and log, each card then made kioku's imported state (core/anki_card_state.hpp) and its log
+// kioku's rows (core/anki_answers.hpp).
+//
+// What must hold, whatever the bytes:
+// - the reader returns or throws kioku::InputError; anki_card_state returns or throws
+//   kioku::Error (kInvalidInput); anki_answers returns; nothing else is thrown;
+// - a card's state has the phase its type says, and no negative count or interval;
+// - never more answers than log rows, each in the log's order, each due at or after its time.
+//
+// Seeds: corpus/anki_collection/ (made by make_anki_collection_seed.sh), and scripts/run-fuzzers
+// adds the collections of ../shared/fixtures/anki's legacy packages when they are there.
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "core/anki_answers.hpp"
+#include "core/anki_card_state.hpp"
+#include "core/error.hpp"
+#include "daemon/store/anki_collection_reader.hpp"
+
+namespace {
+
+using namespace kioku;
+
+[[noreturn]] void fail(const char* what) {
+  std::fprintf(stderr, "anki_collection_fuzz: %s\n", what);
+  std::abort();
+}
+
+// One file for every input, rewritten each time: the reader opens a path.
+const std::string& collection_path() {
+  static const std::string path = [] {
+    char name[] = "/tmp/anki_collection_fuzz.XXXXXX";
+    const int descriptor = ::mkstemp(name);
+    if (descriptor < 0) fail("mkstemp");
+    ::close(descriptor);
+    return std::string(name);
+  }();
+  return path;
+}
+
+void check_card(const daemon::AnkiCard& card, const AnkiDays& days, const DayCalendar& calendar) {
+  const std::vector<ImportedAnswer> answers = anki_answers(card.reviews, false);
+  if (answers.size() > card.reviews.size()) fail("more answers than log rows");
+  for (std::size_t index = 0; index < answers.size(); ++index) {
+    if (answers[index].row.due_after < answers[index].row.reviewed) fail("due before its answer");
+    if (index > 0 && answers[index].row.reviewed < answers[index - 1].row.reviewed) {
+      fail("answers out of the log's order");
+    }
+  }
+  try {
+    const CardState state = anki_card_state(card.scheduling, days, calendar, 0);
+    if (static_cast<int>(state.phase) != card.scheduling.type)
+      fail("a phase its type does not say");
+    if (state.reps < 0 || state.lapses < 0 || state.interval_days < 0 ||
+        state.remaining_steps < 0) {
+      fail("a negative count in a state");
+    }
+  } catch (const Error& error) {
+    if (error.code() != ErrorCode::kInvalidInput) fail("anki_card_state threw another Error");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string& path = collection_path();
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (file == nullptr) fail("cannot write the collection file");
+  if (size > 0 && std::fwrite(data, 1, size, file) != size) fail("short write");
+  std::fclose(file);
+  daemon::AnkiCollection collection;
+  try {
+    collection = daemon::read_anki_collection(path, "fuzz.apkg", true);
+  } catch (const InputError&) {
+    return 0;
+  }
+  const DayCalendar calendar(4);
+  const AnkiDays days = anki_days(collection.created_seconds, 1'780'308'000'000, calendar);
+  for (const daemon::AnkiNote& note : collection.notes) {
+    for (const daemon::AnkiCard& card : note.cards) check_card(card, days, calendar);
+  }
+  return 0;
+}
