@@ -25,6 +25,7 @@ struct ImportArgs {
   std::string columns;  // "front,back,tags"
   bool dry_run = false;
   bool prune = false;
+  bool with_history = false;
 };
 
 // The request: the passed file, and only the options given.
@@ -47,6 +48,7 @@ boost::json::object import_params(const ImportArgs& args, const ImportSource& so
   }
   if (args.dry_run) params["dry_run"] = true;
   if (args.prune) params["prune"] = true;
+  if (args.with_history) params["with_history"] = true;
   // The language the fields of an Anki text file are written in: the user's (a TOML deck
   // names its own languages, and the daemon leaves this out for it).
   params["lang"] = language;
@@ -80,6 +82,10 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   }
   if (const std::int64_t media = summary.media; media > 0) {
     out << fill_in_count(media, words.media_one, words.media_many);
+  }
+  if (const std::int64_t cards = summary.cards_with_history; cards > 0) {
+    out << fill_in(fill_in_count(cards, words.history_one, words.history_many),
+                   {{"answers", std::to_string(summary.imported_answers)}});
   }
   if (args.dry_run) out << words.nothing_changed;
   out << '\n';
@@ -146,6 +152,11 @@ CommandGroup import_commands() {
                  "with their history, never deleted; back when the file has them again)",
                  "TOML: ファイルから消えたデッキのノートを外す（カードは履歴ごと保留にし、削除は"
                  "しない。ファイルに戻れば元に戻る）"})
+          .flag(&ImportArgs::with_history, "--with-history",
+                {"Anki package: bring its review log and each card's scheduling too (for cards "
+                 "with no answer in kioku yet), so reviews go on where Anki left them",
+                 "Anki パッケージ: 復習履歴と各カードのスケジュールも取り込む（kioku でまだ回答"
+                 "していないカードのみ）。Anki で止めたところから復習を続けられる"})
           .shows(protocol::kDeckImport,
                  [](const protocol::DeckImportResult& summary, const ImportArgs& args,
                     std::ostream& out) {

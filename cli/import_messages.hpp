@@ -27,6 +27,9 @@ struct ImportMessages {
   const char* prune_toml_only;  // --prune with a file read as Anki's
   const char* media_one;        // {count}: Anki package media files
   const char* media_many;
+  // --with-history: {count} cards that took their Anki history, then {answers} answers logged
+  const char* history_one;
+  const char* history_many;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
   const char* no_current_directory;
@@ -40,8 +43,9 @@ BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                       (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
                        retired_one, retired_many, suspended_one, suspended_many, restored_one,
                        restored_many, pruned_one, pruned_many, pruned_cards_one, pruned_cards_many,
-                       prune_toml_only, media_one, media_many, file_empty, no_current_directory,
-                       cannot_open, cannot_read, cannot_read_input, is_directory, cannot_hold))
+                       prune_toml_only, media_one, media_many, history_one, history_many,
+                       file_empty, no_current_directory, cannot_open, cannot_read,
+                       cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

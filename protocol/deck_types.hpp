@@ -50,6 +50,7 @@ struct DeckImportParams {
   std::optional<std::vector<std::string>> columns;
   std::optional<bool> dry_run;
   std::optional<bool> prune;
+  std::optional<bool> with_history;
   std::optional<std::string> lang;
   static constexpr std::array kHelp{
       FieldHelp{"fd", "0: the deck is the file descriptor passed with this request (SCM_RIGHTS)"},
@@ -69,12 +70,16 @@ struct DeckImportParams {
       FieldHelp{"prune",
                 "toml: true withdraws the deck's notes the file no longer has (their cards "
                 "suspended, never deleted); refused for Anki files"},
+      FieldHelp{"with_history",
+                "anki-package: true brings Anki's review log and each card's scheduling, for "
+                "the cards that have no answer in kioku yet"},
       FieldHelp{
           "lang",
           "anki-text, anki-package: the language of the fields' text: en or ja (default en)"}};
 };
 BOOST_DESCRIBE_STRUCT(DeckImportParams, (),
-                      (fd, name, path, format, deck, kind, columns, dry_run, prune, lang))
+                      (fd, name, path, format, deck, kind, columns, dry_run, prune, with_history,
+                       lang))
 
 struct DeckImportResult {
   std::string deck;
@@ -87,10 +92,13 @@ struct DeckImportResult {
   std::int64_t media = 0;      // Anki packages: media files it brought (new or already here)
   std::int64_t pruned = 0;     // --prune: notes no longer in the file, withdrawn
   std::int64_t restored = 0;   // retired cards their note makes again: back, with their history
+  // with_history: cards that took their Anki log and scheduling, and the Anki answers logged
+  std::int64_t cards_with_history = 0;
+  std::int64_t imported_answers = 0;
 };
 BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
                       (deck, added, updated, unchanged, not_in_file, retired, suspended, media,
-                       pruned, restored))
+                       pruned, restored, cards_with_history, imported_answers))
 
 struct DeckConfigParams {
   std::string deck;

@@ -51,6 +51,36 @@ std::string types_refused(const AnkiCollection& collection,
   return names;
 }
 
+// Whether the card may take its Anki history: it has none of its own yet (no answer standing in
+// kioku's log, no imported state), so the two cannot disagree.
+bool takes_history(Collection& collection, std::int64_t card_id) {
+  return collection.review_log().card_history(card_id).empty() &&
+         !collection.imported_states().of(card_id);
+}
+
+// Gives the card kioku made of Anki's `card` the log and scheduling it has there, counting them
+// in `summary`. A card Anki never showed (new, no answer) stays the new card kioku made.
+void import_card_history(Collection& collection, const AnkiCard& card, std::int64_t card_id,
+                         std::int64_t deck_id, bool v1_scheduler, const AnkiDays& days,
+                         const DayCalendar& calendar, TimestampMs now, const std::string& name,
+                         const std::string& where, ImportSummary& summary) {
+  const std::vector<ImportedAnswer> answers = anki_answers(card.reviews, v1_scheduler);
+  if (card.scheduling.type == 0 && answers.empty()) return;
+  CardState state;
+  try {
+    state = anki_card_state(card.scheduling, days, calendar,
+                            answers.empty() ? 0 : answers.back().row.reviewed);
+  } catch (const Error& error) {
+    throw InputError(name, 0, where + ": card " + std::to_string(card.id), error.what());
+  }
+  // Suspension is the user's (cards.suspended_ms), which the import sets for Anki's suspended
+  // cards and the user may lift: a replay must not bring it back from the imported state.
+  state.suspended = false;
+  summary.imported_answers +=
+      collection.import_history(card_id, deck_id, answers, state, now, calendar);
+  ++summary.cards_with_history;
+}
+
 }  // namespace
 
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
@@ -65,7 +95,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   {
     TemporaryFile unpacked(options.data_directory, std::string(kAnkiCollectionTemporary));
     package.extract_collection(unpacked.descriptor());
-    anki = read_anki_collection(unpacked.path(), name);
+    anki = read_anki_collection(unpacked.path(), name, options.with_history);
   }
   std::map<std::int64_t, NoteKind> kinds;
   for (const auto& [id, type] : anki.note_types) {
@@ -82,6 +112,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                   dry_run ? options.data_directory : std::string());
   media.prepare(package, package.media());
 
+  const AnkiDays days = anki_days(anki.created_seconds, now, options.calendar);
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
@@ -153,35 +184,50 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       if (summary.deck.find(note.deck) == std::string::npos) {
         summary.deck += (summary.deck.empty() ? "" : ", ") + note.deck;
       }
+      // The note's cards as kioku has them after this import, by template key.
+      std::vector<std::pair<std::string, std::int64_t>> note_cards;
+      bool saved = false;
       // In seconds: the file's time times 1000 could overflow.
       if (stored && anki_note.modified_s <= stored->modified_ms / 1000) {
         // Not newer than kioku's copy: left as it is.
         for (const StoredNoteCard& card : collection.cards().cards_of_note(stored->id)) {
           summary.unchanged += card.card.retired ? 0 : 1;
+          if (!card.card.retired) note_cards.emplace_back(card.card.key, card.card.id);
         }
-        continue;
+      } else {
+        const std::int64_t position =
+            stored ? stored->position : collection.cards().next_position(deck_id);
+        NoteSave save;
+        try {
+          save = collection.save_note(deck_id, note, "", position, now);
+        } catch (const NoteError& error) {
+          throw InputError(name, 0, where + ": " + error.field(), error.problem());
+        }
+        saved = true;
+        summary.added += save.count(CardChange::kAdded);
+        summary.updated += save.count(CardChange::kUpdated);
+        summary.unchanged += save.count(CardChange::kUnchanged);
+        summary.retired += static_cast<int>(save.retired.size());
+        summary.restored += static_cast<int>(save.revived.size());
+        for (const NoteSave::Card& saved_card : save.cards) {
+          note_cards.emplace_back(saved_card.row.template_key, saved_card.id);
+        }
       }
-      const std::int64_t position =
-          stored ? stored->position : collection.cards().next_position(deck_id);
-      NoteSave save;
-      try {
-        save = collection.save_note(deck_id, note, "", position, now);
-      } catch (const NoteError& error) {
-        throw InputError(name, 0, where + ": " + error.field(), error.problem());
-      }
-      summary.added += save.count(CardChange::kAdded);
-      summary.updated += save.count(CardChange::kUpdated);
-      summary.unchanged += save.count(CardChange::kUnchanged);
-      summary.retired += static_cast<int>(save.retired.size());
-      summary.restored += static_cast<int>(save.revived.size());
       for (const AnkiCard& card : anki_note.cards) {
-        if (card.queue != -1) continue;  // buried cards: a burial is for Anki's day only
         const std::string key = anki_card_key(kind, card.ord);
-        for (const NoteSave::Card& saved : save.cards) {
-          if (saved.row.template_key != key) continue;
-          collection.cards().set_suspended_by_user(saved.id, now);
-          collection.cards().refresh_card_suspension(saved.id);
-          ++summary.suspended;
+        for (const auto& [template_key, card_id] : note_cards) {
+          if (template_key != key) continue;
+          if (options.with_history && takes_history(collection, card_id)) {
+            import_card_history(collection, card, card_id, deck_id, anki.v1_scheduler, days,
+                                options.calendar, now, name, where, summary);
+          }
+          // Anki's suspension comes with the note's content; a buried card is not kept buried
+          // (a burial is for Anki's day only).
+          if (saved && card.queue == -1) {
+            collection.cards().set_suspended_by_user(card_id, now);
+            collection.cards().refresh_card_suspension(card_id);
+            ++summary.suspended;
+          }
         }
       }
     }

@@ -2,11 +2,13 @@
 // five stock note types as kioku notes of the matching kinds, by the path every import takes
 // (Collection::save_note), with their decks, tags and suspended cards, and its media files.
 // All or nothing: the notes in one write, the media files put in place only once it is done.
-// Scheduling and the review log are not imported yet (issue 12, part 2): every card is new.
+// Without `with_history` every card it adds is new; with it, each card that has no answer in
+// kioku takes its Anki log and scheduling (docs/anki-import.md, "History").
 #pragma once
 
 #include <string>
 
+#include "core/day_calendar.hpp"
 #include "daemon/store/collection.hpp"
 
 namespace kioku::daemon {
@@ -14,6 +16,9 @@ namespace kioku::daemon {
 struct AnkiPackageOptions {
   std::string language = "en";  // the language the fields' text is stored under
   std::string data_directory;   // where the collection is unpacked and media/ is
+  // Anki's review log and each card's scheduling come too (kioku import --with-history).
+  bool with_history = false;
+  DayCalendar calendar;  // the days the imported answers and dues are put on
 };
 
 // Imports the package open at `descriptor` (named `name` in errors). A note whose guid kioku

@@ -72,6 +72,12 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
   } else {
     format = import_format_of(name, peek_start(descriptor, 4096));
   }
+  if (params.with_history.value_or(false) && format != ImportFormat::kAnkiPackage) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'with_history' is for Anki packages; " + name + " is read as " +
+                    (format == ImportFormat::kToml ? "a kioku TOML deck" : "an Anki text file") +
+                    ", which holds no review log");
+  }
   if (format == ImportFormat::kToml) {
     if (params.deck || params.kind || params.columns) {
       throw Error(ErrorCode::kInvalidParams,
@@ -96,6 +102,8 @@ ImportSummary import_by_format(int descriptor, const std::string& name,
     }
     AnkiPackageOptions package;
     package.language = checked_language(params.lang);
+    package.with_history = params.with_history.value_or(false);
+    package.calendar = context.calendar;
     // The collection's own directory (kiokud --data-dir), where its start-up looks for what an
     // interrupted import left; $XDG_DATA_HOME/kioku in-process, where there is no file.
     const std::string& collection = context.collection_path;
@@ -177,7 +185,9 @@ protocol::DeckImportResult import(const protocol::DeckImportParams& params,
                                     .suspended = summary.suspended,
                                     .media = summary.media,
                                     .pruned = summary.pruned,
-                                    .restored = summary.restored};
+                                    .restored = summary.restored,
+                                    .cards_with_history = summary.cards_with_history,
+                                    .imported_answers = summary.imported_answers};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {

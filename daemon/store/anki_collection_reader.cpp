@@ -120,16 +120,18 @@ class Reader {
     }
     refuse_views();
     AnkiCollection collection;
-    sqlite::Statement col = database_.prepare("SELECT ver, models, decks, crt FROM col");
+    sqlite::Statement col = database_.prepare("SELECT ver, models, decks, crt, conf FROM col");
     if (!col.step()) fail("its collection has no col row");
     collection.schema = static_cast<int>(col.column_int(0));
     collection.created_seconds = col.column_int(3);
     if (collection.schema == 11) {
       read_json_types(col.column_text(1), collection);
       read_json_decks(col.column_text(2), collection);
+      collection.v1_scheduler = json_scheduler_version(col.column_text(4)) == 1;
     } else if (collection.schema == 18) {
       read_table_types(collection);
       read_table_decks(collection);
+      collection.v1_scheduler = table_scheduler_version() == 1;
     } else {
       fail("its collection has schema " + std::to_string(collection.schema) +
            "; kioku reads Anki's package schemas 11 and 18");
@@ -143,7 +145,7 @@ class Reader {
   void refuse_views() {
     sqlite::Statement schema = database_.prepare(
         "SELECT name FROM sqlite_schema WHERE name IN ('col', 'notes', 'cards', 'revlog', "
-        "'notetypes', 'fields', 'templates', 'decks') AND (type != 'table' OR sql LIKE "
+        "'notetypes', 'fields', 'templates', 'decks', 'config') AND (type != 'table' OR sql LIKE "
         "'CREATE VIRTUAL%')");
     if (schema.step()) {
       fail("its collection's " + schema.column_text(0) + " is not a plain table, as Anki makes it");
@@ -193,6 +195,32 @@ class Reader {
       }
       collection.note_types[type.id] = std::move(type);
     }
+  }
+
+  // The scheduler the collection was set to (schedVer): 1 when it is not set, as Anki reads it.
+  // Only the log's meaning depends on it, so a conf or value kioku cannot read counts as unset
+  // rather than refusing the package.
+  static std::int64_t scheduler_version_of(const boost::json::value* version) {
+    const std::int64_t number = json_int(version);
+    return number == 0 ? 1 : number;
+  }
+
+  static std::int64_t json_scheduler_version(const std::string& conf) {
+    boost::system::error_code error;
+    const boost::json::value value = boost::json::parse(conf, error);
+    if (error || !value.is_object()) return 1;
+    return scheduler_version_of(value.as_object().if_contains("schedVer"));
+  }
+
+  std::int64_t table_scheduler_version() {
+    sqlite::Statement exists =
+        database_.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'config' AND type = 'table'");
+    if (!exists.step()) return 1;
+    sqlite::Statement config = database_.prepare("SELECT val FROM config WHERE KEY = 'schedVer'");
+    if (!config.step()) return 1;
+    boost::system::error_code error;
+    const boost::json::value value = boost::json::parse(config.column_text(0), error);
+    return error ? 1 : scheduler_version_of(&value);
   }
 
   void read_json_decks(const std::string& text, AnkiCollection& collection) {

@@ -38,6 +38,9 @@ struct AnkiNote {
 struct AnkiCollection {
   int schema = 0;                    // col.ver: 11 or 18
   std::int64_t created_seconds = 0;  // col.crt: day 0 of the review cards' dues
+  // The collection was on Anki's V1 scheduler (schedVer 1 or unset), whose learning answers
+  // had three buttons: its log's ease 2 and 3 there meant Good and Easy.
+  bool v1_scheduler = false;
   std::map<std::int64_t, AnkiNoteType> note_types;
   std::map<std::int64_t, std::string> decks;  // id -> name, levels joined with "::"
   std::vector<AnkiNote> notes;                // by id

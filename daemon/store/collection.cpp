@@ -104,6 +104,54 @@ void Collection::count_in_rollups(std::int64_t deck_id, std::int64_t card_id,
                      hour_share(entry, day, local_hour(entry.reviewed)), sign);
 }
 
+std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_id,
+                                        std::span<const ImportedAnswer> answers,
+                                        const CardState& state, TimestampMs now,
+                                        const DayCalendar& calendar) {
+  AnswerRecord record;
+  record.card_id = card_id;
+  record.deck_id = deck_id;
+  record.scheduler = "anki";
+  record.imported = true;
+  std::vector<ReviewLogRow> rows;
+  rows.reserve(answers.size());
+  std::vector<std::int64_t> days;
+  days.reserve(answers.size());
+  for (const ImportedAnswer& answer : answers) {
+    const ReviewLogRow& row = answer.row;
+    record.reviewed = row.reviewed;
+    record.day = calendar.day_number(row.reviewed);
+    record.rating = row.rating;
+    record.duration_ms = row.duration_ms;
+    record.cram = row.cram;
+    record.before = CardState{};
+    record.before.phase = row.phase_before;
+    record.before.interval_days = row.interval_before_days;
+    // A step counted in days: the interday learning the daily roll-up counts apart.
+    record.before.interday = in_steps(row.phase_before) && row.interval_before_days > 0;
+    record.after = CardState{};
+    record.after.phase = answer.phase_after;
+    record.after.interval_days = answer.interval_after_days;
+    record.after.due = row.due_after;
+    record.after.ease = answer.ease_after;
+    review_log_.append(record);
+    if (!row.cram) daily_stats_.add(record);
+    rows.push_back(row);
+    days.push_back(record.day);
+  }
+  // The card has no earlier row, so its rows' entries are read from them alone: the steps as
+  // count_in_rollups would read them one answer at a time, without a query each.
+  std::vector<ReviewEntry> entries;
+  append_review_entries(rows, entries);
+  for (std::size_t at = 0; at < entries.size(); ++at) {
+    stats_rollups_.add(deck_id, day_share(entries[at], days[at]),
+                       hour_share(entries[at], days[at], local_hour(entries[at].reviewed)), 1);
+  }
+  imported_states_.write(card_id, state, now);
+  cards_.write_state(card_id, state);
+  return static_cast<std::int64_t>(answers.size());
+}
+
 bool Collection::use_stats_calendar(const DayCalendar& calendar) {
   if (meta_.get(kStatsRollupCalendar) == stats_calendar_key(calendar)) return false;
   write([&] { refill_stats_rollups(calendar); });

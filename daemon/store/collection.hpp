@@ -12,9 +12,11 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_set>
 
+#include "core/anki_answers.hpp"
 #include "core/card_generation.hpp"
 #include "core/day_calendar.hpp"
 #include "core/deck.hpp"
@@ -53,6 +55,9 @@ struct ImportSummary {
                         // a TOML deck with --prune, the cards of the notes it withdrew
   int pruned = 0;       // --prune: live notes of the deck the file no longer has, withdrawn
   int media = 0;        // Anki packages: media files the package brought (new or already here)
+  // --with-history: cards that took their Anki log and scheduling, and the answers logged.
+  int cards_with_history = 0;
+  std::int64_t imported_answers = 0;
 };
 
 // What an undo did: the answer it voided, its own entry, and the card's state now.
@@ -147,6 +152,14 @@ class Collection {
                                           std::optional<std::int64_t> expected, TimestampMs now,
                                           const DayCalendar& calendar,
                                           const ReplayAfterVoid& replay);
+  // Gives card `card_id` of deck `deck_id`, which has no answer of its own, the history it had
+  // in Anki (docs/anki-import.md, "History"): `answers` (anki_answers()'s, in the log's order)
+  // logged as imported, counted in the daily and the statistics' roll-ups on `calendar`'s days
+  // and never replayed, then `state` (anki_card_state()'s) as the card's imported state and its
+  // state now. Returns how many answers it logged. For use inside write().
+  std::int64_t import_history(std::int64_t card_id, std::int64_t deck_id,
+                              std::span<const ImportedAnswer> answers, const CardState& state,
+                              TimestampMs now, const DayCalendar& calendar);
   // Adds `note` to the deck, or updates the deck's note with its id, and makes its cards agree
   // with it (core/card_generation.hpp, core/card_reconciliation.hpp): kept cards keep their id
   // and history, new ones are added at `first_card_position` on, ones it no longer makes are

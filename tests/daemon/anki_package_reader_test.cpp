@@ -128,18 +128,22 @@ TEST_CASE("anki package reader: each card's scheduling and log, as the fixtures'
     std::size_t review_cards;  // cards of type 2
     std::size_t in_steps;      // cards of type 1 or 3
     std::size_t filtered;      // cards in a filtered deck
+    bool v1;                   // no schedVer (col.conf in schema 11, the config table in 18), or 1
   };
-  for (const Expected& expected : {Expected{"mhaswade_Uber-Go.apkg", 93, 50, 0, 0},
-                                   Expected{"mhaswade_english-vocab-2023.apkg", 94, 37, 1, 0},
-                                   Expected{"ankidroid_templates.apkg", 102, 0, 15, 16},
-                                   Expected{"mhaswade_BarRonPcAp.colpkg", 4240, 1499, 3, 0},
-                                   Expected{"mhaswade_bg-hashtable.colpkg", 0, 0, 0, 0}}) {
+  for (const Expected& expected :
+       {Expected{"mhaswade_Uber-Go.apkg", 93, 50, 0, 0, true},
+        Expected{"mhaswade_english-vocab-2023.apkg", 94, 37, 1, 0, false},
+        Expected{"ankidroid_templates.apkg", 102, 0, 15, 16, true},
+        Expected{"mhaswade_BarRonPcAp.colpkg", 4240, 1499, 3, 0, false},
+        Expected{"mhaswade_bg-hashtable.colpkg", 0, 0, 0, 0, false},
+        Expected{"anki_media.apkg", 0, 0, 0, 0, true}}) {
     INFO(expected.file);
     const std::string path = fixture(expected.file);
     if (!exists(path)) KIOKU_SKIP("no fixture " << path);
     kioku::test::TempHome home;
     const AnkiCollection collection = open_package(path, home.root(), true).collection;
     CHECK(collection.created_seconds > 1'000'000'000);
+    CHECK(collection.v1_scheduler == expected.v1);
     const DayCalendar calendar(4);
     const TimestampMs now = 1'780'308'000'000;
     const AnkiDays days = anki_days(collection.created_seconds, now, calendar);

@@ -42,22 +42,6 @@ std::int64_t count(const TempHome& home, const std::string& table) {
   return std::stoll(SqliteReader(home.collection_path()).text("SELECT count(*) FROM " + table));
 }
 
-// The entries of a zip, by name (for taking a real collection apart).
-std::string zip_entry(const std::string& path, const std::string& name) {
-  int error = 0;
-  zip_t* archive = zip_open(path.c_str(), ZIP_RDONLY, &error);
-  REQUIRE(archive != nullptr);
-  zip_stat_t stat;
-  REQUIRE(zip_stat(archive, name.c_str(), 0, &stat) == 0);
-  std::string bytes(stat.size, '\0');
-  zip_file_t* file = zip_fopen(archive, name.c_str(), 0);
-  REQUIRE(file != nullptr);
-  REQUIRE(zip_fread(file, bytes.data(), bytes.size()) == static_cast<zip_int64_t>(bytes.size()));
-  zip_fclose(file);
-  zip_discard(archive);
-  return bytes;
-}
-
 // Writes a zip of `entries` (name, bytes), deflated.
 void write_zip(const std::string& path,
                const std::vector<std::pair<std::string, std::string>>& entries) {
