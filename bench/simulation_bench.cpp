@@ -27,8 +27,8 @@ std::vector<SimulationCard> deck(const WorkloadSettings& settings, const DayCale
         {first, {Rating::kGood, std::nullopt}},
         {first + kDay, {index % 7 == 0 ? Rating::kAgain : Rating::kGood, std::nullopt}},
         {first + 4 * kDay, {Rating::kGood, std::nullopt}}};
-    cards.push_back(
-        simulation_card(index + 1, history, settings.scheduler, settings.learner, calendar));
+    cards.push_back(simulation_card(index + 1, StudiedCard{.answers = history}, settings.scheduler,
+                                    settings.learner, calendar));
   }
   for (int index = 0; index < 365 * 20; ++index) {
     cards.push_back({kCards + index + 1, {}, std::nullopt, 0});

@@ -92,15 +92,15 @@ void simulate_history(int input, const std::string& source, const SimulateOption
     const auto [entry, added] =
         index_of.try_emplace(std::string(line.card), request.studied.size());
     if (added) request.studied.emplace_back();
-    request.studied[entry->second].push_back(line.answer);
+    request.studied[entry->second].answers.push_back(line.answer);
     last_answer = std::max(last_answer, line.answer.time);
   }
   const DayCalendar calendar(options.day_starts_at_hour);
 
   // The learner: FSRS-6 fitted to the history when that predicts it better than the defaults.
   std::vector<TrainingItem> items;
-  for (const std::vector<PastAnswer>& card : request.studied) {
-    append_training_items(card, calendar, items);
+  for (const StudiedCard& card : request.studied) {
+    append_training_items(card.answers, calendar, items);
   }
   const FsrsOptimization fit = optimize_fsrs_parameters(std::move(items));
   const bool fitted = worth_applying(fit);

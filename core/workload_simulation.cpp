@@ -219,12 +219,35 @@ WorkloadSimulation simulate(std::span<const SimulationCard> cards, const Workloa
 
 }  // namespace
 
-SimulationCard simulation_card(std::int64_t id, const std::vector<PastAnswer>& history,
+SimulationCard simulation_card(std::int64_t id, const StudiedCard& studied,
                                const DeckOptions& options, const FsrsParameters<double>& learner,
                                const DayCalendar& calendar) {
   SimulationCard card;
   card.id = id;
-  card.state = Replay(options, calendar).history(id, history);
+  const std::vector<PastAnswer>& history = studied.answers;
+  const Replay replay(options, calendar);
+  if (studied.imported) {
+    const std::size_t imported = std::min(studied.imported_answers, history.size());
+    card.state =
+        replay.history(id, *studied.imported,
+                       std::vector<PastAnswer>(
+                           history.begin() + static_cast<std::ptrdiff_t>(imported), history.end()));
+    if (history.empty()) {
+      const CardState& state = *studied.imported;
+      constexpr double kMiddlingDifficulty = 5.0;
+      card.memory = MemoryState<double>{
+          .stability = state.stability > 0.0
+                           ? state.stability
+                           : std::max(1.0, static_cast<double>(state.interval_days)),
+          .difficulty = state.difficulty > 0.0 ? state.difficulty : kMiddlingDifficulty};
+      card.last_answer_day = state.last_review > 0
+                                 ? calendar.day_number(state.last_review)
+                                 : calendar.day_number(state.due) - state.interval_days;
+      return card;
+    }
+  } else {
+    card.state = replay.history(id, history);
+  }
   for (const PastAnswer& past : history) {
     const std::int64_t day = calendar.day_number(past.time);
     const Rating rating =
@@ -312,9 +335,9 @@ WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& 
   }
   std::vector<SimulationCard> cards;
   cards.reserve(request.studied.size() + static_cast<std::size_t>(request.new_cards));
-  for (const std::vector<PastAnswer>& history : request.studied) {
+  for (const StudiedCard& studied : request.studied) {
     const auto id = static_cast<std::int64_t>(cards.size()) + 1;
-    cards.push_back(simulation_card(id, history, settings.scheduler, settings.learner, calendar));
+    cards.push_back(simulation_card(id, studied, settings.scheduler, settings.learner, calendar));
   }
   for (std::int64_t index = 0; index < request.new_cards; ++index) {
     cards.push_back({static_cast<std::int64_t>(cards.size()) + 1, {}, std::nullopt, 0});

@@ -33,9 +33,22 @@ struct SimulationCard {
   std::int64_t last_answer_day = 0;  // the scheduler day of its last answer (not new cards)
 };
 
-// The card at the end of `history` (its answers in order): the schedule `options` gives it,
-// and the memory the learner's parameters give the same answers.
-SimulationCard simulation_card(std::int64_t id, const std::vector<PastAnswer>& history,
+// A card that has been answered, as its log has it.
+struct StudiedCard {
+  std::vector<PastAnswer> answers;  // every answer, in log order
+  // A card imported with its Anki history (docs/anki-import.md, "History"): the state it came
+  // with, which its schedule replays from, and how many of `answers` (the first ones) were
+  // given in Anki before it. Such a card may have no answer at all.
+  std::optional<CardState> imported = std::nullopt;
+  std::size_t imported_answers = 0;
+};
+
+// The card at the end of `studied`: the schedule `options` gives it (its answers replayed, from
+// its imported state when it has one), and the memory the learner's parameters give all its
+// answers. An imported card without answers is remembered as its imported state says: its
+// FSRS memory when Anki had one, else a stability of its interval (what FSRS schedules at 90%)
+// and a middling difficulty.
+SimulationCard simulation_card(std::int64_t id, const StudiedCard& studied,
                                const DeckOptions& options, const FsrsParameters<double>& learner,
                                const DayCalendar& calendar);
 
@@ -126,8 +139,8 @@ RetentionSweep sweep_retention(std::span<const SimulationCard> cards, WorkloadSe
 
 // A deck to simulate: its studied cards as their answers, and its new cards.
 struct WorkloadRequest {
-  std::vector<std::vector<PastAnswer>> studied;  // each studied card's answers, in order
-  std::int64_t new_cards = 0;                    // cards never answered, studied after them
+  std::vector<StudiedCard> studied;        // each studied card
+  std::int64_t new_cards = 0;              // cards never answered, studied after them
   WorkloadSettings settings;               // settings.scheduler.algorithm: SM-2 (one run) or FSRS
   std::vector<double> retentions = {0.9};  // FSRS: a run for each desired retention
 };

@@ -15,9 +15,10 @@
 namespace kioku::daemon {
 
 struct DeckWorkload {
-  // The studied cards' answers, each card's in log order, cards by id. Cram answers (which
-  // changed no schedule) and answers an undo voided are not among them.
-  std::vector<std::vector<PastAnswer>> studied;
+  // The studied cards, by id: each card's answers in log order, and the state it was imported
+  // with, if any (a card imported with a state is studied even without answers). Cram answers
+  // (which changed no schedule) and answers an undo voided are not among them.
+  std::vector<StudiedCard> studied;
   std::int64_t new_cards = 0;
   // Every one of those answers with its duration, for answer_seconds().
   std::vector<TimedAnswer> timed;

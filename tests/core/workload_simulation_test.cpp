@@ -231,7 +231,8 @@ TEST_CASE("workload simulation: a card from its history, and the learner's answe
       {kSimulationStart + 5 * day, {Rating::kEasy, std::nullopt}}};
   DeckOptions options;
   options.algorithm = Algorithm::kFsrs;
-  const SimulationCard card = simulation_card(9, history, options, kFsrsDefaultWeights, calendar);
+  const SimulationCard card =
+      simulation_card(9, StudiedCard{.answers = history}, options, kFsrsDefaultWeights, calendar);
   CHECK(card.state == Replay(options, calendar).history(9, history));
   MemoryState<double> memory = fsrs_first_memory(Rating::kGood, kFsrsDefaultWeights);
   memory = fsrs_next_memory(memory, 3, Rating::kAgain, kFsrsDefaultWeights);
@@ -255,6 +256,64 @@ TEST_CASE("workload simulation: a card from its history, and the learner's answe
   CHECK(seconds.later[1] == defaults.later[1]);
   CHECK(seconds.later[3] == defaults.later[3]);
   CHECK(seconds.first[2] == defaults.first[2]);
+}
+
+TEST_CASE("workload simulation: an imported card replays from its imported state and remembers all",
+          "[core][simulate]") {
+  const test::TimeZoneGuard zone("UTC");
+  const DayCalendar calendar(4);
+  const std::int64_t day = 86'400'000;
+  // Two answers given in Anki, then the state Anki had (a 30-day review it set by hand, which
+  // the answers alone do not give), then one answer given in kioku.
+  const std::vector<PastAnswer> answers = {
+      {kSimulationStart - 40 * day, {Rating::kGood, std::nullopt}},
+      {kSimulationStart - 36 * day, {Rating::kGood, std::nullopt}},
+      {kSimulationStart, {Rating::kGood, std::nullopt}}};
+  CardState imported;
+  imported.phase = Phase::kReview;
+  imported.interval_days = 30;
+  imported.ease = 2.3;
+  imported.reps = 2;
+  imported.last_review = kSimulationStart - 36 * day;
+  imported.due = kSimulationStart - 6 * day;
+  const DeckOptions options;
+  const Replay replay(options, calendar);
+  const SimulationCard card = simulation_card(
+      9, StudiedCard{.answers = answers, .imported = imported, .imported_answers = 2}, options,
+      kFsrsDefaultWeights, calendar);
+  const CardState expected = replay.history(9, imported, {answers[2]});
+  CHECK(card.state == expected);
+  CHECK(card.state != replay.history(9, answers));
+  CHECK(card.state.interval_days > 30);
+  // The learner remembers every answer, Anki's too.
+  MemoryState<double> memory = fsrs_first_memory(Rating::kGood, kFsrsDefaultWeights);
+  memory = fsrs_next_memory(memory, 4, Rating::kGood, kFsrsDefaultWeights);
+  memory = fsrs_next_memory(memory, 36, Rating::kGood, kFsrsDefaultWeights);
+  REQUIRE(card.memory);
+  CHECK(card.memory->stability == Approx(memory.stability));
+  CHECK(card.memory->difficulty == Approx(memory.difficulty));
+  CHECK(card.last_answer_day == calendar.day_number(kSimulationStart));
+
+  // Without answers: the imported state's own schedule, and a memory from it.
+  const SimulationCard bare = simulation_card(10, StudiedCard{.answers = {}, .imported = imported},
+                                              options, kFsrsDefaultWeights, calendar);
+  CHECK(bare.state == replay.history(10, imported, {}));
+  REQUIRE(bare.memory);
+  CHECK(bare.memory->stability == Approx(30.0));
+  CHECK(bare.memory->difficulty == Approx(5.0));
+  CHECK(bare.last_answer_day == calendar.day_number(kSimulationStart - 36 * day));
+  CardState with_memory = imported;
+  with_memory.stability = 41.5;
+  with_memory.difficulty = 6.25;
+  with_memory.last_review = 0;
+  const SimulationCard remembered =
+      simulation_card(11, StudiedCard{.answers = {}, .imported = with_memory}, options,
+                      kFsrsDefaultWeights, calendar);
+  REQUIRE(remembered.memory);
+  CHECK(remembered.memory->stability == Approx(41.5));
+  CHECK(remembered.memory->difficulty == Approx(6.25));
+  // No answer known: its due less its interval.
+  CHECK(remembered.last_answer_day == calendar.day_number(kSimulationStart - 36 * day));
 }
 
 TEST_CASE("workload simulation: days and limits out of range are refused", "[core][simulate]") {

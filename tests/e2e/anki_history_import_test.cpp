@@ -52,7 +52,7 @@ const std::vector<HistoryPackage> kHistoryPackages{
 
 }  // namespace
 
-TEST_CASE("e2e: --with-history brings Anki's log and each card's schedule; a rebuild keeps them",
+TEST_CASE("e2e: --with-history brings Anki's log and each card's schedule and a rebuild keeps them",
           "[e2e][anki_package]") {
   if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
   for (const HistoryPackage& package : kHistoryPackages) {
@@ -103,6 +103,13 @@ TEST_CASE("e2e: --with-history brings Anki's log and each card's schedule; a reb
       const auto stats = parse_output(daemon.kioku({"stats", "--json"}));
       const auto& all_time = stats.at("true_retention").at("all_time").at("all");
       CHECK(field(all_time, "passed") + field(all_time, "failed") > 0);
+
+      // The simulation takes the imported cards as studied, the others as new.
+      const auto simulated = parse_output(
+          daemon.kioku({"sched", "simulate", "--deck", imported.at("deck").as_string().c_str(),
+                        "--days", "30", "--json"}));
+      CHECK(field(simulated, "studied_cards") == package.cards_with_history);
+      CHECK(field(simulated, "new_cards") == package.cards - package.cards_with_history);
 
       // A second import finds every card with its history: nothing is added twice.
       const auto again = parse_output(daemon.kioku({"import", path, "--with-history", "--json"}));

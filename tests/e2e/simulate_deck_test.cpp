@@ -49,7 +49,7 @@ TEST_CASE("e2e: sched simulate --deck simulates the deck's cards in play as core
       call(home, "review.answer",
            {{"card", cards[card]}, {"rating", "good"}, {"duration_ms", duration}});
       if (card == 4) continue;  // suspended below
-      expected.studied[card].push_back(
+      expected.studied[card].answers.push_back(
           kioku::PastAnswer{now, kioku::Answer{kioku::Rating::kGood, std::nullopt}});
       timed.push_back(kioku::TimedAnswer{round == 0, kioku::Rating::kGood, duration});
     }
