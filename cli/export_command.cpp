@@ -28,6 +28,7 @@ struct ExportArgs {
   std::string deck;
   std::string format;  // "": by -o's extension, else toml
   std::string output;  // "": standard output
+  bool with_history = false;
 };
 
 // The format asked for, else the one -o's extension names, else kioku's own.
@@ -132,6 +133,8 @@ void print_export(const protocol::DeckExportResult& result, const std::string& f
                                   {"file", safe_line(file)}});
   if (result.media > 0)
     out << fill_in(words.exported_media, {{"media", std::to_string(result.media)}});
+  if (result.reviews > 0)
+    out << fill_in(words.exported_reviews, {{"reviews", std::to_string(result.reviews)}});
   out << '\n';
 }
 
@@ -196,6 +199,9 @@ CommandGroup export_commands() {
                   {"the file to write (replaced whole, never half written); default: standard "
                    "output",
                    "書き出すファイル（丸ごと置き換え、書きかけは残らない）。既定: 標準出力"})
+          .flag(&ExportArgs::with_history, "--with-history",
+                {"apkg: write each card's review log too, as Anki's revlog",
+                 "apkg: 各カードの復習履歴も Anki の revlog として書き出す"})
           .shows(protocol::kDeckExport,
                  [](const protocol::DeckExportResult& result, const ExportArgs& args,
                     std::ostream& out) {
@@ -207,12 +213,17 @@ CommandGroup export_commands() {
               throw Error(ErrorCode::kInvalidParams,
                           export_messages_for(context.language).package_to_terminal);
             }
+            if (args.with_history && format != "apkg") {
+              throw Error(ErrorCode::kInvalidParams,
+                          export_messages_for(context.language).history_apkg_only);
+            }
             ExportTarget target(args.output, context.language);
             protocol::DeckExportParams params;
             params.deck = args.deck;
             params.format = format;
             params.fd = 0;
             params.lang = context.language;
+            params.with_history = args.with_history;
             CallOptions options;
             options.descriptor = target.descriptor();
             boost::json::value result;

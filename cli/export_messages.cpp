@@ -10,6 +10,10 @@ namespace {
 const ExportMessages kEnglish{
     .exported = "Exported {notes} notes ({cards} cards) of {decks} to {file}",
     .exported_media = ", with {media} media files",
+    .exported_reviews = ", and {reviews} answers of their review log",
+    .history_apkg_only =
+        "export: --with-history is for --format apkg; a toml or tsv file holds notes, not their "
+        "review log",
     .package_to_terminal =
         "export: an Anki package is a binary file, not for a terminal: name a file with -o, or "
         "redirect standard output",
@@ -22,6 +26,10 @@ const ExportMessages kEnglish{
 const ExportMessages kJapanese{
     .exported = "{decks} のノート {notes} 件（カード {cards} 枚）を {file} に書き出しました",
     .exported_media = "（メディアファイル {media} 個を含む）",
+    .exported_reviews = "（復習履歴の回答 {reviews} 件を含む）",
+    .history_apkg_only =
+        "export: --with-history は --format apkg 専用です。toml と tsv のファイルはノートを"
+        "保存し、その復習履歴は保存しません",
     .package_to_terminal =
         "export: Anki パッケージはバイナリファイルなので端末には出力しません。-o でファイルを"
         "指定するか、標準出力をリダイレクトしてください",

@@ -34,13 +34,12 @@ std::int64_t span_ms(std::int64_t interval) {
 
 }  // namespace
 
-std::vector<ImportedAnswer> anki_answers(std::span<const AnkiRevlogRow> rows,
-                                         bool v1_learning_buttons) {
-  std::vector<ImportedAnswer> answers;
+std::vector<AnswerRow> anki_answers(std::span<const AnkiRevlogRow> rows, bool v1_learning_buttons) {
+  std::vector<AnswerRow> answers;
   bool answered = false;
   for (const AnkiRevlogRow& row : rows) {
     if (row.ease < 1 || row.ease > 4 || row.type < kLearn || row.type > kFiltered) continue;
-    ImportedAnswer answer;
+    AnswerRow answer;
     answer.row.reviewed = row.time_ms;
     answer.row.rating = rating_of(row, v1_learning_buttons);
     answer.row.interval_before_days = days_of(row.last_interval);

@@ -23,13 +23,6 @@ struct AnkiRevlogRow {
   int type = 0;  // 0 learn, 1 review, 2 relearn, 3 filtered, 4 manual, 5 rescheduled
 };
 
-struct ImportedAnswer {
-  ReviewLogRow row;  // reviewed, phase before, rating, interval before, due after, time, cram
-  Phase phase_after = Phase::kNew;
-  int interval_after_days = 0;
-  double ease_after = 0.0;
-};
-
 // The answers among one card's rows, in the log's order:
 // - A manual row (type 4: a set due date, a reset, ease 0) and a rescheduled one (type 5: FSRS
 //   parameters changed) are no answers, and are left out; so is any row whose button is not
@@ -46,7 +39,6 @@ struct ImportedAnswer {
 //   1000; the time is the row's, never negative.
 // - `v1_learning_buttons`: the V1 scheduler's learning answers had three buttons, and 2 and 3
 //   meant Good and Easy.
-std::vector<ImportedAnswer> anki_answers(std::span<const AnkiRevlogRow> rows,
-                                         bool v1_learning_buttons);
+std::vector<AnswerRow> anki_answers(std::span<const AnkiRevlogRow> rows, bool v1_learning_buttons);
 
 }  // namespace kioku

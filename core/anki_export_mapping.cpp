@@ -1,5 +1,6 @@
 #include "core/anki_export_mapping.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/note_kind.hpp"
@@ -199,7 +200,50 @@ AnkiCardSchedule anki_card_schedule(const CardState& state, std::int64_t positio
       break;
   }
   if (state.suspended) out.queue = -1;
+  out.stability = state.stability;
+  out.difficulty = state.difficulty;
   return out;
+}
+
+std::vector<AnkiRevlogRow> anki_revlog_rows(std::span<const AnswerRow> answers) {
+  std::vector<AnkiRevlogRow> rows;
+  rows.reserve(answers.size());
+  std::int64_t previous_interval = 0;
+  for (const AnswerRow& answer : answers) {
+    const ReviewLogRow& row = answer.row;
+    AnkiRevlogRow out;
+    out.time_ms = row.reviewed;
+    out.ease = static_cast<int>(row.rating);
+    out.duration_ms = std::max<std::int64_t>(0, row.duration_ms);
+    out.factor = answer.ease_after > 0 ? std::llround(answer.ease_after * 1000) : 0;
+    if (row.cram) {
+      out.type = 3;
+    } else {
+      switch (row.phase_before) {
+        case Phase::kNew:
+        case Phase::kLearning:
+          out.type = 0;
+          break;
+        case Phase::kReview:
+          out.type = 1;
+          break;
+        case Phase::kRelearning:
+          out.type = 2;
+          break;
+      }
+    }
+    if (answer.phase_after == Phase::kReview && answer.interval_after_days > 0) {
+      out.interval = answer.interval_after_days;
+    } else {
+      out.interval = -std::max<std::int64_t>(1, (row.due_after - row.reviewed) / 1000);
+    }
+    out.last_interval = row.interval_before_days > 0      ? row.interval_before_days
+                        : row.phase_before == Phase::kNew ? 0
+                                                          : previous_interval;
+    if (!row.cram) previous_interval = out.interval;
+    rows.push_back(out);
+  }
+  return rows;
 }
 
 }  // namespace kioku

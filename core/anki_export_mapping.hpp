@@ -4,12 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/anki_answers.hpp"
 #include "core/card_state.hpp"
 #include "core/note.hpp"
+#include "core/review_log_entries.hpp"
 #include "core/time.hpp"
 
 namespace kioku {
@@ -54,10 +57,26 @@ struct AnkiCardSchedule {
   std::int64_t reps = 0;
   std::int64_t lapses = 0;
   std::int64_t left = 0;
+  // FSRS's memory (cards.data "s" and "d"); 0 when the card has none.
+  double stability = 0.0;
+  double difficulty = 0.0;
 };
 // `collection_day_start`: the start of the package's day 0 (its col.crt, in ms), from which
 // review dues count days. `position`: the card's place among the new cards.
 AnkiCardSchedule anki_card_schedule(const CardState& state, std::int64_t position,
                                     TimestampMs collection_day_start);
+
+// One card's answers (its log's standing rows, in order) as Anki's revlog rows, which
+// anki_answers() reads back as the same answers, as far as Anki's columns hold them:
+// - the type from the phase before (new and learning 0, review 1, relearning 2), a cram answer
+//   3 (filtered); the button as is;
+// - ivl: the interval in days when the answer left the card in review, else the step's
+//   seconds, negative (at least one); lastIvl: the interval before in days when it had one,
+//   else the step before's ivl (0 for a new card);
+// - factor: the ease after in permille; time: the time taken.
+// Lost on the way: a cram answer's phase before (anki_answers reads it as review), the interval
+// a relearning card returns to (Anki logs only its step), and a review's due instant (Anki's
+// is the day's; anki_answers puts it the interval's days after the answer).
+std::vector<AnkiRevlogRow> anki_revlog_rows(std::span<const AnswerRow> answers);
 
 }  // namespace kioku

@@ -10,6 +10,7 @@
 #include "core/card_state.hpp"
 #include "core/localized_text.hpp"
 #include "core/note.hpp"
+#include "core/review_log_entries.hpp"
 #include "core/time.hpp"
 
 namespace kioku {
@@ -18,6 +19,7 @@ struct ExportCard {
   std::int64_t id = 0;
   std::string key;  // which of its note's cards (GeneratedCard::key): card, forward, c2...
   CardState state;
+  std::vector<AnswerRow> answers;  // its standing answers, in order: only for --with-history
 };
 
 struct ExportNote {

@@ -24,6 +24,15 @@ struct ReviewLogRow {
   bool cram = false;  // revlog.cram: studied without changing the schedule
 };
 
+// One answer of the log with the state it left the card in: what an import makes of Anki's log
+// (core/anki_answers.hpp) and an export writes into it (core/anki_export_mapping.hpp).
+struct AnswerRow {
+  ReviewLogRow row;  // reviewed, phase before, rating, interval before, due after, time, cram
+  Phase phase_after = Phase::kNew;
+  int interval_after_days = 0;
+  double ease_after = 0.0;
+};
+
 // Appends one entry per row of one card, rows in log order (by id). A cram row is kind kCram. A
 // learning or relearning answer's step is the previous scheduled (not cram) row's due_after -
 // reviewed (0 for the card's first scheduled row); see

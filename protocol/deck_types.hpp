@@ -146,22 +146,25 @@ struct DeckExportParams {
   std::string format;
   std::int64_t fd = 0;
   std::optional<std::string> lang;
+  std::optional<bool> with_history;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "a deck's id or name; A::B takes its subdecks too"},
       FieldHelp{"format", "toml, tsv or apkg"},
       FieldHelp{"fd", "0: the empty regular file passed with this request (SCM_RIGHTS)"},
-      FieldHelp{"lang", "tsv, apkg: the language of the fields' text: en or ja (default en)"}};
+      FieldHelp{"lang", "tsv, apkg: the language of the fields' text: en or ja (default en)"},
+      FieldHelp{"with_history", "apkg: true writes each card's review log as Anki's revlog"}};
 };
-BOOST_DESCRIBE_STRUCT(DeckExportParams, (), (deck, format, fd, lang))
+BOOST_DESCRIBE_STRUCT(DeckExportParams, (), (deck, format, fd, lang, with_history))
 
 struct DeckExportResult {
   std::vector<std::string> decks;  // the decks written, by id
   std::int64_t notes = 0;
   std::int64_t cards = 0;
-  std::int64_t media = 0;  // apkg: media files packed
-  std::int64_t bytes = 0;  // written to the file
+  std::int64_t media = 0;    // apkg: media files packed
+  std::int64_t bytes = 0;    // written to the file
+  std::int64_t reviews = 0;  // apkg with_history: revlog rows written
 };
-BOOST_DESCRIBE_STRUCT(DeckExportResult, (), (decks, notes, cards, media, bytes))
+BOOST_DESCRIBE_STRUCT(DeckExportResult, (), (decks, notes, cards, media, bytes, reviews))
 
 inline constexpr MethodType<DeckListParams, DeckListResult> kDeckList{
     "deck.list", "Lists decks with their card and due counts."};

@@ -306,6 +306,11 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
         card.modified_s = note.modified_s;
         card.schedule = anki_card_schedule(exported_card.state, ++position, options.day_start);
         collection.cards.push_back(card);
+        if (options.with_history) {
+          for (const AnkiRevlogRow& row : anki_revlog_rows(exported_card.answers)) {
+            collection.reviews.push_back({.card_id = card.id, .row = row});
+          }
+        }
       }
       collection.notes.push_back(std::move(note));
     }
@@ -380,7 +385,8 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
   copy_file_to(package.path(), descriptor);
   return AnkiPackageWritten{.notes = static_cast<std::int64_t>(collection.notes.size()),
                             .cards = static_cast<std::int64_t>(collection.cards.size()),
-                            .media = static_cast<std::int64_t>(media_paths.size())};
+                            .media = static_cast<std::int64_t>(media_paths.size()),
+                            .reviews = static_cast<std::int64_t>(collection.reviews.size())};
 }
 
 }  // namespace kioku::daemon

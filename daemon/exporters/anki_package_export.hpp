@@ -16,12 +16,14 @@ struct AnkiPackageExport {
   std::string data_directory;  // where temporary files are made and media/ is
   TimestampMs now = 0;
   TimestampMs day_start = 0;  // the start of today: the package's day 0 (col.crt)
+  bool with_history = false;  // each card's answers (ExportCard::answers) as revlog rows
 };
 
 struct AnkiPackageWritten {
   std::int64_t notes = 0;
   std::int64_t cards = 0;
   std::int64_t media = 0;
+  std::int64_t reviews = 0;  // with_history: revlog rows written
 };
 
 // Writes the package into `descriptor` (a regular file, written from its current offset).

@@ -9,8 +9,9 @@
 
 namespace kioku::daemon {
 
-// Throws kioku::Error (kStorage) when a stored row does not read.
-std::vector<ExportDeck> read_export_decks(Collection& collection,
-                                          const std::vector<DeckRow>& decks);
+// With `with_history`, each card's standing answers too (ExportCard::answers). Throws
+// kioku::Error (kStorage) when a stored row does not read.
+std::vector<ExportDeck> read_export_decks(Collection& collection, const std::vector<DeckRow>& decks,
+                                          bool with_history = false);
 
 }  // namespace kioku::daemon

@@ -64,7 +64,7 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
                          std::int64_t deck_id, bool v1_scheduler, const AnkiDays& days,
                          const DayCalendar& calendar, TimestampMs now, const std::string& name,
                          const std::string& where, ImportSummary& summary) {
-  const std::vector<ImportedAnswer> answers = anki_answers(card.reviews, v1_scheduler);
+  const std::vector<AnswerRow> answers = anki_answers(card.reviews, v1_scheduler);
   if (card.scheduling.type == 0 && answers.empty()) return;
   CardState state;
   try {

@@ -63,6 +63,12 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'format' must be toml, tsv or apkg, not \"" + params.format + "\"");
   }
+  const bool with_history = params.with_history.value_or(false);
+  if (with_history && params.format != "apkg") {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'with_history' is for apkg: a " +
+                                               params.format +
+                                               " file holds notes, not their review log");
+  }
   const std::string language = checked_language(params.lang);
   const int descriptor = passed_file(params, context);
   const std::vector<DeckRow> rows = chosen_decks(context.collection, params.deck);
@@ -74,7 +80,7 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
                 "'" + params.deck + "' chooses " + std::to_string(rows.size()) + " decks (" +
                     names + "), and a deck file holds one; export each, or use tsv or apkg");
   }
-  const std::vector<ExportDeck> decks = read_export_decks(context.collection, rows);
+  const std::vector<ExportDeck> decks = read_export_decks(context.collection, rows, with_history);
 
   protocol::DeckExportResult result;
   for (const ExportDeck& deck : decks) result.decks.push_back(deck.id);
@@ -94,7 +100,10 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
                                  : protocol::parent_directory(collection);
     options.now = context.clock.now();
     options.day_start = context.calendar.day_start(context.calendar.day_number(options.now));
-    result.media = write_anki_package(decks, options, descriptor).media;
+    options.with_history = with_history;
+    const AnkiPackageWritten written = write_anki_package(decks, options, descriptor);
+    result.media = written.media;
+    result.reviews = written.reviews;
   }
   const off_t end = ::lseek(descriptor, 0, SEEK_CUR);
   result.bytes = start >= 0 && end >= start ? static_cast<std::int64_t>(end - start) : 0;

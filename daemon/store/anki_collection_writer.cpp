@@ -1,5 +1,9 @@
 #include "daemon/store/anki_collection_writer.hpp"
 
+#include <algorithm>
+#include <boost/json.hpp>
+#include <unordered_set>
+
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -48,6 +52,13 @@ std::string joined_fields(const std::vector<std::string>& fields) {
   return out;
 }
 
+// cards.data: FSRS's memory as Anki keeps it ("s", "d"), or nothing.
+std::string card_data(const AnkiCardSchedule& schedule) {
+  if (schedule.stability <= 0.0 || schedule.difficulty <= 0.0) return "";
+  return boost::json::serialize(
+      boost::json::object{{"s", schedule.stability}, {"d", schedule.difficulty}});
+}
+
 }  // namespace
 
 void write_anki_collection(const std::string& path, const AnkiPackageCollection& collection) {
@@ -81,7 +92,7 @@ void write_anki_collection(const std::string& path, const AnkiPackageCollection&
   }
   sqlite::Statement card = database.prepare(
       "INSERT INTO cards VALUES (?1, ?2, ?3, ?4, ?5, -1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 0, 0, "
-      "0, '')");
+      "0, ?14)");
   for (const AnkiPackageCard& row : collection.cards) {
     const AnkiCardSchedule& schedule = row.schedule;
     card.bind(1, row.id)
@@ -96,8 +107,28 @@ void write_anki_collection(const std::string& path, const AnkiPackageCollection&
         .bind(10, schedule.factor)
         .bind(11, schedule.reps)
         .bind(12, schedule.lapses)
-        .bind(13, schedule.left);
+        .bind(13, schedule.left)
+        .bind(14, card_data(schedule));
     card.run();
+  }
+  sqlite::Statement review =
+      database.prepare("INSERT INTO revlog VALUES (?1, ?2, -1, ?3, ?4, ?5, ?6, ?7, ?8)");
+  std::unordered_set<std::int64_t> review_ids;
+  for (const AnkiPackageReview& entry : collection.reviews) {
+    const AnkiRevlogRow& row = entry.row;
+    // The id is the answer's time, and the table's key: two answers in one millisecond (two
+    // cards answered at once) take the next free one, as Anki makes its ids unique.
+    std::int64_t id = std::max<std::int64_t>(row.time_ms, 1);
+    while (!review_ids.insert(id).second) ++id;
+    review.bind(1, id)
+        .bind(2, entry.card_id)
+        .bind(3, static_cast<std::int64_t>(row.ease))
+        .bind(4, row.interval)
+        .bind(5, row.last_interval)
+        .bind(6, row.factor)
+        .bind(7, row.duration_ms)
+        .bind(8, static_cast<std::int64_t>(row.type));
+    review.run();
   }
   transaction.commit();
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/anki_answers.hpp"
 #include "core/anki_export_mapping.hpp"
 
 namespace kioku::daemon {
@@ -32,6 +33,12 @@ struct AnkiPackageCard {
   AnkiCardSchedule schedule;
 };
 
+// One revlog row of card `card_id`; its id (the answer's time) is made unique on writing.
+struct AnkiPackageReview {
+  std::int64_t card_id = 0;
+  AnkiRevlogRow row;
+};
+
 struct AnkiPackageCollection {
   std::int64_t created_s = 0;  // col.crt: day 0 of the review dues
   std::int64_t modified_ms = 0;
@@ -42,6 +49,7 @@ struct AnkiPackageCollection {
   std::string tags;
   std::vector<AnkiPackageNote> notes;
   std::vector<AnkiPackageCard> cards;
+  std::vector<AnkiPackageReview> reviews;
 };
 
 // Creates the file at `path` (which must not hold a database) and writes `collection` into it

@@ -105,7 +105,7 @@ void Collection::count_in_rollups(std::int64_t deck_id, std::int64_t card_id,
 }
 
 std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_id,
-                                        std::span<const ImportedAnswer> answers,
+                                        std::span<const AnswerRow> answers,
                                         const CardState& state, TimestampMs now,
                                         const DayCalendar& calendar) {
   AnswerRecord record;
@@ -117,7 +117,7 @@ std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_
   rows.reserve(answers.size());
   std::vector<std::int64_t> days;
   days.reserve(answers.size());
-  for (const ImportedAnswer& answer : answers) {
+  for (const AnswerRow& answer : answers) {
     const ReviewLogRow& row = answer.row;
     record.reviewed = row.reviewed;
     record.day = calendar.day_number(row.reviewed);

@@ -158,7 +158,7 @@ class Collection {
   // and never replayed, then `state` (anki_card_state()'s) as the card's imported state and its
   // state now. Returns how many answers it logged. For use inside write().
   std::int64_t import_history(std::int64_t card_id, std::int64_t deck_id,
-                              std::span<const ImportedAnswer> answers, const CardState& state,
+                              std::span<const AnswerRow> answers, const CardState& state,
                               TimestampMs now, const DayCalendar& calendar);
   // Adds `note` to the deck, or updates the deck's note with its id, and makes its cards agree
   // with it (core/card_generation.hpp, core/card_reconciliation.hpp): kept cards keep their id

@@ -46,6 +46,10 @@ struct ReviewLog::Statements {
             " FROM revlog r WHERE card_id = ?1 AND id < ?2 AND cram = 0 "
             "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
             "ORDER BY id DESC LIMIT 1")),
+        select_answer_rows(database.prepare(
+            std::string("SELECT ") + kLogRowColumns +
+            ", phase_after, interval_after_days, ease_after FROM revlog r WHERE card_id = ?1 AND "
+            "NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id")),
         select_void_of(database.prepare("SELECT id FROM revlog_voids WHERE review_id = ?1")),
         insert_void(
             database.prepare("INSERT INTO revlog_voids (review_id, voided_ms) VALUES (?1, ?2)")),
@@ -60,6 +64,7 @@ struct ReviewLog::Statements {
   sqlite::Statement select_latest_standing_of_card;
   sqlite::Statement select_logged_answer;
   sqlite::Statement select_scheduled_row_before;
+  sqlite::Statement select_answer_rows;
   sqlite::Statement select_void_of;
   sqlite::Statement insert_void;
   sqlite::Statement select_future;
@@ -183,6 +188,22 @@ std::optional<ReviewLogRow> ReviewLog::scheduled_row_before(std::int64_t card_id
   select.bind(1, card_id).bind(2, review_id);
   if (!select.step()) return std::nullopt;
   return read_log_row(select, 0);
+}
+
+std::vector<AnswerRow> ReviewLog::answer_rows(std::int64_t card_id) {
+  sqlite::Statement& select = statements_->select_answer_rows;
+  sqlite::StatementScope scope(select);
+  select.bind(1, card_id);
+  std::vector<AnswerRow> rows;
+  while (select.step()) {
+    AnswerRow answer;
+    answer.row = read_log_row(select, 0);
+    answer.phase_after = parse_phase(select.column_text(kLogRowColumnCount));
+    answer.interval_after_days = static_cast<int>(select.column_int(kLogRowColumnCount + 1));
+    answer.ease_after = select.column_double(kLogRowColumnCount + 2);
+    rows.push_back(answer);
+  }
+  return rows;
 }
 
 }  // namespace kioku::daemon

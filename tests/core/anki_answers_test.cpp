@@ -2,6 +2,8 @@
 // lapsed and relearnt, the rows that are no answers, cram, and V1's learning buttons.
 #include "core/anki_answers.hpp"
 
+#include "core/anki_export_mapping.hpp"
+
 #include <catch2/catch.hpp>
 
 namespace kioku {
@@ -50,7 +52,7 @@ TEST_CASE("anki answers: a card's life from new to a lapse and back", "[core][an
        .type = 2},
       {.time_ms = kT + 41 * kDay, .ease = 0, .interval = 3, .type = 5},
   };
-  const std::vector<ImportedAnswer> answers = anki_answers(rows, false);
+  const std::vector<AnswerRow> answers = anki_answers(rows, false);
   REQUIRE(answers.size() == 5);  // the manual and the rescheduled rows are no answers
 
   CHECK(answers[0].row.phase_before == Phase::kNew);
@@ -80,7 +82,7 @@ TEST_CASE("anki answers: a card's life from new to a lapse and back", "[core][an
   CHECK(answers[4].row.phase_before == Phase::kRelearning);
   CHECK(answers[4].phase_after == Phase::kReview);
   CHECK(answers[4].row.duration_ms == 0);  // never negative
-  for (const ImportedAnswer& answer : answers) CHECK_FALSE(answer.row.cram);
+  for (const AnswerRow& answer : answers) CHECK_FALSE(answer.row.cram);
 }
 
 TEST_CASE("anki answers: cram rows, strange rows and V1's learning buttons", "[core][anki]") {
@@ -91,7 +93,7 @@ TEST_CASE("anki answers: cram rows, strange rows and V1's learning buttons", "[c
       {.time_ms = kT + 3, .ease = 3, .interval = 1, .type = 9},    // no such type
       {.time_ms = kT + 4, .ease = 3, .interval = 2'000'000'000, .type = 1},
   };
-  const std::vector<ImportedAnswer> answers = anki_answers(rows, true);
+  const std::vector<AnswerRow> answers = anki_answers(rows, true);
   REQUIRE(answers.size() == 3);
   CHECK(answers[0].row.cram);
   // The cram answer does not make the card studied: its first scheduled answer is from new.
@@ -102,6 +104,74 @@ TEST_CASE("anki answers: cram rows, strange rows and V1's learning buttons", "[c
   CHECK(answers[2].interval_after_days == 1'000'000);
   CHECK(answers[2].row.due_after == kT + 4 + 1'000'000 * kDay);
   CHECK(anki_answers(rows, false)[1].row.rating == Rating::kHard);
+}
+
+TEST_CASE("anki answers: kioku's log as Anki's revlog reads back as the same answers",
+          "[core][anki]") {
+  // kioku's rows of a card: learnt in two steps, reviewed, lapsed into relearning (returning to
+  // a 6-day interval), relearnt; then a cram answer.
+  const auto answer = [](TimestampMs reviewed, Phase before, Rating rating, int before_days,
+                         TimestampMs due_after, Phase after, int after_days, double ease) {
+    return AnswerRow{.row = {.reviewed = reviewed,
+                             .phase_before = before,
+                             .rating = rating,
+                             .interval_before_days = before_days,
+                             .due_after = due_after,
+                             .duration_ms = 3'000,
+                             .cram = false},
+                     .phase_after = after,
+                     .interval_after_days = after_days,
+                     .ease_after = ease};
+  };
+  std::vector<AnswerRow> rows = {
+      answer(kT, Phase::kNew, Rating::kGood, 0, kT + 10 * kMinute, Phase::kLearning, 0, 2.5),
+      answer(kT + 10 * kMinute, Phase::kLearning, Rating::kGood, 0, kT + kDay, Phase::kReview, 1,
+             2.5),
+      answer(kT + kDay, Phase::kReview, Rating::kEasy, 1, kT + 5 * kDay, Phase::kReview, 4, 2.65),
+      answer(kT + 5 * kDay, Phase::kReview, Rating::kAgain, 4, kT + 5 * kDay + 10 * kMinute,
+             Phase::kRelearning, 6, 2.45),
+      answer(kT + 5 * kDay + 10 * kMinute, Phase::kRelearning, Rating::kGood, 6, kT + 11 * kDay,
+             Phase::kReview, 6, 2.45)};
+  AnswerRow cram = rows.back();
+  cram.row.reviewed += kMinute;
+  cram.row.phase_before = Phase::kReview;
+  cram.row.cram = true;
+  rows.push_back(cram);
+
+  const std::vector<AnkiRevlogRow> anki = anki_revlog_rows(rows);
+  REQUIRE(anki.size() == rows.size());
+  CHECK(anki[0].type == 0);
+  CHECK(anki[0].interval == -600);
+  CHECK(anki[0].last_interval == 0);
+  CHECK(anki[1].last_interval == -600);
+  CHECK(anki[2].type == 1);
+  CHECK(anki[3].interval == -600);  // a lapse: its step, in Anki's negative seconds
+  CHECK(anki[4].type == 2);
+  CHECK(anki[4].last_interval == 6);
+  CHECK(anki[5].type == 3);
+  CHECK(anki[2].factor == 2650);
+
+  const std::vector<AnswerRow> back = anki_answers(anki, false);
+  REQUIRE(back.size() == rows.size());
+  for (std::size_t at = 0; at < rows.size(); ++at) {
+    INFO("answer " << at);
+    CHECK(back[at].row.reviewed == rows[at].row.reviewed);
+    CHECK(back[at].row.rating == rows[at].row.rating);
+    CHECK(back[at].row.phase_before == rows[at].row.phase_before);
+    CHECK(back[at].row.interval_before_days == rows[at].row.interval_before_days);
+    CHECK(back[at].row.duration_ms == rows[at].row.duration_ms);
+    CHECK(back[at].row.cram == rows[at].row.cram);
+    CHECK(back[at].phase_after == rows[at].phase_after);
+    CHECK(back[at].ease_after == rows[at].ease_after);
+    // A step's due to the second; a review's the interval's days after the answer (Anki's
+    // revlog has no due).
+    if (rows[at].phase_after == Phase::kReview) {
+      CHECK(back[at].interval_after_days == rows[at].interval_after_days);
+      CHECK(back[at].row.due_after == rows[at].row.reviewed + rows[at].interval_after_days * kDay);
+    } else {
+      CHECK(back[at].row.due_after == rows[at].row.due_after);
+    }
+  }
 }
 
 }  // namespace

@@ -161,9 +161,9 @@ TEST_CASE("anki package reader: each card's scheduling and log, as the fixtures'
           if (index > 0) CHECK(review.time_ms >= card.reviews[index - 1].time_ms);
         }
         // As kioku's log would hold them: never more answers than rows, each due after it.
-        const std::vector<ImportedAnswer> answers = anki_answers(card.reviews, false);
+        const std::vector<AnswerRow> answers = anki_answers(card.reviews, false);
         CHECK(answers.size() <= card.reviews.size());
-        for (const ImportedAnswer& answer : answers)
+        for (const AnswerRow& answer : answers)
           CHECK(answer.row.due_after >= answer.row.reviewed);
         if (card.scheduling.original_due) ++filtered;
         const TimestampMs last = card.reviews.empty() ? 0 : card.reviews.back().time_ms;

@@ -47,7 +47,7 @@ const std::string& collection_path() {
 }
 
 void check_card(const daemon::AnkiCard& card, const AnkiDays& days, const DayCalendar& calendar) {
-  const std::vector<ImportedAnswer> answers = anki_answers(card.reviews, false);
+  const std::vector<AnswerRow> answers = anki_answers(card.reviews, false);
   if (answers.size() > card.reviews.size()) fail("more answers than log rows");
   for (std::size_t index = 0; index < answers.size(); ++index) {
     if (answers[index].row.due_after < answers[index].row.reviewed) fail("due before its answer");
