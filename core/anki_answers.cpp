@@ -14,6 +14,9 @@ constexpr int kReview = 1;
 constexpr int kRelearn = 2;
 constexpr int kFiltered = 3;
 
+// The last millisecond of year 9999: no answer is logged later, and nothing before 1970.
+constexpr std::int64_t kLatestAnswerTime = 253'402'300'799'999;
+
 Rating rating_of(const AnkiRevlogRow& row, bool v1_learning_buttons) {
   if (v1_learning_buttons && row.type == kLearn && row.ease >= 2) {
     return row.ease == 2 ? Rating::kGood : Rating::kEasy;
@@ -39,6 +42,7 @@ std::vector<AnswerRow> anki_answers(std::span<const AnkiRevlogRow> rows, bool v1
   bool answered = false;
   for (const AnkiRevlogRow& row : rows) {
     if (row.ease < 1 || row.ease > 4 || row.type < kLearn || row.type > kFiltered) continue;
+    if (row.time_ms < 0 || row.time_ms > kLatestAnswerTime) continue;
     AnswerRow answer;
     answer.row.reviewed = row.time_ms;
     answer.row.rating = rating_of(row, v1_learning_buttons);

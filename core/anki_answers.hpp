@@ -26,7 +26,7 @@ struct AnkiRevlogRow {
 // The answers among one card's rows, in the log's order:
 // - A manual row (type 4: a set due date, a reset, ease 0) and a rescheduled one (type 5: FSRS
 //   parameters changed) are no answers, and are left out; so is any row whose button is not
-//   1-4, or whose type Anki never writes.
+//   1-4, whose time is before 1970 or after 9999, or whose type Anki never writes.
 // - A filtered row (type 3) is a cram answer: Anki writes it only where the filtered deck does
 //   not reschedule (older versions also for reviews ahead, which did: counted as cram too, so
 //   none of them moves a replayed schedule).

@@ -92,6 +92,9 @@ TEST_CASE("anki answers: cram rows, strange rows and V1's learning buttons", "[c
       {.time_ms = kT + 2, .ease = 5, .interval = 1, .type = 1},    // no such button
       {.time_ms = kT + 3, .ease = 3, .interval = 1, .type = 9},    // no such type
       {.time_ms = kT + 4, .ease = 3, .interval = 2'000'000'000, .type = 1},
+      // Times no answer has: before 1970, and where the due would overflow.
+      {.time_ms = -5, .ease = 3, .interval = 1, .type = 1},
+      {.time_ms = INT64_MAX - 10, .ease = 3, .interval = 1'000'000, .type = 1},
   };
   const std::vector<AnswerRow> answers = anki_answers(rows, true);
   REQUIRE(answers.size() == 3);

@@ -8,7 +8,9 @@
 // - the reader returns or throws kioku::InputError; anki_card_state returns or throws
 //   kioku::Error (kInvalidInput); anki_answers returns; nothing else is thrown;
 // - a card's state has the phase its type says, and no negative count or interval;
-// - never more answers than log rows, each in the log's order, each due at or after its time.
+// - never more answers than log rows, each in the log's order, each due at or after its time;
+// - written back as Anki's revlog (core/anki_export_mapping.hpp, what an export writes) and read
+//   again, the answers keep their number, times, buttons, phases before and cram marks.
 //
 // Seeds: corpus/anki_collection/ (made by make_anki_collection_seed.sh), and scripts/run-fuzzers
 // adds the collections of ../shared/fixtures/anki's legacy packages when they are there.
@@ -22,6 +24,7 @@
 
 #include "core/anki_answers.hpp"
 #include "core/anki_card_state.hpp"
+#include "core/anki_export_mapping.hpp"
 #include "core/error.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 
@@ -53,6 +56,16 @@ void check_card(const daemon::AnkiCard& card, const AnkiDays& days, const DayCal
     if (answers[index].row.due_after < answers[index].row.reviewed) fail("due before its answer");
     if (index > 0 && answers[index].row.reviewed < answers[index - 1].row.reviewed) {
       fail("answers out of the log's order");
+    }
+  }
+  const std::vector<AnswerRow> again = anki_answers(anki_revlog_rows(answers), false);
+  if (again.size() != answers.size()) fail("an answer lost through Anki's revlog");
+  for (std::size_t index = 0; index < answers.size(); ++index) {
+    const ReviewLogRow& before = answers[index].row;
+    const ReviewLogRow& after = again[index].row;
+    if (after.reviewed != before.reviewed || after.rating != before.rating ||
+        after.cram != before.cram || (!before.cram && after.phase_before != before.phase_before)) {
+      fail("an answer changed through Anki's revlog");
     }
   }
   try {
