@@ -34,7 +34,7 @@ std::string unpacked_collection(const TempHome& home, const HistoryPackage& pack
   return path;
 }
 
-std::vector<std::string> sorted(std::vector<std::vector<std::string>> rows) {
+std::vector<std::string> sorted_lines(std::vector<std::vector<std::string>> rows) {
   std::vector<std::string> joined;
   for (const auto& row : rows) {
     std::string line;
@@ -92,10 +92,10 @@ TEST_CASE("e2e: --with-history brings Anki's log and each card's schedule and a 
           "1000 - 14400) / 86400 - " +
           std::to_string(kioku_today) + " FROM card_state WHERE phase = 'review'");
       CHECK(anki_reviews.size() == static_cast<std::size_t>(package.review_cards));
-      CHECK(sorted(kioku_reviews) == sorted(anki_reviews));
+      CHECK(sorted_lines(kioku_reviews) == sorted_lines(anki_reviews));
       // Each answer at Anki's time, with Anki's time taken.
-      CHECK(sorted(kioku.rows("SELECT reviewed_ms, duration_ms FROM revlog")) ==
-            sorted(anki.rows("SELECT id, time FROM revlog")));
+      CHECK(sorted_lines(kioku.rows("SELECT reviewed_ms, duration_ms FROM revlog")) ==
+            sorted_lines(anki.rows("SELECT id, time FROM revlog")));
 
       // The log is the truth: replaying it (from each card's imported state) changes nothing.
       CHECK(field(parse_output(daemon.kioku({"doctor", "--rebuild", "--json"})), "changed") == 0);

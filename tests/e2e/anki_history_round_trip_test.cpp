@@ -28,7 +28,7 @@ constexpr const char* kCardStates =
 
 // Each standing answer, by card and in the log's order. The interval after is compared where
 // the answer left the card in review: a relearning step's return interval is not in Anki's log.
-constexpr const char* kAnswers =
+constexpr const char* kStandingAnswers =
     "SELECT n.guid, c.template, r.reviewed_ms, r.rating, r.phase_before, r.phase_after, "
     "r.interval_before_days, CASE WHEN r.phase_after = 'review' THEN r.interval_after_days ELSE "
     "0 END, CAST(round(r.ease_after * 1000) AS INTEGER), r.duration_ms, r.cram FROM revlog r "
@@ -71,7 +71,7 @@ TEST_CASE("e2e: export --with-history then import --with-history gives the same 
   const SqliteReader before(first_home.collection_path());
   const SqliteReader after(second_home.collection_path());
   CHECK(after.rows(kCardStates) == before.rows(kCardStates));
-  CHECK(after.rows(kAnswers) == before.rows(kAnswers));
+  CHECK(after.rows(kStandingAnswers) == before.rows(kStandingAnswers));
   CHECK(after.integer("SELECT count(*) FROM revlog") == 94 + answered);
   // The copy's log is the truth as the original's is.
   CHECK(field(successful_json(second, {"doctor", "--rebuild", "--json"}), "changed") == 0);
