@@ -63,6 +63,9 @@ stats_collection=$("$here/generate_collection.sh" "$build_dir" 100000 10000000 \
   --history-days 3650 --again-percent 50 --answers-per-card 400 --keep-leeches)
 RUNS=${STATS_RUNS:-10} "$here/stats_vs_sqlite.sh" "$build_dir" "$stats_collection"
 
+section "kioku import of an Anki TSV vs sqlite3 .import"
+ROWS=${IMPORT_ROWS:-1000000} "$here/import_vs_sqlite.sh" "$build_dir"
+
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 

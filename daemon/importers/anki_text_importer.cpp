@@ -65,6 +65,9 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
     AnkiTextReader reader(source, name);
     AnkiTextNotes notes(reader, options);
     std::map<std::string, std::int64_t> decks;  // by slug
+    // Where each deck's next new card goes, once asked: each new note's cards take the
+    // positions after it, so the deck's largest position is read once, not once a row.
+    std::map<std::int64_t, std::int64_t> next_positions;  // by deck id
     AnkiTextNote entry;
     while (notes.next(entry)) {
       auto deck = decks.find(entry.note.deck);
@@ -77,11 +80,19 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       const std::int64_t deck_id = deck->second;
       // A note the deck has keeps its place; a new one goes after the deck's last card.
       const std::optional<StoredNote> stored = collection.notes().find(deck_id, entry.note.id);
-      const std::int64_t position =
-          stored ? stored->position : collection.cards().next_position(deck_id);
       NoteSave save;
       try {
-        save = collection.save_note(deck_id, entry.note, "", position, now);
+        if (stored) {
+          save = collection.save_note(deck_id, entry.note, "", stored->position, now);
+        } else {
+          auto next = next_positions.find(deck_id);
+          if (next == next_positions.end()) {
+            next = next_positions.emplace(deck_id, collection.cards().next_position(deck_id)).first;
+          }
+          // New to the deck: added without save_note's second look for the note and its cards.
+          save = collection.add_note(deck_id, entry.note, next->second, now);
+          next->second += static_cast<std::int64_t>(save.cards.size());
+        }
       } catch (const NoteError& error) {
         throw InputError(name, entry.line, error.field(), error.problem());
       }
