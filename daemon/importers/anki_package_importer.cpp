@@ -20,6 +20,7 @@
 #include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
+#include "daemon/methods/deck_options_json.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 #include "protocol/paths.hpp"
 
@@ -49,6 +50,28 @@ std::string types_refused(const AnkiCollection& collection,
                   : "\"" + type->second.name + "\"");
   }
   return names;
+}
+
+// Gives deck `deck_id`, just made for Anki's deck `anki_deck_id`, the options of that deck's
+// options group (docs/anki-import.md, "Deck options"). An option kioku refuses (a value outside
+// its range) keeps kioku's default.
+void set_anki_deck_options(Collection& collection, std::int64_t deck_id, const AnkiCollection& anki,
+                           std::int64_t anki_deck_id) {
+  const auto group_id = anki.deck_config_ids.find(anki_deck_id);
+  if (group_id == anki.deck_config_ids.end()) return;
+  const auto group = anki.deck_configs.find(group_id->second);
+  if (group == anki.deck_configs.end()) return;
+  std::string options_json = "{}";
+  for (const auto& [option, value] : anki_deck_option_values(group->second, anki.fsrs)) {
+    try {
+      options_json = with_option(options_json, option, value);
+    } catch (const Error&) {
+      // Out of kioku's range: its default stays.
+    }
+  }
+  collection.decks().set_options(
+      deck_id, options_json,
+      std::string(to_string(deck_options_from_json(options_json).algorithm)));
 }
 
 // Whether the card may take its Anki history: it has none of its own yet (no answer standing in
@@ -159,9 +182,11 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         note.deck = stored->note.deck;
       } else {
         std::string deck_name = "Default";
-        if (!anki_note.cards.empty()) {
-          const auto deck = anki.decks.find(anki_note.cards.front().deck_id);
-          if (deck != anki.decks.end() && !deck->second.empty()) deck_name = deck->second;
+        const std::int64_t anki_deck_id =
+            anki_note.cards.empty() ? 0 : anki_note.cards.front().deck_id;
+        if (const auto deck = anki.decks.find(anki_deck_id);
+            deck != anki.decks.end() && !deck->second.empty()) {
+          deck_name = deck->second;
         }
         note.deck = anki_deck_slug(deck_name);
         auto known = decks.find(note.deck);
@@ -176,6 +201,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
             deck.languages = {options.language};
             deck.name = {{options.language, deck_name}};
             id = collection.decks().save(deck, name, now);
+            set_anki_deck_options(collection, id, anki, anki_deck_id);
           }
           known = decks.emplace(note.deck, id).first;
         }

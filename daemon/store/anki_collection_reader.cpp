@@ -120,7 +120,8 @@ class Reader {
     }
     refuse_views();
     AnkiCollection collection;
-    sqlite::Statement col = database_.prepare("SELECT ver, models, decks, crt, conf FROM col");
+    sqlite::Statement col =
+        database_.prepare("SELECT ver, models, decks, crt, conf, dconf FROM col");
     if (!col.step()) fail("its collection has no col row");
     collection.schema = static_cast<int>(col.column_int(0));
     collection.created_seconds = col.column_int(3);
@@ -128,10 +129,14 @@ class Reader {
       read_json_types(col.column_text(1), collection);
       read_json_decks(col.column_text(2), collection);
       collection.v1_scheduler = json_scheduler_version(col.column_text(4)) == 1;
+      collection.fsrs = json_fsrs(col.column_text(4));
+      read_json_deck_configs(col.column_text(5), collection);
     } else if (collection.schema == 18) {
       read_table_types(collection);
       read_table_decks(collection);
       collection.v1_scheduler = table_scheduler_version() == 1;
+      collection.fsrs = table_fsrs();
+      read_table_deck_configs(collection);
     } else {
       fail("its collection has schema " + std::to_string(collection.schema) +
            "; kioku reads Anki's package schemas 11 and 18");
@@ -145,7 +150,8 @@ class Reader {
   void refuse_views() {
     sqlite::Statement schema = database_.prepare(
         "SELECT name FROM sqlite_schema WHERE name IN ('col', 'notes', 'cards', 'revlog', "
-        "'notetypes', 'fields', 'templates', 'decks', 'config') AND (type != 'table' OR sql LIKE "
+        "'notetypes', 'fields', 'templates', 'decks', 'config', 'deck_config') AND (type != "
+        "'table' OR sql LIKE "
         "'CREATE VIRTUAL%')");
     if (schema.step()) {
       fail("its collection's " + schema.column_text(0) + " is not a plain table, as Anki makes it");
@@ -223,6 +229,259 @@ class Reader {
     return error ? 1 : scheduler_version_of(&value);
   }
 
+  static bool json_fsrs(const std::string& conf) {
+    boost::system::error_code error;
+    const boost::json::value value = boost::json::parse(conf, error);
+    if (error || !value.is_object()) return false;
+    const boost::json::value* fsrs = value.as_object().if_contains("fsrs");
+    return fsrs != nullptr && fsrs->is_bool() && fsrs->as_bool();
+  }
+
+  bool table_fsrs() {
+    if (!has_table("config")) return false;
+    sqlite::Statement config = database_.prepare("SELECT val FROM config WHERE KEY = 'fsrs'");
+    return config.step() && config.column_text(0) == "true";
+  }
+
+  bool has_table(const char* name) {
+    sqlite::Statement exists =
+        database_.prepare("SELECT 1 FROM sqlite_schema WHERE name = ?1 AND type = 'table'");
+    exists.bind(1, std::string(name));
+    return exists.step();
+  }
+
+  // Numbers of a JSON array (steps, FSRS parameters); anything else in it is left out.
+  static std::vector<double> json_numbers(const boost::json::value* value) {
+    std::vector<double> numbers;
+    if (value == nullptr || !value->is_array()) return numbers;
+    for (const boost::json::value& entry : value->as_array()) {
+      if (entry.is_number()) numbers.push_back(entry.to_number<double>());
+    }
+    return numbers;
+  }
+
+  static double json_double(const boost::json::object& object, const char* key, double fallback) {
+    const boost::json::value* value = object.if_contains(key);
+    if (value == nullptr || !value->is_number()) return fallback;
+    const double number = value->to_number<double>();
+    return std::isfinite(number) ? number : fallback;
+  }
+
+  static std::int64_t json_integer(const boost::json::object& object, const char* key,
+                                   std::int64_t fallback) {
+    const boost::json::value* value = object.if_contains(key);
+    return value != nullptr && value->is_number() ? json_int(value) : fallback;
+  }
+
+  static bool json_bool(const boost::json::object& object, const char* key) {
+    const boost::json::value* value = object.if_contains(key);
+    return value != nullptr && value->is_bool() && value->as_bool();
+  }
+
+  static const boost::json::object& json_section(const boost::json::object& object,
+                                                 const char* key) {
+    static const boost::json::object empty;
+    const boost::json::value* value = object.if_contains(key);
+    return value != nullptr && value->is_object() ? value->as_object() : empty;
+  }
+
+  // col.dconf: the legacy options groups (anki-formats.md, 2.1). A group kioku cannot read is
+  // left out: its decks keep kioku's defaults.
+  void read_json_deck_configs(const std::string& text, AnkiCollection& collection) {
+    boost::system::error_code error;
+    const boost::json::value value = boost::json::parse(text, error);
+    if (error || !value.is_object()) return;
+    for (const auto& [key, entry] : value.as_object()) {
+      if (!entry.is_object()) continue;
+      const boost::json::object& group = entry.as_object();
+      const boost::json::object& learning = json_section(group, "new");
+      const boost::json::object& reviews = json_section(group, "rev");
+      const boost::json::object& lapses = json_section(group, "lapse");
+      AnkiDeckConfig config;
+      if (const auto* delays = learning.if_contains("delays")) {
+        config.learn_steps_minutes = json_numbers(delays);
+      }
+      if (const auto* delays = lapses.if_contains("delays")) {
+        config.relearn_steps_minutes = json_numbers(delays);
+      }
+      const std::vector<double> intervals = json_numbers(learning.if_contains("ints"));
+      if (intervals.size() >= 2) {
+        config.graduating_interval_good = std::llround(intervals[0]);
+        config.graduating_interval_easy = std::llround(intervals[1]);
+      }
+      config.new_per_day = json_integer(learning, "perDay", config.new_per_day);
+      config.initial_ease = json_double(learning, "initialFactor", 2500.0) / 1000.0;
+      config.bury_new = json_bool(learning, "bury");
+      config.reviews_per_day = json_integer(reviews, "perDay", config.reviews_per_day);
+      config.easy_multiplier = json_double(reviews, "ease4", config.easy_multiplier);
+      config.interval_multiplier = json_double(reviews, "ivlFct", config.interval_multiplier);
+      config.hard_multiplier = json_double(reviews, "hardFactor", config.hard_multiplier);
+      config.maximum_interval = json_integer(reviews, "maxIvl", config.maximum_interval);
+      config.bury_reviews = json_bool(reviews, "bury");
+      config.lapse_multiplier = json_double(lapses, "mult", config.lapse_multiplier);
+      config.minimum_lapse_interval = json_integer(lapses, "minInt", 1);
+      config.leech_threshold = json_integer(lapses, "leechFails", config.leech_threshold);
+      config.leech_tag_only = json_integer(lapses, "leechAction", 0) == 1;
+      config.bury_interday_learning = json_bool(group, "buryInterdayLearning");
+      config.desired_retention = json_double(group, "desiredRetention", 0.9);
+      for (const char* name : {"fsrsParams6", "fsrsParams5", "fsrsWeights"}) {
+        config.fsrs_parameters = json_numbers(group.if_contains(name));
+        if (!config.fsrs_parameters.empty()) break;
+      }
+      std::int64_t id = json_int(group.if_contains("id"));
+      if (id == 0) {
+        try {
+          id = std::stoll(std::string(key));
+        } catch (const std::exception&) {
+          continue;
+        }
+      }
+      collection.deck_configs[id] = std::move(config);
+    }
+  }
+
+  // A packed (or single) float field's values.
+  static void append_floats(const ProtobufField& field, std::vector<double>& values) {
+    const auto as_float = [](std::uint32_t bits) {
+      float number = 0;
+      std::memcpy(&number, &bits, sizeof number);
+      return static_cast<double>(number);
+    };
+    if (field.wire_type == 5) {
+      values.push_back(as_float(static_cast<std::uint32_t>(field.value)));
+    } else if (field.wire_type == 2) {
+      for (std::size_t at = 0; at + 4 <= field.bytes.size(); at += 4) {
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, field.bytes.data() + at, sizeof bits);  // little-endian, as x86's
+        values.push_back(as_float(bits));
+      }
+    }
+  }
+
+  static double float_of(const ProtobufField& field, double fallback) {
+    if (field.wire_type != 5) return fallback;
+    std::vector<double> value;
+    append_floats(field, value);
+    return std::isfinite(value.front()) ? value.front() : fallback;
+  }
+
+  // Schema 18's deck_config rows (DeckConfig.Config, anki/deck_config.proto) and each normal
+  // deck's group (decks.kind: Deck.KindContainer, normal = 1, its config_id = 1).
+  void read_table_deck_configs(AnkiCollection& collection) {
+    if (!has_table("deck_config")) return;
+    sqlite::Statement groups = database_.prepare("SELECT id, config FROM deck_config");
+    while (groups.step()) {
+      const std::string blob = groups.column_text(1);  // the reader keeps a view of it
+      ProtobufReader reader(blob);
+      ProtobufField field;
+      AnkiDeckConfig config;
+      std::vector<double> learn, relearn, fsrs4, fsrs5, fsrs6;
+      bool learn_seen = false, relearn_seen = false;
+      // proto3 leaves a zero out: an absent number is 0, except where Anki's own reading
+      // (rslib's deckconfig) puts its default in place of 0.
+      config.new_per_day = 0;
+      config.reviews_per_day = 0;
+      config.leech_threshold = 0;
+      while (reader.next(field)) {
+        const auto integer = static_cast<std::int64_t>(
+            std::min<std::uint64_t>(field.value, static_cast<std::uint64_t>(INT32_MAX)));
+        switch (field.number) {
+          case 1:
+            learn_seen = true;
+            append_floats(field, learn);
+            break;
+          case 2:
+            relearn_seen = true;
+            append_floats(field, relearn);
+            break;
+          case 3:
+            append_floats(field, fsrs4);
+            break;
+          case 5:
+            append_floats(field, fsrs5);
+            break;
+          case 6:
+            append_floats(field, fsrs6);
+            break;
+          case 9:
+            config.new_per_day = integer;
+            break;
+          case 10:
+            config.reviews_per_day = integer;
+            break;
+          case 11:
+            config.initial_ease = float_of(field, config.initial_ease);
+            break;
+          case 12:
+            config.easy_multiplier = float_of(field, config.easy_multiplier);
+            break;
+          case 13:
+            config.hard_multiplier = float_of(field, config.hard_multiplier);
+            break;
+          case 14:
+            config.lapse_multiplier = float_of(field, config.lapse_multiplier);
+            break;
+          case 15:
+            config.interval_multiplier = float_of(field, config.interval_multiplier);
+            break;
+          case 16:
+            config.maximum_interval = integer;
+            break;
+          case 17:
+            config.minimum_lapse_interval = integer;
+            break;
+          case 18:
+            config.graduating_interval_good = integer;
+            break;
+          case 19:
+            config.graduating_interval_easy = integer;
+            break;
+          case 21:
+            config.leech_tag_only = field.value == 1;
+            break;
+          case 22:
+            config.leech_threshold = integer;
+            break;
+          case 27:
+            config.bury_new = field.value != 0;
+            break;
+          case 28:
+            config.bury_reviews = field.value != 0;
+            break;
+          case 29:
+            config.bury_interday_learning = field.value != 0;
+            break;
+          case 37:
+            config.desired_retention = float_of(field, config.desired_retention);
+            break;
+          default:
+            break;
+        }
+      }
+      config.learn_steps_minutes = learn_seen ? learn : std::vector<double>{};
+      config.relearn_steps_minutes = relearn_seen ? relearn : std::vector<double>{};
+      config.fsrs_parameters = !fsrs6.empty() ? fsrs6 : !fsrs5.empty() ? fsrs5 : fsrs4;
+      collection.deck_configs[groups.column_int(0)] = std::move(config);
+    }
+    sqlite::Statement decks = database_.prepare("SELECT id, kind FROM decks");
+    while (decks.step()) {
+      const std::string kind = decks.column_text(1);
+      ProtobufReader reader(kind);
+      ProtobufField field;
+      while (reader.next(field)) {
+        if (field.number != 1 || field.wire_type != 2) continue;  // a filtered deck: none
+        ProtobufReader normal(field.bytes);
+        ProtobufField inner;
+        while (normal.next(inner)) {
+          if (inner.number == 1 && inner.wire_type == 0) {
+            collection.deck_config_ids[decks.column_int(0)] =
+                static_cast<std::int64_t>(inner.value);
+          }
+        }
+      }
+    }
+  }
+
   void read_json_decks(const std::string& text, AnkiCollection& collection) {
     for (const auto& [key, value] : parse_object(text, "decks (col.decks)")) {
       if (!value.is_object()) continue;
@@ -235,6 +494,12 @@ class Reader {
         }
       }
       collection.decks[id] = json_string(value.as_object(), "name");
+      // A filtered deck ("dyn": 1) has no options group of its own.
+      if (json_integer(value.as_object(), "dyn", 0) == 0) {
+        if (const auto* conf = value.as_object().if_contains("conf"); conf && conf->is_number()) {
+          collection.deck_config_ids[id] = json_int(conf);
+        }
+      }
     }
   }
 
@@ -342,6 +607,15 @@ class Reader {
            .factor = reviews.column_int(5),
            .duration_ms = reviews.column_int(6),
            .type = static_cast<int>(reviews.column_int(7))});
+    }
+    // By time whatever the file's columns hold: a revlog whose id is not the integer key Anki
+    // makes it (text sorts "10" before "9") must not put a card's answers out of order.
+    for (const auto& [card_id, place] : card_places) {
+      std::vector<AnkiRevlogRow>& card_reviews =
+          collection.notes[place.first].cards[place.second].reviews;
+      std::stable_sort(
+          card_reviews.begin(), card_reviews.end(),
+          [](const AnkiRevlogRow& a, const AnkiRevlogRow& b) { return a.time_ms < b.time_ms; });
     }
   }
 

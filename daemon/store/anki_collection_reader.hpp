@@ -12,6 +12,7 @@
 
 #include "core/anki_answers.hpp"
 #include "core/anki_card_state.hpp"
+#include "core/anki_deck_options.hpp"
 #include "core/anki_stock_note_type.hpp"
 
 namespace kioku::daemon {
@@ -43,7 +44,11 @@ struct AnkiCollection {
   bool v1_scheduler = false;
   std::map<std::int64_t, AnkiNoteType> note_types;
   std::map<std::int64_t, std::string> decks;  // id -> name, levels joined with "::"
-  std::vector<AnkiNote> notes;                // by id
+  // Deck options: each options group by id, and each normal deck's group.
+  std::map<std::int64_t, AnkiDeckConfig> deck_configs;
+  std::map<std::int64_t, std::int64_t> deck_config_ids;  // deck id -> options group id
+  bool fsrs = false;            // the collection scheduled with FSRS (its "fsrs" setting)
+  std::vector<AnkiNote> notes;  // by id
 };
 
 // Reads the SQLite file at `path` read-only. Throws kioku::InputError naming `package` when the

@@ -6,8 +6,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -163,8 +166,7 @@ TEST_CASE("anki package reader: each card's scheduling and log, as the fixtures'
         // As kioku's log would hold them: never more answers than rows, each due after it.
         const std::vector<AnswerRow> answers = anki_answers(card.reviews, false);
         CHECK(answers.size() <= card.reviews.size());
-        for (const AnswerRow& answer : answers)
-          CHECK(answer.row.due_after >= answer.row.reviewed);
+        for (const AnswerRow& answer : answers) CHECK(answer.row.due_after >= answer.row.reviewed);
         if (card.scheduling.original_due) ++filtered;
         const TimestampMs last = card.reviews.empty() ? 0 : card.reviews.back().time_ms;
         const CardState state = anki_card_state(card.scheduling, days, calendar, last);
@@ -198,4 +200,75 @@ TEST_CASE("anki package reader: each card's scheduling and log, as the fixtures'
   for (const AnkiNote& note : open_package(path, home.root()).collection.notes) {
     for (const AnkiCard& card : note.cards) CHECK(card.reviews.empty());
   }
+}
+
+TEST_CASE("anki package reader: deck options groups in both schemas", "[anki-package]") {
+  const std::string legacy = fixture("mhaswade_english-vocab-2023.apkg");
+  const std::string latest = fixture("mhaswade_bg-hashtable.colpkg");
+  if (!exists(legacy) || !exists(latest)) KIOKU_SKIP("no fixtures");
+  kioku::test::TempHome home;
+  // Schema 11: col.dconf's one group, changed to 50 new and 100 reviews a day.
+  const AnkiCollection vocab = open_package(legacy, home.root()).collection;
+  REQUIRE(vocab.deck_configs.contains(1));
+  const AnkiDeckConfig& group = vocab.deck_configs.at(1);
+  CHECK(group.new_per_day == 50);
+  CHECK(group.reviews_per_day == 100);
+  CHECK(group.learn_steps_minutes == std::vector<double>{1.0, 10.0});
+  CHECK(group.initial_ease == 2.5);
+  CHECK_FALSE(group.leech_tag_only);
+  CHECK_FALSE(vocab.fsrs);
+  std::size_t decks_with_group = 0;
+  for (const auto& [deck, group_id] : vocab.deck_config_ids) decks_with_group += group_id == 1;
+  CHECK(decks_with_group == vocab.deck_config_ids.size());
+  CHECK(decks_with_group >= 4);  // the 4-level path's decks
+  // Schema 18: the deck_config row's protobuf, a modern Anki's defaults (leeches tagged only).
+  const AnkiCollection hashtable = open_package(latest, home.root()).collection;
+  REQUIRE(hashtable.deck_configs.contains(1));
+  const AnkiDeckConfig& latest_group = hashtable.deck_configs.at(1);
+  CHECK(latest_group.learn_steps_minutes == std::vector<double>{1.0, 10.0});
+  CHECK(latest_group.relearn_steps_minutes == std::vector<double>{10.0});
+  CHECK(latest_group.new_per_day == 20);
+  CHECK(latest_group.reviews_per_day == 200);
+  CHECK(latest_group.leech_tag_only);
+  CHECK(latest_group.leech_threshold == 8);
+  CHECK(latest_group.desired_retention == Catch::Detail::Approx(0.9));
+  CHECK(hashtable.deck_config_ids.at(1) == 1);
+}
+
+TEST_CASE("anki package reader: a card's log comes by time whatever the revlog's columns are",
+          "[anki-package]") {
+  // The fuzz seed's collection with a revlog whose id is text, as no Anki makes it: text sorts
+  // "99" after "1704...", and a card's answers must still come by time.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/text-ids.anki2";
+  {
+    std::ifstream seed(
+        std::string(KIOKU_SOURCE_DIR) + "/tests/fuzz/corpus/anki_collection/schema11.anki2",
+        std::ios::binary);
+    REQUIRE(seed);
+    std::ofstream(path, std::ios::binary) << seed.rdbuf();
+  }
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
+  const char* change =
+      "ALTER TABLE revlog RENAME TO kept; CREATE TABLE revlog (id text, cid integer, usn "
+      "integer, ease integer, ivl integer, lastIvl integer, factor integer, time integer, type "
+      "integer); INSERT INTO revlog SELECT CAST(id AS TEXT), cid, usn, ease, ivl, lastIvl, "
+      "factor, time, type FROM kept; DROP TABLE kept; INSERT INTO revlog VALUES ('99', "
+      "1700000000102, 0, 3, -60, 0, 0, 1000, 0);";
+  REQUIRE(sqlite3_exec(database, change, nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(database);
+  const AnkiCollection collection = read_anki_collection(path, "text-ids.anki2", true);
+  std::size_t cards_with_reviews = 0;
+  for (const AnkiNote& note : collection.notes) {
+    for (const AnkiCard& card : note.cards) {
+      if (card.reviews.empty()) continue;
+      ++cards_with_reviews;
+      for (std::size_t at = 1; at < card.reviews.size(); ++at) {
+        CHECK(card.reviews[at - 1].time_ms <= card.reviews[at].time_ms);
+      }
+      if (card.id == 1700000000102) CHECK(card.reviews.front().time_ms == 99);
+    }
+  }
+  CHECK(cards_with_reviews == 2);
 }

@@ -350,3 +350,31 @@ TEST_CASE("e2e: a card Anki suspended arrives suspended", "[e2e][anki_package]")
   CHECK(reader.text("SELECT suspended FROM card_state") == "1");
   CHECK(reader.text("SELECT suspended_ms IS NOT NULL FROM cards") == "1");
 }
+
+TEST_CASE("e2e: a deck a package makes takes its Anki options and a deck kioku has keeps its own",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const std::string vocab = "spoken-languages-english-vocab-2023";
+  successful_json(daemon, {"import", fixture("mhaswade_english-vocab-2023.apkg"), "--json"});
+  const auto option = [&](const std::string& deck, const std::string& name) {
+    const auto shown = successful_json(daemon, {"deck", "config", deck, "--json"});
+    for (const auto& entry : shown.at("options").as_array()) {
+      if (entry.at("name").as_string() == name) return std::string(entry.at("value").as_string());
+    }
+    return std::string("(none)");
+  };
+  // Its options group: 50 new cards and 100 reviews a day, Anki's defaults otherwise.
+  CHECK(option(vocab, "new_per_day") == "50");
+  CHECK(option(vocab, "reviews_per_day") == "100");
+  CHECK(option(vocab, "learning_steps") == "1m 10m");
+  CHECK(option(vocab, "leech_action") == "suspend");
+  // A modern Anki's group tags leeches without suspending them.
+  successful_json(daemon, {"import", fixture("mhaswade_bg-hashtable.colpkg"), "--json"});
+  CHECK(option("default", "leech_action") == "tag");
+
+  // The user's options on a deck kioku has are never overwritten by a later import.
+  successful_json(daemon, {"deck", "config", vocab, "new_per_day=7", "--json"});
+  successful_json(daemon, {"import", fixture("mhaswade_english-vocab-2023.apkg"), "--json"});
+  CHECK(option(vocab, "new_per_day") == "7");
+}
