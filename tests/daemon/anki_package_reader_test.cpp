@@ -272,3 +272,33 @@ TEST_CASE("anki package reader: a card's log comes by time whatever the revlog's
   }
   CHECK(cards_with_reviews == 2);
 }
+
+TEST_CASE("anki package reader: a changed legacy options group, every field read",
+          "[anki-package]") {
+  // The fuzz seed (tests/fuzz/make_anki_collection_seed.sh): group 5 on deck 2, FSRS on.
+  const AnkiCollection collection = read_anki_collection(
+      std::string(KIOKU_SOURCE_DIR) + "/tests/fuzz/corpus/anki_collection/schema11.anki2",
+      "schema11.anki2");
+  CHECK(collection.fsrs);
+  CHECK(collection.deck_config_ids.at(2) == 5);
+  CHECK_FALSE(collection.deck_config_ids.contains(3));  // a filtered deck
+  const AnkiDeckConfig& group = collection.deck_configs.at(5);
+  CHECK(group.learn_steps_minutes == std::vector<double>{0.5, 10.0, 1440.0});
+  CHECK(group.relearn_steps_minutes.empty());
+  CHECK(group.graduating_interval_good == 2);
+  CHECK(group.graduating_interval_easy == 5);
+  CHECK(group.initial_ease == 2.3);
+  CHECK(group.new_per_day == 50);
+  CHECK(group.bury_new);
+  CHECK(group.reviews_per_day == 300);
+  CHECK(group.easy_multiplier == 1.5);
+  CHECK(group.interval_multiplier == 0.9);
+  CHECK(group.maximum_interval == 3650);
+  CHECK(group.hard_multiplier == 1.1);
+  CHECK(group.lapse_multiplier == 0.2);
+  CHECK(group.minimum_lapse_interval == 2);
+  CHECK(group.leech_threshold == 5);
+  CHECK(group.leech_tag_only);
+  CHECK(group.desired_retention == 0.85);
+  CHECK(group.fsrs_parameters.size() == 19);
+}

@@ -378,3 +378,34 @@ TEST_CASE("e2e: a deck a package makes takes its Anki options and a deck kioku h
   successful_json(daemon, {"import", fixture("mhaswade_english-vocab-2023.apkg"), "--json"});
   CHECK(option(vocab, "new_per_day") == "7");
 }
+
+TEST_CASE("e2e: a package's changed options group and FSRS become the deck's options",
+          "[e2e][anki_package]") {
+  // The collection fuzzer's seed (tests/fuzz/make_anki_collection_seed.sh): FSRS on, and deck
+  // Lang::Words on a group of its own with FSRS-5's parameters.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const std::string path = daemon.home().root() + "/options.apkg";
+  write_changed_package(path,
+                        read_file(source_path("tests/fuzz/corpus/anki_collection/schema11.anki2")),
+                        "SELECT 1", "{}");
+  successful_json(daemon, {"import", path, "--json"});
+  const auto shown = successful_json(daemon, {"deck", "config", "lang-words", "--json"});
+  std::map<std::string, std::string> options;
+  for (const auto& entry : shown.at("options").as_array()) {
+    options[std::string(entry.at("name").as_string())] = entry.at("value").as_string();
+  }
+  CHECK(options.at("algorithm") == "fsrs");
+  CHECK(options.at("learning_steps") == "30s 10m 1d");
+  CHECK(options.at("relearning_steps").empty());
+  CHECK(options.at("new_per_day") == "50");
+  CHECK(options.at("reviews_per_day") == "300");
+  CHECK(options.at("starting_ease") == "2.3");
+  CHECK(options.at("interval_modifier") == "0.9");
+  CHECK(options.at("leech_threshold") == "5");
+  CHECK(options.at("leech_action") == "tag");
+  CHECK(options.at("bury_new_siblings") == "on");
+  CHECK(options.at("desired_retention") == "0.85");
+  // FSRS-5's 19 parameters, made FSRS-6's.
+  CHECK(options.at("fsrs_parameters").rfind("0.4,0.6,", 0) == 0);
+  CHECK(options.at("fsrs_parameters").ends_with(",0.01,0.5"));
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Makes the hand-written seed of anki_collection_fuzz: a schema-11 Anki collection of two Basic
 # notes whose three cards are new, in review (with FSRS memory in cards.data) and relearning
-# in a filtered deck, with a log of learning, review, manual and relearning rows. Small pages
-# keep the file small for the fuzzer. Run from the repository's root:
+# in a filtered deck, with a log of learning, review, manual and relearning rows, FSRS on and a
+# changed deck options group (also read by tests/daemon/anki_package_reader_test.cpp and
+# tests/e2e/anki_package_import_test.cpp). Small pages keep the file small for the fuzzer. Run
+# from the repository's root:
 #   tests/fuzz/make_anki_collection_seed.sh
 set -euo pipefail
 out=tests/fuzz/corpus/anki_collection/schema11.anki2
@@ -24,10 +26,10 @@ CREATE TABLE cards (id integer PRIMARY KEY, nid integer NOT NULL, did integer NO
 CREATE TABLE revlog (id integer PRIMARY KEY, cid integer NOT NULL, usn integer NOT NULL,
   ease integer NOT NULL, ivl integer NOT NULL, lastIvl integer NOT NULL, factor integer NOT NULL,
   time integer NOT NULL, type integer NOT NULL);
-INSERT INTO col VALUES (1, 1704081600, 0, 0, 11, 0, 0, 0, '{"schedVer":2}',
+INSERT INTO col VALUES (1, 1704081600, 0, 0, 11, 0, 0, 0, '{"schedVer":2,"fsrs":true}',
   '{"1700000000000":{"id":1700000000000,"name":"Basic","type":0,"flds":[{"name":"Front","ord":0},{"name":"Back","ord":1}],"tmpls":[{"name":"Card 1","ord":0,"qfmt":"{{Front}}","afmt":"{{FrontSide}}<hr id=answer>{{Back}}"}]}}',
-  '{"1":{"id":1,"name":"Default"},"2":{"id":2,"name":"Lang::Words"},"3":{"id":3,"name":"Filtered","dyn":1}}',
-  '{}', '{}');
+  '{"1":{"id":1,"name":"Default","conf":1},"2":{"id":2,"name":"Lang::Words","conf":5},"3":{"id":3,"name":"Filtered","dyn":1}}',
+  '{"5":{"id":5,"name":"Words","new":{"delays":[0.5,10,1440],"ints":[2,5,0],"initialFactor":2300,"perDay":50,"bury":true},"rev":{"perDay":300,"ease4":1.5,"ivlFct":0.9,"maxIvl":3650,"hardFactor":1.1},"lapse":{"delays":[],"mult":0.2,"minInt":2,"leechFails":5,"leechAction":1},"desiredRetention":0.85,"fsrsParams5":[0.4,0.6,2.4,5.8,4.93,0.94,0.86,0.01,1.49,0.14,0.94,2.18,0.05,0.34,1.26,0.29,2.61,0.5,0.3]}}', '{}');
 INSERT INTO notes VALUES (1700000000001, 'aB3xY9qZ0k', 1700000000000, 1704100000, 0, ' word ',
   'cat' || char(31) || 'neko', 'cat', 0, 0, '');
 INSERT INTO notes VALUES (1700000000002, 'Qz8&kP2m!a', 1700000000000, 1704100000, 0, '',
