@@ -70,6 +70,24 @@ class Replay {
     return this->history(card_id, CardState{}, history);
   }
 
+  // Where a card imported with its history replays from (docs/anki-import.md, "History"): its
+  // imported state, given the FSRS memory its imported answers make when the deck schedules
+  // with FSRS and Anki had none (the card was on SM-2 there). The answers are replayed through
+  // the deck's FSRS from new and only their memory is kept: the schedule stays Anki's.
+  CardState imported_start(std::int64_t card_id, const CardState& imported,
+                           const std::vector<PastAnswer>& imported_answers) const {
+    const bool remembered = imported.stability > 0.0 && imported.difficulty > 0.0;
+    if (options_.algorithm != Algorithm::kFsrs || remembered || imported.phase == Phase::kNew ||
+        imported_answers.empty()) {
+      return imported;
+    }
+    const CardState replayed = history(card_id, imported_answers);
+    CardState start = imported;
+    start.stability = replayed.stability;
+    start.difficulty = replayed.difficulty;
+    return start;
+  }
+
   const DeckOptions& options() const noexcept { return options_; }
 
  private:

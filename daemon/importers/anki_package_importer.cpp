@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
 #include "core/note_validation.hpp"
+#include "core/replay.hpp"
 #include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
 #include "daemon/importers/deck_source.hpp"
@@ -84,9 +85,10 @@ bool takes_history(Collection& collection, std::int64_t card_id) {
 // Gives the card kioku made of Anki's `card` the log and scheduling it has there, counting them
 // in `summary`. A card Anki never showed (new, no answer) stays the new card kioku made.
 void import_card_history(Collection& collection, const AnkiCard& card, std::int64_t card_id,
-                         std::int64_t deck_id, bool v1_scheduler, const AnkiDays& days,
-                         const DayCalendar& calendar, TimestampMs now, const std::string& name,
-                         const std::string& where, ImportSummary& summary) {
+                         std::int64_t deck_id, const DeckOptions& deck_options, bool v1_scheduler,
+                         const AnkiDays& days, const DayCalendar& calendar, TimestampMs now,
+                         const std::string& name, const std::string& where,
+                         ImportSummary& summary) {
   const std::vector<AnswerRow> answers = anki_answers(card.reviews, v1_scheduler);
   if (card.scheduling.type == 0 && answers.empty()) return;
   CardState state;
@@ -99,8 +101,15 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
   // Suspension is the user's (cards.suspended_ms), which the import sets for Anki's suspended
   // cards and the user may lift: a replay must not bring it back from the imported state.
   state.suspended = false;
+  // What a rebuild starts from, so that it finds nothing to change: with FSRS, the memory the
+  // answers give a card Anki scheduled with SM-2.
+  std::vector<PastAnswer> past;
+  for (const AnswerRow& answer : answers) {
+    if (!answer.row.cram) past.push_back({answer.row.reviewed, {answer.row.rating, std::nullopt}});
+  }
+  const CardState current = Replay(deck_options, calendar).imported_start(card_id, state, past);
   summary.imported_answers +=
-      collection.import_history(card_id, deck_id, answers, state, now, calendar);
+      collection.import_history(card_id, deck_id, answers, state, current, now, calendar);
   ++summary.cards_with_history;
 }
 
@@ -139,7 +148,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
-    std::map<std::string, std::int64_t> decks;  // by slug
+    std::map<std::string, std::int64_t> decks;             // by slug
+    std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
     // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says.
     std::set<std::string> seen_guids;
@@ -244,8 +254,17 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         for (const auto& [template_key, card_id] : note_cards) {
           if (template_key != key) continue;
           if (options.with_history && takes_history(collection, card_id)) {
-            import_card_history(collection, card, card_id, deck_id, anki.v1_scheduler, days,
-                                options.calendar, now, name, where, summary);
+            auto deck_options = options_of_decks.find(deck_id);
+            if (deck_options == options_of_decks.end()) {
+              const std::optional<DeckRow> row = collection.decks().by_slug(note.deck);
+              deck_options =
+                  options_of_decks
+                      .emplace(deck_id, deck_options_from_json(row ? row->options_json : "{}"))
+                      .first;
+            }
+            import_card_history(collection, card, card_id, deck_id, deck_options->second,
+                                anki.v1_scheduler, days, options.calendar, now, name, where,
+                                summary);
           }
           // Anki's suspension comes with the note's content; a buried card is not kept buried
           // (a burial is for Anki's day only).

@@ -37,7 +37,11 @@ CardState replayed_state(Collection& collection, std::int64_t card_id, bool with
   const Replay replay(options, calendar);
   // From the state the card was imported with, if any; a card without answers replays to it,
   // or to a new card's state. The imported answers before it are not in card_history().
-  const CardState start = collection.imported_states().of(card_id).value_or(CardState{});
+  const std::optional<CardState> imported = collection.imported_states().of(card_id);
+  const CardState start =
+      imported ? replay.imported_start(card_id, *imported,
+                                       collection.review_log().imported_history(card_id))
+               : CardState{};
   CardState replayed =
       replay.history(card_id, start, collection.review_log().card_history(card_id));
   if (withdrawn) replayed.suspended = true;

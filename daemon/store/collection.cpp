@@ -106,8 +106,8 @@ void Collection::count_in_rollups(std::int64_t deck_id, std::int64_t card_id,
 
 std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_id,
                                         std::span<const AnswerRow> answers,
-                                        const CardState& state, TimestampMs now,
-                                        const DayCalendar& calendar) {
+                                        const CardState& imported, const CardState& current,
+                                        TimestampMs now, const DayCalendar& calendar) {
   AnswerRecord record;
   record.card_id = card_id;
   record.deck_id = deck_id;
@@ -147,8 +147,8 @@ std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_
     stats_rollups_.add(deck_id, day_share(entries[at], days[at]),
                        hour_share(entries[at], days[at], local_hour(entries[at].reviewed)), 1);
   }
-  imported_states_.write(card_id, state, now);
-  cards_.write_state(card_id, state);
+  imported_states_.write(card_id, imported, now);
+  cards_.write_state(card_id, current);
   return static_cast<std::int64_t>(answers.size());
 }
 

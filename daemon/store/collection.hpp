@@ -155,11 +155,13 @@ class Collection {
   // Gives card `card_id` of deck `deck_id`, which has no answer of its own, the history it had
   // in Anki (docs/anki-import.md, "History"): `answers` (anki_answers()'s, in the log's order)
   // logged as imported, counted in the daily and the statistics' roll-ups on `calendar`'s days
-  // and never replayed, then `state` (anki_card_state()'s) as the card's imported state and its
-  // state now. Returns how many answers it logged. For use inside write().
+  // and never replayed, then `imported` (anki_card_state()'s) as the card's imported state and
+  // `current` (what replay starts from: Replay::imported_start) as its state now. Returns how
+  // many answers it logged. For use inside write().
   std::int64_t import_history(std::int64_t card_id, std::int64_t deck_id,
-                              std::span<const AnswerRow> answers, const CardState& state,
-                              TimestampMs now, const DayCalendar& calendar);
+                              std::span<const AnswerRow> answers, const CardState& imported,
+                              const CardState& current, TimestampMs now,
+                              const DayCalendar& calendar);
   // Adds `note` to the deck, or updates the deck's note with its id, and makes its cards agree
   // with it (core/card_generation.hpp, core/card_reconciliation.hpp): kept cards keep their id
   // and history, new ones are added at `first_card_position` on, ones it no longer makes are

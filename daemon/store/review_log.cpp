@@ -46,6 +46,9 @@ struct ReviewLog::Statements {
             " FROM revlog r WHERE card_id = ?1 AND id < ?2 AND cram = 0 "
             "AND NOT EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) "
             "ORDER BY id DESC LIMIT 1")),
+        select_imported_history(database.prepare(
+            "SELECT reviewed_ms, rating, quality FROM revlog WHERE card_id = ?1 AND cram = 0 AND "
+            "imported = 1 ORDER BY id")),
         select_answer_rows(database.prepare(
             std::string("SELECT ") + kLogRowColumns +
             ", phase_after, interval_after_days, ease_after FROM revlog r WHERE card_id = ?1 AND "
@@ -64,6 +67,7 @@ struct ReviewLog::Statements {
   sqlite::Statement select_latest_standing_of_card;
   sqlite::Statement select_logged_answer;
   sqlite::Statement select_scheduled_row_before;
+  sqlite::Statement select_imported_history;
   sqlite::Statement select_answer_rows;
   sqlite::Statement select_void_of;
   sqlite::Statement insert_void;
@@ -154,8 +158,10 @@ std::int64_t ReviewLog::void_answer(std::int64_t review_id, TimestampMs now) {
   return database_.last_insert_rowid();
 }
 
-std::vector<PastAnswer> ReviewLog::card_history(std::int64_t card_id) {
-  sqlite::Statement& select = statements_->select_card_history;
+namespace {
+
+// Rows of reviewed_ms, rating, quality as the answers replay takes.
+std::vector<PastAnswer> past_answers(sqlite::Statement& select, std::int64_t card_id) {
   sqlite::StatementScope scope(select);
   select.bind(1, card_id);
   std::vector<PastAnswer> history;
@@ -167,6 +173,16 @@ std::vector<PastAnswer> ReviewLog::card_history(std::int64_t card_id) {
     history.push_back(answer);
   }
   return history;
+}
+
+}  // namespace
+
+std::vector<PastAnswer> ReviewLog::card_history(std::int64_t card_id) {
+  return past_answers(statements_->select_card_history, card_id);
+}
+
+std::vector<PastAnswer> ReviewLog::imported_history(std::int64_t card_id) {
+  return past_answers(statements_->select_imported_history, card_id);
 }
 
 FutureAnswers ReviewLog::future_answers(TimestampMs now) {

@@ -76,6 +76,9 @@ class ReviewLog {
   // (the log's insertion order), even where their times go backwards.
   // Enough of each to replay the card's schedule (core/replay.hpp).
   std::vector<PastAnswer> card_history(std::int64_t card_id);
+  // The card's answers imported from Anki (never voided), cram ones left out, in log order:
+  // what its FSRS memory is made from when its deck schedules with FSRS (Replay::imported_start).
+  std::vector<PastAnswer> imported_history(std::int64_t card_id);
   // Every standing answer of the card, imported and cram ones too, in the log's order, with the
   // state each left the card in: what an export with its history writes.
   std::vector<AnswerRow> answer_rows(std::int64_t card_id);

@@ -101,5 +101,37 @@ TEST_CASE("replay: the step hook sees every answer with the state before and aft
                                        Rating::kEasy});
 }
 
+TEST_CASE(
+    "replay: an imported card starts from its imported state and FSRS memory comes from its "
+    "answers",
+    "[core][replay]") {
+  ReplayScene scene;
+  CardState imported;
+  imported.phase = Phase::kReview;
+  imported.interval_days = 30;
+  imported.ease = 2.3;
+  imported.due = scene.start + 40 * kMillisecondsPerDay;
+  const std::vector<PastAnswer> answers = scene.history();
+  // SM-2: the imported state as it is.
+  CHECK(Replay(scene.options, scene.calendar).imported_start(7, imported, answers) == imported);
+  // FSRS: the memory FSRS gives the answers, the schedule untouched.
+  scene.options.algorithm = Algorithm::kFsrs;
+  const Replay replay(scene.options, scene.calendar);
+  const CardState start = replay.imported_start(7, imported, answers);
+  const CardState replayed = replay.history(7, answers);
+  CHECK(start.stability == replayed.stability);
+  CHECK(start.difficulty == replayed.difficulty);
+  CHECK(start.stability > 0.0);
+  CHECK(start.interval_days == 30);
+  CHECK(start.due == imported.due);
+  // Anki's own memory is kept; a new card or one without answers has none to make.
+  CardState remembered = imported;
+  remembered.stability = 12.5;
+  remembered.difficulty = 6.0;
+  CHECK(replay.imported_start(7, remembered, answers) == remembered);
+  CHECK(replay.imported_start(7, imported, {}) == imported);
+  CHECK(replay.imported_start(7, CardState{}, answers) == CardState{});
+}
+
 }  // namespace
 }  // namespace kioku

@@ -409,3 +409,28 @@ TEST_CASE("e2e: a package's changed options group and FSRS become the deck's opt
   CHECK(options.at("fsrs_parameters").rfind("0.4,0.6,", 0) == 0);
   CHECK(options.at("fsrs_parameters").ends_with(",0.01,0.5"));
 }
+
+TEST_CASE(
+    "e2e: an imported card of an FSRS deck without Anki's memory gets the one its answers give",
+    "[e2e][anki_package]") {
+  // The fuzz seed's Lang::Words deck schedules with FSRS; its card's memory is taken out of
+  // cards.data, as for a card Anki scheduled with SM-2.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const std::string path = daemon.home().root() + "/no-memory.apkg";
+  write_changed_package(path,
+                        read_file(source_path("tests/fuzz/corpus/anki_collection/schema11.anki2")),
+                        "UPDATE cards SET data = '' WHERE id = 1700000000102", "{}");
+  const auto imported = successful_json(daemon, {"import", path, "--with-history", "--json"});
+  CHECK(field(imported, "cards_with_history") == 2);
+  const SqliteReader reader(daemon.home().collection_path());
+  const std::string card =
+      "(SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.guid = 'Qz8&kP2m!a')";
+  // Anki's state is kept as it was; the card's state now has the memory of its three answers.
+  CHECK(reader.text("SELECT coalesce(stability, 0) FROM imported_states WHERE card_id = " + card) ==
+        "0");
+  CHECK(reader.text("SELECT interval_days FROM card_state WHERE card_id = " + card) == "25");
+  CHECK(std::stod(reader.text("SELECT stability FROM card_state WHERE card_id = " + card)) > 1.0);
+  CHECK(std::stod(reader.text("SELECT difficulty FROM card_state WHERE card_id = " + card)) >= 1.0);
+  // A rebuild starts from the same place, so it finds nothing to change.
+  CHECK(field(successful_json(daemon, {"doctor", "--rebuild", "--json"}), "changed") == 0);
+}
