@@ -91,23 +91,31 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   out << '\n';
 }
 
-// --prune withdraws what a file no longer has, which only a TOML deck, the whole of its deck,
-// can say: refused here, in the user's language, for a file read as Anki's (the daemon refuses it
-// too, for any other client).
-void check_prune(const ImportArgs& args, const ImportSource& source, const std::string& language) {
-  if (!args.prune) return;
-  ImportFormat format = ImportFormat::kToml;
+// The format kiokud will read the file as: --format, else by its name and first 4 KiB, as
+// kiokud decides (core/import_format.hpp).
+ImportFormat format_of(const ImportArgs& args, const ImportSource& source) {
   if (!args.format.empty()) {
-    format = parse_import_format(args.format).value_or(ImportFormat::kToml);
-  } else {
-    std::string start(4096, '\0');
-    const off_t offset = ::lseek(source.file.get(), 0, SEEK_CUR);
-    const ssize_t got = ::pread(source.file.get(), start.data(), start.size(), offset);
-    start.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
-    format = import_format_of(source.name, start);
+    return parse_import_format(args.format).value_or(ImportFormat::kToml);
   }
-  if (format != ImportFormat::kToml) {
+  std::string start(4096, '\0');
+  const off_t offset = ::lseek(source.file.get(), 0, SEEK_CUR);
+  const ssize_t got = ::pread(source.file.get(), start.data(), start.size(), offset);
+  start.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+  return import_format_of(source.name, start);
+}
+
+// Options only some formats can honour, refused here in the user's language (kiokud refuses
+// them too, for any other client): --prune withdraws what a file no longer has, which only a
+// TOML deck, the whole of its deck, can say; --with-history needs a package's review log.
+void check_options_for_format(const ImportArgs& args, const ImportSource& source,
+                              const std::string& language) {
+  if (!args.prune && !args.with_history) return;
+  const ImportFormat format = format_of(args, source);
+  if (args.prune && format != ImportFormat::kToml) {
     throw Error(ErrorCode::kInvalidParams, import_messages_for(language).prune_toml_only);
+  }
+  if (args.with_history && format != ImportFormat::kAnkiPackage) {
+    throw Error(ErrorCode::kInvalidParams, import_messages_for(language).history_package_only);
   }
 }
 
@@ -164,7 +172,7 @@ CommandGroup import_commands() {
                  })
           .runs([](CliContext& context, const ImportArgs& args) {
             const ImportSource source = open_import_source(args.file, context.language);
-            check_prune(args, source, context.language);
+            check_options_for_format(args, source, context.language);
             CallOptions options;
             options.descriptor = source.file.get();
             const boost::json::value result = context.daemon().call(

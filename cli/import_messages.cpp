@@ -30,6 +30,9 @@ const ImportMessages kEnglish{
     .prune_toml_only =
         "import: --prune is for kioku's TOML decks; an Anki text file or package need not hold "
         "its whole deck, so it cannot say which notes are gone",
+    .history_package_only =
+        "import: --with-history is for Anki packages (.apkg, .colpkg); a TOML deck or an Anki "
+        "text file holds no review log",
     .media_one = "; {count} media file",
     .media_many = "; {count} media files",
     .history_one = "; {count} card took its Anki history ({answers} answers)",
@@ -67,6 +70,9 @@ const ImportMessages kJapanese{
     .prune_toml_only =
         "import: --prune は kioku の TOML デッキ専用です。Anki のテキストやパッケージはデッキ全体を"
         "含むとは限らず、どのノートが消えたのか分からないためです",
+    .history_package_only =
+        "import: --with-history は Anki パッケージ（.apkg、.colpkg）専用です。TOML デッキや "
+        "Anki のテキストファイルには復習履歴がありません",
     .media_one = "。メディアファイル {count} 個",
     .media_many = "。メディアファイル {count} 個",
     .history_one = "。カード {count} 枚が Anki の履歴（回答 {answers} 件）を引き継ぎました",

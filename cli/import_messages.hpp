@@ -24,8 +24,9 @@ struct ImportMessages {
   const char* pruned_many;
   const char* pruned_cards_one;  // {count}: their cards, suspended (after pruned_*)
   const char* pruned_cards_many;
-  const char* prune_toml_only;  // --prune with a file read as Anki's
-  const char* media_one;        // {count}: Anki package media files
+  const char* prune_toml_only;       // --prune with a file read as Anki's
+  const char* history_package_only;  // --with-history with a file that is no Anki package
+  const char* media_one;             // {count}: Anki package media files
   const char* media_many;
   // --with-history: {count} cards that took their Anki history, then {answers} answers logged
   const char* history_one;
@@ -43,8 +44,8 @@ BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                       (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
                        retired_one, retired_many, suspended_one, suspended_many, restored_one,
                        restored_many, pruned_one, pruned_many, pruned_cards_one, pruned_cards_many,
-                       prune_toml_only, media_one, media_many, history_one, history_many,
-                       file_empty, no_current_directory, cannot_open, cannot_read,
+                       prune_toml_only, history_package_only, media_one, media_many, history_one,
+                       history_many, file_empty, no_current_directory, cannot_open, cannot_read,
                        cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);

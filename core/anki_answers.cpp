@@ -14,11 +14,15 @@ constexpr int kReview = 1;
 constexpr int kRelearn = 2;
 constexpr int kFiltered = 3;
 
+constexpr std::int64_t kLongestAnswerMs = 60'000;
+
 // The last millisecond of year 9999: no answer is logged later, and nothing before 1970.
 constexpr std::int64_t kLatestAnswerTime = 253'402'300'799'999;
 
 Rating rating_of(const AnkiRevlogRow& row, bool v1_learning_buttons) {
-  if (v1_learning_buttons && row.type == kLearn && row.ease >= 2) {
+  // V1 showed three buttons for every card in steps: learning and relearning alike.
+  const bool in_steps = row.type == kLearn || row.type == kRelearn;
+  if (v1_learning_buttons && in_steps && row.ease >= 2) {
     return row.ease == 2 ? Rating::kGood : Rating::kEasy;
   }
   return static_cast<Rating>(row.ease);
@@ -31,8 +35,9 @@ int days_of(std::int64_t interval) {
 }
 
 std::int64_t span_ms(std::int64_t interval) {
+  // Bounded before it is negated: -INT64_MIN has no value.
   return interval > 0 ? std::min<std::int64_t>(interval, 1'000'000) * kMillisecondsPerDay
-                      : std::min<std::int64_t>(-interval, 1'000'000'000) * 1000;
+                      : -std::max<std::int64_t>(interval, -1'000'000'000) * 1000;
 }
 
 }  // namespace
@@ -48,7 +53,9 @@ std::vector<AnswerRow> anki_answers(std::span<const AnkiRevlogRow> rows, bool v1
     answer.row.rating = rating_of(row, v1_learning_buttons);
     answer.row.interval_before_days = days_of(row.last_interval);
     answer.row.due_after = row.time_ms + span_ms(row.interval);
-    answer.row.duration_ms = std::max<std::int64_t>(0, row.duration_ms);
+    // Capped as kioku caps a live answer's (and as Anki caps its own, at 60 s by default), so
+    // that no sum of them overflows.
+    answer.row.duration_ms = std::clamp<std::int64_t>(row.duration_ms, 0, kLongestAnswerMs);
     answer.row.cram = row.type == kFiltered;
     answer.interval_after_days = days_of(row.interval);
     answer.ease_after = static_cast<double>(row.factor) / 1000.0;

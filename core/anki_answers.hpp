@@ -36,9 +36,9 @@ struct AnkiRevlogRow {
 //   relearning after a review (a lapse) or a relearning answer.
 // - Intervals in days (a step's negative seconds count as 0 days); the due after the answer is
 //   the answer's time plus its new interval (days, or a step's seconds); the ease is factor /
-//   1000; the time is the row's, never negative.
-// - `v1_learning_buttons`: the V1 scheduler's learning answers had three buttons, and 2 and 3
-//   meant Good and Easy.
+//   1000; the time taken is the row's, from 0 to 60 s (kioku's cap on a live answer's).
+// - `v1_learning_buttons`: the V1 scheduler's learning and relearning answers had three
+//   buttons, and 2 and 3 meant Good and Easy.
 std::vector<AnswerRow> anki_answers(std::span<const AnkiRevlogRow> rows, bool v1_learning_buttons);
 
 }  // namespace kioku

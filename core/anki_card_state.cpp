@@ -1,6 +1,7 @@
 // Anki's stored scheduling as kioku's state (core/anki_card_state.hpp).
 #include "core/anki_card_state.hpp"
 
+#include <cmath>
 #include <string>
 
 #include "core/error.hpp"
@@ -12,6 +13,14 @@ namespace {
 constexpr std::int64_t kSecondsPerDay = 86'400;
 constexpr int kLegacyStepsBase = 1000;
 constexpr std::int64_t kFirstInstantSeconds = 1'000'000'000;  // 2001-09-09
+// Bounds of what a real collection holds, so that no arithmetic on them overflows: times
+// between 1970 and the end of year 9999, intervals up to Anki's longest (100 years), counts and
+// eases far past any card's.
+constexpr std::int64_t kLatestSeconds = 253'402'300'799;
+constexpr std::int64_t kLongestIntervalDays = 36'500;
+constexpr std::int64_t kMostDays = 4'000'000;  // a day number, past or ahead, from 1970 or crt
+constexpr std::int64_t kMostCount = 1'000'000;
+constexpr std::int64_t kMostFactor = 100'000;  // permille: an ease of 100
 
 Phase phase_of(int type) {
   switch (type) {
@@ -38,6 +47,22 @@ void check(const AnkiScheduling& card) {
     throw Error(ErrorCode::kInvalidInput,
                 "a card's interval, reps, lapses and steps left cannot be negative");
   }
+  if (card.interval_days > kLongestIntervalDays || card.reps > kMostCount ||
+      card.lapses > kMostCount || card.left > kMostCount || card.factor < 0 ||
+      card.factor > kMostFactor) {
+    throw Error(ErrorCode::kInvalidInput,
+                "a card's interval (" + std::to_string(card.interval_days) + " days), ease (" +
+                    std::to_string(card.factor) + " permille) or counts are past any Anki writes");
+  }
+  const std::int64_t due = card.original_due.value_or(card.due);
+  if (due < -kMostDays || due > kLatestSeconds) {
+    throw Error(ErrorCode::kInvalidInput,
+                "a card's due (" + std::to_string(due) + ") is neither a day nor a time");
+  }
+  if (card.stability && card.difficulty &&
+      !(std::isfinite(*card.stability) && std::isfinite(*card.difficulty))) {
+    throw Error(ErrorCode::kInvalidInput, "a card's FSRS memory is not a number");
+  }
 }
 
 // The day-numbered due as kioku's day start: as many days from kioku's today as it was from
@@ -49,6 +74,10 @@ TimestampMs rebased(std::int64_t anki_day, const AnkiDays& days, const DayCalend
 }  // namespace
 
 AnkiDays anki_days(std::int64_t created_seconds, TimestampMs now, const DayCalendar& calendar) {
+  if (created_seconds < 0 || created_seconds > kLatestSeconds) {
+    throw Error(ErrorCode::kInvalidInput, "the collection's creation time (col.crt " +
+                                              std::to_string(created_seconds) + ") is not a time");
+  }
   const std::int64_t elapsed = now / 1000 - created_seconds;
   // Whole days, rounded down for a creation time after `now` too (a clock set back).
   const std::int64_t anki_today =

@@ -39,6 +39,7 @@ struct AnkiDays {
 };
 
 // The collection's day numbers at `now` for a collection created at `created_seconds` (col.crt).
+// Throws kioku::Error (kInvalidInput) for a creation time before 1970 or after 9999.
 AnkiDays anki_days(std::int64_t created_seconds, TimestampMs now, const DayCalendar& calendar);
 
 // The kioku state of the card: its phase from `type`; a review or interday-learning due moved
@@ -47,7 +48,9 @@ AnkiDays anki_days(std::int64_t created_seconds, TimestampMs now, const DayCalen
 // lapses, the steps left (left % 1000), suspension from the queue. A card in a filtered deck
 // is taken as it will be back home. Burial is Anki's day's and is not kept. `last_review` is
 // the card's latest answer in its log (0 when none). Throws kioku::Error (kInvalidInput) for a
-// type or queue Anki never writes, a negative interval, reps or lapses.
+// type or queue Anki never writes, a negative interval, reps or lapses, and for values past
+// any real card's (an interval over 100 years, an ease over 100, a due that is neither a day
+// nor a time, counts over a million, FSRS memory that is not a number).
 CardState anki_card_state(const AnkiScheduling& card, const AnkiDays& days,
                           const DayCalendar& calendar, TimestampMs last_review);
 

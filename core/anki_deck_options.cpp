@@ -1,16 +1,24 @@
+// Anki's options group in kioku's deck-option terms (core/anki_deck_options.hpp): the text
+// `kioku deck config` takes for each, so that one validation path (core/deck_config.hpp) decides
+// what kioku accepts of an untrusted package.
 #include "core/anki_deck_options.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace kioku {
 
 namespace {
 
 // Anki keeps these as 32-bit floats: the shortest text of the float, "1.3" rather than
-// "1.2999999523162842".
+// "1.2999999523162842". A number no float holds (1e300 in a package's JSON) gives text the
+// option refuses, rather than a conversion with no defined result.
 std::string decimal(double value) {
+  if (!std::isfinite(value) || std::fabs(value) > std::numeric_limits<float>::max()) {
+    return "not-a-number";
+  }
   char text[32];
   const auto result = std::to_chars(text, text + sizeof text, static_cast<float>(value));
   return std::string(text, result.ptr);
@@ -29,12 +37,19 @@ std::string steps(const std::vector<double>& minutes) {
 // FSRS-5 is FSRS-6 without the short-term exponent (w19 = 0) and with its fixed decay (w20 =
 // 0.5), as fsrs-rs fills them; w19 is 0.01 here, the least kioku's FSRS-6 schedules with (it
 // clamps as ts-fsrs does: core/fsrs_parameter_ranges.hpp), so the deck schedules as it would.
-// FSRS-4.5 is FSRS-5 without the short-term terms (w17 = w18 = 0).
+// FSRS-4.5's initial difficulty was w4 - w5 (G - 3); FSRS-5's is w4 - e^(w5 (G - 1)) + 1, and
+// its mean reversion aims at Easy's: the three are moved to give the same difficulties, as
+// fsrs-rs and ts-fsrs migrate them, and FSRS-4.5 had no short-term terms (w17 = w18 = 0).
 constexpr double kLeastShortTermExponent = 0.01;
 constexpr double kFsrs5Decay = 0.5;
 
 std::vector<double> fsrs6_parameters(std::vector<double> parameters) {
-  if (parameters.size() == 17) parameters.insert(parameters.end(), {0.0, 0.0});
+  if (parameters.size() == 17) {
+    parameters[4] = parameters[5] * 2.0 + parameters[4];
+    parameters[5] = std::log(parameters[5] * 3.0 + 1.0) / 3.0;
+    parameters[6] = parameters[6] + 0.5;
+    parameters.insert(parameters.end(), {0.0, 0.0});
+  }
   if (parameters.size() == 19) {
     parameters.insert(parameters.end(), {kLeastShortTermExponent, kFsrs5Decay});
   }

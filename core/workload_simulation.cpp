@@ -227,11 +227,14 @@ SimulationCard simulation_card(std::int64_t id, const StudiedCard& studied,
   const std::vector<PastAnswer>& history = studied.answers;
   const Replay replay(options, calendar);
   if (studied.imported) {
-    const std::size_t imported = std::min(studied.imported_answers, history.size());
-    card.state =
-        replay.history(id, *studied.imported,
-                       std::vector<PastAnswer>(
-                           history.begin() + static_cast<std::ptrdiff_t>(imported), history.end()));
+    const auto imported =
+        static_cast<std::ptrdiff_t>(std::min(studied.imported_answers, history.size()));
+    // From where every replay of it starts: with FSRS, the memory its Anki answers give.
+    const CardState start =
+        replay.imported_start(id, *studied.imported,
+                              std::vector<PastAnswer>(history.begin(), history.begin() + imported));
+    card.state = replay.history(id, start,
+                                std::vector<PastAnswer>(history.begin() + imported, history.end()));
     if (history.empty()) {
       const CardState& state = *studied.imported;
       constexpr double kMiddlingDifficulty = 5.0;

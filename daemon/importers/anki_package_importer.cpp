@@ -91,10 +91,14 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
                          ImportSummary& summary) {
   const std::vector<AnswerRow> answers = anki_answers(card.reviews, v1_scheduler);
   if (card.scheduling.type == 0 && answers.empty()) return;
+  // The last answer that moved the schedule: a cram answer does not, as kioku's own do not.
+  TimestampMs last_review = 0;
+  for (const AnswerRow& answer : answers) {
+    if (!answer.row.cram) last_review = answer.row.reviewed;
+  }
   CardState state;
   try {
-    state = anki_card_state(card.scheduling, days, calendar,
-                            answers.empty() ? 0 : answers.back().row.reviewed);
+    state = anki_card_state(card.scheduling, days, calendar, last_review);
   } catch (const Error& error) {
     throw InputError(name, 0, where + ": card " + std::to_string(card.id), error.what());
   }
@@ -110,6 +114,8 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
   const CardState current = Replay(deck_options, calendar).imported_start(card_id, state, past);
   summary.imported_answers +=
       collection.import_history(card_id, deck_id, answers, state, current, now, calendar);
+  // A card the user (or an import without history) suspended stays so.
+  collection.cards().refresh_card_suspension(card_id);
   ++summary.cards_with_history;
 }
 
@@ -144,7 +150,14 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                   dry_run ? options.data_directory : std::string());
   media.prepare(package, package.media());
 
-  const AnkiDays days = anki_days(anki.created_seconds, now, options.calendar);
+  AnkiDays days;
+  if (options.with_history) {
+    try {
+      days = anki_days(anki.created_seconds, now, options.calendar);
+    } catch (const Error& error) {
+      throw InputError(name, 0, "", error.what());
+    }
+  }
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
@@ -220,7 +233,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       if (summary.deck.find(note.deck) == std::string::npos) {
         summary.deck += (summary.deck.empty() ? "" : ", ") + note.deck;
       }
-      // The note's cards as kioku has them after this import, by template key.
+      // The note's cards as kioku has them after this import, by template key: how each of
+      // Anki's cards (by ord) finds the kioku card its history and suspension belong to.
       std::vector<std::pair<std::string, std::int64_t>> note_cards;
       bool saved = false;
       // In seconds: the file's time times 1000 could overflow.

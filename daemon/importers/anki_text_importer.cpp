@@ -84,6 +84,12 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       try {
         if (stored) {
           save = collection.save_note(deck_id, entry.note, "", stored->position, now);
+          // A card the note makes now (a new cloze) goes after its note's others, which may
+          // reach past where the next new note was to go.
+          if (const auto next = next_positions.find(deck_id); next != next_positions.end()) {
+            next->second = std::max(
+                next->second, stored->position + static_cast<std::int64_t>(save.cards.size()));
+          }
         } else {
           auto next = next_positions.find(deck_id);
           if (next == next_positions.end()) {

@@ -31,7 +31,8 @@ std::string select_imported_states() {
          "WHERE d.deck_id = ?1 ORDER BY s.card_id";
 }
 
-// The imported states of a walk's cards, read as the walk passes them.
+// The imported states of a walk's cards, read as the walk passes them: one ordered pass beside
+// the cards' own, rather than a lookup for each of a large deck's cards.
 class ImportedStateWalk {
  public:
   ImportedStateWalk(sqlite::Database& database, std::int64_t deck_id)

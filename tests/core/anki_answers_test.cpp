@@ -177,5 +177,30 @@ TEST_CASE("anki answers: kioku's log as Anki's revlog reads back as the same ans
   }
 }
 
+TEST_CASE("anki answers: V1's relearning buttons and times taken past the cap", "[core][anki]") {
+  const std::vector<AnkiRevlogRow> rows = {
+      {.time_ms = kT,
+       .ease = 1,
+       .interval = -600,
+       .last_interval = 20,
+       .duration_ms = 90'000,
+       .type = 1},  // a lapse, 90 s
+      {.time_ms = kT + kMinute, .ease = 2, .interval = -600, .duration_ms = INT64_MAX, .type = 2},
+      {.time_ms = kT + 2 * kMinute, .ease = 3, .interval = 4, .type = 2},
+      {.time_ms = kT + 3 * kMinute, .ease = 3, .interval = INT64_MIN, .type = 1}};
+  const std::vector<AnswerRow> v1 = anki_answers(rows, true);
+  REQUIRE(v1.size() == 4);
+  // V1 relearning had three buttons, as its learning did: 2 was Good, 3 Easy.
+  CHECK(v1[1].row.rating == Rating::kGood);
+  CHECK(v1[2].row.rating == Rating::kEasy);
+  CHECK(v1[3].row.rating == Rating::kGood);  // a review kept its four
+  CHECK(anki_answers(rows, false)[1].row.rating == Rating::kHard);
+  // The time taken as kioku caps a live answer's.
+  CHECK(v1[0].row.duration_ms == 60'000);
+  CHECK(v1[1].row.duration_ms == 60'000);
+  // The lowest interval there is, bounded before it is negated.
+  CHECK(v1[3].row.due_after == kT + 3 * kMinute + 1'000'000'000LL * 1000);
+}
+
 }  // namespace
 }  // namespace kioku

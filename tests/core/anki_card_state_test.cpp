@@ -4,6 +4,7 @@
 #include "core/anki_card_state.hpp"
 
 #include <catch2/catch.hpp>
+#include <limits>
 
 #include "core/error.hpp"
 #include "tests/core/time_zone_guard.hpp"
@@ -135,6 +136,40 @@ TEST_CASE("anki state: a new card, FSRS memory, and what Anki never writes", "[c
   CHECK_THROWS_AS(anki_card_state({.type = 2, .queue = 2, .interval_days = -600}, fixture.days,
                                   fixture.calendar, 0),
                   Error);
+}
+
+TEST_CASE("anki state: values past any real card's are refused before any arithmetic",
+          "[core][anki]") {
+  const Fixture fixture;
+  const auto refused = [&](const AnkiScheduling& card) {
+    try {
+      anki_card_state(card, fixture.days, fixture.calendar, 0);
+    } catch (const Error& error) {
+      return error.code() == ErrorCode::kInvalidInput;
+    }
+    return false;
+  };
+  // An interval a scheduler would overflow on, an ease of 2 million, counts past int's range.
+  CHECK(refused({.type = 2, .queue = 2, .due = 900, .interval_days = 2'147'483'647}));
+  CHECK(refused({.type = 2, .queue = 2, .due = 900, .interval_days = 36'501}));
+  CHECK(refused({.type = 2, .queue = 2, .due = 900, .interval_days = 3, .factor = 2'000'000}));
+  CHECK(refused({.type = 2, .queue = 2, .due = 900, .interval_days = 3, .reps = 4'294'967'296}));
+  // Dues that are neither a day nor a time: the day before, the instant after, overflow.
+  CHECK(refused({.type = 2, .queue = 2, .due = INT64_MIN, .interval_days = 3}));
+  CHECK(refused({.type = 1, .queue = 1, .due = INT64_MAX}));
+  CHECK(refused({.type = 2, .queue = 2, .due = 900, .original_due = -5'000'000}));
+  CHECK(refused({.type = 2,
+                 .queue = 2,
+                 .due = 900,
+                 .interval_days = 3,
+                 .stability = std::numeric_limits<double>::infinity(),
+                 .difficulty = 5.0}));
+  // The largest real values still pass.
+  CHECK_FALSE(refused({.type = 2, .queue = 2, .due = 900, .interval_days = 36'500}));
+  // A creation time before 1970 or after 9999 is no time: no day numbers come of it.
+  CHECK_THROWS_AS(anki_days(INT64_MIN, kNow, fixture.calendar), Error);
+  CHECK_THROWS_AS(anki_days(-1, kNow, fixture.calendar), Error);
+  CHECK_THROWS_AS(anki_days(253'402'300'800, kNow, fixture.calendar), Error);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "core/anki_deck_options.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <map>
 
 #include "core/deck_config.hpp"
@@ -62,7 +63,7 @@ TEST_CASE("anki deck options: a changed group becomes kioku's options", "[core][
 TEST_CASE("anki deck options: FSRS's parameters of each version become FSRS-6's", "[core][anki]") {
   AnkiDeckConfig config;
   config.desired_retention = 0.85f;
-  for (const std::size_t count : {17u, 19u, 21u}) {
+  for (const std::size_t count : {19u, 21u}) {
     INFO(count << " parameters");
     // FSRS-6's defaults cut to the version's length: each within FSRS-6's bounds.
     config.fsrs_parameters.assign(kFsrsDefaultWeights.begin(), kFsrsDefaultWeights.begin() + count);
@@ -77,8 +78,31 @@ TEST_CASE("anki deck options: FSRS's parameters of each version become FSRS-6's"
       CHECK(options.fsrs_weights[19] == 0.01);
       CHECK(options.fsrs_weights[20] == 0.5);  // FSRS-5's fixed decay
     }
-    if (count == 17) CHECK(options.fsrs_weights[17] == 0.0);
   }
+  // FSRS-4.5's defaults (Anki 23.10): its difficulties of a first Again and a first Easy
+  // (w4 - w5 (G - 3)) are FSRS-5's (w4 - e^(w5 (G - 1)) + 1) after the move.
+  config.fsrs_parameters = {0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474,
+                            0.1367, 1.0461, 2.1072, 0.0793,  0.3246, 1.587,  0.2272, 2.8755};
+  DeckOptions options;
+  set_deck_option(options, "fsrs_parameters",
+                  anki_option_values_by_name(config, true).at("fsrs_parameters"));
+  const auto& w = options.fsrs_weights;
+  const auto fsrs5_first_difficulty = [&](int grade) {
+    return w[4] - std::exp(w[5] * (grade - 1)) + 1.0;
+  };
+  CHECK(fsrs5_first_difficulty(1) == Approx(5.1618 + 2 * 1.2298).epsilon(1e-5));
+  CHECK(fsrs5_first_difficulty(4) == Approx(5.1618 - 1.2298).epsilon(1e-5));
+  CHECK(w[6] == Approx(0.8975 + 0.5).epsilon(1e-6));
+  CHECK(w[17] == 0.0);
+  CHECK(w[18] == 0.0);
+  CHECK(w[20] == 0.5);
+
+  // A number no float holds is refused by its option, not converted.
+  AnkiDeckConfig huge;
+  huge.easy_multiplier = 1e300;
+  DeckOptions untouched;
+  CHECK_THROWS(set_deck_option(untouched, "easy_bonus",
+                               anki_option_values_by_name(huge, false).at("easy_bonus")));
   config.fsrs_parameters.assign(5, 1.0);  // no version Anki has: left out
   CHECK_FALSE(anki_option_values_by_name(config, true).contains("fsrs_parameters"));
 }

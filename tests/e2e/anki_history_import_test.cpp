@@ -97,8 +97,11 @@ TEST_CASE("e2e: --with-history brings Anki's log and each card's schedule and a 
       CHECK(sorted_lines(kioku.rows("SELECT reviewed_ms, duration_ms FROM revlog")) ==
             sorted_lines(anki.rows("SELECT id, time FROM revlog")));
 
-      // The log is the truth: replaying it (from each card's imported state) changes nothing.
+      // The log is the truth: replaying it (from each card's imported state) changes nothing,
+      // and the statistics' roll-ups the import kept are those a refill from the log makes.
+      const auto kept = parse_output(daemon.kioku({"stats", "--period", "all", "--json"}));
       CHECK(field(parse_output(daemon.kioku({"doctor", "--rebuild", "--json"})), "changed") == 0);
+      CHECK(parse_output(daemon.kioku({"stats", "--period", "all", "--json"})) == kept);
       // The statistics count the imported answers.
       const auto stats = parse_output(daemon.kioku({"stats", "--json"}));
       const auto& all_time = stats.at("true_retention").at("all_time").at("all");
@@ -147,8 +150,16 @@ TEST_CASE("e2e: --with-history is refused for files that hold no review log",
   RunningDaemon daemon({"--no-bundled-decks"});
   const std::string path = daemon.home().root() + "/notes.txt";
   std::ofstream(path) << "front\tback\n";
-  const auto result = daemon.kioku({"import", path, "--with-history"});
-  CHECK(result.exit_code != 0);
-  CHECK(result.err.find("'with_history' is for Anki packages") != std::string::npos);
+  // In the user's language, from kioku; and from kiokud for any other client.
+  const auto english = daemon.kioku({"import", path, "--with-history"});
+  CHECK(english.exit_code == 2);
+  CHECK(english.err.find("--with-history is for Anki packages") != std::string::npos);
+  const auto japanese = daemon.kioku({"--lang", "ja", "import", path, "--with-history"});
+  CHECK(japanese.exit_code == 2);
+  CHECK(japanese.err.find("Anki パッケージ（.apkg、.colpkg）専用です") != std::string::npos);
+  LineClient client(daemon.home().socket_path());
+  const auto refused = rpc(client, "deck.import", {{"path", path}, {"with_history", true}});
+  CHECK(error_code_of(refused) == -32602);
+  CHECK(error_message_of(refused).find("'with_history' is for Anki packages") != std::string::npos);
   CHECK(SqliteReader(daemon.home().collection_path()).integer("SELECT count(*) FROM cards") == 0);
 }

@@ -434,3 +434,23 @@ TEST_CASE(
   // A rebuild starts from the same place, so it finds nothing to change.
   CHECK(field(successful_json(daemon, {"doctor", "--rebuild", "--json"}), "changed") == 0);
 }
+
+TEST_CASE("e2e: a suspended card that takes its history later stays suspended",
+          "[e2e][anki_package]") {
+  // The fuzz seed with its review card suspended in Anki: imported first without history, which
+  // suspends it, then with it.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const std::string path = daemon.home().root() + "/suspended-history.apkg";
+  write_changed_package(path,
+                        read_file(source_path("tests/fuzz/corpus/anki_collection/schema11.anki2")),
+                        "UPDATE cards SET queue = -1 WHERE id = 1700000000102", "{}");
+  CHECK(field(successful_json(daemon, {"import", path, "--json"}), "suspended") == 1);
+  const auto again = successful_json(daemon, {"import", path, "--with-history", "--json"});
+  CHECK(field(again, "cards_with_history") == 2);
+  const SqliteReader reader(daemon.home().collection_path());
+  const std::string card =
+      "(SELECT c.id FROM cards c JOIN notes n ON n.id = c.note_id WHERE n.guid = 'Qz8&kP2m!a')";
+  CHECK(reader.text("SELECT phase || ' ' || suspended FROM card_state WHERE card_id = " + card) ==
+        "review 1");
+  CHECK(field(successful_json(daemon, {"doctor", "--rebuild", "--json"}), "changed") == 0);
+}
