@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/card_state.hpp"
+#include "core/deck_options.hpp"
 #include "core/localized_text.hpp"
 #include "core/note.hpp"
 #include "core/review_log_entries.hpp"
@@ -34,6 +35,7 @@ struct ExportDeck {
   LocalizedText name;
   LocalizedText description;
   std::vector<std::string> languages;  // as the deck was last imported with
+  DeckOptions options;                 // its scheduling options, for an Anki package's group
   std::vector<ExportNote> notes;       // in the deck's order
 };
 

@@ -29,6 +29,8 @@ namespace {
 constexpr std::int64_t kNoteTypeIdBase = 1'700'000'000'000;
 // Deck ids after Anki's Default (1).
 constexpr std::int64_t kDeckIdBase = 1'700'000'001'000;
+// Options group ids after Anki's Default (1): each exported deck has its own group.
+constexpr std::int64_t kOptionGroupIdBase = 1'700'000'002'000;
 
 struct TemplateText {
   const char* name;
@@ -144,38 +146,55 @@ boost::json::object deck_json(std::int64_t id, const std::string& name, const st
           {"usn", -1}};
 }
 
-// Anki's default options group, as a new collection has it.
-boost::json::object default_options(std::int64_t modified_s) {
-  return {
-      {"1",
-       {{"id", 1},
-        {"name", "Default"},
-        {"mod", modified_s},
-        {"usn", -1},
-        {"maxTaken", 60},
-        {"autoplay", true},
-        {"timer", 0},
-        {"replayq", true},
-        {"dyn", false},
-        {"new",
-         {{"delays", {1, 10}},
-          {"ints", {1, 4, 0}},
-          {"initialFactor", 2500},
-          {"perDay", 20},
-          {"order", 1},
-          {"bury", false},
-          {"separate", true}}},
-        {"rev",
-         {{"perDay", 200},
-          {"ease4", 1.3},
-          {"ivlFct", 1},
-          {"maxIvl", 36500},
-          {"hardFactor", 1.2},
-          {"fuzz", 0.05},
-          {"minSpace", 1},
-          {"bury", false}}},
-        {"lapse",
-         {{"delays", {10}}, {"mult", 0}, {"minInt", 1}, {"leechFails", 8}, {"leechAction", 0}}}}}};
+// Steps in seconds as Anki's minutes.
+boost::json::array step_minutes(const std::vector<int>& seconds) {
+  boost::json::array minutes;
+  for (const int step : seconds) minutes.emplace_back(step / 60.0);
+  return minutes;
+}
+
+// An options group in Anki's legacy form (what kioku's importer reads back:
+// docs/anki-import.md, "Deck options") holding kioku's `options`; Anki's own defaults are
+// kioku's, so a deck left on them gives Anki's default group.
+boost::json::object options_group(std::int64_t id, const std::string& name,
+                                  const DeckOptions& options, std::int64_t modified_s) {
+  boost::json::array fsrs_parameters;
+  for (const double weight : options.fsrs_weights) fsrs_parameters.emplace_back(weight);
+  return {{"id", id},
+          {"name", name},
+          {"mod", modified_s},
+          {"usn", -1},
+          {"maxTaken", 60},
+          {"autoplay", true},
+          {"timer", 0},
+          {"replayq", true},
+          {"dyn", false},
+          {"new",
+           {{"delays", step_minutes(options.learn_steps_seconds)},
+            {"ints", {options.graduating_interval_good, options.graduating_interval_easy, 0}},
+            {"initialFactor", std::llround(options.initial_ease * 1000)},
+            {"perDay", options.new_per_day},
+            {"order", 1},
+            {"bury", options.bury_new_siblings},
+            {"separate", true}}},
+          {"rev",
+           {{"perDay", options.reviews_per_day},
+            {"ease4", options.easy_multiplier},
+            {"ivlFct", options.interval_multiplier},
+            {"maxIvl", options.maximum_interval},
+            {"hardFactor", options.hard_multiplier},
+            {"fuzz", 0.05},
+            {"minSpace", 1},
+            {"bury", options.bury_review_siblings}}},
+          {"lapse",
+           {{"delays", step_minutes(options.relearn_steps_seconds)},
+            {"mult", options.lapse_multiplier},
+            {"minInt", options.minimum_lapse_interval},
+            {"leechFails", options.leech_threshold},
+            {"leechAction", options.leech_action == LeechAction::kTagOnly ? 1 : 0}}},
+          {"buryInterdayLearning", options.bury_interday_learning_siblings},
+          {"desiredRetention", options.desired_retention},
+          {"fsrsParams6", std::move(fsrs_parameters)}};
 }
 
 // Anki's csum: the first 4 bytes of the SHA-1 of the first field's text, as a number.
@@ -273,9 +292,16 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
   std::set<std::string> media_names;
   std::map<std::string, std::int64_t> tags;
   std::int64_t position = 0;
+  // Anki's Default group for Default and the parents, and one of each deck's own options.
+  boost::json::object option_groups{{"1", options_group(1, "Default", DeckOptions{}, now_s)}};
+  bool every_deck_fsrs = !decks.empty();
   for (const ExportDeck& deck : decks) {
-    const std::int64_t did = deck_id(pick_language(deck.name, options.language),
-                                     pick_language(deck.description, options.language));
+    const std::string deck_name = pick_language(deck.name, options.language);
+    const std::int64_t did = deck_id(deck_name, pick_language(deck.description, options.language));
+    const std::int64_t group = kOptionGroupIdBase + static_cast<std::int64_t>(option_groups.size());
+    option_groups[std::to_string(group)] = options_group(group, deck_name, deck.options, now_s);
+    deck_objects[std::to_string(did)].as_object()["conf"] = group;
+    every_deck_fsrs = every_deck_fsrs && deck.options.algorithm == Algorithm::kFsrs;
     for (const ExportNote& exported : deck.notes) {
       const AnkiExportNote anki = anki_export_note(exported.note, options.language);
       types_used.insert(anki.type);
@@ -326,7 +352,7 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
       static_cast<std::int64_t>(types_used.empty() ? AnkiStockType::kBasic : *types_used.begin());
   collection.models = boost::json::serialize(models);
   collection.decks = boost::json::serialize(deck_objects);
-  collection.dconf = boost::json::serialize(default_options(now_s));
+  collection.dconf = boost::json::serialize(option_groups);
   boost::json::object tag_registry;
   for (const auto& [tag, usn] : tags) tag_registry[tag] = usn;
   collection.tags = boost::json::serialize(tag_registry);
@@ -342,7 +368,8 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
                                                                {"dueCounts", true},
                                                                {"curModel", first_type},
                                                                {"collapseTime", 1200},
-                                                               {"schedVer", 2}});
+                                                               {"schedVer", 2},
+                                                               {"fsrs", every_deck_fsrs}});
 
   TemporaryFile database(options.data_directory, std::string(kAnkiExportCollectionTemporary));
   database.close_descriptor();

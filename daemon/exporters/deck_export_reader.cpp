@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "daemon/methods/deck_options_json.hpp"
+
 namespace kioku::daemon {
 
 namespace {
@@ -37,6 +39,7 @@ std::vector<ExportDeck> read_export_decks(Collection& collection, const std::vec
     DeckText text = collection.decks().text(row.id);
     deck.description = std::move(text.description);
     deck.languages = std::move(text.languages);
+    deck.options = deck_options_from_json(row.options_json);
     NoteSearch search;
     search.deck_id = row.id;
     search.limit = kNotesPerPage;

@@ -56,6 +56,13 @@ TEST_CASE("e2e: export --with-history then import --with-history gives the same 
          {{"card", next.at("card").at("id")}, {"rating", rating}, {"duration_ms", 4'000}});
   }
   set_clock(first_home, kRoundTripStart + 10 * 60'000);
+  // Options of the user's own, FSRS among them (which gives every card a memory to carry).
+  const std::string deck = "spoken-languages-english-vocab-2023";
+  successful_json(first, {"deck", "config", deck, "algorithm=fsrs", "desired_retention=0.85",
+                          "new_per_day=33", "learning_steps=2m 15m", "relearning_steps=5m",
+                          "leech_action=tag", "leech_threshold=6", "bury_new_siblings=on",
+                          "starting_ease=2.2", "maximum_interval=2000", "--json"});
+  const auto options_before = successful_json(first, {"deck", "config", deck, "--json"});
   const std::string package = first_home.root() + "/round-trip.apkg";
   const auto exported = successful_json(first, {"export", "spoken-languages-english-vocab-2023",
                                                 "--with-history", "-o", package, "--json"});
@@ -73,6 +80,10 @@ TEST_CASE("e2e: export --with-history then import --with-history gives the same 
   CHECK(after.rows(kCardStates) == before.rows(kCardStates));
   CHECK(after.rows(kStandingAnswers) == before.rows(kStandingAnswers));
   CHECK(after.integer("SELECT count(*) FROM revlog") == 94 + answered);
+  CHECK(after.integer("SELECT count(*) FROM card_state WHERE stability > 0") > 30);
+  // The deck's options came with it, every one Anki's options group holds.
+  CHECK(successful_json(second, {"deck", "config", deck, "--json"}).at("options") ==
+        options_before.at("options"));
   // The copy's log is the truth as the original's is.
   CHECK(field(successful_json(second, {"doctor", "--rebuild", "--json"}), "changed") == 0);
 }
