@@ -9,6 +9,8 @@
 //   kioku::Error (kInvalidInput); anki_answers returns; nothing else is thrown;
 // - a card's state has the phase its type says, and no negative count or interval;
 // - never more answers than log rows, each in the log's order, each due at or after its time;
+// - V1's reading gives as many answers; each options group's values are taken or refused by
+//   their options (kInvalidParams), never anything else;
 // - written back as Anki's revlog (core/anki_export_mapping.hpp, what an export writes) and read
 //   again, the answers keep their number, times, buttons, phases before and cram marks.
 //
@@ -24,7 +26,9 @@
 
 #include "core/anki_answers.hpp"
 #include "core/anki_card_state.hpp"
+#include "core/anki_deck_options.hpp"
 #include "core/anki_export_mapping.hpp"
+#include "core/deck_config.hpp"
 #include "core/error.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 
@@ -50,7 +54,10 @@ const std::string& collection_path() {
 }
 
 void check_card(const daemon::AnkiCard& card, const AnkiDays& days, const DayCalendar& calendar) {
+  // V1's reading changes only buttons: the same answers, at the same times.
+  const std::vector<AnswerRow> v1 = anki_answers(card.reviews, true);
   const std::vector<AnswerRow> answers = anki_answers(card.reviews, false);
+  if (v1.size() != answers.size()) fail("V1 read another number of answers");
   if (answers.size() > card.reviews.size()) fail("more answers than log rows");
   for (std::size_t index = 0; index < answers.size(); ++index) {
     if (answers[index].row.due_after < answers[index].row.reviewed) fail("due before its answer");
@@ -95,8 +102,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const InputError&) {
     return 0;
   }
+  // Every options group as kioku's options: each value is taken or refused as the option's own
+  // error, as the importer applies them.
+  for (const auto& [id, group] : collection.deck_configs) {
+    DeckOptions options;
+    for (const auto& [name, value] : anki_deck_option_values(group, collection.fsrs)) {
+      try {
+        set_deck_option(options, name, value);
+      } catch (const Error& error) {
+        if (error.code() != ErrorCode::kInvalidParams) fail("an option refused otherwise");
+      }
+    }
+  }
   const DayCalendar calendar(4);
-  const AnkiDays days = anki_days(collection.created_seconds, 1'780'308'000'000, calendar);
+  AnkiDays days;
+  try {
+    days = anki_days(collection.created_seconds, 1'780'308'000'000, calendar);
+  } catch (const Error& error) {
+    if (error.code() != ErrorCode::kInvalidInput) fail("anki_days threw another Error");
+    return 0;  // the importer refuses the package then
+  }
   for (const daemon::AnkiNote& note : collection.notes) {
     for (const daemon::AnkiCard& card : note.cards) check_card(card, days, calendar);
   }
