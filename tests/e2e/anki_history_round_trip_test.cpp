@@ -1,7 +1,8 @@
 // The round trip of a deck's history through Anki's format, through the real kioku and kiokud:
 // a deck imported from Anki with its history (../shared/fixtures/anki) and answered in kioku,
 // exported with --with-history and imported with it into a fresh collection, has the same
-// cards in the same states and the same log (as far as Anki's columns hold it: docs/export.md).
+// cards in the same states, the same log (as far as Anki's columns hold it: docs/export.md) and
+// the same deck options.
 // Both daemons run on a clock file, so the days and times are the test's.
 #include "tests/e2e/anki_fixtures.hpp"
 #include "tests/e2e/clock_file.hpp"
@@ -17,14 +18,15 @@ namespace {
 // 2026-06-01 10:00 UTC.
 constexpr std::int64_t kRoundTripStart = 1'780'308'000'000;
 
-// Each card by its note's guid and template: its state, with a review's due as its day (from
-// 04:00 UTC, kiokud's day start in the tests) and a learning step's as its second.
+// Each card by its note's guid and template: its state (its last answer too), with a review's
+// due as its day (from 04:00 UTC, kiokud's day start in the tests) and a learning step's as its
+// second.
 constexpr const char* kCardStates =
     "SELECT n.guid, c.template, s.phase, s.interval_days, CAST(round(s.ease * 1000) AS INTEGER), "
     "s.reps, s.lapses, s.remaining_steps, CASE WHEN s.phase = 'new' THEN 0 WHEN s.phase = "
     "'review' OR s.interday = 1 THEN (s.due_ms / 1000 - 14400) / 86400 ELSE s.due_ms / 1000 END, "
-    "s.stability, s.difficulty, s.suspended FROM cards c JOIN notes n ON n.id = c.note_id JOIN "
-    "card_state s ON s.card_id = c.id ORDER BY n.guid, c.template";
+    "s.stability, s.difficulty, s.suspended, s.last_review_ms FROM cards c JOIN notes n ON n.id "
+    "= c.note_id JOIN card_state s ON s.card_id = c.id ORDER BY n.guid, c.template";
 
 // Each standing answer, by card and in the log's order. The interval after is compared where
 // the answer left the card in review: a relearning step's return interval is not in Anki's log.
