@@ -19,14 +19,14 @@ namespace {
 
 constexpr std::int64_t kRequestId = 7;
 
-constexpr std::int64_t kStartMs = 1'767'607'200'000;  // 2026-01-05T10:00:00Z
+constexpr std::int64_t kProgressStartMs = 1'767'607'200'000;  // 2026-01-05T10:00:00Z
 
 // A daemon with a deck of ten new cards, on a clock the test moves, idle clients closed after
 // a minute of it.
 struct DeckDaemon {
   TempHome home;
   RunningDaemon daemon{
-      (set_clock(home, kStartMs), home),
+      (set_clock(home, kProgressStartMs), home),
       {"--no-bundled-decks", "--clock-file", home.root() + "/clock", "--idle-timeout", "60"}};
 
   DeckDaemon() {
@@ -166,7 +166,7 @@ TEST_CASE("e2e: a client waiting for a long request is not idle however long it 
   REQUIRE(wait_for_stage(waiting, "simulating"));
   // An hour later on kiokud's clock, a client arriving is when kiokud closes the clients idle
   // past their minute: the one waiting for its simulation is not among them.
-  set_clock(fixture.home, kStartMs + 3'600'000);
+  set_clock(fixture.home, kProgressStartMs + 3'600'000);
   LineClient arriving(fixture.daemon.socket_path());
   CHECK(result_of(rpc(arriving, "system.hello")).is_object());
   // Still connected: its simulation goes on telling it how far it has come.
