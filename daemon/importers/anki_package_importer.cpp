@@ -91,27 +91,27 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
                          ImportSummary& summary) {
   const std::vector<AnswerRow> answers = anki_answers(card.reviews, v1_scheduler);
   if (card.scheduling.type == 0 && answers.empty()) return;
-  // The last answer that moved the schedule: a cram answer does not, as kioku's own do not.
-  TimestampMs last_review = 0;
+  // The answers that moved the schedule (a cram answer does not, as kioku's own do not): the
+  // last is the card's last review, and all make its FSRS memory (Replay::imported_start).
+  std::vector<PastAnswer> scheduled;
   for (const AnswerRow& answer : answers) {
-    if (!answer.row.cram) last_review = answer.row.reviewed;
+    if (!answer.row.cram) {
+      scheduled.push_back({answer.row.reviewed, {answer.row.rating, std::nullopt}});
+    }
   }
   CardState state;
   try {
-    state = anki_card_state(card.scheduling, days, calendar, last_review);
+    state = anki_card_state(card.scheduling, days, calendar,
+                            scheduled.empty() ? 0 : scheduled.back().time);
   } catch (const Error& error) {
     throw InputError(name, 0, where + ": card " + std::to_string(card.id), error.what());
   }
   // Suspension is the user's (cards.suspended_ms), which the import sets for Anki's suspended
   // cards and the user may lift: a replay must not bring it back from the imported state.
   state.suspended = false;
-  // What a rebuild starts from, so that it finds nothing to change: with FSRS, the memory the
-  // answers give a card Anki scheduled with SM-2.
-  std::vector<PastAnswer> past;
-  for (const AnswerRow& answer : answers) {
-    if (!answer.row.cram) past.push_back({answer.row.reviewed, {answer.row.rating, std::nullopt}});
-  }
-  const CardState current = Replay(deck_options, calendar).imported_start(card_id, state, past);
+  // What a rebuild starts from, so that it finds nothing to change.
+  const CardState current =
+      Replay(deck_options, calendar).imported_start(card_id, state, scheduled);
   summary.imported_answers +=
       collection.import_history(card_id, deck_id, answers, state, current, now, calendar);
   // A card the user (or an import without history) suspended stays so.

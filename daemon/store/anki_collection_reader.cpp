@@ -13,6 +13,7 @@
 #include "core/anki_text_reader.hpp"
 #include "core/error.hpp"
 #include "core/protobuf_wire.hpp"
+#include "daemon/store/anki_deck_configs.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -70,34 +71,6 @@ std::optional<std::vector<std::string>> split_fields(const std::string& flds) {
   }
 }
 
-// Ids and times as Anki stores them, from JSON: a number out of int64's range (or not finite)
-// reads as 0, which no real id or time is, rather than as undefined behaviour.
-std::int64_t json_int(const boost::json::value* value) {
-  if (value == nullptr) return 0;
-  if (value->is_int64()) return value->as_int64();
-  if (value->is_uint64()) {
-    const std::uint64_t number = value->as_uint64();
-    return number > static_cast<std::uint64_t>(INT64_MAX) ? 0 : static_cast<std::int64_t>(number);
-  }
-  if (value->is_double()) {
-    const double number = value->as_double();
-    // Both bounds exact in double: -2^63 and 2^63.
-    return std::isfinite(number) && number >= -9223372036854775808.0 &&
-                   number < 9223372036854775808.0
-               ? static_cast<std::int64_t>(number)
-               : 0;
-  }
-  if (value->is_string()) {
-    // Third-party writers put ids in strings.
-    try {
-      return std::stoll(std::string(value->as_string()));
-    } catch (const std::exception&) {
-      return 0;
-    }
-  }
-  return 0;
-}
-
 std::string json_string(const boost::json::object& object, const char* key) {
   const boost::json::value* value = object.if_contains(key);
   return value != nullptr && value->is_string() ? std::string(value->as_string()) : std::string();
@@ -128,14 +101,12 @@ class Reader {
     if (collection.schema == 11) {
       read_json_types(col.column_text(1), collection);
       read_json_decks(col.column_text(2), collection);
-      collection.v1_scheduler = json_scheduler_version(col.column_text(4)) == 1;
-      collection.fsrs = json_fsrs(col.column_text(4));
+      read_json_settings(col.column_text(4), collection);
       read_json_deck_configs(col.column_text(5), collection);
     } else if (collection.schema == 18) {
       read_table_types(collection);
       read_table_decks(collection);
-      collection.v1_scheduler = table_scheduler_version() == 1;
-      collection.fsrs = table_fsrs();
+      read_table_settings(collection);
       read_table_deck_configs(collection);
     } else {
       fail("its collection has schema " + std::to_string(collection.schema) +
@@ -176,7 +147,8 @@ class Reader {
       if (!value.is_object()) fail("its collection has a note type that is not a JSON object");
       const boost::json::object& model = value.as_object();
       AnkiNoteType type;
-      type.id = model.contains("id") ? json_int(model.if_contains("id")) : json_int(nullptr);
+      type.id = model.contains("id") ? anki_json_integer(model.if_contains("id"))
+                                     : anki_json_integer(nullptr);
       if (type.id == 0) {
         try {
           type.id = std::stoll(std::string(key));
@@ -185,7 +157,7 @@ class Reader {
         }
       }
       type.name = json_string(model, "name");
-      type.cloze = json_int(model.if_contains("type")) == 1;
+      type.cloze = anki_json_integer(model.if_contains("type")) == 1;
       if (const auto* fields = model.if_contains("flds"); fields && fields->is_array()) {
         for (const auto& field : fields->as_array()) {
           if (field.is_object()) type.fields.push_back(json_string(field.as_object(), "name"));
@@ -207,40 +179,33 @@ class Reader {
   // Only the log's meaning depends on it, so a conf or value kioku cannot read counts as unset
   // rather than refusing the package.
   static std::int64_t scheduler_version_of(const boost::json::value* version) {
-    const std::int64_t number = json_int(version);
+    const std::int64_t number = anki_json_integer(version);
     return number == 0 ? 1 : number;
   }
 
-  static std::int64_t json_scheduler_version(const std::string& conf) {
+  // The collection's own settings in schema 11: schedVer and fsrs in col.conf's JSON.
+  static void read_json_settings(const std::string& conf, AnkiCollection& collection) {
     boost::system::error_code error;
     const boost::json::value value = boost::json::parse(conf, error);
-    if (error || !value.is_object()) return 1;
-    return scheduler_version_of(value.as_object().if_contains("schedVer"));
+    const boost::json::object* settings = error ? nullptr : value.if_object();
+    collection.v1_scheduler =
+        scheduler_version_of(settings ? settings->if_contains("schedVer") : nullptr) == 1;
+    const boost::json::value* fsrs = settings ? settings->if_contains("fsrs") : nullptr;
+    collection.fsrs = fsrs != nullptr && fsrs->is_bool() && fsrs->as_bool();
   }
 
-  std::int64_t table_scheduler_version() {
-    sqlite::Statement exists =
-        database_.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'config' AND type = 'table'");
-    if (!exists.step()) return 1;
-    sqlite::Statement config = database_.prepare("SELECT val FROM config WHERE KEY = 'schedVer'");
-    if (!config.step()) return 1;
-    boost::system::error_code error;
-    const boost::json::value value = boost::json::parse(config.column_text(0), error);
-    return error ? 1 : scheduler_version_of(&value);
-  }
-
-  static bool json_fsrs(const std::string& conf) {
-    boost::system::error_code error;
-    const boost::json::value value = boost::json::parse(conf, error);
-    if (error || !value.is_object()) return false;
-    const boost::json::value* fsrs = value.as_object().if_contains("fsrs");
-    return fsrs != nullptr && fsrs->is_bool() && fsrs->as_bool();
-  }
-
-  bool table_fsrs() {
-    if (!has_table("config")) return false;
-    sqlite::Statement config = database_.prepare("SELECT val FROM config WHERE KEY = 'fsrs'");
-    return config.step() && config.column_text(0) == "true";
+  // The same in schema 18's config table, one JSON value a key.
+  void read_table_settings(AnkiCollection& collection) {
+    collection.v1_scheduler = true;
+    if (!has_table("config")) return;
+    sqlite::Statement version = database_.prepare("SELECT val FROM config WHERE KEY = 'schedVer'");
+    if (version.step()) {
+      boost::system::error_code error;
+      const boost::json::value value = boost::json::parse(version.column_text(0), error);
+      collection.v1_scheduler = (error ? 1 : scheduler_version_of(&value)) == 1;
+    }
+    sqlite::Statement fsrs = database_.prepare("SELECT val FROM config WHERE KEY = 'fsrs'");
+    collection.fsrs = fsrs.step() && fsrs.column_text(0) == "true";
   }
 
   bool has_table(const char* name) {
@@ -250,85 +215,31 @@ class Reader {
     return exists.step();
   }
 
-  // Numbers of a JSON array (steps, FSRS parameters); anything else in it is left out.
-  static std::vector<double> json_numbers(const boost::json::value* value) {
-    std::vector<double> numbers;
-    if (value == nullptr || !value->is_array()) return numbers;
-    for (const boost::json::value& entry : value->as_array()) {
-      if (entry.is_number()) numbers.push_back(entry.to_number<double>());
+  // Schema 18's deck_config rows and each normal deck's group (decks.kind).
+  void read_table_deck_configs(AnkiCollection& collection) {
+    if (!has_table("deck_config")) return;
+    sqlite::Statement groups = database_.prepare("SELECT id, config FROM deck_config");
+    while (groups.step()) {
+      collection.deck_configs[groups.column_int(0)] =
+          anki_deck_config_from_protobuf(groups.column_text(1));
     }
-    return numbers;
-  }
-
-  static double json_double(const boost::json::object& object, const char* key, double fallback) {
-    const boost::json::value* value = object.if_contains(key);
-    if (value == nullptr || !value->is_number()) return fallback;
-    const double number = value->to_number<double>();
-    return std::isfinite(number) ? number : fallback;
-  }
-
-  static std::int64_t json_integer(const boost::json::object& object, const char* key,
-                                   std::int64_t fallback) {
-    const boost::json::value* value = object.if_contains(key);
-    return value != nullptr && value->is_number() ? json_int(value) : fallback;
-  }
-
-  static bool json_bool(const boost::json::object& object, const char* key) {
-    const boost::json::value* value = object.if_contains(key);
-    return value != nullptr && value->is_bool() && value->as_bool();
-  }
-
-  static const boost::json::object& json_section(const boost::json::object& object,
-                                                 const char* key) {
-    static const boost::json::object empty;
-    const boost::json::value* value = object.if_contains(key);
-    return value != nullptr && value->is_object() ? value->as_object() : empty;
+    sqlite::Statement decks = database_.prepare("SELECT id, kind FROM decks");
+    while (decks.step()) {
+      if (const auto group = anki_normal_deck_config_id(decks.column_text(1))) {
+        collection.deck_config_ids[decks.column_int(0)] = *group;
+      }
+    }
   }
 
   // col.dconf: the legacy options groups (anki-formats.md, 2.1). A group kioku cannot read is
   // left out: its decks keep kioku's defaults.
-  void read_json_deck_configs(const std::string& text, AnkiCollection& collection) {
+  static void read_json_deck_configs(const std::string& text, AnkiCollection& collection) {
     boost::system::error_code error;
     const boost::json::value value = boost::json::parse(text, error);
     if (error || !value.is_object()) return;
     for (const auto& [key, entry] : value.as_object()) {
       if (!entry.is_object()) continue;
-      const boost::json::object& group = entry.as_object();
-      const boost::json::object& learning = json_section(group, "new");
-      const boost::json::object& reviews = json_section(group, "rev");
-      const boost::json::object& lapses = json_section(group, "lapse");
-      AnkiDeckConfig config;
-      if (const auto* delays = learning.if_contains("delays")) {
-        config.learn_steps_minutes = json_numbers(delays);
-      }
-      if (const auto* delays = lapses.if_contains("delays")) {
-        config.relearn_steps_minutes = json_numbers(delays);
-      }
-      const std::vector<double> intervals = json_numbers(learning.if_contains("ints"));
-      if (intervals.size() >= 2) {
-        config.graduating_interval_good = std::llround(intervals[0]);
-        config.graduating_interval_easy = std::llround(intervals[1]);
-      }
-      config.new_per_day = json_integer(learning, "perDay", config.new_per_day);
-      config.initial_ease = json_double(learning, "initialFactor", 2500.0) / 1000.0;
-      config.bury_new = json_bool(learning, "bury");
-      config.reviews_per_day = json_integer(reviews, "perDay", config.reviews_per_day);
-      config.easy_multiplier = json_double(reviews, "ease4", config.easy_multiplier);
-      config.interval_multiplier = json_double(reviews, "ivlFct", config.interval_multiplier);
-      config.hard_multiplier = json_double(reviews, "hardFactor", config.hard_multiplier);
-      config.maximum_interval = json_integer(reviews, "maxIvl", config.maximum_interval);
-      config.bury_reviews = json_bool(reviews, "bury");
-      config.lapse_multiplier = json_double(lapses, "mult", config.lapse_multiplier);
-      config.minimum_lapse_interval = json_integer(lapses, "minInt", 1);
-      config.leech_threshold = json_integer(lapses, "leechFails", config.leech_threshold);
-      config.leech_tag_only = json_integer(lapses, "leechAction", 0) == 1;
-      config.bury_interday_learning = json_bool(group, "buryInterdayLearning");
-      config.desired_retention = json_double(group, "desiredRetention", 0.9);
-      for (const char* name : {"fsrsParams6", "fsrsParams5", "fsrsWeights"}) {
-        config.fsrs_parameters = json_numbers(group.if_contains(name));
-        if (!config.fsrs_parameters.empty()) break;
-      }
-      std::int64_t id = json_int(group.if_contains("id"));
+      std::int64_t id = anki_json_integer(entry.as_object().if_contains("id"));
       if (id == 0) {
         try {
           id = std::stoll(std::string(key));
@@ -336,156 +247,14 @@ class Reader {
           continue;
         }
       }
-      collection.deck_configs[id] = std::move(config);
-    }
-  }
-
-  // A packed (or single) float field's values.
-  static void append_floats(const ProtobufField& field, std::vector<double>& values) {
-    const auto as_float = [](std::uint32_t bits) {
-      float number = 0;
-      std::memcpy(&number, &bits, sizeof number);
-      return static_cast<double>(number);
-    };
-    if (field.wire_type == 5) {
-      values.push_back(as_float(static_cast<std::uint32_t>(field.value)));
-    } else if (field.wire_type == 2) {
-      for (std::size_t at = 0; at + 4 <= field.bytes.size(); at += 4) {
-        std::uint32_t bits = 0;
-        std::memcpy(&bits, field.bytes.data() + at, sizeof bits);  // little-endian, as x86's
-        values.push_back(as_float(bits));
-      }
-    }
-  }
-
-  static double float_of(const ProtobufField& field, double fallback) {
-    if (field.wire_type != 5) return fallback;
-    std::vector<double> value;
-    append_floats(field, value);
-    return std::isfinite(value.front()) ? value.front() : fallback;
-  }
-
-  // Schema 18's deck_config rows (DeckConfig.Config, anki/deck_config.proto) and each normal
-  // deck's group (decks.kind: Deck.KindContainer, normal = 1, its config_id = 1).
-  void read_table_deck_configs(AnkiCollection& collection) {
-    if (!has_table("deck_config")) return;
-    sqlite::Statement groups = database_.prepare("SELECT id, config FROM deck_config");
-    while (groups.step()) {
-      const std::string blob = groups.column_text(1);  // the reader keeps a view of it
-      ProtobufReader reader(blob);
-      ProtobufField field;
-      AnkiDeckConfig config;
-      std::vector<double> learn, relearn, fsrs4, fsrs5, fsrs6;
-      bool learn_seen = false, relearn_seen = false;
-      // proto3 leaves a zero out: an absent number is 0, except where Anki's own reading
-      // (rslib's deckconfig) puts its default in place of 0.
-      config.new_per_day = 0;
-      config.reviews_per_day = 0;
-      config.leech_threshold = 0;
-      while (reader.next(field)) {
-        const auto integer = static_cast<std::int64_t>(
-            std::min<std::uint64_t>(field.value, static_cast<std::uint64_t>(INT32_MAX)));
-        switch (field.number) {
-          case 1:
-            learn_seen = true;
-            append_floats(field, learn);
-            break;
-          case 2:
-            relearn_seen = true;
-            append_floats(field, relearn);
-            break;
-          case 3:
-            append_floats(field, fsrs4);
-            break;
-          case 5:
-            append_floats(field, fsrs5);
-            break;
-          case 6:
-            append_floats(field, fsrs6);
-            break;
-          case 9:
-            config.new_per_day = integer;
-            break;
-          case 10:
-            config.reviews_per_day = integer;
-            break;
-          case 11:
-            config.initial_ease = float_of(field, config.initial_ease);
-            break;
-          case 12:
-            config.easy_multiplier = float_of(field, config.easy_multiplier);
-            break;
-          case 13:
-            config.hard_multiplier = float_of(field, config.hard_multiplier);
-            break;
-          case 14:
-            config.lapse_multiplier = float_of(field, config.lapse_multiplier);
-            break;
-          case 15:
-            config.interval_multiplier = float_of(field, config.interval_multiplier);
-            break;
-          case 16:
-            config.maximum_interval = integer;
-            break;
-          case 17:
-            config.minimum_lapse_interval = integer;
-            break;
-          case 18:
-            config.graduating_interval_good = integer;
-            break;
-          case 19:
-            config.graduating_interval_easy = integer;
-            break;
-          case 21:
-            config.leech_tag_only = field.value == 1;
-            break;
-          case 22:
-            config.leech_threshold = integer;
-            break;
-          case 27:
-            config.bury_new = field.value != 0;
-            break;
-          case 28:
-            config.bury_reviews = field.value != 0;
-            break;
-          case 29:
-            config.bury_interday_learning = field.value != 0;
-            break;
-          case 37:
-            config.desired_retention = float_of(field, config.desired_retention);
-            break;
-          default:
-            break;
-        }
-      }
-      config.learn_steps_minutes = learn_seen ? learn : std::vector<double>{};
-      config.relearn_steps_minutes = relearn_seen ? relearn : std::vector<double>{};
-      config.fsrs_parameters = !fsrs6.empty() ? fsrs6 : !fsrs5.empty() ? fsrs5 : fsrs4;
-      collection.deck_configs[groups.column_int(0)] = std::move(config);
-    }
-    sqlite::Statement decks = database_.prepare("SELECT id, kind FROM decks");
-    while (decks.step()) {
-      const std::string kind = decks.column_text(1);
-      ProtobufReader reader(kind);
-      ProtobufField field;
-      while (reader.next(field)) {
-        if (field.number != 1 || field.wire_type != 2) continue;  // a filtered deck: none
-        ProtobufReader normal(field.bytes);
-        ProtobufField inner;
-        while (normal.next(inner)) {
-          if (inner.number == 1 && inner.wire_type == 0) {
-            collection.deck_config_ids[decks.column_int(0)] =
-                static_cast<std::int64_t>(inner.value);
-          }
-        }
-      }
+      collection.deck_configs[id] = anki_deck_config_from_json(entry.as_object());
     }
   }
 
   void read_json_decks(const std::string& text, AnkiCollection& collection) {
     for (const auto& [key, value] : parse_object(text, "decks (col.decks)")) {
       if (!value.is_object()) continue;
-      std::int64_t id = json_int(value.as_object().if_contains("id"));
+      std::int64_t id = anki_json_integer(value.as_object().if_contains("id"));
       if (id == 0) {
         try {
           id = std::stoll(std::string(key));
@@ -495,9 +264,9 @@ class Reader {
       }
       collection.decks[id] = json_string(value.as_object(), "name");
       // A filtered deck ("dyn": 1) has no options group of its own.
-      if (json_integer(value.as_object(), "dyn", 0) == 0) {
+      if (anki_json_integer(value.as_object().if_contains("dyn")) == 0) {
         if (const auto* conf = value.as_object().if_contains("conf"); conf && conf->is_number()) {
-          collection.deck_config_ids[id] = json_int(conf);
+          collection.deck_config_ids[id] = anki_json_integer(conf);
         }
       }
     }

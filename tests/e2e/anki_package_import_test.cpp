@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 #include "tests/e2e/anki_fixtures.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
@@ -97,6 +98,17 @@ void check_refused(RunningDaemon& daemon, const std::string& path, const std::st
   for (const std::string& name : listing(daemon.home().data_dir())) {
     CHECK(name.rfind(".kioku-", 0) != 0);
   }
+}
+
+// Each option `kioku deck config DECK --json` shows, by name.
+std::map<std::string, std::string> deck_options_shown(RunningDaemon& daemon,
+                                                      const std::string& deck) {
+  const auto shown = successful_json(daemon, {"deck", "config", deck, "--json"});
+  std::map<std::string, std::string> options;
+  for (const auto& entry : shown.at("options").as_array()) {
+    options[std::string(entry.at("name").as_string())] = entry.at("value").as_string();
+  }
+  return options;
 }
 
 }  // namespace
@@ -358,11 +370,7 @@ TEST_CASE("e2e: a deck a package makes takes its Anki options and a deck kioku h
   const std::string vocab = "spoken-languages-english-vocab-2023";
   successful_json(daemon, {"import", fixture("mhaswade_english-vocab-2023.apkg"), "--json"});
   const auto option = [&](const std::string& deck, const std::string& name) {
-    const auto shown = successful_json(daemon, {"deck", "config", deck, "--json"});
-    for (const auto& entry : shown.at("options").as_array()) {
-      if (entry.at("name").as_string() == name) return std::string(entry.at("value").as_string());
-    }
-    return std::string("(none)");
+    return deck_options_shown(daemon, deck).at(name);
   };
   // Its options group: 50 new cards and 100 reviews a day, Anki's defaults otherwise.
   CHECK(option(vocab, "new_per_day") == "50");
@@ -389,11 +397,7 @@ TEST_CASE("e2e: a package's changed options group and FSRS become the deck's opt
                         read_file(source_path("tests/fuzz/corpus/anki_collection/schema11.anki2")),
                         "SELECT 1", "{}");
   successful_json(daemon, {"import", path, "--json"});
-  const auto shown = successful_json(daemon, {"deck", "config", "lang-words", "--json"});
-  std::map<std::string, std::string> options;
-  for (const auto& entry : shown.at("options").as_array()) {
-    options[std::string(entry.at("name").as_string())] = entry.at("value").as_string();
-  }
+  const std::map<std::string, std::string> options = deck_options_shown(daemon, "lang-words");
   CHECK(options.at("algorithm") == "fsrs");
   CHECK(options.at("learning_steps") == "30s 10m 1d");
   CHECK(options.at("relearning_steps").empty());
