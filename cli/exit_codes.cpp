@@ -8,6 +8,7 @@ int exit_code_for(ErrorCode code) noexcept {
     case ErrorCode::kInvalidParams:
       return kExitUsage;
     case ErrorCode::kUnavailable:
+    case ErrorCode::kBusy:  // as unavailable: nothing was done, and a later try can succeed
       return kExitUnavailable;
     case ErrorCode::kInvalidInput:
       return kExitInvalidInput;

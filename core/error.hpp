@@ -19,6 +19,7 @@ enum class ErrorCode {
   kConflict,       // the request does not fit the current state (e.g. card not due)
   kStorage,        // SQLite failed
   kUnavailable,    // the daemon cannot be reached or is shutting down
+  kBusy,           // another request holds the collection's writes (an import); try again
   kPermission,     // a file or directory with the wrong owner or permissions
   kInternal,       // a bug
 };

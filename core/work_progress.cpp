@@ -9,11 +9,12 @@ namespace kioku {
 
 namespace {
 
-constexpr std::array<std::pair<WorkStage, const char*>, 4> kStageNames = {{
+constexpr std::array<std::pair<WorkStage, const char*>, 5> kStageNames = {{
     {WorkStage::kReading, "reading"},
     {WorkStage::kFitting, "fitting"},
     {WorkStage::kScoring, "scoring"},
     {WorkStage::kSimulating, "simulating"},
+    {WorkStage::kImporting, "importing"},
 }};
 
 }  // namespace
@@ -39,7 +40,12 @@ void ProgressReport::operator()(WorkStage stage, std::size_t done, std::size_t t
   if (!sink_) return;
   const double fraction =
       total == 0 ? 1.0 : std::min(1.0, static_cast<double>(done) / static_cast<double>(total));
-  (*sink_)(stage, from_ + (to_ - from_) * fraction);
+  (*sink_)(stage, from_ + (to_ - from_) * fraction, std::nullopt);
+}
+
+void ProgressReport::cards_done(WorkStage stage, double fraction, std::uint64_t cards) const {
+  if (!sink_) return;
+  (*sink_)(stage, from_ + (to_ - from_) * std::clamp(fraction, 0.0, 1.0), cards);
 }
 
 ProgressReport ProgressReport::part(double from, double to) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -15,9 +16,9 @@
 
 namespace kioku {
 
-enum class WorkStage { kReading, kFitting, kScoring, kSimulating };
+enum class WorkStage { kReading, kFitting, kScoring, kSimulating, kImporting };
 
-// "reading", "fitting", "scoring", "simulating": the names the protocol uses.
+// "reading", "fitting", "scoring", "simulating", "importing": the names the protocol uses.
 const char* work_stage_name(WorkStage stage) noexcept;
 std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept;
 
@@ -30,14 +31,20 @@ class WorkCancelled : public Error {
 
 class ProgressReport {
  public:
-  // Told a stage and how much of it is done, 0 to 1; may throw WorkCancelled.
-  using Sink = std::function<void(WorkStage stage, double fraction)>;
+  // Told a stage, how much of it is done (0 to 1) and, when the work counts them, how many
+  // cards it has done so far (an import); may throw WorkCancelled.
+  using Sink =
+      std::function<void(WorkStage stage, double fraction, std::optional<std::uint64_t> cards)>;
 
   ProgressReport() = default;  // tells nobody
   explicit ProgressReport(Sink sink);
 
   // `done` of `total` steps of `stage` are done (a total of 0 is all of it).
   void operator()(WorkStage stage, std::size_t done, std::size_t total) const;
+  // `cards` cards are done, and `fraction` of `stage` (an import: the share of its file read).
+  void cards_done(WorkStage stage, double fraction, std::uint64_t cards) const;
+  // Whether anybody hears the report: work that must count to report can skip it otherwise.
+  bool heard() const noexcept { return sink_ != nullptr; }
   // This report for a part of the work: the part's fractions 0 to 1 arrive as `from` to `to`
   // of this one's (the folds of an evaluation, each a fit of its own).
   ProgressReport part(double from, double to) const;

@@ -52,6 +52,7 @@ struct DeckImportParams {
   std::optional<bool> prune;
   std::optional<bool> with_history;
   std::optional<std::string> lang;
+  std::optional<bool> progress;
   static constexpr std::array kHelp{
       FieldHelp{"fd", "0: the deck is the file descriptor passed with this request (SCM_RIGHTS)"},
       FieldHelp{"name", "with fd: the file as the user named it"},
@@ -73,13 +74,13 @@ struct DeckImportParams {
       FieldHelp{"with_history",
                 "anki-package: true brings Anki's review log and each card's scheduling, for "
                 "the cards that have no answer in kioku yet"},
-      FieldHelp{
-          "lang",
-          "anki-text, anki-package: the language of the fields' text: en or ja (default en)"}};
+      FieldHelp{"lang",
+                "anki-text, anki-package: the language of the fields' text: en or ja (default en)"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
 BOOST_DESCRIBE_STRUCT(DeckImportParams, (),
                       (fd, name, path, format, deck, kind, columns, dry_run, prune, with_history,
-                       lang))
+                       lang, progress))
 
 struct DeckImportResult {
   std::string deck;

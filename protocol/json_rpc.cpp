@@ -21,6 +21,8 @@ int to_json_rpc_code(ErrorCode error) noexcept {
       return code::kUnavailable;
     case ErrorCode::kPermission:
       return code::kPermission;
+    case ErrorCode::kBusy:
+      return code::kBusy;
     case ErrorCode::kInternal:
       return code::kInternalError;
   }
@@ -43,6 +45,8 @@ ErrorCode from_json_rpc_code(int json_rpc_code) noexcept {
       return ErrorCode::kUnavailable;
     case code::kPermission:
       return ErrorCode::kPermission;
+    case code::kBusy:
+      return ErrorCode::kBusy;
     default:
       return ErrorCode::kInternal;
   }

@@ -23,6 +23,7 @@ inline constexpr int kConflict = -32003;
 inline constexpr int kStorage = -32004;
 inline constexpr int kUnavailable = -32005;
 inline constexpr int kPermission = -32006;
+inline constexpr int kBusy = -32007;
 }  // namespace code
 
 // An error whose JSON-RPC form carries `data` beside its message, for a client to act on (or to

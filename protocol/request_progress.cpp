@@ -8,8 +8,8 @@
 
 namespace kioku::protocol {
 
-std::string request_progress_line(std::string_view id_text, std::string_view stage,
-                                  double fraction) {
+std::string request_progress_line(std::string_view id_text, std::string_view stage, double fraction,
+                                  std::optional<std::uint64_t> cards) {
   const double known = std::isfinite(fraction) ? std::clamp(fraction, 0.0, 1.0) : 0.0;
   const double rounded = std::round(known * 1e4) / 1e4;
   char number[32];
@@ -22,6 +22,7 @@ std::string request_progress_line(std::string_view id_text, std::string_view sta
   line += boost::json::serialize(boost::json::string(stage));
   line += R"(,"fraction":)";
   line.append(number, written.ptr);
+  if (cards) line += R"(,"cards":)" + std::to_string(*cards);
   line += "}}\n";
   return line;
 }
@@ -45,7 +46,16 @@ std::optional<RequestProgress> read_request_progress(const boost::json::value& l
   }
   const double value = fraction->to_number<double>();
   if (!std::isfinite(value)) return std::nullopt;
-  return RequestProgress{*id, std::string(stage->get_string()), std::clamp(value, 0.0, 1.0)};
+  RequestProgress progress{*id, std::string(stage->get_string()), std::clamp(value, 0.0, 1.0),
+                           std::nullopt};
+  if (const boost::json::value* cards = fields->if_contains("cards")) {
+    if (cards->is_uint64()) {
+      progress.cards = cards->get_uint64();
+    } else if (cards->is_int64() && cards->get_int64() >= 0) {
+      progress.cards = static_cast<std::uint64_t>(cards->get_int64());
+    }
+  }
+  return progress;
 }
 
 }  // namespace kioku::protocol

@@ -124,8 +124,9 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
                                              const std::string& name,
                                              const AnkiPackageOptions& options, bool dry_run,
-                                             TimestampMs now) {
+                                             TimestampMs now, const ProgressReport& progress) {
   const FreedMemoryRelease release;
+  progress(WorkStage::kReading, 0, 1);
   require_regular_file(descriptor, name);
   AnkiPackageReader package(descriptor, name);
   protocol::make_directories(options.data_directory);
@@ -158,15 +159,21 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       throw InputError(name, 0, "", error.what());
     }
   }
+  progress(WorkStage::kReading, 1, 1);
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
+    std::size_t notes_done = 0;
     std::map<std::string, std::int64_t> decks;             // by slug
     std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
     // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says.
     std::set<std::string> seen_guids;
     for (const AnkiNote& anki_note : anki.notes) {
+      progress.cards_done(
+          WorkStage::kImporting,
+          static_cast<double>(notes_done++) / static_cast<double>(anki.notes.size()),
+          static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
       if (!seen_guids.insert(anki_note.guid).second) continue;
       const NoteKind kind = kinds.at(anki_note.type_id);
       const auto& field_specs = note_kind_spec(kind).fields;
@@ -290,6 +297,9 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
     }
+    progress.cards_done(
+        WorkStage::kImporting, 1.0,
+        static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });
   summary.media = media.media();

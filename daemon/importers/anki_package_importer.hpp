@@ -25,10 +25,11 @@ struct AnkiPackageOptions {
 // has is updated when the package's copy is newer (notes.mod after the kioku note's last
 // change), else left. Throws kioku::InputError naming the package: a malformed package, a
 // note type other than the five (named), a note its kind refuses; nothing is changed then.
-// With `dry_run` the import is done and rolled back and no media file is written.
+// With `dry_run` the import is done and rolled back and no media file is written. `progress`
+// hears the package read, then the notes and cards done; what it throws rolls the import back.
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
                                              const std::string& name,
                                              const AnkiPackageOptions& options, bool dry_run,
-                                             TimestampMs now);
+                                             TimestampMs now, const ProgressReport& progress = {});
 
 }  // namespace kioku::daemon

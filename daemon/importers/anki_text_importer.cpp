@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <map>
@@ -25,16 +26,22 @@ class DescriptorSource : public ByteSource {
   std::size_t read(char* buffer, std::size_t size) override {
     while (true) {
       const ssize_t got = ::read(descriptor_, buffer, size);
-      if (got >= 0) return static_cast<std::size_t>(got);
+      if (got >= 0) {
+        consumed_ += static_cast<std::size_t>(got);
+        return static_cast<std::size_t>(got);
+      }
       if (errno != EINTR) {
         throw InputError(name_, 0, "", std::string("cannot read file: ") + std::strerror(errno));
       }
     }
   }
+  // Bytes read so far: the share of the file done, for the progress report.
+  std::size_t consumed() const noexcept { return consumed_; }
 
  private:
   int descriptor_;
   std::string name_;
+  std::size_t consumed_ = 0;
 };
 
 // The deck's id, made when no deck has the note's slug; an existing deck keeps its names.
@@ -55,9 +62,14 @@ std::int64_t deck_for(Collection& collection, const AnkiTextNote& entry,
 
 ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor,
                                           const std::string& name, const AnkiTextOptions& options,
-                                          bool dry_run, TimestampMs now) {
+                                          bool dry_run, TimestampMs now,
+                                          const ProgressReport& progress) {
   const FreedMemoryRelease release;
-  require_regular_file(descriptor, name);
+  const std::uint64_t size = require_regular_file(descriptor, name);
+  // Read from where the descriptor stands (the client may pass it past a header it read).
+  const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
+  const double to_read =
+      static_cast<double>(std::max<std::int64_t>(1, static_cast<std::int64_t>(size) - start));
   DescriptorSource source(descriptor, name);
   ImportSummary summary;
   Write what{WriteKind::kImport};
@@ -107,6 +119,11 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
       summary.restored += static_cast<int>(save.revived.size());
+      if (progress.heard()) {
+        progress.cards_done(
+            WorkStage::kImporting, static_cast<double>(source.consumed()) / to_read,
+            static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
+      }
     }
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });

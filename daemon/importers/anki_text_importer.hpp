@@ -15,9 +15,11 @@ namespace kioku::daemon {
 // names it; a note the deck already has (by id: the guid column, else its first field) is
 // updated in its place; new notes go after the deck's last card. With `dry_run` the same work is
 // done and rolled back: the counts say what an import would change. Throws kioku::InputError
-// naming the file, line and column; nothing is imported then.
+// naming the file, line and column; nothing is imported then. `progress` hears the share of the
+// file read and the cards done; what it throws rolls the import back.
 ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor,
                                           const std::string& name, const AnkiTextOptions& options,
-                                          bool dry_run, TimestampMs now);
+                                          bool dry_run, TimestampMs now,
+                                          const ProgressReport& progress = {});
 
 }  // namespace kioku::daemon

@@ -15,13 +15,15 @@ constexpr const char* kBundledOfferedKey = "bundled_decks_offered";
 
 ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
                                      const std::string& name, TimestampMs now, bool dry_run,
-                                     bool prune) {
+                                     bool prune, const ProgressReport& progress) {
   const FreedMemoryRelease release;
+  progress(WorkStage::kReading, 0, 1);
   const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
-  if (!dry_run) return collection.import_deck(deck, name, now, prune);
+  progress(WorkStage::kReading, 1, 1);
+  if (!dry_run) return collection.import_deck(deck, name, now, prune, progress);
   ImportSummary summary;
   write_or_dry_run(collection, Write{WriteKind::kImport}, true,
-                   [&] { summary = collection.import_deck(deck, name, now, prune); });
+                   [&] { summary = collection.import_deck(deck, name, now, prune, progress); });
   return summary;
 }
 

@@ -42,8 +42,10 @@ void require_regular(const struct stat& info, const std::string& name) {
 
 }  // namespace
 
-void require_regular_file(int descriptor, const std::string& name) {
-  require_regular(status_of(descriptor, name), name);
+std::uint64_t require_regular_file(int descriptor, const std::string& name) {
+  const struct stat info = status_of(descriptor, name);
+  require_regular(info, name);
+  return static_cast<std::uint64_t>(info.st_size);
 }
 
 std::string peek_start(int descriptor, std::size_t most) {

@@ -1,15 +1,9 @@
 // deck.*: listing, importing and configuring decks.
-#include "core/anki_note_type.hpp"
-#include "core/anki_text_notes.hpp"
 #include "core/deck.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
-#include "core/import_format.hpp"
-#include "daemon/importers/anki_package_importer.hpp"
-#include "daemon/importers/anki_text_importer.hpp"
-#include "daemon/importers/deck_importer.hpp"
-#include "daemon/importers/deck_source.hpp"
 #include "daemon/methods/deck_export.hpp"
+#include "daemon/methods/deck_import.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/rebuild.hpp"
@@ -17,7 +11,6 @@
 #include "daemon/methods/wire_views.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/json_rpc.hpp"
-#include "protocol/paths.hpp"
 
 namespace kioku::daemon {
 
@@ -44,150 +37,6 @@ protocol::DeckListResult list(const protocol::DeckListParams& params, MethodCont
                               .review = counts.review});
   }
   return result;
-}
-
-// The fallback deck of an Anki text file: its name without folder and extension, as Anki
-// suggests; a file with no name of its own goes to Anki's "Default".
-std::string deck_of_file_name(const std::string& name) {
-  if (name.empty() || name.front() != '/') return "Default";
-  std::string base = name.substr(name.rfind('/') + 1);
-  const std::size_t dot = base.rfind('.');
-  if (dot != std::string::npos && dot > 0) base.resize(dot);
-  return base.empty() ? "Default" : base;
-}
-
-// The file at `descriptor`, named `name`, by the importer its format takes.
-ImportSummary import_by_format(int descriptor, const std::string& name,
-                               const protocol::DeckImportParams& params, MethodContext& context) {
-  const bool dry_run = params.dry_run.value_or(false);
-  ImportFormat format = ImportFormat::kToml;
-  if (params.format) {
-    const std::optional<ImportFormat> named = parse_import_format(*params.format);
-    if (!named) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'format' must be toml, anki-text or anki-package, got \"" +
-                      *params.format + "\"");
-    }
-    format = *named;
-  } else {
-    format = import_format_of(name, peek_start(descriptor, 4096));
-  }
-  if (params.with_history.value_or(false) && format != ImportFormat::kAnkiPackage) {
-    throw Error(ErrorCode::kInvalidParams,
-                "parameter 'with_history' is for Anki packages; " + name + " is read as " +
-                    (format == ImportFormat::kToml ? "a kioku TOML deck" : "an Anki text file") +
-                    ", which holds no review log");
-  }
-  if (format == ImportFormat::kToml) {
-    if (params.deck || params.kind || params.columns) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
-                      " is read as a kioku TOML deck (a .toml name, or its content)");
-    }
-    return import_deck_descriptor(context.collection, descriptor, name, context.clock.now(),
-                                  dry_run, params.prune.value_or(false));
-  }
-  if (params.prune.value_or(false)) {
-    // An Anki file is often part of a deck (selected notes, one subdeck), and a package's note
-    // stays in the kioku deck it is in when Anki moved it: neither says which notes are gone.
-    throw Error(ErrorCode::kInvalidParams,
-                "parameter 'prune' is for kioku TOML decks; " + name +
-                    " is read as an Anki file, which need not hold the whole deck");
-  }
-  if (format == ImportFormat::kAnkiPackage) {
-    if (params.deck || params.kind || params.columns) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
-                      " is read as an Anki package, whose notes name their own decks and types");
-    }
-    AnkiPackageOptions package;
-    package.language = checked_language(params.lang);
-    package.with_history = params.with_history.value_or(false);
-    package.calendar = context.calendar;
-    // The collection's own directory (kiokud --data-dir), where its start-up looks for what an
-    // interrupted import left; $XDG_DATA_HOME/kioku in-process, where there is no file.
-    const std::string& collection = context.collection_path;
-    package.data_directory = collection.empty() || collection.front() != '/'
-                                 ? protocol::data_directory()
-                                 : protocol::parent_directory(collection);
-    return import_anki_package_descriptor(context.collection, descriptor, name, package, dry_run,
-                                          context.clock.now());
-  }
-  AnkiTextOptions options;
-  options.deck = params.deck.value_or("");
-  if (params.kind) {
-    options.kind = kind_of_anki_note_type(*params.kind);
-    if (!options.kind) {
-      throw Error(ErrorCode::kInvalidParams, "parameter 'kind': \"" + *params.kind +
-                                                 "\" is not a kind kioku imports; " +
-                                                 std::string(anki_note_types_read()));
-    }
-  }
-  options.columns = params.columns.value_or(std::vector<std::string>{});
-  options.language = checked_language(params.lang);
-  options.fallback_deck = deck_of_file_name(name);
-  return import_anki_text_descriptor(context.collection, descriptor, name, options, dry_run,
-                                     context.clock.now());
-}
-
-// The deck file the request names: the descriptor passed with it (`fd`), or `path`.
-ImportSummary import_requested_file(const protocol::DeckImportParams& params,
-                                    MethodContext& context) {
-  protocol::UniqueFd* passed = context.passed_descriptor;
-  const bool descriptor_passed = passed != nullptr && *passed;
-  if (params.fd && params.path) {
-    throw Error(ErrorCode::kInvalidParams, "give 'fd' or 'path', not both");
-  }
-  if (!params.fd && !params.path) {
-    throw Error(ErrorCode::kInvalidParams,
-                "deck.import needs 'fd' (a file passed with the request) or 'path'");
-  }
-  if (params.fd) {
-    if (*params.fd != 0) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'fd' must be 0, the one descriptor passed with the request");
-    }
-    if (!descriptor_passed) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'fd' names a passed file, but no descriptor came with this request "
-                  "(pass it with SCM_RIGHTS in the sendmsg that sends the request line)");
-    }
-    const std::string shown = params.name.value_or("");
-    return import_by_format(passed->get(), shown.empty() ? std::string("passed file") : shown,
-                            params, context);
-  }
-  if (descriptor_passed) {
-    throw Error(ErrorCode::kInvalidParams,
-                "a file descriptor was passed with deck.import but 'fd' was not given; it was "
-                "closed");
-  }
-  if (params.name) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
-  }
-  const std::string& path = *params.path;
-  if (path.empty() || path.front() != '/') {
-    throw Error(ErrorCode::kInvalidParams,
-                "parameter 'path' must be an absolute path, got \"" + path + "\"");
-  }
-  const protocol::UniqueFd file = open_regular_deck(path);
-  return import_by_format(file.get(), path, params, context);
-}
-
-protocol::DeckImportResult import(const protocol::DeckImportParams& params,
-                                  MethodContext& context) {
-  const ImportSummary summary = import_requested_file(params, context);
-  return protocol::DeckImportResult{.deck = summary.deck,
-                                    .added = summary.added,
-                                    .updated = summary.updated,
-                                    .unchanged = summary.unchanged,
-                                    .not_in_file = summary.not_in_file,
-                                    .retired = summary.retired,
-                                    .suspended = summary.suspended,
-                                    .media = summary.media,
-                                    .pruned = summary.pruned,
-                                    .restored = summary.restored,
-                                    .cards_with_history = summary.cards_with_history,
-                                    .imported_answers = summary.imported_answers};
 }
 
 std::vector<protocol::DeckOption> option_views(const DeckOptions& options) {
@@ -270,7 +119,7 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
 
 std::vector<Method> deck_methods() {
   return {method_row(protocol::kDeckList, list),
-          method_row(protocol::kDeckImport, import, /*takes_descriptor=*/true),
+          method_row(protocol::kDeckImport, import_deck_request, /*takes_descriptor=*/true),
           method_row(protocol::kDeckExport, export_decks, /*takes_descriptor=*/true),
           method_row(protocol::kDeckConfig, config)};
 }

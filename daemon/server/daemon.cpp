@@ -26,6 +26,7 @@
 #include "daemon/server/wal_checkpoints.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/collection.hpp"
+#include "daemon/store/collection_connection.hpp"
 #include "daemon/store/collection_lock.hpp"
 #include "daemon/store/migrations.hpp"
 #include "protocol/daemon_lock.hpp"
@@ -34,14 +35,6 @@
 namespace kioku::daemon {
 
 namespace {
-
-void configure_connection(sqlite::Database& database) {
-  // WAL lets readers go on while answers commit; synchronous=FULL makes each commit durable
-  // before kiokud acknowledges the writes in it.
-  database.execute(
-      "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; "
-      "PRAGMA busy_timeout = 5000;");
-}
 
 void signal_ready(int ready_fd) {
   if (ready_fd < 0) return;
@@ -145,7 +138,7 @@ int run_daemon(const DaemonConfig& config) {
           ErrorCode::kPermission,
           sqlite::describe_read_only("cannot open the collection for writing", collection_path));
     }
-    configure_connection(database);
+    configure_collection_connection(database);
     const int previous_version = migrate(database, backups_directory(data_directory), clock.now());
     if (previous_version != latest_schema_version()) {
       std::cerr << log_info << "kiokud: collection " << collection_path << " at schema version "

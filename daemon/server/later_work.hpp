@@ -19,6 +19,10 @@ struct LaterWork {
   bool notify_progress = false;
   std::string id;      // the request's id as JSON text, which the notifications carry
   std::string method;  // for the log, when the work is stopped
+  // Runs on the server's thread once `make` has returned, however the work ended, before the
+  // response is sent: what the handler set up for the work is undone here (an import's refusal
+  // of other writes).
+  std::function<void()> finished = nullptr;
 
   explicit operator bool() const noexcept { return static_cast<bool>(make); }
 };

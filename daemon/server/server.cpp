@@ -247,6 +247,13 @@ struct Server::Impl {
       co_await waiting->finished.async_wait(asio::redirect_error(use_awaitable, cancelled));
     }
     watched_work.erase(watch);
+    if (work.finished) {
+      try {
+        work.finished();
+      } catch (const std::exception& error) {
+        std::cerr << log_error << "kiokud: after " << work.method << ": " << error.what() << '\n';
+      }
+    }
     if (watch->stopped) {
       std::cerr << log_info << "kiokud: " << work.method << " stopped: " << watch->reason << '\n';
     }
@@ -276,7 +283,8 @@ struct Server::Impl {
     std::optional<std::string> id;  // JSON text as the request wrote it, as its response has it
     if (work.notify_progress) id = work.id;
     return [this, watch = std::move(watch), client = std::move(client), id = std::move(id),
-            passed = Passed{}](WorkStage stage, double fraction) mutable {
+            passed = Passed{}](WorkStage stage, double fraction,
+                               std::optional<std::uint64_t> cards) mutable {
       if (watch->cancelled.load(std::memory_order_acquire)) {
         watch->stopped = true;
         throw WorkCancelled(watch->reason);
@@ -286,7 +294,7 @@ struct Server::Impl {
         return;
       }
       passed = {stage, now};
-      asio::post(io, [watch, client, id, stage, fraction] {
+      asio::post(io, [watch, client, id, stage, fraction, cards] {
         const std::shared_ptr<Connection> session = client.lock();
         if (!session || session->hung_up()) {
           cancel(*watch, "its client left");
@@ -294,7 +302,7 @@ struct Server::Impl {
         }
         if (id) {
           session->send_notification(
-              protocol::request_progress_line(*id, work_stage_name(stage), fraction));
+              protocol::request_progress_line(*id, work_stage_name(stage), fraction, cards));
         }
       });
     };

@@ -205,7 +205,7 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
 }
 
 ImportSummary Collection::import_deck(const Deck& deck, const std::string& source, TimestampMs now,
-                                      bool prune) {
+                                      bool prune, const ProgressReport& progress) {
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write(what, [&] {
@@ -215,7 +215,10 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     std::int64_t card_position = 1;
     std::int64_t cards_in_file = 0;
     std::unordered_set<std::int64_t> notes_in_file;
-    for (const DeckNote& entry : deck_notes(deck)) {
+    const std::vector<DeckNote> notes = deck_notes(deck);
+    std::size_t notes_done = 0;
+    for (const DeckNote& entry : notes) {
+      ++notes_done;
       const NoteSave save = save_note(deck_id, entry.note, entry.sibling_group, card_position, now);
       if (prune) notes_in_file.insert(save.note_id);
       card_position += static_cast<std::int64_t>(save.cards.size());
@@ -225,6 +228,9 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
       summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
       summary.restored += static_cast<int>(save.revived.size());
+      progress.cards_done(WorkStage::kImporting,
+                          static_cast<double>(notes_done) / static_cast<double>(notes.size()),
+                          static_cast<std::uint64_t>(cards_in_file));
     }
     summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);
     if (prune) prune_notes_except(deck_id, notes_in_file, summary);
@@ -236,6 +242,7 @@ void Collection::replace_with(const std::string& source_path, const std::string&
                               TimestampMs now, const DayCalendar& calendar) {
   // The backup API writes the collection in a transaction of its own: the group's open one
   // (answers whose responses wait for it) is made durable first.
+  group_commit_.check_writable();
   group_commit_.commit();
   replace_collection(database_, source_path, staging_path, now);
   // The file put in place keeps its roll-ups when they are on this calendar.

@@ -21,6 +21,7 @@
 #include "core/day_calendar.hpp"
 #include "core/deck.hpp"
 #include "core/time.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/store/answer_record.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/card_store.hpp"
@@ -177,9 +178,10 @@ class Collection {
                     TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none. With
   // `prune`, the deck's live notes the file does not have are withdrawn in that same write
-  // (prune_notes_except()).
+  // (prune_notes_except()). `progress` hears the cards done after each note (and may stop the
+  // import by throwing WorkCancelled, which rolls it back).
   ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now,
-                            bool prune = false);
+                            bool prune = false, const ProgressReport& progress = {});
   // --prune (docs/deck-format.md, "Pruning"): retires every card not yet retired of each live
   // note of the deck whose row id `kept` does not hold, and suspends them. Nothing is deleted;
   // a later save of the note (the file has it again) revives them with their history. Counts

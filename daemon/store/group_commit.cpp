@@ -53,6 +53,7 @@ void GroupCommit::write(const Write& what, const std::function<void()>& body) {
     if (!listeners_.empty()) in_request_.push_back(what);
     return;
   }
+  check_writable();
   in_request_.clear();
   {
     const DepthScope scope(depth_);
@@ -71,6 +72,10 @@ void GroupCommit::write(const Write& what, const std::function<void()>& body) {
   // Told at once when nothing waits for a group commit; outside the depth scope, so that a
   // listener's own write is a write of its own, in a transaction of its own.
   if (!grouping_) announce(uncommitted_);
+}
+
+void GroupCommit::check_writable() const {
+  if (refusal_) throw Error(ErrorCode::kBusy, *refusal_);
 }
 
 void GroupCommit::add_listener(CommitListener listener) {

@@ -56,6 +56,15 @@ class GroupCommit {
   std::uint64_t writes_done() const noexcept { return writes_done_; }
   bool has_uncommitted_writes() const noexcept { return open_ || lost_.has_value(); }
 
+  // While another connection writes the collection (an import on the server's worker), every
+  // write() throws kioku::Error (kBusy) with `why` before it touches anything, instead of
+  // waiting on SQLite's lock and stalling the server's thread. accept_writes() ends it.
+  void refuse_writes(std::string why) { refusal_ = std::move(why); }
+  void accept_writes() noexcept { refusal_.reset(); }
+  // Throws what write() throws while writes are refused: for a change made past write() (a
+  // restore).
+  void check_writable() const;
+
   // Commits the open transaction, if any. When the commit fails (or an earlier failure already
   // rolled the transaction back), rolls back, so nothing of it is applied, and throws
   // kioku::Error (kStorage) whose message is just the reason; the next write starts afresh.
@@ -81,6 +90,7 @@ class GroupCommit {
   // Set when a failure took the whole open transaction with it: the writes already in it are
   // lost, so the next commit() must fail.
   std::optional<std::string> lost_;
+  std::optional<std::string> refusal_;  // refuse_writes()
   std::vector<CommitListener> listeners_;
   std::vector<Write> in_request_;   // what the write under way says it is (nested ones too)
   std::vector<Write> uncommitted_;  // the writes released into the open transaction

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/work_progress.hpp"
@@ -13,15 +15,18 @@ namespace kioku::test {
 struct ProgressRecord {
   std::vector<double> fractions;
   std::vector<WorkStage> stages;
+  std::vector<std::optional<std::uint64_t>> cards;  // the cards done each report told, if any
   // The report after this many throws WorkCancelled, as kiokud's does once its client has gone.
   std::size_t cancel_after = std::numeric_limits<std::size_t>::max();
 
   ProgressReport report() {
-    return ProgressReport([this](WorkStage stage, double fraction) {
-      if (fractions.size() == cancel_after) throw WorkCancelled("the client left");
-      fractions.push_back(fraction);
-      stages.push_back(stage);
-    });
+    return ProgressReport(
+        [this](WorkStage stage, double fraction, std::optional<std::uint64_t> cards_done) {
+          if (fractions.size() == cancel_after) throw WorkCancelled("the client left");
+          fractions.push_back(fraction);
+          stages.push_back(stage);
+          cards.push_back(cards_done);
+        });
   }
 
   // Starts at 0, never goes back, and ends at exactly 1.

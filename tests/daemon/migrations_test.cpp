@@ -299,7 +299,7 @@ TEST_CASE("migrations: version 5 keeps every row and index of a version 4 collec
   CHECK(integer(database, "SELECT count(*) FROM revlog WHERE answer_id IS NOT NULL") == 2);
   CHECK(integer(database, "SELECT count(*) FROM card_state WHERE buried_until_day > 0") > 0);
 
-  // As kiokud migrates: with foreign keys on (daemon.cpp's configure_connection).
+  // As kiokud migrates: with foreign keys on (configure_collection_connection).
   database.execute("PRAGMA foreign_keys = ON");
   CHECK(migrate(database, "", 0, kMigrations.first(5)) == 4);
   CHECK(database.user_version() == 5);

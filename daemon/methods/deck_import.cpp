@@ -1,0 +1,242 @@
+// deck.import (daemon/methods/deck_import.hpp): the checks and the file on the server's thread,
+// the import where the request allows it on the worker.
+#include "daemon/methods/deck_import.hpp"
+
+#include <atomic>
+#include <memory>
+
+#include "core/anki_note_type.hpp"
+#include "core/anki_text_notes.hpp"
+#include "core/error.hpp"
+#include "core/import_format.hpp"
+#include "daemon/importers/anki_package_importer.hpp"
+#include "daemon/importers/anki_text_importer.hpp"
+#include "daemon/importers/deck_importer.hpp"
+#include "daemon/importers/deck_source.hpp"
+#include "daemon/methods/method_table.hpp"
+#include "daemon/methods/wire_views.hpp"
+#include "daemon/store/collection_connection.hpp"
+#include "protocol/paths.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// The fallback deck of an Anki text file: its name without folder and extension, as Anki
+// suggests; a file with no name of its own goes to Anki's "Default".
+std::string deck_of_file_name(const std::string& name) {
+  if (name.empty() || name.front() != '/') return "Default";
+  std::string base = name.substr(name.rfind('/') + 1);
+  const std::size_t dot = base.rfind('.');
+  if (dot != std::string::npos && dot > 0) base.resize(dot);
+  return base.empty() ? "Default" : base;
+}
+
+// The file the request names, open, with the name its errors and source use.
+struct RequestedFile {
+  protocol::UniqueFd file;
+  std::string name;
+};
+
+// Everything the import needs but the collection and the file, checked: made on the server's
+// thread, so that a wrong parameter is refused before anything waits for the worker.
+struct ImportPlan {
+  std::string name;
+  ImportFormat format = ImportFormat::kToml;
+  bool dry_run = false;
+  bool prune = false;
+  AnkiPackageOptions package;
+  AnkiTextOptions text;
+};
+
+ImportPlan plan_import(const protocol::DeckImportParams& params, const RequestedFile& requested,
+                       const MethodContext& context) {
+  ImportPlan plan;
+  plan.name = requested.name;
+  const std::string& name = requested.name;
+  plan.dry_run = params.dry_run.value_or(false);
+  plan.prune = params.prune.value_or(false);
+  if (params.format) {
+    const std::optional<ImportFormat> named = parse_import_format(*params.format);
+    if (!named) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'format' must be toml, anki-text or anki-package, got \"" +
+                      *params.format + "\"");
+    }
+    plan.format = *named;
+  } else {
+    plan.format = import_format_of(name, peek_start(requested.file.get(), 4096));
+  }
+  if (params.with_history.value_or(false) && plan.format != ImportFormat::kAnkiPackage) {
+    throw Error(
+        ErrorCode::kInvalidParams,
+        "parameter 'with_history' is for Anki packages; " + name + " is read as " +
+            (plan.format == ImportFormat::kToml ? "a kioku TOML deck" : "an Anki text file") +
+            ", which holds no review log");
+  }
+  if (plan.format == ImportFormat::kToml) {
+    if (params.deck || params.kind || params.columns) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
+                      " is read as a kioku TOML deck (a .toml name, or its content)");
+    }
+    return plan;
+  }
+  if (plan.prune) {
+    // An Anki file is often part of a deck (selected notes, one subdeck), and a package's note
+    // stays in the kioku deck it is in when Anki moved it: neither says which notes are gone.
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'prune' is for kioku TOML decks; " + name +
+                    " is read as an Anki file, which need not hold the whole deck");
+  }
+  if (plan.format == ImportFormat::kAnkiPackage) {
+    if (params.deck || params.kind || params.columns) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
+                      " is read as an Anki package, whose notes name their own decks and types");
+    }
+    plan.package.language = checked_language(params.lang);
+    plan.package.with_history = params.with_history.value_or(false);
+    plan.package.calendar = context.calendar;
+    // The collection's own directory (kiokud --data-dir), where its start-up looks for what an
+    // interrupted import left; $XDG_DATA_HOME/kioku in-process, where there is no file.
+    const std::string& collection = context.collection_path;
+    plan.package.data_directory = collection.empty() || collection.front() != '/'
+                                      ? protocol::data_directory()
+                                      : protocol::parent_directory(collection);
+    return plan;
+  }
+  AnkiTextOptions& options = plan.text;
+  options.deck = params.deck.value_or("");
+  if (params.kind) {
+    options.kind = kind_of_anki_note_type(*params.kind);
+    if (!options.kind) {
+      throw Error(ErrorCode::kInvalidParams, "parameter 'kind': \"" + *params.kind +
+                                                 "\" is not a kind kioku imports; " +
+                                                 std::string(anki_note_types_read()));
+    }
+  }
+  options.columns = params.columns.value_or(std::vector<std::string>{});
+  options.language = checked_language(params.lang);
+  options.fallback_deck = deck_of_file_name(name);
+  return plan;
+}
+
+// The import itself, into `collection`, by the importer the plan's format takes.
+ImportSummary run_import(Collection& collection, int descriptor, const ImportPlan& plan,
+                         TimestampMs now, const ProgressReport& progress) {
+  switch (plan.format) {
+    case ImportFormat::kToml:
+      return import_deck_descriptor(collection, descriptor, plan.name, now, plan.dry_run,
+                                    plan.prune, progress);
+    case ImportFormat::kAnkiPackage:
+      return import_anki_package_descriptor(collection, descriptor, plan.name, plan.package,
+                                            plan.dry_run, now, progress);
+    case ImportFormat::kAnkiText:
+      break;
+  }
+  return import_anki_text_descriptor(collection, descriptor, plan.name, plan.text, plan.dry_run,
+                                     now, progress);
+}
+
+// The deck file the request names: the descriptor passed with it (`fd`), or `path`.
+RequestedFile requested_file(const protocol::DeckImportParams& params, MethodContext& context) {
+  protocol::UniqueFd* passed = context.passed_descriptor;
+  const bool descriptor_passed = passed != nullptr && *passed;
+  if (params.fd && params.path) {
+    throw Error(ErrorCode::kInvalidParams, "give 'fd' or 'path', not both");
+  }
+  if (!params.fd && !params.path) {
+    throw Error(ErrorCode::kInvalidParams,
+                "deck.import needs 'fd' (a file passed with the request) or 'path'");
+  }
+  if (params.fd) {
+    if (*params.fd != 0) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'fd' must be 0, the one descriptor passed with the request");
+    }
+    if (!descriptor_passed) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "parameter 'fd' names a passed file, but no descriptor came with this request "
+                  "(pass it with SCM_RIGHTS in the sendmsg that sends the request line)");
+    }
+    const std::string shown = params.name.value_or("");
+    return RequestedFile{std::move(*passed), shown.empty() ? std::string("passed file") : shown};
+  }
+  if (descriptor_passed) {
+    throw Error(ErrorCode::kInvalidParams,
+                "a file descriptor was passed with deck.import but 'fd' was not given; it was "
+                "closed");
+  }
+  if (params.name) {
+    throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
+  }
+  const std::string& path = *params.path;
+  if (path.empty() || path.front() != '/') {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'path' must be an absolute path, got \"" + path + "\"");
+  }
+  return RequestedFile{open_regular_deck(path), path};
+}
+
+protocol::DeckImportResult result_of(const ImportSummary& summary) {
+  return protocol::DeckImportResult{.deck = summary.deck,
+                                    .added = summary.added,
+                                    .updated = summary.updated,
+                                    .unchanged = summary.unchanged,
+                                    .not_in_file = summary.not_in_file,
+                                    .retired = summary.retired,
+                                    .suspended = summary.suspended,
+                                    .media = summary.media,
+                                    .pruned = summary.pruned,
+                                    .restored = summary.restored,
+                                    .cards_with_history = summary.cards_with_history,
+                                    .imported_answers = summary.imported_answers};
+}
+
+}  // namespace
+
+protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams& params,
+                                               MethodContext& context) {
+  RequestedFile requested = requested_file(params, context);
+  const ImportPlan plan = plan_import(params, requested, context);
+  const TimestampMs now = context.clock.now();
+  const std::string& path = context.collection_path;
+  if (!context.may_answer_later || path.empty() || path.front() != '/') {
+    return result_of(run_import(context.collection, requested.file.get(), plan, now, {}));
+  }
+  GroupCommit& writes = context.collection.group_commit();
+  // One import at a time: a second is refused as any other write is while the first runs.
+  writes.check_writable();
+  // std::function copies what it holds; the file and the outcome are shared, not copied.
+  auto file = std::make_shared<protocol::UniqueFd>(std::move(requested.file));
+  auto landed = std::make_shared<std::atomic<bool>>(false);
+  protocol::DeckImportResult result = answer_later<protocol::DeckImportResult>(
+      context,
+      [plan, file, landed, path, now](const ProgressReport& progress) {
+        // A connection of the worker's own: SQLite's WAL lets the server's connection read the
+        // collection as it was before the import until the import commits.
+        CollectionConnection connection(path);
+        const ImportSummary summary =
+            run_import(connection.collection(), file->get(), plan, now, progress);
+        landed->store(!plan.dry_run, std::memory_order_release);
+        return result_of(summary);
+      },
+      params.progress.value_or(false));
+  // The worker's transaction holds SQLite's write lock until it ends: a write on the server's
+  // connection would wait on it (busy_timeout) and stall every client, so each is refused with
+  // kBusy at once. A group the server has open still commits before the worker's transaction
+  // begins, which waits for it.
+  writes.refuse_writes("the collection is busy: an import (" + plan.name +
+                       ") is writing it; nothing was changed, try again when it ends");
+  context.later.finished = [&writes, landed] {
+    writes.accept_writes();
+    // The due watchers and the reminders count again, as after any import.
+    if (landed->load(std::memory_order_acquire)) {
+      writes.announce_outside_write(Write{WriteKind::kImport});
+    }
+  };
+  return result;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,28 @@
+// Connections to the collection (daemon/store/collection_connection.hpp).
+#include "daemon/store/collection_connection.hpp"
+
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+void configure_collection_connection(sqlite::Database& database) {
+  // WAL lets readers go on while answers commit (and while an import writes on a connection of
+  // its own); synchronous=FULL makes each commit durable before kiokud acknowledges the writes
+  // in it.
+  database.execute(
+      "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; "
+      "PRAGMA busy_timeout = 5000;");
+}
+
+CollectionConnection::CollectionConnection(const std::string& path)
+    : database_(std::make_unique<sqlite::Database>(path)) {
+  configure_collection_connection(*database_);
+  collection_ = std::make_unique<Collection>(*database_);
+}
+
+// The collection's statements are finalized before the connection closes.
+CollectionConnection::~CollectionConnection() {
+  collection_.reset();
+}
+
+}  // namespace kioku::daemon

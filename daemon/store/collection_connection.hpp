@@ -1,0 +1,38 @@
+// The connections kiokud opens to the collection: how each is set up, and a connection of its
+// own with its Collection on top, for work on the server's worker that writes beside the
+// server's connection (an import: daemon/methods/deck_import.cpp).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "daemon/store/collection.hpp"
+
+namespace kioku::daemon {
+
+namespace sqlite {
+class Database;
+}
+
+// WAL, synchronous=FULL, foreign keys on, a busy timeout: what every connection kiokud writes
+// through needs.
+void configure_collection_connection(sqlite::Database& database);
+
+// Opens `path` (a collection kiokud has already migrated) on a connection of its own. Used on
+// one thread at a time; not thread-safe. Throws sqlite::SqliteError when the file cannot be
+// opened.
+class CollectionConnection {
+ public:
+  explicit CollectionConnection(const std::string& path);
+  ~CollectionConnection();
+  CollectionConnection(const CollectionConnection&) = delete;
+  CollectionConnection& operator=(const CollectionConnection&) = delete;
+
+  Collection& collection() noexcept { return *collection_; }
+
+ private:
+  std::unique_ptr<sqlite::Database> database_;
+  std::unique_ptr<Collection> collection_;
+};
+
+}  // namespace kioku::daemon
