@@ -8,6 +8,7 @@
 #include "cli/import_messages.hpp"
 #include "cli/import_source.hpp"
 #include "cli/messages.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "core/import_format.hpp"
@@ -175,8 +176,10 @@ CommandGroup import_commands() {
             check_options_for_format(args, source, context.language);
             CallOptions options;
             options.descriptor = source.file.get();
-            const boost::json::value result = context.daemon().call(
-                protocol::kDeckImport.name, import_params(args, source, context.language), options);
+            // A bar on stderr, when it is a terminal, from kiokud's request.progress.
+            const boost::json::value result = call_showing_progress(
+                context.daemon(), protocol::kDeckImport.name,
+                import_params(args, source, context.language), context.language, options);
             show_result(context, protocol::kDeckImport, result,
                         [&](const protocol::DeckImportResult& summary, std::ostream& out) {
                           print_import(summary, args, import_messages_for(context.language), out);

@@ -63,6 +63,9 @@ const Messages kEnglish{
     .undone = "Undone: your answer to card {card} ({rating}); the card comes back",
     .nothing_to_undo = "Nothing to undo in this session",
     .suspended_card = "Suspended: out of reviews until kioku unsuspend {card}",
+    .busy_not_recorded =
+        "Not recorded: an import is writing the collection. The card comes again; answer it "
+        "once the import has ended",
     .time_up = "Time is up ({time}).",
     .bad_session_time =
         "--time must be a duration from 1s to 24h such as 10m, 90s or 1h30m, got '{value}'",
@@ -127,6 +130,9 @@ const Messages kJapanese{
     .undone = "取り消しました: カード {card} への回答（{rating}）。このカードがもう一度出ます",
     .nothing_to_undo = "このセッションには取り消せる回答がありません",
     .suspended_card = "保留にしました: kioku unsuspend {card} まで復習に出ません",
+    .busy_not_recorded =
+        "記録されていません: 取り込みがコレクションに書き込み中です。このカードがもう一度出ます。"
+        "取り込みが終わってから回答してください",
     .time_up = "時間になりました（{time}）。",
     .bad_session_time =
         "--time には 1s から 24h までの時間を 10m、90s、1h30m のように指定してください"

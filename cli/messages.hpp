@@ -63,6 +63,9 @@ struct Messages {
   const char* undone;
   const char* nothing_to_undo;
   const char* suspended_card;
+  // An answer (or a bury, a suspension) kiokud refused because an import was writing: the card
+  // is shown again.
+  const char* busy_not_recorded;
   // kioku review --time: {time} is the limit as duration_text writes it; {value} what was given.
   const char* time_up;
   const char* bad_session_time;
@@ -82,8 +85,9 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        daemon_lost, interrupted, interrupted_answer, saved_one, saved_many,
                        not_a_choice, not_a_rating, reveal_prompt, again, type_prompt, typed_label,
                        expected_label, not_a_self_rating, not_a_typed_rating,
-                       neither_held_nor_recorded, undone, nothing_to_undo, suspended_card, time_up,
-                       bad_session_time, cram_header, cram_answered, no_deck_named, deck_ambiguous))
+                       neither_held_nor_recorded, undone, nothing_to_undo, suspended_card,
+                       busy_not_recorded, time_up, bad_session_time, cram_header, cram_answered,
+                       no_deck_named, deck_ambiguous))
 
 const Messages& messages_for(const std::string& language);
 

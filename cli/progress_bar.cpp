@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "cli/duration_text.hpp"
+#include "cli/messages.hpp"
 #include "core/unicode.hpp"
 
 namespace kioku::cli {
@@ -35,6 +37,7 @@ const char* stage_words(const ProgressMessages& words, std::string_view stage) {
   if (stage == "fitting") return words.fitting;
   if (stage == "scoring") return words.scoring;
   if (stage == "simulating") return words.simulating;
+  if (stage == "importing") return words.importing;
   return words.working;
 }
 
@@ -49,7 +52,7 @@ void write_all(std::string_view text) {
 }  // namespace
 
 ProgressBar::ProgressBar(const std::string& language)
-    : words_(progress_messages_for(language)), shown_(stderr_draws()) {}
+    : words_(progress_messages_for(language)), language_(language), shown_(stderr_draws()) {}
 
 ProgressBar::~ProgressBar() {
   if (!drawn_.empty()) write_all(std::string("\r") + kEraseToLineEnd);
@@ -59,18 +62,50 @@ void ProgressBar::show(const protocol::RequestProgress& progress) {
   if (!shown_) return;
   // One column short of the width: a line that reaches the last column wraps on some
   // terminals, and the next \r would then redraw only its second half.
-  std::string next = line(words_, progress.stage, progress.fraction, stderr_columns() - 1);
+  std::string extra;
+  if (progress.cards) {
+    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - started_);
+    extra = counting(words_, language_, *progress.cards, elapsed.count(), progress.fraction);
+  }
+  std::string next = line(words_, progress.stage, progress.fraction, stderr_columns() - 1, extra);
   if (next == drawn_) return;
   drawn_ = std::move(next);
   write_all("\r" + drawn_ + kEraseToLineEnd);
 }
 
+std::string ProgressBar::counting(const ProgressMessages& words, const std::string& language,
+                                  std::uint64_t cards, std::int64_t elapsed_ms, double fraction) {
+  std::string text = fill_in(cards == 1 ? words.cards_done_one : words.cards_done,
+                             {{"cards", std::to_string(cards)}});
+  // Under half a second, or under 1% done, a rate or a time left would jump about.
+  if (elapsed_ms < 500) return text;
+  const auto rate = static_cast<std::uint64_t>(static_cast<double>(cards) * 1000.0 /
+                                               static_cast<double>(elapsed_ms));
+  text += " · " + fill_in(words.cards_rate, {{"rate", std::to_string(rate)}});
+  const double done = std::clamp(fraction, 0.0, 1.0);
+  if (done < 0.01 || done >= 1.0) return text;
+  // Whole seconds, rounded up: "0s left" while work remains would be wrong.
+  const auto left = static_cast<std::int64_t>(
+      std::ceil(static_cast<double>(elapsed_ms) * (1.0 - done) / done / 1000.0) * 1000.0);
+  return text + " · " + fill_in(words.time_left, {{"time", duration_text(left, language)}});
+}
+
 std::string ProgressBar::line(const ProgressMessages& words, std::string_view stage,
-                              double fraction, int columns) {
+                              double fraction, int columns, std::string_view counting) {
   const std::string label = stage_words(words, stage);
   const double done = std::clamp(fraction, 0.0, 1.0);
   const std::string percent = std::to_string(static_cast<int>(std::floor(done * 100.0))) + "%";
-  // label, a space, [bar], a space, the percent (at most "100%").
+  // label, a space, [bar], a space, the percent (at most "100%"), then two spaces and the
+  // counting when a bar still fits beside it.
+  if (!counting.empty()) {
+    const int room =
+        columns - display_width(label) - 1 - 2 - 1 - 4 - 2 - display_width(std::string(counting));
+    if (room >= kNarrowestBar) {
+      return line(words, stage, fraction, columns - 2 - display_width(std::string(counting))) +
+             "  " + std::string(counting);
+    }
+  }
   const int room = columns - display_width(label) - 1 - 2 - 1 - 4;
   const int width = std::min(kWidestBar, room);
   if (width < kNarrowestBar) {
@@ -83,9 +118,9 @@ std::string ProgressBar::line(const ProgressMessages& words, std::string_view st
 }
 
 boost::json::value call_showing_progress(Client& daemon, std::string_view method,
-                                         boost::json::object params, const std::string& language) {
+                                         boost::json::object params, const std::string& language,
+                                         CallOptions options) {
   ProgressBar bar(language);
-  CallOptions options;
   if (bar.shown()) {
     params["progress"] = true;
     options.on_notification = [&bar](const boost::json::value& notification) {

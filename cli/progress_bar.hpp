@@ -5,6 +5,8 @@
 #pragma once
 
 #include <boost/json.hpp>
+#include <chrono>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -28,19 +30,30 @@ class ProgressBar {
   void show(const protocol::RequestProgress& progress);
 
   // The line for `stage` (request.progress's name) at `fraction`, at most `columns` wide: the
-  // stage's words, a bar when there is room, and the whole percent done.
+  // stage's words, a bar when there is room, the whole percent done, and `counting` after them
+  // when it fits (a narrower bar makes room for it first).
   static std::string line(const ProgressMessages& words, std::string_view stage, double fraction,
-                          int columns);
+                          int columns, std::string_view counting = {});
+  // What an import's notifications add: "1200 cards · 400/s · 3s left", the rate from the
+  // `elapsed_ms` since the bar began, the time left from `fraction` done in that time; the rate
+  // and the time left only once there is enough to tell them by.
+  static std::string counting(const ProgressMessages& words, const std::string& language,
+                              std::uint64_t cards, std::int64_t elapsed_ms, double fraction);
 
  private:
   const ProgressMessages& words_;
+  std::string language_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   bool shown_ = false;
   std::string drawn_;  // the line on the terminal now; empty: none
 };
 
 // Calls `method` on the daemon with `params`, drawing a progress bar while it waits when stderr
 // is a terminal (and then asking for request.progress); returns the result as Client::call does.
+// `options` as Client::call takes them (a descriptor to pass); their notification handler is the
+// bar's.
 boost::json::value call_showing_progress(Client& daemon, std::string_view method,
-                                         boost::json::object params, const std::string& language);
+                                         boost::json::object params, const std::string& language,
+                                         CallOptions options = {});
 
 }  // namespace kioku::cli

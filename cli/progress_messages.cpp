@@ -12,7 +12,12 @@ const ProgressMessages kEnglish{
     .fitting = "Fitting the parameters",
     .scoring = "Scoring",
     .simulating = "Simulating",
+    .importing = "Importing",
     .working = "Working",
+    .cards_done_one = "{cards} card",
+    .cards_done = "{cards} cards",
+    .cards_rate = "{rate}/s",
+    .time_left = "{time} left",
 };
 
 const ProgressMessages kJapanese{
@@ -20,7 +25,12 @@ const ProgressMessages kJapanese{
     .fitting = "パラメータを最適化中",
     .scoring = "評価中",
     .simulating = "シミュレーション中",
+    .importing = "取り込み中",
     .working = "処理中",
+    .cards_done_one = "{cards} 枚",
+    .cards_done = "{cards} 枚",
+    .cards_rate = "毎秒 {rate} 枚",
+    .time_left = "残り {time}",
 };
 
 }  // namespace

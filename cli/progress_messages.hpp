@@ -12,9 +12,18 @@ struct ProgressMessages {
   const char* fitting;
   const char* scoring;
   const char* simulating;
+  const char* importing;
   const char* working;  // a stage this kioku does not know (a newer kiokud's)
+  // After the bar, when kiokud counts cards (an import): {cards} done so far, {rate} a second,
+  // {time} left (cli/duration_text.hpp).
+  const char* cards_done_one;
+  const char* cards_done;
+  const char* cards_rate;
+  const char* time_left;
 };
-BOOST_DESCRIBE_STRUCT(ProgressMessages, (), (reading, fitting, scoring, simulating, working))
+BOOST_DESCRIBE_STRUCT(ProgressMessages, (),
+                      (reading, fitting, scoring, simulating, importing, working, cards_done_one,
+                       cards_done, cards_rate, time_left))
 
 const ProgressMessages& progress_messages_for(const std::string& language);
 

@@ -387,7 +387,7 @@ class ReviewScreen {
         // it; an undo of its answer takes the session back (undo_last_answer()).
         if (options_.cram) cram_after_ = next.card->id;
         cram_left_ = next.cram_left.value_or(0);
-        if (!review_card(*next.card, next.counts)) break;
+        if (!review_card_unless_busy(*next.card, next.counts)) break;
       }
     } catch (const InputProblem& problem) {
       leave_screen();
@@ -625,6 +625,20 @@ class ReviewScreen {
     display().echo(std::string(1, kUndoKey) + '\n');
     undo_last_answer();
     return true;
+  }
+
+  // review_card(), except that a write kiokud refused because an import holds the collection
+  // (kBusy) leaves the card unanswered: the session says so and shows it again.
+  bool review_card_unless_busy(const protocol::CardToStudy& card, const protocol::Counts& counts) {
+    try {
+      return review_card(card, counts);
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::kBusy) throw;
+      answer_in_flight_.reset();
+      display().notice(
+          both([](const Messages& words) { return std::string(words.busy_not_recorded); }));
+      return true;
+    }
   }
 
   // Takes back the session's latest answer still standing (review.undo of its card): the card

@@ -126,7 +126,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                                              const AnkiPackageOptions& options, bool dry_run,
                                              TimestampMs now, const ProgressReport& progress) {
   const FreedMemoryRelease release;
-  progress(WorkStage::kReading, 0, 1);
+  progress.cards_done(WorkStage::kImporting, 0.0, 0);
   require_regular_file(descriptor, name);
   AnkiPackageReader package(descriptor, name);
   protocol::make_directories(options.data_directory);
@@ -159,7 +159,6 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       throw InputError(name, 0, "", error.what());
     }
   }
-  progress(WorkStage::kReading, 1, 1);
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {

@@ -26,7 +26,7 @@ struct AnkiPackageOptions {
 // change), else left. Throws kioku::InputError naming the package: a malformed package, a
 // note type other than the five (named), a note its kind refuses; nothing is changed then.
 // With `dry_run` the import is done and rolled back and no media file is written. `progress`
-// hears the package read, then the notes and cards done; what it throws rolls the import back.
+// hears the notes and cards done; what it throws rolls the import back.
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
                                              const std::string& name,
                                              const AnkiPackageOptions& options, bool dry_run,

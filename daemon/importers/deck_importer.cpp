@@ -17,9 +17,8 @@ ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
                                      const std::string& name, TimestampMs now, bool dry_run,
                                      bool prune, const ProgressReport& progress) {
   const FreedMemoryRelease release;
-  progress(WorkStage::kReading, 0, 1);
+  progress.cards_done(WorkStage::kImporting, 0.0, 0);
   const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
-  progress(WorkStage::kReading, 1, 1);
   if (!dry_run) return collection.import_deck(deck, name, now, prune, progress);
   ImportSummary summary;
   write_or_dry_run(collection, Write{WriteKind::kImport}, true,

@@ -15,7 +15,7 @@ namespace kioku::daemon {
 // a file that is not regular or one past protocol::kMaxDeckFileBytes; nothing is imported then.
 // With `dry_run` the import is done and rolled back: the counts say what it would change. With
 // `prune` the deck's notes the file no longer has are withdrawn (Collection::import_deck).
-// `progress` hears the reading, then the cards done; what it throws rolls the import back.
+// `progress` hears the cards done; what it throws rolls the import back.
 ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
                                      const std::string& name, TimestampMs now, bool dry_run = false,
                                      bool prune = false, const ProgressReport& progress = {});

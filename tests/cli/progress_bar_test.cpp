@@ -42,5 +42,36 @@ TEST_CASE("progress bar: a stage this kioku does not know is 'working', never th
             .starts_with("処理中 "));
 }
 
+TEST_CASE("progress bar: an import's cards - their rate and the time left - after the bar",
+          "[cli][progress]") {
+  const ProgressMessages& english = progress_messages_for("en");
+  // Too early for a rate: the cards alone.
+  CHECK(ProgressBar::counting(english, "en", 1200, 300, 0.1) == "1200 cards");
+  CHECK(ProgressBar::counting(english, "en", 1, 300, 0.0) == "1 card");
+  // A time left under a second is a second.
+  CHECK(ProgressBar::counting(english, "en", 9'000, 900, 0.9).ends_with(" · 1s left"));
+  // 40,000 cards in 4 s, a quarter done: 10,000 a second and 12 s left.
+  CHECK(ProgressBar::counting(english, "en", 40'000, 4'000, 0.25) ==
+        "40000 cards · 10000/s · 12s left");
+  // Done, or under 1% done: no time left to tell.
+  CHECK(ProgressBar::counting(english, "en", 40'000, 4'000, 1.0) == "40000 cards · 10000/s");
+  CHECK(ProgressBar::counting(english, "en", 10, 4'000, 0.001) == "10 cards · 2/s");
+  CHECK(ProgressBar::counting(progress_messages_for("ja"), "ja", 40'000, 4'000, 0.25) ==
+        "40000 枚 · 毎秒 10000 枚 · 残り 12秒");
+  const std::string counting = "40000 cards · 10000/s · 12s left";
+  CHECK(ProgressBar::line(english, "importing", 0.25, 100, counting) ==
+        "Importing [##########..............................] 25%  " + counting);
+  // A narrower terminal narrows the bar first, then leaves the counting out.
+  for (int columns = 10; columns <= 100; ++columns) {
+    INFO(columns);
+    const std::string line = ProgressBar::line(english, "importing", 0.25, columns, counting);
+    CHECK((display_width(line) <= columns || line == "Importing 25%"));
+  }
+  CHECK(ProgressBar::line(english, "importing", 0.25, 56, counting) ==
+        "Importing [#....] 25%  " + counting);
+  CHECK(ProgressBar::line(english, "importing", 0.25, 54, counting) ==
+        ProgressBar::line(english, "importing", 0.25, 54));
+}
+
 }  // namespace
 }  // namespace kioku::cli

@@ -64,6 +64,32 @@ TEST_CASE("request.progress: the line kiokud writes", "[protocol][progress]") {
   CHECK(read_back->fraction == 0.5);
 }
 
+TEST_CASE("request.progress: an import's cards go with the fraction, and a bad count is left out",
+          "[protocol][progress]") {
+  const std::string line = request_progress_line("9", "importing", 0.5, 1200);
+  CHECK(
+      line ==
+      R"({"jsonrpc":"2.0","method":"request.progress","params":{"id":9,"stage":"importing","fraction":0.5,"cards":1200}})"
+      "\n");
+  const auto read_back = read_request_progress(boost::json::parse(line));
+  REQUIRE(read_back);
+  CHECK(read_back->cards == std::optional<std::uint64_t>(1200));
+  CHECK(request_progress_line("9", "fitting", 0.5).find("cards") == std::string::npos);
+  CHECK_FALSE(read_request_progress(boost::json::parse(request_progress_line("9", "x", 0.5)))
+                  ->cards.has_value());
+  // Not a count: the progress is still read, without cards.
+  for (const char* cards : {"-1", "1.5", "\"many\"", "null", "[]", "1e3"}) {
+    const std::string text =
+        std::string(
+            R"({"method":"request.progress","params":{"id":1,"stage":"importing","fraction":0.5,"cards":)") +
+        cards + "}}";
+    INFO(text);
+    const auto progress = read_request_progress(boost::json::parse(text));
+    REQUIRE(progress);
+    CHECK_FALSE(progress->cards.has_value());
+  }
+}
+
 TEST_CASE("request.progress: anything else is not progress", "[protocol][progress]") {
   for (const char* line : {
            R"({"jsonrpc":"2.0","id":4,"result":{}})",

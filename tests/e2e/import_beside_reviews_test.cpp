@@ -1,0 +1,214 @@
+// An import runs on kiokud's worker with a connection of its own (docs/decisions.md, "An import
+// beside the reviews"): while it writes, the other clients' reads are answered from the
+// collection as it was, their writes are refused with -32007 and leave nothing behind, and
+// once it ends every write is taken again. Its client hears request.progress with the cards
+// done; a client that leaves mid-import stops it, and nothing of it lands.
+#include <filesystem>
+#include <fstream>
+
+#include "protocol/json_rpc.hpp"
+#include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/tmux_session.hpp"
+
+using namespace kioku::test;
+namespace json = boost::json;
+
+namespace {
+
+// Enough basic notes that the import takes a second or more of the worker's time in the
+// optimised build (far longer under the sanitizers), against the milliseconds the other
+// clients' requests below take once its first cards are written.
+constexpr int kBesideNotes = 100'000;
+constexpr std::int64_t kBesideImportId = 41;
+
+std::string beside_notes_file(const TempHome& home) {
+  const std::string path = home.root() + "/many.tsv";
+  std::ofstream file(path);
+  for (int note = 1; note <= kBesideNotes; ++note) {
+    file << "front " << note << "\tback " << note << "\tbeside\n";
+  }
+  REQUIRE(file.good());
+  return path;
+}
+
+json::object beside_import_params(const std::string& path) {
+  return {{"path", path},
+          {"deck", "Many"},
+          {"kind", "basic"},
+          {"columns", json::array{"front", "back", "tags"}},
+          {"progress", true}};
+}
+
+// Reads `client`'s notifications until one says the import has written cards in its
+// transaction; false when the response (or the end) came first. The counts it heard go to
+// `cards`.
+bool beside_wait_for_cards(LineClient& client, std::vector<std::int64_t>& cards) {
+  for (;;) {
+    const std::optional<std::string> line = client.read_line(300'000);
+    if (!line) return false;
+    const json::value value = json::parse(*line);
+    INFO(*line);
+    if (value.as_object().contains("id")) return false;
+    REQUIRE(value.at("method").as_string() == "request.progress");
+    CHECK(value.at("params").at("stage").as_string() == "importing");
+    cards.push_back(value.at("params").at("cards").as_int64());
+    if (cards.back() > 0) return true;
+  }
+}
+
+// The import's response, after the rest of its notifications, whose cards never go back.
+json::value beside_import_response(LineClient& client, std::vector<std::int64_t>& cards) {
+  for (;;) {
+    const std::optional<std::string> line = client.read_line(300'000);
+    REQUIRE(line.has_value());
+    json::value value = json::parse(*line);
+    if (value.as_object().contains("id")) return value;
+    const std::int64_t now = value.at("params").at("cards").as_int64();
+    CHECK(now >= cards.back());
+    cards.push_back(now);
+  }
+}
+
+std::int64_t beside_first_card(LineClient& client) {
+  const json::value next = result_of(rpc(client, "review.next", {{"lang", "en"}}));
+  return next.at("card").at("id").as_int64();
+}
+
+}  // namespace
+
+TEST_CASE("e2e: while an import writes - reads are answered - writes are refused and lost nowhere",
+          "[e2e][import][concurrency]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  const std::string path = beside_notes_file(home);
+  LineClient importer(home.socket_path());
+  LineClient reviewer(home.socket_path());
+  LineClient second_importer(home.socket_path());
+  REQUIRE(importer.connected());
+  REQUIRE(reviewer.connected());
+  REQUIRE(second_importer.connected());
+  const std::int64_t card = beside_first_card(reviewer);
+  const std::int64_t right = right_choice(reviewer, card);
+  const json::object answer{{"card", card}, {"choice", right}};
+
+  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
+                        "\n"));
+  std::vector<std::int64_t> cards;
+  REQUIRE(beside_wait_for_cards(importer, cards));
+
+  // Reads see the collection as it was before the import.
+  const json::value counts = result_of(rpc(reviewer, "due.counts"));
+  CHECK(field(counts, "new") == 8);
+  CHECK(beside_first_card(reviewer) == card);
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 0);
+  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
+  // Writes are refused at once, saying why; a second import too.
+  const json::value refused = rpc(reviewer, "review.answer", answer);
+  CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
+  CHECK(error_message_of(refused).find("an import") != std::string::npos);
+  CHECK(error_code_of(rpc(second_importer, "deck.import", beside_import_params(path))) ==
+        kioku::protocol::code::kBusy);
+
+  const json::value imported = beside_import_response(importer, cards);
+  CHECK(field(result_of(imported), "added") == kBesideNotes);
+  CHECK(cards.back() == kBesideNotes);
+  // The refused answer left nothing; answered again now, it is recorded.
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 0);
+  CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 1);
+  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 2);
+  expect_still_serving(home);
+}
+
+TEST_CASE("e2e: kioku review during an import says the answer was not recorded and asks again",
+          "[e2e][import][concurrency]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  const std::string path = beside_notes_file(home);
+  LineClient importer(home.socket_path());
+  REQUIRE(importer.connected());
+  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
+                        "\n"));
+  std::vector<std::int64_t> cards;
+  REQUIRE(beside_wait_for_cards(importer, cards));
+  // One answer, then q at the same card shown again.
+  const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, "1\nq\n");
+  INFO(review.out << review.err);
+  CHECK(review.exit_code == 0);
+  CHECK(has(review.out, "Not recorded: an import is writing the collection"));
+  CHECK(count_of(review.out, "Your answer") == 2);
+  CHECK(field(result_of(beside_import_response(importer, cards)), "added") == kBesideNotes);
+  LineClient reviewer(home.socket_path());
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 0);
+}
+
+TEST_CASE("e2e: a client that leaves mid-import stops it - nothing of it lands - writes go on",
+          "[e2e][import][concurrency]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  const std::string path = beside_notes_file(home);
+  LineClient reviewer(home.socket_path());
+  REQUIRE(reviewer.connected());
+  {
+    LineClient importer(home.socket_path());
+    REQUIRE(importer.connected());
+    REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
+                          "\n"));
+    std::vector<std::int64_t> cards;
+    REQUIRE(beside_wait_for_cards(importer, cards));
+  }  // closed mid-import
+  // The worker runs one piece of later work at a time: collection.backups answers once the
+  // stopped import has rolled back.
+  result_of(rpc(reviewer, "collection.backups", {}, 300'000));
+  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
+  const std::int64_t card = beside_first_card(reviewer);
+  const json::object answer{{"card", card}, {"choice", right_choice(reviewer, card)}};
+  CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
+  expect_still_serving(home);
+}
+
+TEST_CASE("e2e: kioku import draws its cards and rate in the terminal and Ctrl-C stops it whole",
+          "[e2e][import][terminal]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  const std::string path = beside_notes_file(home);
+  // The first row goes when tmux marks the pane dead (it scrolls by one): a blank line is it.
+  const std::string command = "sh -c 'echo; trap true INT; " + kioku_path() + " --socket " +
+                              home.socket_path() + " import " + path +
+                              " --deck Many --kind basic --columns front,back,tags;"
+                              " echo \"kioku exited with $?\"'";
+  // Each terminal in a directory of its own: tmux's socket and output pipe are made there.
+  std::filesystem::create_directory(home.root() + "/stopped");
+  std::filesystem::create_directory(home.root() + "/finished");
+  {
+    TmuxSession terminal(home.root() + "/stopped", command, home.environment());
+    INFO("screen:\n" << terminal.screen_text());
+    REQUIRE(terminal.wait_until([&] {
+      const std::string screen = terminal.screen_text();
+      return has(screen, "Importing [") && has(screen, " cards");
+    }));
+    terminal.send_keys("C-c");
+    REQUIRE(terminal.wait_for("kioku exited with "));
+    CHECK_FALSE(has(terminal.screen_text(), "Importing ["));
+  }
+  LineClient reviewer(home.socket_path());
+  REQUIRE(reviewer.connected());
+  // Once the worker is done with the stopped import (it runs one piece of work at a time),
+  // nothing of it is in the collection.
+  result_of(rpc(reviewer, "collection.backups", {}, 300'000));
+  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
+  CHECK(has(daemon.log(), "kiokud: deck.import stopped: its client left"));
+
+  // Left alone, the same import ends with its summary and no bar left behind.
+  TmuxSession terminal(home.root() + "/finished", command, home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+  REQUIRE(terminal.wait_for("kioku exited with 0", 300'000));
+  const std::string screen = terminal.screen_text();
+  INFO("at the end:\n" << screen);
+  CHECK(has(screen, "100000"));
+  CHECK_FALSE(has(terminal.screen_text(), "Importing ["));
+}
