@@ -88,6 +88,12 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
     out << fill_in(fill_in_count(cards, words.history_one, words.history_many),
                    {{"answers", std::to_string(summary.imported_answers)}});
   }
+  if (const std::int64_t conflicting = summary.conflicting; conflicting > 0) {
+    out << fill_in_count(conflicting, words.conflicting_one, words.conflicting_many);
+  }
+  if (const std::int64_t skipped = summary.skipped; skipped > 0) {
+    out << fill_in_count(skipped, words.skipped_one, words.skipped_many);
+  }
   if (args.dry_run) out << words.nothing_changed;
   out << '\n';
 }

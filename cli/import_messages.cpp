@@ -37,6 +37,13 @@ const ImportMessages kEnglish{
     .media_many = "; {count} media files",
     .history_one = "; {count} card took its Anki history ({answers} answers)",
     .history_many = "; {count} cards took their Anki history ({answers} answers)",
+    .conflicting_one =
+        "; {count} card kept as kioku has it: its note changed here after the package's copy",
+    .conflicting_many =
+        "; {count} cards kept as kioku has them: their notes changed here after the package's "
+        "copies",
+    .skipped_one = "; {count} card skipped: its note's guid came earlier in the package",
+    .skipped_many = "; {count} cards skipped: their notes' guids came earlier in the package",
     .file_empty = "import: FILE is empty; give a deck file, or - for standard input",
     .no_current_directory = "cannot tell the current directory",
     .cannot_open = "cannot open file: {error}",
@@ -77,6 +84,12 @@ const ImportMessages kJapanese{
     .media_many = "。メディアファイル {count} 個",
     .history_one = "。カード {count} 枚が Anki の履歴（回答 {answers} 件）を引き継ぎました",
     .history_many = "。カード {count} 枚が Anki の履歴（回答 {answers} 件）を引き継ぎました",
+    .conflicting_one =
+        "。カード {count} 枚は kioku の内容のままです（パッケージの版より後に kioku で変更）",
+    .conflicting_many =
+        "。カード {count} 枚は kioku の内容のままです（パッケージの版より後に kioku で変更）",
+    .skipped_one = "。カード {count} 枚を飛ばしました（ノートの guid がパッケージ内で重複）",
+    .skipped_many = "。カード {count} 枚を飛ばしました（ノートの guid がパッケージ内で重複）",
     .file_empty = "import: FILE が空です。デッキファイルか、標準入力なら - を指定してください",
     .no_current_directory = "カレントディレクトリが分かりません",
     .cannot_open = "ファイルを開けません: {error}",

@@ -31,6 +31,12 @@ struct ImportMessages {
   // --with-history: {count} cards that took their Anki history, then {answers} answers logged
   const char* history_one;
   const char* history_many;
+  // {count} cards of notes kioku kept because its copy changed after the package's
+  const char* conflicting_one;
+  const char* conflicting_many;
+  // {count} cards of notes skipped because their guid came earlier in the package
+  const char* skipped_one;
+  const char* skipped_many;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
   const char* no_current_directory;
@@ -45,7 +51,8 @@ BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                        retired_one, retired_many, suspended_one, suspended_many, restored_one,
                        restored_many, pruned_one, pruned_many, pruned_cards_one, pruned_cards_many,
                        prune_toml_only, history_package_only, media_one, media_many, history_one,
-                       history_many, file_empty, no_current_directory, cannot_open, cannot_read,
+                       history_many, conflicting_one, conflicting_many, skipped_one, skipped_many,
+                       file_empty, no_current_directory, cannot_open, cannot_read,
                        cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);

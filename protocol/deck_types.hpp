@@ -96,10 +96,17 @@ struct DeckImportResult {
   // with_history: cards that took their Anki log and scheduling, and the Anki answers logged
   std::int64_t cards_with_history = 0;
   std::int64_t imported_answers = 0;
+  // Anki packages: cards of notes whose package copy differs from kioku's while kioku's changed
+  // later (kioku's kept), and cards of notes whose guid came earlier in the package (skipped).
+  std::int64_t conflicting = 0;
+  std::int64_t skipped = 0;
+  // Always 0 in a result: an import with any error is refused whole, with the error instead.
+  std::int64_t errors = 0;
 };
 BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
                       (deck, added, updated, unchanged, not_in_file, retired, suspended, media,
-                       pruned, restored, cards_with_history, imported_answers))
+                       pruned, restored, cards_with_history, imported_answers, conflicting, skipped,
+                       errors))
 
 struct DeckConfigParams {
   std::string deck;

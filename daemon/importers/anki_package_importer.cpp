@@ -13,6 +13,7 @@
 #include "core/anki_text_notes.hpp"
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
+#include "core/note_canonical.hpp"
 #include "core/note_validation.hpp"
 #include "core/replay.hpp"
 #include "daemon/importers/anki_media_plan.hpp"
@@ -172,8 +173,12 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       progress.cards_done(
           WorkStage::kImporting,
           static_cast<double>(notes_done++) / static_cast<double>(anki.notes.size()),
-          static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
-      if (!seen_guids.insert(anki_note.guid).second) continue;
+          static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged +
+                                     summary.conflicting));
+      if (!seen_guids.insert(anki_note.guid).second) {
+        summary.skipped += static_cast<int>(anki_note.cards.size());
+        continue;
+      }
       const NoteKind kind = kinds.at(anki_note.type_id);
       const auto& field_specs = note_kind_spec(kind).fields;
       const std::string where = "note " + anki_note.guid;
@@ -245,9 +250,10 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       bool saved = false;
       // In seconds: the file's time times 1000 could overflow.
       if (stored && anki_note.modified_s <= stored->modified_ms / 1000) {
-        // Not newer than kioku's copy: left as it is.
+        // Not newer than kioku's copy: left as it is; a conflict when the copies differ.
+        int& left = same_note_content(note, stored->note) ? summary.unchanged : summary.conflicting;
         for (const StoredNoteCard& card : collection.cards().cards_of_note(stored->id)) {
-          summary.unchanged += card.card.retired ? 0 : 1;
+          left += card.card.retired ? 0 : 1;
           if (!card.card.retired) note_cards.emplace_back(card.card.key, card.card.id);
         }
       } else {
@@ -296,9 +302,9 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
     }
-    progress.cards_done(
-        WorkStage::kImporting, 1.0,
-        static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
+    progress.cards_done(WorkStage::kImporting, 1.0,
+                        static_cast<std::uint64_t>(summary.added + summary.updated +
+                                                   summary.unchanged + summary.conflicting));
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });
   summary.media = media.media();

@@ -191,7 +191,9 @@ protocol::DeckImportResult result_of(const ImportSummary& summary) {
                                     .pruned = summary.pruned,
                                     .restored = summary.restored,
                                     .cards_with_history = summary.cards_with_history,
-                                    .imported_answers = summary.imported_answers};
+                                    .imported_answers = summary.imported_answers,
+                                    .conflicting = summary.conflicting,
+                                    .skipped = summary.skipped};
 }
 
 }  // namespace

@@ -59,6 +59,10 @@ struct ImportSummary {
   // --with-history: cards that took their Anki log and scheduling, and the answers logged.
   int cards_with_history = 0;
   std::int64_t imported_answers = 0;
+  // Anki packages: the cards of notes left as kioku has them although the package's copy
+  // differs (kioku's changed later), and of notes whose guid came earlier in the package.
+  int conflicting = 0;
+  int skipped = 0;
 };
 
 // What an undo did: the answer it voided, its own entry, and the card's state now.

@@ -199,6 +199,55 @@ TEST_CASE("e2e: an Anki package's media land in the media folder, named as the m
             .find("[image: " + names[0] + "]") != std::string::npos);
 }
 
+TEST_CASE("e2e: an older different copy of a note is conflicting - a repeated guid is skipped",
+          "[e2e][anki_package]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
+  REQUIRE(daemon.kioku({"import", fixture("anki_media.apkg")}).exit_code == 0);
+  const std::string collection = zip_entry(fixture("anki_media.apkg"), "collection.anki2");
+  // Other text, but older than the note kioku has: kioku's copy stays, counted as a conflict.
+  const std::string older = home.root() + "/older.apkg";
+  write_changed_package(older, collection,
+                        "UPDATE notes SET mod = 1, flds = 'other front' || char(31) || 'back'",
+                        "{}");
+  const auto conflict = parse_output(daemon.kioku({"import", older, "--json"}));
+  CHECK(field(conflict, "conflicting") == 1);
+  CHECK(field(conflict, "unchanged") == 0);
+  CHECK(field(conflict, "updated") == 0);
+  CHECK(field(conflict, "errors") == 0);
+  const SqliteReader after(home.collection_path());
+  CHECK(after.text("SELECT count(*) FROM notes WHERE fields LIKE '%other front%'") == "0");
+  // The same text, older: unchanged, no conflict.
+  const std::string same = home.root() + "/same.apkg";
+  write_changed_package(same, collection, "UPDATE notes SET mod = 1", "{}");
+  const auto unchanged = parse_output(daemon.kioku({"import", same, "--json"}));
+  CHECK(field(unchanged, "conflicting") == 0);
+  CHECK(field(unchanged, "unchanged") == 1);
+
+  // A second note of the same guid, after the first by id, with a card of its own: skipped.
+  const std::string repeated = home.root() + "/repeated.apkg";
+  write_changed_package(repeated, collection,
+                        "INSERT INTO notes SELECT id + 1, guid, mid, mod, usn, tags, flds, sfld, "
+                        "csum, flags, data FROM notes; "
+                        "INSERT INTO cards SELECT id + 1, nid + 1, did, ord, mod, usn, type, "
+                        "queue, due, ivl, factor, reps, lapses, left, odue, odid, flags, data "
+                        "FROM cards",
+                        "{}");
+  const auto skipping = daemon.kioku({"import", repeated});
+  CHECK(skipping.exit_code == 0);
+  CHECK(skipping.out.find("; 1 card skipped: its note's guid came earlier in the package") !=
+        std::string::npos);
+  const auto japanese = daemon.kioku({"--lang", "ja", "import", older});
+  CHECK(japanese.out.find("。カード 1 枚は kioku の内容のままです") != std::string::npos);
+  const auto skipped = parse_output(daemon.kioku({"import", repeated, "--json"}));
+  CHECK(field(skipped, "skipped") == 1);
+  CHECK(field(skipped, "unchanged") == 1);
+  for (const char* key : {"added", "updated", "unchanged", "conflicting", "suspended", "skipped",
+                          "media", "errors"}) {
+    CHECK(skipped.as_object().contains(key));
+  }
+}
+
 TEST_CASE("e2e: --dry-run of an Anki package changes nothing and writes no media",
           "[e2e][anki_package]") {
   if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Reads (due.counts, review.next, stats.summary, one at a time on one connection) while
+# `kioku import` of a generated 1M-note Anki text file runs, against the same reads with no
+# import, in the same run: p50, p99 and the worst. Issue 12's target: p99 <= 50 ms during the
+# import. The reads go to COLLECTION (a generated one, copied), else a new collection with the
+# bundled deck.
+# Usage: bench/reads_beside_import.sh [BUILD_DIR] [COLLECTION]
+# ROWS (default 1000000) sets how many notes the file has; BASELINE_SECONDS (default 5) how long
+# the reads are timed alone.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+build_dir=$(cd "${1:-build}" && pwd)
+source_collection=${2:-}
+rows=${ROWS:-1000000}
+work=$(mktemp -d)
+trap 'stop_servers; rm -rf "$work"' EXIT
+
+file=$work/notes.tsv
+awk -v rows="$rows" 'BEGIN {
+  for (i = 1; i <= rows; i++) printf "front of note %d\tback of note %d, its answer\tbench\n", i, i
+}' >"$file"
+
+if [ -n "$source_collection" ]; then
+  copy_collection "$source_collection" "$work"
+  serve_collection_or_bundled_deck "$build_dir" "$work" "$collection"
+else
+  serve_collection_or_bundled_deck "$build_dir" "$work"
+fi
+
+probe() { python3 "$here/read_latency_probe.py" "$socket" "$@"; }
+
+echo "reads alone for ${BASELINE_SECONDS:-5} s:"
+probe --seconds "${BASELINE_SECONDS:-5}" | tee "$work/alone.tsv"
+
+stop_file=$work/import-done
+probe --until-file "$stop_file" >"$work/beside.tsv" &
+probe_pid=$!
+start=$(date +%s%3N)
+"$build_dir/bin/kioku" --socket "$socket" --no-autostart --timeout 86400 import "$file" \
+  --deck Bench --kind basic --columns front,back,tags
+import_ms=$(($(date +%s%3N) - start))
+touch "$stop_file"
+wait "$probe_pid"
+echo "reads beside the import of $rows notes ($import_ms ms):"
+cat "$work/beside.tsv"
+
+# The worst p99 of the three methods, alone and beside the import.
+worst_p99() { awk -F'\t' 'BEGIN { worst = 0 } $4 > worst { worst = $4 } END { print worst }' "$1"; }
+alone=$(worst_p99 "$work/alone.tsv")
+beside=$(worst_p99 "$work/beside.tsv")
+ratio=$(awk -v a="$beside" -v b="$alone" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+echo "worst p99: $beside ms beside the import, $alone ms alone (ratio $ratio)"
+record_result "reads' p99 during a $rows-note import (due.counts, review.next, stats.summary)" \
+  "$beside ms" "$alone ms" "$ratio" "<= 50 ms" \
+  "$(awk -v t="$beside" 'BEGIN { print (t <= 50) ? "yes" : "NO" }')"
