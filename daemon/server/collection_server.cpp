@@ -7,6 +7,7 @@
 #include <iostream>
 #include <utility>
 
+#include "core/error.hpp"
 #include "daemon/log_priority.hpp"
 #include "daemon/methods/dispatcher.hpp"
 
@@ -45,6 +46,7 @@ void CollectionServer::attach(Collection& collection, DayCalendar calendar,
   // Not counted here: the listener runs before the commit's held responses are released, and
   // an answer should not wait for the status bars. The alarm rings once this turn is done.
   group_commit_->add_listener([this](const CommitEvent&) {
+    if (stats_refill_pending_) refill_stats_on_calendar();
     if (due_watchers_.watching() > 0) due_alarm_ = clock_.now();
     if (reminders_.on()) reminder_alarm_ = clock_.now();
     set_alarm();
@@ -84,7 +86,7 @@ void CollectionServer::use_configuration(ConfigurationState& configuration) {
     if (settings.day_starts_at != context_->calendar.day_starts_at_hour()) {
       context_->calendar = DayCalendar(settings.day_starts_at);
       // Answers move to other days: the statistics' sums are made again on the new ones.
-      context_->collection.use_stats_calendar(context_->calendar);
+      refill_stats_on_calendar();
       due_alarm_ = clock_.now();
     }
   });
@@ -92,6 +94,18 @@ void CollectionServer::use_configuration(ConfigurationState& configuration) {
   configuration.when_loaded([this](const Configuration& settings) { start_reminders(settings); });
   start_reminders(configuration.effective());
   server_.when_hangup([&configuration] { configuration.reload(); });
+}
+
+void CollectionServer::refill_stats_on_calendar() {
+  try {
+    if (context_->collection.use_stats_calendar(context_->calendar)) server_.commit_soon();
+    stats_refill_pending_ = false;
+  } catch (const Error& error) {
+    // An import holds the collection's writes: the sums are made again after its commit (the
+    // commit listener in attach()), or after the next commit if it failed.
+    if (error.code() != ErrorCode::kBusy) throw;
+    stats_refill_pending_ = true;
+  }
 }
 
 void CollectionServer::start_reminders(const Configuration& settings) {

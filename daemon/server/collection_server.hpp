@@ -57,6 +57,9 @@ class CollectionServer {
   void run() { server_.run(); }
 
  private:
+  // Makes the statistics' sums again on context_->calendar (a new day start); while an import
+  // holds the writes, after the next commit instead.
+  void refill_stats_on_calendar();
   // Counts again for the due watchers (a commit, a learning card falling due, a new day).
   void refresh_due_watchers();
   // Takes the [reminders] settings and counts at once.
@@ -76,6 +79,7 @@ class CollectionServer {
   Reminders reminders_;
   std::optional<TimestampMs> reminder_alarm_;
   std::optional<DailyBackup> daily_backup_;
+  bool stats_refill_pending_ = false;  // refill_stats_on_calendar() met an import
 };
 
 }  // namespace kioku::daemon

@@ -1005,6 +1005,12 @@ void Server::stop() {
   asio::post(impl_->io, [this] { impl_->stop(); });
 }
 
+void Server::commit_soon() {
+  if (impl_->commit_posted) return;
+  impl_->commit_posted = true;
+  asio::post(impl_->io, [impl = impl_.get()] { impl->commit_round(); });
+}
+
 void Server::run_beside(std::function<void()> work) {
   impl_->post_to_worker(std::move(work));
 }

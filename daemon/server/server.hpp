@@ -112,6 +112,11 @@ class Server {
   // disk and the cores with no request. A server that stops first drops it. Call only from the
   // server's thread.
   void run_beside_when_quiet(std::function<void()> work);
+  // Commits, in a round of its own once the completions queued now are handled, what was
+  // written outside any request (a commit listener's write, a reload's): otherwise it would
+  // wait in the open transaction for the next writing request, holding SQLite's write lock
+  // against every other connection (an import's). Call from the server's thread.
+  void commit_soon();
   void set_alarm(TimestampMs when, std::function<void()> ring);
   void cancel_alarm();
   // Runs `ready` once, on the server's thread, when `descriptor` becomes readable (a child's

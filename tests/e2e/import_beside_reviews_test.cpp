@@ -8,6 +8,7 @@
 
 #include "protocol/json_rpc.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
@@ -142,6 +143,34 @@ TEST_CASE("e2e: kioku review during an import says the answer was not recorded a
   CHECK(field(result_of(beside_import_response(importer, cards)), "added") == kBesideNotes);
   LineClient reviewer(home.socket_path());
   CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 0);
+}
+
+TEST_CASE("e2e: a day start changed during an import remakes the sums after it - and commits them",
+          "[e2e][import][concurrency]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
+  const std::string path = beside_notes_file(home);
+  LineClient importer(home.socket_path());
+  LineClient other(home.socket_path());
+  REQUIRE(importer.connected());
+  REQUIRE(other.connected());
+  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
+                        "\n"));
+  std::vector<std::int64_t> cards;
+  REQUIRE(beside_wait_for_cards(importer, cards));
+  // The new day start is taken at once; the statistics' sums, a write, wait for the import.
+  write_config(home, "day_starts_at = 6\n");
+  result_of(rpc(other, "config.reload"));
+  CHECK(field(result_of(beside_import_response(importer, cards)), "added") == kBesideNotes);
+  // Made again after the import, and committed: a second import takes SQLite's write lock at
+  // once, where a transaction left open would hold it past its 5 s wait.
+  json::object again = beside_import_params(path);
+  again.erase("progress");
+  CHECK(field(result_of(rpc(other, "deck.import", again, 300'000)), "unchanged") == kBesideNotes);
+  const SqliteReader collection(home.collection_path());
+  CHECK(collection.text("SELECT value FROM collection_meta WHERE key = 'stats_rollup_calendar'")
+            .starts_with("day_starts_at=6;"));
 }
 
 TEST_CASE("e2e: a client that leaves mid-import stops it - nothing of it lands - writes go on",

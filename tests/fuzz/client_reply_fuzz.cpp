@@ -27,6 +27,7 @@
 #include "cli/progress_bar.hpp"
 #include "cli/reply.hpp"
 #include "core/error.hpp"
+#include "core/unicode.hpp"
 
 namespace {
 
@@ -77,9 +78,18 @@ void draw_notification(const json::value& notification) {
     fail("a progress fraction outside 0 to 1", json::serialize(notification));
   }
   for (const char* language : {"en", "ja"}) {
-    const std::string line = cli::ProgressBar::line(cli::progress_messages_for(language),
-                                                    progress->stage, progress->fraction, 60);
+    const cli::ProgressMessages& words = cli::progress_messages_for(language);
+    // An import's cards, their rate and the time left, at a time the fraction picks.
+    const std::string counting =
+        progress->cards
+            ? cli::ProgressBar::counting(words, language, *progress->cards,
+                                         static_cast<std::int64_t>(progress->fraction * 100'000.0),
+                                         progress->fraction)
+            : std::string();
+    const std::string line =
+        cli::ProgressBar::line(words, progress->stage, progress->fraction, 60, counting);
     if (has_control_character(line)) fail("a progress line holds a control character", line);
+    if (display_width(line) > 60) fail("a progress line wider than the terminal", line);
   }
 }
 
