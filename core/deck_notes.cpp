@@ -40,4 +40,9 @@ std::vector<DeckNote> deck_notes(const Deck& deck) {
   return notes;
 }
 
+std::vector<DeckNote> deck_notes(Deck&& deck) {
+  if (deck.format != 1) return std::exchange(deck.notes, {});
+  return deck_notes(deck);
+}
+
 }  // namespace kioku

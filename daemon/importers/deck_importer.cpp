@@ -1,6 +1,8 @@
 // TOML deck import: read and parse fully first, then write in one transaction.
 #include "daemon/importers/deck_importer.hpp"
 
+#include <utility>
+
 #include "core/deck_parser.hpp"
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/dry_run.hpp"
@@ -18,11 +20,12 @@ ImportSummary import_deck_descriptor(Collection& collection, int descriptor,
                                      bool prune, const ProgressReport& progress) {
   const FreedMemoryRelease release;
   progress.cards_done(WorkStage::kImporting, 0.0, 0);
-  const Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
-  if (!dry_run) return collection.import_deck(deck, name, now, prune, progress);
+  Deck deck = parse_deck(read_regular_deck(descriptor, name), name);
+  if (!dry_run) return collection.import_deck(std::move(deck), name, now, prune, progress);
   ImportSummary summary;
-  write_or_dry_run(collection, Write{WriteKind::kImport}, true,
-                   [&] { summary = collection.import_deck(deck, name, now, prune, progress); });
+  write_or_dry_run(collection, Write{WriteKind::kImport}, true, [&] {
+    summary = collection.import_deck(std::move(deck), name, now, prune, progress);
+  });
   return summary;
 }
 

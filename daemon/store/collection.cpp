@@ -2,6 +2,7 @@
 #include "daemon/store/collection.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 #include "core/answer_rollup.hpp"
 #include "core/deck_notes.hpp"
@@ -204,7 +205,7 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
   return undone;
 }
 
-ImportSummary Collection::import_deck(const Deck& deck, const std::string& source, TimestampMs now,
+ImportSummary Collection::import_deck(Deck deck, const std::string& source, TimestampMs now,
                                       bool prune, const ProgressReport& progress) {
   ImportSummary summary;
   Write what{WriteKind::kImport};
@@ -215,7 +216,8 @@ ImportSummary Collection::import_deck(const Deck& deck, const std::string& sourc
     std::int64_t card_position = 1;
     std::int64_t cards_in_file = 0;
     std::unordered_set<std::int64_t> notes_in_file;
-    const std::vector<DeckNote> notes = deck_notes(deck);
+    // The notes are taken out of the deck, which is not needed past its row.
+    const std::vector<DeckNote> notes = deck_notes(std::move(deck));
     std::size_t notes_done = 0;
     for (const DeckNote& entry : notes) {
       ++notes_done;

@@ -184,7 +184,7 @@ class Collection {
   // `prune`, the deck's live notes the file does not have are withdrawn in that same write
   // (prune_notes_except()). `progress` hears the cards done after each note (and may stop the
   // import by throwing WorkCancelled, which rolls it back).
-  ImportSummary import_deck(const Deck& deck, const std::string& source, TimestampMs now,
+  ImportSummary import_deck(Deck deck, const std::string& source, TimestampMs now,
                             bool prune = false, const ProgressReport& progress = {});
   // --prune (docs/deck-format.md, "Pruning"): retires every card not yet retired of each live
   // note of the deck whose row id `kept` does not hold, and suspends them. Nothing is deleted;
