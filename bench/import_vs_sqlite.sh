@@ -13,11 +13,8 @@ rows=${ROWS:-1000000}
 work=$(mktemp -d)
 trap 'stop_servers; rm -rf "$work"' EXIT
 
-# Anki's text export of basic notes: front, back and tags, tab-separated.
 file=$work/notes.tsv
-awk -v rows="$rows" 'BEGIN {
-  for (i = 1; i <= rows; i++) printf "front of note %d\tback of note %d, its answer\tbench\n", i, i
-}' >"$file"
+write_anki_tsv "$file" "$rows"
 echo "file: $rows notes, $(du -h "$file" | cut -f1)"
 
 now_ms() { date +%s%3N; }

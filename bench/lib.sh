@@ -82,6 +82,14 @@ serve_collection_or_bundled_deck() {
   fi
 }
 
+# Writes an Anki text export of ROWS basic notes to FILE: front, back and tags, tab-separated.
+# Usage: write_anki_tsv FILE ROWS
+write_anki_tsv() {
+  awk -v rows="$2" 'BEGIN {
+    for (i = 1; i <= rows; i++) printf "front of note %d\tback of note %d, its answer\tbench\n", i, i
+  }' >"$1"
+}
+
 # A field of /proc/PID/status (VmRSS, VmHWM) in KiB.
 memory_kib() {
   awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"

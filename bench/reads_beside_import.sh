@@ -17,9 +17,7 @@ work=$(mktemp -d)
 trap 'stop_servers; rm -rf "$work"' EXIT
 
 file=$work/notes.tsv
-awk -v rows="$rows" 'BEGIN {
-  for (i = 1; i <= rows; i++) printf "front of note %d\tback of note %d, its answer\tbench\n", i, i
-}' >"$file"
+write_anki_tsv "$file" "$rows"
 
 if [ -n "$source_collection" ]; then
   copy_collection "$source_collection" "$work"

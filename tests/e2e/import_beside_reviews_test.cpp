@@ -70,6 +70,23 @@ json::value beside_import_response(LineClient& client, std::vector<std::int64_t>
   }
 }
 
+// Sends the import of `path` on `importer` and waits until it has written cards.
+void beside_start_import(LineClient& importer, const std::string& path,
+                         std::vector<std::int64_t>& cards) {
+  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
+                        "\n"));
+  REQUIRE(beside_wait_for_cards(importer, cards));
+}
+
+// A daemon on the format 1 deck's eight cards, and the file of many notes to import beside them.
+struct BesideImport {
+  TempHome home;
+  RunningDaemon daemon{home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)}};
+  std::string path = beside_notes_file(home);
+
+  BesideImport() { REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0); }
+};
+
 std::int64_t beside_first_card(LineClient& client) {
   const json::value next = result_of(rpc(client, "review.next", {{"lang", "en"}}));
   return next.at("card").at("id").as_int64();
@@ -79,10 +96,9 @@ std::int64_t beside_first_card(LineClient& client) {
 
 TEST_CASE("e2e: while an import writes - reads are answered - writes are refused and lost nowhere",
           "[e2e][import][concurrency]") {
-  TempHome home;
-  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
-  const std::string path = beside_notes_file(home);
+  BesideImport beside;
+  const TempHome& home = beside.home;
+  const std::string& path = beside.path;
   LineClient importer(home.socket_path());
   LineClient reviewer(home.socket_path());
   LineClient second_importer(home.socket_path());
@@ -93,10 +109,8 @@ TEST_CASE("e2e: while an import writes - reads are answered - writes are refused
   const std::int64_t right = right_choice(reviewer, card);
   const json::object answer{{"card", card}, {"choice", right}};
 
-  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
-                        "\n"));
   std::vector<std::int64_t> cards;
-  REQUIRE(beside_wait_for_cards(importer, cards));
+  beside_start_import(importer, path, cards);
 
   // Reads see the collection as it was before the import.
   const json::value counts = result_of(rpc(reviewer, "due.counts"));
@@ -124,16 +138,13 @@ TEST_CASE("e2e: while an import writes - reads are answered - writes are refused
 
 TEST_CASE("e2e: kioku review during an import says the answer was not recorded and asks again",
           "[e2e][import][concurrency]") {
-  TempHome home;
-  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
-  const std::string path = beside_notes_file(home);
+  BesideImport beside;
+  const TempHome& home = beside.home;
+  const std::string& path = beside.path;
   LineClient importer(home.socket_path());
   REQUIRE(importer.connected());
-  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
-                        "\n"));
   std::vector<std::int64_t> cards;
-  REQUIRE(beside_wait_for_cards(importer, cards));
+  beside_start_import(importer, path, cards);
   // One answer, then q at the same card shown again.
   const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, "1\nq\n");
   INFO(review.out << review.err);
@@ -147,18 +158,15 @@ TEST_CASE("e2e: kioku review during an import says the answer was not recorded a
 
 TEST_CASE("e2e: a day start changed during an import remakes the sums after it - and commits them",
           "[e2e][import][concurrency]") {
-  TempHome home;
-  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
-  const std::string path = beside_notes_file(home);
+  BesideImport beside;
+  const TempHome& home = beside.home;
+  const std::string& path = beside.path;
   LineClient importer(home.socket_path());
   LineClient other(home.socket_path());
   REQUIRE(importer.connected());
   REQUIRE(other.connected());
-  REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
-                        "\n"));
   std::vector<std::int64_t> cards;
-  REQUIRE(beside_wait_for_cards(importer, cards));
+  beside_start_import(importer, path, cards);
   // The new day start is taken at once; the statistics' sums, a write, wait for the import.
   write_config(home, "day_starts_at = 6\n");
   result_of(rpc(other, "config.reload"));
@@ -175,19 +183,16 @@ TEST_CASE("e2e: a day start changed during an import remakes the sums after it -
 
 TEST_CASE("e2e: a client that leaves mid-import stops it - nothing of it lands - writes go on",
           "[e2e][import][concurrency]") {
-  TempHome home;
-  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
-  const std::string path = beside_notes_file(home);
+  BesideImport beside;
+  const TempHome& home = beside.home;
+  const std::string& path = beside.path;
   LineClient reviewer(home.socket_path());
   REQUIRE(reviewer.connected());
   {
     LineClient importer(home.socket_path());
     REQUIRE(importer.connected());
-    REQUIRE(importer.send(request_line(kBesideImportId, "deck.import", beside_import_params(path)) +
-                          "\n"));
     std::vector<std::int64_t> cards;
-    REQUIRE(beside_wait_for_cards(importer, cards));
+    beside_start_import(importer, path, cards);
   }  // closed mid-import
   // The worker runs one piece of later work at a time: collection.backups answers once the
   // stopped import has rolled back.
@@ -201,10 +206,9 @@ TEST_CASE("e2e: a client that leaves mid-import stops it - nothing of it lands -
 
 TEST_CASE("e2e: kioku import draws its cards and rate in the terminal and Ctrl-C stops it whole",
           "[e2e][import][terminal]") {
-  TempHome home;
-  RunningDaemon daemon(home, {"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
-  REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0);
-  const std::string path = beside_notes_file(home);
+  BesideImport beside;
+  const TempHome& home = beside.home;
+  const std::string& path = beside.path;
   // The first row goes when tmux marks the pane dead (it scrolls by one): a blank line is it.
   const std::string command = "sh -c 'echo; trap true INT; " + kioku_path() + " --socket " +
                               home.socket_path() + " import " + path +
@@ -230,7 +234,7 @@ TEST_CASE("e2e: kioku import draws its cards and rate in the terminal and Ctrl-C
   // nothing of it is in the collection.
   result_of(rpc(reviewer, "collection.backups", {}, 300'000));
   CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
-  CHECK(has(daemon.log(), "kiokud: deck.import stopped: its client left"));
+  CHECK(has(beside.daemon.log(), "kiokud: deck.import stopped: its client left"));
 
   // Left alone, the same import ends with its summary and no bar left behind.
   TmuxSession terminal(home.root() + "/finished", command, home.environment());
