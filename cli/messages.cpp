@@ -64,7 +64,7 @@ const Messages kEnglish{
     .nothing_to_undo = "Nothing to undo in this session",
     .suspended_card = "Suspended: out of reviews until kioku unsuspend {card}",
     .busy_not_recorded =
-        "Not recorded: an import is writing the collection. The card comes again; answer it "
+        "Not recorded: an import is writing the collection. The card comes again; try again "
         "once the import has ended",
     .time_up = "Time is up ({time}).",
     .bad_session_time =
@@ -132,7 +132,7 @@ const Messages kJapanese{
     .suspended_card = "保留にしました: kioku unsuspend {card} まで復習に出ません",
     .busy_not_recorded =
         "記録されていません: 取り込みがコレクションに書き込み中です。このカードがもう一度出ます。"
-        "取り込みが終わってから回答してください",
+        "取り込みが終わってからやり直してください",
     .time_up = "時間になりました（{time}）。",
     .bad_session_time =
         "--time には 1s から 24h までの時間を 10m、90s、1h30m のように指定してください"

@@ -64,9 +64,15 @@ void ProgressBar::show(const protocol::RequestProgress& progress) {
   // terminals, and the next \r would then redraw only its second half.
   std::string extra;
   if (progress.cards) {
-    const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - started_);
-    extra = counting(words_, language_, *progress.cards, elapsed.count(), progress.fraction);
+    const auto now = std::chrono::steady_clock::now();
+    if (!counting_start_ && *progress.cards > 0) counting_start_.emplace(progress, now);
+    CountingStart start{*progress.cards, progress.fraction, 0};
+    if (counting_start_) {
+      start = {*counting_start_->first.cards, counting_start_->first.fraction,
+               std::chrono::duration_cast<std::chrono::milliseconds>(now - counting_start_->second)
+                   .count()};
+    }
+    extra = counting(words_, language_, *progress.cards, progress.fraction, start);
   }
   std::string next = line(words_, progress.stage, progress.fraction, stderr_columns() - 1, extra);
   if (next == drawn_) return;
@@ -75,19 +81,22 @@ void ProgressBar::show(const protocol::RequestProgress& progress) {
 }
 
 std::string ProgressBar::counting(const ProgressMessages& words, const std::string& language,
-                                  std::uint64_t cards, std::int64_t elapsed_ms, double fraction) {
+                                  std::uint64_t cards, double fraction,
+                                  const CountingStart& start) {
   std::string text = fill_in(cards == 1 ? words.cards_done_one : words.cards_done,
                              {{"cards", std::to_string(cards)}});
-  // Under half a second, or under 1% done, a rate or a time left would jump about.
-  if (elapsed_ms < 500) return text;
-  const auto rate = static_cast<std::uint64_t>(static_cast<double>(cards) * 1000.0 /
+  // Under half a second, or under 1% done since, a rate or a time left would jump about.
+  const std::int64_t elapsed_ms = start.elapsed_ms;
+  if (elapsed_ms < 500 || cards < start.cards) return text;
+  const auto rate = static_cast<std::uint64_t>(static_cast<double>(cards - start.cards) * 1000.0 /
                                                static_cast<double>(elapsed_ms));
   text += " · " + fill_in(words.cards_rate, {{"rate", std::to_string(rate)}});
   const double done = std::clamp(fraction, 0.0, 1.0);
-  if (done < 0.01 || done >= 1.0) return text;
+  const double done_since = done - std::clamp(start.fraction, 0.0, 1.0);
+  if (done_since < 0.01 || done >= 1.0) return text;
   // Whole seconds, rounded up: "0s left" while work remains would be wrong.
   const auto left = static_cast<std::int64_t>(
-      std::ceil(static_cast<double>(elapsed_ms) * (1.0 - done) / done / 1000.0) * 1000.0);
+      std::ceil(static_cast<double>(elapsed_ms) * (1.0 - done) / done_since / 1000.0) * 1000.0);
   return text + " · " + fill_in(words.time_left, {{"time", duration_text(left, language)}});
 }
 

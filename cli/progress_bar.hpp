@@ -7,8 +7,10 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "cli/client.hpp"
 #include "cli/progress_messages.hpp"
@@ -34,16 +36,25 @@ class ProgressBar {
   // when it fits (a narrower bar makes room for it first).
   static std::string line(const ProgressMessages& words, std::string_view stage, double fraction,
                           int columns, std::string_view counting = {});
-  // What an import's notifications add: "1200 cards · 400/s · 3s left", the rate from the
-  // `elapsed_ms` since the bar began, the time left from `fraction` done in that time; the rate
-  // and the time left only once there is enough to tell them by.
+  // Where the timing of an import's counting starts: its first card saved, so that neither a
+  // wait behind other work nor the unpacking of a package slows the rate.
+  struct CountingStart {
+    std::uint64_t cards = 0;
+    double fraction = 0.0;
+    std::int64_t elapsed_ms = 0;  // since then
+  };
+  // What an import's notifications add: "1200 cards · 400/s · 3s left", the rate and the time
+  // left from the cards and the fraction done since `start`, only once there is enough to tell
+  // them by.
   static std::string counting(const ProgressMessages& words, const std::string& language,
-                              std::uint64_t cards, std::int64_t elapsed_ms, double fraction);
+                              std::uint64_t cards, double fraction, const CountingStart& start);
 
  private:
   const ProgressMessages& words_;
   std::string language_;
-  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  // The first notification with a card saved, and when it came.
+  std::optional<std::pair<protocol::RequestProgress, std::chrono::steady_clock::time_point>>
+      counting_start_;
   bool shown_ = false;
   std::string drawn_;  // the line on the terminal now; empty: none
 };

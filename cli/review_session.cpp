@@ -635,6 +635,8 @@ class ReviewScreen {
     } catch (const Error& error) {
       if (error.code() != ErrorCode::kBusy) throw;
       answer_in_flight_.reset();
+      // A cram session goes on after the card it showed: back to before it, so it comes again.
+      if (options_.cram) cram_after_ = shown_after_;
       display().notice(
           both([](const Messages& words) { return std::string(words.busy_not_recorded); }));
       return true;

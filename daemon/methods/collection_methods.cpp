@@ -65,6 +65,9 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
 protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParams& params,
                                           MethodContext& context) {
   const std::string& file = absolute_path(params.file, "file");
+  // Refused at once while an import writes (kBusy), before the file is read or the collection
+  // backed up.
+  context.collection.group_commit().check_writable();
   const int version = check_restorable(file);
   const std::size_t connected = context.connected_clients();
   if (!params.force.value_or(false) && connected > 1) {

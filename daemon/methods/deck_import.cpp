@@ -204,12 +204,13 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   const ImportPlan plan = plan_import(params, requested, context);
   const TimestampMs now = context.clock.now();
   const std::string& path = context.collection_path;
+  GroupCommit& writes = context.collection.group_commit();
+  // One import at a time: a second is refused as any other write is while the first runs, before
+  // its file is read (a batch's would be read on the server's thread).
+  writes.check_writable();
   if (!context.may_answer_later || path.empty() || path.front() != '/') {
     return result_of(run_import(context.collection, requested.file.get(), plan, now, {}));
   }
-  GroupCommit& writes = context.collection.group_commit();
-  // One import at a time: a second is refused as any other write is while the first runs.
-  writes.check_writable();
   // std::function copies what it holds; the file and the outcome are shared, not copied.
   auto file = std::make_shared<protocol::UniqueFd>(std::move(requested.file));
   auto landed = std::make_shared<std::atomic<bool>>(false);
@@ -219,25 +220,36 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
         // A connection of the worker's own: SQLite's WAL lets the server's connection read the
         // collection as it was before the import until the import commits.
         CollectionConnection connection(path);
-        const ImportSummary summary =
-            run_import(connection.collection(), file->get(), plan, now, progress);
-        landed->store(!plan.dry_run, std::memory_order_release);
-        return result_of(summary);
+        const GroupCommit& worker_writes = connection.collection().group_commit();
+        try {
+          const ImportSummary summary =
+              run_import(connection.collection(), file->get(), plan, now, progress);
+          landed->store(!plan.dry_run, std::memory_order_release);
+          return result_of(summary);
+        } catch (...) {
+          // Committed, then failed (a package's media put in place after the notes): what did
+          // land is announced all the same.
+          landed->store(!plan.dry_run && worker_writes.writes_done() > 0,
+                        std::memory_order_release);
+          throw;
+        }
       },
       params.progress.value_or(false));
   // The worker's transaction holds SQLite's write lock until it ends: a write on the server's
   // connection would wait on it (busy_timeout) and stall every client, so each is refused with
   // kBusy at once. A group the server has open still commits before the worker's transaction
   // begins, which waits for it.
-  writes.refuse_writes("the collection is busy: an import (" + plan.name +
-                       ") is writing it; nothing was changed, try again when it ends");
+  // Set before the refusal: nothing between may leave writes refused for good.
   context.later.finished = [&writes, landed] {
     writes.accept_writes();
-    // The due watchers and the reminders count again, as after any import.
-    if (landed->load(std::memory_order_acquire)) {
-      writes.announce_outside_write(Write{WriteKind::kImport});
-    }
+    // The due watchers and the reminders count again, as after any import; with nothing
+    // landed the listeners still hear that writes are taken again (a statistics refill a new
+    // day start put off waits for it), and a count again costs little.
+    writes.announce_outside_write(
+        Write{landed->load(std::memory_order_acquire) ? WriteKind::kImport : WriteKind::kOther});
   };
+  writes.refuse_writes("the collection is busy: an import (" + plan.name +
+                       ") is writing it; nothing was changed, try again when it ends");
   return result;
 }
 

@@ -293,9 +293,19 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
     result->typed = typed_reply(judgement);
     return record;
   };
-  if (const auto review_id = context.collection.answer_card(params.card, decide)) {
-    result->review_id = *review_id;
+  std::optional<std::int64_t> review_id;
+  try {
+    review_id = context.collection.answer_card(params.card, decide);
+  } catch (const Error& error) {
+    // Refused while an import writes (kBusy): an answer sent again after a lost reply may be
+    // recorded already, and its client must hear so, not that it was not.
+    if (error.code() != ErrorCode::kBusy || !params.answer_id) throw;
+    const auto recorded = context.collection.review_log().answer_by_id(*params.answer_id);
+    if (!recorded) throw;
+    return already_recorded(*recorded, context.collection.cards().card(params.card),
+                            *params.answer_id, language);
   }
+  if (review_id) result->review_id = *review_id;
   return std::move(*result);
 }
 

@@ -46,18 +46,22 @@ TEST_CASE("progress bar: an import's cards - their rate and the time left - afte
           "[cli][progress]") {
   const ProgressMessages& english = progress_messages_for("en");
   // Too early for a rate: the cards alone.
-  CHECK(ProgressBar::counting(english, "en", 1200, 300, 0.1) == "1200 cards");
-  CHECK(ProgressBar::counting(english, "en", 1, 300, 0.0) == "1 card");
+  CHECK(ProgressBar::counting(english, "en", 1200, 0.1, {0, 0.0, 300}) == "1200 cards");
+  CHECK(ProgressBar::counting(english, "en", 1, 0.0, {0, 0.0, 300}) == "1 card");
   // A time left under a second is a second.
-  CHECK(ProgressBar::counting(english, "en", 9'000, 900, 0.9).ends_with(" · 1s left"));
+  CHECK(ProgressBar::counting(english, "en", 9'000, 0.9, {0, 0.0, 900}).ends_with(" · 1s left"));
   // 40,000 cards in 4 s, a quarter done: 10,000 a second and 12 s left.
-  CHECK(ProgressBar::counting(english, "en", 40'000, 4'000, 0.25) ==
+  CHECK(ProgressBar::counting(english, "en", 40'000, 0.25, {0, 0.0, 4'000}) ==
         "40000 cards · 10000/s · 12s left");
   // Done, or under 1% done: no time left to tell.
-  CHECK(ProgressBar::counting(english, "en", 40'000, 4'000, 1.0) == "40000 cards · 10000/s");
-  CHECK(ProgressBar::counting(english, "en", 10, 4'000, 0.001) == "10 cards · 2/s");
-  CHECK(ProgressBar::counting(progress_messages_for("ja"), "ja", 40'000, 4'000, 0.25) ==
+  CHECK(ProgressBar::counting(english, "en", 40'000, 1.0, {0, 0.0, 4'000}) ==
+        "40000 cards · 10000/s");
+  CHECK(ProgressBar::counting(english, "en", 10, 0.001, {0, 0.0, 4'000}) == "10 cards · 2/s");
+  CHECK(ProgressBar::counting(progress_messages_for("ja"), "ja", 40'000, 0.25, {0, 0.0, 4'000}) ==
         "40000 枚 · 毎秒 10000 枚 · 残り 12秒");
+  // Timed from the first card saved: 30,000 cards and 20% in 3 s since 10,000 and 5%.
+  CHECK(ProgressBar::counting(english, "en", 40'000, 0.25, {10'000, 0.05, 3'000}) ==
+        "40000 cards · 10000/s · 12s left");
   const std::string counting = "40000 cards · 10000/s · 12s left";
   CHECK(ProgressBar::line(english, "importing", 0.25, 100, counting) ==
         "Importing [##########..............................] 25%  " + counting);

@@ -136,6 +136,40 @@ TEST_CASE("e2e: while an import writes - reads are answered - writes are refused
   expect_still_serving(home);
 }
 
+TEST_CASE(
+    "e2e: during an import a re-sent answer is recognised - a batch import and a restore refused",
+    "[e2e][import][concurrency]") {
+  BesideImport beside;
+  const TempHome& home = beside.home;
+  LineClient importer(home.socket_path());
+  LineClient reviewer(home.socket_path());
+  REQUIRE(importer.connected());
+  REQUIRE(reviewer.connected());
+  const std::int64_t card = beside_first_card(reviewer);
+  const json::object answer{
+      {"card", card}, {"choice", right_choice(reviewer, card)}, {"answer_id", "resent-1"}};
+  const std::int64_t review_id =
+      result_of(rpc(reviewer, "review.answer", answer)).at("review_id").as_int64();
+
+  std::vector<std::int64_t> cards;
+  beside_start_import(importer, beside.path, cards);
+  // Sent again (its reply lost, say): recorded before, and said so, not refused.
+  const json::value again = result_of(rpc(reviewer, "review.answer", answer));
+  CHECK(again.at("review_id").as_int64() == review_id);
+  // An import inside a batch would run on kiokud's own thread: refused before its file is read.
+  const std::string batch =
+      "[" + request_line(5, "deck.import", beside_import_params(beside.path)) + "]";
+  const json::value batched = reviewer.request(batch, 10'000);
+  REQUIRE(batched.is_array());
+  CHECK(error_code_of(batched.as_array()[0]) == kioku::protocol::code::kBusy);
+  // A restore is refused before it backs anything up.
+  CHECK(error_code_of(rpc(reviewer, "collection.restore",
+                          {{"file", home.root() + "/none.sqlite"}, {"force", true}})) ==
+        kioku::protocol::code::kBusy);
+  CHECK(field(result_of(beside_import_response(importer, cards)), "added") == kBesideNotes);
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 1);
+}
+
 TEST_CASE("e2e: kioku review during an import says the answer was not recorded and asks again",
           "[e2e][import][concurrency]") {
   BesideImport beside;

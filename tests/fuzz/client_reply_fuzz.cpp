@@ -81,11 +81,11 @@ void draw_notification(const json::value& notification) {
     const cli::ProgressMessages& words = cli::progress_messages_for(language);
     // An import's cards, their rate and the time left, at a time the fraction picks.
     const std::string counting =
-        progress->cards
-            ? cli::ProgressBar::counting(words, language, *progress->cards,
-                                         static_cast<std::int64_t>(progress->fraction * 100'000.0),
-                                         progress->fraction)
-            : std::string();
+        progress->cards ? cli::ProgressBar::counting(
+                              words, language, *progress->cards, progress->fraction,
+                              {*progress->cards / 2, progress->fraction / 2,
+                               static_cast<std::int64_t>(progress->fraction * 100'000.0)})
+                        : std::string();
     const std::string line =
         cli::ProgressBar::line(words, progress->stage, progress->fraction, 60, counting);
     if (has_control_character(line)) fail("a progress line holds a control character", line);
