@@ -27,11 +27,7 @@ sqlite3 "$work/floor.sqlite" "CREATE TABLE notes (front TEXT, back TEXT, tags TE
 floor_ms=$(($(now_ms) - start))
 echo "sqlite3 .import: $floor_ms ms ($(sqlite3 "$work/floor.sqlite" "SELECT count(*) FROM notes") rows)"
 
-mkdir -m 700 "$work/run"
-export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
-socket=$work/run/kiokud.sock
-start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket" \
-  --no-bundled-decks --backups-daily 0 --backups-weekly 0
+serve_empty_collection "$build_dir" "$work"
 start=$(now_ms)
 "$build_dir/bin/kioku" --socket "$socket" --no-autostart --timeout 86400 import "$file" \
   --deck Bench --kind basic --columns front,back,tags

@@ -60,6 +60,22 @@ start_kiokud_on_collection() {
     --clock-start "$(collection_now_seconds "$collection")" "$@"
 }
 
+# Makes WORK the XDG home of the kioku and kiokud started after it (runtime, data and state
+# directories under WORK) and sets `socket` to kiokud's socket there. Usage: use_temporary_home WORK
+use_temporary_home() {
+  mkdir -m 700 "$1/run"
+  export XDG_RUNTIME_DIR=$1/run XDG_DATA_HOME=$1/data XDG_STATE_HOME=$1/state
+  socket=$1/run/kiokud.sock
+}
+
+# Starts BUILD_DIR's kiokud on a new, empty collection in a temporary home under WORK (no bundled
+# deck, no automatic backups). Sets socket and SERVER_PID. Usage: serve_empty_collection BUILD_DIR WORK
+serve_empty_collection() {
+  use_temporary_home "$2"
+  start_server "$2" "$1/bin/kiokud" --ready-fd 1 --socket "$socket" --no-bundled-decks \
+    --backups-daily 0 --backups-weekly 0
+}
+
 # For the scripts that read the due counts of a running kiokud: starts BUILD_DIR's kiokud in a
 # fresh XDG home under WORK, serving COLLECTION when one is given (its clock at the collection's
 # "now") or else a new collection with the bundled deck. Sets socket, collection (the file kiokud
@@ -68,9 +84,7 @@ start_kiokud_on_collection() {
 serve_collection_or_bundled_deck() {
   local build_dir=$1 work=$2
   collection=${3:-}
-  mkdir -m 700 "$work/run"
-  export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
-  socket=$work/run/kiokud.sock
+  use_temporary_home "$work"
   clock_offset_ms=0
   if [ -n "$collection" ]; then
     collection=$(cd "$(dirname "$collection")" && pwd)/$(basename "$collection")

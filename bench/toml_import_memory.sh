@@ -22,11 +22,7 @@ awk -v notes="$notes" 'BEGIN {
 }' >"$deck"
 echo "deck: $notes notes, $(du -h "$deck" | cut -f1)"
 
-mkdir -m 700 "$work/run"
-export XDG_RUNTIME_DIR=$work/run XDG_DATA_HOME=$work/data XDG_STATE_HOME=$work/state
-socket=$work/run/kiokud.sock
-start_server "$work" "$build_dir/bin/kiokud" --ready-fd 1 --socket "$socket" \
-  --no-bundled-decks --backups-daily 0 --backups-weekly 0
+serve_empty_collection "$build_dir" "$work"
 start=$(date +%s%3N)
 "$build_dir/bin/kioku" --socket "$socket" --no-autostart --timeout 86400 import "$deck"
 import_ms=$(($(date +%s%3N) - start))

@@ -60,20 +60,23 @@ ProgressBar::~ProgressBar() {
 
 void ProgressBar::show(const protocol::RequestProgress& progress) {
   if (!shown_) return;
-  // One column short of the width: a line that reaches the last column wraps on some
-  // terminals, and the next \r would then redraw only its second half.
   std::string extra;
   if (progress.cards) {
     const auto now = std::chrono::steady_clock::now();
-    if (!counting_start_ && *progress.cards > 0) counting_start_.emplace(progress, now);
+    if (!counting_start_ && *progress.cards > 0) {
+      counting_start_ = CountingStart{*progress.cards, progress.fraction, 0};
+      counting_since_ = now;
+    }
     CountingStart start{*progress.cards, progress.fraction, 0};
     if (counting_start_) {
-      start = {*counting_start_->first.cards, counting_start_->first.fraction,
-               std::chrono::duration_cast<std::chrono::milliseconds>(now - counting_start_->second)
-                   .count()};
+      start = *counting_start_;
+      start.elapsed_ms =
+          std::chrono::duration_cast<std::chrono::milliseconds>(now - counting_since_).count();
     }
     extra = counting(words_, language_, *progress.cards, progress.fraction, start);
   }
+  // One column short of the width: a line that reaches the last column wraps on some
+  // terminals, and the next \r would then redraw only its second half.
   std::string next = line(words_, progress.stage, progress.fraction, stderr_columns() - 1, extra);
   if (next == drawn_) return;
   drawn_ = std::move(next);

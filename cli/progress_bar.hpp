@@ -52,9 +52,9 @@ class ProgressBar {
  private:
   const ProgressMessages& words_;
   std::string language_;
-  // The first notification with a card saved, and when it came.
-  std::optional<std::pair<protocol::RequestProgress, std::chrono::steady_clock::time_point>>
-      counting_start_;
+  // The first notification with a card saved (its elapsed_ms unused), and when it came.
+  std::optional<CountingStart> counting_start_;
+  std::chrono::steady_clock::time_point counting_since_;
   bool shown_ = false;
   std::string drawn_;  // the line on the terminal now; empty: none
 };

@@ -43,8 +43,6 @@ class ProgressReport {
   void operator()(WorkStage stage, std::size_t done, std::size_t total) const;
   // `cards` cards are done, and `fraction` of `stage` (an import: the share of its file read).
   void cards_done(WorkStage stage, double fraction, std::uint64_t cards) const;
-  // Whether anybody hears the report: work that must count to report can skip it otherwise.
-  bool heard() const noexcept { return sink_ != nullptr; }
   // This report for a part of the work: the part's fractions 0 to 1 arrive as `from` to `to`
   // of this one's (the folds of an evaluation, each a fit of its own).
   ProgressReport part(double from, double to) const;

@@ -173,8 +173,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       progress.cards_done(
           WorkStage::kImporting,
           static_cast<double>(notes_done++) / static_cast<double>(anki.notes.size()),
-          static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged +
-                                     summary.conflicting));
+          summary.cards_saved());
       if (!seen_guids.insert(anki_note.guid).second) {
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
@@ -302,9 +301,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
     }
-    progress.cards_done(WorkStage::kImporting, 1.0,
-                        static_cast<std::uint64_t>(summary.added + summary.updated +
-                                                   summary.unchanged + summary.conflicting));
+    progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });
   summary.media = media.media();

@@ -119,18 +119,13 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       summary.unchanged += save.count(CardChange::kUnchanged);
       summary.retired += static_cast<int>(save.retired.size());
       summary.restored += static_cast<int>(save.revived.size());
-      if (progress.heard()) {
-        // The reader reads ahead of the rows: the whole file is read before its last rows are
-        // saved, and 1 means done, which is told once, below.
-        progress.cards_done(
-            WorkStage::kImporting,
-            std::min(0.999, static_cast<double>(source.consumed()) / to_read),
-            static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
-      }
+      // The reader reads ahead of the rows: the whole file is read before its last rows are
+      // saved, and 1 means done, which is told once, below.
+      progress.cards_done(WorkStage::kImporting,
+                          std::min(0.999, static_cast<double>(source.consumed()) / to_read),
+                          summary.cards_saved());
     }
-    progress.cards_done(
-        WorkStage::kImporting, 1.0,
-        static_cast<std::uint64_t>(summary.added + summary.updated + summary.unchanged));
+    progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });
   return summary;

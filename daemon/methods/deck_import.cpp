@@ -2,7 +2,6 @@
 // the import where the request allows it on the worker.
 #include "daemon/methods/deck_import.hpp"
 
-#include <atomic>
 #include <memory>
 
 #include "core/anki_note_type.hpp"
@@ -211,43 +210,29 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   if (!context.may_answer_later || path.empty() || path.front() != '/') {
     return result_of(run_import(context.collection, requested.file.get(), plan, now, {}));
   }
-  // std::function copies what it holds; the file and the outcome are shared, not copied.
+  // std::function copies what it holds: the file is shared, not copied.
   auto file = std::make_shared<protocol::UniqueFd>(std::move(requested.file));
-  auto landed = std::make_shared<std::atomic<bool>>(false);
   protocol::DeckImportResult result = answer_later<protocol::DeckImportResult>(
       context,
-      [plan, file, landed, path, now](const ProgressReport& progress) {
+      [plan, file, path, now](const ProgressReport& progress) {
         // A connection of the worker's own: SQLite's WAL lets the server's connection read the
         // collection as it was before the import until the import commits.
         CollectionConnection connection(path);
-        const GroupCommit& worker_writes = connection.collection().group_commit();
-        try {
-          const ImportSummary summary =
-              run_import(connection.collection(), file->get(), plan, now, progress);
-          landed->store(!plan.dry_run, std::memory_order_release);
-          return result_of(summary);
-        } catch (...) {
-          // Committed, then failed (a package's media put in place after the notes): what did
-          // land is announced all the same.
-          landed->store(!plan.dry_run && worker_writes.writes_done() > 0,
-                        std::memory_order_release);
-          throw;
-        }
+        return result_of(run_import(connection.collection(), file->get(), plan, now, progress));
       },
       params.progress.value_or(false));
+  // Set before the refusal below, so that nothing between the two can leave writes refused for
+  // good. The listeners hear of the import's end whether it landed, failed after its commit (a
+  // package's media) or rolled back: the due watchers and reminders count again, and a
+  // statistics refill a new day start put off runs; a count that finds nothing new costs little.
+  context.later.finished = [&writes] {
+    writes.accept_writes();
+    writes.announce_outside_write(Write{WriteKind::kImport});
+  };
   // The worker's transaction holds SQLite's write lock until it ends: a write on the server's
   // connection would wait on it (busy_timeout) and stall every client, so each is refused with
   // kBusy at once. A group the server has open still commits before the worker's transaction
   // begins, which waits for it.
-  // Set before the refusal: nothing between may leave writes refused for good.
-  context.later.finished = [&writes, landed] {
-    writes.accept_writes();
-    // The due watchers and the reminders count again, as after any import; with nothing
-    // landed the listeners still hear that writes are taken again (a statistics refill a new
-    // day start put off waits for it), and a count again costs little.
-    writes.announce_outside_write(
-        Write{landed->load(std::memory_order_acquire) ? WriteKind::kImport : WriteKind::kOther});
-  };
   writes.refuse_writes("the collection is busy: an import (" + plan.name +
                        ") is writing it; nothing was changed, try again when it ends");
   return result;

@@ -341,6 +341,14 @@ struct Server::Impl {
     }
   }
 
+  // Posted, not run now: the round runs after the completions already queued (requests that
+  // arrived meanwhile), and their writes join its commit. One round is posted at a time.
+  void post_commit_round() {
+    if (commit_posted) return;
+    commit_posted = true;
+    asio::post(io, [this] { commit_round(); });
+  }
+
   // Commits what the requests handled so far wrote, then releases their held responses.
   void commit_round() {
     commit_posted = false;
@@ -366,11 +374,8 @@ struct Server::Impl {
       // A lone client has nobody to share the commit with: commit now rather than after a trip
       // through the event loop, which cost one client about a sixth of its answer rate.
       commit_round();
-    } else if (!commit_posted) {
-      // Posted, not run now: it runs after the completions already queued (requests that
-      // arrived meanwhile), and their writes join this commit.
-      commit_posted = true;
-      asio::post(io, [this] { commit_round(); });
+    } else {
+      post_commit_round();
     }
     while (!waiting_for->settled) {
       boost::system::error_code cancelled;
@@ -1006,9 +1011,7 @@ void Server::stop() {
 }
 
 void Server::commit_soon() {
-  if (impl_->commit_posted) return;
-  impl_->commit_posted = true;
-  asio::post(impl_->io, [impl = impl_.get()] { impl->commit_round(); });
+  impl_->post_commit_round();
 }
 
 void Server::run_beside(std::function<void()> work) {

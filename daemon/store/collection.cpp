@@ -232,7 +232,7 @@ ImportSummary Collection::import_deck(Deck deck, const std::string& source, Time
       summary.restored += static_cast<int>(save.revived.size());
       progress.cards_done(WorkStage::kImporting,
                           static_cast<double>(notes_done) / static_cast<double>(notes.size()),
-                          static_cast<std::uint64_t>(cards_in_file));
+                          summary.cards_saved());
     }
     summary.not_in_file = static_cast<int>(cards_.count_in_deck(deck_id) - cards_in_file);
     if (prune) prune_notes_except(deck_id, notes_in_file, summary);

@@ -63,6 +63,12 @@ struct ImportSummary {
   // differs (kioku's changed later), and of notes whose guid came earlier in the package.
   int conflicting = 0;
   int skipped = 0;
+
+  // The cards the import has been through so far, saved or left as they were: what its
+  // progress report counts.
+  std::uint64_t cards_saved() const noexcept {
+    return static_cast<std::uint64_t>(added + updated + unchanged + conflicting);
+  }
 };
 
 // What an undo did: the answer it voided, its own entry, and the card's state now.

@@ -20,9 +20,8 @@ CollectionConnection::CollectionConnection(const std::string& path)
   collection_ = std::make_unique<Collection>(*database_);
 }
 
-// The collection's statements are finalized before the connection closes.
-CollectionConnection::~CollectionConnection() {
-  collection_.reset();
-}
+// Defined here, where sqlite::Database is whole. The members go in reverse order: the
+// collection's statements are finalized before the connection closes.
+CollectionConnection::~CollectionConnection() = default;
 
 }  // namespace kioku::daemon

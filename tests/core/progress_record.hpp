@@ -15,18 +15,15 @@ namespace kioku::test {
 struct ProgressRecord {
   std::vector<double> fractions;
   std::vector<WorkStage> stages;
-  std::vector<std::optional<std::uint64_t>> cards;  // the cards done each report told, if any
   // The report after this many throws WorkCancelled, as kiokud's does once its client has gone.
   std::size_t cancel_after = std::numeric_limits<std::size_t>::max();
 
   ProgressReport report() {
-    return ProgressReport(
-        [this](WorkStage stage, double fraction, std::optional<std::uint64_t> cards_done) {
-          if (fractions.size() == cancel_after) throw WorkCancelled("the client left");
-          fractions.push_back(fraction);
-          stages.push_back(stage);
-          cards.push_back(cards_done);
-        });
+    return ProgressReport([this](WorkStage stage, double fraction, std::optional<std::uint64_t>) {
+      if (fractions.size() == cancel_after) throw WorkCancelled("the client left");
+      fractions.push_back(fraction);
+      stages.push_back(stage);
+    });
   }
 
   // Starts at 0, never goes back, and ends at exactly 1.

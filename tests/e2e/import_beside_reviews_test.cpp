@@ -91,6 +91,17 @@ struct BesideImport {
   BesideImport() { REQUIRE(run_kioku(home, {"import", format1_deck_path()}).exit_code == 0); }
 };
 
+std::size_t beside_deck_count(LineClient& client) {
+  return result_of(rpc(client, "deck.list", {{"lang", "en"}})).at("decks").as_array().size();
+}
+
+// The decks once kiokud's worker is done with an import stopped midway: it runs one piece of
+// later work at a time, so collection.backups answers only once the import has rolled back.
+std::size_t beside_decks_after_worker(LineClient& client) {
+  result_of(rpc(client, "collection.backups", {}, 300'000));
+  return beside_deck_count(client);
+}
+
 std::int64_t beside_first_card(LineClient& client) {
   const json::value next = result_of(rpc(client, "review.next", {{"lang", "en"}}));
   return next.at("card").at("id").as_int64();
@@ -121,7 +132,7 @@ TEST_CASE("e2e: while an import writes - reads are answered - writes are refused
   CHECK(field(counts, "new") == 8);
   CHECK(beside_first_card(reviewer) == card);
   CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 0);
-  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
+  CHECK(beside_deck_count(reviewer) == 1);
   // Writes are refused at once, saying why; a second import too.
   const json::value refused = rpc(reviewer, "review.answer", answer);
   CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
@@ -136,7 +147,7 @@ TEST_CASE("e2e: while an import writes - reads are answered - writes are refused
   CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 0);
   CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
   CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 1);
-  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 2);
+  CHECK(beside_deck_count(reviewer) == 2);
   expect_still_serving(home);
 }
 
@@ -232,10 +243,7 @@ TEST_CASE("e2e: a client that leaves mid-import stops it - nothing of it lands -
     std::vector<std::int64_t> cards;
     beside_start_import(importer, path, cards);
   }  // closed mid-import
-  // The worker runs one piece of later work at a time: collection.backups answers once the
-  // stopped import has rolled back.
-  result_of(rpc(reviewer, "collection.backups", {}, 300'000));
-  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
+  CHECK(beside_decks_after_worker(reviewer) == 1);
   const std::int64_t card = beside_first_card(reviewer);
   const json::object answer{{"card", card}, {"choice", right_choice(reviewer, card)}};
   CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
@@ -268,10 +276,8 @@ TEST_CASE("e2e: kioku import draws its cards and rate in the terminal and Ctrl-C
   }
   LineClient reviewer(home.socket_path());
   REQUIRE(reviewer.connected());
-  // Once the worker is done with the stopped import (it runs one piece of work at a time),
-  // nothing of it is in the collection.
-  result_of(rpc(reviewer, "collection.backups", {}, 300'000));
-  CHECK(result_of(rpc(reviewer, "deck.list", {{"lang", "en"}})).at("decks").as_array().size() == 1);
+  // Nothing of the stopped import is in the collection.
+  CHECK(beside_decks_after_worker(reviewer) == 1);
   CHECK(has(beside.daemon.log(), "kiokud: deck.import stopped: its client left"));
 
   // Left alone, the same import ends with its summary and no bar left behind.
@@ -281,5 +287,5 @@ TEST_CASE("e2e: kioku import draws its cards and rate in the terminal and Ctrl-C
   const std::string screen = terminal.screen_text();
   INFO("at the end:\n" << screen);
   CHECK(has(screen, std::to_string(kBesideNotes)));
-  CHECK_FALSE(has(terminal.screen_text(), "Importing ["));
+  CHECK_FALSE(has(screen, "Importing ["));
 }
