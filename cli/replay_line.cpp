@@ -4,6 +4,7 @@
 #include <array>
 #include <boost/json.hpp>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <utility>
 
@@ -58,10 +59,11 @@ ReplayField* field_named(ReplayLine& fields, std::string_view name) {
 }
 
 // Bytes that end a plain string's fast scan: the closing quote, and what plain strings exclude.
-constexpr std::array<bool, 256> kStopBytes = [] {
-  std::array<bool, 256> stops{};
+// Bytes rather than bools, so that four of them are or-ed without a branch.
+constexpr std::array<std::uint8_t, 256> kStopBytes = [] {
+  std::array<std::uint8_t, 256> stops{};
   for (std::size_t byte = 0; byte < stops.size(); ++byte) {
-    stops[byte] = byte == '"' || byte == '\\' || byte < 0x20 || byte >= 0x80;
+    stops[byte] = (byte == '"' || byte == '\\' || byte < 0x20 || byte >= 0x80) ? 1 : 0;
   }
   return stops;
 }();
@@ -73,11 +75,11 @@ bool plain_string(std::string_view line, std::size_t& at, std::string_view& text
   std::size_t end = start;
   // Four bytes a step while four remain, then one at a time to the stop byte.
   const auto* bytes = reinterpret_cast<const unsigned char*>(line.data());
-  while (end + 4 <= line.size() && !(kStopBytes[bytes[end]] | kStopBytes[bytes[end + 1]] |
-                                     kStopBytes[bytes[end + 2]] | kStopBytes[bytes[end + 3]])) {
+  while (end + 4 <= line.size() && (kStopBytes[bytes[end]] | kStopBytes[bytes[end + 1]] |
+                                    kStopBytes[bytes[end + 2]] | kStopBytes[bytes[end + 3]]) == 0) {
     end += 4;
   }
-  while (end < line.size() && !kStopBytes[bytes[end]]) ++end;
+  while (end < line.size() && kStopBytes[bytes[end]] == 0) ++end;
   if (end == line.size() || line[end] != '"') return false;
   text = line.substr(start, end - start);
   at = end + 1;

@@ -12,7 +12,7 @@
 
 namespace kioku::cli {
 
-class CliContext;
+struct CliContext;
 
 struct SimulateOptions {
   std::optional<std::string> algorithm;  // fsrs or sm2; default: the deck's (a history: fsrs)

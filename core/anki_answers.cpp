@@ -66,8 +66,10 @@ std::vector<AnswerRow> anki_answers(std::span<const AnkiRevlogRow> rows, bool v1
       case kRelearn:
         answer.row.phase_before = Phase::kRelearning;
         break;
-      default:  // a review, or a cram answer of a card under review
+      case kReview:
+      case kFiltered:  // a cram answer of a card under review
         answer.row.phase_before = Phase::kReview;
+        break;
     }
     if (row.interval > 0) {
       answer.phase_after = Phase::kReview;
