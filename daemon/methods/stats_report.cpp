@@ -6,6 +6,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,7 @@ std::int64_t current_streak(const std::vector<std::int64_t>& days, std::int64_t 
 // All time starts on the first day with an answer or an added card (today when there are
 // none), so that its per-day lists are bounded and start where there is something to show.
 std::int64_t first_day(const std::vector<std::int64_t>& reviewed,
-                       const std::vector<CardSnapshot>& cards, const DayCalendar& calendar,
+                       std::span<const CardSnapshot> cards, const DayCalendar& calendar,
                        std::int64_t today) {
   std::int64_t first = today;
   if (!reviewed.empty()) first = std::min(first, reviewed.front());
@@ -104,8 +105,8 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   StatsRollups& sums = collection.stats_rollups();
   const std::vector<std::int64_t> reviewed = sums.answered_days(deck_id, today);
   const DeckOptionsById options = deck_options_of(collection, deck);
-  const std::vector<CardSnapshot> cards =
-      collection.stats_source().cards(deck_id, [&](std::int64_t card_deck) {
+  const std::span<const CardSnapshot> cards =
+      collection.kept_card_snapshots().cards(deck_id, [&](std::int64_t card_deck) {
         const auto deck_options = options.find(card_deck);
         return deck_options != options.end() && deck_options->second.algorithm == Algorithm::kFsrs
                    ? &deck_options->second.fsrs_weights

@@ -49,6 +49,7 @@ Collection::Collection(sqlite::Database& database)
       imported_states_(database),
       daily_stats_(database),
       stats_source_(database),
+      kept_card_snapshots_(database),
       stats_rollups_(database),
       meta_(database) {}
 
@@ -247,6 +248,7 @@ void Collection::replace_with(const std::string& source_path, const std::string&
   group_commit_.check_writable();
   group_commit_.commit();
   replace_collection(database_, source_path, staging_path, now);
+  kept_card_snapshots_.forget();
   // The file put in place keeps its roll-ups when they are on this calendar.
   use_stats_calendar(calendar);
   // The commit listeners (the due watchers) hear of the new collection as of any change.

@@ -32,6 +32,7 @@
 #include "daemon/store/group_commit.hpp"
 #include "daemon/store/imported_states.hpp"
 #include "daemon/store/integrity.hpp"
+#include "daemon/store/kept_card_snapshots.hpp"
 #include "daemon/store/note_store.hpp"
 #include "daemon/store/review_log.hpp"
 #include "daemon/store/stats_rollups.hpp"
@@ -117,6 +118,7 @@ class Collection {
   ImportedStates& imported_states() noexcept { return imported_states_; }
   DailyStats& daily_stats() noexcept { return daily_stats_; }
   StatsSource& stats_source() noexcept { return stats_source_; }
+  KeptCardSnapshots& kept_card_snapshots() noexcept { return kept_card_snapshots_; }
   StatsRollups& stats_rollups() noexcept { return stats_rollups_; }
   CollectionMeta& meta() noexcept { return meta_; }
 
@@ -233,6 +235,7 @@ class Collection {
   ImportedStates imported_states_;
   DailyStats daily_stats_;
   StatsSource stats_source_;
+  KeptCardSnapshots kept_card_snapshots_;
   StatsRollups stats_rollups_;
   CollectionMeta meta_;
 };

@@ -75,7 +75,28 @@ bool Database::read_only() const noexcept {
 Database::~Database() {
   begin_immediate_.reset();
   commit_.reset();
+  data_version_.reset();
+  sqlite3_update_hook(handle_, nullptr, nullptr);
   sqlite3_close_v2(handle_);
+}
+
+void Database::listen_to_row_changes(RowChangeListener listener) {
+  row_change_listener_ = std::move(listener);
+  if (!row_change_listener_) {
+    sqlite3_update_hook(handle_, nullptr, nullptr);
+    return;
+  }
+  sqlite3_update_hook(
+      handle_,
+      [](void* context, int, const char*, const char* table, sqlite3_int64 rowid) {
+        (*static_cast<RowChangeListener*>(context))(table, rowid);
+      },
+      &row_change_listener_);
+}
+
+std::int64_t Database::data_version() {
+  if (!data_version_) data_version_ = std::make_unique<Statement>(*this, "PRAGMA data_version");
+  return integer_result(*data_version_);
 }
 
 void Database::begin_immediate() {

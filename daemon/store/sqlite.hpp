@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -77,6 +78,16 @@ class Database {
   const std::string& path() const noexcept { return path_; }
   // True when SQLite could open the file only for reading (a read-only file or mount).
   bool read_only() const noexcept;
+  // SQLite's update hook: `listener` hears the table and rowid of each row this connection
+  // inserts, updates or deletes, as the statement runs (so also the rows of a transaction that
+  // is later rolled back), and must not use the connection. One listener a connection; an empty
+  // function removes it. Not called for rows other connections write (data_version() tells of
+  // those), nor for a file put in place by the backup API.
+  using RowChangeListener = std::function<void(std::string_view table, std::int64_t rowid)>;
+  void listen_to_row_changes(RowChangeListener listener);
+  // PRAGMA data_version: changes when another connection has committed to the file since the
+  // last call.
+  std::int64_t data_version();
 
   [[noreturn]] void fail(int result_code, std::string_view what) const;
 
@@ -86,6 +97,8 @@ class Database {
   // Prepared on first use; finalized before the handle is closed.
   std::unique_ptr<Statement> begin_immediate_;
   std::unique_ptr<Statement> commit_;
+  std::unique_ptr<Statement> data_version_;
+  RowChangeListener row_change_listener_;
 };
 
 class Statement {

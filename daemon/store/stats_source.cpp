@@ -1,7 +1,6 @@
 // The statistics' reads, prepared once.
 #include "daemon/store/stats_source.hpp"
 
-#include <algorithm>
 #include <span>
 #include <string>
 
@@ -42,58 +41,15 @@ std::optional<std::int64_t> optional_int(const sqlite::Statement& row, int colum
   return row.column_int(column);
 }
 
-std::string select_deck_cards() {
-  // One deck's: from its range of card_state's deck index, each card's figures from the index
-  // cards_figures (the cards' content is not read), leaving out retired cards and the cards of
-  // deleted notes (the partial index notes_deleted).
-  return std::string("SELECT c.id, s.deck_id, c.note_id, c.created_ms, s.buried_until_day, ") +
-         kCardStateColumns +
-         " FROM cards c INDEXED BY cards_figures JOIN card_state s ON s.card_id = c.id "
-         "WHERE s.deck_id = ?1 AND c.retired = 0 "
-         "AND NOT EXISTS (SELECT 1 FROM notes n INDEXED BY notes_deleted WHERE n.id = c.note_id "
-         "AND n.deleted_ms IS NOT "
-         "NULL) ORDER BY c.id";
-}
-
-// The whole collection's cards, as two walks in card id order that StatsSource::cards merges:
-// the figures from the index cards_figures, the states from card_state's own rows. One join
-// probed card_state's B-tree once per card, which cost 63-69 ms of the 100,000-card
-// collection's report; the two walks together take 25-40 ms.
-constexpr const char* kSelectCardFigures =
-    "SELECT id, note_id, created_ms, retired FROM cards INDEXED BY cards_figures ORDER BY id";
-
-std::string select_all_states() {
-  return std::string("SELECT s.card_id, s.deck_id, s.buried_until_day, ") + kCardStateColumns +
-         " FROM card_state s ORDER BY s.card_id";
-}
-
-constexpr const char* kSelectDeletedNotes =
-    "SELECT id FROM notes INDEXED BY notes_deleted WHERE deleted_ms IS NOT NULL ORDER BY id";
-
 }  // namespace
 
 struct StatsSource::Statements {
   explicit Statements(sqlite::Database& database)
       : select_answers(database.prepare(kioku::daemon::select_answers())),
-        select_deck_cards(database.prepare(kioku::daemon::select_deck_cards())),
-        // Upper bounds of cards()' rows (retired cards and those of deleted notes are
-        // among them): one deck's from its range of an index, where `?1 IS NULL OR` would
-        // count the whole collection for a deck of ten cards.
-        count_all_cards(database.prepare("SELECT count(*) FROM card_state")),
-        count_deck_cards(database.prepare("SELECT count(*) FROM card_state WHERE deck_id = ?1")),
-        select_card_answers(database.prepare(kSelectCardAnswers)),
-        select_card_figures(database.prepare(kSelectCardFigures)),
-        select_all_states(database.prepare(kioku::daemon::select_all_states())),
-        select_deleted_notes(database.prepare(kSelectDeletedNotes)) {}
+        select_card_answers(database.prepare(kSelectCardAnswers)) {}
 
   sqlite::Statement select_answers;
-  sqlite::Statement select_deck_cards;
-  sqlite::Statement count_all_cards;
-  sqlite::Statement count_deck_cards;
   sqlite::Statement select_card_answers;
-  sqlite::Statement select_card_figures;
-  sqlite::Statement select_all_states;
-  sqlite::Statement select_deleted_notes;
 };
 
 StatsSource::StatsSource(sqlite::Database& database)
@@ -136,36 +92,6 @@ std::vector<std::vector<ReviewEntry>> StatsSource::card_logs(std::optional<std::
   return logs;
 }
 
-void StatsSource::all_cards(const FsrsWeightsOfDeck& fsrs_weights_of,
-                            std::vector<CardSnapshot>& cards) {
-  std::vector<std::int64_t> deleted_notes;  // in id order
-  {
-    sqlite::Statement& deleted = statements_->select_deleted_notes;
-    sqlite::StatementScope scope(deleted);
-    while (deleted.step()) deleted_notes.push_back(deleted.column_int(0));
-  }
-  sqlite::Statement& figures = statements_->select_card_figures;
-  sqlite::StatementScope figures_scope(figures);
-  sqlite::Statement& states = statements_->select_all_states;
-  sqlite::StatementScope states_scope(states);
-  bool more_figures = figures.step();
-  while (more_figures && states.step()) {
-    const std::int64_t card_id = states.column_int(0);
-    // Every state has its card (card_state's foreign key): the figures' walk catches up.
-    while (more_figures && figures.column_int(0) < card_id) more_figures = figures.step();
-    if (!more_figures || figures.column_int(0) != card_id || figures.column_int(3) != 0) continue;
-    const std::int64_t note_id = figures.column_int(1);
-    if (std::binary_search(deleted_notes.begin(), deleted_notes.end(), note_id)) continue;
-    CardSnapshot& card = cards.emplace_back();
-    card.note_id = note_id;
-    card.created = figures.column_int(2);
-    card.buried_until_day = states.column_int(2);
-    card.state = read_state(states, 3);
-    card.fsrs_weights = fsrs_weights_of(states.column_int(1));
-    card.fsrs = card.fsrs_weights != nullptr;
-  }
-}
-
 std::map<std::int64_t, AnswerRollups> StatsSource::rollups_from_log(const DayCalendar& calendar) {
   std::map<std::int64_t, AnswerRollupBuilder> builders;
   std::vector<ReviewEntry> card_entries;
@@ -179,31 +105,6 @@ std::map<std::int64_t, AnswerRollups> StatsSource::rollups_from_log(const DayCal
   std::map<std::int64_t, AnswerRollups> by_deck;
   for (auto& [deck_id, builder] : builders) by_deck.emplace(deck_id, builder.take());
   return by_deck;
-}
-
-std::vector<CardSnapshot> StatsSource::cards(std::optional<std::int64_t> deck_id,
-                                             const FsrsWeightsOfDeck& fsrs_weights_of) {
-  std::vector<CardSnapshot> cards;
-  sqlite::Statement& count =
-      deck_id ? statements_->count_deck_cards.bind(1, *deck_id) : statements_->count_all_cards;
-  cards.reserve(static_cast<std::size_t>(sqlite::integer_result(count)));
-  if (!deck_id) {
-    all_cards(fsrs_weights_of, cards);
-    return cards;
-  }
-  sqlite::Statement& select = statements_->select_deck_cards;
-  sqlite::StatementScope scope(select);
-  select.bind(1, *deck_id);
-  while (select.step()) {
-    CardSnapshot& card = cards.emplace_back();
-    card.note_id = select.column_int(2);
-    card.created = select.column_int(3);
-    card.buried_until_day = select.column_int(4);
-    card.state = read_state(select, 5);
-    card.fsrs_weights = fsrs_weights_of(select.column_int(1));
-    card.fsrs = card.fsrs_weights != nullptr;
-  }
-  return cards;
 }
 
 std::vector<LoggedAnswer> StatsSource::card_answers(std::int64_t card_id) {

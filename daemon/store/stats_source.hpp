@@ -1,14 +1,12 @@
-// What the statistics read from the collection (docs/stats.md): the answers of the selected
-// cards as core's ReviewEntry and the cards as core's CardSnapshot, so that the figures are
-// computed by core's pure functions and SQL stays here. `stats.report` reads the answers'
-// sums from the roll-ups (stats_rollups.hpp); the scans here serve what needs each answer (the
-// optimizer, a card's history) and the roll-ups' refill. Like every store it prepares its
+// What the statistics read from the collection's log (docs/stats.md): the answers of the
+// selected cards as core's ReviewEntry, so that the figures are computed by core's pure
+// functions and SQL stays here (the cards: kept_card_snapshots.hpp). `stats.report` reads the
+// answers' sums from the roll-ups (stats_rollups.hpp); the scans here serve what needs each answer
+// (the optimizer, a card's history) and the roll-ups' refill. Like every store it prepares its
 // statements when it is constructed. Owned by the daemon's io_context thread; not thread-safe.
 #pragma once
 
-#include <array>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,7 +14,6 @@
 #include <vector>
 
 #include "core/answer_rollup.hpp"
-#include "core/card_snapshot.hpp"
 #include "core/day_calendar.hpp"
 #include "core/rating.hpp"
 #include "core/review_entry.hpp"
@@ -27,10 +24,6 @@ namespace kioku::daemon {
 namespace sqlite {
 class Database;
 }
-
-// A deck's FSRS parameters when it schedules with FSRS, else nullptr: what a card's snapshot
-// needs of its deck (CardSnapshot::fsrs, fsrs_weights).
-using FsrsWeightsOfDeck = std::function<const std::array<double, 21>*(std::int64_t deck_id)>;
 
 // One row of the log as a card's history shows it (docs/stats.md "Card history").
 struct LoggedAnswer {
@@ -70,20 +63,12 @@ class StatsSource {
   // `calendar`'s days and the process's local hours: what the kept roll-ups must hold. One pass
   // over the log that holds one card's answers at a time.
   std::map<std::int64_t, AnswerRollups> rollups_from_log(const DayCalendar& calendar);
-  // The cards of `deck_id` (every card: nullopt) that are in the collection: retired cards and
-  // the cards of deleted notes are left out, as they are out of every list. Made in one vector
-  // of the right size: a collection's worth of cards, grown by doubling and then copied, was a
-  // fifth of stats.report's time.
-  std::vector<CardSnapshot> cards(std::optional<std::int64_t> deck_id,
-                                  const FsrsWeightsOfDeck& fsrs_weights_of);
   // Every answer of one card in log order (by id, not by time: docs/faults.md).
   std::vector<LoggedAnswer> card_answers(std::int64_t card_id);
 
  private:
   // Calls `card_done` with each card's id, deck and log rows in turn (a card's, then the next
   // card's, in id order).
-  // cards() of the whole collection: two walks in id order, merged.
-  void all_cards(const FsrsWeightsOfDeck& fsrs_weights_of, std::vector<CardSnapshot>& cards);
   template <class CardDone>
   void read_answers(std::optional<std::int64_t> deck_id, CardDone card_done);
 
