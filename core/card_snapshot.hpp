@@ -16,13 +16,13 @@ struct CardSnapshot {
   // card_state.buried_until_day: buried while today < this day (0: not buried).
   std::int64_t buried_until_day = 0;
   std::int64_t note_id = 0;
-  // Its deck schedules with FSRS: the figures of difficulty, stability and retrievability read
-  // it, and the ease figure leaves it out.
-  bool fsrs = false;
   // FSRS cards: their deck's parameters (retrievability reads the decay, w[20]); nullptr: the
   // defaults. Not owned: the store keeps each deck's options alive while the figures are made.
   const std::array<double, 21>* fsrs_weights = nullptr;
   TimestampMs created = 0;  // cards.created_ms, for the "added" figure
+  // Its deck schedules with FSRS: the figures of difficulty, stability and retrievability read
+  // it, and the ease figure leaves it out. Last, so that it packs into the padding.
+  bool fsrs = false;
 };
 
 constexpr bool is_buried(const CardSnapshot& card, std::int64_t today) noexcept {

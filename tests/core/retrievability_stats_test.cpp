@@ -54,6 +54,15 @@ TEST_CASE("retrievability: R per card, average and estimated total knowledge by 
   CHECK(stats.knowledge_notes == Approx(2.24588465).margin(1e-7));
   // Bins: R = 1 goes to 99, 0.9 to 90, 0.8459 to 84.
   CHECK(stats.percent.counts == std::map<std::int64_t, std::int64_t>{{84, 1}, {90, 1}, {99, 1}});
+
+  // The same cards with each note's cards side by side, in note order (as cards are usually
+  // made): the notes are summed as they go by, to the same figures.
+  const std::vector<CardSnapshot> in_note_order = {cards[0], cards[1], cards[3], cards[4],
+                                                   cards[2]};
+  const RetrievabilityStats streamed = retrievability_stats(in_note_order, now);
+  CHECK(streamed.cards == 3);
+  CHECK(streamed.knowledge_notes == Approx(2.24588465).margin(1e-7));
+  CHECK(streamed.knowledge_cards == Approx(2.74588465).margin(1e-7));
 }
 
 TEST_CASE("retrievability: a deck's own decay is used", "[core][retrievability_stats]") {
