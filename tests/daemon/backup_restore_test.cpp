@@ -46,22 +46,7 @@ struct FileCollection {
     REQUIRE(call("review.answer", {{"card", card}, {"choice", 1}}).as_object().contains("result"));
   }
   std::int64_t answers() { return collection.counts().reviews; }
-  void import_deck() {
-    Deck deck;
-    deck.id = "d";
-    deck.languages = {"en"};
-    deck.name = {{"en", "d"}};
-    for (int i = 1; i <= 5; ++i) {
-      DeckCard card;
-      card.id = "c-" + std::to_string(i);
-      card.kind = "choice";
-      card.question = {{"en", "Q" + std::to_string(i)}};
-      card.choices = {{"en", {"right", "wrong"}}};
-      card.answer = 1;
-      deck.cards.push_back(card);
-    }
-    collection.import_deck(deck, "test", clock.now());
-  }
+  void import_deck() { collection.import_deck(test::choice_deck("d", 5), "test", clock.now()); }
 };
 
 }  // namespace

@@ -19,6 +19,28 @@ namespace kioku::test {
 // 2026-06-01T10:00:00Z; tests run with the process time zone (day starts at 04:00 local).
 inline constexpr TimestampMs kTestMorning = 1780308000000;
 
+// A deck `id` of `count` two-choice cards c-1..c-count (the first choice is right). The first
+// `cards_sharing_note` cards share the note `note` (siblings); the others have none.
+inline Deck choice_deck(const std::string& id, int count, int cards_sharing_note = 0,
+                        const std::string& note = "pair") {
+  Deck deck;
+  deck.id = id;
+  deck.languages = {"en"};
+  deck.name = {{"en", id}};
+  for (int i = 1; i <= count; ++i) {
+    DeckCard card;
+    card.id = "c-" + std::to_string(i);
+    card.kind = "choice";
+    if (i <= cards_sharing_note) card.note = note;
+    card.question = {{"en", "Q" + std::to_string(i)}};
+    card.choices = {{"en", {"right", "wrong"}}};
+    card.answer = 1;
+    card.explanation = {{"en", "E"}};
+    deck.cards.push_back(card);
+  }
+  return deck;
+}
+
 struct DaemonFixture {
   daemon::sqlite::Database database{":memory:"};
   int migrated = daemon::migrate(database, "", 0);
@@ -46,27 +68,12 @@ struct DaemonFixture {
     return response.at("result");
   }
 
-  // A deck of `count` two-choice cards c-1..c-count (the first choice is right), imported now.
-  // The first `cards_sharing_note` cards share the note `note` (siblings); the others have none.
+  // A deck of `count` two-choice cards c-1..c-count (choice_deck), imported now.
   daemon::ImportSummary import_choice_deck(const std::string& id, int count,
                                            int cards_sharing_note = 0,
                                            const std::string& note = "pair") {
-    Deck deck;
-    deck.id = id;
-    deck.languages = {"en"};
-    deck.name = {{"en", id}};
-    for (int i = 1; i <= count; ++i) {
-      DeckCard card;
-      card.id = "c-" + std::to_string(i);
-      card.kind = "choice";
-      if (i <= cards_sharing_note) card.note = note;
-      card.question = {{"en", "Q" + std::to_string(i)}};
-      card.choices = {{"en", {"right", "wrong"}}};
-      card.answer = 1;
-      card.explanation = {{"en", "E"}};
-      deck.cards.push_back(card);
-    }
-    return collection.import_deck(deck, "test", clock.now());
+    return collection.import_deck(choice_deck(id, count, cards_sharing_note, note), "test",
+                                  clock.now());
   }
 
   // The id of deck `deck`'s card with external id `external` (c-1... of import_choice_deck).

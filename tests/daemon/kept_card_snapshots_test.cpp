@@ -63,21 +63,7 @@ struct KeptCardsFixture {
   std::int64_t whole_reads() { return collection.kept_card_snapshots().whole_reads(); }
 
   void import_choice_deck(const std::string& id, int count) {
-    Deck deck;
-    deck.id = id;
-    deck.languages = {"en"};
-    deck.name = {{"en", id}};
-    for (int i = 1; i <= count; ++i) {
-      DeckCard card;
-      card.id = "c-" + std::to_string(i);
-      card.kind = "choice";
-      card.question = {{"en", "Q" + std::to_string(i)}};
-      card.choices = {{"en", {"right", "wrong"}}};
-      card.answer = 1;
-      card.explanation = {{"en", "E"}};
-      deck.cards.push_back(card);
-    }
-    collection.import_deck(deck, "test", clock.now());
+    collection.import_deck(choice_deck(id, count), "test", clock.now());
   }
 
   std::vector<std::int64_t> cards_of(const std::string& deck) {
@@ -151,19 +137,7 @@ TEST_CASE("kept cards: a commit by another connection has every card read again"
     // As the server's worker imports: its own connection, its own collection.
     daemon::sqlite::Database other_database(fixture.path);
     daemon::Collection other(other_database);
-    Deck deck;
-    deck.id = "b";
-    deck.languages = {"en"};
-    deck.name = {{"en", "b"}};
-    DeckCard card;
-    card.id = "c-1";
-    card.kind = "choice";
-    card.question = {{"en", "Q"}};
-    card.choices = {{"en", {"right", "wrong"}}};
-    card.answer = 1;
-    card.explanation = {{"en", "E"}};
-    deck.cards.push_back(card);
-    other.import_deck(deck, "test", fixture.clock.now());
+    other.import_deck(choice_deck("b", 1), "test", fixture.clock.now());
   }
   fixture.check_reports("an import by another connection");
   CHECK(fixture.whole_reads() > reads_before);
