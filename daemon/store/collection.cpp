@@ -247,8 +247,9 @@ void Collection::replace_with(const std::string& source_path, const std::string&
   // (answers whose responses wait for it) is made durable first.
   group_commit_.check_writable();
   group_commit_.commit();
-  replace_collection(database_, source_path, staging_path, now);
+  // Before, in case the copy fails part-way: the backup API writes no row the hook hears.
   kept_card_snapshots_.forget();
+  replace_collection(database_, source_path, staging_path, now);
   // The file put in place keeps its roll-ups when they are on this calendar.
   use_stats_calendar(calendar);
   // The commit listeners (the due watchers) hear of the new collection as of any change.

@@ -2,6 +2,7 @@
 #include "daemon/store/sqlite.hpp"
 
 #include <cerrno>
+#include <stdexcept>
 
 #include "protocol/paths.hpp"
 
@@ -81,6 +82,10 @@ Database::~Database() {
 }
 
 void Database::listen_to_row_changes(RowChangeListener listener) {
+  // Two listeners would each believe they hear every row: the first would keep stale rows.
+  if (listener && row_change_listener_) {
+    throw std::logic_error("a connection has one row-change listener at a time");
+  }
   row_change_listener_ = std::move(listener);
   if (!row_change_listener_) {
     sqlite3_update_hook(handle_, nullptr, nullptr);
@@ -88,7 +93,11 @@ void Database::listen_to_row_changes(RowChangeListener listener) {
   }
   sqlite3_update_hook(
       handle_,
-      [](void* context, int, const char*, const char* table, sqlite3_int64 rowid) {
+      [](void* context, int, const char* database, const char* table,
+         sqlite3_int64 rowid) noexcept {
+        // An attached database's tables are not the collection's, whatever their names.
+        if (std::string_view(database) != "main") return;
+        // noexcept: an exception must not unwind through SQLite's C frames (it ends kiokud).
         (*static_cast<RowChangeListener*>(context))(table, rowid);
       },
       &row_change_listener_);

@@ -80,9 +80,10 @@ class Database {
   bool read_only() const noexcept;
   // SQLite's update hook: `listener` hears the table and rowid of each row this connection
   // inserts, updates or deletes, as the statement runs (so also the rows of a transaction that
-  // is later rolled back), and must not use the connection. One listener a connection; an empty
-  // function removes it. Not called for rows other connections write (data_version() tells of
-  // those), nor for a file put in place by the backup API.
+  // is later rolled back) in its main database, and must neither use the connection nor throw
+  // (it is called from SQLite's C code). One listener a connection: a second throws
+  // std::logic_error; an empty function removes it. Not called for rows other connections write
+  // (data_version() tells of those), nor for a file put in place by the backup API.
   using RowChangeListener = std::function<void(std::string_view table, std::int64_t rowid)>;
   void listen_to_row_changes(RowChangeListener listener);
   // PRAGMA data_version: changes when another connection has committed to the file since the

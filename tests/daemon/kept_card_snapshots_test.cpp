@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "daemon/methods/dispatcher.hpp"
+#include "daemon/store/backup.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/migrations.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
@@ -23,6 +24,7 @@ struct KeptCardsFixture {
   TempHome home;
   std::string path = home.root() + "/collection.sqlite";
   daemon::sqlite::Database database{path};
+  int configured = (database.execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON"), 0);
   int migrated = daemon::migrate(database, "", 0);
   daemon::Collection collection{database};
   FakeClock clock{kTestMorning};
@@ -44,6 +46,7 @@ struct KeptCardsFixture {
   // The report as a connection that kept nothing reads it.
   json::value fresh_report(const json::object& params) {
     daemon::sqlite::Database fresh_database(path);
+    fresh_database.execute("PRAGMA foreign_keys = ON");
     daemon::Collection fresh(fresh_database);
     daemon::MethodContext fresh_context{fresh, clock, DayCalendar(4), path};
     return result(fresh_context, "stats.report", params);
@@ -170,4 +173,49 @@ TEST_CASE("kept cards: a change a report saw inside a transaction is read again 
   fixture.database.execute("ROLLBACK TO request; RELEASE request; COMMIT");
   CHECK(total_of_a() == 3);
   fixture.check_reports("the rollback to a savepoint");
+}
+
+TEST_CASE("kept cards: a restored file has every card read again", "[daemon][stats]") {
+  KeptCardsFixture fixture;
+  fixture.import_choice_deck("a", 4);
+  fixture.import_choice_deck("b", 2);
+  const daemon::BackupFile copy =
+      daemon::backup_collection_file(fixture.path, fixture.home.root() + "/copy.sqlite", false);
+  const std::vector<std::int64_t> a = fixture.cards_of("a");
+  fixture.result("review.answer", {{"card", a[0]}, {"choice", 1}, {"rating", "easy"}});
+  fixture.result("card.suspend", {{"cards", json::array{a[1]}}});
+  fixture.result("note.delete", {{"note", "c-3"}, {"deck", "a"}});
+  fixture.check_reports("the changes after the copy");
+  const std::int64_t reads_before = fixture.whole_reads();
+
+  fixture.collection.replace_with(copy.path, fixture.path + ".restoring", fixture.clock.now(),
+                                  DayCalendar(4));
+  fixture.check_reports("the restore");
+  CHECK(fixture.whole_reads() == reads_before + 1);
+  CHECK(integer_at(fixture.result("stats.report", {{"deck", "a"}}), {"card_counts", "new"}) == 4);
+}
+
+TEST_CASE("kept cards: past 4,096 changed rows every card is read again, once", "[daemon][stats]") {
+  KeptCardsFixture fixture;
+  fixture.import_choice_deck("a", 10);
+  fixture.import_choice_deck("b", 1);
+  fixture.check_reports("the imports");
+  const std::vector<std::int64_t> a = fixture.cards_of("a");
+  const std::int64_t reads_before = fixture.whole_reads();
+  // Each suspension and lifting writes two rows (cards and card_state): 4,400 rows in all, the
+  // last of them a suspension.
+  for (int round = 0; round < 1100; ++round) {
+    fixture.result("card.suspend", {{"cards", json::array{a[round % 10]}}});
+    if (round < 1099) fixture.result("card.unsuspend", {{"cards", json::array{a[round % 10]}}});
+  }
+  fixture.check_reports("4,400 changed rows");
+  CHECK(fixture.whole_reads() == reads_before + 1);
+  CHECK(integer_at(fixture.result("stats.report", {{"deck", "a"}}), {"card_counts", "suspended"}) ==
+        1);
+}
+
+TEST_CASE("kept cards: a connection takes one row-change listener", "[daemon][stats]") {
+  KeptCardsFixture fixture;
+  CHECK_THROWS_AS(fixture.database.listen_to_row_changes([](std::string_view, std::int64_t) {}),
+                  std::logic_error);
 }
