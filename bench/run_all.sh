@@ -66,6 +66,9 @@ RUNS=${STATS_RUNS:-10} "$here/stats_vs_sqlite.sh" "$build_dir" "$stats_collectio
 section "kioku import of an Anki TSV vs sqlite3 .import"
 ROWS=${IMPORT_ROWS:-1000000} "$here/import_vs_sqlite.sh" "$build_dir"
 
+section "kioku import of a 20,000-note .apkg vs Mnemosyne 2.9"
+"$here/apkg_import_vs_mnemosyne.sh" "$build_dir"
+
 section "kiokud's memory importing a 100,000-note TOML deck"
 "$here/toml_import_memory.sh" "$build_dir"
 
