@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -166,6 +167,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     std::size_t notes_done = 0;
     std::map<std::string, std::int64_t> decks;             // by slug
     std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
+    // Where each deck's next new card goes, read once a deck and then counted on.
+    std::map<std::int64_t, std::int64_t> next_positions;  // by deck id
     // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says.
     std::set<std::string> seen_guids;
@@ -256,11 +259,27 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           if (!card.card.retired) note_cards.emplace_back(card.card.key, card.card.id);
         }
       } else {
-        const std::int64_t position =
-            stored ? stored->position : collection.cards().next_position(deck_id);
+        auto next = next_positions.find(deck_id);
+        if (next == next_positions.end()) {
+          next = next_positions.emplace(deck_id, collection.cards().next_position(deck_id)).first;
+        }
         NoteSave save;
         try {
-          save = collection.save_note(deck_id, note, "", position, now);
+          if (!stored) {
+            // New to kioku: added without save_note's look for the note and its cards.
+            save = collection.add_note(deck_id, note, next->second, now);
+          }
+          if (!save.note_added) {
+            // An update, or a deleted note of this id in the deck (it stays deleted).
+            const std::int64_t position = stored ? stored->position : next->second;
+            save = collection.save_note(deck_id, note, "", position, now);
+            // A card the note makes now (a new cloze) goes after its note's others, which may
+            // reach past where the next new note was to go.
+            next->second =
+                std::max(next->second, position + static_cast<std::int64_t>(save.cards.size()));
+          } else {
+            next->second += static_cast<std::int64_t>(save.cards.size());
+          }
         } catch (const NoteError& error) {
           throw InputError(name, 0, where + ": " + error.field(), error.problem());
         }
