@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/anki_html_text.hpp"
 #include "core/anki_stock_note_type.hpp"
@@ -121,6 +124,12 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
   ++summary.cards_with_history;
 }
 
+// The id a kioku note of Anki's `guid` has: the guid itself when it is an id kioku keeps, else
+// (a space, too long) one made from it, the same every time.
+std::string kioku_note_id(const std::string& guid) {
+  return is_kioku_note_id(guid) ? guid : new_note_id(fnv1a_64(guid));
+}
+
 }  // namespace
 
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
@@ -172,6 +181,13 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says.
     std::set<std::string> seen_guids;
+    // The live notes kioku has of the file's ids (a GUID is one note in the whole collection),
+    // found in one walk of the notes: looked up one by one, each was a scan.
+    std::unordered_set<std::string> file_ids;
+    for (const AnkiNote& anki_note : anki.notes) file_ids.insert(kioku_note_id(anki_note.guid));
+    std::unordered_map<std::string, std::int64_t> kept_ids =
+        collection.notes().oldest_live_ids(file_ids);
+    file_ids = {};
     for (const AnkiNote& anki_note : anki.notes) {
       progress.cards_done(
           WorkStage::kImporting,
@@ -199,17 +215,10 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
       note.tags = anki_note.tags;
-      note.id = anki_note.guid;
-      if (!is_kioku_note_id(note.id)) {
-        // Not an id kioku keeps (a space, too long): one made from it, the same every time.
-        note.id = new_note_id(fnv1a_64(anki_note.guid));
-      }
+      note.id = kioku_note_id(anki_note.guid);
       std::optional<StoredNote> stored;
-      for (StoredNote& candidate : collection.notes().with_guid(note.id)) {
-        if (!candidate.deleted_ms) {
-          stored = std::move(candidate);
-          break;
-        }
+      if (const auto kept = kept_ids.find(note.id); kept != kept_ids.end()) {
+        stored = collection.notes().note(kept->second);
       }
       std::int64_t deck_id = 0;
       if (stored) {
@@ -268,6 +277,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           if (!stored) {
             // New to kioku: added without save_note's look for the note and its cards.
             save = collection.add_note(deck_id, note, next->second, now);
+            if (save.note_added) kept_ids.try_emplace(note.id, save.note_id);
           }
           if (!save.note_added) {
             // An update, or a deleted note of this id in the deck (it stays deleted).

@@ -57,6 +57,8 @@ struct NoteStore::Statements {
       : select_in_deck(database.prepare(select_notes("WHERE n.deck_id = ?1 AND n.guid = ?2"))),
         select_by_id(database.prepare(select_notes("WHERE n.id = ?1"))),
         select_by_guid(database.prepare(select_notes("WHERE n.guid = ?1 ORDER BY n.id"))),
+        select_live_guids(
+            database.prepare("SELECT guid, id FROM notes WHERE deleted_ms IS NULL ORDER BY id")),
         select_live_ids(database.prepare(
             "SELECT id FROM notes WHERE deck_id = ?1 AND deleted_ms IS NULL ORDER BY id")),
         // ?1 deck or NULL, ?2 tag or NULL, ?3 LIKE pattern or NULL, ?4 deleted (0/1), ?5 the
@@ -81,6 +83,7 @@ struct NoteStore::Statements {
   sqlite::Statement select_in_deck;
   sqlite::Statement select_by_id;
   sqlite::Statement select_by_guid;
+  sqlite::Statement select_live_guids;
   sqlite::Statement select_live_ids;
   sqlite::Statement search;
   sqlite::Statement insert;
@@ -126,6 +129,19 @@ std::vector<StoredNote> NoteStore::with_guid(const std::string& guid) {
   sqlite::StatementScope scope(select);
   select.bind(1, guid);
   return read_notes(select);
+}
+
+std::unordered_map<std::string, std::int64_t> NoteStore::oldest_live_ids(
+    const std::unordered_set<std::string>& guids) {
+  std::unordered_map<std::string, std::int64_t> ids;
+  if (guids.empty()) return ids;
+  sqlite::Statement& select = statements_->select_live_guids;
+  sqlite::StatementScope scope(select);
+  while (select.step()) {
+    std::string guid = select.column_text(0);
+    if (guids.contains(guid)) ids.try_emplace(std::move(guid), select.column_int(1));
+  }
+  return ids;
 }
 
 namespace {

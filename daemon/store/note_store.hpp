@@ -9,6 +9,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/note.hpp"
@@ -55,6 +57,11 @@ class NoteStore {
   StoredNote note(std::int64_t note_id);
   // Every note with this id, in any deck, by row id.
   std::vector<StoredNote> with_guid(const std::string& guid);
+  // The oldest live (not deleted) note of each of `guids` the collection has, by guid: one walk
+  // of the notes for an import that would otherwise look each of its notes up, a scan each
+  // (the table's index is (deck_id, guid)).
+  std::unordered_map<std::string, std::int64_t> oldest_live_ids(
+      const std::unordered_set<std::string>& guids);
   // The row ids of the deck's notes that are not deleted, in row order: what an import's
   // --prune compares with the file's notes.
   std::vector<std::int64_t> live_ids_in_deck(std::int64_t deck_id);

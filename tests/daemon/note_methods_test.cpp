@@ -1,8 +1,6 @@
 // note.* and card.get on an in-memory collection: notes of every kind added, edited with their
 // cards' history kept, retired and revived, found, deleted softly and restored; typed answers
 // compared and recorded.
-#include <sqlite3.h>
-
 #include <algorithm>
 
 #include "tests/daemon/daemon_fixture.hpp"
@@ -460,28 +458,4 @@ TEST_CASE("notes: note.add_many takes at most 10000 notes", "[daemon][notes]") {
             .size() == 10'000);
   auto cards = fixture.database.prepare("SELECT count(*) FROM cards");
   CHECK(daemon::sqlite::integer_result(cards) == 10'001);
-}
-
-TEST_CASE("note: a note named without its deck is found through an index, not a scan",
-          "[daemon][notes]") {
-  // An Anki package's import looks up each of its notes so (by GUID, in any deck), and a scan of
-  // the notes for each made a 20,000-note package take 16-20 s.
-  DaemonFixture fixture;
-  fixture.import_choice_deck("d", 50);
-  sqlite3* connection = fixture.database.handle();
-  for (sqlite3_stmt* statement = sqlite3_next_stmt(connection, nullptr); statement != nullptr;
-       statement = sqlite3_next_stmt(connection, statement)) {
-    sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1);
-    sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 1);
-  }
-  CHECK(fixture.result("note.get", {{"note", "c-25"}}).at("id") == "c-25");
-  int statements_run = 0;
-  for (sqlite3_stmt* statement = sqlite3_next_stmt(connection, nullptr); statement != nullptr;
-       statement = sqlite3_next_stmt(connection, statement)) {
-    if (sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0) == 0) continue;
-    ++statements_run;
-    INFO(sqlite3_sql(statement));
-    CHECK(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_FULLSCAN_STEP, 0) == 0);
-  }
-  CHECK(statements_run > 0);
 }
