@@ -26,6 +26,7 @@
 #include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
+#include "daemon/importers/imported_note_places.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 #include "protocol/paths.hpp"
@@ -176,8 +177,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     std::size_t notes_done = 0;
     std::map<std::string, std::int64_t> decks;             // by slug
     std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
-    // Where each deck's next new card goes, read once a deck and then counted on.
-    std::map<std::int64_t, std::int64_t> next_positions;  // by deck id
+    ImportedNotePlaces places;
     // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says.
     std::set<std::string> seen_guids;
@@ -268,37 +268,17 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           if (!card.card.retired) note_cards.emplace_back(card.card.key, card.card.id);
         }
       } else {
-        auto next = next_positions.find(deck_id);
-        if (next == next_positions.end()) {
-          next = next_positions.emplace(deck_id, collection.cards().next_position(deck_id)).first;
-        }
         NoteSave save;
         try {
-          if (!stored) {
-            // New to kioku: added without save_note's look for the note and its cards.
-            save = collection.add_note(deck_id, note, next->second, now);
-            if (save.note_added) kept_ids.try_emplace(note.id, save.note_id);
-          }
-          if (!save.note_added) {
-            // An update, or a deleted note of this id in the deck (it stays deleted).
-            const std::int64_t position = stored ? stored->position : next->second;
-            save = collection.save_note(deck_id, note, "", position, now);
-            // A card the note makes now (a new cloze) goes after its note's others, which may
-            // reach past where the next new note was to go.
-            next->second =
-                std::max(next->second, position + static_cast<std::int64_t>(save.cards.size()));
-          } else {
-            next->second += static_cast<std::int64_t>(save.cards.size());
-          }
+          save = places.save(collection, deck_id, note,
+                             stored ? std::optional<std::int64_t>(stored->position) : std::nullopt,
+                             now);
+          if (save.note_added) kept_ids.try_emplace(note.id, save.note_id);
         } catch (const NoteError& error) {
           throw InputError(name, 0, where + ": " + error.field(), error.problem());
         }
         saved = true;
-        summary.added += save.count(CardChange::kAdded);
-        summary.updated += save.count(CardChange::kUpdated);
-        summary.unchanged += save.count(CardChange::kUnchanged);
-        summary.retired += static_cast<int>(save.retired.size());
-        summary.restored += static_cast<int>(save.revived.size());
+        summary.count(save);
         for (const NoteSave::Card& saved_card : save.cards) {
           note_cards.emplace_back(saved_card.row.template_key, saved_card.id);
         }

@@ -1,6 +1,7 @@
 // One write over the whole file; the reader pulls the bytes from the descriptor as rows are
 // saved, so memory stays that of one row and SQLite's cache.
 #include "daemon/importers/anki_text_importer.hpp"
+#include "daemon/importers/imported_note_places.hpp"
 
 #include <unistd.h>
 
@@ -77,9 +78,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
     AnkiTextReader reader(source, name);
     AnkiTextNotes notes(reader, options);
     std::map<std::string, std::int64_t> decks;  // by slug
-    // Where each deck's next new card goes, once asked: each new note's cards take the
-    // positions after it, so the deck's largest position is read once, not once a row.
-    std::map<std::int64_t, std::int64_t> next_positions;  // by deck id
+    ImportedNotePlaces places;
     AnkiTextNote entry;
     while (notes.next(entry)) {
       auto deck = decks.find(entry.note.deck);
@@ -94,31 +93,13 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       const std::optional<StoredNote> stored = collection.notes().find(deck_id, entry.note.id);
       NoteSave save;
       try {
-        if (stored) {
-          save = collection.save_note(deck_id, entry.note, "", stored->position, now);
-          // A card the note makes now (a new cloze) goes after its note's others, which may
-          // reach past where the next new note was to go.
-          if (const auto next = next_positions.find(deck_id); next != next_positions.end()) {
-            next->second = std::max(
-                next->second, stored->position + static_cast<std::int64_t>(save.cards.size()));
-          }
-        } else {
-          auto next = next_positions.find(deck_id);
-          if (next == next_positions.end()) {
-            next = next_positions.emplace(deck_id, collection.cards().next_position(deck_id)).first;
-          }
-          // New to the deck: added without save_note's second look for the note and its cards.
-          save = collection.add_note(deck_id, entry.note, next->second, now);
-          next->second += static_cast<std::int64_t>(save.cards.size());
-        }
+        save =
+            places.save(collection, deck_id, entry.note,
+                        stored ? std::optional<std::int64_t>(stored->position) : std::nullopt, now);
       } catch (const NoteError& error) {
         throw InputError(name, entry.line, error.field(), error.problem());
       }
-      summary.added += save.count(CardChange::kAdded);
-      summary.updated += save.count(CardChange::kUpdated);
-      summary.unchanged += save.count(CardChange::kUnchanged);
-      summary.retired += static_cast<int>(save.retired.size());
-      summary.restored += static_cast<int>(save.revived.size());
+      summary.count(save);
       // The reader reads ahead of the rows: the whole file is read before its last rows are
       // saved, and 1 means done, which is told once, below.
       progress.cards_done(WorkStage::kImporting,

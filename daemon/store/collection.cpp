@@ -226,11 +226,7 @@ ImportSummary Collection::import_deck(Deck deck, const std::string& source, Time
       if (prune) notes_in_file.insert(save.note_id);
       card_position += static_cast<std::int64_t>(save.cards.size());
       cards_in_file += save.cards_of_note;
-      summary.added += save.count(CardChange::kAdded);
-      summary.updated += save.count(CardChange::kUpdated);
-      summary.unchanged += save.count(CardChange::kUnchanged);
-      summary.retired += static_cast<int>(save.retired.size());
-      summary.restored += static_cast<int>(save.revived.size());
+      summary.count(save);
       progress.cards_done(WorkStage::kImporting,
                           static_cast<double>(notes_done) / static_cast<double>(notes.size()),
                           summary.cards_saved());
@@ -239,6 +235,14 @@ ImportSummary Collection::import_deck(Deck deck, const std::string& source, Time
     if (prune) prune_notes_except(deck_id, notes_in_file, summary);
   });
   return summary;
+}
+
+void ImportSummary::count(const NoteSave& save) {
+  added += save.count(CardChange::kAdded);
+  updated += save.count(CardChange::kUpdated);
+  unchanged += save.count(CardChange::kUnchanged);
+  retired += static_cast<int>(save.retired.size());
+  restored += static_cast<int>(save.revived.size());
 }
 
 void Collection::replace_with(const std::string& source_path, const std::string& staging_path,

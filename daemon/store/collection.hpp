@@ -44,6 +44,8 @@ namespace sqlite {
 class Database;
 }
 
+struct NoteSave;
+
 struct ImportSummary {
   std::string deck;
   int added = 0;
@@ -70,6 +72,8 @@ struct ImportSummary {
   std::uint64_t cards_saved() const noexcept {
     return static_cast<std::uint64_t>(added + updated + unchanged + conflicting);
   }
+  // Counts what saving one note did to its cards (added, updated, unchanged, retired, restored).
+  void count(const NoteSave& save);
 };
 
 // What an undo did: the answer it voided, its own entry, and the card's state now.
