@@ -15,6 +15,8 @@ namespace kioku {
 // Anki keeps at most 10 deletions open inside each other; an opening mark past that is dropped
 // (its text too) and its "}}" closes the deletion around it. This also bounds the tree's depth.
 inline constexpr int kAnkiMaxClozeDepth = 10;
+// The highest deletion number Anki reads (a u16's).
+inline constexpr int kMaxAnkiClozeNumber = 65535;
 
 // The deletion numbers that make cards (every number of every deletion, nested ones too, but
 // 0): the cards a cloze note has are the numbers over all its fields. A number is read as Anki

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/note_kind.hpp"
+#include "core/templated_note_type.hpp"
 
 namespace kioku {
 
@@ -147,6 +148,11 @@ AnkiExportNote anki_export_note(const Note& note, const std::string& language) {
       out.fields = {front, with_source(back, note, language)};
       break;
     }
+    case NoteKind::kAnki:
+      // Its own type, its fields' HTML as they came.
+      out.own_type = note.note_type.get();
+      for (const std::string& name : note.note_type->fields()) out.fields.push_back(field(name));
+      return out;
   }
   for (std::string& text : out.fields) text = text_to_anki_html(text);
   return out;
@@ -154,15 +160,15 @@ AnkiExportNote anki_export_note(const Note& note, const std::string& language) {
 
 std::int64_t anki_card_ord(std::string_view key) {
   if (key == "backward") return 1;
-  if (key.size() > 1 && key.front() == 'c') {
-    std::int64_t number = 0;
-    for (const char c : key.substr(1)) {
-      if (c < '0' || c > '9') return 0;
-      number = number * 10 + (c - '0');
-    }
-    return number > 0 ? number - 1 : 0;
+  // "c" or "card", then the card's number from 1.
+  const std::string_view prefix = key.starts_with("card") ? "card" : "c";
+  if (key.size() <= prefix.size() || !key.starts_with(prefix)) return 0;
+  std::int64_t number = 0;
+  for (const char c : key.substr(prefix.size())) {
+    if (c < '0' || c > '9' || number > 1'000'000) return 0;
+    number = number * 10 + (c - '0');
   }
-  return 0;
+  return number > 0 ? number - 1 : 0;
 }
 
 AnkiCardSchedule anki_card_schedule(const CardState& state, std::int64_t position,

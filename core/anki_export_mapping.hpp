@@ -38,13 +38,16 @@ std::string text_to_anki_html(std::string_view text);
 // the note's first language with text). A choice note is a Basic note: the question and its
 // numbered choices in front, the right choice and the explanation in back. A note's `source` is
 // a last "Source: ..." line of the answer side's field (Back, Back Extra).
+// An Anki note (NoteKind::kAnki) goes back as a note of its own type, its fields as they came.
 struct AnkiExportNote {
   AnkiStockType type = AnkiStockType::kBasic;
+  const TemplatedNoteType* own_type = nullptr;  // set for an Anki note: `type` does not apply
   std::vector<std::string> fields;
 };
 AnkiExportNote anki_export_note(const Note& note, const std::string& language);
 
-// The Anki card template (ord) of a kioku card key: card 0, forward 0, backward 1, cN N-1.
+// The Anki card template (ord) of a kioku card key: card 0, forward 0, backward 1, cN N-1,
+// cardN N-1.
 std::int64_t anki_card_ord(std::string_view key);
 
 // A card's scheduling as Anki's cards row (anki-formats.md, 2.4).

@@ -29,6 +29,7 @@ struct AnkiNoteType {
   bool cloze = false;               // Anki's kind: 1 (cloze) rather than 0 (standard)
   std::vector<std::string> fields;  // in order (ord)
   std::vector<AnkiCardTemplate> templates;
+  std::string css;  // the style its cards share: kept for an export as itself, unused in a terminal
 };
 
 // The kioku kind of a stock note type, nothing for any other:

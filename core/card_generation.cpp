@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/note_validation.hpp"
+#include "core/templated_cards.hpp"
 
 namespace kioku {
 
@@ -79,6 +80,8 @@ std::vector<GeneratedCard> generate_cards(const Note& note,
     }
     case NoteKind::kChoice:
       return {one_way(note, "card", "question", "explanation")};
+    case NoteKind::kAnki:
+      return templated_cards(note);
   }
   throw Error(ErrorCode::kInternal, "a note kind card generation does not know");
 }

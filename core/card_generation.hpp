@@ -14,7 +14,8 @@ namespace kioku {
 // One card of a note and what it shows.
 struct GeneratedCard {
   // Stable within the note across edits: "card" (basic, typed, choice), "forward" and
-  // "backward" (reverse, basic-optional-reverse), "c1", "c2", ... (cloze).
+  // "backward" (reverse, basic-optional-reverse), "c1", "c2", ... (cloze and Anki cloze types),
+  // "card1", "card2", ... (the templates of other Anki note types).
   std::string key;
   // The fields the question side shows, in order; for a cloze card its `text` with deletion
   // `cloze_number` blank (core/cloze_side.hpp), for a choice card with the note's choices.
@@ -24,6 +25,8 @@ struct GeneratedCard {
   std::vector<std::string> answer_fields;
   ClozeNumber cloze_number = 0;  // cloze cards only
   bool typed_answer = false;     // typed cards: the answer is typed and compared with `back`
+  // Anki notes (NoteKind::kAnki): Anki's cards.ord, which template (or cloze number - 1) shows it.
+  int anki_ordinal = 0;
   // The note's languages in which this card asks something (its question text is not empty or,
   // for a cloze card, holds its number), in the order of the note's language codes. A renderer
   // shows the card in the user's language when it is here, else in the first of these.

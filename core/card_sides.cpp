@@ -7,6 +7,7 @@
 #include "core/cloze.hpp"
 #include "core/cloze_side.hpp"
 #include "core/field_markup.hpp"
+#include "core/templated_cards.hpp"
 
 namespace kioku {
 
@@ -73,6 +74,7 @@ std::string source_line(const Note& note, const std::string& language) {
 
 CardSides render_card_sides(const Note& note, const GeneratedCard& card,
                             const std::string& language) {
+  if (note.kind == NoteKind::kAnki) return render_templated_sides(note, card, language, {});
   CardSides sides;
   sides.language = side_language(card, language);
   if (note.kind != NoteKind::kCloze) {

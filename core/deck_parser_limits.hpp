@@ -33,6 +33,8 @@ inline constexpr std::size_t kMaxDeckDescriptionBytes = 8 * 1024;
 inline constexpr std::size_t kMaxQuestionBytes = 16 * 1024;
 inline constexpr std::size_t kMaxChoiceBytes = 2 * 1024;
 inline constexpr std::size_t kMaxExplanationBytes = 32 * 1024;
+// A field of an Anki note kept as its note type has it: HTML, markup included.
+inline constexpr std::size_t kMaxAnkiFieldBytes = 128 * 1024;
 inline constexpr std::size_t kMaxTagBytes = 64;
 inline constexpr std::size_t kMaxTagsPerCard = 32;  // and per note
 inline constexpr std::size_t kMaxSlugBytes = 64;    // deck and card ids, format 1's `note`

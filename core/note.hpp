@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "core/text_place.hpp"
 
 namespace kioku {
+
+class TemplatedNoteType;
 
 struct NoteField {
   std::string name;    // one of its kind's fields (core/note_kind.hpp)
@@ -31,6 +34,12 @@ struct Note {
   int answer = 0;
   std::vector<std::string> tags;
   std::string deck;  // the deck's id
+  // Anki notes (NoteKind::kAnki) only: the type whose fields the note has, by their Anki names,
+  // as Anki's HTML, and whose templates show its cards; shared by the notes of the type.
+  std::shared_ptr<const TemplatedNoteType> note_type;
+  // Anki notes only: the cards Anki had made of it (cards.ord), which the note keeps whether or
+  // not its templates make them now, as Anki keeps a card until the user deletes it.
+  std::vector<int> kept_cards;
 
   // The field called `name`, or nullptr when the note does not have it.
   const LocalizedText* field(std::string_view name) const noexcept;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/templated_note_type.hpp"
+
 namespace kioku {
 
 namespace {
@@ -12,12 +14,22 @@ LocalizedText without_empty_texts(LocalizedText text) {
   return text;
 }
 
-// Where the kind lists `name`; past the end for a field it does not have.
-std::size_t field_order(NoteKind kind, const std::string& name) {
-  const auto fields = note_kind_spec(kind).fields;
+// Where the note's kind (or an Anki note's type) lists `name`; past the end for a field it does
+// not have.
+std::size_t field_order(const Note& note, const std::string& name) {
+  if (note.kind == NoteKind::kAnki && note.note_type) {
+    const std::vector<std::string>& fields = note.note_type->fields();
+    return static_cast<std::size_t>(std::find(fields.begin(), fields.end(), name) - fields.begin());
+  }
+  const auto fields = note_kind_spec(note.kind).fields;
   const auto found = std::find_if(fields.begin(), fields.end(),
                                   [&](const NoteFieldSpec& spec) { return spec.name == name; });
   return static_cast<std::size_t>(found - fields.begin());
+}
+
+const std::string& type_key(const Note& note) {
+  static const std::string kNone;
+  return note.note_type ? note.note_type->key() : kNone;
 }
 
 }  // namespace
@@ -29,7 +41,7 @@ Note canonical_note(Note note) {
     if (!field.text.empty()) fields.push_back(std::move(field));
   }
   std::stable_sort(fields.begin(), fields.end(), [&](const NoteField& a, const NoteField& b) {
-    return field_order(note.kind, a.name) < field_order(note.kind, b.name);
+    return field_order(note, a.name) < field_order(note, b.name);
   });
   note.fields = std::move(fields);
   std::vector<std::string> tags;
@@ -38,6 +50,9 @@ Note canonical_note(Note note) {
   }
   note.tags = std::move(tags);
   std::erase_if(note.choices, [](const auto& entry) { return entry.second.empty(); });
+  std::sort(note.kept_cards.begin(), note.kept_cards.end());
+  note.kept_cards.erase(std::unique(note.kept_cards.begin(), note.kept_cards.end()),
+                        note.kept_cards.end());
   return note;
 }
 
@@ -49,9 +64,10 @@ bool same_note_content(const Note& other, const Note& canonical) {
                         return f.name == g.name && f.text == g.text;
                       });
   };
-  return left.kind == canonical.kind && same_fields(left.fields, canonical.fields) &&
-         left.choices == canonical.choices && left.answer == canonical.answer &&
-         left.tags == canonical.tags;
+  return left.kind == canonical.kind && type_key(left) == type_key(canonical) &&
+         same_fields(left.fields, canonical.fields) && left.choices == canonical.choices &&
+         left.answer == canonical.answer && left.tags == canonical.tags &&
+         left.kept_cards == canonical.kept_cards;
 }
 
 }  // namespace kioku

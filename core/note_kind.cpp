@@ -30,6 +30,9 @@ constexpr std::array<NoteKindSpec, 6> kKinds{{
     {NoteKind::kChoice, "choice", kChoice, true},
 }};
 
+// Its fields are its note type's (core/templated_note_type.hpp), so it lists none.
+constexpr NoteKindSpec kAnkiKind{NoteKind::kAnki, "anki", {}, false};
+
 }  // namespace
 
 std::span<const NoteKindSpec> note_kinds() noexcept {
@@ -37,6 +40,7 @@ std::span<const NoteKindSpec> note_kinds() noexcept {
 }
 
 const NoteKindSpec& note_kind_spec(NoteKind kind) noexcept {
+  if (kind == NoteKind::kAnki) return kAnkiKind;
   return kKinds[static_cast<std::size_t>(kind)];
 }
 
@@ -55,6 +59,7 @@ NoteKind parse_note_kind(std::string_view name) {
 }
 
 const NoteFieldSpec* find_note_field(NoteKind kind, std::string_view field) noexcept {
+  if (kind == NoteKind::kAnki) return nullptr;
   for (const NoteFieldSpec& spec : note_kind_spec(kind).fields) {
     if (spec.name == field) return &spec;
   }

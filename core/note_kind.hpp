@@ -14,6 +14,9 @@ enum class NoteKind {
   kCloze,                 // text, extra: one card per cloze number in text
   kTyped,                 // front, back: one card, the back typed in
   kChoice,                // question, explanation, and choices with an answer: one card
+  // An Anki note type kioku keeps as itself (core/templated_note_type.hpp): its own fields, the
+  // cards its templates make. Made by an Anki import only, so not among note_kinds().
+  kAnki,
 };
 
 struct NoteFieldSpec {
@@ -29,7 +32,7 @@ struct NoteKindSpec {
   bool has_choices = false;               // the note's choices and answer belong to it
 };
 
-// Every kind, in the order of NoteKind.
+// Every kind a deck file or `kioku add` may name, in the order of NoteKind: all but kAnki.
 std::span<const NoteKindSpec> note_kinds() noexcept;
 const NoteKindSpec& note_kind_spec(NoteKind kind) noexcept;
 std::string_view note_kind_name(NoteKind kind) noexcept;
@@ -43,7 +46,7 @@ NoteKind parse_note_kind(std::string_view name);
 inline constexpr std::string_view kSourceField = "source";
 
 // The spec of `field` in `kind` (its own fields, and kSourceField), or nullptr when the kind has
-// no such field.
+// no such field. kAnki's fields are its note type's: nullptr for every name here.
 const NoteFieldSpec* find_note_field(NoteKind kind, std::string_view field) noexcept;
 
 }  // namespace kioku

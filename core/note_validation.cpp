@@ -7,6 +7,7 @@
 #include "core/cloze_walk.hpp"
 #include "core/deck_parser_limits.hpp"
 #include "core/deck_parser_text.hpp"
+#include "core/templated_note_type.hpp"
 
 namespace kioku {
 
@@ -24,7 +25,28 @@ void check_id(const Note& note) {
   }
 }
 
+// An Anki note's fields are its type's, by their exact names (docs/anki-templates.md).
+void check_anki_fields(const Note& note) {
+  if (!note.note_type) throw NoteError("kind", "", "an anki note needs its note type");
+  std::set<std::string_view> seen;
+  for (const NoteField& field : note.fields) {
+    if (!note.note_type->has_field(field.name)) {
+      throw NoteError(field.name, "",
+                      "note type \"" + note.note_type->name() + "\" has no such field");
+    }
+    if (!seen.insert(field.name).second) throw NoteError(field.name, "", "written twice");
+  }
+  for (const int ordinal : note.kept_cards) {
+    if (!note.note_type->has_ordinal(ordinal)) {
+      throw NoteError("kept_cards", "",
+                      "card " + std::to_string(ordinal) + " is none its note type can have");
+    }
+  }
+}
+
 void check_fields(const Note& note) {
+  if (note.kind == NoteKind::kAnki) return check_anki_fields(note);
+  if (!note.kept_cards.empty()) throw NoteError("kept_cards", "", "only an anki note keeps cards");
   const NoteKindSpec& kind = note_kind_spec(note.kind);
   std::set<std::string_view> seen;
   for (const NoteField& field : note.fields) {
@@ -128,12 +150,16 @@ void check_choices(const Note& note) {
   }
 }
 
+// An Anki note's field is HTML, longer than the text it shows.
+constexpr TextRule kAnkiFieldRule{kMaxAnkiFieldBytes, true};
+
 // The text rules a deck file's notes keep (core/deck_parser_text.hpp), for notes from anywhere:
 // no character that acts on a terminal, no text past its length.
 void check_texts(const Note& note) {
   for (const NoteField& field : note.fields) {
     for (const auto& [language, text] : field.text) {
-      const std::string problem = text_problem(text, note_field_rule(field.name));
+      const std::string problem = text_problem(
+          text, note.kind == NoteKind::kAnki ? kAnkiFieldRule : note_field_rule(field.name));
       if (!problem.empty()) throw NoteError(field.name, language, "the text " + problem);
     }
   }

@@ -82,6 +82,31 @@ BOOST_DESCRIBE_STRUCT(DeckImportParams, (),
                       (fd, name, path, format, deck, kind, columns, dry_run, prune, with_history,
                        lang, progress))
 
+// A card template's side that does not read (docs/anki-templates.md): its cards show the
+// note's fields instead.
+struct TemplateProblemView {
+  std::string template_;  // the card template's name
+  std::string side;       // "question" or "answer"
+  // "section-not-closed", "wrong-section-closed", "section-not-open", "too-deep"
+  std::string problem;
+  std::string section;       // the section the tag names
+  std::string open_section;  // wrong-section-closed: the one open there
+  std::int64_t line = 0;
+  std::int64_t column = 0;
+};
+BOOST_DESCRIBE_STRUCT(TemplateProblemView, (),
+                      (template_, side, problem, section, open_section, line, column))
+
+// An Anki note type an import keeps as itself, with what of its templates shows otherwise than
+// in Anki: filters kioku does not know (their fields show as they are) and sides that do not
+// read.
+struct KeptNoteTypeView {
+  std::string name;
+  std::vector<std::string> unknown_filters;
+  std::vector<TemplateProblemView> template_problems;
+};
+BOOST_DESCRIBE_STRUCT(KeptNoteTypeView, (), (name, unknown_filters, template_problems))
+
 struct DeckImportResult {
   std::string deck;
   std::int64_t added = 0;
@@ -102,11 +127,13 @@ struct DeckImportResult {
   std::int64_t skipped = 0;
   // Always 0 in a result: an import with any error is refused whole, with the error instead.
   std::int64_t errors = 0;
+  // Anki packages: the note types kept as themselves, in the order their first note came.
+  std::vector<KeptNoteTypeView> note_types;
 };
 BOOST_DESCRIBE_STRUCT(DeckImportResult, (),
                       (deck, added, updated, unchanged, not_in_file, retired, suspended, media,
                        pruned, restored, cards_with_history, imported_answers, conflicting, skipped,
-                       errors))
+                       errors, note_types))
 
 struct DeckConfigParams {
   std::string deck;

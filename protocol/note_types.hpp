@@ -32,6 +32,16 @@ struct NoteCardView {
 };
 BOOST_DESCRIBE_STRUCT(NoteCardView, (), (id, template_, kind, external_id, retired, state))
 
+// The Anki note type an anki note keeps as itself (docs/anki-templates.md): its fields' order,
+// which `fields`, a map, does not keep.
+struct NoteTypeView {
+  std::string name;
+  bool cloze = false;
+  std::vector<std::string> fields;
+  std::vector<std::string> templates;  // the card templates' names, card1 first
+};
+BOOST_DESCRIBE_STRUCT(NoteTypeView, (), (name, cloze, fields, templates))
+
 struct NoteView {
   std::string id;
   std::string deck;
@@ -44,10 +54,11 @@ struct NoteView {
   std::int64_t modified_ms = 0;
   std::optional<std::int64_t> deleted_ms;  // null while live
   std::vector<NoteCardView> cards;
+  Omissible<NoteTypeView> note_type;  // anki notes only
 };
 BOOST_DESCRIBE_STRUCT(NoteView, (),
                       (id, deck, kind, fields, choices, answer, tags, created_ms, modified_ms,
-                       deleted_ms, cards))
+                       deleted_ms, cards, note_type))
 
 // A note to add, without its deck: note.add's params less `deck`, and each entry of
 // note.add_many's `notes`.

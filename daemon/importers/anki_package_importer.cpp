@@ -20,6 +20,7 @@
 #include "core/note_canonical.hpp"
 #include "core/note_validation.hpp"
 #include "core/replay.hpp"
+#include "core/templated_note_type.hpp"
 #include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
 #include "daemon/importers/deck_source.hpp"
@@ -44,19 +45,65 @@ bool is_kioku_note_id(const std::string& id) {
   return true;
 }
 
-std::string types_refused(const AnkiCollection& collection,
-                          const std::map<std::int64_t, NoteKind>& kinds) {
+// `html` with each CRLF and lone CR a LF: the same HTML, as kioku keeps text.
+std::string without_carriage_returns(std::string html) {
+  std::string out;
+  out.reserve(html.size());
+  for (std::size_t at = 0; at < html.size(); ++at) {
+    if (html[at] != '\r') {
+      out += html[at];
+    } else if (at + 1 == html.size() || html[at + 1] != '\n') {
+      out += '\n';
+    }
+  }
+  return out;
+}
+
+// The note types the notes use that the package does not have, quoted and joined; empty when
+// there are none.
+std::string missing_types(const AnkiCollection& collection) {
   std::set<std::int64_t> seen;
   std::string names;
   for (const AnkiNote& note : collection.notes) {
-    if (kinds.count(note.type_id) || !seen.insert(note.type_id).second) continue;
-    const auto type = collection.note_types.find(note.type_id);
-    names += (names.empty() ? "" : ", ") +
-             (type == collection.note_types.end()
-                  ? "(missing note type " + std::to_string(note.type_id) + ")"
-                  : "\"" + type->second.name + "\"");
+    if (collection.note_types.count(note.type_id) || !seen.insert(note.type_id).second) continue;
+    names += (names.empty() ? "" : ", ") + std::to_string(note.type_id);
   }
   return names;
+}
+
+// Refuses a note type kept as itself that kioku could not keep (docs/anki-templates.md): one
+// with no field, a field named twice or not at all, no card template, or past the limits.
+void check_own_type(const AnkiNoteType& type, const std::string& name) {
+  const std::string where = "note type \"" + type.name + "\"";
+  const auto refuse = [&](const std::string& problem) {
+    throw InputError(name, 0, where, problem);
+  };
+  if (type.fields.empty()) refuse("has no field");
+  if (type.fields.size() > kMaxTemplatedFields) {
+    refuse("has " + std::to_string(type.fields.size()) + " fields; kioku keeps at most " +
+           std::to_string(kMaxTemplatedFields));
+  }
+  if (type.templates.empty()) refuse("has no card template");
+  if (type.templates.size() > kMaxTemplatedTemplates) {
+    refuse("has " + std::to_string(type.templates.size()) +
+           " card templates; kioku keeps at most " + std::to_string(kMaxTemplatedTemplates));
+  }
+  std::set<std::string> names;
+  for (const std::string& field : type.fields) {
+    if (field.empty()) refuse("has a field without a name");
+    if (field.size() > kMaxTemplatedNameBytes)
+      refuse("has a field name longer than " + std::to_string(kMaxTemplatedNameBytes) + " bytes");
+    if (!names.insert(field).second) refuse("has two fields named \"" + field + "\"");
+  }
+  for (const AnkiCardTemplate& entry : type.templates) {
+    if (entry.question.size() + entry.answer.size() > kMaxTemplateBytes) {
+      refuse("card template \"" + entry.name + "\" is longer than " +
+             std::to_string(kMaxTemplateBytes) + " bytes");
+    }
+  }
+  if (type.css.size() > kMaxTemplateBytes) {
+    refuse("its style is longer than " + std::to_string(kMaxTemplateBytes) + " bytes");
+  }
 }
 
 // Gives deck `deck_id`, just made for Anki's deck `anki_deck_id`, the options of that deck's
@@ -148,16 +195,18 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     package.extract_collection(unpacked.descriptor());
     anki = read_anki_collection(unpacked.path(), name, options.with_history);
   }
-  std::map<std::int64_t, NoteKind> kinds;
-  for (const auto& [id, type] : anki.note_types) {
-    if (const auto kind = anki_stock_kind(type)) kinds[id] = *kind;
-  }
-  if (const std::string refused = types_refused(anki, kinds); !refused.empty()) {
+  if (const std::string missing = missing_types(anki); !missing.empty()) {
     throw InputError(name, 0, "",
-                     "its notes use note type " + refused +
-                         ", which is not one of Anki's five stock note types (Basic, Basic (and "
-                         "reversed card), Basic (optional reversed card), Basic (type in the "
-                         "answer), Cloze); kioku cannot import other note types yet");
+                     "its notes use note type " + missing + ", which it does not have");
+  }
+  // Anki's stock types as kioku's kinds; every other type the notes use is kept as itself.
+  std::map<std::int64_t, NoteKind> kinds;
+  for (const AnkiNote& anki_note : anki.notes) {
+    if (kinds.count(anki_note.type_id)) continue;
+    const AnkiNoteType& type = anki.note_types.at(anki_note.type_id);
+    const std::optional<NoteKind> stock = anki_stock_kind(type);
+    if (!stock) check_own_type(type, name);
+    kinds[anki_note.type_id] = stock.value_or(NoteKind::kAnki);
   }
   MediaPlan media(options.data_directory + "/media", name,
                   dry_run ? options.data_directory : std::string());
@@ -178,6 +227,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     std::map<std::string, std::int64_t> decks;             // by slug
     std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
     ImportedNotePlaces places;
+    // The types kept as themselves, saved when their first note comes.
+    std::map<std::int64_t, std::shared_ptr<const TemplatedNoteType>> own_types;
     // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says.
     std::set<std::string> seen_guids;
@@ -198,20 +249,44 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         continue;
       }
       const NoteKind kind = kinds.at(anki_note.type_id);
-      const auto& field_specs = note_kind_spec(kind).fields;
-      const std::string where = "note " + anki_note.guid;
-      if (anki_note.fields.size() != field_specs.size()) {
-        throw InputError(name, 0, where,
-                         "has " + std::to_string(anki_note.fields.size()) +
-                             " fields where its note type has " +
-                             std::to_string(field_specs.size()));
-      }
       Note note;
       note.kind = kind;
-      for (std::size_t at = 0; at < field_specs.size(); ++at) {
-        const std::string text = anki_html_to_text(media.rewrite(anki_note.fields[at]));
-        if (!text.empty()) {
-          note.fields.push_back({std::string(field_specs[at].name), {{options.language, text}}});
+      if (kind == NoteKind::kAnki) {
+        auto own = own_types.find(anki_note.type_id);
+        if (own == own_types.end()) {
+          own = own_types
+                    .emplace(anki_note.type_id, collection.note_types().save(
+                                                    anki.note_types.at(anki_note.type_id), now))
+                    .first;
+          summary.note_type(*own->second);
+        }
+        note.note_type = own->second;
+      }
+      const std::string where = "note " + anki_note.guid;
+      const std::size_t field_count = kind == NoteKind::kAnki ? note.note_type->fields().size()
+                                                              : note_kind_spec(kind).fields.size();
+      if (anki_note.fields.size() != field_count) {
+        throw InputError(name, 0, where,
+                         "has " + std::to_string(anki_note.fields.size()) +
+                             " fields where its note type has " + std::to_string(field_count));
+      }
+      for (std::size_t at = 0; at < field_count; ++at) {
+        // A note of a type kept as itself keeps Anki's HTML, which its templates show; a
+        // carriage return there is a line break's, which kioku's text rules refuse.
+        std::string html = media.rewrite(anki_note.fields[at]);
+        if (kind == NoteKind::kAnki) html = without_carriage_returns(std::move(html));
+        const std::string text = kind == NoteKind::kAnki ? html : anki_html_to_text(html);
+        if (text.empty()) continue;
+        note.fields.push_back({kind == NoteKind::kAnki
+                                   ? note.note_type->fields()[at]
+                                   : std::string(note_kind_spec(kind).fields[at].name),
+                               {{options.language, text}}});
+      }
+      if (kind == NoteKind::kAnki) {
+        // The cards Anki made stay, as in Anki, whatever its templates say of them now.
+        for (const AnkiCard& card : anki_note.cards) {
+          const int ordinal = static_cast<int>(std::clamp<std::int64_t>(card.ord, -1, 1 << 20));
+          if (note.note_type->has_ordinal(ordinal)) note.kept_cards.push_back(ordinal);
         }
       }
       note.tags = anki_note.tags;
@@ -284,7 +359,10 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
       for (const AnkiCard& card : anki_note.cards) {
-        const std::string key = anki_card_key(kind, card.ord);
+        const std::string key =
+            kind == NoteKind::kAnki
+                ? templated_card_key(note.note_type->cloze(), static_cast<int>(card.ord))
+                : anki_card_key(kind, card.ord);
         for (const auto& [template_key, card_id] : note_cards) {
           if (template_key != key) continue;
           if (options.with_history && takes_history(collection, card_id)) {

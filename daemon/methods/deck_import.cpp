@@ -178,6 +178,40 @@ RequestedFile requested_file(const protocol::DeckImportParams& params, MethodCon
   return RequestedFile{open_regular_deck(path), path};
 }
 
+std::string_view problem_name(AnkiTemplateError::Kind kind) {
+  switch (kind) {
+    case AnkiTemplateError::Kind::kSectionNotClosed:
+      return "section-not-closed";
+    case AnkiTemplateError::Kind::kWrongSectionClosed:
+      return "wrong-section-closed";
+    case AnkiTemplateError::Kind::kSectionNotOpen:
+      return "section-not-open";
+    case AnkiTemplateError::Kind::kTooDeep:
+      return "too-deep";
+  }
+  return "section-not-closed";
+}
+
+std::vector<protocol::KeptNoteTypeView> note_types_view(const ImportSummary& summary) {
+  std::vector<protocol::KeptNoteTypeView> views;
+  for (const ImportSummary::KeptNoteType& type : summary.note_types) {
+    protocol::KeptNoteTypeView& view = views.emplace_back();
+    view.name = type.name;
+    view.unknown_filters = type.unknown_filters;
+    for (const AnkiTemplateProblem& problem : type.template_problems) {
+      view.template_problems.push_back(protocol::TemplateProblemView{
+          .template_ = problem.template_name,
+          .side = problem.side == CardSide::kQuestion ? "question" : "answer",
+          .problem = std::string(problem_name(problem.kind)),
+          .section = problem.section,
+          .open_section = problem.open_section,
+          .line = problem.place.line,
+          .column = problem.place.column});
+    }
+  }
+  return views;
+}
+
 protocol::DeckImportResult result_of(const ImportSummary& summary) {
   return protocol::DeckImportResult{.deck = summary.deck,
                                     .added = summary.added,
@@ -192,7 +226,9 @@ protocol::DeckImportResult result_of(const ImportSummary& summary) {
                                     .cards_with_history = summary.cards_with_history,
                                     .imported_answers = summary.imported_answers,
                                     .conflicting = summary.conflicting,
-                                    .skipped = summary.skipped};
+                                    .skipped = summary.skipped,
+                                    .errors = 0,
+                                    .note_types = note_types_view(summary)};
 }
 
 }  // namespace

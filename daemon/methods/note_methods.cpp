@@ -5,6 +5,7 @@
 
 #include "core/card_generation.hpp"
 #include "core/note_validation.hpp"
+#include "core/templated_note_type.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/study_card.hpp"
@@ -32,6 +33,16 @@ protocol::NoteView content_view(const Note& note) {
     view.answer.emplace(note.answer);
   }
   view.tags = note.tags;
+  if (note.note_type) {
+    protocol::NoteTypeView type{.name = note.note_type->name(),
+                                .cloze = note.note_type->cloze(),
+                                .fields = note.note_type->fields(),
+                                .templates = {}};
+    for (const AnkiCardTemplate& entry : note.note_type->definition().templates) {
+      type.templates.push_back(entry.name);
+    }
+    view.note_type.emplace(std::move(type));
+  }
   return view;
 }
 
@@ -238,9 +249,14 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
   NoteSave save;
   refusing_broken_notes([&] {
     const NoteKind kind = params.kind ? parse_note_kind(*params.kind) : stored.note.kind;
-    const Note note =
+    Note note =
         requested_note(stored.note.id, stored.note.deck, kind, params.fields, params.choices,
                        params.answer, params.tags.value_or(stored.note.tags));
+    if (kind == NoteKind::kAnki) {
+      // Its type and the cards Anki made stay: an edit changes its fields and tags.
+      note.note_type = stored.note.note_type;
+      note.kept_cards = stored.note.kept_cards;
+    }
     collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
       save = collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position,
                                   context.clock.now());

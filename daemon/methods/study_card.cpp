@@ -6,6 +6,7 @@
 #include "core/card_sides.hpp"
 #include "core/field_markup.hpp"
 #include "core/scheduler.hpp"
+#include "core/templated_cards.hpp"
 #include "core/time_format.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "daemon/store/card_content.hpp"
@@ -65,7 +66,12 @@ protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck
   const Note note = context.collection.notes().note(card.note_id).note;
   for (const GeneratedCard& generated : generate_cards(note)) {
     if (generated.key != card.template_key) continue;
-    const CardSides sides = render_card_sides(note, generated, language);
+    // An Anki note's templates may show its deck and card id.
+    const CardSides sides =
+        note.kind == NoteKind::kAnki
+            ? render_templated_sides(note, generated, language,
+                                     TemplatedCardPlace{.deck = deck_name, .card_id = card.id})
+            : render_card_sides(note, generated, language);
     study.language = sides.language;
     study.question = rich_text_plain(sides.question);
     study.question_side = protocol::rich_text_view(sides.question);

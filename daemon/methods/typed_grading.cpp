@@ -2,6 +2,7 @@
 
 #include "core/card_generation.hpp"
 #include "core/card_sides.hpp"
+#include "core/templated_cards.hpp"
 
 namespace kioku::daemon {
 
@@ -24,6 +25,11 @@ std::optional<TypedAnswerComparison> compare_typed(Collection& collection, const
   const Note note = collection.notes().note(card.note_id).note;
   for (const GeneratedCard& generated : generate_cards(note)) {
     if (generated.key != card.template_key) continue;
+    if (note.kind == NoteKind::kAnki) {
+      // What its template's {{type:F}} names.
+      return compare_typed_answer(templated_typed_answer(note, generated, language).value_or(""),
+                                  *typed);
+    }
     // What the answer side shows is what the typed text is compared with.
     return compare_typed_answer(field_text(note, "back", side_language(generated, language)),
                                 *typed);

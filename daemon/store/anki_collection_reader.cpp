@@ -158,6 +158,7 @@ class Reader {
       }
       type.name = json_string(model, "name");
       type.cloze = anki_json_integer(model.if_contains("type")) == 1;
+      type.css = json_string(model, "css");
       if (const auto* fields = model.if_contains("flds"); fields && fields->is_array()) {
         for (const auto& field : fields->as_array()) {
           if (field.is_object()) type.fields.push_back(json_string(field.as_object(), "name"));
@@ -283,6 +284,8 @@ class Reader {
       ProtobufField field;
       while (reader.next(field)) {
         if (field.number == 1 && field.wire_type == 0) type.cloze = field.value == 1;
+        // Notetype.Config.css (anki/proto/anki/notetypes.proto).
+        if (field.number == 3 && field.wire_type == 2) type.css = std::string(field.bytes);
       }
       collection.note_types[type.id] = std::move(type);
     }

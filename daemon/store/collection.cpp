@@ -43,7 +43,8 @@ Collection::Collection(sqlite::Database& database)
       group_commit_(database),
       decks_(database),
       cards_(database),
-      notes_(database),
+      note_types_(database),
+      notes_(database, note_types_),
       due_index_(database),
       review_log_(database),
       imported_states_(database),
@@ -245,6 +246,10 @@ void ImportSummary::count(const NoteSave& save) {
   restored += static_cast<int>(save.revived.size());
 }
 
+void ImportSummary::note_type(const TemplatedNoteType& type) {
+  note_types.push_back({type.name(), type.unknown_filters(), type.template_problems()});
+}
+
 void Collection::replace_with(const std::string& source_path, const std::string& staging_path,
                               TimestampMs now, const DayCalendar& calendar) {
   // The backup API writes the collection in a transaction of its own: the group's open one
@@ -253,6 +258,7 @@ void Collection::replace_with(const std::string& source_path, const std::string&
   group_commit_.commit();
   // Before, in case the copy fails part-way: the backup API writes no row the hook hears.
   kept_card_snapshots_.forget();
+  note_types_.forget();
   replace_collection(database_, source_path, staging_path, now);
   // The file put in place keeps its roll-ups when they are on this calendar.
   use_stats_calendar(calendar);

@@ -20,6 +20,7 @@
 #include "core/card_generation.hpp"
 #include "core/day_calendar.hpp"
 #include "core/deck.hpp"
+#include "core/templated_note_type.hpp"
 #include "core/time.hpp"
 #include "core/work_progress.hpp"
 #include "daemon/store/answer_record.hpp"
@@ -66,6 +67,14 @@ struct ImportSummary {
   // differs (kioku's changed later), and of notes whose guid came earlier in the package.
   int conflicting = 0;
   int skipped = 0;
+  // Anki packages: the note types kept as themselves, in the order their first note came, with
+  // what of their templates kioku shows otherwise than Anki (docs/anki-templates.md).
+  struct KeptNoteType {
+    std::string name;
+    std::vector<std::string> unknown_filters;
+    std::vector<AnkiTemplateProblem> template_problems;
+  };
+  std::vector<KeptNoteType> note_types;
 
   // The cards the import has been through so far, saved or left as they were: what its
   // progress report counts.
@@ -74,6 +83,8 @@ struct ImportSummary {
   }
   // Counts what saving one note did to its cards (added, updated, unchanged, retired, restored).
   void count(const NoteSave& save);
+  // Lists a note type kept as itself.
+  void note_type(const TemplatedNoteType& type);
 };
 
 // What an undo did: the answer it voided, its own entry, and the card's state now.
@@ -117,6 +128,7 @@ class Collection {
   DeckStore& decks() noexcept { return decks_; }
   CardStore& cards() noexcept { return cards_; }
   NoteStore& notes() noexcept { return notes_; }
+  NoteTypeStore& note_types() noexcept { return note_types_; }
   DueIndex& due_index() noexcept { return due_index_; }
   ReviewLog& review_log() noexcept { return review_log_; }
   ImportedStates& imported_states() noexcept { return imported_states_; }
@@ -233,6 +245,7 @@ class Collection {
   GroupCommit group_commit_;
   DeckStore decks_;
   CardStore cards_;
+  NoteTypeStore note_types_;  // before notes_, which reads through it
   NoteStore notes_;
   DueIndex due_index_;
   ReviewLog review_log_;

@@ -1,6 +1,7 @@
 #include "daemon/store/note_codec.hpp"
 
 #include <boost/json.hpp>
+#include <charconv>
 
 #include "core/error.hpp"
 
@@ -122,6 +123,26 @@ std::vector<std::string> split_tags(const std::string& tags) {
     start = end + 1;
   }
   return list;
+}
+
+std::string kept_cards_to_text(const std::vector<int>& ordinals) {
+  std::string text;
+  for (const int ordinal : ordinals) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(ordinal);
+  }
+  return text;
+}
+
+std::vector<int> kept_cards_from_text(const std::string& text) {
+  std::vector<int> ordinals;
+  for (const std::string& part : split_tags(text)) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (error != std::errc() || end != part.data() + part.size()) refuse("kept cards");
+    ordinals.push_back(value);
+  }
+  return ordinals;
 }
 
 }  // namespace kioku::daemon

@@ -21,4 +21,8 @@ std::vector<NoteField> note_fields_from_json(const std::string& json);
 LocalizedChoices note_choices_from_json(const std::string& json);
 std::vector<std::string> split_tags(const std::string& tags);
 
+// An Anki note's kept cards (Note::kept_cards) as the notes table keeps them: space-separated.
+std::string kept_cards_to_text(const std::vector<int>& ordinals);
+std::vector<int> kept_cards_from_text(const std::string& text);
+
 }  // namespace kioku::daemon

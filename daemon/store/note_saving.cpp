@@ -13,8 +13,10 @@ namespace kioku::daemon {
 
 namespace {
 
-// cards.kind of a note's card: a reversed note's second card is the one kind says so.
-std::string card_kind(NoteKind kind, const std::string& template_key) {
+// cards.kind of a note's card: a reversed note's second card is the one kind says so; an Anki
+// note's card is typed when its template asks for text, else as its type's kind.
+std::string card_kind(NoteKind kind, const GeneratedCard& card) {
+  const std::string& template_key = card.key;
   switch (kind) {
     case NoteKind::kBasic:
       return "basic";
@@ -27,6 +29,8 @@ std::string card_kind(NoteKind kind, const std::string& template_key) {
       return "typed";
     case NoteKind::kChoice:
       return "choice";
+    case NoteKind::kAnki:
+      return card.typed_answer ? "typed" : card.cloze_number > 0 ? "cloze" : "basic";
   }
   return "basic";
 }
@@ -137,7 +141,7 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
                     .note_id = save.note_id,
                     .template_key = card.key,
                     .external_id = shown_name(note.id, card.key),
-                    .kind = card_kind(note.kind, card.key),
+                    .kind = card_kind(note.kind, card),
                     .content_json = content,
                     .tags = tags,
                     .sibling_group = siblings,

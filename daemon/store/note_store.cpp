@@ -13,21 +13,25 @@ namespace {
 
 constexpr const char* kNoteColumns =
     "n.id, n.deck_id, d.slug, n.guid, n.kind, n.fields, n.choices, n.answer, n.tags, "
-    "n.sibling_group, n.position, n.created_ms, n.modified_ms, n.deleted_ms "
+    "n.sibling_group, n.position, n.created_ms, n.modified_ms, n.deleted_ms, n.note_type, "
+    "n.kept_cards "
     "FROM notes n JOIN decks d ON d.id = n.deck_id ";
 
 std::string select_notes(const std::string& condition) {
   return std::string("SELECT ") + kNoteColumns + condition;
 }
 
-StoredNote read_note(const sqlite::Statement& row) {
+StoredNote read_note(const sqlite::Statement& row, NoteTypeStore& types) {
   StoredNote stored;
   stored.id = row.column_int(0);
   stored.deck_id = row.column_int(1);
   stored.note.deck = row.column_text(2);
   stored.note.id = row.column_text(3);
   try {
-    stored.note.kind = parse_note_kind(row.column_text(4));
+    // Anki notes are no kind a user may write, so parse_note_kind does not read them.
+    const std::string kind = row.column_text(4);
+    stored.note.kind =
+        kind == note_kind_name(NoteKind::kAnki) ? NoteKind::kAnki : parse_note_kind(kind);
   } catch (const NoteError&) {
     throw Error(ErrorCode::kStorage, "note " + std::to_string(stored.id) + " has kind " +
                                          row.column_text(4) + ", which kiokud does not know");
@@ -41,12 +45,14 @@ StoredNote read_note(const sqlite::Statement& row) {
   stored.created_ms = row.column_int(11);
   stored.modified_ms = row.column_int(12);
   if (!row.column_is_null(13)) stored.deleted_ms = row.column_int(13);
+  if (!row.column_is_null(14)) stored.note.note_type = types.by_id(row.column_int(14));
+  stored.note.kept_cards = kept_cards_from_text(row.column_text(15));
   return stored;
 }
 
-std::vector<StoredNote> read_notes(sqlite::Statement& select) {
+std::vector<StoredNote> read_notes(sqlite::Statement& select, NoteTypeStore& types) {
   std::vector<StoredNote> notes;
-  while (select.step()) notes.push_back(read_note(select));
+  while (select.step()) notes.push_back(read_note(select, types));
   return notes;
 }
 
@@ -71,11 +77,12 @@ struct NoteStore::Statements {
             "ORDER BY n.deck_id, n.position, n.id LIMIT ?6 OFFSET ?7"))),
         insert(database.prepare(
             "INSERT INTO notes (deck_id, guid, kind, fields, choices, answer, tags, "
-            "sibling_group, position, created_ms, modified_ms) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)")),
+            "sibling_group, position, created_ms, modified_ms, note_type, kept_cards) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)")),
         update(database.prepare(
             "UPDATE notes SET kind = ?2, fields = ?3, choices = ?4, answer = ?5, tags = ?6, "
-            "sibling_group = ?7, position = ?8, modified_ms = ?9 WHERE id = ?1")),
+            "sibling_group = ?7, position = ?8, modified_ms = ?9, note_type = ?10, "
+            "kept_cards = ?11 WHERE id = ?1")),
         set_position(database.prepare("UPDATE notes SET position = ?2 WHERE id = ?1")),
         set_deleted(
             database.prepare("UPDATE notes SET deleted_ms = ?2, modified_ms = ?3 WHERE id = ?1")) {}
@@ -92,8 +99,8 @@ struct NoteStore::Statements {
   sqlite::Statement set_deleted;
 };
 
-NoteStore::NoteStore(sqlite::Database& database)
-    : database_(database), statements_(std::make_unique<Statements>(database)) {}
+NoteStore::NoteStore(sqlite::Database& database, NoteTypeStore& types)
+    : database_(database), types_(types), statements_(std::make_unique<Statements>(database)) {}
 
 NoteStore::~NoteStore() = default;
 
@@ -102,7 +109,7 @@ std::optional<StoredNote> NoteStore::find(std::int64_t deck_id, const std::strin
   sqlite::StatementScope scope(select);
   select.bind(1, deck_id).bind(2, guid);
   if (!select.step()) return std::nullopt;
-  return read_note(select);
+  return read_note(select, types_);
 }
 
 StoredNote NoteStore::note(std::int64_t note_id) {
@@ -112,7 +119,7 @@ StoredNote NoteStore::note(std::int64_t note_id) {
   if (!select.step()) {
     throw Error(ErrorCode::kNotFound, "no note with row id " + std::to_string(note_id));
   }
-  return read_note(select);
+  return read_note(select, types_);
 }
 
 std::vector<std::int64_t> NoteStore::live_ids_in_deck(std::int64_t deck_id) {
@@ -128,7 +135,7 @@ std::vector<StoredNote> NoteStore::with_guid(const std::string& guid) {
   sqlite::Statement& select = statements_->select_by_guid;
   sqlite::StatementScope scope(select);
   select.bind(1, guid);
-  return read_notes(select);
+  return read_notes(select, types_);
 }
 
 std::unordered_map<std::string, std::int64_t> NoteStore::oldest_live_ids(
@@ -176,7 +183,7 @@ std::vector<StoredNote> NoteStore::search(const NoteSearch& search) {
   select.bind(4, search.deleted ? 1 : 0);
   select.bind(5, search.text);
   select.bind(6, search.limit).bind(7, search.offset);
-  return read_notes(select);
+  return read_notes(select, types_);
 }
 
 std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
@@ -186,7 +193,8 @@ std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
   insert.bind(1, deck_id).bind_lasting(2, note.id).bind(3, note_kind_name(note.kind));
   insert.bind_lasting(4, fields_json).bind(5, note_choices_to_json(note.choices));
   insert.bind(6, note.answer).bind(7, join_tags(note.tags)).bind_lasting(8, sibling_group);
-  insert.bind(9, position).bind(10, now).run();
+  insert.bind(9, position).bind(10, now).bind(11, type_id(note));
+  insert.bind(12, kept_cards_to_text(note.kept_cards)).run();
   return database_.last_insert_rowid();
 }
 
@@ -211,7 +219,13 @@ void NoteStore::update(std::int64_t note_id, const Note& note, const std::string
   update.bind(1, note_id).bind(2, note_kind_name(note.kind));
   update.bind(3, fields_json).bind(4, note_choices_to_json(note.choices));
   update.bind(5, note.answer).bind(6, join_tags(note.tags)).bind(7, sibling_group);
-  update.bind(8, position).bind(9, now).run();
+  update.bind(8, position).bind(9, now).bind(10, type_id(note));
+  update.bind(11, kept_cards_to_text(note.kept_cards)).run();
+}
+
+std::optional<std::int64_t> NoteStore::type_id(const Note& note) {
+  if (!note.note_type) return std::nullopt;
+  return types_.id_of(note.note_type->key());
 }
 
 void NoteStore::set_position(std::int64_t note_id, std::int64_t position) {

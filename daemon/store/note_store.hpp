@@ -15,6 +15,7 @@
 
 #include "core/note.hpp"
 #include "core/time.hpp"
+#include "daemon/store/note_type_store.hpp"
 
 namespace kioku::daemon {
 
@@ -46,7 +47,8 @@ struct NoteSearch {
 class NoteStore {
  public:
   // Throws sqlite::SqliteError when a statement does not compile against the schema.
-  explicit NoteStore(sqlite::Database& database);
+  // Reads an Anki note's type through `types`, which must outlive it.
+  NoteStore(sqlite::Database& database, NoteTypeStore& types);
   ~NoteStore();
   NoteStore(const NoteStore&) = delete;
   NoteStore& operator=(const NoteStore&) = delete;
@@ -85,8 +87,12 @@ class NoteStore {
   void set_deleted(std::int64_t note_id, std::optional<TimestampMs> deleted, TimestampMs now);
 
  private:
+  // The row id of an Anki note's type; empty for the other kinds.
+  std::optional<std::int64_t> type_id(const Note& note);
+
   struct Statements;
   sqlite::Database& database_;
+  NoteTypeStore& types_;
   std::unique_ptr<Statements> statements_;
 };
 

@@ -167,7 +167,10 @@ TEST_CASE("printing: a reply without a field, or with one of another type, is an
   CHECK(failure({"decks"}, decks) ==
         "kiokud's reply to deck.list: field 'decks[0].cards' is missing");
 
-  json::value imported = protocol::encode(protocol::DeckImportResult{"go", 1, 0, 0, 0});
+  protocol::DeckImportResult result;
+  result.deck = "go";
+  result.added = 1;
+  json::value imported = protocol::encode(result);
   imported.as_object()["added"] = "1";
   CHECK(failure({"import"}, imported) ==
         "kiokud's reply to deck.import: field 'added' must be an integer");

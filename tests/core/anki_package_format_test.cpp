@@ -118,38 +118,45 @@ TEST_CASE("media names: one normal component, else the reason", "[anki-package]"
 
 TEST_CASE("stock note types: recognised by structure, not by name", "[anki-package]") {
   AnkiNoteType basic{
-      1, "基本", false, {"表", "裏"}, {{"Card 1", "{{表}}", "{{FrontSide}}<hr id=answer>{{裏}}"}}};
+      1, "基本", false, {"表", "裏"}, {{"Card 1", "{{表}}", "{{FrontSide}}<hr id=answer>{{裏}}"}},
+      ""};
   CHECK(anki_stock_kind(basic) == NoteKind::kBasic);
   AnkiNoteType typed{
-      2, "x", false, {"Front", "Back"}, {{"Card 1", "{{Front}}\n\n{{type:Back}}", "{{Front}}"}}};
+      2, "x", false, {"Front", "Back"}, {{"Card 1", "{{Front}}\n\n{{type:Back}}", "{{Front}}"}},
+      ""};
   CHECK(anki_stock_kind(typed) == NoteKind::kTyped);
   AnkiNoteType reverse{3,
                        "x",
                        false,
                        {"Front", "Back"},
-                       {{"Card 1", "{{Front}}", "{{Back}}"}, {"Card 2", "{{Back}}", "{{Front}}"}}};
+                       {{"Card 1", "{{Front}}", "{{Back}}"}, {"Card 2", "{{Back}}", "{{Front}}"}},
+                       ""};
   CHECK(anki_stock_kind(reverse) == NoteKind::kReverse);
   AnkiNoteType optional{4,
                         "x",
                         false,
                         {"Front", "Back", "Add Reverse"},
                         {{"Card 1", "{{Front}}", "{{Back}}"},
-                         {"Card 2", "{{#Add Reverse}}{{Back}}{{/Add Reverse}}", "{{Front}}"}}};
+                         {"Card 2", "{{#Add Reverse}}{{Back}}{{/Add Reverse}}", "{{Front}}"}},
+                        ""};
   CHECK(anki_stock_kind(optional) == NoteKind::kBasicOptionalReverse);
   AnkiNoteType cloze{5,
                      "Cloze-5f2d4",
                      true,
                      {"Text", "Extra"},
-                     {{"Cloze", "{{cloze:Text}}", "{{cloze:Text}}<br>{{Extra}}"}}};
+                     {{"Cloze", "{{cloze:Text}}", "{{cloze:Text}}<br>{{Extra}}"}},
+                     ""};
   CHECK(anki_stock_kind(cloze) == NoteKind::kCloze);
   AnkiNoteType occlusion{6,
                          "Image Occlusion",
                          true,
                          {"Occlusion", "Image", "Header", "Back Extra", "Comments"},
-                         {{"Image Occlusion", "{{cloze:Occlusion}}", ""}}};
+                         {{"Image Occlusion", "{{cloze:Occlusion}}", ""}},
+                         ""};
   CHECK_FALSE(anki_stock_kind(occlusion));
   AnkiNoteType vocabulary{
-      7, "Basic", false, {"Word", "Meaning", "Example"}, {{"Card 1", "{{Word}}", "{{Meaning}}"}}};
+      7, "Basic", false, {"Word", "Meaning", "Example"}, {{"Card 1", "{{Word}}", "{{Meaning}}"}},
+      ""};
   CHECK_FALSE(anki_stock_kind(vocabulary));
   CHECK(anki_card_key(NoteKind::kCloze, 2) == "c3");
   CHECK(anki_card_key(NoteKind::kReverse, 1) == "backward");

@@ -1,0 +1,96 @@
+// A note type kept as Anki has it: its fields, its card templates and its style, for the notes of
+// a package whose type is none of the five kioku reads as its own kinds (docs/anki-templates.md,
+// "Note types kept as themselves"). Such a note keeps every field as Anki's HTML; its cards are
+// the ones Anki would make, and each shows through its template. Parsed once and shared by every
+// note of the type. Pure: no I/O.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/anki_stock_note_type.hpp"
+#include "core/anki_template.hpp"
+#include "core/anki_template_render.hpp"
+
+namespace kioku {
+
+// What a note type kept as itself may hold: far past real ones (a few dozen fields, a handful
+// of templates), small enough that one package cannot make a type that costs every note.
+inline constexpr std::size_t kMaxTemplatedFields = 256;
+inline constexpr std::size_t kMaxTemplatedTemplates = 64;
+inline constexpr std::size_t kMaxTemplatedNameBytes = 256;
+inline constexpr std::size_t kMaxTemplateBytes = 256 * 1024;  // a template's two sides; the style
+
+// A side of a card template that does not read: which, and Anki's error (AnkiTemplateError), for
+// the import's report in the user's language. Cards of it show the note's fields instead.
+struct AnkiTemplateProblem {
+  std::string template_name;
+  CardSide side = CardSide::kQuestion;
+  AnkiTemplateError::Kind kind = AnkiTemplateError::Kind::kSectionNotClosed;
+  std::string section;       // the section the tag names
+  std::string open_section;  // kWrongSectionClosed: the one open there
+  TextPlace place;
+
+  bool operator==(const AnkiTemplateProblem&) const = default;
+};
+
+class TemplatedNoteType {
+ public:
+  // One card template, read.
+  struct Template {
+    std::optional<AnkiTemplate> question;  // nothing when the side does not read
+    std::optional<AnkiTemplate> answer;
+    std::optional<AnkiTemplateProblem> problem;  // the first side's that does not read
+    bool asks_typed = false;                     // its question holds a {{type:...}}
+  };
+
+  // `key` is kioku's name for the type, what its notes refer to (the store's note_types.key).
+  // A template that does not read is kept, with its error; nothing here throws for a template.
+  static std::shared_ptr<const TemplatedNoteType> make(std::string key, AnkiNoteType definition);
+
+  const std::string& key() const noexcept { return key_; }
+  const AnkiNoteType& definition() const noexcept { return definition_; }
+  const std::string& name() const noexcept { return definition_.name; }
+  bool cloze() const noexcept { return definition_.cloze; }
+  const std::vector<std::string>& fields() const noexcept { return definition_.fields; }
+  const std::vector<Template>& templates() const noexcept { return templates_; }
+  // The filters of all its templates kioku does not know, once each: shown as their field's
+  // text, reported once per note type.
+  const std::vector<std::string>& unknown_filters() const noexcept { return unknown_filters_; }
+  // The templates' problems, in template order.
+  std::vector<AnkiTemplateProblem> template_problems() const;
+  // A cloze type's fields its first question reads through cloze: (the ones whose deletions
+  // make its cards), in field order.
+  const std::vector<std::string>& cloze_fields() const noexcept { return cloze_fields_; }
+  // Whether `name` is one of its fields.
+  bool has_field(const std::string& name) const noexcept;
+
+  // The template a card of ordinal `ordinal` (Anki's cards.ord) shows through: a cloze type's
+  // only one, a standard type's `ordinal`-th; null when there is none.
+  const Template* template_of(int ordinal) const noexcept;
+  // The card template's name {{Card}} shows, "" when there is none.
+  std::string card_name(int ordinal) const;
+
+  // The ordinals of the cards a note with these fields has, by Anki's rules: a standard type,
+  // each template whose question shows a non-empty field; a cloze type, each number a cloze
+  // field holds, less one. Then the `kept` ones (Note::kept_cards). The first card when that
+  // makes none: Anki keeps every note at one card at least. Sorted.
+  std::vector<int> card_ordinals(const AnkiFieldMap& fields, const std::vector<int>& kept) const;
+  // Whether a card of `ordinal` can be: a template of it, or a cloze number (1 to 65535) less one.
+  bool has_ordinal(int ordinal) const noexcept;
+
+ private:
+  std::string key_;
+  AnkiNoteType definition_;
+  std::vector<Template> templates_;
+  std::vector<std::string> unknown_filters_;
+  std::vector<std::string> cloze_fields_;
+};
+
+// A card key (core/card_generation.hpp) of ordinal `ordinal`: "c<ordinal + 1>" for a cloze type,
+// as kioku's own cloze cards, else "card<ordinal + 1>".
+std::string templated_card_key(bool cloze, int ordinal);
+
+}  // namespace kioku
