@@ -106,6 +106,10 @@ std::string text_to_anki_html(std::string_view text) {
   return out;
 }
 
+std::string_view AnkiExportNote::type_name() const noexcept {
+  return own_type != nullptr ? std::string_view(own_type->name()) : anki_stock_type_spec(type).name;
+}
+
 AnkiExportNote anki_export_note(const Note& note, const std::string& language) {
   const auto field = [&](std::string_view name) { return text_in(note.field(name), language); };
   AnkiExportNote out;

@@ -43,6 +43,9 @@ struct AnkiExportNote {
   AnkiStockType type = AnkiStockType::kBasic;
   const TemplatedNoteType* own_type = nullptr;  // set for an Anki note: `type` does not apply
   std::vector<std::string> fields;
+
+  // The note type's name: its own, else the stock type's.
+  std::string_view type_name() const noexcept;
 };
 AnkiExportNote anki_export_note(const Note& note, const std::string& language);
 

@@ -24,9 +24,7 @@ std::string anki_text_export(std::span<const ExportDeck> decks, const std::strin
   std::size_t widest = 2;
   for (const ExportDeck& deck : decks) {
     for (const ExportNote& exported : deck.notes) {
-      widest = std::max(
-          widest,
-          anki_stock_type_spec(anki_export_note(exported.note, language).type).fields.size());
+      widest = std::max(widest, anki_export_note(exported.note, language).fields.size());
     }
   }
   const std::size_t tags_column = kFieldsStart + widest + 1;
@@ -39,8 +37,7 @@ std::string anki_text_export(std::span<const ExportDeck> decks, const std::strin
     for (const ExportNote& exported : deck.notes) {
       const AnkiExportNote note = anki_export_note(exported.note, language);
       out += anki_text_field(exported.note.id) + '\t' +
-             anki_text_field(std::string(anki_stock_type_spec(note.type).name)) + '\t' +
-             anki_text_field(deck_name);
+             anki_text_field(std::string(note.type_name())) + '\t' + anki_text_field(deck_name);
       for (std::size_t i = 0; i < widest; ++i) {
         out += '\t';
         if (i < note.fields.size()) out += anki_text_field(note.fields[i]);

@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/anki_export_mapping.hpp"
 #include "core/anki_html_text.hpp"
 #include "core/anki_note_type.hpp"
 #include "core/ascii_text.hpp"
@@ -16,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
 #include "core/note_validation.hpp"
+#include "core/templated_note_type.hpp"
 
 namespace kioku {
 
@@ -196,6 +198,28 @@ void AnkiTextNotes::fail(const AnkiTextRow& row, std::size_t column, const std::
                    known ? row.field_columns[column] : 0, field, problem);
 }
 
+void AnkiTextNotes::take_own_type_fields(const AnkiTextRow& row,
+                                         const std::vector<std::size_t>& free_columns,
+                                         Note& note) const {
+  const std::vector<std::string>& fields = note.note_type->fields();
+  for (std::size_t at = 0; at < free_columns.size(); ++at) {
+    const std::string& value = row.fields[free_columns[at]];
+    if (at >= fields.size()) {
+      if (!value.empty()) {
+        fail(row, free_columns[at], "",
+             "column " + std::to_string(free_columns[at] + 1) + " has text but note type " +
+                 quoted_for_error(note.note_type->name()) + " has only " +
+                 std::to_string(fields.size()) + " fields");
+      }
+      continue;
+    }
+    // Its templates show HTML: a file's HTML as it is, its plain text made HTML.
+    const std::string text =
+        reader_.html() ? unix_lines(value) : text_to_anki_html(unix_lines(value));
+    if (!text.empty()) note.fields.push_back({fields[at], {{options_.language, text}}});
+  }
+}
+
 std::string AnkiTextNotes::text_of(const std::string& field) const {
   const std::string text = unix_lines(field);
   return reader_.html() ? anki_html_to_text(text) : text;
@@ -246,7 +270,16 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         break;
       case Role::kNotetype:
         if (!global_kind_) {
-          kind = kind_of_anki_note_type(std::string(trim_ascii_space(value)));
+          const std::string type_name(trim_ascii_space(value));
+          if (options_.find_note_type) {
+            const std::size_t guid = static_cast<std::size_t>(headers.guid_column) - 1;
+            note.note_type = options_.find_note_type(
+                type_name, headers.guid_column > 0 && guid < expected
+                               ? std::string(trim_ascii_space(row.fields[guid]))
+                               : std::string());
+          }
+          kind =
+              note.note_type ? std::optional(NoteKind::kAnki) : kind_of_anki_note_type(type_name);
           if (!kind) {
             fail(row, index, "notetype",
                  "note type " + quoted_for_error(value) + " is not one kioku reads; " +
@@ -278,7 +311,9 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
   }
   if (!kind) kind = NoteKind::kBasic;
   note.kind = *kind;
-  if (!global_kind_) {
+  if (!global_kind_ && *kind == NoteKind::kAnki) {
+    take_own_type_fields(row, free_columns, note);
+  } else if (!global_kind_) {
     const auto& fields = note_kind_spec(*kind).fields;
     for (std::size_t at = 0; at < free_columns.size(); ++at) {
       const std::string& value = row.fields[free_columns[at]];

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +22,13 @@ struct AnkiTextOptions {
   std::vector<std::string> columns;  // --columns: what each column is, instead of `#columns`
   std::string language = "en";       // the language of the fields' text
   std::string fallback_deck;         // the deck when neither --deck nor `#deck` names one
+  // The Anki note type kept as itself (core/templated_note_type.hpp) that a row's note type
+  // column names, given the row's guid (empty without a guid column), or null for the stock
+  // types' names and kioku's kinds: what an Anki package brought before. Asked before those
+  // names, so that it decides which wins. Unset: none is.
+  std::function<std::shared_ptr<const TemplatedNoteType>(const std::string& name,
+                                                         const std::string& guid)>
+      find_note_type;
 };
 
 struct AnkiTextNote {
@@ -50,6 +59,9 @@ class AnkiTextNotes {
   // What each column is, once the column count is known (from the labels or the first row).
   void plan(std::size_t count);
   std::string text_of(const std::string& field) const;
+  // The fields of a row whose note type is one kept as itself, from `free_columns` in order.
+  void take_own_type_fields(const AnkiTextRow& row, const std::vector<std::size_t>& free_columns,
+                            Note& note) const;
   [[noreturn]] void fail(const AnkiTextRow& row, std::size_t column, const std::string& field,
                          const std::string& problem) const;
 

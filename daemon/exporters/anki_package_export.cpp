@@ -15,6 +15,7 @@
 #include "core/anki_html_text.hpp"
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
+#include "core/templated_note_type.hpp"
 #include "daemon/exporters/export_files.hpp"
 #include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
@@ -78,11 +79,21 @@ boost::json::array requirements_of(AnkiStockType type) {
   }
 }
 
-boost::json::object note_type_json(AnkiStockType type, std::int64_t modified_s) {
-  const AnkiStockTypeSpec& spec = anki_stock_type_spec(type);
+// A note type as Anki's legacy col.models entry.
+struct NoteTypeShape {
+  std::int64_t id = 0;
+  std::string name;
+  bool cloze = false;
+  std::vector<std::string> fields;
+  std::vector<AnkiCardTemplate> templates;
+  std::string css;
+  boost::json::array requirements;
+};
+
+boost::json::object note_type_json(const NoteTypeShape& shape, std::int64_t modified_s) {
   boost::json::array fields;
-  for (std::size_t ord = 0; ord < spec.fields.size(); ++ord) {
-    fields.push_back(boost::json::object{{"name", spec.fields[ord]},
+  for (std::size_t ord = 0; ord < shape.fields.size(); ++ord) {
+    fields.push_back(boost::json::object{{"name", shape.fields[ord]},
                                          {"ord", ord},
                                          {"sticky", false},
                                          {"rtl", false},
@@ -92,7 +103,7 @@ boost::json::object note_type_json(AnkiStockType type, std::int64_t modified_s) 
   }
   boost::json::array templates;
   std::size_t ord = 0;
-  for (const TemplateText& text : templates_of(type)) {
+  for (const AnkiCardTemplate& text : shape.templates) {
     templates.push_back(boost::json::object{{"name", text.name},
                                             {"ord", ord++},
                                             {"qfmt", text.question},
@@ -103,27 +114,74 @@ boost::json::object note_type_json(AnkiStockType type, std::int64_t modified_s) 
                                             {"bfont", ""},
                                             {"bsize", 0}});
   }
-  const std::int64_t id = kNoteTypeIdBase + static_cast<std::int64_t>(type);
-  return {{"id", id},
-          {"name", spec.name},
-          {"type", spec.cloze ? 1 : 0},
+  return {{"id", shape.id},
+          {"name", shape.name},
+          {"type", shape.cloze ? 1 : 0},
           {"mod", modified_s},
           {"usn", -1},
           {"sortf", 0},
           {"did", 1},
           {"flds", std::move(fields)},
           {"tmpls", std::move(templates)},
-          {"css",
-           ".card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  "
-           "color: black;\n  background-color: white;\n}\n"},
+          {"css", shape.css},
           {"latexPre",
            "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage{amssymb,"
            "amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n"},
           {"latexPost", "\\end{document}"},
           {"latexsvg", false},
-          {"req", requirements_of(type)},
+          {"req", shape.requirements},
           {"tags", boost::json::array()},
           {"vers", boost::json::array()}};
+}
+
+NoteTypeShape stock_shape(AnkiStockType type) {
+  const AnkiStockTypeSpec& spec = anki_stock_type_spec(type);
+  NoteTypeShape shape{.id = kNoteTypeIdBase + static_cast<std::int64_t>(type),
+                      .name = std::string(spec.name),
+                      .cloze = spec.cloze,
+                      .fields = {spec.fields.begin(), spec.fields.end()},
+                      .templates = {},
+                      .css =
+                          ".card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: "
+                          "center;\n  color: black;\n  background-color: white;\n}\n",
+                      .requirements = requirements_of(type)};
+  for (const TemplateText& text : templates_of(type)) {
+    shape.templates.push_back({text.name, text.question, text.answer});
+  }
+  return shape;
+}
+
+// Anki's legacy `req` of a type kept as itself: for each template, the fields any one of which
+// makes its question show ("any"), as Anki 2.1's old exporter computed it; a cloze type has
+// none.
+boost::json::array own_requirements(const TemplatedNoteType& type) {
+  boost::json::array requirements;
+  if (type.cloze()) return requirements;
+  for (std::size_t ord = 0; ord < type.templates().size(); ++ord) {
+    const TemplatedNoteType::Template& read = type.templates()[ord];
+    boost::json::array needed;
+    for (std::size_t field = 0; read.question && field < type.fields().size(); ++field) {
+      AnkiCardContext one;
+      for (std::size_t at = 0; at < type.fields().size(); ++at) {
+        one.fields.emplace_back(type.fields()[at], at == field ? "x" : "");
+      }
+      if (anki_template_renders(*read.question, AnkiFieldMap(one))) needed.emplace_back(field);
+    }
+    const bool none = needed.empty();
+    requirements.push_back(boost::json::array{ord, none ? "none" : "any", std::move(needed)});
+  }
+  return requirements;
+}
+
+NoteTypeShape own_shape(const TemplatedNoteType& type, std::int64_t id) {
+  const AnkiNoteType& definition = type.definition();
+  return NoteTypeShape{.id = id,
+                       .name = definition.name,
+                       .cloze = definition.cloze,
+                       .fields = definition.fields,
+                       .templates = definition.templates,
+                       .css = definition.css,
+                       .requirements = own_requirements(type)};
 }
 
 boost::json::object deck_json(std::int64_t id, const std::string& name, const std::string& text,
@@ -223,6 +281,19 @@ void add_media_names(const std::string& html, std::set<std::string>& names) {
   }
 }
 
+// The images an Anki field's HTML shows, as its text conversion names them ("[image: x]").
+void add_image_names(const std::string& html, std::set<std::string>& names) {
+  static constexpr std::string_view kImage = "[image: ";
+  const std::string text = anki_html_to_text(html);
+  for (std::size_t at = text.find(kImage); at != std::string::npos; at = text.find(kImage, at)) {
+    at += kImage.size();
+    const std::size_t end = text.find(']', at);
+    if (end == std::string::npos) break;
+    names.insert(text.substr(at, end - at));
+    at = end + 1;
+  }
+}
+
 // Whether `path` is a regular file (not a link): a media file that can be packed.
 bool packable(const std::string& path) {
   struct stat info {};
@@ -287,6 +358,10 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
   };
 
   std::set<AnkiStockType> types_used;
+  // The types kept as themselves, under Anki's id for them (or the next free one, when two kept
+  // types share an id: a type whose fields changed was kept twice), by key.
+  std::map<std::string, std::pair<std::int64_t, const TemplatedNoteType*>> own_types;
+  std::set<std::int64_t> own_type_ids;
   std::set<std::int64_t> note_ids;
   std::set<std::int64_t> card_ids;
   std::set<std::string> media_names;
@@ -304,13 +379,26 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
     every_deck_fsrs = every_deck_fsrs && deck.options.algorithm == Algorithm::kFsrs;
     for (const ExportNote& exported : deck.notes) {
       const AnkiExportNote anki = anki_export_note(exported.note, options.language);
-      types_used.insert(anki.type);
+      std::int64_t type_id = 0;
+      if (anki.own_type != nullptr) {
+        auto own = own_types.find(anki.own_type->key());
+        if (own == own_types.end()) {
+          std::int64_t id = std::max<std::int64_t>(anki.own_type->definition().id, 1);
+          while (id >= kNoteTypeIdBase && id < kNoteTypeIdBase + 5) ++id;
+          while (!own_type_ids.insert(id).second) ++id;
+          own = own_types.emplace(anki.own_type->key(), std::pair{id, anki.own_type}).first;
+        }
+        type_id = own->second.first;
+      } else {
+        types_used.insert(anki.type);
+        type_id = kNoteTypeIdBase + static_cast<std::int64_t>(anki.type);
+      }
       AnkiPackageNote note;
       // Anki's note and card ids are creation times in ms by convention; any unique number works.
       note.id = std::max<std::int64_t>(exported.created_ms, 1);
       while (!note_ids.insert(note.id).second) ++note.id;
       note.guid = exported.note.id;
-      note.type_id = kNoteTypeIdBase + static_cast<std::int64_t>(anki.type);
+      note.type_id = type_id;
       note.modified_s = exported.modified_ms / 1000;
       note.tags = " ";
       for (const std::string& tag : exported.note.tags) {
@@ -322,6 +410,10 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
       note.sort_field = anki.fields.empty() ? "" : anki_html_to_text(anki.fields.front());
       note.checksum = field_checksum(note.sort_field);
       for (const std::string& field : anki.fields) add_media_names(field, media_names);
+      if (anki.own_type != nullptr) {
+        // Anki's own HTML names its images in any form an <img> can take.
+        for (const std::string& field : anki.fields) add_image_names(field, media_names);
+      }
       for (const ExportCard& exported_card : exported.cards) {
         AnkiPackageCard card;
         card.id = note.id;
@@ -345,11 +437,16 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
   boost::json::object models;
   for (const AnkiStockType type : types_used) {
     models[std::to_string(kNoteTypeIdBase + static_cast<std::int64_t>(type))] =
-        note_type_json(type, now_s);
+        note_type_json(stock_shape(type), now_s);
+  }
+  for (const auto& [key, own] : own_types) {
+    models[std::to_string(own.first)] = note_type_json(own_shape(*own.second, own.first), now_s);
   }
   const std::int64_t first_type =
-      kNoteTypeIdBase +
-      static_cast<std::int64_t>(types_used.empty() ? AnkiStockType::kBasic : *types_used.begin());
+      !types_used.empty() || own_types.empty()
+          ? kNoteTypeIdBase + static_cast<std::int64_t>(types_used.empty() ? AnkiStockType::kBasic
+                                                                           : *types_used.begin())
+          : own_types.begin()->second.first;
   collection.models = boost::json::serialize(models);
   collection.decks = boost::json::serialize(deck_objects);
   collection.dconf = boost::json::serialize(option_groups);

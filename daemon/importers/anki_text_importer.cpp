@@ -10,6 +10,8 @@
 #include <cstring>
 #include <map>
 
+#include "core/anki_note_type.hpp"
+#include "core/anki_text_notes.hpp"
 #include "core/anki_text_reader.hpp"
 #include "core/error.hpp"
 #include "daemon/importers/deck_source.hpp"
@@ -59,6 +61,26 @@ std::int64_t deck_for(Collection& collection, const AnkiTextNote& entry,
   return collection.decks().save(deck, source, now);
 }
 
+// The note type kept as itself a row names (docs/anki-import.md, "Note types kept as
+// themselves"), or null for a stock type's name: a kept type of exactly that name when the row's
+// guid is a note of it (kioku's own export of it), else when no stock type has the name (Anki's
+// names and kioku's kinds, in any case: "cloze" is one).
+std::shared_ptr<const TemplatedNoteType> kept_note_type(Collection& collection,
+                                                        const std::string& type_name,
+                                                        const std::string& guid) {
+  std::shared_ptr<const TemplatedNoteType> kept = collection.note_types().by_name(type_name);
+  if (!kept) return nullptr;
+  if (!guid.empty()) {
+    for (const StoredNote& stored : collection.notes().with_guid(guid)) {
+      if (!stored.deleted_ms && stored.note.note_type &&
+          stored.note.note_type->name() == type_name) {
+        return stored.note.note_type;
+      }
+    }
+  }
+  return kind_of_anki_note_type(type_name) ? nullptr : kept;
+}
+
 }  // namespace
 
 ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor,
@@ -76,7 +98,12 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
     AnkiTextReader reader(source, name);
-    AnkiTextNotes notes(reader, options);
+    AnkiTextOptions with_types = options;
+    with_types.find_note_type = [&collection](const std::string& type_name,
+                                              const std::string& guid) {
+      return kept_note_type(collection, type_name, guid);
+    };
+    AnkiTextNotes notes(reader, with_types);
     std::map<std::string, std::int64_t> decks;  // by slug
     ImportedNotePlaces places;
     AnkiTextNote entry;

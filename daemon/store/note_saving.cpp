@@ -5,6 +5,7 @@
 #include "core/card_reconciliation.hpp"
 #include "core/note_canonical.hpp"
 #include "core/note_validation.hpp"
+#include "core/templated_note_type.hpp"
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/note_codec.hpp"
@@ -40,6 +41,18 @@ std::string shown_name(const std::string& guid, const std::string& template_key)
   return template_key == "card" ? guid : guid + "/" + template_key;
 }
 
+// `written` with the cards Anki made that the stored copy keeps: a card stays until deleted,
+// whatever an edit or a text import (which names no cards) brings.
+Note with_kept_cards(const Note& written, const std::optional<StoredNote>& stored) {
+  if (written.kind != NoteKind::kAnki || !stored || stored->note.kept_cards.empty()) return written;
+  Note note = written;
+  for (const int ordinal : stored->note.kept_cards) {
+    // A type that changed shape may have fewer templates.
+    if (note.note_type && note.note_type->has_ordinal(ordinal)) note.kept_cards.push_back(ordinal);
+  }
+  return note;
+}
+
 }  // namespace
 
 int NoteSave::count(CardChange change) const noexcept {
@@ -60,10 +73,10 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
                                TimestampMs now) {
   const std::int64_t note_position = first_card_position;
   NoteSave save;
-  save.note = canonical_note(written);
+  const std::optional<StoredNote> stored = notes_.find(deck_id, written.id);
+  save.note = canonical_note(with_kept_cards(written, stored));
   const Note& note = save.note;
   const std::vector<GeneratedCard> generated = generate_cards(note, validate_note(note));
-  const std::optional<StoredNote> stored = notes_.find(deck_id, note.id);
   const std::string fields_json = note_fields_to_json(note.fields);
   bool deleted = false;
   if (!stored) {

@@ -91,6 +91,8 @@ struct NoteTypeStore::Statements {
         select_by_id(database.prepare("SELECT key, anki_id, name, cloze, fields, templates, css, "
                                       "modified_ms FROM note_types WHERE id = ?1")),
         select_modified(database.prepare("SELECT modified_ms FROM note_types WHERE id = ?1")),
+        select_by_name(database.prepare("SELECT id FROM note_types WHERE name = ?1 "
+                                        "ORDER BY modified_ms DESC, id DESC LIMIT 1")),
         insert(database.prepare(
             "INSERT INTO note_types (key, anki_id, name, cloze, fields, templates, css, "
             "created_ms, modified_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")),
@@ -100,6 +102,7 @@ struct NoteTypeStore::Statements {
   sqlite::Statement select_by_key;
   sqlite::Statement select_by_id;
   sqlite::Statement select_modified;
+  sqlite::Statement select_by_name;
   sqlite::Statement insert;
   sqlite::Statement update;
 };
@@ -162,6 +165,18 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::by_id(std::int64_t id) {
   kept_[id] = Kept{select.column_int(7), type};
   ids_[key] = id;
   return type;
+}
+
+std::shared_ptr<const TemplatedNoteType> NoteTypeStore::by_name(const std::string& name) {
+  std::int64_t id = 0;
+  {
+    sqlite::Statement& select = statements_->select_by_name;
+    sqlite::StatementScope scope(select);
+    select.bind(1, name);
+    if (!select.step()) return nullptr;
+    id = select.column_int(0);
+  }
+  return by_id(id);
 }
 
 std::int64_t NoteTypeStore::id_of(const std::string& key) {

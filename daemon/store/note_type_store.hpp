@@ -36,6 +36,8 @@ class NoteTypeStore {
 
   // The type of row `id`. Throws kioku::Error (kStorage) when there is none or it does not read.
   std::shared_ptr<const TemplatedNoteType> by_id(std::int64_t id);
+  // The type named `name` (as Anki names it, exactly) changed last; null when none is.
+  std::shared_ptr<const TemplatedNoteType> by_name(const std::string& name);
   // The row id of the type of `key`. Throws kioku::Error (kStorage) when there is none.
   std::int64_t id_of(const std::string& key);
 

@@ -197,6 +197,60 @@ TEST_CASE("e2e: Anki's real packages exported as text and as a package import ba
   }
 }
 
+TEST_CASE("e2e: notes of Anki's other note types go back as their own types and their history",
+          "[e2e][export][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  const auto types_of = [](const TempHome& home) {
+    return SqliteReader(home.collection_path())
+        .rows("SELECT name, cloze, fields, templates, css FROM note_types ORDER BY name, key");
+  };
+  const auto log_of = [](const TempHome& home) {
+    return SqliteReader(home.collection_path())
+        .rows(
+            "SELECT n.guid, c.template, r.reviewed_ms, r.rating FROM revlog r JOIN cards c ON "
+            "c.id = r.card_id JOIN notes n ON n.id = c.note_id ORDER BY 1, 2, 3");
+  };
+  for (const std::string package : {"ankidroid_templates.apkg", "mhaswade_BarRonPcAp.colpkg"}) {
+    DYNAMIC_SECTION(package) {
+      RunningDaemon daemon({"--no-bundled-decks"});
+      const auto imported = daemon.kioku(
+          {"import", fixtures_directory() + "/" + package, "--with-history", "--json"});
+      REQUIRE(imported.exit_code == 0);
+      std::vector<std::string> decks;
+      for (const auto& row :
+           SqliteReader(daemon.home().collection_path()).rows("SELECT slug FROM decks")) {
+        decks.push_back(row.at(0));
+      }
+      RunningDaemon fresh({"--no-bundled-decks"});
+      for (const std::string& deck : decks) {
+        const std::string file = daemon.home().root() + "/" + deck + ".apkg";
+        export_to(daemon, {deck, "--with-history", "-o", file});
+        const auto back = fresh.kioku({"import", file, "--with-history"});
+        INFO("stderr: " << back.err);
+        REQUIRE(back.exit_code == 0);
+      }
+      CHECK(notes_of(fresh.home()) == notes_of(daemon.home()));
+      CHECK(types_of(fresh.home()) == types_of(daemon.home()));
+      CHECK(log_of(fresh.home()) == log_of(daemon.home()));
+      CHECK(SqliteReader(fresh.home().collection_path())
+                .text("SELECT group_concat(kept_cards, ';') FROM (SELECT kept_cards FROM notes "
+                      "ORDER BY guid)") ==
+            SqliteReader(daemon.home().collection_path())
+                .text("SELECT group_concat(kept_cards, ';') FROM (SELECT kept_cards FROM notes "
+                      "ORDER BY guid)"));
+      // As Anki's text, they import where their types are: each row names its type.
+      for (const std::string& deck : decks) {
+        const std::string file = daemon.home().root() + "/" + deck + ".tsv";
+        export_to(daemon, {deck, "--format", "tsv", "-o", file});
+        const auto again = parse_output(fresh.kioku({"import", file, "--json"}));
+        CHECK(field(again, "added") == 0);
+        CHECK(field(again, "updated") == 0);
+      }
+      CHECK(notes_of(fresh.home()) == notes_of(daemon.home()));
+    }
+  }
+}
+
 TEST_CASE("e2e: an exported package has Anki's schema 11 layout, its media and the cards' states",
           "[e2e][export][anki_package]") {
   if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
