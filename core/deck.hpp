@@ -3,6 +3,7 @@
 // only. core/deck_notes.hpp gives both formats as notes.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,8 @@ struct Deck {
   LocalizedText description;
   std::vector<DeckCard> cards;  // format 1
   std::vector<DeckNote> notes;  // format 2
+  // Format 2: the Anki note types its "anki" notes show through ([[note_types]]).
+  std::vector<std::shared_ptr<const TemplatedNoteType>> note_types;
 };
 
 }  // namespace kioku

@@ -14,6 +14,7 @@
 #include <set>
 
 #include "core/deck_parser_limits.hpp"
+#include "core/deck_parser_note_types.hpp"
 #include "core/deck_parser_notes.hpp"
 #include "core/deck_parser_shape.hpp"
 #include "core/deck_parser_table.hpp"
@@ -206,8 +207,8 @@ const toml::array* entries_of_part(const toml::table& document, const DeckFilePa
     const int at = line > 0 ? line : part.first_line;
     const std::string first = "[[" + std::string(key) + "]]";
     if (name.str() != key) {
-      const bool known =
-          name.str() == "format" || name.str() == "languages" || name.str() == "deck";
+      const bool known = name.str() == "format" || name.str() == "languages" ||
+                         name.str() == "deck" || name.str() == "note_types";
       const bool other_entries = name.str() == "cards" || name.str() == "notes";
       // Only format 2's errors name columns.
       const int column =
@@ -289,7 +290,7 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   const int head_line = layout.head.first_line;
   const toml::table document = parse_part(layout.head, source_name);
   const TableReader unknown_format(document, {source_name, head_line, false}, "", 1);
-  unknown_format.allow_only({"format", "languages", "deck", "cards", "notes"});
+  unknown_format.allow_only({"format", "languages", "deck", "note_types", "cards", "notes"});
   if (!document.contains("format") || !document.contains("languages") ||
       !document.contains("deck")) {
     check_nothing_follows_entries(layout, source_name);
@@ -308,6 +309,12 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   deck.name = deck_text(header, "name", deck, kNameRule);
   if (header.has("description")) {
     deck.description = deck_text(header, "description", deck, kDescriptionRule);
+  }
+
+  if (deck.format == 2) {
+    deck.note_types = read_deck_note_types(file);
+  } else if (const toml::node* types = document.get("note_types")) {
+    file.fail("note_types", "only a format 2 deck has note types (format = 2)", types);
   }
 
   const std::string key(entries_key(deck.format));

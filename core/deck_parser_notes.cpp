@@ -15,14 +15,17 @@
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/note_validation.hpp"
+#include "core/templated_note_type.hpp"
 
 namespace kioku {
 
 namespace {
 
 constexpr TextRule kIdRule{kMaxNoteIdBytes, false};
+constexpr TextRule kAnkiFieldTextRule{kMaxAnkiFieldBytes, true};
 
-constexpr std::string_view kNoteKeys[] = {"id", "kind", "tags", "choices", "answer"};
+constexpr std::string_view kNoteKeys[] = {"id",     "kind",      "tags",      "choices",
+                                          "answer", "note_type", "kept_cards"};
 
 bool is_note_key(std::string_view key) {
   return std::find(std::begin(kNoteKeys), std::end(kNoteKeys), key) != std::end(kNoteKeys);
@@ -47,6 +50,13 @@ class NoteReader {
     note.id = reader_.string("id");
     reader_.check_text("id", note.id, kIdRule, table_.get("id"));
     note.kind = kind();
+    if (note.kind == NoteKind::kAnki) return read_anki(result);
+    for (const std::string_view key : {"note_type", "kept_cards"}) {
+      if (reader_.has(std::string(key))) {
+        reader_.fail(std::string(key), "only an anki note has it",
+                     table_.get(std::string_view(key)));
+      }
+    }
     if (reader_.has("tags")) note.tags = reader_.tags("tags");
     if (reader_.has("choices")) note.choices = choices();
     if (reader_.has("answer")) {
@@ -70,8 +80,59 @@ class NoteReader {
  private:
   bool single_language() const { return deck_.languages.size() == 1; }
 
+  // An anki note: its type by name from the file's [[note_types]], the cards Anki made, and its
+  // fields in a table of their own (their names are the type's, any text, so they could be a
+  // note's own keys).
+  DeckNote read_anki(DeckNote& result) const {
+    reader_.allow_only({"id", "kind", "note_type", "kept_cards", "tags", "fields"});
+    Note& note = result.note;
+    const std::string type_name = reader_.string("note_type");
+    for (const auto& type : deck_.note_types) {
+      if (type->name() == type_name) note.note_type = type;
+    }
+    if (!note.note_type) {
+      reader_.fail("note_type",
+                   "no note type " + quoted_for_error(type_name) + " in the file's [[note_types]]",
+                   table_.get("note_type"));
+    }
+    if (reader_.has("kept_cards")) note.kept_cards = kept_cards();
+    if (reader_.has("tags")) note.tags = reader_.tags("tags");
+    if (reader_.has("fields")) {
+      const toml::node& node = reader_.require("fields");
+      const toml::table* fields = node.as_table();
+      if (fields == nullptr) reader_.fail("fields", "must be a table of the fields' texts", &node);
+      for (const auto& [key, value] : *fields) {
+        const std::string name(key.str());
+        note.fields.push_back(
+            {name, field_text("fields." + key_name(name), value, kAnkiFieldTextRule)});
+      }
+    }
+    try {
+      validate_note(note);
+    } catch (const NoteError& error) {
+      fail(error);
+    }
+    return result;
+  }
+
+  std::vector<int> kept_cards() const {
+    const toml::node& node = reader_.require("kept_cards");
+    const toml::array* array = node.as_array();
+    if (array == nullptr) reader_.fail("kept_cards", "must be a list of card numbers", &node);
+    std::vector<int> ordinals;
+    for (const toml::node& element : *array) {
+      const auto* number = element.as_integer();
+      if (number == nullptr || number->get() < 0 || number->get() > INT_MAX) {
+        reader_.fail("kept_cards", "must be a list of card numbers (Anki's ord, from 0)", &element);
+      }
+      ordinals.push_back(static_cast<int>(number->get()));
+    }
+    return ordinals;
+  }
+
   NoteKind kind() const {
     const std::string name = reader_.string("kind");
+    if (name == note_kind_name(NoteKind::kAnki)) return NoteKind::kAnki;
     for (const NoteKindSpec& spec : note_kinds()) {
       if (spec.name == name) return spec.kind;
     }
@@ -138,7 +199,11 @@ class NoteReader {
   }
 
   LocalizedText field_text(const std::string& key, const toml::node& value) const {
-    const TextRule& rule = note_field_rule(key);
+    return field_text(key, value, note_field_rule(key));
+  }
+
+  LocalizedText field_text(const std::string& key, const toml::node& value,
+                           const TextRule& rule) const {
     if (value.is_string()) {
       if (!single_language()) {
         reader_.fail(key,

@@ -113,7 +113,9 @@ class ShapeScanner {
     const std::size_t name_begin = at_;
     const int header_line = line_;
     const int parts = key_parts();
-    if (array_of_tables) {
+    // [[note_types]] before the entries belongs to the head, which holds what the entries use.
+    if (array_of_tables && !(entry_parts_ == 0 &&
+                             trimmed(text_.substr(name_begin, at_ - name_begin)) == "note_types")) {
       start_entry_part(begin, header_line, text_.substr(name_begin, at_ - name_begin));
     }
     table_level_ = 2 * parts;
@@ -251,11 +253,15 @@ class ShapeScanner {
 
   // A [[ header whose key is `name` (as written, blanks around it included) starts a part: a
   // note's under [[notes]], else a card's (what any other header would be in format 1).
+  static std::string_view trimmed(std::string_view name) {
+    const std::size_t first = name.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return {};
+    return name.substr(first, name.find_last_not_of(" \t") - first + 1);
+  }
+
   void start_entry_part(std::size_t begin, int line, std::string_view name) {
     finish_part(begin);
-    const std::size_t first = name.find_first_not_of(" \t");
-    const std::size_t last = name.find_last_not_of(" \t");
-    in_notes_ = first != std::string_view::npos && name.substr(first, last - first + 1) == "notes";
+    in_notes_ = trimmed(name) == "notes";
     std::size_t& count = in_notes_ ? note_parts_ : card_parts_;
     ++count;
     ++entry_parts_;

@@ -3,9 +3,11 @@
 #include "core/deck_toml_writer.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "core/error.hpp"
 #include "core/note_kind.hpp"
+#include "core/templated_note_type.hpp"
 #include "core/toml_string.hpp"
 
 namespace kioku {
@@ -34,9 +36,48 @@ std::string missing_text(const Note& note, const std::string& field, const std::
          "languages (export it as tsv or apkg, which hold one language)";
 }
 
+// A key as TOML reads it back: bare when it can be, else a quoted string.
+std::string toml_key(const std::string& key) {
+  const bool bare = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-';
+  });
+  return bare ? key : toml_string(key);
+}
+
+void write_note_type(std::string& out, const TemplatedNoteType& type) {
+  const AnkiNoteType& definition = type.definition();
+  out += "\n[[note_types]]\nname = " + toml_string(definition.name) +
+         "\nanki_id = " + std::to_string(definition.id) +
+         "\ncloze = " + (definition.cloze ? "true" : "false") + "\nfields = [";
+  for (std::size_t i = 0; i < definition.fields.size(); ++i) {
+    out += (i > 0 ? ", " : "") + toml_string(definition.fields[i]);
+  }
+  out += "]\ntemplates = [\n";
+  for (const AnkiCardTemplate& entry : definition.templates) {
+    out += "  { name = " + toml_string(entry.name) + ", question = " + toml_string(entry.question) +
+           ", answer = " + toml_string(entry.answer) + " },\n";
+  }
+  out += "]\ncss = " + toml_string(definition.css) + "\n";
+}
+
 void write_note(std::string& out, const Note& note, const std::vector<std::string>& languages) {
   out += "\n[[notes]]\nid = " + toml_string(note.id) +
          "\nkind = " + toml_string(std::string(note_kind_name(note.kind))) + "\n";
+  // An anki note's fields go under `fields.`: their names are its type's, which may be a note's
+  // own keys.
+  std::string field_prefix;
+  if (note.kind == NoteKind::kAnki) {
+    out += "note_type = " + toml_string(note.note_type->name()) + "\n";
+    if (!note.kept_cards.empty()) {
+      out += "kept_cards = [";
+      for (std::size_t i = 0; i < note.kept_cards.size(); ++i) {
+        out += (i > 0 ? ", " : "") + std::to_string(note.kept_cards[i]);
+      }
+      out += "]\n";
+    }
+    field_prefix = "fields.";
+  }
   if (!note.tags.empty()) {
     out += "tags = [";
     for (std::size_t i = 0; i < note.tags.size(); ++i) {
@@ -51,7 +92,8 @@ void write_note(std::string& out, const Note& note, const std::vector<std::strin
       if (text == field.text.end() || text->second.empty()) {
         throw Error(ErrorCode::kConflict, missing_text(note, field.name, language));
       }
-      out += field.name + "." + language + " = " + toml_string(text->second) + "\n";
+      out += field_prefix + toml_key(field.name) + "." + language + " = " +
+             toml_string(text->second) + "\n";
     }
   }
   if (note.kind != NoteKind::kChoice) return;
@@ -98,6 +140,22 @@ std::string deck_toml(const ExportDeck& deck) {
   bool described = false;
   for (const auto& [language, text] : deck.description) described = described || !text.empty();
   if (described) write_names(out, "description", deck.description, languages);
+  // The Anki note types the notes show through, each once, before the notes; notes name them,
+  // so two kept types of one name cannot share a file.
+  std::map<std::string, std::string> keys_by_name;
+  for (const ExportNote& exported : deck.notes) {
+    const auto& type = exported.note.note_type;
+    if (!type) continue;
+    const auto [known, added] = keys_by_name.emplace(type->name(), type->key());
+    if (added) {
+      write_note_type(out, *type);
+    } else if (known->second != type->key()) {
+      throw Error(ErrorCode::kConflict,
+                  "two Anki note types of the deck are named \"" + type->name() +
+                      "\" and a deck file tells note types by name; export it as apkg, which "
+                      "keeps both");
+    }
+  }
   for (const ExportNote& exported : deck.notes) write_note(out, exported.note, languages);
   return out;
 }

@@ -1,10 +1,12 @@
 #include "core/templated_note_type.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <utility>
 
 #include "core/anki_cloze.hpp"
+#include "core/fnv1a.hpp"
 
 namespace kioku {
 
@@ -142,6 +144,21 @@ std::vector<int> TemplatedNoteType::card_ordinals(const AnkiFieldMap& fields,
   }
   if (ordinals.empty()) ordinals.insert(0);
   return {ordinals.begin(), ordinals.end()};
+}
+
+std::string note_type_key(const AnkiNoteType& definition) {
+  // Each name with its length before it, so that no two lists hash one string.
+  std::uint64_t hash = fnv1a_64(definition.cloze ? "cloze" : "standard");
+  for (const std::string& name : definition.fields) {
+    hash = fnv1a_64(std::to_string(name.size()) + ":" + name, hash);
+  }
+  hash = fnv1a_64("|", hash);
+  for (const AnkiCardTemplate& entry : definition.templates) {
+    hash = fnv1a_64(std::to_string(entry.name.size()) + ":" + entry.name, hash);
+  }
+  char digits[17];
+  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
+  return "anki-" + std::to_string(definition.id) + "-" + digits;
 }
 
 std::string templated_card_key(bool cloze, int ordinal) {

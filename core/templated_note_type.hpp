@@ -89,6 +89,12 @@ class TemplatedNoteType {
   std::vector<std::string> cloze_fields_;
 };
 
+// What an import matches a type on: "anki-<id>-<16 hex digits>", the digits a hash of its kind
+// and its fields' and templates' names, in order. A type whose templates' text or style changed
+// keeps its key; one whose fields or templates were added, removed, renamed or reordered, or
+// whose kind changed, gets another.
+std::string note_type_key(const AnkiNoteType& definition);
+
 // A card key (core/card_generation.hpp) of ordinal `ordinal`: "c<ordinal + 1>" for a cloze type,
 // as kioku's own cloze cards, else "card<ordinal + 1>".
 std::string templated_card_key(bool cloze, int ordinal);

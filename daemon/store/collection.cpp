@@ -215,6 +215,11 @@ ImportSummary Collection::import_deck(Deck deck, const std::string& source, Time
     summary.deck = deck.id;
     const std::int64_t deck_id = decks_.save(deck, source, now);
     what.deck = deck_id;
+    // The file's Anki note types first: its notes refer to them (by key, which the file's copy
+    // and the one kept share).
+    for (const auto& type : deck.note_types) {
+      summary.note_type(*note_types_.save(type->definition(), now));
+    }
     std::int64_t card_position = 1;
     std::int64_t cards_in_file = 0;
     std::unordered_set<std::int64_t> notes_in_file;

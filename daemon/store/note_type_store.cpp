@@ -2,10 +2,8 @@
 #include "daemon/store/note_type_store.hpp"
 
 #include <boost/json.hpp>
-#include <cstdio>
 
 #include "core/error.hpp"
-#include "core/fnv1a.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -68,21 +66,6 @@ AnkiNoteType read_definition(std::int64_t id, std::int64_t anki_id, std::string 
 }
 
 }  // namespace
-
-std::string note_type_key(const AnkiNoteType& definition) {
-  // Each name with its length before it, so that no two lists hash one string.
-  std::uint64_t hash = fnv1a_64(definition.cloze ? "cloze" : "standard");
-  for (const std::string& name : definition.fields) {
-    hash = fnv1a_64(std::to_string(name.size()) + ":" + name, hash);
-  }
-  hash = fnv1a_64("|", hash);
-  for (const AnkiCardTemplate& entry : definition.templates) {
-    hash = fnv1a_64(std::to_string(entry.name.size()) + ":" + entry.name, hash);
-  }
-  char digits[17];
-  std::snprintf(digits, sizeof digits, "%016llx", static_cast<unsigned long long>(hash));
-  return "anki-" + std::to_string(definition.id) + "-" + digits;
-}
 
 struct NoteTypeStore::Statements {
   explicit Statements(sqlite::Database& database)

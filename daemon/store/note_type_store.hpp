@@ -30,7 +30,7 @@ class NoteTypeStore {
   NoteTypeStore(const NoteTypeStore&) = delete;
   NoteTypeStore& operator=(const NoteTypeStore&) = delete;
 
-  // The type kept for Anki's `definition`: the one of its key (note_type_key), its name,
+  // The type kept for Anki's `definition`: the one of its key (core's note_type_key), its name,
   // templates and style made the definition's when they differ; a new row when there is none.
   std::shared_ptr<const TemplatedNoteType> save(const AnkiNoteType& definition, TimestampMs now);
 
@@ -55,11 +55,5 @@ class NoteTypeStore {
   std::unordered_map<std::int64_t, Kept> kept_;
   std::unordered_map<std::string, std::int64_t> ids_;  // by key
 };
-
-// What an import matches a type on: "anki-<id>-<16 hex digits>", the digits a hash of its kind
-// and its fields' and templates' names, in order. A type whose templates' text or style changed
-// keeps its key; one whose fields or templates were added, removed, renamed or reordered, or
-// whose kind changed, gets another.
-std::string note_type_key(const AnkiNoteType& definition);
 
 }  // namespace kioku::daemon

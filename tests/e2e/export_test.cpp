@@ -238,6 +238,15 @@ TEST_CASE("e2e: notes of Anki's other note types go back as their own types and 
             SqliteReader(daemon.home().collection_path())
                 .text("SELECT group_concat(kept_cards, ';') FROM (SELECT kept_cards FROM notes "
                       "ORDER BY guid)"));
+      // As kioku's deck file: the types in its [[note_types]], into a collection without them.
+      RunningDaemon from_toml({"--no-bundled-decks"});
+      for (const std::string& deck : decks) {
+        const std::string file = daemon.home().root() + "/" + deck + ".toml";
+        export_to(daemon, {deck, "--format", "toml", "-o", file});
+        import_ok(from_toml, file);
+      }
+      CHECK(notes_of(from_toml.home()) == notes_of(daemon.home()));
+      CHECK(types_of(from_toml.home()) == types_of(daemon.home()));
       // As Anki's text, they import where their types are: each row names its type.
       for (const std::string& deck : decks) {
         const std::string file = daemon.home().root() + "/" + deck + ".tsv";
