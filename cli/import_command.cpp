@@ -56,6 +56,42 @@ boost::json::object import_params(const ImportArgs& args, const ImportSource& so
   return params;
 }
 
+// A line for each way a kept Anki note type shows otherwise than in Anki.
+void print_kept_note_types(const protocol::DeckImportResult& summary, const ImportMessages& words,
+                           std::ostream& out) {
+  const auto quoted = [](const std::string& text) { return "\"" + safe_line(text) + "\""; };
+  for (const protocol::KeptNoteTypeView& type : summary.note_types) {
+    if (!type.unknown_filters.empty()) {
+      std::string filters;
+      for (const std::string& filter : type.unknown_filters) {
+        filters += (filters.empty() ? "" : ", ") + quoted(filter);
+      }
+      out << fill_in(words.unknown_filters, {{"name", quoted(type.name)}, {"filters", filters}})
+          << '\n';
+    }
+    for (const protocol::TemplateProblemView& problem : type.template_problems) {
+      const std::string section = quoted(problem.section);
+      const std::string text =
+          problem.problem == "section-not-closed"
+              ? fill_in(words.section_not_closed, {{"section", section}})
+          : problem.problem == "wrong-section-closed"
+              ? fill_in(words.wrong_section_closed,
+                        {{"section", section}, {"open", quoted(problem.open_section)}})
+          : problem.problem == "section-not-open"
+              ? fill_in(words.section_not_open, {{"section", section}})
+              : std::string(words.sections_too_deep);
+      out << fill_in(words.template_problem,
+                     {{"name", quoted(type.name)},
+                      {"template", quoted(problem.template_)},
+                      {"side", problem.side == "answer" ? words.side_answer : words.side_question},
+                      {"line", std::to_string(problem.line)},
+                      {"column", std::to_string(problem.column)},
+                      {"problem", text}})
+          << '\n';
+    }
+  }
+}
+
 void print_import(const protocol::DeckImportResult& summary, const ImportArgs& args,
                   const ImportMessages& words, std::ostream& out) {
   out << fill_in(
@@ -96,6 +132,7 @@ void print_import(const protocol::DeckImportResult& summary, const ImportArgs& a
   }
   if (args.dry_run) out << words.nothing_changed;
   out << '\n';
+  print_kept_note_types(summary, words, out);
 }
 
 // The format kiokud will read the file as: --format, else by its name and first 4 KiB, as

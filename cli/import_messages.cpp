@@ -44,6 +44,18 @@ const ImportMessages kEnglish{
         "copies",
     .skipped_one = "; {count} card skipped: its note's guid came earlier in the package",
     .skipped_many = "; {count} cards skipped: their notes' guids came earlier in the package",
+    .unknown_filters =
+        "Note type {name}: its templates use filters kioku does not know ({filters}); their "
+        "fields show as they are",
+    .template_problem =
+        "Note type {name}, card template {template}, {side}, line {line}, column {column}: "
+        "{problem}; its cards show the note's fields instead",
+    .side_question = "question side",
+    .side_answer = "answer side",
+    .section_not_closed = "section {section} is never closed",
+    .wrong_section_closed = "{section} closes a section while {open} is open",
+    .section_not_open = "{section} closes a section that is not open",
+    .sections_too_deep = "sections are nested too deeply",
     .file_empty = "import: FILE is empty; give a deck file, or - for standard input",
     .no_current_directory = "cannot tell the current directory",
     .cannot_open = "cannot open file: {error}",
@@ -90,6 +102,18 @@ const ImportMessages kJapanese{
         "。カード {count} 枚は kioku の内容のままです（パッケージの版より後に kioku で変更）",
     .skipped_one = "。カード {count} 枚を飛ばしました（ノートの guid がパッケージ内で重複）",
     .skipped_many = "。カード {count} 枚を飛ばしました（ノートの guid がパッケージ内で重複）",
+    .unknown_filters =
+        "ノートタイプ {name}: テンプレートが kioku の知らないフィルター（{filters}）を使って"
+        "います。そのフィールドはそのまま表示します",
+    .template_problem =
+        "ノートタイプ {name}、カードテンプレート {template} の{side} {line} 行 {column} 列: "
+        "{problem}。このカードにはノートのフィールドを代わりに表示します",
+    .side_question = "表面",
+    .side_answer = "裏面",
+    .section_not_closed = "セクション {section} が閉じられていません",
+    .wrong_section_closed = "{open} が開いたまま {section} を閉じています",
+    .section_not_open = "{section} は開いていないセクションを閉じています",
+    .sections_too_deep = "セクションの入れ子が深すぎます",
     .file_empty = "import: FILE が空です。デッキファイルか、標準入力なら - を指定してください",
     .no_current_directory = "カレントディレクトリが分かりません",
     .cannot_open = "ファイルを開けません: {error}",

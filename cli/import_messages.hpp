@@ -37,6 +37,17 @@ struct ImportMessages {
   // {count} cards of notes skipped because their guid came earlier in the package
   const char* skipped_one;
   const char* skipped_many;
+  // A note type kept as itself whose templates show otherwise than in Anki (one line each):
+  // {name} and the {filters} kioku does not know, joined with ", "
+  const char* unknown_filters;
+  // {name}, {template}, {side} (side_question or side_answer), {line}, {column}, {problem}
+  const char* template_problem;
+  const char* side_question;
+  const char* side_answer;
+  const char* section_not_closed;    // {section}
+  const char* wrong_section_closed;  // {section}, {open}
+  const char* section_not_open;      // {section}
+  const char* sections_too_deep;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
   const char* no_current_directory;
@@ -52,8 +63,10 @@ BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                        restored_many, pruned_one, pruned_many, pruned_cards_one, pruned_cards_many,
                        prune_toml_only, history_package_only, media_one, media_many, history_one,
                        history_many, conflicting_one, conflicting_many, skipped_one, skipped_many,
-                       file_empty, no_current_directory, cannot_open, cannot_read,
-                       cannot_read_input, is_directory, cannot_hold))
+                       unknown_filters, template_problem, side_question, side_answer,
+                       section_not_closed, wrong_section_closed, section_not_open,
+                       sections_too_deep, file_empty, no_current_directory, cannot_open,
+                       cannot_read, cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

@@ -312,7 +312,19 @@ TEST_CASE("e2e: an Anki note of its own type shows through its card templates",
   if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
-  REQUIRE(daemon.kioku({"import", fixture("ankidroid_templates.apkg")}).exit_code == 0);
+  const auto imported = daemon.kioku({"import", fixture("ankidroid_templates.apkg")});
+  REQUIRE(imported.exit_code == 0);
+  // The two templates of "Muscle" that do not read are named, once each, in both languages.
+  CHECK(imported.out.find("\nNote type \"Muscle\", card template \"Picture/Name\", question "
+                          "side, line 1, column 78: \"z\" closes a section while \"Picture\" "
+                          "is open; its cards show the note's fields instead\n") !=
+        std::string::npos);
+  CHECK(imported.out.find("\"Name/Origin\"") != std::string::npos);
+  const auto japanese =
+      daemon.kioku({"--lang", "ja", "import", fixture("ankidroid_templates.apkg")});
+  CHECK(japanese.out.find("ノートタイプ \"Muscle\"、カードテンプレート \"Picture/Name\" の表面 "
+                          "1 行 78 列: \"Picture\" が開いたまま \"z\" を閉じています") !=
+        std::string::npos);
   const SqliteReader reader(home.collection_path());
   // The card of "Muscle"'s first template ("{{#Action}}{{#Name}}Which movements result from
   // the contraction of {{Name}}? ...") for the note whose Name is Coracobrachialis.
@@ -339,6 +351,23 @@ TEST_CASE("e2e: an Anki note of its own type shows through its card templates",
   CHECK(first.at("note_type").at("fields").as_array().at(5).as_string() == "OIpic");
   CHECK(first.at("fields").at("Picture").as_object().begin()->value().as_string() ==
         "<img src=\"Coracobrachialis.JPG\" />");
+  // A filter kioku does not know is named once for its type; its field shows as it is.
+  const std::string unknown = home.root() + "/unknown-filter.apkg";
+  write_changed_package(
+      unknown, zip_entry(fixture("ankidroid_templates.apkg"), "collection.anki2"),
+      "UPDATE col SET models = json_set(models, '$.\"1370745371343\".tmpls[0].qfmt', "
+      "'{{mine:Name}} {{mine:Origin}} {{theirs:Name}}'); UPDATE notes SET mod = mod + 1",
+      "{}");
+  const auto filtered = daemon.kioku({"import", unknown});
+  CHECK(filtered.exit_code == 0);
+  CHECK(filtered.out.find("\nNote type \"Muscle\": its templates use filters kioku does not "
+                          "know (\"mine\", \"theirs\"); their fields show as they are\n") !=
+        std::string::npos);
+  // The type's template changed in the package (its shape did not): the card shows the new one.
+  const auto changed = daemon.kioku({"card", "show", card});
+  CHECK(changed.out.find("Coracobrachialis Scapula (coracoid process) Coracobrachialis") !=
+        std::string::npos);
+  CHECK(count(home, "note_types") == 9);
 }
 
 TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
