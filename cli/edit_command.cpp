@@ -67,6 +67,9 @@ int edit_note(CliContext& context, const EditArgs& args) {
       [&](const ReadNote& read) {
         NoteContent edited = read.note;
         if (edited.id.empty()) edited.id = original.id;
+        // An Anki note's type is not the file's to change.
+        edited.type_name = original.type_name;
+        edited.type_fields = original.type_fields;
         if (edited.id != original.id) {
           throw NoteTomlError(read.lines.at("id"), 0, "id",
                               fill_in(file_words.toml_id_changed, {{"id", original.id}}));

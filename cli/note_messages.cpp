@@ -117,6 +117,12 @@ const NoteFileMessages kEnglishFile{
     .field_source = "source: where the note's fact comes from, shown last with the answer.",
     .field_choices = "choices: the choices per language, in the same order in each.",
     .field_answer = "answer: the right choice, counting from 1.",
+    .comment_anki_kind =
+        "An Anki note of note type {type}, shown through its card templates; the kind and the "
+        "type stay as they are.",
+    .comment_anki_fields =
+        "The fields of note type {type}, as HTML (as Anki keeps them); a text left \"\" is "
+        "empty.",
     .toml_not_text = "must be a text in quotes",
     .toml_not_texts = "must be a text in quotes, or one per language (front.en = \"...\")",
     .toml_not_list = "must be a list of texts: [\"a\", \"b\"]",
@@ -173,6 +179,11 @@ const NoteFileMessages kJapaneseFile{
     .field_source = "source: ノートの内容の出典。答えの最後に表示します。",
     .field_choices = "choices: 言語ごとの選択肢。どの言語でも同じ順に並べます。",
     .field_answer = "answer: 正解の選択肢の番号（1 から数える）。",
+    .comment_anki_kind =
+        "Anki のノートタイプ {type} のノート。カードはそのカードテンプレートで表示します。種類と"
+        "ノートタイプは変えられません。",
+    .comment_anki_fields =
+        "ノートタイプ {type} のフィールド（Anki と同じく HTML）。\"\" のままなら空です。",
     .toml_not_text = "引用符で囲んだテキストにしてください",
     .toml_not_texts =
         "引用符で囲んだテキストか、言語ごとのテキスト（front.en = \"...\"）にしてください",

@@ -89,6 +89,9 @@ struct NoteFileMessages {
   const char* field_source;  // written only for a note that has one
   const char* field_choices;
   const char* field_answer;
+  // An Anki note kept as its note type: {type} is the type's name
+  const char* comment_anki_kind;
+  const char* comment_anki_fields;
   // What is wrong with the TOML: {field}, and what it should be
   const char* toml_not_text;
   const char* toml_not_texts;  // a field: text, or one text per language
@@ -107,8 +110,9 @@ BOOST_DESCRIBE_STRUCT(NoteFileMessages, (),
                        heading_cards, comment_id, comment_kind, comment_tags, comment_required,
                        field_front, field_back, field_typed_back, field_add_reverse, field_text,
                        field_extra, field_question, field_explanation, field_source, field_choices,
-                       field_answer, toml_not_text, toml_not_texts, toml_not_list, toml_not_number,
-                       toml_unknown_key, toml_id_changed, toml_no_kind, toml_no_tables))
+                       field_answer, comment_anki_kind, comment_anki_fields, toml_not_text,
+                       toml_not_texts, toml_not_list, toml_not_number, toml_unknown_key,
+                       toml_id_changed, toml_no_kind, toml_no_tables))
 
 const NoteMessages& note_messages_for(const std::string& language);
 const NoteFileMessages& note_file_messages_for(const std::string& language);

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "cli/messages.hpp"
+#include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/deck_parser_shape.hpp"
 #include "core/note.hpp"
@@ -252,6 +253,82 @@ std::string field_names(NoteKind kind) {
 
 }  // namespace
 
+namespace {
+
+const std::string kAnkiKind(note_kind_name(NoteKind::kAnki));
+
+// An Anki note: its fields under `fields.`, every field of its type in its order (their names
+// are the type's, any text, which could be a note's own keys).
+std::string write_anki_note_toml(const NoteContent& note, const NoteTomlLayout& layout,
+                                 const NoteFileMessages& words) {
+  std::string out;
+  for (const std::string& line : layout.heading) append_comment(out, line);
+  std::string languages;
+  for (const std::string& language : layout.languages) {
+    languages += (languages.empty() ? "" : ", ") + language;
+  }
+  append_comment(out, fill_in(words.heading_texts, {{"languages", languages}}));
+  append_comment(out, words.heading_multiline);
+  out += '\n';
+  append_comment(out, words.comment_id);
+  out += "id = " + toml_string(note.id) + '\n';
+  const std::string type_name = "\"" + safe_line(note.type_name) + "\"";
+  append_comment(out, fill_in(words.comment_anki_kind, {{"type", type_name}}));
+  out += "kind = " + toml_string(note.kind) + '\n';
+  append_comment(out, words.comment_tags);
+  out += "tags = " + toml_list(note.tags) + '\n';
+  out += '\n';
+  append_comment(out, fill_in(words.comment_anki_fields, {{"type", type_name}}));
+  const std::map<std::string, std::string> none;
+  for (const std::string& field : note.type_fields) {
+    const auto found = note.fields.find(field);
+    const std::map<std::string, std::string>& texts =
+        found == note.fields.end() ? none : found->second;
+    for (const std::string& language : languages_of(texts, layout)) {
+      const auto text = texts.find(language);
+      out += "fields." + toml_key(field) + "." + toml_key(language) + " = " +
+             toml_string(text == texts.end() ? "" : text->second) + '\n';
+    }
+  }
+  return out;
+}
+
+void read_anki_note_toml(const toml::table& table, const std::string& default_language,
+                         const NoteFileMessages& words, ReadNote& read,
+                         std::vector<std::pair<std::string, toml::source_position>>& quotes) {
+  NoteContent& note = read.note;
+  for (const auto& [key, node] : table) {
+    const std::string name(key.str());
+    if (name == "kind") continue;
+    if (name == "id") {
+      read.lines["id"] = static_cast<int>(source_of(node, key).begin.line);
+      note.id = read_text(node, key, name, words);
+    } else if (name == "tags") {
+      read.lines["tags"] = static_cast<int>(source_of(node, key).begin.line);
+      note.tags = read_list(node, key, name, words);
+    } else if (name == "fields" && node.is_table()) {
+      for (const auto& [field_key, value] : *node.as_table()) {
+        const std::string field(field_key.str());
+        read_by_language(value, field_key, "fields." + field, default_language, read.lines,
+                         [&](const std::string& language, const toml::node& text_node,
+                             const toml::key& at, const std::string& where) {
+                           if (text_node.is_table() || text_node.is_array()) {
+                             fail_at(source_of(text_node, at), where, words.toml_not_texts);
+                           }
+                           std::string field_text = read_text(text_node, at, where, words);
+                           quotes.emplace_back(where, text_node.source().begin);
+                           if (!field_text.empty()) note.fields[field][language] = field_text;
+                         });
+      }
+    } else {
+      fail_at(key.source(), name,
+              fill_in(words.toml_unknown_key, {{"kind", note.kind}, {"fields", "fields.…"}}));
+    }
+  }
+}
+
+}  // namespace
+
 NoteContent note_content(const protocol::NoteView& note) {
   NoteContent content;
   content.id = note.id;
@@ -264,11 +341,16 @@ NoteContent note_content(const protocol::NoteView& note) {
   if (note.choices) content.choices = *note.choices;
   if (note.answer) content.answer = *note.answer;
   content.tags = note.tags;
+  if (note.note_type) {
+    content.type_name = note.note_type->name;
+    content.type_fields = note.note_type->fields;
+  }
   return content;
 }
 
 std::string write_note_toml(const NoteContent& note, const NoteTomlLayout& layout,
                             const NoteFileMessages& words) {
+  if (note.kind == kAnkiKind) return write_anki_note_toml(note, layout, words);
   const NoteKind kind = parse_note_kind(note.kind);
   const NoteKindSpec& spec = note_kind_spec(kind);
   std::string out;
@@ -348,6 +430,11 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
   if (kind_node == nullptr) throw NoteTomlError(1, 1, "kind", words.toml_no_kind);
   read.lines["kind"] = static_cast<int>(kind_node->source().begin.line);
   note.kind = read_text(*kind_node, toml::key("kind"), "kind", words);
+  if (note.kind == kAnkiKind) {
+    read_anki_note_toml(table, default_language, words, read, quotes);
+    read.text_starts = text_starts_of(text, std::move(quotes));
+    return read;
+  }
   NoteKind kind{};
   try {
     kind = parse_note_kind(note.kind);

@@ -36,6 +36,9 @@ struct NoteContent {
   std::map<std::string, std::vector<std::string>> choices;  // choice notes: language -> choices
   std::optional<std::int64_t> answer;                       // choice notes
   std::vector<std::string> tags;
+  // Anki notes (kind "anki"): their type's name and fields, in order; not sent, never edited.
+  std::string type_name;
+  std::vector<std::string> type_fields;
 
   bool operator==(const NoteContent&) const = default;
 };

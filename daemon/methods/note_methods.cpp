@@ -248,7 +248,12 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
   }
   NoteSave save;
   refusing_broken_notes([&] {
-    const NoteKind kind = params.kind ? parse_note_kind(*params.kind) : stored.note.kind;
+    // An anki note stays one (its kind is no user's to give: parse_note_kind refuses it).
+    const bool stays_anki = stored.note.kind == NoteKind::kAnki &&
+                            (!params.kind || *params.kind == note_kind_name(NoteKind::kAnki));
+    const NoteKind kind = stays_anki    ? NoteKind::kAnki
+                          : params.kind ? parse_note_kind(*params.kind)
+                                        : stored.note.kind;
     Note note =
         requested_note(stored.note.id, stored.note.deck, kind, params.fields, params.choices,
                        params.answer, params.tags.value_or(stored.note.tags));

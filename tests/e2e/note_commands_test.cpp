@@ -429,3 +429,69 @@ TEST_CASE("e2e notes: kioku notes lists, filters, and deletes and restores softl
     CHECK(fixture.kioku({"note", "restore", "no-such-note"}).exit_code == 5);
   }
 }
+
+TEST_CASE("e2e notes: kioku edit changes an Anki note's fields and keeps its type and cards",
+          "[e2e][notes][edit]") {
+  NotesFixture fixture;
+  const std::string deck = fixture.home().write_file("kept.toml", R"(format = 2
+languages = ["en"]
+
+[deck]
+id = "kept"
+name = "Kept"
+
+[[note_types]]
+name = "Vocabulary"
+anki_id = 7
+fields = ["Word", "Meaning", "Example sentence"]
+templates = [
+  { name = "Recognise", question = "{{Word}}", answer = "{{Meaning}}" },
+  { name = "Recall", question = "{{#Example sentence}}{{Meaning}}{{/Example sentence}}", answer = "{{Word}}" },
+]
+
+[[notes]]
+id = "v1"
+kind = "anki"
+note_type = "Vocabulary"
+fields.Word = "inu"
+fields.Meaning = "dog"
+fields."Example sentence" = "<i>inu</i> ga iru"
+)");
+  REQUIRE(fixture.kioku({"import", deck}).exit_code == 0);
+  const json::value before = fixture.note("v1");
+  CHECK(before.at("kind").as_string() == "anki");
+  CHECK(before.at("note_type").at("name").as_string() == "Vocabulary");
+  const std::vector<std::int64_t> cards = card_ids(before);
+  REQUIRE(cards.size() == 2);
+  fixture.daemon().call("review.answer", {{"card", cards[0]}, {"rating", "good"}});
+  const auto history = revlog_of(fixture.home(), cards[0]);
+
+  // The file names every field of the type under fields., quoted where it must be.
+  const std::string seen_path = fixture.home().root() + "/seen.toml";
+  const std::string show = fixture.script("show.sh", "cat \"$1\" > '" + seen_path + "'\n");
+  REQUIRE(fixture.kioku({"edit", "v1"}, show).exit_code == 0);
+  const std::string seen = read_file(seen_path);
+  CHECK(seen.find("fields.\"Example sentence\".en = \"<i>inu</i> ga iru\"\n") != std::string::npos);
+  CHECK(seen.find("note type \"Vocabulary\"") != std::string::npos);
+
+  // Emptying the example takes the Recall card away: retired, with its history.
+  const std::string editor = fixture.script(
+      "edit.sh",
+      "sed -i -e 's/^fields.Meaning.en = \"dog\"$/fields.Meaning.en = \"dog (animal)\"/' "
+      "-e 's/^fields.\"Example sentence\".en = .*$/fields.\"Example sentence\".en = \"\"/' "
+      "\"$1\"\n");
+  const CommandResult edited = fixture.kioku({"edit", "v1"}, editor);
+  INFO(edited.out << edited.err);
+  REQUIRE(edited.exit_code == 0);
+  CHECK(edited.out.find("Retired cards (suspended, their history kept): " +
+                        std::to_string(cards[1])) != std::string::npos);
+  const json::value after = fixture.note("v1");
+  CHECK(text_of(after, "Meaning", "en") == "dog (animal)");
+  CHECK(text_of(after, "Example sentence", "en").empty());
+  CHECK(after.at("kind").as_string() == "anki");
+  CHECK(card_ids(after) == cards);
+  CHECK(revlog_of(fixture.home(), cards[0]) == history);
+  // The card shows through its template.
+  const CommandResult card = fixture.kioku({"card", "show", std::to_string(cards[0])});
+  CHECK(card.out.find("Question\n  inu\nAnswer\n  dog (animal)\n") != std::string::npos);
+}
