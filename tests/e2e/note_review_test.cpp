@@ -122,3 +122,66 @@ explanation.en = "The first paragraph.\n\nThe second paragraph."
   CHECK(review.out.find("  The first paragraph.\n\n  The second paragraph.") != std::string::npos);
   CHECK(review.out.find("\n  \n") == std::string::npos);
 }
+
+TEST_CASE("e2e: a scripted review shows Anki note types' cards through their templates",
+          "[e2e][review][notes]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string deck = home.write_file("kept.toml", R"toml(format = 2
+languages = ["en"]
+
+[deck]
+id = "kept"
+name = "Kept::Words"
+
+[[note_types]]
+name = "Vocabulary"
+fields = ["Word", "Meaning"]
+templates = [
+  { name = "Recognise", question = "<div>Word: <b>{{Word}}</b></div>", answer = "{{FrontSide}}<hr id=answer>{{Meaning}} ({{Deck}})" },
+  { name = "Spell", question = "Spell: {{Meaning}}<br>{{type:Word}}", answer = "{{FrontSide}}<hr id=answer>{{type:Word}}" },
+]
+
+[[note_types]]
+name = "Cloze (own)"
+cloze = true
+fields = ["Text", "Notes"]
+templates = [{ name = "Cloze", question = "{{cloze:Text}}", answer = "{{cloze:Text}}<br>{{Notes}}" }]
+
+[[notes]]
+id = "v1"
+kind = "anki"
+note_type = "Vocabulary"
+fields.Word = "inu"
+fields.Meaning = "dog &amp; wolf"
+
+[[notes]]
+id = "c1"
+kind = "anki"
+note_type = "Cloze (own)"
+fields.Text = "The {{c1::dog::animal}} barks"
+fields.Notes = "a note"
+)toml");
+  const CommandResult imported = run_kioku(home, {"import", deck});
+  INFO(imported.out << imported.err);
+  REQUIRE(imported.exit_code == 0);
+  // In deck order: Recognise (rated good), Spell (typed right), the cloze card (rated good).
+  const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, "good\ninu\ngood\n");
+  INFO(review.out << review.err);
+  REQUIRE(review.exit_code == 0);
+  CHECK(review.out.find("3 cards reviewed, 3 correct") != std::string::npos);
+  CHECK(review.out.find("Word: inu") != std::string::npos);
+  CHECK(review.out.find("dog & wolf (Kept::Words)") != std::string::npos);
+  CHECK(review.out.find("Spell: dog & wolf") != std::string::npos);
+  CHECK(review.out.find("The [animal] barks") != std::string::npos);
+  CHECK(review.out.find("The dog barks") != std::string::npos);
+  CHECK(review.out.find("a note") != std::string::npos);
+  // No template syntax and no markup reach the screen.
+  for (const char* raw : {"{{", "[[type:", "<b>", "&amp;", "<hr"}) {
+    CHECK(review.out.find(raw) == std::string::npos);
+  }
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT group_concat(c.template || ':' || r.rating || ':' || "
+                    "coalesce(r.correct, ''), ' ') FROM revlog r JOIN cards c ON c.id = "
+                    "r.card_id") == "card1:3: card2:3:1 c1:3:");
+}
