@@ -89,6 +89,14 @@ void print_kept_note_types(const protocol::DeckImportResult& summary, const Impo
                       {"problem", text}})
           << '\n';
     }
+    for (const protocol::MissingFieldView& missing : type.missing_fields) {
+      out << fill_in(words.missing_field,
+                     {{"name", quoted(type.name)},
+                      {"template", quoted(missing.template_)},
+                      {"side", missing.side == "answer" ? words.side_answer : words.side_question},
+                      {"tag", safe_line(missing.tag)}})
+          << '\n';
+    }
   }
 }
 

@@ -56,6 +56,9 @@ const ImportMessages kEnglish{
     .wrong_section_closed = "{section} closes a section while {open} is open",
     .section_not_open = "{section} closes a section that is not open",
     .sections_too_deep = "sections are nested too deeply",
+    .missing_field =
+        "Note type {name}, card template {template}, {side}: {tag} names no field of the type; "
+        "it shows nothing there",
     .file_empty = "import: FILE is empty; give a deck file, or - for standard input",
     .no_current_directory = "cannot tell the current directory",
     .cannot_open = "cannot open file: {error}",
@@ -114,6 +117,9 @@ const ImportMessages kJapanese{
     .wrong_section_closed = "{open} が開いたまま {section} を閉じています",
     .section_not_open = "{section} は開いていないセクションを閉じています",
     .sections_too_deep = "セクションの入れ子が深すぎます",
+    .missing_field =
+        "ノートタイプ {name}、カードテンプレート {template} の{side}: {tag} "
+        "はこのノートタイプにないフィールドです。そこには何も表示しません",
     .file_empty = "import: FILE が空です。デッキファイルか、標準入力なら - を指定してください",
     .no_current_directory = "カレントディレクトリが分かりません",
     .cannot_open = "ファイルを開けません: {error}",

@@ -48,6 +48,8 @@ struct ImportMessages {
   const char* wrong_section_closed;  // {section}, {open}
   const char* section_not_open;      // {section}
   const char* sections_too_deep;
+  // {name}, {template}, {side}, {tag}: a reference to a field the type does not have
+  const char* missing_field;
   // Opening the file (cli/import_source.cpp); {error} is the system's reason
   const char* file_empty;
   const char* no_current_directory;
@@ -65,8 +67,8 @@ BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                        history_many, conflicting_one, conflicting_many, skipped_one, skipped_many,
                        unknown_filters, template_problem, side_question, side_answer,
                        section_not_closed, wrong_section_closed, section_not_open,
-                       sections_too_deep, file_empty, no_current_directory, cannot_open,
-                       cannot_read, cannot_read_input, is_directory, cannot_hold))
+                       sections_too_deep, missing_field, file_empty, no_current_directory,
+                       cannot_open, cannot_read, cannot_read_input, is_directory, cannot_hold))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

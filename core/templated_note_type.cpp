@@ -76,6 +76,7 @@ std::shared_ptr<const TemplatedNoteType> TemplatedNoteType::make(std::string key
     }
     type->templates_.push_back(std::move(read));
   }
+  type->find_missing_fields();
   if (type->definition_.cloze && !type->templates_.empty() && type->templates_[0].question) {
     std::set<std::string> cloze_names;
     each_node(type->templates_[0].question->nodes(), [&](const AnkiTemplateNode& node) {
@@ -86,6 +87,28 @@ std::shared_ptr<const TemplatedNoteType> TemplatedNoteType::make(std::string key
     }
   }
   return type;
+}
+
+void TemplatedNoteType::find_missing_fields() {
+  // Every field filled: what is missing then is missing for every note.
+  AnkiCardContext every;
+  for (const std::string& field : definition_.fields) every.fields.emplace_back(field, "x");
+  const AnkiFieldMap fields(every);
+  for (std::size_t index = 0; index < templates_.size(); ++index) {
+    const Template& read = templates_[index];
+    for (const auto& [side_template, side] : {std::pair{&read.question, CardSide::kQuestion},
+                                              std::pair{&read.answer, CardSide::kAnswer}}) {
+      if (!*side_template) continue;
+      for (const AnkiRenderProblem& problem :
+           render_anki_side(**side_template, fields, side, "").problems) {
+        AnkiMissingField missing{definition_.templates[index].name, side, problem.tag};
+        if (std::find(missing_fields_.begin(), missing_fields_.end(), missing) ==
+            missing_fields_.end()) {
+          missing_fields_.push_back(std::move(missing));
+        }
+      }
+    }
+  }
 }
 
 std::vector<AnkiTemplateProblem> TemplatedNoteType::template_problems() const {

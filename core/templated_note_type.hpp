@@ -36,6 +36,16 @@ struct AnkiTemplateProblem {
   bool operator==(const AnkiTemplateProblem&) const = default;
 };
 
+// A template's reference to a field the type does not have ({{F}}, {{#F}}): Anki shows an error
+// in place of the side; kioku shows the rest, the reference empty, and the import says so once.
+struct AnkiMissingField {
+  std::string template_name;
+  CardSide side = CardSide::kQuestion;
+  std::string tag;  // as Anki quotes it: "{{text:F}}", "{{#F}}"
+
+  bool operator==(const AnkiMissingField&) const = default;
+};
+
 class TemplatedNoteType {
  public:
   // One card template, read.
@@ -61,6 +71,8 @@ class TemplatedNoteType {
   const std::vector<std::string>& unknown_filters() const noexcept { return unknown_filters_; }
   // The templates' problems, in template order.
   std::vector<AnkiTemplateProblem> template_problems() const;
+  // The templates' references to fields it does not have, in template order, each once.
+  const std::vector<AnkiMissingField>& missing_fields() const noexcept { return missing_fields_; }
   // A cloze type's fields its first question reads through cloze: (the ones whose deletions
   // make its cards), in field order.
   const std::vector<std::string>& cloze_fields() const noexcept { return cloze_fields_; }
@@ -82,11 +94,14 @@ class TemplatedNoteType {
   bool has_ordinal(int ordinal) const noexcept;
 
  private:
+  void find_missing_fields();
+
   std::string key_;
   AnkiNoteType definition_;
   std::vector<Template> templates_;
   std::vector<std::string> unknown_filters_;
   std::vector<std::string> cloze_fields_;
+  std::vector<AnkiMissingField> missing_fields_;
 };
 
 // What an import matches a type on: "anki-<id>-<16 hex digits>", the digits a hash of its kind

@@ -97,15 +97,25 @@ struct TemplateProblemView {
 BOOST_DESCRIBE_STRUCT(TemplateProblemView, (),
                       (template_, side, problem, section, open_section, line, column))
 
+// A template's reference to a field its note type does not have: it shows nothing there.
+struct MissingFieldView {
+  std::string template_;
+  std::string side;  // "question" or "answer"
+  std::string tag;   // as Anki quotes it: "{{text:F}}", "{{#F}}"
+};
+BOOST_DESCRIBE_STRUCT(MissingFieldView, (), (template_, side, tag))
+
 // An Anki note type an import keeps as itself, with what of its templates shows otherwise than
-// in Anki: filters kioku does not know (their fields show as they are) and sides that do not
-// read.
+// in Anki: filters kioku does not know (their fields show as they are), sides that do not read,
+// and references to fields the type does not have.
 struct KeptNoteTypeView {
   std::string name;
   std::vector<std::string> unknown_filters;
   std::vector<TemplateProblemView> template_problems;
+  std::vector<MissingFieldView> missing_fields;
 };
-BOOST_DESCRIBE_STRUCT(KeptNoteTypeView, (), (name, unknown_filters, template_problems))
+BOOST_DESCRIBE_STRUCT(KeptNoteTypeView, (),
+                      (name, unknown_filters, template_problems, missing_fields))
 
 struct DeckImportResult {
   std::string deck;

@@ -208,6 +208,12 @@ std::vector<protocol::KeptNoteTypeView> note_types_view(const ImportSummary& sum
           .line = problem.place.line,
           .column = problem.place.column});
     }
+    for (const AnkiMissingField& missing : type.missing_fields) {
+      view.missing_fields.push_back(protocol::MissingFieldView{
+          .template_ = missing.template_name,
+          .side = missing.side == CardSide::kQuestion ? "question" : "answer",
+          .tag = missing.tag});
+    }
   }
   return views;
 }

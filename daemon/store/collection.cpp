@@ -252,7 +252,8 @@ void ImportSummary::count(const NoteSave& save) {
 }
 
 void ImportSummary::note_type(const TemplatedNoteType& type) {
-  note_types.push_back({type.name(), type.unknown_filters(), type.template_problems()});
+  note_types.push_back(
+      {type.name(), type.unknown_filters(), type.template_problems(), type.missing_fields()});
 }
 
 void Collection::replace_with(const std::string& source_path, const std::string& staging_path,

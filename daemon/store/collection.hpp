@@ -73,6 +73,7 @@ struct ImportSummary {
     std::string name;
     std::vector<std::string> unknown_filters;
     std::vector<AnkiTemplateProblem> template_problems;
+    std::vector<AnkiMissingField> missing_fields;
   };
   std::vector<KeptNoteType> note_types;
 

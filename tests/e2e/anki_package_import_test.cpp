@@ -320,6 +320,10 @@ TEST_CASE("e2e: an Anki note of its own type shows through its card templates",
                           "is open; its cards show the note's fields instead\n") !=
         std::string::npos);
   CHECK(imported.out.find("\"Name/Origin\"") != std::string::npos);
+  // A reference to a field the type lacks (Anki 2.0's mustache comment, to today's Anki).
+  CHECK(imported.out.find("\nNote type \"Basic-misc\", card template \"Card 3\", question side: "
+                          "{{!Just a comment, I won't appear anywhere!}} names no field of the "
+                          "type; it shows nothing there\n") != std::string::npos);
   const auto japanese =
       daemon.kioku({"--lang", "ja", "import", fixture("ankidroid_templates.apkg")});
   CHECK(japanese.out.find("ノートタイプ \"Muscle\"、カードテンプレート \"Picture/Name\" の表面 "
