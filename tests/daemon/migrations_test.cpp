@@ -686,3 +686,70 @@ TEST_CASE("migrations: the undo's and the replay's reads of the log stay on indi
   CHECK(history.find("INDEX revlog_card") != std::string::npos);
   CHECK(history.find("USING COVERING INDEX sqlite_autoindex_revlog_voids_1") != std::string::npos);
 }
+
+TEST_CASE("migrations: version 14 keeps every row and index of the notes and adds anki notes",
+          "[daemon][store]") {
+  REQUIRE(latest_schema_version() >= 14);
+  sqlite::Database database(":memory:");
+  fill_version_4(database);
+  REQUIRE(migrate(database, "", 0, kMigrations.first(13)) == 4);
+  std::map<std::string, std::vector<std::string>> before;
+  for (const char* table : kTables) before[table] = rows_of(database, table);
+  const std::vector<std::string> notes_before = rows_of(database, "notes");
+  const std::vector<std::string> indexes_before = indexes_of(database);
+  REQUIRE_FALSE(notes_before.empty());
+
+  database.execute("PRAGMA foreign_keys = ON");
+  CHECK(migrate(database, "", 0, kMigrations.first(14)) == 13);
+  CHECK(database.user_version() == 14);
+  for (const auto& [table, rows] : before) {
+    INFO(table);
+    CHECK(rows_of(database, table) == rows);
+  }
+  // Each note row as before (its columns of version 13, in their order), with the two new
+  // columns at their defaults (NULL, '').
+  std::string columns;
+  for (const char* column :
+       {"id", "deck_id", "guid", "kind", "fields", "choices", "answer", "tags", "sibling_group",
+        "position", "created_ms", "modified_ms", "deleted_ms"}) {
+    columns += (columns.empty() ? "quote(" : " || '|' || quote(") + std::string(column) + ")";
+  }
+  auto select = database.prepare("SELECT " + columns + " FROM notes");
+  std::vector<std::string> notes_after;
+  while (select.step()) notes_after.push_back(select.column_text(0));
+  std::sort(notes_after.begin(), notes_after.end());
+  CHECK(notes_after == notes_before);
+  CHECK(integer(database,
+                "SELECT count(*) FROM notes WHERE note_type IS NOT NULL OR "
+                "kept_cards <> ''") == 0);
+  // The same indices, and the new table's own (its UNIQUE key).
+  std::vector<std::string> indexes_after = indexes_of(database);
+  CHECK(std::erase_if(indexes_after, [](const std::string& index) {
+          return index.starts_with("note_types ");
+        }) == 1);
+  CHECK(indexes_after == indexes_before);
+  CHECK(integer(database, "SELECT count(*) FROM pragma_foreign_key_check") == 0);
+  // An anki note needs its type, and only an anki note has one.
+  database.execute(
+      "INSERT INTO note_types (key, anki_id, name, cloze, fields, templates, created_ms, "
+      "modified_ms) VALUES ('anki-1-x', 1, 'V', 0, '[\"W\"]', '[]', 0, 0)");
+  const auto insert_note = [&](const std::string& guid, const std::string& kind,
+                               const std::string& type) {
+    database.execute(
+        "INSERT INTO notes (deck_id, guid, kind, position, created_ms, "
+        "modified_ms, note_type) SELECT id, '" +
+        guid + "', '" + kind + "', 1, 0, 0, " + type + " FROM decks LIMIT 1");
+  };
+  CHECK_NOTHROW(insert_note("a1", "anki", "(SELECT id FROM note_types)"));
+  CHECK_THROWS_WITH(insert_note("a2", "anki", "NULL"), Catch::Contains("CHECK constraint failed"));
+  CHECK_THROWS_WITH(insert_note("a3", "basic", "(SELECT id FROM note_types)"),
+                    Catch::Contains("CHECK constraint failed"));
+  CHECK_THROWS_WITH(insert_note("a4", "anki", "999"),
+                    Catch::Contains("FOREIGN KEY constraint failed"));
+  // The cards still refer to the notes: a card of no note is refused.
+  CHECK_THROWS_WITH(
+      database.execute("INSERT INTO cards (deck_id, note_id, template, external_id, kind, "
+                       "content, content_hash, position, created_ms, modified_ms) SELECT id, "
+                       "999999, 't', 'x', 'basic', '{}', 'h', 1, 0, 0 FROM decks LIMIT 1"),
+      Catch::Contains("FOREIGN KEY constraint failed"));
+}
