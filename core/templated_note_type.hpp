@@ -32,8 +32,6 @@ struct AnkiTemplateProblem {
   std::string section;       // the section the tag names
   std::string open_section;  // kWrongSectionClosed: the one open there
   TextPlace place;
-
-  bool operator==(const AnkiTemplateProblem&) const = default;
 };
 
 // A template's reference to a field the type does not have ({{F}}, {{#F}}): Anki shows an error

@@ -1,8 +1,10 @@
 // libFuzzer target for Anki card templates (core/anki_template.hpp, core/anki_template_render.hpp,
-// core/anki_cloze.hpp): any template bytes with any field bytes, as an imported package holds
-// them. The input is one byte of card settings, then the template, then the fields, split on
-// NUL. Checks the output bound, that rendering twice gives the same card, and the promises of
-// the result; anything thrown but AnkiTemplateError escapes and crashes the fuzzer.
+// core/anki_cloze.hpp) and the note types kept as themselves that use them
+// (core/templated_note_type.hpp, core/templated_cards.hpp): any template bytes with any field
+// bytes, as an imported package holds them. The input is one byte of card settings, then the
+// template, then the fields, split on NUL. Checks the output bound, that rendering twice gives the
+// same card, and the promises of the result; anything thrown but AnkiTemplateError escapes and
+// crashes the fuzzer.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +20,9 @@
 #include "core/anki_cloze.hpp"
 #include "core/anki_template.hpp"
 #include "core/anki_template_render.hpp"
+#include "core/card_generation.hpp"
+#include "core/templated_cards.hpp"
+#include "core/templated_note_type.hpp"
 
 namespace {
 
@@ -91,6 +96,46 @@ void check_cloze(std::string_view field) {
         "a number the text lacks shows blank");
 }
 
+// The same template as a note type kept as itself (core/templated_note_type.hpp) and the fields as
+// its note: its cards are made, each shown and its typed answer found without an exception, and
+// there is at least one, each of its own key.
+void check_kept_note(std::string_view source, const kioku::AnkiCardContext& card,
+                     std::uint8_t settings) {
+  kioku::AnkiNoteType definition;
+  definition.id = 1;
+  definition.name = "Fuzzed";
+  definition.cloze = (settings & 0x08) != 0;
+  definition.templates = {{"Card 1", std::string(source), std::string(source)},
+                          {"Card 2", "{{FrontSide}}" + std::string(source), "{{Front}}"}};
+  kioku::Note note;
+  note.id = "n";
+  note.deck = "d";
+  note.kind = kioku::NoteKind::kAnki;
+  std::set<std::string> names;
+  for (const auto& [name, text] : card.fields) {
+    if (!names.insert(name).second) continue;
+    definition.fields.push_back(name);
+    if (!text.empty()) note.fields.push_back({name, {{"en", text}}});
+  }
+  if (definition.fields.empty()) definition.fields.push_back("Front");
+  note.kept_cards = {static_cast<int>(settings & 0x03)};
+  std::string key = kioku::note_type_key(definition);
+  note.note_type = kioku::TemplatedNoteType::make(std::move(key), std::move(definition));
+  if (!note.note_type->has_ordinal(note.kept_cards.front())) note.kept_cards.clear();
+  const std::vector<kioku::GeneratedCard> cards = kioku::generate_cards(note);
+  check(!cards.empty(), "a kept note has a card");
+  std::set<std::string> keys;
+  int shown = 0;
+  for (const kioku::GeneratedCard& generated : cards) {
+    check(keys.insert(generated.key).second, "each card its own key");
+    if (++shown > 8) continue;
+    const kioku::CardSides sides =
+        kioku::render_templated_sides(note, generated, "en", {"A::B", 7, 1});
+    (void)sides;
+    (void)kioku::templated_typed_answer(note, generated, "en");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -118,6 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ++index;
     at = end;
   }
+
+  check_kept_note(source, card, settings);
 
   kioku::AnkiTemplate parsed;
   try {
