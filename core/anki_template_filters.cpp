@@ -128,7 +128,7 @@ std::string anki_furigana(std::string_view text) {
 
 std::string anki_hint(std::string_view text) {
   if (trim_unicode_whitespace(text).empty()) return std::string(text);
-  std::string out = "<span class=\"hint\">[hint: ";
+  std::string out = "<span class=\"hint\">[? ";
   out += text;
   out += "]</span>";
   return out;

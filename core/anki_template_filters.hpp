@@ -27,7 +27,7 @@ std::string anki_kana(std::string_view text);
 std::string anki_furigana(std::string_view text);
 
 // {{hint:F}}: Anki hides the field behind a link that JavaScript opens; here it shows as
-// <span class="hint">[hint: text]</span>. A field of only whitespace stays as it is.
+// <span class="hint">[? text]</span>. A field of only whitespace stays as it is.
 std::string anki_hint(std::string_view text);
 
 // {{type:F}}, {{type:cloze:F}}, {{type:nc:F}}: Anki's own markers, "[[type:F]]",

@@ -272,11 +272,14 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         if (!global_kind_) {
           const std::string type_name(trim_ascii_space(value));
           if (options_.find_note_type) {
-            const std::size_t guid = static_cast<std::size_t>(headers.guid_column) - 1;
-            note.note_type = options_.find_note_type(
-                type_name, headers.guid_column > 0 && guid < expected
-                               ? std::string(trim_ascii_space(row.fields[guid]))
-                               : std::string());
+            // The guid column may come after this one: looked up by its role.
+            std::string guid;
+            for (std::size_t other = 0; other < expected; ++other) {
+              if (columns_[other].role == Role::kGuid) {
+                guid = std::string(trim_ascii_space(row.fields[other]));
+              }
+            }
+            note.note_type = options_.find_note_type(type_name, guid);
           }
           kind =
               note.note_type ? std::optional(NoteKind::kAnki) : kind_of_anki_note_type(type_name);
@@ -337,9 +340,14 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
   if (note.id.empty()) {
     // No guid: the note is the one with the same first field and kind, as Anki matches a
     // duplicate, so a second import of the file updates instead of adding.
-    const std::string_view first = note_kind_spec(note.kind).fields.front().name;
+    // An Anki note's first field is its type's, and its type's name counts as its kind.
+    const std::string first = note.note_type
+                                  ? note.note_type->fields().front()
+                                  : std::string(note_kind_spec(note.kind).fields.front().name);
     const std::string& text = note.text(first, options_.language);
-    const std::string key = std::string(note_kind_name(note.kind)) + '\x1f' + text;
+    const std::string key =
+        (note.note_type ? note.note_type->key() : std::string(note_kind_name(note.kind))) + '\x1f' +
+        text;
     note.id = new_note_id(fnv1a_64(key));
   }
   try {

@@ -104,6 +104,14 @@ std::vector<std::shared_ptr<const TemplatedNoteType>> read_deck_note_types(
                 "another note type of this file has the name " + quoted_for_error(definition.name));
     }
     std::string key = note_type_key(definition);
+    // Two types of one key would be one kept type, the second's templates the first's.
+    for (const auto& earlier : types) {
+      if (earlier->key() == key) {
+        type.fail("name", "has the same anki_id, kind, fields and template names as note type " +
+                              quoted_for_error(earlier->name()) +
+                              "; give one of them its own anki_id");
+      }
+    }
     types.push_back(TemplatedNoteType::make(std::move(key), std::move(definition)));
   }
   return types;

@@ -139,7 +139,7 @@ std::string TemplatedNoteType::card_name(int ordinal) const {
 
 bool TemplatedNoteType::has_ordinal(int ordinal) const noexcept {
   if (ordinal < 0) return false;
-  return definition_.cloze ? ordinal < kMaxAnkiClozeNumber
+  return definition_.cloze ? ordinal < kMaxTemplatedClozeNumber
                            : static_cast<std::size_t>(ordinal) < templates_.size();
 }
 
@@ -151,7 +151,7 @@ std::vector<int> TemplatedNoteType::card_ordinals(const AnkiFieldMap& fields,
       const std::string* text = fields.find(field);
       if (text == nullptr) continue;
       for (const int number : anki_cloze_numbers(*text)) {
-        if (number >= 1) ordinals.insert(number - 1);
+        if (number >= 1 && has_ordinal(number - 1)) ordinals.insert(number - 1);
       }
     }
   } else {

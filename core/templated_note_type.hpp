@@ -18,10 +18,16 @@ namespace kioku {
 
 // What a note type kept as itself may hold: far past real ones (a few dozen fields, a handful
 // of templates), small enough that one package cannot make a type that costs every note.
-inline constexpr std::size_t kMaxTemplatedFields = 256;
+// 100 fields: a deck file's note holds at most 256 parts of dotted keys (fields.F.en is two).
+inline constexpr std::size_t kMaxTemplatedFields = 100;
 inline constexpr std::size_t kMaxTemplatedTemplates = 64;
 inline constexpr std::size_t kMaxTemplatedNameBytes = 256;
 inline constexpr std::size_t kMaxTemplateBytes = 256 * 1024;  // a template's two sides; the style
+// A kept cloze type's cards: deletions 1 to 500, as kioku's own cloze notes (core/cloze.hpp);
+// Anki reads numbers to 65,535, which would let one note make that many cards.
+inline constexpr int kMaxTemplatedClozeNumber = 500;
+// The most cards a kept note can have, whatever its type.
+inline constexpr int kMaxTemplatedCards = 500;
 
 // A side of a card template that does not read: which, and Anki's error (AnkiTemplateError), for
 // the import's report in the user's language. Cards of it show the note's fields instead.
@@ -88,7 +94,8 @@ class TemplatedNoteType {
   // field holds, less one. Then the `kept` ones (Note::kept_cards). The first card when that
   // makes none: Anki keeps every note at one card at least. Sorted.
   std::vector<int> card_ordinals(const AnkiFieldMap& fields, const std::vector<int>& kept) const;
-  // Whether a card of `ordinal` can be: a template of it, or a cloze number (1 to 65535) less one.
+  // Whether a card of `ordinal` can be: a template of it, or a cloze number (1 to
+  // kMaxTemplatedClozeNumber) less one.
   bool has_ordinal(int ordinal) const noexcept;
 
  private:

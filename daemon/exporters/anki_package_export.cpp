@@ -28,6 +28,7 @@ namespace {
 // Stable ids for the five stock note types, so that a second export's notes land on the note
 // types Anki made of the first (Anki matches note types by id).
 constexpr std::int64_t kNoteTypeIdBase = 1'700'000'000'000;
+constexpr std::int64_t kStockTypeCount = 5;
 // Deck ids after Anki's Default (1).
 constexpr std::int64_t kDeckIdBase = 1'700'000'001'000;
 // Options group ids after Anki's Default (1): each exported deck has its own group.
@@ -383,9 +384,15 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
       if (anki.own_type != nullptr) {
         auto own = own_types.find(anki.own_type->key());
         if (own == own_types.end()) {
-          std::int64_t id = std::max<std::int64_t>(anki.own_type->definition().id, 1);
-          while (id >= kNoteTypeIdBase && id < kNoteTypeIdBase + 5) ++id;
-          while (!own_type_ids.insert(id).second) ++id;
+          // Anki's id, unless it is a stock type's here or another kept type's; counted on
+          // from there (far from int64's end, so never past it).
+          std::int64_t id = anki.own_type->definition().id;
+          if (id < 1 || id > (std::int64_t{1} << 62)) id = 1;
+          const auto stock = [](std::int64_t at) {
+            return at >= kNoteTypeIdBase && at < kNoteTypeIdBase + kStockTypeCount;
+          };
+          while (stock(id) || own_type_ids.count(id)) ++id;
+          own_type_ids.insert(id);
           own = own_types.emplace(anki.own_type->key(), std::pair{id, anki.own_type}).first;
         }
         type_id = own->second.first;

@@ -15,6 +15,7 @@
 #include "core/anki_html_text.hpp"
 #include "core/anki_stock_note_type.hpp"
 #include "core/anki_text_notes.hpp"
+#include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
 #include "core/note_canonical.hpp"
@@ -88,8 +89,24 @@ void check_own_type(const AnkiNoteType& type, const std::string& name) {
     refuse("has " + std::to_string(type.templates.size()) +
            " card templates; kioku keeps at most " + std::to_string(kMaxTemplatedTemplates));
   }
+  // The rules a deck file's [[note_types]] keep (core/deck_parser_note_types.cpp), so that what
+  // is kept exports to a file that reads back.
+  const auto check_text = [&](const std::string& what, const std::string& text, bool name_rule) {
+    const std::string problem =
+        text_problem(text, name_rule ? TextRule{kMaxTemplatedNameBytes, false}
+                                     : TextRule{kMaxTemplateBytes, true});
+    if (!problem.empty()) refuse(what + ": the text " + problem);
+  };
+  check_text("its name", type.name, true);
+  check_text("its style", type.css, false);
+  for (const AnkiCardTemplate& entry : type.templates) {
+    check_text("card template \"" + entry.name + "\"", entry.name, true);
+    check_text("card template \"" + entry.name + "\"", entry.question, false);
+    check_text("card template \"" + entry.name + "\"", entry.answer, false);
+  }
   std::set<std::string> names;
   for (const std::string& field : type.fields) {
+    check_text("a field's name", field, true);
     if (field.empty()) refuse("has a field without a name");
     if (field.size() > kMaxTemplatedNameBytes)
       refuse("has a field name longer than " + std::to_string(kMaxTemplatedNameBytes) + " bytes");
@@ -203,9 +220,17 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   std::map<std::int64_t, NoteKind> kinds;
   for (const AnkiNote& anki_note : anki.notes) {
     if (kinds.count(anki_note.type_id)) continue;
-    const AnkiNoteType& type = anki.note_types.at(anki_note.type_id);
+    AnkiNoteType& type = anki.note_types.at(anki_note.type_id);
     const std::optional<NoteKind> stock = anki_stock_kind(type);
-    if (!stock) check_own_type(type, name);
+    if (!stock) {
+      // Kept as text kioku keeps (as its deck files hold it), and checked as such.
+      for (AnkiCardTemplate& entry : type.templates) {
+        entry.question = without_carriage_returns(std::move(entry.question));
+        entry.answer = without_carriage_returns(std::move(entry.answer));
+      }
+      type.css = without_carriage_returns(std::move(type.css));
+      check_own_type(type, name);
+    }
     kinds[anki_note.type_id] = stock.value_or(NoteKind::kAnki);
   }
   MediaPlan media(options.data_directory + "/media", name,
@@ -285,7 +310,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       if (kind == NoteKind::kAnki) {
         // The cards Anki made stay, as in Anki, whatever its templates say of them now.
         for (const AnkiCard& card : anki_note.cards) {
-          const int ordinal = static_cast<int>(std::clamp<std::int64_t>(card.ord, -1, 1 << 20));
+          const int ordinal =
+              static_cast<int>(std::clamp<std::int64_t>(card.ord, -1, kMaxTemplatedCards + 1));
           if (note.note_type->has_ordinal(ordinal)) note.kept_cards.push_back(ordinal);
         }
       }
@@ -359,6 +385,12 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
       for (const AnkiCard& card : anki_note.cards) {
+        // An ord no card of kioku's can have (past a kept type's templates or cloze numbers,
+        // or out of int's range) finds no card: its history has nowhere to go.
+        if (kind == NoteKind::kAnki && (card.ord < 0 || card.ord > kMaxTemplatedCards ||
+                                        !note.note_type->has_ordinal(static_cast<int>(card.ord)))) {
+          continue;
+        }
         const std::string key =
             kind == NoteKind::kAnki
                 ? templated_card_key(note.note_type->cloze(), static_cast<int>(card.ord))

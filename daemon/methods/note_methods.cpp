@@ -249,8 +249,11 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
   NoteSave save;
   refusing_broken_notes([&] {
     // An anki note stays one (its kind is no user's to give: parse_note_kind refuses it).
-    const bool stays_anki = stored.note.kind == NoteKind::kAnki &&
-                            (!params.kind || *params.kind == note_kind_name(NoteKind::kAnki));
+    const bool stays_anki = stored.note.kind == NoteKind::kAnki;
+    if (stays_anki && params.kind && *params.kind != note_kind_name(NoteKind::kAnki)) {
+      throw NoteError("kind", "",
+                      "an anki note keeps its kind: its fields are its Anki note type's");
+    }
     const NoteKind kind = stays_anki    ? NoteKind::kAnki
                           : params.kind ? parse_note_kind(*params.kind)
                                         : stored.note.kind;

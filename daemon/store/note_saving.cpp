@@ -44,12 +44,15 @@ std::string shown_name(const std::string& guid, const std::string& template_key)
 // `written` with the cards Anki made that the stored copy keeps: a card stays until deleted,
 // whatever an edit or a text import (which names no cards) brings.
 Note with_kept_cards(const Note& written, const std::optional<StoredNote>& stored) {
-  if (written.kind != NoteKind::kAnki || !stored || stored->note.kept_cards.empty()) return written;
-  Note note = written;
-  for (const int ordinal : stored->note.kept_cards) {
-    // A type that changed shape may have fewer templates.
-    if (note.note_type && note.note_type->has_ordinal(ordinal)) note.kept_cards.push_back(ordinal);
+  // Only within one type: another type's ordinals name other templates.
+  if (written.kind != NoteKind::kAnki || !stored || stored->note.kept_cards.empty() ||
+      !written.note_type || !stored->note.note_type ||
+      written.note_type->key() != stored->note.note_type->key()) {
+    return written;
   }
+  Note note = written;
+  note.kept_cards.insert(note.kept_cards.end(), stored->note.kept_cards.begin(),
+                         stored->note.kept_cards.end());
   return note;
 }
 

@@ -110,6 +110,8 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::save(const AnkiNoteType&
           select.column_text(4) != definition.css) {
         statements_->update.bind(1, id).bind(2, definition.name).bind(3, templates);
         statements_->update.bind(4, definition.css).bind(5, now).run();
+        // Its modified_ms may be the one kept (two saves in one millisecond).
+        kept_.erase(id);
       }
     }
   }

@@ -177,8 +177,8 @@ TEST_CASE("anki template: FrontSide is the question on the answer side", "[core]
 
 TEST_CASE("anki template: filters apply from the field outwards", "[core][anki_template]") {
   const Fields fields{{"F", "<b>x</b>"}};
-  CHECK(html_of("{{hint:text:F}}", fields) == "<span class=\"hint\">[hint: x]</span>");
-  CHECK(html_of("{{text:hint:F}}", fields) == "[hint: x]");
+  CHECK(html_of("{{hint:text:F}}", fields) == "<span class=\"hint\">[? x]</span>");
+  CHECK(html_of("{{text:hint:F}}", fields) == "[? x]");
   CHECK(html_of("{{hint:F}}", {{"F", " \n"}}) == " \n");
   CHECK(html_of("{{text:F}}", {{"F", "<b>bold</b> &amp; <!-- c --><style>p{}</style>x<br>y"}}) ==
         "bold &amp; xy");
@@ -475,9 +475,8 @@ TEST_CASE("anki template: rendering twice gives the same side", "[core][anki_tem
   const AnkiRenderedSide once = render_anki_side(parsed, fields, CardSide::kQuestion, "");
   const AnkiRenderedSide twice = render_anki_side(parsed, fields, CardSide::kQuestion, "");
   CHECK(once.html == twice.html);
-  CHECK(
-      once.html ==
-      "<span class=\"hint\">[hint: b]</span><span class=\"cloze\" data-ordinal=\"1\">[...]</span>");
+  CHECK(once.html ==
+        "<span class=\"hint\">[? b]</span><span class=\"cloze\" data-ordinal=\"1\">[...]</span>");
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/anki_text_notes.hpp"
+#include "core/byte_source.hpp"
 #include "core/card_generation.hpp"
 #include "core/deck_parser.hpp"
 #include "core/error.hpp"
@@ -230,6 +232,14 @@ TEST_CASE("templated notes: a deck file's [[note_types]] and its anki notes", "[
   CHECK_THAT(failure(changed("kept_cards = [1]", "kept_cards = [5]")), Catch::Contains("card 5"));
   CHECK_THAT(failure(changed("templates = [", "templates = []\nx = [")),
              Catch::Contains("templates"));
+  // Two types of one shape and id would be one kept type: refused, naming the first.
+  const std::size_t second_type = deck_text.find("[[notes]]");
+  std::string twins = deck_text;
+  twins.insert(second_type, deck_text.substr(deck_text.find("[[note_types]]"),
+                                             second_type - deck_text.find("[[note_types]]")));
+  twins.replace(twins.find("name = \"Vocabulary\"", twins.find("[[note_types]]") + 1), 19,
+                "name = \"Words\"    ");
+  CHECK_THAT(failure(twins), Catch::Contains("note_types[2].name: has the same anki_id"));
   // After the notes, [[note_types]] is refused: the notes before it would not know it.
   std::string late = deck_text;
   const std::size_t types = late.find("[[note_types]]");
@@ -237,6 +247,45 @@ TEST_CASE("templated notes: a deck file's [[note_types]] and its anki notes", "[
   late = late.substr(0, types) + late.substr(notes) + "\n" + late.substr(types, notes - types);
   CHECK_THAT(failure(late), Catch::Contains("note_types"));
   CHECK_THAT(failure(changed("format = 2", "format = 1")), Catch::Contains("note_types"));
+}
+
+TEST_CASE("templated notes: an Anki text file's rows name a kept type, with a guid or without",
+          "[templated]") {
+  std::vector<std::string> asked_guids;
+  AnkiTextOptions options;
+  options.fallback_deck = "f";
+  options.find_note_type = [&](const std::string& name, const std::string& guid) {
+    asked_guids.push_back(guid);
+    return name == "Vocabulary" ? vocabulary_type() : nullptr;
+  };
+  const auto read = [&](const std::string& text) {
+    StringByteSource source(text, 5);
+    AnkiTextReader reader(source, "f.txt");
+    AnkiTextNotes notes(reader, options);
+    std::vector<AnkiTextNote> all;
+    AnkiTextNote note;
+    while (notes.next(note)) all.push_back(note);
+    return all;
+  };
+  // No guid column: the note's id comes from its type and first field, the same each time.
+  const auto without = read("#separator:tab\n#notetype column:1\nVocabulary\tinu & co\tdog\n");
+  REQUIRE(without.size() == 1);
+  CHECK(without[0].note.kind == NoteKind::kAnki);
+  CHECK(without[0].note.text("Word", "en") == "inu &amp; co");  // plain text made HTML
+  CHECK(without[0].note.text("Meaning", "en") == "dog");
+  CHECK(without[0].note.id == read("#separator:tab\n#notetype column:1\nVocabulary\tinu & co\t"
+                                   "cat\n")[0]
+                                  .note.id);
+  CHECK(asked_guids == std::vector<std::string>{"", ""});
+  // The guid column after the note type's, named by a label: its guid is asked with the name.
+  asked_guids.clear();
+  const auto with = read(
+      "#separator:tab\n#notetype column:1\n#columns:notetype\tguid\tWord\tMeaning\n"
+      "Vocabulary\tg-1\tinu\tdog\nBasic\tg-2\tx\ty\n");
+  REQUIRE(with.size() == 2);
+  CHECK(asked_guids == std::vector<std::string>{"g-1", "g-2"});
+  CHECK(with[0].note.id == "g-1");
+  CHECK(with[1].note.kind == NoteKind::kBasic);
 }
 
 }  // namespace

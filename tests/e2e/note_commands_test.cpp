@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/support/json_rpc_calls.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -491,6 +492,17 @@ fields."Example sentence" = "<i>inu</i> ga iru"
   CHECK(after.at("kind").as_string() == "anki");
   CHECK(card_ids(after) == cards);
   CHECK(revlog_of(fixture.home(), cards[0]) == history);
+  // Its kind is its type's: note.update refuses another, and changes nothing.
+  LineClient client(fixture.home().socket_path());
+  REQUIRE(client.connected());
+  const json::value refused =
+      rpc(client, "note.update",
+          {{"note", "v1"}, {"kind", "basic"}, {"fields", {{"front", {{"en", "inu"}}}}}});
+  REQUIRE(is_error(refused));
+  CHECK(refused.at("error").at("code").as_int64() == -32602);
+  CHECK(std::string(refused.at("error").at("message").as_string()).find("keeps its kind") !=
+        std::string::npos);
+  CHECK(fixture.note("v1").at("kind").as_string() == "anki");
   // The card shows through its template.
   const CommandResult card = fixture.kioku({"card", "show", std::to_string(cards[0])});
   CHECK(card.out.find("Question\n  inu\nAnswer\n  dog (animal)\n") != std::string::npos);
