@@ -17,6 +17,15 @@ struct CardMessages {
   const char* not_due;    // a new card's due
   const char* suspended;  // after the state, with its comma
   const char* leech;
+  const char* flagged;  // after the state: {flag}, one of the flag names below
+  // Anki's flags 1 to 7, as `kioku flag` takes them in English and shows them
+  const char* flag_red;
+  const char* flag_orange;
+  const char* flag_green;
+  const char* flag_blue;
+  const char* flag_pink;
+  const char* flag_turquoise;
+  const char* flag_purple;
   const char* reps_one;  // {count}
   const char* reps_many;
   const char* lapses_one;  // {count}
@@ -50,11 +59,12 @@ struct CardMessages {
 };
 BOOST_DESCRIBE_STRUCT(CardMessages, (),
                       (title, retired, question, answer, explanation, state, not_due, suspended,
-                       leech, reps_one, reps_many, lapses_one, lapses_many, phase_new,
-                       phase_learning, phase_review, phase_relearning, history, answers_one,
-                       answers_many, history_none, column_time, column_rating, column_kind,
-                       column_interval, column_memory, column_took, again, hard, good, easy,
-                       kind_learning, kind_review, kind_relearning, kind_cram, days, ease,
+                       leech, flagged, flag_red, flag_orange, flag_green, flag_blue, flag_pink,
+                       flag_turquoise, flag_purple, reps_one, reps_many, lapses_one, lapses_many,
+                       phase_new, phase_learning, phase_review, phase_relearning, history,
+                       answers_one, answers_many, history_none, column_time, column_rating,
+                       column_kind, column_interval, column_memory, column_took, again, hard, good,
+                       easy, kind_learning, kind_review, kind_relearning, kind_cram, days, ease,
                        stability_difficulty, no_such_card))
 
 const CardMessages& card_messages_for(const std::string& language);

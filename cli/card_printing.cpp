@@ -33,6 +33,33 @@ std::string kind_name(const std::string& kind, const CardMessages& words) {
   return safe_line(kind);
 }
 
+}  // namespace
+
+std::string flag_name(int flag, const CardMessages& words) {
+  const char* const names[] = {"",
+                               words.flag_red,
+                               words.flag_orange,
+                               words.flag_green,
+                               words.flag_blue,
+                               words.flag_pink,
+                               words.flag_turquoise,
+                               words.flag_purple};
+  return flag >= 1 && flag <= 7 ? names[flag] : std::string();
+}
+
+std::optional<int> parse_flag(const std::string& text) {
+  if (text == "none" || text == "0" || text == "なし") return 0;
+  for (const char* language : {"en", "ja"}) {
+    const CardMessages& words = card_messages_for(language);
+    for (int flag = 1; flag <= 7; ++flag) {
+      if (text == flag_name(flag, words) || text == std::to_string(flag)) return flag;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 std::string phase_name(const std::string& phase, const CardMessages& words) {
   if (phase == "new") return words.phase_new;
   if (phase == "learning") return words.phase_learning;
@@ -105,6 +132,9 @@ std::vector<std::string> card_show_lines(const protocol::CardGetResult& content,
   std::string flags;
   if (state.suspended) flags += words.suspended;
   if (state.leech) flags += words.leech;
+  if (card.flag >= 1 && card.flag <= 7) {
+    flags += fill_in(words.flagged, {{"flag", flag_name(static_cast<int>(card.flag), words)}});
+  }
   lines.emplace_back();
   lines.push_back(fill_in(
       words.state,

@@ -2,9 +2,11 @@
 // has had (card.history), one line each.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/card_messages.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "protocol/card_history_types.hpp"
 #include "protocol/note_types.hpp"
@@ -14,6 +16,11 @@ namespace kioku::cli {
 // The lines of card show, in `language`, wrapped to `width` columns, coloured when
 // `style.enabled`. Answer times are local (the process's time zone). Text from the collection
 // goes through safe_line or safe_text: no control reaches the terminal.
+// Anki's flag `flag` (1 red ... 7 purple) by its name in `words`' language; "" for 0.
+std::string flag_name(int flag, const CardMessages& words);
+// The flag `text` names: 0 to 7, none, or a flag's name in English or Japanese; nothing else.
+std::optional<int> parse_flag(const std::string& text);
+
 std::vector<std::string> card_show_lines(const protocol::CardGetResult& content,
                                          const protocol::CardHistoryResult& history,
                                          const std::string& language, const Style& style,

@@ -1,7 +1,10 @@
 // kioku suspend CARD... and kioku unsuspend CARD...: keeps cards out of the queue by hand, and
-// lets them back (docs/undo-and-suspend.md). All the cards change in one request, or none.
+// lets them back (docs/undo-and-suspend.md); kioku flag FLAG CARD...: Anki's coloured flags.
+// All the cards change in one request, or none.
 #include <iostream>
 
+#include "cli/card_messages.hpp"
+#include "cli/card_printing.hpp"
 #include "cli/commands.hpp"
 #include "cli/messages.hpp"
 #include "cli/note_arguments.hpp"
@@ -15,6 +18,11 @@ namespace kioku::cli {
 namespace {
 
 struct SuspendArgs {
+  std::vector<std::string> cards;
+};
+
+struct FlagArgs {
+  std::string flag;
   std::vector<std::string> cards;
 };
 
@@ -55,26 +63,62 @@ std::string unknown_cards(const Error& error, const std::string& named) {
   return unknown;
 }
 
-void run(CliContext& context, const SuspendArgs& args, const SuspendMethod& method,
-         void (*print)(const protocol::CardSuspendResult&, const SuspendMessages&, std::ostream&)) {
-  const SuspendMessages& words = suspend_messages_for(context.language);
+// Calls `method` with `params` and the cards `arguments` name; a card kiokud does not have is
+// said in the user's language.
+boost::json::value call_on_cards(CliContext& context, std::string_view method,
+                                 boost::json::object params,
+                                 const std::vector<std::string>& arguments,
+                                 const SuspendMessages& words) {
   boost::json::array ids;
   std::string named;
-  for (const std::string& argument : args.cards) {
+  for (const std::string& argument : arguments) {
     const std::optional<std::int64_t> card = card_id_of(argument);
     if (!card)
       throw Error(ErrorCode::kInvalidParams, fill_in(words.not_a_card, {{"card", argument}}));
     ids.push_back(*card);
     named += (named.empty() ? "" : ", ") + std::to_string(*card);
   }
-  boost::json::value result;
+  params["cards"] = std::move(ids);
   try {
-    result = context.daemon().call(method.name, boost::json::object{{"cards", std::move(ids)}});
+    return context.daemon().call(method, std::move(params));
   } catch (const Error& error) {
     if (error.code() != ErrorCode::kNotFound) throw;
     throw Error(ErrorCode::kNotFound,
                 fill_in(words.no_such_cards, {{"cards", unknown_cards(error, named)}}));
   }
+}
+
+void print_flagged(const protocol::CardFlagResult& result, const SuspendMessages& words,
+                   const CardMessages& card_words, std::ostream& out) {
+  const auto count = static_cast<std::int64_t>(result.cards.size());
+  const std::int64_t flag = result.cards.empty() ? 0 : result.cards.front().flag;
+  if (flag == 0) {
+    out << fill_in_count(count, words.unflagged_one, words.unflagged_many) << '\n';
+    return;
+  }
+  out << fill_in(fill_in_count(count, words.flagged_one, words.flagged_many),
+                 {{"flag", flag_name(static_cast<int>(flag), card_words)}})
+      << '\n';
+}
+
+void run_flag(CliContext& context, const FlagArgs& args) {
+  const SuspendMessages& words = suspend_messages_for(context.language);
+  const std::optional<int> flag = parse_flag(args.flag);
+  if (!flag) {
+    throw Error(ErrorCode::kInvalidParams, fill_in(words.not_a_flag, {{"flag", args.flag}}));
+  }
+  const boost::json::value result =
+      call_on_cards(context, protocol::kCardFlag.name, {{"flag", *flag}}, args.cards, words);
+  show_result(context, protocol::kCardFlag, result,
+              [&](const protocol::CardFlagResult& reply, std::ostream& out) {
+                print_flagged(reply, words, card_messages_for(context.language), out);
+              });
+}
+
+void run(CliContext& context, const SuspendArgs& args, const SuspendMethod& method,
+         void (*print)(const protocol::CardSuspendResult&, const SuspendMessages&, std::ostream&)) {
+  const SuspendMessages& words = suspend_messages_for(context.language);
+  const boost::json::value result = call_on_cards(context, method.name, {}, args.cards, words);
   show_result(context, method, result,
               [&](const protocol::CardSuspendResult& reply, std::ostream& out) {
                 print(reply, words, out);
@@ -85,26 +129,39 @@ void run(CliContext& context, const SuspendArgs& args, const SuspendMethod& meth
 
 CommandGroup suspend_commands() {
   const Help cards_help{"cards' ids: N or card:N", "カードの ID: N または card:N"};
-  return {Command<SuspendArgs>("suspend", {"Suspend cards: kept out of reviews until unsuspended",
-                                           "カードを保留にする（解除するまで復習に出ない）"})
-              .option(&SuspendArgs::cards, "CARD", cards_help, required())
-              .shows(protocol::kCardSuspend,
-                     [](const protocol::CardSuspendResult& result, std::ostream& out) {
-                       print_suspended(result, suspend_messages_for("en"), out);
-                     })
-              .runs([](CliContext& context, const SuspendArgs& args) {
-                run(context, args, protocol::kCardSuspend, print_suspended);
-              }),
-          Command<SuspendArgs>("unsuspend", {"Let suspended cards back into reviews",
-                                             "保留にしたカードを復習に戻す"})
-              .option(&SuspendArgs::cards, "CARD", cards_help, required())
-              .shows(protocol::kCardUnsuspend,
-                     [](const protocol::CardSuspendResult& result, std::ostream& out) {
-                       print_unsuspended(result, suspend_messages_for("en"), out);
-                     })
-              .runs([](CliContext& context, const SuspendArgs& args) {
-                run(context, args, protocol::kCardUnsuspend, print_unsuspended);
-              })};
+  return {
+      Command<SuspendArgs>("suspend", {"Suspend cards: kept out of reviews until unsuspended",
+                                       "カードを保留にする（解除するまで復習に出ない）"})
+          .option(&SuspendArgs::cards, "CARD", cards_help, required())
+          .shows(protocol::kCardSuspend,
+                 [](const protocol::CardSuspendResult& result, std::ostream& out) {
+                   print_suspended(result, suspend_messages_for("en"), out);
+                 })
+          .runs([](CliContext& context, const SuspendArgs& args) {
+            run(context, args, protocol::kCardSuspend, print_suspended);
+          }),
+      Command<SuspendArgs>(
+          "unsuspend", {"Let suspended cards back into reviews", "保留にしたカードを復習に戻す"})
+          .option(&SuspendArgs::cards, "CARD", cards_help, required())
+          .shows(protocol::kCardUnsuspend,
+                 [](const protocol::CardSuspendResult& result, std::ostream& out) {
+                   print_unsuspended(result, suspend_messages_for("en"), out);
+                 })
+          .runs([](CliContext& context, const SuspendArgs& args) {
+            run(context, args, protocol::kCardUnsuspend, print_unsuspended);
+          }),
+      Command<FlagArgs>("flag", {"Flag cards with one of Anki's colours, or take the flag off",
+                                 "カードに Anki の色のフラグを付ける（外す）"})
+          .option(&FlagArgs::flag, "FLAG",
+                  {"red, orange, green, blue, pink, turquoise, purple, none, or 0 to 7",
+                   "赤、オレンジ、緑、青、ピンク、ターコイズ、紫、なし、または 0 から 7"},
+                  required())
+          .option(&FlagArgs::cards, "CARD", cards_help, required())
+          .shows(protocol::kCardFlag,
+                 [](const protocol::CardFlagResult& result, std::ostream& out) {
+                   print_flagged(result, suspend_messages_for("en"), card_messages_for("en"), out);
+                 })
+          .runs([](CliContext& context, const FlagArgs& args) { run_flag(context, args); })};
 }
 
 }  // namespace kioku::cli

@@ -17,6 +17,13 @@ const SuspendMessages kEnglish{
         "Card {card} stays suspended: it is a leech, retired, or its note is deleted",
     .not_a_card = "{card} is not a card id (N or card:N)",
     .no_such_cards = "No card {cards}: nothing was changed",
+    .flagged_one = "{count} card flagged {flag}",
+    .flagged_many = "{count} cards flagged {flag}",
+    .unflagged_one = "{count} card's flag taken off",
+    .unflagged_many = "{count} cards' flags taken off",
+    .not_a_flag =
+        "flag: \"{flag}\" is no flag (red, orange, green, blue, pink, turquoise, purple, none, "
+        "or 0 to 7)",
 };
 
 const SuspendMessages kJapanese{
@@ -29,6 +36,13 @@ const SuspendMessages kJapanese{
         "は保留のままです（リーチ、使われなくなったカード、または削除されたノートのカードです）",
     .not_a_card = "{card} はカードの ID ではありません（N または card:N）",
     .no_such_cards = "カード {cards} はありません。何も変更していません",
+    .flagged_one = "{count} 枚のカードに{flag}のフラグを付けました",
+    .flagged_many = "{count} 枚のカードに{flag}のフラグを付けました",
+    .unflagged_one = "{count} 枚のカードのフラグを外しました",
+    .unflagged_many = "{count} 枚のカードのフラグを外しました",
+    .not_a_flag =
+        "flag: 「{flag}」はフラグではありません（赤、オレンジ、緑、青、ピンク、ターコイズ、紫、"
+        "なし、または 0 から 7）",
 };
 
 }  // namespace

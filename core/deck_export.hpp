@@ -21,6 +21,7 @@ struct ExportCard {
   std::string key;  // which of its note's cards (GeneratedCard::key): card, forward, c2...
   CardState state;
   std::vector<AnswerRow> answers;  // its standing answers, in order: only for --with-history
+  int flag = 0;                    // Anki's flag: 0 none, 1 red ... 7 purple
 };
 
 struct ExportNote {

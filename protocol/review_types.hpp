@@ -84,10 +84,11 @@ struct CardToStudy {
   RichTextView question_side;
   Omissible<RichTextView> answer_side;
   std::string language;
+  std::int64_t flag = 0;  // Anki's flag: 0 none, 1 red, 2 orange, 3 green, 4 blue, 5 pink, ...
 };
 BOOST_DESCRIBE_STRUCT(CardToStudy, (),
                       (id, deck, deck_name, external_id, kind, question, choices, explanation, tags,
-                       state, preview, question_side, answer_side, language))
+                       state, preview, question_side, answer_side, language, flag))
 
 struct ReviewNextParams {
   std::optional<std::string> deck;

@@ -1,4 +1,4 @@
--- Version 14: Anki note types kept as themselves (docs/anki-templates.md, "Note types kept as
+-- Version 14: Anki note types kept as themselves, and card flags (docs/anki-templates.md, "Note types kept as
 -- themselves"). A package's note type that is none of the five kioku reads as its own kinds
 -- keeps its fields, card templates and style here; its notes are of kind 'anki' and point at it,
 -- their fields named as the type names them, their cards made and shown by its templates.
@@ -15,6 +15,10 @@
 --    make them now, as Anki does until the user deletes them. Every row, index and id is kept;
 --    cards refer to notes by name, so the renamed table is theirs again. migrate() turns
 --    foreign keys off around it, as for 0005.
+-- 3. cards gain `flag`: Anki's card flags (0 none, 1 red, 2 orange, 3 green, 4 blue, 5 pink,
+--    6 turquoise, 7 purple), which an Anki import brings, card.flag sets and an export writes
+--    back. A mark for the user, like suspended_ms a fact about the card and not about its
+--    answers, so no replay touches it. Added in place: every existing card is 0.
 
 CREATE TABLE note_types (
   id          INTEGER PRIMARY KEY,
@@ -59,3 +63,5 @@ INSERT INTO new_notes (id, deck_id, guid, kind, fields, choices, answer, tags, s
 DROP TABLE notes;
 ALTER TABLE new_notes RENAME TO notes;
 CREATE INDEX notes_deleted ON notes (id) WHERE deleted_ms IS NOT NULL;
+
+ALTER TABLE cards ADD COLUMN flag INTEGER NOT NULL DEFAULT 0 CHECK (flag >= 0 AND flag <= 7);

@@ -430,6 +430,7 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
         card.ord = anki_card_ord(exported_card.key);
         card.modified_s = note.modified_s;
         card.schedule = anki_card_schedule(exported_card.state, ++position, options.day_start);
+        card.flag = exported_card.flag;
         collection.cards.push_back(card);
         if (options.with_history) {
           for (const AnkiRevlogRow& row : anki_revlog_rows(exported_card.answers)) {

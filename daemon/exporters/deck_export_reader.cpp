@@ -21,7 +21,8 @@ ExportNote export_note(Collection& collection, StoredNote stored, bool with_hist
                    .key = std::move(card.template_key),
                    .state = std::move(card.state),
                    .answers = with_history ? collection.review_log().answer_rows(card.id)
-                                           : std::vector<AnswerRow>{}});
+                                           : std::vector<AnswerRow>{},
+                   .flag = card.flag});
   }
   exported.note = std::move(stored.note);
   return exported;

@@ -412,6 +412,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           }
           // Anki's suspension comes with the note's content; a buried card is not kept buried
           // (a burial is for Anki's day only).
+          // A flag comes with the content, as in Anki; a card without one keeps kioku's.
+          if (saved && card.flag != 0) collection.cards().set_flag(card_id, card.flag);
           if (saved && card.queue == -1) {
             collection.cards().set_suspended_by_user(card_id, now);
             collection.cards().refresh_card_suspension(card_id);

@@ -53,7 +53,8 @@ protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck
                               .preview = preview_view(card, now, context, options),
                               .question_side = {},
                               .answer_side = {},
-                              .language = language};
+                              .language = language,
+                              .flag = card.flag};
   if (card.kind == "choice") {
     // Read from the card's own row, as before notes: the answer path reads nothing more.
     const CardContent content = content_from_json(card.content_json);
@@ -69,8 +70,9 @@ protocol::CardToStudy study_card(const CardRecord& card, const std::string& deck
     // An Anki note's templates may show its deck and card id.
     const CardSides sides =
         note.kind == NoteKind::kAnki
-            ? render_templated_sides(note, generated, language,
-                                     TemplatedCardPlace{.deck = deck_name, .card_id = card.id})
+            ? render_templated_sides(
+                  note, generated, language,
+                  TemplatedCardPlace{.deck = deck_name, .card_id = card.id, .flag = card.flag})
             : render_card_sides(note, generated, language);
     study.language = sides.language;
     study.question = rich_text_plain(sides.question);

@@ -1,6 +1,6 @@
-// card.suspend and card.unsuspend. A suspension by hand is a fact about the card
+// card.suspend, card.unsuspend and card.flag. A suspension by hand is a fact about the card
 // (cards.suspended_ms), not something its answers give, so a rebuild or an undo keeps it as
-// they keep a retired card suspended (docs/undo-and-suspend.md).
+// they keep a retired card suspended (docs/undo-and-suspend.md); a flag (cards.flag) likewise.
 #include "core/error.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "protocol/json_rpc.hpp"
@@ -32,14 +32,18 @@ void check_cards_exist(const std::vector<std::int64_t>& cards, MethodContext& co
                                 {{"cards", std::move(missing)}});
 }
 
+void check_card_count(const std::vector<std::int64_t>& cards) {
+  if (cards.empty() || cards.size() > kMostCards) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'cards' must hold 1 to " + std::to_string(kMostCards) + " card ids");
+  }
+}
+
 // Sets or lifts the user's suspension of every card in `params`, in one write; an unknown card
 // fails the whole request before anything is written.
 protocol::CardSuspendResult set_suspension(const protocol::CardSuspendParams& params,
                                            MethodContext& context, bool suspend) {
-  if (params.cards.empty() || params.cards.size() > kMostCards) {
-    throw Error(ErrorCode::kInvalidParams,
-                "parameter 'cards' must hold 1 to " + std::to_string(kMostCards) + " card ids");
-  }
+  check_card_count(params.cards);
   check_cards_exist(params.cards, context);
   const TimestampMs now = context.clock.now();
   protocol::CardSuspendResult result;
@@ -67,11 +71,32 @@ protocol::CardSuspendResult unsuspend(const protocol::CardSuspendParams& params,
   return set_suspension(params, context, false);
 }
 
+// Gives every card in `params` its flag, in one write; an unknown card or flag fails the whole
+// request before anything is written.
+protocol::CardFlagResult set_flag(const protocol::CardFlagParams& params, MethodContext& context) {
+  check_card_count(params.cards);
+  if (params.flag < 0 || params.flag > 7) {
+    throw Error(ErrorCode::kInvalidParams,
+                "parameter 'flag' must be 0 (none) to 7, not " + std::to_string(params.flag));
+  }
+  check_cards_exist(params.cards, context);
+  const std::int64_t only_card = params.cards.size() == 1 ? params.cards.front() : 0;
+  context.collection.write(Write{WriteKind::kOther, 0, only_card}, [&] {
+    for (const std::int64_t card : params.cards) {
+      context.collection.cards().set_flag(card, static_cast<int>(params.flag));
+    }
+  });
+  protocol::CardFlagResult result;
+  for (const std::int64_t card : params.cards) result.cards.push_back({card, params.flag});
+  return result;
+}
+
 }  // namespace
 
 std::vector<Method> suspend_methods() {
   return {method_row(protocol::kCardSuspend, suspend),
-          method_row(protocol::kCardUnsuspend, unsuspend)};
+          method_row(protocol::kCardUnsuspend, unsuspend),
+          method_row(protocol::kCardFlag, set_flag)};
 }
 
 }  // namespace kioku::daemon

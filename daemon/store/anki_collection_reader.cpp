@@ -350,7 +350,7 @@ class Reader {
     }
     sqlite::Statement cards = database_.prepare(
         "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue, id, type, due, ivl, "
-        "factor, reps, lapses, left, odid, odue, data FROM cards ORDER BY nid, ord");
+        "factor, reps, lapses, left, odid, odue, data, flags FROM cards ORDER BY nid, ord");
     // Where each card went, for its log: (note, card) by the card's id.
     std::map<std::int64_t, std::pair<std::size_t, std::size_t>> card_places;
     while (cards.step()) {
@@ -361,6 +361,8 @@ class Reader {
       card.deck_id = cards.column_int(1);
       card.ord = cards.column_int(2);
       card.queue = cards.column_int(3);
+      // The low three bits are the flag (Anki's own mask); the others are not kioku's.
+      card.flag = static_cast<int>(cards.column_int(15) & 7);
       card.id = cards.column_int(4);
       card.scheduling = scheduling_of(cards);
       if (with_history_) card_places[card.id] = {note->second, note_cards.size() - 1};

@@ -21,6 +21,7 @@ struct AnkiCard {
   std::int64_t deck_id = 0;  // the home deck: odid when the card sits in a filtered deck
   std::int64_t ord = 0;      // template index, or cloze number - 1
   std::int64_t queue = 0;    // -1 suspended, -2/-3 buried
+  int flag = 0;              // 0 none, 1 red ... 7 purple
   // For part 2 (--with-history): the card's id, its stored scheduling and its log by time.
   std::int64_t id = 0;
   AnkiScheduling scheduling;

@@ -92,7 +92,7 @@ void write_anki_collection(const std::string& path, const AnkiPackageCollection&
   }
   sqlite::Statement card = database.prepare(
       "INSERT INTO cards VALUES (?1, ?2, ?3, ?4, ?5, -1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 0, 0, "
-      "0, ?14)");
+      "?15, ?14)");
   for (const AnkiPackageCard& row : collection.cards) {
     const AnkiCardSchedule& schedule = row.schedule;
     card.bind(1, row.id)
@@ -108,7 +108,8 @@ void write_anki_collection(const std::string& path, const AnkiPackageCollection&
         .bind(11, schedule.reps)
         .bind(12, schedule.lapses)
         .bind(13, schedule.left)
-        .bind(14, card_data(schedule));
+        .bind(14, card_data(schedule))
+        .bind(15, row.flag);
     card.run();
   }
   sqlite::Statement review =

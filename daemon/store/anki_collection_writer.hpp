@@ -31,6 +31,7 @@ struct AnkiPackageCard {
   std::int64_t ord = 0;
   std::int64_t modified_s = 0;
   AnkiCardSchedule schedule;
+  int flag = 0;  // cards.flags: 0 none, 1 red ... 7 purple
 };
 
 // One revlog row of card `card_id`; its id (the answer's time) is made unique on writing.

@@ -35,7 +35,7 @@ struct CardStore::Statements {
         count_in_deck(database.prepare("SELECT count(*) FROM cards WHERE deck_id = ?1")),
         select_card(database.prepare(with_state_columns(
             "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
-            "s.buried_until_day, d.options, c.note_id, c.template, ",
+            "s.buried_until_day, d.options, c.note_id, c.template, c.flag, ",
             " FROM cards c JOIN card_state s ON s.card_id = c.id "
             "JOIN decks d ON d.id = c.deck_id "
             "WHERE c.id = ?1"))),
@@ -46,7 +46,7 @@ struct CardStore::Statements {
             "SELECT id, template, retired, content_hash, position FROM cards WHERE note_id = ?1 "
             "ORDER BY id")),
         select_states_of_note(database.prepare(
-            with_state_columns("SELECT c.id, c.template, ",
+            with_state_columns("SELECT c.id, c.template, c.flag, ",
                                " FROM cards c JOIN card_state s ON s.card_id = c.id "
                                "WHERE c.note_id = ?1 AND c.retired = 0 ORDER BY c.id"))),
         select_withdrawn(database.prepare(
@@ -74,6 +74,7 @@ struct CardStore::Statements {
             "UPDATE cards SET suspended_ms = ?2 WHERE id = ?1 AND (?2 IS NULL OR suspended_ms IS "
             "NULL)")),
         update_position(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
+        set_flag(database.prepare("UPDATE cards SET flag = ?2 WHERE id = ?1")),
         insert_state(database.prepare(
             "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
             "VALUES (?1, ?2, 'new', 0, ?3)")),
@@ -100,6 +101,7 @@ struct CardStore::Statements {
   sqlite::Statement select_card_withdrawn;
   sqlite::Statement set_suspended_by_user;
   sqlite::Statement update_position;
+  sqlite::Statement set_flag;
   sqlite::Statement insert_state;
   sqlite::Statement update_state;
 };
@@ -129,7 +131,8 @@ CardRecord CardStore::card(std::int64_t card_id) {
   record.deck_options_json = select.column_text(9);
   record.note_id = select.column_int(10);
   record.template_key = select.column_text(11);
-  record.state = read_state(select, 12);  // the state columns come last
+  record.flag = static_cast<int>(select.column_int(12));
+  record.state = read_state(select, 13);  // the state columns come last
   return record;
 }
 
@@ -179,7 +182,8 @@ std::vector<NoteCardState> CardStore::states_of_note(std::int64_t note_id) {
   while (select.step()) {
     cards.push_back(NoteCardState{.id = select.column_int(0),
                                   .template_key = select.column_text(1),
-                                  .state = read_state(select, 2)});
+                                  .state = read_state(select, 3),
+                                  .flag = static_cast<int>(select.column_int(2))});
   }
   return cards;
 }
@@ -251,6 +255,10 @@ bool CardStore::withdrawn(std::int64_t card_id) {
   sqlite::StatementScope scope(select);
   select.bind(1, card_id);
   return select.step() && select.column_int(0) != 0;
+}
+
+void CardStore::set_flag(std::int64_t card_id, int flag) {
+  statements_->set_flag.bind(1, card_id).bind(2, flag).run();
 }
 
 void CardStore::set_suspended_by_user(std::int64_t card_id, std::optional<TimestampMs> since) {

@@ -34,6 +34,7 @@ struct CardRecord {
   CardState state;
   std::int64_t buried_until_day = 0;  // buried while today < this; 0: not buried
   std::string deck_options_json;      // the options of the card's deck, which schedule its answers
+  int flag = 0;                       // Anki's flag: 0 none, 1 red ... 7 purple
 };
 
 // What saving a note's card did to the collection.
@@ -76,6 +77,7 @@ struct NoteCardState {
   std::int64_t id = 0;
   std::string template_key;
   CardState state;
+  int flag = 0;
 };
 
 class CardStore {
@@ -121,6 +123,8 @@ class CardStore {
   // Records that the user suspended the card at `since` (cards.suspended_ms), or, with nullopt,
   // that they lifted it; refresh_card_suspension() then sets its state.
   void set_suspended_by_user(std::int64_t card_id, std::optional<TimestampMs> since);
+  // Sets the card's flag (0 none, 1 red ... 7 purple; the table refuses others).
+  void set_flag(std::int64_t card_id, int flag);
   // Replaces a card's scheduling state (an answer's or a replay's result; the log is not
   // touched).
   void write_state(std::int64_t card_id, const CardState& state);

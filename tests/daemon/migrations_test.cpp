@@ -687,7 +687,7 @@ TEST_CASE("migrations: the undo's and the replay's reads of the log stay on indi
   CHECK(history.find("USING COVERING INDEX sqlite_autoindex_revlog_voids_1") != std::string::npos);
 }
 
-TEST_CASE("migrations: version 14 keeps every row and index of the notes and adds anki notes",
+TEST_CASE("migrations: version 14 keeps every row and index and adds anki notes and card flags",
           "[daemon][store]") {
   REQUIRE(latest_schema_version() >= 14);
   sqlite::Database database(":memory:");
@@ -704,8 +704,15 @@ TEST_CASE("migrations: version 14 keeps every row and index of the notes and add
   CHECK(database.user_version() == 14);
   for (const auto& [table, rows] : before) {
     INFO(table);
+    if (table == "cards") continue;  // below: it gained a column
     CHECK(rows_of(database, table) == rows);
   }
+  // Each card row as before, then its flag: 0.
+  std::vector<std::string> cards_flagged;
+  for (const std::string& row : before.at("cards")) cards_flagged.push_back(row + "|0");
+  CHECK(rows_of(database, "cards") == cards_flagged);
+  CHECK_THROWS_WITH(database.execute("UPDATE cards SET flag = 8"),
+                    Catch::Contains("CHECK constraint failed"));
   // Each note row as before (its columns of version 13, in their order), with the two new
   // columns at their defaults (NULL, '').
   std::string columns;

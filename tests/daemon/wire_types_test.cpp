@@ -51,10 +51,11 @@ TEST_CASE("wire types: every method of the table has its request type, field for
       protocol::kNoteAdd, protocol::kNoteAddMany, protocol::kNoteUpdate, protocol::kNoteGet,
       protocol::kNoteFind, protocol::kNoteDelete, protocol::kNoteRestore, protocol::kCardGet,
       protocol::kCardHistory, protocol::kReviewUndo, protocol::kCardSuspend,
-      protocol::kCardUnsuspend, protocol::kCollectionBackup, protocol::kCollectionBackups,
-      protocol::kCollectionRestore, protocol::kSchedOptimize, protocol::kSchedEvaluate,
-      protocol::kSchedSimulate, protocol::kConfigGet, protocol::kConfigSet, protocol::kConfigList,
-      protocol::kConfigReload, protocol::kConfigRead, protocol::kConfigWrite);
+      protocol::kCardUnsuspend, protocol::kCardFlag, protocol::kCollectionBackup,
+      protocol::kCollectionBackups, protocol::kCollectionRestore, protocol::kSchedOptimize,
+      protocol::kSchedEvaluate, protocol::kSchedSimulate, protocol::kConfigGet,
+      protocol::kConfigSet, protocol::kConfigList, protocol::kConfigReload, protocol::kConfigRead,
+      protocol::kConfigWrite);
   std::apply([](const auto&... type) { (check_against_table(type), ...); }, methods);
   CHECK(std::tuple_size_v<decltype(methods)> == daemon::method_table().size());
 }

@@ -604,3 +604,54 @@ TEST_CASE("e2e: a suspended card that takes its history later stays suspended",
         "review 1");
   CHECK(field(successful_json(daemon, {"doctor", "--rebuild", "--json"}), "changed") == 0);
 }
+
+TEST_CASE("e2e: Anki's card flags come in and are set with kioku flag and go back out",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  // Uber-Go's cards with flags of Anki's (the low three bits; a higher bit is not a flag).
+  const std::string flagged = home.root() + "/flagged.apkg";
+  write_changed_package(flagged, zip_entry(fixture("mhaswade_Uber-Go.apkg"), "collection.anki2"),
+                        "UPDATE cards SET flags = 3 WHERE id = (SELECT min(id) FROM cards); "
+                        "UPDATE cards SET flags = 8 + 7 WHERE id = (SELECT max(id) FROM cards)",
+                        "{}");
+  REQUIRE(daemon.kioku({"import", flagged}).exit_code == 0);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT group_concat(flag) FROM (SELECT flag FROM cards WHERE flag <> 0 "
+                    "ORDER BY flag)") == "3,7");
+  const std::string green = reader.text("SELECT id FROM cards WHERE flag = 3");
+  CHECK(daemon.kioku({"card", "show", green}).out.find(", flag green") != std::string::npos);
+  CHECK(daemon.kioku({"--lang", "ja", "card", "show", green}).out.find("、フラグ 緑") !=
+        std::string::npos);
+
+  // Set by hand, in either language's names or by number; all or nothing.
+  const std::string other = reader.text("SELECT min(id) FROM cards WHERE flag = 0");
+  const auto red = daemon.kioku({"flag", "red", other, green});
+  CHECK(red.out == "2 cards flagged red\n");
+  CHECK(reader.text("SELECT group_concat(flag) FROM cards WHERE id IN (" + other + ", " + green +
+                    ")") == "1,1");
+  CHECK(daemon.kioku({"--lang", "ja", "flag", "紫", other}).out ==
+        "1 枚のカードに紫のフラグを付けました\n");
+  CHECK(daemon.kioku({"flag", "none", green}).out == "1 card's flag taken off\n");
+  const auto unknown = daemon.kioku({"flag", "red", other, "99999999"});
+  CHECK(unknown.exit_code != 0);
+  CHECK(unknown.err == "kioku: No card 99999999: nothing was changed\n");
+  CHECK(reader.text("SELECT flag FROM cards WHERE id = " + other) == "7");
+  const auto mauve = daemon.kioku({"flag", "mauve", other});
+  CHECK(mauve.exit_code == 2);
+  CHECK(mauve.err.find("\"mauve\" is no flag") != std::string::npos);
+  CHECK(daemon.call("card.get", {{"card", std::stoll(other)}}).at("card").at("flag").as_int64() ==
+        7);
+
+  // An export writes them in Anki's cards.flags.
+  const std::string out = home.root() + "/out.apkg";
+  REQUIRE(daemon.kioku({"export", "uber-go", "-o", out}).exit_code == 0);
+  const std::string exported = home.root() + "/exported.anki21";
+  {
+    std::ofstream file(exported, std::ios::binary);
+    file << zip_entry(out, "collection.anki21");
+  }
+  CHECK(SqliteReader(exported).text("SELECT group_concat(flags) FROM (SELECT flags FROM cards "
+                                    "WHERE flags <> 0 ORDER BY flags)") == "7,7");
+}

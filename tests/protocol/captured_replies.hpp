@@ -11,10 +11,10 @@
 namespace kioku::test::captured {
 
 // Results as kiokud sends them (captured from a real daemon over its socket at de12650, with
-// the fields issue 9 added since: already_recorded, warnings; and without the card's answer in
-// review.next, which protocol version 2 no longer sends).
+// the fields issue 9 added since: already_recorded, warnings; the card's flag (issue 12); and
+// without the card's answer in review.next, which protocol version 2 no longer sends).
 inline constexpr const char* kReviewNextReply =
-    R"({"counts":{"new":8,"learning":0,"review":0,"total":8},"card":{"id":1,"deck":"gradient-checkpointing","deck_name":"Gradient checkpointing","external_id":"gc-001","kind":"choice","question":"Q?","choices":["a","b","c","d"],"explanation":"E.","tags":["tradeoff","basics"],"state":{"phase":"new","due_ms":0,"due":null,"interval_days":0,"remaining_steps":0,"interday":false,"ease":0.0,"reps":0,"lapses":0,"leech":false,"suspended":false},"preview":{"again":{"phase":"learning","interval_days":0,"due_ms":1796133242795,"wait":"1m"},"hard":{"phase":"learning","interval_days":0,"due_ms":1796133512795,"wait":"6m"},"good":{"phase":"learning","interval_days":0,"due_ms":1796133782795,"wait":"10m"},"easy":{"phase":"review","interval_days":4,"due_ms":1796478782795,"wait":"4d"}},"question_side":{"blocks":[{"kind":"paragraph","spans":[{"style":"text","text":"Q?"}]}]},"language":"en"}})";
+    R"({"counts":{"new":8,"learning":0,"review":0,"total":8},"card":{"id":1,"deck":"gradient-checkpointing","deck_name":"Gradient checkpointing","external_id":"gc-001","kind":"choice","question":"Q?","choices":["a","b","c","d"],"explanation":"E.","tags":["tradeoff","basics"],"state":{"phase":"new","due_ms":0,"due":null,"interval_days":0,"remaining_steps":0,"interday":false,"ease":0.0,"reps":0,"lapses":0,"leech":false,"suspended":false},"preview":{"again":{"phase":"learning","interval_days":0,"due_ms":1796133242795,"wait":"1m"},"hard":{"phase":"learning","interval_days":0,"due_ms":1796133512795,"wait":"6m"},"good":{"phase":"learning","interval_days":0,"due_ms":1796133782795,"wait":"10m"},"easy":{"phase":"review","interval_days":4,"due_ms":1796478782795,"wait":"4d"}},"question_side":{"blocks":[{"kind":"paragraph","spans":[{"style":"text","text":"Q?"}]}]},"language":"en","flag":0}})";
 inline constexpr const char* kReviewNextNoneReply =
     R"({"counts":{"new":0,"learning":0,"review":0,"total":0},"card":null,"next_due_ms":null,"next_due":null})";
 inline constexpr const char* kReviewAnswerReply =
