@@ -17,6 +17,19 @@ languages = ["en"]
 id = "stock"
 name = "Lang::Stock"
 
+[[note_types]]
+name = "Vocabulary"
+anki_id = 1342703487276
+fields = ["Word", "Meaning"]
+templates = [{ name = "Recognise", question = "{{Word}}", answer = "{{FrontSide}}<hr id=answer>{{Meaning}}" }]
+
+[[notes]]
+id = "v-1"
+kind = "anki"
+note_type = "Vocabulary"
+fields.Word = "<b>inu</b>"
+fields.Meaning = "dog"
+
 [[notes]]
 id = "b-1"
 kind = "basic"
@@ -62,7 +75,7 @@ explanation = "Green is."
 
 TEST_CASE(
     "e2e: anki-reader from npm reads an exported package: decks, cards, notes, note "
-    "types, media",
+    "types (a kept one too), media",
     "[e2e][export][npm]") {
   const auto tools = run_command({"/bin/sh", "-c", "command -v node && command -v npm"}, {});
   INFO("node and npm must be on PATH for this test: " << tools.out << tools.err);
@@ -97,17 +110,19 @@ TEST_CASE(
 
   const boost::json::value found = parse_output(read);
   CHECK(found.at("version").as_int64() == 11);
-  // One note a card for basic, typed and choice, two for reverse, the optional reverse with its
-  // flag and the cloze: 9 cards of 6 notes, all in the deck.
-  CHECK(boost::json::serialize(found.at("decks")) == R"({"Lang::Stock":9})");
-  CHECK(found.at("cards").as_int64() == 9);
-  CHECK(found.at("notes").as_int64() == 6);
+  // One note a card for basic, typed, choice and the kept type's, two for reverse, the optional
+  // reverse with its flag and the cloze: 10 cards of 7 notes, all in the deck.
+  CHECK(boost::json::serialize(found.at("decks")) == R"({"Lang::Stock":10})");
+  CHECK(found.at("cards").as_int64() == 10);
+  CHECK(found.at("notes").as_int64() == 7);
   CHECK(boost::json::serialize(found.at("models")) ==
         R"x({"Basic":["Front","Back"],"Basic (and reversed card)":["Front","Back"],)x"
         R"x("Basic (optional reversed card)":["Front","Back","Add Reverse"],)x"
-        R"x("Basic (type in the answer)":["Front","Back"],"Cloze":["Text","Back Extra"]})x");
+        R"x("Basic (type in the answer)":["Front","Back"],"Cloze":["Text","Back Extra"],)x"
+        R"x("Vocabulary":["Word","Meaning"]})x");
   CHECK(boost::json::serialize(found.at("media")) == R"({"map.png":17})");
-  CHECK(boost::json::serialize(found.at("fronts")) ==
-        R"(["Capital of &lt;Japan&gt; &amp; more?","Water?","Which is a colour?<br>1. Green<br>)"
-        R"(2. Seven","cat","dog","{{c1::Paris}} lies on the {{c2::Seine}}."])");
+  CHECK(
+      boost::json::serialize(found.at("fronts")) ==
+      R"(["<b>inu</b>","Capital of &lt;Japan&gt; &amp; more?","Water?","Which is a colour?<br>1. Green<br>)"
+      R"(2. Seven","cat","dog","{{c1::Paris}} lies on the {{c2::Seine}}."])");
 }
