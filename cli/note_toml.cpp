@@ -257,10 +257,8 @@ namespace {
 
 const std::string kAnkiKind(note_kind_name(NoteKind::kAnki));
 
-// An Anki note: its fields under `fields.`, every field of its type in its order (their names
-// are the type's, any text, which could be a note's own keys).
-std::string write_anki_note_toml(const NoteContent& note, const NoteTomlLayout& layout,
-                                 const NoteFileMessages& words) {
+// The comments a note's file starts with: the caller's heading, then how texts are written.
+std::string note_file_heading(const NoteTomlLayout& layout, const NoteFileMessages& words) {
   std::string out;
   for (const std::string& line : layout.heading) append_comment(out, line);
   std::string languages;
@@ -270,6 +268,14 @@ std::string write_anki_note_toml(const NoteContent& note, const NoteTomlLayout& 
   append_comment(out, fill_in(words.heading_texts, {{"languages", languages}}));
   append_comment(out, words.heading_multiline);
   out += '\n';
+  return out;
+}
+
+// An Anki note: its fields under `fields.`, every field of its type in its order (their names
+// are the type's, any text, which could be a note's own keys).
+std::string write_anki_note_toml(const NoteContent& note, const NoteTomlLayout& layout,
+                                 const NoteFileMessages& words) {
+  std::string out = note_file_heading(layout, words);
   append_comment(out, words.comment_id);
   out += "id = " + toml_string(note.id) + '\n';
   const std::string type_name = "\"" + safe_line(note.type_name) + "\"";
@@ -353,15 +359,7 @@ std::string write_note_toml(const NoteContent& note, const NoteTomlLayout& layou
   if (note.kind == kAnkiKind) return write_anki_note_toml(note, layout, words);
   const NoteKind kind = parse_note_kind(note.kind);
   const NoteKindSpec& spec = note_kind_spec(kind);
-  std::string out;
-  for (const std::string& line : layout.heading) append_comment(out, line);
-  std::string languages;
-  for (const std::string& language : layout.languages) {
-    languages += (languages.empty() ? "" : ", ") + language;
-  }
-  append_comment(out, fill_in(words.heading_texts, {{"languages", languages}}));
-  append_comment(out, words.heading_multiline);
-  out += '\n';
+  std::string out = note_file_heading(layout, words);
   if (!note.id.empty()) {
     append_comment(out, words.comment_id);
     out += "id = " + toml_string(note.id) + '\n';
