@@ -73,7 +73,7 @@ struct NoteTypeStore::Statements {
             "SELECT id, name, fields, templates, css, cloze FROM note_types WHERE key = ?1")),
         select_by_id(database.prepare("SELECT key, anki_id, name, cloze, fields, templates, css, "
                                       "modified_ms FROM note_types WHERE id = ?1")),
-        select_modified(database.prepare("SELECT modified_ms FROM note_types WHERE id = ?1")),
+        select_modified(database.prepare("SELECT modified_ms, key FROM note_types WHERE id = ?1")),
         select_by_name(database.prepare("SELECT id FROM note_types WHERE name = ?1 "
                                         "ORDER BY modified_ms DESC, id DESC LIMIT 1")),
         insert(database.prepare(
@@ -122,7 +122,6 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::save(const AnkiNoteType&
     insert.bind(6, templates).bind(7, definition.css).bind(8, now).run();
     id = database_.last_insert_rowid();
   }
-  ids_[key] = id;
   return by_id(id);
 }
 
@@ -132,7 +131,9 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::by_id(std::int64_t id) {
     sqlite::Statement& select = statements_->select_modified;
     sqlite::StatementScope scope(select);
     select.bind(1, id);
-    if (select.step() && select.column_int(0) == kept->second.modified_ms) {
+    // The same row as kept: a rolled-back write may have given its id to another type.
+    if (select.step() && select.column_int(0) == kept->second.modified_ms &&
+        select.column_text(1) == kept->second.type->key()) {
       return kept->second.type;
     }
   }
@@ -148,7 +149,6 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::by_id(std::int64_t id) {
                                                    select.column_int(3) == 1, select.column_text(4),
                                                    select.column_text(5), select.column_text(6)));
   kept_[id] = Kept{select.column_int(7), type};
-  ids_[key] = id;
   return type;
 }
 
@@ -165,18 +165,17 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::by_name(const std::strin
 }
 
 std::int64_t NoteTypeStore::id_of(const std::string& key) {
-  const auto found = ids_.find(key);
-  if (found != ids_.end()) return found->second;
+  // Asked of the table every time (its UNIQUE key makes it one lookup): a row a rolled-back
+  // write inserted must not be remembered.
   sqlite::Statement& select = statements_->select_by_key;
   sqlite::StatementScope scope(select);
   select.bind(1, key);
-  if (select.step()) return ids_[key] = select.column_int(0);
+  if (select.step()) return select.column_int(0);
   throw Error(ErrorCode::kStorage, "no note type " + key + " is kept");
 }
 
 void NoteTypeStore::forget() noexcept {
   kept_.clear();
-  ids_.clear();
 }
 
 }  // namespace kioku::daemon

@@ -1,8 +1,9 @@
 // Anki note types kept as themselves (schema 0014, docs/anki-templates.md): the rows of the
 // note_types table, which an Anki import writes and every read of an Anki note needs. A type is
 // read and its templates parsed once, then shared by its notes (core/templated_note_type.hpp);
-// the copy kept is checked against the row's modified_ms on each use, so that a type another
-// connection (the import worker) changed is read again.
+// the copy kept is checked against the row's modified_ms and key on each use, so that a type
+// another connection (the import worker) changed, or a row a rolled-back write left, is read
+// again.
 // Like every store it prepares its statements when it is constructed and never begins a
 // transaction. Owned by the daemon's io_context thread; not thread-safe.
 #pragma once
@@ -53,7 +54,6 @@ class NoteTypeStore {
   sqlite::Database& database_;
   std::unique_ptr<Statements> statements_;
   std::unordered_map<std::int64_t, Kept> kept_;
-  std::unordered_map<std::string, std::int64_t> ids_;  // by key
 };
 
 }  // namespace kioku::daemon
