@@ -234,6 +234,9 @@ struct Server::Impl {
     asio::post(workers, [this, waiting, progress = std::move(progress),
                          make = std::move(work.make)]() mutable {
       std::string text = make(progress);
+      // What the work held (a passed file among it) is let go of before the response can be
+      // sent: a client that has its reply finds the file closed.
+      make = {};
       // Handed over, not copied: the response must be let go of on the server's thread, which
       // owns its timer.
       asio::post(io, [waiting = std::move(waiting), text = std::move(text)]() mutable {
