@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "cli/bilingual_text.hpp"
+#include "cli/card_messages.hpp"
+#include "cli/card_printing.hpp"
 #include "cli/deck_refusal.hpp"
 #include "cli/duration_text.hpp"
 #include "cli/exit_codes.hpp"
@@ -567,8 +569,12 @@ class ReviewScreen {
     english_card_ = english_of(card);
     const std::string english_deck = english_card_ ? english_card_->deck_name : card.deck_name;
     const Bilingual deck = both([&](const Messages& words) {
-      const std::string name =
-          safe_line(safe_text(&words == &text_ ? card.deck_name : english_deck));
+      std::string name = safe_line(safe_text(&words == &text_ ? card.deck_name : english_deck));
+      if (card.flag >= 1 && card.flag <= 7) {
+        // The card's flag, in the header's language.
+        name += " · ⚑ " + flag_name(static_cast<int>(card.flag),
+                                    card_messages_for(&words == &text_ ? context_.language : "en"));
+      }
       if (!options_.cram) return name;
       return fill_in(words.cram_header, {{"left", std::to_string(cram_left_)}}) + " · " + name;
     });

@@ -165,12 +165,18 @@ fields.Notes = "a note"
   const CommandResult imported = run_kioku(home, {"import", deck});
   INFO(imported.out << imported.err);
   REQUIRE(imported.exit_code == 0);
+  // The first card flagged: its header says so.
+  const SqliteReader flags(home.collection_path());
+  const std::string first = flags.text("SELECT id FROM cards WHERE template = 'card1'");
+  REQUIRE(run_kioku(home, {"flag", "red", first}).exit_code == 0);
   // In deck order: Recognise (rated good), Spell (typed right), the cloze card (rated good).
   const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, "good\ninu\ngood\n");
   INFO(review.out << review.err);
   REQUIRE(review.exit_code == 0);
   CHECK(review.out.find("3 cards reviewed, 3 correct") != std::string::npos);
   CHECK(review.out.find("Word: inu") != std::string::npos);
+  CHECK(review.out.find("Kept::Words · ⚑ red · new 3") != std::string::npos);
+  CHECK(review.out.find("Kept::Words · new 2") != std::string::npos);
   CHECK(review.out.find("dog & wolf (Kept::Words)") != std::string::npos);
   CHECK(review.out.find("Spell: dog & wolf") != std::string::npos);
   CHECK(review.out.find("The [animal] barks") != std::string::npos);
