@@ -299,32 +299,53 @@ std::string write_anki_note_toml(const NoteContent& note, const NoteTomlLayout& 
   return out;
 }
 
+// The keys a note of any kind has besides its kind (read first): its id and its tags. True when
+// `name` was one of them.
+bool read_shared_key(const std::string& name, const toml::node& node, const toml::key& key,
+                     const NoteFileMessages& words, ReadNote& read) {
+  if (name == "id") {
+    read.lines["id"] = static_cast<int>(source_of(node, key).begin.line);
+    read.note.id = read_text(node, key, name, words);
+    return true;
+  }
+  if (name == "tags") {
+    read.lines["tags"] = static_cast<int>(source_of(node, key).begin.line);
+    read.note.tags = read_list(node, key, name, words);
+    return true;
+  }
+  return false;
+}
+
+// Field `field`'s texts, written at `path` ("front", "fields.Word"): one per language, or a plain
+// text in the default language.
+void read_field_texts(const toml::node& node, const toml::key& key, const std::string& path,
+                      const std::string& field, const std::string& default_language,
+                      const NoteFileMessages& words, ReadNote& read,
+                      std::vector<std::pair<std::string, toml::source_position>>& quotes) {
+  read_by_language(node, key, path, default_language, read.lines,
+                   [&](const std::string& language, const toml::node& value, const toml::key& at,
+                       const std::string& where) {
+                     if (value.is_table() || value.is_array()) {
+                       fail_at(source_of(value, at), where, words.toml_not_texts);
+                     }
+                     std::string text = read_text(value, at, where, words);
+                     quotes.emplace_back(where, value.source().begin);
+                     if (!text.empty()) read.note.fields[field][language] = text;
+                   });
+}
+
 void read_anki_note_toml(const toml::table& table, const std::string& default_language,
                          const NoteFileMessages& words, ReadNote& read,
                          std::vector<std::pair<std::string, toml::source_position>>& quotes) {
   NoteContent& note = read.note;
   for (const auto& [key, node] : table) {
     const std::string name(key.str());
-    if (name == "kind") continue;
-    if (name == "id") {
-      read.lines["id"] = static_cast<int>(source_of(node, key).begin.line);
-      note.id = read_text(node, key, name, words);
-    } else if (name == "tags") {
-      read.lines["tags"] = static_cast<int>(source_of(node, key).begin.line);
-      note.tags = read_list(node, key, name, words);
-    } else if (name == "fields" && node.is_table()) {
+    if (name == "kind" || read_shared_key(name, node, key, words, read)) continue;
+    if (name == "fields" && node.is_table()) {
       for (const auto& [field_key, value] : *node.as_table()) {
         const std::string field(field_key.str());
-        read_by_language(value, field_key, "fields." + field, default_language, read.lines,
-                         [&](const std::string& language, const toml::node& text_node,
-                             const toml::key& at, const std::string& where) {
-                           if (text_node.is_table() || text_node.is_array()) {
-                             fail_at(source_of(text_node, at), where, words.toml_not_texts);
-                           }
-                           std::string field_text = read_text(text_node, at, where, words);
-                           quotes.emplace_back(where, text_node.source().begin);
-                           if (!field_text.empty()) note.fields[field][language] = field_text;
-                         });
+        read_field_texts(value, field_key, "fields." + field, field, default_language, words, read,
+                         quotes);
       }
     } else {
       fail_at(key.source(), name,
@@ -442,14 +463,8 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
   const NoteKindSpec& spec = note_kind_spec(kind);
   for (const auto& [key, node] : table) {
     const std::string name(key.str());
-    if (name == "kind") continue;
-    if (name == "id") {
-      read.lines["id"] = static_cast<int>(source_of(node, key).begin.line);
-      note.id = read_text(node, key, name, words);
-    } else if (name == "tags") {
-      read.lines["tags"] = static_cast<int>(source_of(node, key).begin.line);
-      note.tags = read_list(node, key, name, words);
-    } else if (spec.has_choices && name == "answer") {
+    if (name == "kind" || read_shared_key(name, node, key, words, read)) continue;
+    if (spec.has_choices && name == "answer") {
       read.lines["answer"] = static_cast<int>(source_of(node, key).begin.line);
       const std::optional<std::int64_t> answer = node.value_exact<std::int64_t>();
       if (!answer) fail_at(source_of(node, key), name, words.toml_not_number);
@@ -462,16 +477,7 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
                          if (!choices.empty()) note.choices[language] = std::move(choices);
                        });
     } else if (find_note_field(kind, name) != nullptr) {
-      read_by_language(node, key, name, default_language, read.lines,
-                       [&](const std::string& language, const toml::node& value,
-                           const toml::key& at, const std::string& where) {
-                         if (value.is_table() || value.is_array()) {
-                           fail_at(source_of(value, at), where, words.toml_not_texts);
-                         }
-                         std::string field_text = read_text(value, at, where, words);
-                         quotes.emplace_back(name + "." + language, value.source().begin);
-                         if (!field_text.empty()) note.fields[name][language] = field_text;
-                       });
+      read_field_texts(node, key, name, name, default_language, words, read, quotes);
     } else {
       fail_at(
           key.source(), name,
