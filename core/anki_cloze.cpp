@@ -53,7 +53,7 @@ std::optional<std::pair<std::vector<std::uint16_t>, std::size_t>> read_opening_m
       bool fits = true;
       for (std::size_t index = part; index < part_end && fits; ++index) {
         value = value * 10 + static_cast<std::uint32_t>(text[index] - '0');
-        fits = value <= 65535;
+        fits = value <= kMaxAnkiClozeNumber;
       }
       if (fits) ordinals.push_back(static_cast<std::uint16_t>(value));
     }
@@ -139,7 +139,7 @@ Parsed parse(std::string_view text) {
 }
 
 bool asks_for(const Node& node, int number) {
-  return node.is_cloze && number >= 0 && number <= 65535 &&
+  return node.is_cloze && number >= 0 && number <= kMaxAnkiClozeNumber &&
          std::binary_search(node.ordinals.begin(), node.ordinals.end(),
                             static_cast<std::uint16_t>(number));
 }
