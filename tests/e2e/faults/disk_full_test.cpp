@@ -30,8 +30,10 @@ std::size_t used_bytes(const std::string& mount_point) {
   return static_cast<std::size_t>(info.f_blocks - info.f_bfree) * info.f_frsize;
 }
 
+// No automatic backup: the day's first answer starts one, which writes a copy of the collection
+// onto the same small disk and, racing the answers, could fill it before the first one.
 std::vector<std::string> daemon_arguments() {
-  return {"--no-bundled-decks"};
+  return {"--no-bundled-decks", "--backups-daily", "0", "--backups-weekly", "0"};
 }
 
 }  // namespace
