@@ -23,6 +23,9 @@ struct HourCounts {
 
 using HourlyBreakdown = std::array<HourCounts, 24>;  // [h]: answers given from h:00 to h:59
 
+// Adds one row of the hour roll-up when its day lies in `period`: what a reader of the rows one
+// at a time (the daemon's store, which never holds all of them) sums with.
+void count_hour(HourlyBreakdown& hours, const HourAnswers& row, DayRange period) noexcept;
 // From the hour roll-up: its rows whose day lies in `period`.
 HourlyBreakdown hourly_breakdown(const AnswerRollups& rollups, DayRange period);
 // The answers whose scheduler day lies in `period`, cram answers left out (as Anki leaves out

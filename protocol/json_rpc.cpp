@@ -109,7 +109,9 @@ std::string result_response_text(std::string_view id_text, std::string_view resu
   constexpr std::string_view kHead = R"({"jsonrpc":"2.0","id":)";
   constexpr std::string_view kResult = R"(,"result":)";
   std::string text;
-  text.reserve(kHead.size() + id_text.size() + kResult.size() + result_text.size() + 1);
+  // And room for the newline that ends its line: without it, adding that one byte copied the
+  // whole response into a buffer twice its size (1.8 MB for an all-time statistics report).
+  text.reserve(kHead.size() + id_text.size() + kResult.size() + result_text.size() + 2);
   text.append(kHead).append(id_text).append(kResult).append(result_text) += '}';
   return text;
 }

@@ -118,7 +118,7 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   const DayRange year = DayRange::last_days(today, kCalendarDays);
   // Days before the period and the calendar's year come summed into one: the all-time rows of
   // true retention need no more.
-  const AnswerRollups rollups = sums.read(deck_id, std::min(range.first, year.first));
+  const AnswerRollups rollups = sums.read_days(deck_id, std::min(range.first, year.first));
 
   protocol::StatsReportResult report;
   report.deck = params.deck;
@@ -136,7 +136,7 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   report.difficulty = difficulty_view(difficulty_histogram(cards));
   report.stability = days_histogram_view(stability_histogram(cards));
   report.retrievability = retrievability_view(retrievability_stats(cards, now));
-  report.hours = hours_view(hourly_breakdown(rollups, range));
+  report.hours = hours_view(sums.hourly_breakdown(deck_id, range));
   report.answer_buttons = answer_buttons_view(answer_buttons(rollups, range));
   report.added = added_view(added_cards(cards, calendar, range), range.first);
   report.streak = {.current_days = current_streak(reviewed, today),

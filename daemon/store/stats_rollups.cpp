@@ -59,7 +59,11 @@ struct StatsRollups::Statements {
             "coalesce(sum(CASE WHEN answer_group = 3 AND rating = 1 THEN answers END), 0) "
             "FROM stats_day_rollup WHERE deck_id = ?1 AND day < ?2 AND retention = 1")),
         select_hours(database.prepare("SELECT day, hour, answers, passed FROM stats_hour_rollup "
-                                      "WHERE deck_id = ?1 AND day >= ?2")),
+                                      "WHERE deck_id = ?1 AND day >= ?2 AND day <= ?3")),
+        // How many day rows the range scan returns, so that their list is made at its size:
+        // grown by doubling, ten years of rows were held twice while the list grew.
+        count_days(database.prepare(
+            "SELECT count(*) FROM stats_day_rollup WHERE deck_id = ?1 AND day >= ?2")),
         select_answered_days(database.prepare(
             "SELECT DISTINCT day FROM stats_day_rollup WHERE deck_id = ?1 AND day <= ?2 "
             "AND answers > 0 ORDER BY day")),
@@ -73,6 +77,7 @@ struct StatsRollups::Statements {
   sqlite::Statement select_days;
   sqlite::Statement select_retention_before;
   sqlite::Statement select_hours;
+  sqlite::Statement count_days;
   sqlite::Statement select_answered_days;
   sqlite::Statement clear_days;
   sqlite::Statement clear_hours;
@@ -119,7 +124,7 @@ void StatsRollups::add_hour(std::int64_t deck_id, const HourAnswers& hour, int s
   }
 }
 
-AnswerRollups StatsRollups::read(std::optional<std::int64_t> deck_id, std::int64_t first_day) {
+AnswerRollups StatsRollups::read_days(std::optional<std::int64_t> deck_id, std::int64_t first_day) {
   const std::int64_t sums = deck_id.value_or(kWholeCollection);
   AnswerRollups rollups;
   {
@@ -145,16 +150,27 @@ AnswerRollups StatsRollups::read(std::optional<std::int64_t> deck_id, std::int64
     merge_rollups(rollups);  // in key order, Again before Good
   }
   {
-    sqlite::Statement& select = statements_->select_days;
-    sqlite::StatementScope scope(select);
-    select.bind(1, sums).bind(2, first_day);
-    while (select.step()) rollups.days.push_back(read_day(select));
+    sqlite::Statement& count = statements_->count_days;
+    sqlite::StatementScope scope(count);
+    count.bind(1, sums).bind(2, first_day);
+    count.step();
+    rollups.days.reserve(rollups.days.size() + static_cast<std::size_t>(count.column_int(0)));
   }
-  sqlite::Statement& select = statements_->select_hours;
+  sqlite::Statement& select = statements_->select_days;
   sqlite::StatementScope scope(select);
   select.bind(1, sums).bind(2, first_day);
-  while (select.step()) rollups.hours.push_back(read_hour(select));
+  while (select.step()) rollups.days.push_back(read_day(select));
   return rollups;
+}
+
+HourlyBreakdown StatsRollups::hourly_breakdown(std::optional<std::int64_t> deck_id,
+                                               DayRange period) {
+  sqlite::Statement& select = statements_->select_hours;
+  sqlite::StatementScope scope(select);
+  select.bind(1, deck_id.value_or(kWholeCollection)).bind(2, period.first).bind(3, period.last);
+  HourlyBreakdown hours{};
+  while (select.step()) count_hour(hours, read_hour(select), period);
+  return hours;
 }
 
 std::vector<std::int64_t> StatsRollups::answered_days(std::optional<std::int64_t> deck_id,
