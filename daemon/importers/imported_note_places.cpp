@@ -18,6 +18,13 @@ NoteSave ImportedNotePlaces::save(Collection& collection, std::int64_t deck_id, 
       return added;
     }
   }
+  if (!stored_position) {
+    // The deck has the note after all (the caller did not look: a deck this import made, and a
+    // note an earlier row of the file added): it keeps its place.
+    if (const std::optional<StoredNote> stored = collection.notes().find(deck_id, note.id)) {
+      stored_position = stored->position;
+    }
+  }
   const std::int64_t position = stored_position.value_or(next->second);
   NoteSave save = collection.save_note(deck_id, note, "", position, now);
   // A card the note makes now (a new cloze) goes after its note's others, which may reach past

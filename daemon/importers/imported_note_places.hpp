@@ -17,8 +17,9 @@ namespace kioku::daemon {
 class ImportedNotePlaces {
  public:
   // Saves `note` in deck `deck_id`, inside the import's write: at `stored_position` when the
-  // import found the note there, else as a new note after the deck's last card (a deleted note
-  // of its id in the deck is saved in place of that, and stays deleted). Throws NoteError as
+  // import found the note there, else as a new note after the deck's last card. When the deck
+  // has the note all the same (the import did not look), it is saved at the place it has; a
+  // deleted note of its id is saved in place of that, and stays deleted. Throws NoteError as
   // Collection::save_note does.
   NoteSave save(Collection& collection, std::int64_t deck_id, const Note& note,
                 std::optional<std::int64_t> stored_position, TimestampMs now);

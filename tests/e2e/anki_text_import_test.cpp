@@ -135,3 +135,26 @@ TEST_CASE("e2e: standard input is read as Anki text by its content", "[e2e][anki
   CHECK(toml.exit_code != 0);
   CHECK(toml.err.find("are for Anki text files") != std::string::npos);
 }
+
+TEST_CASE("e2e: a note two rows of one file give keeps the first row's place in a new deck",
+          "[e2e][anki_text]") {
+  // The deck is made by this import, so rows are added without a look for their note first: the
+  // second row of guid "same" must still find the first and update it where it is.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path =
+      home.write_file("twice.txt",
+                      "#separator:tab\n#guid column:1\n#deck:Twice\n"
+                      "same\tfirst front\tfirst back\nother\tanother front\tanother back\n"
+                      "same\tsecond front\tsecond back\nlast\tlast front\tlast back\n");
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  CHECK(field(imported, "added") == 3);
+  CHECK(field(imported, "updated") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT group_concat(guid, ' ') FROM (SELECT guid FROM notes "
+                    "ORDER BY position)") == "same other last");
+  CHECK(reader.text("SELECT group_concat(position, ' ') FROM (SELECT position FROM cards "
+                    "ORDER BY position)") == "1 2 3");
+  CHECK(reader.text("SELECT fields FROM notes WHERE guid = 'same'").find("second front") !=
+        std::string::npos);
+}
