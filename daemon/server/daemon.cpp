@@ -47,7 +47,7 @@ void signal_ready(int ready_fd) {
 // migrated to them, or one whose day start or zone changed, has them made from its log here.
 void refill_stats_if_needed(Collection& collection, const DayCalendar& calendar) {
   const auto refill_started = std::chrono::steady_clock::now();
-  if (!collection.use_stats_calendar(calendar)) return;
+  if (collection.use_stats_calendar(calendar) != Collection::StatsCalendarChange::kRefilled) return;
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - refill_started);
   std::cerr << log_info << "kiokud: statistics roll-ups made from the review log in "

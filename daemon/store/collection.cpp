@@ -10,6 +10,7 @@
 #include "core/local_hour.hpp"
 #include "core/review_log_entries.hpp"
 #include "daemon/store/restore.hpp"
+#include "daemon/store/time_zone_identity.hpp"
 
 namespace kioku::daemon {
 
@@ -19,8 +20,16 @@ namespace {
 constexpr const char* kStatsRollupCalendar = "stats_rollup_calendar";
 
 // The calendar and the process's time zone (TZ, pinned at start: core/day_calendar.hpp), which
-// together put an answer on its day and hour.
+// together put an answer on its day and hour. The zone by its rules, not by how TZ spells it:
+// kiokud started from a shell with TZ=Asia/Tokyo and by systemd without TZ (/etc/localtime, the
+// same zone) would otherwise make the roll-ups again at each start, 17 s for 10 million answers.
 std::string stats_calendar_key(const DayCalendar& calendar) {
+  return "day_starts_at=" + std::to_string(calendar.day_starts_at_hour()) +
+         ";zone=" + time_zone_identity();
+}
+
+// The key as kiokud wrote it up to schema 14's first release: TZ's text.
+std::string stats_calendar_key_by_text(const DayCalendar& calendar) {
   const char* zone = std::getenv("TZ");
   return "day_starts_at=" + std::to_string(calendar.day_starts_at_hour()) +
          ";time_zone=" + (zone != nullptr ? zone : "");
@@ -155,10 +164,17 @@ std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_
   return static_cast<std::int64_t>(answers.size());
 }
 
-bool Collection::use_stats_calendar(const DayCalendar& calendar) {
-  if (meta_.get(kStatsRollupCalendar) == stats_calendar_key(calendar)) return false;
+Collection::StatsCalendarChange Collection::use_stats_calendar(const DayCalendar& calendar) {
+  const std::optional<std::string> made_on = meta_.get(kStatsRollupCalendar);
+  const std::string key = stats_calendar_key(calendar);
+  if (made_on == key) return StatsCalendarChange::kNone;
+  if (made_on == stats_calendar_key_by_text(calendar)) {
+    // Made on this very TZ text, so on this zone: only the key's form is new.
+    write([&] { meta_.set(kStatsRollupCalendar, key); });
+    return StatsCalendarChange::kKeyRewritten;
+  }
   write([&] { refill_stats_rollups(calendar); });
-  return true;
+  return StatsCalendarChange::kRefilled;
 }
 
 void Collection::refill_stats_rollups(const DayCalendar& calendar) {

@@ -151,13 +151,13 @@ TEST_CASE("e2e: the statistics' roll-ups kept answer by answer equal those remad
   rebuild(home);
   CHECK(read_rollups(home) == kept);
   CHECK(parse_output(run_kioku(home, {"stats", "--json", "--period", "all"})) == stats_before);
-  CHECK(calendar_key(home) == "day_starts_at=4;time_zone=UTC");
+  CHECK(calendar_key(home).starts_with("day_starts_at=4;zone=tzif:"));
 
   // A new day start: the answers of 02:00 and of 08:00 move to other days, at once.
   const CommandResult set = run_kioku(home, {"config", "set", "day_starts_at", "9"});
   INFO(set.out << set.err);
   REQUIRE(set.exit_code == 0);
-  CHECK(calendar_key(home) == "day_starts_at=9;time_zone=UTC");
+  CHECK(calendar_key(home).starts_with("day_starts_at=9;zone=tzif:"));
   const Rollups moved = read_rollups(home);
   CHECK(moved.days != kept.days);
   CHECK(column_sum(moved.days, 5, 4, "0") == standing);

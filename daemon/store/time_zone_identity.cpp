@@ -1,0 +1,62 @@
+// The zone's identity from its zone file (daemon/store/time_zone_identity.hpp).
+#include "daemon/store/time_zone_identity.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "core/fnv1a.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+// Zone files are a few KiB; anything far larger is not one and is not read whole.
+constexpr std::size_t kMostZoneFileBytes = 1 << 20;
+
+struct FileCloser {
+  void operator()(std::FILE* file) const noexcept { std::fclose(file); }
+};
+
+// The hash of the zone file at `path`, or nothing when there is no readable TZif file there.
+std::optional<std::uint64_t> zone_file_hash(const std::string& path) {
+  const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  if (!file) return std::nullopt;
+  std::string bytes(kMostZoneFileBytes + 1, '\0');
+  bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file.get()));
+  if (std::ferror(file.get()) || bytes.size() > kMostZoneFileBytes ||
+      !std::string_view(bytes).starts_with("TZif")) {
+    return std::nullopt;
+  }
+  return fnv1a_64(bytes);
+}
+
+std::string hex(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+}  // namespace
+
+std::string time_zone_identity() {
+  const char* set = std::getenv("TZ");
+  const std::string text = set != nullptr ? set : "";
+  std::string_view name = text;
+  if (name.starts_with(':')) name.remove_prefix(1);
+  if (!name.empty()) {
+    std::string path(name);
+    if (!name.starts_with('/')) {
+      const char* directory = std::getenv("TZDIR");
+      path = std::string(directory != nullptr && *directory != '\0' ? directory
+                                                                    : "/usr/share/zoneinfo") +
+             "/" + path;
+    }
+    if (const std::optional<std::uint64_t> hash = zone_file_hash(path)) return "tzif:" + hex(*hash);
+  }
+  return "tz:" + text;
+}
+
+}  // namespace kioku::daemon

@@ -1,0 +1,145 @@
+// The time zone the statistics' roll-ups are made on, told by its rules rather than by how TZ
+// spells it: equal spellings of one zone keep the roll-ups, a changed zone file refills them,
+// and a key of the form written before (TZ's text) is only written again.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "daemon/store/collection_meta.hpp"
+#include "daemon/store/time_zone_identity.hpp"
+#include "tests/core/time_zone_guard.hpp"
+#include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/temp_home.hpp"
+
+using namespace kioku;
+using namespace kioku::test;
+using daemon::Collection;
+
+namespace {
+
+// Sets TZDIR for one test and restores it afterwards.
+class ZoneDirectoryGuard {
+ public:
+  explicit ZoneDirectoryGuard(const std::string& directory) {
+    if (const char* previous = std::getenv("TZDIR")) previous_ = previous;
+    setenv("TZDIR", directory.c_str(), 1);
+  }
+  ~ZoneDirectoryGuard() {
+    if (previous_) {
+      setenv("TZDIR", previous_->c_str(), 1);
+    } else {
+      unsetenv("TZDIR");
+    }
+  }
+  ZoneDirectoryGuard(const ZoneDirectoryGuard&) = delete;
+  ZoneDirectoryGuard& operator=(const ZoneDirectoryGuard&) = delete;
+
+ private:
+  std::optional<std::string> previous_;
+};
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+}  // namespace
+
+TEST_CASE("time zone identity: one zone however TZ names it, another zone apart",
+          "[daemon][stats]") {
+  REQUIRE(zone_installed("UTC"));
+  REQUIRE(zone_installed("Etc/UTC"));
+  REQUIRE(zone_installed("Asia/Tokyo"));
+  std::string utc;
+  {
+    const TimeZoneGuard zone("UTC");
+    utc = daemon::time_zone_identity();
+  }
+  CHECK(utc.starts_with("tzif:"));
+  for (const std::string spelling : {"Etc/UTC", ":UTC", ":/usr/share/zoneinfo/UTC"}) {
+    const TimeZoneGuard zone(spelling);
+    INFO(spelling);
+    CHECK(daemon::time_zone_identity() == utc);
+  }
+  const TimeZoneGuard tokyo("Asia/Tokyo");
+  CHECK(daemon::time_zone_identity().starts_with("tzif:"));
+  CHECK(daemon::time_zone_identity() != utc);
+}
+
+TEST_CASE("time zone identity: a POSIX rule or a zone with no TZif file is TZ's text",
+          "[daemon][stats]") {
+  TempHome directory;
+  write_bytes(directory.root() + "/NotAZone", "not a zone file");
+  const ZoneDirectoryGuard zones(directory.root());
+  {
+    const TimeZoneGuard zone("JST-9");
+    CHECK(daemon::time_zone_identity() == "tz:JST-9");
+  }
+  {
+    const TimeZoneGuard zone("NotAZone");
+    CHECK(daemon::time_zone_identity() == "tz:NotAZone");
+  }
+  {
+    const TimeZoneGuard zone("");
+    CHECK(daemon::time_zone_identity() == "tz:");
+  }
+}
+
+TEST_CASE("time zone identity: a zone file that changes is another zone", "[daemon][stats]") {
+  // As /etc/localtime when the machine moves to another zone: the same TZ, other rules.
+  TempHome directory;
+  const ZoneDirectoryGuard zones(directory.root());
+  const std::string path = directory.root() + "/Here";
+  write_bytes(path, std::string("TZif2\0\0", 7) + "the rules of one zone");
+  const TimeZoneGuard zone("Here");
+  const std::string before = daemon::time_zone_identity();
+  CHECK(before.starts_with("tzif:"));
+  CHECK(daemon::time_zone_identity() == before);
+  write_bytes(path, std::string("TZif2\0\0", 7) + "the rules of another");
+  CHECK(daemon::time_zone_identity() != before);
+}
+
+TEST_CASE("stats calendar: another spelling of the zone keeps the roll-ups, another zone refills",
+          "[daemon][stats]") {
+  REQUIRE(zone_installed("UTC"));
+  REQUIRE(zone_installed("Etc/UTC"));
+  REQUIRE(zone_installed("Asia/Tokyo"));
+  DaemonFixture fixture;
+  const DayCalendar calendar(4);
+  {
+    const TimeZoneGuard zone("UTC");
+    fixture.collection.use_stats_calendar(calendar);
+    CHECK(fixture.collection.use_stats_calendar(calendar) ==
+          Collection::StatsCalendarChange::kNone);
+  }
+  {
+    const TimeZoneGuard zone("Etc/UTC");
+    CHECK(fixture.collection.use_stats_calendar(calendar) ==
+          Collection::StatsCalendarChange::kNone);
+  }
+  {
+    const TimeZoneGuard zone("Asia/Tokyo");
+    CHECK(fixture.collection.use_stats_calendar(calendar) ==
+          Collection::StatsCalendarChange::kRefilled);
+    CHECK(fixture.collection.use_stats_calendar(calendar) ==
+          Collection::StatsCalendarChange::kNone);
+  }
+}
+
+TEST_CASE("stats calendar: a key of TZ's text is written again in its new form, not refilled",
+          "[daemon][stats]") {
+  DaemonFixture fixture;
+  const DayCalendar calendar(4);
+  const TimeZoneGuard zone("JST-9");
+  daemon::CollectionMeta meta(fixture.database);
+  fixture.collection.write(
+      [&] { meta.set("stats_rollup_calendar", "day_starts_at=4;time_zone=JST-9"); });
+  CHECK(fixture.collection.use_stats_calendar(calendar) ==
+        Collection::StatsCalendarChange::kKeyRewritten);
+  CHECK(meta.get("stats_rollup_calendar") == "day_starts_at=4;zone=tz:JST-9");
+  CHECK(fixture.collection.use_stats_calendar(calendar) == Collection::StatsCalendarChange::kNone);
+  // Another day start is another calendar, in either form.
+  fixture.collection.write(
+      [&] { meta.set("stats_rollup_calendar", "day_starts_at=5;time_zone=JST-9"); });
+  CHECK(fixture.collection.use_stats_calendar(calendar) ==
+        Collection::StatsCalendarChange::kRefilled);
+}
