@@ -48,6 +48,11 @@ void add_tags(std::vector<std::string>& tags, std::vector<std::string> more) {
   }
 }
 
+// The labels that make a column the note type column, lower case.
+bool is_notetype_label(std::string_view label) {
+  return label == "notetype" || label == "note type" || label == "kind";
+}
+
 std::string kinds_message() {
   return "kioku reads " + std::string(anki_note_types_read());
 }
@@ -81,9 +86,16 @@ std::string anki_deck_slug(std::string_view name) {
 AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
     : reader_(reader), options_(std::move(options)) {
   const AnkiTextHeaders& headers = reader_.headers();
+  labels_from_option_ = !options_.columns.empty();
+  labels_ = labels_from_option_ ? options_.columns : headers.columns;
+  // A column labelled as the note type is a note type column as `#notetype column` makes one:
+  // each row names its kind, and `#notetype` is not every note's.
+  const bool notetype_labelled = std::any_of(labels_.begin(), labels_.end(), [](const auto& label) {
+    return is_notetype_label(lower_ascii(trim_ascii_space(label)));
+  });
   if (options_.kind) {
     global_kind_ = options_.kind;
-  } else if (headers.notetype_column == 0) {
+  } else if (headers.notetype_column == 0 && !notetype_labelled) {
     global_kind_ = NoteKind::kBasic;  // Anki's default note type
     if (!headers.notetype.empty()) {
       global_kind_ = kind_of_anki_note_type(headers.notetype);
@@ -94,8 +106,6 @@ AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
       }
     }
   }
-  labels_from_option_ = !options_.columns.empty();
-  labels_ = labels_from_option_ ? options_.columns : headers.columns;
   if (!labels_.empty()) plan(labels_.size());
 }
 
@@ -126,10 +136,11 @@ void AnkiTextNotes::plan(std::size_t count) {
       column.role = Role::kDeck;
     } else if (label == "guid") {
       column.role = Role::kGuid;
-    } else if (label == "notetype" || label == "note type" || label == "kind") {
+    } else if (is_notetype_label(label)) {
       column.role = Role::kNotetype;
     } else if (label.empty() || label == "-") {
       column.role = Role::kNone;
+      column.left_out = true;
     } else if (global_kind_) {
       const std::string_view field = field_of_anki_name(*global_kind_, label);
       if (!field.empty()) {
@@ -306,7 +317,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
                      std::string(note_kind_name(*global_kind_)) +
                      " takes; name the columns with --columns (- leaves one out)");
           }
-        } else {
+        } else if (!column.left_out) {
           free_columns.push_back(index);
         }
         break;

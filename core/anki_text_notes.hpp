@@ -55,6 +55,7 @@ class AnkiTextNotes {
     Role role = Role::kNone;
     std::string field;      // kField: the kioku field
     bool labelled = false;  // named by a label, so text in it that no field takes is dropped
+    bool left_out = false;  // labelled "-" (or empty): no field's, whatever the row's kind
   };
   // What each column is, once the column count is known (from the labels or the first row).
   void plan(std::size_t count);

@@ -232,6 +232,38 @@ TEST_CASE("anki text: #columns and --columns name the columns", "[core][anki_tex
         "notetype, or - to leave a column out)");
 }
 
+TEST_CASE("anki text: a column labelled notetype makes each row name its kind",
+          "[core][anki_text]") {
+  // As `#notetype column` does: the labels' note type column is not dropped for basic.
+  AnkiTextOptions options;
+  options.columns = {"front", "back", "notetype"};
+  auto notes =
+      notes_of("#separator:tab\nf\tb\tBasic (and reversed card)\n{{c1::x}}\t\tcloze\n", options);
+  REQUIRE(notes.size() == 2);
+  CHECK(notes[0].note.kind == NoteKind::kReverse);
+  CHECK(text_of(notes[0], "front") == "f");
+  CHECK(text_of(notes[0], "back") == "b");
+  CHECK(notes[1].note.kind == NoteKind::kCloze);
+  CHECK(text_of(notes[1], "text") == "{{c1::x}}");
+  // The same from #columns, and over #notetype, which says the default only when no column
+  // names the type.
+  notes = notes_of(
+      "#separator:tab\n#notetype:Basic\n#columns:Note Type\tFront\tBack\n"
+      "Basic (type in the answer)\tf\tb\n");
+  CHECK(notes[0].note.kind == NoteKind::kTyped);
+  // A column left out with "-" is no field's, whatever the row's kind.
+  options.columns = {"kind", "-", "front", "back"};
+  notes = notes_of("#separator:tab\nreverse\tdropped\tf\tb\n", options);
+  CHECK(notes[0].note.kind == NoteKind::kReverse);
+  CHECK(text_of(notes[0], "front") == "f");
+  CHECK(text_of(notes[0], "back") == "b");
+  // --kind says every note's kind: the column is then not read.
+  options.kind = NoteKind::kBasic;
+  options.columns = {"front", "back", "notetype"};
+  notes = notes_of("#separator:tab\nf\tb\tCloze\n", options);
+  CHECK(notes[0].note.kind == NoteKind::kBasic);
+}
+
 TEST_CASE("anki text: #guid column gives the note's id, else the first field does",
           "[core][anki_text]") {
   auto notes = notes_of("#guid column:1\ng1\tf\tb\n");
