@@ -5,80 +5,88 @@
 
 #include "core/deck_parser_limits.hpp"
 #include "core/deck_parser_text.hpp"
+#include "core/note_type_rules.hpp"
 
 namespace kioku {
 
 namespace {
 
-constexpr TextRule kNameRule{kMaxTemplatedNameBytes, false};
-constexpr TextRule kTemplateRule{kMaxTemplateBytes, true};
-
-// A string of `table` that may be empty (a template's answer, a style), keeping to `rule`.
-std::string any_text(const TableReader& table, const std::string& key, const TextRule& rule) {
+// A string of `table`, which may be empty (a template's answer, a style): its text is checked
+// with the rest of the type (note_type_problem).
+std::string any_text(const TableReader& table, const std::string& key) {
   const toml::node& node = table.require(key);
   if (!node.is_string()) table.fail(key, "must be a string", &node);
-  const std::string& text = node.as_string()->get();
-  table.check_text(key, text, rule, &node);
-  return text;
+  return node.as_string()->get();
 }
 
-AnkiCardTemplate read_template(const TableReader& type, const toml::node& node,
-                               const std::string& where) {
+std::string template_key(std::size_t index) {
+  return "templates[" + std::to_string(index + 1) + "]";
+}
+
+// The reader of card template `index` of `type`'s list.
+TableReader template_reader(const TableReader& type, const toml::node& node, std::size_t index) {
+  const std::string where = template_key(index);
   const toml::table* table = node.as_table();
   if (table == nullptr) type.fail(where, "must be a table {name, question, answer}", &node);
-  const TableReader entry(*table, type.place(), type.field(where), type.line_of(node));
-  entry.allow_only({"name", "question", "answer"});
-  AnkiCardTemplate read;
-  read.name = any_text(entry, "name", kNameRule);
-  read.question = any_text(entry, "question", kTemplateRule);
-  read.answer = any_text(entry, "answer", kTemplateRule);
-  if (read.question.size() + read.answer.size() > kMaxTemplateBytes) {
-    entry.fail("question", "the two sides are longer than " + std::to_string(kMaxTemplateBytes) +
-                               " bytes together");
+  return TableReader(*table, type.place(), type.field(where), type.line_of(node));
+}
+
+// Fails at the key of the file that holds `problem`.
+[[noreturn]] void fail_at_problem(const TableReader& type, const toml::array& templates,
+                                  const NoteTypeProblem& problem) {
+  using Part = NoteTypeProblem::Part;
+  switch (problem.part) {
+    case Part::kName:
+      type.fail("name", problem.problem, &type.require("name"));
+    case Part::kFields:
+      type.fail("fields", problem.problem, &type.require("fields"));
+    case Part::kTemplates:
+      type.fail("templates", problem.problem, &type.require("templates"));
+    case Part::kCss:
+      type.fail("css", problem.problem, &type.require("css"));
+    case Part::kTemplateName:
+    case Part::kQuestion:
+    case Part::kAnswer: {
+      const TableReader entry =
+          template_reader(type, *templates.get(problem.template_index), problem.template_index);
+      const std::string key = problem.part == Part::kTemplateName ? "name"
+                              : problem.part == Part::kQuestion   ? "question"
+                                                                  : "answer";
+      entry.fail(key, problem.problem, &entry.require(key));
+    }
   }
-  return read;
+  type.fail("", problem.problem);
 }
 
 AnkiNoteType read_type(const TableReader& type) {
   type.allow_only({"name", "anki_id", "cloze", "fields", "templates", "css"});
   AnkiNoteType definition;
-  definition.name = any_text(type, "name", kNameRule);
-  if (definition.name.empty()) type.fail("name", "a note type needs a name", &type.require("name"));
+  definition.name = any_text(type, "name");
   if (type.has("anki_id")) definition.id = type.integer("anki_id");
   if (type.has("cloze")) {
     const toml::node& cloze = type.require("cloze");
     if (!cloze.is_boolean()) type.fail("cloze", "must be true or false", &cloze);
     definition.cloze = cloze.as_boolean()->get();
   }
-  const toml::node* fields_at = &type.require("fields");
+  type.require("fields");
   definition.fields = type.string_list("fields");
-  if (definition.fields.empty()) type.fail("fields", "a note type needs a field", fields_at);
-  if (definition.fields.size() > kMaxTemplatedFields) {
-    type.fail("fields", "at most " + std::to_string(kMaxTemplatedFields) + " fields", fields_at);
-  }
-  std::set<std::string> seen;
-  for (const std::string& field : definition.fields) {
-    type.check_text("fields", field, kNameRule, fields_at);
-    if (field.empty()) type.fail("fields", "a field needs a name", fields_at);
-    if (!seen.insert(field).second) {
-      type.fail("fields", quoted_for_error(field) + " is listed twice", fields_at);
-    }
-  }
   const toml::node& templates = type.require("templates");
   const toml::array* list = templates.as_array();
-  if (list == nullptr || list->empty()) {
+  if (list == nullptr) {
     type.fail("templates", "must list the card templates: [{name, question, answer}, ...]",
               &templates);
   }
-  if (list->size() > kMaxTemplatedTemplates) {
-    type.fail("templates", "at most " + std::to_string(kMaxTemplatedTemplates) + " templates",
-              &templates);
-  }
   for (std::size_t index = 0; index < list->size(); ++index) {
-    definition.templates.push_back(
-        read_template(type, *list->get(index), "templates[" + std::to_string(index + 1) + "]"));
+    const TableReader entry = template_reader(type, *list->get(index), index);
+    entry.allow_only({"name", "question", "answer"});
+    definition.templates.push_back({.name = any_text(entry, "name"),
+                                    .question = any_text(entry, "question"),
+                                    .answer = any_text(entry, "answer")});
   }
-  if (type.has("css")) definition.css = any_text(type, "css", kTemplateRule);
+  if (type.has("css")) definition.css = any_text(type, "css");
+  if (const std::optional<NoteTypeProblem> problem = note_type_problem(definition)) {
+    fail_at_problem(type, *list, *problem);
+  }
   return definition;
 }
 

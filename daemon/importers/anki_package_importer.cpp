@@ -19,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
 #include "core/note_canonical.hpp"
+#include "core/note_type_rules.hpp"
 #include "core/note_validation.hpp"
 #include "core/replay.hpp"
 #include "core/templated_note_type.hpp"
@@ -72,55 +73,43 @@ std::string missing_types(const AnkiCollection& collection) {
   return names;
 }
 
-// Refuses a note type kept as itself that kioku could not keep (docs/anki-templates.md): one
-// with no field, a field named twice or not at all, no card template, or past the limits.
+// Refuses a note type kept as itself that kioku could not keep (core/note_type_rules.hpp: one
+// with no field, a field named twice or not at all, no card template, or past the limits),
+// naming it and where.
 void check_own_type(const AnkiNoteType& type, const std::string& name) {
-  const std::string where = "note type \"" + type.name + "\"";
-  const auto refuse = [&](const std::string& problem) {
-    throw InputError(name, 0, where, problem);
-  };
-  if (type.fields.empty()) refuse("has no field");
-  if (type.fields.size() > kMaxTemplatedFields) {
-    refuse("has " + std::to_string(type.fields.size()) + " fields; kioku keeps at most " +
-           std::to_string(kMaxTemplatedFields));
+  const std::optional<NoteTypeProblem> problem = note_type_problem(type);
+  if (!problem) return;
+  using Part = NoteTypeProblem::Part;
+  const std::string card_template =
+      problem->template_index < type.templates.size()
+          ? "card template " + quoted_for_error(type.templates[problem->template_index].name)
+          : std::string();
+  std::string where;
+  switch (problem->part) {
+    case Part::kName:
+      where = "name";
+      break;
+    case Part::kFields:
+      where = "fields";
+      break;
+    case Part::kTemplates:
+      where = "card templates";
+      break;
+    case Part::kTemplateName:
+      where = card_template + ": name";
+      break;
+    case Part::kQuestion:
+      where = card_template + ": question";
+      break;
+    case Part::kAnswer:
+      where = card_template + ": answer";
+      break;
+    case Part::kCss:
+      where = "style";
+      break;
   }
-  if (type.templates.empty()) refuse("has no card template");
-  if (type.templates.size() > kMaxTemplatedTemplates) {
-    refuse("has " + std::to_string(type.templates.size()) +
-           " card templates; kioku keeps at most " + std::to_string(kMaxTemplatedTemplates));
-  }
-  // The rules a deck file's [[note_types]] keep (core/deck_parser_note_types.cpp), so that what
-  // is kept exports to a file that reads back.
-  const auto check_text = [&](const std::string& what, const std::string& text, bool name_rule) {
-    const std::string problem =
-        text_problem(text, name_rule ? TextRule{kMaxTemplatedNameBytes, false}
-                                     : TextRule{kMaxTemplateBytes, true});
-    if (!problem.empty()) refuse(what + ": the text " + problem);
-  };
-  check_text("its name", type.name, true);
-  check_text("its style", type.css, false);
-  for (const AnkiCardTemplate& entry : type.templates) {
-    check_text("card template \"" + entry.name + "\"", entry.name, true);
-    check_text("card template \"" + entry.name + "\"", entry.question, false);
-    check_text("card template \"" + entry.name + "\"", entry.answer, false);
-  }
-  std::set<std::string> names;
-  for (const std::string& field : type.fields) {
-    check_text("a field's name", field, true);
-    if (field.empty()) refuse("has a field without a name");
-    if (field.size() > kMaxTemplatedNameBytes)
-      refuse("has a field name longer than " + std::to_string(kMaxTemplatedNameBytes) + " bytes");
-    if (!names.insert(field).second) refuse("has two fields named \"" + field + "\"");
-  }
-  for (const AnkiCardTemplate& entry : type.templates) {
-    if (entry.question.size() + entry.answer.size() > kMaxTemplateBytes) {
-      refuse("card template \"" + entry.name + "\" is longer than " +
-             std::to_string(kMaxTemplateBytes) + " bytes");
-    }
-  }
-  if (type.css.size() > kMaxTemplateBytes) {
-    refuse("its style is longer than " + std::to_string(kMaxTemplateBytes) + " bytes");
-  }
+  throw InputError(name, 0, "note type " + quoted_for_error(type.name) + ": " + where,
+                   problem->problem);
 }
 
 // Gives deck `deck_id`, just made for Anki's deck `anki_deck_id`, the options of that deck's

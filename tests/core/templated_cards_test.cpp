@@ -232,6 +232,12 @@ TEST_CASE("templated notes: a deck file's [[note_types]] and its anki notes", "[
   CHECK_THAT(failure(changed("kept_cards = [1]", "kept_cards = [5]")), Catch::Contains("card 5"));
   CHECK_THAT(failure(changed("templates = [", "templates = []\nx = [")),
              Catch::Contains("templates"));
+  // A template's problem is told at its key, on its line.
+  CHECK_THAT(failure(changed("name = \"Recall\"", "name = \"Re\\ncall\"")),
+             Catch::Contains("kept.toml:14") && Catch::Contains("templates[2].name") &&
+                 Catch::Contains("contains"));
+  CHECK_THAT(failure(changed("name = \"Vocabulary\"\n", "name = \"\"\n")),
+             Catch::Contains("kept.toml:9") && Catch::Contains("a note type needs a name"));
   // Two types of one shape and id would be one kept type: refused, naming the first.
   const std::size_t second_type = deck_text.find("[[notes]]");
   std::string twins = deck_text;

@@ -372,6 +372,27 @@ TEST_CASE("e2e: an Anki note of its own type shows through its card templates",
   CHECK(changed.out.find("Coracobrachialis Scapula (coracoid process) Coracobrachialis") !=
         std::string::npos);
   CHECK(count(home, "note_types") == 9);
+
+  // A type kioku cannot keep is refused by name and part, and nothing of the package lands: the
+  // rules a deck file's [[note_types]] keep (core/note_type_rules.hpp).
+  const auto refused = [&](const std::string& change, const std::string& error) {
+    const std::string path = home.root() + "/unkeepable.apkg";
+    write_changed_package(path, zip_entry(fixture("ankidroid_templates.apkg"), "collection.anki2"),
+                          change + "; UPDATE notes SET mod = mod + 10", "{}");
+    const std::int64_t notes_before = count(home, "notes");
+    const auto result = daemon.kioku({"import", path});
+    INFO(result.err);
+    CHECK(result.exit_code == 4);
+    CHECK(result.err.find(error) != std::string::npos);
+    CHECK(count(home, "notes") == notes_before);
+  };
+  refused(
+      "UPDATE col SET models = json_set(models, '$.\"1370745371343\".flds[1].name', "
+      "json_extract(models, '$.\"1370745371343\".flds[0].name'))",
+      ": note type \"Muscle\": fields: \"Name\" is listed twice");
+  // An empty name, which a deck file refuses: the type would not export to one that reads back.
+  refused("UPDATE col SET models = json_set(models, '$.\"1370745371343\".name', '')",
+          ": note type \"\": name: a note type needs a name");
 }
 
 TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",

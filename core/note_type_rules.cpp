@@ -1,0 +1,83 @@
+// The rules of a kept note type (core/note_type_rules.hpp).
+#include "core/note_type_rules.hpp"
+
+#include <set>
+
+namespace kioku {
+
+namespace {
+
+using Part = NoteTypeProblem::Part;
+
+std::optional<NoteTypeProblem> problem_of(Part part, std::string problem,
+                                          std::size_t template_index = 0) {
+  return NoteTypeProblem{
+      .part = part, .template_index = template_index, .problem = std::move(problem)};
+}
+
+std::optional<NoteTypeProblem> text_problem_of(Part part, const std::string& text,
+                                               const TextRule& rule,
+                                               std::size_t template_index = 0) {
+  std::string problem = text_problem(text, rule);
+  if (problem.empty()) return std::nullopt;
+  return problem_of(part, std::move(problem), template_index);
+}
+
+std::optional<NoteTypeProblem> fields_problem(const AnkiNoteType& type) {
+  if (type.fields.empty()) return problem_of(Part::kFields, "a note type needs a field");
+  if (type.fields.size() > kMaxTemplatedFields) {
+    return problem_of(Part::kFields, "at most " + std::to_string(kMaxTemplatedFields) +
+                                         " fields, not " + std::to_string(type.fields.size()));
+  }
+  std::set<std::string> seen;
+  for (const std::string& field : type.fields) {
+    if (auto problem = text_problem_of(Part::kFields, field, kNoteTypeNameRule)) return problem;
+    if (field.empty()) return problem_of(Part::kFields, "a field needs a name");
+    if (!seen.insert(field).second) {
+      return problem_of(Part::kFields, quoted_for_error(field) + " is listed twice");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<NoteTypeProblem> templates_problem(const AnkiNoteType& type) {
+  if (type.templates.empty())
+    return problem_of(Part::kTemplates, "a note type needs a card template");
+  if (type.templates.size() > kMaxTemplatedTemplates) {
+    return problem_of(Part::kTemplates, "at most " + std::to_string(kMaxTemplatedTemplates) +
+                                            " templates, not " +
+                                            std::to_string(type.templates.size()));
+  }
+  for (std::size_t index = 0; index < type.templates.size(); ++index) {
+    const AnkiCardTemplate& entry = type.templates[index];
+    if (auto problem = text_problem_of(Part::kTemplateName, entry.name, kNoteTypeNameRule, index)) {
+      return problem;
+    }
+    if (auto problem =
+            text_problem_of(Part::kQuestion, entry.question, kNoteTypeTemplateRule, index)) {
+      return problem;
+    }
+    if (auto problem = text_problem_of(Part::kAnswer, entry.answer, kNoteTypeTemplateRule, index)) {
+      return problem;
+    }
+    if (entry.question.size() + entry.answer.size() > kMaxTemplateBytes) {
+      return problem_of(
+          Part::kQuestion,
+          "the two sides are longer than " + std::to_string(kMaxTemplateBytes) + " bytes together",
+          index);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<NoteTypeProblem> note_type_problem(const AnkiNoteType& type) {
+  if (auto problem = text_problem_of(Part::kName, type.name, kNoteTypeNameRule)) return problem;
+  if (type.name.empty()) return problem_of(Part::kName, "a note type needs a name");
+  if (auto problem = fields_problem(type)) return problem;
+  if (auto problem = templates_problem(type)) return problem;
+  return text_problem_of(Part::kCss, type.css, kNoteTypeTemplateRule);
+}
+
+}  // namespace kioku
