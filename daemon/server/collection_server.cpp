@@ -98,10 +98,7 @@ void CollectionServer::use_configuration(ConfigurationState& configuration) {
 
 void CollectionServer::refill_stats_on_calendar() {
   try {
-    if (context_->collection.use_stats_calendar(context_->calendar) !=
-        Collection::StatsCalendarChange::kNone) {
-      server_.commit_soon();
-    }
+    if (context_->collection.use_stats_calendar(context_->calendar)) server_.commit_soon();
     stats_refill_pending_ = false;
   } catch (const Error& error) {
     // An import holds the collection's writes: the sums are made again after its commit (the

@@ -29,6 +29,7 @@
 #include "daemon/store/collection_connection.hpp"
 #include "daemon/store/collection_lock.hpp"
 #include "daemon/store/migrations.hpp"
+#include "daemon/store/time_zone_identity.hpp"
 #include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
 
@@ -47,7 +48,7 @@ void signal_ready(int ready_fd) {
 // migrated to them, or one whose day start or zone changed, has them made from its log here.
 void refill_stats_if_needed(Collection& collection, const DayCalendar& calendar) {
   const auto refill_started = std::chrono::steady_clock::now();
-  if (collection.use_stats_calendar(calendar) != Collection::StatsCalendarChange::kRefilled) return;
+  if (!collection.use_stats_calendar(calendar)) return;
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - refill_started);
   std::cerr << log_info << "kiokud: statistics roll-ups made from the review log in "
@@ -82,6 +83,8 @@ int run_daemon(const DaemonConfig& config) {
     if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
       std::cerr << log_warning << "kiokud: warning: " << *problem << '\n';
     }
+    // TZ is final: the zone glibc has read is the one kiokud's days are in until it stops.
+    pin_time_zone_identity();
     const auto max_clients = static_cast<std::size_t>(settings.max_clients);
     if (const auto raised = ensure_descriptors_for(max_clients)) {
       std::cerr << log_info << "kiokud: raised the open-file limit from " << raised->previous

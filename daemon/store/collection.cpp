@@ -1,7 +1,6 @@
 // The writes that span several stores, each one atomic through write().
 #include "daemon/store/collection.hpp"
 
-#include <cstdlib>
 #include <utility>
 
 #include "core/answer_rollup.hpp"
@@ -26,13 +25,6 @@ constexpr const char* kStatsRollupCalendar = "stats_rollup_calendar";
 std::string stats_calendar_key(const DayCalendar& calendar) {
   return "day_starts_at=" + std::to_string(calendar.day_starts_at_hour()) +
          ";zone=" + time_zone_identity();
-}
-
-// The key as kiokud wrote it up to schema 14's first release: TZ's text.
-std::string stats_calendar_key_by_text(const DayCalendar& calendar) {
-  const char* zone = std::getenv("TZ");
-  return "day_starts_at=" + std::to_string(calendar.day_starts_at_hour()) +
-         ";time_zone=" + (zone != nullptr ? zone : "");
 }
 
 ReviewLogRow log_row_of(const AnswerRecord& answer) {
@@ -164,17 +156,13 @@ std::int64_t Collection::import_history(std::int64_t card_id, std::int64_t deck_
   return static_cast<std::int64_t>(answers.size());
 }
 
-Collection::StatsCalendarChange Collection::use_stats_calendar(const DayCalendar& calendar) {
-  const std::optional<std::string> made_on = meta_.get(kStatsRollupCalendar);
-  const std::string key = stats_calendar_key(calendar);
-  if (made_on == key) return StatsCalendarChange::kNone;
-  if (made_on == stats_calendar_key_by_text(calendar)) {
-    // Made on this very TZ text, so on this zone: only the key's form is new.
-    write([&] { meta_.set(kStatsRollupCalendar, key); });
-    return StatsCalendarChange::kKeyRewritten;
-  }
+bool Collection::use_stats_calendar(const DayCalendar& calendar) {
+  // A record of the form written before (TZ's text) is another calendar's too: it could not
+  // tell whether the zone file behind that text had changed, so the roll-ups are made again,
+  // once, rather than trusted.
+  if (meta_.get(kStatsRollupCalendar) == stats_calendar_key(calendar)) return false;
   write([&] { refill_stats_rollups(calendar); });
-  return StatsCalendarChange::kRefilled;
+  return true;
 }
 
 void Collection::refill_stats_rollups(const DayCalendar& calendar) {

@@ -143,13 +143,8 @@ class Collection {
   // refills them from the log in one write when they were made on another calendar, or on none
   // (a collection just migrated to version 11, or whose log a tool wrote). Every answer and undo
   // then keeps them on that calendar: kiokud calls this at start and when its day start
-  // changes, and answers with the same calendar. Says what it wrote.
-  enum class StatsCalendarChange {
-    kNone,
-    kKeyRewritten,  // made on this calendar, their key written in its present form
-    kRefilled,
-  };
-  StatsCalendarChange use_stats_calendar(const DayCalendar& calendar);
+  // changes, and answers with the same calendar. Returns whether it refilled them.
+  bool use_stats_calendar(const DayCalendar& calendar);
   // Refills the statistics' roll-ups from the log on `calendar` (doctor --rebuild). For use
   // inside write().
   void refill_stats_rollups(const DayCalendar& calendar);

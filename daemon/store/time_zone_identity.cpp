@@ -39,9 +39,8 @@ std::string hex(std::uint64_t value) {
   return text;
 }
 
-}  // namespace
-
-std::string time_zone_identity() {
+// The zone TZ names, read now.
+std::string current_time_zone_identity() {
   const char* set = std::getenv("TZ");
   const std::string text = set != nullptr ? set : "";
   std::string_view name = text;
@@ -57,6 +56,23 @@ std::string time_zone_identity() {
     if (const std::optional<std::uint64_t> hash = zone_file_hash(path)) return "tzif:" + hex(*hash);
   }
   return "tz:" + text;
+}
+
+// Set once, at start, before any thread that reads it exists.
+std::optional<std::string>& pinned_identity() {
+  static std::optional<std::string> identity;
+  return identity;
+}
+
+}  // namespace
+
+std::string time_zone_identity() {
+  if (const std::optional<std::string>& pinned = pinned_identity()) return *pinned;
+  return current_time_zone_identity();
+}
+
+void pin_time_zone_identity() {
+  pinned_identity() = current_time_zone_identity();
 }
 
 }  // namespace kioku::daemon

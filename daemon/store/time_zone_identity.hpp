@@ -12,7 +12,15 @@ namespace kioku::daemon {
 // "UTC", "Etc/UTC" and an /etc/localtime that is a copy of or a link to the same file are one
 // zone, and an /etc/localtime changed to another zone, or tzdata's new rules for it, are
 // another. Otherwise (a POSIX rule such as "JST-9", an empty TZ, a name with no readable zone
-// file) "tz:" and TZ's text. Reads TZ as it is now: call it after pin_local_time_zone().
+// file) "tz:" and TZ's text.
+// The zone pinned by pin_time_zone_identity() once it has been called; before, the zone TZ
+// names now (what tests that set TZ read).
 std::string time_zone_identity();
+
+// Takes the identity of the zone in use from now on, for the rest of the process. kiokud calls
+// it once TZ is final and tzset() has read it: glibc reads the zone's rules once for a TZ text,
+// so an /etc/localtime changed while kiokud runs is not the zone it works in, and must not be
+// recorded as the one the statistics were made on until kiokud starts again.
+void pin_time_zone_identity();
 
 }  // namespace kioku::daemon

@@ -2,6 +2,8 @@
 // history (two decks, several days, learning and review answers, a cram answer, undos, an
 // import), the sums kiokud kept answer by answer are exactly those `doctor --rebuild` makes
 // again from the raw log; and a new day start remakes them on the new days.
+#include <filesystem>
+#include <map>
 #include <set>
 
 #include "tests/e2e/clock_file.hpp"
@@ -224,4 +226,34 @@ TEST_CASE("e2e: answers older than the year read from the roll-ups count in all-
   INFO(json::serialize(all));
   CHECK(all_time.at("passed").as_int64() == year.at("passed").as_int64() + 2);
   CHECK(all_time.at("failed").as_int64() == year.at("failed").as_int64() + 1);
+}
+
+TEST_CASE("e2e: the zone recorded is the one kiokud read at start; a changed zone refills next",
+          "[e2e][stats_rollups]") {
+  // glibc reads a zone's rules once: a zone file changed while kiokud runs (timedatectl
+  // set-timezone rewriting /etc/localtime) is not the zone kiokud's days are in until it starts
+  // again, and the roll-ups made meanwhile must not be recorded as made on it.
+  TempHome home;
+  const std::string zones = home.root() + "/zones";
+  std::filesystem::create_directories(zones);
+  std::filesystem::copy_file("/usr/share/zoneinfo/UTC", zones + "/Here");
+  const std::map<std::string, std::string> environment = {{"TZ", "Here"}, {"TZDIR", zones}};
+  const std::vector<std::string> arguments = {"--no-bundled-decks"};
+  std::string zone_at_start;
+  {
+    RunningDaemon daemon(home, arguments, environment);
+    const std::string key = calendar_key(home);
+    REQUIRE(key.starts_with("day_starts_at=4;zone=tzif:"));
+    zone_at_start = key.substr(key.find(";zone="));
+    std::filesystem::copy_file("/usr/share/zoneinfo/Asia/Tokyo", zones + "/Here",
+                               std::filesystem::copy_options::overwrite_existing);
+    // A new day start makes the roll-ups again, on the zone kiokud is in.
+    REQUIRE(run_kioku(home, {"config", "set", "day_starts_at", "9"}).exit_code == 0);
+    CHECK(calendar_key(home) == "day_starts_at=9" + zone_at_start);
+    daemon.stop_cleanly();
+  }
+  RunningDaemon again(home, arguments, environment);
+  CHECK(again.log().find("statistics roll-ups made from the review log") != std::string::npos);
+  CHECK(calendar_key(home).starts_with("day_starts_at=9;zone=tzif:"));
+  CHECK(calendar_key(home) != "day_starts_at=9" + zone_at_start);
 }
