@@ -89,10 +89,17 @@ AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
   labels_from_option_ = !options_.columns.empty();
   labels_ = labels_from_option_ ? options_.columns : headers.columns;
   // A column labelled as the note type is a note type column as `#notetype column` makes one:
-  // each row names its kind, and `#notetype` is not every note's.
-  const bool notetype_labelled = std::any_of(labels_.begin(), labels_.end(), [](const auto& label) {
-    return is_notetype_label(lower_ascii(trim_ascii_space(label)));
-  });
+  // each row names its kind, and `#notetype` is not every note's. Not a column a header has
+  // taken for something else (plan() gives the headers' columns first).
+  bool notetype_labelled = false;
+  for (std::size_t index = 0; index < labels_.size(); ++index) {
+    const int number = static_cast<int>(index) + 1;
+    const bool taken = number == headers.guid_column || number == headers.deck_column ||
+                       number == headers.tags_column;
+    if (!taken && is_notetype_label(lower_ascii(trim_ascii_space(labels_[index])))) {
+      notetype_labelled = true;
+    }
+  }
   if (options_.kind) {
     global_kind_ = options_.kind;
   } else if (headers.notetype_column == 0 && !notetype_labelled) {
@@ -179,7 +186,7 @@ void AnkiTextNotes::plan(std::size_t count) {
         free != columns_.end()
             ? free
             : std::find_if(columns_.begin(), columns_.end(),
-                           [](const Column& c) { return c.role == Role::kNone; });
+                           [](const Column& c) { return c.role == Role::kNone && !c.left_out; });
     if (unlabelled_free == columns_.end()) {
       throw InputError(reader_.file_name(), 0, labels_from_option_ ? option_field : "",
                        "no column left for field " + std::string(fields.front().name) +
@@ -194,7 +201,7 @@ void AnkiTextNotes::plan(std::size_t count) {
       if (columns_[index].role == Role::kField) last_field = index;
     }
     for (std::size_t index = last_field + 1; index < count; ++index) {
-      if (columns_[index].role == Role::kNone) {
+      if (columns_[index].role == Role::kNone && !columns_[index].left_out) {
         columns_[index].role = Role::kTags;
         break;
       }
@@ -209,26 +216,71 @@ void AnkiTextNotes::fail(const AnkiTextRow& row, std::size_t column, const std::
                    known ? row.field_columns[column] : 0, field, problem);
 }
 
-void AnkiTextNotes::take_own_type_fields(const AnkiTextRow& row,
-                                         const std::vector<std::size_t>& free_columns,
-                                         Note& note) const {
-  const std::vector<std::string>& fields = note.note_type->fields();
-  for (std::size_t at = 0; at < free_columns.size(); ++at) {
-    const std::string& value = row.fields[free_columns[at]];
-    if (at >= fields.size()) {
-      if (!value.empty()) {
-        fail(row, free_columns[at], "",
-             "column " + std::to_string(free_columns[at] + 1) + " has text but note type " +
-                 quoted_for_error(note.note_type->name()) + " has only " +
-                 std::to_string(fields.size()) + " fields");
-      }
-      continue;
-    }
-    // Its templates show HTML: a file's HTML as it is, its plain text made HTML.
-    const std::string text =
-        reader_.html() ? unix_lines(value) : text_to_anki_html(unix_lines(value));
-    if (!text.empty()) note.fields.push_back({fields[at], {{options_.language, text}}});
+std::vector<std::pair<std::size_t, std::string>> AnkiTextNotes::row_fields(
+    const AnkiTextRow& row, const std::vector<std::size_t>& free_columns, const Note& note) const {
+  const bool own_type = note.kind == NoteKind::kAnki;
+  std::vector<std::string> names;  // the row's kind's fields, in order
+  if (own_type) {
+    names = note.note_type->fields();
+  } else {
+    for (const auto& field : note_kind_spec(note.kind).fields) names.emplace_back(field.name);
   }
+  const std::string kind_name = own_type ? "note type " + quoted_for_error(note.note_type->name())
+                                         : "kind " + std::string(note_kind_name(note.kind));
+  // By the labels' names when they name fields of this row's kind, as a file of one kind is
+  // read (plan()); in order when there are none, or none of its fields: a file of several kinds
+  // may label its columns for one of them (front, back) and give another's (cloze) in order.
+  const auto field_named = [&](const std::string& label) -> std::string {
+    if (!own_type) return std::string(field_of_anki_name(note.kind, label));
+    const std::string wanted = lower_ascii(trim_ascii_space(label));
+    for (const std::string& name : names) {
+      if (lower_ascii(name) == wanted) return name;
+    }
+    return "";
+  };
+  const bool by_name =
+      !labels_.empty() &&
+      std::any_of(free_columns.begin(), free_columns.end(),
+                  [&](std::size_t column) { return !field_named(labels_[column]).empty(); });
+  std::vector<std::pair<std::size_t, std::string>> fields;
+  if (!by_name) {
+    // In order over the free columns.
+    for (std::size_t at = 0; at < free_columns.size(); ++at) {
+      if (at < names.size()) {
+        fields.emplace_back(free_columns[at], names[at]);
+      } else if (!row.fields[free_columns[at]].empty()) {
+        fail(row, free_columns[at], "",
+             "column " + std::to_string(free_columns[at] + 1) + " has text but " + kind_name +
+                 " has only " + std::to_string(names.size()) + " fields");
+      }
+    }
+    return fields;
+  }
+  std::vector<std::size_t> unnamed;  // free columns whose label is no field of the kind
+  for (const std::size_t column : free_columns) {
+    const std::string field = field_named(labels_[column]);
+    if (!field.empty()) {
+      fields.emplace_back(column, field);
+    } else if (labels_from_option_) {
+      fail(row, column, "--columns",
+           "no field " + quoted_for_error(labels_[column]) + " in " + kind_name +
+               ", this row's (name its fields, tags, deck, guid, notetype, or - to leave a "
+               "column out)");
+    } else {
+      unnamed.push_back(column);  // left out, as in Anki
+    }
+  }
+  const bool first_named = std::any_of(fields.begin(), fields.end(),
+                                       [&](const auto& field) { return field.second == names[0]; });
+  if (!first_named) {
+    // Anki gives the first field the first free column, whatever the labels say.
+    if (unnamed.empty()) {
+      fail(row, row.fields.size(), "",
+           "no column left for field " + names.front() + " of " + kind_name);
+    }
+    fields.emplace_back(unnamed.front(), names.front());
+  }
+  return fields;
 }
 
 std::string AnkiTextNotes::text_of(const std::string& field) const {
@@ -325,24 +377,16 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
   }
   if (!kind) kind = NoteKind::kBasic;
   note.kind = *kind;
-  if (!global_kind_ && *kind == NoteKind::kAnki) {
-    take_own_type_fields(row, free_columns, note);
-  } else if (!global_kind_) {
-    const auto& fields = note_kind_spec(*kind).fields;
-    for (std::size_t at = 0; at < free_columns.size(); ++at) {
-      const std::string& value = row.fields[free_columns[at]];
-      if (at >= fields.size()) {
-        if (!value.empty()) {
-          fail(row, free_columns[at], "",
-               "column " + std::to_string(free_columns[at] + 1) + " has text but kind " +
-                   std::string(note_kind_name(*kind)) + " has only " +
-                   std::to_string(fields.size()) + " fields");
-        }
-        continue;
-      }
-      const std::string text = text_of(value);
-      if (!text.empty())
-        note.fields.push_back({std::string(fields[at].name), {{options_.language, text}}});
+  std::vector<std::pair<std::size_t, std::string>> row_columns;  // with a note type column
+  if (!global_kind_) {
+    row_columns = row_fields(row, free_columns, note);
+    for (const auto& [column, field] : row_columns) {
+      const std::string& value = row.fields[column];
+      // A kept type's templates show HTML: a file's HTML as it is, its plain text made HTML.
+      const std::string text = *kind != NoteKind::kAnki ? text_of(value)
+                               : reader_.html()         ? unix_lines(value)
+                                                        : text_to_anki_html(unix_lines(value));
+      if (!text.empty()) note.fields.push_back({field, {{options_.language, text}}});
     }
   }
   if (result.deck_name.empty()) result.deck_name = "Default";
@@ -372,11 +416,8 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         column = index;
       }
     }
-    if (!global_kind_ && column == expected) {
-      const auto& fields = note_kind_spec(note.kind).fields;
-      for (std::size_t at = 0; at < fields.size() && at < free_columns.size(); ++at) {
-        if (fields[at].name == error.field()) column = free_columns[at];
-      }
+    for (const auto& [row_column, field] : row_columns) {
+      if (column == expected && field == error.field()) column = row_column;
     }
     fail(row, column, error.field(), error.problem());
   }

@@ -60,9 +60,10 @@ class AnkiTextNotes {
   // What each column is, once the column count is known (from the labels or the first row).
   void plan(std::size_t count);
   std::string text_of(const std::string& field) const;
-  // The fields of a row whose note type is one kept as itself, from `free_columns` in order.
-  void take_own_type_fields(const AnkiTextRow& row, const std::vector<std::size_t>& free_columns,
-                            Note& note) const;
+  // With a note type column: which of the row's `free_columns` hold which field of the kind (or
+  // kept note type) `note` has, by the labels' names when there are labels, else in order.
+  std::vector<std::pair<std::size_t, std::string>> row_fields(
+      const AnkiTextRow& row, const std::vector<std::size_t>& free_columns, const Note& note) const;
   [[noreturn]] void fail(const AnkiTextRow& row, std::size_t column, const std::string& field,
                          const std::string& problem) const;
 

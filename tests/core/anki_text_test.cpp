@@ -257,11 +257,33 @@ TEST_CASE("anki text: a column labelled notetype makes each row name its kind",
   CHECK(notes[0].note.kind == NoteKind::kReverse);
   CHECK(text_of(notes[0], "front") == "f");
   CHECK(text_of(notes[0], "back") == "b");
+  // Labels that name fields of the row's kind are matched by name, not taken in order.
+  options.columns = {"back", "front", "notetype"};
+  notes = notes_of("#separator:tab\nb\tf\tBasic\n", options);
+  CHECK(text_of(notes[0], "front") == "f");
+  CHECK(text_of(notes[0], "back") == "b");
+  // A label that is no field of a row's kind it otherwise names is refused at that row.
+  options.columns = {"front", "bakc", "notetype"};
+  CHECK(input_error_of([&] { notes_of("#separator:tab\nf\tb\tBasic\n", options); }) ==
+        "f.txt:2:3: --columns: no field \"bakc\" in kind basic, this row's (name its fields, "
+        "tags, deck, guid, notetype, or - to leave a column out)");
+  // A label on a column a header has taken is not the note type column: #notetype still holds.
+  options.columns = {"front", "back", "notetype"};
+  notes = notes_of(
+      "#separator:tab\n#notetype:Basic (and reversed card)\n#tags column:3\n"
+      "f\tb\tt1 t2\n",
+      options);
+  CHECK(notes[0].note.kind == NoteKind::kReverse);
+  CHECK(notes[0].note.tags == std::vector<std::string>{"t1", "t2"});
   // --kind says every note's kind: the column is then not read.
   options.kind = NoteKind::kBasic;
   options.columns = {"front", "back", "notetype"};
   notes = notes_of("#separator:tab\nf\tb\tCloze\n", options);
   CHECK(notes[0].note.kind == NoteKind::kBasic);
+  // A column left out with "-" never becomes the first field.
+  options.columns = {"-", "back"};
+  CHECK(input_error_of([&] { notes_of("#separator:tab\nx\tb\n", options); }) ==
+        "f.txt: --columns: no column left for field front of kind basic");
 }
 
 TEST_CASE("anki text: #guid column gives the note's id, else the first field does",
