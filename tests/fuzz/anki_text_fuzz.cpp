@@ -136,6 +136,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.columns = {"text", "-", "tags", "deck", "guid"};
   options.deck = "Fuzz::Deck";
   check_notes(text, options);
+  // Rows that name their kind, labels matched to each row's kind by name (or taken in order).
+  kioku::AnkiTextOptions per_row;
+  per_row.columns = {"back", "front", "notetype", "-", "extra"};
+  check_notes(text, per_row);
   if (valid_utf8(text) && !valid_utf8(kioku::anki_html_to_text(text))) {
     fail("HTML of valid UTF-8 became invalid UTF-8");
   }
