@@ -676,3 +676,30 @@ TEST_CASE("e2e: Anki's card flags come in and are set with kioku flag and go bac
   CHECK(SqliteReader(exported).text("SELECT group_concat(flags) FROM (SELECT flags FROM cards "
                                     "WHERE flags <> 0 ORDER BY flags)") == "7,7");
 }
+
+TEST_CASE("e2e: a newer copy of a note deleted in kioku stays deleted and keeps its place",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string real = fixture("mhaswade_english-vocab-2023.apkg");
+  REQUIRE(daemon.kioku({"import", real}).exit_code == 0);
+  const SqliteReader reader(home.collection_path());
+  const std::string first = reader.text("SELECT guid FROM notes ORDER BY position LIMIT 1");
+  const std::string places_before = reader.text(
+      "SELECT group_concat(guid || '@' || position, ' ') FROM "
+      "(SELECT guid, position FROM notes ORDER BY position)");
+  REQUIRE(daemon.kioku({"note", "delete", first}).exit_code == 0);
+  // Every note newer in the package: the deleted one is saved where it is, and stays deleted.
+  const std::string newer = home.root() + "/newer.apkg";
+  write_changed_package(newer, zip_entry(real, "collection.anki21"),
+                        "UPDATE notes SET mod = mod + 100, flds = flds || ' (new)'", "{}");
+  const auto again = daemon.kioku({"import", newer});
+  INFO(again.out << again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(reader.text("SELECT group_concat(guid || '@' || position, ' ') FROM "
+                    "(SELECT guid, position FROM notes ORDER BY position)") == places_before);
+  CHECK(reader.text("SELECT deleted_ms IS NOT NULL FROM notes WHERE guid = '" + first + "'") ==
+        "1");
+  CHECK(reader.text("SELECT count(*) FROM notes WHERE deleted_ms IS NULL") == "21");
+}
