@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace kioku::test {
 
@@ -16,26 +17,34 @@ inline bool zone_installed(const std::string& zone) {
   return std::filesystem::exists(std::filesystem::path("/usr/share/zoneinfo") / zone);
 }
 
-class TimeZoneGuard {
+// Sets one of the variables that decide the process's zone (TZ, TZDIR) for one test, and
+// restores it afterwards; glibc reads the zone again each time.
+class ZoneVariableGuard {
  public:
-  explicit TimeZoneGuard(const std::string& zone) {
-    if (const char* previous = std::getenv("TZ")) previous_ = previous;
-    setenv("TZ", zone.c_str(), 1);
+  ZoneVariableGuard(std::string name, const std::string& value) : name_(std::move(name)) {
+    if (const char* previous = std::getenv(name_.c_str())) previous_ = previous;
+    setenv(name_.c_str(), value.c_str(), 1);
     tzset();
   }
-  ~TimeZoneGuard() {
+  ~ZoneVariableGuard() {
     if (previous_) {
-      setenv("TZ", previous_->c_str(), 1);
+      setenv(name_.c_str(), previous_->c_str(), 1);
     } else {
-      unsetenv("TZ");
+      unsetenv(name_.c_str());
     }
     tzset();
   }
-  TimeZoneGuard(const TimeZoneGuard&) = delete;
-  TimeZoneGuard& operator=(const TimeZoneGuard&) = delete;
+  ZoneVariableGuard(const ZoneVariableGuard&) = delete;
+  ZoneVariableGuard& operator=(const ZoneVariableGuard&) = delete;
 
  private:
+  std::string name_;
   std::optional<std::string> previous_;
+};
+
+class TimeZoneGuard : public ZoneVariableGuard {
+ public:
+  explicit TimeZoneGuard(const std::string& zone) : ZoneVariableGuard("TZ", zone) {}
 };
 
 }  // namespace kioku::test

@@ -16,28 +16,6 @@ using namespace kioku::test;
 
 namespace {
 
-// Sets TZDIR for one test and restores it afterwards.
-class ZoneDirectoryGuard {
- public:
-  explicit ZoneDirectoryGuard(const std::string& directory) {
-    if (const char* previous = std::getenv("TZDIR")) previous_ = previous;
-    setenv("TZDIR", directory.c_str(), 1);
-  }
-  ~ZoneDirectoryGuard() {
-    if (previous_) {
-      setenv("TZDIR", previous_->c_str(), 1);
-    } else {
-      unsetenv("TZDIR");
-    }
-    tzset();
-  }
-  ZoneDirectoryGuard(const ZoneDirectoryGuard&) = delete;
-  ZoneDirectoryGuard& operator=(const ZoneDirectoryGuard&) = delete;
-
- private:
-  std::optional<std::string> previous_;
-};
-
 void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
@@ -71,7 +49,7 @@ TEST_CASE("time zone identity: a POSIX rule or a zone with no TZif file is TZ's 
   write_bytes(directory.root() + "/NotAZone", "not a zone file");
   // The zone restored last, when TZDIR is the runner's again.
   const TimeZoneGuard runner_zone("UTC");
-  const ZoneDirectoryGuard zones(directory.root());
+  const ZoneVariableGuard zones("TZDIR", directory.root());
   {
     const TimeZoneGuard zone("JST-9");
     CHECK(daemon::time_zone_identity() == "tz:JST-9");
@@ -90,7 +68,7 @@ TEST_CASE("time zone identity: a zone file that changes is another zone", "[daem
   // As /etc/localtime when the machine moves to another zone: the same TZ, other rules.
   TempHome directory;
   const TimeZoneGuard zone("Here");  // restored last, when TZDIR is the runner's again
-  const ZoneDirectoryGuard zones(directory.root());
+  const ZoneVariableGuard zones("TZDIR", directory.root());
   const std::string path = directory.root() + "/Here";
   write_bytes(path, std::string("TZif2\0\0", 7) + "the rules of one zone");
   const std::string before = daemon::time_zone_identity();
