@@ -228,7 +228,7 @@ TEST_CASE("e2e: answers older than the year read from the roll-ups count in all-
   CHECK(all_time.at("failed").as_int64() == year.at("failed").as_int64() + 1);
 }
 
-TEST_CASE("e2e: the zone recorded is the one kiokud read at start; a changed zone refills next",
+TEST_CASE("e2e: the zone recorded is the one kiokud read at start - a changed zone refills next",
           "[e2e][stats_rollups]") {
   // glibc reads a zone's rules once: a zone file changed while kiokud runs (timedatectl
   // set-timezone rewriting /etc/localtime) is not the zone kiokud's days are in until it starts
