@@ -46,7 +46,8 @@ class AnkiTextNotes {
   // The next row's note into `note`; false at the end. Throws kioku::InputError naming the
   // file, the row's line and the column (and field) for a row with another number of columns
   // than the first, an unknown note type in the note type column, text in a column no field
-  // takes, or a note that breaks its kind's rules.
+  // takes, a `--columns` label that names no field of the row's own kind (when its other labels
+  // name some), or a note that breaks its kind's rules.
   bool next(AnkiTextNote& note);
 
  private:
