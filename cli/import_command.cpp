@@ -202,8 +202,10 @@ CommandGroup import_commands() {
                    "Anki テキスト: 全ノートの種類（basic, reverse, basic-optional-reverse, "
                    "typed, cloze）"})
           .option(&ImportArgs::columns, "--columns",
-                  {"Anki text: what each column is, e.g. front,back,tags (- skips one)",
-                   "Anki テキスト: 各列の意味。例: front,back,tags（- は読み飛ばす）"})
+                  {"Anki text: what each column is, e.g. front,back,tags (- skips one; "
+                   "notetype: each row's note type)",
+                   "Anki テキスト: 各列の意味。例: front,back,tags（- は読み飛ばす。notetype "
+                   "は行ごとのノートタイプ）"})
           .flag(&ImportArgs::dry_run, "--dry-run",
                 {"show what the import would change, and change nothing",
                  "取り込みで何が変わるかを表示するだけで、何も変更しない"})
