@@ -35,7 +35,7 @@ std::string kind_name(const std::string& kind, const CardMessages& words) {
 
 }  // namespace
 
-std::string flag_name(int flag, const CardMessages& words) {
+std::string flag_name(std::int64_t flag, const CardMessages& words) {
   const char* const names[] = {"",
                                words.flag_red,
                                words.flag_orange,
@@ -132,8 +132,8 @@ std::vector<std::string> card_show_lines(const protocol::CardGetResult& content,
   std::string flags;
   if (state.suspended) flags += words.suspended;
   if (state.leech) flags += words.leech;
-  if (card.flag >= 1 && card.flag <= 7) {
-    flags += fill_in(words.flagged, {{"flag", flag_name(static_cast<int>(card.flag), words)}});
+  if (const std::string flag = flag_name(card.flag, words); !flag.empty()) {
+    flags += fill_in(words.flagged, {{"flag", flag}});
   }
   lines.emplace_back();
   lines.push_back(fill_in(

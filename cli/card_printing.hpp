@@ -2,6 +2,7 @@
 // has had (card.history), one line each.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,7 +18,7 @@ namespace kioku::cli {
 // `style.enabled`. Answer times are local (the process's time zone). Text from the collection
 // goes through safe_line or safe_text: no control reaches the terminal.
 // Anki's flag `flag` (1 red ... 7 purple) by its name in `words`' language; "" for 0.
-std::string flag_name(int flag, const CardMessages& words);
+std::string flag_name(std::int64_t flag, const CardMessages& words);
 // The flag `text` names: 0 to 7, none, or a flag's name in English or Japanese; nothing else.
 std::optional<int> parse_flag(const std::string& text);
 

@@ -570,11 +570,10 @@ class ReviewScreen {
     const std::string english_deck = english_card_ ? english_card_->deck_name : card.deck_name;
     const Bilingual deck = both([&](const Messages& words) {
       std::string name = safe_line(safe_text(&words == &text_ ? card.deck_name : english_deck));
-      if (card.flag >= 1 && card.flag <= 7) {
-        // The card's flag, in the header's language.
-        name += " · ⚑ " + flag_name(static_cast<int>(card.flag),
-                                    card_messages_for(&words == &text_ ? context_.language : "en"));
-      }
+      // The card's flag, in the header's language (no name: no flag).
+      const std::string flag =
+          flag_name(card.flag, card_messages_for(&words == &text_ ? context_.language : "en"));
+      if (!flag.empty()) name += " · ⚑ " + flag;
       if (!options_.cram) return name;
       return fill_in(words.cram_header, {{"left", std::to_string(cram_left_)}}) + " · " + name;
     });

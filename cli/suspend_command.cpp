@@ -97,7 +97,7 @@ void print_flagged(const protocol::CardFlagResult& result, const SuspendMessages
     return;
   }
   out << fill_in(fill_in_count(count, words.flagged_one, words.flagged_many),
-                 {{"flag", flag_name(static_cast<int>(flag), card_words)}})
+                 {{"flag", flag_name(flag, card_words)}})
       << '\n';
 }
 
