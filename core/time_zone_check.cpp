@@ -18,14 +18,6 @@ bool is_file(const std::string& path) {
   return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
 }
 
-bool names_zone_file(std::string_view name) {
-  if (name.empty()) return false;
-  if (name.front() == '/') return is_file(std::string(name));
-  const char* directory = std::getenv("TZDIR");
-  const std::string base = directory && *directory ? directory : "/usr/share/zoneinfo";
-  return is_file(base + "/" + std::string(name));
-}
-
 // Reads POSIX TZ pieces from the front of `text`; each returns false when its piece is not there.
 class RuleReader {
  public:
@@ -99,13 +91,26 @@ bool is_posix_rule(std::string_view text) {
 
 }  // namespace
 
+std::optional<std::string> zone_file_path(const char* tz) {
+  if (tz == nullptr) return std::nullopt;
+  std::string_view name(tz);
+  if (name.starts_with(':')) name.remove_prefix(1);
+  if (name.empty()) return std::nullopt;
+  if (name.front() == '/') return std::string(name);
+  const char* directory = std::getenv("TZDIR");
+  const std::string base = directory && *directory ? directory : "/usr/share/zoneinfo";
+  return base + "/" + std::string(name);
+}
+
 std::optional<std::string> time_zone_problem(const char* tz) {
   if (tz == nullptr || *tz == '\0') return std::nullopt;
   const std::string_view value(tz);
   const std::string_view name = value.front() == ':' ? value.substr(1) : value;
   // What UTC means on a system without tzdata too.
   if (name == "UTC" || name == "GMT") return std::nullopt;
-  if (names_zone_file(name)) return std::nullopt;
+  if (const std::optional<std::string> path = zone_file_path(tz); path && is_file(*path)) {
+    return std::nullopt;
+  }
   if (value.front() != ':' && is_posix_rule(value)) return std::nullopt;
   return "TZ='" + escape_controls(value) +
          "' is neither a time zone of this system nor a POSIX TZ rule, so days are counted in "

@@ -8,6 +8,11 @@
 
 namespace kioku {
 
+// The file TZ's value `tz` names as a zone file, whether or not it is there: the name after an
+// optional ':', under $TZDIR (/usr/share/zoneinfo when unset or empty), or itself when it is an
+// absolute path. Nothing for an unset or empty TZ.
+std::optional<std::string> zone_file_path(const char* tz);
+
 // A sentence saying that `tz` (the value of TZ, or nullptr when unset) is not understood and
 // UTC is used instead; nothing when TZ is unset or empty, names a zone file (with or without a
 // leading ':', under $TZDIR or /usr/share/zoneinfo, or an absolute path), is UTC or GMT, or is

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/fnv1a.hpp"
+#include "core/time_zone_check.hpp"
 
 namespace kioku::daemon {
 
@@ -41,21 +42,12 @@ std::string hex(std::uint64_t value) {
 
 // The zone TZ names, read now.
 std::string current_time_zone_identity() {
-  const char* set = std::getenv("TZ");
-  const std::string text = set != nullptr ? set : "";
-  std::string_view name = text;
-  if (name.starts_with(':')) name.remove_prefix(1);
-  if (!name.empty()) {
-    std::string path(name);
-    if (!name.starts_with('/')) {
-      const char* directory = std::getenv("TZDIR");
-      path = std::string(directory != nullptr && *directory != '\0' ? directory
-                                                                    : "/usr/share/zoneinfo") +
-             "/" + path;
-    }
-    if (const std::optional<std::uint64_t> hash = zone_file_hash(path)) return "tzif:" + hex(*hash);
+  const char* tz = std::getenv("TZ");
+  if (const std::optional<std::string> path = zone_file_path(tz)) {
+    if (const std::optional<std::uint64_t> hash = zone_file_hash(*path))
+      return "tzif:" + hex(*hash);
   }
-  return "tz:" + text;
+  return "tz:" + std::string(tz != nullptr ? tz : "");
 }
 
 // Set once, at start, before any thread that reads it exists.

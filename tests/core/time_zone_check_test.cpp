@@ -29,3 +29,25 @@ TEST_CASE("time zone check: zones - rules and UTC pass - anything else is named"
     CHECK(problem->find("days are counted in UTC") != std::string::npos);
   }
 }
+
+TEST_CASE("time zone check: the zone file TZ names", "[core][time_zone]") {
+  CHECK_FALSE(zone_file_path(nullptr));
+  CHECK_FALSE(zone_file_path(""));
+  CHECK_FALSE(zone_file_path(":"));
+  CHECK(zone_file_path("/etc/localtime") == "/etc/localtime");
+  CHECK(zone_file_path(":/etc/localtime") == "/etc/localtime");
+  const char* set = std::getenv("TZDIR");
+  const std::optional<std::string> previous = set ? std::optional<std::string>(set) : std::nullopt;
+  unsetenv("TZDIR");
+  CHECK(zone_file_path("Asia/Tokyo") == "/usr/share/zoneinfo/Asia/Tokyo");
+  CHECK(zone_file_path(":Asia/Tokyo") == "/usr/share/zoneinfo/Asia/Tokyo");
+  setenv("TZDIR", "/zones", 1);
+  CHECK(zone_file_path("Here") == "/zones/Here");
+  setenv("TZDIR", "", 1);
+  CHECK(zone_file_path("Here") == "/usr/share/zoneinfo/Here");
+  if (previous) {
+    setenv("TZDIR", previous->c_str(), 1);
+  } else {
+    unsetenv("TZDIR");
+  }
+}
