@@ -19,13 +19,9 @@ std::string any_text(const TableReader& table, const std::string& key) {
   return node.as_string()->get();
 }
 
-std::string template_key(std::size_t index) {
-  return "templates[" + std::to_string(index + 1) + "]";
-}
-
 // The reader of card template `index` of `type`'s list.
 TableReader template_reader(const TableReader& type, const toml::node& node, std::size_t index) {
-  const std::string where = template_key(index);
+  const std::string where = "templates[" + std::to_string(index + 1) + "]";
   const toml::table* table = node.as_table();
   if (table == nullptr) type.fail(where, "must be a table {name, question, answer}", &node);
   return TableReader(*table, type.place(), type.field(where), type.line_of(node));
@@ -34,28 +30,11 @@ TableReader template_reader(const TableReader& type, const toml::node& node, std
 // Fails at the key of the file that holds `problem`.
 [[noreturn]] void fail_at_problem(const TableReader& type, const toml::array& templates,
                                   const NoteTypeProblem& problem) {
-  using Part = NoteTypeProblem::Part;
-  switch (problem.part) {
-    case Part::kName:
-      type.fail("name", problem.problem, &type.require("name"));
-    case Part::kFields:
-      type.fail("fields", problem.problem, &type.require("fields"));
-    case Part::kTemplates:
-      type.fail("templates", problem.problem, &type.require("templates"));
-    case Part::kCss:
-      type.fail("css", problem.problem, &type.require("css"));
-    case Part::kTemplateName:
-    case Part::kQuestion:
-    case Part::kAnswer: {
-      const TableReader entry =
-          template_reader(type, *templates.get(problem.template_index), problem.template_index);
-      const std::string key = problem.part == Part::kTemplateName ? "name"
-                              : problem.part == Part::kQuestion   ? "question"
-                                                                  : "answer";
-      entry.fail(key, problem.problem, &entry.require(key));
-    }
-  }
-  type.fail("", problem.problem);
+  const std::string key(note_type_part_key(problem.part));
+  if (!is_template_part(problem.part)) type.fail(key, problem.problem, &type.require(key));
+  const TableReader entry =
+      template_reader(type, *templates.get(problem.template_index), problem.template_index);
+  entry.fail(key, problem.problem, &entry.require(key));
 }
 
 AnkiNoteType read_type(const TableReader& type) {
@@ -68,7 +47,6 @@ AnkiNoteType read_type(const TableReader& type) {
     if (!cloze.is_boolean()) type.fail("cloze", "must be true or false", &cloze);
     definition.cloze = cloze.as_boolean()->get();
   }
-  type.require("fields");
   definition.fields = type.string_list("fields");
   const toml::node& templates = type.require("templates");
   const toml::array* list = templates.as_array();

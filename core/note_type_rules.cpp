@@ -72,6 +72,29 @@ std::optional<NoteTypeProblem> templates_problem(const AnkiNoteType& type) {
 
 }  // namespace
 
+std::string_view note_type_part_key(Part part) noexcept {
+  switch (part) {
+    case Part::kName:
+    case Part::kTemplateName:
+      return "name";
+    case Part::kFields:
+      return "fields";
+    case Part::kTemplates:
+      return "templates";
+    case Part::kQuestion:
+      return "question";
+    case Part::kAnswer:
+      return "answer";
+    case Part::kCss:
+      return "css";
+  }
+  return "";
+}
+
+bool is_template_part(Part part) noexcept {
+  return part == Part::kTemplateName || part == Part::kQuestion || part == Part::kAnswer;
+}
+
 std::optional<NoteTypeProblem> note_type_problem(const AnkiNoteType& type) {
   if (auto problem = text_problem_of(Part::kName, type.name, kNoteTypeNameRule)) return problem;
   if (type.name.empty()) return problem_of(Part::kName, "a note type needs a name");

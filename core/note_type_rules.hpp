@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/anki_stock_note_type.hpp"
 #include "core/deck_parser_text.hpp"
@@ -33,6 +34,13 @@ struct NoteTypeProblem {
   std::size_t template_index = 0;  // the one card template's parts: which, from 0
   std::string problem;             // "is listed twice", "at most 64 templates", ...
 };
+
+// The key that holds a part in a deck file's [[note_types]] ("name", "fields", "templates",
+// "css"; a card template's own "name", "question" or "answer"), which the package importer's
+// messages name too.
+std::string_view note_type_part_key(NoteTypeProblem::Part part) noexcept;
+// Whether the part is one card template's (NoteTypeProblem::template_index says which).
+bool is_template_part(NoteTypeProblem::Part part) noexcept;
 
 // Checks, in this order: the name (not empty, kNoteTypeNameRule); the fields (at least one, at
 // most kMaxTemplatedFields, each named by kNoteTypeNameRule, no name twice); the card templates

@@ -79,34 +79,11 @@ std::string missing_types(const AnkiCollection& collection) {
 void check_own_type(const AnkiNoteType& type, const std::string& name) {
   const std::optional<NoteTypeProblem> problem = note_type_problem(type);
   if (!problem) return;
-  using Part = NoteTypeProblem::Part;
-  const std::string card_template =
-      problem->template_index < type.templates.size()
-          ? "card template " + quoted_for_error(type.templates[problem->template_index].name)
-          : std::string();
-  std::string where;
-  switch (problem->part) {
-    case Part::kName:
-      where = "name";
-      break;
-    case Part::kFields:
-      where = "fields";
-      break;
-    case Part::kTemplates:
-      where = "card templates";
-      break;
-    case Part::kTemplateName:
-      where = card_template + ": name";
-      break;
-    case Part::kQuestion:
-      where = card_template + ": question";
-      break;
-    case Part::kAnswer:
-      where = card_template + ": answer";
-      break;
-    case Part::kCss:
-      where = "style";
-      break;
+  // A deck file's key, and a card template by its name, which the user knows it by.
+  std::string where(note_type_part_key(problem->part));
+  if (is_template_part(problem->part)) {
+    where = "card template " + quoted_for_error(type.templates[problem->template_index].name) +
+            ": " + where;
   }
   throw InputError(name, 0, "note type " + quoted_for_error(type.name) + ": " + where,
                    problem->problem);

@@ -87,3 +87,21 @@ TEST_CASE("note type rules: each rule, and the part it names", "[core][note_type
   type.fields.clear();
   CHECK(problem_of(type) == "name 0: a note type needs a name");
 }
+
+TEST_CASE("note type rules: each part's key, as a deck file has it", "[core][note_types]") {
+  AnkiNoteType type = vocabulary();
+  type.templates[1].answer = "\x1b";
+  std::optional<NoteTypeProblem> problem = note_type_problem(type);
+  REQUIRE(problem);
+  CHECK(note_type_part_key(problem->part) == "answer");
+  CHECK(is_template_part(problem->part));
+  CHECK(problem->template_index == 1);
+  type = vocabulary();
+  type.css = "\xff";
+  problem = note_type_problem(type);
+  REQUIRE(problem);
+  CHECK(note_type_part_key(problem->part) == "css");
+  CHECK_FALSE(is_template_part(problem->part));
+  CHECK(note_type_part_key(Part::kTemplateName) == "name");
+  CHECK(note_type_part_key(Part::kTemplates) == "templates");
+}
