@@ -3,7 +3,6 @@
 #include <set>
 #include <string>
 
-#include "core/deck_parser_limits.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/note_type_rules.hpp"
 

@@ -25,8 +25,13 @@ struct FileCloser {
 std::optional<std::uint64_t> zone_file_hash(const std::string& path) {
   const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
   if (!file) return std::nullopt;
-  std::string bytes(kMostZoneFileBytes + 1, '\0');
-  bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file.get()));
+  std::string bytes;
+  char chunk[16 * 1024];
+  while (bytes.size() <= kMostZoneFileBytes) {
+    const std::size_t got = std::fread(chunk, 1, sizeof chunk, file.get());
+    if (got == 0) break;
+    bytes.append(chunk, got);
+  }
   if (std::ferror(file.get()) || bytes.size() > kMostZoneFileBytes ||
       !std::string_view(bytes).starts_with("TZif")) {
     return std::nullopt;
