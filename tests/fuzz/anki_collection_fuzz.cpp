@@ -11,6 +11,8 @@
 // - never more answers than log rows, each in the log's order, each due at or after its time;
 // - V1's reading gives as many answers; each options group's values are taken or refused by
 //   their options (kInvalidParams), never anything else;
+// - each note type is judged by the kept types' rules without a throw, and one they pass is
+//   made kioku's (TemplatedNoteType) without one, its fields as they were;
 // - written back as Anki's revlog (core/anki_export_mapping.hpp, what an export writes) and read
 //   again, the answers keep their number, times, buttons, phases before and cram marks.
 //
@@ -30,6 +32,8 @@
 #include "core/anki_export_mapping.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
+#include "core/note_type_rules.hpp"
+#include "core/templated_note_type.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 
 namespace {
@@ -113,6 +117,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (error.code() != ErrorCode::kInvalidParams) fail("an option refused otherwise");
       }
     }
+  }
+  // Every note type as the importer keeps one of its own (check_own_type): the rules decide or
+  // refuse without throwing, and a type they pass is made kioku's without throwing either.
+  for (const auto& [id, type] : collection.note_types) {
+    if (note_type_problem(type)) continue;
+    const std::shared_ptr<const TemplatedNoteType> kept =
+        TemplatedNoteType::make(note_type_key(type), type);
+    if (kept->fields() != type.fields) fail("a kept type lost its fields");
   }
   const DayCalendar calendar(4);
   AnkiDays days;
