@@ -1,13 +1,14 @@
-// Read everything first (zip, collection, media into temporary files beside their places:
-// daemon/importers/anki_media_plan.hpp), check it all, then one write; the media files are
-// linked into place after it.
+// Unpack first (the collection into a private file, the media into temporary files beside their
+// places: daemon/importers/anki_media_plan.hpp), check what can be checked before writing (the
+// note types, the media), then one write that walks the notes one at a time, so that a
+// package's notes never sit in memory together; a note that fails rolls the whole write back.
+// The media files are linked into place after it.
 #include "daemon/importers/anki_package_importer.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -63,12 +64,12 @@ std::string without_carriage_returns(std::string html) {
 
 // The note types the notes use that the package does not have, quoted and joined; empty when
 // there are none.
-std::string missing_types(const AnkiCollection& collection) {
-  std::set<std::int64_t> seen;
+std::string missing_types(const AnkiCollection& collection,
+                          const std::vector<std::int64_t>& used_types) {
   std::string names;
-  for (const AnkiNote& note : collection.notes) {
-    if (collection.note_types.count(note.type_id) || !seen.insert(note.type_id).second) continue;
-    names += (names.empty() ? "" : ", ") + std::to_string(note.type_id);
+  for (const std::int64_t type_id : used_types) {
+    if (collection.note_types.count(type_id)) continue;
+    names += (names.empty() ? "" : ", ") + std::to_string(type_id);
   }
   return names;
 }
@@ -172,21 +173,20 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   require_regular_file(descriptor, name);
   AnkiPackageReader package(descriptor, name);
   protocol::make_directories(options.data_directory);
-  AnkiCollection anki;
-  {
-    TemporaryFile unpacked(options.data_directory, std::string(kAnkiCollectionTemporary));
-    package.extract_collection(unpacked.descriptor());
-    anki = read_anki_collection(unpacked.path(), name, options.with_history);
-  }
-  if (const std::string missing = missing_types(anki); !missing.empty()) {
+  // The collection stays in its private file while the notes are walked, one at a time.
+  TemporaryFile unpacked(options.data_directory, std::string(kAnkiCollectionTemporary));
+  package.extract_collection(unpacked.descriptor());
+  AnkiCollectionFile file(unpacked.path(), name, options.with_history);
+  AnkiCollection& anki = file.collection();
+  const std::vector<std::int64_t> used_types = file.used_note_types();
+  if (const std::string missing = missing_types(anki, used_types); !missing.empty()) {
     throw InputError(name, 0, "",
                      "its notes use note type " + missing + ", which it does not have");
   }
   // Anki's stock types as kioku's kinds; every other type the notes use is kept as itself.
   std::map<std::int64_t, NoteKind> kinds;
-  for (const AnkiNote& anki_note : anki.notes) {
-    if (kinds.count(anki_note.type_id)) continue;
-    AnkiNoteType& type = anki.note_types.at(anki_note.type_id);
+  for (const std::int64_t type_id : used_types) {
+    AnkiNoteType& type = anki.note_types.at(type_id);
     const std::optional<NoteKind> stock = anki_stock_kind(type);
     if (!stock) {
       // Kept as text kioku keeps (as its deck files hold it), and checked as such.
@@ -197,7 +197,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       type.css = without_carriage_returns(std::move(type.css));
       check_own_type(type, name);
     }
-    kinds[anki_note.type_id] = stock.value_or(NoteKind::kAnki);
+    kinds[type_id] = stock.value_or(NoteKind::kAnki);
   }
   MediaPlan media(options.data_directory + "/media", name,
                   dry_run ? options.data_directory : std::string());
@@ -214,28 +214,28 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
+    const auto note_count = static_cast<double>(file.note_count());
     std::size_t notes_done = 0;
     std::map<std::string, std::int64_t> decks;             // by slug
     std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
     ImportedNotePlaces places;
     // The types kept as themselves, saved when their first note comes.
     std::map<std::int64_t, std::shared_ptr<const TemplatedNoteType>> own_types;
-    // The first note of a guid in the file wins (docs/anki-import.md); a later one is skipped,
-    // whatever its time says.
-    std::set<std::string> seen_guids;
+    // The first note of an id in the file wins (docs/anki-import.md); a later one is skipped,
+    // whatever its time says. By kioku's id: two guids that give one id are one note.
+    std::unordered_set<std::string> seen_ids;
     // The live notes kioku has of the file's ids (a GUID is one note in the whole collection),
     // found in one walk of the notes: looked up one by one, each was a scan.
-    std::unordered_set<std::string> file_ids;
-    for (const AnkiNote& anki_note : anki.notes) file_ids.insert(kioku_note_id(anki_note.guid));
-    std::unordered_map<std::string, std::int64_t> kept_ids =
-        collection.notes().oldest_live_ids(file_ids);
-    file_ids = {};
-    for (const AnkiNote& anki_note : anki.notes) {
-      progress.cards_done(
-          WorkStage::kImporting,
-          static_cast<double>(notes_done++) / static_cast<double>(anki.notes.size()),
-          summary.cards_saved());
-      if (!seen_guids.insert(anki_note.guid).second) {
+    const std::unordered_map<std::string, std::int64_t> kept_ids = [&] {
+      std::unordered_set<std::string> file_ids;
+      file.for_each_guid([&](const std::string& guid) { file_ids.insert(kioku_note_id(guid)); });
+      return collection.notes().oldest_live_ids(file_ids);
+    }();
+    AnkiNote anki_note;
+    while (file.next_note(anki_note)) {
+      progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
+                          summary.cards_saved());
+      if (!seen_ids.insert(kioku_note_id(anki_note.guid)).second) {
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }
@@ -340,7 +340,6 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           save = places.save(collection, deck_id, note,
                              stored ? std::optional<std::int64_t>(stored->position) : std::nullopt,
                              now);
-          if (save.note_added) kept_ids.try_emplace(note.id, save.note_id);
         } catch (const NoteError& error) {
           throw InputError(name, 0, where + ": " + error.field(), error.problem());
         }

@@ -76,7 +76,9 @@ std::string json_string(const boost::json::object& object, const char* key) {
   return value != nullptr && value->is_string() ? std::string(value->as_string()) : std::string();
 }
 
-class Reader {
+}  // namespace
+
+class AnkiCollectionFile::Reader {
  public:
   Reader(const std::string& path, const std::string& package, bool with_history)
       : package_(package),
@@ -84,15 +86,20 @@ class Reader {
         database_(uri_of(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX) {
     sqlite3_create_collation_v2(database_.handle(), "unicase", SQLITE_UTF8, nullptr,
                                 unicase_compare, nullptr);
+    // The notes and cards are walked once, in order: a page is rarely wanted twice, so a small
+    // cache reads as fast as SQLite's 2 MiB default, which would hold the daemon's memory up
+    // beside the collection's own cache for the whole import.
+    database_.execute("PRAGMA cache_size = -256");
   }
 
-  AnkiCollection read() {
+  void read_header(AnkiCollection& collection) {
     sqlite::Statement check = database_.prepare("PRAGMA quick_check");
     if (!check.step() || check.column_text(0) != "ok") {
       fail("its collection is damaged (SQLite's quick_check: " + check.column_text(0) + ")");
     }
     refuse_views();
-    AnkiCollection collection;
+    refuse_repeated_ids("notes");
+    refuse_repeated_ids("cards");
     sqlite::Statement col =
         database_.prepare("SELECT ver, models, decks, crt, conf, dconf FROM col");
     if (!col.step()) fail("its collection has no col row");
@@ -112,8 +119,60 @@ class Reader {
       fail("its collection has schema " + std::to_string(collection.schema) +
            "; kioku reads Anki's package schemas 11 and 18");
     }
-    read_notes(collection);
-    return collection;
+  }
+
+  std::int64_t note_count() {
+    sqlite::Statement count = database_.prepare("SELECT count(*) FROM notes");
+    return count.step() ? count.column_int(0) : 0;
+  }
+
+  std::vector<std::int64_t> used_note_types() {
+    sqlite::Statement types =
+        database_.prepare("SELECT mid FROM notes GROUP BY mid ORDER BY min(rowid)");
+    std::vector<std::int64_t> ids;
+    while (types.step()) ids.push_back(types.column_int(0));
+    return ids;
+  }
+
+  void for_each_guid(const std::function<void(const std::string&)>& visit) {
+    sqlite::Statement guids = database_.prepare("SELECT guid FROM notes ORDER BY rowid");
+    while (guids.step()) visit(guids.column_text(0));
+  }
+
+  bool next_note(AnkiNote& note) {
+    if (!notes_) start_walk();
+    if (!notes_left_ || !notes_->step()) {
+      notes_left_ = false;
+      return false;
+    }
+    const std::int64_t rowid = notes_->column_int(0);
+    note = AnkiNote{};
+    note.guid = notes_->column_text(2);
+    note.type_id = notes_->column_int(3);
+    note.modified_s = notes_->column_int(4);
+    std::optional<std::vector<std::string>> fields = split_fields(notes_->column_text(5));
+    if (!fields) {
+      fail("its note " + std::to_string(notes_->column_int(1)) + " has more than " +
+           std::to_string(kMostFields) + " fields");
+    }
+    note.fields = std::move(*fields);
+    note.tags = split_anki_tags(notes_->column_text(6));
+    // Both walks go by the notes' rowid, so a note's cards are the next ones there.
+    while (cards_left_ && cards_->column_int(0) <= rowid) {
+      if (cards_->column_int(0) == rowid) {
+        AnkiCard& card = note.cards.emplace_back();
+        card.deck_id = cards_->column_int(1);
+        card.ord = cards_->column_int(2);
+        card.queue = cards_->column_int(3);
+        // The low three bits are the flag (Anki's own mask); the others are not kioku's.
+        card.flag = static_cast<int>(cards_->column_int(15) & 7);
+        card.id = cards_->column_int(4);
+        card.scheduling = scheduling_of(*cards_);
+        if (with_history_) card.reviews = reviews_of(card.id);
+      }
+      cards_left_ = cards_->step();
+    }
+    return true;
   }
 
   // Every name read here must be a plain table: a view may run any query, an endless
@@ -329,68 +388,57 @@ class Reader {
     }
   }
 
-  void read_notes(AnkiCollection& collection) {
-    std::map<std::int64_t, std::size_t> index;  // note id -> position in collection.notes
-    sqlite::Statement notes =
-        database_.prepare("SELECT id, guid, mid, mod, flds, tags FROM notes ORDER BY id");
-    while (notes.step()) {
-      AnkiNote note;
-      note.guid = notes.column_text(1);
-      note.type_id = notes.column_int(2);
-      note.modified_s = notes.column_int(3);
-      std::optional<std::vector<std::string>> fields = split_fields(notes.column_text(4));
-      if (!fields) {
-        fail("its note " + std::to_string(notes.column_int(0)) + " has more than " +
-             std::to_string(kMostFields) + " fields");
-      }
-      note.fields = std::move(*fields);
-      note.tags = split_anki_tags(notes.column_text(5));
-      index[notes.column_int(0)] = collection.notes.size();
-      collection.notes.push_back(std::move(note));
+  // A second row of one id would put one note's cards under two notes, or one card's log under
+  // two cards; Anki's ids are its tables' primary keys.
+  void refuse_repeated_ids(const std::string& table) {
+    sqlite::Statement repeated =
+        database_.prepare("SELECT id FROM " + table + " GROUP BY id HAVING count(*) > 1 LIMIT 1");
+    if (repeated.step()) {
+      fail("its collection has two " + table + " with the id " + repeated.column_text(0));
     }
-    sqlite::Statement cards = database_.prepare(
-        "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue, id, type, due, ivl, "
-        "factor, reps, lapses, left, odid, odue, data, flags FROM cards ORDER BY nid, ord");
-    // Where each card went, for its log: (note, card) by the card's id.
-    std::map<std::int64_t, std::pair<std::size_t, std::size_t>> card_places;
-    while (cards.step()) {
-      const auto note = index.find(cards.column_int(0));
-      if (note == index.end()) continue;  // a card without its note: Anki's check drops it too
-      std::vector<AnkiCard>& note_cards = collection.notes[note->second].cards;
-      AnkiCard& card = note_cards.emplace_back();
-      card.deck_id = cards.column_int(1);
-      card.ord = cards.column_int(2);
-      card.queue = cards.column_int(3);
-      // The low three bits are the flag (Anki's own mask); the others are not kioku's.
-      card.flag = static_cast<int>(cards.column_int(15) & 7);
-      card.id = cards.column_int(4);
-      card.scheduling = scheduling_of(cards);
-      if (with_history_) card_places[card.id] = {note->second, note_cards.size() - 1};
-    }
+  }
+
+  void start_walk() {
+    notes_.emplace(database_.prepare(
+        "SELECT rowid, id, guid, mid, mod, flds, tags FROM notes ORDER BY rowid"));
+    // Ordered by the note's rowid, as the notes are walked; a card without its note is left
+    // out (Anki's check drops it too). The notes go first (CROSS JOIN) so that only each note's
+    // cards are sorted by ord, not all of them at once.
+    cards_.emplace(database_.prepare(
+        "SELECT notes.rowid, CASE WHEN c.odid != 0 THEN c.odid ELSE c.did END, c.ord, c.queue, "
+        "c.id, c.type, c.due, c.ivl, c.factor, c.reps, c.lapses, c.left, c.odid, c.odue, c.data, "
+        "c.flags FROM notes CROSS JOIN cards AS c ON c.nid = notes.id ORDER BY notes.rowid, "
+        "c.ord, c.id"));
+    cards_left_ = cards_->step();
     if (!with_history_) return;
-    sqlite::Statement reviews = database_.prepare(
-        "SELECT cid, id, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY cid, id");
+    // The log copied once, by card and time, so that each card's answers are one lookup
+    // whatever indexes the file has. Its time is the id read as an integer: a revlog whose id
+    // is not the integer key Anki makes it (text sorts "10" before "9") must not put a card's
+    // answers out of order.
+    database_.execute(
+        "CREATE TEMP TABLE card_log AS SELECT CAST(cid AS INTEGER) AS card, CAST(id AS INTEGER) "
+        "AS time_ms, id, ease, ivl, lastIvl, factor, time, type FROM revlog");
+    database_.execute("CREATE INDEX temp.card_log_by_card ON card_log (card, time_ms, id)");
+    reviews_.emplace(database_.prepare(
+        "SELECT time_ms, ease, ivl, lastIvl, factor, time, type FROM card_log WHERE card = ?1 "
+        "ORDER BY time_ms, id"));
+  }
+
+  std::vector<AnkiRevlogRow> reviews_of(std::int64_t card_id) {
+    sqlite::Statement& reviews = *reviews_;
+    sqlite::StatementScope scope(reviews);
+    reviews.bind(1, card_id);
+    std::vector<AnkiRevlogRow> rows;
     while (reviews.step()) {
-      const auto place = card_places.find(reviews.column_int(0));
-      if (place == card_places.end()) continue;  // the log of a card that is gone: no card's
-      collection.notes[place->second.first].cards[place->second.second].reviews.push_back(
-          {.time_ms = reviews.column_int(1),
-           .ease = static_cast<int>(reviews.column_int(2)),
-           .interval = reviews.column_int(3),
-           .last_interval = reviews.column_int(4),
-           .factor = reviews.column_int(5),
-           .duration_ms = reviews.column_int(6),
-           .type = static_cast<int>(reviews.column_int(7))});
+      rows.push_back({.time_ms = reviews.column_int(0),
+                      .ease = static_cast<int>(reviews.column_int(1)),
+                      .interval = reviews.column_int(2),
+                      .last_interval = reviews.column_int(3),
+                      .factor = reviews.column_int(4),
+                      .duration_ms = reviews.column_int(5),
+                      .type = static_cast<int>(reviews.column_int(6))});
     }
-    // By time whatever the file's columns hold: a revlog whose id is not the integer key Anki
-    // makes it (text sorts "10" before "9") must not put a card's answers out of order.
-    for (const auto& [card_id, place] : card_places) {
-      std::vector<AnkiRevlogRow>& card_reviews =
-          collection.notes[place.first].cards[place.second].reviews;
-      std::stable_sort(
-          card_reviews.begin(), card_reviews.end(),
-          [](const AnkiRevlogRow& a, const AnkiRevlogRow& b) { return a.time_ms < b.time_ms; });
-    }
+    return rows;
   }
 
   // Columns 5 (type) to 14 (data) of the cards query. Numbers out of int's range become
@@ -424,15 +472,21 @@ class Reader {
   std::string package_;
   bool with_history_;
   sqlite::Database database_;
+  std::optional<sqlite::Statement> notes_;
+  std::optional<sqlite::Statement> cards_;
+  std::optional<sqlite::Statement> reviews_;
+  bool notes_left_ = true;
+  bool cards_left_ = false;
 };
 
-}  // namespace
+namespace {
 
-AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
-                                    bool with_history) {
+// Runs `read`, turning what reading a collection can throw into kioku::InputError naming the
+// package.
+template <typename Read>
+auto read_as_input(const std::string& package, Read&& read) {
   try {
-    Reader reader(path, package, with_history);
-    return reader.read();
+    return read();
   } catch (const InputError&) {
     throw;
   } catch (const ProtobufError& error) {
@@ -444,6 +498,43 @@ AnkiCollection read_anki_collection(const std::string& path, const std::string& 
         package, 0, "",
         std::string("its collection cannot be read as an Anki collection: ") + error.what());
   }
+}
+
+}  // namespace
+
+AnkiCollectionFile::AnkiCollectionFile(const std::string& path, const std::string& package,
+                                       bool with_history)
+    : package_(package) {
+  read_as_input(package_, [&] {
+    reader_ = std::make_unique<Reader>(path, package, with_history);
+    reader_->read_header(collection_);
+  });
+}
+
+AnkiCollectionFile::~AnkiCollectionFile() = default;
+
+std::int64_t AnkiCollectionFile::note_count() {
+  return read_as_input(package_, [&] { return reader_->note_count(); });
+}
+
+std::vector<std::int64_t> AnkiCollectionFile::used_note_types() {
+  return read_as_input(package_, [&] { return reader_->used_note_types(); });
+}
+
+void AnkiCollectionFile::for_each_guid(const std::function<void(const std::string&)>& visit) {
+  read_as_input(package_, [&] { reader_->for_each_guid(visit); });
+}
+
+bool AnkiCollectionFile::next_note(AnkiNote& note) {
+  return read_as_input(package_, [&] { return reader_->next_note(note); });
+}
+
+AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
+                                    bool with_history) {
+  AnkiCollectionFile file(path, package, with_history);
+  AnkiNote note;
+  while (file.next_note(note)) file.collection().notes.push_back(std::move(note));
+  return std::move(file.collection());
 }
 
 }  // namespace kioku::daemon

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,10 +54,39 @@ struct AnkiCollection {
   std::vector<AnkiNote> notes;  // by id
 };
 
-// Reads the SQLite file at `path` read-only. Throws kioku::InputError naming `package` when the
-// file is not a collection kioku reads (damaged, truncated, another schema, broken JSON or
-// protobuf); nothing has been written anywhere then. Each card's review log is read only
-// `with_history`: a package's log may be far larger than its notes.
+// The collection file at `path`, opened read-only: its settings, note types, decks and deck
+// options are read at once (`collection()`, whose `notes` stay empty), its notes one at a time
+// (`next_note`), so that a package's notes, cards and log never sit in memory together.
+// Every member throws kioku::InputError naming `package` when the file is not a collection kioku
+// reads (damaged, truncated, another schema, broken JSON or protobuf, two notes or two cards with
+// one id). Each card's review log is read only `with_history`: a package's log may be far larger
+// than its notes.
+class AnkiCollectionFile {
+ public:
+  AnkiCollectionFile(const std::string& path, const std::string& package,
+                     bool with_history = false);
+  ~AnkiCollectionFile();
+  AnkiCollectionFile(const AnkiCollectionFile&) = delete;
+  AnkiCollectionFile& operator=(const AnkiCollectionFile&) = delete;
+
+  AnkiCollection& collection() noexcept { return collection_; }
+  std::int64_t note_count();
+  // The note types the notes use, each once, in the order of the first note of each.
+  std::vector<std::int64_t> used_note_types();
+  // Each note's guid, in the notes' order.
+  void for_each_guid(const std::function<void(const std::string&)>& visit);
+  // The next note by id with its cards by ord (and, with history, each card's log by time);
+  // false after the last. A card whose note the file does not have is no note's.
+  bool next_note(AnkiNote& note);
+
+ private:
+  class Reader;
+  std::string package_;
+  std::unique_ptr<Reader> reader_;
+  AnkiCollection collection_;
+};
+
+// The whole collection, its notes included: AnkiCollectionFile's, read to the end.
 AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
                                     bool with_history = false);
 

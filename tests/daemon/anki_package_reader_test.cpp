@@ -8,11 +8,14 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/anki_stock_note_type.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
@@ -65,6 +68,43 @@ std::map<std::string, std::optional<NoteKind>> kinds_by_name(const AnkiCollectio
   std::map<std::string, std::optional<NoteKind>> kinds;
   for (const auto& [id, type] : collection.note_types) kinds[type.name] = anki_stock_kind(type);
   return kinds;
+}
+
+// Runs `sql` on the collection file at `path`, as a hand-made or damaged package would hold it.
+void change_collection(const std::string& path, const char* sql) {
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
+  char* problem = nullptr;
+  const int result = sqlite3_exec(database, sql, nullptr, nullptr, &problem);
+  INFO((problem != nullptr ? problem : ""));
+  sqlite3_free(problem);
+  sqlite3_close(database);
+  REQUIRE(result == SQLITE_OK);
+}
+
+// The fuzz seed's collection (tests/fuzz/make_anki_collection_seed.sh), copied to `path`.
+void copy_seed_collection(const std::string& path) {
+  std::ifstream seed(
+      std::string(KIOKU_SOURCE_DIR) + "/tests/fuzz/corpus/anki_collection/schema11.anki2",
+      std::ios::binary);
+  REQUIRE(seed);
+  std::ofstream(path, std::ios::binary) << seed.rdbuf();
+}
+
+// Each note's guid, and each of its cards' id, ord and answer times, a line each in the order
+// read.
+std::string walked(const AnkiCollection& collection) {
+  std::string lines;
+  for (const AnkiNote& note : collection.notes) {
+    lines += note.guid + " type " + std::to_string(note.type_id) + "\n";
+    for (const AnkiCard& card : note.cards) {
+      lines += "  card " + std::to_string(card.id) + " ord " + std::to_string(card.ord);
+      for (const AnkiRevlogRow& review : card.reviews)
+        lines += " " + std::to_string(review.time_ms);
+      lines += "\n";
+    }
+  }
+  return lines;
 }
 
 }  // namespace
@@ -241,23 +281,14 @@ TEST_CASE("anki package reader: a card's log comes by time whatever the revlog's
   // "99" after "1704...", and a card's answers must still come by time.
   kioku::test::TempHome home;
   const std::string path = home.root() + "/text-ids.anki2";
-  {
-    std::ifstream seed(
-        std::string(KIOKU_SOURCE_DIR) + "/tests/fuzz/corpus/anki_collection/schema11.anki2",
-        std::ios::binary);
-    REQUIRE(seed);
-    std::ofstream(path, std::ios::binary) << seed.rdbuf();
-  }
-  sqlite3* database = nullptr;
-  REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
-  const char* change =
+  copy_seed_collection(path);
+  change_collection(
+      path,
       "ALTER TABLE revlog RENAME TO kept; CREATE TABLE revlog (id text, cid integer, usn "
       "integer, ease integer, ivl integer, lastIvl integer, factor integer, time integer, type "
       "integer); INSERT INTO revlog SELECT CAST(id AS TEXT), cid, usn, ease, ivl, lastIvl, "
       "factor, time, type FROM kept; DROP TABLE kept; INSERT INTO revlog VALUES ('99', "
-      "1700000000102, 0, 3, -60, 0, 0, 1000, 0);";
-  REQUIRE(sqlite3_exec(database, change, nullptr, nullptr, nullptr) == SQLITE_OK);
-  sqlite3_close(database);
+      "1700000000102, 0, 3, -60, 0, 0, 1000, 0);");
   const AnkiCollection collection = read_anki_collection(path, "text-ids.anki2", true);
   std::size_t cards_with_reviews = 0;
   for (const AnkiNote& note : collection.notes) {
@@ -301,4 +332,90 @@ TEST_CASE("anki package reader: a changed legacy options group, every field read
   CHECK(group.leech_tag_only);
   CHECK(group.desired_retention == 0.85);
   CHECK(group.fsrs_parameters.size() == 19);
+}
+
+TEST_CASE("anki package reader: the notes walked one at a time are the whole collection's",
+          "[anki-package]") {
+  // A real package with a log, its collection read whole and then walked without the indexes
+  // Anki makes (a hand-made file need not have them): the same notes, cards and answers.
+  const std::string path = fixture("mhaswade_english-vocab-2023.apkg");
+  if (!exists(path)) KIOKU_SKIP("no fixture " << path);
+  kioku::test::TempHome home;
+  const AnkiCollection whole = open_package(path, home.root(), true).collection;
+  const std::string unpacked = home.root() + "/collection";
+  change_collection(unpacked,
+                    "DROP INDEX IF EXISTS ix_cards_nid; DROP INDEX IF EXISTS ix_cards_sched; "
+                    "DROP INDEX IF EXISTS ix_revlog_cid; DROP INDEX IF EXISTS ix_cards_usn; "
+                    "DROP INDEX IF EXISTS ix_revlog_usn;");
+  AnkiCollectionFile file(unpacked, path, true);
+  CHECK(file.collection().notes.empty());
+  CHECK(static_cast<std::size_t>(file.note_count()) == whole.notes.size());
+  std::vector<std::string> guids;
+  file.for_each_guid([&](const std::string& guid) { guids.push_back(guid); });
+  std::vector<std::int64_t> types_in_note_order;
+  AnkiCollection walked_collection;
+  AnkiNote note;
+  std::size_t cards = 0;
+  std::size_t reviews = 0;
+  while (file.next_note(note)) {
+    CHECK(note.guid == guids.at(walked_collection.notes.size()));
+    if (std::find(types_in_note_order.begin(), types_in_note_order.end(), note.type_id) ==
+        types_in_note_order.end()) {
+      types_in_note_order.push_back(note.type_id);
+    }
+    for (const AnkiCard& card : note.cards) reviews += card.reviews.size();
+    cards += note.cards.size();
+    walked_collection.notes.push_back(note);
+  }
+  CHECK_FALSE(file.next_note(note));  // stays at its end
+  CHECK(file.used_note_types() == types_in_note_order);
+  CHECK(walked(walked_collection) == walked(whole));
+  CHECK(guids.size() == whole.notes.size());
+  CHECK(reviews == 94);  // the fixtures' README
+  CHECK(cards > 0);
+}
+
+TEST_CASE("anki package reader: two notes or two cards with one id are refused", "[anki-package]") {
+  // Anki's ids are its tables' primary keys; a file without them could put one card under two
+  // notes, or one card's log under two cards.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/repeated.anki2";
+  for (const auto& [table, sql] : std::vector<std::pair<std::string, std::string>>{
+           {"notes",
+            "ALTER TABLE notes RENAME TO kept; CREATE TABLE notes AS SELECT * FROM kept; DROP "
+            "TABLE kept; INSERT INTO notes SELECT * FROM notes WHERE id = 1700000000002;"},
+           {"cards",
+            "ALTER TABLE cards RENAME TO kept; CREATE TABLE cards AS SELECT * FROM kept; DROP "
+            "TABLE kept; INSERT INTO cards SELECT * FROM cards WHERE id = 1700000000102;"}}) {
+    INFO(table);
+    copy_seed_collection(path);
+    change_collection(path, sql.c_str());
+    try {
+      (void)read_anki_collection(path, "repeated.anki2", true);
+      FAIL("read");
+    } catch (const InputError& error) {
+      CHECK(std::string(error.what()) ==
+            "repeated.anki2: its collection has two " + table + " with the id " +
+                (table == "notes" ? "1700000000002" : "1700000000102"));
+    }
+  }
+}
+
+TEST_CASE("anki package reader: a card whose note is missing belongs to no note",
+          "[anki-package]") {
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/orphan.anki2";
+  copy_seed_collection(path);
+  const AnkiCollection before = read_anki_collection(path, "orphan.anki2", true);
+  // Before the first note, between the two (the second moved up one id) and after the last.
+  change_collection(path,
+                    "UPDATE notes SET id = 1700000000003 WHERE id = 1700000000002; "
+                    "UPDATE cards SET nid = 1700000000003 WHERE nid = 1700000000002; "
+                    "CREATE TEMP TABLE orphans (id, nid); "
+                    "INSERT INTO orphans VALUES (1, 1), (2, 1700000000002), (3, 1800000000000); "
+                    "INSERT INTO cards SELECT cards.id + orphans.id * 1000, orphans.nid, did, ord, "
+                    "mod, usn, type, queue, due, ivl, factor, reps, lapses, left, odue, odid, "
+                    "flags, data FROM cards, orphans WHERE cards.id = 1700000000101;");
+  const AnkiCollection after = read_anki_collection(path, "orphan.anki2", true);
+  CHECK(walked(after) == walked(before));
 }
