@@ -333,7 +333,13 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         break;
       case Role::kNotetype:
         if (!global_kind_) {
-          const std::string type_name(trim_ascii_space(value));
+          // An empty cell is the file's note type (#notetype), else basic: Anki's reading.
+          const bool named = !trim_ascii_space(value).empty();
+          const std::string type_name(named ? trim_ascii_space(value) : headers.notetype);
+          if (type_name.empty()) {
+            kind = NoteKind::kBasic;
+            break;
+          }
           if (options_.find_note_type) {
             // The guid column may come after this one: looked up by its role.
             std::string guid;
@@ -348,8 +354,10 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
               note.note_type ? std::optional(NoteKind::kAnki) : kind_of_anki_note_type(type_name);
           if (!kind) {
             fail(row, index, "notetype",
-                 "note type " + quoted_for_error(value) + " is not one kioku reads; " +
-                     kinds_message());
+                 (named ? "note type " + quoted_for_error(value)
+                        : "the row names no note type, and #notetype's " +
+                              quoted_for_error(type_name)) +
+                     " is not one kioku reads; " + kinds_message());
           }
         }
         break;

@@ -315,6 +315,22 @@ TEST_CASE("anki text: #deck column, #notetype column and #tags column", "[core][
         "f.txt:2:1: notetype: note type \"Occlusion\" is not one kioku reads; kioku reads Basic, "
         "Basic (and reversed card), Basic (optional reversed card), Basic (type in the answer), "
         "Cloze, or a kioku kind: basic, reverse, basic-optional-reverse, typed, cloze");
+  // An empty cell is the file's #notetype, else basic, as in Anki.
+  notes = notes_of("#notetype column:2\nf\t\tb\ng\t \th\n");
+  CHECK(notes[0].note.kind == NoteKind::kBasic);
+  CHECK(text_of(notes[0], "back") == "b");
+  CHECK(notes[1].note.kind == NoteKind::kBasic);
+  CHECK(text_of(notes[1], "back") == "h");
+  notes = notes_of("#notetype:Cloze\n#notetype column:2\n{{c1::x}}\t\te\nf\tBasic\tb\n");
+  CHECK(notes[0].note.kind == NoteKind::kCloze);
+  CHECK(text_of(notes[0], "extra") == "e");
+  CHECK(notes[1].note.kind == NoteKind::kBasic);
+  CHECK(input_error_of(
+            [] { notes_of("#notetype:Occlusion\n#notetype column:1\nBasic\tf\tb\n\tf\tb\n"); }) ==
+        "f.txt:4:1: notetype: the row names no note type, and #notetype's \"Occlusion\" is "
+        "not one kioku reads; kioku reads Basic, Basic (and reversed card), Basic "
+        "(optional reversed card), Basic (type in the answer), Cloze, or a kioku kind: "
+        "basic, reverse, basic-optional-reverse, typed, cloze");
   notes = notes_of("#tags column:1\nt1 t2\tf\tb\n");
   CHECK(notes[0].note.tags == std::vector<std::string>{"t1", "t2"});
   CHECK(text_of(notes[0], "front") == "f");
