@@ -98,8 +98,9 @@ class AnkiCollectionFile::Reader {
       fail("its collection is damaged (SQLite's quick_check: " + check.column_text(0) + ")");
     }
     refuse_views();
-    refuse_repeated_ids("notes");
-    refuse_repeated_ids("cards");
+    refuse_computed_columns();
+    refuse_odd_ids("notes");
+    refuse_odd_ids("cards");
     sqlite::Statement col =
         database_.prepare("SELECT ver, models, decks, crt, conf, dconf FROM col");
     if (!col.step()) fail("its collection has no col row");
@@ -119,6 +120,7 @@ class AnkiCollectionFile::Reader {
       fail("its collection has schema " + std::to_string(collection.schema) +
            "; kioku reads Anki's package schemas 11 and 18");
     }
+    start_walk();
   }
 
   std::int64_t note_count() {
@@ -128,38 +130,42 @@ class AnkiCollectionFile::Reader {
 
   std::vector<std::int64_t> used_note_types() {
     sqlite::Statement types =
-        database_.prepare("SELECT mid FROM notes GROUP BY mid ORDER BY min(rowid)");
+        database_.prepare("SELECT mid FROM notes GROUP BY mid ORDER BY min(id)");
     std::vector<std::int64_t> ids;
     while (types.step()) ids.push_back(types.column_int(0));
     return ids;
   }
 
   void for_each_guid(const std::function<void(const std::string&)>& visit) {
-    sqlite::Statement guids = database_.prepare("SELECT guid FROM notes ORDER BY rowid");
+    sqlite::Statement guids = database_.prepare("SELECT guid FROM notes ORDER BY id");
     while (guids.step()) visit(guids.column_text(0));
   }
 
   bool next_note(AnkiNote& note) {
-    if (!notes_) start_walk();
     if (!notes_left_ || !notes_->step()) {
       notes_left_ = false;
       return false;
     }
-    const std::int64_t rowid = notes_->column_int(0);
+    const std::int64_t id = notes_->column_int(0);
+    // Integer ids, each once (read_header): ordered, they only rise.
+    if (last_note_id_ && id <= *last_note_id_)
+      fail("its notes do not come in the order of their ids");
+    last_note_id_ = id;
     note = AnkiNote{};
-    note.guid = notes_->column_text(2);
-    note.type_id = notes_->column_int(3);
-    note.modified_s = notes_->column_int(4);
-    std::optional<std::vector<std::string>> fields = split_fields(notes_->column_text(5));
+    note.guid = notes_->column_text(1);
+    note.type_id = notes_->column_int(2);
+    note.modified_s = notes_->column_int(3);
+    std::optional<std::vector<std::string>> fields = split_fields(notes_->column_text(4));
     if (!fields) {
-      fail("its note " + std::to_string(notes_->column_int(1)) + " has more than " +
-           std::to_string(kMostFields) + " fields");
+      fail("its note " + std::to_string(id) + " has more than " + std::to_string(kMostFields) +
+           " fields");
     }
     note.fields = std::move(*fields);
-    note.tags = split_anki_tags(notes_->column_text(6));
-    // Both walks go by the notes' rowid, so a note's cards are the next ones there.
-    while (cards_left_ && cards_->column_int(0) <= rowid) {
-      if (cards_->column_int(0) == rowid) {
+    note.tags = split_anki_tags(notes_->column_text(5));
+    // Both walks go by note id, so a note's cards are the next ones there; the cards before
+    // them have no note.
+    while (cards_left_ && cards_->column_int(0) <= id) {
+      if (cards_->column_int(0) == id) {
         AnkiCard& card = note.cards.emplace_back();
         card.deck_id = cards_->column_int(1);
         card.ord = cards_->column_int(2);
@@ -185,6 +191,19 @@ class AnkiCollectionFile::Reader {
         "'CREATE VIRTUAL%')");
     if (schema.step()) {
       fail("its collection's " + schema.column_text(0) + " is not a plain table, as Anki makes it");
+    }
+  }
+
+  // A generated column computes its value at each read, from any expression: a few bytes of
+  // file could read as gigabytes. Anki's tables have none.
+  void refuse_computed_columns() {
+    sqlite::Statement computed = database_.prepare(
+        "SELECT t.name FROM sqlite_schema AS t, pragma_table_xinfo(t.name) AS c WHERE t.type = "
+        "'table' AND t.name IN ('col', 'notes', 'cards', 'revlog', 'notetypes', 'fields', "
+        "'templates', 'decks', 'config', 'deck_config') AND c.hidden != 0");
+    if (computed.step()) {
+      fail("its collection's " + computed.column_text(0) +
+           " has a generated column, which Anki's tables do not have");
     }
   }
 
@@ -388,9 +407,17 @@ class AnkiCollectionFile::Reader {
     }
   }
 
-  // A second row of one id would put one note's cards under two notes, or one card's log under
-  // two cards; Anki's ids are its tables' primary keys.
-  void refuse_repeated_ids(const std::string& table) {
+  // The walk merges notes and cards by note id, and each card's log comes by its id: ids must
+  // be integers (a text "9" sorts after "10", and "1" would pass for 1 in a join) and each one
+  // once (two notes of one id would share their cards). Anki's ids are its tables' integer
+  // primary keys.
+  void refuse_odd_ids(const std::string& table) {
+    sqlite::Statement odd = database_.prepare("SELECT quote(id) FROM " + table +
+                                              " WHERE typeof(id) != 'integer' LIMIT 1");
+    if (odd.step()) {
+      fail("its collection's " + table +
+           " has an id that is not an integer: " + odd.column_text(0).substr(0, 40));
+    }
     sqlite::Statement repeated =
         database_.prepare("SELECT id FROM " + table + " GROUP BY id HAVING count(*) > 1 LIMIT 1");
     if (repeated.step()) {
@@ -398,30 +425,32 @@ class AnkiCollectionFile::Reader {
     }
   }
 
+  // The statements of the walk, each over one table, so that the file's statistics cannot
+  // choose a plan that scans one table for each row of the other; and the log's copy, made
+  // here, before the import's write begins.
   void start_walk() {
-    notes_.emplace(database_.prepare(
-        "SELECT rowid, id, guid, mid, mod, flds, tags FROM notes ORDER BY rowid"));
-    // Ordered by the note's rowid, as the notes are walked; a card without its note is left
-    // out (Anki's check drops it too). The notes go first (CROSS JOIN) so that only each note's
-    // cards are sorted by ord, not all of them at once.
+    notes_.emplace(
+        database_.prepare("SELECT id, guid, mid, mod, flds, tags FROM notes ORDER BY id"));
+    // A card whose note id is not an integer has no note, as one whose note is missing.
     cards_.emplace(database_.prepare(
-        "SELECT notes.rowid, CASE WHEN c.odid != 0 THEN c.odid ELSE c.did END, c.ord, c.queue, "
-        "c.id, c.type, c.due, c.ivl, c.factor, c.reps, c.lapses, c.left, c.odid, c.odue, c.data, "
-        "c.flags FROM notes CROSS JOIN cards AS c ON c.nid = notes.id ORDER BY notes.rowid, "
-        "c.ord, c.id"));
+        "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue, id, type, due, ivl, "
+        "factor, reps, lapses, left, odid, odue, data, flags FROM cards WHERE typeof(nid) = "
+        "'integer' ORDER BY nid, ord, id"));
     cards_left_ = cards_->step();
     if (!with_history_) return;
-    // The log copied once, by card and time, so that each card's answers are one lookup
-    // whatever indexes the file has. Its time is the id read as an integer: a revlog whose id
-    // is not the integer key Anki makes it (text sorts "10" before "9") must not put a card's
-    // answers out of order.
+    // The log copied once as the integers kioku reads of it, in the file's order by card and
+    // id (which then breaks a tie in time), and indexed by card and time: each card's answers
+    // are one lookup whatever indexes the file has. Its time is the id read as an integer: a
+    // revlog whose id is not the integer key Anki makes it must not put answers out of order.
     database_.execute(
         "CREATE TEMP TABLE card_log AS SELECT CAST(cid AS INTEGER) AS card, CAST(id AS INTEGER) "
-        "AS time_ms, id, ease, ivl, lastIvl, factor, time, type FROM revlog");
-    database_.execute("CREATE INDEX temp.card_log_by_card ON card_log (card, time_ms, id)");
+        "AS time_ms, CAST(ease AS INTEGER) AS ease, CAST(ivl AS INTEGER) AS ivl, CAST(lastIvl AS "
+        "INTEGER) AS last_ivl, CAST(factor AS INTEGER) AS factor, CAST(time AS INTEGER) AS "
+        "duration_ms, CAST(type AS INTEGER) AS type FROM revlog ORDER BY cid, id");
+    database_.execute("CREATE INDEX temp.card_log_by_card ON card_log (card, time_ms)");
     reviews_.emplace(database_.prepare(
-        "SELECT time_ms, ease, ivl, lastIvl, factor, time, type FROM card_log WHERE card = ?1 "
-        "ORDER BY time_ms, id"));
+        "SELECT time_ms, ease, ivl, last_ivl, factor, duration_ms, type FROM card_log WHERE "
+        "card = ?1 ORDER BY time_ms, rowid"));
   }
 
   std::vector<AnkiRevlogRow> reviews_of(std::int64_t card_id) {
@@ -477,6 +506,7 @@ class AnkiCollectionFile::Reader {
   std::optional<sqlite::Statement> reviews_;
   bool notes_left_ = true;
   bool cards_left_ = false;
+  std::optional<std::int64_t> last_note_id_;
 };
 
 namespace {

@@ -107,6 +107,42 @@ std::string walked(const AnkiCollection& collection) {
   return lines;
 }
 
+// What walked() gives for the collection at `path`, by plain SQL over its tables: notes by id,
+// each with its cards by ord (and id), each with its answers' times by time.
+std::string walked_by_sql(const std::string& path) {
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open_v2(path.c_str(), &database, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  const auto rows = [&](const std::string& sql) {
+    std::vector<std::vector<std::string>> result;
+    sqlite3_stmt* statement = nullptr;
+    REQUIRE(sqlite3_prepare_v2(database, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK);
+    while (sqlite3_step(statement) == SQLITE_ROW) {
+      std::vector<std::string>& row = result.emplace_back();
+      for (int column = 0; column < sqlite3_column_count(statement); ++column) {
+        const auto* text = sqlite3_column_text(statement, column);
+        row.emplace_back(text != nullptr ? reinterpret_cast<const char*>(text) : "");
+      }
+    }
+    sqlite3_finalize(statement);
+    return result;
+  };
+  std::string lines;
+  for (const auto& note : rows("SELECT id, guid, mid FROM notes ORDER BY id")) {
+    lines += note[1] + " type " + note[2] + "\n";
+    for (const auto& card :
+         rows("SELECT id, ord FROM cards WHERE nid = " + note[0] + " ORDER BY ord, id")) {
+      lines += "  card " + card[0] + " ord " + card[1];
+      for (const auto& review : rows("SELECT id FROM revlog WHERE cid = " + card[0] +
+                                     " ORDER BY CAST(id AS INTEGER), id")) {
+        lines += " " + review[0];
+      }
+      lines += "\n";
+    }
+  }
+  sqlite3_close(database);
+  return lines;
+}
+
 }  // namespace
 
 TEST_CASE("anki package reader: schema 18's stock note types are found by structure",
@@ -336,17 +372,27 @@ TEST_CASE("anki package reader: a changed legacy options group, every field read
 
 TEST_CASE("anki package reader: the notes walked one at a time are the whole collection's",
           "[anki-package]") {
-  // A real package with a log, its collection read whole and then walked without the indexes
-  // Anki makes (a hand-made file need not have them): the same notes, cards and answers.
+  // A real package with a log, walked as plain SQL reads it; then again with its tables made
+  // as a hand-made file may make them: no index, no primary key, rows in no order.
   const std::string path = fixture("mhaswade_english-vocab-2023.apkg");
   if (!exists(path)) KIOKU_SKIP("no fixture " << path);
   kioku::test::TempHome home;
   const AnkiCollection whole = open_package(path, home.root(), true).collection;
   const std::string unpacked = home.root() + "/collection";
+  const std::string expected = walked_by_sql(unpacked);
+  CHECK(walked(whole) == expected);
   change_collection(unpacked,
                     "DROP INDEX IF EXISTS ix_cards_nid; DROP INDEX IF EXISTS ix_cards_sched; "
                     "DROP INDEX IF EXISTS ix_revlog_cid; DROP INDEX IF EXISTS ix_cards_usn; "
-                    "DROP INDEX IF EXISTS ix_revlog_usn;");
+                    "DROP INDEX IF EXISTS ix_revlog_usn; DROP INDEX IF EXISTS ix_notes_usn; "
+                    "DROP INDEX IF EXISTS ix_notes_csum; "
+                    "ALTER TABLE notes RENAME TO kept_notes; CREATE TABLE notes AS SELECT * FROM "
+                    "kept_notes ORDER BY id DESC; DROP TABLE kept_notes; "
+                    "ALTER TABLE cards RENAME TO kept_cards; CREATE TABLE cards AS SELECT * FROM "
+                    "kept_cards ORDER BY ord DESC, id DESC; DROP TABLE kept_cards; "
+                    "ALTER TABLE revlog RENAME TO kept_log; CREATE TABLE revlog AS SELECT * FROM "
+                    "kept_log ORDER BY id DESC; DROP TABLE kept_log;");
+  CHECK(walked_by_sql(unpacked) == expected);
   AnkiCollectionFile file(unpacked, path, true);
   CHECK(file.collection().notes.empty());
   CHECK(static_cast<std::size_t>(file.note_count()) == whole.notes.size());
@@ -355,7 +401,6 @@ TEST_CASE("anki package reader: the notes walked one at a time are the whole col
   std::vector<std::int64_t> types_in_note_order;
   AnkiCollection walked_collection;
   AnkiNote note;
-  std::size_t cards = 0;
   std::size_t reviews = 0;
   while (file.next_note(note)) {
     CHECK(note.guid == guids.at(walked_collection.notes.size()));
@@ -364,15 +409,13 @@ TEST_CASE("anki package reader: the notes walked one at a time are the whole col
       types_in_note_order.push_back(note.type_id);
     }
     for (const AnkiCard& card : note.cards) reviews += card.reviews.size();
-    cards += note.cards.size();
     walked_collection.notes.push_back(note);
   }
   CHECK_FALSE(file.next_note(note));  // stays at its end
   CHECK(file.used_note_types() == types_in_note_order);
-  CHECK(walked(walked_collection) == walked(whole));
+  CHECK(walked(walked_collection) == expected);
   CHECK(guids.size() == whole.notes.size());
   CHECK(reviews == 94);  // the fixtures' README
-  CHECK(cards > 0);
 }
 
 TEST_CASE("anki package reader: two notes or two cards with one id are refused", "[anki-package]") {
@@ -418,4 +461,48 @@ TEST_CASE("anki package reader: a card whose note is missing belongs to no note"
                     "flags, data FROM cards, orphans WHERE cards.id = 1700000000101;");
   const AnkiCollection after = read_anki_collection(path, "orphan.anki2", true);
   CHECK(walked(after) == walked(before));
+}
+
+TEST_CASE("anki package reader: an id that is not an integer, or a generated column, is refused",
+          "[anki-package]") {
+  // Text "1700000000002" would pass for the number in a join, and sorts apart from it; a
+  // generated column computes whatever its expression says at each read.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/odd.anki2";
+  const auto refusal = [&](const char* sql) {
+    copy_seed_collection(path);
+    change_collection(path, sql);
+    try {
+      (void)read_anki_collection(path, "odd.anki2", true);
+    } catch (const InputError& error) {
+      return std::string(error.what());
+    }
+    return std::string("read");
+  };
+  // Columns without a type, as a hand-made file may declare them, keep text as text.
+  const std::string untyped_notes =
+      "ALTER TABLE notes RENAME TO kept; CREATE TABLE notes (id, guid, mid, mod, usn, tags, flds, "
+      "sfld, csum, flags, data); INSERT INTO notes SELECT * FROM kept; DROP TABLE kept; ";
+  const std::string untyped_cards =
+      "ALTER TABLE cards RENAME TO kept; CREATE TABLE cards (id, nid, did, ord, mod, usn, type, "
+      "queue, due, ivl, factor, reps, lapses, left, odue, odid, flags, data); INSERT INTO cards "
+      "SELECT * FROM kept; DROP TABLE kept; ";
+  CHECK(refusal((untyped_notes + "UPDATE notes SET id = CAST(id AS TEXT) WHERE id = 1700000000002;")
+                    .c_str()) ==
+        "odd.anki2: its collection's notes has an id that is not an integer: '1700000000002'");
+  CHECK(refusal((untyped_cards + "UPDATE cards SET id = 1.5 WHERE id = 1700000000102;").c_str()) ==
+        "odd.anki2: its collection's cards has an id that is not an integer: 1.5");
+  CHECK(refusal("ALTER TABLE notes ADD COLUMN big TEXT GENERATED ALWAYS AS (zeroblob(1000000000)) "
+                "VIRTUAL;") ==
+        "odd.anki2: its collection's notes has a generated column, which Anki's tables do not "
+        "have");
+  // A card whose note id is text has no note, as one whose note is missing.
+  copy_seed_collection(path);
+  const std::string before = walked(read_anki_collection(path, "odd.anki2", true));
+  change_collection(path, (untyped_cards +
+                           "INSERT INTO cards SELECT id + 5000, CAST(nid AS TEXT), did, ord, mod, "
+                           "usn, type, queue, due, ivl, factor, reps, lapses, left, odue, odid, "
+                           "flags, data FROM cards WHERE id = 1700000000101;")
+                              .c_str());
+  CHECK(walked(read_anki_collection(path, "odd.anki2", true)) == before);
 }

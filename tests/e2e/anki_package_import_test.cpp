@@ -461,6 +461,22 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     CHECK(result.err.find("has more than 1000 fields") != std::string::npos);
     CHECK(count(home, "cards") == 0);
   }
+  SECTION("a broken last note: the notes saved before it go too") {
+    // The notes are walked and saved one at a time inside the import's one write.
+    const std::string many = zip_entry(fixture("mhaswade_Uber-Go.apkg"), "collection.anki2");
+    const std::string path = home.root() + "/last.apkg";
+    write_changed_package(path, many,
+                          "UPDATE notes SET flds = flds || replace(hex(zeroblob(1000)), '00', "
+                          "char(31)) WHERE id = (SELECT max(id) FROM notes)",
+                          "{}");
+    const auto result = daemon.kioku({"import", path});
+    INFO(result.err);
+    CHECK(result.exit_code == 4);
+    CHECK(result.err.find("has more than 1000 fields") != std::string::npos);
+    CHECK(count(home, "notes") == 0);
+    CHECK(count(home, "cards") == 0);
+    CHECK(count(home, "decks") == 0);
+  }
   SECTION("a media entry missing from the zip") {
     const std::string path = home.root() + "/missing.apkg";
     write_zip(path, {{"collection.anki2", collection},
