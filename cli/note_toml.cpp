@@ -2,8 +2,6 @@
 // toml++'s writer does not allow), and reading it back with toml++.
 #include "cli/note_toml.hpp"
 
-#include <toml++/toml.h>
-
 #include <algorithm>
 #include <set>
 #include <utility>
@@ -14,6 +12,7 @@
 #include "core/deck_parser_shape.hpp"
 #include "core/note.hpp"
 #include "core/note_kind.hpp"
+#include "core/toml.hpp"
 #include "core/utf8.hpp"
 
 namespace kioku::cli {

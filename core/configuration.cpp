@@ -1,6 +1,5 @@
 #include "core/configuration.hpp"
 
-#include <toml++/toml.h>
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -8,6 +7,7 @@
 #include "core/configuration_keys.hpp"
 #include "core/configuration_toml.hpp"
 #include "core/reminder_settings.hpp"
+#include "core/toml.hpp"
 
 namespace kioku {
 

@@ -1,8 +1,7 @@
 #include "core/configuration_edit.hpp"
 
 #include "core/configuration_toml.hpp"
-
-#include <toml++/toml.h>
+#include "core/toml.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -3,10 +3,10 @@
 // Inside core's configuration code only: it brings toml++ with it.
 #pragma once
 
-#include <toml++/toml.h>
-
 #include <string>
 #include <string_view>
+
+#include "core/toml.hpp"
 
 namespace kioku {
 

@@ -6,7 +6,6 @@
 // many the deck has.
 #include "core/deck_parser.hpp"
 
-#include <toml++/toml.h>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -20,6 +19,7 @@
 #include "core/deck_parser_table.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
+#include "core/toml.hpp"
 
 namespace kioku {
 

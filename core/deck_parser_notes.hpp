@@ -3,12 +3,11 @@
 // field, down to the place in a field's text.
 #pragma once
 
-#include <toml++/toml.h>
-
 #include <string_view>
 
 #include "core/deck.hpp"
 #include "core/deck_parser_table.hpp"
+#include "core/toml.hpp"
 
 namespace kioku {
 

@@ -3,8 +3,6 @@
 // the parts of the deck parser only; toml++ stays out of the deck parser's own header.
 #pragma once
 
-#include <toml++/toml.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
@@ -15,6 +13,7 @@
 
 #include "core/deck_parser_text.hpp"
 #include "core/localized_text.hpp"
+#include "core/toml.hpp"
 
 namespace kioku {
 

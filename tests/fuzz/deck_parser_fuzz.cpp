@@ -1,7 +1,6 @@
 // libFuzzer target for the TOML deck parser: any bytes a deck file may hold. Besides the
 // parser's contract it checks the shape scan's promise (core/deck_parser_shape.hpp): toml++
 // never builds a tree deeper or larger than the scan counted for its part.
-#include <toml++/toml.h>
 
 #include <algorithm>
 #include <cstddef>
@@ -20,6 +19,7 @@
 #include "core/deck_parser_shape.hpp"
 #include "core/error.hpp"
 #include "core/note_validation.hpp"
+#include "core/toml.hpp"
 
 namespace {
 
