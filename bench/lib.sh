@@ -170,3 +170,14 @@ due_counts_query() {
   union=$(printf ' UNION ALL %s' "${deck_queries[@]}")
   echo "SELECT sum(new), sum(learning), sum(review), sum(new + learning + review), min(next_due) FROM (${union# UNION ALL });"
 }
+
+# The npm packages of tests/reference (ts-fsrs, supermemo, fsrs-rs's binding), unless
+# node_modules has package $1 already. `npm ci` first; npm 11 refuses the lock, which leaves out
+# the binding's packages for other platforms (the registry's own lock for this one does too), so
+# then an install that reads the lock and does not write it.
+install_reference_packages() {
+  local reference
+  reference=$(dirname "${BASH_SOURCE[0]}")/../tests/reference
+  [ -d "$reference/node_modules/$1" ] && return 0
+  (cd "$reference" && { npm ci --silent 2>/dev/null || npm install --no-save --silent; })
+}

@@ -11,8 +11,7 @@ build_dir=$(cd "${1:-build}" && pwd)
 reviews=${2:-50000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-[ -d "$here/../tests/reference/node_modules/@open-spaced-repetition/binding" ] ||
-  (cd "$here/../tests/reference" && npm ci --silent)
+install_reference_packages @open-spaced-repetition/binding
 
 node "$here/generate_history.mjs" "$reviews" >"$work/history.jsonl"
 kioku_fit="$build_dir/bin/kioku --json sched optimize --timezone UTC --day-starts-at 0 --history"

@@ -10,7 +10,7 @@ build_dir=$(cd "${1:-build}" && pwd)
 reviews=${2:-1000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-[ -d "$here/../tests/reference/node_modules/ts-fsrs" ] || (cd "$here/../tests/reference" && npm ci --silent)
+install_reference_packages ts-fsrs
 
 node "$here/generate_history.mjs" "$reviews" >"$work/history.jsonl"
 kioku_replay="$build_dir/bin/kioku sched replay --algorithm fsrs --timezone UTC --day-starts-at 0"
