@@ -17,6 +17,11 @@ void configure_collection_connection(sqlite::Database& database) {
 CollectionConnection::CollectionConnection(const std::string& path)
     : database_(std::make_unique<sqlite::Database>(path)) {
   configure_collection_connection(*database_);
+  // An import adds its rows in order: each index takes them at one place, so the pages it
+  // wants again are a few per index, not SQLite's 2 MiB default, which the daemon would hold
+  // beside its own connection's for the whole import. The same 1M-note import took 15.4 s
+  // with 512 KiB against 16.0 s with 2 MiB, and kiokud's peak fell by 1.5 MiB.
+  database_->execute("PRAGMA cache_size = -512");
   collection_ = std::make_unique<Collection>(*database_);
 }
 
