@@ -148,8 +148,9 @@ class AnkiCollectionFile::Reader {
     }
     const std::int64_t id = notes_->column_int(0);
     // Integer ids, each once (read_header): ordered, they only rise.
-    if (last_note_id_ && id <= *last_note_id_)
+    if (last_note_id_ && id <= *last_note_id_) {
       fail("its notes do not come in the order of their ids");
+    }
     last_note_id_ = id;
     note = AnkiNote{};
     note.guid = notes_->column_text(1);
