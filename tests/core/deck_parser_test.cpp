@@ -147,6 +147,23 @@ TEST_CASE("deck_parser: cards sharing a note are read with it", "[core][deck_par
   CHECK(deck.cards[0].tags.empty());
 }
 
+TEST_CASE("deck_parser: kana or accents after a line-ending backslash or where a key belongs",
+          "[core][deck_parser]") {
+  // toml++ 3.3.0 reaches a __builtin_unreachable() in its whitespace test for these code points
+  // (CMakeLists.txt, core/toml_implementation.cpp): the text read and the error must still be
+  // right, in every tier.
+  const Deck deck = parse_deck(
+      with_line(19, "explanation.ja = \"\"\"\\\n  かつせいかを\\\n \u00e9t\u00e9.\"\"\""),
+      "decks/x.toml");
+  CHECK(deck.cards[0].explanation.at("ja") == "かつせいかを\u00e9t\u00e9.");
+  for (const std::string key : {"\u0256 = 1", "\u3042 = 1", "\u00e9t\u00e9 = 1"}) {
+    const Failure failure = parse_failure(with_line(19, key));
+    INFO(failure.what);
+    CHECK(failure.line == 19);
+    CHECK(failure.code == ErrorCode::kInvalidInput);
+  }
+}
+
 TEST_CASE("deck_parser: an error reads file:line: field: message", "[core][deck_parser]") {
   const Failure failure = parse_failure(with_line(28, "answer = 5"));
   CHECK(failure.what ==
