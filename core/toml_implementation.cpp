@@ -2,4 +2,4 @@
 // (TOML_HEADER_ONLY=0, the kioku_toml target in CMakeLists.txt), and no binary loads Debian's
 // shared libtomlplusplus.
 #define TOML_IMPLEMENTATION
-#include <toml++/toml.h>  // not core/toml.hpp: this is where its code is compiled
+#include "core/toml.hpp"

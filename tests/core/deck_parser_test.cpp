@@ -164,6 +164,16 @@ TEST_CASE("deck_parser: kana or accents after a line-ending backslash or where a
   }
 }
 
+TEST_CASE("deck_parser: a control character where a table header's key belongs is an error",
+          "[core][deck_parser]") {
+  // toml++ 3.3.0 asserts that a header starts a key, which its release code then reports as a
+  // parse error: its assertions are off in every build (core/toml.hpp).
+  const Failure failure = parse_failure(with_line(9, "[[\x18" "cards]]"));
+  INFO(failure.what);
+  CHECK(failure.line == 9);
+  CHECK(failure.code == ErrorCode::kInvalidInput);
+}
+
 TEST_CASE("deck_parser: an error reads file:line: field: message", "[core][deck_parser]") {
   const Failure failure = parse_failure(with_line(28, "answer = 5"));
   CHECK(failure.what ==
