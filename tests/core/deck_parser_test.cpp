@@ -168,7 +168,7 @@ TEST_CASE("deck_parser: a control character where a table header's key belongs i
           "[core][deck_parser]") {
   // toml++ 3.3.0 asserts that a header starts a key, which its release code then reports as a
   // parse error: its assertions are off in every build (core/toml.hpp).
-  const Failure failure = parse_failure(with_line(9, "[[\x18" "cards]]"));
+  const Failure failure = parse_failure(with_line(9, std::string("[[") + '\x18' + "cards]]"));
   INFO(failure.what);
   CHECK(failure.line == 9);
   CHECK(failure.code == ErrorCode::kInvalidInput);
