@@ -93,6 +93,10 @@ class Reader {
           fail(node.source(), key, ConfigProblemKind::kWrongType, "table",
                std::string(type_name(node)));
         }
+      } else if (key.find('.') != std::string::npos) {
+        // A quoted key with a dot in it ("backups.daily" = 3) is one key of that name, not the
+        // setting daily of [backups]; the editor would add the setting beside it.
+        fail(name.source(), '"' + key + '"', ConfigProblemKind::kUnknownKey, "", "");
       } else {
         read_value(key, name, node);
       }

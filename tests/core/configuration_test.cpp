@@ -119,6 +119,13 @@ TEST_CASE("configuration: an unknown key names the key and its place", "[core][c
   problem = problem_of("[reminders]\nat = 5\n");
   CHECK(problem.key == "reminders.at");
   CHECK(problem.line == 2);
+  // A quoted key with a dot is one key of that name, not a setting of a section (found by
+  // config_file_fuzz: the editor added [backups] daily beside it, and the file read 3 again).
+  problem = problem_of("day_starts_at = 4\n\"backups.daily\" = 3\n");
+  CHECK(problem.kind == ConfigProblemKind::kUnknownKey);
+  CHECK(problem.key == "\"backups.daily\"");
+  CHECK(problem.line == 2);
+  CHECK(problem.column == 1);
 }
 
 TEST_CASE("configuration: a value of the wrong type names what was wanted",
