@@ -5,14 +5,18 @@
 
 #include <algorithm>
 #include <limits>
+#include <string_view>
 
 namespace kioku {
 
 namespace {
 
+// A UTF-8 byte order mark, which toml++ reads past: its line 1, column 1 is the byte after it.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
 // The byte offset of the start of line `line` (from 1); text.size() past the last.
 std::size_t line_offset(std::string_view text, std::size_t line) {
-  std::size_t at = 0;
+  std::size_t at = text.starts_with(kByteOrderMark) ? kByteOrderMark.size() : 0;
   for (std::size_t current = 1; current < line; ++current) {
     const std::size_t newline = text.find('\n', at);
     if (newline == std::string_view::npos) return text.size();
@@ -41,8 +45,9 @@ bool has_header(std::string_view text, const toml::table& table) {
 std::string insert_line(std::string_view text, std::size_t at, const std::string& line) {
   std::string out(text.substr(0, at));
   // After a last line with no newline ("[backups] # note" ending the file), the new line must
-  // start a line of its own, or it would be part of that line (here, of its comment).
-  if (!out.empty() && out.back() != '\n') out += '\n';
+  // start a line of its own, or it would be part of that line (here, of its comment). Anywhere
+  // else `at` starts a line (after a byte order mark, the first).
+  if (at == text.size() && !out.empty() && out.back() != '\n') out += '\n';
   out += line + "\n";
   out += text.substr(at);
   return out;

@@ -271,6 +271,18 @@ TEST_CASE("configuration: set adds a missing key where it belongs", "[core][conf
   edited = with_setting(text, *find_config_key("language"), std::string("ja"), kConfigFile);
   CHECK(edited == "day_starts_at = 4\n\nlanguage = \"ja\"\n[daemon]\nmax_clients = 9\n");
   CHECK(parse_configuration(edited, kConfigFile).values.language == "ja");
+  // A file that starts with a byte order mark, which toml++ reads past (found by
+  // config_file_fuzz: the [backups] header went unseen, and the key landed in that section).
+  const std::string marked = "\xEF\xBB\xBF[backups]\ndaily = 3\n";
+  edited = with_setting(marked, *find_config_key("day_starts_at"), std::int64_t{5}, kConfigFile);
+  CHECK(edited ==
+        "\xEF\xBB\xBF"
+        "day_starts_at = 5\n[backups]\ndaily = 3\n");
+  CHECK(parse_configuration(edited, kConfigFile).values.day_starts_at == 5);
+  edited = with_setting(marked, *find_config_key("backups.weekly"), std::int64_t{1}, kConfigFile);
+  CHECK(edited == "\xEF\xBB\xBF[backups]\nweekly = 1\ndaily = 3\n");
+  edited = with_setting(marked, *find_config_key("backups.daily"), std::int64_t{4}, kConfigFile);
+  CHECK(edited == "\xEF\xBB\xBF[backups]\ndaily = 4\n");
   // An empty file.
   CHECK(with_setting("", *find_config_key("color"), std::string("never"), kConfigFile) ==
         "color = \"never\"\n");
