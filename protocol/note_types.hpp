@@ -90,7 +90,7 @@ BOOST_DESCRIBE_STRUCT(NoteAddParams, (NewNote), (deck))
 // Many notes added to one deck in one write: all of them or, when one is refused, none.
 struct NoteAddManyParams {
   std::string deck;
-  std::vector<boost::json::object> notes;
+  RequestList<NewNote> notes;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "the deck to add them to (its id)"},
       FieldHelp{"notes", "the notes, each as note.add's params less 'deck'; at most 10000"}};

@@ -2,8 +2,8 @@
 // errors that name the field: the one place the wire's shapes are spelled out for both binaries.
 //
 // Field types: bool, std::int64_t, double, std::string, boost::json::value / object (passed
-// through), std::vector<T>, std::map<std::string, T>, described structs, and two kinds of
-// optional:
+// through), std::vector<T>, RequestList<T>, std::map<std::string, T>, described structs, and two
+// kinds of optional:
 //   std::optional<T>  in a request: may be left out (null is refused, as a wrong type);
 //                     in a result: written as null when empty, and must be present to be read.
 //   Omissible<T>      a result field that is left out of the object when empty.
@@ -33,6 +33,15 @@ struct Omissible : std::optional<T> {
   using std::optional<T>::operator=;
 };
 
+// A request field that is a list of objects each read as a method's own params are (note.add_many's
+// notes, each note.add's params less the deck): an unknown or missing field of an entry is
+// refused, and every error names the entry ("notes[3]: ..."). Each entry is read straight into
+// T, without a copy of its JSON on the way.
+template <class T>
+struct RequestList : std::vector<T> {
+  using std::vector<T>::vector;
+};
+
 namespace wire_detail {
 
 // A struct's public members, its bases' first, in declaration order.
@@ -52,6 +61,10 @@ template <class T>
 struct is_vector : std::false_type {};
 template <class T>
 struct is_vector<std::vector<T>> : std::true_type {};
+template <class T>
+struct is_request_list : std::false_type {};
+template <class T>
+struct is_request_list<RequestList<T>> : std::true_type {};
 template <class T>
 struct is_string_map : std::false_type {};
 template <class T>
@@ -78,7 +91,7 @@ constexpr WireType wire_type() {
     return WireType::kNumber;
   } else if constexpr (std::is_same_v<T, std::string>) {
     return WireType::kString;
-  } else if constexpr (is_vector<T>::value) {
+  } else if constexpr (is_vector<T>::value || is_request_list<T>::value) {
     return WireType::kArray;
   } else if constexpr (std::is_same_v<T, boost::json::value>) {
     return WireType::kAny;
@@ -138,7 +151,7 @@ boost::json::value encode_value(const T& value) {
     return boost::json::value(value);
   } else if constexpr (std::is_same_v<T, std::string>) {
     return boost::json::value(boost::json::string_view(value));
-  } else if constexpr (is_vector<T>::value) {
+  } else if constexpr (is_vector<T>::value || is_request_list<T>::value) {
     boost::json::array array;
     array.reserve(value.size());
     for (const auto& element : value) array.push_back(encode_value(element));
@@ -156,6 +169,10 @@ boost::json::value encode_value(const T& value) {
 
 template <class T>
 T decode_value(const boost::json::value& value, const Reading& reading, const std::string& path);
+
+template <class Params>
+Params decode_request_entry(const boost::json::value& value, const Reading& reading,
+                            const std::string& path);
 
 template <class T>
 T decode_members(const boost::json::object& object, const Reading& reading,
@@ -216,6 +233,15 @@ T decode_value(const boost::json::value& value, const Reading& reading, const st
       for (std::size_t index = 0; index < array.size(); ++index) {
         list.push_back(
             decode_value<typename T::value_type>(array[index], reading, index_path(path, index)));
+      }
+      return list;
+    } else if constexpr (is_request_list<T>::value) {
+      T list;
+      const boost::json::array& array = value.as_array();
+      list.reserve(array.size());
+      for (std::size_t index = 0; index < array.size(); ++index) {
+        list.push_back(decode_request_entry<typename T::value_type>(array[index], reading,
+                                                                    index_path(path, index)));
       }
       return list;
     } else if constexpr (is_string_map<T>::value) {
@@ -285,6 +311,21 @@ Params decode_params(std::string_view method, const boost::json::object& params)
   check_params(method, field_specs<Params>(), params);
   return wire_detail::decode_request_fields<Params>(method, params);
 }
+
+namespace wire_detail {
+
+template <class Params>
+Params decode_request_entry(const boost::json::value& value, const Reading& reading,
+                            const std::string& path) {
+  if (!value.is_object()) throw_field_error(reading, path, "must be an object");
+  try {
+    return decode_params<Params>(reading.method, value.as_object());
+  } catch (const Error& error) {
+    throw Error(error.code(), path + ": " + error.what());
+  }
+}
+
+}  // namespace wire_detail
 
 // A params object that check_params has accepted, as its request struct (no second check).
 template <class Params>

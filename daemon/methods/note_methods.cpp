@@ -216,12 +216,8 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
     for (std::size_t index = 0; index < params.notes.size(); ++index) {
       const std::string place = "notes[" + std::to_string(index) + "]";
       try {
-        const NoteSave save = refusing_broken_notes([&] {
-          return add_new_note(collection, deck,
-                              protocol::decode_params<protocol::NewNote>(
-                                  protocol::kNoteAddMany.name, params.notes[index]),
-                              position, now);
-        });
+        const NoteSave save = refusing_broken_notes(
+            [&] { return add_new_note(collection, deck, params.notes[index], position, now); });
         position += static_cast<std::int64_t>(save.cards.size());
         protocol::AddedNote& added = result.notes.emplace_back();
         added.id = save.note.id;
