@@ -55,6 +55,11 @@ std::string uri_of(const std::string& path) {
 // cannot become a billion strings.
 constexpr std::size_t kMostFields = 1000;
 
+// The tables of Anki's collection that kioku reads, as an SQL list.
+constexpr const char* kAnkiTables =
+    "('col', 'notes', 'cards', 'revlog', 'notetypes', 'fields', 'templates', 'decks', 'config', "
+    "'deck_config')";
+
 // Nullopt when `flds` holds more than kMostFields fields.
 std::optional<std::vector<std::string>> split_fields(const std::string& flds) {
   if (static_cast<std::size_t>(std::count(flds.begin(), flds.end(), '\x1f')) >= kMostFields) {
@@ -185,11 +190,9 @@ class AnkiCollectionFile::Reader {
   // Every name read here must be a plain table: a view may run any query, an endless
   // recursive one too, on the daemon's thread, and a virtual table any module's code.
   void refuse_views() {
-    sqlite::Statement schema = database_.prepare(
-        "SELECT name FROM sqlite_schema WHERE name IN ('col', 'notes', 'cards', 'revlog', "
-        "'notetypes', 'fields', 'templates', 'decks', 'config', 'deck_config') AND (type != "
-        "'table' OR sql LIKE "
-        "'CREATE VIRTUAL%')");
+    sqlite::Statement schema =
+        database_.prepare(std::string("SELECT name FROM sqlite_schema WHERE name IN ") +
+                          kAnkiTables + " AND (type != 'table' OR sql LIKE 'CREATE VIRTUAL%')");
     if (schema.step()) {
       fail("its collection's " + schema.column_text(0) + " is not a plain table, as Anki makes it");
     }
@@ -199,9 +202,9 @@ class AnkiCollectionFile::Reader {
   // file could read as gigabytes. Anki's tables have none.
   void refuse_computed_columns() {
     sqlite::Statement computed = database_.prepare(
-        "SELECT t.name FROM sqlite_schema AS t, pragma_table_xinfo(t.name) AS c WHERE t.type = "
-        "'table' AND t.name IN ('col', 'notes', 'cards', 'revlog', 'notetypes', 'fields', "
-        "'templates', 'decks', 'config', 'deck_config') AND c.hidden != 0");
+        std::string("SELECT t.name FROM sqlite_schema AS t, pragma_table_xinfo(t.name) AS c "
+                    "WHERE t.type = 'table' AND t.name IN ") +
+        kAnkiTables + " AND c.hidden != 0");
     if (computed.step()) {
       fail("its collection's " + computed.column_text(0) +
            " has a generated column, which Anki's tables do not have");
@@ -413,17 +416,18 @@ class AnkiCollectionFile::Reader {
   // once (two notes of one id would share their cards). Anki's ids are its tables' integer
   // primary keys.
   void refuse_odd_ids(const std::string& table) {
-    sqlite::Statement odd = database_.prepare("SELECT quote(id) FROM " + table +
-                                              " WHERE typeof(id) != 'integer' LIMIT 1");
-    if (odd.step()) {
+    // One pass: an id that is not an integer first (it sorts before every integer in the
+    // ORDER BY), else a repeated one.
+    sqlite::Statement odd =
+        database_.prepare("SELECT quote(id), typeof(id) = 'integer', count(*) FROM " + table +
+                          " GROUP BY id HAVING typeof(id) != 'integer' OR count(*) > 1 "
+                          "ORDER BY typeof(id) = 'integer' LIMIT 1");
+    if (!odd.step()) return;
+    if (odd.column_int(1) == 0) {
       fail("its collection's " + table +
            " has an id that is not an integer: " + odd.column_text(0).substr(0, 40));
     }
-    sqlite::Statement repeated =
-        database_.prepare("SELECT id FROM " + table + " GROUP BY id HAVING count(*) > 1 LIMIT 1");
-    if (repeated.step()) {
-      fail("its collection has two " + table + " with the id " + repeated.column_text(0));
-    }
+    fail("its collection has two " + table + " with the id " + odd.column_text(0));
   }
 
   // The statements of the walk, each over one table, so that the file's statistics cannot
