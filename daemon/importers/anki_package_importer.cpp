@@ -235,7 +235,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     while (file.next_note(anki_note)) {
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
                           summary.cards_saved());
-      if (!seen_ids.insert(kioku_note_id(anki_note.guid)).second) {
+      std::string id = kioku_note_id(anki_note.guid);
+      if (!seen_ids.insert(id).second) {
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }
@@ -282,7 +283,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
       note.tags = anki_note.tags;
-      note.id = kioku_note_id(anki_note.guid);
+      note.id = std::move(id);
       std::optional<StoredNote> stored;
       if (const auto kept = kept_ids.find(note.id); kept != kept_ids.end()) {
         stored = collection.notes().note(kept->second);
