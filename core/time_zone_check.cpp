@@ -89,12 +89,16 @@ bool is_posix_rule(std::string_view text) {
   return reader.done() || reader.rules();
 }
 
+// The zone TZ names: its value less the ':' that may lead it.
+std::string_view zone_name(std::string_view value) {
+  return value.starts_with(':') ? value.substr(1) : value;
+}
+
 }  // namespace
 
 std::optional<std::string> zone_file_path(const char* tz) {
   if (tz == nullptr) return std::nullopt;
-  std::string_view name(tz);
-  if (name.starts_with(':')) name.remove_prefix(1);
+  const std::string_view name = zone_name(tz);
   if (name.empty()) return std::nullopt;
   if (name.front() == '/') return std::string(name);
   const char* directory = std::getenv("TZDIR");
@@ -105,7 +109,7 @@ std::optional<std::string> zone_file_path(const char* tz) {
 std::optional<std::string> time_zone_problem(const char* tz) {
   if (tz == nullptr || *tz == '\0') return std::nullopt;
   const std::string_view value(tz);
-  const std::string_view name = value.front() == ':' ? value.substr(1) : value;
+  const std::string_view name = zone_name(value);
   // What UTC means on a system without tzdata too.
   if (name == "UTC" || name == "GMT") return std::nullopt;
   if (const std::optional<std::string> path = zone_file_path(tz); path && is_file(*path)) {
