@@ -11,11 +11,11 @@
 #include <map>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "core/anki_html_text.hpp"
 #include "core/anki_stock_note_type.hpp"
 #include "core/anki_text_notes.hpp"
+#include "core/compact_string_set.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
@@ -223,20 +223,22 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     std::map<std::int64_t, std::shared_ptr<const TemplatedNoteType>> own_types;
     // The first note of an id in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says. By kioku's id: two guids that give one id are one note.
-    std::unordered_set<std::string> seen_ids;
+    CompactStringSet seen_ids;
+    seen_ids.reserve(static_cast<std::size_t>(file.note_count()));
     // The live notes kioku has of the file's ids (a GUID is one note in the whole collection),
     // found in one walk of the notes: looked up one by one, each was a scan.
-    const std::unordered_map<std::string, std::int64_t> kept_ids = [&] {
-      std::unordered_set<std::string> file_ids;
-      file.for_each_guid([&](const std::string& guid) { file_ids.insert(kioku_note_id(guid)); });
-      return collection.notes().oldest_live_ids(file_ids);
-    }();
+    const std::unordered_map<std::string, std::int64_t> kept_ids =
+        collection.notes().oldest_live_ids([&](CompactStringSet& file_ids) {
+          file_ids.reserve(static_cast<std::size_t>(file.note_count()));
+          file.for_each_guid(
+              [&](const std::string& guid) { file_ids.insert(kioku_note_id(guid)); });
+        });
     AnkiNote anki_note;
     while (file.next_note(anki_note)) {
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
                           summary.cards_saved());
       std::string id = kioku_note_id(anki_note.guid);
-      if (!seen_ids.insert(id).second) {
+      if (!seen_ids.insert(id)) {
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }

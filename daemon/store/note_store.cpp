@@ -139,15 +139,18 @@ std::vector<StoredNote> NoteStore::with_guid(const std::string& guid) {
 }
 
 std::unordered_map<std::string, std::int64_t> NoteStore::oldest_live_ids(
-    const std::unordered_set<std::string>& guids) {
+    const std::function<void(CompactStringSet&)>& gather_guids) {
   std::unordered_map<std::string, std::int64_t> ids;
-  if (guids.empty()) return ids;
   sqlite::Statement& select = statements_->select_live_guids;
   sqlite::StatementScope scope(select);
-  while (select.step()) {
+  if (!select.step()) return ids;
+  CompactStringSet guids;
+  gather_guids(guids);
+  if (guids.empty()) return ids;
+  do {
     std::string guid = select.column_text(0);
     if (guids.contains(guid)) ids.try_emplace(std::move(guid), select.column_int(1));
-  }
+  } while (select.step());
   return ids;
 }
 

@@ -6,13 +6,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
+#include "core/compact_string_set.hpp"
 #include "core/note.hpp"
 #include "core/time.hpp"
 #include "daemon/store/note_type_store.hpp"
@@ -59,11 +60,13 @@ class NoteStore {
   StoredNote note(std::int64_t note_id);
   // Every note with this id, in any deck, by row id.
   std::vector<StoredNote> with_guid(const std::string& guid);
-  // The oldest live (not deleted) note of each of `guids` the collection has, by guid: one walk
-  // of the notes for an import that would otherwise look each of its notes up, a scan each
-  // (the table's index is (deck_id, guid)).
+  // The oldest live (not deleted) note of each of the guids `gather_guids` puts in its set that
+  // the collection has, by guid: one walk of the notes for an import that would otherwise look
+  // each of its notes up, a scan each (the table's index is (deck_id, guid)). The guids are
+  // gathered only when the collection has a live note: an import into an empty collection
+  // keeps none, and need not hold its file's ids.
   std::unordered_map<std::string, std::int64_t> oldest_live_ids(
-      const std::unordered_set<std::string>& guids);
+      const std::function<void(CompactStringSet&)>& gather_guids);
   // The row ids of the deck's notes that are not deleted, in row order: what an import's
   // --prune compares with the file's notes.
   std::vector<std::int64_t> live_ids_in_deck(std::int64_t deck_id);
