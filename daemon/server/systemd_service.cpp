@@ -1,16 +1,23 @@
+// kiokud speaks systemd's two small protocols itself, as sd_listen_fds(3) and sd_notify(3)
+// describe them, rather than through libsystemd: three calls did not pay for the library and
+// the five it loads (libgcrypt, liblzma, liblz4, libcap, libgpg-error), 0.9 MiB of every
+// kiokud's memory (docs/decisions.md, session 25).
 // LISTEN_FDS is read once and unset, so that nothing kiokud might start takes the socket for
 // its own; NOTIFY_SOCKET is kept, since STOPPING=1 comes long after READY=1.
 #include "daemon/server/systemd_service.hpp"
 
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <systemd/sd-daemon.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <charconv>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "core/error.hpp"
 
@@ -29,10 +36,82 @@ std::string bound_path(int descriptor) {
   return std::string(address.sun_path, ::strnlen(address.sun_path, path_bytes));
 }
 
+// The first descriptor systemd passes; the others follow it.
+constexpr int kFirstPassedDescriptor = 3;
+
+// A decimal number that is the whole of `text`, or nullopt.
+std::optional<long long> whole_number(const char* text) {
+  if (text == nullptr) return std::nullopt;
+  const std::string_view digits(text);
+  long long value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+  return value;
+}
+
+// How many descriptors systemd passed this process (LISTEN_PID is ours and LISTEN_FDS says how
+// many), each now close-on-exec; 0 when none were, or they were for another process (a parent
+// that kept the variables); a negative errno when the variables or a descriptor are broken.
+// LISTEN_PID, LISTEN_FDS and LISTEN_FDNAMES are unset whatever the outcome.
+int passed_descriptors() {
+  const std::optional<long long> pid = whole_number(std::getenv("LISTEN_PID"));
+  const std::optional<long long> count = whole_number(std::getenv("LISTEN_FDS"));
+  const bool passed = std::getenv("LISTEN_PID") != nullptr && std::getenv("LISTEN_FDS") != nullptr;
+  ::unsetenv("LISTEN_PID");
+  ::unsetenv("LISTEN_FDS");
+  ::unsetenv("LISTEN_FDNAMES");
+  if (!passed) return 0;
+  if (!pid || *pid <= 0 || !count || *count < 0 || *count > 1024) return -EINVAL;
+  if (*pid != ::getpid() || *count == 0) return 0;
+  for (int descriptor = kFirstPassedDescriptor;
+       descriptor < kFirstPassedDescriptor + static_cast<int>(*count); ++descriptor) {
+    const int flags = ::fcntl(descriptor, F_GETFD);
+    if (flags < 0 || ::fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) < 0) return -errno;
+  }
+  return static_cast<int>(*count);
+}
+
+// Whether `descriptor` is a listening Unix stream socket.
+bool is_listening_unix_stream(int descriptor) {
+  struct stat info {};
+  if (::fstat(descriptor, &info) != 0 || !S_ISSOCK(info.st_mode)) return false;
+  int value = 0;
+  socklen_t length = sizeof value;
+  if (::getsockopt(descriptor, SOL_SOCKET, SO_DOMAIN, &value, &length) != 0 || value != AF_UNIX) {
+    return false;
+  }
+  length = sizeof value;
+  if (::getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &value, &length) != 0 || value != SOCK_STREAM) {
+    return false;
+  }
+  length = sizeof value;
+  return ::getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) == 0 && value != 0;
+}
+
+// Sends `state` to $NOTIFY_SOCKET, a datagram socket at a path or, written with a leading '@',
+// in the abstract namespace. Nothing when the variable is unset or empty, or names another kind
+// of address (the service manager is not waiting on a message it cannot get then).
+void notify(const std::string& state) {
+  const char* target = std::getenv("NOTIFY_SOCKET");
+  if (target == nullptr || (target[0] != '/' && target[0] != '@')) return;
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  const std::size_t length = std::strlen(target);
+  if (length >= sizeof address.sun_path) return;
+  std::memcpy(address.sun_path, target, length);
+  if (address.sun_path[0] == '@') address.sun_path[0] = '\0';
+  const int descriptor = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  if (descriptor < 0) return;
+  ::sendto(descriptor, state.data(), state.size(), MSG_NOSIGNAL,
+           reinterpret_cast<const sockaddr*>(&address),
+           static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + length));
+  ::close(descriptor);
+}
+
 }  // namespace
 
 std::optional<ActivationSocket> socket_from_systemd() {
-  const int passed = sd_listen_fds(1);
+  const int passed = passed_descriptors();
   if (passed == 0) return std::nullopt;
   if (passed < 0) {
     throw Error(ErrorCode::kUnavailable,
@@ -43,11 +122,9 @@ std::optional<ActivationSocket> socket_from_systemd() {
                 "systemd passed " + std::to_string(passed) +
                     " sockets and kiokud listens on one; give kiokud.socket one ListenStream=");
   }
-  const int descriptor = SD_LISTEN_FDS_START;
+  const int descriptor = kFirstPassedDescriptor;
   ActivationSocket socket{descriptor, {}};
-  if (sd_is_socket_unix(descriptor, SOCK_STREAM, 1, nullptr, 0) > 0) {
-    socket.path = bound_path(descriptor);
-  }
+  if (is_listening_unix_stream(descriptor)) socket.path = bound_path(descriptor);
   if (socket.path.empty()) {
     throw Error(ErrorCode::kUnavailable,
                 "LISTEN_FDS=1, but descriptor 3 is not a listening Unix stream socket bound to a "
@@ -57,12 +134,11 @@ std::optional<ActivationSocket> socket_from_systemd() {
 }
 
 void notify_ready(const std::string& status) {
-  const std::string message = "READY=1\nSTATUS=" + status;
-  sd_notify(0, message.c_str());
+  notify("READY=1\nSTATUS=" + status);
 }
 
 void notify_stopping() {
-  sd_notify(0, "STOPPING=1\nSTATUS=stopping");
+  notify("STOPPING=1\nSTATUS=stopping");
 }
 
 bool stderr_is_journal() {

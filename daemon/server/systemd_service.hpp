@@ -1,6 +1,7 @@
 // kiokud's side of systemd (sd-daemon(3)): the listening socket a socket unit passes, the state
-// notifications of a Type=notify service, and whether stderr is the journal. The only code that
-// includes <systemd/sd-daemon.h>; each call is harmless when kiokud runs without systemd.
+// notifications of a Type=notify service, and whether stderr is the journal. Spoken here, by
+// sd_listen_fds(3) and sd_notify(3), without libsystemd; each call is harmless when kiokud runs
+// without systemd.
 #pragma once
 
 #include <optional>
