@@ -203,10 +203,11 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                   dry_run ? options.data_directory : std::string());
   media.prepare(package, package.media());
 
+  const DayCalendar calendar(options.day_starts_at_hour);
   AnkiDays days;
   if (options.with_history) {
     try {
-      days = anki_days(anki.created_seconds, now, options.calendar);
+      days = anki_days(anki.created_seconds, now, calendar);
     } catch (const Error& error) {
       throw InputError(name, 0, "", error.what());
     }
@@ -375,8 +376,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                       .first;
             }
             import_card_history(collection, card, card_id, deck_id, deck_options->second,
-                                anki.v1_scheduler, days, options.calendar, now, name, where,
-                                summary);
+                                anki.v1_scheduler, days, calendar, now, name, where, summary);
           }
           // Anki's suspension comes with the note's content; a buried card is not kept buried
           // (a burial is for Anki's day only).

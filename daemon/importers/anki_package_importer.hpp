@@ -18,7 +18,9 @@ struct AnkiPackageOptions {
   std::string data_directory;   // where the collection is unpacked and media/ is
   // Anki's review log and each card's scheduling come too (kioku import --with-history).
   bool with_history = false;
-  DayCalendar calendar;  // the days the imported answers and dues are put on
+  // The hour the days the imported answers and dues are put on start (DayCalendar); a number,
+  // not a calendar, which is 96 KB of caches to copy with the options.
+  int day_starts_at_hour = DayCalendar::kDefaultDayStartHour;
 };
 
 // Imports the package open at `descriptor` (named `name` in errors). A note whose guid kioku

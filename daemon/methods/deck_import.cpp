@@ -96,7 +96,7 @@ ImportPlan plan_import(const protocol::DeckImportParams& params, const Requested
     }
     plan.package.language = checked_language(params.lang);
     plan.package.with_history = params.with_history.value_or(false);
-    plan.package.calendar = context.calendar;
+    plan.package.day_starts_at_hour = context.calendar.day_starts_at_hour();
     // The collection's own directory (kiokud --data-dir), where its start-up looks for what an
     // interrupted import left; $XDG_DATA_HOME/kioku in-process, where there is no file.
     const std::string& collection = context.collection_path;

@@ -37,7 +37,7 @@ class CollectionServer {
   void when_stopping(std::function<void()> stopping) { server_.when_stopping(std::move(stopping)); }
   // Puts `collection` behind the socket; grouping as DaemonConfig::group_commit says; `facts`
   // for system.status. Call once, before run().
-  void attach(Collection& collection, DayCalendar calendar, std::string collection_path,
+  void attach(Collection& collection, const DayCalendar& calendar, std::string collection_path,
               bool group_commit, DaemonFacts facts = {});
   // Backs the collection up into `directory` once a collection day (DailyBackup): now, unless
   // `new_collection`, when today has no automatic backup yet, and after the first answer of
