@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/clock.hpp"
@@ -29,6 +30,16 @@ struct DaemonFacts {
 };
 
 struct MethodContext {
+  // A constructor, not aggregate initialization, so that std::optional::emplace can make one in
+  // place (clang 14 lacks C++20's parenthesized aggregate initialization): a calendar is 96 KB,
+  // and a temporary context was stack that stays resident.
+  MethodContext(Collection& collection, const Clock& clock, const DayCalendar& calendar,
+                std::string collection_path)
+      : collection(collection),
+        clock(clock),
+        calendar(calendar),
+        collection_path(std::move(collection_path)) {}
+
   Collection& collection;
   const Clock& clock;
   DayCalendar calendar;
