@@ -54,15 +54,18 @@ std::optional<long long> whole_number(const char* text) {
 // that kept the variables); a negative errno when the variables or a descriptor are broken.
 // LISTEN_PID, LISTEN_FDS and LISTEN_FDNAMES are unset whatever the outcome.
 int passed_descriptors() {
-  const std::optional<long long> pid = whole_number(std::getenv("LISTEN_PID"));
-  const std::optional<long long> count = whole_number(std::getenv("LISTEN_FDS"));
-  const bool passed = std::getenv("LISTEN_PID") != nullptr && std::getenv("LISTEN_FDS") != nullptr;
+  const char* pid_text = std::getenv("LISTEN_PID");
+  const char* count_text = std::getenv("LISTEN_FDS");
+  const std::optional<long long> pid = whole_number(pid_text);
+  const std::optional<long long> count = whole_number(count_text);
   ::unsetenv("LISTEN_PID");
   ::unsetenv("LISTEN_FDS");
   ::unsetenv("LISTEN_FDNAMES");
-  if (!passed) return 0;
-  if (!pid || *pid <= 0 || !count || *count < 0 || *count > 1024) return -EINVAL;
-  if (*pid != ::getpid() || *count == 0) return 0;
+  if (pid_text == nullptr) return 0;
+  if (!pid || *pid <= 0) return -EINVAL;
+  // Meant for another process (a parent that kept the variables): not ours to judge.
+  if (*pid != ::getpid() || count_text == nullptr) return 0;
+  if (!count || *count < 0 || *count > 1024) return -EINVAL;
   for (int descriptor = kFirstPassedDescriptor;
        descriptor < kFirstPassedDescriptor + static_cast<int>(*count); ++descriptor) {
     const int flags = ::fcntl(descriptor, F_GETFD);
@@ -96,8 +99,10 @@ void notify(const std::string& state) {
   if (target == nullptr || (target[0] != '/' && target[0] != '@')) return;
   sockaddr_un address{};
   address.sun_family = AF_UNIX;
+  // A path needs room for its NUL; an abstract name, whose '@' becomes a '\0', does not.
   const std::size_t length = std::strlen(target);
-  if (length >= sizeof address.sun_path) return;
+  const std::size_t room = sizeof address.sun_path - (target[0] == '@' ? 0 : 1);
+  if (length < 2 || length > room) return;
   std::memcpy(address.sun_path, target, length);
   if (address.sun_path[0] == '@') address.sun_path[0] = '\0';
   const int descriptor = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);

@@ -54,6 +54,10 @@ TEST_CASE("systemd service: descriptors passed to another process are not taken"
   CHECK(std::getenv("LISTEN_PID") == nullptr);
   CHECK(std::getenv("LISTEN_FDS") == nullptr);
   CHECK(std::getenv("LISTEN_FDNAMES") == nullptr);
+  // Nor judged: what another process was passed is its business.
+  ScopedVariable other_pid("LISTEN_PID", parent.c_str());
+  ScopedVariable broken_count("LISTEN_FDS", "many");
+  CHECK_FALSE(daemon::socket_from_systemd());
 }
 
 TEST_CASE("systemd service: no LISTEN_PID is no activation and a broken one an error",
