@@ -20,9 +20,21 @@ bool CompactStringSet::insert(std::string_view text) {
   if (text.size() > kMostBytes - bytes_.size() || ends_.size() >= kMostBytes) {
     throw std::length_error("CompactStringSet holds at most 4 GiB of strings");
   }
+  const std::size_t old_bytes = bytes_.size();
   bytes_.append(text);
-  ends_.push_back(static_cast<std::uint32_t>(bytes_.size()));
-  indexes_.insert(static_cast<std::uint32_t>(ends_.size() - 1));
+  try {
+    ends_.push_back(static_cast<std::uint32_t>(bytes_.size()));
+    try {
+      indexes_.insert(static_cast<std::uint32_t>(ends_.size() - 1));
+    } catch (...) {
+      ends_.pop_back();
+      throw;
+    }
+  } catch (...) {
+    // Out of memory: the set stays as it was, without the string.
+    bytes_.resize(old_bytes);
+    throw;
+  }
   return true;
 }
 
