@@ -215,7 +215,9 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
-    const auto note_count = static_cast<double>(file.note_count());
+    // count(*) over the file's notes: asked once.
+    const auto notes_in_file = static_cast<std::size_t>(file.note_count());
+    const auto note_count = static_cast<double>(notes_in_file);
     std::size_t notes_done = 0;
     std::map<std::string, std::int64_t> decks;             // by slug
     std::map<std::int64_t, DeckOptions> options_of_decks;  // by id, as read once
@@ -225,12 +227,12 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     // The first note of an id in the file wins (docs/anki-import.md); a later one is skipped,
     // whatever its time says. By kioku's id: two guids that give one id are one note.
     CompactStringSet seen_ids;
-    seen_ids.reserve(static_cast<std::size_t>(file.note_count()));
+    seen_ids.reserve(notes_in_file);
     // The live notes kioku has of the file's ids (a GUID is one note in the whole collection),
     // found in one walk of the notes: looked up one by one, each was a scan.
     const std::unordered_map<std::string, std::int64_t> kept_ids =
         collection.notes().oldest_live_ids([&](CompactStringSet& file_ids) {
-          file_ids.reserve(static_cast<std::size_t>(file.note_count()));
+          file_ids.reserve(notes_in_file);
           file.for_each_guid(
               [&](const std::string& guid) { file_ids.insert(kioku_note_id(guid)); });
         });
