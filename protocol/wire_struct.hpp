@@ -61,6 +61,9 @@ template <class T>
 struct is_vector : std::false_type {};
 template <class T>
 struct is_vector<std::vector<T>> : std::true_type {};
+// A RequestList is a vector on the wire too; only its entries are read otherwise.
+template <class T>
+struct is_vector<RequestList<T>> : std::true_type {};
 template <class T>
 struct is_request_list : std::false_type {};
 template <class T>
@@ -91,7 +94,7 @@ constexpr WireType wire_type() {
     return WireType::kNumber;
   } else if constexpr (std::is_same_v<T, std::string>) {
     return WireType::kString;
-  } else if constexpr (is_vector<T>::value || is_request_list<T>::value) {
+  } else if constexpr (is_vector<T>::value) {
     return WireType::kArray;
   } else if constexpr (std::is_same_v<T, boost::json::value>) {
     return WireType::kAny;
@@ -151,7 +154,7 @@ boost::json::value encode_value(const T& value) {
     return boost::json::value(value);
   } else if constexpr (std::is_same_v<T, std::string>) {
     return boost::json::value(boost::json::string_view(value));
-  } else if constexpr (is_vector<T>::value || is_request_list<T>::value) {
+  } else if constexpr (is_vector<T>::value) {
     boost::json::array array;
     array.reserve(value.size());
     for (const auto& element : value) array.push_back(encode_value(element));
@@ -231,17 +234,13 @@ T decode_value(const boost::json::value& value, const Reading& reading, const st
       const boost::json::array& array = value.as_array();
       list.reserve(array.size());
       for (std::size_t index = 0; index < array.size(); ++index) {
-        list.push_back(
-            decode_value<typename T::value_type>(array[index], reading, index_path(path, index)));
-      }
-      return list;
-    } else if constexpr (is_request_list<T>::value) {
-      T list;
-      const boost::json::array& array = value.as_array();
-      list.reserve(array.size());
-      for (std::size_t index = 0; index < array.size(); ++index) {
-        list.push_back(decode_request_entry<typename T::value_type>(array[index], reading,
-                                                                    index_path(path, index)));
+        const std::string where = index_path(path, index);
+        if constexpr (is_request_list<T>::value) {
+          list.push_back(
+              decode_request_entry<typename T::value_type>(array[index], reading, where));
+        } else {
+          list.push_back(decode_value<typename T::value_type>(array[index], reading, where));
+        }
       }
       return list;
     } else if constexpr (is_string_map<T>::value) {
