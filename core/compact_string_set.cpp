@@ -21,17 +21,14 @@ bool CompactStringSet::insert(std::string_view text) {
     throw std::length_error("CompactStringSet holds at most 4 GiB of strings");
   }
   const std::size_t old_bytes = bytes_.size();
-  bytes_.append(text);
+  const std::size_t old_count = ends_.size();
   try {
+    bytes_.append(text);
     ends_.push_back(static_cast<std::uint32_t>(bytes_.size()));
-    try {
-      indexes_.insert(static_cast<std::uint32_t>(ends_.size() - 1));
-    } catch (...) {
-      ends_.pop_back();
-      throw;
-    }
+    indexes_.insert(static_cast<std::uint32_t>(old_count));
   } catch (...) {
     // Out of memory: the set stays as it was, without the string.
+    ends_.resize(old_count);
     bytes_.resize(old_bytes);
     throw;
   }
