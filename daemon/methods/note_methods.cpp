@@ -214,7 +214,6 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
   collection.write(Write{WriteKind::kOther, deck.id}, [&] {
     std::int64_t position = collection.cards().next_position(deck.id);
     for (std::size_t index = 0; index < params.notes.size(); ++index) {
-      const std::string place = "notes[" + std::to_string(index) + "]";
       try {
         const NoteSave save = refusing_broken_notes(
             [&] { return add_new_note(collection, deck, params.notes[index], position, now); });
@@ -228,7 +227,7 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
         if (error.code() != ErrorCode::kInvalidParams && error.code() != ErrorCode::kConflict) {
           throw;
         }
-        throw Error(error.code(), place + ": " + error.what());
+        throw Error(error.code(), "notes[" + std::to_string(index) + "]: " + error.what());
       }
     }
   });
