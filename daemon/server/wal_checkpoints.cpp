@@ -3,7 +3,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 
@@ -23,9 +25,17 @@ struct WalCheckpoints::State {
   std::atomic<int> completed{0};
   // The worker's connection: opened there on first use, used only there.
   std::optional<sqlite::Database> connection;
+  // On the server's thread: the WAL's frames at the last commit, and how many times it has
+  // started again from its beginning (its frames fell), which tells this WAL from an earlier one.
+  int frames_at_last_commit = 0;
+  std::uint32_t restarts = 0;
+  // Set by the worker after a checkpoint run at once: the restart count it ran in (high half)
+  // and the frames it left copied (low half); 0 for none.
+  std::atomic<std::uint64_t> copied_at_once{0};
 
-  // On the worker.
-  void checkpoint() {
+  // On the worker; gives the frames copied, or 0 when none or it failed.
+  int checkpoint() {
+    int copied = 0;
     try {
       if (!connection) {
         connection.emplace(collection_path);
@@ -35,8 +45,10 @@ struct WalCheckpoints::State {
       }
       // PASSIVE: copies what no reader still needs and never waits for a lock, so an answer
       // committing meanwhile is not held; what it leaves, the next checkpoint copies.
+      int frames = 0;
       const int result = sqlite3_wal_checkpoint_v2(connection->handle(), "main",
-                                                   SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+                                                   SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
+      if (result != SQLITE_OK) copied = 0;
       if (result != SQLITE_OK && result != SQLITE_BUSY) {
         std::cerr << log_warning
                   << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection->handle())
@@ -46,6 +58,7 @@ struct WalCheckpoints::State {
       std::cerr << log_warning << "kiokud: WAL checkpoint not run: " << error.what() << '\n';
     }
     completed.fetch_add(1);
+    return std::max(copied, 0);
   }
 };
 
@@ -67,25 +80,48 @@ int WalCheckpoints::completed() const noexcept {
   return state_->completed.load();
 }
 
-int WalCheckpoints::after_commit(void* self, sqlite3*, const char*, int pages) {
+int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* schema, int pages) {
   const std::shared_ptr<State>& state = static_cast<WalCheckpoints*>(self)->state_;
+  if (pages < state->frames_at_last_commit) ++state->restarts;
+  state->frames_at_last_commit = pages;
   if (pages < state->marks.pages_before_checkpoint) return SQLITE_OK;
   // The work holds the state, so a checkpoint run after this object is gone (at shutdown)
   // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
   // WAL as long as before (it starts again from its beginning only at the first commit after a
   // checkpoint copied it all) and must not hand over another.
-  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting) {
+  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting, bool report_copied) {
     if (waiting.exchange(true)) return;
-    run([state, &waiting] {
-      state->checkpoint();
+    run([state, &waiting, report_copied, restarts = state->restarts] {
+      const int copied = state->checkpoint();
+      if (report_copied && copied > 0) {
+        state->copied_at_once.store((std::uint64_t{restarts} << 32) |
+                                    static_cast<std::uint32_t>(copied));
+      }
       waiting.store(false);
     });
   };
-  if (pages >= state->marks.pages_before_checkpoint_at_once) {
-    hand_over(state->handover.at_once, state->waiting_at_once);
-  } else {
-    hand_over(state->handover.when_quiet, state->waiting_for_quiet);
+  if (pages < state->marks.pages_before_checkpoint_at_once) {
+    hand_over(state->handover.when_quiet, state->waiting_for_quiet, false);
+    return SQLITE_OK;
   }
+  // A checkpoint at once of this WAL is done, and the commits since left few frames behind it:
+  // copied here, the next write starts the WAL again (an fdatasync over old frames, not one that
+  // lengthens the file), where one more on the worker would be overtaken again.
+  const std::uint64_t copied_at_once = state->copied_at_once.load();
+  const bool this_wal = copied_at_once >> 32 == state->restarts && copied_at_once != 0;
+  const int copied = static_cast<int>(copied_at_once & 0xffff'ffffU);
+  if (!state->waiting_at_once.load() && this_wal && copied <= pages &&
+      pages - copied <= state->marks.pages_left_to_copy_here) {
+    state->copied_at_once.store(0);
+    const int result =
+        sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    if (result != SQLITE_OK && result != SQLITE_BUSY) {
+      std::cerr << log_warning << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection)
+                << '\n';
+    }
+    return SQLITE_OK;
+  }
+  hand_over(state->handover.at_once, state->waiting_at_once, true);
   return SQLITE_OK;
 }
 

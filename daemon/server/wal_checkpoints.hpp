@@ -5,7 +5,10 @@
 // behind its writes on the disk (docs/decisions.md, "The WAL's checkpoints"). Here a commit
 // only notes the WAL's size: past the mark, a PASSIVE checkpoint is handed over to run when the
 // daemon is quiet (between two cards of a person's session), through a connection of its own;
-// past a far higher mark, as a client that never pauses keeps it busy, at once.
+// past a far higher mark, as a client that never pauses keeps it busy, at once, and the few
+// frames committed meanwhile are copied by the commit after it, on the server's thread: a
+// WAL restarts only once a checkpoint has copied all of it, which one running beside a writer
+// that never pauses never does.
 #pragma once
 
 #include <functional>
@@ -24,8 +27,12 @@ class Database;
 struct WalCheckpointMarks {
   // SQLite's own mark: a checkpoint waits for quiet past it...
   int pages_before_checkpoint = 1000;
-  // ...and runs at once past this one (40 MB of WAL), however busy the daemon.
-  int pages_before_checkpoint_at_once = 10'000;
+  // ...and runs at once past this one (8 MB of WAL), however busy the daemon: low, so that a
+  // client that never pauses soon writes over old frames instead of lengthening the file.
+  int pages_before_checkpoint_at_once = 2'000;
+  // What the commits made while a checkpoint ran at once, when no more than this, the commit
+  // after it copies itself: the WAL then starts again from its beginning.
+  int pages_left_to_copy_here = 256;
 };
 
 class WalCheckpoints {

@@ -7,7 +7,9 @@
 #include <sqlite3.h>
 
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -53,6 +55,17 @@ WalFrames wal_frames(const std::string& path) {
   REQUIRE(sqlite3_wal_checkpoint_v2(observer.handle(), "main", SQLITE_CHECKPOINT_PASSIVE,
                                     &frames.in_wal, &frames.copied) == SQLITE_OK);
   return frames;
+}
+
+// The checkpoint sequence number in the WAL's header (big-endian, at byte 12): SQLite adds one
+// each time the WAL starts again from its beginning.
+std::uint32_t wal_starts(const std::string& path) {
+  std::ifstream wal(path + "-wal", std::ios::binary);
+  unsigned char header[16] = {};
+  wal.read(reinterpret_cast<char*>(header), sizeof header);
+  REQUIRE(wal.gcount() == sizeof header);
+  return (std::uint32_t{header[12]} << 24) | (std::uint32_t{header[13]} << 16) |
+         (std::uint32_t{header[14]} << 8) | header[15];
 }
 
 // What the checkpoints handed over, kind by kind, not yet run.
@@ -159,4 +172,49 @@ TEST_CASE("WAL checkpoints: a checkpoint handed over after the object is gone st
   write_pages(database, 100);
   CHECK(handed.when_quiet.size() == 1);
   CHECK(handed.at_once.empty());
+}
+
+TEST_CASE(
+    "WAL checkpoints: the commit after one run at once copies the few frames it left and the WAL "
+    "starts again but hands more over again",
+    "[daemon][wal]") {
+  WalFile file;
+  sqlite::Database& database = file.database;
+  HandedOver& handed = file.handed;
+  const WalCheckpoints checkpoints = file.checkpoints(200);
+
+  // A reader's snapshot stands in for the answers committed while the checkpoint runs: what
+  // came after it is left in the WAL.
+  const auto checkpoint_behind_a_reader = [&](int pages_after_the_reader) {
+    sqlite::Database reader(file.path);
+    reader.execute("BEGIN");
+    sqlite::Statement read = reader.prepare("SELECT count(*) FROM filler");
+    REQUIRE(read.step());
+    write_pages(database, pages_after_the_reader);
+    handed.at_once.back()();
+    read.reset();
+    reader.execute("COMMIT");
+  };
+
+  write_pages(database, 1100);
+  REQUIRE(handed.at_once.size() == 1);
+  checkpoint_behind_a_reader(100);
+  const std::uint32_t starts = wal_starts(file.path);
+  // The commit after it copies the rest itself and hands nothing over, so the next write starts
+  // the WAL again from its beginning.
+  write_pages(database, 5);
+  CHECK(handed.at_once.size() == 1);
+  CHECK(checkpoints.completed() == 1);
+  write_pages(database, 5);
+  CHECK(wal_starts(file.path) == starts + 1);
+
+  // Past the mark again, with more left behind the checkpoint than a commit copies: it goes
+  // to the worker again, and the WAL goes on.
+  write_pages(database, 1100);
+  REQUIRE(handed.at_once.size() == 2);
+  checkpoint_behind_a_reader(400);
+  write_pages(database, 5);
+  CHECK(handed.at_once.size() == 3);
+  write_pages(database, 5);
+  CHECK(wal_starts(file.path) == starts + 1);
 }
