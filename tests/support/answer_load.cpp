@@ -50,6 +50,14 @@ void answer_request(std::string& line, std::int64_t id, const CardToAnswer& card
   line.append(R"(","duration_ms":)").append(std::to_string(duration_ms)).append("}}\n");
 }
 
+// `line` parsed into `memory`, or null when it is not JSON.
+json::value parsed(json::parser& parser, json::monotonic_resource& memory, std::string_view line) {
+  json::error_code error;
+  parser.reset(&memory);
+  parser.write(line, error);
+  return error ? json::value() : parser.release();
+}
+
 void answer_cards(const AnswerLoad& load, int client_index, std::int64_t answers,
                   ClientOutcome& outcome) {
   LineClient client(load.socket_path);
@@ -76,13 +84,8 @@ void answer_cards(const AnswerLoad& load, int client_index, std::int64_t answers
         client.send(line) ? client.read_line() : std::optional<std::string>();
     const auto answered = Clock::now();
     json::monotonic_resource memory(parse_buffer, sizeof parse_buffer);
-    json::value response;
-    if (reply) {
-      json::error_code error;
-      parser.reset(&memory);
-      parser.write(*reply, error);
-      if (!error) response = parser.release();
-    }
+    // Made from the parser's value, not assigned to: an assignment across two storages copies.
+    const json::value response = reply ? parsed(parser, memory, *reply) : json::value();
     const json::object* object = response.if_object();
     const json::value* result = object ? object->if_contains("result") : nullptr;
     if (result == nullptr || !result->is_object() || result->at("card") != card.id) {
