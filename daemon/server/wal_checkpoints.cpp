@@ -29,13 +29,24 @@ struct WalCheckpoints::State {
   // started again from its beginning (its frames fell), which tells this WAL from an earlier one.
   int frames_at_last_commit = 0;
   std::uint32_t restarts = 0;
-  // Set by the worker after a checkpoint run at once: the restart count it ran in (high half)
-  // and the frames it left copied (low half); 0 for none.
+  // Set by the worker after a checkpoint run at once that commits overtook: the restart count
+  // it was handed over in (high half) and the frames it copied (low half). 0 for none, and
+  // cleared by any checkpoint that copied the whole WAL: the WAL may then start again at a
+  // commit longer than it, whose frames do not fall, and a report left from before would have
+  // the server's thread copy a whole new WAL.
   std::atomic<std::uint64_t> copied_at_once{0};
 
-  // On the worker; gives the frames copied, or 0 when none or it failed.
-  int checkpoint() {
+  // What a checkpoint found: the WAL's frames and how many of them are copied (0 and 0 when it
+  // failed).
+  struct Copied {
+    int frames = 0;
     int copied = 0;
+    bool whole() const noexcept { return frames > 0 && copied == frames; }
+  };
+
+  // On the worker.
+  Copied checkpoint() {
+    Copied result;
     try {
       if (!connection) {
         connection.emplace(collection_path);
@@ -45,11 +56,10 @@ struct WalCheckpoints::State {
       }
       // PASSIVE: copies what no reader still needs and never waits for a lock, so an answer
       // committing meanwhile is not held; what it leaves, the next checkpoint copies.
-      int frames = 0;
-      const int result = sqlite3_wal_checkpoint_v2(connection->handle(), "main",
-                                                   SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
-      if (result != SQLITE_OK) copied = 0;
-      if (result != SQLITE_OK && result != SQLITE_BUSY) {
+      const int status = sqlite3_wal_checkpoint_v2(
+          connection->handle(), "main", SQLITE_CHECKPOINT_PASSIVE, &result.frames, &result.copied);
+      if (status != SQLITE_OK) result = {};
+      if (status != SQLITE_OK && status != SQLITE_BUSY) {
         std::cerr << log_warning
                   << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection->handle())
                   << '\n';
@@ -58,7 +68,7 @@ struct WalCheckpoints::State {
       std::cerr << log_warning << "kiokud: WAL checkpoint not run: " << error.what() << '\n';
     }
     completed.fetch_add(1);
-    return std::max(copied, 0);
+    return result;
   }
 };
 
@@ -89,13 +99,15 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
   // WAL as long as before (it starts again from its beginning only at the first commit after a
   // checkpoint copied it all) and must not hand over another.
-  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting, bool report_copied) {
+  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting, bool at_once) {
     if (waiting.exchange(true)) return;
-    run([state, &waiting, report_copied, restarts = state->restarts] {
-      const int copied = state->checkpoint();
-      if (report_copied && copied > 0) {
+    run([state, &waiting, at_once, restarts = state->restarts] {
+      const State::Copied copied = state->checkpoint();
+      if (copied.whole()) {
+        state->copied_at_once.store(0);
+      } else if (at_once && copied.copied > 0) {
         state->copied_at_once.store((std::uint64_t{restarts} << 32) |
-                                    static_cast<std::uint32_t>(copied));
+                                    static_cast<std::uint32_t>(copied.copied));
       }
       waiting.store(false);
     });
@@ -107,15 +119,19 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   // A checkpoint at once of this WAL is done, and the commits since left few frames behind it:
   // copied here, the next write starts the WAL again (an fdatasync over old frames, not one that
   // lengthens the file), where one more on the worker would be overtaken again.
+  // (The flag first: a report read after it is never older than the checkpoint it waited for.)
+  const bool checkpoint_waiting = state->waiting_at_once.load();
   const std::uint64_t copied_at_once = state->copied_at_once.load();
   const bool this_wal = copied_at_once >> 32 == state->restarts && copied_at_once != 0;
   const int copied = static_cast<int>(copied_at_once & 0xffff'ffffU);
-  if (!state->waiting_at_once.load() && this_wal && copied <= pages &&
+  if (!checkpoint_waiting && this_wal && copied <= pages &&
       pages - copied <= state->marks.pages_left_to_copy_here) {
     state->copied_at_once.store(0);
     const int result =
         sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    if (result != SQLITE_OK && result != SQLITE_BUSY) {
+    // BUSY: another checkpoint runs; LOCKED: a statement of this connection is still reading.
+    // Either way the next commit hands the rest over.
+    if (result != SQLITE_OK && result != SQLITE_BUSY && result != SQLITE_LOCKED) {
       std::cerr << log_warning << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection)
                 << '\n';
     }

@@ -3,12 +3,13 @@
 // are copied into the collection file and it is fsynced, 5 ms on the 1M-card collection against
 // 0.5 ms for an answer; and one run beside the next answers still makes their fsyncs queue
 // behind its writes on the disk (docs/decisions.md, "The WAL's checkpoints"). Here a commit
-// only notes the WAL's size: past the mark, a PASSIVE checkpoint is handed over to run when the
-// daemon is quiet (between two cards of a person's session), through a connection of its own;
-// past a far higher mark, as a client that never pauses keeps it busy, at once, and the few
-// frames committed meanwhile are copied by the commit after it, on the server's thread: a
-// WAL restarts only once a checkpoint has copied all of it, which one running beside a writer
-// that never pauses never does.
+// mostly only notes the WAL's size: past the mark, a PASSIVE checkpoint is handed over to run
+// when the daemon is quiet (between two cards of a person's session), through a connection of
+// its own; past a second mark, as a client that never pauses keeps it busy, at once. The few
+// frames committed while that one ran are copied by the commit after it, on the server's
+// thread (with an fsync of the WAL and of the collection file): a WAL restarts only once a
+// checkpoint has copied all of it, which one running beside a writer that never pauses never
+// does.
 #pragma once
 
 #include <functional>

@@ -218,3 +218,25 @@ TEST_CASE(
   write_pages(database, 5);
   CHECK(wal_starts(file.path) == starts + 1);
 }
+
+TEST_CASE(
+    "WAL checkpoints: after one that copied the whole WAL a commit longer than it is handed "
+    "over and not copied by the commit",
+    "[daemon][wal]") {
+  WalFile file;
+  sqlite::Database& database = file.database;
+  HandedOver& handed = file.handed;
+  const WalCheckpoints checkpoints = file.checkpoints(200);
+
+  write_pages(database, 1100);
+  REQUIRE(handed.at_once.size() == 1);
+  handed.at_once.back()();  // nothing overtook it: it copied everything
+  const std::uint32_t starts = wal_starts(file.path);
+  const std::int64_t file_size = file_size_of(file.path);
+  // One commit longer than the WAL before: it starts the WAL again, but its frames do not fall
+  // below the last commit's, so only the whole copy tells it from the WAL the checkpoint read.
+  write_pages(database, 1130);
+  CHECK(wal_starts(file.path) == starts + 1);
+  CHECK(file_size_of(file.path) == file_size);
+  CHECK(handed.at_once.size() == 2);
+}
