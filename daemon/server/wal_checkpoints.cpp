@@ -1,7 +1,9 @@
 // Runs on two threads: the hook on the server's (it commits), checkpoint() on the worker.
 #include "daemon/server/wal_checkpoints.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -25,23 +27,15 @@ struct WalCheckpoints::State {
   std::atomic<int> completed{0};
   // The worker's connection: opened there on first use, used only there.
   std::optional<sqlite::Database> connection;
-  // On the server's thread: the WAL's frames at the last commit, and how many times it has
-  // started again from its beginning (its frames fell), which tells this WAL from an earlier one.
-  int frames_at_last_commit = 0;
-  std::uint32_t restarts = 0;
-  // Set by the worker after a checkpoint run at once that commits overtook: the restart count
-  // it was handed over in (high half) and the frames it copied (low half). 0 for none, and
-  // cleared by any checkpoint that copied the whole WAL: the WAL may then start again at a
-  // commit longer than it, whose frames do not fall, and a report left from before would have
-  // the server's thread copy a whole new WAL.
+  // Set by the worker after a checkpoint run at once: the WAL's checkpoint sequence number when
+  // it was handed over (high half) and the frames it copied (low half); 0 for none.
   std::atomic<std::uint64_t> copied_at_once{0};
 
   // What a checkpoint found: the WAL's frames and how many of them are copied (0 and 0 when it
-  // failed).
+  // failed). Frames committed after the checkpoint began are in neither.
   struct Copied {
     int frames = 0;
     int copied = 0;
-    bool whole() const noexcept { return frames > 0 && copied == frames; }
   };
 
   // On the worker.
@@ -90,30 +84,47 @@ int WalCheckpoints::completed() const noexcept {
   return state_->completed.load();
 }
 
+namespace {
+
+// The checkpoint sequence number in the WAL file's header, which SQLite adds one to each time
+// the WAL starts again from its beginning: it tells one WAL from the next, where the frame
+// count does not (a commit longer than the WAL before it starts a new one without it falling).
+// Read after a commit, when the header is the one that commit wrote past; nullopt if unread.
+std::optional<std::uint32_t> wal_sequence(const std::string& collection_path) {
+  const std::string wal = collection_path + "-wal";
+  const int descriptor = ::open(wal.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return std::nullopt;
+  unsigned char bytes[4] = {};
+  const ssize_t read = ::pread(descriptor, bytes, sizeof bytes, 12);
+  ::close(descriptor);
+  if (read != static_cast<ssize_t>(sizeof bytes)) return std::nullopt;
+  return (std::uint32_t{bytes[0]} << 24) | (std::uint32_t{bytes[1]} << 16) |
+         (std::uint32_t{bytes[2]} << 8) | bytes[3];
+}
+
+}  // namespace
+
 int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* schema, int pages) {
   const std::shared_ptr<State>& state = static_cast<WalCheckpoints*>(self)->state_;
-  if (pages < state->frames_at_last_commit) ++state->restarts;
-  state->frames_at_last_commit = pages;
   if (pages < state->marks.pages_before_checkpoint) return SQLITE_OK;
   // The work holds the state, so a checkpoint run after this object is gone (at shutdown)
   // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
   // WAL as long as before (it starts again from its beginning only at the first commit after a
   // checkpoint copied it all) and must not hand over another.
-  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting, bool at_once) {
+  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting,
+                             std::optional<std::uint32_t> sequence) {
     if (waiting.exchange(true)) return;
-    run([state, &waiting, at_once, restarts = state->restarts] {
+    run([state, &waiting, sequence] {
       const State::Copied copied = state->checkpoint();
-      if (copied.whole()) {
-        state->copied_at_once.store(0);
-      } else if (at_once && copied.copied > 0) {
-        state->copied_at_once.store((std::uint64_t{restarts} << 32) |
+      if (sequence && copied.copied > 0) {
+        state->copied_at_once.store((std::uint64_t{*sequence} << 32) |
                                     static_cast<std::uint32_t>(copied.copied));
       }
       waiting.store(false);
     });
   };
   if (pages < state->marks.pages_before_checkpoint_at_once) {
-    hand_over(state->handover.when_quiet, state->waiting_for_quiet, false);
+    hand_over(state->handover.when_quiet, state->waiting_for_quiet, std::nullopt);
     return SQLITE_OK;
   }
   // A checkpoint at once of this WAL is done, and the commits since left few frames behind it:
@@ -122,10 +133,12 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   // (The flag first: a report read after it is never older than the checkpoint it waited for.)
   const bool checkpoint_waiting = state->waiting_at_once.load();
   const std::uint64_t copied_at_once = state->copied_at_once.load();
-  const bool this_wal = copied_at_once >> 32 == state->restarts && copied_at_once != 0;
   const int copied = static_cast<int>(copied_at_once & 0xffff'ffffU);
-  if (!checkpoint_waiting && this_wal && copied <= pages &&
-      pages - copied <= state->marks.pages_left_to_copy_here) {
+  const bool few_left = !checkpoint_waiting && copied_at_once != 0 && copied <= pages &&
+                        pages - copied <= state->marks.pages_left_to_copy_here;
+  std::optional<std::uint32_t> sequence;
+  if (!checkpoint_waiting) sequence = wal_sequence(state->collection_path);
+  if (few_left && sequence && copied_at_once >> 32 == *sequence) {
     state->copied_at_once.store(0);
     const int result =
         sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
@@ -137,7 +150,7 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
     }
     return SQLITE_OK;
   }
-  hand_over(state->handover.at_once, state->waiting_at_once, true);
+  hand_over(state->handover.at_once, state->waiting_at_once, sequence);
   return SQLITE_OK;
 }
 
