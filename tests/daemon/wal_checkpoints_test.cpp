@@ -101,17 +101,21 @@ struct WalFile {
   HandedOver handed;
 };
 
-}  // namespace
-
-TEST_CASE(
-    "WAL checkpoints: past the first mark one waits for quiet and past the second one runs "
-    "at once",
-    "[daemon][wal]") {
+// A WalFile watched by checkpoints past 200 pages (at once past 1,000).
+struct WatchedWalFile {
   WalFile file;
   sqlite::Database& database = file.database;
   HandedOver& handed = file.handed;
   const WalCheckpoints checkpoints = file.checkpoints(200);
+};
 
+}  // namespace
+
+TEST_CASE_METHOD(
+    WatchedWalFile,
+    "WAL checkpoints: past the first mark one waits for quiet and past the second one runs "
+    "at once",
+    "[daemon][wal]") {
   write_pages(database, 100);
   CHECK(handed.when_quiet.empty());
   // Past the first mark: one checkpoint for a quiet moment, and no second while it waits.
@@ -174,15 +178,11 @@ TEST_CASE("WAL checkpoints: a checkpoint handed over after the object is gone st
   CHECK(handed.at_once.empty());
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    WatchedWalFile,
     "WAL checkpoints: the commit after one run at once copies the few frames it left and the WAL "
     "starts again but hands more over again",
     "[daemon][wal]") {
-  WalFile file;
-  sqlite::Database& database = file.database;
-  HandedOver& handed = file.handed;
-  const WalCheckpoints checkpoints = file.checkpoints(200);
-
   // A reader's snapshot stands in for the answers committed while the checkpoint runs: what
   // came after it is left in the WAL.
   const auto checkpoint_behind_a_reader = [&](int pages_after_the_reader) {
@@ -219,15 +219,11 @@ TEST_CASE(
   CHECK(wal_starts(file.path) == starts + 1);
 }
 
-TEST_CASE(
+TEST_CASE_METHOD(
+    WatchedWalFile,
     "WAL checkpoints: after one that copied the whole WAL a commit longer than it is handed "
     "over and not copied by the commit",
     "[daemon][wal]") {
-  WalFile file;
-  sqlite::Database& database = file.database;
-  HandedOver& handed = file.handed;
-  const WalCheckpoints checkpoints = file.checkpoints(200);
-
   write_pages(database, 1100);
   REQUIRE(handed.at_once.size() == 1);
   handed.at_once.back()();  // nothing overtook it: it copied everything
