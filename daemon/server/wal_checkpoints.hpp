@@ -28,9 +28,10 @@ class Database;
 struct WalCheckpointMarks {
   // SQLite's own mark: a checkpoint waits for quiet past it...
   int pages_before_checkpoint = 1000;
-  // ...and runs at once past this one (8 MB of WAL), however busy the daemon: low, so that a
-  // client that never pauses soon writes over old frames instead of lengthening the file.
-  int pages_before_checkpoint_at_once = 2'000;
+  // ...and runs at once past this one (16 MB of WAL), however busy the daemon: low enough that
+  // a client that never pauses soon writes over old frames instead of lengthening the file,
+  // high enough that the checkpoints beside its answers are rare.
+  int pages_before_checkpoint_at_once = 4'000;
   // What the commits made while a checkpoint ran at once, when no more than this, the commit
   // after it copies itself: the WAL then starts again from its beginning.
   int pages_left_to_copy_here = 256;
