@@ -1,11 +1,11 @@
-// Runs on two threads: the hook on the server's (it commits), checkpoint() on the worker.
+// Runs on two threads: the hook on the server's (it commits, and copies the few frames a
+// checkpoint run at once left), checkpoint() on the worker.
 #include "daemon/server/wal_checkpoints.hpp"
 
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <iostream>
@@ -18,6 +18,9 @@ namespace kioku::daemon {
 
 struct WalCheckpoints::State {
   std::string collection_path;
+  // The WAL file as SQLite names it (beside the link's target when the collection's path is a
+  // symbolic link), read by the server's thread.
+  std::string wal_path;
   Handover handover;
   WalCheckpointMarks marks;
   // Set when a checkpoint is handed over, cleared once it has run: at most one of each kind
@@ -70,6 +73,9 @@ WalCheckpoints::WalCheckpoints(sqlite::Database& database, std::string collectio
                                Handover handover, WalCheckpointMarks marks)
     : state_(std::make_shared<State>()), database_(database) {
   state_->collection_path = std::move(collection_path);
+  if (const char* wal = sqlite3_filename_wal(sqlite3_db_filename(database_.handle(), "main"))) {
+    state_->wal_path = wal;
+  }
   state_->handover = std::move(handover);
   state_->marks = marks;
   // Replaces the hook sqlite3_wal_autocheckpoint had set: the commits no longer checkpoint.
@@ -90,14 +96,14 @@ namespace {
 // the WAL starts again from its beginning: it tells one WAL from the next, where the frame
 // count does not (a commit longer than the WAL before it starts a new one without it falling).
 // Read after a commit, when the header is the one that commit wrote past; nullopt if unread.
-std::optional<std::uint32_t> wal_sequence(const std::string& collection_path) {
-  const std::string wal = collection_path + "-wal";
-  const int descriptor = ::open(wal.c_str(), O_RDONLY | O_CLOEXEC);
+std::optional<std::uint32_t> wal_sequence(const std::string& wal_path) {
+  if (wal_path.empty()) return std::nullopt;
+  const int descriptor = ::open(wal_path.c_str(), O_RDONLY | O_CLOEXEC);
   if (descriptor < 0) return std::nullopt;
   unsigned char bytes[4] = {};
-  const ssize_t read = ::pread(descriptor, bytes, sizeof bytes, 12);
+  const ssize_t bytes_read = ::pread(descriptor, bytes, sizeof bytes, 12);
   ::close(descriptor);
-  if (read != static_cast<ssize_t>(sizeof bytes)) return std::nullopt;
+  if (bytes_read != static_cast<ssize_t>(sizeof bytes)) return std::nullopt;
   return (std::uint32_t{bytes[0]} << 24) | (std::uint32_t{bytes[1]} << 16) |
          (std::uint32_t{bytes[2]} << 8) | bytes[3];
 }
@@ -137,7 +143,7 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   const bool few_left = !checkpoint_waiting && copied_at_once != 0 && copied <= pages &&
                         pages - copied <= state->marks.pages_left_to_copy_here;
   std::optional<std::uint32_t> sequence;
-  if (!checkpoint_waiting) sequence = wal_sequence(state->collection_path);
+  if (!checkpoint_waiting) sequence = wal_sequence(state->wal_path);
   if (few_left && sequence && copied_at_once >> 32 == *sequence) {
     state->copied_at_once.store(0);
     const int result =

@@ -81,8 +81,13 @@ struct HandedOver {
 
 // A collection file in WAL mode with one table to fill, in a home of its own, and what
 // checkpoints watching it hand over.
+// Through a symbolic link, when asked, as a user may keep the collection elsewhere: SQLite
+// then keeps the WAL beside the link's target (`file_path`).
 struct WalFile {
-  WalFile() : path(home.root() + "/collection.sqlite"), database(path) {
+  explicit WalFile(bool through_link = false)
+      : path(home.root() + "/collection.sqlite"),
+        file_path(through_link ? linked_file(home.root(), path) : path),
+        database(path) {
     database.execute(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
         "CREATE TABLE filler (id INTEGER PRIMARY KEY, bytes BLOB)");
@@ -95,8 +100,18 @@ struct WalFile {
                                              .pages_before_checkpoint_at_once = 1000});
   }
 
+  // Makes `link` name a file in a folder of its own under `root`; gives the file's path.
+  static std::string linked_file(const std::string& root, const std::string& link) {
+    const std::string folder = root + "/elsewhere";
+    std::filesystem::create_directories(folder);
+    const std::string target = folder + "/collection.sqlite";
+    std::filesystem::create_symlink(target, link);
+    return target;
+  }
+
   kioku::test::TempHome home;
   std::string path;
+  std::string file_path;
   sqlite::Database database;
   HandedOver handed;
 };
@@ -178,11 +193,17 @@ TEST_CASE("WAL checkpoints: a checkpoint handed over after the object is gone st
   CHECK(handed.at_once.empty());
 }
 
-TEST_CASE_METHOD(
-    WatchedWalFile,
+TEST_CASE(
     "WAL checkpoints: the commit after one run at once copies the few frames it left and the WAL "
     "starts again but hands more over again",
     "[daemon][wal]") {
+  const bool through_link = GENERATE(false, true);
+  CAPTURE(through_link);
+  WalFile file(through_link);
+  sqlite::Database& database = file.database;
+  HandedOver& handed = file.handed;
+  const WalCheckpoints checkpoints = file.checkpoints(200);
+
   // A reader's snapshot stands in for the answers committed while the checkpoint runs: what
   // came after it is left in the WAL.
   const auto checkpoint_behind_a_reader = [&](int pages_after_the_reader) {
@@ -199,14 +220,14 @@ TEST_CASE_METHOD(
   write_pages(database, 1100);
   REQUIRE(handed.at_once.size() == 1);
   checkpoint_behind_a_reader(100);
-  const std::uint32_t starts = wal_starts(file.path);
+  const std::uint32_t starts = wal_starts(file.file_path);
   // The commit after it copies the rest itself and hands nothing over, so the next write starts
   // the WAL again from its beginning.
   write_pages(database, 5);
   CHECK(handed.at_once.size() == 1);
   CHECK(checkpoints.completed() == 1);
   write_pages(database, 5);
-  CHECK(wal_starts(file.path) == starts + 1);
+  CHECK(wal_starts(file.file_path) == starts + 1);
 
   // Past the mark again, with more left behind the checkpoint than a commit copies: it goes
   // to the worker again, and the WAL goes on.
@@ -216,7 +237,7 @@ TEST_CASE_METHOD(
   write_pages(database, 5);
   CHECK(handed.at_once.size() == 3);
   write_pages(database, 5);
-  CHECK(wal_starts(file.path) == starts + 1);
+  CHECK(wal_starts(file.file_path) == starts + 1);
 }
 
 TEST_CASE_METHOD(
