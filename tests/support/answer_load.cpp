@@ -50,7 +50,8 @@ void answer_request(std::string& line, std::int64_t id, const CardToAnswer& card
   line.append(R"(","duration_ms":)").append(std::to_string(duration_ms)).append("}}\n");
 }
 
-// `line` parsed into `memory`, or null when it is not JSON.
+// `line` parsed into `memory`, or null when it is not JSON (json::parser::write wants one whole
+// value: a value cut short is an error, not a throw in release()).
 json::value parsed(json::parser& parser, json::monotonic_resource& memory, std::string_view line) {
   json::error_code error;
   parser.reset(&memory);
