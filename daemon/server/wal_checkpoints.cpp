@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <iostream>
@@ -30,20 +31,18 @@ struct WalCheckpoints::State {
   std::atomic<int> completed{0};
   // The worker's connection: opened there on first use, used only there.
   std::optional<sqlite::Database> connection;
-  // Set by the worker after a checkpoint run at once: the WAL's checkpoint sequence number when
-  // it was handed over (high half) and the frames it copied (low half); 0 for none.
-  std::atomic<std::uint64_t> copied_at_once{0};
-
-  // What a checkpoint found: the WAL's frames and how many of them are copied (0 and 0 when it
-  // failed). Frames committed after the checkpoint began are in neither.
-  struct Copied {
-    int frames = 0;
-    int copied = 0;
+  // What the worker's last checkpoint run at once copied, and of which WAL; `copied` 0 for none.
+  struct AtOnceReport {
+    std::uint32_t wal_sequence = 0;
+    std::uint32_t copied = 0;
   };
+  std::atomic<AtOnceReport> at_once_report{};
+  static_assert(std::atomic<AtOnceReport>::is_always_lock_free);
 
-  // On the worker.
-  Copied checkpoint() {
-    Copied result;
+  // On the worker. Gives the frames the WAL has copied (0 when it failed): of the frames there
+  // when it began, which may be all of those it counts though commits came after.
+  int checkpoint() {
+    int copied = 0;
     try {
       if (!connection) {
         connection.emplace(collection_path);
@@ -53,9 +52,9 @@ struct WalCheckpoints::State {
       }
       // PASSIVE: copies what no reader still needs and never waits for a lock, so an answer
       // committing meanwhile is not held; what it leaves, the next checkpoint copies.
-      const int status = sqlite3_wal_checkpoint_v2(
-          connection->handle(), "main", SQLITE_CHECKPOINT_PASSIVE, &result.frames, &result.copied);
-      if (status != SQLITE_OK) result = {};
+      const int status = sqlite3_wal_checkpoint_v2(connection->handle(), "main",
+                                                   SQLITE_CHECKPOINT_PASSIVE, nullptr, &copied);
+      if (status != SQLITE_OK) copied = 0;
       if (status != SQLITE_OK && status != SQLITE_BUSY) {
         std::cerr << log_warning
                   << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection->handle())
@@ -65,7 +64,7 @@ struct WalCheckpoints::State {
       std::cerr << log_warning << "kiokud: WAL checkpoint not run: " << error.what() << '\n';
     }
     completed.fetch_add(1);
-    return result;
+    return std::max(copied, 0);
   }
 };
 
@@ -118,13 +117,12 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   // WAL as long as before (it starts again from its beginning only at the first commit after a
   // checkpoint copied it all) and must not hand over another.
   const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting,
-                             std::optional<std::uint32_t> sequence) {
+                             std::optional<std::uint32_t> wal_sequence) {
     if (waiting.exchange(true)) return;
-    run([state, &waiting, sequence] {
-      const State::Copied copied = state->checkpoint();
-      if (sequence && copied.copied > 0) {
-        state->copied_at_once.store((std::uint64_t{*sequence} << 32) |
-                                    static_cast<std::uint32_t>(copied.copied));
+    run([state, &waiting, wal_sequence] {
+      const int copied = state->checkpoint();
+      if (wal_sequence && copied > 0) {
+        state->at_once_report.store({*wal_sequence, static_cast<std::uint32_t>(copied)});
       }
       waiting.store(false);
     });
@@ -133,19 +131,17 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
     hand_over(state->handover.when_quiet, state->waiting_for_quiet, std::nullopt);
     return SQLITE_OK;
   }
+  // The flag first: a report read after it is never older than the checkpoint it waited for.
+  if (state->waiting_at_once.load()) return SQLITE_OK;
+  const State::AtOnceReport report = state->at_once_report.load();
+  const std::optional<std::uint32_t> sequence = wal_sequence(state->wal_path);
   // A checkpoint at once of this WAL is done, and the commits since left few frames behind it:
   // copied here, the next write starts the WAL again (an fdatasync over old frames, not one that
   // lengthens the file), where one more on the worker would be overtaken again.
-  // (The flag first: a report read after it is never older than the checkpoint it waited for.)
-  const bool checkpoint_waiting = state->waiting_at_once.load();
-  const std::uint64_t copied_at_once = state->copied_at_once.load();
-  const int copied = static_cast<int>(copied_at_once & 0xffff'ffffU);
-  const bool few_left = !checkpoint_waiting && copied_at_once != 0 && copied <= pages &&
-                        pages - copied <= state->marks.pages_left_to_copy_here;
-  std::optional<std::uint32_t> sequence;
-  if (!checkpoint_waiting) sequence = wal_sequence(state->wal_path);
-  if (few_left && sequence && copied_at_once >> 32 == *sequence) {
-    state->copied_at_once.store(0);
+  const auto copied = static_cast<int>(report.copied);
+  if (report.copied > 0 && sequence == report.wal_sequence && copied <= pages &&
+      pages - copied <= state->marks.pages_left_to_copy_here) {
+    state->at_once_report.store({});
     const int result =
         sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     // BUSY: another checkpoint runs; LOCKED: a statement of this connection is still reading.
