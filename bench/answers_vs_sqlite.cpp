@@ -39,6 +39,8 @@
 #include <string>
 #include <vector>
 
+#include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/review_log_row.hpp"
 #include "tests/support/answer_load.hpp"
 #include "tests/support/answer_log.hpp"
 #include "tests/support/generated_deck.hpp"
@@ -160,12 +162,13 @@ class SqliteReference {
                        "PRAGMA foreign_keys = ON;",
                        nullptr, nullptr, nullptr),
           database_, "pragmas");
-    read_card_ = prepare(
-        "SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, c.content, c.tags, c.note, "
-        "s.buried_until_day, d.options, c.note_id, c.template, c.flag, s.phase, s.due_ms, "
-        "s.remaining_steps, s.interval_days, s.ease, s.reps, s.lapses, s.last_review_ms, s.leech, "
-        "s.suspended, s.stability, s.difficulty, s.repetition, s.interday FROM cards c JOIN "
-        "card_state s ON s.card_id = c.id JOIN decks d ON d.id = c.deck_id WHERE c.id = ?1");
+    // The column lists are the store's own (kCardStateColumns, kLogRowColumns).
+    read_card_ = prepare(std::string("SELECT c.id, c.deck_id, d.slug, c.external_id, c.kind, "
+                                     "c.content, c.tags, c.note, s.buried_until_day, d.options, "
+                                     "c.note_id, c.template, c.flag, ") +
+                         kioku::daemon::kCardStateColumns +
+                         " FROM cards c JOIN card_state s ON s.card_id = c.id JOIN decks d ON "
+                         "d.id = c.deck_id WHERE c.id = ?1");
     append_log_ = prepare(
         "INSERT INTO revlog (card_id, reviewed_ms, day, rating, correct, chosen, phase_before, "
         "phase_after, interval_before_days, interval_after_days, due_after_ms, ease_after, "
@@ -173,10 +176,10 @@ class SqliteReference {
         "imported) VALUES (?1, ?2, 20605, 3, 1, 1, 'learning', 'learning', 0, 0, ?2 + 600000, "
         "2.5, NULL, NULL, 4000, 'sm2', NULL, NULL, 0, 0)");
     // The learning step of the answer before, which the roll-ups' learning counts read.
-    read_answer_before_ = prepare(
-        "SELECT reviewed_ms, phase_before, rating, interval_before_days, due_after_ms, "
-        "duration_ms, cram FROM revlog r WHERE card_id = ?1 AND id < ?2 AND cram = 0 AND NOT "
-        "EXISTS (SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id DESC LIMIT 1");
+    read_answer_before_ =
+        prepare(std::string("SELECT ") + kioku::daemon::kLogRowColumns +
+                " FROM revlog r WHERE card_id = ?1 AND id < ?2 AND cram = 0 AND NOT EXISTS "
+                "(SELECT 1 FROM revlog_voids v WHERE v.review_id = r.id) ORDER BY id DESC LIMIT 1");
     // For the card's deck (?1) and for the whole collection (0).
     add_to_day_ = prepare(
         "INSERT INTO stats_day_rollup (day, answer_group, rating, retention, deck_id, answers, "
@@ -246,9 +249,10 @@ class SqliteReference {
   }
 
  private:
-  sqlite3_stmt* prepare(const char* sql) {
+  sqlite3_stmt* prepare(const std::string& sql) {
     sqlite3_stmt* statement = nullptr;
-    check(sqlite3_prepare_v2(database_, sql, -1, &statement, nullptr), database_, sql);
+    check(sqlite3_prepare_v2(database_, sql.c_str(), -1, &statement, nullptr), database_,
+          sql.c_str());
     prepared_.push_back(statement);
     return statement;
   }
