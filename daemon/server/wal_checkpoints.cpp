@@ -36,8 +36,16 @@ struct WalCheckpoints::State {
     std::uint32_t wal_sequence = 0;
     std::uint32_t copied = 0;
   };
-  std::atomic<AtOnceReport> at_once_report{};
-  static_assert(std::atomic<AtOnceReport>::is_always_lock_free);
+  // Kept as one 64-bit integer: clang makes an atomic of the struct a call into libatomic.
+  std::atomic<std::uint64_t> at_once_report_bits{0};
+
+  void report_at_once(AtOnceReport report) {
+    at_once_report_bits.store((std::uint64_t{report.wal_sequence} << 32) | report.copied);
+  }
+  AtOnceReport at_once_report() const {
+    const std::uint64_t bits = at_once_report_bits.load();
+    return {static_cast<std::uint32_t>(bits >> 32), static_cast<std::uint32_t>(bits)};
+  }
 
   // On the worker. Gives the frames the WAL has copied (0 when it failed): of the frames there
   // when it began, which may be all of those it counts though commits came after.
@@ -122,7 +130,7 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
     run([state, &waiting, wal_sequence] {
       const int copied = state->checkpoint();
       if (wal_sequence && copied > 0) {
-        state->at_once_report.store({*wal_sequence, static_cast<std::uint32_t>(copied)});
+        state->report_at_once({*wal_sequence, static_cast<std::uint32_t>(copied)});
       }
       waiting.store(false);
     });
@@ -133,7 +141,7 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   }
   // The flag first: a report read after it is never older than the checkpoint it waited for.
   if (state->waiting_at_once.load()) return SQLITE_OK;
-  const State::AtOnceReport report = state->at_once_report.load();
+  const State::AtOnceReport report = state->at_once_report();
   const std::optional<std::uint32_t> sequence = wal_sequence(state->wal_path);
   // A checkpoint at once of this WAL is done, and the commits since left few frames behind it:
   // copied here, the next write starts the WAL again (an fdatasync over old frames, not one that
@@ -141,7 +149,7 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
   const auto copied = static_cast<int>(report.copied);
   if (report.copied > 0 && sequence == report.wal_sequence && copied <= pages &&
       pages - copied <= state->marks.pages_left_to_copy_here) {
-    state->at_once_report.store({});
+    state->report_at_once({});
     const int result =
         sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     // BUSY: another checkpoint runs; LOCKED: a statement of this connection is still reading.
