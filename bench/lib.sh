@@ -150,7 +150,7 @@ hyperfine_mean_ms() {
 due_counts_query() {
   local collection=$1 clock_offset_ms=$2
   local now_ms day tomorrow_start review_bound learning_bound deck new_today reviews_today
-  local interday_today live review_left new_left counts capped next_due union
+  local interday_today live live_due review_left new_left counts capped next_due union
   local deck_queries=()
   now_ms=$(($(date +%s%3N) + clock_offset_ms))
   day=$(((now_ms - 4 * 3600000) / 86400000))  # TZ=UTC, days start at 04:00
@@ -158,13 +158,16 @@ due_counts_query() {
   review_bound=$((tomorrow_start - 1))
   learning_bound="(CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) + $clock_offset_ms)"
   while IFS='|' read -r deck new_today reviews_today interday_today; do
+    # card_state_deck_due holds only cards that are not new, and SQLite reads it only for a
+    # query that says so (schema 15).
     live="card_state WHERE deck_id = $deck AND suspended = 0 AND buried_until_day <= $day AND phase"
+    live_due="$live <> 'new' AND phase"
     review_left=$((200 - reviews_today - interday_today - new_today))
     review_left=$((review_left < 0 ? 0 : review_left))
     new_left=$((new_today >= 20 ? 0 : 20 - new_today))
-    counts="SELECT (SELECT count(*) FROM $live IN ('learning', 'relearning') AND due_ms <= $learning_bound AND interday = 0) AS intraday, (SELECT count(*) FROM (SELECT 1 FROM $live IN ('learning', 'relearning') AND due_ms <= $learning_bound AND interday = 1 LIMIT $review_left)) AS interday, (SELECT count(*) FROM (SELECT 1 FROM $live = 'review' AND due_ms <= $review_bound LIMIT $review_left)) AS review_uncapped, (SELECT count(*) FROM (SELECT 1 FROM $live = 'new' LIMIT $new_left)) AS new_uncapped"
+    counts="SELECT (SELECT count(*) FROM $live_due IN ('learning', 'relearning') AND due_ms <= $learning_bound AND interday = 0) AS intraday, (SELECT count(*) FROM (SELECT 1 FROM $live_due IN ('learning', 'relearning') AND due_ms <= $learning_bound AND interday = 1 LIMIT $review_left)) AS interday, (SELECT count(*) FROM (SELECT 1 FROM $live_due = 'review' AND due_ms <= $review_bound LIMIT $review_left)) AS review_uncapped, (SELECT count(*) FROM (SELECT 1 FROM $live = 'new' LIMIT $new_left)) AS new_uncapped"
     capped="SELECT intraday, interday, min(review_uncapped, max(0, $review_left - interday)) AS review, new_uncapped FROM ($counts)"
-    next_due="SELECT min(due) FROM (SELECT min(due_ms) AS due FROM $live = 'learning' UNION ALL SELECT min(due_ms) FROM $live = 'relearning' UNION ALL SELECT min(due_ms) FROM $live = 'review' UNION ALL SELECT max(min(due_ms), $tomorrow_start) FROM card_state WHERE deck_id = $deck AND buried_until_day > 0 AND buried_until_day > $day AND suspended = 0 AND phase <> 'new')"
+    next_due="SELECT min(due) FROM (SELECT min(due_ms) AS due FROM $live_due = 'learning' UNION ALL SELECT min(due_ms) FROM $live_due = 'relearning' UNION ALL SELECT min(due_ms) FROM $live_due = 'review' UNION ALL SELECT max(min(due_ms), $tomorrow_start) FROM card_state WHERE deck_id = $deck AND buried_until_day > 0 AND buried_until_day > $day AND suspended = 0 AND phase <> 'new')"
     deck_queries+=("SELECT intraday + interday AS learning, review, min(new_uncapped, max(0, $review_left - interday - review)) AS new, ($next_due) AS next_due FROM ($capped)")
   done < <(sqlite3 "$collection" "SELECT d.id, coalesce(s.new_cards, 0), coalesce(s.review_answers, 0), coalesce(s.interday_answers, 0) FROM decks d LEFT JOIN daily_stats s ON s.deck_id = d.id AND s.day = $day ORDER BY d.id")
   union=$(printf ' UNION ALL %s' "${deck_queries[@]}")

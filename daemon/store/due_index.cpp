@@ -49,11 +49,13 @@ std::string tagged(std::string_view sql) {
 
 constexpr const char* kCountDueLearning =
     "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-    "AND phase IN ('learning', 'relearning') AND due_ms <= ?2 AND interday = ?5 "
+    "AND phase <> 'new' AND phase IN ('learning', 'relearning') AND due_ms <= ?2 "
+    "AND interday = ?5 "
     "AND buried_until_day <= ?3 LIMIT ?4)";
 constexpr const char* kCountDueReview =
     "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-    "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 LIMIT ?4)";
+    "AND phase <> 'new' AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 "
+    "LIMIT ?4)";
 // Made so that the index's order is the ORDER BY's, or SQLite sorts the matches in a temporary
 // B-tree it makes and drops at every call (a third of the daemon's time in review.next on a
 // million cards): one phase, ?5, at a time, where both (phase IN (...)) would interleave two
@@ -61,12 +63,12 @@ constexpr const char* kCountDueReview =
 // the index has after the range of due_ms makes it re-sort the ORDER BY's right part.
 constexpr const char* kFirstDueLearning =
     "SELECT card_id, due_ms, buried_until_day FROM card_state WHERE deck_id = ?1 "
-    "AND suspended = 0 AND phase = ?5 AND due_ms <= ?2 AND +interday = ?4 "
+    "AND suspended = 0 AND phase <> 'new' AND phase = ?5 AND due_ms <= ?2 AND +interday = ?4 "
     "AND buried_until_day <= ?3 ORDER BY due_ms, interday, buried_until_day, card_id "
     "LIMIT 1";
 constexpr const char* kFirstDueReview =
     "SELECT card_id, due_ms FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-    "AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 "
+    "AND phase <> 'new' AND phase = 'review' AND due_ms <= ?2 AND buried_until_day <= ?3 "
     "ORDER BY due_ms, interday, buried_until_day, card_id LIMIT 1";
 constexpr const char* kCountNew =
     "SELECT count(*) FROM (SELECT 1 FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
@@ -81,7 +83,35 @@ constexpr const char* kCramCards =
     "AND (?9 IS NULL OR kioku_has_tag((SELECT tags FROM cards WHERE cards.id = "
     "card_state.card_id), ?9))";
 
+// One min() per phase, so each is a single index probe; buried cards come back at ?3.
+constexpr const char* kNextDue =
+    "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
+    "WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' AND phase = 'learning' "
+    "AND buried_until_day <= ?2 "
+    "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase <> 'new' AND phase = 'relearning' AND buried_until_day <= ?2 "
+    "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase <> 'new' AND phase = 'review' AND buried_until_day <= ?2 "
+    "UNION ALL SELECT max(min(due_ms), ?3) FROM card_state WHERE deck_id = ?1 "
+    "AND buried_until_day > 0 AND buried_until_day > ?2 AND suspended = 0 "
+    "AND phase <> 'new')";
+// One min() per phase again: each walks card_state_deck_due from ?2 on.
+constexpr const char* kNextLearningDue =
+    "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
+    "WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' AND phase = 'learning' "
+    "AND due_ms > ?2 AND interday = 0 AND buried_until_day <= ?3 "
+    "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
+    "AND phase <> 'new' AND phase = 'relearning' AND due_ms > ?2 AND interday = 0 "
+    "AND buried_until_day <= ?3)";
+
 }  // namespace
+
+std::vector<IndexedQuery> DueIndex::queue_lookups() {
+  return {{kCountDueLearning, "card_state_deck_due"}, {kCountDueReview, "card_state_deck_due"},
+          {kFirstDueLearning, "card_state_deck_due"}, {kFirstDueReview, "card_state_deck_due"},
+          {kCountNew, "card_state_deck_new"},         {kFirstNew, "card_state_deck_new"},
+          {kNextDue, "card_state_deck_due"},          {kNextLearningDue, "card_state_deck_due"}};
+}
 
 struct DueIndex::Statements {
   explicit Statements(sqlite::Database& database)
@@ -105,32 +135,14 @@ struct DueIndex::Statements {
         first_cram(database.prepare(std::string("SELECT card_id, due_ms ") + kCramCards +
                                     " ORDER BY due_ms, card_id LIMIT 1")),
         count_cram(database.prepare(std::string("SELECT count(*) ") + kCramCards)),
-        // One min() per phase, so each is a single index probe; buried cards come back at ?3.
-        next_due(database.prepare(
-            "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
-            "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'learning' AND buried_until_day <= "
-            "?2 "
-            "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase = 'relearning' AND buried_until_day <= ?2 "
-            "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase = 'review' AND buried_until_day <= ?2 "
-            "UNION ALL SELECT max(min(due_ms), ?3) FROM card_state WHERE deck_id = ?1 "
-            "AND buried_until_day > 0 AND buried_until_day > ?2 AND suspended = 0 "
-            "AND phase <> 'new')")),
+        next_due(database.prepare(kNextDue)),
         // With a tag the candidates' tags are read one by one anyway, so one walk of the deck's
         // cards that are not new: a card buried past today counts from ?3, when it comes back.
         next_due_tagged(database.prepare(
             "SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) ELSE due_ms END) "
             "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' "
             "AND kioku_has_tag((SELECT tags FROM cards WHERE cards.id = card_state.card_id), ?9)")),
-        // One min() per phase again: each walks card_state_deck_due from ?2 on.
-        next_learning_due(database.prepare(
-            "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
-            "WHERE deck_id = ?1 AND suspended = 0 AND phase = 'learning' AND due_ms > ?2 "
-            "AND interday = 0 AND buried_until_day <= ?3 "
-            "UNION ALL SELECT min(due_ms) FROM card_state WHERE deck_id = ?1 AND suspended = 0 "
-            "AND phase = 'relearning' AND due_ms > ?2 AND interday = 0 "
-            "AND buried_until_day <= ?3)")),
+        next_learning_due(database.prepare(kNextLearningDue)),
         bury_card(database.prepare(
             "UPDATE card_state SET buried_until_day = max(buried_until_day, ?2) WHERE card_id = "
             "?1")),

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
@@ -29,6 +30,12 @@ struct DueCard {
 // whose step crossed a day start (interday), or review cards.
 enum class DueGroup { kIntradayLearning, kInterdayLearning, kReview };
 
+// A query and the index whose order and columns it must be answered from.
+struct IndexedQuery {
+  std::string sql;
+  std::string index;
+};
+
 class DueIndex {
  public:
   // Throws sqlite::SqliteError when a statement does not compile against the schema.
@@ -36,6 +43,10 @@ class DueIndex {
   ~DueIndex();
   DueIndex(const DueIndex&) = delete;
   DueIndex& operator=(const DueIndex&) = delete;
+
+  // The SQL of the queue's counts and lookups (without a tag), each with the index it must stay
+  // on: what the schema's tests check the plans of.
+  static std::vector<IndexedQuery> queue_lookups();
 
   // Every query about what is due leaves out suspended cards and cards buried on `today`.
   // With a `tag` (kioku review --tag), the queue's queries count and find only cards whose tags
