@@ -62,18 +62,6 @@ std::string without_carriage_returns(std::string html) {
   return out;
 }
 
-// The note types the notes use that the package does not have, quoted and joined; empty when
-// there are none.
-std::string missing_types(const AnkiCollection& collection,
-                          const std::vector<std::int64_t>& used_types) {
-  std::string names;
-  for (const std::int64_t type_id : used_types) {
-    if (collection.note_types.count(type_id)) continue;
-    names += (names.empty() ? "" : ", ") + std::to_string(type_id);
-  }
-  return names;
-}
-
 // Refuses a note type kept as itself that kioku could not keep (core/note_type_rules.hpp: one
 // with no field, a field named twice or not at all, no card template, or past the limits),
 // naming it and where.
@@ -178,27 +166,30 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   package.extract_collection(unpacked.descriptor());
   AnkiCollectionFile file(unpacked.path(), name, options.with_history);
   AnkiCollection& anki = file.collection();
-  const std::vector<std::int64_t> used_types = file.used_note_types();
-  if (const std::string missing = missing_types(anki, used_types); !missing.empty()) {
-    throw InputError(name, 0, "",
-                     "its notes use note type " + missing + ", which it does not have");
-  }
-  // Anki's stock types as kioku's kinds; every other type the notes use is kept as itself.
+  // Anki's stock types as kioku's kinds; every other type the notes use is kept as itself. Each
+  // type is looked at when its first note comes (the walk is in note order), so that the file's
+  // notes are not walked once more only to list their types.
   std::map<std::int64_t, NoteKind> kinds;
-  for (const std::int64_t type_id : used_types) {
-    AnkiNoteType& type = anki.note_types.at(type_id);
-    const std::optional<NoteKind> stock = anki_stock_kind(type);
+  const auto kind_of = [&](std::int64_t type_id, const std::string& where) {
+    if (const auto known = kinds.find(type_id); known != kinds.end()) return known->second;
+    const auto type = anki.note_types.find(type_id);
+    if (type == anki.note_types.end()) {
+      throw InputError(
+          name, 0, where,
+          "uses note type " + std::to_string(type_id) + ", which the file does not have");
+    }
+    const std::optional<NoteKind> stock = anki_stock_kind(type->second);
     if (!stock) {
       // Kept as text kioku keeps (as its deck files hold it), and checked as such.
-      for (AnkiCardTemplate& entry : type.templates) {
+      for (AnkiCardTemplate& entry : type->second.templates) {
         entry.question = without_carriage_returns(std::move(entry.question));
         entry.answer = without_carriage_returns(std::move(entry.answer));
       }
-      type.css = without_carriage_returns(std::move(type.css));
-      check_own_type(type, name);
+      type->second.css = without_carriage_returns(std::move(type->second.css));
+      check_own_type(type->second, name);
     }
-    kinds[type_id] = stock.value_or(NoteKind::kAnki);
-  }
+    return kinds.emplace(type_id, stock.value_or(NoteKind::kAnki)).first->second;
+  };
   MediaPlan media(options.data_directory + "/media", name,
                   dry_run ? options.data_directory : std::string());
   media.prepare(package, package.media());
@@ -245,7 +236,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }
-      const NoteKind kind = kinds.at(anki_note.type_id);
+      const std::string where = "note " + anki_note.guid;
+      const NoteKind kind = kind_of(anki_note.type_id, where);
       Note note;
       note.kind = kind;
       if (kind == NoteKind::kAnki) {
@@ -259,7 +251,6 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
         note.note_type = own->second;
       }
-      const std::string where = "note " + anki_note.guid;
       const std::size_t field_count = kind == NoteKind::kAnki ? note.note_type->fields().size()
                                                               : note_kind_spec(kind).fields.size();
       if (anki_note.fields.size() != field_count) {

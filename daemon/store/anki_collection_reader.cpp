@@ -133,14 +133,6 @@ class AnkiCollectionFile::Reader {
     return count.step() ? count.column_int(0) : 0;
   }
 
-  std::vector<std::int64_t> used_note_types() {
-    sqlite::Statement types =
-        database_.prepare("SELECT mid FROM notes GROUP BY mid ORDER BY min(id)");
-    std::vector<std::int64_t> ids;
-    while (types.step()) ids.push_back(types.column_int(0));
-    return ids;
-  }
-
   void for_each_guid(const std::function<void(const std::string&)>& visit) {
     sqlite::Statement guids = database_.prepare("SELECT guid FROM notes ORDER BY id");
     while (guids.step()) visit(guids.column_text(0));
@@ -416,8 +408,10 @@ class AnkiCollectionFile::Reader {
   // once (two notes of one id would share their cards). Anki's ids are its tables' integer
   // primary keys.
   void refuse_odd_ids(const std::string& table) {
-    // One pass: an id that is not an integer first (it sorts before every integer in the
-    // ORDER BY), else a repeated one.
+    // Anki's `id integer primary key` is the rowid itself, which SQLite keeps an integer and
+    // unique (and quick_check found sound): nothing to look for. Else one pass: an id that is
+    // not an integer first (it sorts before every integer in the ORDER BY), else a repeated one.
+    if (id_is_rowid(table)) return;
     sqlite::Statement odd =
         database_.prepare("SELECT quote(id), typeof(id) = 'integer', count(*) FROM " + table +
                           " GROUP BY id HAVING typeof(id) != 'integer' OR count(*) > 1 "
@@ -428,6 +422,20 @@ class AnkiCollectionFile::Reader {
            " has an id that is not an integer: " + odd.column_text(0).substr(0, 40));
     }
     fail("its collection has two " + table + " with the id " + odd.column_text(0));
+  }
+
+  // Whether `table`'s id is read as its rowid: SQLite's own program for reading it says so
+  // (Rowid, not Column), which no declaration that only looks like Anki's (`INTEGER PRIMARY KEY
+  // DESC`, a WITHOUT ROWID table, an untyped id) passes.
+  bool id_is_rowid(const std::string& table) {
+    sqlite::Statement program = database_.prepare("EXPLAIN SELECT id FROM " + table);
+    bool rowid = false;
+    while (program.step()) {
+      const std::string operation = program.column_text(1);
+      if (operation == "Column") return false;
+      rowid = rowid || operation == "Rowid";
+    }
+    return rowid;
   }
 
   // The statements of the walk, each over one table, so that the file's statistics cannot
@@ -550,10 +558,6 @@ AnkiCollectionFile::~AnkiCollectionFile() = default;
 
 std::int64_t AnkiCollectionFile::note_count() {
   return read_as_input(package_, [&] { return reader_->note_count(); });
-}
-
-std::vector<std::int64_t> AnkiCollectionFile::used_note_types() {
-  return read_as_input(package_, [&] { return reader_->used_note_types(); });
 }
 
 void AnkiCollectionFile::for_each_guid(const std::function<void(const std::string&)>& visit) {

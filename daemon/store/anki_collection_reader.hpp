@@ -71,8 +71,6 @@ class AnkiCollectionFile {
 
   AnkiCollection& collection() noexcept { return collection_; }
   std::int64_t note_count();
-  // The note types the notes use, each once, in the order of the first note of each.
-  std::vector<std::int64_t> used_note_types();
   // Each note's guid, in the notes' order.
   void for_each_guid(const std::function<void(const std::string&)>& visit);
   // The next note by id with its cards by ord (and, with history, each card's log by time);

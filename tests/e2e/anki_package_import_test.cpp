@@ -393,6 +393,10 @@ TEST_CASE("e2e: an Anki note of its own type shows through its card templates",
   // An empty name, which a deck file refuses: the type would not export to one that reads back.
   refused("UPDATE col SET models = json_set(models, '$.\"1370745371343\".name', '')",
           ": note type \"\": name: a note type needs a name");
+  // A type the file lacks is found at its first note, the last here: the notes before it, saved
+  // by then, go with the rest of the import.
+  refused("UPDATE notes SET mid = 999 WHERE id = (SELECT max(id) FROM notes)",
+          ": uses note type 999, which the file does not have");
 }
 
 TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
