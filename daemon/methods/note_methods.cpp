@@ -2,6 +2,7 @@
 // and one card read as a review shows it.
 #include <algorithm>
 #include <random>
+#include <utility>
 
 #include "core/card_generation.hpp"
 #include "core/note_validation.hpp"
@@ -158,21 +159,21 @@ protocol::NoteSaveResult save_result(const NoteSave& save, protocol::NoteView no
 // caller's write; a note of that id already in the deck is refused.
 NoteSave add_new_note(Collection& collection, const DeckRow& deck,
                       const protocol::NewNote& requested, std::int64_t position, TimestampMs now) {
-  const Note note =
-      requested_note(requested.id.value_or(random_note_id()), deck.slug,
-                     parse_note_kind(requested.kind), requested.fields, requested.choices,
-                     requested.answer, requested.tags.value_or(std::vector<std::string>{}));
-  NoteSave save = collection.add_note(deck.id, note, position, now);
+  Note note = requested_note(requested.id.value_or(random_note_id()), deck.slug,
+                             parse_note_kind(requested.kind), requested.fields, requested.choices,
+                             requested.answer, requested.tags.value_or(std::vector<std::string>{}));
+  NoteSave save = collection.add_note(deck.id, std::move(note), position, now);
   if (!save.note_added) {
     // Only on this failure path: the lookup tells which step the client needs next.
-    const std::optional<StoredNote> existing = collection.notes().find(deck.id, note.id);
+    const std::string& id = save.note.id;
+    const std::optional<StoredNote> existing = collection.notes().find(deck.id, id);
     if (existing && existing->deleted_ms) {
-      throw Error(ErrorCode::kConflict, "deck " + deck.slug + " has a deleted note " + note.id +
+      throw Error(ErrorCode::kConflict, "deck " + deck.slug + " has a deleted note " + id +
                                             ": bring it back with note.restore, then change it "
                                             "with note.update");
     }
-    throw Error(ErrorCode::kConflict, "deck " + deck.slug + " already has a note " + note.id +
-                                          ": change it with note.update");
+    throw Error(ErrorCode::kConflict,
+                "deck " + deck.slug + " already has a note " + id + ": change it with note.update");
   }
   return save;
 }

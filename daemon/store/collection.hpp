@@ -202,8 +202,9 @@ class Collection {
                      std::int64_t first_card_position, TimestampMs now);
   // save_note() for a note that is new to the deck, with no sibling group of its own: what
   // note.add sends. Returns with note_added false, having written nothing, when the deck has a
-  // note of its id. Cheaper than save_note(): no lookup of the note or its cards before.
-  NoteSave add_note(std::int64_t deck_id, const Note& note, std::int64_t first_card_position,
+  // note of its id. Cheaper than save_note(): no lookup of the note or its cards before. The
+  // note is taken by value: a caller done with it moves it in, and no copy is made.
+  NoteSave add_note(std::int64_t deck_id, Note note, std::int64_t first_card_position,
                     TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none. With
   // `prune`, the deck's live notes the file does not have are withdrawn in that same write

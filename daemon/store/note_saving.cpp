@@ -1,5 +1,6 @@
 // Saving a note: its row, and its cards made again from it without losing one.
 #include <algorithm>
+#include <utility>
 
 #include "core/card_generation.hpp"
 #include "core/card_reconciliation.hpp"
@@ -122,10 +123,10 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   return save;
 }
 
-NoteSave Collection::add_note(std::int64_t deck_id, const Note& written,
-                              std::int64_t first_card_position, TimestampMs now) {
+NoteSave Collection::add_note(std::int64_t deck_id, Note written, std::int64_t first_card_position,
+                              TimestampMs now) {
   NoteSave save;
-  save.note = canonical_note(written);
+  save.note = canonical_note(std::move(written));
   const std::vector<GeneratedCard> generated = generate_cards(save.note, validate_note(save.note));
   const std::string fields_json = note_fields_to_json(save.note.fields);
   const std::optional<std::int64_t> note_id =
