@@ -159,7 +159,7 @@ protocol::NoteSaveResult save_result(const NoteSave& save, protocol::NoteView no
 // caller's write; a note of that id already in the deck is refused.
 NoteSave add_new_note(Collection& collection, const DeckRow& deck,
                       const protocol::NewNote& requested, std::int64_t position, TimestampMs now) {
-  Note note = requested_note(requested.id.value_or(random_note_id()), deck.slug,
+  Note note = requested_note(requested.id ? *requested.id : random_note_id(), deck.slug,
                              parse_note_kind(requested.kind), requested.fields, requested.choices,
                              requested.answer, requested.tags.value_or(std::vector<std::string>{}));
   NoteSave save = collection.add_note(deck.id, std::move(note), position, now);
