@@ -1,8 +1,10 @@
 // note.* and card.get: notes added and edited from a client, found, deleted softly and restored;
 // and one card read as a review shows it.
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <utility>
+#include <vector>
 
 #include "core/card_generation.hpp"
 #include "core/note_validation.hpp"
@@ -155,26 +157,37 @@ protocol::NoteSaveResult save_result(const NoteSave& save, protocol::NoteView no
   return result;
 }
 
+// `requested` as a new note of `deck`, prepared to save (canonical, checked, its cards
+// generated): the request's id, else a random one. A note its kind refuses is refused as the
+// request's parameters.
+PreparedNote prepared_new_note(const DeckRow& deck, const protocol::NewNote& requested) {
+  return refusing_broken_notes([&] {
+    return prepare_new_note(requested_note(requested.id ? *requested.id : random_note_id(),
+                                           deck.slug, parse_note_kind(requested.kind),
+                                           requested.fields, requested.choices, requested.answer,
+                                           requested.tags.value_or(std::vector<std::string>{})));
+  });
+}
+
+// The refusal of a new note whose id the deck has already: the lookup, only on this failure
+// path, tells which step the client needs next.
+Error note_in_deck(Collection& collection, const DeckRow& deck, const std::string& id) {
+  const std::optional<StoredNote> existing = collection.notes().find(deck.id, id);
+  if (existing && existing->deleted_ms) {
+    return Error(ErrorCode::kConflict, "deck " + deck.slug + " has a deleted note " + id +
+                                           ": bring it back with note.restore, then change it "
+                                           "with note.update");
+  }
+  return Error(ErrorCode::kConflict,
+               "deck " + deck.slug + " already has a note " + id + ": change it with note.update");
+}
+
 // Saves `requested` as a new note of `deck` with its first card at `position`, inside the
 // caller's write; a note of that id already in the deck is refused.
 NoteSave add_new_note(Collection& collection, const DeckRow& deck,
                       const protocol::NewNote& requested, std::int64_t position, TimestampMs now) {
-  Note note = requested_note(requested.id ? *requested.id : random_note_id(), deck.slug,
-                             parse_note_kind(requested.kind), requested.fields, requested.choices,
-                             requested.answer, requested.tags.value_or(std::vector<std::string>{}));
-  NoteSave save = collection.add_note(deck.id, std::move(note), position, now);
-  if (!save.note_added) {
-    // Only on this failure path: the lookup tells which step the client needs next.
-    const std::string& id = save.note.id;
-    const std::optional<StoredNote> existing = collection.notes().find(deck.id, id);
-    if (existing && existing->deleted_ms) {
-      throw Error(ErrorCode::kConflict, "deck " + deck.slug + " has a deleted note " + id +
-                                            ": bring it back with note.restore, then change it "
-                                            "with note.update");
-    }
-    throw Error(ErrorCode::kConflict,
-                "deck " + deck.slug + " already has a note " + id + ": change it with note.update");
-  }
+  NoteSave save = collection.add_note(deck.id, prepared_new_note(deck, requested), position, now);
+  if (!save.note_added) throw note_in_deck(collection, deck, save.note.id);
   return save;
 }
 
@@ -212,24 +225,36 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
   const TimestampMs now = context.clock.now();
   protocol::NoteAddManyResult result;
   result.notes.reserve(params.notes.size());
+  // What the client can mend is named by its place; a failure of the collection or the disk
+  // (with its own advice and type) is not the note's.
+  const auto at_place = [](std::size_t index, const Error& error) {
+    return Error(error.code(), "notes[" + std::to_string(index) + "]: " + error.what());
+  };
+  // Each note prepared in turn, up to the first one refused: the notes before it are saved
+  // first, so that one of them the deck has already is the error, as it comes first.
+  std::vector<PreparedNote> prepared;
+  prepared.reserve(params.notes.size());
+  std::optional<Error> refused;
+  for (const protocol::NewNote& requested : params.notes) {
+    try {
+      prepared.push_back(prepared_new_note(deck, requested));
+    } catch (const Error& error) {
+      if (error.code() != ErrorCode::kInvalidParams) throw;
+      refused = at_place(prepared.size(), error);
+      break;
+    }
+  }
   collection.write(Write{WriteKind::kOther, deck.id}, [&] {
-    std::int64_t position = collection.cards().next_position(deck.id);
-    for (std::size_t index = 0; index < params.notes.size(); ++index) {
-      try {
-        const NoteSave save = refusing_broken_notes(
-            [&] { return add_new_note(collection, deck, params.notes[index], position, now); });
-        position += static_cast<std::int64_t>(save.cards.size());
-        protocol::AddedNote& added = result.notes.emplace_back();
-        added.id = save.note.id;
-        for (const NoteSave::Card& card : save.cards) added.cards.push_back(card.id);
-      } catch (const Error& error) {
-        // What the client can mend is named by its place; a failure of the collection or the
-        // disk (with its own advice and type) is not the note's.
-        if (error.code() != ErrorCode::kInvalidParams && error.code() != ErrorCode::kConflict) {
-          throw;
-        }
-        throw Error(error.code(), "notes[" + std::to_string(index) + "]: " + error.what());
-      }
+    const std::vector<NoteSave> saves = collection.add_notes(
+        deck.id, std::move(prepared), collection.cards().next_position(deck.id), now);
+    if (!saves.empty() && !saves.back().note_added) {
+      throw at_place(saves.size() - 1, note_in_deck(collection, deck, saves.back().note.id));
+    }
+    if (refused) throw *refused;
+    for (const NoteSave& save : saves) {
+      protocol::AddedNote& added = result.notes.emplace_back();
+      added.id = save.note.id;
+      for (const NoteSave::Card& card : save.cards) added.cards.push_back(card.id);
     }
   });
   return result;

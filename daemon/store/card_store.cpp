@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/card_state_codec.hpp"
+#include "daemon/store/rows_insert.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -83,7 +84,14 @@ struct CardStore::Statements {
             "interval_days = ?5, ease = ?6, reps = ?7, lapses = ?8, last_review_ms = ?9, "
             "leech = ?10, suspended = ?11, stability = ?12, difficulty = ?13, repetition = ?14, "
             "interday = ?15 "
-            "WHERE card_id = ?1")) {}
+            "WHERE card_id = ?1")),
+        largest_id(database.prepare("SELECT coalesce(max(id), 0) FROM cards")),
+        insert_rows(database, "cards",
+                    "(id, deck_id, note_id, template, external_id, kind, content, content_hash, "
+                    "tags, position, created_ms, modified_ms, note)",
+                    13),
+        insert_state_rows(database, "card_state", "(card_id, deck_id, phase, due_ms, new_position)",
+                          5) {}
 
   sqlite::Statement count_all;
   sqlite::Statement count_in_deck;
@@ -104,6 +112,9 @@ struct CardStore::Statements {
   sqlite::Statement set_flag;
   sqlite::Statement insert_state;
   sqlite::Statement update_state;
+  sqlite::Statement largest_id;
+  RowsInsert insert_rows;
+  RowsInsert insert_state_rows;
 };
 
 CardStore::CardStore(sqlite::Database& database)
@@ -236,6 +247,41 @@ SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, 
     s.update_position.bind(1, card_id).bind(2, row.position).run();
   }
   return {CardChange::kUnchanged, card_id};
+}
+
+void CardStore::insert_rows(std::span<const NewRow> rows, TimestampMs now) {
+  Statements& s = *statements_;
+  std::vector<std::string> hashes;  // bound lasting: alive until their statement has run
+  for (std::size_t first = 0; first < rows.size(); first += RowsInsert::kMostRows) {
+    const std::span<const NewRow> part =
+        rows.subspan(first, std::min<std::size_t>(RowsInsert::kMostRows, rows.size() - first));
+    const int count = static_cast<int>(part.size());
+    sqlite::Statement& cards = s.insert_rows.statement(count);
+    sqlite::Statement& states = s.insert_state_rows.statement(count);
+    hashes.clear();
+    hashes.reserve(part.size());
+    for (int at = 0; at < count; ++at) {
+      const NewRow& card = part[static_cast<std::size_t>(at)];
+      const NoteCardRow& row = *card.row;
+      hashes.push_back(card_content_hash(row));
+      RowBinder binder(cards, at, s.insert_rows.column_count());
+      binder.bind(card.id).bind(row.deck_id).bind(row.note_id).bind_lasting(row.template_key);
+      binder.bind_lasting(row.external_id).bind_lasting(row.kind).bind_lasting(row.content_json);
+      binder.bind_lasting(hashes.back()).bind_lasting(row.tags).bind(row.position).bind(now);
+      binder.bind(now).bind_lasting(row.sibling_group);
+      RowBinder state(states, at, s.insert_state_rows.column_count());
+      state.bind(card.id).bind(row.deck_id).bind_lasting("new").bind(std::int64_t{0});
+      state.bind(row.position);
+    }
+    cards.run();
+    states.run();
+  }
+}
+
+std::int64_t CardStore::largest_id() {
+  sqlite::Statement& select = statements_->largest_id;
+  sqlite::StatementScope scope(select);
+  return select.step() ? select.column_int(0) : 0;
 }
 
 void CardStore::set_retired(std::int64_t card_id, bool retired) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,16 @@ class CardStore {
   // stored card (the note's card of that template, from cards_of_note) when anything else
   // about it differs (only its position when that is all). Returns what it did and the id.
   SavedCard save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now);
+  // New cards with the row ids the caller gave them (above every id there is), each new at its
+  // position: save() for a batch of new notes' cards, in multi-row INSERTs of cards and
+  // card_state (daemon/store/rows_insert.hpp).
+  struct NewRow {
+    std::int64_t id = 0;
+    const NoteCardRow* row = nullptr;
+  };
+  void insert_rows(std::span<const NewRow> rows, TimestampMs now);
+  // The largest row id of a card, 0 for none.
+  std::int64_t largest_id();
   void set_retired(std::int64_t card_id, bool retired);
   // Whether the card is one withdrawn_in_deck() would list.
   bool withdrawn(std::int64_t card_id);

@@ -35,6 +35,7 @@
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/kept_card_snapshots.hpp"
 #include "daemon/store/note_store.hpp"
+#include "daemon/store/prepared_note.hpp"
 #include "daemon/store/review_log.hpp"
 #include "daemon/store/stats_rollups.hpp"
 #include "daemon/store/stats_source.hpp"
@@ -206,6 +207,16 @@ class Collection {
   // note is taken by value: a caller done with it moves it in, and no copy is made.
   NoteSave add_note(std::int64_t deck_id, Note note, std::int64_t first_card_position,
                     TimestampMs now);
+  // The same for a note prepared already (daemon/store/prepared_note.hpp): only its SQL.
+  NoteSave add_note(std::int64_t deck_id, PreparedNote prepared, std::int64_t first_card_position,
+                    TimestampMs now);
+  // add_note() for a batch of notes new to the deck, their cards at positions in turn from
+  // `first_card_position`: their rows go in with multi-row INSERTs (daemon/store/rows_insert.hpp),
+  // a few statements for 32 notes where add_note() runs three for each. Stops at the first note
+  // the deck has already (or one the batch holds twice): its save, with note_added false, is the
+  // last returned, and the notes before it are saved, as add_note() one at a time leaves them.
+  std::vector<NoteSave> add_notes(std::int64_t deck_id, std::vector<PreparedNote> notes,
+                                  std::int64_t first_card_position, TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none. With
   // `prune`, the deck's live notes the file does not have are withdrawn in that same write
   // (prune_notes_except()). `progress` hears the cards done after each note (and may stop the

@@ -1,5 +1,6 @@
 // Saving a note: its row, and its cards made again from it without losing one.
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 #include "core/card_generation.hpp"
@@ -10,6 +11,9 @@
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/note_codec.hpp"
+#include "daemon/store/prepared_note.hpp"
+#include "daemon/store/rows_insert.hpp"
+#include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
 
@@ -40,6 +44,37 @@ std::string card_kind(NoteKind kind, const GeneratedCard& card) {
 // The name a card is shown by: its note's id, and which card of the note when it has several.
 std::string shown_name(const std::string& guid, const std::string& template_key) {
   return template_key == "card" ? guid : guid + "/" + template_key;
+}
+
+// The rows of `note`'s cards `generated`, at positions from `first_position` on; `note_id` is
+// its row id. Siblings bury each other; a card alone needs no group (and so stays out of the
+// index).
+std::vector<NoteCardRow> card_rows(const Note& note, std::int64_t deck_id, std::int64_t note_id,
+                                   const std::string& sibling_group, const std::string& fields_json,
+                                   const std::vector<GeneratedCard>& generated,
+                                   std::int64_t first_position) {
+  const std::string siblings =
+      !sibling_group.empty() ? sibling_group : (generated.size() > 1 ? note.id : std::string());
+  const std::string tags = join_tags(note.tags);
+  const bool choice = note.kind == NoteKind::kChoice;
+  const std::string content = choice ? content_to_json(note) : "{}";
+  const std::string note_content = choice ? std::string() : fields_json;
+  std::vector<NoteCardRow> rows;
+  rows.reserve(generated.size());
+  std::int64_t position = first_position;
+  for (const GeneratedCard& card : generated) {
+    rows.push_back({.deck_id = deck_id,
+                    .note_id = note_id,
+                    .template_key = card.key,
+                    .external_id = shown_name(note.id, card.key),
+                    .kind = card_kind(note.kind, card),
+                    .content_json = content,
+                    .tags = tags,
+                    .sibling_group = siblings,
+                    .position = position++,
+                    .note_content = note_content});
+  }
+  return rows;
 }
 
 // `written` with the cards Anki made that the stored copy keeps: a card stays until deleted,
@@ -125,16 +160,20 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
 
 NoteSave Collection::add_note(std::int64_t deck_id, Note written, std::int64_t first_card_position,
                               TimestampMs now) {
+  return add_note(deck_id, prepare_new_note(std::move(written)), first_card_position, now);
+}
+
+NoteSave Collection::add_note(std::int64_t deck_id, PreparedNote prepared,
+                              std::int64_t first_card_position, TimestampMs now) {
   NoteSave save;
-  save.note = canonical_note(std::move(written));
-  const std::vector<GeneratedCard> generated = generate_cards(save.note, validate_note(save.note));
-  const std::string fields_json = note_fields_to_json(save.note.fields);
+  save.note = std::move(prepared.note);
   const std::optional<std::int64_t> note_id =
-      notes_.insert_new(deck_id, save.note, fields_json, first_card_position, now);
+      notes_.insert_new(deck_id, save.note, prepared.fields_json, first_card_position, now);
   if (!note_id) return save;
   save.note_id = *note_id;
   save.note_added = true;
-  save_cards(save, deck_id, "", fields_json, generated, {}, first_card_position, now);
+  save_cards(save, deck_id, "", prepared.fields_json, prepared.generated, {}, first_card_position,
+             now);
   save.cards_of_note = static_cast<int>(save.cards.size());
   return save;
 }
@@ -144,32 +183,86 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
                             const std::vector<GeneratedCard>& generated,
                             const std::vector<StoredNoteCard>& stored_cards,
                             std::int64_t first_card_position, TimestampMs now) {
-  const Note& note = save.note;
-  // Siblings bury each other; a card alone needs no group (and so stays out of the index).
-  const std::string siblings =
-      !sibling_group.empty() ? sibling_group : (generated.size() > 1 ? note.id : std::string());
-  const std::string tags = join_tags(note.tags);
-  const bool choice = note.kind == NoteKind::kChoice;
-  const std::string content = choice ? content_to_json(note) : "{}";
-  const std::string note_content = choice ? std::string() : fields_json;
-  std::int64_t position = first_card_position;
-  for (const GeneratedCard& card : generated) {
-    NoteCardRow row{.deck_id = deck_id,
-                    .note_id = save.note_id,
-                    .template_key = card.key,
-                    .external_id = shown_name(note.id, card.key),
-                    .kind = card_kind(note.kind, card),
-                    .content_json = content,
-                    .tags = tags,
-                    .sibling_group = siblings,
-                    .position = position++,
-                    .note_content = note_content};
+  for (NoteCardRow& row : card_rows(save.note, deck_id, save.note_id, sibling_group, fields_json,
+                                    generated, first_card_position)) {
     const auto found =
         std::find_if(stored_cards.begin(), stored_cards.end(),
-                     [&](const StoredNoteCard& c) { return c.card.key == card.key; });
+                     [&](const StoredNoteCard& c) { return c.card.key == row.template_key; });
     const SavedCard saved = cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now);
     save.cards.push_back({.id = saved.id, .change = saved.change, .row = std::move(row)});
   }
+}
+
+std::vector<NoteSave> Collection::add_notes(std::int64_t deck_id, std::vector<PreparedNote> notes,
+                                            std::int64_t first_card_position, TimestampMs now) {
+  std::vector<NoteSave> saves;
+  saves.reserve(notes.size());
+  std::int64_t position = first_card_position;
+  for (std::size_t first = 0; first < notes.size(); first += RowsInsert::kMostRows) {
+    const std::size_t end = std::min(notes.size(), first + RowsInsert::kMostRows);
+    const std::int64_t part_position = position;
+    // Row ids as SQLite would give them one insert at a time: one past the largest. Read for
+    // each part, inside the write, so that nothing but this batch has taken one since.
+    std::int64_t note_id = notes_.largest_id();
+    std::int64_t card_id = cards_.largest_id();
+    constexpr std::int64_t kLargestId = std::numeric_limits<std::int64_t>::max();
+    std::size_t cards_in_part = 0;
+    for (std::size_t at = first; at < end; ++at) cards_in_part += notes[at].generated.size();
+    const bool ids_fit = note_id <= kLargestId - RowsInsert::kMostRows &&
+                         card_id <= kLargestId - static_cast<std::int64_t>(cards_in_part);
+    std::vector<NoteStore::NewRow> note_rows;
+    if (ids_fit) {
+      for (std::size_t at = first; at < end; ++at) {
+        PreparedNote& prepared = notes[at];
+        // The note stays in `notes` until its row is in: the fallback below adds it from there.
+        NoteSave& save = saves.emplace_back();
+        save.note_id = ++note_id;
+        save.note_added = true;
+        note_rows.push_back({.id = save.note_id,
+                             .note = &prepared.note,
+                             .fields_json = &prepared.fields_json,
+                             .position = position});
+        for (NoteCardRow& row : card_rows(prepared.note, deck_id, save.note_id, "",
+                                          prepared.fields_json, prepared.generated, position)) {
+          save.cards.push_back(
+              {.id = ++card_id, .change = CardChange::kAdded, .row = std::move(row)});
+        }
+        save.cards_of_note = static_cast<int>(save.cards.size());
+        position += static_cast<std::int64_t>(save.cards.size());
+      }
+    }
+    bool inserted = false;
+    if (ids_fit) {
+      try {
+        notes_.insert_rows(deck_id, note_rows, now);
+        inserted = true;
+      } catch (const sqlite::SqliteError& error) {
+        // The deck has one of these notes, or the batch has one twice: found below, one at a
+        // time, as add_note() finds it. The failed statement left none of its rows.
+        if (error.result_code() != SQLITE_CONSTRAINT_UNIQUE) throw;
+      }
+    }
+    if (!inserted) {
+      saves.resize(first);
+      position = part_position;
+      for (std::size_t at = first; at < end; ++at) {
+        NoteSave& save = saves.emplace_back(add_note(deck_id, std::move(notes[at]), position, now));
+        if (!save.note_added) return saves;
+        position += static_cast<std::int64_t>(save.cards.size());
+      }
+      continue;
+    }
+    for (std::size_t at = first; at < end; ++at) saves[at].note = std::move(notes[at].note);
+    std::vector<CardStore::NewRow> card_rows_of_part;
+    card_rows_of_part.reserve(cards_in_part);
+    for (std::size_t at = first; at < end; ++at) {
+      for (const NoteSave::Card& card : saves[at].cards) {
+        card_rows_of_part.push_back({.id = card.id, .row = &card.row});
+      }
+    }
+    cards_.insert_rows(card_rows_of_part, now);
+  }
+  return saves;
 }
 
 }  // namespace kioku::daemon

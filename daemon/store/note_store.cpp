@@ -5,6 +5,7 @@
 
 #include "core/note_kind.hpp"
 #include "daemon/store/note_codec.hpp"
+#include "daemon/store/rows_insert.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -85,7 +86,12 @@ struct NoteStore::Statements {
             "kept_cards = ?11 WHERE id = ?1")),
         set_position(database.prepare("UPDATE notes SET position = ?2 WHERE id = ?1")),
         set_deleted(
-            database.prepare("UPDATE notes SET deleted_ms = ?2, modified_ms = ?3 WHERE id = ?1")) {}
+            database.prepare("UPDATE notes SET deleted_ms = ?2, modified_ms = ?3 WHERE id = ?1")),
+        largest_id(database.prepare("SELECT coalesce(max(id), 0) FROM notes")),
+        insert_rows(database, "notes",
+                    "(id, deck_id, guid, kind, fields, choices, answer, tags, sibling_group, "
+                    "position, created_ms, modified_ms, note_type, kept_cards)",
+                    14) {}
 
   sqlite::Statement select_in_deck;
   sqlite::Statement select_by_id;
@@ -97,6 +103,8 @@ struct NoteStore::Statements {
   sqlite::Statement update;
   sqlite::Statement set_position;
   sqlite::Statement set_deleted;
+  sqlite::Statement largest_id;
+  RowsInsert insert_rows;
 };
 
 NoteStore::NoteStore(sqlite::Database& database, NoteTypeStore& types)
@@ -214,6 +222,38 @@ std::optional<std::int64_t> NoteStore::insert_new(std::int64_t deck_id, const No
     }
     throw;
   }
+}
+
+void NoteStore::insert_rows(std::int64_t deck_id, std::span<const NewRow> rows, TimestampMs now) {
+  RowsInsert& insert = statements_->insert_rows;
+  // Texts made here for a statement's rows, alive until it has run (they are bound lasting).
+  std::vector<std::string> made;
+  for (std::size_t first = 0; first < rows.size(); first += RowsInsert::kMostRows) {
+    const std::span<const NewRow> part =
+        rows.subspan(first, std::min<std::size_t>(RowsInsert::kMostRows, rows.size() - first));
+    sqlite::Statement& statement = insert.statement(static_cast<int>(part.size()));
+    made.clear();
+    made.reserve(part.size() * 3);
+    for (std::size_t at = 0; at < part.size(); ++at) {
+      const NewRow& row = part[at];
+      const Note& note = *row.note;
+      made.push_back(note_choices_to_json(note.choices));
+      made.push_back(join_tags(note.tags));
+      made.push_back(kept_cards_to_text(note.kept_cards));
+      RowBinder binder(statement, static_cast<int>(at), insert.column_count());
+      binder.bind(row.id).bind(deck_id).bind_lasting(note.id).bind(note_kind_name(note.kind));
+      binder.bind_lasting(*row.fields_json).bind_lasting(made[made.size() - 3]).bind(note.answer);
+      binder.bind_lasting(made[made.size() - 2]).bind_lasting("").bind(row.position);
+      binder.bind(now).bind(now).bind(type_id(note)).bind_lasting(made.back());
+    }
+    statement.run();
+  }
+}
+
+std::int64_t NoteStore::largest_id() {
+  sqlite::Statement& select = statements_->largest_id;
+  sqlite::StatementScope scope(select);
+  return select.step() ? select.column_int(0) : 0;
 }
 
 void NoteStore::update(std::int64_t note_id, const Note& note, const std::string& fields_json,

@@ -318,6 +318,132 @@ TEST_CASE("notes: note.add's reply shows the note as note.get reads it back", "[
   }
 }
 
+namespace {
+
+// `count` notes of every kind in turn (a reverse note makes two cards, a cloze note one to
+// three), named note-0, note-1, ...: more than one multi-row INSERT's worth (32).
+json::array notes_of_every_kind(int count) {
+  json::array notes;
+  for (int at = 0; at < count; ++at) {
+    const std::string n = std::to_string(at);
+    json::object note{{"id", "note-" + n}, {"tags", json::array{"t" + std::to_string(at % 3)}}};
+    switch (at % 4) {
+      case 0:
+        note["kind"] = "basic";
+        note["fields"] = english_fields({{"front", "front " + n}, {"back", "back " + n}});
+        break;
+      case 1:
+        note["kind"] = "reverse";
+        note["fields"] = english_fields({{"front", "word " + n}, {"back", "語 " + n}});
+        break;
+      case 2: {
+        std::string text = "{{c1::one " + n + "}}";
+        for (int deletion = 2; deletion <= 1 + at % 3; ++deletion) {
+          text += " and {{c" + std::to_string(deletion) + "::more}}";
+        }
+        note["kind"] = "cloze";
+        note["fields"] = english_fields({{"text", text}});
+        break;
+      }
+      default:
+        note["kind"] = "typed";
+        note["fields"] = english_fields({{"front", "type " + n}, {"back", "answer " + n}});
+    }
+    notes.push_back(std::move(note));
+  }
+  return notes;
+}
+
+// Every row of `table` by id, each as one text: equal lists are equal rows.
+std::vector<std::string> rows_by_id(DaemonFixture& fixture, const std::string& table,
+                                    const std::string& id) {
+  std::string columns;
+  auto names =
+      fixture.database.prepare("SELECT name FROM pragma_table_info('" + table + "') ORDER BY cid");
+  while (names.step()) {
+    columns += (columns.empty() ? "quote(" : " || '|' || quote(") + names.column_text(0) + ")";
+  }
+  auto select =
+      fixture.database.prepare("SELECT " + columns + " FROM " + table + " ORDER BY " + id);
+  std::vector<std::string> rows;
+  while (select.step()) rows.push_back(select.column_text(0));
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("notes: note.add_many writes the rows note.add writes one note at a time",
+          "[daemon][notes]") {
+  // add_many's notes go in with multi-row INSERTs and ids it gives them: the same ids,
+  // positions, rows and states as one note.add after another.
+  DaemonFixture batched;
+  DaemonFixture one_by_one;
+  batched.import_choice_deck("d", 1);
+  one_by_one.import_choice_deck("d", 1);
+  const json::array notes = notes_of_every_kind(75);
+  const auto added = batched.result("note.add_many", {{"deck", "d"}, {"notes", notes}});
+  REQUIRE(added.at("notes").as_array().size() == notes.size());
+  std::size_t cards = 0;
+  for (std::size_t at = 0; at < notes.size(); ++at) {
+    json::object single = notes[at].as_object();
+    single["deck"] = "d";
+    const json::value note = one_by_one.result("note.add", single).at("note");
+    const json::array& reported = added.at("notes").as_array()[at].at("cards").as_array();
+    REQUIRE(reported.size() == note.at("cards").as_array().size());
+    for (std::size_t card = 0; card < reported.size(); ++card) {
+      CHECK(reported[card].as_int64() == note.at("cards").as_array()[card].at("id").as_int64());
+    }
+    cards += reported.size();
+  }
+  CHECK(cards > 2 * 32);  // several statements' worth of cards too
+  for (const auto& [table, id] : std::vector<std::pair<std::string, std::string>>{
+           {"notes", "id"}, {"cards", "id"}, {"card_state", "card_id"}}) {
+    INFO(table);
+    CHECK(rows_by_id(batched, table, id) == rows_by_id(one_by_one, table, id));
+  }
+}
+
+TEST_CASE("notes: note.add_many names the first refused note past its first 32",
+          "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  fixture.result("note.add", {{"deck", "d"},
+                              {"id", "kept"},
+                              {"kind", "basic"},
+                              {"fields", english_fields({{"front", "kept"}})}});
+  const auto count_notes = [&] {
+    auto count = fixture.database.prepare("SELECT count(*) FROM notes");
+    return daemon::sqlite::integer_result(count);
+  };
+  const std::int64_t before = count_notes();
+  const auto refusal = [&](json::array notes) {
+    const auto response = fixture.call("note.add_many", {{"deck", "d"}, {"notes", notes}});
+    CHECK(count_notes() == before);
+    return response.at("error");
+  };
+  const auto named = [](const json::value& error) {
+    return std::string(error.at("message").as_string());
+  };
+  // One the deck has, and one the batch holds twice: each in a later statement's rows.
+  json::array notes = notes_of_every_kind(70);
+  notes[40].as_object()["id"] = "kept";
+  const auto in_deck = refusal(notes);
+  CHECK(in_deck.at("code") == -32003);
+  CHECK(named(in_deck).find("notes[40]: deck d already has a note kept") == 0);
+  notes = notes_of_every_kind(70);
+  notes[50].as_object()["id"] = "note-10";
+  const auto twice = refusal(notes);
+  CHECK(twice.at("code") == -32003);
+  CHECK(named(twice).find("notes[50]: ") == 0);
+  // Whichever comes first is the error: a note in the deck before a broken one, and after.
+  notes[60].as_object()["fields"] = english_fields({{"back", "no front"}});
+  CHECK(named(refusal(notes)).find("notes[50]: deck d already has a note note-10") == 0);
+  notes[30].as_object()["fields"] = english_fields({{"back", "no front"}});
+  const auto broken = refusal(notes);
+  CHECK(broken.at("code") == -32602);
+  CHECK(named(broken).find("notes[30]: invalid note") == 0);
+}
+
 TEST_CASE("notes: note.add_many adds every note in one write, or none", "[daemon][notes]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("d", 1);
