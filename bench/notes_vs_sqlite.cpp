@@ -42,6 +42,7 @@
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/card_store.hpp"
 #include "daemon/store/note_codec.hpp"
+#include "daemon/store/rows_insert.hpp"
 #include "tests/support/generated_deck.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/process.hpp"
@@ -240,10 +241,12 @@ class PipelinedConnection {
   int descriptor_;
 };
 
-// The reference: the INSERTs daemon/store/note_store.cpp and card_store.cpp run for a new
-// basic note, with the same values, one transaction per `transaction_notes` notes. What kiokud
-// computes besides SQLite (the fields' JSON, the content hash) is computed before the clock
-// starts: this measures SQLite alone.
+// The reference: the INSERTs daemon/store/note_store.cpp and card_store.cpp run for a batch of
+// new basic notes, with the same values, one transaction per `transaction_notes` notes: as
+// kiokud's Collection::add_notes, multi-row INSERTs of up to 32 notes (RowsInsert::kMostRows),
+// with row ids one past the largest, read for each 32. What kiokud computes besides SQLite (the
+// fields' JSON, the content hash) is computed before the clock starts: this measures SQLite
+// alone.
 class SqliteReference {
  public:
   SqliteReference(const std::string& path, std::int64_t deck_id, std::int64_t first_position)
@@ -254,21 +257,13 @@ class SqliteReference {
                        "PRAGMA foreign_keys = ON;",
                        nullptr, nullptr, nullptr),
           database_, "pragmas");
-    insert_note_ = prepare(
-        "INSERT INTO notes (deck_id, guid, kind, fields, choices, answer, tags, sibling_group, "
-        "position, created_ms, modified_ms) VALUES (?1, ?2, 'basic', ?3, '{}', 0, ?4, '', ?5, "
-        "?6, ?6)");
-    insert_card_ = prepare(
-        "INSERT INTO cards (deck_id, note_id, template, external_id, kind, content, "
-        "content_hash, tags, position, created_ms, modified_ms, note) VALUES (?1, ?2, 'card', "
-        "?3, 'basic', '{}', ?4, ?5, ?6, ?7, ?7, '')");
-    insert_state_ = prepare(
-        "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) "
-        "VALUES (?1, ?2, 'new', 0, ?3)");
+    largest_note_ = prepare("SELECT coalesce(max(id), 0) FROM notes");
+    largest_card_ = prepare("SELECT coalesce(max(id), 0) FROM cards");
   }
   ~SqliteReference() {
-    for (sqlite3_stmt* statement : {insert_note_, insert_card_, insert_state_}) {
-      sqlite3_finalize(statement);
+    for (sqlite3_stmt* statement : {largest_note_, largest_card_}) sqlite3_finalize(statement);
+    for (auto& statements : {&insert_notes_, &insert_cards_, &insert_states_}) {
+      for (sqlite3_stmt* statement : *statements) sqlite3_finalize(statement);
     }
     sqlite3_close(database_);
   }
@@ -307,28 +302,42 @@ class SqliteReference {
                                       .count();
       check(sqlite3_exec(database_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), database_,
             "begin");
-      for (std::size_t index = first; index < last; ++index) {
-        const std::int64_t position = position_++;
-        sqlite3_bind_int64(insert_note_, 1, deck_id_);
-        sqlite3_bind_text(insert_note_, 2, rows[index].guid.c_str(), -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert_note_, 3, rows[index].fields.c_str(), -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert_note_, 4, kTag, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(insert_note_, 5, position);
-        sqlite3_bind_int64(insert_note_, 6, now_ms);
-        step(insert_note_);
-        const std::int64_t note_id = sqlite3_last_insert_rowid(database_);
-        sqlite3_bind_int64(insert_card_, 1, deck_id_);
-        sqlite3_bind_int64(insert_card_, 2, note_id);
-        sqlite3_bind_text(insert_card_, 3, rows[index].guid.c_str(), -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert_card_, 4, rows[index].hash.c_str(), -1, SQLITE_STATIC);
-        sqlite3_bind_text(insert_card_, 5, kTag, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(insert_card_, 6, position);
-        sqlite3_bind_int64(insert_card_, 7, now_ms);
-        step(insert_card_);
-        sqlite3_bind_int64(insert_state_, 1, sqlite3_last_insert_rowid(database_));
-        sqlite3_bind_int64(insert_state_, 2, deck_id_);
-        sqlite3_bind_int64(insert_state_, 3, position);
-        step(insert_state_);
+      for (std::size_t part = first; part < last; part += kRowsAStatement) {
+        const int count = static_cast<int>(std::min<std::size_t>(kRowsAStatement, last - part));
+        const std::int64_t note_id = largest(largest_note_);
+        const std::int64_t card_id = largest(largest_card_);
+        sqlite3_stmt* insert_notes = statement(insert_notes_, count, kInsertNotes, kNoteRow);
+        sqlite3_stmt* insert_cards = statement(insert_cards_, count, kInsertCards, kCardRow);
+        sqlite3_stmt* insert_states = statement(insert_states_, count, kInsertStates, kStateRow);
+        for (int at = 0; at < count; ++at) {
+          const Row& row = rows[part + static_cast<std::size_t>(at)];
+          const std::int64_t position = position_++;
+          int parameter = at * 6 + 1;
+          sqlite3_bind_int64(insert_notes, parameter++, note_id + at + 1);
+          sqlite3_bind_int64(insert_notes, parameter++, deck_id_);
+          sqlite3_bind_text(insert_notes, parameter++, row.guid.c_str(), -1, SQLITE_STATIC);
+          sqlite3_bind_text(insert_notes, parameter++, row.fields.c_str(), -1, SQLITE_STATIC);
+          sqlite3_bind_text(insert_notes, parameter++, kTag, -1, SQLITE_STATIC);
+          sqlite3_bind_int64(insert_notes, parameter++, position);
+          parameter = at * 7 + 1;
+          sqlite3_bind_int64(insert_cards, parameter++, card_id + at + 1);
+          sqlite3_bind_int64(insert_cards, parameter++, deck_id_);
+          sqlite3_bind_int64(insert_cards, parameter++, note_id + at + 1);
+          sqlite3_bind_text(insert_cards, parameter++, row.guid.c_str(), -1, SQLITE_STATIC);
+          sqlite3_bind_text(insert_cards, parameter++, row.hash.c_str(), -1, SQLITE_STATIC);
+          sqlite3_bind_text(insert_cards, parameter++, kTag, -1, SQLITE_STATIC);
+          sqlite3_bind_int64(insert_cards, parameter++, position);
+          parameter = at * 3 + 1;
+          sqlite3_bind_int64(insert_states, parameter++, card_id + at + 1);
+          sqlite3_bind_int64(insert_states, parameter++, deck_id_);
+          sqlite3_bind_int64(insert_states, parameter++, position);
+        }
+        // The times: one parameter each statement, after the rows' own.
+        sqlite3_bind_int64(insert_notes, count * 6 + 1, now_ms);
+        sqlite3_bind_int64(insert_cards, count * 7 + 1, now_ms);
+        step(insert_notes);
+        step(insert_cards);
+        step(insert_states);
       }
       check(sqlite3_exec(database_, "COMMIT", nullptr, nullptr, nullptr), database_, "commit");
     }
@@ -336,6 +345,55 @@ class SqliteReference {
   }
 
  private:
+  static constexpr std::size_t kRowsAStatement = kioku::daemon::RowsInsert::kMostRows;
+  static constexpr const char* kInsertNotes =
+      "INSERT INTO notes (id, deck_id, guid, kind, fields, choices, answer, tags, "
+      "sibling_group, position, created_ms, modified_ms) VALUES ";
+  // ?T is the statement's last parameter, the time.
+  static constexpr const char* kNoteRow = "(?, ?, ?, 'basic', ?, '{}', 0, ?, '', ?, ?T, ?T)";
+  static constexpr const char* kInsertCards =
+      "INSERT INTO cards (id, deck_id, note_id, template, external_id, kind, content, "
+      "content_hash, tags, position, created_ms, modified_ms, note) VALUES ";
+  static constexpr const char* kCardRow =
+      "(?, ?, ?, 'card', ?, 'basic', '{}', ?, ?, ?, ?T, ?T, '')";
+  static constexpr const char* kInsertStates =
+      "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) VALUES ";
+  static constexpr const char* kStateRow = "(?, ?, 'new', 0, ?)";
+
+  // The statement of `rows` rows of `row`, prepared when first wanted: each row's `?` are
+  // numbered in turn, and `?T` is the one parameter after them all.
+  sqlite3_stmt* statement(std::vector<sqlite3_stmt*>& prepared, int rows, const char* insert,
+                          const char* row) {
+    if (prepared.empty()) prepared.assign(kRowsAStatement + 1, nullptr);
+    sqlite3_stmt*& statement = prepared[static_cast<std::size_t>(rows)];
+    if (statement != nullptr) return statement;
+    const std::string shape(row);
+    const int per_row = static_cast<int>(std::count(shape.begin(), shape.end(), '?')) -
+                        static_cast<int>(std::count(shape.begin(), shape.end(), 'T'));
+    std::string sql(insert);
+    int parameter = 1;
+    for (int at = 0; at < rows; ++at) {
+      sql += at == 0 ? "(" : ", (";
+      for (std::size_t c = 1; c < shape.size(); ++c) {
+        if (shape[c] == '?' && c + 1 < shape.size() && shape[c + 1] == 'T') {
+          sql += "?" + std::to_string(rows * per_row + 1);
+          ++c;
+        } else if (shape[c] == '?') {
+          sql += "?" + std::to_string(parameter++);
+        } else {
+          sql += shape[c];
+        }
+      }
+    }
+    statement = prepare(sql.c_str());
+    return statement;
+  }
+  std::int64_t largest(sqlite3_stmt* select) {
+    check(sqlite3_step(select), database_, sqlite3_sql(select));
+    const std::int64_t value = sqlite3_column_int64(select, 0);
+    sqlite3_reset(select);
+    return value;
+  }
   sqlite3_stmt* prepare(const char* sql) {
     sqlite3_stmt* statement = nullptr;
     check(sqlite3_prepare_v2(database_, sql, -1, &statement, nullptr), database_, sql);
@@ -349,9 +407,11 @@ class SqliteReference {
   std::int64_t deck_id_;
   std::int64_t position_;
   sqlite3* database_ = nullptr;
-  sqlite3_stmt* insert_note_ = nullptr;
-  sqlite3_stmt* insert_card_ = nullptr;
-  sqlite3_stmt* insert_state_ = nullptr;
+  sqlite3_stmt* largest_note_ = nullptr;
+  sqlite3_stmt* largest_card_ = nullptr;
+  std::vector<sqlite3_stmt*> insert_notes_;
+  std::vector<sqlite3_stmt*> insert_cards_;
+  std::vector<sqlite3_stmt*> insert_states_;
 };
 
 // One value of a query on `path` (read only), as text.
@@ -456,7 +516,7 @@ void compare(int notes_count, Carrier carrier, int batch, int depth) {
   const double daemon_rate = notes_count / daemon_seconds;
   std::printf("%-60s %8s %10s %8s\n", "configuration", "notes", "notes/s", "vs (a)");
   char label[160];
-  std::snprintf(label, sizeof label, "(a) SQLite alone, 3 rows per note, %d notes per FULL commit",
+  std::snprintf(label, sizeof label, "(a) SQLite alone, 32 notes an INSERT, %d per FULL commit",
                 batch);
   std::printf("%-60s %8d %10.0f %8.2f\n", label, notes_count, reference_rate, 1.0);
   std::snprintf(label, sizeof label, "(b) kiokud, 1 connection, %s of %d, %d in flight",
