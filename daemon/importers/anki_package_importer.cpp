@@ -62,6 +62,14 @@ std::string without_carriage_returns(std::string html) {
   return out;
 }
 
+// Whether a new note's save is all there is to it: no history to bring, no card Anki flagged or
+// suspended (each a write to its card once it is saved).
+bool nothing_after_save(const AnkiNote& note, const AnkiPackageOptions& options) {
+  return !options.with_history &&
+         std::all_of(note.cards.begin(), note.cards.end(),
+                     [](const AnkiCard& card) { return card.flag == 0 && card.queue != -1; });
+}
+
 // Refuses a note type kept as itself that kioku could not keep (core/note_type_rules.hpp: one
 // with no field, a field named twice or not at all, no card template, or past the limits),
 // naming it and where.
@@ -331,6 +339,14 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           left += card.card.retired ? 0 : 1;
           if (!card.card.retired) note_cards.emplace_back(card.card.key, card.card.id);
         }
+      } else if (!stored && nothing_after_save(anki_note, options)) {
+        // Nothing below reads or writes its cards: added with the notes after it, in a batch.
+        try {
+          places.add_later(collection, deck_id, note, now,
+                           [&summary](const NoteSave& save) { summary.count(save); });
+        } catch (const NoteError& error) {
+          throw InputError(name, 0, where + ": " + error.field(), error.problem());
+        }
       } else {
         NoteSave save;
         try {
@@ -383,6 +399,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       }
     }
+    places.flush(collection, now);
     progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
   });

@@ -76,10 +76,14 @@ ImportedDeck deck_for(Collection& collection, const AnkiTextNote& entry,
 // names and kioku's kinds, in any case: "cloze" is one).
 std::shared_ptr<const TemplatedNoteType> kept_note_type(Collection& collection,
                                                         const std::string& type_name,
-                                                        const std::string& guid) {
+                                                        const std::string& guid,
+                                                        ImportedNotePlaces& places,
+                                                        TimestampMs now) {
   std::shared_ptr<const TemplatedNoteType> kept = collection.note_types().by_name(type_name);
   if (!kept) return nullptr;
   if (!guid.empty()) {
+    // The notes read here include the ones this import added: saved first.
+    places.flush(collection, now);
     for (const StoredNote& stored : collection.notes().with_guid(guid)) {
       if (!stored.deleted_ms && stored.note.note_type &&
           stored.note.note_type->name() == type_name) {
@@ -107,14 +111,13 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
     AnkiTextReader reader(source, name);
+    ImportedNotePlaces places;
     AnkiTextOptions with_types = options;
-    with_types.find_note_type = [&collection](const std::string& type_name,
-                                              const std::string& guid) {
-      return kept_note_type(collection, type_name, guid);
+    with_types.find_note_type = [&](const std::string& type_name, const std::string& guid) {
+      return kept_note_type(collection, type_name, guid, places, now);
     };
     AnkiTextNotes notes(reader, with_types);
     std::map<std::string, ImportedDeck> decks;  // by slug
-    ImportedNotePlaces places;
     AnkiTextNote entry;
     while (notes.next(entry)) {
       auto deck = decks.find(entry.note.deck);
@@ -128,21 +131,23 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       // A note the deck has keeps its place; a new one goes after the deck's last card.
       const std::optional<StoredNote> stored =
           deck->second.made_here ? std::nullopt : collection.notes().find(deck_id, entry.note.id);
-      NoteSave save;
       try {
-        save =
-            places.save(collection, deck_id, entry.note,
-                        stored ? std::optional<std::int64_t>(stored->position) : std::nullopt, now);
+        if (stored) {
+          summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
+        } else {
+          places.add_later(collection, deck_id, entry.note, now,
+                           [&summary](const NoteSave& save) { summary.count(save); });
+        }
       } catch (const NoteError& error) {
         throw InputError(name, entry.line, error.field(), error.problem());
       }
-      summary.count(save);
       // The reader reads ahead of the rows: the whole file is read before its last rows are
       // saved, and 1 means done, which is told once, below.
       progress.cards_done(WorkStage::kImporting,
                           std::min(0.999, static_cast<double>(source.consumed()) / to_read),
                           summary.cards_saved());
     }
+    places.flush(collection, now);
     progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
     what.deck = decks.size() == 1 ? decks.begin()->second.id : 0;
   });

@@ -245,8 +245,8 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
     }
   }
   collection.write(Write{WriteKind::kOther, deck.id}, [&] {
-    const std::vector<NoteSave> saves = collection.add_notes(
-        deck.id, std::move(prepared), collection.cards().next_position(deck.id), now);
+    const std::vector<NoteSave> saves =
+        collection.add_notes(deck.id, prepared, collection.cards().next_position(deck.id), now);
     if (!saves.empty() && !saves.back().note_added) {
       throw at_place(saves.size() - 1, note_in_deck(collection, deck, saves.back().note.id));
     }

@@ -215,7 +215,8 @@ class Collection {
   // a few statements for 32 notes where add_note() runs three for each. Stops at the first note
   // the deck has already (or one the batch holds twice): its save, with note_added false, is the
   // last returned, and the notes before it are saved, as add_note() one at a time leaves them.
-  std::vector<NoteSave> add_notes(std::int64_t deck_id, std::vector<PreparedNote> notes,
+  // The notes saved and the one refused are moved from `notes`; those after it are left.
+  std::vector<NoteSave> add_notes(std::int64_t deck_id, std::span<PreparedNote> notes,
                                   std::int64_t first_card_position, TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none. With
   // `prune`, the deck's live notes the file does not have are withdrawn in that same write

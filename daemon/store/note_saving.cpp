@@ -193,7 +193,7 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
   }
 }
 
-std::vector<NoteSave> Collection::add_notes(std::int64_t deck_id, std::vector<PreparedNote> notes,
+std::vector<NoteSave> Collection::add_notes(std::int64_t deck_id, std::span<PreparedNote> notes,
                                             std::int64_t first_card_position, TimestampMs now) {
   std::vector<NoteSave> saves;
   saves.reserve(notes.size());

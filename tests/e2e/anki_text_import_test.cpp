@@ -158,3 +158,28 @@ TEST_CASE("e2e: a note two rows of one file give keeps the first row's place in 
   CHECK(reader.text("SELECT fields FROM notes WHERE guid = 'same'").find("second front") !=
         std::string::npos);
 }
+
+TEST_CASE("e2e: a note two rows far apart give keeps the first row's place past a batch",
+          "[e2e][anki_text]") {
+  // New notes are added in batches (32 notes an INSERT): the second row of "same", 60 rows on,
+  // is in another statement's rows of the same batch, and still finds the first and updates it.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  std::string text = "#separator:tab\n#guid column:1\n#deck:Apart\n";
+  for (int row = 1; row <= 100; ++row) {
+    const std::string guid = row == 10 || row == 70 ? "same" : "note-" + std::to_string(row);
+    text += guid + "\tfront " + std::to_string(row) + "\tback " + std::to_string(row) + "\n";
+  }
+  const std::string path = home.write_file("apart.txt", text);
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  CHECK(field(imported, "added") == 99);
+  CHECK(field(imported, "updated") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT count(*) FROM cards") == "99");
+  CHECK(reader.text("SELECT min(position) || ' ' || max(position) || ' ' || count(DISTINCT "
+                    "position) FROM cards") == "1 99 99");
+  CHECK(reader.text("SELECT position FROM notes WHERE guid = 'same'") == "10");
+  CHECK(reader.text("SELECT fields FROM notes WHERE guid = 'same'").find("front 70") !=
+        std::string::npos);
+  CHECK(reader.text("SELECT position FROM notes WHERE guid = 'note-71'") == "70");
+}
