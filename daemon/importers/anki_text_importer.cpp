@@ -135,7 +135,8 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
         if (stored) {
           summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
         } else {
-          places.add_later(collection, deck_id, entry.note, now,
+          // The entry's note is read anew for the next row: moved, not copied.
+          places.add_later(collection, deck_id, std::move(entry.note), now,
                            [&summary](const NoteSave& save) { summary.count(save); });
         }
       } catch (const NoteError& error) {

@@ -45,13 +45,13 @@ NoteSave ImportedNotePlaces::save_now(Collection& collection, std::int64_t deck_
   return save;
 }
 
-void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id, const Note& note,
+void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id, Note note,
                                    TimestampMs now, std::function<void(const NoteSave&)> saved) {
   if (!waiting_.empty() && (deck_id != waiting_deck_ || waiting_.size() >= kMostWaiting)) {
     flush(collection, now);
   }
   waiting_deck_ = deck_id;
-  waiting_.push_back(prepare_new_note(note));
+  waiting_.push_back(prepare_new_note(std::move(note)));
   waiting_saved_.push_back(std::move(saved));
 }
 

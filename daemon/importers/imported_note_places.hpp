@@ -31,7 +31,7 @@ class ImportedNotePlaces {
   // or writes its rows before flush(): it is prepared (and refused, with NoteError) now, and
   // saved with the notes after it, in one batch; `saved` hears its save then. The import
   // calls flush() before anything else of it reads or writes notes or cards, and at its end.
-  void add_later(Collection& collection, std::int64_t deck_id, const Note& note, TimestampMs now,
+  void add_later(Collection& collection, std::int64_t deck_id, Note note, TimestampMs now,
                  std::function<void(const NoteSave&)> saved);
   // Saves the notes added later, in their order, as save() one at a time would.
   void flush(Collection& collection, TimestampMs now);
