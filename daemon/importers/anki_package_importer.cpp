@@ -239,13 +239,14 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     while (file.next_note(anki_note)) {
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
                           summary.cards_saved());
+      const std::string where = "note " + anki_note.guid;
+      // Every note's type is checked, a skipped note's too, as the file's are.
+      const NoteKind kind = kind_of(anki_note.type_id, where);
       std::string id = kioku_note_id(anki_note.guid);
       if (!seen_ids.insert(id)) {
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }
-      const std::string where = "note " + anki_note.guid;
-      const NoteKind kind = kind_of(anki_note.type_id, where);
       Note note;
       note.kind = kind;
       if (kind == NoteKind::kAnki) {

@@ -47,28 +47,28 @@ NoteSave ImportedNotePlaces::save_now(Collection& collection, std::int64_t deck_
 
 void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id, Note note,
                                    TimestampMs now, std::function<void(const NoteSave&)> saved) {
-  if (!waiting_.empty() && (deck_id != waiting_deck_ || waiting_.size() >= kMostWaiting)) {
-    flush(collection, now);
-  }
-  waiting_deck_ = deck_id;
-  waiting_.push_back(prepare_new_note(std::move(note)));
+  if (waiting_.size() >= kMostWaiting) flush(collection, now);
+  waiting_.push_back({prepare_new_note(std::move(note)), deck_id});
   waiting_saved_.push_back(std::move(saved));
 }
 
 void ImportedNotePlaces::flush(Collection& collection, TimestampMs now) {
-  std::span<PreparedNote> left(waiting_);
+  std::span<Collection::NoteToAdd> left(waiting_);
   std::size_t done = 0;
+  const Collection::NextPosition next = [&](std::int64_t deck_id) -> std::int64_t& {
+    return next_position(collection, deck_id);
+  };
   while (!left.empty()) {
-    std::int64_t& next = next_position(collection, waiting_deck_);
-    const std::vector<NoteSave> saves = collection.add_notes(waiting_deck_, left, next, now);
-    for (const NoteSave& save : saves) {
+    const std::vector<NoteSave> saves = collection.add_notes(left, next, now);
+    for (std::size_t at = 0; at < saves.size(); ++at) {
+      const NoteSave& save = saves[at];
       if (save.note_added) {
-        next += static_cast<std::int64_t>(save.cards.size());
         waiting_saved_[done++](save);
-        continue;
+      } else {
+        // One its deck has after all: saved where it is, as save() would.
+        waiting_saved_[done++](
+            save_now(collection, left[at].deck_id, save.note, std::nullopt, now));
       }
-      // The deck has this one after all: saved where it is, as save() would.
-      waiting_saved_[done++](save_now(collection, waiting_deck_, save.note, std::nullopt, now));
     }
     left = left.subspan(saves.size());
   }

@@ -45,8 +45,8 @@ class ImportedNotePlaces {
   static constexpr std::size_t kMostWaiting = 256;
 
   std::map<std::int64_t, std::int64_t> next_positions_;  // by deck id
-  std::int64_t waiting_deck_ = 0;
-  std::vector<PreparedNote> waiting_;
+  // In the order they came, of any decks (a package's subdecks take turns).
+  std::vector<Collection::NoteToAdd> waiting_;
   std::vector<std::function<void(const NoteSave&)>> waiting_saved_;
 };
 

@@ -232,12 +232,12 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
   };
   // Each note prepared in turn, up to the first one refused: the notes before it are saved
   // first, so that one of them the deck has already is the error, as it comes first.
-  std::vector<PreparedNote> prepared;
+  std::vector<Collection::NoteToAdd> prepared;
   prepared.reserve(params.notes.size());
   std::optional<Error> refused;
   for (const protocol::NewNote& requested : params.notes) {
     try {
-      prepared.push_back(prepared_new_note(deck, requested));
+      prepared.push_back({prepared_new_note(deck, requested), deck.id});
     } catch (const Error& error) {
       if (error.code() != ErrorCode::kInvalidParams) throw;
       refused = at_place(prepared.size(), error);
@@ -245,8 +245,9 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
     }
   }
   collection.write(Write{WriteKind::kOther, deck.id}, [&] {
-    const std::vector<NoteSave> saves =
-        collection.add_notes(deck.id, prepared, collection.cards().next_position(deck.id), now);
+    std::int64_t position = collection.cards().next_position(deck.id);
+    const std::vector<NoteSave> saves = collection.add_notes(
+        prepared, [&](std::int64_t) -> std::int64_t& { return position; }, now);
     if (!saves.empty() && !saves.back().note_added) {
       throw at_place(saves.size() - 1, note_in_deck(collection, deck, saves.back().note.id));
     }

@@ -129,12 +129,12 @@ class AnkiCollectionFile::Reader {
   }
 
   std::int64_t note_count() {
-    sqlite::Statement count = database_.prepare("SELECT count(*) FROM notes");
+    sqlite::Statement count = database_.prepare("SELECT count(*) FROM notes NOT INDEXED");
     return count.step() ? count.column_int(0) : 0;
   }
 
   void for_each_guid(const std::function<void(const std::string&)>& visit) {
-    sqlite::Statement guids = database_.prepare("SELECT guid FROM notes ORDER BY id");
+    sqlite::Statement guids = database_.prepare("SELECT guid FROM notes NOT INDEXED ORDER BY id");
     while (guids.step()) visit(guids.column_text(0));
   }
 
@@ -414,6 +414,7 @@ class AnkiCollectionFile::Reader {
     if (id_is_rowid(table)) return;
     sqlite::Statement odd =
         database_.prepare("SELECT quote(id), typeof(id) = 'integer', count(*) FROM " + table +
+                          " NOT INDEXED"
                           " GROUP BY id HAVING typeof(id) != 'integer' OR count(*) > 1 "
                           "ORDER BY typeof(id) = 'integer' LIMIT 1");
     if (!odd.step()) return;
@@ -424,11 +425,12 @@ class AnkiCollectionFile::Reader {
     fail("its collection has two " + table + " with the id " + odd.column_text(0));
   }
 
-  // Whether `table`'s id is read as its rowid: SQLite's own program for reading it says so
-  // (Rowid, not Column), which no declaration that only looks like Anki's (`INTEGER PRIMARY KEY
-  // DESC`, a WITHOUT ROWID table, an untyped id) passes.
+  // Whether `table`'s id is read as its rowid: SQLite's own program for reading it from the
+  // table says so (Rowid, not Column), which no declaration that only looks like Anki's
+  // (`INTEGER PRIMARY KEY DESC`, a WITHOUT ROWID table, an untyped id) passes.
   bool id_is_rowid(const std::string& table) {
-    sqlite::Statement program = database_.prepare("EXPLAIN SELECT id FROM " + table);
+    sqlite::Statement program =
+        database_.prepare("EXPLAIN SELECT id FROM " + table + " NOT INDEXED");
     bool rowid = false;
     while (program.step()) {
       const std::string operation = program.column_text(1);
@@ -438,16 +440,21 @@ class AnkiCollectionFile::Reader {
     return rowid;
   }
 
+  // No query here reads one of the file's indexes (NOT INDEXED): quick_check does not check
+  // that an index holds what its table does, and a made-up one could give a card twice, under
+  // two notes, or hide one. The tables are read, and SQLite sorts for itself.
+  //
   // The statements of the walk, each over one table, so that the file's statistics cannot
   // choose a plan that scans one table for each row of the other; and the log's copy, made
   // here, before the import's write begins.
   void start_walk() {
-    notes_.emplace(
-        database_.prepare("SELECT id, guid, mid, mod, flds, tags FROM notes ORDER BY id"));
+    notes_.emplace(database_.prepare(
+        "SELECT id, guid, mid, mod, flds, tags FROM notes NOT INDEXED ORDER BY id"));
     // A card whose note id is not an integer has no note, as one whose note is missing.
     cards_.emplace(database_.prepare(
         "SELECT nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, queue, id, type, due, ivl, "
-        "factor, reps, lapses, left, odid, odue, data, flags FROM cards WHERE typeof(nid) = "
+        "factor, reps, lapses, left, odid, odue, data, flags FROM cards NOT INDEXED WHERE "
+        "typeof(nid) = "
         "'integer' ORDER BY nid, ord, id"));
     cards_left_ = cards_->step();
     if (!with_history_) return;
@@ -459,7 +466,7 @@ class AnkiCollectionFile::Reader {
         "CREATE TEMP TABLE card_log AS SELECT CAST(cid AS INTEGER) AS card, CAST(id AS INTEGER) "
         "AS time_ms, CAST(ease AS INTEGER) AS ease, CAST(ivl AS INTEGER) AS ivl, CAST(lastIvl AS "
         "INTEGER) AS last_ivl, CAST(factor AS INTEGER) AS factor, CAST(time AS INTEGER) AS "
-        "duration_ms, CAST(type AS INTEGER) AS type FROM revlog ORDER BY cid, id");
+        "duration_ms, CAST(type AS INTEGER) AS type FROM revlog NOT INDEXED ORDER BY cid, id");
     database_.execute("CREATE INDEX temp.card_log_by_card ON card_log (card, time_ms)");
     reviews_.emplace(database_.prepare(
         "SELECT time_ms, ease, ivl, last_ivl, factor, duration_ms, type FROM card_log WHERE "

@@ -210,14 +210,20 @@ class Collection {
   // The same for a note prepared already (daemon/store/prepared_note.hpp): only its SQL.
   NoteSave add_note(std::int64_t deck_id, PreparedNote prepared, std::int64_t first_card_position,
                     TimestampMs now);
-  // add_note() for a batch of notes new to the deck, their cards at positions in turn from
-  // `first_card_position`: their rows go in with multi-row INSERTs (daemon/store/rows_insert.hpp),
-  // a few statements for 32 notes where add_note() runs three for each. Stops at the first note
-  // the deck has already (or one the batch holds twice): its save, with note_added false, is the
-  // last returned, and the notes before it are saved, as add_note() one at a time leaves them.
-  // The notes saved and the one refused are moved from `notes`; those after it are left.
-  std::vector<NoteSave> add_notes(std::int64_t deck_id, std::span<PreparedNote> notes,
-                                  std::int64_t first_card_position, TimestampMs now);
+  // add_note() for a batch of notes new to their decks, each note's cards at its deck's next
+  // position (`next_position(deck_id)`, counted on here as cards are added): their rows go in
+  // with multi-row INSERTs (daemon/store/rows_insert.hpp), a few statements for 32 notes where
+  // add_note() runs three for each. Stops at the first note its deck has already (or one the
+  // batch holds twice): its save, with note_added false, is the last returned, and the notes
+  // before it are saved, as add_note() one at a time leaves them. The notes saved and the one
+  // refused are moved from `notes`; those after it are left.
+  struct NoteToAdd {
+    PreparedNote prepared;
+    std::int64_t deck_id = 0;
+  };
+  using NextPosition = std::function<std::int64_t&(std::int64_t deck_id)>;
+  std::vector<NoteSave> add_notes(std::span<NoteToAdd> notes, const NextPosition& next_position,
+                                  TimestampMs now);
   // Adds or updates the deck and its cards as one write: all of it lands or none. With
   // `prune`, the deck's live notes the file does not have are withdrawn in that same write
   // (prune_notes_except()). `progress` hears the cards done after each note (and may stop the

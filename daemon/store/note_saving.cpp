@@ -193,36 +193,45 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
   }
 }
 
-std::vector<NoteSave> Collection::add_notes(std::int64_t deck_id, std::span<PreparedNote> notes,
-                                            std::int64_t first_card_position, TimestampMs now) {
+std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
+                                            const NextPosition& next_position, TimestampMs now) {
   std::vector<NoteSave> saves;
   saves.reserve(notes.size());
-  std::int64_t position = first_card_position;
   for (std::size_t first = 0; first < notes.size(); first += RowsInsert::kMostRows) {
     const std::size_t end = std::min(notes.size(), first + RowsInsert::kMostRows);
-    const std::int64_t part_position = position;
     // Row ids as SQLite would give them one insert at a time: one past the largest. Read for
     // each part, inside the write, so that nothing but this batch has taken one since.
     std::int64_t note_id = notes_.largest_id();
     std::int64_t card_id = cards_.largest_id();
     constexpr std::int64_t kLargestId = std::numeric_limits<std::int64_t>::max();
     std::size_t cards_in_part = 0;
-    for (std::size_t at = first; at < end; ++at) cards_in_part += notes[at].generated.size();
+    for (std::size_t at = first; at < end; ++at) {
+      cards_in_part += notes[at].prepared.generated.size();
+    }
     const bool ids_fit = note_id <= kLargestId - RowsInsert::kMostRows &&
                          card_id <= kLargestId - static_cast<std::int64_t>(cards_in_part);
+    // Each deck's next position as the part found it: put back if the part is redone.
+    std::vector<std::pair<std::int64_t, std::int64_t>> positions_before;
     std::vector<NoteStore::NewRow> note_rows;
     if (ids_fit) {
       for (std::size_t at = first; at < end; ++at) {
-        PreparedNote& prepared = notes[at];
+        NoteToAdd& adding = notes[at];
+        const PreparedNote& prepared = adding.prepared;
+        std::int64_t& position = next_position(adding.deck_id);
+        if (std::none_of(positions_before.begin(), positions_before.end(),
+                         [&](const auto& deck) { return deck.first == adding.deck_id; })) {
+          positions_before.emplace_back(adding.deck_id, position);
+        }
         // The note stays in `notes` until its row is in: the fallback below adds it from there.
         NoteSave& save = saves.emplace_back();
         save.note_id = ++note_id;
         save.note_added = true;
         note_rows.push_back({.id = save.note_id,
+                             .deck_id = adding.deck_id,
                              .note = &prepared.note,
                              .fields_json = &prepared.fields_json,
                              .position = position});
-        for (NoteCardRow& row : card_rows(prepared.note, deck_id, save.note_id, "",
+        for (NoteCardRow& row : card_rows(prepared.note, adding.deck_id, save.note_id, "",
                                           prepared.fields_json, prepared.generated, position)) {
           save.cards.push_back(
               {.id = ++card_id, .change = CardChange::kAdded, .row = std::move(row)});
@@ -234,25 +243,29 @@ std::vector<NoteSave> Collection::add_notes(std::int64_t deck_id, std::span<Prep
     bool inserted = false;
     if (ids_fit) {
       try {
-        notes_.insert_rows(deck_id, note_rows, now);
+        notes_.insert_rows(note_rows, now);
         inserted = true;
       } catch (const sqlite::SqliteError& error) {
-        // The deck has one of these notes, or the batch has one twice: found below, one at a
+        // A deck has one of these notes, or the batch has one twice: found below, one at a
         // time, as add_note() finds it. The failed statement left none of its rows.
         if (error.result_code() != SQLITE_CONSTRAINT_UNIQUE) throw;
       }
     }
     if (!inserted) {
       saves.resize(first);
-      position = part_position;
+      for (const auto& [deck_id, position] : positions_before) next_position(deck_id) = position;
       for (std::size_t at = first; at < end; ++at) {
-        NoteSave& save = saves.emplace_back(add_note(deck_id, std::move(notes[at]), position, now));
+        std::int64_t& position = next_position(notes[at].deck_id);
+        NoteSave& save = saves.emplace_back(
+            add_note(notes[at].deck_id, std::move(notes[at].prepared), position, now));
         if (!save.note_added) return saves;
         position += static_cast<std::int64_t>(save.cards.size());
       }
       continue;
     }
-    for (std::size_t at = first; at < end; ++at) saves[at].note = std::move(notes[at].note);
+    for (std::size_t at = first; at < end; ++at) {
+      saves[at].note = std::move(notes[at].prepared.note);
+    }
     std::vector<CardStore::NewRow> card_rows_of_part;
     card_rows_of_part.reserve(cards_in_part);
     for (std::size_t at = first; at < end; ++at) {

@@ -224,7 +224,7 @@ std::optional<std::int64_t> NoteStore::insert_new(std::int64_t deck_id, const No
   }
 }
 
-void NoteStore::insert_rows(std::int64_t deck_id, std::span<const NewRow> rows, TimestampMs now) {
+void NoteStore::insert_rows(std::span<const NewRow> rows, TimestampMs now) {
   RowsInsert& insert = statements_->insert_rows;
   // Texts made here for a statement's rows, alive until it has run (they are bound lasting).
   std::vector<std::string> made;
@@ -241,7 +241,7 @@ void NoteStore::insert_rows(std::int64_t deck_id, std::span<const NewRow> rows, 
       made.push_back(join_tags(note.tags));
       made.push_back(kept_cards_to_text(note.kept_cards));
       RowBinder binder(statement, static_cast<int>(at), insert.column_count());
-      binder.bind(row.id).bind(deck_id).bind_lasting(note.id).bind(note_kind_name(note.kind));
+      binder.bind(row.id).bind(row.deck_id).bind_lasting(note.id).bind(note_kind_name(note.kind));
       binder.bind_lasting(*row.fields_json).bind_lasting(made[made.size() - 3]).bind(note.answer);
       binder.bind_lasting(made[made.size() - 2]).bind_lasting("").bind(row.position);
       binder.bind(now).bind(now).bind(type_id(note)).bind_lasting(made.back());

@@ -84,16 +84,17 @@ class NoteStore {
   std::optional<std::int64_t> insert_new(std::int64_t deck_id, const Note& note,
                                          const std::string& fields_json, std::int64_t position,
                                          TimestampMs now);
-  // New notes of the deck with the row ids the caller gave them (above every id there is), in
-  // multi-row INSERTs (daemon/store/rows_insert.hpp). A note the deck has already fails the
+  // New notes with the row ids the caller gave them (above every id there is), in
+  // multi-row INSERTs (daemon/store/rows_insert.hpp). A note its deck has already fails the
   // statement with SQLite's UNIQUE constraint error, and none of that statement's rows stays.
   struct NewRow {
     std::int64_t id = 0;
+    std::int64_t deck_id = 0;
     const Note* note = nullptr;  // canonical
     const std::string* fields_json = nullptr;
     std::int64_t position = 0;
   };
-  void insert_rows(std::int64_t deck_id, std::span<const NewRow> rows, TimestampMs now);
+  void insert_rows(std::span<const NewRow> rows, TimestampMs now);
   // The largest row id of a note, 0 for none.
   std::int64_t largest_id();
   void update(std::int64_t note_id, const Note& note, const std::string& fields_json,

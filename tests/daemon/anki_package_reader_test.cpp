@@ -438,6 +438,48 @@ TEST_CASE("anki package reader: two notes or two cards with one id are refused",
   }
 }
 
+TEST_CASE("anki package reader: the file's indexes are not read", "[anki-package]") {
+  // quick_check does not compare an index with its table. Anki's ix_cards_nid, made to list
+  // card 101 under note 2 as well (its b-tree swapped with a table's that says so), passes it;
+  // the walk must still give each card once, under its own note.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/lying.anki2";
+  copy_seed_collection(path);
+  change_collection(path, "CREATE INDEX ix_cards_nid ON cards (nid);");
+  const std::string before = walked(read_anki_collection(path, "lying.anki2", true));
+  change_collection(
+      path,
+      "CREATE TABLE lies (nid, id, PRIMARY KEY (nid, id)) WITHOUT ROWID; "
+      "INSERT INTO lies SELECT nid, id FROM cards; "
+      "INSERT INTO lies VALUES (1700000000002, 1700000000101); "
+      "CREATE TEMP TABLE roots AS SELECT name, rootpage FROM sqlite_schema "
+      "WHERE name IN ('ix_cards_nid', 'lies'); "
+      "PRAGMA writable_schema = ON; "
+      "UPDATE sqlite_master SET rootpage = (SELECT rootpage FROM roots WHERE roots.name = "
+      "CASE sqlite_master.name WHEN 'lies' THEN 'ix_cards_nid' ELSE 'lies' END) "
+      "WHERE name IN ('ix_cards_nid', 'lies'); "
+      "PRAGMA writable_schema = OFF;");
+  {
+    // The lie as SQLite tells it when it reads the index: card 101 twice.
+    sqlite3* database = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    REQUIRE(sqlite3_prepare_v2(database,
+                               "SELECT count(*) FROM cards INDEXED BY ix_cards_nid WHERE nid > 0",
+                               -1, &statement, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
+    CHECK(sqlite3_column_int(statement, 0) == 4);
+    sqlite3_finalize(statement);
+    REQUIRE(sqlite3_prepare_v2(database, "PRAGMA quick_check", -1, &statement, nullptr) ==
+            SQLITE_OK);
+    REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
+    CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0))) == "ok");
+    sqlite3_finalize(statement);
+    sqlite3_close(database);
+  }
+  CHECK(walked(read_anki_collection(path, "lying.anki2", true)) == before);
+}
+
 TEST_CASE("anki package reader: a card whose note is missing belongs to no note",
           "[anki-package]") {
   kioku::test::TempHome home;

@@ -183,3 +183,34 @@ TEST_CASE("e2e: a note two rows far apart give keeps the first row's place past 
         std::string::npos);
   CHECK(reader.text("SELECT position FROM notes WHERE guid = 'note-71'") == "70");
 }
+
+TEST_CASE("e2e: rows of two decks in turn keep each deck's own order", "[e2e][anki_text]") {
+  // A batch holds notes of any decks in the order they came (a package's subdecks take turns
+  // too): each deck's cards are numbered from 1 in its rows' order.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  std::string text = "#separator:tab\n#guid column:1\n#deck column:4\n";
+  for (int row = 1; row <= 80; ++row) {
+    text += "n" + std::to_string(row) + "\tfront " + std::to_string(row) + "\tback\t" +
+            (row % 2 == 0 ? "Even" : "Odd") + "\n";
+  }
+  const std::string path = home.write_file("turns.txt", text);
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  CHECK(field(imported, "added") == 80);
+  const SqliteReader reader(home.collection_path());
+  for (const std::string deck : {"odd", "even"}) {
+    INFO(deck);
+    const std::string in_deck =
+        "FROM notes n JOIN decks d ON d.id = n.deck_id WHERE d.slug = '" + deck + "'";
+    CHECK(reader.text("SELECT count(*) " + in_deck) == "40");
+    // Row order is note order: position 1 is the deck's first row, and so on.
+    CHECK(reader.text("SELECT group_concat(p, ' ') FROM (SELECT n.position AS p " + in_deck +
+                      " ORDER BY CAST(substr(n.guid, 2) AS INTEGER))") ==
+          reader.text("WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < "
+                      "40) SELECT group_concat(i, ' ') FROM k"));
+  }
+  // The notes' ids follow the rows, whichever deck: as one note at a time would give them.
+  CHECK(reader.text("SELECT count(*) FROM notes a JOIN notes b ON CAST(substr(b.guid, 2) AS "
+                    "INTEGER) = CAST(substr(a.guid, 2) AS INTEGER) + 1 WHERE b.id != a.id + 1") ==
+        "0");
+}
