@@ -41,8 +41,8 @@ class ImportedNotePlaces {
   NoteSave save_now(Collection& collection, std::int64_t deck_id, const Note& note,
                     std::optional<std::int64_t> stored_position, TimestampMs now);
 
-  // Most notes waiting: a batch is 32 notes a statement; more only hold memory.
-  static constexpr std::size_t kMostWaiting = 256;
+  // Most notes waiting: two statements of 32; more only hold memory.
+  static constexpr std::size_t kMostWaiting = 64;
 
   std::map<std::int64_t, std::int64_t> next_positions_;  // by deck id
   // In the order they came, of any decks (a package's subdecks take turns).
