@@ -93,6 +93,7 @@ int run_daemon(const DaemonConfig& config) {
     const std::string data_directory =
         config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
     protocol::make_directories(data_directory);
+    sqlite::keep_temporary_files_in(data_directory);
     const std::string collection_path = data_directory + "/collection.sqlite";
     CollectionLock lock(protocol::lock_file_path(data_directory), collection_path);
     // Held now: no other kiokud can be importing into this directory.

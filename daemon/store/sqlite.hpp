@@ -53,6 +53,14 @@ std::string describe_read_only(const std::string& reason, const std::string& pat
 // of those statistics. Later calls change nothing (SQLite refuses them once initialised).
 void configure_process() noexcept;
 
+// SQLite's temporary files (a sort's runs past its memory, a statement's journal past its
+// memory, temporary tables) go in `directory`, kioku's data directory: writable wherever the
+// collection is, and on its disk, so that an error about room is true of the collection's disk.
+// Otherwise SQLite picks $SQLITE_TMPDIR, $TMPDIR, /var/tmp or /tmp, which a sandbox may leave
+// read-only or small, and an error there read as one of the collection. Call once, before the
+// first connection opens (kiokud's run_daemon).
+void keep_temporary_files_in(const std::string& directory);
+
 class Statement;
 
 class Database {
