@@ -440,7 +440,8 @@ class AnkiCollectionFile::Reader {
     return rowid;
   }
 
-  // No query here reads one of the file's indexes (NOT INDEXED): quick_check does not check
+  // No query of notes, cards or the review log reads one of the file's indexes (NOT INDEXED;
+  // nor do note_count, for_each_guid and refuse_odd_ids): quick_check does not check
   // that an index holds what its table does, and a made-up one could give a card twice, under
   // two notes, or hide one. The tables are read, and SQLite sorts for itself.
   //
