@@ -312,14 +312,16 @@ class SqliteReference {
         for (int at = 0; at < count; ++at) {
           const Row& row = rows[part + static_cast<std::size_t>(at)];
           const std::int64_t position = position_++;
-          int parameter = at * 6 + 1;
+          int parameter = at * 8 + 1;
           sqlite3_bind_int64(insert_notes, parameter++, note_id + at + 1);
           sqlite3_bind_int64(insert_notes, parameter++, deck_id_);
           sqlite3_bind_text(insert_notes, parameter++, row.guid.c_str(), -1, SQLITE_STATIC);
           sqlite3_bind_text(insert_notes, parameter++, row.fields.c_str(), -1, SQLITE_STATIC);
           sqlite3_bind_text(insert_notes, parameter++, kTag, -1, SQLITE_STATIC);
           sqlite3_bind_int64(insert_notes, parameter++, position);
-          parameter = at * 7 + 1;
+          sqlite3_bind_int64(insert_notes, parameter++, now_ms);
+          sqlite3_bind_int64(insert_notes, parameter++, now_ms);
+          parameter = at * 9 + 1;
           sqlite3_bind_int64(insert_cards, parameter++, card_id + at + 1);
           sqlite3_bind_int64(insert_cards, parameter++, deck_id_);
           sqlite3_bind_int64(insert_cards, parameter++, note_id + at + 1);
@@ -327,14 +329,13 @@ class SqliteReference {
           sqlite3_bind_text(insert_cards, parameter++, row.hash.c_str(), -1, SQLITE_STATIC);
           sqlite3_bind_text(insert_cards, parameter++, kTag, -1, SQLITE_STATIC);
           sqlite3_bind_int64(insert_cards, parameter++, position);
+          sqlite3_bind_int64(insert_cards, parameter++, now_ms);
+          sqlite3_bind_int64(insert_cards, parameter++, now_ms);
           parameter = at * 3 + 1;
           sqlite3_bind_int64(insert_states, parameter++, card_id + at + 1);
           sqlite3_bind_int64(insert_states, parameter++, deck_id_);
           sqlite3_bind_int64(insert_states, parameter++, position);
         }
-        // The times: one parameter each statement, after the rows' own.
-        sqlite3_bind_int64(insert_notes, count * 6 + 1, now_ms);
-        sqlite3_bind_int64(insert_cards, count * 7 + 1, now_ms);
         step(insert_notes);
         step(insert_cards);
         step(insert_states);
@@ -349,43 +350,26 @@ class SqliteReference {
   static constexpr const char* kInsertNotes =
       "INSERT INTO notes (id, deck_id, guid, kind, fields, choices, answer, tags, "
       "sibling_group, position, created_ms, modified_ms) VALUES ";
-  // ?T is the statement's last parameter, the time.
-  static constexpr const char* kNoteRow = "(?, ?, ?, 'basic', ?, '{}', 0, ?, '', ?, ?T, ?T)";
+  static constexpr const char* kNoteRow = "(?, ?, ?, 'basic', ?, '{}', 0, ?, '', ?, ?, ?)";
   static constexpr const char* kInsertCards =
       "INSERT INTO cards (id, deck_id, note_id, template, external_id, kind, content, "
       "content_hash, tags, position, created_ms, modified_ms, note) VALUES ";
-  static constexpr const char* kCardRow =
-      "(?, ?, ?, 'card', ?, 'basic', '{}', ?, ?, ?, ?T, ?T, '')";
+  static constexpr const char* kCardRow = "(?, ?, ?, 'card', ?, 'basic', '{}', ?, ?, ?, ?, ?, '')";
   static constexpr const char* kInsertStates =
       "INSERT INTO card_state (card_id, deck_id, phase, due_ms, new_position) VALUES ";
   static constexpr const char* kStateRow = "(?, ?, 'new', 0, ?)";
 
-  // The statement of `rows` rows of `row`, prepared when first wanted: each row's `?` are
-  // numbered in turn, and `?T` is the one parameter after them all.
+  // The statement of `rows` rows of `row`, prepared when first wanted; its `?` are numbered
+  // in turn, row after row.
   sqlite3_stmt* statement(std::vector<sqlite3_stmt*>& prepared, int rows, const char* insert,
                           const char* row) {
     if (prepared.empty()) prepared.assign(kRowsAStatement + 1, nullptr);
     sqlite3_stmt*& statement = prepared[static_cast<std::size_t>(rows)];
-    if (statement != nullptr) return statement;
-    const std::string shape(row);
-    const int per_row = static_cast<int>(std::count(shape.begin(), shape.end(), '?')) -
-                        static_cast<int>(std::count(shape.begin(), shape.end(), 'T'));
-    std::string sql(insert);
-    int parameter = 1;
-    for (int at = 0; at < rows; ++at) {
-      sql += at == 0 ? "(" : ", (";
-      for (std::size_t c = 1; c < shape.size(); ++c) {
-        if (shape[c] == '?' && c + 1 < shape.size() && shape[c + 1] == 'T') {
-          sql += "?" + std::to_string(rows * per_row + 1);
-          ++c;
-        } else if (shape[c] == '?') {
-          sql += "?" + std::to_string(parameter++);
-        } else {
-          sql += shape[c];
-        }
-      }
+    if (statement == nullptr) {
+      std::string sql(insert);
+      for (int at = 0; at < rows; ++at) sql += (at == 0 ? "" : ", ") + std::string(row);
+      statement = prepare(sql.c_str());
     }
-    statement = prepare(sql.c_str());
     return statement;
   }
   std::int64_t largest(sqlite3_stmt* select) {

@@ -87,11 +87,10 @@ struct CardStore::Statements {
             "WHERE card_id = ?1")),
         largest_id(database.prepare("SELECT coalesce(max(id), 0) FROM cards")),
         insert_rows(database, "cards",
-                    "(id, deck_id, note_id, template, external_id, kind, content, content_hash, "
-                    "tags, position, created_ms, modified_ms, note)",
-                    13),
-        insert_state_rows(database, "card_state", "(card_id, deck_id, phase, due_ms, new_position)",
-                          5) {}
+                    {"id", "deck_id", "note_id", "template", "external_id", "kind", "content",
+                     "content_hash", "tags", "position", "created_ms", "modified_ms", "note"}),
+        insert_state_rows(database, "card_state",
+                          {"card_id", "deck_id", "phase", "due_ms", "new_position"}) {}
 
   sqlite::Statement count_all;
   sqlite::Statement count_in_deck;
@@ -252,9 +251,7 @@ SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, 
 void CardStore::insert_rows(std::span<const NewRow> rows, TimestampMs now) {
   Statements& s = *statements_;
   std::vector<std::string> hashes;  // bound lasting: alive until their statement has run
-  for (std::size_t first = 0; first < rows.size(); first += RowsInsert::kMostRows) {
-    const std::span<const NewRow> part =
-        rows.subspan(first, std::min<std::size_t>(RowsInsert::kMostRows, rows.size() - first));
+  for_each_part(rows, [&](std::span<const NewRow> part) {
     const int count = static_cast<int>(part.size());
     sqlite::Statement& cards = s.insert_rows.statement(count);
     sqlite::Statement& states = s.insert_state_rows.statement(count);
@@ -264,18 +261,18 @@ void CardStore::insert_rows(std::span<const NewRow> rows, TimestampMs now) {
       const NewRow& card = part[static_cast<std::size_t>(at)];
       const NoteCardRow& row = *card.row;
       hashes.push_back(card_content_hash(row));
-      RowBinder binder(cards, at, s.insert_rows.column_count());
+      RowBinder binder = s.insert_rows.row(cards, at);
       binder.bind(card.id).bind(row.deck_id).bind(row.note_id).bind_lasting(row.template_key);
       binder.bind_lasting(row.external_id).bind_lasting(row.kind).bind_lasting(row.content_json);
       binder.bind_lasting(hashes.back()).bind_lasting(row.tags).bind(row.position).bind(now);
       binder.bind(now).bind_lasting(row.sibling_group);
-      RowBinder state(states, at, s.insert_state_rows.column_count());
+      RowBinder state = s.insert_state_rows.row(states, at);
       state.bind(card.id).bind(row.deck_id).bind_lasting("new").bind(std::int64_t{0});
       state.bind(row.position);
     }
     cards.run();
     states.run();
-  }
+  });
 }
 
 std::int64_t CardStore::largest_id() {

@@ -13,7 +13,6 @@
 #include "daemon/store/note_codec.hpp"
 #include "daemon/store/prepared_note.hpp"
 #include "daemon/store/rows_insert.hpp"
-#include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
 
@@ -213,45 +212,34 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
     // Each deck's next position as the part found it: put back if the part is redone.
     std::vector<std::pair<std::int64_t, std::int64_t>> positions_before;
     std::vector<NoteStore::NewRow> note_rows;
-    if (ids_fit) {
-      for (std::size_t at = first; at < end; ++at) {
-        NoteToAdd& adding = notes[at];
-        const PreparedNote& prepared = adding.prepared;
-        std::int64_t& position = next_position(adding.deck_id);
-        if (std::none_of(positions_before.begin(), positions_before.end(),
-                         [&](const auto& deck) { return deck.first == adding.deck_id; })) {
-          positions_before.emplace_back(adding.deck_id, position);
-        }
-        // The note stays in `notes` until its row is in: the fallback below adds it from there.
-        NoteSave& save = saves.emplace_back();
-        save.note_id = ++note_id;
-        save.note_added = true;
-        note_rows.push_back({.id = save.note_id,
-                             .deck_id = adding.deck_id,
-                             .note = &prepared.note,
-                             .fields_json = &prepared.fields_json,
-                             .position = position});
-        for (NoteCardRow& row : card_rows(prepared.note, adding.deck_id, save.note_id, "",
-                                          prepared.fields_json, prepared.generated, position)) {
-          save.cards.push_back(
-              {.id = ++card_id, .change = CardChange::kAdded, .row = std::move(row)});
-        }
-        save.cards_of_note = static_cast<int>(save.cards.size());
-        position += static_cast<std::int64_t>(save.cards.size());
+    for (std::size_t at = first; ids_fit && at < end; ++at) {
+      NoteToAdd& adding = notes[at];
+      const PreparedNote& prepared = adding.prepared;
+      std::int64_t& position = next_position(adding.deck_id);
+      if (std::none_of(positions_before.begin(), positions_before.end(),
+                       [&](const auto& deck) { return deck.first == adding.deck_id; })) {
+        positions_before.emplace_back(adding.deck_id, position);
       }
-    }
-    bool inserted = false;
-    if (ids_fit) {
-      try {
-        notes_.insert_rows(note_rows, now);
-        inserted = true;
-      } catch (const sqlite::SqliteError& error) {
-        // A deck has one of these notes, or the batch has one twice: found below, one at a
-        // time, as add_note() finds it. The failed statement left none of its rows.
-        if (error.result_code() != SQLITE_CONSTRAINT_UNIQUE) throw;
+      // The note stays in `notes` until its row is in: the fallback below adds it from there.
+      NoteSave& save = saves.emplace_back();
+      save.note_id = ++note_id;
+      save.note_added = true;
+      note_rows.push_back({.id = save.note_id,
+                           .deck_id = adding.deck_id,
+                           .note = &prepared.note,
+                           .fields_json = &prepared.fields_json,
+                           .position = position});
+      for (NoteCardRow& row : card_rows(prepared.note, adding.deck_id, save.note_id, "",
+                                        prepared.fields_json, prepared.generated, position)) {
+        save.cards.push_back(
+            {.id = ++card_id, .change = CardChange::kAdded, .row = std::move(row)});
       }
+      save.cards_of_note = static_cast<int>(save.cards.size());
+      position += static_cast<std::int64_t>(save.cards.size());
     }
-    if (!inserted) {
+    // A note its deck has (or the batch has twice): the part is redone one note at a time,
+    // which finds it as add_note() does.
+    if (!ids_fit || !notes_.insert_new_rows(note_rows, now)) {
       saves.resize(first);
       for (const auto& [deck_id, position] : positions_before) next_position(deck_id) = position;
       for (std::size_t at = first; at < end; ++at) {

@@ -89,9 +89,9 @@ struct NoteStore::Statements {
             database.prepare("UPDATE notes SET deleted_ms = ?2, modified_ms = ?3 WHERE id = ?1")),
         largest_id(database.prepare("SELECT coalesce(max(id), 0) FROM notes")),
         insert_rows(database, "notes",
-                    "(id, deck_id, guid, kind, fields, choices, answer, tags, sibling_group, "
-                    "position, created_ms, modified_ms, note_type, kept_cards)",
-                    14) {}
+                    {"id", "deck_id", "guid", "kind", "fields", "choices", "answer", "tags",
+                     "sibling_group", "position", "created_ms", "modified_ms", "note_type",
+                     "kept_cards"}) {}
 
   sqlite::Statement select_in_deck;
   sqlite::Statement select_by_id;
@@ -224,30 +224,36 @@ std::optional<std::int64_t> NoteStore::insert_new(std::int64_t deck_id, const No
   }
 }
 
-void NoteStore::insert_rows(std::span<const NewRow> rows, TimestampMs now) {
+bool NoteStore::insert_new_rows(std::span<const NewRow> rows, TimestampMs now) {
   RowsInsert& insert = statements_->insert_rows;
   // Texts made here for a statement's rows, alive until it has run (they are bound lasting).
   std::vector<std::string> made;
-  for (std::size_t first = 0; first < rows.size(); first += RowsInsert::kMostRows) {
-    const std::span<const NewRow> part =
-        rows.subspan(first, std::min<std::size_t>(RowsInsert::kMostRows, rows.size() - first));
-    sqlite::Statement& statement = insert.statement(static_cast<int>(part.size()));
-    made.clear();
-    made.reserve(part.size() * 3);
-    for (std::size_t at = 0; at < part.size(); ++at) {
-      const NewRow& row = part[at];
-      const Note& note = *row.note;
-      made.push_back(note_choices_to_json(note.choices));
-      made.push_back(join_tags(note.tags));
-      made.push_back(kept_cards_to_text(note.kept_cards));
-      RowBinder binder(statement, static_cast<int>(at), insert.column_count());
-      binder.bind(row.id).bind(row.deck_id).bind_lasting(note.id).bind(note_kind_name(note.kind));
-      binder.bind_lasting(*row.fields_json).bind_lasting(made[made.size() - 3]).bind(note.answer);
-      binder.bind_lasting(made[made.size() - 2]).bind_lasting("").bind(row.position);
-      binder.bind(now).bind(now).bind(type_id(note)).bind_lasting(made.back());
-    }
-    statement.run();
+  try {
+    for_each_part(rows, [&](std::span<const NewRow> part) {
+      sqlite::Statement& statement = insert.statement(static_cast<int>(part.size()));
+      made.clear();
+      made.reserve(part.size() * 3);
+      for (std::size_t at = 0; at < part.size(); ++at) {
+        const NewRow& row = part[at];
+        const Note& note = *row.note;
+        made.push_back(note_choices_to_json(note.choices));
+        made.push_back(join_tags(note.tags));
+        made.push_back(kept_cards_to_text(note.kept_cards));
+        RowBinder binder = insert.row(statement, static_cast<int>(at));
+        binder.bind(row.id).bind(row.deck_id).bind_lasting(note.id);
+        binder.bind(note_kind_name(note.kind)).bind_lasting(*row.fields_json);
+        binder.bind_lasting(made[made.size() - 3]).bind(note.answer);
+        binder.bind_lasting(made[made.size() - 2]).bind_lasting("").bind(row.position);
+        binder.bind(now).bind(now).bind(type_id(note)).bind_lasting(made.back());
+      }
+      statement.run();
+    });
+  } catch (const sqlite::SqliteError& error) {
+    // Which note clashed the caller finds, one note at a time (insert_new confirms each).
+    if (error.result_code() == SQLITE_CONSTRAINT_UNIQUE) return false;
+    throw;
   }
+  return true;
 }
 
 std::int64_t NoteStore::largest_id() {

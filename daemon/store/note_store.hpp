@@ -84,9 +84,11 @@ class NoteStore {
   std::optional<std::int64_t> insert_new(std::int64_t deck_id, const Note& note,
                                          const std::string& fields_json, std::int64_t position,
                                          TimestampMs now);
-  // New notes with the row ids the caller gave them (above every id there is), in
-  // multi-row INSERTs (daemon/store/rows_insert.hpp). A note its deck has already fails the
-  // statement with SQLite's UNIQUE constraint error, and none of that statement's rows stays.
+  // insert_new() for new notes with the row ids the caller gave them (above every id there
+  // is), in multi-row INSERTs (daemon/store/rows_insert.hpp). False when a note its deck has
+  // already (or one `rows` holds twice) fails a statement: none of that statement's rows stays,
+  // those of the statements before it do, so RowsInsert::kMostRows rows or fewer land whole or
+  // not at all. Which note clashed is not looked for.
   struct NewRow {
     std::int64_t id = 0;
     std::int64_t deck_id = 0;
@@ -94,7 +96,7 @@ class NoteStore {
     const std::string* fields_json = nullptr;
     std::int64_t position = 0;
   };
-  void insert_rows(std::span<const NewRow> rows, TimestampMs now);
+  bool insert_new_rows(std::span<const NewRow> rows, TimestampMs now);
   // The largest row id of a note, 0 for none.
   std::int64_t largest_id();
   void update(std::int64_t note_id, const Note& note, const std::string& fields_json,

@@ -6,12 +6,16 @@
 
 namespace kioku::daemon {
 
-RowsInsert::RowsInsert(sqlite::Database& database, std::string table, std::string columns,
-                       int column_count)
+RowsInsert::RowsInsert(sqlite::Database& database, std::string table,
+                       std::initializer_list<std::string_view> columns)
     : database_(database),
       table_(std::move(table)),
-      columns_(std::move(columns)),
-      column_count_(column_count) {}
+      column_count_(static_cast<int>(columns.size())) {
+  for (const std::string_view column : columns) {
+    columns_ += (columns_.empty() ? "(" : ", ") + std::string(column);
+  }
+  columns_ += ")";
+}
 
 sqlite::Statement& RowsInsert::statement(int rows) {
   if (rows < 1 || rows > kMostRows) throw std::logic_error("RowsInsert: rows out of range");

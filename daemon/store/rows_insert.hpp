@@ -5,35 +5,18 @@
 // 57,500 instructions a note in sqlite3_step one row a statement, 32,900 with 32.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
-
-class RowsInsert {
- public:
-  // Most rows in one statement.
-  static constexpr int kMostRows = 32;
-
-  // `columns` lists the table's columns given, as an INSERT names them: "(id, name)".
-  RowsInsert(sqlite::Database& database, std::string table, std::string columns, int column_count);
-
-  // The statement for `rows` rows (1 to kMostRows), prepared when first asked for; row r's
-  // column c (both from 0) is parameter r * column_count + c + 1.
-  sqlite::Statement& statement(int rows);
-  int column_count() const noexcept { return column_count_; }
-
- private:
-  sqlite::Database& database_;
-  std::string table_;
-  std::string columns_;
-  int column_count_;
-  std::array<std::optional<sqlite::Statement>, kMostRows + 1> statements_;
-};
 
 // Binds one row's columns in turn: its parameters from row * column_count + 1 on.
 class RowBinder {
@@ -55,5 +38,38 @@ class RowBinder {
   sqlite::Statement& statement_;
   int next_;
 };
+
+class RowsInsert {
+ public:
+  // Most rows in one statement.
+  static constexpr int kMostRows = 32;
+
+  // Rows of `table` giving `columns`, in that order.
+  RowsInsert(sqlite::Database& database, std::string table,
+             std::initializer_list<std::string_view> columns);
+
+  // The statement for `rows` rows (1 to kMostRows), prepared when first asked for.
+  sqlite::Statement& statement(int rows);
+  // The binder of row `row` (from 0) of `statement`, one of this insert's.
+  RowBinder row(sqlite::Statement& statement, int row) const {
+    return RowBinder(statement, row, column_count_);
+  }
+
+ private:
+  sqlite::Database& database_;
+  std::string table_;
+  std::string columns_;  // "(c1, c2, ...)"
+  int column_count_;
+  std::array<std::optional<sqlite::Statement>, kMostRows + 1> statements_;
+};
+
+// `rows` in parts of at most RowsInsert::kMostRows, each given to `each` in turn: a statement's
+// worth.
+template <typename Row, typename Each>
+void for_each_part(std::span<const Row> rows, const Each& each) {
+  for (std::size_t first = 0; first < rows.size(); first += RowsInsert::kMostRows) {
+    each(rows.subspan(first, std::min<std::size_t>(RowsInsert::kMostRows, rows.size() - first)));
+  }
+}
 
 }  // namespace kioku::daemon
