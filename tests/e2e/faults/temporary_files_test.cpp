@@ -29,16 +29,17 @@ TEST_CASE("faults: imports that spill to temporary files work with a full tempor
   const std::string text = home.write_file("many.tsv", rows);
   const CommandResult imported =
       daemon.kioku({"import", text, "--deck", "Many", "--kind", "basic", "--json"});
-  INFO(imported.out << imported.err);
+  // The daemon's log with each step's output: what went wrong, if a step fails.
+  INFO(imported.out << imported.err << "\nkiokud's log:\n" << daemon.log());
   REQUIRE(imported.exit_code == 0);
   const std::string package = home.root() + "/many.apkg";
   const CommandResult exported =
       daemon.kioku({"export", "many", "--format", "apkg", "-o", package});
-  INFO(exported.out << exported.err);
+  INFO(exported.out << exported.err << "\nkiokud's log:\n" << daemon.log());
   REQUIRE(exported.exit_code == 0);
   // Its notes are the deck's own: all unchanged, but every card is read and sorted.
   const CommandResult again = daemon.kioku({"import", package, "--json"});
-  INFO(again.out << again.err);
+  INFO(again.out << again.err << "\nkiokud's log:\n" << daemon.log());
   CHECK(again.exit_code == 0);
   CHECK(again.out.find("\"unchanged\":6000") != std::string::npos);
 }
