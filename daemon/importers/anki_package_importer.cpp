@@ -24,6 +24,7 @@
 #include "core/note_validation.hpp"
 #include "core/replay.hpp"
 #include "core/templated_note_type.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
 #include "daemon/importers/deck_source.hpp"
@@ -213,7 +214,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   }
   ImportSummary summary;
   Write what{WriteKind::kImport};
-  write_or_dry_run(collection, what, dry_run, [&] {
+  const auto import_notes = [&] {
     // count(*) over the file's notes: asked once.
     const auto notes_in_file = static_cast<std::size_t>(file.note_count());
     const auto note_count = static_cast<double>(notes_in_file);
@@ -403,6 +404,19 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     places.flush(collection, now);
     progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
     what.deck = decks.size() == 1 ? decks.begin()->second : 0;
+  };
+  write_or_dry_run(collection, what, dry_run, [&] {
+    try {
+      import_notes();
+    } catch (const WorkCancelled&) {
+      throw;  // the check is stopped, not waited for
+    } catch (...) {
+      // A damaged file is named as such, whatever its damage made the import refuse.
+      file.confirm_intact();
+      throw;
+    }
+    // The file's quick_check ran beside the walk: what was read is kept only if it passed.
+    file.confirm_intact();
   });
   summary.media = media.media();
   if (!dry_run) media.commit();

@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/protobuf_wire.hpp"
 #include "daemon/store/anki_deck_configs.hpp"
+#include "daemon/store/quick_check_beside.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -88,20 +89,22 @@ class AnkiCollectionFile::Reader {
   Reader(const std::string& path, const std::string& package, bool with_history)
       : package_(package),
         with_history_(with_history),
-        database_(uri_of(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX) {
-    sqlite3_create_collation_v2(database_.handle(), "unicase", SQLITE_UTF8, nullptr,
-                                unicase_compare, nullptr);
-    // The notes and cards are walked once, in order: a page is rarely wanted twice, so a small
-    // cache reads as fast as SQLite's 2 MiB default, which would hold the daemon's memory up
-    // beside the collection's own cache for the whole import.
-    database_.execute("PRAGMA cache_size = -256");
+        check_(uri_of(path), kOpenFlags, configure),
+        database_(uri_of(path), kOpenFlags) {
+    configure(database_);
+  }
+
+  // Throws what the file's quick_check found, if it found anything (waiting for it).
+  void confirm_intact() {
+    const std::optional<QuickCheckFailure> failure = check_.failure();
+    if (!failure) return;
+    if (failure->stopped) {
+      fail("its collection cannot be read as an Anki collection: " + failure->finding);
+    }
+    fail("its collection is damaged (SQLite's quick_check: " + failure->finding + ")");
   }
 
   void read_header(AnkiCollection& collection) {
-    sqlite::Statement check = database_.prepare("PRAGMA quick_check");
-    if (!check.step() || check.column_text(0) != "ok") {
-      fail("its collection is damaged (SQLite's quick_check: " + check.column_text(0) + ")");
-    }
     refuse_views();
     refuse_computed_columns();
     refuse_odd_ids("notes");
@@ -519,8 +522,22 @@ class AnkiCollectionFile::Reader {
     return scheduling;
   }
 
+  static constexpr int kOpenFlags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
+
+  static void configure(sqlite::Database& database) {
+    sqlite3_create_collation_v2(database.handle(), "unicase", SQLITE_UTF8, nullptr, unicase_compare,
+                                nullptr);
+    // The notes and cards are walked once, in order, and the check reads each page once: a
+    // page is rarely wanted twice, so a small cache reads as fast as SQLite's 2 MiB default,
+    // which would hold the daemon's memory up beside the collection's own cache for the whole
+    // import.
+    database.execute("PRAGMA cache_size = -256");
+  }
+
   std::string package_;
   bool with_history_;
+  // Started first, so that it runs beside everything read through database_.
+  QuickCheckBeside check_;
   sqlite::Database database_;
   std::optional<sqlite::Statement> notes_;
   std::optional<sqlite::Statement> cards_;
@@ -533,11 +550,17 @@ class AnkiCollectionFile::Reader {
 namespace {
 
 // Runs `read`, turning what reading a collection can throw into kioku::InputError naming the
-// package.
-template <typename Read>
-auto read_as_input(const std::string& package, Read&& read) {
+// package. A damaged file is named as such, whatever its damage made the reading throw: the
+// quick_check that runs beside the reading (`reader`'s, once there is one) is asked first.
+template <typename Reader, typename Read>
+auto read_as_input(const std::string& package, const std::unique_ptr<Reader>& reader, Read&& read) {
   try {
-    return read();
+    try {
+      return read();
+    } catch (...) {
+      if (reader) reader->confirm_intact();
+      throw;
+    }
   } catch (const InputError&) {
     throw;
   } catch (const ProtobufError& error) {
@@ -556,7 +579,7 @@ auto read_as_input(const std::string& package, Read&& read) {
 AnkiCollectionFile::AnkiCollectionFile(const std::string& path, const std::string& package,
                                        bool with_history)
     : package_(package) {
-  read_as_input(package_, [&] {
+  read_as_input(package_, reader_, [&] {
     reader_ = std::make_unique<Reader>(path, package, with_history);
     reader_->read_header(collection_);
   });
@@ -564,16 +587,20 @@ AnkiCollectionFile::AnkiCollectionFile(const std::string& path, const std::strin
 
 AnkiCollectionFile::~AnkiCollectionFile() = default;
 
+void AnkiCollectionFile::confirm_intact() {
+  read_as_input(package_, reader_, [&] { reader_->confirm_intact(); });
+}
+
 std::int64_t AnkiCollectionFile::note_count() {
-  return read_as_input(package_, [&] { return reader_->note_count(); });
+  return read_as_input(package_, reader_, [&] { return reader_->note_count(); });
 }
 
 void AnkiCollectionFile::for_each_guid(const std::function<void(const std::string&)>& visit) {
-  read_as_input(package_, [&] { reader_->for_each_guid(visit); });
+  read_as_input(package_, reader_, [&] { reader_->for_each_guid(visit); });
 }
 
 bool AnkiCollectionFile::next_note(AnkiNote& note) {
-  return read_as_input(package_, [&] { return reader_->next_note(note); });
+  return read_as_input(package_, reader_, [&] { return reader_->next_note(note); });
 }
 
 AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
@@ -581,6 +608,7 @@ AnkiCollection read_anki_collection(const std::string& path, const std::string& 
   AnkiCollectionFile file(path, package, with_history);
   AnkiNote note;
   while (file.next_note(note)) file.collection().notes.push_back(std::move(note));
+  file.confirm_intact();
   return std::move(file.collection());
 }
 

@@ -59,8 +59,8 @@ struct AnkiCollection {
 // (`next_note`), so that a package's notes, cards and log never sit in memory together.
 // Every member throws kioku::InputError naming `package` when the file is not a collection kioku
 // reads (damaged, truncated, another schema, broken JSON or protobuf, two notes or two cards with
-// one id). Each card's review log is read only `with_history`: a package's log may be far larger
-// than its notes.
+// one id), the quick_check's findings included (confirm_intact). Each card's review log is read
+// only `with_history`: a package's log may be far larger than its notes.
 class AnkiCollectionFile {
  public:
   AnkiCollectionFile(const std::string& path, const std::string& package,
@@ -76,6 +76,11 @@ class AnkiCollectionFile {
   // The next note by id with its cards by ord (and, with history, each card's log by time);
   // false after the last. A card whose note the file does not have is no note's.
   bool next_note(AnkiNote& note);
+  // Waits for SQLite's quick_check of the file, which runs beside the reading from the moment
+  // the file is opened, and throws when it found the file damaged. Nothing read from the file
+  // may be kept before this has returned; the other members already throw the check's error
+  // in place of whatever a damaged file made them throw.
+  void confirm_intact();
 
  private:
   class Reader;

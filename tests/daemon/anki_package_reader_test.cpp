@@ -548,3 +548,99 @@ TEST_CASE("anki package reader: an id that is not an integer, or a generated col
                               .c_str());
   CHECK(walked(read_anki_collection(path, "odd.anki2", true)) == before);
 }
+
+namespace {
+
+// Gives the file at `path` one page more that no table or index uses: damage that quick_check
+// reports and a walk of the tables never sees.
+void add_unused_page(const std::string& path) {
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  REQUIRE(file);
+  unsigned char header[100] = {};
+  REQUIRE(file.read(reinterpret_cast<char*>(header), sizeof header));
+  const std::size_t page_size =
+      header[16] == 0 && header[17] == 1 ? 65536 : (std::size_t{header[16]} << 8) | header[17];
+  std::uint32_t pages = (std::uint32_t{header[28]} << 24) | (std::uint32_t{header[29]} << 16) |
+                        (std::uint32_t{header[30]} << 8) | header[31];
+  ++pages;
+  for (int at = 0; at < 4; ++at)
+    header[28 + at] = static_cast<unsigned char>(pages >> (24 - 8 * at));
+  file.seekp(0);
+  file.write(reinterpret_cast<const char*>(header), sizeof header);
+  file.seekp(0, std::ios::end);
+  file.write(std::string(page_size, '\0').data(), static_cast<std::streamsize>(page_size));
+  REQUIRE(file);
+}
+
+}  // namespace
+
+TEST_CASE("anki package reader: the quick_check beside the walk keeps nothing a damaged file gave",
+          "[anki-package]") {
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/unused-page.anki2";
+  copy_seed_collection(path);
+  const std::string before = walked(read_anki_collection(path, "unused-page.anki2", true));
+  add_unused_page(path);
+  // The walk sees nothing wrong: every note comes as before...
+  AnkiCollectionFile file(path, "unused-page.anki2", true);
+  AnkiNote note;
+  while (file.next_note(note)) file.collection().notes.push_back(note);
+  CHECK(walked(file.collection()) == before);
+  // ...and the check that ran beside it refuses the file.
+  const std::string damaged =
+      "unused-page.anki2: its collection is damaged (SQLite's quick_check: ";
+  try {
+    file.confirm_intact();
+    FAIL("confirmed");
+  } catch (const InputError& error) {
+    INFO(error.what());
+    CHECK(std::string(error.what()).rfind(damaged, 0) == 0);
+  }
+  try {
+    (void)read_anki_collection(path, "unused-page.anki2", true);
+    FAIL("read");
+  } catch (const InputError& error) {
+    INFO(error.what());
+    CHECK(std::string(error.what()).rfind(damaged, 0) == 0);
+  }
+}
+
+TEST_CASE("anki package reader: damage that stops the walk is named as the damage it is",
+          "[anki-package]") {
+  // The notes' table's last page overwritten: the walk fails on it with SQLite's error or the
+  // reader's own, and the error says what quick_check, run beside it, found.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/overwritten.anki2";
+  copy_seed_collection(path);
+  std::int64_t page = 0;
+  std::int64_t page_size = 0;
+  {
+    sqlite3* database = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    REQUIRE(sqlite3_prepare_v2(database,
+                               "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM "
+                               "sqlite_schema WHERE name = 'notes'",
+                               -1, &statement, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
+    page = sqlite3_column_int64(statement, 0);
+    page_size = sqlite3_column_int64(statement, 1);
+    sqlite3_finalize(statement);
+    sqlite3_close(database);
+  }
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp((page - 1) * page_size);
+    file.write(std::string(static_cast<std::size_t>(page_size), '\x55').data(), page_size);
+    REQUIRE(file);
+  }
+  try {
+    (void)read_anki_collection(path, "overwritten.anki2", true);
+    FAIL("read");
+  } catch (const InputError& error) {
+    INFO(error.what());
+    CHECK(std::string(error.what())
+              .rfind("overwritten.anki2: its collection is damaged (SQLite's quick_check: ", 0) ==
+          0);
+  }
+}

@@ -429,6 +429,22 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     CHECK(result.err.rfind("kioku: " + path + ": its collection", 0) == 0);
     CHECK(count(home, "cards") == 0);
   }
+  SECTION("a collection with a page no table uses") {
+    // Damage only quick_check sees: the walk beside it reads every note, and none is kept. The
+    // client shows the finding's line break as \n.
+    std::string damaged = collection;
+    const std::size_t page_size =
+        (static_cast<unsigned char>(damaged[16]) << 8) | static_cast<unsigned char>(damaged[17]);
+    const std::uint32_t pages = damaged.size() / page_size + 1;
+    for (int at = 0; at < 4; ++at) damaged[28 + at] = static_cast<char>(pages >> (24 - 8 * at));
+    damaged += std::string(page_size, '\0');
+    const std::string path = home.root() + "/unused-page.apkg";
+    write_zip(path, {{"collection.anki2", damaged}, {"media", "{}"}});
+    check_refused(daemon, path,
+                  "its collection is damaged (SQLite's quick_check: *** in database main ***\\n"
+                  "Page " +
+                      std::to_string(pages) + " is never used)");
+  }
   SECTION("zip-slip names in the media map") {
     for (const std::string name : {"../evil.sh", "/etc/passwd", "a/b.png", ".."}) {
       const std::string path = home.root() + "/slip.apkg";
