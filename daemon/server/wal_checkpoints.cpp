@@ -120,23 +120,8 @@ std::optional<std::uint32_t> wal_sequence(const std::string& wal_path) {
 int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* schema, int pages) {
   const std::shared_ptr<State>& state = static_cast<WalCheckpoints*>(self)->state_;
   if (pages < state->marks.pages_before_checkpoint) return SQLITE_OK;
-  // The work holds the state, so a checkpoint run after this object is gone (at shutdown)
-  // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
-  // WAL as long as before (it starts again from its beginning only at the first commit after a
-  // checkpoint copied it all) and must not hand over another.
-  const auto hand_over = [&](const RunBeside& run, std::atomic<bool>& waiting,
-                             std::optional<std::uint32_t> wal_sequence) {
-    if (waiting.exchange(true)) return;
-    run([state, &waiting, wal_sequence] {
-      const int copied = state->checkpoint();
-      if (wal_sequence && copied > 0) {
-        state->report_at_once({*wal_sequence, static_cast<std::uint32_t>(copied)});
-      }
-      waiting.store(false);
-    });
-  };
   if (pages < state->marks.pages_before_checkpoint_at_once) {
-    hand_over(state->handover.when_quiet, state->waiting_for_quiet, std::nullopt);
+    hand_over(state, false, std::nullopt);
     return SQLITE_OK;
   }
   // The flag first: a report read after it is never older than the checkpoint it waited for.
@@ -160,8 +145,38 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
     }
     return SQLITE_OK;
   }
-  hand_over(state->handover.at_once, state->waiting_at_once, sequence);
+  hand_over(state, true, sequence);
   return SQLITE_OK;
+}
+
+void WalCheckpoints::hand_over(const std::shared_ptr<State>& state, bool at_once,
+                               std::optional<std::uint32_t> wal_sequence) {
+  // The work holds the state, so a checkpoint run after this object is gone (at shutdown)
+  // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
+  // WAL as long as before (it starts again from its beginning only at the first commit after a
+  // checkpoint copied it all) and must not hand over another.
+  std::atomic<bool>& waiting = at_once ? state->waiting_at_once : state->waiting_for_quiet;
+  if (waiting.exchange(true)) return;
+  const RunBeside& run = at_once ? state->handover.at_once : state->handover.when_quiet;
+  run([state, &waiting, wal_sequence] {
+    const int copied = state->checkpoint();
+    if (wal_sequence && copied > 0) {
+      state->report_at_once({*wal_sequence, static_cast<std::uint32_t>(copied)});
+    }
+    waiting.store(false);
+  });
+}
+
+CommitListener WalCheckpoints::import_listener() const {
+  return [state = state_](const CommitEvent& event) {
+    for (const Write& write : event.writes) {
+      if (write.kind != WriteKind::kImport) continue;
+      // Nothing tells how much the import left in the WAL without reading its index; a
+      // checkpoint of nothing costs a read of the WAL's header.
+      hand_over(state, false, std::nullopt);
+      return;
+    }
+  };
 }
 
 }  // namespace kioku::daemon

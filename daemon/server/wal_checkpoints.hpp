@@ -12,9 +12,13 @@
 // does.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+
+#include "daemon/store/commit_event.hpp"
 
 struct sqlite3;
 
@@ -57,10 +61,20 @@ class WalCheckpoints {
   // Checkpoints run so far, on the worker (for tests).
   int completed() const noexcept;
 
+  // For the collection's GroupCommit (add_listener), on the server's thread: an import commits
+  // through a connection of its own whose automatic checkpoints are off (CollectionConnection),
+  // and is announced once it has. What it wrote to the WAL is then copied when the daemon is
+  // quiet, not inside the commit its client waits for. The listener holds what it needs, not
+  // this object.
+  CommitListener import_listener() const;
+
  private:
   struct State;
   // SQLite's WAL hook: after each commit, with the pages now in the WAL.
   static int after_commit(void* self, sqlite3* connection, const char* schema, int pages);
+  // Hands a checkpoint over (at once or when quiet) unless one of that kind already waits.
+  static void hand_over(const std::shared_ptr<State>& state, bool at_once,
+                        std::optional<std::uint32_t> wal_sequence);
 
   std::shared_ptr<State> state_;
   sqlite::Database& database_;

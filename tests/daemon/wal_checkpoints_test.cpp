@@ -257,3 +257,37 @@ TEST_CASE_METHOD(
   CHECK(file_size_of(file.path) == file_size);
   CHECK(handed.at_once.size() == 2);
 }
+
+TEST_CASE_METHOD(WatchedWalFile,
+                 "WAL checkpoints: an import's commit through a connection of its own is copied "
+                 "when quiet once it is announced",
+                 "[daemon][wal]") {
+  // The import's connection, as CollectionConnection opens it: its commits never checkpoint.
+  sqlite::Database import_connection(file.path);
+  import_connection.execute("PRAGMA wal_autocheckpoint = 0");
+  write_pages(import_connection, 300);
+  // Its commit is not the server connection's: the hook never hears of it, and nothing copied it.
+  CHECK(handed.when_quiet.empty());
+  CHECK(handed.at_once.empty());
+  // (Sizes, not wal_frames(), whose own checkpoint would copy the frames.)
+  CHECK(file_size_of(file.path + "-wal") > 300 * 4096);
+  CHECK(file_size_of(file.path) < 100 * 4096);
+  const kioku::daemon::CommitListener listener = checkpoints.import_listener();
+  // Writes of other kinds are the hook's.
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kAnswer},
+                       {.kind = kioku::daemon::WriteKind::kOther}}});
+  CHECK(handed.when_quiet.empty());
+  // The import's announcement hands one over for quiet, and no second while it waits.
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kImport}}});
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kImport}}});
+  REQUIRE(handed.when_quiet.size() == 1);
+  CHECK(handed.at_once.empty());
+  handed.when_quiet.front()();
+  CHECK(checkpoints.completed() == 1);
+  CHECK(file_size_of(file.path) > 300 * 4096);
+  const WalFrames after = wal_frames(file.path);
+  CHECK(after.copied == after.in_wal);
+  // Done, its turn is free again.
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kImport}}});
+  CHECK(handed.when_quiet.size() == 2);
+}
