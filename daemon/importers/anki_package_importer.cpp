@@ -236,8 +236,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           file.for_each_guid(
               [&](const std::string& guid) { file_ids.insert(kioku_note_id(guid)); });
         });
-    AnkiNote anki_note;
-    while (file.next_note(anki_note)) {
+    while (const AnkiNote* next = file.next_note()) {
+      const AnkiNote& anki_note = *next;
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
                           summary.cards_saved());
       const std::string where = "note " + anki_note.guid;
