@@ -268,17 +268,18 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                          "has " + std::to_string(anki_note.fields.size()) +
                              " fields where its note type has " + std::to_string(field_count));
       }
+      note.fields.reserve(field_count);
       for (std::size_t at = 0; at < field_count; ++at) {
         // A note of a type kept as itself keeps Anki's HTML, which its templates show; a
         // carriage return there is a line break's, which kioku's text rules refuse.
         std::string html = media.rewrite(anki_note.fields[at]);
         if (kind == NoteKind::kAnki) html = without_carriage_returns(std::move(html));
-        const std::string text = kind == NoteKind::kAnki ? html : anki_html_to_text(html);
+        std::string text = kind == NoteKind::kAnki ? std::move(html) : anki_html_to_text(html);
         if (text.empty()) continue;
-        note.fields.push_back({kind == NoteKind::kAnki
-                                   ? note.note_type->fields()[at]
-                                   : std::string(note_kind_spec(kind).fields[at].name),
-                               {{options.language, text}}});
+        NoteField& field = note.fields.emplace_back();
+        field.name = kind == NoteKind::kAnki ? note.note_type->fields()[at]
+                                             : std::string(note_kind_spec(kind).fields[at].name);
+        field.text.emplace(options.language, std::move(text));
       }
       if (kind == NoteKind::kAnki) {
         // The cards Anki made stay, as in Anki, whatever its templates say of them now.
@@ -344,11 +345,12 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       } else if (!stored && nothing_after_save(anki_note, options)) {
         // Nothing below reads or writes its cards: added with the notes after it, in a batch.
         try {
-          places.add_later(collection, deck_id, note, now,
+          places.add_later(collection, deck_id, std::move(note), now,
                            [&summary](const NoteSave& save) { summary.count(save); });
         } catch (const NoteError& error) {
           throw InputError(name, 0, where + ": " + error.field(), error.problem());
         }
+        continue;
       } else {
         NoteSave save;
         try {
