@@ -34,6 +34,8 @@
 #include "daemon/importers/imported_note_places.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
+#include "daemon/store/prepared_note.hpp"
+#include "daemon/store/read_ahead.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -159,6 +161,86 @@ std::string kioku_note_id(const std::string& guid) {
   return is_kioku_note_id(guid) ? guid : new_note_id(fnv1a_64(guid));
 }
 
+// The name of the deck a new note goes to: its first card's deck in the file, "Default" when
+// it has no card or the deck no name.
+std::string new_note_deck_name(const AnkiNote& anki_note, const AnkiCollection& anki) {
+  const std::int64_t anki_deck_id = anki_note.cards.empty() ? 0 : anki_note.cards.front().deck_id;
+  if (const auto deck = anki.decks.find(anki_deck_id);
+      deck != anki.decks.end() && !deck->second.empty()) {
+    return deck->second;
+  }
+  return "Default";
+}
+
+// The kioku note `anki_note` becomes as a note of `kind` (of `type` when kept as itself), with
+// `id`: its fields as kioku keeps them, its tags and, for a type kept as itself, the cards Anki
+// made. Its deck is the caller's to set. Its fields must be as many as its type has. Pure: the
+// walk's thread makes the notes of Anki's own types with it too.
+Note kioku_note_of(const AnkiNote& anki_note, NoteKind kind,
+                   std::shared_ptr<const TemplatedNoteType> type, const MediaPlan& media,
+                   const std::string& language, std::string id) {
+  Note note;
+  note.kind = kind;
+  note.note_type = std::move(type);
+  note.fields.reserve(anki_note.fields.size());
+  for (std::size_t at = 0; at < anki_note.fields.size(); ++at) {
+    // A note of a type kept as itself keeps Anki's HTML, which its templates show; a carriage
+    // return there is a line break's, which kioku's text rules refuse.
+    std::string html = media.rewrite(anki_note.fields[at]);
+    if (kind == NoteKind::kAnki) html = without_carriage_returns(std::move(html));
+    std::string text = kind == NoteKind::kAnki ? std::move(html) : anki_html_to_text(html);
+    if (text.empty()) continue;
+    NoteField& field = note.fields.emplace_back();
+    field.name = kind == NoteKind::kAnki ? note.note_type->fields()[at]
+                                         : std::string(note_kind_spec(kind).fields[at].name);
+    field.text.emplace(language, std::move(text));
+  }
+  if (kind == NoteKind::kAnki) {
+    // The cards Anki made stay, as in Anki, whatever its templates say of them now.
+    for (const AnkiCard& card : anki_note.cards) {
+      const int ordinal =
+          static_cast<int>(std::clamp<std::int64_t>(card.ord, -1, kMaxTemplatedCards + 1));
+      if (note.note_type->has_ordinal(ordinal)) note.kept_cards.push_back(ordinal);
+    }
+  }
+  note.tags = anki_note.tags;
+  note.id = std::move(id);
+  return note;
+}
+
+// A note of the file as the walk's thread reads it, with what that thread made of it ahead of
+// the import: a note of one of Anki's own types, made and prepared as a new note would be.
+// Nothing else: a note of a type kept as itself, one whose fields do not fit its type, or one
+// its kind refuses is made on the import's thread, where its errors are reported in order.
+struct WalkedNote {
+  AnkiNote anki;
+  std::optional<PreparedNote> prepared;
+};
+
+// How many notes the walk's thread reads ahead of the import: enough that neither thread waits
+// for the other at every note.
+constexpr std::size_t kNotesAhead = 64;
+
+std::optional<PreparedNote> prepared_ahead(const AnkiNote& anki_note,
+                                           const std::map<std::int64_t, NoteKind>& stock_kinds,
+                                           const AnkiCollection& anki, const MediaPlan& media,
+                                           const std::string& language) {
+  const auto kind = stock_kinds.find(anki_note.type_id);
+  if (kind == stock_kinds.end() ||
+      anki_note.fields.size() != note_kind_spec(kind->second).fields.size()) {
+    return std::nullopt;
+  }
+  // Whatever fails here fails again on the import's thread, which reports it in its place.
+  try {
+    Note note = kioku_note_of(anki_note, kind->second, nullptr, media, language,
+                              kioku_note_id(anki_note.guid));
+    note.deck = anki_deck_slug(new_note_deck_name(anki_note, anki));
+    return prepare_new_note(std::move(note));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,
@@ -236,8 +318,54 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
           file.for_each_guid(
               [&](const std::string& guid) { file_ids.insert(kioku_note_id(guid)); });
         });
-    while (const AnkiNote* next = file.next_note()) {
-      const AnkiNote& anki_note = *next;
+    // The kinds of Anki's own types, for the walk's thread, which must not read the types the
+    // import's thread changes (kind_of).
+    std::map<std::int64_t, NoteKind> stock_kinds;
+    for (const auto& [type_id, type] : anki.note_types) {
+      if (const std::optional<NoteKind> stock = anki_stock_kind(type)) {
+        stock_kinds.emplace(type_id, *stock);
+      }
+    }
+    // The id of the deck a new note goes to, by its slug: made (with Anki's options) when
+    // kioku has no such deck.
+    const auto deck_of_new_note =
+        [&](const AnkiNote& anki_note) -> const std::pair<const std::string, std::int64_t>& {
+      const std::string deck_name = new_note_deck_name(anki_note, anki);
+      std::string slug = anki_deck_slug(deck_name);
+      auto known = decks.find(slug);
+      if (known == decks.end()) {
+        std::int64_t id = 0;
+        if (const std::optional<DeckRow> existing = collection.decks().by_slug(slug)) {
+          id = existing->id;
+        } else {
+          Deck deck;
+          deck.format = 2;
+          deck.id = slug;
+          deck.languages = {options.language};
+          deck.name = {{options.language, deck_name}};
+          id = collection.decks().save(deck, name, now);
+          set_anki_deck_options(collection, id, anki,
+                                anki_note.cards.empty() ? 0 : anki_note.cards.front().deck_id);
+        }
+        known = decks.emplace(std::move(slug), id).first;
+      }
+      return *known;
+    };
+    const auto name_deck = [&summary](const std::string& slug) {
+      if (summary.deck.find(slug) == std::string::npos) {
+        summary.deck += (summary.deck.empty() ? "" : ", ") + slug;
+      }
+    };
+    ReadAhead<WalkedNote> walk(
+        kNotesAhead,
+        [&](WalkedNote& walked) {
+          if (!file.next_note(walked.anki)) return false;
+          walked.prepared = prepared_ahead(walked.anki, stock_kinds, anki, media, options.language);
+          return true;
+        },
+        [&file] { file.interrupt(); });
+    while (const WalkedNote* walked = walk.next()) {
+      const AnkiNote& anki_note = walked->anki;
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
                           summary.cards_saved());
       const std::string where = "note " + anki_note.guid;
@@ -248,8 +376,23 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }
-      Note note;
-      note.kind = kind;
+      std::optional<StoredNote> stored;
+      if (const auto kept = kept_ids.find(id); kept != kept_ids.end()) {
+        stored = collection.notes().note(kept->second);
+      }
+      if (!stored && walked->prepared && nothing_after_save(anki_note, options)) {
+        // Made ahead by the walk's thread; copied, as that thread frees its own memory.
+        const std::pair<const std::string, std::int64_t>& deck = deck_of_new_note(anki_note);
+        name_deck(deck.first);
+        try {
+          places.add_later(collection, deck.second, PreparedNote(*walked->prepared), now,
+                           [&summary](const NoteSave& save) { summary.count(save); });
+        } catch (const NoteError& error) {
+          throw InputError(name, 0, where + ": " + error.field(), error.problem());
+        }
+        continue;
+      }
+      std::shared_ptr<const TemplatedNoteType> own_type;
       if (kind == NoteKind::kAnki) {
         auto own = own_types.find(anki_note.type_id);
         if (own == own_types.end()) {
@@ -259,77 +402,28 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                     .first;
           summary.note_type(*own->second);
         }
-        note.note_type = own->second;
+        own_type = own->second;
       }
-      const std::size_t field_count = kind == NoteKind::kAnki ? note.note_type->fields().size()
-                                                              : note_kind_spec(kind).fields.size();
+      const std::size_t field_count =
+          kind == NoteKind::kAnki ? own_type->fields().size() : note_kind_spec(kind).fields.size();
       if (anki_note.fields.size() != field_count) {
         throw InputError(name, 0, where,
                          "has " + std::to_string(anki_note.fields.size()) +
                              " fields where its note type has " + std::to_string(field_count));
       }
-      note.fields.reserve(field_count);
-      for (std::size_t at = 0; at < field_count; ++at) {
-        // A note of a type kept as itself keeps Anki's HTML, which its templates show; a
-        // carriage return there is a line break's, which kioku's text rules refuse.
-        std::string html = media.rewrite(anki_note.fields[at]);
-        if (kind == NoteKind::kAnki) html = without_carriage_returns(std::move(html));
-        std::string text = kind == NoteKind::kAnki ? std::move(html) : anki_html_to_text(html);
-        if (text.empty()) continue;
-        NoteField& field = note.fields.emplace_back();
-        field.name = kind == NoteKind::kAnki ? note.note_type->fields()[at]
-                                             : std::string(note_kind_spec(kind).fields[at].name);
-        field.text.emplace(options.language, std::move(text));
-      }
-      if (kind == NoteKind::kAnki) {
-        // The cards Anki made stay, as in Anki, whatever its templates say of them now.
-        for (const AnkiCard& card : anki_note.cards) {
-          const int ordinal =
-              static_cast<int>(std::clamp<std::int64_t>(card.ord, -1, kMaxTemplatedCards + 1));
-          if (note.note_type->has_ordinal(ordinal)) note.kept_cards.push_back(ordinal);
-        }
-      }
-      note.tags = anki_note.tags;
-      note.id = std::move(id);
-      std::optional<StoredNote> stored;
-      if (const auto kept = kept_ids.find(note.id); kept != kept_ids.end()) {
-        stored = collection.notes().note(kept->second);
-      }
+      Note note = kioku_note_of(anki_note, kind, std::move(own_type), media, options.language,
+                                std::move(id));
       std::int64_t deck_id = 0;
       if (stored) {
         // Kept where kioku has it, even when Anki moved it since.
         deck_id = stored->deck_id;
         note.deck = stored->note.deck;
       } else {
-        std::string deck_name = "Default";
-        const std::int64_t anki_deck_id =
-            anki_note.cards.empty() ? 0 : anki_note.cards.front().deck_id;
-        if (const auto deck = anki.decks.find(anki_deck_id);
-            deck != anki.decks.end() && !deck->second.empty()) {
-          deck_name = deck->second;
-        }
-        note.deck = anki_deck_slug(deck_name);
-        auto known = decks.find(note.deck);
-        if (known == decks.end()) {
-          std::int64_t id = 0;
-          if (const std::optional<DeckRow> existing = collection.decks().by_slug(note.deck)) {
-            id = existing->id;
-          } else {
-            Deck deck;
-            deck.format = 2;
-            deck.id = note.deck;
-            deck.languages = {options.language};
-            deck.name = {{options.language, deck_name}};
-            id = collection.decks().save(deck, name, now);
-            set_anki_deck_options(collection, id, anki, anki_deck_id);
-          }
-          known = decks.emplace(note.deck, id).first;
-        }
-        deck_id = known->second;
+        const std::pair<const std::string, std::int64_t>& deck = deck_of_new_note(anki_note);
+        note.deck = deck.first;
+        deck_id = deck.second;
       }
-      if (summary.deck.find(note.deck) == std::string::npos) {
-        summary.deck += (summary.deck.empty() ? "" : ", ") + note.deck;
-      }
+      name_deck(note.deck);
       // The note's cards as kioku has them after this import, by template key: how each of
       // Anki's cards (by ord) finds the kioku card its history and suspension belong to.
       std::vector<std::pair<std::string, std::int64_t>> note_cards;

@@ -47,8 +47,14 @@ NoteSave ImportedNotePlaces::save_now(Collection& collection, std::int64_t deck_
 
 void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id, Note note,
                                    TimestampMs now, std::function<void(const NoteSave&)> saved) {
+  add_later(collection, deck_id, prepare_new_note(std::move(note)), now, std::move(saved));
+}
+
+void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id,
+                                   PreparedNote prepared, TimestampMs now,
+                                   std::function<void(const NoteSave&)> saved) {
   if (waiting_.size() >= kMostWaiting) flush(collection, now);
-  waiting_.push_back({prepare_new_note(std::move(note)), deck_id});
+  waiting_.push_back({std::move(prepared), deck_id});
   waiting_saved_.push_back(std::move(saved));
 }
 

@@ -33,6 +33,9 @@ class ImportedNotePlaces {
   // calls flush() before anything else of it reads or writes notes or cards, and at its end.
   void add_later(Collection& collection, std::int64_t deck_id, Note note, TimestampMs now,
                  std::function<void(const NoteSave&)> saved);
+  // The same for a note already prepared (prepare_new_note).
+  void add_later(Collection& collection, std::int64_t deck_id, PreparedNote prepared,
+                 TimestampMs now, std::function<void(const NoteSave&)> saved);
   // Saves the notes added later, in their order, as save() one at a time would.
   void flush(Collection& collection, TimestampMs now);
 

@@ -9,14 +9,12 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
-#include <stdexcept>
 
 #include "core/anki_text_reader.hpp"
 #include "core/error.hpp"
 #include "core/protobuf_wire.hpp"
 #include "daemon/store/anki_deck_configs.hpp"
 #include "daemon/store/quick_check_beside.hpp"
-#include "daemon/store/read_ahead.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -62,10 +60,6 @@ constexpr std::size_t kMostFields = 1000;
 constexpr const char* kAnkiTables =
     "('col', 'notes', 'cards', 'revlog', 'notetypes', 'fields', 'templates', 'decks', 'config', "
     "'deck_config')";
-
-// How many notes the walk's thread reads ahead of the import: enough that neither thread waits
-// for the other at every note.
-constexpr std::size_t kNotesAhead = 64;
 
 // Nullopt when `flds` holds more than kMostFields fields.
 std::optional<std::vector<std::string>> split_fields(const std::string& flds) {
@@ -603,33 +597,26 @@ void AnkiCollectionFile::confirm_intact() {
 }
 
 std::int64_t AnkiCollectionFile::note_count() {
-  if (notes_ahead_) throw std::logic_error("AnkiCollectionFile::note_count after the walk began");
   return read_as_input(package_, reader_, [&] { return reader_->note_count(); });
 }
 
 void AnkiCollectionFile::for_each_guid(const std::function<void(const std::string&)>& visit) {
-  if (notes_ahead_)
-    throw std::logic_error("AnkiCollectionFile::for_each_guid after the walk began");
   read_as_input(package_, reader_, [&] { reader_->for_each_guid(visit); });
 }
 
-const AnkiNote* AnkiCollectionFile::next_note() {
-  return read_as_input(package_, reader_, [&] {
-    if (!notes_ahead_) {
-      // The reader's connection is the walk's thread's from here on.
-      Reader& reader = *reader_;
-      notes_ahead_ = std::make_unique<ReadAhead<AnkiNote>>(
-          kNotesAhead, [&reader](AnkiNote& note) { return reader.next_note(note); },
-          [&reader] { reader.interrupt(); });
-    }
-    return notes_ahead_->next();
-  });
+bool AnkiCollectionFile::next_note(AnkiNote& note) {
+  return read_as_input(package_, reader_, [&] { return reader_->next_note(note); });
+}
+
+void AnkiCollectionFile::interrupt() noexcept {
+  reader_->interrupt();
 }
 
 AnkiCollection read_anki_collection(const std::string& path, const std::string& package,
                                     bool with_history) {
   AnkiCollectionFile file(path, package, with_history);
-  while (const AnkiNote* note = file.next_note()) file.collection().notes.push_back(*note);
+  AnkiNote note;
+  while (file.next_note(note)) file.collection().notes.push_back(std::move(note));
   file.confirm_intact();
   return std::move(file.collection());
 }

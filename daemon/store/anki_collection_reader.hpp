@@ -19,9 +19,6 @@
 
 namespace kioku::daemon {
 
-template <typename Item>
-class ReadAhead;
-
 struct AnkiCard {
   std::int64_t deck_id = 0;  // the home deck: odid when the card sits in a filtered deck
   std::int64_t ord = 0;      // template index, or cloze number - 1
@@ -76,12 +73,13 @@ class AnkiCollectionFile {
   std::int64_t note_count();
   // Each note's guid, in the notes' order.
   void for_each_guid(const std::function<void(const std::string&)>& visit);
-  // The next note by id with its cards by ord (and, with history, each card's log by time),
-  // valid until the next call; nullptr after the last. A card whose note the file does not
-  // have is no note's. The notes are read on a thread of their own, a few ahead of the caller,
-  // from the first call on: note_count() and for_each_guid() must come before it (they throw
-  // std::logic_error after), and what the caller keeps of a note it copies.
-  const AnkiNote* next_note();
+  // The next note by id with its cards by ord (and, with history, each card's log by time);
+  // false after the last. A card whose note the file does not have is no note's. It may be
+  // called on another thread than the one that opened the file (one thread at a time, after
+  // note_count() and for_each_guid()); interrupt() cuts a call under way short, which then
+  // throws.
+  bool next_note(AnkiNote& note);
+  void interrupt() noexcept;
   // Waits for SQLite's quick_check of the file, which runs beside the reading from the moment
   // the file is opened, and throws when it found the file damaged. Nothing read from the file
   // may be kept before this has returned; the other members already throw the check's error
@@ -92,8 +90,6 @@ class AnkiCollectionFile {
   class Reader;
   std::string package_;
   std::unique_ptr<Reader> reader_;
-  // After reader_, so that its thread has stopped before the reader's connection closes.
-  std::unique_ptr<ReadAhead<AnkiNote>> notes_ahead_;
   AnkiCollection collection_;
 };
 

@@ -20,6 +20,7 @@ QuickCheckBeside::QuickCheckBeside(const std::string& uri, int flags,
 }
 
 QuickCheckBeside::~QuickCheckBeside() {
+  // No failure() can run now: its callers have stopped before the file is let go of.
   if (thread_.joinable()) {
     sqlite3_interrupt(database_.handle());
     thread_.join();
@@ -27,7 +28,9 @@ QuickCheckBeside::~QuickCheckBeside() {
 }
 
 std::optional<QuickCheckFailure> QuickCheckBeside::failure() {
-  if (thread_.joinable()) thread_.join();
+  std::call_once(joined_, [this] {
+    if (thread_.joinable()) thread_.join();
+  });
   if (passed_) return std::nullopt;
   return failure_;
 }

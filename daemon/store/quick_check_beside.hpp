@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -31,7 +32,7 @@ class QuickCheckBeside {
   QuickCheckBeside(const QuickCheckBeside&) = delete;
   QuickCheckBeside& operator=(const QuickCheckBeside&) = delete;
 
-  // Waits for the check: nullopt when the file passed it.
+  // Waits for the check: nullopt when the file passed it. Any thread may ask, several at once.
   std::optional<QuickCheckFailure> failure();
 
  private:
@@ -41,6 +42,7 @@ class QuickCheckBeside {
   bool passed_ = false;  // set only by a check that ended in "ok"
   QuickCheckFailure failure_;
   std::thread thread_;
+  std::once_flag joined_;
 };
 
 }  // namespace kioku::daemon

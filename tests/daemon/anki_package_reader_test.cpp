@@ -399,13 +399,14 @@ TEST_CASE("anki package reader: the notes walked one at a time are the whole col
   std::vector<std::string> guids;
   file.for_each_guid([&](const std::string& guid) { guids.push_back(guid); });
   AnkiCollection walked_collection;
+  AnkiNote note;
   std::size_t reviews = 0;
-  while (const AnkiNote* note = file.next_note()) {
-    CHECK(note->guid == guids.at(walked_collection.notes.size()));
-    for (const AnkiCard& card : note->cards) reviews += card.reviews.size();
-    walked_collection.notes.push_back(*note);
+  while (file.next_note(note)) {
+    CHECK(note.guid == guids.at(walked_collection.notes.size()));
+    for (const AnkiCard& card : note.cards) reviews += card.reviews.size();
+    walked_collection.notes.push_back(note);
   }
-  CHECK(file.next_note() == nullptr);  // stays at its end
+  CHECK_FALSE(file.next_note(note));  // stays at its end
   CHECK(walked(walked_collection) == expected);
   CHECK(guids.size() == whole.notes.size());
   CHECK(reviews == 94);  // the fixtures' README
@@ -582,7 +583,8 @@ TEST_CASE("anki package reader: the quick_check beside the walk keeps nothing a 
   add_unused_page(path);
   // The walk sees nothing wrong: every note comes as before...
   AnkiCollectionFile file(path, "unused-page.anki2", true);
-  while (const AnkiNote* note = file.next_note()) file.collection().notes.push_back(*note);
+  AnkiNote note;
+  while (file.next_note(note)) file.collection().notes.push_back(note);
   CHECK(walked(file.collection()) == before);
   // ...and the check that ran beside it refuses the file.
   const std::string damaged =
