@@ -221,19 +221,23 @@ struct WalkedNote {
 // for the other at every note.
 constexpr std::size_t kNotesAhead = 64;
 
-std::optional<PreparedNote> prepared_ahead(const AnkiNote& anki_note,
-                                           const std::map<std::int64_t, NoteKind>& stock_kinds,
-                                           const AnkiCollection& anki, const MediaPlan& media,
-                                           const std::string& language) {
+// What the walk's thread makes of `anki_note` (WalkedNote::prepared). Only a note the import may
+// batch (nothing_after_save) whose id kioku has no live note of (`kept_ids`) is made.
+std::optional<PreparedNote> prepared_ahead(
+    const AnkiNote& anki_note, const std::map<std::int64_t, NoteKind>& stock_kinds,
+    const std::unordered_map<std::string, std::int64_t>& kept_ids, const AnkiCollection& anki,
+    const MediaPlan& media, const AnkiPackageOptions& options) {
   const auto kind = stock_kinds.find(anki_note.type_id);
-  if (kind == stock_kinds.end() ||
+  if (kind == stock_kinds.end() || !nothing_after_save(anki_note, options) ||
       anki_note.fields.size() != note_kind_spec(kind->second).fields.size()) {
     return std::nullopt;
   }
   // Whatever fails here fails again on the import's thread, which reports it in its place.
   try {
-    Note note = kioku_note_of(anki_note, kind->second, nullptr, media, language,
-                              kioku_note_id(anki_note.guid));
+    std::string id = kioku_note_id(anki_note.guid);
+    if (kept_ids.contains(id)) return std::nullopt;
+    Note note =
+        kioku_note_of(anki_note, kind->second, nullptr, media, options.language, std::move(id));
     note.deck = anki_deck_slug(new_note_deck_name(anki_note, anki));
     return prepare_new_note(std::move(note));
   } catch (const std::exception&) {
@@ -291,6 +295,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     try {
       days = anki_days(anki.created_seconds, now, calendar);
     } catch (const Error& error) {
+      file.confirm_intact();  // a damaged file is named as such
       throw InputError(name, 0, "", error.what());
     }
   }
@@ -360,7 +365,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         kNotesAhead,
         [&](WalkedNote& walked) {
           if (!file.next_note(walked.anki)) return false;
-          walked.prepared = prepared_ahead(walked.anki, stock_kinds, anki, media, options.language);
+          walked.prepared =
+              prepared_ahead(walked.anki, stock_kinds, kept_ids, anki, media, options);
           return true;
         },
         [&file] { file.interrupt(); });

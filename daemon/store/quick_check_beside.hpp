@@ -4,6 +4,7 @@
 // neither waits for the other; what was read from it is kept only once the check has passed.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -40,6 +41,9 @@ class QuickCheckBeside {
 
   sqlite::Database database_;
   bool passed_ = false;  // set only by a check that ended in "ok"
+  // Set by the destructor; SQLite's progress handler then ends the check (sqlite3_interrupt
+  // alone is forgotten when it comes before the check's first step).
+  std::atomic<bool> stopping_{false};
   QuickCheckFailure failure_;
   std::thread thread_;
   std::once_flag joined_;

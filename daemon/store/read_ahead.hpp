@@ -45,7 +45,8 @@ class ReadAhead {
     if (!thread_.joinable()) return;
     stopping_.store(true);
     ring(room_bell_);
-    if (interrupt_) interrupt_();
+    // A maker that has made its last item has nothing to cut short.
+    if (interrupt_ && end_.load() == kNoEnd) interrupt_();
     thread_.join();
   }
 
@@ -161,7 +162,8 @@ class ReadAhead {
   std::atomic<bool> stopping_{false};
   // The maker's, written before its release of the end, which the taker reads them after (end_
   // is atomic as the taker looks at it before every item).
-  std::atomic<std::size_t> end_{std::numeric_limits<std::size_t>::max()};
+  static constexpr std::size_t kNoEnd = std::numeric_limits<std::size_t>::max();
+  std::atomic<std::size_t> end_{kNoEnd};
   std::exception_ptr error_;
   // The taker's own.
   std::size_t given_ = 0;

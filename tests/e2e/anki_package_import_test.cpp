@@ -433,8 +433,9 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     // Damage only quick_check sees: the walk beside it reads every note, and none is kept. The
     // client shows the finding's line break as \n.
     std::string damaged = collection;
-    const std::size_t page_size =
+    const std::size_t size_field =
         (static_cast<unsigned char>(damaged[16]) << 8) | static_cast<unsigned char>(damaged[17]);
+    const std::size_t page_size = size_field == 1 ? 65536 : size_field;  // 1 means 65,536
     const std::uint32_t pages = damaged.size() / page_size + 1;
     for (int at = 0; at < 4; ++at) damaged[28 + at] = static_cast<char>(pages >> (24 - 8 * at));
     damaged += std::string(page_size, '\0');
