@@ -542,8 +542,9 @@ class AnkiCollectionFile::Reader {
     // The notes and cards are walked once, in order, and the check reads each page once: a
     // page is rarely wanted twice, so a small cache reads as fast as SQLite's 2 MiB default,
     // which would hold the daemon's memory up beside the collection's own cache for the whole
-    // import.
-    database.execute("PRAGMA cache_size = -256");
+    // import. 64 KiB each, as two connections read the file now: the 20,000-note package
+    // imports in the same time as with 256 KiB, 0.35 MiB lower at kiokud's peak.
+    database.execute("PRAGMA cache_size = -64");
   }
 
   std::string package_;

@@ -20,8 +20,10 @@ CollectionConnection::CollectionConnection(const std::string& path)
   // An import adds its rows in order: each index takes them at one place, so the pages it
   // wants again are a few per index, not SQLite's 2 MiB default, which the daemon would hold
   // beside its own connection's for the whole import. The same 1M-note import took 15.4 s
-  // with 512 KiB against 16.0 s with 2 MiB, and kiokud's peak fell by 1.5 MiB.
-  database_->execute("PRAGMA cache_size = -512");
+  // with 512 KiB against 16.0 s with 2 MiB, and kiokud's peak fell by 1.5 MiB; in session 28,
+  // 9,651-9,944 ms with 256 KiB against 9,709-9,757 with 512, and 0.35 MiB less at the
+  // 20,000-note package's peak.
+  database_->execute("PRAGMA cache_size = -256");
   // Its commit would copy what it wrote into the collection file before the import's client
   // hears of it: 12 ms of a 20,000-note package's 255 ms. The server's checkpoints do it once the
   // import is announced, when the daemon is quiet (WalCheckpoints::import_listener).
