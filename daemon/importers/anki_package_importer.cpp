@@ -331,14 +331,12 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         stock_kinds.emplace(type_id, *stock);
       }
     }
-    // The id of the deck a new note goes to, by its slug: made (with Anki's options) when
-    // kioku has no such deck.
-    const auto deck_of_new_note =
-        [&](const AnkiNote& anki_note) -> const std::pair<const std::string, std::int64_t>& {
-      const std::string deck_name = new_note_deck_name(anki_note, anki);
-      std::string slug = anki_deck_slug(deck_name);
+    // The id of the deck `slug` a new note goes to (anki_deck_slug(new_note_deck_name())): made
+    // (with Anki's options) when kioku has no such deck.
+    const auto deck_of_new_note = [&](const AnkiNote& anki_note, std::string slug) -> std::int64_t {
       auto known = decks.find(slug);
       if (known == decks.end()) {
+        const std::string deck_name = new_note_deck_name(anki_note, anki);
         std::int64_t id = 0;
         if (const std::optional<DeckRow> existing = collection.decks().by_slug(slug)) {
           id = existing->id;
@@ -354,7 +352,17 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
         known = decks.emplace(std::move(slug), id).first;
       }
-      return *known;
+      return known->second;
+    };
+    // A new note nothing else of the import waits on (nothing_after_save), as a Note or a
+    // PreparedNote: saved with the notes after it, in a batch.
+    const auto add_later = [&](std::int64_t deck_id, auto note, const std::string& where) {
+      try {
+        places.add_later(collection, deck_id, std::move(note), now,
+                         [&summary](const NoteSave& save) { summary.count(save); });
+      } catch (const NoteError& error) {
+        throw InputError(name, 0, where + ": " + error.field(), error.problem());
+      }
     };
     const auto name_deck = [&summary](const std::string& slug) {
       if (summary.deck.find(slug) == std::string::npos) {
@@ -388,14 +396,9 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       }
       if (!stored && walked->prepared && nothing_after_save(anki_note, options)) {
         // Made ahead by the walk's thread; copied, as that thread frees its own memory.
-        const std::pair<const std::string, std::int64_t>& deck = deck_of_new_note(anki_note);
-        name_deck(deck.first);
-        try {
-          places.add_later(collection, deck.second, PreparedNote(*walked->prepared), now,
-                           [&summary](const NoteSave& save) { summary.count(save); });
-        } catch (const NoteError& error) {
-          throw InputError(name, 0, where + ": " + error.field(), error.problem());
-        }
+        const PreparedNote& prepared = *walked->prepared;
+        name_deck(prepared.note.deck);
+        add_later(deck_of_new_note(anki_note, prepared.note.deck), PreparedNote(prepared), where);
         continue;
       }
       std::shared_ptr<const TemplatedNoteType> own_type;
@@ -425,9 +428,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         deck_id = stored->deck_id;
         note.deck = stored->note.deck;
       } else {
-        const std::pair<const std::string, std::int64_t>& deck = deck_of_new_note(anki_note);
-        note.deck = deck.first;
-        deck_id = deck.second;
+        note.deck = anki_deck_slug(new_note_deck_name(anki_note, anki));
+        deck_id = deck_of_new_note(anki_note, note.deck);
       }
       name_deck(note.deck);
       // The note's cards as kioku has them after this import, by template key: how each of
@@ -444,12 +446,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       } else if (!stored && nothing_after_save(anki_note, options)) {
         // Nothing below reads or writes its cards: added with the notes after it, in a batch.
-        try {
-          places.add_later(collection, deck_id, std::move(note), now,
-                           [&summary](const NoteSave& save) { summary.count(save); });
-        } catch (const NoteError& error) {
-          throw InputError(name, 0, where + ": " + error.field(), error.problem());
-        }
+        add_later(deck_id, std::move(note), where);
         continue;
       } else {
         NoteSave save;

@@ -95,7 +95,6 @@ class AnkiCollectionFile::Reader {
     configure(database_);
   }
 
-  // Cuts a statement of the walk's short, from any thread.
   // Cuts a statement of the walk short, from any thread. The caller has stopped the import:
   // the error that statement then throws is not worth waiting for the check (read_as_input).
   void interrupt() noexcept {
@@ -602,7 +601,7 @@ AnkiCollectionFile::AnkiCollectionFile(const std::string& path, const std::strin
 AnkiCollectionFile::~AnkiCollectionFile() = default;
 
 void AnkiCollectionFile::confirm_intact() {
-  read_as_input(package_, reader_, [&] { reader_->confirm_intact(); });
+  reader_->confirm_intact();  // throws InputError itself
 }
 
 std::int64_t AnkiCollectionFile::note_count() {
