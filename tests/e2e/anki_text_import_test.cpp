@@ -214,3 +214,43 @@ TEST_CASE("e2e: rows of two decks in turn keep each deck's own order", "[e2e][an
                     "INTEGER) = CAST(substr(a.guid, 2) AS INTEGER) + 1 WHERE b.id != a.id + 1") ==
         "0");
 }
+
+TEST_CASE("e2e: a refused row far into a file read ahead names its line and nothing lands",
+          "[e2e][anki_text]") {
+  // The rows are read and their notes prepared on a thread of their own, up to 64 rows ahead of
+  // the ones saved: a row its kind refuses is refused in its place, after the rows before it were
+  // saved, and a row the reader refuses after that is never reached.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  std::string text;
+  for (int row = 1; row <= 500; ++row) {
+    const std::string front = row == 300 ? "" : "front " + std::to_string(row);
+    text += front + "\tback " + std::to_string(row) + (row == 450 ? "\textra" : "") + "\n";
+  }
+  const std::string path = home.write_file("refused.txt", text);
+  const auto refused = daemon.kioku({"import", path, "--deck", "Far", "--kind", "basic"});
+  CHECK(refused.exit_code == 4);
+  CHECK(refused.err.find(path + ":300") != std::string::npos);
+  CHECK(refused.err.find("front") != std::string::npos);
+  CHECK(cards_in_collection(home) == 0);
+  CHECK(parse_output(daemon.kioku({"decks", "--json"})).as_array().empty());
+
+  // Without the refused row, the reader's error at row 450 is the one told.
+  text.replace(text.find("\tback 300"), 0, "front 300");
+  const std::string torn = home.write_file("torn.txt", text);
+  const auto broken = daemon.kioku({"import", torn, "--deck", "Far", "--kind", "basic"});
+  CHECK(broken.exit_code == 4);
+  CHECK(broken.err.find(torn + ":450:") != std::string::npos);
+  CHECK(cards_in_collection(home) == 0);
+
+  // And without either, all 500 land, in the file's order.
+  text.erase(text.find("\textra"), 6);
+  const std::string whole = home.write_file("whole.txt", text);
+  const auto imported =
+      parse_output(daemon.kioku({"import", whole, "--deck", "Far", "--kind", "basic", "--json"}));
+  CHECK(field(imported, "added") == 500);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT count(*) FROM notes WHERE position = "
+                    "CAST(substr(json_extract(fields, '$[0].text.en'), 7) AS INTEGER)") == "500");
+  expect_still_serving(home);
+}
