@@ -50,10 +50,6 @@ class AnkiTextNotes {
   // name some), or a note that breaks its kind's rules.
   bool next(AnkiTextNote& note);
 
-  // Whether each row names its note's kind (a note type column, without --kind): only then is
-  // `find_note_type` asked, from next().
-  bool rows_name_their_kind() const noexcept { return !global_kind_.has_value(); }
-
  private:
   enum class Role { kNone, kField, kTags, kDeck, kGuid, kNotetype };
   struct Column {

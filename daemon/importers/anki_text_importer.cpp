@@ -17,8 +17,6 @@
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
-#include "daemon/store/prepared_note.hpp"
-#include "daemon/store/read_ahead.hpp"
 
 namespace kioku::daemon {
 
@@ -96,17 +94,6 @@ std::shared_ptr<const TemplatedNoteType> kept_note_type(Collection& collection,
   return kind_of_anki_note_type(type_name) ? nullptr : kept;
 }
 
-// A row of the file as the reading thread makes it, ahead of the import: its note, prepared as a
-// new note (none when its kind refuses it), and how much of the file was read by then.
-struct ReadRow {
-  AnkiTextNote entry;
-  std::optional<PreparedNote> prepared;
-  std::size_t consumed = 0;
-};
-
-// How many rows the reading thread makes ahead of the import (as a package's notes).
-constexpr std::size_t kRowsAhead = 64;
-
 }  // namespace
 
 ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor,
@@ -131,10 +118,8 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
     };
     AnkiTextNotes notes(reader, with_types);
     std::map<std::string, ImportedDeck> decks;  // by slug
-    // Saves a row's note; `new_note` gives what add_later takes (a Note or a PreparedNote) when
-    // the deck does not have it. `consumed`: the file's bytes read by the time the row was.
-    const auto save_row = [&](const AnkiTextNote& entry, const auto& new_note,
-                              std::size_t consumed) {
+    AnkiTextNote entry;
+    while (notes.next(entry)) {
       auto deck = decks.find(entry.note.deck);
       if (deck == decks.end()) {
         deck =
@@ -150,7 +135,8 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
         if (stored) {
           summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
         } else {
-          places.add_later(collection, deck_id, new_note(), now,
+          // The entry's note is read anew for the next row: moved, not copied.
+          places.add_later(collection, deck_id, std::move(entry.note), now,
                            [&summary](const NoteSave& save) { summary.count(save); });
         }
       } catch (const NoteError& error) {
@@ -159,44 +145,8 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       // The reader reads ahead of the rows: the whole file is read before its last rows are
       // saved, and 1 means done, which is told once, below.
       progress.cards_done(WorkStage::kImporting,
-                          std::min(0.999, static_cast<double>(consumed) / to_read),
+                          std::min(0.999, static_cast<double>(source.consumed()) / to_read),
                           summary.cards_saved());
-    };
-    if (notes.rows_name_their_kind()) {
-      // A row's kind may be a note type kept as itself, which the collection is asked for
-      // (kept_note_type) as the row is read: read here, on the collection's thread.
-      AnkiTextNote entry;
-      while (notes.next(entry)) {
-        // The entry's note is read anew for the next row: moved, not copied.
-        save_row(
-            entry, [&entry] { return std::move(entry.note); }, source.consumed());
-      }
-    } else {
-      ReadAhead<ReadRow> rows(
-          kRowsAhead,
-          [&](ReadRow& row) {
-            if (!notes.next(row.entry)) return false;
-            row.consumed = source.consumed();
-            row.prepared.reset();
-            // A note its kind refuses is prepared again, and refused in its place, on the
-            // import's thread.
-            try {
-              row.prepared = prepare_new_note(row.entry.note);
-            } catch (const std::exception&) {
-            }
-            return true;
-          },
-          nullptr);
-      while (const ReadRow* row = rows.next()) {
-        // Copied, as the reading thread frees its own memory (daemon/store/read_ahead.hpp).
-        if (row->prepared) {
-          save_row(
-              row->entry, [row] { return PreparedNote(*row->prepared); }, row->consumed);
-        } else {
-          save_row(
-              row->entry, [row] { return Note(row->entry.note); }, row->consumed);
-        }
-      }
     }
     places.flush(collection, now);
     progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());

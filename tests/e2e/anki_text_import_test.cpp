@@ -215,11 +215,11 @@ TEST_CASE("e2e: rows of two decks in turn keep each deck's own order", "[e2e][an
         "0");
 }
 
-TEST_CASE("e2e: a refused row far into a file read ahead names its line and nothing lands",
+TEST_CASE("e2e: a refused row far into a file names its line and nothing lands",
           "[e2e][anki_text]") {
-  // The rows are read and their notes prepared on a thread of their own, up to 64 rows ahead of
-  // the ones saved: a row its kind refuses is refused in its place, after the rows before it were
-  // saved, and a row the reader refuses after that is never reached.
+  // The reader reads ahead of the rows saved, and new notes are saved in batches of up to 64: a
+  // row its kind refuses is refused in its place, after the rows before it were saved (and are
+  // rolled back), and a row the reader refuses after that is never reached.
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
   std::string text;
