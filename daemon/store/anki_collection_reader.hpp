@@ -77,13 +77,14 @@ class AnkiCollectionFile {
   // false after the last. A card whose note the file does not have is no note's. It may be
   // called on another thread than the one that opened the file (one thread at a time, after
   // note_count() and for_each_guid()); interrupt() cuts a call under way short, which then
-  // throws.
+  // throws. Unlike the other members, it throws what the reading met, not the check's finding,
+  // which it does not wait for: the caller asks confirm_intact() when it throws.
   bool next_note(AnkiNote& note);
   void interrupt() noexcept;
   // Waits for SQLite's quick_check of the file, which runs beside the reading from the moment
   // the file is opened, and throws when it found the file damaged. Nothing read from the file
-  // may be kept before this has returned; the other members already throw the check's error
-  // in place of whatever a damaged file made them throw.
+  // may be kept before this has returned; the other members but next_note() already throw the
+  // check's error in place of whatever a damaged file made them throw.
   void confirm_intact();
 
  private:
