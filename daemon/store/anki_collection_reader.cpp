@@ -563,15 +563,15 @@ class AnkiCollectionFile::Reader {
 namespace {
 
 // Runs `read`, turning what reading a collection can throw into kioku::InputError naming the
-// package. With `reader` (once there is one), a damaged file is named as such, whatever its
+// package. With `reader` (once it holds one), a damaged file is named as such, whatever its
 // damage made the reading throw: the quick_check that runs beside the reading is asked first.
 template <typename Reader, typename Read>
-auto read_as_input(const std::string& package, Reader* reader, Read&& read) {
+auto read_as_input(const std::string& package, const std::unique_ptr<Reader>* reader, Read&& read) {
   try {
     try {
       return read();
     } catch (...) {
-      if (reader && !reader->interrupted()) reader->confirm_intact();
+      if (reader && *reader && !(*reader)->interrupted()) (*reader)->confirm_intact();
       throw;
     }
   } catch (const InputError&) {
@@ -592,7 +592,7 @@ auto read_as_input(const std::string& package, Reader* reader, Read&& read) {
 AnkiCollectionFile::AnkiCollectionFile(const std::string& path, const std::string& package,
                                        bool with_history)
     : package_(package) {
-  read_as_input(package_, static_cast<Reader*>(nullptr), [&] {
+  read_as_input(package_, &reader_, [&] {
     reader_ = std::make_unique<Reader>(path, package, with_history);
     reader_->read_header(collection_);
   });
@@ -605,19 +605,18 @@ void AnkiCollectionFile::confirm_intact() {
 }
 
 std::int64_t AnkiCollectionFile::note_count() {
-  return read_as_input(package_, reader_.get(), [&] { return reader_->note_count(); });
+  return read_as_input(package_, &reader_, [&] { return reader_->note_count(); });
 }
 
 void AnkiCollectionFile::for_each_guid(const std::function<void(const std::string&)>& visit) {
-  read_as_input(package_, reader_.get(), [&] { reader_->for_each_guid(visit); });
+  read_as_input(package_, &reader_, [&] { reader_->for_each_guid(visit); });
 }
 
 bool AnkiCollectionFile::next_note(AnkiNote& note) {
   // Not the check's verdict on an error: this may run on a thread of its own, which waiting for
   // the whole check would keep from stopping with an import its client has left. The caller
   // asks (confirm_intact).
-  return read_as_input(package_, static_cast<Reader*>(nullptr),
-                       [&] { return reader_->next_note(note); });
+  return read_as_input<Reader>(package_, nullptr, [&] { return reader_->next_note(note); });
 }
 
 void AnkiCollectionFile::interrupt() noexcept {

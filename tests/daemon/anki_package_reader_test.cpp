@@ -605,35 +605,39 @@ TEST_CASE("anki package reader: the quick_check beside the walk keeps nothing a 
   }
 }
 
-TEST_CASE("anki package reader: damage that stops the walk is named as the damage it is",
-          "[anki-package]") {
-  // The notes' table's last page overwritten: the walk fails on it with SQLite's error or the
-  // reader's own, and the error says what quick_check, run beside it, found.
-  kioku::test::TempHome home;
-  const std::string path = home.root() + "/overwritten.anki2";
-  copy_seed_collection(path);
+// Overwrites the root page of `table` in the collection at `path` with bytes no page has.
+void overwrite_root_page(const std::string& path, const std::string& table) {
   std::int64_t page = 0;
   std::int64_t page_size = 0;
   {
     sqlite3* database = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
     sqlite3_stmt* statement = nullptr;
-    REQUIRE(sqlite3_prepare_v2(database,
-                               "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM "
-                               "sqlite_schema WHERE name = 'notes'",
-                               -1, &statement, nullptr) == SQLITE_OK);
+    const std::string query =
+        "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_schema WHERE "
+        "name = '" +
+        table + "'";
+    REQUIRE(sqlite3_prepare_v2(database, query.c_str(), -1, &statement, nullptr) == SQLITE_OK);
     REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
     page = sqlite3_column_int64(statement, 0);
     page_size = sqlite3_column_int64(statement, 1);
     sqlite3_finalize(statement);
     sqlite3_close(database);
   }
-  {
-    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
-    file.seekp((page - 1) * page_size);
-    file.write(std::string(static_cast<std::size_t>(page_size), '\x55').data(), page_size);
-    REQUIRE(file);
-  }
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  file.seekp((page - 1) * page_size);
+  file.write(std::string(static_cast<std::size_t>(page_size), '\x55').data(), page_size);
+  REQUIRE(file);
+}
+
+TEST_CASE("anki package reader: damage that stops the walk is named as the damage it is",
+          "[anki-package]") {
+  // The notes' table's root page overwritten: the walk fails on it with SQLite's error or the
+  // reader's own, and the error says what quick_check, run beside it, found.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/overwritten.anki2";
+  copy_seed_collection(path);
+  overwrite_root_page(path, "notes");
   const std::string damaged =
       "overwritten.anki2: its collection is damaged (SQLite's quick_check: ";
   {
@@ -659,4 +663,17 @@ TEST_CASE("anki package reader: damage that stops the walk is named as the damag
     INFO(error.what());
     CHECK(std::string(error.what()).rfind(damaged, 0) == 0);
   }
+}
+
+TEST_CASE("anki package reader: damage where the file's settings are read is named as damage",
+          "[anki-package]") {
+  // The settings, note types and decks are read as the file is opened, with the check already
+  // running beside: an error there is replaced by what the check found.
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/settings.anki2";
+  copy_seed_collection(path);
+  overwrite_root_page(path, "col");
+  CHECK_THROWS_WITH(AnkiCollectionFile(path, "settings.anki2", true),
+                    Catch::Matchers::StartsWith(
+                        "settings.anki2: its collection is damaged (SQLite's quick_check: "));
 }
