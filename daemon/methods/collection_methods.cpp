@@ -79,7 +79,10 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
                     " anyway");
   }
   const TimestampMs now = context.clock.now();
-  // The collection it replaces is kept first: should that fail, nothing has changed.
+  // The collection it replaces is kept first: should that fail, nothing has changed. Answers
+  // whose responses wait for the group's commit are made durable before, or the copy kept would
+  // lack them and the restore would write over them, once acknowledged.
+  context.collection.group_commit().commit();
   const BackupFile kept = backup_into_directory(context.collection_path, backups_directory(context),
                                                 "before-restore", now);
   context.collection.replace_with(file, context.collection_path + ".restoring", now,

@@ -77,8 +77,12 @@ int migrate(sqlite::Database& database, const std::string& backup_directory, Tim
     try {
       database.execute(migration.text);
     } catch (const sqlite::SqliteError& error) {
-      throw sqlite::SqliteError(error.result_code(), "migration " + std::string(migration.name) +
-                                                         " failed: " + error.what());
+      // SQLite's reason, not the error's text, which quotes the migration's SQL whole.
+      const std::string advice = sqlite::advice_for(error.result_code(), database.path());
+      throw sqlite::SqliteError(error.result_code(),
+                                "migration " + std::string(migration.name) +
+                                    " failed: " + sqlite3_errmsg(database.handle()) +
+                                    (advice.empty() ? "" : "; " + advice));
     }
     if (foreign_keys.were_on()) {
       const std::int64_t violations = foreign_key_violations(database);

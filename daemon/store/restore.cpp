@@ -4,6 +4,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "core/error.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/migrations.hpp"
@@ -33,6 +36,43 @@ std::string integrity_verdict(sqlite::Database& database) {
   sqlite::Statement statement = database.prepare("PRAGMA integrity_check(1)");
   sqlite::StatementScope scope(statement);
   return statement.step() ? statement.column_text(0) : std::string("no answer");
+}
+
+// What a collection's schema is made of, to compare one with another: each table's, index's,
+// trigger's and view's type, name and table, and each table's columns (name, type, NOT NULL,
+// default, place in the primary key). SQLite's own tables (sqlite_stat1 of an ANALYZE) are left
+// out; the SQL text is, too, as it keeps the comments of the migrations that made each table.
+std::vector<std::string> schema_outline(sqlite::Database& database) {
+  sqlite::Statement statement = database.prepare(
+      "SELECT m.type || ' ' || m.name || ' on ' || m.tbl_name || coalesce(' column ' || p.name || "
+      "' ' || p.type || ' ' || p.\"notnull\" || ' ' || coalesce(p.dflt_value, '-') || ' ' || "
+      "p.pk, '') FROM sqlite_schema AS m LEFT JOIN pragma_table_info(m.name) AS p ON m.type = "
+      "'table' WHERE m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.type, m.name, p.cid");
+  sqlite::StatementScope scope(statement);
+  std::vector<std::string> outline;
+  while (statement.step()) outline.push_back(statement.column_text(0));
+  return outline;
+}
+
+// The staged copy, migrated, is checked again whole: the file named may have changed since
+// check_restorable() read it, and a file with kioku's table names but other tables, or with a
+// trigger of its own that kiokud's writes would fire, must not take the collection's place.
+void check_staged(sqlite::Database& staged, const std::string& source_path, TimestampMs now) {
+  const std::string verdict = integrity_verdict(staged);
+  if (verdict != "ok") {
+    refuse(source_path, "SQLite's integrity check found damage (" + verdict + ")");
+  }
+  sqlite::Database fresh(":memory:");
+  migrate(fresh, "", now);
+  const std::vector<std::string> wanted = schema_outline(fresh);
+  const std::vector<std::string> found = schema_outline(staged);
+  if (found == wanted) return;
+  const auto [left, right] =
+      std::mismatch(found.begin(), found.end(), wanted.begin(), wanted.end());
+  const std::string difference = left != found.end() ? "it has " + *left : "it lacks " + *right;
+  refuse(source_path,
+         "an SQLite database, but not a kioku collection: its schema is not kioku's (" +
+             difference + ")");
 }
 
 }  // namespace
@@ -75,9 +115,14 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
     backup_database(source, staging_path);
   }
   sqlite::Database staging(staging_path);
-  // Out of WAL, so that the page size may change below and the copy reads one file.
-  staging.execute("PRAGMA journal_mode = DELETE");
-  migrate(staging, "", now);
+  try {
+    // Out of WAL, so that the page size may change below and the copy reads one file.
+    staging.execute("PRAGMA journal_mode = DELETE");
+    migrate(staging, "", now);
+  } catch (const std::exception& error) {
+    refuse(source_path, std::string("its schema could not be brought up to date: ") + error.what());
+  }
+  check_staged(staging, source_path, now);
   sqlite::Statement page_size = database.prepare("PRAGMA page_size");
   const std::int64_t wanted = sqlite::integer_result(page_size);
   sqlite::Statement staging_page_size = staging.prepare("PRAGMA page_size");

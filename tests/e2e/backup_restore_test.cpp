@@ -2,6 +2,7 @@
 // while kiokud serves holds what the collection held; a restore brings the earlier state back
 // and keeps the collection it replaced; each file restore refuses is named, and changes nothing;
 // another connected client stops a restore unless --force.
+#include <filesystem>
 #include <fstream>
 
 #include "tests/e2e/e2e_helpers.hpp"
@@ -187,6 +188,49 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
     }
     reason = "not a kioku collection";
   }
+  SECTION("kioku's table names over tables of another shape") {
+    file = home.root() + "/names.sqlite";
+    const std::string version = one_value(good, "PRAGMA user_version");
+    {
+      sqlite3* other = nullptr;
+      REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
+      REQUIRE(
+          sqlite3_exec(other,
+                       ("CREATE TABLE collection_meta (a); CREATE TABLE decks (a); CREATE TABLE "
+                        "cards (a); CREATE TABLE card_state (a); CREATE TABLE revlog (a); "
+                        "PRAGMA user_version = " +
+                        version)
+                           .c_str(),
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+      sqlite3_close(other);
+    }
+    reason = "not a kioku collection: its schema is not kioku's";
+  }
+  SECTION("a kioku collection with a trigger of its own") {
+    file = home.root() + "/trigger.sqlite";
+    std::filesystem::copy_file(good, file);
+    sqlite3* other = nullptr;
+    REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(
+                other, "CREATE TRIGGER forget AFTER INSERT ON revlog BEGIN DELETE FROM cards; END",
+                nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(other);
+    reason = "(it has trigger forget on revlog)";
+  }
+  SECTION("kioku's table names at an early schema version") {
+    file = home.root() + "/early.sqlite";
+    {
+      sqlite3* other = nullptr;
+      REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
+      REQUIRE(sqlite3_exec(other,
+                           "CREATE TABLE collection_meta (a); CREATE TABLE decks (a); CREATE TABLE "
+                           "cards (a); CREATE TABLE card_state (a); CREATE TABLE revlog (a); "
+                           "PRAGMA user_version = 3",
+                           nullptr, nullptr, nullptr) == SQLITE_OK);
+      sqlite3_close(other);
+    }
+    reason = "its schema could not be brought up to date";
+  }
   SECTION("no such file") {
     file = home.root() + "/missing.sqlite";
     reason = "no such file";
@@ -256,4 +300,28 @@ TEST_CASE("e2e: a status bar's kioku due --watch does not stop a restore, and he
   INFO("watcher: " << watcher.out() << watcher.err());
   REQUIRE(watcher.wait_for_output("\n", 2));
   CHECK(watcher.out() == due_now + due_restored);
+}
+
+TEST_CASE("e2e: an answer acknowledged just before a restore is in the collection kept",
+          "[e2e][backup]") {
+  // In one batch, the answer's response waits for the group's commit, which the restore makes
+  // before it copies the collection it replaces: the copy kept has the answer.
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string file = answered_and_backed_up(home, 0, "empty-log.sqlite");
+  LineClient client(home.socket_path());
+  const auto next = client.request(request_line(1, "review.next"));
+  const std::int64_t card = next.at("result").at("card").at("id").as_int64();
+  const std::string batch =
+      "[" + request_line(2, "review.answer", {{"card", card}, {"choice", 1}, {"rating", "good"}}) +
+      "," + request_line(3, "collection.restore", {{"file", file}}) + "]";
+  const auto replies = client.request(batch);
+  INFO(boost::json::serialize(replies));
+  REQUIRE(replies.is_array());
+  REQUIRE(replies.as_array().size() == 2);
+  CHECK(replies.as_array()[0].as_object().contains("result"));
+  const auto& restored = replies.as_array()[1].at("result");
+  const std::string kept(restored.at("kept").as_string());
+  CHECK(count_rows(kept, "revlog") == 1);
+  CHECK(count_rows(home.collection_path(), "revlog") == 0);
 }
