@@ -46,6 +46,7 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
   std::string file;
   if (params.file) {
     file = absolute_path(*params.file, "file");
+    refuse_collection_destination(collection, file);
     // Refused at once, before any work; the link at the end refuses a file made meanwhile.
     if (!replace && ::access(file.c_str(), F_OK) == 0) {
       throw Error(ErrorCode::kConflict,

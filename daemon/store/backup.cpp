@@ -7,11 +7,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <vector>
 
 #include "core/error.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -73,7 +75,51 @@ std::string utc_stamp(TimestampMs now) {
   return text;
 }
 
+// `path` with its directory's real path: the name itself is left as it is, as a rename over it
+// replaces a link by that name rather than what it points to.
+std::string in_real_directory(const std::string& path) {
+  const std::filesystem::path given(path);
+  std::error_code error;
+  const std::filesystem::path directory =
+      std::filesystem::canonical(given.has_parent_path() ? given.parent_path() : ".", error);
+  return error ? path : (directory / given.filename()).string();
+}
+
 }  // namespace
+
+void refuse_collection_destination(const std::string& collection_path,
+                                   const std::string& destination) {
+  std::vector<std::string> own;
+  std::vector<std::string> collections = {collection_path};
+  std::error_code error;
+  const std::filesystem::path target = std::filesystem::canonical(collection_path, error);
+  if (!error) collections.push_back(target.string());
+  for (const std::string& collection : collections) {
+    const std::string real = in_real_directory(collection);
+    for (const char* suffix : {"", "-wal", "-shm", "-journal", ".restoring"}) {
+      own.push_back(real + suffix);
+    }
+    own.push_back(protocol::parent_directory(real) + "/kiokud.lock");
+  }
+  bool taken = std::find(own.begin(), own.end(), in_real_directory(destination)) != own.end();
+  // Another name (a hard link) of one of them.
+  struct stat named {};
+  if (!taken && ::stat(destination.c_str(), &named) == 0) {
+    for (const std::string& file : own) {
+      struct stat info {};
+      if (::stat(file.c_str(), &info) == 0 && info.st_dev == named.st_dev &&
+          info.st_ino == named.st_ino) {
+        taken = true;
+      }
+    }
+  }
+  if (taken) {
+    throw Error(
+        ErrorCode::kInvalidInput,
+        "cannot back up to " + destination +
+            ": it is kiokud's open collection, or a file kept beside it; name another file");
+  }
+}
 
 void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure) {
   sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
@@ -103,6 +149,7 @@ CollectionCounts count_collection(sqlite::Database& database) {
 
 BackupFile backup_collection_file(const std::string& collection_path,
                                   const std::string& destination, bool replace) {
+  refuse_collection_destination(collection_path, destination);
   if (!replace && exists(destination)) {
     throw Error(ErrorCode::kConflict,
                 destination + " already exists; name another file, or use --force to replace it");

@@ -67,6 +67,13 @@ struct BackupFile {
 BackupFile backup_collection_file(const std::string& collection_path,
                                   const std::string& destination, bool replace);
 
+// Throws kioku::Error (kInvalidInput) when `destination` is the collection at `collection_path`
+// or one of the files kept beside it (its -wal, -shm, -journal and .restoring, kiokud.lock), by
+// its directory's real path or as another link to one of them: a backup renamed over the open
+// collection would leave kiokud writing a file that is no longer the collection's.
+void refuse_collection_destination(const std::string& collection_path,
+                                   const std::string& destination);
+
 // backup_collection_file() into `directory` (made when missing) under a new name
 // `<stem>-YYYYMMDD-HHMMSS.sqlite` (UTC, from `now`; "-2", "-3"... when that is taken). Never
 // replaces a file.

@@ -325,3 +325,27 @@ TEST_CASE("e2e: an answer acknowledged just before a restore is in the collectio
   CHECK(count_rows(kept, "revlog") == 1);
   CHECK(count_rows(home.collection_path(), "revlog") == 0);
 }
+
+TEST_CASE("e2e: kioku backup refuses the open collection and the files beside it, even with force",
+          "[e2e][backup]") {
+  // A backup renamed over the collection would leave kiokud writing the file it replaced.
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 1);
+  const std::string collection = home.collection_path();
+  std::filesystem::create_hard_link(collection, home.root() + "/linked.sqlite");
+  std::filesystem::create_directory_symlink(std::filesystem::path(collection).parent_path(),
+                                            home.root() + "/data-link");
+  for (const std::string& destination :
+       {collection, collection + "-wal", collection + "-shm", home.root() + "/linked.sqlite",
+        home.root() + "/data-link/collection.sqlite",
+        std::filesystem::path(collection).parent_path().string() + "/kiokud.lock"}) {
+    INFO(destination);
+    const auto refused = run_kioku(home, {"backup", destination, "--force"});
+    CHECK(refused.exit_code != 0);
+    CHECK(refused.err.find("kiokud's open collection") != std::string::npos);
+  }
+  answer_one_more(home);
+  CHECK(count_rows(collection, "revlog") == 2);
+  expect_still_serving(home);
+}
