@@ -19,6 +19,7 @@ int exit_code_for(ErrorCode code) noexcept {
     case ErrorCode::kConflict:
     case ErrorCode::kStorage:
     case ErrorCode::kInternal:
+    case ErrorCode::kInvalidRequest:
       return kExitFailure;
   }
   return kExitFailure;

@@ -22,6 +22,9 @@ enum class ErrorCode {
   kBusy,           // another request holds the collection's writes (an import); try again
   kPermission,     // a file or directory with the wrong owner or permissions
   kInternal,       // a bug
+  // The request's form does not allow it: a long request (an import, a backup, the optimizer)
+  // sent in a batch or as a notification, which would run on the server's own thread.
+  kInvalidRequest,
 };
 
 // The message is kept with its control characters escaped (core/escaped_text.hpp): what()

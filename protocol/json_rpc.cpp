@@ -25,6 +25,8 @@ int to_json_rpc_code(ErrorCode error) noexcept {
       return code::kBusy;
     case ErrorCode::kInternal:
       return code::kInternalError;
+    case ErrorCode::kInvalidRequest:
+      return code::kInvalidRequest;
   }
   return code::kInternalError;
 }
@@ -47,6 +49,8 @@ ErrorCode from_json_rpc_code(int json_rpc_code) noexcept {
       return ErrorCode::kPermission;
     case code::kBusy:
       return ErrorCode::kBusy;
+    case code::kInvalidRequest:
+      return ErrorCode::kInvalidRequest;
     default:
       return ErrorCode::kInternal;
   }

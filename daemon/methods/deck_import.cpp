@@ -247,8 +247,9 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   const std::string& path = context.collection_path;
   GroupCommit& writes = context.collection.group_commit();
   // One import at a time: a second is refused as any other write is while the first runs, before
-  // its file is read (a batch's would be read on the server's thread).
+  // its file is read.
   writes.check_writable();
+  if (!context.may_answer_later) refuse_long_request_here(context);
   if (!context.may_answer_later || path.empty() || path.front() != '/') {
     return result_of(run_import(context.collection, requested.file.get(), plan, now, {}));
   }

@@ -58,7 +58,8 @@ struct MethodContext {
   DueWatchers* due_watchers = nullptr;
   // Whether this request may be answered later, off the server's thread (answer_later(),
   // method_table.hpp): set by the dispatcher for a lone request over a socket; not for a
-  // notification, a batch's requests or a call in-process, whose handlers do the work at once.
+  // notification or a batch's requests, which refuse long work (refuse_long_request_here), or a
+  // call in-process, whose handlers do the work at once.
   bool may_answer_later = false;
   // Set by answer_later(): the work that makes the request's result (its JSON text in `make`).
   // The dispatcher takes it and the server runs it beside its own thread.

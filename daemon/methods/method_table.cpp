@@ -24,6 +24,14 @@ std::span<const Method> method_table() {
   return table();
 }
 
+void refuse_long_request_here(const MethodContext& context) {
+  if (context.session == nullptr) return;
+  throw Error(ErrorCode::kInvalidRequest,
+              "this request can take long, and runs beside other clients' requests only when "
+              "sent alone with an id: send it on a line of its own, not in a batch or as a "
+              "notification");
+}
+
 const Method* find_method(std::string_view name) {
   for (const Method& method : table()) {
     if (method.name == name) return &method;

@@ -53,6 +53,11 @@ Method method_row(const protocol::MethodType<Params, Result>& type, Handler<Para
                 takes_descriptor};
 }
 
+// Throws kioku::Error (kInvalidRequest) for a long request that came over a socket in a batch or
+// as a notification: run at once, it would hold the server's thread, and every other client,
+// for as long as it takes (a 1M-row import). Off a socket (in-process), it runs at once.
+void refuse_long_request_here(const MethodContext& context);
+
 // Answers the request with what `work` returns, made off the server's thread when the request
 // allows it (MethodContext::may_answer_later), so that the other clients are served meanwhile
 // (a backup of a large collection); otherwise it runs now. `work` must not touch the collection
@@ -67,6 +72,7 @@ template <class Result, class Work>
 Result answer_later(MethodContext& context, Work work, bool notify_progress = false) {
   constexpr bool reports = std::is_invocable_v<Work&, const ProgressReport&>;
   if (!context.may_answer_later) {
+    refuse_long_request_here(context);
     if constexpr (reports) {
       return work(ProgressReport{});
     } else {

@@ -2,8 +2,10 @@
 // daemon keeps serving everyone else whatever one client sends.
 #include <signal.h>
 
+#include <filesystem>
 #include <set>
 
+#include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/line_client.hpp"
@@ -147,3 +149,44 @@ TEST_CASE("e2e: every method system.methods lists is served and checks its param
 
 // The idle timeout is tested on the server's fake clock (tests/daemon/server_session_test.cpp);
 // the review tests in review_lost_connection_test.cpp still see a real kiokud drop idle sessions.
+
+TEST_CASE("e2e: a long request in a batch or as a notification is refused, not run at once",
+          "[e2e][protocol]") {
+  // A batch's requests and a notification are run on kiokud's own thread, at once: an import, a
+  // backup or the optimizer would hold every other client for as long as it took.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string deck = home.write_file("batched.txt", "#separator:tab\nfront\tback\n");
+  LineClient client(home.socket_path());
+  const std::string batch =
+      "[" +
+      request_line(1, "deck.import", {{"path", deck}, {"deck", "Batched"}, {"kind", "basic"}}) +
+      "," + request_line(2, "collection.backup", {{"file", home.root() + "/batched.sqlite"}}) +
+      "," + request_line(3, "sched.optimize") + "," + request_line(4, "due.counts") + "]";
+  const json::value replies = client.request(batch);
+  INFO(json::serialize(replies));
+  REQUIRE(replies.is_array());
+  REQUIRE(replies.as_array().size() == 4);
+  for (std::size_t entry = 0; entry < 3; ++entry) {
+    const json::object& reply = replies.as_array()[entry].as_object();
+    REQUIRE(reply.contains("error"));
+    CHECK(reply.at("error").at("code").as_int64() == kioku::protocol::code::kInvalidRequest);
+    CHECK(std::string(reply.at("error").at("message").as_string()).find("sent alone") !=
+          std::string::npos);
+  }
+  CHECK(replies.as_array()[3].as_object().contains("result"));
+  // As a notification: no reply, and nothing done.
+  std::string notification =
+      request_line(5, "deck.import", {{"path", deck}, {"deck", "Batched"}, {"kind", "basic"}});
+  notification.replace(notification.find("\"id\":5,"), 7, "");
+  const json::value after = client.request(notification + "\n" + request_line(6, "deck.list"));
+  INFO(json::serialize(after));
+  CHECK(after.at("id").as_int64() == 6);
+  CHECK(after.at("result").at("decks").as_array().empty());
+  CHECK_FALSE(std::filesystem::exists(home.root() + "/batched.sqlite"));
+  // Sent alone, the same import runs.
+  const json::value alone = client.request(
+      request_line(7, "deck.import", {{"path", deck}, {"deck", "Batched"}, {"kind", "basic"}}));
+  INFO(json::serialize(alone));
+  CHECK(alone.at("result").at("added").as_int64() == 1);
+}
