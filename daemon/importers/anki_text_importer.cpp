@@ -3,6 +3,7 @@
 #include "daemon/importers/anki_text_importer.hpp"
 #include "daemon/importers/imported_note_places.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,17 +23,24 @@ namespace kioku::daemon {
 
 namespace {
 
+// The file's bytes from where the descriptor stands to the size it had when the import began,
+// and no more: a file that another process shortens, lengthens or rewrites while it is read is
+// refused (confirm_unchanged), not imported in part or with rows it did not have.
 class DescriptorSource : public ByteSource {
  public:
-  DescriptorSource(int descriptor, std::string name)
-      : descriptor_(descriptor), name_(std::move(name)) {}
+  DescriptorSource(int descriptor, std::string name, const struct stat& at_start,
+                   std::uint64_t to_read)
+      : descriptor_(descriptor), name_(std::move(name)), at_start_(at_start), to_read_(to_read) {}
   std::size_t read(char* buffer, std::size_t size) override {
+    size = static_cast<std::size_t>(std::min<std::uint64_t>(size, to_read_ - consumed_));
+    if (size == 0) return 0;
     while (true) {
       const ssize_t got = ::read(descriptor_, buffer, size);
-      if (got >= 0) {
+      if (got > 0) {
         consumed_ += static_cast<std::size_t>(got);
         return static_cast<std::size_t>(got);
       }
+      if (got == 0) changed();  // it ended before its size
       if (errno != EINTR) {
         throw InputError(name_, 0, "", std::string("cannot read file: ") + std::strerror(errno));
       }
@@ -40,11 +48,29 @@ class DescriptorSource : public ByteSource {
   }
   // Bytes read so far: the share of the file done, for the progress report.
   std::size_t consumed() const noexcept { return consumed_; }
+  // Throws kioku::InputError when the file's size or modification time is no longer what it was
+  // when the import began.
+  void confirm_unchanged() const {
+    struct stat now {};
+    if (::fstat(descriptor_, &now) != 0 || now.st_size != at_start_.st_size ||
+        now.st_mtim.tv_sec != at_start_.st_mtim.tv_sec ||
+        now.st_mtim.tv_nsec != at_start_.st_mtim.tv_nsec) {
+      changed();
+    }
+  }
 
  private:
+  [[noreturn]] void changed() const {
+    throw InputError(name_, 0, "",
+                     "the file changed while kioku read it (another program wrote it); nothing "
+                     "was imported: import it again once it is written");
+  }
+
   int descriptor_;
   std::string name_;
-  std::size_t consumed_ = 0;
+  struct stat at_start_;
+  std::uint64_t to_read_;
+  std::uint64_t consumed_ = 0;
 };
 
 // A deck a row names: its id, and whether this import made it. A deck made here has only the
@@ -101,56 +127,70 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
                                           bool dry_run, TimestampMs now,
                                           const ProgressReport& progress) {
   const FreedMemoryRelease release;
-  const std::uint64_t size = require_regular_file(descriptor, name);
+  require_regular_file(descriptor, name);
+  struct stat at_start {};
+  if (::fstat(descriptor, &at_start) != 0) {
+    throw InputError(name, 0, "", std::string("cannot read file: ") + std::strerror(errno));
+  }
   // Read from where the descriptor stands (the client may pass it past a header it read).
   const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
-  const double to_read =
-      static_cast<double>(std::max<std::int64_t>(1, static_cast<std::int64_t>(size) - start));
-  DescriptorSource source(descriptor, name);
+  const std::uint64_t bytes =
+      static_cast<std::uint64_t>(std::max<std::int64_t>(0, at_start.st_size - start));
+  const double to_read = static_cast<double>(std::max<std::uint64_t>(1, bytes));
+  DescriptorSource source(descriptor, name, at_start, bytes);
   ImportSummary summary;
   Write what{WriteKind::kImport};
   write_or_dry_run(collection, what, dry_run, [&] {
-    AnkiTextReader reader(source, name);
-    ImportedNotePlaces places;
-    AnkiTextOptions with_types = options;
-    with_types.find_note_type = [&](const std::string& type_name, const std::string& guid) {
-      return kept_note_type(collection, type_name, guid, places, now);
-    };
-    AnkiTextNotes notes(reader, with_types);
-    std::map<std::string, ImportedDeck> decks;  // by slug
-    AnkiTextNote entry;
-    while (notes.next(entry)) {
-      auto deck = decks.find(entry.note.deck);
-      if (deck == decks.end()) {
-        deck =
-            decks.emplace(entry.note.deck, deck_for(collection, entry, options.language, name, now))
-                .first;
-        summary.deck += (summary.deck.empty() ? "" : ", ") + entry.note.deck;
-      }
-      const std::int64_t deck_id = deck->second.id;
-      // A note the deck has keeps its place; a new one goes after the deck's last card.
-      const std::optional<StoredNote> stored =
-          deck->second.made_here ? std::nullopt : collection.notes().find(deck_id, entry.note.id);
-      try {
-        if (stored) {
-          summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
-        } else {
-          // The entry's note is read anew for the next row: moved, not copied.
-          places.add_later(collection, deck_id, std::move(entry.note), now,
-                           [&summary](const NoteSave& save) { summary.count(save); });
+    // A file that changed while it was read is named as such, whatever its change made the
+    // reading refuse (a row cut short, a line that is no longer there).
+    try {
+      AnkiTextReader reader(source, name);
+      ImportedNotePlaces places;
+      AnkiTextOptions with_types = options;
+      with_types.find_note_type = [&](const std::string& type_name, const std::string& guid) {
+        return kept_note_type(collection, type_name, guid, places, now);
+      };
+      AnkiTextNotes notes(reader, with_types);
+      std::map<std::string, ImportedDeck> decks;  // by slug
+      AnkiTextNote entry;
+      while (notes.next(entry)) {
+        auto deck = decks.find(entry.note.deck);
+        if (deck == decks.end()) {
+          deck = decks
+                     .emplace(entry.note.deck,
+                              deck_for(collection, entry, options.language, name, now))
+                     .first;
+          summary.deck += (summary.deck.empty() ? "" : ", ") + entry.note.deck;
         }
-      } catch (const NoteError& error) {
-        throw InputError(name, entry.line, error.field(), error.problem());
+        const std::int64_t deck_id = deck->second.id;
+        // A note the deck has keeps its place; a new one goes after the deck's last card.
+        const std::optional<StoredNote> stored =
+            deck->second.made_here ? std::nullopt : collection.notes().find(deck_id, entry.note.id);
+        try {
+          if (stored) {
+            summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
+          } else {
+            // The entry's note is read anew for the next row: moved, not copied.
+            places.add_later(collection, deck_id, std::move(entry.note), now,
+                             [&summary](const NoteSave& save) { summary.count(save); });
+          }
+        } catch (const NoteError& error) {
+          throw InputError(name, entry.line, error.field(), error.problem());
+        }
+        // The reader reads ahead of the rows: the whole file is read before its last rows are
+        // saved, and 1 means done, which is told once, below.
+        progress.cards_done(WorkStage::kImporting,
+                            std::min(0.999, static_cast<double>(source.consumed()) / to_read),
+                            summary.cards_saved());
       }
-      // The reader reads ahead of the rows: the whole file is read before its last rows are
-      // saved, and 1 means done, which is told once, below.
-      progress.cards_done(WorkStage::kImporting,
-                          std::min(0.999, static_cast<double>(source.consumed()) / to_read),
-                          summary.cards_saved());
+      source.confirm_unchanged();
+      places.flush(collection, now);
+      progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
+      what.deck = decks.size() == 1 ? decks.begin()->second.id : 0;
+    } catch (const InputError&) {
+      source.confirm_unchanged();
+      throw;
     }
-    places.flush(collection, now);
-    progress.cards_done(WorkStage::kImporting, 1.0, summary.cards_saved());
-    what.deck = decks.size() == 1 ? decks.begin()->second.id : 0;
   });
   return summary;
 }
