@@ -29,8 +29,16 @@ struct RestoreArgs {
   bool force = false;
 };
 
+// The file as the kernel finds it: its directory through the links in it (`link/..` is the
+// link target's parent, which a lexical `..` would not be), the name itself as given.
 std::string absolute(const std::string& path) {
-  return std::filesystem::absolute(std::filesystem::path(path)).lexically_normal().string();
+  const std::filesystem::path given = std::filesystem::absolute(std::filesystem::path(path));
+  if (!given.has_filename()) return given.lexically_normal().string();
+  std::error_code error;
+  const std::filesystem::path directory =
+      std::filesystem::weakly_canonical(given.parent_path(), error);
+  if (error) return given.lexically_normal().string();  // kiokud tells what is wrong with it
+  return (directory / given.filename()).string();
 }
 
 std::string contents(std::int64_t cards, std::int64_t notes, std::int64_t reviews,

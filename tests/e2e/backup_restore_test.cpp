@@ -349,3 +349,26 @@ TEST_CASE("e2e: kioku backup refuses the open collection and the files beside it
   CHECK(count_rows(collection, "revlog") == 2);
   expect_still_serving(home);
 }
+
+TEST_CASE("e2e: kioku backup and restore go through a link before .. as the kernel does",
+          "[e2e][backup]") {
+  // link/.. is the parent of the link's target, not the directory the link is in.
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  import_and_answer(home, 1);
+  std::filesystem::create_directories(home.root() + "/real/sub");
+  std::filesystem::create_directories(home.root() + "/elsewhere");
+  std::filesystem::create_directory_symlink(home.root() + "/real/sub",
+                                            home.root() + "/elsewhere/link");
+  const std::string named = home.root() + "/elsewhere/link/../copy.sqlite";
+  const auto backup = run_kioku(home, {"backup", named});
+  INFO(backup.out << backup.err);
+  REQUIRE(backup.exit_code == 0);
+  CHECK(std::filesystem::exists(home.root() + "/real/copy.sqlite"));
+  CHECK_FALSE(std::filesystem::exists(home.root() + "/elsewhere/copy.sqlite"));
+  answer_one_more(home);
+  const auto restore = run_kioku(home, {"restore", named});
+  INFO(restore.out << restore.err);
+  CHECK(restore.exit_code == 0);
+  CHECK(count_rows(home.collection_path(), "revlog") == 1);
+}
