@@ -99,20 +99,29 @@ int check_restorable(const std::string& path) {
     }
     return version;
   } catch (const sqlite::SqliteError& error) {
+    // SQLite's reason alone: the error's advice is for the collection, not for this file.
     const int primary = error.result_code() & 0xff;
     if (primary == SQLITE_NOTADB) refuse(path, "not an SQLite database");
-    if (primary == SQLITE_CORRUPT)
-      refuse(path, "the database is damaged (" + std::string(error.what()) + ")");
-    refuse(path, error.what());
+    if (primary == SQLITE_CORRUPT) {
+      refuse(path,
+             "the database is damaged (" + std::string(sqlite3_errstr(error.result_code())) + ")");
+    }
+    refuse(path,
+           std::string("SQLite cannot read it (") + sqlite3_errstr(error.result_code()) + ")");
   }
 }
 
 void replace_collection(sqlite::Database& database, const std::string& source_path,
                         const std::string& staging_path, TimestampMs now) {
   const ScratchDatabaseFile staging_file(staging_path);
-  {
+  try {
     sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
     backup_database(source, staging_path);
+  } catch (const sqlite::SqliteError& error) {
+    const std::string reason = sqlite3_errstr(error.result_code());
+    refuse(source_path, (error.result_code() & 0xff) == SQLITE_CORRUPT
+                            ? "the database is damaged (" + reason + ")"
+                            : "copying it failed (" + reason + ")");
   }
   sqlite::Database staging(staging_path);
   try {

@@ -156,6 +156,12 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
     file = home.write_file("notes.txt", std::string(8192, 'x'));
     reason = "not an SQLite database";
   }
+  SECTION("a truncated database") {
+    file = home.root() + "/truncated.sqlite";
+    const std::string bytes = read_file(good);
+    std::ofstream(file, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+    reason = "damage";
+  }
   SECTION("a damaged database") {
     file = home.root() + "/damaged.sqlite";
     std::string bytes = read_file(good);
@@ -242,6 +248,9 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
   CHECK(refused.err.find(file) != std::string::npos);
   CHECK(refused.err.find(reason) != std::string::npos);
   CHECK(refused.err.find("nothing was changed") != std::string::npos);
+  // Nothing of the advice for a damaged collection: it is the file named that is at fault.
+  CHECK(refused.err.find("move it aside") == std::string::npos);
+  CHECK(refused.err.find(".restoring") == std::string::npos);
   CHECK(revlog_text(home.collection_path()) == log_before);
   // Nothing was kept either: no restore began.
   const auto listed = run_kioku(home, {"stats", "--json"});
