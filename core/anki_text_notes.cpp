@@ -297,9 +297,11 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
   }
   const std::size_t expected = columns_.size();
   if (row.fields.size() != expected) {
-    const std::string problem = "has " + std::to_string(row.fields.size()) +
-                                " columns where the file has " + std::to_string(expected) +
-                                (labels_.empty() ? " (its first row's)" : " (its #columns)") +
+    const std::string where =
+        labels_from_option_ ? " columns where --columns names " + std::to_string(expected)
+                            : " columns where the file has " + std::to_string(expected) +
+                                  (labels_.empty() ? " (its first row's)" : " (its #columns)");
+    const std::string problem = "has " + std::to_string(row.fields.size()) + where +
                                 "; a separator in a field must be inside quotes";
     fail(row, row.fields.size() > expected ? expected : row.fields.size(), "", problem);
   }

@@ -226,6 +226,10 @@ TEST_CASE("anki text: #columns and --columns name the columns", "[core][anki_tex
   CHECK(text_of(notes[0], "front") == "f");
   CHECK(text_of(notes[0], "back") == "b");
   CHECK(notes[0].note.tags == std::vector<std::string>{"x", "y"});
+  // A row of another width is told against what --columns names, not a #columns the file lacks.
+  CHECK(input_error_of([&] { notes_of("#separator:tab\nb\tdropped\tf\n", options); }) ==
+        "f.txt:2: has 3 columns where --columns names 4; a separator in a field must be inside "
+        "quotes");
   options.columns = {"front", "reading"};
   CHECK(input_error_of([&] { notes_of("a\tb\n", options); }) ==
         "f.txt: --columns: no field \"reading\" in kind basic (name its fields, tags, deck, guid, "
