@@ -53,6 +53,20 @@ std::string answered_and_backed_up(const TempHome& home, int answers, const std:
   return file;
 }
 
+// Tables with the names check_restorable looks for, and nothing of their columns.
+constexpr const char* kNamesOnly =
+    "CREATE TABLE collection_meta (a); CREATE TABLE decks (a); CREATE TABLE cards (a); "
+    "CREATE TABLE card_state (a); CREATE TABLE revlog (a); ";
+
+// Runs `sql` on the SQLite file at `path` (made when missing).
+void run_sql(const std::string& path, const std::string& sql) {
+  sqlite3* database = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &database) == SQLITE_OK);
+  const int result = sqlite3_exec(database, sql.c_str(), nullptr, nullptr, nullptr);
+  sqlite3_close(database);
+  REQUIRE(result == SQLITE_OK);
+}
+
 void answer_one_more(const TempHome& home) {
   const auto review = run_kioku(home, {"review", "--no-shuffle"}, "1\n");
   INFO(review.out << review.err);
@@ -184,57 +198,25 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
   }
   SECTION("an SQLite database that is not kioku's") {
     file = home.root() + "/other.sqlite";
-    {
-      sqlite3* other = nullptr;
-      REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
-      REQUIRE(sqlite3_exec(other,
-                           "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('a')",
-                           nullptr, nullptr, nullptr) == SQLITE_OK);
-      sqlite3_close(other);
-    }
+    run_sql(file, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('a')");
     reason = "not a kioku collection";
   }
   SECTION("kioku's table names over tables of another shape") {
     file = home.root() + "/names.sqlite";
-    const std::string version = one_value(good, "PRAGMA user_version");
-    {
-      sqlite3* other = nullptr;
-      REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
-      REQUIRE(
-          sqlite3_exec(other,
-                       ("CREATE TABLE collection_meta (a); CREATE TABLE decks (a); CREATE TABLE "
-                        "cards (a); CREATE TABLE card_state (a); CREATE TABLE revlog (a); "
-                        "PRAGMA user_version = " +
-                        version)
-                           .c_str(),
-                       nullptr, nullptr, nullptr) == SQLITE_OK);
-      sqlite3_close(other);
-    }
+    // kioku's table names, at this kiokud's schema version.
+    run_sql(file, std::string(kNamesOnly) +
+                      "PRAGMA user_version = " + one_value(good, "PRAGMA user_version"));
     reason = "not a kioku collection: its schema is not kioku's";
   }
   SECTION("a kioku collection with a trigger of its own") {
     file = home.root() + "/trigger.sqlite";
     std::filesystem::copy_file(good, file);
-    sqlite3* other = nullptr;
-    REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(
-                other, "CREATE TRIGGER forget AFTER INSERT ON revlog BEGIN DELETE FROM cards; END",
-                nullptr, nullptr, nullptr) == SQLITE_OK);
-    sqlite3_close(other);
+    run_sql(file, "CREATE TRIGGER forget AFTER INSERT ON revlog BEGIN DELETE FROM cards; END");
     reason = "(it has trigger forget on revlog)";
   }
   SECTION("kioku's table names at an early schema version") {
     file = home.root() + "/early.sqlite";
-    {
-      sqlite3* other = nullptr;
-      REQUIRE(sqlite3_open(file.c_str(), &other) == SQLITE_OK);
-      REQUIRE(sqlite3_exec(other,
-                           "CREATE TABLE collection_meta (a); CREATE TABLE decks (a); CREATE TABLE "
-                           "cards (a); CREATE TABLE card_state (a); CREATE TABLE revlog (a); "
-                           "PRAGMA user_version = 3",
-                           nullptr, nullptr, nullptr) == SQLITE_OK);
-      sqlite3_close(other);
-    }
+    run_sql(file, std::string(kNamesOnly) + "PRAGMA user_version = 3");
     reason = "its schema could not be brought up to date";
   }
   SECTION("no such file") {
