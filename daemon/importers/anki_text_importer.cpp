@@ -62,8 +62,9 @@ class DescriptorSource : public ByteSource {
  private:
   [[noreturn]] void changed() const {
     throw InputError(name_, 0, "",
-                     "the file changed while kioku read it (another program wrote it); nothing "
-                     "was imported: import it again once it is written");
+                     "the file changed while kioku read it (its size or modification time: "
+                     "another program wrote or touched it); nothing was imported: import it "
+                     "again once nothing writes it");
   }
 
   int descriptor_;

@@ -42,6 +42,8 @@ protocol::CollectionBackupResult to_result(const BackupFile& written) {
 protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& params,
                                         MethodContext& context) {
   const std::string collection = context.collection_path;
+  // Refused in a batch before anything else is looked at, as the other long requests are.
+  if (!context.may_answer_later) refuse_long_request_here(context);
   const bool replace = params.force.value_or(false);
   std::string file;
   if (params.file) {
@@ -86,8 +88,15 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
   context.collection.group_commit().commit();
   const BackupFile kept = backup_into_directory(context.collection_path, backups_directory(context),
                                                 "before-restore", now);
-  context.collection.replace_with(file, context.collection_path + ".restoring", now,
-                                  context.calendar);
+  try {
+    context.collection.replace_with(file, context.collection_path + ".restoring", now,
+                                    context.calendar);
+  } catch (const Error& error) {
+    // Refused (the staged copy's checks come before anything is copied in): the collection is as
+    // it was, and a copy of it kept at each refusal would only pile up.
+    if (error.code() == ErrorCode::kInvalidInput) ::unlink(kept.path.c_str());
+    throw;
+  }
   const CollectionCounts counts = context.collection.counts();
   return protocol::CollectionRestoreResult{.file = file,
                                            .schema_version = version,

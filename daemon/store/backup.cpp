@@ -102,9 +102,10 @@ void refuse_collection_destination(const std::string& collection_path,
     own.push_back(protocol::parent_directory(real) + "/kiokud.lock");
   }
   bool taken = std::find(own.begin(), own.end(), in_real_directory(destination)) != own.end();
-  // Another name (a hard link) of one of them.
+  // Another name (a hard link) of one of them; not a symbolic link, which a rename replaces
+  // rather than what it points to.
   struct stat named {};
-  if (!taken && ::stat(destination.c_str(), &named) == 0) {
+  if (!taken && ::lstat(destination.c_str(), &named) == 0) {
     for (const std::string& file : own) {
       struct stat info {};
       if (::stat(file.c_str(), &info) == 0 && info.st_dev == named.st_dev &&

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
+#include <iterator>
 #include <vector>
 
 #include "core/error.hpp"
@@ -38,19 +40,76 @@ std::string integrity_verdict(sqlite::Database& database) {
   return statement.step() ? statement.column_text(0) : std::string("no answer");
 }
 
-// What a collection's schema is made of, to compare one with another: each table's, index's,
-// trigger's and view's type, name and table, and each table's columns (name, type, NOT NULL,
-// default, place in the primary key). SQLite's own tables (sqlite_stat1 of an ANALYZE) are left
-// out; the SQL text is, too, as it keeps the comments of the migrations that made each table.
+// `sql` without its comments and with each run of blanks one space.
+std::string plain_sql(const std::string& sql) {
+  std::string plain;
+  bool blank = false;
+  for (std::size_t at = 0; at < sql.size(); ++at) {
+    if (sql.compare(at, 2, "--") == 0) {
+      at = sql.find('\n', at);
+      if (at == std::string::npos) break;
+    }
+    if (std::isspace(static_cast<unsigned char>(sql[at]))) {
+      blank = true;
+      continue;
+    }
+    if (blank && !plain.empty()) plain += ' ';
+    blank = false;
+    plain += sql[at];
+  }
+  return plain;
+}
+
+// What a collection's schema is made of, to compare one with another, sorted: each table (STRICT,
+// WITHOUT ROWID), its columns (name, type, NOT NULL, default, primary key, hidden) and foreign
+// keys (with their actions); each index (unique, partial, its columns, and its SQL for a partial
+// one's WHERE); each trigger and view by name. SQLite's own tables (sqlite_stat1 of an ANALYZE)
+// are left out. A table's SQL text is, too: it keeps the comments of the migration that made
+// it, which may have changed since an old collection was made; so a CHECK constraint is not
+// compared.
 std::vector<std::string> schema_outline(sqlite::Database& database) {
-  sqlite::Statement statement = database.prepare(
-      "SELECT m.type || ' ' || m.name || ' on ' || m.tbl_name || coalesce(' column ' || p.name || "
-      "' ' || p.type || ' ' || p.\"notnull\" || ' ' || coalesce(p.dflt_value, '-') || ' ' || "
-      "p.pk, '') FROM sqlite_schema AS m LEFT JOIN pragma_table_info(m.name) AS p ON m.type = "
-      "'table' WHERE m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.type, m.name, p.cid");
-  sqlite::StatementScope scope(statement);
+  static constexpr const char* kOwnTables =
+      "m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'";
+  const std::string queries[] = {
+      "SELECT 'table ' || name || ' strict ' || strict || ' without rowid ' || wr FROM "
+      "pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' "
+      "ESCAPE '\\'",
+      std::string(
+          "SELECT 'table ' || m.name || ' column ' || p.cid || ' ' || p.name || ' ' || "
+          "p.type || ' not null ' || p.\"notnull\" || ' default ' || coalesce(p.dflt_value, "
+          "'-') || ' key ' || p.pk || ' hidden ' || p.hidden FROM sqlite_schema AS m, "
+          "pragma_table_xinfo(m.name) AS p WHERE ") +
+          kOwnTables,
+      std::string("SELECT 'table ' || m.name || ' foreign key ' || f.id || '.' || f.seq || ' ' || "
+                  "f.\"from\" || ' references ' || f.\"table\" || ' (' || coalesce(f.\"to\", '') "
+                  "|| ') on delete ' || f.on_delete || ' on update ' || f.on_update FROM "
+                  "sqlite_schema AS m, pragma_foreign_key_list(m.name) AS f WHERE ") +
+          kOwnTables,
+      std::string("SELECT 'index ' || l.name || ' on ' || m.name || ' unique ' || l.\"unique\" || "
+                  "' partial ' || l.partial FROM sqlite_schema AS m, pragma_index_list(m.name) AS "
+                  "l WHERE ") +
+          kOwnTables,
+      std::string("SELECT 'index ' || l.name || ' column ' || x.seqno || ' ' || coalesce(x.name, "
+                  "'(an expression)') || ' descending ' || x.\"desc\" || ' key ' || x.key FROM "
+                  "sqlite_schema AS m, pragma_index_list(m.name) AS l, pragma_index_xinfo(l.name) "
+                  "AS x WHERE ") +
+          kOwnTables,
+      "SELECT type || ' ' || name || ' on ' || tbl_name FROM sqlite_schema WHERE type IN "
+      "('trigger', 'view')"};
   std::vector<std::string> outline;
-  while (statement.step()) outline.push_back(statement.column_text(0));
+  for (const std::string& query : queries) {
+    sqlite::Statement statement = database.prepare(query);
+    sqlite::StatementScope scope(statement);
+    while (statement.step()) outline.push_back(statement.column_text(0));
+  }
+  sqlite::Statement indexes = database.prepare(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL");
+  sqlite::StatementScope scope(indexes);
+  while (indexes.step()) {
+    outline.push_back("index " + indexes.column_text(0) + " as " +
+                      plain_sql(indexes.column_text(1)));
+  }
+  std::sort(outline.begin(), outline.end());
   return outline;
 }
 
@@ -67,9 +126,14 @@ void check_staged(sqlite::Database& staged, const std::string& source_path, Time
   const std::vector<std::string> wanted = schema_outline(fresh);
   const std::vector<std::string> found = schema_outline(staged);
   if (found == wanted) return;
-  const auto [left, right] =
-      std::mismatch(found.begin(), found.end(), wanted.begin(), wanted.end());
-  const std::string difference = left != found.end() ? "it has " + *left : "it lacks " + *right;
+  std::vector<std::string> extra;
+  std::set_difference(found.begin(), found.end(), wanted.begin(), wanted.end(),
+                      std::back_inserter(extra));
+  std::vector<std::string> missing;
+  std::set_difference(wanted.begin(), wanted.end(), found.begin(), found.end(),
+                      std::back_inserter(missing));
+  const std::string difference =
+      !missing.empty() ? "it lacks " + missing.front() : "it has " + extra.front();
   refuse(source_path,
          "an SQLite database, but not a kioku collection: its schema is not kioku's (" +
              difference + ")");

@@ -214,6 +214,22 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
     run_sql(file, "CREATE TRIGGER forget AFTER INSERT ON revlog BEGIN DELETE FROM cards; END");
     reason = "(it has trigger forget on revlog)";
   }
+  SECTION("a kioku collection whose index is another") {
+    file = home.root() + "/index.sqlite";
+    std::filesystem::copy_file(good, file);
+    run_sql(file,
+            "DROP INDEX card_state_deck_due; CREATE INDEX card_state_deck_due ON card_state "
+            "(deck_id) WHERE phase = 'zzz'");
+    reason = "(it lacks index card_state_deck_due";
+  }
+  SECTION("a kioku collection whose table lost its foreign keys") {
+    file = home.root() + "/keys.sqlite";
+    std::filesystem::copy_file(good, file);
+    run_sql(file,
+            "CREATE TABLE loose AS SELECT * FROM daily_stats; DROP TABLE daily_stats; ALTER TABLE "
+            "loose RENAME TO daily_stats");
+    reason = "its schema is not kioku's (it lacks ";
+  }
   SECTION("kioku's table names at an early schema version") {
     file = home.root() + "/early.sqlite";
     run_sql(file, std::string(kNamesOnly) + "PRAGMA user_version = 3");
@@ -234,6 +250,12 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
   CHECK(refused.err.find("move it aside") == std::string::npos);
   CHECK(refused.err.find(".restoring") == std::string::npos);
   CHECK(revlog_text(home.collection_path()) == log_before);
+  // No copy of the collection is left in the backups directory for a refused restore.
+  if (std::filesystem::exists(home.data_dir() + "/backups")) {
+    for (const auto& entry : std::filesystem::directory_iterator(home.data_dir() + "/backups")) {
+      CHECK(entry.path().filename().string().rfind("before-restore-", 0) == std::string::npos);
+    }
+  }
   // Nothing was kept either: no restore began.
   const auto listed = run_kioku(home, {"stats", "--json"});
   CHECK(answers_today(parse_output(listed)) == 2);
@@ -336,6 +358,14 @@ TEST_CASE("e2e: kioku backup refuses the open collection and the files beside it
     CHECK(refused.exit_code != 0);
     CHECK(refused.err.find("kiokud's open collection") != std::string::npos);
   }
+  // A symbolic link to the collection, elsewhere: the rename replaces the link, not the
+  // collection, so it is taken.
+  const std::string link = home.root() + "/points-at-collection.sqlite";
+  std::filesystem::create_symlink(collection, link);
+  const auto over_link = run_kioku(home, {"backup", link, "--force"});
+  INFO(over_link.out << over_link.err);
+  CHECK(over_link.exit_code == 0);
+  CHECK_FALSE(std::filesystem::is_symlink(link));
   answer_one_more(home);
   CHECK(count_rows(collection, "revlog") == 2);
   expect_still_serving(home);
