@@ -390,16 +390,17 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         summary.skipped += static_cast<int>(anki_note.cards.size());
         continue;
       }
-      std::optional<StoredNote> stored;
-      if (const auto kept = kept_ids.find(id); kept != kept_ids.end()) {
-        stored = collection.notes().note(kept->second);
-      }
-      if (!stored && walked->prepared && nothing_after_save(anki_note, options)) {
-        // Made ahead by the walk's thread; copied, as that thread frees its own memory.
+      if (walked->prepared) {
+        // Made ahead by the walk's thread, only for a note kioku has not and nothing after its
+        // save waits on (prepared_ahead); copied, as that thread frees its own memory.
         const PreparedNote& prepared = *walked->prepared;
         name_deck(prepared.note.deck);
         add_later(deck_of_new_note(anki_note, prepared.note.deck), PreparedNote(prepared), where);
         continue;
+      }
+      std::optional<StoredNote> stored;
+      if (const auto kept = kept_ids.find(id); kept != kept_ids.end()) {
+        stored = collection.notes().note(kept->second);
       }
       std::shared_ptr<const TemplatedNoteType> own_type;
       if (kind == NoteKind::kAnki) {

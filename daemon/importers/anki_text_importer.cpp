@@ -128,11 +128,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
                                           bool dry_run, TimestampMs now,
                                           const ProgressReport& progress) {
   const FreedMemoryRelease release;
-  require_regular_file(descriptor, name);
-  struct stat at_start {};
-  if (::fstat(descriptor, &at_start) != 0) {
-    throw InputError(name, 0, "", std::string("cannot read file: ") + std::strerror(errno));
-  }
+  const struct stat at_start = require_regular_file(descriptor, name);
   // Read from where the descriptor stands (the client may pass it past a header it read).
   const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
   const std::uint64_t bytes =

@@ -42,10 +42,10 @@ void require_regular(const struct stat& info, const std::string& name) {
 
 }  // namespace
 
-std::uint64_t require_regular_file(int descriptor, const std::string& name) {
+struct stat require_regular_file(int descriptor, const std::string& name) {
   const struct stat info = status_of(descriptor, name);
   require_regular(info, name);
-  return static_cast<std::uint64_t>(info.st_size);
+  return info;
 }
 
 std::string peek_start(int descriptor, std::size_t most) {

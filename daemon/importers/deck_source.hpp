@@ -4,6 +4,8 @@
 // protocol::kMaxDeckFileBytes.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <string>
 
@@ -17,9 +19,9 @@ namespace kioku::daemon {
 std::string read_regular_deck(int descriptor, const std::string& name);
 
 // Throws kioku::InputError naming `name` unless `descriptor` is a regular file: what a streamed
-// import (docs/anki-import.md), which has no size limit, checks before reading. Returns its size
-// in bytes.
-std::uint64_t require_regular_file(int descriptor, const std::string& name);
+// import (docs/anki-import.md), which has no size limit, checks before reading. Returns its
+// status (its size, and its modification time for a check that it did not change meanwhile).
+struct stat require_regular_file(int descriptor, const std::string& name);
 
 // Up to `most` bytes from the descriptor's current offset, which stays where it is: what the
 // importer is chosen by (core/import_format.hpp). Empty when they cannot be read that way (a

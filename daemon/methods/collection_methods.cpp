@@ -43,7 +43,7 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
                                         MethodContext& context) {
   const std::string collection = context.collection_path;
   // Refused in a batch before anything else is looked at, as the other long requests are.
-  if (!context.may_answer_later) refuse_long_request_here(context);
+  refuse_long_request_here(context);
   const bool replace = params.force.value_or(false);
   std::string file;
   if (params.file) {

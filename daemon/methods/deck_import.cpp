@@ -249,7 +249,7 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   // One import at a time: a second is refused as any other write is while the first runs, before
   // its file is read.
   writes.check_writable();
-  if (!context.may_answer_later) refuse_long_request_here(context);
+  refuse_long_request_here(context);
   if (!context.may_answer_later || path.empty() || path.front() != '/') {
     return result_of(run_import(context.collection, requested.file.get(), plan, now, {}));
   }

@@ -25,7 +25,7 @@ std::span<const Method> method_table() {
 }
 
 void refuse_long_request_here(const MethodContext& context) {
-  if (context.session == nullptr) return;
+  if (context.may_answer_later || context.session == nullptr) return;
   throw Error(ErrorCode::kInvalidRequest,
               "this request can take long, and runs beside other clients' requests only when "
               "sent alone with an id: send it on a line of its own, not in a batch or as a "

@@ -53,9 +53,10 @@ Method method_row(const protocol::MethodType<Params, Result>& type, Handler<Para
                 takes_descriptor};
 }
 
-// Throws kioku::Error (kInvalidRequest) for a long request that came over a socket in a batch or
-// as a notification: run at once, it would hold the server's thread, and every other client,
-// for as long as it takes (a 1M-row import). Off a socket (in-process), it runs at once.
+// Throws kioku::Error (kInvalidRequest) for a long request that may not be answered later because
+// it came over a socket in a batch or as a notification: run at once, it would hold the server's
+// thread, and every other client, for as long as it takes (a 1M-row import). Off a socket
+// (in-process), it runs at once.
 void refuse_long_request_here(const MethodContext& context);
 
 // Answers the request with what `work` returns, made off the server's thread when the request

@@ -4,7 +4,6 @@
 #include "daemon/store/anki_collection_reader.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <boost/json.hpp>
 #include <cmath>
 #include <cstdint>
@@ -95,13 +94,8 @@ class AnkiCollectionFile::Reader {
     configure(database_);
   }
 
-  // Cuts a statement of the walk short, from any thread. The caller has stopped the import:
-  // the error that statement then throws is not worth waiting for the check (read_as_input).
-  void interrupt() noexcept {
-    interrupted_.store(true);
-    sqlite3_interrupt(database_.handle());
-  }
-  bool interrupted() const noexcept { return interrupted_.load(); }
+  // Cuts a statement of the walk short, from any thread.
+  void interrupt() noexcept { sqlite3_interrupt(database_.handle()); }
 
   // Throws what the file's quick_check found, if it found anything (waiting for it).
   void confirm_intact() {
@@ -554,7 +548,6 @@ class AnkiCollectionFile::Reader {
   std::optional<sqlite::Statement> notes_;
   std::optional<sqlite::Statement> cards_;
   std::optional<sqlite::Statement> reviews_;
-  std::atomic<bool> interrupted_{false};
   bool notes_left_ = true;
   bool cards_left_ = false;
   std::optional<std::int64_t> last_note_id_;
@@ -571,7 +564,7 @@ auto read_as_input(const std::string& package, const std::unique_ptr<Reader>* re
     try {
       return read();
     } catch (...) {
-      if (reader && *reader && !(*reader)->interrupted()) (*reader)->confirm_intact();
+      if (reader && *reader) (*reader)->confirm_intact();
       throw;
     }
   } catch (const InputError&) {

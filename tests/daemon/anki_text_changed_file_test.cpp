@@ -1,7 +1,6 @@
 // An Anki text file that another program changes while kiokud reads it: refused, and nothing of
 // it kept, rather than imported in part or with rows it did not have when the import began.
 #include <fcntl.h>
-#include <sqlite3.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -29,16 +28,6 @@ std::string rows(int first, int count) {
     text += "front " + std::to_string(row) + "\tback " + std::to_string(row) + "\n";
   }
   return text;
-}
-
-std::int64_t notes_in(DaemonFixture& fixture) {
-  sqlite3_stmt* statement = nullptr;
-  REQUIRE(sqlite3_prepare_v2(fixture.database.handle(), "SELECT count(*) FROM notes", -1,
-                             &statement, nullptr) == SQLITE_OK);
-  REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
-  const std::int64_t count = sqlite3_column_int64(statement, 0);
-  sqlite3_finalize(statement);
-  return count;
 }
 
 // Imports `path` with `change` run at the import's first progress report, while the file is
@@ -96,7 +85,7 @@ TEST_CASE("anki text import: a file changed while it is read is refused whole", 
     INFO(message);
     CHECK(message.rfind(changed, 0) == 0);
   }
-  CHECK(notes_in(fixture) == 0);
+  CHECK(fixture.collection.counts().notes == 0);
 }
 
 TEST_CASE("anki text import: a file nothing changes is read to its end", "[daemon][anki]") {
@@ -105,5 +94,5 @@ TEST_CASE("anki text import: a file nothing changes is read to its end", "[daemo
   std::ofstream(path) << rows(1, kRows);
   DaemonFixture fixture;
   CHECK(import_while(fixture, path, [] {}) == "");
-  CHECK(notes_in(fixture) == kRows);
+  CHECK(fixture.collection.counts().notes == kRows);
 }

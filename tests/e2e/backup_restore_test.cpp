@@ -67,6 +67,14 @@ void run_sql(const std::string& path, const std::string& sql) {
   REQUIRE(result == SQLITE_OK);
 }
 
+// A copy of the collection at `path` beside it as `name`, with `sql` run on it; its path.
+std::string altered_copy(const std::string& path, const std::string& name, const std::string& sql) {
+  const std::string copy = std::filesystem::path(path).parent_path().string() + "/" + name;
+  std::filesystem::copy_file(path, copy);
+  run_sql(copy, sql);
+  return copy;
+}
+
 void answer_one_more(const TempHome& home) {
   const auto review = run_kioku(home, {"review", "--no-shuffle"}, "1\n");
   INFO(review.out << review.err);
@@ -209,25 +217,23 @@ TEST_CASE("e2e: kioku restore refuses a file that is not a kioku collection it c
     reason = "not a kioku collection: its schema is not kioku's";
   }
   SECTION("a kioku collection with a trigger of its own") {
-    file = home.root() + "/trigger.sqlite";
-    std::filesystem::copy_file(good, file);
-    run_sql(file, "CREATE TRIGGER forget AFTER INSERT ON revlog BEGIN DELETE FROM cards; END");
+    file =
+        altered_copy(good, "trigger.sqlite",
+                     "CREATE TRIGGER forget AFTER INSERT ON revlog BEGIN DELETE FROM cards; END");
     reason = "(it has trigger forget on revlog)";
   }
   SECTION("a kioku collection whose index is another") {
-    file = home.root() + "/index.sqlite";
-    std::filesystem::copy_file(good, file);
-    run_sql(file,
-            "DROP INDEX card_state_deck_due; CREATE INDEX card_state_deck_due ON card_state "
-            "(deck_id) WHERE phase = 'zzz'");
+    file = altered_copy(
+        good, "index.sqlite",
+        "DROP INDEX card_state_deck_due; CREATE INDEX card_state_deck_due ON card_state "
+        "(deck_id) WHERE phase = 'zzz'");
     reason = "(it lacks index card_state_deck_due";
   }
   SECTION("a kioku collection whose table lost its foreign keys") {
-    file = home.root() + "/keys.sqlite";
-    std::filesystem::copy_file(good, file);
-    run_sql(file,
-            "CREATE TABLE loose AS SELECT * FROM daily_stats; DROP TABLE daily_stats; ALTER TABLE "
-            "loose RENAME TO daily_stats");
+    file = altered_copy(
+        good, "keys.sqlite",
+        "CREATE TABLE loose AS SELECT * FROM daily_stats; DROP TABLE daily_stats; ALTER TABLE "
+        "loose RENAME TO daily_stats");
     reason = "its schema is not kioku's (it lacks ";
   }
   SECTION("kioku's table names at an early schema version") {
