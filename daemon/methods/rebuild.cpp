@@ -9,14 +9,22 @@ namespace kioku::daemon {
 
 namespace {
 
+// How many cards are replayed between two reports: a report costs a look at the client's
+// connection, a card a few reads.
+constexpr std::size_t kCardsPerReport = 1024;
+
 // Replays every card of the deck; stores each state that differs only when `store`.
 RebuildReport replay_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
-                          const DayCalendar& calendar, bool store) {
+                          const DayCalendar& calendar, bool store, const ProgressReport& progress) {
   RebuildReport report;
   // Cards their note or the user keeps out of the queue (retired, of a deleted note, suspended
   // by hand) are suspended whatever their answers say; both lists are sorted by id.
   const std::vector<std::int64_t> withdrawn = collection.cards().withdrawn_in_deck(deck_id);
-  for (const std::int64_t card_id : collection.cards().ids_in_deck(deck_id)) {
+  const std::vector<std::int64_t> card_ids = collection.cards().ids_in_deck(deck_id);
+  for (const std::int64_t card_id : card_ids) {
+    if (report.cards % kCardsPerReport == 0) {
+      progress(WorkStage::kReading, static_cast<std::size_t>(report.cards), card_ids.size());
+    }
     const CardRecord stored = collection.cards().card(card_id);
     const CardState replayed = replayed_state(
         collection, card_id, std::binary_search(withdrawn.begin(), withdrawn.end(), card_id),
@@ -50,12 +58,12 @@ CardState replayed_state(Collection& collection, std::int64_t card_id, bool with
 
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
                            const DayCalendar& calendar) {
-  return replay_deck(collection, deck_id, options, calendar, true);
+  return replay_deck(collection, deck_id, options, calendar, true, ProgressReport{});
 }
 
 RebuildReport compare_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
-                           const DayCalendar& calendar) {
-  return replay_deck(collection, deck_id, options, calendar, false);
+                           const DayCalendar& calendar, const ProgressReport& progress) {
+  return replay_deck(collection, deck_id, options, calendar, false, progress);
 }
 
 }  // namespace kioku::daemon

@@ -8,6 +8,7 @@
 
 #include "core/day_calendar.hpp"
 #include "core/deck_options.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/store/collection.hpp"
 
 namespace kioku::daemon {
@@ -35,8 +36,9 @@ RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const D
                            const DayCalendar& calendar);
 
 // rebuild_deck's comparison alone, storing nothing: the cards whose stored state differs from
-// the replay of their log (doctor.check).
+// the replay of their log (doctor.check). Tells `progress` how many of the deck's cards it has
+// compared, which may stop it (WorkCancelled).
 RebuildReport compare_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
-                           const DayCalendar& calendar);
+                           const DayCalendar& calendar, const ProgressReport& progress);
 
 }  // namespace kioku::daemon

@@ -158,6 +158,30 @@ TEST_CASE("e2e: a client that leaves has its long request stopped and the worker
   CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: its client left"));
 }
 
+TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients are served",
+          "[e2e][progress][doctor]") {
+  DeckDaemon fixture;
+  std::optional<LineClient> busy(std::in_place, fixture.daemon.socket_path());
+  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+  REQUIRE(wait_for_stage(*busy, "simulating"));
+
+  LineClient checking(fixture.daemon.socket_path());
+  REQUIRE(checking.send(request_line(kRequestId, "doctor.check") + "\n"));
+  LineClient other(fixture.daemon.socket_path());
+  CHECK(result_of(rpc(other, "due.counts")).is_object());
+  // Behind the simulation on the worker. Run on kiokud's own thread, as it was, the check of ten
+  // cards would have answered within a millisecond.
+  CHECK_FALSE(checking.read_line(500));
+
+  busy.reset();  // its simulation stops, and the worker moves on to the check
+  const std::optional<std::string> line = checking.read_line(60'000);
+  REQUIRE(line);
+  INFO(*line);
+  const json::value response = json::parse(*line);
+  CHECK(response.at("result").at("ok").as_bool());
+  CHECK(response.at("result").at("path").as_string() == fixture.home.collection_path());
+}
+
 TEST_CASE("e2e: a client waiting for a long request is not idle however long it takes",
           "[e2e][progress]") {
   DeckDaemon fixture;
