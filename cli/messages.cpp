@@ -64,8 +64,8 @@ const Messages kEnglish{
     .nothing_to_undo = "Nothing to undo in this session",
     .suspended_card = "Suspended: out of reviews until kioku unsuspend {card}",
     .busy_not_recorded =
-        "Not recorded: an import is writing the collection. The card comes again; try again "
-        "once the import has ended",
+        "Not recorded: an import or a rebuild is writing the collection. The card comes again; "
+        "try again once it has ended",
     .time_up = "Time is up ({time}).",
     .bad_session_time =
         "--time must be a duration from 1s to 24h such as 10m, 90s or 1h30m, got '{value}'",
@@ -131,8 +131,8 @@ const Messages kJapanese{
     .nothing_to_undo = "このセッションには取り消せる回答がありません",
     .suspended_card = "保留にしました: kioku unsuspend {card} まで復習に出ません",
     .busy_not_recorded =
-        "記録されていません: 取り込みがコレクションに書き込み中です。このカードがもう一度出ます。"
-        "取り込みが終わってからやり直してください",
+        "記録されていません: 取り込みか再構築がコレクションに書き込み中です。このカードがもう一度"
+        "出ます。それが終わってからやり直してください",
     .time_up = "時間になりました（{time}）。",
     .bad_session_time =
         "--time には 1s から 24h までの時間を 10m、90s、1h30m のように指定してください"

@@ -8,6 +8,7 @@
 #include "daemon/methods/wire_views.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/backup_listing.hpp"
+#include "daemon/store/collection_connection.hpp"
 #include "daemon/store/collection_snapshot.hpp"
 #include "daemon/store/integrity.hpp"
 #include "protocol/doctor_types.hpp"
@@ -20,25 +21,61 @@ namespace {
 // SQLite's integrity check stops after this many problems; more would not change the advice.
 constexpr int kMostProblems = 100;
 
-protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& params,
-                                      MethodContext& context) {
-  const auto decks = queue_decks(context.collection, 0, params.deck);
+// Every deck's cards (or `deck`'s) replayed and stored in one write, so that an error reply
+// means nothing was rebuilt.
+protocol::DoctorRebuildResult rebuild_decks(Collection& collection,
+                                            const std::optional<std::string>& deck,
+                                            const DayCalendar& calendar,
+                                            const ProgressReport& progress) {
   protocol::DoctorRebuildResult result;
-  // Every deck in one write, so that an error reply means nothing was rebuilt.
-  context.collection.write([&] {
+  collection.write(Write{WriteKind::kRebuild}, [&] {
+    // Read inside the write: the decks and their options are the ones the replay stores under.
+    const auto decks = queue_decks(collection, 0, deck);
     // The statistics' roll-ups are the whole collection's: refilled when every deck is.
-    if (!params.deck) context.collection.refill_stats_rollups(context.calendar);
-    for (const QueueDeck& deck : decks) {
+    if (!deck) collection.refill_stats_rollups(calendar);
+    for (const QueueDeck& queued : decks) {
       const RebuildReport report =
-          rebuild_deck(context.collection, deck.deck.id, deck.options, context.calendar);
+          rebuild_deck(collection, queued.deck.id, queued.options, calendar, progress);
       result.cards += report.cards;
       result.changed += report.changed;
       protocol::DeckRebuild entry;
       static_cast<protocol::RebuildCounts&>(entry) = rebuild_view(report);
-      entry.deck = deck.deck.slug;
+      entry.deck = queued.deck.slug;
       result.decks.push_back(std::move(entry));
     }
   });
+  return result;
+}
+
+// Replaying every card of 220,000 (2.2M answers) took 3.2 s: on the worker, through a
+// connection of its own, the other clients' reads are served meanwhile, and their writes are
+// refused (kBusy) as during an import, since the worker's transaction holds SQLite's write lock.
+protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& params,
+                                      MethodContext& context) {
+  // At once: an unknown deck, or a write already under way on the worker, is refused before
+  // anything waits for the worker.
+  queue_decks(context.collection, 0, params.deck);
+  GroupCommit& writes = context.collection.group_commit();
+  writes.check_writable();
+  if (!context.may_answer_later) {
+    refuse_long_request_here(context);
+    return rebuild_decks(context.collection, params.deck, context.calendar, ProgressReport{});
+  }
+  protocol::DoctorRebuildResult result = answer_later<protocol::DoctorRebuildResult>(
+      context, [path = context.collection_path, deck = params.deck,
+                calendar = context.calendar](const ProgressReport& progress) {
+        CollectionConnection connection(path);
+        return rebuild_decks(connection.collection(), deck, calendar, progress);
+      });
+  // As an import's (deck_import.cpp): set before the refusal, so nothing between the two can
+  // leave writes refused for good; the listeners hear of the rebuild however it ended.
+  context.later.finished = [&writes] {
+    writes.accept_writes();
+    writes.announce_outside_write(Write{WriteKind::kRebuild});
+  };
+  writes.refuse_writes(
+      "the collection is busy: kioku doctor --rebuild is rewriting the cards' states from their "
+      "logs; nothing was changed, try again when it ends");
   return result;
 }
 

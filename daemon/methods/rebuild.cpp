@@ -57,8 +57,8 @@ CardState replayed_state(Collection& collection, std::int64_t card_id, bool with
 }
 
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
-                           const DayCalendar& calendar) {
-  return replay_deck(collection, deck_id, options, calendar, true, ProgressReport{});
+                           const DayCalendar& calendar, const ProgressReport& progress) {
+  return replay_deck(collection, deck_id, options, calendar, true, progress);
 }
 
 RebuildReport compare_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,

@@ -32,8 +32,10 @@ CardState replayed_state(Collection& collection, std::int64_t card_id, bool with
 
 // Replays every card of the deck and stores the results. Call it inside Collection::write: the
 // caller's write makes the deck's new states land with whatever else it changes, or not at all.
+// Tells `progress` as compare_deck does; a WorkCancelled from it leaves the write to roll back.
 RebuildReport rebuild_deck(Collection& collection, std::int64_t deck_id, const DeckOptions& options,
-                           const DayCalendar& calendar);
+                           const DayCalendar& calendar,
+                           const ProgressReport& progress = ProgressReport{});
 
 // rebuild_deck's comparison alone, storing nothing: the cards whose stored state differs from
 // the replay of their log (doctor.check). Tells `progress` how many of the deck's cards it has

@@ -180,7 +180,7 @@ int run_daemon(const DaemonConfig& config) {
                 [&server](std::function<void()> work) {
                   server.run_beside_when_quiet(std::move(work));
                 }});
-    collection.group_commit().add_listener(checkpoints.import_listener());
+    collection.group_commit().add_listener(checkpoints.worker_write_listener());
     std::cerr << log_info << "kiokud: listening on " << socket_path << " (pid " << ::getpid()
               << (activation ? ", socket from systemd" : "") << ")\n";
     if (limits.idle_exit.count() > 0) {

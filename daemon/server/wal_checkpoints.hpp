@@ -61,12 +61,12 @@ class WalCheckpoints {
   // Checkpoints run so far, on the worker (for tests).
   int completed() const noexcept;
 
-  // For the collection's GroupCommit (add_listener), on the server's thread: an import commits
-  // through a connection of its own whose automatic checkpoints are off (CollectionConnection),
-  // and is announced once it has. What it wrote to the WAL is then copied when the daemon is
-  // quiet, not inside the commit its client waits for. The listener holds what it needs, not
-  // this object.
-  CommitListener import_listener() const;
+  // For the collection's GroupCommit (add_listener), on the server's thread: an import or a
+  // rebuild (doctor.rebuild) commits through a connection of the worker's own whose automatic
+  // checkpoints are off (CollectionConnection), and is announced once it has. What it wrote to the
+  // WAL is then copied when the daemon is quiet, not inside the commit its client waits for. The
+  // listener holds what it needs, not this object.
+  CommitListener worker_write_listener() const;
 
  private:
   struct State;

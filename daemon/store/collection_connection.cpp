@@ -26,7 +26,7 @@ CollectionConnection::CollectionConnection(const std::string& path)
   database_->execute("PRAGMA cache_size = -256");
   // Its commit would copy what it wrote into the collection file before the import's client
   // hears of it: 12 ms of a 20,000-note package's 255 ms. The server's checkpoints do it once the
-  // import is announced, when the daemon is quiet (WalCheckpoints::import_listener).
+  // import is announced, when the daemon is quiet (WalCheckpoints::worker_write_listener).
   database_->execute("PRAGMA wal_autocheckpoint = 0");
   collection_ = std::make_unique<Collection>(*database_);
 }

@@ -21,7 +21,7 @@ void configure_collection_connection(sqlite::Database& database);
 // Opens `path` (a collection kiokud has already migrated) on a connection of its own. Used on
 // one thread at a time; not thread-safe. Throws sqlite::SqliteError when the file cannot be
 // opened. Its commits never checkpoint the WAL: whoever writes through it has the daemon's
-// checkpoints told (an import: WalCheckpoints::import_listener).
+// checkpoints told (an import: WalCheckpoints::worker_write_listener).
 class CollectionConnection {
  public:
   explicit CollectionConnection(const std::string& path);

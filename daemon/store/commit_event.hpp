@@ -9,9 +9,10 @@
 namespace kioku::daemon {
 
 enum class WriteKind {
-  kAnswer,  // Collection::record_answer
-  kImport,  // Collection::import_deck
-  kOther,   // a handler's own Collection::write that does not say what it is
+  kAnswer,   // Collection::record_answer
+  kImport,   // Collection::import_deck
+  kOther,    // a handler's own Collection::write that does not say what it is
+  kRebuild,  // doctor.rebuild, which writes on the worker's connection as an import does
 };
 
 // One write (one request's, usually) in the commit. 0 for a deck or card it does not name:

@@ -272,7 +272,7 @@ TEST_CASE_METHOD(WatchedWalFile,
   // (Sizes, not wal_frames(), whose own checkpoint would copy the frames.)
   CHECK(file_size_of(file.path + "-wal") > 300 * 4096);
   CHECK(file_size_of(file.path) < 100 * 4096);
-  const kioku::daemon::CommitListener listener = checkpoints.import_listener();
+  const kioku::daemon::CommitListener listener = checkpoints.worker_write_listener();
   // Writes of other kinds are the hook's.
   listener({.writes = {{.kind = kioku::daemon::WriteKind::kAnswer},
                        {.kind = kioku::daemon::WriteKind::kOther}}});

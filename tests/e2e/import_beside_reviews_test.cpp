@@ -198,7 +198,7 @@ TEST_CASE("e2e: kioku review during an import says the answer was not recorded a
   const CommandResult review = run_kioku(home, {"review", "--no-shuffle"}, "1\nq\n");
   INFO(review.out << review.err);
   CHECK(review.exit_code == 0);
-  CHECK(has(review.out, "Not recorded: an import is writing the collection"));
+  CHECK(has(review.out, "Not recorded: an import or a rebuild is writing the collection"));
   CHECK(count_of(review.out, "Your answer") == 2);
   CHECK(field(result_of(beside_import_response(importer, cards)), "added") == kBesideNotes);
   LineClient reviewer(home.socket_path());

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
 #include "tests/e2e/clock_file.hpp"
+#include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/tmux_session.hpp"
 
@@ -180,6 +181,45 @@ TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients ar
   const json::value response = json::parse(*line);
   CHECK(response.at("result").at("ok").as_bool());
   CHECK(response.at("result").at("path").as_string() == fixture.home.collection_path());
+}
+
+TEST_CASE("e2e: doctor.rebuild writes on the worker - reads are served - writes wait for its end",
+          "[e2e][progress][doctor]") {
+  DeckDaemon fixture;
+  const std::string& socket = fixture.daemon.socket_path();
+  LineClient reviewer(socket);
+  const std::int64_t card = result_of(rpc(reviewer, "review.next")).at("card").at("id").as_int64();
+  const json::object answer{{"card", card}, {"rating", "good"}};
+  REQUIRE(result_of(rpc(reviewer, "review.answer", answer)).is_object());
+  // The answer's state spoiled behind kiokud's back: the rebuild has one card to put right.
+  execute_sql(fixture.home.collection_path(),
+              "UPDATE card_state SET reps = reps + 5 WHERE card_id = " + std::to_string(card));
+
+  std::optional<LineClient> busy(std::in_place, socket);
+  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+  REQUIRE(wait_for_stage(*busy, "simulating"));
+  LineClient rebuilding(socket);
+  REQUIRE(rebuilding.send(request_line(kRequestId, "doctor.rebuild") + "\n"));
+
+  // Queued behind the simulation: reads are served, writes refused at once with why.
+  CHECK(field(result_of(rpc(reviewer, "due.counts")), "new") == 9);
+  const json::value refused = rpc(reviewer, "review.answer", answer);
+  CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
+  CHECK(has(error_message_of(refused), "doctor --rebuild"));
+  CHECK(error_code_of(rpc(reviewer, "doctor.rebuild")) == kioku::protocol::code::kBusy);
+  CHECK_FALSE(rebuilding.read_line(500));
+
+  busy.reset();
+  const std::optional<std::string> line = rebuilding.read_line(60'000);
+  REQUIRE(line);
+  INFO(*line);
+  const json::value rebuilt = json::parse(*line);
+  CHECK(field(result_of(rebuilt), "changed") == 1);
+  CHECK(result_of(rebuilt).at("decks").at(0).at("changed_cards") == json::array{card});
+  // Its write is in the file the server reads, and writes are taken again.
+  CHECK(result_of(rpc(reviewer, "doctor.check")).as_object().contains("differing") == false);
+  CHECK(field(result_of(rpc(reviewer, "doctor.rebuild")), "changed") == 0);
+  CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
 }
 
 TEST_CASE("e2e: a client waiting for a long request is not idle however long it takes",
