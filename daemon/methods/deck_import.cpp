@@ -14,7 +14,7 @@
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/wire_views.hpp"
-#include "daemon/store/collection_connection.hpp"
+#include "daemon/methods/worker_write.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -244,41 +244,17 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   RequestedFile requested = requested_file(params, context);
   const ImportPlan plan = plan_import(params, requested, context);
   const TimestampMs now = context.clock.now();
-  const std::string& path = context.collection_path;
-  GroupCommit& writes = context.collection.group_commit();
   // One import at a time: a second is refused as any other write is while the first runs, before
-  // its file is read.
-  writes.check_writable();
-  refuse_long_request_here(context);
-  if (!context.may_answer_later || path.empty() || path.front() != '/') {
-    return result_of(run_import(context.collection, requested.file.get(), plan, now, {}));
-  }
-  // std::function copies what it holds: the file is shared, not copied.
+  // its file is read. std::function copies what it holds: the file is shared, not copied.
   auto file = std::make_shared<protocol::UniqueFd>(std::move(requested.file));
-  protocol::DeckImportResult result = answer_later<protocol::DeckImportResult>(
-      context,
-      [plan, file, path, now](const ProgressReport& progress) {
-        // A connection of the worker's own: SQLite's WAL lets the server's connection read the
-        // collection as it was before the import until the import commits.
-        CollectionConnection connection(path);
-        return result_of(run_import(connection.collection(), file->get(), plan, now, progress));
+  return write_on_worker<protocol::DeckImportResult>(
+      context, Write{WriteKind::kImport},
+      "the collection is busy: an import (" + plan.name +
+          ") is writing it; nothing was changed, try again when it ends",
+      [plan, file, now](Collection& collection, const ProgressReport& progress) {
+        return result_of(run_import(collection, file->get(), plan, now, progress));
       },
       params.progress.value_or(false));
-  // Set before the refusal below, so that nothing between the two can leave writes refused for
-  // good. The listeners hear of the import's end whether it landed, failed after its commit (a
-  // package's media) or rolled back: the due watchers and reminders count again, and a
-  // statistics refill a new day start put off runs; a count that finds nothing new costs little.
-  context.later.finished = [&writes] {
-    writes.accept_writes();
-    writes.announce_outside_write(Write{WriteKind::kImport});
-  };
-  // The worker's transaction holds SQLite's write lock until it ends: a write on the server's
-  // connection would wait on it (busy_timeout) and stall every client, so each is refused with
-  // kBusy at once. A group the server has open still commits before the worker's transaction
-  // begins, which waits for it.
-  writes.refuse_writes("the collection is busy: an import (" + plan.name +
-                       ") is writing it; nothing was changed, try again when it ends");
-  return result;
 }
 
 }  // namespace kioku::daemon

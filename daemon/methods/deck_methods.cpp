@@ -9,6 +9,7 @@
 #include "daemon/methods/rebuild.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
+#include "daemon/methods/worker_write.hpp"
 #include "protocol/deck_types.hpp"
 #include "protocol/json_rpc.hpp"
 
@@ -77,6 +78,11 @@ void check_expected_options(const DeckRow& deck, const boost::json::object& expe
   }
 }
 
+void store_options(Collection& collection, std::int64_t deck_id, const std::string& options_json,
+                   Algorithm algorithm) {
+  collection.decks().set_options(deck_id, options_json, std::string(to_string(algorithm)));
+}
+
 protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
                                   MethodContext& context) {
   DeckRow deck = context.collection.decks().require(params.deck);
@@ -96,20 +102,32 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
     }
     const DeckOptions before = deck_options_from_json(deck.options_json);
     const DeckOptions after = deck_options_from_json(options_json);
-    // The options and the recomputed cards are one write: a failure midway leaves neither.
-    context.collection.write([&] {
-      context.collection.decks().set_options(deck.id, options_json,
-                                             std::string(to_string(after.algorithm)));
-      // FSRS's parameters are its model of the learner: the cards' memory states are what the
-      // new ones give for the same answers, as a replay would find them (docs/fsrs-optimizer.md).
-      const bool new_model =
-          after.algorithm == Algorithm::kFsrs && after.fsrs_weights != before.fsrs_weights;
-      if (after.algorithm != before.algorithm || new_model) {
-        result.recomputed =
-            rebuild_view(rebuild_deck(context.collection, deck.id, after, context.calendar));
-      }
-    });
-    deck.options_json = options_json;
+    result.options = option_views(after);
+    // FSRS's parameters are its model of the learner: the cards' memory states are what the new
+    // ones give for the same answers, as a replay would find them (docs/fsrs-optimizer.md).
+    const bool new_model =
+        after.algorithm == Algorithm::kFsrs && after.fsrs_weights != before.fsrs_weights;
+    if (after.algorithm == before.algorithm && !new_model) {
+      context.collection.write(
+          [&] { store_options(context.collection, deck.id, options_json, after.algorithm); });
+      return result;
+    }
+    // The options and the recomputed cards are one write: a failure midway leaves neither. The
+    // replay of a deck of 77,000 cards takes about a second: on the worker, as doctor.rebuild's.
+    return write_on_worker<protocol::DeckConfigResult>(
+        context, Write{WriteKind::kRebuild, deck.id},
+        "the collection is busy: deck " + deck.slug +
+            "'s cards are being recomputed for its new scheduler; nothing was changed, try "
+            "again when it ends",
+        [result, id = deck.id, options_json, after, calendar = context.calendar](
+            Collection& collection, const ProgressReport& progress) mutable {
+          collection.write(Write{WriteKind::kRebuild, id}, [&] {
+            store_options(collection, id, options_json, after.algorithm);
+            result.recomputed =
+                rebuild_view(rebuild_deck(collection, id, after, calendar, progress));
+          });
+          return result;
+        });
   }
   result.options = option_views(deck_options_from_json(deck.options_json));
   return result;

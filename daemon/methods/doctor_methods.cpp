@@ -6,9 +6,9 @@
 #include "daemon/methods/rebuild.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
+#include "daemon/methods/worker_write.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/backup_listing.hpp"
-#include "daemon/store/collection_connection.hpp"
 #include "daemon/store/collection_snapshot.hpp"
 #include "daemon/store/integrity.hpp"
 #include "protocol/doctor_types.hpp"
@@ -52,31 +52,16 @@ protocol::DoctorRebuildResult rebuild_decks(Collection& collection,
 // refused (kBusy) as during an import, since the worker's transaction holds SQLite's write lock.
 protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& params,
                                       MethodContext& context) {
-  // At once: an unknown deck, or a write already under way on the worker, is refused before
-  // anything waits for the worker.
+  // At once: an unknown deck is refused before anything waits for the worker.
   queue_decks(context.collection, 0, params.deck);
-  GroupCommit& writes = context.collection.group_commit();
-  writes.check_writable();
-  if (!context.may_answer_later) {
-    refuse_long_request_here(context);
-    return rebuild_decks(context.collection, params.deck, context.calendar, ProgressReport{});
-  }
-  protocol::DoctorRebuildResult result = answer_later<protocol::DoctorRebuildResult>(
-      context, [path = context.collection_path, deck = params.deck,
-                calendar = context.calendar](const ProgressReport& progress) {
-        CollectionConnection connection(path);
-        return rebuild_decks(connection.collection(), deck, calendar, progress);
-      });
-  // As an import's (deck_import.cpp): set before the refusal, so nothing between the two can
-  // leave writes refused for good; the listeners hear of the rebuild however it ended.
-  context.later.finished = [&writes] {
-    writes.accept_writes();
-    writes.announce_outside_write(Write{WriteKind::kRebuild});
-  };
-  writes.refuse_writes(
+  return write_on_worker<protocol::DoctorRebuildResult>(
+      context, Write{WriteKind::kRebuild},
       "the collection is busy: kioku doctor --rebuild is rewriting the cards' states from their "
-      "logs; nothing was changed, try again when it ends");
-  return result;
+      "logs; nothing was changed, try again when it ends",
+      [deck = params.deck, calendar = context.calendar](Collection& collection,
+                                                        const ProgressReport& progress) {
+        return rebuild_decks(collection, deck, calendar, progress);
+      });
 }
 
 // What doctor.check reads besides the collection: where it lives, its day calendar, and now.

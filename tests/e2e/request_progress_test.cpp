@@ -110,6 +110,26 @@ bool wait_for_stage(LineClient& client, const std::string& stage) {
   }
 }
 
+// Waits, through the socket, until kiokud refuses writes: a request sent on another connection
+// reaches kiokud's thread in no set order with this client's. Flags `card` 0 (a write that
+// changes nothing) until one is refused; returns the refusal.
+json::value first_refused_write(LineClient& client, std::int64_t card) {
+  for (int attempt = 0; attempt < 100'000; ++attempt) {
+    json::value reply = rpc(client, "card.flag", {{"cards", json::array{card}}, {"flag", 0}});
+    if (reply.as_object().contains("error")) return reply;
+  }
+  FAIL("kiokud took every write");
+  return nullptr;
+}
+
+// The `algorithm` option's value in a deck.config result.
+std::string algorithm_of(const json::value& config) {
+  for (const json::value& option : config.at("options").as_array()) {
+    if (option.at("name") == "algorithm") return std::string(option.at("value").as_string());
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST_CASE("e2e: a long request tells how far it has come when asked and only then",
@@ -201,11 +221,12 @@ TEST_CASE("e2e: doctor.rebuild writes on the worker - reads are served - writes 
   LineClient rebuilding(socket);
   REQUIRE(rebuilding.send(request_line(kRequestId, "doctor.rebuild") + "\n"));
 
-  // Queued behind the simulation: reads are served, writes refused at once with why.
-  CHECK(field(result_of(rpc(reviewer, "due.counts")), "new") == 9);
-  const json::value refused = rpc(reviewer, "review.answer", answer);
+  // Queued behind the simulation: writes are refused at once with why, reads are served.
+  const json::value refused = first_refused_write(reviewer, card);
   CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
   CHECK(has(error_message_of(refused), "doctor --rebuild"));
+  CHECK(error_code_of(rpc(reviewer, "review.answer", answer)) == kioku::protocol::code::kBusy);
+  CHECK(field(result_of(rpc(reviewer, "due.counts")), "new") == 9);
   CHECK(error_code_of(rpc(reviewer, "doctor.rebuild")) == kioku::protocol::code::kBusy);
   CHECK_FALSE(rebuilding.read_line(500));
 
@@ -219,6 +240,41 @@ TEST_CASE("e2e: doctor.rebuild writes on the worker - reads are served - writes 
   // Its write is in the file the server reads, and writes are taken again.
   CHECK(result_of(rpc(reviewer, "doctor.check")).as_object().contains("differing") == false);
   CHECK(field(result_of(rpc(reviewer, "doctor.rebuild")), "changed") == 0);
+  CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
+}
+
+TEST_CASE("e2e: a deck's new scheduler recomputes its cards on the worker - writes wait for it",
+          "[e2e][progress][scheduling]") {
+  DeckDaemon fixture;
+  const std::string& socket = fixture.daemon.socket_path();
+  LineClient reviewer(socket);
+  const std::int64_t card = result_of(rpc(reviewer, "review.next")).at("card").at("id").as_int64();
+  const json::object answer{{"card", card}, {"rating", "good"}};
+
+  std::optional<LineClient> busy(std::in_place, socket);
+  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+  REQUIRE(wait_for_stage(*busy, "simulating"));
+  LineClient configuring(socket);
+  REQUIRE(configuring.send(
+      request_line(kRequestId, "deck.config", {{"deck", "d"}, {"set", {{"algorithm", "fsrs"}}}}) +
+      "\n"));
+
+  const json::value refused = first_refused_write(reviewer, card);
+  CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
+  CHECK(has(error_message_of(refused), "new scheduler"));
+  CHECK(error_code_of(rpc(reviewer, "review.answer", answer)) == kioku::protocol::code::kBusy);
+  // Reads see the deck as it was.
+  CHECK(algorithm_of(result_of(rpc(reviewer, "deck.config", {{"deck", "d"}}))) == "sm2");
+  CHECK_FALSE(configuring.read_line(500));
+
+  busy.reset();
+  const std::optional<std::string> line = configuring.read_line(60'000);
+  REQUIRE(line);
+  INFO(*line);
+  const json::value configured = json::parse(*line);
+  CHECK(field(result_of(configured).at("recomputed"), "cards") == 10);
+  CHECK(algorithm_of(result_of(configured)) == "fsrs");
+  CHECK(algorithm_of(result_of(rpc(reviewer, "deck.config", {{"deck", "d"}}))) == "fsrs");
   CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
 }
 
