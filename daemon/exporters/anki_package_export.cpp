@@ -16,6 +16,7 @@
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
 #include "core/templated_note_type.hpp"
+#include "core/unique_ids.hpp"
 #include "daemon/exporters/export_files.hpp"
 #include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
@@ -363,8 +364,8 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
   // types share an id: a type whose fields changed was kept twice), by key.
   std::map<std::string, std::pair<std::int64_t, const TemplatedNoteType*>> own_types;
   std::set<std::int64_t> own_type_ids;
-  std::set<std::int64_t> note_ids;
-  std::set<std::int64_t> card_ids;
+  UniqueIds note_ids;
+  UniqueIds card_ids;
   std::set<std::string> media_names;
   std::map<std::string, std::int64_t> tags;
   std::int64_t position = 0;
@@ -402,8 +403,7 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
       }
       AnkiPackageNote note;
       // Anki's note and card ids are creation times in ms by convention; any unique number works.
-      note.id = std::max<std::int64_t>(exported.created_ms, 1);
-      while (!note_ids.insert(note.id).second) ++note.id;
+      note.id = note_ids.take(std::max<std::int64_t>(exported.created_ms, 1));
       note.guid = exported.note.id;
       note.type_id = type_id;
       note.modified_s = exported.modified_ms / 1000;
@@ -423,8 +423,7 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
       }
       for (const ExportCard& exported_card : exported.cards) {
         AnkiPackageCard card;
-        card.id = note.id;
-        while (!card_ids.insert(card.id).second) ++card.id;
+        card.id = card_ids.take(note.id);
         card.note_id = note.id;
         card.deck_id = did;
         card.ord = anki_card_ord(exported_card.key);

@@ -8,8 +8,8 @@ namespace kioku::daemon {
 
 namespace {
 
-// Notes are read a page at a time, as note.find pages them.
-constexpr std::int64_t kNotesPerPage = 1000;
+// How many notes are read between two reports: a report costs a look at the client's connection.
+constexpr std::size_t kNotesPerReport = 256;
 
 ExportNote export_note(Collection& collection, StoredNote stored, bool with_history) {
   ExportNote exported;
@@ -31,7 +31,7 @@ ExportNote export_note(Collection& collection, StoredNote stored, bool with_hist
 }  // namespace
 
 std::vector<ExportDeck> read_export_decks(Collection& collection, const std::vector<DeckRow>& decks,
-                                          bool with_history) {
+                                          bool with_history, const ProgressReport& progress) {
   std::vector<ExportDeck> out;
   for (const DeckRow& row : decks) {
     ExportDeck deck;
@@ -41,15 +41,18 @@ std::vector<ExportDeck> read_export_decks(Collection& collection, const std::vec
     deck.description = std::move(text.description);
     deck.languages = std::move(text.languages);
     deck.options = deck_options_from_json(row.options_json);
+    // In one query, sorted once: the deck read a thousand notes at a time, each page sorted
+    // whole again to find its offset, took 27.5 s for 77,000 notes.
     NoteSearch search;
     search.deck_id = row.id;
-    search.limit = kNotesPerPage;
-    while (true) {
-      std::vector<StoredNote> page = collection.notes().search(search);
-      for (StoredNote& stored : page)
-        deck.notes.push_back(export_note(collection, std::move(stored), with_history));
-      if (static_cast<std::int64_t>(page.size()) < kNotesPerPage) break;
-      search.offset += kNotesPerPage;
+    search.limit = -1;  // SQLite: no limit
+    std::vector<StoredNote> stored_notes = collection.notes().search(search);
+    deck.notes.reserve(stored_notes.size());
+    for (StoredNote& stored : stored_notes) {
+      if (deck.notes.size() % kNotesPerReport == 0) {
+        progress(WorkStage::kReading, deck.notes.size(), stored_notes.size());
+      }
+      deck.notes.push_back(export_note(collection, std::move(stored), with_history));
     }
     out.push_back(std::move(deck));
   }

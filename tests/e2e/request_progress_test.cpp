@@ -4,7 +4,11 @@
 // client's; a client that only shut its writing half still gets its answer; and kiokud stopping
 // stops the work and tells its client why. In a real terminal, kioku draws the progress as a bar
 // and Ctrl-C stops kiokud's work.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <csignal>
+#include <filesystem>
 
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
@@ -201,6 +205,40 @@ TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients ar
   const json::value response = json::parse(*line);
   CHECK(response.at("result").at("ok").as_bool());
   CHECK(response.at("result").at("path").as_string() == fixture.home.collection_path());
+}
+
+TEST_CASE("e2e: deck.export waits its turn on the worker while other clients are served",
+          "[e2e][progress][export]") {
+  DeckDaemon fixture;
+  std::optional<LineClient> busy(std::in_place, fixture.daemon.socket_path());
+  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+  REQUIRE(wait_for_stage(*busy, "simulating"));
+
+  const std::string path = fixture.home.root() + "/exported.toml";
+  const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  REQUIRE(file >= 0);
+  LineClient exporting(fixture.daemon.socket_path());
+  REQUIRE(exporting.send_with_descriptors(
+      request_line(kRequestId, "deck.export", {{"deck", "d"}, {"format", "toml"}, {"fd", 0}}) +
+          "\n",
+      {file}));
+  ::close(file);  // kiokud holds its own
+  LineClient other(fixture.daemon.socket_path());
+  CHECK(result_of(rpc(other, "due.counts")).is_object());
+  // Behind the simulation on the worker: run on kiokud's own thread, as it was, ten notes
+  // would have been written within a millisecond.
+  CHECK_FALSE(exporting.read_line(500));
+  CHECK(std::filesystem::file_size(path) == 0);
+
+  busy.reset();
+  const std::optional<std::string> line = exporting.read_line(60'000);
+  REQUIRE(line);
+  INFO(*line);
+  const json::value exported = json::parse(*line);
+  CHECK(field(result_of(exported), "notes") == 10);
+  CHECK(field(result_of(exported), "bytes") ==
+        static_cast<std::int64_t>(std::filesystem::file_size(path)));
+  CHECK(has(read_file(path), "question 9"));
 }
 
 TEST_CASE("e2e: doctor.rebuild writes on the worker - reads are served - writes wait for its end",
