@@ -7,6 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/maintenance_messages.hpp"
 #include "cli/messages.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/methods.hpp"
@@ -57,7 +58,9 @@ std::string card_list(const std::vector<std::int64_t>& cards) {
 // that restores it. Card states that differ from their logs are an error too.
 void check_collection(CliContext& context) {
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
-  const boost::json::value reply = context.daemon().call(protocol::kDoctorCheck.name);
+  // A bar on stderr, when it is a terminal: the check of a large collection takes seconds.
+  const boost::json::value reply =
+      call_showing_progress(context.daemon(), protocol::kDoctorCheck.name, {}, context.language);
   if (context.json) print_json(reply);
   const auto result =
       protocol::decode_result<protocol::DoctorCheckResult>(protocol::kDoctorCheck.name, reply);
@@ -105,10 +108,12 @@ void run_doctor(CliContext& context, const DoctorArgs& args) {
     check_collection(context);
     return;
   }
-  call_and_show(context, protocol::kDoctorRebuild, deck_params(args.deck.value_or("")),
-                [&](const protocol::DoctorRebuildResult& result, std::ostream& out) {
-                  print_rebuild(result, words, out);
-                });
+  show_result(context, protocol::kDoctorRebuild,
+              call_showing_progress(context.daemon(), protocol::kDoctorRebuild.name,
+                                    deck_params(args.deck.value_or("")), context.language),
+              [&](const protocol::DoctorRebuildResult& result, std::ostream& out) {
+                print_rebuild(result, words, out);
+              });
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "cli/commands.hpp"
 #include "cli/export_messages.hpp"
 #include "cli/messages.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
@@ -224,12 +225,15 @@ CommandGroup export_commands() {
             params.fd = 0;
             params.lang = context.language;
             params.with_history = args.with_history;
+            params.progress = false;  // call_showing_progress asks for it when it draws
             CallOptions options;
             options.descriptor = target.descriptor();
             boost::json::value result;
             try {
-              result = context.daemon().call(protocol::kDeckExport.name,
-                                             protocol::encode(params).as_object(), options);
+              // A bar on stderr, when it is a terminal; standard output may be the export.
+              result = call_showing_progress(context.daemon(), protocol::kDeckExport.name,
+                                             protocol::encode(params).as_object(), context.language,
+                                             options);
             } catch (const Error& error) {
               reword(error, args, format, context.language);
             }

@@ -38,6 +38,9 @@ const char* stage_words(const ProgressMessages& words, std::string_view stage) {
   if (stage == "scoring") return words.scoring;
   if (stage == "simulating") return words.simulating;
   if (stage == "importing") return words.importing;
+  if (stage == "checking") return words.checking;
+  if (stage == "replaying") return words.replaying;
+  if (stage == "writing") return words.writing;
   return words.working;
 }
 

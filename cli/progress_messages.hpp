@@ -13,6 +13,9 @@ struct ProgressMessages {
   const char* scoring;
   const char* simulating;
   const char* importing;
+  const char* checking;
+  const char* replaying;
+  const char* writing;
   const char* working;  // a stage this kioku does not know (a newer kiokud's)
   // After the bar, when kiokud counts cards (an import): {cards} done so far, {rate} a second,
   // {time} left (cli/duration_text.hpp).
@@ -22,8 +25,8 @@ struct ProgressMessages {
   const char* time_left;
 };
 BOOST_DESCRIBE_STRUCT(ProgressMessages, (),
-                      (reading, fitting, scoring, simulating, importing, working, cards_done_one,
-                       cards_done, cards_rate, time_left))
+                      (reading, fitting, scoring, simulating, importing, checking, replaying,
+                       writing, working, cards_done_one, cards_done, cards_rate, time_left))
 
 const ProgressMessages& progress_messages_for(const std::string& language);
 

@@ -9,12 +9,15 @@ namespace kioku {
 
 namespace {
 
-constexpr std::array<std::pair<WorkStage, const char*>, 5> kStageNames = {{
+constexpr std::array<std::pair<WorkStage, const char*>, 8> kStageNames = {{
     {WorkStage::kReading, "reading"},
     {WorkStage::kFitting, "fitting"},
     {WorkStage::kScoring, "scoring"},
     {WorkStage::kSimulating, "simulating"},
     {WorkStage::kImporting, "importing"},
+    {WorkStage::kChecking, "checking"},
+    {WorkStage::kReplaying, "replaying"},
+    {WorkStage::kWriting, "writing"},
 }};
 
 }  // namespace
@@ -33,6 +36,12 @@ std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept {
   return std::nullopt;
 }
 
+ProgressReport ProgressReport::share(std::size_t index, std::size_t count) const {
+  if (count == 0) return *this;
+  return part(static_cast<double>(index) / static_cast<double>(count),
+              static_cast<double>(index + 1) / static_cast<double>(count));
+}
+
 ProgressReport::ProgressReport(Sink sink)
     : sink_(sink ? std::make_shared<const Sink>(std::move(sink)) : nullptr) {}
 
@@ -40,7 +49,8 @@ void ProgressReport::operator()(WorkStage stage, std::size_t done, std::size_t t
   if (!sink_) return;
   const double fraction =
       total == 0 ? 1.0 : std::min(1.0, static_cast<double>(done) / static_cast<double>(total));
-  (*sink_)(stage, from_ + (to_ - from_) * fraction, std::nullopt);
+  // A part done is exactly its end, which rounding could leave short of 1 for the last part.
+  (*sink_)(stage, fraction >= 1.0 ? to_ : from_ + (to_ - from_) * fraction, std::nullopt);
 }
 
 void ProgressReport::cards_done(WorkStage stage, double fraction, std::uint64_t cards) const {

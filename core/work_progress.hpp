@@ -16,9 +16,19 @@
 
 namespace kioku {
 
-enum class WorkStage { kReading, kFitting, kScoring, kSimulating, kImporting };
+enum class WorkStage {
+  kReading,
+  kFitting,
+  kScoring,
+  kSimulating,
+  kImporting,
+  kChecking,   // SQLite's integrity check (doctor.check)
+  kReplaying,  // card states recomputed from their logs (doctor.rebuild, a deck's new scheduler)
+  kWriting,    // an export's file
+};
 
-// "reading", "fitting", "scoring", "simulating", "importing": the names the protocol uses.
+// "reading", "fitting", "scoring", "simulating", "importing", "checking", "replaying",
+// "writing": the names the protocol uses.
 const char* work_stage_name(WorkStage stage) noexcept;
 std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept;
 
@@ -46,6 +56,9 @@ class ProgressReport {
   // This report for a part of the work: the part's fractions 0 to 1 arrive as `from` to `to`
   // of this one's (the folds of an evaluation, each a fit of its own).
   ProgressReport part(double from, double to) const;
+  // Part `index` of `count` equal parts (the decks of a check or an export, whose sizes are not
+  // counted first).
+  ProgressReport share(std::size_t index, std::size_t count) const;
 
  private:
   std::shared_ptr<const Sink> sink_;

@@ -192,14 +192,16 @@ struct DeckExportParams {
   std::int64_t fd = 0;
   std::optional<std::string> lang;
   std::optional<bool> with_history;
+  std::optional<bool> progress;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "a deck's id or name; A::B takes its subdecks too"},
       FieldHelp{"format", "toml, tsv or apkg"},
       FieldHelp{"fd", "0: the empty regular file passed with this request (SCM_RIGHTS)"},
       FieldHelp{"lang", "tsv, apkg: the language of the fields' text: en or ja (default en)"},
-      FieldHelp{"with_history", "apkg: true writes each card's review log as Anki's revlog"}};
+      FieldHelp{"with_history", "apkg: true writes each card's review log as Anki's revlog"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(DeckExportParams, (), (deck, format, fd, lang, with_history))
+BOOST_DESCRIBE_STRUCT(DeckExportParams, (), (deck, format, fd, lang, with_history, progress))
 
 struct DeckExportResult {
   std::vector<std::string> decks;  // the decks written, by id

@@ -16,9 +16,19 @@ namespace kioku::protocol {
 
 struct DoctorRebuildParams {
   std::optional<std::string> deck;
-  static constexpr std::array kHelp{FieldHelp{"deck", "only this deck"}};
+  std::optional<bool> progress;
+  static constexpr std::array kHelp{
+      FieldHelp{"deck", "only this deck"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(DoctorRebuildParams, (), (deck))
+BOOST_DESCRIBE_STRUCT(DoctorRebuildParams, (), (deck, progress))
+
+struct DoctorCheckParams {
+  std::optional<bool> progress;
+  static constexpr std::array kHelp{
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
+};
+BOOST_DESCRIBE_STRUCT(DoctorCheckParams, (), (progress))
 
 struct DeckRebuild : RebuildCounts {
   std::string deck;
@@ -54,7 +64,7 @@ BOOST_DESCRIBE_STRUCT(DoctorCheckResult, (),
 inline constexpr MethodType<DoctorRebuildParams, DoctorRebuildResult> kDoctorRebuild{
     "doctor.rebuild",
     "Recomputes every card's state by replaying its review log; reports what differed."};
-inline constexpr MethodType<NoParams, DoctorCheckResult> kDoctorCheck{
+inline constexpr MethodType<DoctorCheckParams, DoctorCheckResult> kDoctorCheck{
     "doctor.check",
     "Runs SQLite's integrity and foreign key checks over the whole collection and compares "
     "every card's state with a replay of its log; reports damage, the newest good backup and "

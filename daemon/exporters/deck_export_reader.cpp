@@ -33,7 +33,9 @@ ExportNote export_note(Collection& collection, StoredNote stored, bool with_hist
 std::vector<ExportDeck> read_export_decks(Collection& collection, const std::vector<DeckRow>& decks,
                                           bool with_history, const ProgressReport& progress) {
   std::vector<ExportDeck> out;
-  for (const DeckRow& row : decks) {
+  for (std::size_t index = 0; index < decks.size(); ++index) {
+    const DeckRow& row = decks[index];
+    const ProgressReport deck_progress = progress.share(index, decks.size());
     ExportDeck deck;
     deck.id = row.slug;
     deck.name = row.name;
@@ -50,10 +52,11 @@ std::vector<ExportDeck> read_export_decks(Collection& collection, const std::vec
     deck.notes.reserve(stored_notes.size());
     for (StoredNote& stored : stored_notes) {
       if (deck.notes.size() % kNotesPerReport == 0) {
-        progress(WorkStage::kReading, deck.notes.size(), stored_notes.size());
+        deck_progress(WorkStage::kReading, deck.notes.size(), stored_notes.size());
       }
       deck.notes.push_back(export_note(collection, std::move(stored), with_history));
     }
+    deck_progress(WorkStage::kReading, stored_notes.size(), stored_notes.size());
     out.push_back(std::move(deck));
   }
   return out;

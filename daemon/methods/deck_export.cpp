@@ -77,6 +77,9 @@ protocol::DeckExportResult write_export(Collection& collection, const ExportRequ
   for (const ExportDeck& deck : decks) result.decks.push_back(deck.id);
   result.notes = note_count(decks);
   result.cards = card_count(decks);
+  // Making a package compresses its collection, seconds that tell nothing of how far they have
+  // come.
+  progress(WorkStage::kWriting, 0, 1);
   const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
   if (request.format == "toml") {
     write_all(descriptor, deck_toml(decks.front()));
@@ -95,6 +98,7 @@ protocol::DeckExportResult write_export(Collection& collection, const ExportRequ
   }
   const off_t end = ::lseek(descriptor, 0, SEEK_CUR);
   result.bytes = start >= 0 && end >= start ? static_cast<std::int64_t>(end - start) : 0;
+  progress(WorkStage::kWriting, 1, 1);
   return result;
 }
 
@@ -145,10 +149,12 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
   // answered meanwhile), into the file passed, which the worker now holds.
   auto file = std::make_shared<protocol::UniqueFd>(std::move(*context.passed_descriptor));
   return answer_later<protocol::DeckExportResult>(
-      context, [request = std::move(request), file, collection](const ProgressReport& progress) {
+      context,
+      [request = std::move(request), file, collection](const ProgressReport& progress) {
         CollectionSnapshot snapshot(collection);
         return write_export(snapshot.collection(), request, file->get(), progress);
-      });
+      },
+      params.progress.value_or(false));
 }
 
 }  // namespace kioku::daemon

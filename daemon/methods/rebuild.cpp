@@ -21,9 +21,10 @@ RebuildReport replay_deck(Collection& collection, std::int64_t deck_id, const De
   // by hand) are suspended whatever their answers say; both lists are sorted by id.
   const std::vector<std::int64_t> withdrawn = collection.cards().withdrawn_in_deck(deck_id);
   const std::vector<std::int64_t> card_ids = collection.cards().ids_in_deck(deck_id);
+  const WorkStage stage = store ? WorkStage::kReplaying : WorkStage::kReading;
   for (const std::int64_t card_id : card_ids) {
     if (report.cards % kCardsPerReport == 0) {
-      progress(WorkStage::kReading, static_cast<std::size_t>(report.cards), card_ids.size());
+      progress(stage, static_cast<std::size_t>(report.cards), card_ids.size());
     }
     const CardRecord stored = collection.cards().card(card_id);
     const CardState replayed = replayed_state(
@@ -35,6 +36,7 @@ RebuildReport replay_deck(Collection& collection, std::int64_t deck_id, const De
     if (report.changed_cards.size() < kReportedCards) report.changed_cards.push_back(card_id);
     if (store) collection.cards().write_state(card_id, replayed);
   }
+  progress(stage, card_ids.size(), card_ids.size());
   return report;
 }
 

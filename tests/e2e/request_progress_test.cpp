@@ -60,10 +60,12 @@ struct Heard {
   json::value response;                // null when none came
 };
 
-// Sends the request on `client` and reads up to and including its response.
+// Sends the request on `client` (with `file` passed beside it, when given) and reads up to and
+// including its response.
 Heard send_and_listen(LineClient& client, std::string_view method, json::object params,
-                      int timeout_ms = 120'000) {
-  REQUIRE(client.send(request_line(kRequestId, method, std::move(params)) + "\n"));
+                      int timeout_ms = 120'000, int file = -1) {
+  const std::string line = request_line(kRequestId, method, std::move(params)) + "\n";
+  REQUIRE((file < 0 ? client.send(line) : client.send_with_descriptors(line, {file})));
   Heard heard;
   for (;;) {
     const std::optional<std::string> line = client.read_line(timeout_ms);
@@ -156,6 +158,23 @@ TEST_CASE("e2e: a long request tells how far it has come when asked and only the
   const Heard evaluated = send_and_listen(client, "sched.evaluate", {{"progress", true}});
   REQUIRE(is_error(evaluated.response) == false);
   CHECK(stages_of(evaluated.progress) == std::vector<std::string>{"reading", "fitting"});
+
+  const Heard checked = send_and_listen(client, "doctor.check", {{"progress", true}});
+  REQUIRE(is_error(checked.response) == false);
+  CHECK(stages_of(checked.progress) == std::vector<std::string>{"checking", "reading"});
+  const Heard rebuilt = send_and_listen(client, "doctor.rebuild", {{"progress", true}});
+  REQUIRE(is_error(rebuilt.response) == false);
+  CHECK(stages_of(rebuilt.progress) == std::vector<std::string>{"replaying"});
+  const std::string exported_path = fixture.home.root() + "/exported.apkg";
+  const int exported_file =
+      ::open(exported_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  REQUIRE(exported_file >= 0);
+  const Heard exported = send_and_listen(
+      client, "deck.export", {{"deck", "d"}, {"format", "apkg"}, {"fd", 0}, {"progress", true}},
+      120'000, exported_file);
+  ::close(exported_file);
+  REQUIRE(is_error(exported.response) == false);
+  CHECK(stages_of(exported.progress) == std::vector<std::string>{"reading", "writing"});
 
   // Not asked: the response is the first line.
   const Heard quiet = send_and_listen(client, "sched.simulate", {{"deck", "d"}, {"days", 365}});
