@@ -116,6 +116,29 @@ bool wait_for_stage(LineClient& client, const std::string& stage) {
   }
 }
 
+// The worker held by a simulation that never ends, until release(): a request queued behind it
+// waits, and what runs on kiokud's own thread does not.
+class WorkerHeld {
+ public:
+  explicit WorkerHeld(const std::string& socket_path) : client_(std::in_place, socket_path) {
+    REQUIRE(client_->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
+    REQUIRE(wait_for_stage(*client_, "simulating"));
+  }
+  // Leaves: the simulation stops, and the worker moves on.
+  void release() { client_.reset(); }
+
+ private:
+  std::optional<LineClient> client_;
+};
+
+// The next line `client` reads, a response, once the worker has come to its request.
+json::value response_on(LineClient& client) {
+  const std::optional<std::string> line = client.read_line(60'000);
+  REQUIRE(line);
+  INFO(*line);
+  return json::parse(*line);
+}
+
 // Waits, through the socket, until kiokud refuses writes: a request sent on another connection
 // reaches kiokud's thread in no set order with this client's. Flags `card` 0 (a write that
 // changes nothing) until one is refused; returns the refusal.
@@ -205,9 +228,7 @@ TEST_CASE("e2e: a client that leaves has its long request stopped and the worker
 TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients are served",
           "[e2e][progress][doctor]") {
   DeckDaemon fixture;
-  std::optional<LineClient> busy(std::in_place, fixture.daemon.socket_path());
-  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
-  REQUIRE(wait_for_stage(*busy, "simulating"));
+  WorkerHeld held(fixture.daemon.socket_path());
 
   LineClient checking(fixture.daemon.socket_path());
   REQUIRE(checking.send(request_line(kRequestId, "doctor.check") + "\n"));
@@ -217,11 +238,8 @@ TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients ar
   // cards would have answered within a millisecond.
   CHECK_FALSE(checking.read_line(500));
 
-  busy.reset();  // its simulation stops, and the worker moves on to the check
-  const std::optional<std::string> line = checking.read_line(60'000);
-  REQUIRE(line);
-  INFO(*line);
-  const json::value response = json::parse(*line);
+  held.release();  // its simulation stops, and the worker moves on to the check
+  const json::value response = response_on(checking);
   CHECK(response.at("result").at("ok").as_bool());
   CHECK(response.at("result").at("path").as_string() == fixture.home.collection_path());
 }
@@ -229,9 +247,7 @@ TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients ar
 TEST_CASE("e2e: deck.export waits its turn on the worker while other clients are served",
           "[e2e][progress][export]") {
   DeckDaemon fixture;
-  std::optional<LineClient> busy(std::in_place, fixture.daemon.socket_path());
-  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
-  REQUIRE(wait_for_stage(*busy, "simulating"));
+  WorkerHeld held(fixture.daemon.socket_path());
 
   const std::string path = fixture.home.root() + "/exported.toml";
   const int file = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -249,11 +265,8 @@ TEST_CASE("e2e: deck.export waits its turn on the worker while other clients are
   CHECK_FALSE(exporting.read_line(500));
   CHECK(std::filesystem::file_size(path) == 0);
 
-  busy.reset();
-  const std::optional<std::string> line = exporting.read_line(60'000);
-  REQUIRE(line);
-  INFO(*line);
-  const json::value exported = json::parse(*line);
+  held.release();
+  const json::value exported = response_on(exporting);
   CHECK(field(result_of(exported), "notes") == 10);
   CHECK(field(result_of(exported), "bytes") ==
         static_cast<std::int64_t>(std::filesystem::file_size(path)));
@@ -272,9 +285,7 @@ TEST_CASE("e2e: doctor.rebuild writes on the worker - reads are served - writes 
   execute_sql(fixture.home.collection_path(),
               "UPDATE card_state SET reps = reps + 5 WHERE card_id = " + std::to_string(card));
 
-  std::optional<LineClient> busy(std::in_place, socket);
-  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
-  REQUIRE(wait_for_stage(*busy, "simulating"));
+  WorkerHeld held(fixture.daemon.socket_path());
   LineClient rebuilding(socket);
   REQUIRE(rebuilding.send(request_line(kRequestId, "doctor.rebuild") + "\n"));
 
@@ -287,11 +298,8 @@ TEST_CASE("e2e: doctor.rebuild writes on the worker - reads are served - writes 
   CHECK(error_code_of(rpc(reviewer, "doctor.rebuild")) == kioku::protocol::code::kBusy);
   CHECK_FALSE(rebuilding.read_line(500));
 
-  busy.reset();
-  const std::optional<std::string> line = rebuilding.read_line(60'000);
-  REQUIRE(line);
-  INFO(*line);
-  const json::value rebuilt = json::parse(*line);
+  held.release();
+  const json::value rebuilt = response_on(rebuilding);
   CHECK(field(result_of(rebuilt), "changed") == 1);
   CHECK(result_of(rebuilt).at("decks").at(0).at("changed_cards") == json::array{card});
   // Its write is in the file the server reads, and writes are taken again.
@@ -308,9 +316,7 @@ TEST_CASE("e2e: a deck's new scheduler recomputes its cards on the worker - writ
   const std::int64_t card = result_of(rpc(reviewer, "review.next")).at("card").at("id").as_int64();
   const json::object answer{{"card", card}, {"rating", "good"}};
 
-  std::optional<LineClient> busy(std::in_place, socket);
-  REQUIRE(busy->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
-  REQUIRE(wait_for_stage(*busy, "simulating"));
+  WorkerHeld held(fixture.daemon.socket_path());
   LineClient configuring(socket);
   REQUIRE(configuring.send(
       request_line(kRequestId, "deck.config", {{"deck", "d"}, {"set", {{"algorithm", "fsrs"}}}}) +
@@ -324,11 +330,8 @@ TEST_CASE("e2e: a deck's new scheduler recomputes its cards on the worker - writ
   CHECK(algorithm_of(result_of(rpc(reviewer, "deck.config", {{"deck", "d"}}))) == "sm2");
   CHECK_FALSE(configuring.read_line(500));
 
-  busy.reset();
-  const std::optional<std::string> line = configuring.read_line(60'000);
-  REQUIRE(line);
-  INFO(*line);
-  const json::value configured = json::parse(*line);
+  held.release();
+  const json::value configured = response_on(configuring);
   CHECK(field(result_of(configured).at("recomputed"), "cards") == 10);
   CHECK(algorithm_of(result_of(configured)) == "fsrs");
   CHECK(algorithm_of(result_of(rpc(reviewer, "deck.config", {{"deck", "d"}}))) == "fsrs");
