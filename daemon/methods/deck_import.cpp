@@ -97,12 +97,7 @@ ImportPlan plan_import(const protocol::DeckImportParams& params, const Requested
     plan.package.language = checked_language(params.lang);
     plan.package.with_history = params.with_history.value_or(false);
     plan.package.day_starts_at_hour = context.calendar.day_starts_at_hour();
-    // The collection's own directory (kiokud --data-dir), where its start-up looks for what an
-    // interrupted import left; $XDG_DATA_HOME/kioku in-process, where there is no file.
-    const std::string& collection = context.collection_path;
-    plan.package.data_directory = collection.empty() || collection.front() != '/'
-                                      ? protocol::data_directory()
-                                      : protocol::parent_directory(collection);
+    plan.package.data_directory = context.data_directory();
     return plan;
   }
   AnkiTextOptions& options = plan.text;

@@ -78,59 +78,90 @@ void check_expected_options(const DeckRow& deck, const boost::json::object& expe
   }
 }
 
-void store_options(Collection& collection, std::int64_t deck_id, const std::string& options_json,
-                   Algorithm algorithm) {
-  collection.decks().set_options(deck_id, options_json, std::string(to_string(algorithm)));
+// What a deck.config with `set` changes, worked out from the deck as `collection` has it now.
+struct DeckChange {
+  DeckRow deck;
+  std::string options_json;  // the deck's options with the changes made
+  DeckOptions after;
+  // A new algorithm, or new FSRS parameters (FSRS's model of the learner): the cards' states
+  // are what a replay of their answers gives under them (docs/fsrs-optimizer.md).
+  bool recomputes = false;
+  protocol::DeckConfigResult result;
+};
+
+// Checks `expect` and every change before anything is stored, so that a bad one leaves the deck
+// as it was. Throws kioku::Error.
+DeckChange plan_change(Collection& collection, const protocol::DeckConfigParams& params) {
+  DeckChange change;
+  change.deck = collection.decks().require(params.deck);
+  if (params.expect) check_expected_options(change.deck, *params.expect);
+  change.options_json = change.deck.options_json;
+  change.result.deck = change.deck.slug;
+  for (const auto& [name, value] : *params.set) {
+    if (!value.is_string()) {
+      throw Error(ErrorCode::kInvalidParams,
+                  "option '" + std::string(name) + "' must be given as a string");
+    }
+    change.options_json = with_option(change.options_json, name, std::string(value.as_string()));
+    change.result.changed.emplace_back(name);
+  }
+  const DeckOptions before = deck_options_from_json(change.deck.options_json);
+  change.after = deck_options_from_json(change.options_json);
+  change.result.options = option_views(change.after);
+  change.recomputes = change.after.algorithm != before.algorithm ||
+                      (change.after.algorithm == Algorithm::kFsrs &&
+                       change.after.fsrs_weights != before.fsrs_weights);
+  return change;
+}
+
+// Stores the options and, when the change recomputes, the deck's cards: call it inside
+// Collection::write, so that a failure midway leaves neither.
+protocol::DeckConfigResult store_change(Collection& collection, DeckChange change,
+                                        const DayCalendar& calendar) {
+  collection.decks().set_options(change.deck.id, change.options_json,
+                                 std::string(to_string(change.after.algorithm)));
+  if (change.recomputes) {
+    change.result.recomputed =
+        rebuild_view(rebuild_deck(collection, change.deck.id, change.after, calendar));
+  }
+  return std::move(change.result);
 }
 
 protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
                                   MethodContext& context) {
-  DeckRow deck = context.collection.decks().require(params.deck);
-  if (params.expect) check_expected_options(deck, *params.expect);
-  protocol::DeckConfigResult result;
-  result.deck = deck.slug;
-  if (params.set) {
-    std::string options_json = deck.options_json;
-    // Check every change before storing any, so a bad one leaves the deck as it was.
-    for (const auto& [name, value] : *params.set) {
-      if (!value.is_string()) {
-        throw Error(ErrorCode::kInvalidParams,
-                    "option '" + std::string(name) + "' must be given as a string");
-      }
-      options_json = with_option(options_json, name, std::string(value.as_string()));
-      result.changed.emplace_back(name);
-    }
-    const DeckOptions before = deck_options_from_json(deck.options_json);
-    const DeckOptions after = deck_options_from_json(options_json);
-    result.options = option_views(after);
-    // FSRS's parameters are its model of the learner: the cards' memory states are what the new
-    // ones give for the same answers, as a replay would find them (docs/fsrs-optimizer.md).
-    const bool new_model =
-        after.algorithm == Algorithm::kFsrs && after.fsrs_weights != before.fsrs_weights;
-    if (after.algorithm == before.algorithm && !new_model) {
-      context.collection.write(
-          [&] { store_options(context.collection, deck.id, options_json, after.algorithm); });
-      return result;
-    }
-    // The options and the recomputed cards are one write: a failure midway leaves neither. The
-    // replay of a deck of 77,000 cards takes about a second: on the worker, as doctor.rebuild's.
-    return write_on_worker<protocol::DeckConfigResult>(
-        context, Write{WriteKind::kRebuild, deck.id},
-        "the collection is busy: deck " + deck.slug +
-            "'s cards are being recomputed for its new scheduler; nothing was changed, try "
-            "again when it ends",
-        [result, id = deck.id, options_json, after, calendar = context.calendar](
-            Collection& collection, const ProgressReport& progress) mutable {
-          collection.write(Write{WriteKind::kRebuild, id}, [&] {
-            store_options(collection, id, options_json, after.algorithm);
-            result.recomputed =
-                rebuild_view(rebuild_deck(collection, id, after, calendar, progress));
-          });
-          return result;
-        });
+  if (!params.set) {
+    const DeckRow deck = context.collection.decks().require(params.deck);
+    if (params.expect) check_expected_options(deck, *params.expect);
+    protocol::DeckConfigResult result;
+    result.deck = deck.slug;
+    result.options = option_views(deck_options_from_json(deck.options_json));
+    return result;
   }
-  result.options = option_views(deck_options_from_json(deck.options_json));
-  return result;
+  // Checked here first, so that a bad change is refused at once.
+  DeckChange change = plan_change(context.collection, params);
+  if (!change.recomputes) {
+    protocol::DeckConfigResult result;
+    context.collection.write(
+        [&] { result = store_change(context.collection, std::move(change), context.calendar); });
+    return result;
+  }
+  // The replay of a deck of 77,000 cards takes about a second: on the worker, as
+  // doctor.rebuild's. Planned again there, in the worker's transaction: the deck may have changed
+  // while the work waited behind other work. Not stopped when its client leaves: a change asked
+  // for is stored, as a quick one is.
+  return write_on_worker<protocol::DeckConfigResult>(
+      context, Write{WriteKind::kRebuild, change.deck.id},
+      "the collection is busy: deck " + change.deck.slug +
+          "'s cards are being recomputed for its new scheduler; nothing was changed, try again "
+          "when it ends",
+      [params, id = change.deck.id, calendar = context.calendar](
+          Collection& collection, const ProgressReport& /*progress*/) {
+        protocol::DeckConfigResult result;
+        collection.write(Write{WriteKind::kRebuild, id}, [&] {
+          result = store_change(collection, plan_change(collection, params), calendar);
+        });
+        return result;
+      });
 }
 
 }  // namespace

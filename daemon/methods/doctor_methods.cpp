@@ -134,9 +134,9 @@ protocol::DoctorCheckResult check_result(const IntegrityReport& integrity,
 protocol::DoctorCheckResult check(const protocol::DoctorCheckParams& params,
                                   MethodContext& context) {
   CheckFacts facts{context.collection_path, context.calendar, context.clock.now()};
-  if (!context.may_answer_later) {
-    // In a batch or a notification: refused. In-process (tests, the fuzz target): at once, on
-    // the collection's own connection.
+  if (!context.may_answer_later || !context.collection_on_disk()) {
+    // In a batch or a notification: refused. In-process (tests, the fuzz target) or with no file
+    // of its own: at once, on the collection's own connection.
     refuse_long_request_here(context);
     Collection& collection = context.collection;
     return check_result(

@@ -12,6 +12,7 @@
 #include "core/day_calendar.hpp"
 #include "daemon/server/later_work.hpp"
 #include "daemon/store/collection.hpp"
+#include "protocol/paths.hpp"
 #include "protocol/unique_fd.hpp"
 
 namespace kioku::daemon {
@@ -39,6 +40,18 @@ struct MethodContext {
         clock(clock),
         calendar(calendar),
         collection_path(std::move(collection_path)) {}
+
+  // Whether the collection is a file the worker can open again by its path: not in-process
+  // tests' ":memory:" one.
+  bool collection_on_disk() const noexcept {
+    return !collection_path.empty() && collection_path.front() == '/';
+  }
+  // The collection's own directory (kiokud --data-dir), where the media are and where its
+  // start-up looks for what an interrupted import left; $XDG_DATA_HOME/kioku when it has none.
+  std::string data_directory() const {
+    return collection_on_disk() ? protocol::parent_directory(collection_path)
+                                : protocol::data_directory();
+  }
 
   Collection& collection;
   const Clock& clock;

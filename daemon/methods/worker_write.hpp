@@ -16,24 +16,26 @@ namespace kioku::daemon {
 // Answers the request with what `work(collection, progress)` returns. `work` runs on the worker
 // with a Collection over a connection of its own when the request may be answered later; its
 // writes land with its transaction's commit, and SQLite's WAL lets the server's connection read
-// the collection as it was until then. Meanwhile every write on the server's connection is
-// refused with kBusy and `busy` (the worker's transaction holds SQLite's write lock: such a
-// write would wait for it, and every client behind it); once the work has ended, however it
-// ended, writes are taken again and `what` is announced to the commit listeners (the due
-// watchers, the WAL's checkpoints). Throws kBusy first when another such write is under way, and
-// refuses the request in a batch or as a notification (refuse_long_request_here); in-process it
-// runs at once on the context's collection. `work` must touch nothing of the context.
+// the collection as it was until then. While it runs (not while it waits behind other work on
+// the worker) every write on the server's connection is refused with kBusy and `busy` (the
+// worker's transaction holds SQLite's write lock: such a write would wait for it, and every
+// client behind it); once the work has ended, however it ended, writes are taken again and
+// `what` is announced to the commit listeners (the due watchers, the WAL's checkpoints). Throws
+// kBusy first when another such write runs, and refuses the request in a batch or as a
+// notification (refuse_long_request_here); in-process it runs at once on the context's
+// collection. `work` must touch nothing of the context, and must read again, in its own
+// transaction, whatever the handler read: writes are taken until it starts.
 template <class Result, class Work>
 Result write_on_worker(MethodContext& context, const Write& what, std::string busy, Work work,
                        bool notify_progress = false) {
   GroupCommit& writes = context.collection.group_commit();
   writes.check_writable();
   refuse_long_request_here(context);
-  const std::string& path = context.collection_path;
-  // A collection with no file of its own (":memory:", in-process) has no second connection.
-  if (!context.may_answer_later || path.empty() || path.front() != '/') {
+  // In-process, or a collection with no file of its own (":memory:"): at once.
+  if (!context.may_answer_later || !context.collection_on_disk()) {
     return work(context.collection, ProgressReport{});
   }
+  const std::string& path = context.collection_path;
   Result result = answer_later<Result>(
       context,
       [path, work = std::move(work)](const ProgressReport& progress) mutable {
@@ -41,16 +43,16 @@ Result write_on_worker(MethodContext& context, const Write& what, std::string bu
         return work(connection.collection(), progress);
       },
       notify_progress);
-  // Set before the refusal below, so that nothing between the two can leave writes refused for
-  // good. The listeners hear of the write however it ended (landed, failed after its commit,
-  // rolled back): those that count again find nothing new when nothing landed.
+  // From when the worker takes the work up, not while it waits there behind other work (a
+  // check, an export, a fit): refused meanwhile, an answer would wait for nothing. The server's
+  // thread runs `started` and, once the work has ended however it ended, `finished`.
+  context.later.started = [&writes, busy = std::move(busy)] { writes.refuse_writes(busy); };
+  // The listeners hear of the write however it ended (landed, failed after its commit, rolled
+  // back): those that count again find nothing new when nothing landed.
   context.later.finished = [&writes, what] {
     writes.accept_writes();
     writes.announce_outside_write(what);
   };
-  // A group the server has open still commits before the worker's transaction begins, which
-  // waits for it.
-  writes.refuse_writes(std::move(busy));
   return result;
 }
 

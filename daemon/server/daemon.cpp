@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -90,8 +91,13 @@ int run_daemon(const DaemonConfig& config) {
       std::cerr << log_info << "kiokud: raised the open-file limit from " << raised->previous
                 << " to " << raised->now << " for " << max_clients << " clients\n";
     }
+    // Absolute, made once: the worker opens the collection again by this path (an import, an
+    // export), and a relative one would be taken for a collection with no file of its own.
     const std::string data_directory =
-        config.data_directory.empty() ? protocol::data_directory() : config.data_directory;
+        std::filesystem::absolute(config.data_directory.empty() ? protocol::data_directory()
+                                                                : config.data_directory)
+            .lexically_normal()
+            .string();
     protocol::make_directories(data_directory);
     sqlite::keep_temporary_files_in(data_directory);
     const std::string collection_path = data_directory + "/collection.sqlite";

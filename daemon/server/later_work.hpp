@@ -19,9 +19,12 @@ struct LaterWork {
   bool notify_progress = false;
   std::string id;      // the request's id as JSON text, which the notifications carry
   std::string method;  // for the log, when the work is stopped
+  // Runs on the server's thread when the worker takes the work up, and the worker waits for it
+  // before `make`: what must hold while the work runs, and not while it waits behind other work
+  // (an import's refusal of other writes). Must not throw.
+  std::function<void()> started = nullptr;
   // Runs on the server's thread once `make` has returned, however the work ended, before the
-  // response is sent: what the handler set up for the work is undone here (an import's refusal
-  // of other writes).
+  // response is sent: what `started` set up is undone here.
   std::function<void()> finished = nullptr;
 
   explicit operator bool() const noexcept { return static_cast<bool>(make); }

@@ -15,6 +15,7 @@
 #include <boost/asio.hpp>
 #include <cerrno>
 #include <deque>
+#include <future>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -231,8 +232,25 @@ struct Server::Impl {
     // A request read after stop() began (its bytes were in the socket before the reads ended).
     if (stopping) cancel(*watch, "kiokud is stopping");
     ProgressReport progress(progress_sink(watch, session, work));
-    asio::post(workers, [this, waiting, progress = std::move(progress),
-                         make = std::move(work.make)]() mutable {
+    asio::post(workers, [this, waiting, progress = std::move(progress), make = std::move(work.make),
+                         started = std::move(work.started)]() mutable {
+      if (started) {
+        // The server's thread runs until this work has answered (its session waits for it), so
+        // what is posted there runs, kiokud stopping or not.
+        std::promise<void> ran;
+        std::future<void> done = ran.get_future();
+        asio::post(io, [&started, &ran] {
+          try {
+            started();
+          } catch (const std::exception& error) {
+            // Out of memory, say: the work runs anyway, and a write beside it waits for SQLite's
+            // lock instead of being refused.
+            std::cerr << log_error << "kiokud: before later work: " << error.what() << '\n';
+          }
+          ran.set_value();
+        });
+        done.wait();
+      }
       std::string text = make(progress);
       // What the work held (a passed file among it) is let go of before the response can be
       // sent: a client that has its reply finds the file closed.

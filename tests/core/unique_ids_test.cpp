@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 using kioku::UniqueIds;
@@ -51,4 +52,13 @@ TEST_CASE("unique ids: a million notes of one millisecond take consecutive ids",
   for (std::int64_t note = 0; note < 1'000'000; ++note) {
     REQUIRE(ids.take(created) == created + note);
   }
+}
+
+TEST_CASE("unique ids: none past the largest, however they are asked for", "[core][export]") {
+  UniqueIds ids;
+  CHECK(ids.take(UniqueIds::kLargest) == UniqueIds::kLargest);
+  CHECK_THROWS_AS(ids.take(UniqueIds::kLargest), std::overflow_error);
+  CHECK_THROWS_AS(ids.take(UniqueIds::kLargest + 1), std::overflow_error);
+  CHECK(ids.take(UniqueIds::kLargest - 1) == UniqueIds::kLargest - 1);
+  CHECK_THROWS_AS(ids.take(UniqueIds::kLargest - 1), std::overflow_error);
 }
