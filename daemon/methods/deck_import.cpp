@@ -240,7 +240,8 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   const ImportPlan plan = plan_import(params, requested, context);
   const TimestampMs now = context.clock.now();
   // One import at a time: a second is refused as any other write is while the first runs, before
-  // its file is read. std::function copies what it holds: the file is shared, not copied.
+  // its file is read, and waits behind it on the worker while the first only waits there.
+  // std::function copies what it holds: the file is shared, not copied.
   auto file = std::make_shared<protocol::UniqueFd>(std::move(requested.file));
   return write_on_worker<protocol::DeckImportResult>(
       context, Write{WriteKind::kImport},

@@ -96,7 +96,6 @@ int run_daemon(const DaemonConfig& config) {
     const std::string data_directory =
         std::filesystem::absolute(config.data_directory.empty() ? protocol::data_directory()
                                                                 : config.data_directory)
-            .lexically_normal()
             .string();
     protocol::make_directories(data_directory);
     sqlite::keep_temporary_files_in(data_directory);

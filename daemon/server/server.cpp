@@ -221,6 +221,21 @@ struct Server::Impl {
   // The later work running or queued now, for stop() to cancel.
   std::set<std::shared_ptr<WorkWatch>> watched_work;
 
+  // A LaterWork's `started` or `finished`, on the server's thread: a failure (out of memory) is
+  // logged, and the work or its response goes on; the worst it leaves is a write beside the
+  // work waiting for SQLite's lock instead of being refused.
+  static void run_on_server(const std::function<void()>& step, const char* when,
+                            const std::string& method) noexcept {
+    if (!step) return;
+    try {
+      step();
+    } catch (const std::exception& error) {
+      std::cerr << log_error << "kiokud: " << when << ' ' << method << ": " << error.what() << '\n';
+    } catch (...) {
+      std::cerr << log_error << "kiokud: " << when << ' ' << method << ": a failure\n";
+    }
+  }
+
   // Runs `work` on the worker and returns the line it made, once it is done; the server's
   // thread serves the other sessions meanwhile. The work's progress reaches the server's thread
   // at most every limits.progress_interval: each time, a client that has gone cancels the work,
@@ -233,21 +248,18 @@ struct Server::Impl {
     if (stopping) cancel(*watch, "kiokud is stopping");
     ProgressReport progress(progress_sink(watch, session, work));
     asio::post(workers, [this, waiting, progress = std::move(progress), make = std::move(work.make),
-                         started = std::move(work.started)]() mutable {
+                         started = std::move(work.started), finished = std::move(work.finished),
+                         method = work.method]() mutable {
       if (started) {
         // The server's thread runs until this work has answered (its session waits for it), so
-        // what is posted there runs, kiokud stopping or not.
-        std::promise<void> ran;
-        std::future<void> done = ran.get_future();
-        asio::post(io, [&started, &ran] {
-          try {
-            started();
-          } catch (const std::exception& error) {
-            // Out of memory, say: the work runs anyway, and a write beside it waits for SQLite's
-            // lock instead of being refused.
-            std::cerr << log_error << "kiokud: before later work: " << error.what() << '\n';
-          }
-          ran.set_value();
+        // what is posted there runs, kiokud stopping or not. Should the handler be destroyed
+        // unrun all the same (the server torn down by an exception), the promise it holds
+        // breaks and the wait ends.
+        auto ran = std::make_shared<std::promise<void>>();
+        std::future<void> done = ran->get_future();
+        asio::post(io, [started = std::move(started), ran = std::move(ran), method] {
+          run_on_server(started, "before", method);
+          ran->set_value();
         });
         done.wait();
       }
@@ -256,8 +268,12 @@ struct Server::Impl {
       // sent: a client that has its reply finds the file closed.
       make = {};
       // Handed over, not copied: the response must be let go of on the server's thread, which
-      // owns its timer.
-      asio::post(io, [waiting = std::move(waiting), text = std::move(text)]() mutable {
+      // owns its timer. `finished` runs in this same handler, not once the session resumes: the
+      // worker posts the next work's `started` after this, and the two must come in that order
+      // (an import's refusal of writes lifted after the next one had set its own).
+      asio::post(io, [waiting = std::move(waiting), text = std::move(text),
+                      finished = std::move(finished), method = std::move(method)]() mutable {
+        run_on_server(finished, "after", method);
         waiting->text = std::move(text);
         waiting->done = true;
         waiting->finished.cancel();
@@ -268,13 +284,6 @@ struct Server::Impl {
       co_await waiting->finished.async_wait(asio::redirect_error(use_awaitable, cancelled));
     }
     watched_work.erase(watch);
-    if (work.finished) {
-      try {
-        work.finished();
-      } catch (const std::exception& error) {
-        std::cerr << log_error << "kiokud: after " << work.method << ": " << error.what() << '\n';
-      }
-    }
     if (watch->stopped) {
       std::cerr << log_info << "kiokud: " << work.method << " stopped: " << watch->reason << '\n';
     }

@@ -8,6 +8,7 @@
 
 #include "protocol/json_rpc.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/e2e/worker_held.hpp"
 #include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
 
@@ -149,6 +150,40 @@ TEST_CASE("e2e: while an import writes - reads are answered - writes are refused
   CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 1);
   CHECK(beside_deck_count(reviewer) == 2);
   expect_still_serving(home);
+}
+
+TEST_CASE("e2e: an import queued behind a rebuild refuses writes from its start to its end",
+          "[e2e][import][concurrency]") {
+  // The worker takes the import up the moment the rebuild ends: the rebuild's taking writes
+  // again must come before the import's refusing them, or the import runs with writes taken and
+  // one beside it waits on SQLite's lock on kiokud's thread.
+  BesideImport beside;
+  const std::string& socket = beside.daemon.socket_path();
+  LineClient reviewer(socket);
+  const std::int64_t card = beside_first_card(reviewer);
+  const json::object answer{{"card", card}, {"choice", right_choice(reviewer, card)}};
+
+  WorkerHeld held(socket, "gradient-checkpointing");
+  LineClient rebuilding(socket);
+  REQUIRE(rebuilding.send(request_line(1, "doctor.rebuild") + "\n"));
+  CHECK_FALSE(rebuilding.read_line(300));  // waiting behind the simulation
+  LineClient importer(socket);
+  REQUIRE(importer.send(
+      request_line(kBesideImportId, "deck.import", beside_import_params(beside.path)) + "\n"));
+  CHECK_FALSE(importer.read_line(300));  // behind the rebuild
+
+  held.release();
+  const std::optional<std::string> rebuilt = rebuilding.read_line(60'000);
+  REQUIRE(rebuilt);
+  CHECK(field(result_of(json::parse(*rebuilt)), "changed") == 0);
+  std::vector<std::int64_t> cards;
+  REQUIRE(beside_wait_for_cards(importer, cards));
+  const json::value refused = rpc(reviewer, "review.answer", answer);
+  CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
+  CHECK(has(error_message_of(refused), "an import"));
+
+  CHECK(field(result_of(beside_import_response(importer, cards)), "added") == kBesideNotes);
+  CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
 }
 
 TEST_CASE(

@@ -15,6 +15,7 @@
 #include "tests/e2e/clock_file.hpp"
 #include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/e2e/worker_held.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
@@ -40,20 +41,6 @@ struct DeckDaemon {
     REQUIRE(imported.exit_code == 0);
   }
 };
-
-// A simulation no machine finishes: a century of 200,000 new cards at every desired retention
-// the sweep tries, plus thirty more runs.
-json::object endless_simulation() {
-  json::array retentions;
-  for (int percent = 70; percent < 100; ++percent) retentions.push_back(percent / 100.0);
-  return {{"deck", "d"},
-          {"algorithm", "fsrs"},
-          {"days", 36'500},
-          {"add", 200'000},
-          {"new_per_day", 100'000},
-          {"progress", true},
-          {"desired_retention", std::move(retentions)}};
-}
 
 struct Heard {
   std::vector<json::object> progress;  // the notifications' params, in order
@@ -104,32 +91,6 @@ std::vector<std::string> stages_of(const std::vector<json::object>& progress) {
   CHECK(last == 1.0);
   return stages;
 }
-
-// Waits for the notification of `stage`; false when the response or the end came first.
-bool wait_for_stage(LineClient& client, const std::string& stage) {
-  for (;;) {
-    const std::optional<std::string> line = client.read_line(120'000);
-    if (!line) return false;
-    const json::value value = json::parse(*line);
-    if (value.as_object().contains("id")) return false;
-    if (value.at("params").at("stage").as_string() == stage) return true;
-  }
-}
-
-// The worker held by a simulation that never ends, until release(): a request queued behind it
-// waits, and what runs on kiokud's own thread does not.
-class WorkerHeld {
- public:
-  explicit WorkerHeld(const std::string& socket_path) : client_(std::in_place, socket_path) {
-    REQUIRE(client_->send(request_line(kRequestId, "sched.simulate", endless_simulation()) + "\n"));
-    REQUIRE(wait_for_stage(*client_, "simulating"));
-  }
-  // Leaves: the simulation stops, and the worker moves on.
-  void release() { client_.reset(); }
-
- private:
-  std::optional<LineClient> client_;
-};
 
 // The next line `client` reads, a response, once the worker has come to its request.
 json::value response_on(LineClient& client) {
