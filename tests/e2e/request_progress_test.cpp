@@ -222,6 +222,37 @@ TEST_CASE("e2e: deck.export waits its turn on the worker while other clients are
   CHECK(has(read_file(path), "question 9"));
 }
 
+TEST_CASE("e2e: a relative --data-dir is made absolute and long requests still go to the worker",
+          "[e2e][progress]") {
+  TempHome home;
+  // kiokud starts in this process's working directory; the test's own is given back after.
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(home.root());
+  struct GiveBack {
+    std::filesystem::path path;
+    ~GiveBack() { std::filesystem::current_path(path); }
+  } give_back{before};
+  const std::string expected =
+      (std::filesystem::current_path() / "relative-data" / "collection.sqlite").string();
+  RunningDaemon daemon(home, {"--no-bundled-decks", "--data-dir", "relative-data"});
+  REQUIRE(
+      daemon.kioku({"import", home.write_file("d.toml", numbered_basic_notes_deck("d", "D", 10))})
+          .exit_code == 0);
+  LineClient client(daemon.socket_path());
+  CHECK(result_of(rpc(client, "system.status")).at("collection").as_string() == expected);
+
+  // A relative path was taken for a collection with no file of its own: the check ran at once
+  // on kiokud's thread, and a rebuild or an export held every client.
+  WorkerHeld held(daemon.socket_path());
+  LineClient checking(daemon.socket_path());
+  REQUIRE(checking.send(request_line(kRequestId, "doctor.check") + "\n"));
+  CHECK_FALSE(checking.read_line(500));
+  held.release();
+  const json::value response = response_on(checking);
+  CHECK(response.at("result").at("ok").as_bool());
+  CHECK(response.at("result").at("path").as_string() == expected);
+}
+
 TEST_CASE("e2e: doctor.rebuild waits on the worker taking writes - then replays what they left",
           "[e2e][progress][doctor]") {
   DeckDaemon fixture;
