@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <memory>
+
 #include "core/anki_text_export.hpp"
 #include "core/deck_toml_writer.hpp"
 #include "core/error.hpp"
@@ -16,15 +18,17 @@
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
-#include "daemon/store/collection_snapshot.hpp"
+#include "daemon/methods/worker_read.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
 
 namespace {
 
-// The passed descriptor, checked to be a regular file.
-int passed_file(const protocol::DeckExportParams& params, MethodContext& context) {
+// The passed descriptor, checked to be a regular file, taken from the request: the export's
+// work holds it until it ends, on the worker or at once.
+std::shared_ptr<protocol::UniqueFd> passed_file(const protocol::DeckExportParams& params,
+                                                MethodContext& context) {
   if (params.fd != 0) {
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'fd' must be 0, the one descriptor passed with the request");
@@ -40,7 +44,7 @@ int passed_file(const protocol::DeckExportParams& params, MethodContext& context
                 "the descriptor passed with deck.export must be a regular file: kiokud does not "
                 "write to pipes or terminals, which could keep it waiting");
   }
-  return passed->get();
+  return std::make_shared<protocol::UniqueFd>(std::move(*passed));
 }
 
 std::int64_t note_count(const std::vector<ExportDeck>& decks) {
@@ -133,7 +137,7 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
                                                " file holds notes, not their review log");
   }
   const std::string language = checked_language(params.lang);
-  const int descriptor = passed_file(params, context);
+  std::shared_ptr<protocol::UniqueFd> file = passed_file(params, context);
   // Refused at once, before anything waits for the worker.
   exported_decks(context.collection, params.deck, params.format);
   const TimestampMs now = context.clock.now();
@@ -144,22 +148,13 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
                         .data_directory = context.data_directory(),
                         .now = now,
                         .day_start = context.calendar.day_start(context.calendar.day_number(now))};
-  // In-process, or a collection with no file of its own: at once, on the context's collection.
-  if (!context.may_answer_later || !context.collection_on_disk()) {
-    refuse_long_request_here(context);
-    return write_export(context.collection, request, descriptor, ProgressReport{});
-  }
   // A deck of 77,000 notes took 2.4 s to write as TOML and 9.5 s as a package with its log: on
   // the worker, read from a snapshot of its own (the decks as they were when the worker began
-  // the export, whatever is answered meanwhile), into the file passed, which the worker now
-  // holds.
-  auto file = std::make_shared<protocol::UniqueFd>(std::move(*context.passed_descriptor));
-  return answer_later<protocol::DeckExportResult>(
+  // the export, whatever is answered meanwhile), into the file passed.
+  return read_on_worker<protocol::DeckExportResult>(
       context,
-      [request = std::move(request), file,
-       collection = context.collection_path](const ProgressReport& progress) {
-        CollectionSnapshot snapshot(collection);
-        return write_export(snapshot.collection(), request, file->get(), progress);
+      [request = std::move(request), file](CollectionReads& reads, const ProgressReport& progress) {
+        return write_export(reads.collection(), request, file->get(), progress);
       },
       params.progress.value_or(false));
 }
