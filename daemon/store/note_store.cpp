@@ -70,12 +70,16 @@ struct NoteStore::Statements {
             "SELECT id FROM notes WHERE deck_id = ?1 AND deleted_ms IS NULL ORDER BY id")),
         // ?1 deck or NULL, ?2 tag or NULL, ?3 LIKE pattern or NULL, ?4 deleted (0/1), ?5 the
         // text itself (an exact id matches too), ?6 limit, ?7 offset.
+        // The page's ids are chosen first and only its rows read whole: sorting whole rows
+        // to skip 200,000 of 228,000 notes took 1.55 s, sorting their keys 0.18 s.
         search(database.prepare(select_notes(
+            "WHERE n.id IN (SELECT n.id FROM notes n "
             "WHERE (?1 IS NULL OR n.deck_id = ?1) "
             "AND (?2 IS NULL OR (' ' || n.tags || ' ') LIKE '% ' || ?2 || ' %' ESCAPE '\\') "
             "AND (?3 IS NULL OR n.fields LIKE ?3 ESCAPE '\\' OR n.guid = ?5) "
             "AND ((n.deleted_ms IS NOT NULL) = ?4) "
-            "ORDER BY n.deck_id, n.position, n.id LIMIT ?6 OFFSET ?7"))),
+            "ORDER BY n.deck_id, n.position, n.id LIMIT ?6 OFFSET ?7) "
+            "ORDER BY n.deck_id, n.position, n.id"))),
         insert(database.prepare(
             "INSERT INTO notes (deck_id, guid, kind, fields, choices, answer, tags, "
             "sibling_group, position, created_ms, modified_ms, note_type, kept_cards) "

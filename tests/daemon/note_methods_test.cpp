@@ -183,6 +183,57 @@ TEST_CASE("notes: an edit keeps the cards' ids and history, retires and revives 
   CHECK(rebuilt.at("decks").at(0).at("changed").as_int64() == 0);
 }
 
+// The deck and id of each note a note.find result lists, in its order.
+std::vector<std::string> listed_notes(const json::value& found) {
+  std::vector<std::string> notes;
+  for (const auto& note : found.at("notes").as_array()) {
+    notes.push_back(std::string(note.at("deck").as_string()) + "/" +
+                    std::string(note.at("id").as_string()));
+  }
+  return notes;
+}
+
+TEST_CASE("notes: pages by offset list every note once in the decks' and the notes' order",
+          "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("b", 3);
+  fixture.import_choice_deck("a", 4);
+  int added = 0;
+  for (const char* deck : {"a", "b", "a"}) {
+    const std::string id = "added-" + std::to_string(++added);
+    fixture.result("note.add", {{"deck", deck},
+                                {"kind", "basic"},
+                                {"id", id},
+                                {"fields", english_fields({{"front", id}})},
+                                {"tags", json::array{"paged"}}});
+  }
+  // Decks in the order they were made, each deck's notes in their order in it.
+  const std::vector<std::string> expected{"b/c-1", "b/c-2", "b/c-3", "b/added-2", "a/c-1",
+                                          "a/c-2", "a/c-3", "a/c-4", "a/added-1", "a/added-3"};
+  const auto whole = fixture.result("note.find", {{"limit", 1000}});
+  CHECK(listed_notes(whole) == expected);
+  CHECK_FALSE(whole.at("more").as_bool());
+
+  std::vector<std::string> paged;
+  for (std::int64_t offset = 0;; offset += 3) {
+    const auto page = fixture.result("note.find", {{"limit", 3}, {"offset", offset}});
+    const std::vector<std::string> notes = listed_notes(page);
+    paged.insert(paged.end(), notes.begin(), notes.end());
+    const bool more = page.at("more").as_bool();
+    CHECK(more == (offset + 3 < static_cast<std::int64_t>(expected.size())));
+    if (!more) break;
+  }
+  CHECK(paged == expected);
+
+  // The filter chooses before the offset skips.
+  const auto tagged = fixture.result("note.find", {{"tag", "paged"}, {"limit", 1}, {"offset", 1}});
+  CHECK(listed_notes(tagged) == std::vector<std::string>{"a/added-1"});
+  CHECK(tagged.at("more").as_bool());
+  const auto past_the_end = fixture.result("note.find", {{"offset", 10}});
+  CHECK(listed_notes(past_the_end).empty());
+  CHECK_FALSE(past_the_end.at("more").as_bool());
+}
+
 TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daemon][notes]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("d", 2);
