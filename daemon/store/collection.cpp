@@ -46,7 +46,7 @@ Collection::Collection(sqlite::Database& database)
       cards_(database),
       note_types_(database),
       notes_(database, note_types_),
-      due_index_(database),
+      due_index_(database, [this] { return kept_card_snapshots_.card_row_changes(); }),
       review_log_(database),
       imported_states_(database),
       daily_stats_(database),
@@ -268,6 +268,7 @@ void Collection::replace_with(const std::string& source_path, const std::string&
   group_commit_.commit();
   // Before, in case the copy fails part-way: the backup API writes no row the hook hears.
   kept_card_snapshots_.forget();
+  due_index_.tagged_cards().forget();
   note_types_.forget();
   replace_collection(database_, source_path, staging_path, now);
   // The file put in place keeps its roll-ups when they are on this calendar.

@@ -6,37 +6,20 @@
 #include <tuple>
 
 #include "core/error.hpp"
-#include "core/tag_match.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
 
 namespace {
 
-// kioku_has_tag(tags, wanted): core's has_tag() for SQL; NULL either side is no match.
-void has_tag_function(sqlite3_context* context, int, sqlite3_value** values) {
-  const auto* tags = sqlite3_value_text(values[0]);
-  const auto* wanted = sqlite3_value_text(values[1]);
-  const bool matches =
-      tags != nullptr && wanted != nullptr &&
-      has_tag(std::string_view(reinterpret_cast<const char*>(tags),
-                               static_cast<std::size_t>(sqlite3_value_bytes(values[0]))),
-              std::string_view(reinterpret_cast<const char*>(wanted),
-                               static_cast<std::size_t>(sqlite3_value_bytes(values[1]))));
-  sqlite3_result_int(context, matches ? 1 : 0);
-}
+// Whether the candidate has the tag bound as ?9: from the cards kept for it (TaggedCards::ready
+// comes first), else by a probe of its card's row for the tags. CASE runs only the branch taken.
+#define KIOKU_TAG_MATCH                                                                      \
+  "CASE WHEN kioku_tags_kept() THEN kioku_kept_tag(card_state.card_id) ELSE kioku_has_tag((" \
+  "SELECT tags FROM cards WHERE cards.id = card_state.card_id), ?9) END"
 
-sqlite::Database& with_tag_function(sqlite::Database& database) {
-  const int result = sqlite3_create_function_v2(
-      database.handle(), "kioku_has_tag", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
-      nullptr, has_tag_function, nullptr, nullptr, nullptr);
-  if (result != SQLITE_OK) throw sqlite::SqliteError(result, "cannot add kioku_has_tag");
-  return database;
-}
-
-// The tag filter, its tag bound as ?9: a probe of cards by its primary key a candidate.
-constexpr std::string_view kTagCondition =
-    "kioku_has_tag((SELECT tags FROM cards WHERE cards.id = card_state.card_id), ?9) AND ";
+// The tag filter of the queue's queries.
+constexpr std::string_view kTagCondition = KIOKU_TAG_MATCH " AND ";
 
 // `sql` (a query over card_state whose WHERE starts with `deck_id = ?1`) with the tag filter.
 std::string tagged(std::string_view sql) {
@@ -80,8 +63,7 @@ constexpr const char* kFirstNew =
 constexpr const char* kCramCards =
     "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' "
     "AND buried_until_day <= ?2 AND (due_ms, card_id) > (?3, ?4) "
-    "AND (?9 IS NULL OR kioku_has_tag((SELECT tags FROM cards WHERE cards.id = "
-    "card_state.card_id), ?9))";
+    "AND (?9 IS NULL OR " KIOKU_TAG_MATCH ")";
 
 // One min() per phase, so each is a single index probe; buried cards come back at ?3.
 constexpr const char* kNextDue =
@@ -136,12 +118,12 @@ struct DueIndex::Statements {
                                     " ORDER BY due_ms, card_id LIMIT 1")),
         count_cram(database.prepare(std::string("SELECT count(*) ") + kCramCards)),
         next_due(database.prepare(kNextDue)),
-        // With a tag the candidates' tags are read one by one anyway, so one walk of the deck's
-        // cards that are not new: a card buried past today counts from ?3, when it comes back.
+        // With a tag each candidate is asked about anyway, so one walk of the deck's cards that
+        // are not new: a card buried past today counts from ?3, when it comes back.
         next_due_tagged(database.prepare(
             "SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) ELSE due_ms END) "
             "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' "
-            "AND kioku_has_tag((SELECT tags FROM cards WHERE cards.id = card_state.card_id), ?9)")),
+            "AND " KIOKU_TAG_MATCH)),
         next_learning_due(database.prepare(kNextLearningDue)),
         bury_card(database.prepare(
             "UPDATE card_state SET buried_until_day = max(buried_until_day, ?2) WHERE card_id = "
@@ -184,6 +166,8 @@ struct DueIndex::Statements {
   sqlite::Statement unbury_all;
 };
 
+#undef KIOKU_TAG_MATCH
+
 namespace {
 
 // The review statement for kReview; otherwise the learning one, with its interday parameter
@@ -197,14 +181,17 @@ sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interda
 
 }  // namespace
 
-DueIndex::DueIndex(sqlite::Database& database)
-    : database_(database), statements_(std::make_unique<Statements>(with_tag_function(database))) {}
+DueIndex::DueIndex(sqlite::Database& database, std::function<std::uint64_t()> card_row_changes)
+    : database_(database),
+      tagged_cards_(database, std::move(card_row_changes)),
+      statements_(std::make_unique<Statements>(database)) {}
 
 DueIndex::~DueIndex() = default;
 
 std::int64_t DueIndex::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                                  std::int64_t today, std::int64_t limit,
                                  const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   Statements& s = *statements_;
   sqlite::Statement& statement =
       tag ? pick(group, s.count_due_learning_tagged, 5, s.count_due_review_tagged)
@@ -217,6 +204,7 @@ std::int64_t DueIndex::count_due(std::int64_t deck_id, DueGroup group, Timestamp
 std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
                                            TimestampMs due_before, std::int64_t today,
                                            const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   Statements& s = *statements_;
   // Binds the statement of `group` (a reset clears its parameters).
   const auto bound = [&]() -> sqlite::Statement& {
@@ -251,6 +239,7 @@ std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
 
 std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit,
                                  const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   sqlite::Statement& statement = tag ? statements_->count_new_tagged : statements_->count_new;
   statement.bind(1, deck_id).bind(2, today).bind(3, limit);
   if (tag) statement.bind(9, *tag);
@@ -259,6 +248,7 @@ std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::
 
 std::optional<std::int64_t> DueIndex::first_new(std::int64_t deck_id, std::int64_t today,
                                                 const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   sqlite::Statement& statement = tag ? statements_->first_new_tagged : statements_->first_new;
   statement.bind(1, deck_id).bind(2, today);
   if (tag) statement.bind(9, *tag);
@@ -282,6 +272,7 @@ sqlite::Statement& bind_cram(sqlite::Statement& statement, std::int64_t deck_id,
 std::optional<DueCard> DueIndex::first_cram(std::int64_t deck_id, std::int64_t today,
                                             const std::optional<DueCard>& after,
                                             const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   sqlite::Statement& statement = bind_cram(statements_->first_cram, deck_id, today, after, tag);
   sqlite::StatementScope scope(statement);
   if (!statement.step()) return std::nullopt;
@@ -291,12 +282,14 @@ std::optional<DueCard> DueIndex::first_cram(std::int64_t deck_id, std::int64_t t
 std::int64_t DueIndex::count_cram(std::int64_t deck_id, std::int64_t today,
                                   const std::optional<DueCard>& after,
                                   const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   return sqlite::integer_result(bind_cram(statements_->count_cram, deck_id, today, after, tag));
 }
 
 std::optional<TimestampMs> DueIndex::next_due(std::int64_t deck_id, std::int64_t today,
                                               TimestampMs tomorrow_start,
                                               const std::optional<std::string>& tag) {
+  if (tag) tagged_cards_.ready(*tag);
   sqlite::Statement& statement = tag ? statements_->next_due_tagged : statements_->next_due;
   statement.bind(1, deck_id).bind(2, today).bind(3, tomorrow_start);
   if (tag) statement.bind(9, *tag);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "core/time.hpp"
 #include "daemon/store/answer_record.hpp"
+#include "daemon/store/tagged_cards.hpp"
 
 namespace kioku::daemon {
 
@@ -39,7 +41,8 @@ struct IndexedQuery {
 class DueIndex {
  public:
   // Throws sqlite::SqliteError when a statement does not compile against the schema.
-  explicit DueIndex(sqlite::Database& database);
+  // `card_row_changes` counts the rows of `cards` the connection has written (TaggedCards).
+  DueIndex(sqlite::Database& database, std::function<std::uint64_t()> card_row_changes);
   ~DueIndex();
   DueIndex(const DueIndex&) = delete;
   DueIndex& operator=(const DueIndex&) = delete;
@@ -50,8 +53,9 @@ class DueIndex {
 
   // Every query about what is due leaves out suspended cards and cards buried on `today`.
   // With a `tag` (kioku review --tag), the queue's queries count and find only cards whose tags
-  // match it (core/tag_match.hpp); that variant reads each candidate's tags from `cards`, where
-  // the plain one stays on card_state's covering index.
+  // match it (core/tag_match.hpp); that variant asks of each candidate whether it is one of
+  // the tag's cards, kept in memory (TaggedCards), where the plain one stays on card_state's
+  // covering index.
   // Due cards of `group` in `deck_id` with due <= `due_before`, counted up to `limit`.
   std::int64_t count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                          std::int64_t today, std::int64_t limit,
@@ -96,9 +100,13 @@ class DueIndex {
   // Unburies every buried card of `deck_id` (all decks when nullopt); returns how many.
   std::int64_t unbury(std::optional<std::int64_t> deck_id);
 
+  // The cards of the tag last asked about, kept between queries.
+  TaggedCards& tagged_cards() noexcept { return tagged_cards_; }
+
  private:
   struct Statements;
   sqlite::Database& database_;
+  TaggedCards tagged_cards_;  // before statements_: it adds the tag functions they call
   std::unique_ptr<Statements> statements_;
 };
 

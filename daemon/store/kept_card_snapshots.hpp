@@ -51,6 +51,9 @@ class KeptCardSnapshots {
   // How many times cards() has read every card: the tests' view of whether a change was read
   // alone.
   std::int64_t whole_reads() const noexcept { return whole_reads_; }
+  // How many rows of `cards` the connection has inserted, updated or deleted, rolled back or
+  // not (the hook hears them as they are written): what TaggedCards tells stale cards by.
+  std::uint64_t card_row_changes() const noexcept { return card_row_changes_; }
 
  private:
   struct Statements;
@@ -71,6 +74,7 @@ class KeptCardSnapshots {
   std::vector<std::int64_t> changed_notes_;
   bool read_all_next_ = true;
   std::int64_t whole_reads_ = 0;
+  std::uint64_t card_row_changes_ = 0;
   std::int64_t data_version_ = 0;
   // Copies of the FSRS decks' weights the snapshots point at, by deck id.
   std::map<std::int64_t, std::optional<std::array<double, 21>>> weights_;

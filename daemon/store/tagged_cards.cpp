@@ -1,0 +1,127 @@
+// The cards of one tag, kept, and the tag functions of SQL (daemon/store/tagged_cards.hpp).
+#include "daemon/store/tagged_cards.hpp"
+
+#include <string_view>
+#include <utility>
+
+#include "core/tag_match.hpp"
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+std::string_view text_of(sqlite3_value* value) {
+  const auto* text = sqlite3_value_text(value);
+  if (text == nullptr) return {};
+  return {reinterpret_cast<const char*>(text),
+          static_cast<std::size_t>(sqlite3_value_bytes(value))};
+}
+
+void has_tag_function(sqlite3_context* context, int, sqlite3_value** values) {
+  const bool matches = sqlite3_value_type(values[0]) != SQLITE_NULL &&
+                       sqlite3_value_type(values[1]) != SQLITE_NULL &&
+                       has_tag(text_of(values[0]), text_of(values[1]));
+  sqlite3_result_int(context, matches ? 1 : 0);
+}
+
+void add_function(sqlite::Database& database, const char* name, int arguments, int flags,
+                  void* data, void (*function)(sqlite3_context*, int, sqlite3_value**)) {
+  const int result =
+      sqlite3_create_function_v2(database.handle(), name, arguments, SQLITE_UTF8 | flags, data,
+                                 function, nullptr, nullptr, nullptr);
+  if (result != SQLITE_OK) throw sqlite::SqliteError(result, std::string("cannot add ") + name);
+}
+
+}  // namespace
+
+// The functions that read a TaggedCards: its friend.
+struct TaggedCardsFunctions {
+  static void tags_kept(sqlite3_context* context, int, sqlite3_value**) {
+    const auto* kept = static_cast<const TaggedCards*>(sqlite3_user_data(context));
+    sqlite3_result_int(context, kept->kept_ ? 1 : 0);
+  }
+  static void kept_tag(sqlite3_context* context, int, sqlite3_value** values) {
+    const auto* kept = static_cast<const TaggedCards*>(sqlite3_user_data(context));
+    sqlite3_result_int(context, kept->has(sqlite3_value_int64(values[0])) ? 1 : 0);
+  }
+};
+
+TaggedCards::TaggedCards(sqlite::Database& database,
+                         std::function<std::uint64_t()> card_row_changes)
+    : database_(database), card_row_changes_(std::move(card_row_changes)) {
+  add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+               has_tag_function);
+  // Not deterministic: SQLite would take a call without arguments for a constant, and these
+  // answer for this object's state, which changes between statements.
+  add_function(database, "kioku_tags_kept", 0, SQLITE_DIRECTONLY, this,
+               &TaggedCardsFunctions::tags_kept);
+  add_function(database, "kioku_kept_tag", 1, SQLITE_DIRECTONLY, this,
+               &TaggedCardsFunctions::kept_tag);
+  select_tagged_ = std::make_unique<sqlite::Statement>(
+      database.prepare("SELECT id FROM cards WHERE kioku_has_tag(tags, ?1) ORDER BY id"));
+}
+
+TaggedCards::~TaggedCards() = default;
+
+void TaggedCards::ready(const std::string& tag) {
+  const std::uint64_t changes = card_row_changes_();
+  const std::int64_t version = database_.data_version();
+  if (tag_ == tag && changes == changes_at_read_ && version == data_version_at_read_) {
+    kept_ = true;
+    return;
+  }
+  kept_ = false;
+  tag_.reset();
+  if (sqlite3_get_autocommit(database_.handle()) == 0) return;
+  std::vector<std::int64_t> cards;
+  {
+    sqlite::StatementScope scope(*select_tagged_);
+    select_tagged_->bind(1, tag);
+    while (select_tagged_->step()) cards.push_back(select_tagged_->column_int(0));
+  }
+  keep(std::move(cards));
+  ++reads_;
+  tag_ = tag;
+  changes_at_read_ = changes;
+  data_version_at_read_ = version;
+  kept_ = true;
+}
+
+bool TaggedCards::has(std::int64_t card_id) const noexcept {
+  if (!card_bits_.empty()) {
+    if (card_id < first_card_) return false;
+    const auto bit = static_cast<std::uint64_t>(card_id) - static_cast<std::uint64_t>(first_card_);
+    return bit / 64 < card_bits_.size() && ((card_bits_[bit / 64] >> (bit % 64)) & 1U) != 0;
+  }
+  return sparse_cards_.contains(card_id);
+}
+
+void TaggedCards::keep(std::vector<std::int64_t> cards) {
+  card_bits_.clear();
+  card_bits_.shrink_to_fit();
+  sparse_cards_.clear();
+  if (cards.empty()) return;
+  // Unsigned: the span of two ids far apart does not fit an int64.
+  const std::uint64_t span =
+      static_cast<std::uint64_t>(cards.back()) - static_cast<std::uint64_t>(cards.front());
+  if (span / 64 + 1 <= cards.size()) {
+    first_card_ = cards.front();
+    card_bits_.assign(span / 64 + 1, 0);
+    for (const std::int64_t card : cards) {
+      const std::uint64_t bit =
+          static_cast<std::uint64_t>(card) - static_cast<std::uint64_t>(first_card_);
+      card_bits_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+    return;
+  }
+  sparse_cards_.reserve(cards.size());
+  sparse_cards_.insert(cards.begin(), cards.end());
+}
+
+void TaggedCards::forget() noexcept {
+  tag_.reset();
+  kept_ = false;
+}
+
+}  // namespace kioku::daemon
