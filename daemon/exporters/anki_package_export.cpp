@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <boost/uuid/detail/sha1.hpp>
+#include <exception>
 #include <map>
 #include <set>
 
@@ -344,10 +345,53 @@ void add_file(zip_t* archive, const std::string& name, const std::string& path) 
             archive, name);
 }
 
+// What libzip's callbacks share while zip_close() compresses: the report to tell, and what it
+// threw (a client gone), which must not unwind through libzip's C frames.
+struct CompressionProgress {
+  const ProgressReport* report = nullptr;
+  std::exception_ptr stopped;
+
+  void tell(double fraction) noexcept {
+    if (stopped) return;
+    try {
+      (*report)(WorkStage::kWriting, static_cast<std::size_t>(fraction * 1000), 1000);
+    } catch (...) {
+      stopped = std::current_exception();
+    }
+  }
+};
+
+// zip_close() with the report told how far the compression has come, and stopped (the report's
+// exception rethrown) once the report throws.
+void close_telling(zip_t* archive, const ProgressReport& progress) {
+  CompressionProgress compression{.report = &progress, .stopped = nullptr};
+  // Every percent; between them, libzip asks whether to stop at each block it copies.
+  zip_register_progress_callback_with_state(
+      archive, 0.01,
+      [](zip_t*, double fraction, void* state) {
+        static_cast<CompressionProgress*>(state)->tell(fraction);
+      },
+      nullptr, &compression);
+  zip_register_cancel_callback_with_state(
+      archive,
+      [](zip_t*, void* state) -> int {
+        auto* shared = static_cast<CompressionProgress*>(state);
+        return shared->stopped ? 1 : 0;
+      },
+      nullptr, &compression);
+  if (zip_close(archive) != 0) {
+    const std::string reason = zip_strerror(archive);
+    zip_discard(archive);
+    if (compression.stopped) std::rethrow_exception(compression.stopped);
+    throw Error(ErrorCode::kStorage, "cannot write the package: " + reason);
+  }
+}
+
 }  // namespace
 
 AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
-                                      const AnkiPackageExport& options, int descriptor) {
+                                      const AnkiPackageExport& options, int descriptor,
+                                      const ProgressReport& progress) {
   const std::int64_t now_s = options.now / 1000;
   AnkiPackageCollection collection;
   collection.created_s = options.day_start / 1000;
@@ -521,11 +565,7 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
     zip_discard(archive);
     throw;
   }
-  if (zip_close(archive) != 0) {
-    const std::string reason = zip_strerror(archive);
-    zip_discard(archive);
-    throw Error(ErrorCode::kStorage, "cannot write the package: " + reason);
-  }
+  close_telling(archive, progress);
   copy_file_to(package.path(), descriptor);
   return AnkiPackageWritten{.notes = static_cast<std::int64_t>(collection.notes.size()),
                             .cards = static_cast<std::int64_t>(collection.cards.size()),

@@ -8,6 +8,7 @@
 
 #include "core/deck_export.hpp"
 #include "core/time.hpp"
+#include "core/work_progress.hpp"
 
 namespace kioku::daemon {
 
@@ -28,8 +29,11 @@ struct AnkiPackageWritten {
 
 // Writes the package into `descriptor` (a regular file, written from its current offset).
 // Throws kioku::Error when a temporary file cannot be made or written (kStorage) or the
-// descriptor cannot be written; the temporary files are removed whatever happens.
+// descriptor cannot be written; the temporary files are removed whatever happens. `progress`
+// hears the stage kWriting's fraction while the package is compressed, and what it throws
+// (WorkCancelled) stops the compression and is rethrown.
 AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
-                                      const AnkiPackageExport& options, int descriptor);
+                                      const AnkiPackageExport& options, int descriptor,
+                                      const ProgressReport& progress = ProgressReport{});
 
 }  // namespace kioku::daemon

@@ -97,8 +97,8 @@ protocol::DeckExportResult write_export(Collection& collection, const ExportRequ
   for (const ExportDeck& deck : decks) result.decks.push_back(deck.id);
   result.notes = note_count(decks);
   result.cards = card_count(decks);
-  // Making a package compresses its collection, seconds that tell nothing of how far they have
-  // come.
+  // A package's compression tells its fraction (write_anki_package); a text file is written at
+  // once.
   progress(WorkStage::kWriting, 0, 1);
   const off_t start = ::lseek(descriptor, 0, SEEK_CUR);
   if (request.format == "toml") {
@@ -112,7 +112,7 @@ protocol::DeckExportResult write_export(Collection& collection, const ExportRequ
     options.now = request.now;
     options.day_start = request.day_start;
     options.with_history = request.with_history;
-    const AnkiPackageWritten written = write_anki_package(decks, options, descriptor);
+    const AnkiPackageWritten written = write_anki_package(decks, options, descriptor, progress);
     result.media = written.media;
     result.reviews = written.reviews;
   }
