@@ -139,7 +139,7 @@ protocol::DoctorCheckResult check(const protocol::DoctorCheckParams& params,
       [facts = std::move(facts)](CollectionReads& reads, const ProgressReport& progress) {
         // SQLite's check tells nothing of how far it has come: its stage is shown, then done.
         progress(WorkStage::kChecking, 0, 1);
-        const IntegrityReport integrity = reads.check_integrity(kMostProblems);
+        const IntegrityReport integrity = reads.check_integrity(kMostProblems, progress);
         progress(WorkStage::kChecking, 1, 1);
         return check_result(
             integrity, [&]() -> Collection& { return reads.collection(); }, facts, progress);

@@ -20,9 +20,11 @@ class CollectionReads {
   explicit CollectionReads(Collection& collection) : collection_(&collection) {}
   explicit CollectionReads(const std::string& path) { snapshot_.emplace(path); }
 
-  IntegrityReport check_integrity(int most_problems) {
-    return snapshot_ ? snapshot_->check_integrity(most_problems)
-                     : collection_->check_integrity(most_problems);
+  // On the worker, SQLite's check asks `progress` every 100 ms whether to go on (a client
+  // gone stops it); it tells no fraction, which SQLite does not give.
+  IntegrityReport check_integrity(int most_problems, const ProgressReport& progress) {
+    if (!snapshot_) return collection_->check_integrity(most_problems);
+    return snapshot_->check_integrity(most_problems, [&] { progress(WorkStage::kChecking, 0, 1); });
   }
   // A snapshot's statements are prepared at the first call, which a damaged schema refuses: ask
   // for it once the file has passed check_integrity (collection_snapshot.hpp).

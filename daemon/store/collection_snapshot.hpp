@@ -3,6 +3,7 @@
 // as it was at the first, so a card's stored state and its log are compared as one.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -24,8 +25,10 @@ class CollectionSnapshot {
   CollectionSnapshot(const CollectionSnapshot&) = delete;
   CollectionSnapshot& operator=(const CollectionSnapshot&) = delete;
 
-  // check_integrity() (integrity.hpp) of the file at the snapshot.
-  IntegrityReport check_integrity(int most_problems);
+  // check_integrity() (integrity.hpp) of the file at the snapshot, stopped once `keep_going`,
+  // called from another thread while it runs, throws what this then throws
+  // (interruptible_call.hpp).
+  IntegrityReport check_integrity(int most_problems, const std::function<void()>& keep_going);
   // The collection's reads at the snapshot, made at the first call: its statements are
   // prepared then, which a damaged schema refuses (sqlite::SqliteError), so ask for it only
   // once the file has passed the check.

@@ -1,0 +1,68 @@
+// A long call into SQLite stopped from another thread (daemon/store/interruptible_call.hpp), as
+// doctor.check's integrity check is once its client has left.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <stdexcept>
+
+#include "daemon/store/interruptible_call.hpp"
+#include "daemon/store/sqlite.hpp"
+
+using namespace kioku;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A statement that never ends by itself: it counts without bound.
+constexpr const char* kEndless =
+    "WITH RECURSIVE counting(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM counting) "
+    "SELECT count(*) FROM counting";
+
+struct Gone : std::runtime_error {
+  Gone() : std::runtime_error("its client left") {}
+};
+
+}  // namespace
+
+TEST_CASE("interruptible call: stopped once asked, with what the asking threw",
+          "[daemon][interruptible_call]") {
+  daemon::sqlite::Database database(":memory:");
+  std::atomic<int> asked = 0;
+  bool returned = false;
+  CHECK_THROWS_AS(daemon::run_interruptible(
+                      database,
+                      [&] {
+                        daemon::sqlite::Statement endless = database.prepare(kEndless);
+                        endless.step();
+                        returned = true;
+                      },
+                      [&] {
+                        if (++asked == 3) throw Gone();
+                      },
+                      5ms),
+                  Gone);
+  CHECK(asked == 3);
+  CHECK_FALSE(returned);
+  // The connection serves the next statement: the interruption ended with the call.
+  daemon::sqlite::Statement one = database.prepare("SELECT 1");
+  CHECK(daemon::sqlite::integer_result(one) == 1);
+}
+
+TEST_CASE("interruptible call: a call that ends by itself, and one that fails, are as they were",
+          "[daemon][interruptible_call]") {
+  daemon::sqlite::Database database(":memory:");
+  std::int64_t counted = 0;
+  daemon::run_interruptible(
+      database,
+      [&] {
+        daemon::sqlite::Statement bounded = database.prepare(
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+            "WHERE x < 1000) SELECT count(*) FROM c");
+        counted = daemon::sqlite::integer_result(bounded);
+      },
+      [] {}, 1ms);
+  CHECK(counted == 1000);
+  CHECK_THROWS_WITH(daemon::run_interruptible(
+                        database, [] { throw std::logic_error("the call's own"); }, [] {}, 1ms),
+                    "the call's own");
+}
