@@ -4,6 +4,7 @@
 // puts the file in place only once it is whole.
 #include "daemon/methods/deck_export.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +20,7 @@
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "daemon/methods/worker_read.hpp"
+#include "daemon/store/backup.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -43,6 +45,19 @@ std::shared_ptr<protocol::UniqueFd> passed_file(const protocol::DeckExportParams
     throw Error(ErrorCode::kInvalidParams,
                 "the descriptor passed with deck.export must be a regular file: kiokud does not "
                 "write to pipes or terminals, which could keep it waiting");
+  }
+  // Checked now, not when the export has been made, seconds later.
+  const int flags = ::fcntl(passed->get(), F_GETFL);
+  if (flags < 0 || (flags & O_PATH) != 0 || (flags & O_ACCMODE) == O_RDONLY) {
+    throw Error(ErrorCode::kInvalidParams,
+                "the descriptor passed with deck.export must be open for writing");
+  }
+  // A client's own file, never kiokud's: the export written over the collection (or its WAL)
+  // would destroy it.
+  if (is_collection_file(context.collection_path, info)) {
+    throw Error(ErrorCode::kInvalidParams,
+                "the descriptor passed with deck.export is kiokud's collection or a file kept "
+                "beside it; pass a file of your own");
   }
   return std::make_shared<protocol::UniqueFd>(std::move(*passed));
 }

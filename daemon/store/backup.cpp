@@ -87,8 +87,10 @@ std::string in_real_directory(const std::string& path) {
 
 }  // namespace
 
-void refuse_collection_destination(const std::string& collection_path,
-                                   const std::string& destination) {
+namespace {
+
+// The collection's files by their directories' real paths, and by the path as given.
+std::vector<std::string> collection_files(const std::string& collection_path) {
   std::vector<std::string> own;
   std::vector<std::string> collections = {collection_path};
   std::error_code error;
@@ -101,19 +103,35 @@ void refuse_collection_destination(const std::string& collection_path,
     }
     own.push_back(protocol::parent_directory(real) + "/kiokud.lock");
   }
+  return own;
+}
+
+// Whether `file` is one of `own` (a hard link of it too).
+bool same_as_one_of(const std::vector<std::string>& own, const struct stat& file) {
+  for (const std::string& path : own) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && info.st_dev == file.st_dev &&
+        info.st_ino == file.st_ino) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_collection_file(const std::string& collection_path, const struct stat& file) {
+  return same_as_one_of(collection_files(collection_path), file);
+}
+
+void refuse_collection_destination(const std::string& collection_path,
+                                   const std::string& destination) {
+  const std::vector<std::string> own = collection_files(collection_path);
   bool taken = std::find(own.begin(), own.end(), in_real_directory(destination)) != own.end();
   // Another name (a hard link) of one of them; not a symbolic link, which a rename replaces
   // rather than what it points to.
   struct stat named {};
-  if (!taken && ::lstat(destination.c_str(), &named) == 0) {
-    for (const std::string& file : own) {
-      struct stat info {};
-      if (::stat(file.c_str(), &info) == 0 && info.st_dev == named.st_dev &&
-          info.st_ino == named.st_ino) {
-        taken = true;
-      }
-    }
-  }
+  if (!taken && ::lstat(destination.c_str(), &named) == 0) taken = same_as_one_of(own, named);
   if (taken) {
     throw Error(
         ErrorCode::kInvalidInput,

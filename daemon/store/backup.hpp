@@ -3,6 +3,8 @@
 // may run on a worker thread while the daemon goes on serving; docs/backup.md).
 #pragma once
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -73,6 +75,11 @@ BackupFile backup_collection_file(const std::string& collection_path,
 // collection would leave kiokud writing a file that is no longer the collection's.
 void refuse_collection_destination(const std::string& collection_path,
                                    const std::string& destination);
+
+// Whether the open file `file` (fstat's) is the collection at `collection_path` or one of the
+// files refuse_collection_destination() names: a descriptor a client passes to be written
+// (deck.export) must be none of them.
+bool is_collection_file(const std::string& collection_path, const struct stat& file);
 
 // backup_collection_file() into `directory` (made when missing) under a new name
 // `<stem>-YYYYMMDD-HHMMSS.sqlite` (UTC, from `now`; "-2", "-3"... when that is taken). Never

@@ -3,7 +3,9 @@
 // cards' states in Anki's terms); the package is read back with SQLite for Anki's layout; the
 // errors are one line in each language, and a failed export leaves the target as it was.
 // Anki's real packages are read from ../shared/fixtures/anki (KIOKU_SHARED_DIR overrides).
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zip.h>
 
 #include <algorithm>
@@ -437,4 +439,52 @@ TEST_CASE("e2e: an Anki package is not written to a terminal (English and Japane
       CHECK(result.out.find("PK") == std::string::npos);
     }
   }
+}
+
+TEST_CASE(
+    "e2e: deck.export refuses kiokud's own files and a descriptor not open for writing, "
+    "before it exports",
+    "[e2e][export]") {
+  RunningDaemon daemon;
+  const std::string collection = daemon.home().collection_path();
+  // A descriptor's refusal, with the request sent over a socket of its own.
+  const auto refusal = [&](const std::string& path, int flags) {
+    const int descriptor = ::open(path.c_str(), flags | O_CLOEXEC);
+    REQUIRE(descriptor >= 0);
+    LineClient client(daemon.socket_path());
+    REQUIRE(client.send_with_descriptors(
+        request_line(1, "deck.export",
+                     {{"deck", "gradient-checkpointing"}, {"format", "toml"}, {"fd", 0}}) +
+            "\n",
+        {descriptor}));
+    ::close(descriptor);
+    const std::optional<std::string> line = client.read_line(60'000);
+    REQUIRE(line);
+    INFO(*line);
+    const boost::json::value response = boost::json::parse(*line);
+    CHECK(response.at("error").at("code").as_int64() == -32602);
+    return std::string(response.at("error").at("message").as_string());
+  };
+  for (const std::string& own : {collection, collection + "-wal"}) {
+    INFO(own);
+    REQUIRE(std::filesystem::exists(own));
+    CHECK(refusal(own, O_RDWR) ==
+          "the descriptor passed with deck.export is kiokud's collection or a file kept beside "
+          "it; pass a file of your own");
+  }
+  // Another name of the collection is the same file.
+  const std::string link = daemon.home().root() + "/other-name.sqlite";
+  REQUIRE(::link(collection.c_str(), link.c_str()) == 0);
+  CHECK(refusal(link, O_WRONLY).find("kiokud's collection") != std::string::npos);
+  ::unlink(link.c_str());
+
+  const std::string mine = daemon.home().write_file("mine.toml", "");
+  CHECK(refusal(mine, O_RDONLY) ==
+        "the descriptor passed with deck.export must be open for writing");
+  CHECK(refusal(mine, O_PATH) == "the descriptor passed with deck.export must be open for writing");
+
+  // The collection is whole.
+  const auto checked = daemon.kioku({"--json", "doctor"});
+  CHECK(checked.exit_code == 0);
+  CHECK(boost::json::parse(checked.out).at("ok").as_bool());
 }
