@@ -147,9 +147,9 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
   }
   // The replay of a deck of 77,000 cards takes about a second: on the worker, as
   // doctor.rebuild's. Planned again there, in the worker's transaction: the deck may have changed
-  // while the work waited behind other work. Not stopped when its client leaves: a change asked
-  // for is stored, as a quick one is.
-  return write_on_worker<protocol::DeckConfigResult>(
+  // while the work waited behind other work. Not stopped when its client leaves, even before it
+  // starts: a change asked for is stored, as a quick one is.
+  protocol::DeckConfigResult queued = write_on_worker<protocol::DeckConfigResult>(
       context, Write{WriteKind::kRebuild, change.deck.id},
       "the collection is busy: deck " + change.deck.slug +
           "'s cards are being recomputed for its new scheduler; nothing was changed, try again "
@@ -162,6 +162,8 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
         });
         return result;
       });
+  context.later.stops_when_client_leaves = false;
+  return queued;
 }
 
 }  // namespace

@@ -213,6 +213,13 @@ std::optional<Response> handle_request(const json::value& request,
           guarded(method_name, id, false, [&] { return make(progress); });
       return made->text + '\n';
     };
+    if (later.stops_when_client_leaves) {
+      later.unstarted = [id, method_name = later.method](const std::string& reason) {
+        const std::optional<Response> made =
+            guarded(method_name, id, false, [&]() -> std::string { throw WorkCancelled(reason); });
+        return made->text + '\n';
+      };
+    }
     return Response{id, {}, std::move(later)};
   }
   return response;

@@ -88,6 +88,7 @@ Result answer_later(MethodContext& context, Work work, bool notify_progress = fa
     }
   };
   context.later.notify_progress = notify_progress;
+  context.later.stops_when_client_leaves = reports;
   return Result{};
 }
 

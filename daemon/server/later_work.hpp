@@ -26,6 +26,14 @@ struct LaterWork {
   // Runs on the server's thread once `make` has returned, however the work ended, before the
   // response is sent: what `started` set up is undone here.
   std::function<void()> finished = nullptr;
+  // Work done only for its client, which a client gone stops (what reports its progress, by
+  // default): it is not even started when the client left while it waited behind other work.
+  // Work that must land once asked for (a backup, a deck's new scheduler) runs whoever waits.
+  bool stops_when_client_leaves = false;
+  // For work that stops so: the response line when it is stopped before it started (its client
+  // gone, or kiokud stopping), the line `make` would give had its report thrown
+  // WorkCancelled(reason) at once. Neither `started` nor `make` nor `finished` runs then.
+  std::function<std::string(const std::string& reason)> unstarted = nullptr;
 
   explicit operator bool() const noexcept { return static_cast<bool>(make); }
 };

@@ -135,6 +135,8 @@ struct WorkWatch {
   // Set by the worker when the report threw: the work did stop (one that never reports, a
   // backup, runs to its end however it was cancelled).
   std::atomic<bool> stopped = false;
+  // Set by the worker when the work was stopped before it started (LaterWork::unstarted).
+  std::atomic<bool> never_started = false;
 };
 
 // A response worked out off the server's thread (ResponseLine::later): its session waits on
@@ -247,23 +249,41 @@ struct Server::Impl {
     // A request read after stop() began (its bytes were in the socket before the reads ended).
     if (stopping) cancel(*watch, "kiokud is stopping");
     ProgressReport progress(progress_sink(watch, session, work));
-    asio::post(workers, [this, waiting, progress = std::move(progress), make = std::move(work.make),
+    asio::post(workers, [this, waiting, watch, progress = std::move(progress),
+                         client = std::weak_ptr<Connection>(session), make = std::move(work.make),
                          started = std::move(work.started), finished = std::move(work.finished),
-                         method = work.method]() mutable {
-      if (started) {
-        // The server's thread runs until this work has answered (its session waits for it), so
-        // what is posted there runs, kiokud stopping or not. Should the handler be destroyed
-        // unrun all the same (the server torn down by an exception), the promise it holds
-        // breaks and the wait ends.
-        auto ran = std::make_shared<std::promise<void>>();
-        std::future<void> done = ran->get_future();
-        asio::post(io, [started = std::move(started), ran = std::move(ran), method] {
-          run_on_server(started, "before", method);
-          ran->set_value();
-        });
-        done.wait();
+                         unstarted = std::move(work.unstarted), method = work.method]() mutable {
+      // On the server's thread, as the work is taken up: a client that left while it waited
+      // here behind other work is not worked for (a rebuild queued and left refused every
+      // write for seconds), and what must hold while it runs is set up. The server's thread
+      // runs until this work has answered (its session waits for it), so what is posted there
+      // runs, kiokud stopping or not. Should the handler be destroyed unrun all the same (the
+      // server torn down by an exception), the promise it holds breaks and the wait ends.
+      auto ran = std::make_shared<std::promise<bool>>();
+      std::future<bool> taken_up = ran->get_future();
+      asio::post(io, [watch, client, started = std::move(started), ran = std::move(ran), method,
+                      can_refuse = static_cast<bool>(unstarted)] {
+        const std::shared_ptr<Connection> session = client.lock();
+        if (!session || session->hung_up()) cancel(*watch, "its client left");
+        const bool go_on = !can_refuse || !watch->cancelled.load();
+        if (go_on) run_on_server(started, "before", method);
+        ran->set_value(go_on);
+      });
+      bool go_on = false;
+      try {
+        go_on = taken_up.get();
+      } catch (const std::future_error&) {
+        go_on = !unstarted;
       }
-      std::string text = make(progress);
+      std::string text;
+      if (go_on) {
+        text = make(progress);
+      } else {
+        watch->stopped = true;
+        watch->never_started = true;
+        text = unstarted(watch->reason);
+        finished = nullptr;  // nothing was started
+      }
       // What the work held (a passed file among it) is let go of before the response can be
       // sent: a client that has its reply finds the file closed.
       make = {};
@@ -285,7 +305,9 @@ struct Server::Impl {
     }
     watched_work.erase(watch);
     if (watch->stopped) {
-      std::cerr << log_info << "kiokud: " << work.method << " stopped: " << watch->reason << '\n';
+      std::cerr << log_info << "kiokud: " << work.method
+                << (watch->never_started ? " not started: " : " stopped: ") << watch->reason
+                << '\n';
     }
     co_return std::move(waiting->text);
   }

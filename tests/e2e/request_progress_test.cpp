@@ -174,6 +174,36 @@ TEST_CASE("e2e: a client that leaves has its long request stopped and the worker
   CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: its client left"));
 }
 
+TEST_CASE("e2e: a long request whose client left while it waited is never started",
+          "[e2e][progress]") {
+  DeckDaemon fixture;
+  const std::string& socket = fixture.daemon.socket_path();
+  const std::string deck =
+      fixture.home.write_file("e.toml", numbered_basic_notes_deck("e", "E", 10));
+  std::optional<WorkerHeld> held(std::in_place, socket);
+  {
+    LineClient leaving(socket);
+    REQUIRE(leaving.send(request_line(kRequestId, "deck.import", {{"path", deck}}) + "\n"));
+    LineClient rebuilding(socket);
+    REQUIRE(rebuilding.send(request_line(kRequestId, "doctor.rebuild") + "\n"));
+    CHECK_FALSE(leaving.read_line(300));
+  }  // both gone while they wait behind the simulation
+  held.reset();
+  // The worker takes requests in order: once this one is answered, the two before it are done.
+  LineClient reader(socket);
+  REQUIRE(result_of(rpc(reader, "collection.backups")).is_object());
+
+  // Nothing imported, and neither was begun: an import left before it started imports nothing,
+  // and a rebuild left so refused no write meanwhile.
+  const json::value decks = result_of(rpc(reader, "deck.list"));
+  for (const json::value& listed : decks.at("decks").as_array()) {
+    CHECK(listed.at("id").as_string() != "e");
+  }
+  CHECK(has(fixture.daemon.log(), "kiokud: deck.import not started: its client left"));
+  CHECK(has(fixture.daemon.log(), "kiokud: doctor.rebuild not started: its client left"));
+  CHECK_FALSE(has(fixture.daemon.log(), "deck.import stopped"));
+}
+
 TEST_CASE("e2e: doctor.check waits its turn on the worker while other clients are served",
           "[e2e][progress][doctor]") {
   DeckDaemon fixture;
