@@ -238,7 +238,6 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
                                                MethodContext& context) {
   RequestedFile requested = requested_file(params, context);
   const ImportPlan plan = plan_import(params, requested, context);
-  const TimestampMs now = context.clock.now();
   // One import at a time: a second is refused as any other write is while the first runs, before
   // its file is read, and waits behind it on the worker while the first only waits there.
   // std::function copies what it holds: the file is shared, not copied.
@@ -247,8 +246,12 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
       context, Write{WriteKind::kImport},
       "the collection is busy: an import (" + plan.name +
           ") is writing it; nothing was changed, try again when it ends",
-      [plan, file, now](Collection& collection, const ProgressReport& progress) {
-        return result_of(run_import(collection, file->get(), plan, now, progress));
+      [plan, file](Collection& collection, const WorkerStart& start,
+                   const ProgressReport& progress) {
+        // The day's start hour as it is when the import starts (a package's day-based dues).
+        ImportPlan started = plan;
+        started.package.day_starts_at_hour = start.calendar.day_starts_at_hour();
+        return result_of(run_import(collection, file->get(), started, start.now, progress));
       },
       params.progress.value_or(false));
 }

@@ -154,11 +154,11 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
       "the collection is busy: deck " + change.deck.slug +
           "'s cards are being recomputed for its new scheduler; nothing was changed, try again "
           "when it ends",
-      [params, id = change.deck.id, calendar = context.calendar](
-          Collection& collection, const ProgressReport& /*progress*/) {
+      [params, id = change.deck.id](Collection& collection, const WorkerStart& start,
+                                    const ProgressReport& /*progress*/) {
         protocol::DeckConfigResult result;
         collection.write(Write{WriteKind::kRebuild, id}, [&] {
-          result = store_change(collection, plan_change(collection, params), calendar);
+          result = store_change(collection, plan_change(collection, params), start.calendar);
         });
         return result;
       });

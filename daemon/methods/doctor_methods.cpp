@@ -59,9 +59,9 @@ protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& param
       context, Write{WriteKind::kRebuild},
       "the collection is busy: kioku doctor --rebuild is rewriting the cards' states from their "
       "logs; nothing was changed, try again when it ends",
-      [deck = params.deck, calendar = context.calendar](Collection& collection,
-                                                        const ProgressReport& progress) {
-        return rebuild_decks(collection, deck, calendar, progress);
+      [deck = params.deck](Collection& collection, const WorkerStart& start,
+                           const ProgressReport& progress) {
+        return rebuild_decks(collection, deck, start.calendar, progress);
       },
       params.progress.value_or(false));
 }

@@ -4,6 +4,7 @@
 // every client").
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -13,8 +14,17 @@
 
 namespace kioku::daemon {
 
-// Answers the request with what `work(collection, progress)` returns. `work` runs on the worker
-// with a Collection over a connection of its own when the request may be answered later; its
+// What a write on the worker is told of the daemon as it starts: read on the server's thread
+// when the worker takes it up, not when it was queued, since the day's start hour (config.set)
+// may change while it waits behind other work, and roll-ups refilled on the calendar of before
+// would stay wrong until kiokud starts again.
+struct WorkerStart {
+  DayCalendar calendar;
+  TimestampMs now = 0;
+};
+
+// Answers the request with what `work(collection, start, progress)` returns. `work` runs on the
+// worker with a Collection over a connection of its own when the request may be answered later; its
 // writes land with its transaction's commit, and SQLite's WAL lets the server's connection read
 // the collection as it was until then. While it runs (not while it waits behind other work on
 // the worker) every write on the server's connection is refused with kBusy and `busy` (the
@@ -31,22 +41,29 @@ Result write_on_worker(MethodContext& context, const Write& what, std::string bu
   GroupCommit& writes = context.collection.group_commit();
   writes.check_writable();
   refuse_long_request_here(context);
+  auto start = std::make_shared<WorkerStart>(WorkerStart{context.calendar, context.clock.now()});
   // In-process, or a collection with no file of its own (":memory:"): at once.
   if (!context.may_answer_later || !context.collection_on_disk()) {
-    return work(context.collection, ProgressReport{});
+    return work(context.collection, *start, ProgressReport{});
   }
   const std::string& path = context.collection_path;
   Result result = answer_later<Result>(
       context,
-      [path, work = std::move(work)](const ProgressReport& progress) mutable {
+      [path, start, work = std::move(work)](const ProgressReport& progress) mutable {
         CollectionConnection connection(path);
-        return work(connection.collection(), progress);
+        return work(connection.collection(), *start, progress);
       },
       notify_progress);
   // From when the worker takes the work up, not while it waits there behind other work (a
   // check, an export, a fit): refused meanwhile, an answer would wait for nothing. The server's
-  // thread runs `started` and, once the work has ended however it ended, `finished`.
-  context.later.started = [&writes, busy = std::move(busy)] { writes.refuse_writes(busy); };
+  // thread runs `started` (the worker waits for it, so the work reads `start` after it) and,
+  // once the work has ended however it ended, `finished`. The context is the server's, which
+  // outlives every work it queues.
+  context.later.started = [&writes, &context, start, busy = std::move(busy)] {
+    writes.refuse_writes(busy);
+    start->calendar = context.calendar;
+    start->now = context.clock.now();
+  };
   // The listeners hear of the write however it ended (landed, failed after its commit, rolled
   // back): those that count again find nothing new when nothing landed.
   context.later.finished = [&writes, what] {

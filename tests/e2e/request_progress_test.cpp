@@ -16,6 +16,7 @@
 #include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/e2e/worker_held.hpp"
+#include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
@@ -313,6 +314,27 @@ TEST_CASE("e2e: doctor.rebuild waits on the worker taking writes - then replays 
   CHECK(result_of(rebuilt).at("decks").at(0).at("changed_cards") == json::array{card});
   CHECK(result_of(rpc(reviewer, "doctor.check")).as_object().contains("differing") == false);
   CHECK(field(result_of(rpc(reviewer, "doctor.rebuild")), "changed") == 0);
+}
+
+TEST_CASE("e2e: doctor.rebuild queued takes the day's start hour set while it waited",
+          "[e2e][progress][doctor]") {
+  DeckDaemon fixture;
+  const std::string& socket = fixture.daemon.socket_path();
+  WorkerHeld held(socket);
+  LineClient rebuilding(socket);
+  REQUIRE(rebuilding.send(request_line(kRequestId, "doctor.rebuild") + "\n"));
+  CHECK_FALSE(rebuilding.read_line(300));
+  // Changed while the rebuild waits: the statistics are refilled on the new calendar at once.
+  LineClient configuring(socket);
+  REQUIRE(result_of(rpc(configuring, "config.set", {{"key", "day_starts_at"}, {"value", "0"}}))
+              .is_object());
+  held.release();
+  REQUIRE(result_of(response_on(rebuilding)).is_object());
+  // The rebuild refilled them on that calendar too, not on the one of when it was queued.
+  const std::string recorded =
+      SqliteReader(fixture.home.collection_path())
+          .text("SELECT value FROM collection_meta WHERE key = 'stats_rollup_calendar'");
+  CHECK(recorded.rfind("day_starts_at=0;", 0) == 0);
 }
 
 TEST_CASE("e2e: a deck's new scheduler is planned again when the worker comes to it",
