@@ -11,20 +11,36 @@
 
 namespace kioku::daemon {
 
+namespace {
+
+// Six letters or digits, as mkstemp (and libzip's temporary names) fill "XXXXXX".
+bool random_six(std::string_view text) {
+  if (text.size() != 6) return false;
+  for (const char c : text) {
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    if (!letter && !(c >= '0' && c <= '9')) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool is_import_temporary_name(std::string_view name) {
   for (const std::string_view prefix :
        {kAnkiCollectionTemporary, kIncomingMediaTemporary, kAnkiExportCollectionTemporary,
         kAnkiExportPackageTemporary}) {
-    if (name.size() != prefix.size() + 7 || !name.starts_with(prefix) ||
-        name[prefix.size()] != '-') {
+    if (!name.starts_with(prefix) || name.size() < prefix.size() + 7 ||
+        name[prefix.size()] != '-' || !random_six(name.substr(prefix.size() + 1, 6))) {
       continue;
     }
-    bool random = true;
-    for (const char c : name.substr(prefix.size() + 1)) {
-      const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-      random = random && (letter || (c >= '0' && c <= '9'));
+    const std::string_view rest = name.substr(prefix.size() + 7);
+    if (rest.empty()) return true;
+    // libzip writes the package beside it under "<name>.XXXXXX" and renames it into place
+    // when zip_close ends: a kill -9 in between leaves that one.
+    if (prefix == kAnkiExportPackageTemporary && rest.size() == 7 && rest[0] == '.' &&
+        random_six(rest.substr(1))) {
+      return true;
     }
-    if (random) return true;
   }
   return false;
 }

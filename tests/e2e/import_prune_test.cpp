@@ -248,10 +248,15 @@ TEST_CASE("e2e: kiokud's start removes the temporary files a killed import left,
   plant(data + "/.kioku-anki-collection-a1B2c3");
   plant(data + "/media/.kioku-incoming-Zz9yX8");
   plant(data + "/.kioku-incoming-q1w2e3");
+  // An export's package and libzip's file beside it, which zip_close renames into place.
+  plant(data + "/.kioku-export-package-Ab12Cd");
+  plant(data + "/.kioku-export-package-Ab12Cd.x9Y8z7");
   // Not its own: other names, a directory, a link (its target kept).
   plant(data + "/.kioku-incoming-short");
   plant(data + "/media/kioku-incoming-abcdef");
   plant(data + "/media/.kioku-incoming-abcdef.png");
+  plant(data + "/.kioku-incoming-abcdef.x9Y8z7");
+  plant(data + "/.kioku-export-package-Ab12Cd.x9Y8z");
   plant(home.root() + "/target");
   std::filesystem::create_directory(data + "/.kioku-anki-collection-dir123");
   std::filesystem::create_symlink(home.root() + "/target", data + "/media/.kioku-incoming-lnk456");
@@ -260,12 +265,16 @@ TEST_CASE("e2e: kiokud's start removes the temporary files a killed import left,
   CHECK_FALSE(std::filesystem::exists(data + "/.kioku-anki-collection-a1B2c3"));
   CHECK_FALSE(std::filesystem::exists(data + "/media/.kioku-incoming-Zz9yX8"));
   CHECK_FALSE(std::filesystem::exists(data + "/.kioku-incoming-q1w2e3"));
+  CHECK_FALSE(std::filesystem::exists(data + "/.kioku-export-package-Ab12Cd"));
+  CHECK_FALSE(std::filesystem::exists(data + "/.kioku-export-package-Ab12Cd.x9Y8z7"));
+  CHECK(std::filesystem::exists(data + "/.kioku-incoming-abcdef.x9Y8z7"));
+  CHECK(std::filesystem::exists(data + "/.kioku-export-package-Ab12Cd.x9Y8z"));
   CHECK(std::filesystem::exists(data + "/.kioku-incoming-short"));
   CHECK(std::filesystem::exists(data + "/media/kioku-incoming-abcdef"));
   CHECK(std::filesystem::exists(data + "/media/.kioku-incoming-abcdef.png"));
   CHECK(std::filesystem::is_directory(data + "/.kioku-anki-collection-dir123"));
   CHECK(std::filesystem::is_symlink(data + "/media/.kioku-incoming-lnk456"));
   CHECK(read_file(home.root() + "/target") == "left behind");
-  CHECK(daemon.log().find("removed 3 temporary files an interrupted import left in " + data) !=
+  CHECK(daemon.log().find("removed 5 temporary files an interrupted import left in " + data) !=
         std::string::npos);
 }
