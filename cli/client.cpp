@@ -1,5 +1,5 @@
 // Request/response over a Unix stream socket, one JSON object per line. Every wait (to send, for
-// the reply) is a poll with the call's deadline, with SIGINT let through.
+// the reply) is a poll with the call's deadline, with SIGINT, SIGTERM and SIGHUP let through.
 #include "cli/client.hpp"
 
 #include <poll.h>
@@ -13,7 +13,7 @@
 
 #include "cli/connection_messages.hpp"
 #include "cli/messages.hpp"
-#include "cli/sigint_wait.hpp"
+#include "cli/stop_signal_wait.hpp"
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
@@ -142,8 +142,8 @@ std::string Client::not_answering(std::string_view method,
                                         {"advice", advice}});
 }
 
-Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_point deadline,
-                                std::string_view method) {
+Client::Waited Client::wait_for(StopSignalWait& stop_signals, short events,
+                                Clock::time_point deadline, std::string_view method) {
   for (;;) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
@@ -151,13 +151,13 @@ Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_po
     pollfd watched[2] = {{descriptor_, events, 0}, {watched_descriptor_, POLLIN, 0}};
     const nfds_t count = watched_descriptor_ >= 0 ? 2 : 1;
     // Rounded up, so that poll does not return a millisecond early and spin.
-    const int ready = sigint.wait(watched, count, static_cast<int>(left) + 1);
+    const int ready = stop_signals.wait(watched, count, static_cast<int>(left) + 1);
     if (ready < 0 && errno != EINTR) {
       throw CallError(CallFailure::kNotAnswering,
                       fill_in(text_->cannot_wait, {{"error", std::strerror(errno)}}), daemon_pid_);
     }
-    if (sigint.interrupted() || (ready > 0 && watched[1].revents != 0 && count == 2 &&
-                                 watched_interrupts_ && watched_interrupts_())) {
+    if (stop_signals.interrupted() || (ready > 0 && watched[1].revents != 0 && count == 2 &&
+                                       watched_interrupts_ && watched_interrupts_())) {
       throw CallError(
           CallFailure::kInterrupted,
           fill_in(text_->interrupted, {{"daemon", daemon_pid_ > 0 ? who() : std::string("kiokud")},
@@ -168,7 +168,7 @@ Client::Waited Client::wait_for(SigintWait& sigint, short events, Clock::time_po
   }
 }
 
-bool Client::send_line(SigintWait& sigint, const std::string& line, int descriptor,
+bool Client::send_line(StopSignalWait& stop_signals, const std::string& line, int descriptor,
                        Clock::time_point deadline, std::string_view method,
                        std::chrono::milliseconds timeout) {
   std::size_t sent = 0;
@@ -180,7 +180,7 @@ bool Client::send_line(SigintWait& sigint, const std::string& line, int descript
                                 : send_with_descriptor(descriptor_, line, descriptor);
     if (written < 0 && errno == EINTR) continue;
     if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (wait_for(sigint, POLLOUT, deadline, method) == Waited::kTimedOut) {
+      if (wait_for(stop_signals, POLLOUT, deadline, method) == Waited::kTimedOut) {
         throw CallError(CallFailure::kNotAnswering, not_answering(method, timeout), daemon_pid_);
       }
       continue;
@@ -209,8 +209,8 @@ json::value Client::call(std::string_view method, json::object params, const Cal
   const std::string line = protocol::to_line(protocol::make_request(id, method, std::move(params)));
   // From before the first byte is sent: once the daemon can see the request, a Ctrl-C always
   // ends the wait through CallError, never by killing kioku halfway.
-  SigintWait sigint;
-  const bool sent = send_line(sigint, line, options.descriptor, deadline, method, timeout);
+  StopSignalWait stop_signals;
+  const bool sent = send_line(stop_signals, line, options.descriptor, deadline, method, timeout);
   for (;;) {
     while (const std::optional<std::string> reply = replies_.next_line(*text_)) {
       if (options.on_notification) {
@@ -224,7 +224,7 @@ json::value Client::call(std::string_view method, json::object params, const Cal
         return std::move(*result);
       }
     }
-    if (wait_for(sigint, POLLIN, deadline, method) == Waited::kTimedOut) {
+    if (wait_for(stop_signals, POLLIN, deadline, method) == Waited::kTimedOut) {
       throw CallError(CallFailure::kNotAnswering, not_answering(method, timeout), daemon_pid_);
     }
     char chunk[65536];
@@ -259,9 +259,9 @@ std::optional<std::string> Client::next_unasked_line() {
 
 bool Client::wait_until_closed(std::chrono::milliseconds timeout) {
   const Clock::time_point deadline = Clock::now() + timeout;
-  SigintWait sigint;
+  StopSignalWait stop_signals;
   for (;;) {
-    if (wait_for(sigint, POLLIN, deadline, protocol::kShutdown.name) == Waited::kTimedOut) {
+    if (wait_for(stop_signals, POLLIN, deadline, protocol::kShutdown.name) == Waited::kTimedOut) {
       return false;
     }
     char chunk[4096];

@@ -20,7 +20,7 @@
 
 namespace kioku::cli {
 
-class SigintWait;
+class StopSignalWait;
 
 // How long a call waits for its reply before the daemon counts as not answering.
 struct ReplyTimeouts {
@@ -95,11 +95,11 @@ class Client {
  private:
   enum class Waited { kReady, kTimedOut };
   // Waits until the socket has `events` or the deadline passes; throws CallError (kInterrupted).
-  Waited wait_for(SigintWait& sigint, short events, std::chrono::steady_clock::time_point deadline,
-                  std::string_view method);
+  Waited wait_for(StopSignalWait& stop_signals, short events,
+                  std::chrono::steady_clock::time_point deadline, std::string_view method);
   // Sends the whole line (the descriptor with its first bytes). False when the daemon closed the
   // connection before all of it was sent.
-  bool send_line(SigintWait& sigint, const std::string& line, int descriptor,
+  bool send_line(StopSignalWait& stop_signals, const std::string& line, int descriptor,
                  std::chrono::steady_clock::time_point deadline, std::string_view method,
                  std::chrono::milliseconds timeout);
   std::string not_answering(std::string_view method, std::chrono::milliseconds timeout) const;

@@ -140,7 +140,9 @@ void print_export(const protocol::DeckExportResult& result, const std::string& f
 }
 
 // kiokud's refusals in the user's language: a deck nothing names, a name several decks have,
-// a TOML export of several decks.
+// a TOML export of several decks. Called while `error` is being handled: anything else is
+// thrown again as it is (a CallError of an interrupted wait must stay one, or kioku would not
+// end as the signal does).
 [[noreturn]] void reword(const Error& error, const ExportArgs& args, const std::string& format,
                          const std::string& language) {
   const Messages& text = messages_for(language);
@@ -176,7 +178,7 @@ void print_export(const protocol::DeckExportResult& result, const std::string& f
                            {"decks", safe_line(message.substr(open + 8, close - open - 8))}}));
     }
   }
-  throw error;
+  throw;
 }
 
 }  // namespace

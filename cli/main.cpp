@@ -10,7 +10,7 @@
 #include "cli/command_table.hpp"
 #include "cli/due_count.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/sigint_wait.hpp"
+#include "cli/stop_signal_wait.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"

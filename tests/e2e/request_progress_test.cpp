@@ -5,10 +5,12 @@
 // stops the work and tells its client why. In a real terminal, kioku draws the progress as a bar
 // and Ctrl-C stops kiokud's work.
 #include <fcntl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
@@ -16,6 +18,7 @@
 #include "tests/e2e/collection_tampering.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/e2e/worker_held.hpp"
+#include "tests/support/piped_process.hpp"
 #include "tests/support/sqlite_reader.hpp"
 #include "tests/support/tmux_session.hpp"
 
@@ -173,6 +176,43 @@ TEST_CASE("e2e: a client that leaves has its long request stopped and the worker
   INFO(json::serialize(answered.response));
   CHECK(answered.response.at("result").at("runs").as_array().size() == 1);
   CHECK(has(fixture.daemon.log(), "kiokud: sched.simulate stopped: its client left"));
+}
+
+// Whether process `pid` is blocked in ppoll(2), which kioku calls only while it waits for
+// kiokud with its stop signals caught (cli/stop_signal_wait.hpp).
+bool waiting_in_ppoll(pid_t pid) {
+  std::ifstream syscall("/proc/" + std::to_string(pid) + "/syscall");
+  long number = -1;
+  return (syscall >> number) && number == SYS_ppoll;
+}
+
+TEST_CASE("e2e: kioku export stopped by SIGTERM or SIGHUP while it waits leaves no file behind",
+          "[e2e][progress][export]") {
+  DeckDaemon fixture;
+  const std::string& socket = fixture.daemon.socket_path();
+  for (const int signal_number : {SIGTERM, SIGHUP}) {
+    DYNAMIC_SECTION("signal " << signal_number) {
+      const std::string target = fixture.home.root() + "/d.toml.out";
+      WorkerHeld held(socket);
+      PipedProcess exporting(kioku_argv(fixture.home, {"export", "d", "-o", target}),
+                             kioku_environment(fixture.home));
+      // The export waits behind the held worker; it is asked to stop once kioku waits for it.
+      bool waiting = false;
+      for (int look = 0; look < 600 && !waiting; ++look) {
+        waiting = waiting_in_ppoll(exporting.pid());
+        if (!waiting) exporting.wait_for_error_output("never written", 50);
+      }
+      REQUIRE(waiting);
+      REQUIRE(::kill(exporting.pid(), signal_number) == 0);
+      const CommandResult stopped = exporting.finish();
+      // Ended as the signal ends a process, once the temporary file beside the target was gone.
+      CHECK(stopped.exit_code == 128 + signal_number);
+      CHECK_FALSE(std::filesystem::exists(target));
+      for (const auto& entry : std::filesystem::directory_iterator(fixture.home.root())) {
+        CHECK(entry.path().filename().string().find("kioku-export") == std::string::npos);
+      }
+    }
+  }
 }
 
 TEST_CASE("e2e: a long request whose client left while it waited is never started",
