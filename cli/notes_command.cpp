@@ -73,7 +73,10 @@ CommandGroup notes_commands() {
                   {"only notes with this text in a field (or this id)",
                    "フィールドにこのテキストを含むノート（またはこの ID のノート）だけ"})
           .option(&NotesArgs::deck, "--deck", {"only this deck's notes", "このデッキのノートだけ"})
-          .option(&NotesArgs::tag, "--tag", {"only notes with this tag", "このタグのノートだけ"})
+          .option(&NotesArgs::tag, "--tag",
+                  {"only notes with this tag or a tag under it (a::b takes a::b::c), in any case",
+                   "このタグかその下のタグ（a::b なら a::b::c "
+                   "も）のノートだけ。大文字小文字は区別しない"})
           .flag(&NotesArgs::deleted, "--deleted",
                 {"deleted notes instead (kioku note restore brings one back)",
                  "代わりに削除されたノート（kioku note restore で元に戻せる）"})

@@ -155,7 +155,7 @@ struct NoteFindParams {
   std::optional<std::int64_t> offset;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "only this deck's notes"},
-      FieldHelp{"tag", "only notes with this tag"},
+      FieldHelp{"tag", "only notes with this tag or a tag under it, in any case"},
       FieldHelp{"text", "only notes with this text in a field (or this id)"},
       FieldHelp{"deleted", "deleted notes instead of live ones (default false)"},
       FieldHelp{"limit", "at most this many, 1-1000 (default 100)"},

@@ -47,11 +47,15 @@ struct TaggedCardsFunctions {
   }
 };
 
+void add_has_tag_function(sqlite::Database& database) {
+  add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
+               has_tag_function);
+}
+
 TaggedCards::TaggedCards(sqlite::Database& database,
                          std::function<std::uint64_t()> card_row_changes)
     : database_(database), card_row_changes_(std::move(card_row_changes)) {
-  add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
-               has_tag_function);
+  add_has_tag_function(database);
   // Not deterministic: SQLite would take a call without arguments for a constant, and these
   // answer for this object's state, which changes between statements.
   add_function(database, "kioku_tags_kept", 0, SQLITE_DIRECTONLY, this,

@@ -21,6 +21,11 @@ class Database;
 class Statement;
 }  // namespace sqlite
 
+// Adds kioku_has_tag(tags, wanted) to the connection: core's has_tag() (core/tag_match.hpp) for
+// SQL, NULL either side no match. Any store whose statements call it adds it first (again is
+// harmless).
+void add_has_tag_function(sqlite::Database& database);
+
 // Adds the connection's tag functions for SQL:
 //   kioku_has_tag(tags, wanted): core's has_tag() (core/tag_match.hpp); NULL is no match;
 //   kioku_tags_kept(): whether the cards of the tag last made ready are known here;

@@ -234,6 +234,29 @@ TEST_CASE("notes: pages by offset list every note once in the decks' and the not
   CHECK_FALSE(past_the_end.at("more").as_bool());
 }
 
+TEST_CASE("notes: a tag finds its notes and those of the tags under it, in any case",
+          "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  int added = 0;
+  for (const char* tag : {"jlpt", "JLPT::N5", "jlpt::n5::kanji", "jlpt-extra", "other"}) {
+    fixture.result("note.add", {{"deck", "d"},
+                                {"kind", "basic"},
+                                {"id", "t" + std::to_string(++added)},
+                                {"fields", english_fields({{"front", tag}})},
+                                {"tags", json::array{tag}}});
+  }
+  CHECK(listed_notes(fixture.result("note.find", {{"tag", "jlpt"}})) ==
+        std::vector<std::string>{"d/t1", "d/t2", "d/t3"});
+  CHECK(listed_notes(fixture.result("note.find", {{"tag", "jlpt::N5"}})) ==
+        std::vector<std::string>{"d/t2", "d/t3"});
+  CHECK(listed_notes(fixture.result("note.find", {{"tag", "Jlpt-Extra"}})) ==
+        std::vector<std::string>{"d/t4"});
+  CHECK(listed_notes(fixture.result("note.find", {{"tag", "jlpt::n"}})).empty());
+  // LIKE's wildcards are a tag's own characters.
+  CHECK(listed_notes(fixture.result("note.find", {{"tag", "jlpt%"}})).empty());
+}
+
 TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daemon][notes]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("d", 2);
