@@ -1,43 +1,18 @@
 // A package's compression (libzip's zip_close, seconds on a large deck) tells how far it has come
 // and stops when its report throws, leaving nothing behind.
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <filesystem>
 
 #include "core/work_progress.hpp"
-#include "daemon/exporters/anki_package_export.hpp"
-#include "daemon/exporters/deck_export_reader.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/daemon/deck_package_writing.hpp"
 #include "tests/support/temp_home.hpp"
 
 using namespace kioku;
 using namespace kioku::test;
 
 namespace {
-
-// Writes deck "big" of `source` as a package into `path` (created empty) with `progress`.
-daemon::AnkiPackageWritten write_package(DaemonFixture& source, const TempHome& home,
-                                         const std::string& path, const ProgressReport& progress) {
-  daemon::AnkiPackageExport options;
-  options.language = "en";
-  options.data_directory = home.root();
-  options.now = source.clock.now();
-  options.day_start = DayCalendar(4).day_start(DayCalendar(4).day_number(options.now));
-  const int descriptor = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  REQUIRE(descriptor >= 0);
-  try {
-    const auto written = daemon::write_anki_package(
-        daemon::read_export_decks(source.collection, {source.collection.decks().require("big")}),
-        options, descriptor, progress);
-    ::close(descriptor);
-    return written;
-  } catch (...) {
-    ::close(descriptor);
-    throw;
-  }
-}
 
 std::vector<std::string> names_in(const std::string& directory) {
   std::vector<std::string> names;
@@ -61,7 +36,7 @@ TEST_CASE("anki package export: the compression tells its fraction and stops whe
   const ProgressReport telling([&](WorkStage stage, double fraction, std::optional<std::uint64_t>) {
     if (stage == WorkStage::kWriting) fractions.push_back(fraction);
   });
-  CHECK(write_package(source, home, path, telling).notes == 4000);
+  CHECK(write_deck_package(source, "big", home.root(), path, telling).notes == 4000);
   INFO("fractions heard: " << fractions.size());
   CHECK(std::is_sorted(fractions.begin(), fractions.end()));
   const auto between =
@@ -75,7 +50,7 @@ TEST_CASE("anki package export: the compression tells its fraction and stops whe
   const ProgressReport stopping([](WorkStage stage, double fraction, std::optional<std::uint64_t>) {
     if (stage == WorkStage::kWriting && fraction > 0.1) throw WorkCancelled("its client left");
   });
-  CHECK_THROWS_AS(write_package(source, home, path, stopping), WorkCancelled);
+  CHECK_THROWS_AS(write_deck_package(source, "big", home.root(), path, stopping), WorkCancelled);
   struct stat written {};
   REQUIRE(::stat(path.c_str(), &written) == 0);
   CHECK(written.st_size == 0);

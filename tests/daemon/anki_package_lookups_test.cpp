@@ -5,10 +5,9 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
-#include "daemon/exporters/anki_package_export.hpp"
-#include "daemon/exporters/deck_export_reader.hpp"
 #include "daemon/importers/anki_package_importer.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
+#include "tests/daemon/deck_package_writing.hpp"
 #include "tests/support/temp_home.hpp"
 
 using namespace kioku;
@@ -37,17 +36,7 @@ TEST_CASE("anki package import: the notes to update are found in one walk, not a
   {
     DaemonFixture source;
     source.import_choice_deck("big", kNotes);
-    daemon::AnkiPackageExport options;
-    options.language = "en";
-    options.data_directory = home.root();
-    options.now = source.clock.now();
-    options.day_start = DayCalendar(4).day_start(DayCalendar(4).day_number(options.now));
-    const int descriptor = ::open(package.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    REQUIRE(descriptor >= 0);
-    const auto written = daemon::write_anki_package(
-        daemon::read_export_decks(source.collection, {source.collection.decks().require("big")}),
-        options, descriptor);
-    ::close(descriptor);
+    const auto written = write_deck_package(source, "big", home.root(), package);
     REQUIRE(written.notes == kNotes);
   }
 
