@@ -257,8 +257,7 @@ struct Server::Impl {
       // here behind other work is not worked for (a rebuild queued and left refused every
       // write for seconds), and what must hold while it runs is set up. The server's thread
       // runs until this work has answered (its session waits for it), so what is posted there
-      // runs, kiokud stopping or not. Should the handler be destroyed unrun all the same (the
-      // server torn down by an exception), the promise it holds breaks and the wait ends.
+      // runs, kiokud stopping or not.
       auto ran = std::make_shared<std::promise<bool>>();
       std::future<bool> taken_up = ran->get_future();
       asio::post(io, [watch, client, started = std::move(started), ran = std::move(ran), method,
@@ -269,11 +268,20 @@ struct Server::Impl {
         if (go_on) run_on_server(started, "before", method);
         ran->set_value(go_on);
       });
+      // Should the server's loop have ended all the same (by an exception) with the handler
+      // still queued, it never runs, and this thread, joined before the loop is destroyed,
+      // would wait for it for good: the work is given up, as its session is gone with the loop.
+      while (taken_up.wait_for(std::chrono::milliseconds(100)) == std::future_status::timeout) {
+        if (io.stopped()) {
+          watch->stopped = true;
+          return;
+        }
+      }
       bool go_on = false;
       try {
         go_on = taken_up.get();
       } catch (const std::future_error&) {
-        go_on = !unstarted;
+        return;  // the handler destroyed unrun: the same
       }
       std::string text;
       if (go_on) {

@@ -191,7 +191,7 @@ DueIndex::~DueIndex() = default;
 std::int64_t DueIndex::count_due(std::int64_t deck_id, DueGroup group, TimestampMs due_before,
                                  std::int64_t today, std::int64_t limit,
                                  const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   Statements& s = *statements_;
   sqlite::Statement& statement =
       tag ? pick(group, s.count_due_learning_tagged, 5, s.count_due_review_tagged)
@@ -204,7 +204,7 @@ std::int64_t DueIndex::count_due(std::int64_t deck_id, DueGroup group, Timestamp
 std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
                                            TimestampMs due_before, std::int64_t today,
                                            const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   Statements& s = *statements_;
   // Binds the statement of `group` (a reset clears its parameters).
   const auto bound = [&]() -> sqlite::Statement& {
@@ -239,7 +239,7 @@ std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
 
 std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit,
                                  const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   sqlite::Statement& statement = tag ? statements_->count_new_tagged : statements_->count_new;
   statement.bind(1, deck_id).bind(2, today).bind(3, limit);
   if (tag) statement.bind(9, *tag);
@@ -248,7 +248,7 @@ std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::
 
 std::optional<std::int64_t> DueIndex::first_new(std::int64_t deck_id, std::int64_t today,
                                                 const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   sqlite::Statement& statement = tag ? statements_->first_new_tagged : statements_->first_new;
   statement.bind(1, deck_id).bind(2, today);
   if (tag) statement.bind(9, *tag);
@@ -272,7 +272,7 @@ sqlite::Statement& bind_cram(sqlite::Statement& statement, std::int64_t deck_id,
 std::optional<DueCard> DueIndex::first_cram(std::int64_t deck_id, std::int64_t today,
                                             const std::optional<DueCard>& after,
                                             const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   sqlite::Statement& statement = bind_cram(statements_->first_cram, deck_id, today, after, tag);
   sqlite::StatementScope scope(statement);
   if (!statement.step()) return std::nullopt;
@@ -282,14 +282,14 @@ std::optional<DueCard> DueIndex::first_cram(std::int64_t deck_id, std::int64_t t
 std::int64_t DueIndex::count_cram(std::int64_t deck_id, std::int64_t today,
                                   const std::optional<DueCard>& after,
                                   const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   return sqlite::integer_result(bind_cram(statements_->count_cram, deck_id, today, after, tag));
 }
 
 std::optional<TimestampMs> DueIndex::next_due(std::int64_t deck_id, std::int64_t today,
                                               TimestampMs tomorrow_start,
                                               const std::optional<std::string>& tag) {
-  if (tag) tagged_cards_.ready(*tag);
+  const TaggedCards::Reading reading(tagged_cards_, tag);
   sqlite::Statement& statement = tag ? statements_->next_due_tagged : statements_->next_due;
   statement.bind(1, deck_id).bind(2, today).bind(3, tomorrow_start);
   if (tag) statement.bind(9, *tag);

@@ -68,8 +68,43 @@ TaggedCards::TaggedCards(sqlite::Database& database,
 
 TaggedCards::~TaggedCards() = default;
 
-void TaggedCards::ready(const std::string& tag) {
+TaggedCards::Reading::Reading(TaggedCards& cards, const std::optional<std::string>& tag) {
+  if (!tag) return;
+  const bool settled = sqlite3_get_autocommit(cards.database_.handle()) != 0;
+  if (settled) {
+    cards.database_.execute("BEGIN");
+    began_ = &cards.database_;
+  }
+  try {
+    cards.ready(*tag, settled);
+  } catch (...) {
+    end();
+    throw;
+  }
+}
+
+TaggedCards::Reading::~Reading() {
+  end();
+}
+
+void TaggedCards::Reading::end() noexcept {
+  if (began_ == nullptr) return;
+  sqlite::Database& database = *began_;
+  began_ = nullptr;
+  // Reads only: ending it cannot lose anything.
+  try {
+    database.execute("COMMIT");
+  } catch (const std::exception&) {
+    try {
+      database.execute("ROLLBACK");
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+void TaggedCards::ready(const std::string& tag, bool own_reading) {
   const std::uint64_t changes = card_row_changes_();
+  // Read inside the query's transaction, where it is the snapshot's (the pragma reads the file).
   const std::int64_t version = database_.data_version();
   if (tag_ == tag && changes == changes_at_read_ && version == data_version_at_read_) {
     kept_ = true;
@@ -77,7 +112,7 @@ void TaggedCards::ready(const std::string& tag) {
   }
   kept_ = false;
   tag_.reset();
-  if (sqlite3_get_autocommit(database_.handle()) == 0) return;
+  if (!own_reading) return;
   std::vector<std::int64_t> cards;
   {
     sqlite::StatementScope scope(*select_tagged_);

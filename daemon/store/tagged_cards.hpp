@@ -41,11 +41,25 @@ class TaggedCards {
   TaggedCards(const TaggedCards&) = delete;
   TaggedCards& operator=(const TaggedCards&) = delete;
 
-  // Makes the next tagged query's kioku_tags_kept() tell whether the cards with `tag` are known:
-  // they are read again when the tag, the connection's rows of `cards` or the file (another
-  // connection's commit) changed. Inside a transaction they are not read: its rows may yet be
-  // rolled back, which no hook tells, so the query reads each candidate's tags itself.
-  void ready(const std::string& tag);
+  // A tagged query's reading, for its lifetime: the cards of its tag made ready and the query's
+  // rows read in one read transaction, begun here when none is open, since another connection's
+  // commit between the two would pair the cards of one moment with the rows of the next. Ready
+  // means kioku_tags_kept() tells whether the cards with `tag` are known: they are read again
+  // when the tag, the connection's rows of `cards` or the file (another connection's commit)
+  // changed. Inside a transaction of the connection's own they are not read: its rows may yet
+  // be rolled back, which no hook tells, so the query reads each candidate's tags itself. No
+  // tag: nothing. Declared before the query's statements, so that it ends after them.
+  class Reading {
+   public:
+    Reading(TaggedCards& cards, const std::optional<std::string>& tag);
+    ~Reading();
+    Reading(const Reading&) = delete;
+    Reading& operator=(const Reading&) = delete;
+
+   private:
+    void end() noexcept;
+    sqlite::Database* began_ = nullptr;  // the connection whose read transaction began here
+  };
   // The next ready() reads the cards again: the file was replaced under the connection (the
   // backup API writes no row the hook hears).
   void forget() noexcept;
@@ -55,6 +69,9 @@ class TaggedCards {
  private:
   sqlite::Database& database_;
   std::function<std::uint64_t()> card_row_changes_;
+  // See Reading: `own_reading`, a read transaction begun for the query, whose rows are all
+  // committed ones.
+  void ready(const std::string& tag, bool own_reading);
   // Whether card `card_id` is one of the cards kept.
   bool has(std::int64_t card_id) const noexcept;
   // Keeps `cards` (in id order): as a bit for each id from the first to the last when that
