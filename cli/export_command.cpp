@@ -15,6 +15,7 @@
 #include "cli/export_messages.hpp"
 #include "cli/messages.hpp"
 #include "cli/progress_bar.hpp"
+#include "cli/stop_signal_wait.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/json_rpc.hpp"
@@ -220,6 +221,9 @@ CommandGroup export_commands() {
               throw Error(ErrorCode::kInvalidParams,
                           export_messages_for(context.language).history_apkg_only);
             }
+            // From before the temporary file is made until it is in place or removed, a stop
+            // signal waits for the wait, or for the end (docs/export.md).
+            const StopSignalsHeld held;
             ExportTarget target(args.output, context.language);
             protocol::DeckExportParams params;
             params.deck = args.deck;

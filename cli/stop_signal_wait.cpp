@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <ctime>
+#include <initializer_list>
 
 namespace kioku::cli {
 
@@ -19,6 +20,7 @@ void note_signal(int number) {
 StopSignalWait::StopSignalWait() {
   sigset_t blocked;
   sigemptyset(&blocked);
+  ::sigprocmask(SIG_SETMASK, nullptr, &previous_mask_);
   for (int index = 0; index < 3; ++index) {
     struct sigaction current {};
     if (::sigaction(kSignals[index], nullptr, &current) != 0 || current.sa_handler != SIG_DFL) {
@@ -30,6 +32,11 @@ StopSignalWait::StopSignalWait() {
   if (!caught_[0] && !caught_[1] && !caught_[2]) return;
   caught_signal = 0;
   ::sigprocmask(SIG_BLOCK, &blocked, &previous_mask_);
+  // The waits let them through, whatever held them before (StopSignalsHeld).
+  waiting_mask_ = previous_mask_;
+  for (int index = 0; index < 3; ++index) {
+    if (caught_[index]) sigdelset(&waiting_mask_, kSignals[index]);
+  }
   struct sigaction catching {};
   catching.sa_handler = note_signal;
   sigemptyset(&catching.sa_mask);
@@ -56,12 +63,23 @@ int StopSignalWait::wait(pollfd* descriptors, nfds_t count, int timeout_ms) {
     return -1;
   }
   timespec timeout{timeout_ms / 1000, (timeout_ms % 1000) * 1'000'000L};
-  // previous_mask_ lets the signals through for exactly the time ppoll waits.
-  return ::ppoll(descriptors, count, timeout_ms < 0 ? nullptr : &timeout, &previous_mask_);
+  // waiting_mask_ lets the signals through for exactly the time ppoll waits.
+  return ::ppoll(descriptors, count, timeout_ms < 0 ? nullptr : &timeout, &waiting_mask_);
 }
 
 bool StopSignalWait::interrupted() const noexcept {
   return active_ && caught_signal != 0;
+}
+
+StopSignalsHeld::StopSignalsHeld() {
+  sigset_t held;
+  sigemptyset(&held);
+  for (const int number : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&held, number);
+  ::sigprocmask(SIG_BLOCK, &held, &previous_mask_);
+}
+
+StopSignalsHeld::~StopSignalsHeld() {
+  ::sigprocmask(SIG_SETMASK, &previous_mask_, nullptr);
 }
 
 int exit_as_interrupted() {

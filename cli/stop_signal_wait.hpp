@@ -34,6 +34,22 @@ class StopSignalWait {
   bool caught_[3] = {};  // which of kSignals this scope catches
   struct sigaction previous_actions_[3] = {};
   sigset_t previous_mask_{};
+  sigset_t waiting_mask_{};  // previous_mask_ less the signals caught
+};
+
+// For its lifetime SIGINT, SIGTERM and SIGHUP are held (blocked) outside StopSignalWait's waits,
+// which let them through: a command that has made a file it must put in place or remove (an
+// export's temporary file) is not killed before or after its wait, between making the file and
+// settling it. A signal held is delivered, as its default action, once the scope ends.
+class StopSignalsHeld {
+ public:
+  StopSignalsHeld();
+  ~StopSignalsHeld();
+  StopSignalsHeld(const StopSignalsHeld&) = delete;
+  StopSignalsHeld& operator=(const StopSignalsHeld&) = delete;
+
+ private:
+  sigset_t previous_mask_{};
 };
 
 // Ends the process as the signal caught (SIGINT when none was) would have, once the caller has
