@@ -1,6 +1,7 @@
 // The cards of one tag, kept, and the tag functions of SQL (daemon/store/tagged_cards.hpp).
 #include "daemon/store/tagged_cards.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <utility>
 
@@ -39,11 +40,13 @@ void add_function(sqlite::Database& database, const char* name, int arguments, i
 struct TaggedCardsFunctions {
   static void tags_kept(sqlite3_context* context, int, sqlite3_value**) {
     const auto* kept = static_cast<const TaggedCards*>(sqlite3_user_data(context));
-    sqlite3_result_int(context, kept->kept_ ? 1 : 0);
+    sqlite3_result_int(context, kept->current_ != nullptr ? 1 : 0);
   }
   static void kept_tag(sqlite3_context* context, int, sqlite3_value** values) {
     const auto* kept = static_cast<const TaggedCards*>(sqlite3_user_data(context));
-    sqlite3_result_int(context, kept->has(sqlite3_value_int64(values[0])) ? 1 : 0);
+    sqlite3_result_int(
+        context,
+        kept->current_ != nullptr && kept->current_->has(sqlite3_value_int64(values[0])) ? 1 : 0);
   }
 };
 
@@ -103,15 +106,20 @@ void TaggedCards::Reading::end() noexcept {
 }
 
 void TaggedCards::ready(const std::string& tag, bool own_reading) {
+  current_ = nullptr;
   const std::uint64_t changes = card_row_changes_();
   // Read inside the query's transaction, where it is the snapshot's (the pragma reads the file).
   const std::int64_t version = database_.data_version();
-  if (tag_ == tag && changes == changes_at_read_ && version == data_version_at_read_) {
-    kept_ = true;
+  std::erase_if(kept_tags_, [&](const KeptTag& kept) {
+    return kept.changes_at_read != changes || kept.data_version_at_read != version;
+  });
+  const auto found = std::find_if(kept_tags_.begin(), kept_tags_.end(),
+                                  [&](const KeptTag& kept) { return kept.tag == tag; });
+  if (found != kept_tags_.end()) {
+    std::rotate(found, found + 1, kept_tags_.end());
+    current_ = &kept_tags_.back();
     return;
   }
-  kept_ = false;
-  tag_.reset();
   if (!own_reading) return;
   std::vector<std::int64_t> cards;
   {
@@ -119,48 +127,48 @@ void TaggedCards::ready(const std::string& tag, bool own_reading) {
     select_tagged_->bind(1, tag);
     while (select_tagged_->step()) cards.push_back(select_tagged_->column_int(0));
   }
-  keep(std::move(cards));
+  KeptTag kept;
+  kept.tag = tag;
+  kept.changes_at_read = changes;
+  kept.data_version_at_read = version;
+  kept.keep(cards);
   ++reads_;
-  tag_ = tag;
-  changes_at_read_ = changes;
-  data_version_at_read_ = version;
-  kept_ = true;
+  if (kept_tags_.size() == kMostTags) kept_tags_.erase(kept_tags_.begin());
+  kept_tags_.push_back(std::move(kept));
+  current_ = &kept_tags_.back();
 }
 
-bool TaggedCards::has(std::int64_t card_id) const noexcept {
-  if (!card_bits_.empty()) {
-    if (card_id < first_card_) return false;
-    const auto bit = static_cast<std::uint64_t>(card_id) - static_cast<std::uint64_t>(first_card_);
-    return bit / 64 < card_bits_.size() && ((card_bits_[bit / 64] >> (bit % 64)) & 1U) != 0;
+bool TaggedCards::KeptTag::has(std::int64_t card_id) const noexcept {
+  if (!card_bits.empty()) {
+    if (card_id < first_card) return false;
+    const auto bit = static_cast<std::uint64_t>(card_id) - static_cast<std::uint64_t>(first_card);
+    return bit / 64 < card_bits.size() && ((card_bits[bit / 64] >> (bit % 64)) & 1U) != 0;
   }
-  return sparse_cards_.contains(card_id);
+  return sparse_cards.contains(card_id);
 }
 
-void TaggedCards::keep(std::vector<std::int64_t> cards) {
-  card_bits_.clear();
-  card_bits_.shrink_to_fit();
-  sparse_cards_.clear();
+void TaggedCards::KeptTag::keep(const std::vector<std::int64_t>& cards) {
   if (cards.empty()) return;
   // Unsigned: the span of two ids far apart does not fit an int64.
   const std::uint64_t span =
       static_cast<std::uint64_t>(cards.back()) - static_cast<std::uint64_t>(cards.front());
   if (span / 64 + 1 <= cards.size()) {
-    first_card_ = cards.front();
-    card_bits_.assign(span / 64 + 1, 0);
+    first_card = cards.front();
+    card_bits.assign(span / 64 + 1, 0);
     for (const std::int64_t card : cards) {
       const std::uint64_t bit =
-          static_cast<std::uint64_t>(card) - static_cast<std::uint64_t>(first_card_);
-      card_bits_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+          static_cast<std::uint64_t>(card) - static_cast<std::uint64_t>(first_card);
+      card_bits[bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
     return;
   }
-  sparse_cards_.reserve(cards.size());
-  sparse_cards_.insert(cards.begin(), cards.end());
+  sparse_cards.reserve(cards.size());
+  sparse_cards.insert(cards.begin(), cards.end());
 }
 
 void TaggedCards::forget() noexcept {
-  tag_.reset();
-  kept_ = false;
+  kept_tags_.clear();
+  current_ = nullptr;
 }
 
 }  // namespace kioku::daemon

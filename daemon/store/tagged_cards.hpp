@@ -72,20 +72,28 @@ class TaggedCards {
   // See Reading: `own_reading`, a read transaction begun for the query, whose rows are all
   // committed ones.
   void ready(const std::string& tag, bool own_reading);
-  // Whether card `card_id` is one of the cards kept.
-  bool has(std::int64_t card_id) const noexcept;
-  // Keeps `cards` (in id order): as a bit for each id from the first to the last when that
-  // takes no more memory than the ids themselves (kioku's ids are dense), else in a hash set.
-  void keep(std::vector<std::int64_t> cards);
+  // The cards of one tag, as read at one moment.
+  struct KeptTag {
+    std::string tag;
+    std::uint64_t changes_at_read = 0;
+    std::int64_t data_version_at_read = 0;
+    std::int64_t first_card = 0;
+    std::vector<std::uint64_t> card_bits;  // bit (id - first_card)
+    boost::unordered_flat_set<std::int64_t> sparse_cards;
+
+    // Keeps `cards` (in id order): as a bit for each id from the first to the last when that
+    // takes no more memory than the ids themselves (kioku's ids are dense), else in a hash set.
+    void keep(const std::vector<std::int64_t>& cards);
+    // Whether card `card_id` is one of them.
+    bool has(std::int64_t card_id) const noexcept;
+  };
+  // The last tags asked for, most recent last: a review of one tag beside a prompt that counts
+  // another must not read the cards again at each query.
+  static constexpr std::size_t kMostTags = 4;
 
   std::unique_ptr<sqlite::Statement> select_tagged_;
-  std::int64_t first_card_ = 0;
-  std::vector<std::uint64_t> card_bits_;  // bit (id - first_card_)
-  boost::unordered_flat_set<std::int64_t> sparse_cards_;
-  std::optional<std::string> tag_;  // whose cards cards_ holds; nullopt: none known
-  std::uint64_t changes_at_read_ = 0;
-  std::int64_t data_version_at_read_ = 0;
-  bool kept_ = false;  // what kioku_tags_kept() answers
+  std::vector<KeptTag> kept_tags_;
+  const KeptTag* current_ = nullptr;  // what the functions answer from; null: not kept
   std::int64_t reads_ = 0;
 
   friend struct TaggedCardsFunctions;

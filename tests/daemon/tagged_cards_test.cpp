@@ -62,9 +62,17 @@ TEST_CASE("tagged cards: read once, kept across answers, read again when a card'
   CHECK(new_with_tag(fixture, "alpha") == 1);
   CHECK(new_with_tag(fixture, "beta") == 0);
   CHECK(reads(fixture) == at_start + 3);
-  // Another tag is read for; the last one asked is kept.
+  // Both are kept: a review of one beside a prompt that counts the other reads no more.
   CHECK(new_with_tag(fixture, "beta") == 0);
+  CHECK(new_with_tag(fixture, "alpha") == 1);
   CHECK(reads(fixture) == at_start + 3);
+  // Four at most: the one asked for longest ago goes first.
+  for (const char* other : {"gamma", "delta", "epsilon"}) new_with_tag(fixture, other);
+  CHECK(reads(fixture) == at_start + 6);
+  CHECK(new_with_tag(fixture, "alpha") == 1);
+  CHECK(reads(fixture) == at_start + 6);
+  CHECK(new_with_tag(fixture, "beta") == 0);
+  CHECK(reads(fixture) == at_start + 7);
 }
 
 TEST_CASE("tagged cards: never kept from a transaction that is rolled back",
