@@ -3,7 +3,6 @@
 
 #include <cerrno>
 #include <ctime>
-#include <initializer_list>
 
 namespace kioku::cli {
 
@@ -20,28 +19,27 @@ void note_signal(int number) {
 StopSignalWait::StopSignalWait() {
   sigset_t blocked;
   sigemptyset(&blocked);
-  ::sigprocmask(SIG_SETMASK, nullptr, &previous_mask_);
-  for (int index = 0; index < 3; ++index) {
+  for (std::size_t index = 0; index < kStopSignalCount; ++index) {
     struct sigaction current {};
-    if (::sigaction(kSignals[index], nullptr, &current) != 0 || current.sa_handler != SIG_DFL) {
+    if (::sigaction(kStopSignals[index], nullptr, &current) != 0 || current.sa_handler != SIG_DFL) {
       continue;
     }
     caught_[index] = true;
-    sigaddset(&blocked, kSignals[index]);
+    sigaddset(&blocked, kStopSignals[index]);
   }
-  if (!caught_[0] && !caught_[1] && !caught_[2]) return;
+  if (sigisemptyset(&blocked)) return;  // each has a handler of the caller's, or is ignored
   caught_signal = 0;
   ::sigprocmask(SIG_BLOCK, &blocked, &previous_mask_);
   // The waits let them through, whatever held them before (StopSignalsHeld).
   waiting_mask_ = previous_mask_;
-  for (int index = 0; index < 3; ++index) {
-    if (caught_[index]) sigdelset(&waiting_mask_, kSignals[index]);
+  for (std::size_t index = 0; index < kStopSignalCount; ++index) {
+    if (caught_[index]) sigdelset(&waiting_mask_, kStopSignals[index]);
   }
   struct sigaction catching {};
   catching.sa_handler = note_signal;
   sigemptyset(&catching.sa_mask);
-  for (int index = 0; index < 3; ++index) {
-    if (caught_[index]) ::sigaction(kSignals[index], &catching, &previous_actions_[index]);
+  for (std::size_t index = 0; index < kStopSignalCount; ++index) {
+    if (caught_[index]) ::sigaction(kStopSignals[index], &catching, &previous_actions_[index]);
   }
   active_ = true;
 }
@@ -50,8 +48,8 @@ StopSignalWait::~StopSignalWait() {
   if (!active_) return;
   // The default actions back first, then the mask: a signal still pending then ends the process
   // as it would have without this scope.
-  for (int index = 0; index < 3; ++index) {
-    if (caught_[index]) ::sigaction(kSignals[index], &previous_actions_[index], nullptr);
+  for (std::size_t index = 0; index < kStopSignalCount; ++index) {
+    if (caught_[index]) ::sigaction(kStopSignals[index], &previous_actions_[index], nullptr);
   }
   ::sigprocmask(SIG_SETMASK, &previous_mask_, nullptr);
 }
@@ -74,7 +72,7 @@ bool StopSignalWait::interrupted() const noexcept {
 StopSignalsHeld::StopSignalsHeld() {
   sigset_t held;
   sigemptyset(&held);
-  for (const int number : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&held, number);
+  for (const int number : kStopSignals) sigaddset(&held, number);
   ::sigprocmask(SIG_BLOCK, &held, &previous_mask_);
 }
 

@@ -8,7 +8,14 @@
 #include <poll.h>
 #include <signal.h>
 
+#include <cstddef>
+#include <iterator>
+
 namespace kioku::cli {
+
+// What stops kioku from outside: Ctrl-C, a `kill`, a closed terminal.
+inline constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+inline constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
 
 // For its lifetime SIGINT, SIGTERM and SIGHUP are caught rather than fatal, and blocked except
 // inside wait(), so that none slips in between a check and the wait. One that arrives after the
@@ -29,10 +36,9 @@ class StopSignalWait {
   bool interrupted() const noexcept;
 
  private:
-  static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
   bool active_ = false;
-  bool caught_[3] = {};  // which of kSignals this scope catches
-  struct sigaction previous_actions_[3] = {};
+  bool caught_[kStopSignalCount] = {};  // which of kStopSignals this scope catches
+  struct sigaction previous_actions_[kStopSignalCount] = {};
   sigset_t previous_mask_{};
   sigset_t waiting_mask_{};  // previous_mask_ less the signals caught
 };

@@ -12,7 +12,7 @@ namespace kioku::daemon {
 
 namespace {
 
-// Whether the candidate has the tag bound as ?9: from the cards kept for it (TaggedCards::ready
+// Whether the candidate has the tag bound as ?9: from the cards kept for it (TaggedCards::Reading
 // comes first), else by a probe of its card's row for the tags. CASE runs only the branch taken.
 #define KIOKU_TAG_MATCH                                                                      \
   "CASE WHEN kioku_tags_kept() THEN kioku_kept_tag(card_state.card_id) ELSE kioku_has_tag((" \
