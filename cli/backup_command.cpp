@@ -10,6 +10,7 @@
 #include "cli/daemon_status.hpp"
 #include "cli/local_time_text.hpp"
 #include "cli/messages.hpp"
+#include "cli/progress_bar.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
@@ -124,10 +125,13 @@ void run_restore(CliContext& context, const RestoreArgs& args) {
   }
   boost::json::object params{{"file", file}};
   if (args.force) params["force"] = true;
-  call_and_show(context, protocol::kCollectionRestore, std::move(params),
-                [&](const protocol::CollectionRestoreResult& result, std::ostream& out) {
-                  print_restore(result, words, out);
-                });
+  // A bar on stderr, when it is a terminal: a large collection's checks and copies take seconds.
+  show_result(context, protocol::kCollectionRestore,
+              call_showing_progress(context.daemon(), protocol::kCollectionRestore.name,
+                                    std::move(params), context.language),
+              [&](const protocol::CollectionRestoreResult& result, std::ostream& out) {
+                print_restore(result, words, out);
+              });
 }
 
 void run_backup_list(CliContext& context, const NoArgs&) {

@@ -36,11 +36,13 @@ BOOST_DESCRIBE_STRUCT(CollectionBackupResult, (), (path, bytes, cards, notes, re
 struct CollectionRestoreParams {
   std::string file;
   std::optional<bool> force;
+  std::optional<bool> progress;
   static constexpr std::array kHelp{
       FieldHelp{"file", "absolute path of a kioku collection (a backup)"},
-      FieldHelp{"force", "restore even while other clients are connected"}};
+      FieldHelp{"force", "restore even while other clients are connected"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(CollectionRestoreParams, (), (file, force))
+BOOST_DESCRIBE_STRUCT(CollectionRestoreParams, (), (file, force, progress))
 
 struct CollectionRestoreResult {
   std::string file;

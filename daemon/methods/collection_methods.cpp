@@ -1,12 +1,13 @@
 // collection.*: kioku backup and kioku restore (docs/backup.md). A backup runs beside the
-// server's thread on a connection of its own, so a large one holds up no other client; a
-// restore runs on the server's thread, since every client must see the collection it brings.
+// server's thread on a connection of its own, so a large one holds up no other client; so does a
+// restore, with every write refused meanwhile, as an import's.
 #include <unistd.h>
 
 #include <string>
 
 #include "core/error.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/methods/worker_write.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/backup_listing.hpp"
 #include "daemon/store/restore.hpp"
@@ -67,11 +68,7 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
 
 protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParams& params,
                                           MethodContext& context) {
-  const std::string& file = absolute_path(params.file, "file");
-  // Refused at once while an import writes (kBusy), before the file is read or the collection
-  // backed up.
-  context.collection.group_commit().check_writable();
-  const int version = check_restorable(file);
+  const std::string file = absolute_path(params.file, "file");
   const std::size_t connected = context.connected_clients();
   if (!params.force.value_or(false) && connected > 1) {
     const std::size_t others = connected - 1;
@@ -81,29 +78,57 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
                     (others == 1 ? "it" : "them") + " or use --force to restore " + file +
                     " anyway");
   }
-  const TimestampMs now = context.clock.now();
-  // The collection it replaces is kept first: should that fail, nothing has changed. Answers
-  // whose responses wait for the group's commit are made durable before, or the copy kept would
-  // lack them and the restore would write over them, once acknowledged.
-  context.collection.group_commit().commit();
-  const BackupFile kept = backup_into_directory(context.collection_path, backups_directory(context),
-                                                "before-restore", now);
-  try {
-    context.collection.replace_with(file, context.collection_path + ".restoring", now,
-                                    context.calendar);
-  } catch (const Error& error) {
-    // Refused (the staged copy's checks come before anything is copied in): the collection is as
-    // it was, and a copy of it kept at each refusal would only pile up.
-    if (error.code() == ErrorCode::kInvalidInput) ::unlink(kept.path.c_str());
-    throw;
+  const std::string collection_path = context.collection_path;
+  const std::string directory = backups_directory(context);
+  // On the worker: the file's checks and the copies take seconds on a large collection, and the
+  // other clients (forced) are served meanwhile from the collection as it was, their writes
+  // refused, until the copy's one commit puts the new one in place for all of them at once.
+  protocol::CollectionRestoreResult result = write_on_worker<protocol::CollectionRestoreResult>(
+      context, Write{},
+      "the collection is busy: kioku restore is putting " + file +
+          " in its place; nothing was changed, try again when it ends",
+      [file, collection_path, directory](Collection& collection, const WorkerStart& start,
+                                         const ProgressReport& progress) {
+        progress(WorkStage::kChecking, 0, 1);
+        const int version = check_restorable(file, progress);
+        // Writes begun on the server's connection before this work started (answers whose
+        // responses wait for the group's commit) land first, so that the copy kept holds every
+        // answer acknowledged before the restore wrote over it.
+        collection.wait_for_other_writers();
+        // Told as the stage changes: a client gone meanwhile stops the restore before its copy.
+        progress(WorkStage::kWriting, 0, 1);
+        const BackupFile kept =
+            backup_into_directory(collection_path, directory, "before-restore", start.now);
+        try {
+          collection.replace_with(file, collection_path + ".restoring", start.now, start.calendar,
+                                  progress);
+        } catch (const Error& error) {
+          // Refused (the staged copy's checks come before anything is copied in) or stopped
+          // (the copy's transaction rolled back): the collection is as it was, and a copy of it
+          // kept at each such end would only pile up.
+          if (error.code() == ErrorCode::kInvalidInput || error.code() == ErrorCode::kUnavailable) {
+            ::unlink(kept.path.c_str());
+          }
+          throw;
+        }
+        const CollectionCounts counts = collection.counts();
+        return protocol::CollectionRestoreResult{.file = file,
+                                                 .schema_version = version,
+                                                 .kept = kept.path,
+                                                 .cards = counts.cards,
+                                                 .notes = counts.notes,
+                                                 .reviews = counts.reviews};
+      },
+      params.progress.value_or(false));
+  // Answered later: the server's connection kept rows the worker's connection replaced.
+  if (context.later.finished) {
+    context.later.finished = [&collection = context.collection,
+                              then = std::move(context.later.finished)] {
+      collection.forget_kept();
+      then();
+    };
   }
-  const CollectionCounts counts = context.collection.counts();
-  return protocol::CollectionRestoreResult{.file = file,
-                                           .schema_version = version,
-                                           .kept = kept.path,
-                                           .cards = counts.cards,
-                                           .notes = counts.notes,
-                                           .reviews = counts.reviews};
+  return result;
 }
 
 protocol::CollectionBackupsResult backups(const protocol::NoParams&, MethodContext& context) {

@@ -140,10 +140,23 @@ void refuse_collection_destination(const std::string& collection_path,
   }
 }
 
-void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure) {
+void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure,
+                   const std::function<void(int copied, int total)>& copied) {
   sqlite3_backup* backup = sqlite3_backup_init(target.handle(), "main", source.handle(), "main");
   if (backup == nullptr) target.fail(sqlite3_errcode(target.handle()), "cannot start: " + failure);
-  const int result = sqlite3_backup_step(backup, -1);
+  // 16 MiB of 4 KiB pages a step: a tenth of a second or so between reports.
+  const int pages_a_step = copied ? 4096 : -1;
+  int result = SQLITE_OK;
+  try {
+    while ((result = sqlite3_backup_step(backup, pages_a_step)) == SQLITE_OK) {
+      const int total = sqlite3_backup_pagecount(backup);
+      copied(total - sqlite3_backup_remaining(backup), total);
+    }
+  } catch (...) {
+    // Unfinished, the backup's write transaction on `target` is rolled back.
+    sqlite3_backup_finish(backup);
+    throw;
+  }
   sqlite3_backup_finish(backup);
   if (result != SQLITE_DONE) target.fail(result, failure);
 }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,10 +19,14 @@ namespace sqlite {
 class Database;
 }
 
-// Copies the whole of `source` over `target` with SQLite's online backup API, in one step: the
-// copy reads one snapshot of `source` and is written as one transaction of `target`. Throws
-// sqlite::SqliteError with `failure` when the copy cannot be made.
-void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure);
+// Copies the whole of `source` over `target` with SQLite's online backup API, written as one
+// transaction of `target`. Without `copied`, in one step, which reads one snapshot of `source`
+// whatever other connections commit meanwhile. With it, in steps told the pages copied of all
+// (for a source nobody writes meanwhile: the backup API starts again after each change); when
+// it throws, `target`'s transaction is rolled back and that goes on. Throws sqlite::SqliteError
+// with `failure` when the copy cannot be made.
+void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure,
+                   const std::function<void(int copied, int total)>& copied = {});
 
 // copy_database() into a new file `destination`.
 void backup_database(sqlite::Database& database, const std::string& destination);

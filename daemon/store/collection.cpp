@@ -9,6 +9,7 @@
 #include "core/local_hour.hpp"
 #include "core/review_log_entries.hpp"
 #include "daemon/store/restore.hpp"
+#include "daemon/store/sqlite.hpp"
 #include "daemon/store/time_zone_identity.hpp"
 
 namespace kioku::daemon {
@@ -261,20 +262,36 @@ void ImportSummary::note_type(const TemplatedNoteType& type) {
 }
 
 void Collection::replace_with(const std::string& source_path, const std::string& staging_path,
-                              TimestampMs now, const DayCalendar& calendar) {
+                              TimestampMs now, const DayCalendar& calendar,
+                              const ProgressReport& progress) {
   // The backup API writes the collection in a transaction of its own: the group's open one
   // (answers whose responses wait for it) is made durable first.
   group_commit_.check_writable();
   group_commit_.commit();
   // Before, in case the copy fails part-way: the backup API writes no row the hook hears.
+  forget_kept();
+  // The staged copy's roll-ups are made on this calendar before it is copied in: another
+  // connection (the server's, when the worker restores) reads no moment of the restored file on
+  // the calendar it came with. It keeps them when they are on this calendar already.
+  replace_collection(
+      database_, source_path, staging_path, now, progress,
+      [&](sqlite::Database& staged) { Collection(staged).use_stats_calendar(calendar); });
+  // The commit listeners (the due watchers) hear of the new collection as of any change.
+  group_commit_.announce_outside_write(Write{});
+}
+
+void Collection::forget_kept() noexcept {
   kept_card_snapshots_.forget();
   due_index_.tagged_cards().forget();
   note_types_.forget();
-  replace_collection(database_, source_path, staging_path, now);
-  // The file put in place keeps its roll-ups when they are on this calendar.
-  use_stats_calendar(calendar);
-  // The commit listeners (the due watchers) hear of the new collection as of any change.
-  group_commit_.announce_outside_write(Write{});
+}
+
+void Collection::wait_for_other_writers() {
+  group_commit_.check_writable();
+  group_commit_.commit();
+  // An empty write transaction: BEGIN IMMEDIATE waits (busy_timeout) for the write lock.
+  database_.execute("BEGIN IMMEDIATE");
+  database_.execute("COMMIT");
 }
 
 IntegrityReport Collection::check_integrity(int most_problems) {

@@ -240,8 +240,18 @@ class Collection {
   // Puts the collection at `source_path` (which check_restorable() passed) in place of this
   // one's contents, migrated, in one transaction (replace_collection(), restore.hpp): when it
   // throws, the collection is as it was. Commits the open group first. Not inside write().
+  // `progress` as replace_collection() takes it: it may stop the restore until its very copy.
   void replace_with(const std::string& source_path, const std::string& staging_path,
-                    TimestampMs now, const DayCalendar& calendar);
+                    TimestampMs now, const DayCalendar& calendar,
+                    const ProgressReport& progress = {});
+  // Forgets what this connection keeps of the collection's rows (card snapshots, the cards of
+  // tags, note types): for a restore written through another connection, after which a kept
+  // row of the same id and stamp may not be the same row.
+  void forget_kept() noexcept;
+  // Commits the open group, then returns once no other connection holds SQLite's write lock (or
+  // after the connection's busy timeout, kStorage): every write begun elsewhere before this
+  // call has then landed or failed. Not inside write().
+  void wait_for_other_writers();
   // How many cards, notes and answers the collection holds.
   CollectionCounts counts() { return count_collection(database_); }
   // See check_integrity() (integrity.hpp).

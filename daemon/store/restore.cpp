@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "daemon/store/backup.hpp"
+#include "daemon/store/interruptible_call.hpp"
 #include "daemon/store/migrations.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -33,11 +34,19 @@ bool has_kioku_tables(sqlite::Database& database) {
   return true;
 }
 
-// The first row of PRAGMA integrity_check: "ok" when the file is sound.
-std::string integrity_verdict(sqlite::Database& database) {
-  sqlite::Statement statement = database.prepare("PRAGMA integrity_check(1)");
-  sqlite::StatementScope scope(statement);
-  return statement.step() ? statement.column_text(0) : std::string("no answer");
+// The first row of PRAGMA integrity_check: "ok" when the file is sound. Seconds on a large file,
+// in one step of SQLite's program: `progress` is asked from another thread whether to go on.
+std::string integrity_verdict(sqlite::Database& database, const ProgressReport& progress) {
+  std::string verdict;
+  run_interruptible(
+      database,
+      [&] {
+        sqlite::Statement statement = database.prepare("PRAGMA integrity_check(1)");
+        sqlite::StatementScope scope(statement);
+        verdict = statement.step() ? statement.column_text(0) : std::string("no answer");
+      },
+      [&] { progress(WorkStage::kChecking, 0, 1); });
+  return verdict;
 }
 
 // `sql` without its comments and with each run of blanks one space.
@@ -116,8 +125,9 @@ std::vector<std::string> schema_outline(sqlite::Database& database) {
 // The staged copy, migrated, is checked again whole: the file named may have changed since
 // check_restorable() read it, and a file with kioku's table names but other tables, or with a
 // trigger of its own that kiokud's writes would fire, must not take the collection's place.
-void check_staged(sqlite::Database& staged, const std::string& source_path, TimestampMs now) {
-  const std::string verdict = integrity_verdict(staged);
+void check_staged(sqlite::Database& staged, const std::string& source_path, TimestampMs now,
+                  const ProgressReport& progress) {
+  const std::string verdict = integrity_verdict(staged, progress);
   if (verdict != "ok") {
     refuse(source_path, "SQLite's integrity check found damage (" + verdict + ")");
   }
@@ -141,14 +151,14 @@ void check_staged(sqlite::Database& staged, const std::string& source_path, Time
 
 }  // namespace
 
-int check_restorable(const std::string& path) {
+int check_restorable(const std::string& path, const ProgressReport& progress) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) refuse(path, "no such file");
   if (!S_ISREG(info.st_mode)) refuse(path, "not a regular file");
   if (info.st_size == 0) refuse(path, "the file is empty, not a kioku collection");
   try {
     sqlite::Database database(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-    const std::string verdict = integrity_verdict(database);
+    const std::string verdict = integrity_verdict(database, progress);
     if (verdict != "ok") {
       refuse(path, "SQLite's integrity check found damage (" + verdict + ")");
     }
@@ -176,7 +186,9 @@ int check_restorable(const std::string& path) {
 }
 
 void replace_collection(sqlite::Database& database, const std::string& source_path,
-                        const std::string& staging_path, TimestampMs now) {
+                        const std::string& staging_path, TimestampMs now,
+                        const ProgressReport& progress,
+                        const std::function<void(sqlite::Database& staged)>& finish_staged) {
   const ScratchDatabaseFile staging_file(staging_path);
   try {
     sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
@@ -195,7 +207,8 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   } catch (const std::exception& error) {
     refuse(source_path, std::string("its schema could not be brought up to date: ") + error.what());
   }
-  check_staged(staging, source_path, now);
+  check_staged(staging, source_path, now, progress);
+  if (finish_staged) finish_staged(staging);
   sqlite::Statement page_size = database.prepare("PRAGMA page_size");
   const std::int64_t wanted = sqlite::integer_result(page_size);
   sqlite::Statement staging_page_size = staging.prepare("PRAGMA page_size");
@@ -203,7 +216,11 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
     // The backup API cannot change a WAL database's page size: the copy takes the collection's.
     staging.execute("PRAGMA page_size = " + std::to_string(wanted) + "; VACUUM;");
   }
-  copy_database(staging, database, "restore from " + source_path + " failed");
+  // The last point where the request may still be given up whole; past it, the copy's own steps
+  // are (its transaction is rolled back).
+  progress(WorkStage::kWriting, 0, 1);
+  copy_database(staging, database, "restore from " + source_path + " failed",
+                [&](int copied, int total) { progress(WorkStage::kWriting, copied, total); });
 }
 
 }  // namespace kioku::daemon

@@ -3,9 +3,11 @@
 // (docs/backup.md).
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/time.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/store/backup.hpp"
 
 namespace kioku::daemon {
@@ -17,15 +19,22 @@ class Database;
 // Throws kioku::Error naming `path` unless it is an SQLite database that passes
 // `PRAGMA integrity_check`, whose schema version (PRAGMA user_version, as migrate() records it)
 // is not newer than this kiokud's, and that has kioku's tables. Opens it read-only; changes
-// nothing. Returns its schema version.
-int check_restorable(const std::string& path);
+// nothing. Returns its schema version. SQLite's check asks `progress` (kChecking) every 100 ms,
+// from another thread, whether to go on: once it throws, the check stops and that goes on.
+int check_restorable(const std::string& path, const ProgressReport& progress = {});
 
 // Replaces everything in `database` (the open collection) by the collection at `source_path`,
 // which check_restorable() passed: the file is first copied to `staging_path` (beside the
 // collection) and migrated there, then copied into `database` with the backup API, which writes
 // it in one transaction: when anything fails, `database` holds what it held before. The staging
-// copy is removed either way. `database` must have no transaction open.
+// copy is removed either way. `database` must have no transaction open. `progress` is asked as
+// check_restorable() asks it during the staged copy's check, and told the copy's fraction
+// (kWriting); when it throws, the copy's transaction is rolled back and that goes on.
+// `finish_staged`, when given, is called on the staged copy once it has passed its checks, before
+// it is copied in: what must be true of the collection the moment it is in place is made there.
 void replace_collection(sqlite::Database& database, const std::string& source_path,
-                        const std::string& staging_path, TimestampMs now);
+                        const std::string& staging_path, TimestampMs now,
+                        const ProgressReport& progress = {},
+                        const std::function<void(sqlite::Database& staged)>& finish_staged = {});
 
 }  // namespace kioku::daemon

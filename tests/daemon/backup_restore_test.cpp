@@ -241,3 +241,41 @@ TEST_CASE("restore: each file it cannot take is refused by name", "[daemon][back
   CHECK(files.database.user_version() == daemon::latest_schema_version());
   CHECK(files.collection.counts().cards == 0);
 }
+
+TEST_CASE("a restore's worker waits for the writes begun on the server's connection",
+          "[daemon][backup]") {
+  // The copy kept before a restore must hold every answer acknowledged before it: an answer in
+  // the server's open group is acknowledged once that group commits, so the worker waits for it.
+  FileCollection files;
+  files.import_deck();
+  files.collection.group_commit().set_grouping(true);
+  files.answer();  // in the open group, holding SQLite's write lock
+  daemon::sqlite::Database worker_database(files.path);
+  worker_database.execute("PRAGMA busy_timeout = 0");  // refused at once rather than waiting
+  daemon::Collection worker(worker_database);
+  CHECK_THROWS(worker.wait_for_other_writers());
+  CHECK(worker.counts().reviews == 0);
+  files.collection.group_commit().commit();
+  worker.wait_for_other_writers();
+  CHECK(worker.counts().reviews == 1);
+}
+
+TEST_CASE("a restored file's roll-ups are on the daemon's calendar the moment it is in place",
+          "[daemon][backup][stats]") {
+  // Made in the staged copy before it is copied in: a read through another connection (the
+  // server's, while the worker restores) never sees the file's own calendar.
+  FileCollection files;
+  files.import_deck();
+  files.answer();
+  const DayCalendar early(4);
+  const DayCalendar late(10);
+  files.collection.use_stats_calendar(early);
+  const std::string backup = files.home.root() + "/early.sqlite";
+  daemon::backup_collection_file(files.path, backup, false);
+  files.collection.use_stats_calendar(late);
+  files.collection.replace_with(backup, files.path + ".restoring", files.clock.now(), late);
+  daemon::sqlite::Database other(files.path);
+  daemon::Collection seen_elsewhere(other);
+  CHECK_FALSE(seen_elsewhere.use_stats_calendar(late));
+  CHECK(seen_elsewhere.counts().reviews == 1);
+}

@@ -6,8 +6,10 @@
 #include <fstream>
 
 #include "tests/e2e/e2e_helpers.hpp"
+#include "tests/e2e/worker_held.hpp"
 #include "tests/support/line_client.hpp"
 #include "tests/support/piped_process.hpp"
+#include "tests/support/sqlite_lock_holder.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -323,26 +325,116 @@ TEST_CASE("e2e: a status bar's kioku due --watch does not stop a restore, and he
 
 TEST_CASE("e2e: an answer acknowledged just before a restore is in the collection kept",
           "[e2e][backup]") {
-  // In one batch, the answer's response waits for the group's commit, which the restore makes
-  // before it copies the collection it replaces: the copy kept has the answer.
+  // Sent on the heels of the answer, on the same connection: the answer's response may wait for
+  // the group's commit while the restore is read; the restore's work lets that commit land
+  // before it copies the collection it replaces, so the copy kept has the answer.
   RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
   const TempHome& home = daemon.home();
   const std::string file = answered_and_backed_up(home, 0, "empty-log.sqlite");
   LineClient client(home.socket_path());
   const auto next = client.request(request_line(1, "review.next"));
   const std::int64_t card = next.at("result").at("card").at("id").as_int64();
-  const std::string batch =
-      "[" + request_line(2, "review.answer", {{"card", card}, {"choice", 1}, {"rating", "good"}}) +
-      "," + request_line(3, "collection.restore", {{"file", file}}) + "]";
-  const auto replies = client.request(batch);
-  INFO(boost::json::serialize(replies));
-  REQUIRE(replies.is_array());
-  REQUIRE(replies.as_array().size() == 2);
-  CHECK(replies.as_array()[0].as_object().contains("result"));
-  const auto& restored = replies.as_array()[1].at("result");
+  REQUIRE(client.send(
+      request_line(2, "review.answer", {{"card", card}, {"choice", 1}, {"rating", "good"}}) + "\n" +
+      request_line(3, "collection.restore", {{"file", file}}) + "\n"));
+  const std::optional<std::string> answered = client.read_line();
+  const std::optional<std::string> restored_line = client.read_line(60'000);
+  REQUIRE(answered);
+  REQUIRE(restored_line);
+  INFO(*answered << '\n' << *restored_line);
+  CHECK(boost::json::parse(*answered).as_object().contains("result"));
+  const auto restored = boost::json::parse(*restored_line).at("result");
   const std::string kept(restored.at("kept").as_string());
   CHECK(count_rows(kept, "revlog") == 1);
   CHECK(count_rows(home.collection_path(), "revlog") == 0);
+}
+
+TEST_CASE("e2e: a restore in a batch is refused, as every long request is", "[e2e][backup]") {
+  // It runs on the worker; in a batch, the batch's other requests would wait for it.
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string file = answered_and_backed_up(home, 0, "empty-log.sqlite");
+  answer_one_more(home);
+  LineClient client(home.socket_path());
+  const auto replies =
+      client.request("[" + request_line(1, "collection.restore", {{"file", file}}) + "," +
+                     request_line(2, "due.counts") + "]");
+  INFO(boost::json::serialize(replies));
+  REQUIRE(replies.is_array());
+  REQUIRE(replies.as_array().size() == 2);
+  CHECK(replies.as_array()[0].at("error").at("code").as_int64() == -32600);
+  CHECK(replies.as_array()[1].as_object().contains("result"));
+  CHECK(count_rows(home.collection_path(), "revlog") == 1);
+}
+
+TEST_CASE("e2e: while a restore runs - reads are answered - writes are refused - then all see it",
+          "[e2e][backup][concurrency]") {
+  // The restore runs on kiokud's worker. A sqlite3 connection holding the write lock keeps it
+  // waiting for the writes begun before it, at a known point: the other clients are served
+  // meanwhile, from the collection as it was.
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string file = answered_and_backed_up(home, 1, "one-answer.sqlite");
+  answer_one_more(home);
+  LineClient reviewer(home.socket_path());
+  LineClient restorer(home.socket_path());
+  REQUIRE(reviewer.connected());
+  REQUIRE(restorer.connected());
+  const std::int64_t card =
+      result_of(rpc(reviewer, "review.next", {{"lang", "en"}})).at("card").at("id").as_int64();
+  const boost::json::object answer{{"card", card}, {"choice", right_choice(reviewer, card)}};
+  LockHolder gate(home.collection_path(), "BEGIN IMMEDIATE");
+  REQUIRE(restorer.send(request_line(kHeldRequestId, "collection.restore",
+                                     {{"file", file}, {"force", true}, {"progress", true}}) +
+                        "\n"));
+  REQUIRE(wait_for_stage(restorer, "checking"));
+
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 2);
+  const auto refused = rpc(reviewer, "review.answer", answer);
+  CHECK(error_code_of(refused) == kioku::protocol::code::kBusy);
+  CHECK(error_message_of(refused).find("kioku restore") != std::string::npos);
+
+  gate.release();
+  std::optional<std::string> line;
+  while ((line = restorer.read_line(120'000)) &&
+         !boost::json::parse(*line).as_object().contains("id")) {
+  }
+  REQUIRE(line);
+  INFO(*line);
+  const auto restored = result_of(boost::json::parse(*line));
+  CHECK(count_rows(std::string(restored.at("kept").as_string()), "revlog") == 2);
+  CHECK(count_rows(home.collection_path(), "revlog") == 1);
+  // The other client sees the restored collection, and its writes are taken again.
+  CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 1);
+  CHECK(result_of(rpc(reviewer, "review.answer", answer)).at("card").as_int64() == card);
+  CHECK(count_rows(home.collection_path(), "revlog") == 2);
+}
+
+TEST_CASE("e2e: a restore whose client leaves stops before its copy - nothing changes",
+          "[e2e][backup][concurrency]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string file = answered_and_backed_up(home, 1, "one-answer.sqlite");
+  answer_one_more(home);
+  LineClient watcher(home.socket_path());
+  REQUIRE(watcher.connected());
+  {
+    LockHolder gate(home.collection_path(), "BEGIN IMMEDIATE");
+    LineClient restorer(home.socket_path());
+    REQUIRE(restorer.send(request_line(kHeldRequestId, "collection.restore",
+                                       {{"file", file}, {"force", true}, {"progress", true}}) +
+                          "\n"));
+    REQUIRE(wait_for_stage(restorer, "checking"));
+    restorer.close();
+  }  // the gate lets the restore go on, with its client gone
+  // kiokud's worker runs one piece of work at a time: the list comes once the restore has ended.
+  const auto listed = result_of(rpc(watcher, "collection.backups", {}, 120'000));
+  for (const auto& backup : listed.at("backups").as_array()) {
+    CHECK(backup.at("kind").as_string() != "before-restore");
+  }
+  CHECK(count_rows(home.collection_path(), "revlog") == 2);
+  CHECK(has(daemon.log(), "kiokud: collection.restore stopped: its client left"));
+  expect_still_serving(home);
 }
 
 TEST_CASE("e2e: kioku backup refuses the open collection and the files beside it, even with force",

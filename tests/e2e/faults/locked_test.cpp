@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "tests/e2e/faults/fault_helpers.hpp"
+#include "tests/support/sqlite_lock_holder.hpp"
 #include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
@@ -15,33 +16,6 @@ namespace protocol = kioku::protocol;
 namespace code = kioku::protocol::code;
 
 namespace {
-
-// A read-write connection of the test process (another process than kiokud) holding a lock.
-class LockHolder {
- public:
-  LockHolder(const std::string& path, const std::string& statements) {
-    REQUIRE(::sqlite3_open_v2(path.c_str(), &database_, SQLITE_OPEN_READWRITE, nullptr) ==
-            SQLITE_OK);
-    char* error = nullptr;
-    const int result = ::sqlite3_exec(database_, statements.c_str(), nullptr, nullptr, &error);
-    INFO("holding the lock: " << (error ? error : "ok"));
-    ::sqlite3_free(error);
-    REQUIRE(result == SQLITE_OK);
-  }
-  ~LockHolder() { release(); }
-  LockHolder(const LockHolder&) = delete;
-  LockHolder& operator=(const LockHolder&) = delete;
-
-  void release() {
-    if (database_ == nullptr) return;
-    ::sqlite3_exec(database_, "ROLLBACK", nullptr, nullptr, nullptr);
-    ::sqlite3_close(database_);
-    database_ = nullptr;
-  }
-
- private:
-  sqlite3* database_ = nullptr;
-};
 
 std::string locked_message(const TempHome& home) {
   return home.collection_path() +
