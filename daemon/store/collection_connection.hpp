@@ -3,6 +3,7 @@
 // server's connection (an import: daemon/methods/deck_import.cpp).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -14,8 +15,11 @@ namespace sqlite {
 class Database;
 }
 
-// WAL, synchronous=FULL, foreign keys on, a busy timeout: what every connection kiokud writes
-// through needs.
+// The size a WAL is cut back to when it starts again after a checkpoint (journal_size_limit).
+inline constexpr std::int64_t kWalSizeLimitBytes = 32 * 1024 * 1024;
+
+// WAL, synchronous=FULL, foreign keys on, a busy timeout, the WAL's size limit: what every
+// connection kiokud writes through needs.
 void configure_collection_connection(sqlite::Database& database);
 
 // Opens `path` (a collection kiokud has already migrated) on a connection of its own. Used on
