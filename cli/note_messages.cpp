@@ -32,7 +32,9 @@ const NoteMessages kEnglish{
     .column_tags = "TAGS",
     .no_notes = "No notes found.",
     .no_deleted_notes = "No deleted notes found.",
-    .more_notes = "More notes match than the {limit} shown: use --limit or narrow the search.",
+    .more_notes =
+        "More notes match than the {limit} shown: the next with --offset {next}, or narrow the "
+        "search.",
     .deleted = "Deleted note {note} ({cards}); kioku note restore {note} brings it back.",
     .already_deleted = "Note {note} was deleted already.",
     .restored = "Restored note {note} ({cards}).",
@@ -68,8 +70,8 @@ const NoteMessages kJapanese{
     .no_notes = "ノートは見つかりませんでした。",
     .no_deleted_notes = "削除されたノートは見つかりませんでした。",
     .more_notes =
-        "表示した {limit} 件のほかにも該当するノートがあります。--limit を増やすか、条件を絞って"
-        "ください。",
+        "表示した {limit} 件のほかにも該当するノートがあります。続きは --offset {next} "
+        "で表示するか、条件を絞ってください。",
     .deleted = "ノート {note}（{cards}）を削除しました。kioku note restore {note} で元に戻せます。",
     .already_deleted = "ノート {note} はすでに削除されています。",
     .restored = "ノート {note}（{cards}）を元に戻しました。",

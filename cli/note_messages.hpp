@@ -36,7 +36,7 @@ struct NoteMessages {
   const char* column_tags;
   const char* no_notes;
   const char* no_deleted_notes;
-  const char* more_notes;  // {limit}
+  const char* more_notes;  // {limit}, {next} (the --offset of the next page)
   // kioku note delete / restore: {note}, {cards}
   const char* deleted;
   const char* already_deleted;

@@ -92,8 +92,9 @@ void print_note_saved(const protocol::NoteSaveResult& result, const NoteMessages
   }
 }
 
-void print_notes(const protocol::NoteFindResult& result, bool deleted, const NoteMessages& words,
-                 const std::string& language, int width, std::ostream& out) {
+void print_notes(const protocol::NoteFindResult& result, bool deleted, std::int64_t offset,
+                 const NoteMessages& words, const std::string& language, int width,
+                 std::ostream& out) {
   if (result.notes.empty()) {
     out << (deleted ? words.no_deleted_notes : words.no_notes) << '\n';
     return;
@@ -140,7 +141,10 @@ void print_notes(const protocol::NoteFindResult& result, bool deleted, const Not
   print_row(heading);
   for (const Row& row : rows) print_row(row);
   if (result.more) {
-    out << fill_in(words.more_notes, {{"limit", std::to_string(result.notes.size())}}) << '\n';
+    const auto shown = static_cast<std::int64_t>(result.notes.size());
+    out << fill_in(words.more_notes,
+                   {{"limit", std::to_string(shown)}, {"next", std::to_string(offset + shown)}})
+        << '\n';
   }
 }
 

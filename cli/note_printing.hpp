@@ -2,6 +2,7 @@
 // restored note. Every text from the daemon goes through cli/terminal/safe_text.hpp.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
@@ -21,9 +22,11 @@ void print_note_saved(const protocol::NoteSaveResult& result, const NoteMessages
                       std::ostream& out);
 
 // The notes as a table `width` columns wide: id, kind, deck, the first field's text in
-// `language` (cut to what the width leaves), the number of cards, the tags.
-void print_notes(const protocol::NoteFindResult& result, bool deleted, const NoteMessages& words,
-                 const std::string& language, int width, std::ostream& out);
+// `language` (cut to what the width leaves), the number of cards, the tags. `offset` is how many
+// the request skipped: when more match, the line after the table names the next page's.
+void print_notes(const protocol::NoteFindResult& result, bool deleted, std::int64_t offset,
+                 const NoteMessages& words, const std::string& language, int width,
+                 std::ostream& out);
 
 void print_note_deleted(const protocol::NoteDeleteResult& result, const NoteMessages& words,
                         std::ostream& out);

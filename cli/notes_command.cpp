@@ -1,5 +1,6 @@
 // kioku notes [QUERY]: the notes found by deck, tag or text; kioku note delete / restore NOTE:
 // the soft delete (the cards leave the queue, their history stays) and its undo.
+#include <limits>
 #include <ostream>
 
 #include "cli/commands.hpp"
@@ -17,6 +18,7 @@ struct NotesArgs {
   std::string tag;
   bool deleted = false;
   std::optional<int> limit;
+  std::optional<int> offset;
   std::string query;
 };
 
@@ -32,6 +34,7 @@ boost::json::object find_params(const NotesArgs& args) {
   if (!args.query.empty()) params["text"] = args.query;
   if (args.deleted) params["deleted"] = true;
   if (args.limit) params["limit"] = *args.limit;
+  if (args.offset) params["offset"] = *args.offset;
   return params;
 }
 
@@ -82,17 +85,21 @@ CommandGroup notes_commands() {
                  "代わりに削除されたノート（kioku note restore で元に戻せる）"})
           .option(&NotesArgs::limit, "--limit",
                   {"at most this many (default 100)", "最大件数（既定値 100）"}, between(1, 1000))
+          .option(&NotesArgs::offset, "--offset",
+                  {"skip this many first, to see the next page (default 0)",
+                   "先頭からこの件数を飛ばす。次のページを見るとき（既定値 0）"},
+                  between(0, std::numeric_limits<int>::max()))
           .shows(
               protocol::kNoteFind,
               [](const protocol::NoteFindResult& result, const NotesArgs& args, std::ostream& out) {
-                print_notes(result, args.deleted, note_messages_for("en"), "en", kPrintedWidth,
-                            out);
+                print_notes(result, args.deleted, args.offset.value_or(0), note_messages_for("en"),
+                            "en", kPrintedWidth, out);
               })
           .runs([](CliContext& context, const NotesArgs& args) {
             call_and_show(context, protocol::kNoteFind, find_params(args),
                           [&](const protocol::NoteFindResult& result, std::ostream& out) {
-                            print_notes(result, args.deleted, note_messages_for(context.language),
-                                        context.language,
+                            print_notes(result, args.deleted, args.offset.value_or(0),
+                                        note_messages_for(context.language), context.language,
                                         stdout_is_terminal() ? terminal_width() : kPrintedWidth,
                                         out);
                           });

@@ -115,6 +115,10 @@ TEST_CASE("note commands: the command line parses into the commands' options",
   CHECK(parses({"notes"}));
   CHECK(parses({"notes", "eat", "--deck", "d", "--tag", "t", "--deleted", "--limit", "5"}));
   CHECK_FALSE(parses({"notes", "--limit", "0"}));
+  CHECK(parses({"notes", "--limit", "5", "--offset", "0"}));
+  CHECK(parses({"notes", "--offset", "100000"}));
+  CHECK_FALSE(parses({"notes", "--offset", "-1"}));
+  CHECK_FALSE(parses({"notes", "--offset", "many"}));
   CHECK(parses({"note", "delete", "N1"}));
   CHECK(parses({"note", "restore", "N1", "--deck", "d"}));
   CHECK_FALSE(parses({"note"}));

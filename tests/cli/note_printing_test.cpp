@@ -98,7 +98,7 @@ TEST_CASE("printing notes: the table fits the width, Japanese text measured in c
   result.notes.back().cards = {card(2, "c1"), card(3, "c2", true)};
   result.more = true;
   std::ostringstream out;
-  print_notes(result, false, note_messages_for("en"), "en", 80, out);
+  print_notes(result, false, 40, note_messages_for("en"), "en", 80, out);
   std::istringstream lines(out.str());
   std::string line;
   std::vector<std::string> all;
@@ -112,10 +112,14 @@ TEST_CASE("printing notes: the table fits the width, Japanese text measured in c
   INFO(out.str());
   // The retired card is not counted; no tags leave no spaces at the end.
   CHECK(all[2].substr(all[2].size() - 3) == "  1");
-  CHECK(all[3] == "More notes match than the 2 shown: use --limit or narrow the search.");
+  // The next page starts past the 40 skipped and the 2 shown.
+  CHECK(all[3] ==
+        "More notes match than the 2 shown: the next with --offset 42, or narrow the "
+        "search.");
 
   std::ostringstream japanese;
-  print_notes(result, false, note_messages_for("ja"), "ja", 60, japanese);
+  print_notes(result, false, 40, note_messages_for("ja"), "ja", 60, japanese);
+  CHECK(japanese.str().find("--offset 42") != std::string::npos);
   CHECK(japanese.str().find("種類") != std::string::npos);
   CHECK(japanese.str().find("食べる") != std::string::npos);
   std::istringstream japanese_lines(japanese.str());

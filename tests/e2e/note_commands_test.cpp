@@ -399,7 +399,22 @@ TEST_CASE("e2e notes: kioku notes lists, filters, and deletes and restores softl
   CHECK(no_deck.err == "kioku: no deck with id 'no-such-deck'\n");
   CHECK(fixture.kioku({"notes", "nothing-like-this"}).out == "No notes found.\n");
   const CommandResult limited = fixture.kioku({"notes", "--limit", "1"});
-  CHECK(limited.out.find("More notes match than the 1 shown") != std::string::npos);
+  CHECK(limited.out.find("More notes match than the 1 shown: the next with --offset 1") !=
+        std::string::npos);
+  // Page by page, as the line says: every note once, and the last page says no more.
+  const std::vector<std::string> all = ids({});
+  std::vector<std::string> paged;
+  for (std::size_t offset = 0; offset < all.size(); offset += 2) {
+    const json::value page =
+        fixture.kioku_json({"notes", "--limit", "2", "--offset", std::to_string(offset)});
+    for (const json::value& note : page.at("notes").as_array()) {
+      paged.emplace_back(note.at("id").as_string());
+    }
+    CHECK(page.at("more").as_bool() == (offset + 2 < all.size()));
+  }
+  CHECK(sorted(paged) == all);
+  CHECK(fixture.kioku({"notes", "--offset", std::to_string(all.size())}).out ==
+        "No notes found.\n");
 
   // The soft delete: the cards leave the queue and the listing, and come back.
   const std::int64_t due_before = field(fixture.daemon().call("due.counts"), "new");
