@@ -23,18 +23,24 @@ void run_interruptible(sqlite::Database& database, const std::function<void()>& 
     watcher = std::thread([&] {
       std::unique_lock lock(mutex);
       while (!woken.wait_for(lock, interval, [&] { return done; })) {
+        if (stopped) {
+          // Again at each interval until the call returns: SQLite forgets an interrupt that
+          // lands while none of the connection's statements runs (between the integrity check
+          // and the foreign key check), and the call's next statement would run whole.
+          sqlite3_interrupt(database.handle());
+          continue;
+        }
         lock.unlock();
         try {
           keep_going();
+          lock.lock();
         } catch (...) {
           lock.lock();
           stopped = std::current_exception();
           // Safe from any thread while the connection is open: the call is still running, as
           // `done` is not set, and the join below comes before the connection can close.
           sqlite3_interrupt(database.handle());
-          return;
         }
-        lock.lock();
       }
     });
   } catch (const std::system_error&) {

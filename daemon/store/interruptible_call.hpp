@@ -14,8 +14,9 @@ class Database;
 }
 
 // Runs `call` (which uses `database`) on this thread while another thread calls `keep_going`
-// every `interval`. Once `keep_going` throws, the call is interrupted, and what `keep_going`
-// threw is rethrown when the call has returned, whatever the call itself threw then. Without a
+// every `interval`. Once `keep_going` throws, the call is interrupted, again at every interval
+// until it returns (each statement it starts is stopped too), and what `keep_going` threw is
+// rethrown when the call has returned, whatever the call itself threw then. Without a
 // thread to be had, `call` runs alone. `keep_going` runs on the other thread only while `call`
 // runs.
 void run_interruptible(sqlite::Database& database, const std::function<void()>& call,

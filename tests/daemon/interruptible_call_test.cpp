@@ -66,3 +66,34 @@ TEST_CASE("interruptible call: a call that ends by itself, and one that fails, a
                         database, [] { throw std::logic_error("the call's own"); }, [] {}, 1ms),
                     "the call's own");
 }
+
+TEST_CASE("interruptible call: a statement the call starts after the first is interrupted too",
+          "[daemon][interruptible_call]") {
+  // As doctor.check's foreign key check after its integrity check: SQLite forgets an interrupt
+  // once none of the connection's statements runs, so the statement after the interrupted one
+  // must be interrupted again. Long but bounded: without that, it ends by itself (after many
+  // seconds) and the test fails rather than hangs.
+  daemon::sqlite::Database database(":memory:");
+  int interrupted = 0;
+  bool ran_whole = false;
+  CHECK_THROWS_AS(daemon::run_interruptible(
+                      database,
+                      [&] {
+                        for (const char* sql :
+                             {kEndless,
+                              "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c "
+                              "WHERE x < 200000000) SELECT count(*) FROM c"}) {
+                          try {
+                            daemon::sqlite::Statement statement = database.prepare(sql);
+                            statement.step();
+                            ran_whole = true;
+                          } catch (const daemon::sqlite::SqliteError& error) {
+                            if ((error.result_code() & 0xff) == SQLITE_INTERRUPT) ++interrupted;
+                          }
+                        }
+                      },
+                      [] { throw Gone(); }, 5ms),
+                  Gone);
+  CHECK(interrupted == 2);
+  CHECK_FALSE(ran_whole);
+}
