@@ -11,6 +11,7 @@
 #include "tests/support/piped_process.hpp"
 #include "tests/support/sqlite_lock_holder.hpp"
 #include "tests/support/sqlite_reader.hpp"
+#include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 
@@ -435,6 +436,50 @@ TEST_CASE("e2e: a restore whose client leaves stops before its copy - nothing ch
   CHECK(count_rows(home.collection_path(), "revlog") == 2);
   CHECK(has(daemon.log(), "kiokud: collection.restore stopped: its client left"));
   expect_still_serving(home);
+}
+
+TEST_CASE("e2e: kioku restore draws its stage in the terminal and Ctrl-C stops it whole",
+          "[e2e][backup][terminal]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  const std::string file = answered_and_backed_up(home, 1, "one-answer.sqlite");
+  answer_one_more(home);
+  // The first row goes when tmux marks the pane dead (it scrolls by one): a blank line is it.
+  const std::string command = "sh -c 'echo; trap true INT; " + kioku_path() + " --socket " +
+                              home.socket_path() + " restore " + file +
+                              "; echo \"kioku exited with $?\"'";
+  std::filesystem::create_directory(home.root() + "/stopped");
+  std::filesystem::create_directory(home.root() + "/finished");
+  {
+    // Held where it waits for the write lock, after it told its first stage.
+    LockHolder gate(home.collection_path(), "BEGIN IMMEDIATE");
+    TmuxSession terminal(home.root() + "/stopped", command, home.environment());
+    INFO("screen:\n" << terminal.screen_text());
+    REQUIRE(terminal.wait_for("Checking the collection file ["));
+    terminal.send_keys("C-c");
+    REQUIRE(terminal.wait_for("kioku exited with "));
+    CHECK_FALSE(has(terminal.screen_text(), "Checking the collection file ["));
+  }
+  LineClient watcher(home.socket_path());
+  REQUIRE(watcher.connected());
+  // kiokud's worker runs one piece of work at a time: the list comes once the restore has ended.
+  const auto listed = result_of(rpc(watcher, "collection.backups", {}, 120'000));
+  for (const auto& backup : listed.at("backups").as_array()) {
+    CHECK(backup.at("kind").as_string() != "before-restore");
+  }
+  CHECK(count_rows(home.collection_path(), "revlog") == 2);
+  CHECK(has(daemon.log(), "kiokud: collection.restore stopped: its client left"));
+  watcher.close();
+
+  // Left alone, the same restore ends with its summary and no bar left behind.
+  TmuxSession terminal(home.root() + "/finished", command, home.environment());
+  INFO("screen:\n" << terminal.screen_text());
+  REQUIRE(terminal.wait_for("kioku exited with 0", 120'000));
+  const std::string screen = terminal.screen_text();
+  INFO("at the end:\n" << screen);
+  CHECK(has(screen, "Restored the collection from"));
+  CHECK_FALSE(has(screen, "Checking the collection file ["));
+  CHECK(count_rows(home.collection_path(), "revlog") == 1);
 }
 
 TEST_CASE("e2e: kioku backup refuses the open collection and the files beside it, even with force",
