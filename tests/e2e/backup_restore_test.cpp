@@ -84,6 +84,39 @@ void answer_one_more(const TempHome& home) {
   REQUIRE(review.exit_code == 0);
 }
 
+// A daemon whose collection has two answers, and a backup of it made after the first.
+struct OneAnswerBackedUp {
+  RunningDaemon daemon{{"--no-bundled-decks", "--clock-start", clock_start(kMorning)}};
+  std::string file = answered_and_backed_up(daemon.home(), 1, "one-answer.sqlite");
+
+  OneAnswerBackedUp() { answer_one_more(daemon.home()); }
+};
+
+// Sends the restore of `file` on `restorer` (forced, hearing its progress) and waits until it
+// has told its first stage: from then its work runs on kiokud's worker, and other writes are
+// refused.
+void send_restore_and_wait_for_it(LineClient& restorer, const std::string& file) {
+  REQUIRE(restorer.send(request_line(kHeldRequestId, "collection.restore",
+                                     {{"file", file}, {"force", true}, {"progress", true}}) +
+                        "\n"));
+  REQUIRE(wait_for_stage(restorer, "checking"));
+}
+
+// What a restore whose client left leaves: the collection with its `answers`, no copy kept, and
+// the log's line. Asked once kiokud's worker is done with the restore (it runs one piece of work
+// at a time: the backups' list comes after it).
+void expect_restore_stopped(const RunningDaemon& daemon, std::int64_t answers) {
+  const TempHome& home = daemon.home();
+  LineClient watcher(home.socket_path());
+  REQUIRE(watcher.connected());
+  const auto listed = result_of(rpc(watcher, "collection.backups", {}, 120'000));
+  for (const auto& backup : listed.at("backups").as_array()) {
+    CHECK(backup.at("kind").as_string() != "before-restore");
+  }
+  CHECK(count_rows(home.collection_path(), "revlog") == answers);
+  CHECK(has(daemon.log(), "kiokud: collection.restore stopped: its client left"));
+}
+
 }  // namespace
 
 TEST_CASE("e2e: kioku backup while kiokud serves gives a file with the same cards and log",
@@ -373,10 +406,10 @@ TEST_CASE("e2e: while a restore runs - reads are answered - writes are refused -
   // The restore runs on kiokud's worker. A sqlite3 connection holding the write lock keeps it
   // waiting for the writes begun before it, at a known point: the other clients are served
   // meanwhile, from the collection as it was.
-  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const OneAnswerBackedUp beside;
+  const RunningDaemon& daemon = beside.daemon;
   const TempHome& home = daemon.home();
-  const std::string file = answered_and_backed_up(home, 1, "one-answer.sqlite");
-  answer_one_more(home);
+  const std::string& file = beside.file;
   LineClient reviewer(home.socket_path());
   LineClient restorer(home.socket_path());
   REQUIRE(reviewer.connected());
@@ -385,10 +418,7 @@ TEST_CASE("e2e: while a restore runs - reads are answered - writes are refused -
       result_of(rpc(reviewer, "review.next", {{"lang", "en"}})).at("card").at("id").as_int64();
   const boost::json::object answer{{"card", card}, {"choice", right_choice(reviewer, card)}};
   LockHolder gate(home.collection_path(), "BEGIN IMMEDIATE");
-  REQUIRE(restorer.send(request_line(kHeldRequestId, "collection.restore",
-                                     {{"file", file}, {"force", true}, {"progress", true}}) +
-                        "\n"));
-  REQUIRE(wait_for_stage(restorer, "checking"));
+  send_restore_and_wait_for_it(restorer, file);
 
   CHECK(field(result_of(rpc(reviewer, "stats.summary")), "reviews_total") == 2);
   const auto refused = rpc(reviewer, "review.answer", answer);
@@ -413,37 +443,26 @@ TEST_CASE("e2e: while a restore runs - reads are answered - writes are refused -
 
 TEST_CASE("e2e: a restore whose client leaves stops before its copy - nothing changes",
           "[e2e][backup][concurrency]") {
-  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const OneAnswerBackedUp beside;
+  const RunningDaemon& daemon = beside.daemon;
   const TempHome& home = daemon.home();
-  const std::string file = answered_and_backed_up(home, 1, "one-answer.sqlite");
-  answer_one_more(home);
-  LineClient watcher(home.socket_path());
-  REQUIRE(watcher.connected());
+  const std::string& file = beside.file;
   {
     LockHolder gate(home.collection_path(), "BEGIN IMMEDIATE");
     LineClient restorer(home.socket_path());
-    REQUIRE(restorer.send(request_line(kHeldRequestId, "collection.restore",
-                                       {{"file", file}, {"force", true}, {"progress", true}}) +
-                          "\n"));
-    REQUIRE(wait_for_stage(restorer, "checking"));
+    send_restore_and_wait_for_it(restorer, file);
     restorer.close();
   }  // the gate lets the restore go on, with its client gone
-  // kiokud's worker runs one piece of work at a time: the list comes once the restore has ended.
-  const auto listed = result_of(rpc(watcher, "collection.backups", {}, 120'000));
-  for (const auto& backup : listed.at("backups").as_array()) {
-    CHECK(backup.at("kind").as_string() != "before-restore");
-  }
-  CHECK(count_rows(home.collection_path(), "revlog") == 2);
-  CHECK(has(daemon.log(), "kiokud: collection.restore stopped: its client left"));
+  expect_restore_stopped(daemon, 2);
   expect_still_serving(home);
 }
 
 TEST_CASE("e2e: kioku restore draws its stage in the terminal and Ctrl-C stops it whole",
           "[e2e][backup][terminal]") {
-  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const OneAnswerBackedUp beside;
+  const RunningDaemon& daemon = beside.daemon;
   const TempHome& home = daemon.home();
-  const std::string file = answered_and_backed_up(home, 1, "one-answer.sqlite");
-  answer_one_more(home);
+  const std::string& file = beside.file;
   // The first row goes when tmux marks the pane dead (it scrolls by one): a blank line is it.
   const std::string command = "sh -c 'echo; trap true INT; " + kioku_path() + " --socket " +
                               home.socket_path() + " restore " + file +
@@ -460,16 +479,7 @@ TEST_CASE("e2e: kioku restore draws its stage in the terminal and Ctrl-C stops i
     REQUIRE(terminal.wait_for("kioku exited with "));
     CHECK_FALSE(has(terminal.screen_text(), "Checking the collection file ["));
   }
-  LineClient watcher(home.socket_path());
-  REQUIRE(watcher.connected());
-  // kiokud's worker runs one piece of work at a time: the list comes once the restore has ended.
-  const auto listed = result_of(rpc(watcher, "collection.backups", {}, 120'000));
-  for (const auto& backup : listed.at("backups").as_array()) {
-    CHECK(backup.at("kind").as_string() != "before-restore");
-  }
-  CHECK(count_rows(home.collection_path(), "revlog") == 2);
-  CHECK(has(daemon.log(), "kiokud: collection.restore stopped: its client left"));
-  watcher.close();
+  expect_restore_stopped(daemon, 2);
 
   // Left alone, the same restore ends with its summary and no bar left behind.
   TmuxSession terminal(home.root() + "/finished", command, home.environment());
