@@ -84,7 +84,7 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
   // other clients (forced) are served meanwhile from the collection as it was, their writes
   // refused, until the copy's one commit puts the new one in place for all of them at once.
   protocol::CollectionRestoreResult result = write_on_worker<protocol::CollectionRestoreResult>(
-      context, Write{},
+      context, Write{WriteKind::kRestore},
       "the collection is busy: kioku restore is putting " + file +
           " in its place; nothing was changed, try again when it ends",
       [file, collection_path, directory](Collection& collection, const WorkerStart& start,

@@ -170,7 +170,10 @@ void WalCheckpoints::hand_over(const std::shared_ptr<State>& state, bool at_once
 CommitListener WalCheckpoints::worker_write_listener() const {
   return [state = state_](const CommitEvent& event) {
     for (const Write& write : event.writes) {
-      if (write.kind != WriteKind::kImport && write.kind != WriteKind::kRebuild) continue;
+      if (write.kind != WriteKind::kImport && write.kind != WriteKind::kRebuild &&
+          write.kind != WriteKind::kRestore) {
+        continue;
+      }
       // Nothing tells how much the import left in the WAL without reading its index; a
       // checkpoint of nothing costs a read of the WAL's header.
       hand_over(state, false, std::nullopt);

@@ -277,7 +277,7 @@ void Collection::replace_with(const std::string& source_path, const std::string&
       database_, source_path, staging_path, now, progress,
       [&](sqlite::Database& staged) { Collection(staged).use_stats_calendar(calendar); });
   // The commit listeners (the due watchers) hear of the new collection as of any change.
-  group_commit_.announce_outside_write(Write{});
+  group_commit_.announce_outside_write(Write{WriteKind::kRestore});
 }
 
 void Collection::forget_kept() noexcept {

@@ -13,6 +13,7 @@ enum class WriteKind {
   kImport,   // Collection::import_deck
   kOther,    // a handler's own Collection::write that does not say what it is
   kRebuild,  // doctor.rebuild, a deck's new scheduler: replays on the worker's connection
+  kRestore,  // collection.restore: the whole collection copied in on the worker's connection
 };
 
 // One write (one request's, usually) in the commit. 0 for a deck or card it does not name:

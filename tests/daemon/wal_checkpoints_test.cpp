@@ -286,7 +286,13 @@ TEST_CASE_METHOD(WatchedWalFile,
   CHECK(checkpoints.completed() == 1);
   // Copied into the file by the handed-over checkpoint.
   CHECK(file_size_of(file.path) > 300 * 4096);
-  // Done, its turn is free again.
+  // Done, its turn is free again; a rebuild's and a restore's announcements hand one over too.
   listener({.writes = {{.kind = kioku::daemon::WriteKind::kImport}}});
   CHECK(handed.when_quiet.size() == 2);
+  handed.when_quiet.back()();
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kRebuild}}});
+  CHECK(handed.when_quiet.size() == 3);
+  handed.when_quiet.back()();
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kRestore}}});
+  CHECK(handed.when_quiet.size() == 4);
 }
