@@ -83,9 +83,10 @@ protocol::CardFlagResult set_flag(const protocol::CardFlagParams& params, Method
     throw Error(ErrorCode::kInvalidParams,
                 "parameter 'flag' must be 0 (none) to 7, not " + std::to_string(params.flag));
   }
-  check_cards_exist(params.cards, context);
   const std::int64_t only_card = params.cards.size() == 1 ? params.cards.front() : 0;
+  // Checked inside the write, as set_suspension() does.
   context.collection.write(Write{WriteKind::kOther, 0, only_card}, [&] {
+    check_cards_exist(params.cards, context);
     for (const std::int64_t card : params.cards) {
       context.collection.cards().set_flag(card, static_cast<int>(params.flag));
     }
