@@ -41,6 +41,7 @@ const char* stage_words(const ProgressMessages& words, std::string_view stage) {
   if (stage == "checking") return words.checking;
   if (stage == "replaying") return words.replaying;
   if (stage == "writing") return words.writing;
+  if (stage == "restoring") return words.restoring;
   return words.working;
 }
 

@@ -9,7 +9,7 @@ namespace kioku {
 
 namespace {
 
-constexpr std::array<std::pair<WorkStage, const char*>, 8> kStageNames = {{
+constexpr std::array<std::pair<WorkStage, const char*>, 9> kStageNames = {{
     {WorkStage::kReading, "reading"},
     {WorkStage::kFitting, "fitting"},
     {WorkStage::kScoring, "scoring"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<WorkStage, const char*>, 8> kStageNames = {{
     {WorkStage::kChecking, "checking"},
     {WorkStage::kReplaying, "replaying"},
     {WorkStage::kWriting, "writing"},
+    {WorkStage::kRestoring, "restoring"},
 }};
 
 }  // namespace

@@ -25,10 +25,11 @@ enum class WorkStage {
   kChecking,   // SQLite's integrity check (doctor.check)
   kReplaying,  // card states recomputed from their logs (doctor.rebuild, a deck's new scheduler)
   kWriting,    // an export's file
+  kRestoring,  // collection.restore, once the file has passed its check
 };
 
 // "reading", "fitting", "scoring", "simulating", "importing", "checking", "replaying",
-// "writing": the names the protocol uses.
+// "writing", "restoring": the names the protocol uses.
 const char* work_stage_name(WorkStage stage) noexcept;
 std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept;
 

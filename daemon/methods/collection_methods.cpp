@@ -1,12 +1,14 @@
 // collection.*: kioku backup and kioku restore (docs/backup.md). A backup runs beside the
 // server's thread on a connection of its own, so a large one holds up no other client; so does a
 // restore, with every write refused meanwhile, as an import's.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <string>
 
 #include "core/error.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/methods/path_parameter.hpp"
 #include "daemon/methods/worker_write.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/backup_listing.hpp"
@@ -22,14 +24,10 @@ std::string backups_directory(const MethodContext& context) {
   return daemon::backups_directory(protocol::parent_directory(context.collection_path));
 }
 
-// A path the daemon can use as the client meant it: the client's working directory is not
-// kiokud's.
-const std::string& absolute_path(const std::string& path, const char* parameter) {
-  if (path.empty() || path.front() != '/') {
-    throw Error(ErrorCode::kInvalidParams,
-                std::string(parameter) + " must be an absolute path, not '" + path + "'");
-  }
-  return path;
+// The size of the file at `path`; 0 when it cannot be read (the restore's checks say why).
+std::int64_t file_bytes(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : 0;
 }
 
 protocol::CollectionBackupResult to_result(const BackupFile& written) {
@@ -48,7 +46,7 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
   const bool replace = params.force.value_or(false);
   std::string file;
   if (params.file) {
-    file = absolute_path(*params.file, "file");
+    file = absolute_path_parameter(*params.file, "file");
     refuse_collection_destination(collection, file);
     // Refused at once, before any work; the link at the end refuses a file made meanwhile.
     if (!replace && ::access(file.c_str(), F_OK) == 0) {
@@ -68,7 +66,7 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
 
 protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParams& params,
                                           MethodContext& context) {
-  const std::string file = absolute_path(params.file, "file");
+  const std::string file = absolute_path_parameter(params.file, "file");
   const std::size_t connected = context.connected_clients();
   if (!params.force.value_or(false) && connected > 1) {
     const std::size_t others = connected - 1;
@@ -89,26 +87,30 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
           " in its place; nothing was changed, try again when it ends",
       [file, collection_path, directory](Collection& collection, const WorkerStart& start,
                                          const ProgressReport& progress) {
+        // Two stages, each from 0 to 1: the file's check, then the rest.
         progress(WorkStage::kChecking, 0, 1);
         const int version = check_restorable(file, progress);
+        progress(WorkStage::kChecking, 1, 1);
         // Writes begun on the server's connection before this work started (answers whose
         // responses wait for the group's commit) land first, so that the copy kept holds every
         // answer acknowledged before the restore wrote over it.
         collection.wait_for_other_writers();
-        // Told as the stage changes: a client gone meanwhile stops the restore before its copy.
-        progress(WorkStage::kWriting, 0, 1);
+        // Told as the stage starts: a client gone meanwhile stops the restore before its copy.
+        progress(WorkStage::kRestoring, 0, 1);
         const BackupFile kept =
             backup_into_directory(collection_path, directory, "before-restore", start.now);
         try {
-          collection.replace_with(file, collection_path + ".restoring", start.now, start.calendar,
-                                  progress);
-        } catch (const Error& error) {
-          // Refused (the staged copy's checks come before anything is copied in) or stopped
-          // (the copy's transaction rolled back): the collection is as it was, and a copy of it
-          // kept at each such end would only pile up.
-          if (error.code() == ErrorCode::kInvalidInput || error.code() == ErrorCode::kUnavailable) {
-            ::unlink(kept.path.c_str());
-          }
+          // The copy kept is about the collection's size in work, and the rest three times the
+          // file's (restore.hpp): its share of the stage.
+          const double kept_share = static_cast<double>(kept.bytes) /
+                                    static_cast<double>(kept.bytes + 3 * file_bytes(file));
+          collection.replace_with(file, restore_staging_path(collection_path), start.now,
+                                  start.calendar, progress.part(kept_share, 1.0));
+        } catch (...) {
+          // Refused (the staged copy's checks come before anything is copied in), stopped or
+          // failed (the copy in is one transaction, rolled back): the collection is as it was,
+          // and a copy of it kept at each such end would only pile up.
+          ::unlink(kept.path.c_str());
           throw;
         }
         const CollectionCounts counts = collection.counts();

@@ -13,6 +13,7 @@
 #include "daemon/importers/deck_importer.hpp"
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/methods/path_parameter.hpp"
 #include "daemon/methods/wire_views.hpp"
 #include "daemon/methods/worker_write.hpp"
 #include "protocol/paths.hpp"
@@ -165,11 +166,7 @@ RequestedFile requested_file(const protocol::DeckImportParams& params, MethodCon
   if (params.name) {
     throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
   }
-  const std::string& path = *params.path;
-  if (path.empty() || path.front() != '/') {
-    throw Error(ErrorCode::kInvalidParams,
-                "parameter 'path' must be an absolute path, got \"" + path + "\"");
-  }
+  const std::string& path = absolute_path_parameter(*params.path, "path");
   return RequestedFile{open_regular_deck(path), path};
 }
 

@@ -30,6 +30,7 @@
 #include "daemon/store/collection_connection.hpp"
 #include "daemon/store/collection_lock.hpp"
 #include "daemon/store/migrations.hpp"
+#include "daemon/store/restore.hpp"
 #include "daemon/store/time_zone_identity.hpp"
 #include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
@@ -101,11 +102,15 @@ int run_daemon(const DaemonConfig& config) {
     sqlite::keep_temporary_files_in(data_directory);
     const std::string collection_path = data_directory + "/collection.sqlite";
     CollectionLock lock(protocol::lock_file_path(data_directory), collection_path);
-    // Held now: no other kiokud can be importing into this directory.
+    // Held now: no other kiokud can be importing into this directory, or restoring.
     if (const int removed = remove_stale_import_files(data_directory); removed > 0) {
       std::cerr << log_info << "kiokud: removed " << removed
                 << (removed == 1 ? " temporary file" : " temporary files")
                 << " an interrupted import left in " << data_directory << '\n';
+    }
+    if (remove_stale_restore_staging(collection_path)) {
+      std::cerr << log_info << "kiokud: removed the copy an interrupted restore staged at "
+                << restore_staging_path(collection_path) << '\n';
     }
 
     // systemd made the socket, its directory and their modes (kiokud.socket), and removes them;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "daemon/store/restore.hpp"
 #include "daemon/store/sqlite.hpp"
 #include "protocol/paths.hpp"
 
@@ -98,9 +99,8 @@ std::vector<std::string> collection_files(const std::string& collection_path) {
   if (!error) collections.push_back(target.string());
   for (const std::string& collection : collections) {
     const std::string real = in_real_directory(collection);
-    for (const char* suffix : {"", "-wal", "-shm", "-journal", ".restoring"}) {
-      own.push_back(real + suffix);
-    }
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) own.push_back(real + suffix);
+    own.push_back(restore_staging_path(real));
     own.push_back(protocol::parent_directory(real) + "/kiokud.lock");
   }
   return own;

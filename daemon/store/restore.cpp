@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "daemon/store/backup.hpp"
+#include "daemon/store/integrity.hpp"
 #include "daemon/store/interruptible_call.hpp"
 #include "daemon/store/migrations.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -35,8 +36,8 @@ bool has_kioku_tables(sqlite::Database& database) {
 }
 
 // The first row of PRAGMA integrity_check: "ok" when the file is sound. Seconds on a large file,
-// in one step of SQLite's program: `progress` is asked from another thread whether to go on.
-std::string integrity_verdict(sqlite::Database& database, const ProgressReport& progress) {
+// in one step of SQLite's program: `keep_going` is asked from another thread whether to go on.
+std::string integrity_verdict(sqlite::Database& database, const std::function<void()>& keep_going) {
   std::string verdict;
   run_interruptible(
       database,
@@ -45,7 +46,7 @@ std::string integrity_verdict(sqlite::Database& database, const ProgressReport& 
         sqlite::StatementScope scope(statement);
         verdict = statement.step() ? statement.column_text(0) : std::string("no answer");
       },
-      [&] { progress(WorkStage::kChecking, 0, 1); });
+      keep_going);
   return verdict;
 }
 
@@ -126,10 +127,15 @@ std::vector<std::string> schema_outline(sqlite::Database& database) {
 // check_restorable() read it, and a file with kioku's table names but other tables, or with a
 // trigger of its own that kiokud's writes would fire, must not take the collection's place.
 void check_staged(sqlite::Database& staged, const std::string& source_path, TimestampMs now,
-                  const ProgressReport& progress) {
-  const std::string verdict = integrity_verdict(staged, progress);
-  if (verdict != "ok") {
-    refuse(source_path, "SQLite's integrity check found damage (" + verdict + ")");
+                  const std::function<void()>& keep_going) {
+  // As kioku doctor checks the collection: its pages, then its rows' foreign keys. A file whose
+  // log names a card it does not have would be called damaged by kioku doctor at once, and its
+  // answers could not be undone.
+  IntegrityReport report;
+  run_interruptible(
+      staged, [&] { report = check_integrity(staged, 1); }, keep_going);
+  if (!report.sound()) {
+    refuse(source_path, "SQLite's integrity check found damage (" + report.problems.front() + ")");
   }
   sqlite::Database fresh(":memory:");
   migrate(fresh, "", now);
@@ -151,6 +157,18 @@ void check_staged(sqlite::Database& staged, const std::string& source_path, Time
 
 }  // namespace
 
+std::string restore_staging_path(const std::string& collection_path) {
+  return collection_path + ".restoring";
+}
+
+bool remove_stale_restore_staging(const std::string& collection_path) {
+  const std::string staging = restore_staging_path(collection_path);
+  struct stat info {};
+  const bool there = ::lstat(staging.c_str(), &info) == 0;
+  const ScratchDatabaseFile removed(staging);  // removes it, with its -journal, -wal and -shm
+  return there;
+}
+
 int check_restorable(const std::string& path, const ProgressReport& progress) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) refuse(path, "no such file");
@@ -158,7 +176,8 @@ int check_restorable(const std::string& path, const ProgressReport& progress) {
   if (info.st_size == 0) refuse(path, "the file is empty, not a kioku collection");
   try {
     sqlite::Database database(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-    const std::string verdict = integrity_verdict(database, progress);
+    const std::string verdict =
+        integrity_verdict(database, [&] { progress(WorkStage::kChecking, 0, 1); });
     if (verdict != "ok") {
       refuse(path, "SQLite's integrity check found damage (" + verdict + ")");
     }
@@ -189,10 +208,29 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
                         const std::string& staging_path, TimestampMs now,
                         const ProgressReport& progress,
                         const std::function<void(sqlite::Database& staged)>& finish_staged) {
+  // Three steps of about the file's size each, told as thirds of kRestoring: the staged copy,
+  // its check, the copy in.
+  const ProgressReport staging_part = progress.part(0.0, 1.0 / 3);
+  const ProgressReport checking_part = progress.part(1.0 / 3, 2.0 / 3);
+  const ProgressReport copying_part = progress.part(2.0 / 3, 1.0);
+  // Made afresh below, which would remove the very file named: a restore killed midway leaves
+  // it until kiokud's next start, under a name a user may try.
+  struct stat source_file {};
+  struct stat staging_left {};
+  if (::stat(source_path.c_str(), &source_file) == 0 &&
+      ::stat(staging_path.c_str(), &staging_left) == 0 &&
+      source_file.st_dev == staging_left.st_dev && source_file.st_ino == staging_left.st_ino) {
+    refuse(source_path,
+           "it is the copy an unfinished restore staged beside the collection, not a backup "
+           "(kiokud removes it when it starts)");
+  }
   const ScratchDatabaseFile staging_file(staging_path);
   try {
     sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-    backup_database(source, staging_path);
+    sqlite::Database target(staging_path);
+    copy_database(source, target, "copying " + source_path + " failed", [&](int copied, int total) {
+      staging_part(WorkStage::kRestoring, copied, total);
+    });
   } catch (const sqlite::SqliteError& error) {
     const std::string reason = sqlite3_errstr(error.result_code());
     refuse(source_path, (error.result_code() & 0xff) == SQLITE_CORRUPT
@@ -207,7 +245,7 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   } catch (const std::exception& error) {
     refuse(source_path, std::string("its schema could not be brought up to date: ") + error.what());
   }
-  check_staged(staging, source_path, now, progress);
+  check_staged(staging, source_path, now, [&] { checking_part(WorkStage::kRestoring, 0, 1); });
   if (finish_staged) finish_staged(staging);
   sqlite::Statement page_size = database.prepare("PRAGMA page_size");
   const std::int64_t wanted = sqlite::integer_result(page_size);
@@ -218,9 +256,10 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   }
   // The last point where the request may still be given up whole; past it, the copy's own steps
   // are (its transaction is rolled back).
-  progress(WorkStage::kWriting, 0, 1);
+  checking_part(WorkStage::kRestoring, 1, 1);
   copy_database(staging, database, "restore from " + source_path + " failed",
-                [&](int copied, int total) { progress(WorkStage::kWriting, copied, total); });
+                [&](int copied, int total) { copying_part(WorkStage::kRestoring, copied, total); });
+  copying_part(WorkStage::kRestoring, 1, 1);
 }
 
 }  // namespace kioku::daemon

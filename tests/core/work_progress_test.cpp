@@ -57,9 +57,12 @@ TEST_CASE("progress: a cancelled report throws an Error the server can answer wi
 
 TEST_CASE("progress: stage names go both ways", "[core][progress]") {
   for (const WorkStage stage :
-       {WorkStage::kReading, WorkStage::kFitting, WorkStage::kScoring, WorkStage::kSimulating}) {
+       {WorkStage::kReading, WorkStage::kFitting, WorkStage::kScoring, WorkStage::kSimulating,
+        WorkStage::kImporting, WorkStage::kChecking, WorkStage::kReplaying, WorkStage::kWriting,
+        WorkStage::kRestoring}) {
     CHECK(parse_work_stage(work_stage_name(stage)) == stage);
   }
+  CHECK(std::string(work_stage_name(WorkStage::kRestoring)) == "restoring");
   CHECK(std::string(work_stage_name(WorkStage::kFitting)) == "fitting");
   CHECK_FALSE(parse_work_stage("Fitting").has_value());
   CHECK_FALSE(parse_work_stage("").has_value());
