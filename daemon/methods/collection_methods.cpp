@@ -102,8 +102,9 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         try {
           // The copy kept is about the collection's size in work, and the rest three times the
           // file's (restore.hpp): its share of the stage.
-          const double kept_share = static_cast<double>(kept.bytes) /
-                                    static_cast<double>(kept.bytes + 3 * file_bytes(file));
+          const std::int64_t work = kept.bytes + 3 * file_bytes(file);
+          const double kept_share =
+              work > 0 ? static_cast<double>(kept.bytes) / static_cast<double>(work) : 0.0;
           collection.replace_with(file, restore_staging_path(collection_path), start.now,
                                   start.calendar, progress.part(kept_share, 1.0));
         } catch (...) {
