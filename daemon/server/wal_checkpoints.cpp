@@ -48,9 +48,11 @@ struct WalCheckpoints::State {
   }
 
   // On the worker. Gives the frames the WAL has copied (0 when it failed): of the frames there
-  // when it began, which may be all of those it counts though commits came after.
-  int checkpoint() {
+  // when it began, which may be all of those it counts though commits came after. With
+  // `cut_when_copied`, a WAL copied whole is then cut to nothing when nobody uses it.
+  int checkpoint(bool cut_when_copied = false) {
     int copied = 0;
+    int in_wal = 0;
     try {
       if (!connection) {
         connection.emplace(collection_path);
@@ -61,8 +63,15 @@ struct WalCheckpoints::State {
       // PASSIVE: copies what no reader still needs and never waits for a lock, so an answer
       // committing meanwhile is not held; what it leaves, the next checkpoint copies.
       const int status = sqlite3_wal_checkpoint_v2(connection->handle(), "main",
-                                                   SQLITE_CHECKPOINT_PASSIVE, nullptr, &copied);
+                                                   SQLITE_CHECKPOINT_PASSIVE, &in_wal, &copied);
       if (status != SQLITE_OK) copied = 0;
+      if (status == SQLITE_OK && cut_when_copied && copied > 0 && copied == in_wal) {
+        // TRUNCATE waits for no one on this connection (no busy handler): with a reader or a
+        // writer on the WAL it is BUSY at once, and the next write's start cuts the WAL to
+        // journal_size_limit instead. It copies nothing more: all was copied just now.
+        sqlite3_wal_checkpoint_v2(connection->handle(), "main", SQLITE_CHECKPOINT_TRUNCATE, nullptr,
+                                  nullptr);
+      }
       if (status != SQLITE_OK && status != SQLITE_BUSY) {
         std::cerr << log_warning
                   << "kiokud: WAL checkpoint failed: " << sqlite3_errmsg(connection->handle())
@@ -150,7 +159,7 @@ int WalCheckpoints::after_commit(void* self, sqlite3* connection, const char* sc
 }
 
 void WalCheckpoints::hand_over(const std::shared_ptr<State>& state, bool at_once,
-                               std::optional<std::uint32_t> wal_sequence) {
+                               std::optional<std::uint32_t> wal_sequence, bool cut_when_copied) {
   // The work holds the state, so a checkpoint run after this object is gone (at shutdown)
   // finds it. The flag stays set until the checkpoint is done: a commit meanwhile finds the
   // WAL as long as before (it starts again from its beginning only at the first commit after a
@@ -158,8 +167,8 @@ void WalCheckpoints::hand_over(const std::shared_ptr<State>& state, bool at_once
   std::atomic<bool>& waiting = at_once ? state->waiting_at_once : state->waiting_for_quiet;
   if (waiting.exchange(true)) return;
   const RunBeside& run = at_once ? state->handover.at_once : state->handover.when_quiet;
-  run([state, &waiting, wal_sequence] {
-    const int copied = state->checkpoint();
+  run([state, &waiting, wal_sequence, cut_when_copied] {
+    const int copied = state->checkpoint(cut_when_copied);
     if (wal_sequence && copied > 0) {
       state->report_at_once({*wal_sequence, static_cast<std::uint32_t>(copied)});
     }
@@ -176,7 +185,7 @@ CommitListener WalCheckpoints::worker_write_listener() const {
       }
       // Nothing tells how much the import left in the WAL without reading its index; a
       // checkpoint of nothing costs a read of the WAL's header.
-      hand_over(state, false, std::nullopt);
+      hand_over(state, false, std::nullopt, true);
       return;
     }
   };

@@ -61,10 +61,12 @@ class WalCheckpoints {
   // Checkpoints run so far, on the worker (for tests).
   int completed() const noexcept;
 
-  // For the collection's GroupCommit (add_listener), on the server's thread: an import or a
-  // rebuild (doctor.rebuild) commits through a connection of the worker's own whose automatic
-  // checkpoints are off (CollectionConnection), and is announced once it has. What it wrote to the
-  // WAL is then copied when the daemon is quiet, not inside the commit its client waits for. The
+  // For the collection's GroupCommit (add_listener), on the server's thread: an import, a
+  // rebuild (doctor.rebuild) or a restore commits through a connection of the worker's own whose
+  // automatic checkpoints are off (CollectionConnection), and is announced once it has. What it
+  // wrote to the WAL is then copied when the daemon is quiet, not inside the commit its client
+  // waits for; once all of it is copied, the WAL file is cut to nothing if nobody reads or
+  // writes it then (it would keep its hundreds of MB until the next write starts it again). The
   // listener holds what it needs, not this object.
   CommitListener worker_write_listener() const;
 
@@ -72,9 +74,10 @@ class WalCheckpoints {
   struct State;
   // SQLite's WAL hook: after each commit, with the pages now in the WAL.
   static int after_commit(void* self, sqlite3* connection, const char* schema, int pages);
-  // Hands a checkpoint over (at once or when quiet) unless one of that kind already waits.
+  // Hands a checkpoint over (at once or when quiet) unless one of that kind already waits; with
+  // `cut_when_copied`, a WAL it copies whole is cut to nothing after it.
   static void hand_over(const std::shared_ptr<State>& state, bool at_once,
-                        std::optional<std::uint32_t> wal_sequence);
+                        std::optional<std::uint32_t> wal_sequence, bool cut_when_copied = false);
 
   std::shared_ptr<State> state_;
   sqlite::Database& database_;

@@ -284,8 +284,10 @@ TEST_CASE_METHOD(WatchedWalFile,
   CHECK(handed.at_once.empty());
   handed.when_quiet.front()();
   CHECK(checkpoints.completed() == 1);
-  // Copied into the file by the handed-over checkpoint.
+  // Copied into the file by the handed-over checkpoint, and the WAL, copied whole with nobody
+  // reading it, cut to nothing rather than left at its length.
   CHECK(file_size_of(file.path) > 300 * 4096);
+  CHECK(file_size_of(file.path + "-wal") == 0);
   // Done, its turn is free again; a rebuild's and a restore's announcements hand one over too.
   listener({.writes = {{.kind = kioku::daemon::WriteKind::kImport}}});
   CHECK(handed.when_quiet.size() == 2);
@@ -295,4 +297,24 @@ TEST_CASE_METHOD(WatchedWalFile,
   handed.when_quiet.back()();
   listener({.writes = {{.kind = kioku::daemon::WriteKind::kRestore}}});
   CHECK(handed.when_quiet.size() == 4);
+}
+
+TEST_CASE_METHOD(WatchedWalFile,
+                 "WAL checkpoints: a worker's write copied while another connection reads is not "
+                 "cut, and nothing waits for the reader",
+                 "[daemon][wal]") {
+  sqlite::Database import_connection(file.path);
+  import_connection.execute("PRAGMA wal_autocheckpoint = 0");
+  write_pages(import_connection, 300);
+  // A reader in the middle of a read transaction, as a client's long read on the worker is.
+  sqlite::Database reader(file.path);
+  reader.execute("BEGIN; SELECT count(*) FROM filler;");
+  const kioku::daemon::CommitListener listener = checkpoints.worker_write_listener();
+  listener({.writes = {{.kind = kioku::daemon::WriteKind::kRestore}}});
+  REQUIRE(handed.when_quiet.size() == 1);
+  handed.when_quiet.front()();  // returns: the cut is refused at once, not waited for
+  CHECK(checkpoints.completed() == 1);
+  CHECK(file_size_of(file.path) > 300 * 4096);
+  CHECK(file_size_of(file.path + "-wal") > 300 * 4096);
+  reader.execute("COMMIT");
 }
