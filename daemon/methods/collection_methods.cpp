@@ -64,18 +64,21 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
   });
 }
 
+// Refuses the restore of `file` unless `force` while `connected` clients (the one asking
+// included) are more than one: another would find its cards changed under it.
+void refuse_beside_others(std::size_t connected, bool force, const std::string& file) {
+  if (force || connected <= 1) return;
+  const std::size_t others = connected - 1;
+  throw Error(ErrorCode::kConflict,
+              std::to_string(others) + (others == 1 ? " other client is" : " other clients are") +
+                  " connected to kiokud (a review, an import...); close " +
+                  (others == 1 ? "it" : "them") + " or use --force to restore " + file + " anyway");
+}
+
 protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParams& params,
                                           MethodContext& context) {
   const std::string file = absolute_path_parameter(params.file, "file");
-  const std::size_t connected = context.connected_clients();
-  if (!params.force.value_or(false) && connected > 1) {
-    const std::size_t others = connected - 1;
-    throw Error(ErrorCode::kConflict,
-                std::to_string(others) + (others == 1 ? " other client is" : " other clients are") +
-                    " connected to kiokud (a review, an import...); close " +
-                    (others == 1 ? "it" : "them") + " or use --force to restore " + file +
-                    " anyway");
-  }
+  const bool force = params.force.value_or(false);
   const std::string collection_path = context.collection_path;
   const std::string directory = backups_directory(context);
   // On the worker: the file's checks and the copies take seconds on a large collection, and the
@@ -85,8 +88,12 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
       context, Write{WriteKind::kRestore},
       "the collection is busy: kioku restore is putting " + file +
           " in its place; nothing was changed, try again when it ends",
-      [file, collection_path, directory](Collection& collection, const WorkerStart& start,
-                                         const ProgressReport& progress) {
+      [file, collection_path, directory, force](Collection& collection, const WorkerStart& start,
+                                                const ProgressReport& progress) {
+        // Counted as the work starts, not when it was asked: it may wait on the worker behind
+        // other work, and a review that connected meanwhile must not find its collection
+        // swapped unasked.
+        refuse_beside_others(start.connected_clients, force, file);
         // Two stages, each from 0 to 1: the file's check, then the rest.
         progress(WorkStage::kChecking, 0, 1);
         const int version = check_restorable(file, progress);

@@ -4,6 +4,7 @@
 // every client").
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <utility>
@@ -21,6 +22,9 @@ namespace kioku::daemon {
 struct WorkerStart {
   DayCalendar calendar;
   TimestampMs now = 0;
+  // The clients connected then, the one asking included (MethodContext::connected_clients): a
+  // restore refuses to swap the collection under others that connected while it waited.
+  std::size_t connected_clients = 0;
 };
 
 // Answers the request with what `work(collection, start, progress)` returns. `work` runs on the
@@ -41,7 +45,8 @@ Result write_on_worker(MethodContext& context, const Write& what, std::string bu
   GroupCommit& writes = context.collection.group_commit();
   writes.check_writable();
   refuse_long_request_here(context);
-  auto start = std::make_shared<WorkerStart>(WorkerStart{context.calendar, context.clock.now()});
+  auto start = std::make_shared<WorkerStart>(
+      WorkerStart{context.calendar, context.clock.now(), context.connected_clients()});
   // In-process, or a collection with no file of its own (":memory:"): at once.
   if (!context.may_answer_later || !context.collection_on_disk()) {
     return work(context.collection, *start, ProgressReport{});
@@ -63,6 +68,7 @@ Result write_on_worker(MethodContext& context, const Write& what, std::string bu
     writes.refuse_writes(busy);
     start->calendar = context.calendar;
     start->now = context.clock.now();
+    start->connected_clients = context.connected_clients();
   };
   // The listeners hear of the write however it ended (landed, failed after its commit, rolled
   // back): those that count again find nothing new when nothing landed.

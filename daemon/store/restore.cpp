@@ -227,6 +227,9 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   const ScratchDatabaseFile staging_file(staging_path);
   try {
     sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    // One snapshot for all the copy's steps: the file is anybody's, and a write to it between
+    // two steps would start the copy again.
+    source.execute("BEGIN; SELECT count(*) FROM sqlite_schema;");
     sqlite::Database target(staging_path);
     copy_database(source, target, "copying " + source_path + " failed", [&](int copied, int total) {
       staging_part(WorkStage::kRestoring, copied, total);
@@ -245,8 +248,13 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   } catch (const std::exception& error) {
     refuse(source_path, std::string("its schema could not be brought up to date: ") + error.what());
   }
-  check_staged(staging, source_path, now, [&] { checking_part(WorkStage::kRestoring, 0, 1); });
-  if (finish_staged) finish_staged(staging);
+  const std::function<void()> keep_checking = [&] { checking_part(WorkStage::kRestoring, 0, 1); };
+  check_staged(staging, source_path, now, keep_checking);
+  // The roll-ups made from the whole log, seconds on a long one: stopped as the check is.
+  if (finish_staged) {
+    run_interruptible(
+        staging, [&] { finish_staged(staging); }, keep_checking);
+  }
   sqlite::Statement page_size = database.prepare("PRAGMA page_size");
   const std::int64_t wanted = sqlite::integer_result(page_size);
   sqlite::Statement staging_page_size = staging.prepare("PRAGMA page_size");
@@ -257,9 +265,10 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   // The last point where the request may still be given up whole; past it, the copy's own steps
   // are (its transaction is rolled back).
   checking_part(WorkStage::kRestoring, 1, 1);
+  // Its last report comes before its last step, which commits: a report after the commit could
+  // stop, and so undo in the client's eyes, a restore already made.
   copy_database(staging, database, "restore from " + source_path + " failed",
                 [&](int copied, int total) { copying_part(WorkStage::kRestoring, copied, total); });
-  copying_part(WorkStage::kRestoring, 1, 1);
 }
 
 }  // namespace kioku::daemon

@@ -4,11 +4,13 @@
 // as it was and working; another connected client stops a restore unless force.
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <future>
 #include <string>
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/server/collection_server.hpp"
 #include "daemon/server/server.hpp"
 #include "daemon/store/backup.hpp"
@@ -273,9 +275,118 @@ TEST_CASE("a restored file's roll-ups are on the daemon's calendar the moment it
   const std::string backup = files.home.root() + "/early.sqlite";
   daemon::backup_collection_file(files.path, backup, false);
   files.collection.use_stats_calendar(late);
+  // The backup API's copy is not a commit the connection's hook hears; a refill after it, in a
+  // transaction of its own, would be.
+  int commits_heard = 0;
+  sqlite3_commit_hook(
+      files.database.handle(),
+      [](void* count) {
+        ++*static_cast<int*>(count);
+        return 0;
+      },
+      &commits_heard);
   files.collection.replace_with(backup, files.path + ".restoring", files.clock.now(), late);
+  sqlite3_commit_hook(files.database.handle(), nullptr, nullptr);
+  CHECK(commits_heard == 0);
   daemon::sqlite::Database other(files.path);
   daemon::Collection seen_elsewhere(other);
   CHECK_FALSE(seen_elsewhere.use_stats_calendar(late));
   CHECK(seen_elsewhere.counts().reviews == 1);
+}
+
+TEST_CASE("a restore that waited on the worker counts the other clients again as it starts",
+          "[daemon][server][backup]") {
+  // Alone when it asked; a review connected while the restore waited behind other work must not
+  // find its collection swapped without --force.
+  FileCollection files;
+  files.import_deck();
+  files.answer();
+  const std::string backup = files.home.root() + "/one-answer.sqlite";
+  daemon::backup_collection_file(files.path, backup, false);
+  files.answer();
+  const std::string socket = files.home.root() + "/kiokud.sock";
+  daemon::CollectionServer server(socket, files.clock, daemon::ServerLimits{});
+  server.listen();
+  server.attach(files.collection, DayCalendar(4), files.path, true);
+  std::thread running([&] { server.run(); });
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  server.run_beside([released] { released.wait(); });  // the worker, held
+
+  // A status bar's watcher, which is not counted: its round trip after the restore is sent lets
+  // the server's thread take the restore's line first, so that the restore is asked alone.
+  test::LineClient watcher(socket);
+  REQUIRE(watcher.request(test::request_line(7, "due.watch")).as_object().contains("result"));
+  test::LineClient restorer(socket);
+  REQUIRE(restorer.send(test::request_line(1, "collection.restore", {{"file", backup}}) + "\n"));
+  REQUIRE(watcher.request(test::request_line(8, "due.counts")).as_object().contains("result"));
+  test::LineClient reviewer(socket);
+  // Answered on the server's thread: the reviewer is connected, and counted, from here on.
+  REQUIRE(reviewer.request(test::request_line(2, "due.counts")).as_object().contains("result"));
+  release.set_value();
+  const std::optional<std::string> reply = restorer.read_line();
+  REQUIRE(reply);
+  INFO(*reply);
+  const json::value refused = json::parse(*reply);
+  CHECK(refused.at("error").at("code").as_int64() == -32003);
+  CHECK(refused.at("error").at("message").as_string().find("1 other client is connected") !=
+        std::string::npos);
+  CHECK(files.answers() == 2);
+  CHECK_FALSE(std::filesystem::exists(files.home.root() + "/backups"));
+
+  restorer.close();
+  reviewer.request(test::request_line(3, "system.shutdown"));
+  running.join();
+}
+
+TEST_CASE("a restore stopped at its last report leaves the collection as it was",
+          "[daemon][backup]") {
+  // The last report comes before the step that commits the copy: a stop there undoes the copy,
+  // and a report after the commit, which could say "stopped" of a restore made, never comes.
+  FileCollection files;
+  files.import_deck();
+  files.answer();
+  const std::string backup = files.home.root() + "/one-answer.sqlite";
+  daemon::backup_collection_file(files.path, backup, false);
+  files.answer();
+  std::vector<double> heard;
+  const ProgressReport stop_at_the_end(
+      [&](WorkStage stage, double fraction, std::optional<std::uint64_t>) {
+        CHECK(stage == WorkStage::kRestoring);
+        if (!heard.empty()) CHECK(fraction >= heard.back());
+        heard.push_back(fraction);
+        if (fraction >= 1.0) throw WorkCancelled("its client left");
+      });
+  CHECK_THROWS_AS(files.collection.replace_with(backup, files.path + ".restoring",
+                                                files.clock.now(), DayCalendar(4), stop_at_the_end),
+                  WorkCancelled);
+  REQUIRE_FALSE(heard.empty());
+  CHECK(heard.back() == 1.0);
+  CHECK(files.answers() == 2);
+  // Let through, the same restore ends at 1 and is made.
+  heard.clear();
+  const ProgressReport listening(
+      [&](WorkStage, double fraction, std::optional<std::uint64_t>) { heard.push_back(fraction); });
+  files.collection.replace_with(backup, files.path + ".restoring", files.clock.now(),
+                                DayCalendar(4), listening);
+  CHECK(heard.back() == 1.0);
+  CHECK(files.answers() == 1);
+}
+
+TEST_CASE("a restore keeps, in the copy it keeps, the answers its connection's open group holds",
+          "[daemon][backup]") {
+  // In-process, the restore runs on the collection's own connection: the answer waiting there
+  // for the group's commit is committed before the collection is copied and kept.
+  FileCollection files;
+  files.import_deck();
+  const std::string backup = files.home.root() + "/empty-log.sqlite";
+  daemon::backup_collection_file(files.path, backup, false);
+  files.collection.group_commit().set_grouping(true);
+  files.answer();
+  const json::value restored = files.call("collection.restore", {{"file", backup}});
+  INFO(json::serialize(restored));
+  const std::string kept(restored.at("result").at("kept").as_string());
+  daemon::sqlite::Database opened(kept, SQLITE_OPEN_READONLY);
+  CHECK(daemon::count_collection(opened).reviews == 1);
+  CHECK(files.answers() == 0);
 }
