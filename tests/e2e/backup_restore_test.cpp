@@ -505,6 +505,7 @@ TEST_CASE("e2e: kioku restore draws its stage in the terminal and Ctrl-C stops i
   INFO("at the end:\n" << screen);
   CHECK(has(screen, "Restored the collection from"));
   CHECK_FALSE(has(screen, "Checking the collection file ["));
+  CHECK_FALSE(has(screen, "Restoring the collection ["));
   CHECK(count_rows(home.collection_path(), "revlog") == 1);
 }
 
