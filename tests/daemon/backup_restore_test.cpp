@@ -49,6 +49,15 @@ struct FileCollection {
   }
   std::int64_t answers() { return collection.counts().reviews; }
   void import_deck() { collection.import_deck(test::choice_deck("d", 5), "test", clock.now()); }
+  // Imports the deck and answers twice, with a backup made after the first answer; its path.
+  std::string two_answers_and_a_backup_of_one() {
+    import_deck();
+    answer();
+    const std::string backup = home.root() + "/one-answer.sqlite";
+    daemon::backup_collection_file(path, backup, false);
+    answer();
+    return backup;
+  }
 };
 
 }  // namespace
@@ -299,11 +308,7 @@ TEST_CASE("a restore that waited on the worker counts the other clients again as
   // Alone when it asked; a review connected while the restore waited behind other work must not
   // find its collection swapped without --force.
   FileCollection files;
-  files.import_deck();
-  files.answer();
-  const std::string backup = files.home.root() + "/one-answer.sqlite";
-  daemon::backup_collection_file(files.path, backup, false);
-  files.answer();
+  const std::string backup = files.two_answers_and_a_backup_of_one();
   const std::string socket = files.home.root() + "/kiokud.sock";
   daemon::CollectionServer server(socket, files.clock, daemon::ServerLimits{});
   server.listen();
@@ -344,11 +349,7 @@ TEST_CASE("a restore stopped at its last report leaves the collection as it was"
   // The last report comes before the step that commits the copy: a stop there undoes the copy,
   // and a report after the commit, which could say "stopped" of a restore made, never comes.
   FileCollection files;
-  files.import_deck();
-  files.answer();
-  const std::string backup = files.home.root() + "/one-answer.sqlite";
-  daemon::backup_collection_file(files.path, backup, false);
-  files.answer();
+  const std::string backup = files.two_answers_and_a_backup_of_one();
   std::vector<double> heard;
   const ProgressReport stop_at_the_end(
       [&](WorkStage stage, double fraction, std::optional<std::uint64_t>) {

@@ -35,6 +35,14 @@ void write_pages(sqlite::Database& database, int pages) {
   database.execute("COMMIT");
 }
 
+// `pages` pages committed through a connection of their own, as CollectionConnection opens one
+// for the worker's writes (an import): its commits never checkpoint.
+void write_as_the_worker(const std::string& path, int pages) {
+  sqlite::Database connection(path);
+  connection.execute("PRAGMA wal_autocheckpoint = 0");
+  write_pages(connection, pages);
+}
+
 std::int64_t file_size_of(const std::string& path) {
   std::error_code error;
   const auto size = std::filesystem::file_size(path, error);
@@ -262,10 +270,7 @@ TEST_CASE_METHOD(WatchedWalFile,
                  "WAL checkpoints: an import's commit through a connection of its own is copied "
                  "when quiet once it is announced",
                  "[daemon][wal]") {
-  // The import's connection, as CollectionConnection opens it: its commits never checkpoint.
-  sqlite::Database import_connection(file.path);
-  import_connection.execute("PRAGMA wal_autocheckpoint = 0");
-  write_pages(import_connection, 300);
+  write_as_the_worker(file.path, 300);
   // Its commit is not the server connection's: the hook never hears of it, and nothing copied it.
   CHECK(handed.when_quiet.empty());
   CHECK(handed.at_once.empty());
@@ -303,9 +308,7 @@ TEST_CASE_METHOD(WatchedWalFile,
                  "WAL checkpoints: a worker's write copied while another connection reads is not "
                  "cut, and nothing waits for the reader",
                  "[daemon][wal]") {
-  sqlite::Database import_connection(file.path);
-  import_connection.execute("PRAGMA wal_autocheckpoint = 0");
-  write_pages(import_connection, 300);
+  write_as_the_worker(file.path, 300);
   // A reader in the middle of a read transaction, as a client's long read on the worker is.
   sqlite::Database reader(file.path);
   reader.execute("BEGIN; SELECT count(*) FROM filler;");
