@@ -1,7 +1,6 @@
 // collection.*: kioku backup and kioku restore (docs/backup.md). A backup runs beside the
 // server's thread on a connection of its own, so a large one holds up no other client; so does a
 // restore, with every write refused meanwhile, as an import's.
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <string>
@@ -22,12 +21,6 @@ namespace {
 
 std::string backups_directory(const MethodContext& context) {
   return daemon::backups_directory(protocol::parent_directory(context.collection_path));
-}
-
-// The size of the file at `path`; 0 when it cannot be read (the restore's checks say why).
-std::int64_t file_bytes(const std::string& path) {
-  struct stat info {};
-  return ::stat(path.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : 0;
 }
 
 protocol::CollectionBackupResult to_result(const BackupFile& written) {
@@ -96,7 +89,7 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         refuse_beside_others(start.connected_clients, force, file);
         // Two stages, each from 0 to 1: the file's check, then the rest.
         progress(WorkStage::kChecking, 0, 1);
-        const int version = check_restorable(file, progress);
+        const RestorableFile checked = check_restorable(file, progress);
         progress(WorkStage::kChecking, 1, 1);
         // Writes begun on the server's connection before this work started (answers whose
         // responses wait for the group's commit) land first, so that the copy kept holds every
@@ -109,7 +102,7 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         try {
           // The copy kept is about the collection's size in work, and the rest three times the
           // file's (restore.hpp): its share of the stage.
-          const std::int64_t work = kept.bytes + 3 * file_bytes(file);
+          const std::int64_t work = kept.bytes + 3 * checked.bytes;
           const double kept_share =
               work > 0 ? static_cast<double>(kept.bytes) / static_cast<double>(work) : 0.0;
           collection.replace_with(file, restore_staging_path(collection_path), start.now,
@@ -123,7 +116,7 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         }
         const CollectionCounts counts = collection.counts();
         return protocol::CollectionRestoreResult{.file = file,
-                                                 .schema_version = version,
+                                                 .schema_version = checked.schema_version,
                                                  .kept = kept.path,
                                                  .cards = counts.cards,
                                                  .notes = counts.notes,

@@ -178,8 +178,10 @@ void backup_database(sqlite::Database& database, const std::string& destination)
   copy_database(database, target, "backup to " + destination + " failed");
 }
 
-void ScratchDatabaseFile::remove() const noexcept {
-  for (const char* suffix : {"", "-journal", "-wal", "-shm"}) ::unlink((path_ + suffix).c_str());
+bool remove_database_files(const std::string& path) noexcept {
+  const bool there = ::unlink(path.c_str()) == 0;
+  for (const char* suffix : {"-journal", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
+  return there;
 }
 
 CollectionCounts count_collection(sqlite::Database& database) {

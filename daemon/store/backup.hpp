@@ -33,18 +33,23 @@ void copy_database(sqlite::Database& source, sqlite::Database& target, const std
 // copy_database() into a new file `destination`.
 void backup_database(sqlite::Database& database, const std::string& destination);
 
-// A scratch database file (a copy being made, a staging file): removed with the journal, WAL
-// and shared-memory files SQLite may have left beside it, when made and when destroyed.
+// Removes the database file at `path` with the journal, WAL and shared-memory files SQLite may
+// have left beside it; whether the file itself was there.
+bool remove_database_files(const std::string& path) noexcept;
+
+// A scratch database file (a copy being made, a staging file): removed with the files beside it
+// (remove_database_files) when made and when destroyed.
 class ScratchDatabaseFile {
  public:
-  explicit ScratchDatabaseFile(std::string path) : path_(std::move(path)) { remove(); }
-  ~ScratchDatabaseFile() { remove(); }
+  explicit ScratchDatabaseFile(std::string path) : path_(std::move(path)) {
+    remove_database_files(path_);
+  }
+  ~ScratchDatabaseFile() { remove_database_files(path_); }
   ScratchDatabaseFile(const ScratchDatabaseFile&) = delete;
   ScratchDatabaseFile& operator=(const ScratchDatabaseFile&) = delete;
   const std::string& path() const noexcept { return path_; }
 
  private:
-  void remove() const noexcept;
   std::string path_;
 };
 

@@ -1,7 +1,7 @@
 // The collection at one moment (daemon/store/collection_snapshot.hpp).
 #include "daemon/store/collection_snapshot.hpp"
 
-#include "daemon/store/interruptible_call.hpp"
+#include "daemon/store/integrity.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -26,10 +26,7 @@ CollectionSnapshot::~CollectionSnapshot() {
 
 IntegrityReport CollectionSnapshot::check_integrity(int most_problems,
                                                     const std::function<void()>& keep_going) {
-  IntegrityReport report;
-  run_interruptible(
-      *database_, [&] { report = daemon::check_integrity(*database_, most_problems); }, keep_going);
-  return report;
+  return daemon::check_integrity(*database_, most_problems, keep_going);
 }
 
 Collection& CollectionSnapshot::collection() {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "daemon/store/interruptible_call.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -60,6 +61,14 @@ IntegrityReport check_integrity(sqlite::Database& database, int most_problems) {
     report.problems.emplace_back(sqlite3_errstr(error.result_code()));
   }
   if (!report.sound()) report.advice = sqlite::advice_for(SQLITE_CORRUPT, database.path());
+  return report;
+}
+
+IntegrityReport check_integrity(sqlite::Database& database, int most_problems,
+                                const std::function<void()>& keep_going) {
+  IntegrityReport report;
+  run_interruptible(
+      database, [&] { report = check_integrity(database, most_problems); }, keep_going);
   return report;
 }
 

@@ -2,6 +2,7 @@
 // words a user can act on.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct IntegrityReport {
 // is one problem, not a failure. Throws sqlite::SqliteError for any other failure (a lock, an
 // I/O error).
 IntegrityReport check_integrity(sqlite::Database& database, int most_problems);
+// The same, stoppable: `keep_going` is asked every 100 ms, from another thread, whether to go on
+// (run_interruptible, interruptible_call.hpp); once it throws, the check stops and that goes on.
+IntegrityReport check_integrity(sqlite::Database& database, int most_problems,
+                                const std::function<void()>& keep_going);
 
 // Whether the database file at `path` passes check_integrity(), read through a read-only
 // connection of its own; false when it cannot be opened or read at all.

@@ -37,6 +37,8 @@ bool has_kioku_tables(sqlite::Database& database) {
 
 // The first row of PRAGMA integrity_check: "ok" when the file is sound. Seconds on a large file,
 // in one step of SQLite's program: `keep_going` is asked from another thread whether to go on.
+// Not check_integrity() (integrity.hpp), which the staged copy gets: that makes "not a
+// database" a finding, where the named file's refusal says it in words of its own.
 std::string integrity_verdict(sqlite::Database& database, const std::function<void()>& keep_going) {
   std::string verdict;
   run_interruptible(
@@ -131,9 +133,7 @@ void check_staged(sqlite::Database& staged, const std::string& source_path, Time
   // As kioku doctor checks the collection: its pages, then its rows' foreign keys. A file whose
   // log names a card it does not have would be called damaged by kioku doctor at once, and its
   // answers could not be undone.
-  IntegrityReport report;
-  run_interruptible(
-      staged, [&] { report = check_integrity(staged, 1); }, keep_going);
+  const IntegrityReport report = check_integrity(staged, 1, keep_going);
   if (!report.sound()) {
     refuse(source_path, "SQLite's integrity check found damage (" + report.problems.front() + ")");
   }
@@ -162,14 +162,10 @@ std::string restore_staging_path(const std::string& collection_path) {
 }
 
 bool remove_stale_restore_staging(const std::string& collection_path) {
-  const std::string staging = restore_staging_path(collection_path);
-  struct stat info {};
-  const bool there = ::lstat(staging.c_str(), &info) == 0;
-  const ScratchDatabaseFile removed(staging);  // removes it, with its -journal, -wal and -shm
-  return there;
+  return remove_database_files(restore_staging_path(collection_path));
 }
 
-int check_restorable(const std::string& path, const ProgressReport& progress) {
+RestorableFile check_restorable(const std::string& path, const ProgressReport& progress) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) refuse(path, "no such file");
   if (!S_ISREG(info.st_mode)) refuse(path, "not a regular file");
@@ -190,7 +186,8 @@ int check_restorable(const std::string& path, const ProgressReport& progress) {
     if (version < 1 || !has_kioku_tables(database)) {
       refuse(path, "an SQLite database, but not a kioku collection");
     }
-    return version;
+    return RestorableFile{.schema_version = version,
+                          .bytes = static_cast<std::int64_t>(info.st_size)};
   } catch (const sqlite::SqliteError& error) {
     // SQLite's reason alone: the error's advice is for the collection, not for this file.
     const int primary = error.result_code() & 0xff;

@@ -3,6 +3,7 @@
 // (docs/backup.md).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -27,9 +28,13 @@ bool remove_stale_restore_staging(const std::string& collection_path);
 // Throws kioku::Error naming `path` unless it is an SQLite database that passes
 // `PRAGMA integrity_check`, whose schema version (PRAGMA user_version, as migrate() records it)
 // is not newer than this kiokud's, and that has kioku's tables. Opens it read-only; changes
-// nothing. Returns its schema version. SQLite's check asks `progress` (kChecking) every 100 ms,
-// from another thread, whether to go on: once it throws, the check stops and that goes on.
-int check_restorable(const std::string& path, const ProgressReport& progress = {});
+// nothing. SQLite's check asks `progress` (kChecking) every 100 ms, from another thread, whether
+// to go on: once it throws, the check stops and that goes on.
+struct RestorableFile {
+  int schema_version = 0;
+  std::int64_t bytes = 0;  // its size as checked: a restore's share of work is told by it
+};
+RestorableFile check_restorable(const std::string& path, const ProgressReport& progress = {});
 
 // Replaces everything in `database` (the open collection) by the collection at `source_path`,
 // which check_restorable() passed: the file is first copied to `staging_path` (beside the
