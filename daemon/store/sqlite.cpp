@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <stdexcept>
 
+#include "daemon/store/gathered_wal_writes.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon::sqlite {
@@ -70,6 +71,7 @@ void configure_process() noexcept {
   // statement journals then staying in memory. Larger ones (a migration's UPDATE of every row)
   // still spill.
   sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 512 * 1024);
+  gather_wal_writes();
 }
 
 void keep_temporary_files_in(const std::string& directory) {

@@ -1,0 +1,23 @@
+// A VFS over the platform's that gathers a connection's writes to its WAL into one write.
+//
+// SQLite writes a WAL frame as two pwrites, its 24-byte header and its page: an answer's
+// commit of about 20 pages made 41 write syscalls before its fdatasync, some 80 us of the
+// answer's 300 on this machine. Gathered, they are one pwrite of the same bytes at the same
+// offsets, made before anything could need them in the file:
+// - before the WAL is synced, read, truncated, sized or closed through this connection;
+// - before the connection publishes a commit to the WAL-index (its shared-memory barrier), so
+//   that no other connection learns of frames that are not in the file yet;
+// - before it lets go of any WAL-index lock, so that frames of a transaction that rolled back
+//   never land over frames another connection wrote after it.
+// What reaches the disk, and when it is durable, is unchanged: SQLite's own writes reach only
+// the OS's cache until its fsync, and the fsync still comes after every one of them.
+// docs/decisions.md, "A commit's WAL frames in one write".
+#pragma once
+
+namespace kioku::daemon::sqlite {
+
+// Registers the VFS as the process's default, over the default VFS found at the first call.
+// Later calls change nothing. Call before the first connection opens (kiokud's main).
+void gather_wal_writes() noexcept;
+
+}  // namespace kioku::daemon::sqlite
