@@ -26,6 +26,7 @@
 #include "core/error.hpp"
 #include "core/work_progress.hpp"
 #include "daemon/log_priority.hpp"
+#include "daemon/server/event_loop.hpp"
 #include "daemon/server/failed_commit.hpp"
 #include "daemon/server/request_lines.hpp"
 #include "daemon/server/socket_file_watch.hpp"
@@ -1058,7 +1059,7 @@ void Server::run() {
     impl_->idle_since = impl_->clock.now();
     asio::co_spawn(impl_->io, impl_->idle_exit_watch(), asio::detached);
   }
-  impl_->io.run();
+  run_event_loop(impl_->io, look_before_sleeping());
   impl_->remove_socket_file();
 }
 
