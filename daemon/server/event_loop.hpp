@@ -6,7 +6,8 @@
 // tmpfs one client's answers took 125 us each against 91 us when kiokud looked again for 50 us
 // before sleeping. Looking costs a core for at most that long after kiokud's last event, and
 // nothing on a machine with one CPU, where it would only keep the client from running.
-// docs/decisions.md, "A commit's WAL frames in one write, and a moment's look before sleeping".
+// docs/decisions.md, "Session 33: a commit's WAL frames in one write, and a moment's look
+// before sleeping".
 #pragma once
 
 #include <boost/asio/io_context.hpp>

@@ -11,7 +11,8 @@
 //   never land over frames another connection wrote after it.
 // What reaches the disk, and when it is durable, is unchanged: SQLite's own writes reach only
 // the OS's cache until its fsync, and the fsync still comes after every one of them.
-// docs/decisions.md, "A commit's WAL frames in one write".
+// docs/decisions.md, "Session 33: a commit's WAL frames in one write, and a moment's look
+// before sleeping".
 #pragma once
 
 namespace kioku::daemon::sqlite {
