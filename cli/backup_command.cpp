@@ -111,10 +111,13 @@ void run_backup(CliContext& context, const BackupArgs& args) {
     params["file"] = file;
     if (args.force) params["force"] = true;
   }
-  call_and_show(context, protocol::kCollectionBackup, std::move(params),
-                [&](const protocol::CollectionBackupResult& result, std::ostream& out) {
-                  print_backup(result, words, out);
-                });
+  // A bar on stderr, when it is a terminal: a large collection's copy takes seconds.
+  show_result(context, protocol::kCollectionBackup,
+              call_showing_progress(context.daemon(), protocol::kCollectionBackup.name,
+                                    std::move(params), context.language),
+              [&](const protocol::CollectionBackupResult& result, std::ostream& out) {
+                print_backup(result, words, out);
+              });
 }
 
 void run_restore(CliContext& context, const RestoreArgs& args) {

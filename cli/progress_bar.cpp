@@ -42,6 +42,7 @@ const char* stage_words(const ProgressMessages& words, std::string_view stage) {
   if (stage == "replaying") return words.replaying;
   if (stage == "writing") return words.writing;
   if (stage == "restoring") return words.restoring;
+  if (stage == "backing-up") return words.backing_up;
   return words.working;
 }
 

@@ -17,6 +17,7 @@ struct ProgressMessages {
   const char* replaying;
   const char* writing;
   const char* restoring;
+  const char* backing_up;
   const char* working;  // a stage this kioku does not know (a newer kiokud's)
   // After the bar, when kiokud counts cards (an import): {cards} done so far, {rate} a second,
   // {time} left (cli/duration_text.hpp).
@@ -27,8 +28,8 @@ struct ProgressMessages {
 };
 BOOST_DESCRIBE_STRUCT(ProgressMessages, (),
                       (reading, fitting, scoring, simulating, importing, checking, replaying,
-                       writing, restoring, working, cards_done_one, cards_done, cards_rate,
-                       time_left))
+                       writing, restoring, backing_up, working, cards_done_one, cards_done,
+                       cards_rate, time_left))
 
 const ProgressMessages& progress_messages_for(const std::string& language);
 

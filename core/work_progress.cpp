@@ -9,7 +9,7 @@ namespace kioku {
 
 namespace {
 
-constexpr std::array<std::pair<WorkStage, const char*>, 9> kStageNames = {{
+constexpr std::array<std::pair<WorkStage, const char*>, 10> kStageNames = {{
     {WorkStage::kReading, "reading"},
     {WorkStage::kFitting, "fitting"},
     {WorkStage::kScoring, "scoring"},
@@ -19,6 +19,7 @@ constexpr std::array<std::pair<WorkStage, const char*>, 9> kStageNames = {{
     {WorkStage::kReplaying, "replaying"},
     {WorkStage::kWriting, "writing"},
     {WorkStage::kRestoring, "restoring"},
+    {WorkStage::kBackingUp, "backing-up"},
 }};
 
 }  // namespace

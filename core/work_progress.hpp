@@ -26,10 +26,11 @@ enum class WorkStage {
   kReplaying,  // card states recomputed from their logs (doctor.rebuild, a deck's new scheduler)
   kWriting,    // an export's file
   kRestoring,  // collection.restore, once the file has passed its check
+  kBackingUp,  // collection.backup's copy
 };
 
 // "reading", "fitting", "scoring", "simulating", "importing", "checking", "replaying",
-// "writing", "restoring": the names the protocol uses.
+// "writing", "restoring", "backing-up": the names the protocol uses.
 const char* work_stage_name(WorkStage stage) noexcept;
 std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept;
 

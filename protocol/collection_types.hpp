@@ -16,13 +16,15 @@ namespace kioku::protocol {
 struct CollectionBackupParams {
   std::optional<std::string> file;
   std::optional<bool> force;
+  std::optional<bool> progress;
   static constexpr std::array kHelp{
       FieldHelp{"file",
                 "absolute path of the copy; default: a new timestamped file in "
                 "$XDG_DATA_HOME/kioku/backups/"},
-      FieldHelp{"force", "replace `file` when it exists"}};
+      FieldHelp{"force", "replace `file` when it exists"},
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(CollectionBackupParams, (), (file, force))
+BOOST_DESCRIBE_STRUCT(CollectionBackupParams, (), (file, force, progress))
 
 struct CollectionBackupResult {
   std::string path;

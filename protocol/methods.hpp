@@ -23,6 +23,6 @@ namespace kioku::protocol {
 // records a wrong one and holds a right one for its rating.
 // 3: cards come from notes: review.next may send basic, reverse, cloze and typed cards, with
 // their sides as rich text; review.check and review.answer take a typed card's text.
-inline constexpr int kProtocolVersion = 6;
+inline constexpr int kProtocolVersion = 7;
 
 }  // namespace kioku::protocol

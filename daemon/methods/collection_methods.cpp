@@ -1,6 +1,7 @@
 // collection.*: kioku backup and kioku restore (docs/backup.md). A backup runs beside the
 // server's thread on a connection of its own, so a large one holds up no other client; so does a
 // restore, with every write refused meanwhile, as an import's.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <string>
@@ -18,6 +19,12 @@
 namespace kioku::daemon {
 
 namespace {
+
+// The size of the file at `path`; 0 when it cannot be read.
+std::int64_t file_bytes(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : 0;
+}
 
 std::string backups_directory(const MethodContext& context) {
   return daemon::backups_directory(protocol::parent_directory(context.collection_path));
@@ -50,11 +57,21 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
   const std::string directory = backups_directory(context);
   const TimestampMs now = context.clock.now();
   // The committed collection: answers whose responses are held for the group's commit are not
-  // acknowledged yet, and a backup that leaves them out loses nothing acknowledged.
-  return answer_later<protocol::CollectionBackupResult>(context, [=] {
-    return to_result(file.empty() ? backup_into_directory(collection, directory, "collection", now)
-                                  : backup_collection_file(collection, file, replace));
-  });
+  // acknowledged yet, and a backup that leaves them out loses nothing acknowledged. Told as the
+  // share of its pages copied; a client that leaves stops it, and nothing of it is left.
+  return answer_later<protocol::CollectionBackupResult>(
+      context,
+      [=](const ProgressReport& progress) {
+        progress(WorkStage::kBackingUp, 0, 1);
+        const BackupCopied copied = [&progress](int pages, int total) {
+          progress(WorkStage::kBackingUp, static_cast<std::size_t>(pages),
+                   static_cast<std::size_t>(total));
+        };
+        return to_result(
+            file.empty() ? backup_into_directory(collection, directory, "collection", now, copied)
+                         : backup_collection_file(collection, file, replace, copied));
+      },
+      params.progress.value_or(false));
 }
 
 // Refuses the restore of `file` unless `force` while `connected` clients (the one asking
@@ -97,14 +114,20 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         collection.wait_for_other_writers();
         // Told as the stage starts: a client gone meanwhile stops the restore before its copy.
         progress(WorkStage::kRestoring, 0, 1);
+        // The copy kept is about the collection's size in work, and the rest three times the
+        // file's (restore.hpp): its share of the stage, told as it copies.
+        const std::int64_t kept_bytes = file_bytes(collection_path);
+        const std::int64_t work = kept_bytes + 3 * checked.bytes;
+        const double kept_share =
+            work > 0 ? static_cast<double>(kept_bytes) / static_cast<double>(work) : 0.0;
+        const ProgressReport keeping = progress.part(0.0, kept_share);
         const BackupFile kept =
-            backup_into_directory(collection_path, directory, "before-restore", start.now);
+            backup_into_directory(collection_path, directory, "before-restore", start.now,
+                                  [&keeping](int pages, int total) {
+                                    keeping(WorkStage::kRestoring, static_cast<std::size_t>(pages),
+                                            static_cast<std::size_t>(total));
+                                  });
         try {
-          // The copy kept is about the collection's size in work, and the rest three times the
-          // file's (restore.hpp): its share of the stage.
-          const std::int64_t work = kept.bytes + 3 * checked.bytes;
-          const double kept_share =
-              work > 0 ? static_cast<double>(kept.bytes) / static_cast<double>(work) : 0.0;
           collection.replace_with(file, restore_staging_path(collection_path), start.now,
                                   start.calendar, progress.part(kept_share, 1.0));
         } catch (...) {

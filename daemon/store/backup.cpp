@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/work_progress.hpp"
 #include "daemon/store/restore.hpp"
 #include "daemon/store/sqlite.hpp"
 #include "protocol/paths.hpp"
@@ -56,12 +57,23 @@ std::string temporary_name(const std::string& destination) {
 }
 
 // Copies the collection into `path` and returns what the copy holds.
-CollectionCounts copy_collection(const std::string& collection_path, const std::string& path) {
+CollectionCounts copy_collection(const std::string& collection_path, const std::string& path,
+                                 const BackupCopied& copied) {
   sqlite::Database source(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
   source.execute("PRAGMA busy_timeout = 5000");
   sqlite::Database target(path);
-  // One step: the whole copy reads one snapshot of the source, whatever the daemon commits.
-  copy_database(source, target, "backup to " + path + " failed");
+  if (copied) {
+    // In steps, each told: one read transaction holds the snapshot they all copy, whatever the
+    // daemon commits meanwhile (the backup API would start again after each such commit).
+    source.execute("BEGIN");
+    sqlite::Statement schema = source.prepare("SELECT count(*) FROM sqlite_schema");
+    sqlite::integer_result(schema);
+    copy_database(source, target, "backup to " + path + " failed", copied);
+    source.execute("COMMIT");
+  } else {
+    // One step: the whole copy reads one snapshot of the source, whatever the daemon commits.
+    copy_database(source, target, "backup to " + path + " failed");
+  }
   // The copy stands alone: out of WAL mode, reading it later leaves no -wal or -shm beside it.
   target.execute("PRAGMA journal_mode = DELETE");
   return count_collection(target);
@@ -194,7 +206,8 @@ CollectionCounts count_collection(sqlite::Database& database) {
 }
 
 BackupFile backup_collection_file(const std::string& collection_path,
-                                  const std::string& destination, bool replace) {
+                                  const std::string& destination, bool replace,
+                                  const BackupCopied& copied) {
   refuse_collection_destination(collection_path, destination);
   if (!replace && exists(destination)) {
     throw Error(ErrorCode::kConflict,
@@ -203,7 +216,9 @@ BackupFile backup_collection_file(const std::string& collection_path,
   const ScratchDatabaseFile temporary(temporary_name(destination));
   BackupFile written;
   try {
-    written.counts = copy_collection(collection_path, temporary.path());
+    written.counts = copy_collection(collection_path, temporary.path(), copied);
+  } catch (const WorkCancelled&) {
+    throw;  // its client left: not a failure of the disk
   } catch (const std::exception& error) {
     throw Error(ErrorCode::kStorage,
                 "cannot back up to " + destination + ": " + std::string(error.what()));
@@ -235,7 +250,8 @@ BackupFile backup_collection_file(const std::string& collection_path,
 }
 
 BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
-                                 const std::string& stem, TimestampMs now) {
+                                 const std::string& stem, TimestampMs now,
+                                 const BackupCopied& copied) {
   protocol::make_directories(directory);
   const std::string base = directory + "/" + stem + "-" + utc_stamp(now);
   for (int attempt = 1;; ++attempt) {
@@ -243,7 +259,7 @@ BackupFile backup_into_directory(const std::string& collection_path, const std::
         base + (attempt == 1 ? std::string() : "-" + std::to_string(attempt)) + ".sqlite";
     if (exists(name)) continue;
     try {
-      return backup_collection_file(collection_path, name, false);
+      return backup_collection_file(collection_path, name, false, copied);
     } catch (const Error& error) {
       // Taken between the look and the link: the next name.
       if (error.code() != ErrorCode::kConflict || attempt > 1000) throw;

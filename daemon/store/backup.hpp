@@ -71,15 +71,20 @@ struct BackupFile {
   CollectionCounts counts;  // read from the copy itself
 };
 
+// Told the pages a backup has copied of all, before each step of 4,096 (copy_database); may
+// throw (kioku::WorkCancelled) to stop it, and then nothing is left of it.
+using BackupCopied = std::function<void(int copied, int total)>;
+
 // Copies the collection at `collection_path` to `destination` through a read-only connection
-// of its own: in one step of the backup API, which reads one snapshot (WAL lets the daemon's
-// connection commit meanwhile). The copy is written under a temporary name in the destination's
-// directory, fsynced, and only then given its name, so the name never holds half a backup. An
-// existing `destination` is replaced only when `replace`; otherwise kioku::Error kConflict.
-// Safe on any thread: it never touches the daemon's connection. Throws kioku::Error naming the
-// file on failure, leaving nothing behind.
+// of its own, which reads one snapshot (WAL lets the daemon's connection commit meanwhile): in
+// one step of the backup API, or in steps told to `copied` inside one read transaction. The copy is
+// written under a temporary name in the destination's directory, fsynced, and only then given its
+// name, so the name never holds half a backup. An existing `destination` is replaced only when
+// `replace`; otherwise kioku::Error kConflict. Safe on any thread: it never touches the daemon's
+// connection. Throws kioku::Error naming the file on failure, leaving nothing behind.
 BackupFile backup_collection_file(const std::string& collection_path,
-                                  const std::string& destination, bool replace);
+                                  const std::string& destination, bool replace,
+                                  const BackupCopied& copied = {});
 
 // Throws kioku::Error (kInvalidInput) when `destination` is the collection at `collection_path`
 // or one of the files kept beside it (its -wal, -shm, -journal and .restoring, kiokud.lock), by
@@ -97,7 +102,8 @@ bool is_collection_file(const std::string& collection_path, const struct stat& f
 // `<stem>-YYYYMMDD-HHMMSS.sqlite` (UTC, from `now`; "-2", "-3"... when that is taken). Never
 // replaces a file.
 BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
-                                 const std::string& stem, TimestampMs now);
+                                 const std::string& stem, TimestampMs now,
+                                 const BackupCopied& copied = {});
 
 // A backup file found in a directory.
 struct FoundBackup {

@@ -59,10 +59,11 @@ TEST_CASE("progress: stage names go both ways", "[core][progress]") {
   for (const WorkStage stage :
        {WorkStage::kReading, WorkStage::kFitting, WorkStage::kScoring, WorkStage::kSimulating,
         WorkStage::kImporting, WorkStage::kChecking, WorkStage::kReplaying, WorkStage::kWriting,
-        WorkStage::kRestoring}) {
+        WorkStage::kRestoring, WorkStage::kBackingUp}) {
     CHECK(parse_work_stage(work_stage_name(stage)) == stage);
   }
   CHECK(std::string(work_stage_name(WorkStage::kRestoring)) == "restoring");
+  CHECK(std::string(work_stage_name(WorkStage::kBackingUp)) == "backing-up");
   CHECK(std::string(work_stage_name(WorkStage::kFitting)) == "fitting");
   CHECK_FALSE(parse_work_stage("Fitting").has_value());
   CHECK_FALSE(parse_work_stage("").has_value());

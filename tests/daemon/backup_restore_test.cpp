@@ -391,3 +391,75 @@ TEST_CASE("a restore keeps, in the copy it keeps, the answers its connection's o
   CHECK(daemon::count_collection(opened).reviews == 1);
   CHECK(files.answers() == 0);
 }
+
+namespace {
+
+// A database of `mebibytes` MiB in one table, in WAL mode as kiokud keeps its collection.
+void fill_database(const std::string& path, int mebibytes) {
+  daemon::sqlite::Database database(path);
+  database.execute("PRAGMA journal_mode = WAL");
+  database.execute("CREATE TABLE rows (n INTEGER, bytes BLOB)");
+  database.execute("BEGIN");
+  for (int n = 0; n < mebibytes; ++n) {
+    database.execute("INSERT INTO rows VALUES (" + std::to_string(n) + ", randomblob(1048576))");
+  }
+  database.execute("COMMIT");
+}
+
+std::int64_t rows_in(const std::string& path) {
+  daemon::sqlite::Database database(path, SQLITE_OPEN_READONLY);
+  daemon::sqlite::Statement count = database.prepare("SELECT count(*) FROM rows");
+  return daemon::sqlite::integer_result(count);
+}
+
+}  // namespace
+
+TEST_CASE("a told backup copies one snapshot in steps, whatever commits between them",
+          "[daemon][backup]") {
+  test::TempHome home;
+  const std::string source = home.root() + "/large.sqlite";
+  // 40 MiB: three steps of 4,096 pages.
+  fill_database(source, 40);
+  daemon::sqlite::Database writer(source);
+  std::vector<std::pair<int, int>> told;
+  const std::string copy = home.root() + "/copy.sqlite";
+  const daemon::BackupFile written =
+      daemon::backup_collection_file(source, copy, false, [&](int copied, int total) {
+        told.emplace_back(copied, total);
+        // Another connection commits between the first steps: the copy is the collection as
+        // it was when the backup began.
+        if (told.size() <= 2) writer.execute("INSERT INTO rows VALUES (-1, randomblob(100000))");
+      });
+  REQUIRE(told.size() >= 3);
+  CHECK(told.front().first == 0);
+  CHECK(told.back().first == told.back().second);
+  for (std::size_t i = 1; i < told.size(); ++i) {
+    CHECK(told[i].first > told[i - 1].first);
+    CHECK(told[i].second == told.front().second);
+  }
+  CHECK(rows_in(copy) == 40);
+  CHECK(rows_in(source) == 42);
+  CHECK(written.bytes > 40 * 1048576);
+  daemon::sqlite::Database check(copy, SQLITE_OPEN_READONLY);
+  daemon::sqlite::Statement integrity = check.prepare("PRAGMA integrity_check");
+  REQUIRE(integrity.step());
+  CHECK(integrity.column_text(0) == "ok");
+}
+
+TEST_CASE("a backup stopped at a step leaves no file behind", "[daemon][backup]") {
+  test::TempHome home;
+  const std::string source = home.root() + "/large.sqlite";
+  fill_database(source, 20);
+  const std::string directory = home.root() + "/backups";
+  int reports = 0;
+  CHECK_THROWS_AS(daemon::backup_into_directory(source, directory, "collection", test::kTestMorning,
+                                                [&](int, int) {
+                                                  if (++reports == 2) {
+                                                    throw WorkCancelled("its client left");
+                                                  }
+                                                }),
+                  WorkCancelled);
+  CHECK(reports == 2);
+  // Neither the backup nor its .partial file.
+  CHECK(std::filesystem::is_empty(directory));
+}

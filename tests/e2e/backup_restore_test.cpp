@@ -509,15 +509,17 @@ TEST_CASE("e2e: kioku restore draws its stage in the terminal and Ctrl-C stops i
   CHECK(count_rows(home.collection_path(), "revlog") == 1);
 }
 
-TEST_CASE("e2e: a restore tells checking, then restoring, each from 0 to 1", "[e2e][backup]") {
-  const OneAnswerBackedUp beside;
-  LineClient restorer(beside.daemon.home().socket_path());
-  REQUIRE(restorer.send(request_line(kHeldRequestId, "collection.restore",
-                                     {{"file", beside.file}, {"progress", true}}) +
-                        "\n"));
+namespace {
+
+// Sends `method` with `params` and progress asked for; the stages it told, in order, each
+// checked to go from 0 to 1 without going back. Requires the result.
+std::vector<std::string> stages_told_from_0_to_1(LineClient& client, const std::string& method,
+                                                 boost::json::object params) {
+  params["progress"] = true;
+  REQUIRE(client.send(request_line(kHeldRequestId, method, std::move(params)) + "\n"));
   std::vector<std::pair<std::string, double>> heard;
   std::optional<std::string> line;
-  while ((line = restorer.read_line(120'000))) {
+  while ((line = client.read_line(120'000))) {
     const boost::json::value value = boost::json::parse(*line);
     if (value.as_object().contains("id")) break;
     heard.emplace_back(value.at("params").at("stage").as_string(),
@@ -539,7 +541,25 @@ TEST_CASE("e2e: a restore tells checking, then restoring, each from 0 to 1", "[e
     const bool ends = at + 1 == heard.size() || heard[at + 1].first != heard[at].first;
     if (ends) CHECK(heard[at].second == 1.0);
   }
-  CHECK(stages == std::vector<std::string>{"checking", "restoring"});
+  return stages;
+}
+
+}  // namespace
+
+TEST_CASE("e2e: a restore tells checking, then restoring, each from 0 to 1", "[e2e][backup]") {
+  const OneAnswerBackedUp beside;
+  LineClient restorer(beside.daemon.home().socket_path());
+  CHECK(stages_told_from_0_to_1(restorer, "collection.restore", {{"file", beside.file}}) ==
+        std::vector<std::string>{"checking", "restoring"});
+}
+
+TEST_CASE("e2e: a backup tells backing-up from 0 to 1", "[e2e][backup]") {
+  const OneAnswerBackedUp beside;
+  LineClient client(beside.daemon.home().socket_path());
+  const std::string copy = beside.daemon.home().root() + "/told.sqlite";
+  CHECK(stages_told_from_0_to_1(client, "collection.backup", {{"file", copy}}) ==
+        std::vector<std::string>{"backing-up"});
+  CHECK(count_rows(copy, "revlog") == count_rows(beside.daemon.home().collection_path(), "revlog"));
 }
 
 TEST_CASE("e2e: a path with a NUL in it is refused, not cut short", "[e2e][backup]") {
