@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -35,6 +36,15 @@ struct GatheringFile {
   sqlite3_int64 pending_offset = 0;
   // The frame header just gathered marked its frame as a transaction's commit.
   bool commit_frame_next = false;
+  // WALs only: the end of the furthest write since the WAL last started again from its
+  // header. A frame header written below it writes over one already written: SQLite's
+  // rewrite of a transaction's checksums, which puts no page after it.
+  sqlite3_int64 furthest_written = 0;
+  // WALs only: the failure of a write passed on. Gathered bytes of the transaction were lost
+  // with it, which SQLite believes written (a read may have been what passed them on, and
+  // SQLite takes a read's failure as one statement's): every later write, sync and read fails
+  // with it, so the transaction cannot commit, until the connection lets go of its write lock.
+  int failed = SQLITE_OK;
 };
 
 constexpr std::size_t kPlatformFileOffset =
@@ -49,14 +59,26 @@ sqlite3_file* platform_of(sqlite3_file* file) {
 }
 
 // Passes the gathered bytes on in one write. They are dropped whatever the write gives: a
-// failure is told to SQLite by the call that asked for the write, and SQLite then gives up the
-// transaction whose frames they were.
+// failure is told by the call that asked for the write, and by every later one until the
+// transaction has given up (GatheringFile::failed).
 int pass_on(GatheringFile& wal) {
+  if (wal.failed != SQLITE_OK) {
+    wal.pending.clear();
+    return wal.failed;
+  }
   if (wal.pending.empty()) return SQLITE_OK;
   const int result = wal.platform->pMethods->xWrite(
       wal.platform, wal.pending.data(), static_cast<int>(wal.pending.size()), wal.pending_offset);
   wal.pending.clear();
+  wal.failed = result;
   return result;
+}
+
+// The connection has let go of its write lock: a transaction that failed is over, and
+// whatever it had gathered went on before.
+void write_lock_let_go(GatheringFile& wal) {
+  pass_on(wal);
+  wal.failed = SQLITE_OK;
 }
 
 // WAL files.
@@ -82,6 +104,7 @@ std::uint32_t big_endian_32(const unsigned char* bytes) {
 
 int wal_write(sqlite3_file* file, const void* data, int bytes, sqlite3_int64 offset) {
   GatheringFile& wal = *gathering(file);
+  if (wal.failed != SQLITE_OK) return wal.failed;
   const auto size = static_cast<std::size_t>(bytes);
   const bool follows =
       !wal.pending.empty() &&
@@ -94,9 +117,18 @@ int wal_write(sqlite3_file* file, const void* data, int bytes, sqlite3_int64 off
   if (wal.pending.empty()) wal.pending_offset = offset;
   const auto* first = static_cast<const unsigned char*>(data);
   wal.pending.insert(wal.pending.end(), first, first + size);
+  // The WAL's own header, at 0, starts it again: every frame after it is new.
+  if (offset == 0) wal.furthest_written = 0;
+  const bool written_over = offset + bytes <= wal.furthest_written;
+  wal.furthest_written = std::max(wal.furthest_written, offset + bytes);
   if (bytes == kFrameHeaderBytes) {
     // A commit frame's header gives the database's size after the commit; others give 0.
     wal.commit_frame_next = big_endian_32(first + 4) != 0;
+    // Written over its frame, a commit's header is SQLite's last write of the commit (its
+    // checksums rewritten): it goes on at once, so that its failure fails the commit. (Any
+    // page that does follow, after another connection started the WAL again, goes on at once
+    // too.)
+    if (wal.commit_frame_next && written_over) return pass_on(wal);
     return SQLITE_OK;
   }
   // The page of a commit frame goes on at once: if it cannot be written, the commit learns it
@@ -107,8 +139,10 @@ int wal_write(sqlite3_file* file, const void* data, int bytes, sqlite3_int64 off
 }
 
 int wal_truncate(sqlite3_file* file, sqlite3_int64 size) {
-  if (const int passed = pass_on(*gathering(file)); passed != SQLITE_OK) return passed;
-  return platform_of(file)->pMethods->xTruncate(platform_of(file), size);
+  GatheringFile& wal = *gathering(file);
+  if (const int passed = pass_on(wal); passed != SQLITE_OK) return passed;
+  wal.furthest_written = std::min(wal.furthest_written, size);
+  return wal.platform->pMethods->xTruncate(wal.platform, size);
 }
 
 int wal_sync(sqlite3_file* file, int flags) {
@@ -161,6 +195,9 @@ int database_file_control(sqlite3_file* file, int operation, void* argument) {
   return platform_of(file)->pMethods->xFileControl(platform_of(file), operation, argument);
 }
 
+// SQLite's WAL-index lock that a writer holds (WAL_WRITE_LOCK in wal.c).
+constexpr int kWalWriteLock = 0;
+
 int database_shm_lock(sqlite3_file* file, int offset, int count, int flags) {
   GatheringFile& database = *gathering(file);
   if ((flags & SQLITE_SHM_UNLOCK) != 0 && database.partner) {
@@ -168,9 +205,22 @@ int database_shm_lock(sqlite3_file* file, int offset, int count, int flags) {
     // with its commit frame): they go on while this connection still holds the write lock,
     // before another connection may write frames where they are. They are past the WAL's last
     // commit, so a failure to write them loses nothing.
-    pass_on(*database.partner);
+    if (offset == kWalWriteLock) {
+      write_lock_let_go(*database.partner);
+    } else {
+      pass_on(*database.partner);
+    }
   }
   return database.platform->pMethods->xShmLock(database.platform, offset, count, flags);
+}
+
+// With locking_mode=EXCLUSIVE SQLite takes no WAL-index lock: the database file's own lock
+// keeps other writers out, and gathered frames go on before it is let go. (In that mode a
+// failed write fails the connection's WAL writes until then; kiokud never uses it.)
+int database_unlock(sqlite3_file* file, int level) {
+  GatheringFile& database = *gathering(file);
+  if (database.partner) write_lock_let_go(*database.partner);
+  return database.platform->pMethods->xUnlock(database.platform, level);
 }
 
 void database_shm_barrier(sqlite3_file* file) {
@@ -249,7 +299,7 @@ const sqlite3_io_methods database_methods = {
     database_sync,
     database_file_size,
     shared_lock,
-    shared_unlock,
+    database_unlock,
     shared_check_reserved_lock,
     database_file_control,
     shared_sector_size,

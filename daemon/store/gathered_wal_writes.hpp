@@ -7,8 +7,14 @@
 // - before the WAL is synced, read, truncated, sized or closed through this connection;
 // - before the connection publishes a commit to the WAL-index (its shared-memory barrier), so
 //   that no other connection learns of frames that are not in the file yet;
-// - before it lets go of any WAL-index lock, so that frames of a transaction that rolled back
-//   never land over frames another connection wrote after it.
+// - before it lets go of any WAL-index lock, or of the database file's own lock (which is all
+//   locking_mode=EXCLUSIVE holds), so that frames of a transaction that rolled back never land
+//   over frames another connection wrote after it;
+// - with a commit frame's header written over its frame (SQLite rewriting a commit's
+//   checksums), which has no page after it.
+// A write that fails fails every later write, sync and read of the WAL until the connection
+// lets go of its write lock: the bytes lost with it were the transaction's, which must not
+// commit without them.
 // What reaches the disk, and when it is durable, is unchanged: SQLite's own writes reach only
 // the OS's cache until its fsync, and the fsync still comes after every one of them.
 // docs/decisions.md, "Session 33: a commit's WAL frames in one write, and a moment's look

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "daemon/store/gathered_wal_writes.hpp"
@@ -34,6 +35,9 @@ constexpr off_t kFrameBytes = 24 + 4096;  // the tests' databases keep SQLite's 
 struct PlatformWrites {
   int count = 0;
   bool fail_with_no_room = false;
+  int wal_writes_to_fail = 0;             // the next ones to a WAL, with ENOSPC
+  bool fail_lone_commit_headers = false;  // a commit frame's header written alone, with EIO
+  int failed = 0;
   ino_t watched_wal = 0;
   int watched_index = -1;  // the -shm file, read apart from SQLite
   int writes_over_published_frames = 0;
@@ -65,10 +69,30 @@ void check_against_the_index(int descriptor, off_t offset) {
   if (published > 0 && first_frame <= published) ++platform_writes.writes_over_published_frames;
 }
 
+bool is_a_wal(int descriptor) {
+  char target[4096] = {};
+  const std::string link = "/proc/self/fd/" + std::to_string(descriptor);
+  const ssize_t length = ::readlink(link.c_str(), target, sizeof target - 1);
+  return length > 4 && std::string_view(target, static_cast<std::size_t>(length)).ends_with("-wal");
+}
+
 ssize_t counted_pwrite(int descriptor, const void* data, size_t bytes, off_t offset) {
   ++platform_writes.count;
   if (platform_writes.fail_with_no_room) {
     errno = ENOSPC;
+    return -1;
+  }
+  if (platform_writes.wal_writes_to_fail > 0 && is_a_wal(descriptor)) {
+    --platform_writes.wal_writes_to_fail;
+    ++platform_writes.failed;
+    errno = ENOSPC;
+    return -1;
+  }
+  const auto* header = static_cast<const unsigned char*>(data);
+  if (platform_writes.fail_lone_commit_headers && bytes == 24 && is_a_wal(descriptor) &&
+      (header[4] | header[5] | header[6] | header[7]) != 0) {
+    ++platform_writes.failed;
+    errno = EIO;
     return -1;
   }
   check_against_the_index(descriptor, offset);
@@ -321,4 +345,131 @@ TEST_CASE("a commit is in the file when the process dies just after it", "[daemo
   Database reader(path);
   CHECK(count_of(reader, "SELECT count(*) FROM rows") == 25);
   CHECK(integrity(reader) == "ok");
+}
+
+TEST_CASE("a gathered write that fails when a read passes it on fails the transaction",
+          "[daemon][store]") {
+  // kiokud's group commit runs each request under a savepoint: a request whose statement fails
+  // is rolled back to it, and the transaction goes on. Frames an earlier request spilled, still
+  // gathered, go on when the next statement reads a page from the WAL; if that write fails,
+  // SQLite takes it as that statement's failure, and the transaction must not commit without
+  // those frames.
+  test::TempHome home;
+  const std::string path = home.root() + "/read.sqlite";
+  {
+    Database writer(path);
+    use_wal(writer);
+    writer.execute("CREATE TABLE rows (n INTEGER NOT NULL, bytes BLOB)");
+    writer.execute("PRAGMA cache_size = 5");
+    CountedWrites counted;
+    writer.execute("BEGIN IMMEDIATE");
+    for (int n = 0; n < 40; ++n) writer.execute("INSERT INTO rows VALUES (1, randomblob(3000))");
+    writer.execute("SAVEPOINT request");
+    platform_writes.wal_writes_to_fail = 1;
+    CHECK_THROWS_AS(writer.execute("UPDATE rows SET n = n + 1"), daemon::sqlite::SqliteError);
+    REQUIRE(platform_writes.failed == 1);
+    if (sqlite3_get_autocommit(writer.handle()) == 0) {
+      writer.execute("ROLLBACK TO request; RELEASE request");
+      CHECK_THROWS_AS(writer.execute("COMMIT"), daemon::sqlite::SqliteError);
+      if (sqlite3_get_autocommit(writer.handle()) == 0) writer.execute("ROLLBACK");
+    }
+    // The next transaction writes as usual.
+    writer.execute("INSERT INTO rows VALUES (2, randomblob(3000))");
+  }
+  Database reader(path);
+  CHECK(integrity(reader) == "ok");
+  CHECK(count_of(reader, "SELECT count(*) FROM rows") == 1);
+}
+
+TEST_CASE("a commit whose checksums are rewritten fails when its last header cannot be written",
+          "[daemon][store]") {
+  // A transaction that writes a page it had spilled again rewrites its frames' checksums at
+  // its commit, ending with the commit frame's header alone. At synchronous=NORMAL nothing
+  // syncs after it: the VFS's own rule must fail the commit, and the process dying after the
+  // failure must leave the collection as it was.
+  test::TempHome home;
+  const std::string path = home.root() + "/rewritten.sqlite";
+  {
+    Database setup(path);
+    use_wal(setup);
+    setup.execute("CREATE TABLE rows (n INTEGER, bytes BLOB)");
+    setup.execute("INSERT INTO rows VALUES (0, randomblob(100))");
+  }
+  int pipe_ends[2];
+  REQUIRE(::pipe(pipe_ends) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::close(pipe_ends[0]);
+    char told = 'x';
+    {
+      Database writer(path);
+      use_wal(writer, "NORMAL");
+      writer.execute("PRAGMA cache_size = 5");
+      CountedWrites counted;
+      writer.execute("BEGIN");
+      for (int n = 1; n <= 40; ++n) {
+        writer.execute("INSERT INTO rows VALUES (1, randomblob(3000))");
+      }
+      writer.execute("UPDATE rows SET n = 2 WHERE rowid <= 20");  // spilled pages written again
+      platform_writes.fail_lone_commit_headers = true;
+      const int result = sqlite3_exec(writer.handle(), "COMMIT", nullptr, nullptr, nullptr);
+      told = platform_writes.failed == 0 ? 'n' : (result == SQLITE_OK ? 'k' : 'f');
+      // Dies as on kill -9, nothing closed.
+      (void)!::write(pipe_ends[1], &told, 1);
+      ::_exit(0);
+    }
+  }
+  ::close(pipe_ends[1]);
+  char told = 0;
+  REQUIRE(::read(pipe_ends[0], &told, 1) == 1);
+  ::close(pipe_ends[0]);
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  // 'n': the commit's header was never written alone (the test's premise failed); 'k': the
+  // commit said it succeeded although its last write failed.
+  CHECK(told == 'f');
+  Database reader(path);
+  CHECK(integrity(reader) == "ok");
+  CHECK(count_of(reader, "SELECT count(*) FROM rows") == 1);
+}
+
+TEST_CASE("frames of a rollback in exclusive locking mode never land over another's commits",
+          "[daemon][store]") {
+  // locking_mode=EXCLUSIVE takes no WAL-index lock; left for NORMAL before a rollback, the
+  // database file's own lock is let go while the rolled-back frames may still be gathered.
+  test::TempHome home;
+  const std::string path = home.root() + "/exclusive.sqlite";
+  Database first(path);
+  use_wal(first);
+  first.execute("CREATE TABLE rows (n INTEGER, bytes BLOB)");
+  first.execute("CREATE TABLE others (n INTEGER)");
+  first.execute("INSERT INTO others VALUES (1), (2), (3)");
+  first.execute("PRAGMA cache_size = 5");
+  first.execute("PRAGMA locking_mode = EXCLUSIVE");
+  first.execute("INSERT INTO rows VALUES (0, randomblob(10))");
+  first.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  CountedWrites counted;
+  counted.watch_wal_of(path);
+  {
+    // A statement of the first connection open across the rollback.
+    daemon::sqlite::Statement open_read = first.prepare("SELECT n FROM others");
+    REQUIRE(open_read.step());
+    first.execute("BEGIN");
+    for (int n = 0; n < 40; ++n) first.execute("INSERT INTO rows VALUES (-1, randomblob(3000))");
+    first.execute("PRAGMA locking_mode = NORMAL");
+    first.execute("ROLLBACK");
+    Database second(path);
+    second.execute("PRAGMA busy_timeout = 2000");
+    second.execute("BEGIN");
+    for (int n = 1; n <= 30; ++n) {
+      second.execute("INSERT INTO rows VALUES (" + std::to_string(n) + ", randomblob(3000))");
+    }
+    second.execute("COMMIT");
+  }
+  first.execute("SELECT 1");
+  Database reader(path);
+  CHECK(count_of(reader, "SELECT count(*) FROM rows WHERE n > 0") == 30);
+  CHECK(integrity(reader) == "ok");
+  CHECK(platform_writes.writes_over_published_frames == 0);
 }
