@@ -116,7 +116,9 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         progress(WorkStage::kRestoring, 0, 1);
         // The copy kept is about the collection's size in work, and the rest three times the
         // file's (restore.hpp): its share of the stage, told as it copies.
-        const std::int64_t kept_bytes = file_bytes(collection_path);
+        // The file and its WAL: committed pages not yet checkpointed are copied too.
+        const std::int64_t kept_bytes =
+            file_bytes(collection_path) + file_bytes(collection_path + "-wal");
         const std::int64_t work = kept_bytes + 3 * checked.bytes;
         const double kept_share =
             work > 0 ? static_cast<double>(kept_bytes) / static_cast<double>(work) : 0.0;

@@ -205,48 +205,81 @@ CollectionCounts count_collection(sqlite::Database& database) {
   return CollectionCounts{count("cards"), count("notes"), count("revlog")};
 }
 
-BackupFile backup_collection_file(const std::string& collection_path,
-                                  const std::string& destination, bool replace,
-                                  const BackupCopied& copied) {
-  refuse_collection_destination(collection_path, destination);
-  if (!replace && exists(destination)) {
-    throw Error(ErrorCode::kConflict,
-                destination + " already exists; name another file, or use --force to replace it");
-  }
-  const ScratchDatabaseFile temporary(temporary_name(destination));
-  BackupFile written;
+namespace {
+
+std::string already_exists(const std::string& destination) {
+  return destination + " already exists; name another file, or use --force to replace it";
+}
+
+// Copies the collection into `temporary` and syncs it; what the copy holds. `destination` is
+// the name the copy is for, in messages.
+CollectionCounts make_synced_copy(const std::string& collection_path, const std::string& temporary,
+                                  const std::string& destination, const BackupCopied& copied) {
+  CollectionCounts counts;
+  int pages = 0;
+  const BackupCopied told = !copied ? BackupCopied{} : [&](int done, int total) {
+    pages = total;
+    copied(done, total);
+  };
   try {
-    written.counts = copy_collection(collection_path, temporary.path(), copied);
+    counts = copy_collection(collection_path, temporary, told);
   } catch (const WorkCancelled&) {
     throw;  // its client left: not a failure of the disk
   } catch (const std::exception& error) {
     throw Error(ErrorCode::kStorage,
                 "cannot back up to " + destination + ": " + std::string(error.what()));
   }
-  sync_path(temporary.path(), O_RDONLY);
+  sync_path(temporary, O_RDONLY);
+  // All of it was told before the copy's last step; a client gone since (the last step, the
+  // counts and the sync take seconds on a large collection) still stops the backup before it
+  // takes a name.
+  if (copied) copied(pages, pages);
+  return counts;
+}
+
+// Gives the synced copy at `temporary` the name `destination`: a rename when `replace`, else a
+// link, which fails (false) rather than replace a file that took the name meanwhile.
+bool give_name(const std::string& temporary, const std::string& destination, bool replace) {
   if (replace) {
-    if (::rename(temporary.path().c_str(), destination.c_str()) != 0) {
+    if (::rename(temporary.c_str(), destination.c_str()) != 0) {
       throw Error(ErrorCode::kStorage, "cannot write " + destination + ": " + system_reason());
     }
-  } else {
-    // link, not rename: it fails rather than replace a file that took the name meanwhile.
-    if (::link(temporary.path().c_str(), destination.c_str()) != 0) {
-      const int reason = errno;
-      if (reason == EEXIST) {
-        throw Error(ErrorCode::kConflict, destination +
-                                              " already exists; name another file, or use "
-                                              "--force to replace it");
-      }
-      throw Error(ErrorCode::kStorage,
-                  "cannot write " + destination + ": " + std::strerror(reason));
-    }
+    return true;
   }
+  if (::link(temporary.c_str(), destination.c_str()) == 0) return true;
+  const int reason = errno;
+  if (reason == EEXIST) return false;
+  throw Error(ErrorCode::kStorage, "cannot write " + destination + ": " + std::strerror(reason));
+}
+
+// What the backup named `destination` is, once its directory holds the name durably.
+BackupFile named_backup(const std::string& destination, const CollectionCounts& counts) {
   sync_path(protocol::parent_directory(destination), O_RDONLY | O_DIRECTORY);
-  struct stat info {};
-  if (::stat(destination.c_str(), &info) == 0)
-    written.bytes = static_cast<std::int64_t>(info.st_size);
+  BackupFile written;
   written.path = destination;
+  written.counts = counts;
+  struct stat info {};
+  if (::stat(destination.c_str(), &info) == 0) {
+    written.bytes = static_cast<std::int64_t>(info.st_size);
+  }
   return written;
+}
+
+}  // namespace
+
+BackupFile backup_collection_file(const std::string& collection_path,
+                                  const std::string& destination, bool replace,
+                                  const BackupCopied& copied) {
+  refuse_collection_destination(collection_path, destination);
+  if (!replace && exists(destination))
+    throw Error(ErrorCode::kConflict, already_exists(destination));
+  const ScratchDatabaseFile temporary(temporary_name(destination));
+  const CollectionCounts counts =
+      make_synced_copy(collection_path, temporary.path(), destination, copied);
+  if (!give_name(temporary.path(), destination, replace)) {
+    throw Error(ErrorCode::kConflict, already_exists(destination));
+  }
+  return named_backup(destination, counts);
 }
 
 BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
@@ -254,17 +287,21 @@ BackupFile backup_into_directory(const std::string& collection_path, const std::
                                  const BackupCopied& copied) {
   protocol::make_directories(directory);
   const std::string base = directory + "/" + stem + "-" + utc_stamp(now);
-  for (int attempt = 1;; ++attempt) {
+  const std::string first_name = base + ".sqlite";
+  refuse_collection_destination(collection_path, first_name);
+  // One copy, whatever name it takes: a name taken meanwhile (two backups in one second) is
+  // looked for again, not copied again.
+  const ScratchDatabaseFile temporary(temporary_name(first_name));
+  const CollectionCounts counts =
+      make_synced_copy(collection_path, temporary.path(), first_name, copied);
+  for (int attempt = 1; attempt <= 1000; ++attempt) {
     const std::string name =
-        base + (attempt == 1 ? std::string() : "-" + std::to_string(attempt)) + ".sqlite";
-    if (exists(name)) continue;
-    try {
-      return backup_collection_file(collection_path, name, false, copied);
-    } catch (const Error& error) {
-      // Taken between the look and the link: the next name.
-      if (error.code() != ErrorCode::kConflict || attempt > 1000) throw;
+        attempt == 1 ? first_name : base + "-" + std::to_string(attempt) + ".sqlite";
+    if (!exists(name) && give_name(temporary.path(), name, false)) {
+      return named_backup(name, counts);
     }
   }
+  throw Error(ErrorCode::kConflict, already_exists(base + "-1000.sqlite"));
 }
 
 std::optional<FoundBackup> newest_backup(const std::string& directory) {

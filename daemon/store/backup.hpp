@@ -71,8 +71,9 @@ struct BackupFile {
   CollectionCounts counts;  // read from the copy itself
 };
 
-// Told the pages a backup has copied of all, before each step of 4,096 (copy_database); may
-// throw (kioku::WorkCancelled) to stop it, and then nothing is left of it.
+// Told the pages a backup has copied of all, before each step of 4,096 (copy_database), and
+// all of them again once the copy is synced, before it takes its name; may throw
+// (kioku::WorkCancelled) to stop it, and then nothing is left of it.
 using BackupCopied = std::function<void(int copied, int total)>;
 
 // Copies the collection at `collection_path` to `destination` through a read-only connection
@@ -100,7 +101,7 @@ bool is_collection_file(const std::string& collection_path, const struct stat& f
 
 // backup_collection_file() into `directory` (made when missing) under a new name
 // `<stem>-YYYYMMDD-HHMMSS.sqlite` (UTC, from `now`; "-2", "-3"... when that is taken). Never
-// replaces a file.
+// replaces a file; one copy is made whatever name it takes.
 BackupFile backup_into_directory(const std::string& collection_path, const std::string& directory,
                                  const std::string& stem, TimestampMs now,
                                  const BackupCopied& copied = {});

@@ -2,9 +2,11 @@
 // serving other clients meanwhile; collection.backup over a socket copies what the collection
 // holds; a restore brings back a backup's state, and one that fails midway leaves the collection
 // as it was and working; another connected client stops a restore unless force.
+#include <algorithm>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -433,10 +435,12 @@ TEST_CASE("a told backup copies one snapshot in steps, whatever commits between 
   REQUIRE(told.size() >= 3);
   CHECK(told.front().first == 0);
   CHECK(told.back().first == told.back().second);
-  for (std::size_t i = 1; i < told.size(); ++i) {
+  // Rising at each step; all of it told again once the copy is synced.
+  for (std::size_t i = 1; i + 1 < told.size(); ++i) {
     CHECK(told[i].first > told[i - 1].first);
     CHECK(told[i].second == told.front().second);
   }
+  CHECK(told.back() == told[told.size() - 2]);
   CHECK(rows_in(copy) == 40);
   CHECK(rows_in(source) == 42);
   CHECK(written.bytes > 40 * 1048576);
@@ -461,5 +465,56 @@ TEST_CASE("a backup stopped at a step leaves no file behind", "[daemon][backup]"
                   WorkCancelled);
   CHECK(reports == 2);
   // Neither the backup nor its .partial file.
+  CHECK(std::filesystem::is_empty(directory));
+}
+
+TEST_CASE("a backup whose name is taken meanwhile takes the next, copied once, told forward",
+          "[daemon][backup]") {
+  test::TempHome home;
+  const std::string source = home.root() + "/large.sqlite";
+  fill_database(source, 20);
+  const std::string directory = home.root() + "/backups";
+  std::vector<double> told;
+  const daemon::BackupFile written = daemon::backup_into_directory(
+      source, directory, "collection", test::kTestMorning, [&](int copied, int total) {
+        if (told.empty()) {
+          // Another backup takes the name in the same second.
+          // The copy's temporary name is ".<name>.<pid>.<n>.partial".
+          for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+            const std::string partial = entry.path().filename().string();
+            const std::size_t end = partial.find(".sqlite");
+            if (partial.starts_with(".collection-") && end != std::string::npos) {
+              std::ofstream(directory + "/" + partial.substr(1, end + 6)) << "taken";
+            }
+          }
+        }
+        told.push_back(static_cast<double>(copied) / total);
+      });
+  CHECK(written.path.ends_with("-2.sqlite"));
+  CHECK(rows_in(written.path) == 20);
+  REQUIRE(told.size() >= 2);
+  CHECK(told.front() == 0.0);
+  CHECK(told.back() == 1.0);
+  for (std::size_t i = 1; i < told.size(); ++i) CHECK(told[i] >= told[i - 1]);
+  // The copy was made once: 0 told once.
+  CHECK(std::count(told.begin(), told.end(), 0.0) == 1);
+}
+
+TEST_CASE("a backup stopped after its last step leaves no file behind either", "[daemon][backup]") {
+  test::TempHome home;
+  const std::string source = home.root() + "/large.sqlite";
+  fill_database(source, 20);
+  const std::string directory = home.root() + "/backups";
+  int all_told = 0;
+  CHECK_THROWS_AS(daemon::backup_into_directory(source, directory, "collection", test::kTestMorning,
+                                                [&](int copied, int total) {
+                                                  // All of it is told before the last step,
+                                                  // and again once the copy is synced.
+                                                  if (copied == total && ++all_told == 2) {
+                                                    throw WorkCancelled("its client left");
+                                                  }
+                                                }),
+                  WorkCancelled);
+  CHECK(all_told == 2);
   CHECK(std::filesystem::is_empty(directory));
 }

@@ -157,6 +157,21 @@ std::string integrity(Database& database) {
   return statement.column_text(0);
 }
 
+// Checks, through a connection of its own, that the database at `path` is whole and its table
+// `rows` has `count` rows.
+void expect_whole_with_rows(const std::string& path, std::int64_t count) {
+  Database reader(path);
+  CHECK(integrity(reader) == "ok");
+  CHECK(count_of(reader, "SELECT count(*) FROM rows") == count);
+}
+
+// Makes the database at `path` in WAL mode with an empty table `rows`.
+void make_rows_table(const std::string& path) {
+  Database setup(path);
+  use_wal(setup);
+  setup.execute("CREATE TABLE rows (n INTEGER, bytes BLOB)");
+}
+
 // Opens `path` with SQLite's own unix VFS, not the gathering one.
 sqlite3* open_with_platform_vfs(const std::string& path) {
   sqlite3* handle = nullptr;
@@ -321,11 +336,7 @@ TEST_CASE("a gathered write that fails fails its commit, and nothing of it is ke
 TEST_CASE("a commit is in the file when the process dies just after it", "[daemon][store]") {
   test::TempHome home;
   const std::string path = home.root() + "/killed.sqlite";
-  {
-    Database setup(path);
-    use_wal(setup);
-    setup.execute("CREATE TABLE rows (n INTEGER, bytes BLOB)");
-  }
+  make_rows_table(path);
   // synchronous=OFF: nothing syncs the WAL, so only the gathering VFS's own rules put the
   // commits in the file before the child ends without closing anything.
   const pid_t child = ::fork();
@@ -342,9 +353,7 @@ TEST_CASE("a commit is in the file when the process dies just after it", "[daemo
   REQUIRE(::waitpid(child, &status, 0) == child);
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 0);
-  Database reader(path);
-  CHECK(count_of(reader, "SELECT count(*) FROM rows") == 25);
-  CHECK(integrity(reader) == "ok");
+  expect_whole_with_rows(path, 25);
 }
 
 TEST_CASE("a gathered write that fails when a read passes it on fails the transaction",
@@ -376,9 +385,7 @@ TEST_CASE("a gathered write that fails when a read passes it on fails the transa
     // The next transaction writes as usual.
     writer.execute("INSERT INTO rows VALUES (2, randomblob(3000))");
   }
-  Database reader(path);
-  CHECK(integrity(reader) == "ok");
-  CHECK(count_of(reader, "SELECT count(*) FROM rows") == 1);
+  expect_whole_with_rows(path, 1);
 }
 
 TEST_CASE("a commit whose checksums are rewritten fails when its last header cannot be written",
@@ -429,9 +436,7 @@ TEST_CASE("a commit whose checksums are rewritten fails when its last header can
   // 'n': the commit's header was never written alone (the test's premise failed); 'k': the
   // commit said it succeeded although its last write failed.
   CHECK(told == 'f');
-  Database reader(path);
-  CHECK(integrity(reader) == "ok");
-  CHECK(count_of(reader, "SELECT count(*) FROM rows") == 1);
+  expect_whole_with_rows(path, 1);
 }
 
 TEST_CASE("frames of a rollback in exclusive locking mode never land over another's commits",
