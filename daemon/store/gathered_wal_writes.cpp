@@ -40,6 +40,10 @@ struct GatheringFile {
   // header. A frame header written below it writes over one already written: SQLite's
   // rewrite of a transaction's checksums, which puts no page after it.
   sqlite3_int64 furthest_written = 0;
+  // Databases only: whether the connection holds the WAL-index's write lock, taken through
+  // xShmLock. A WAL gathers only then: with locking_mode=EXCLUSIVE SQLite takes no WAL-index
+  // lock at all, and nothing would tell the end of a transaction.
+  bool holds_write_lock = false;
   // WALs only: the failure of a write passed on. Gathered bytes of the transaction were lost
   // with it, which SQLite believes written (a read may have been what passed them on, and
   // SQLite takes a read's failure as one statement's): every later write, sync and read fails
@@ -105,6 +109,11 @@ std::uint32_t big_endian_32(const unsigned char* bytes) {
 int wal_write(sqlite3_file* file, const void* data, int bytes, sqlite3_int64 offset) {
   GatheringFile& wal = *gathering(file);
   if (wal.failed != SQLITE_OK) return wal.failed;
+  if (wal.partner == nullptr || !wal.partner->holds_write_lock) {
+    // Not between a write lock's taking and its letting go: written as it comes.
+    if (const int passed = pass_on(wal); passed != SQLITE_OK) return passed;
+    return wal.platform->pMethods->xWrite(wal.platform, data, bytes, offset);
+  }
   const auto size = static_cast<std::size_t>(bytes);
   const bool follows =
       !wal.pending.empty() &&
@@ -114,9 +123,15 @@ int wal_write(sqlite3_file* file, const void* data, int bytes, sqlite3_int64 off
   }
   if (size > kGatheredBytesLimit)
     return wal.platform->pMethods->xWrite(wal.platform, data, bytes, offset);
-  if (wal.pending.empty()) wal.pending_offset = offset;
   const auto* first = static_cast<const unsigned char*>(data);
-  wal.pending.insert(wal.pending.end(), first, first + size);
+  try {
+    wal.pending.insert(wal.pending.end(), first, first + size);
+  } catch (const std::bad_alloc&) {
+    // No room to gather (nothing may be thrown through SQLite's C): written as it comes.
+    if (const int passed = pass_on(wal); passed != SQLITE_OK) return passed;
+    return wal.platform->pMethods->xWrite(wal.platform, data, bytes, offset);
+  }
+  if (wal.pending.size() == size) wal.pending_offset = offset;
   // The WAL's own header, at 0, starts it again: every frame after it is new.
   if (offset == 0) wal.furthest_written = 0;
   const bool written_over = offset + bytes <= wal.furthest_written;
@@ -200,23 +215,29 @@ constexpr int kWalWriteLock = 0;
 
 int database_shm_lock(sqlite3_file* file, int offset, int count, int flags) {
   GatheringFile& database = *gathering(file);
+  const bool write_lock = offset <= kWalWriteLock && kWalWriteLock < offset + count;
+  if ((flags & SQLITE_SHM_UNLOCK) != 0 && write_lock) database.holds_write_lock = false;
   if ((flags & SQLITE_SHM_UNLOCK) != 0 && database.partner) {
     // Frames still gathered here belong to a transaction that rolled back (a commit's went on
     // with its commit frame): they go on while this connection still holds the write lock,
     // before another connection may write frames where they are. They are past the WAL's last
     // commit, so a failure to write them loses nothing.
-    if (offset == kWalWriteLock) {
+    if (write_lock) {
       write_lock_let_go(*database.partner);
     } else {
       pass_on(*database.partner);
     }
   }
-  return database.platform->pMethods->xShmLock(database.platform, offset, count, flags);
+  const int result = database.platform->pMethods->xShmLock(database.platform, offset, count, flags);
+  if (result == SQLITE_OK && write_lock && flags == (SQLITE_SHM_LOCK | SQLITE_SHM_EXCLUSIVE)) {
+    database.holds_write_lock = true;
+  }
+  return result;
 }
 
-// With locking_mode=EXCLUSIVE SQLite takes no WAL-index lock: the database file's own lock
-// keeps other writers out, and gathered frames go on before it is let go. (In that mode a
-// failed write fails the connection's WAL writes until then; kiokud never uses it.)
+// Gathered frames go on before the database file's own lock is let go too. (A WAL gathers
+// only while its connection holds the WAL-index's write lock, so nothing should be gathered
+// here; this keeps it so if that ever changes.)
 int database_unlock(sqlite3_file* file, int level) {
   GatheringFile& database = *gathering(file);
   if (database.partner) write_lock_let_go(*database.partner);
@@ -312,11 +333,19 @@ const sqlite3_io_methods database_methods = {
     shared_unfetch,
 };
 
-// The database whose WAL `name` is, when it was opened through this VFS.
+// The database whose WAL `name` is, when it was opened through this VFS and its WAL may gather.
+// Without power-safe overwrite (psow=0) SQLite pads a commit to a sector's end, writing part
+// of a frame after the commit's sync: written as it comes, such a WAL keeps SQLite's own
+// order of writes and syncs.
 GatheringFile* database_of_wal(const char* name) {
   if (name == nullptr) return nullptr;
   sqlite3_file* database = sqlite3_database_file_object(name);
   if (database == nullptr || database->pMethods != &database_methods) return nullptr;
+  sqlite3_file* platform = gathering(database)->platform;
+  if ((platform->pMethods->xDeviceCharacteristics(platform) & SQLITE_IOCAP_POWERSAFE_OVERWRITE) ==
+      0) {
+    return nullptr;
+  }
   return gathering(database);
 }
 

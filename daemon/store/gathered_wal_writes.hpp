@@ -14,7 +14,9 @@
 //   checksums), which has no page after it.
 // A write that fails fails every later write, sync and read of the WAL until the connection
 // lets go of its write lock: the bytes lost with it were the transaction's, which must not
-// commit without them.
+// commit without them. A WAL gathers only while its connection holds the WAL-index's write
+// lock (never with locking_mode=EXCLUSIVE, which takes none) and only over a device with
+// power-safe overwrite (SQLite's default; with psow=0 it pads commits after their sync).
 // What reaches the disk, and when it is durable, is unchanged: SQLite's own writes reach only
 // the OS's cache until its fsync, and the fsync still comes after every one of them.
 // docs/decisions.md, "Session 33: a commit's WAL frames in one write, and a moment's look

@@ -478,3 +478,59 @@ TEST_CASE("frames of a rollback in exclusive locking mode never land over anothe
   CHECK(integrity(reader) == "ok");
   CHECK(platform_writes.writes_over_published_frames == 0);
 }
+
+TEST_CASE("a WAL gathers nothing without power-safe overwrite or in exclusive locking mode",
+          "[daemon][store]") {
+  // psow=0 makes SQLite pad a commit to a sector's end after its sync; locking_mode=EXCLUSIVE
+  // takes no WAL-index lock to tell a transaction's end by. Either way the WAL is written as
+  // SQLite writes it: a header and a page for each frame.
+  test::TempHome home;
+  CountedWrites counted;
+  for (const std::string setting : {"psow", "exclusive"}) {
+    CAPTURE(setting);
+    const std::string path = home.root() + "/" + setting + ".sqlite";
+    sqlite3* handle = nullptr;
+    const std::string name = setting == "psow" ? "file:" + path + "?psow=0" : path;
+    REQUIRE(sqlite3_open_v2(name.c_str(), &handle,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI,
+                            nullptr) == SQLITE_OK);
+    const std::string locking = setting == "exclusive" ? "EXCLUSIVE" : "NORMAL";
+    for (const std::string& sql : std::vector<std::string>{
+             "PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
+             "PRAGMA locking_mode = " + locking, "CREATE TABLE pages (bytes BLOB)"}) {
+      REQUIRE(sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
+    }
+    CHECK(writes_of_a_commit_of_twenty_pages(handle) >= 40);
+    sqlite3_close_v2(handle);
+  }
+}
+
+TEST_CASE("a failed write in exclusive locking mode fails its transaction, not the connection",
+          "[daemon][store]") {
+  test::TempHome home;
+  const std::string path = home.root() + "/exclusive-failure.sqlite";
+  Database writer(path);
+  use_wal(writer);
+  writer.execute("PRAGMA locking_mode = EXCLUSIVE");
+  writer.execute("CREATE TABLE rows (n INTEGER, bytes BLOB)");
+  writer.execute("INSERT INTO rows VALUES (1, randomblob(3000))");
+  writer.execute("PRAGMA cache_size = 5");
+  CountedWrites counted;
+  writer.execute("BEGIN");
+  platform_writes.wal_writes_to_fail = 1;
+  bool failed = false;
+  try {
+    for (int n = 0; n < 40; ++n) writer.execute("INSERT INTO rows VALUES (-1, randomblob(3000))");
+    writer.execute("COMMIT");
+  } catch (const daemon::sqlite::SqliteError&) {
+    failed = true;
+  }
+  CHECK(failed);
+  CHECK(platform_writes.failed == 1);
+  if (sqlite3_get_autocommit(writer.handle()) == 0) writer.execute("ROLLBACK");
+  // The connection reads and writes on.
+  CHECK(count_of(writer, "SELECT count(*) FROM rows") == 1);
+  writer.execute("INSERT INTO rows VALUES (2, randomblob(3000))");
+  CHECK(count_of(writer, "SELECT count(*) FROM rows") == 2);
+  CHECK(integrity(writer) == "ok");
+}
