@@ -5,13 +5,14 @@
 // answer's 300 on this machine. Gathered, they are one pwrite of the same bytes at the same
 // offsets, made before anything could need them in the file:
 // - before the WAL is synced, read, truncated, sized or closed through this connection;
-// - before the connection publishes a commit to the WAL-index (its shared-memory barrier), so
-//   that no other connection learns of frames that are not in the file yet;
-// - before it lets go of any WAL-index lock, or of the database file's own lock (which is all
-//   locking_mode=EXCLUSIVE holds), so that frames of a transaction that rolled back never land
-//   over frames another connection wrote after it;
-// - with a commit frame's header written over its frame (SQLite rewriting a commit's
-//   checksums), which has no page after it.
+// - with the page of a commit frame (whose header gives the database's size), so that a
+//   failed write fails the commit itself, before SQLite publishes it in the WAL-index; and
+//   with a commit frame's header written over its frame (SQLite rewriting a commit's
+//   checksums), which has no page after it;
+// - in the shared-memory barrier of the WAL-index's publishing, should anything be left;
+// - before the connection lets go of any WAL-index lock (or of the database file's own lock),
+//   so that frames of a transaction that rolled back never land over frames another
+//   connection wrote after it.
 // A write that fails fails every later write, sync and read of the WAL until the connection
 // lets go of its write lock: the bytes lost with it were the transaction's, which must not
 // commit without them. A WAL gathers only while its connection holds the WAL-index's write
