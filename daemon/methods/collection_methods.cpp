@@ -26,6 +26,13 @@ std::int64_t file_bytes(const std::string& path) {
   return ::stat(path.c_str(), &info) == 0 ? static_cast<std::int64_t>(info.st_size) : 0;
 }
 
+// A backup's pages copied, told to `progress` as `stage`.
+BackupCopied told_as(const ProgressReport& progress, WorkStage stage) {
+  return [progress, stage](int pages, int total) {
+    progress(stage, static_cast<std::size_t>(pages), static_cast<std::size_t>(total));
+  };
+}
+
 std::string backups_directory(const MethodContext& context) {
   return daemon::backups_directory(protocol::parent_directory(context.collection_path));
 }
@@ -63,10 +70,7 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
       context,
       [=](const ProgressReport& progress) {
         progress(WorkStage::kBackingUp, 0, 1);
-        const BackupCopied copied = [&progress](int pages, int total) {
-          progress(WorkStage::kBackingUp, static_cast<std::size_t>(pages),
-                   static_cast<std::size_t>(total));
-        };
+        const BackupCopied copied = told_as(progress, WorkStage::kBackingUp);
         return to_result(
             file.empty() ? backup_into_directory(collection, directory, "collection", now, copied)
                          : backup_collection_file(collection, file, replace, copied));
@@ -122,13 +126,9 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
         const std::int64_t work = kept_bytes + 3 * checked.bytes;
         const double kept_share =
             work > 0 ? static_cast<double>(kept_bytes) / static_cast<double>(work) : 0.0;
-        const ProgressReport keeping = progress.part(0.0, kept_share);
         const BackupFile kept =
             backup_into_directory(collection_path, directory, "before-restore", start.now,
-                                  [&keeping](int pages, int total) {
-                                    keeping(WorkStage::kRestoring, static_cast<std::size_t>(pages),
-                                            static_cast<std::size_t>(total));
-                                  });
+                                  told_as(progress.part(0.0, kept_share), WorkStage::kRestoring));
         try {
           collection.replace_with(file, restore_staging_path(collection_path), start.now,
                                   start.calendar, progress.part(kept_share, 1.0));

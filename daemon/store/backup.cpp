@@ -62,18 +62,7 @@ CollectionCounts copy_collection(const std::string& collection_path, const std::
   sqlite::Database source(collection_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
   source.execute("PRAGMA busy_timeout = 5000");
   sqlite::Database target(path);
-  if (copied) {
-    // In steps, each told: one read transaction holds the snapshot they all copy, whatever the
-    // daemon commits meanwhile (the backup API would start again after each such commit).
-    source.execute("BEGIN");
-    sqlite::Statement schema = source.prepare("SELECT count(*) FROM sqlite_schema");
-    sqlite::integer_result(schema);
-    copy_database(source, target, "backup to " + path + " failed", copied);
-    source.execute("COMMIT");
-  } else {
-    // One step: the whole copy reads one snapshot of the source, whatever the daemon commits.
-    copy_database(source, target, "backup to " + path + " failed");
-  }
+  copy_database(source, target, "backup to " + path + " failed", copied);
   // The copy stands alone: out of WAL mode, reading it later leaves no -wal or -shm beside it.
   target.execute("PRAGMA journal_mode = DELETE");
   return count_collection(target);
@@ -159,6 +148,10 @@ void copy_database(sqlite::Database& source, sqlite::Database& target, const std
   // 4,096 pages a step (16 MiB at the 4 KiB pages of kioku's collections): a tenth of a second
   // or so between reports.
   const int pages_a_step = copied ? 4096 : -1;
+  // Steps read one snapshot: a read transaction of the source's own, held across them unless
+  // the caller holds one (the backup API would start again after another connection's commit).
+  const bool holds_snapshot = copied && sqlite3_get_autocommit(source.handle()) != 0;
+  if (holds_snapshot) source.execute("BEGIN; SELECT count(*) FROM sqlite_schema;");
   int result = SQLITE_OK;
   try {
     if (!copied) {
@@ -179,9 +172,11 @@ void copy_database(sqlite::Database& source, sqlite::Database& target, const std
   } catch (...) {
     // Unfinished, the backup's write transaction on `target` is rolled back.
     sqlite3_backup_finish(backup);
+    if (holds_snapshot) sqlite3_exec(source.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
   sqlite3_backup_finish(backup);
+  if (holds_snapshot) source.execute("COMMIT");
   if (result != SQLITE_DONE) target.fail(result, failure);
 }
 

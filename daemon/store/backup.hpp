@@ -22,11 +22,11 @@ class Database;
 // Copies the whole of `source` over `target` with SQLite's online backup API, written as one
 // transaction of `target`. Without `copied`, in one step, which reads one snapshot of `source`
 // whatever other connections commit meanwhile. With it, in steps, told before each the pages
-// copied of all, and all of them before the last (which commits: nothing is told after it); for
-// a source nobody writes meanwhile, or one held in a read transaction, as the backup API starts
-// again after each change. When it throws, `target`'s transaction is rolled back and that goes
-// on. Throws sqlite::SqliteError
-// with `failure` when the copy cannot be made.
+// copied of all, and all of them before the last (which commits: nothing is told after it),
+// inside one read transaction of `source` (its own, unless the caller holds one), as the backup
+// API starts again after another connection's change. When it throws, `target`'s transaction is
+// rolled back and that goes on. Throws sqlite::SqliteError with `failure` when the copy cannot be
+// made.
 void copy_database(sqlite::Database& source, sqlite::Database& target, const std::string& failure,
                    const std::function<void(int copied, int total)>& copied = {});
 

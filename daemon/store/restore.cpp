@@ -223,10 +223,8 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   }
   const ScratchDatabaseFile staging_file(staging_path);
   try {
+    // copy_database's steps read one snapshot of the file, which is anybody's.
     sqlite::Database source(source_path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-    // One snapshot for all the copy's steps: the file is anybody's, and a write to it between
-    // two steps would start the copy again.
-    source.execute("BEGIN; SELECT count(*) FROM sqlite_schema;");
     sqlite::Database target(staging_path);
     copy_database(source, target, "copying " + source_path + " failed", [&](int copied, int total) {
       staging_part(WorkStage::kRestoring, copied, total);
