@@ -35,8 +35,9 @@ bool is_import_temporary_name(std::string_view name) {
     }
     const std::string_view rest = name.substr(prefix.size() + 7);
     if (rest.empty()) return true;
-    // libzip writes the package beside it under "<name>.XXXXXX" and renames it into place
-    // when zip_close ends: a kill -9 in between leaves that one.
+    // A kiokud before session 34 wrote the package through libzip, beside it under
+    // "<name>.XXXXXX", renamed into place when zip_close ended: a kill -9 in between left that
+    // one, which a later kiokud still takes.
     if (prefix == kAnkiExportPackageTemporary && rest.size() == 7 && rest[0] == '.' &&
         random_six(rest.substr(1))) {
       return true;

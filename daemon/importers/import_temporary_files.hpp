@@ -17,7 +17,8 @@ inline constexpr std::string_view kAnkiExportCollectionTemporary = ".kioku-expor
 inline constexpr std::string_view kAnkiExportPackageTemporary = ".kioku-export-package";
 
 // Whether `name` is one of those names as mkstemp makes them: a prefix, '-', and six letters
-// or digits; for the export's package also libzip's file beside it, that name and ".XXXXXX".
+// or digits; for the export's package also the file an older kiokud's libzip wrote beside it,
+// that name and ".XXXXXX".
 // Pure.
 bool is_import_temporary_name(std::string_view name);
 

@@ -34,12 +34,13 @@ echo "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
 info=$(dpkg-deb -I "$deb")
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for library in libc6 libsqlite3-0 libzip4 libzstd1; do
+for library in libc6 libsqlite3-0 libminizip1 libzstd1; do
   case ", $depends," in *", $library "* | *", $library,"*) ;; *) fail "Depends lacks $library" ;; esac
 done
 # Both binaries carry the C++ runtime and toml++ inside (CMakeLists.txt): neither loads them;
-# kiokud speaks systemd's protocols itself (daemon/server/systemd_service.cpp).
-for library in libstdc++6 libtomlplusplus3 libsystemd0; do
+# kiokud speaks systemd's protocols itself (daemon/server/systemd_service.cpp), and reads zips
+# through minizip, not libzip, which loads libcrypto.
+for library in libstdc++6 libtomlplusplus3 libsystemd0 libzip4; do
   case ", $depends," in *", $library "* | *", $library,"*) fail "Depends has $library" ;; esac
 done
 [ "$(dpkg-deb -f "$deb" Version)" = "${version}-1" ] || fail "Version is not ${version}-1"

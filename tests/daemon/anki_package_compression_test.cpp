@@ -1,4 +1,4 @@
-// A package's compression (libzip's zip_close, seconds on a large deck) tells how far it has come
+// A package's compression (minizip's deflate, seconds on a large deck) tells how far it has come
 // and stops when its report throws, leaving nothing behind.
 #include <sys/stat.h>
 

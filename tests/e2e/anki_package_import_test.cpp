@@ -2,11 +2,10 @@
 // ../shared/fixtures/anki/ that uses only stock note types imports with its README's counts
 // (read from there, never copied), a second import changes nothing, a package of other note
 // types keeps them and shows its notes through their templates, and each malformed package (made
-// here with libzip) gets one error and changes nothing. KIOKU_SHARED_DIR overrides where ../shared
+// here with minizip) gets one error and changes nothing. KIOKU_SHARED_DIR overrides where ../shared
 // is (a worktree's parent has none).
 #include <sqlite3.h>
 #include <sys/stat.h>
-#include <zip.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -42,20 +41,6 @@ std::vector<std::string> listing(const std::string& directory) {
 
 std::int64_t count(const TempHome& home, const std::string& table) {
   return std::stoll(SqliteReader(home.collection_path()).text("SELECT count(*) FROM " + table));
-}
-
-// Writes a zip of `entries` (name, bytes), deflated.
-void write_zip(const std::string& path,
-               const std::vector<std::pair<std::string, std::string>>& entries) {
-  int error = 0;
-  zip_t* archive = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
-  REQUIRE(archive != nullptr);
-  for (const auto& [name, bytes] : entries) {
-    zip_source_t* source = zip_source_buffer(archive, bytes.data(), bytes.size(), 0);
-    REQUIRE(source != nullptr);
-    REQUIRE(zip_file_add(archive, name.c_str(), source, ZIP_FL_ENC_UTF_8) >= 0);
-  }
-  REQUIRE(zip_close(archive) == 0);
 }
 
 // A copy of `collection` (a schema-11 SQLite file's bytes) changed by `sql`, as a package at
@@ -517,16 +502,7 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     // A stored entry whose headers are changed to say 3 GiB: refused from what they declare,
     // before a byte is expanded.
     const std::string path = home.root() + "/huge.apkg";
-    int error = 0;
-    zip_t* archive = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
-    REQUIRE(archive != nullptr);
-    const std::string content(100, 'x');
-    zip_source_t* source = zip_source_buffer(archive, content.data(), content.size(), 0);
-    const zip_int64_t index = zip_file_add(archive, "collection.anki2", source, 0);
-    REQUIRE(index >= 0);
-    REQUIRE(zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0) ==
-            0);
-    REQUIRE(zip_close(archive) == 0);
+    write_zip(path, {{"collection.anki2", std::string(100, 'x')}}, ZipMethod::kStored);
     std::string bytes = read_file(path);
     const auto patch = [&](std::size_t at) {
       bytes[at] = 0;

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zip.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -278,20 +277,7 @@ TEST_CASE("e2e: an exported package has Anki's schema 11 layout, its media and t
   export_to(daemon, {"Uber-Go", "-o", file});
 
   // The zip's entries, and the collection taken out of it.
-  int error = 0;
-  zip_t* archive = zip_open(file.c_str(), ZIP_RDONLY, &error);
-  REQUIRE(archive != nullptr);
-  const auto entry = [&](const std::string& name) {
-    zip_stat_t stat;
-    REQUIRE(zip_stat(archive, name.c_str(), 0, &stat) == 0);
-    std::string bytes(stat.size, '\0');
-    zip_file_t* opened = zip_fopen(archive, name.c_str(), 0);
-    REQUIRE(opened != nullptr);
-    REQUIRE(zip_fread(opened, bytes.data(), bytes.size()) ==
-            static_cast<zip_int64_t>(bytes.size()));
-    zip_fclose(opened);
-    return bytes;
-  };
+  const auto entry = [&](const std::string& name) { return zip_entry(file, name); };
   CHECK(entry("meta") == std::string("\x08\x02", 2));
   CHECK(entry("media") == R"({"0":"mvcs.png"})");
   CHECK(entry("0") == read_file(daemon.home().data_dir() + "/media/mvcs.png"));
@@ -300,8 +286,7 @@ TEST_CASE("e2e: an exported package has Anki's schema 11 layout, its media and t
     std::ofstream out(collection, std::ios::binary);
     out << entry("collection.anki21");
   }
-  CHECK(zip_name_locate(archive, "collection.anki2", 0) < 0);
-  zip_discard(archive);
+  CHECK_FALSE(zip_has_entry(file, "collection.anki2"));
 
   const SqliteReader anki(collection);
   CHECK(anki.text("PRAGMA integrity_check") == "ok");

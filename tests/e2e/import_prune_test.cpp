@@ -248,7 +248,7 @@ TEST_CASE("e2e: kiokud's start removes the temporary files a killed import left,
   plant(data + "/.kioku-anki-collection-a1B2c3");
   plant(data + "/media/.kioku-incoming-Zz9yX8");
   plant(data + "/.kioku-incoming-q1w2e3");
-  // An export's package and libzip's file beside it, which zip_close renames into place.
+  // An export's package and the file an older kiokud's libzip wrote beside it.
   plant(data + "/.kioku-export-package-Ab12Cd");
   plant(data + "/.kioku-export-package-Ab12Cd.x9Y8z7");
   // Not its own: other names, a directory, a link (its target kept).

@@ -3,7 +3,8 @@
 // passes, and those names are whatever is there (a media file an import named, a user's own).
 // A differential test against the rule written as regular expressions: a name is taken exactly
 // when it is one of the four prefixes, '-' and six letters or digits, or the export's package
-// so followed by libzip's ".XXXXXX", and for no other bytes (NULs, '/', UTF-8, near misses).
+// so followed by an older kiokud's libzip's ".XXXXXX", and for no other bytes (NULs, '/', UTF-8,
+// near misses).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

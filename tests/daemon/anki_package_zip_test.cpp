@@ -1,0 +1,137 @@
+// The zip under an Anki package: what the reader refuses in an entry's headers and bytes, each
+// with a message naming the entry (daemon/importers/anki_package_reader.cpp, over minizip).
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "daemon/importers/anki_package_reader.hpp"
+#include "tests/support/temp_home.hpp"
+#include "tests/support/zip_files.hpp"
+
+using namespace kioku;
+using namespace kioku::daemon;
+using namespace kioku::test;
+
+namespace {
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// Little-endian fields of the one entry's local header (`PK\3\4`) and central header (`PK\1\2`).
+struct EntryHeaders {
+  std::string& bytes;
+  std::size_t local = bytes.find(std::string("PK\x03\x04", 4));
+  std::size_t central = bytes.find(std::string("PK\x01\x02", 4));
+
+  void put(std::size_t at, std::uint32_t value, int width) {
+    for (int i = 0; i < width; ++i) bytes[at + i] = static_cast<char>((value >> (8 * i)) & 0xff);
+  }
+  void set_flags(std::uint16_t flags) {
+    put(local + 6, flags, 2);
+    put(central + 8, flags, 2);
+  }
+  void set_method(std::uint16_t method) {
+    put(local + 8, method, 2);
+    put(central + 10, method, 2);
+  }
+  void set_size(std::uint32_t size) {
+    put(local + 22, size, 4);
+    put(central + 24, size, 4);
+  }
+  std::size_t data() const {
+    const auto field = [&](std::size_t at) {
+      return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8;
+    };
+    return local + 30 + field(local + 26) + field(local + 28);
+  }
+};
+
+// The collection entry of the package at `path`, extracted; throws what the reader throws.
+std::string extract(const std::string& path, const std::string& directory) {
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  REQUIRE(descriptor >= 0);
+  struct Closer {
+    int descriptor;
+    ~Closer() { ::close(descriptor); }
+  } closer{descriptor};
+  AnkiPackageReader reader(descriptor, path);
+  const std::string out_path = directory + "/collection";
+  const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  REQUIRE(out >= 0);
+  try {
+    reader.extract_collection(out);
+  } catch (...) {
+    ::close(out);
+    throw;
+  }
+  ::close(out);
+  return bytes_of(out_path);
+}
+
+}  // namespace
+
+TEST_CASE("anki package zip: an entry read whole, stored or deflated", "[anki-package]") {
+  TempHome home;
+  const std::string path = home.root() + "/plain.apkg";
+  const std::string content = "SQLite format 3" + std::string(5000, 'k');
+  for (const ZipMethod method : {ZipMethod::kStored, ZipMethod::kDeflated}) {
+    write_zip(path, {{"collection.anki2", content}}, method);
+    CHECK(extract(path, home.root()) == content);
+  }
+}
+
+TEST_CASE("anki package zip: what an entry's headers or bytes get wrong is refused by name",
+          "[anki-package]") {
+  TempHome home;
+  const std::string path = home.root() + "/bad.apkg";
+  const std::string content(5000, 'k');
+  const auto refused = [&](ZipMethod method, auto&& damage, const std::string& problem) {
+    write_zip(path, {{"collection.anki2", content}}, method);
+    std::string bytes = bytes_of(path);
+    EntryHeaders headers{bytes};
+    REQUIRE(headers.local != std::string::npos);
+    REQUIRE(headers.central != std::string::npos);
+    damage(headers);
+    write_bytes(path, bytes);
+    CHECK_THROWS_WITH(extract(path, home.root()),
+                      Catch::Matchers::Contains("entry \"collection.anki2\" " + problem));
+  };
+  SECTION("encrypted") {
+    refused(
+        ZipMethod::kStored, [](EntryHeaders& headers) { headers.set_flags(1); },
+        "is encrypted; an Anki package never is");
+  }
+  SECTION("a compression method kioku does not read (bzip2)") {
+    refused(
+        ZipMethod::kStored, [](EntryHeaders& headers) { headers.set_method(12); },
+        "is compressed with zip method 12, which kioku does not read");
+  }
+  SECTION("a byte changed in a stored entry") {
+    refused(
+        ZipMethod::kStored, [](EntryHeaders& headers) { headers.bytes[headers.data() + 10] = 'j'; },
+        "is damaged (its CRC does not match)");
+  }
+  SECTION("a deflated entry that ends before the size it declares") {
+    refused(
+        ZipMethod::kDeflated, [&](EntryHeaders& headers) { headers.set_size(6000); },
+        "is cut short (5000 of its 6000 bytes)");
+  }
+  SECTION("deflated bytes that are not deflate") {
+    refused(
+        ZipMethod::kDeflated,
+        [](EntryHeaders& headers) {
+          for (int i = 0; i < 4; ++i) headers.bytes[headers.data() + i] = '\xff';
+        },
+        "is damaged (its deflated data is invalid)");
+  }
+}
