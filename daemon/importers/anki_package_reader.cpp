@@ -96,7 +96,7 @@ struct AnkiPackageReader::Zip {
   DescriptorFile file;
   unzFile archive = nullptr;
   std::vector<Entry> entries;
-  std::unordered_map<std::string, std::size_t> index_by_name;  // the first entry of a name
+  std::unordered_map<std::string, std::size_t> index_by_name;
 
   ~Zip() {
     if (archive != nullptr) unzClose(archive);
@@ -211,7 +211,11 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
            " times its size (a zip bomb?); kioku refuses more than " +
            std::to_string(kMaxAnkiEntryRatio) + " times");
     }
-    zip_->index_by_name.emplace(entry.name, zip_->entries.size());
+    // Readers differ on which of two entries of one name they take (Python's the last,
+    // libzip's check refused the zip): a package that has them is not read at all.
+    if (!zip_->index_by_name.emplace(entry.name, zip_->entries.size()).second) {
+      fail("a damaged zip archive (it has two entries named \"" + entry.name + "\")");
+    }
     zip_->entries.push_back(std::move(entry));
   }
   const std::int64_t meta = index_of("meta");

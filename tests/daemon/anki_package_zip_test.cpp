@@ -90,6 +90,16 @@ TEST_CASE("anki package zip: an entry read whole, stored or deflated", "[anki-pa
   }
 }
 
+TEST_CASE("anki package zip: two entries of one name are refused, whichever is read",
+          "[anki-package]") {
+  TempHome home;
+  const std::string path = home.root() + "/twice.apkg";
+  write_zip(path, {{"collection.anki2", "first"}, {"media", "{}"}, {"collection.anki2", "second"}});
+  CHECK_THROWS_WITH(extract(path, home.root()),
+                    Catch::Matchers::Contains(
+                        "a damaged zip archive (it has two entries named \"collection.anki2\")"));
+}
+
 TEST_CASE("anki package zip: what an entry's headers or bytes get wrong is refused by name",
           "[anki-package]") {
   TempHome home;
