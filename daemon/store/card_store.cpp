@@ -2,6 +2,9 @@
 #include "daemon/store/card_store.hpp"
 
 #include <optional>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "core/error.hpp"
 #include "daemon/store/card_content.hpp"
@@ -23,6 +26,19 @@ constexpr const char* kSuspensionUpdate =
     "(card_state.leech = 1 AND coalesce(d.options ->> '$.leech_action', 'suspend') = 'suspend') "
     "FROM cards c JOIN notes n ON n.id = c.note_id JOIN decks d ON d.id = c.deck_id "
     "WHERE c.id = card_state.card_id) ";
+
+// The ids of a JSON array bound to ?1 (id_list()).
+constexpr const char* kListed = "(SELECT value FROM json_each(?1))";
+
+// `card_ids` as a JSON array of integers, for kListed.
+std::string id_list(std::span<const std::int64_t> card_ids) {
+  std::string list = "[";
+  for (const std::int64_t id : card_ids) {
+    if (list.size() > 1) list += ',';
+    list += std::to_string(id);
+  }
+  return list + "]";
+}
 
 std::string with_state_columns(const std::string& head, const std::string& tail) {
   return head + kCardStateColumns + tail;
@@ -74,6 +90,19 @@ struct CardStore::Statements {
         set_suspended_by_user(database.prepare(
             "UPDATE cards SET suspended_ms = ?2 WHERE id = ?1 AND (?2 IS NULL OR suspended_ms IS "
             "NULL)")),
+        select_missing(database.prepare(
+            "SELECT j.value FROM json_each(?1) j WHERE NOT EXISTS (SELECT 1 FROM cards c WHERE "
+            "c.id = j.value) ORDER BY j.key")),
+        set_listed_suspended_by_user(
+            database.prepare(std::string("UPDATE cards SET suspended_ms = ?2 WHERE id IN ") +
+                             kListed + " AND (?2 IS NULL OR suspended_ms IS NULL)")),
+        refresh_listed_suspension(
+            database.prepare(std::string(kSuspensionUpdate) + "WHERE card_id IN " + kListed)),
+        select_listed_suspended(
+            database.prepare("SELECT s.suspended FROM json_each(?1) j JOIN card_state s ON "
+                             "s.card_id = j.value ORDER BY j.key")),
+        set_listed_flag(
+            database.prepare(std::string("UPDATE cards SET flag = ?2 WHERE id IN ") + kListed)),
         update_position(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
         set_flag(database.prepare("UPDATE cards SET flag = ?2 WHERE id = ?1")),
         insert_state(database.prepare(
@@ -107,6 +136,11 @@ struct CardStore::Statements {
   sqlite::Statement refresh_card_suspension;
   sqlite::Statement select_card_withdrawn;
   sqlite::Statement set_suspended_by_user;
+  sqlite::Statement select_missing;
+  sqlite::Statement set_listed_suspended_by_user;
+  sqlite::Statement refresh_listed_suspension;
+  sqlite::Statement select_listed_suspended;
+  sqlite::Statement set_listed_flag;
   sqlite::Statement update_position;
   sqlite::Statement set_flag;
   sqlite::Statement insert_state;
@@ -306,6 +340,35 @@ void CardStore::set_flag(std::int64_t card_id, int flag) {
 
 void CardStore::set_suspended_by_user(std::int64_t card_id, std::optional<TimestampMs> since) {
   statements_->set_suspended_by_user.bind(1, card_id).bind(2, since).run();
+}
+
+std::vector<std::int64_t> CardStore::missing(std::span<const std::int64_t> card_ids) {
+  sqlite::Statement& select = statements_->select_missing;
+  sqlite::StatementScope scope(select);
+  select.bind(1, id_list(card_ids));
+  std::vector<std::int64_t> missing;
+  while (select.step()) missing.push_back(select.column_int(0));
+  return missing;
+}
+
+void CardStore::set_suspended_by_user(std::span<const std::int64_t> card_ids,
+                                      std::optional<TimestampMs> since) {
+  const std::string list = id_list(card_ids);
+  statements_->set_listed_suspended_by_user.bind(1, list).bind(2, since).run();
+  statements_->refresh_listed_suspension.bind(1, list).run();
+}
+
+std::vector<bool> CardStore::suspended(std::span<const std::int64_t> card_ids) {
+  sqlite::Statement& select = statements_->select_listed_suspended;
+  sqlite::StatementScope scope(select);
+  select.bind(1, id_list(card_ids));
+  std::vector<bool> suspended;
+  while (select.step()) suspended.push_back(select.column_int(0) != 0);
+  return suspended;
+}
+
+void CardStore::set_flag(std::span<const std::int64_t> card_ids, int flag) {
+  statements_->set_listed_flag.bind(1, id_list(card_ids)).bind(2, flag).run();
 }
 
 void CardStore::write_state(std::int64_t card_id, const CardState& state) {

@@ -136,6 +136,18 @@ class CardStore {
   void set_suspended_by_user(std::int64_t card_id, std::optional<TimestampMs> since);
   // Sets the card's flag (0 none, 1 red ... 7 purple; the table refuses others).
   void set_flag(std::int64_t card_id, int flag);
+
+  // The same over a request's list of cards (card.suspend, card.flag), each one statement
+  // whatever the list's length: the ids go to SQLite as one JSON array. 10,000 cards of the
+  // 220,000-card collection had taken 165-191 ms card by card, on the thread every client waits
+  // on. The cards of `card_ids` the collection lacks, in the list's order:
+  std::vector<std::int64_t> missing(std::span<const std::int64_t> card_ids);
+  // set_suspended_by_user() and refresh_card_suspension() of every card listed.
+  void set_suspended_by_user(std::span<const std::int64_t> card_ids,
+                             std::optional<TimestampMs> since);
+  // card_state.suspended of every card listed, in the list's order (a card listed twice, twice).
+  std::vector<bool> suspended(std::span<const std::int64_t> card_ids);
+  void set_flag(std::span<const std::int64_t> card_ids, int flag);
   // Replaces a card's scheduling state (an answer's or a replay's result; the log is not
   // touched).
   void write_state(std::int64_t card_id, const CardState& state);

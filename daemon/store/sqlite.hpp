@@ -61,6 +61,11 @@ void configure_process() noexcept;
 // first connection opens (kiokud's run_daemon).
 void keep_temporary_files_in(const std::string& directory);
 
+// How much of a statement's journal SQLite keeps in memory (configure_process()); also the
+// size of each write when it spills, which the unix VFS limits to 0x1ffff bytes.
+inline constexpr int kStatementJournalSpillBytes = 120 * 1024;
+static_assert(kStatementJournalSpillBytes <= 0x1ffff);
+
 class Statement;
 
 class Database {
