@@ -20,6 +20,10 @@ namespace kioku::daemon {
 inline constexpr std::uint64_t kMaxAnkiPackageBytes = 2ull << 30;  // 2 GiB, all entries
 inline constexpr std::uint64_t kMaxAnkiEntryRatio = 100;
 inline constexpr std::uint64_t kAnkiEntryRatioSlack = 1u << 20;  // 1 MiB
+// The most entries a package may have: each costs kiokud about 150 bytes while the package is
+// read (a million took 144 MB), and the largest real decks have tens of thousands of media
+// files.
+inline constexpr std::size_t kMaxAnkiPackageEntries = 250'000;
 
 class AnkiPackageReader {
  public:
@@ -50,6 +54,9 @@ class AnkiPackageReader {
   struct Zip;
   [[noreturn]] void fail(const std::string& problem) const;
   std::int64_t index_of(const std::string& entry) const;  // -1 when absent
+  // Whether a failed read of the directory's next record is the end of a directory of 65,535
+  // or more entries whose end record says 0xffff (minizip reads on there).
+  bool at_directory_end(std::uint64_t declared_entries, std::uint64_t next_record) const;
   std::string read_small(std::int64_t index, std::uint64_t most);
   // Streams entry `index` to `sink`, zstd-decompressed when `zstd`; returns bytes given.
   template <typename Sink>

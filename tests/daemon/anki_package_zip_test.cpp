@@ -7,6 +7,8 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "daemon/importers/anki_package_reader.hpp"
 #include "tests/support/temp_home.hpp"
@@ -43,6 +45,10 @@ struct EntryHeaders {
   void set_method(std::uint16_t method) {
     put(local + 8, method, 2);
     put(central + 10, method, 2);
+  }
+  void set_compressed_size(std::uint32_t size) {
+    put(local + 18, size, 4);
+    put(central + 20, size, 4);
   }
   void set_size(std::uint32_t size) {
     put(local + 22, size, 4);
@@ -136,6 +142,19 @@ TEST_CASE("anki package zip: what an entry's headers or bytes get wrong is refus
         ZipMethod::kDeflated, [&](EntryHeaders& headers) { headers.set_size(6000); },
         "is cut short (5000 of its 6000 bytes)");
   }
+  SECTION("a compressed size that runs over the central directory") {
+    // 5,000 bytes in some 20 deflated, said to be 4,000: the ratio's check would pass with
+    // bytes the entry does not have (libzip's consistency check refused this; minizip reads on).
+    write_zip(path, {{"collection.anki2", content}}, ZipMethod::kDeflated);
+    std::string bytes = bytes_of(path);
+    EntryHeaders headers{bytes};
+    headers.set_compressed_size(4000);
+    write_bytes(path, bytes);
+    CHECK_THROWS_WITH(extract(path, home.root()),
+                      Catch::Matchers::Contains("a damaged zip archive (entry \"collection.anki2\" "
+                                                "says its data runs past the start of the central "
+                                                "directory)"));
+  }
   SECTION("deflated bytes that are not deflate") {
     refused(
         ZipMethod::kDeflated,
@@ -143,5 +162,39 @@ TEST_CASE("anki package zip: what an entry's headers or bytes get wrong is refus
           for (int i = 0; i < 4; ++i) headers.bytes[headers.data() + i] = '\xff';
         },
         "is damaged (its deflated data is invalid)");
+  }
+}
+
+TEST_CASE("anki package zip: 65,535 entries without zip64's records are read to their end",
+          "[anki-package]") {
+  // Their end record says 0xffff, which minizip reads as "more may follow" and then calls the
+  // end record a bad entry. Python's zipfile and minizip's own writer make such zips.
+  TempHome home;
+  const std::string path = home.root() + "/many.apkg";
+  std::vector<std::pair<std::string, std::string>> entries{{"collection.anki2", "the one"}};
+  for (int i = 1; i < 0xffff; ++i) entries.emplace_back("x" + std::to_string(i), "");
+  write_zip(path, entries, ZipMethod::kStored);
+  CHECK(extract(path, home.root()) == "the one");
+}
+
+TEST_CASE("anki package zip: a zip with no entry, and one with too many, are refused",
+          "[anki-package]") {
+  TempHome home;
+  const std::string path = home.root() + "/odd.apkg";
+  SECTION("no entry") {
+    write_zip(path, {});
+    CHECK_THROWS_WITH(
+        extract(path, home.root()),
+        Catch::Matchers::Contains("an empty zip archive: it holds no Anki collection"));
+  }
+  SECTION("more entries than kioku reads") {
+    std::vector<std::pair<std::string, std::string>> entries{{"collection.anki2", "x"}};
+    for (std::size_t i = 0; i < kMaxAnkiPackageEntries; ++i) {
+      entries.emplace_back(std::to_string(i), "");
+    }
+    write_zip(path, entries, ZipMethod::kStored);
+    CHECK_THROWS_WITH(extract(path, home.root()),
+                      Catch::Matchers::Contains("it has more than 250000 entries; kioku does not "
+                                                "import a package that large"));
   }
 }
