@@ -240,6 +240,33 @@ TEST_CASE("suspend: an unknown card or an empty list changes nothing", "[daemon]
   CHECK(fixture.call("card.suspend", {{"cards", json::array{}}}).at("error").at("code") == -32602);
 }
 
+TEST_CASE("suspend: a list's cards answer in its order, one listed twice twice, flags alike",
+          "[daemon][suspend]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("s", 4);
+  const std::vector<std::int64_t> cards =
+      fixture.collection.cards().ids_in_deck(fixture.collection.decks().by_slug("s")->id);
+  REQUIRE(cards.size() == 4);
+  const json::array listed{cards[2], cards[0], cards[2], cards[1]};
+  const auto suspended = fixture.result("card.suspend", {{"cards", listed}});
+  REQUIRE(suspended.at("cards").as_array().size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(suspended.at("cards").at(i).at("card") == listed[i]);
+    CHECK(suspended.at("cards").at(i).at("suspended").as_bool());
+  }
+  CHECK(fixture.collection.cards().card(cards[2]).state.suspended);
+  CHECK_FALSE(fixture.collection.cards().card(cards[3]).state.suspended);
+  CHECK(fixture.result("due.counts").at("new").as_int64() == 1);
+  const auto missing = fixture.call("card.suspend", {{"cards", json::array{777, cards[3], 555}}});
+  CHECK(missing.at("error").at("message") == "no card with id 777, 555");
+  CHECK(missing.at("error").at("data").at("cards") == json::array{777, 555});
+
+  fixture.result("card.flag", {{"cards", json::array{cards[1], cards[3]}}, {"flag", 3}});
+  CHECK(fixture.collection.cards().card(cards[1]).flag == 3);
+  CHECK(fixture.collection.cards().card(cards[3]).flag == 3);
+  CHECK(fixture.collection.cards().card(cards[0]).flag == 0);
+}
+
 TEST_CASE("undo: by review_id it may be sent again, and refuses an answer that is not the latest",
           "[daemon][undo]") {
   DaemonFixture fixture;
