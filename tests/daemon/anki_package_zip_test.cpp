@@ -38,22 +38,15 @@ struct EntryHeaders {
   void put(std::size_t at, std::uint32_t value, int width) {
     for (int i = 0; i < width; ++i) bytes[at + i] = static_cast<char>((value >> (8 * i)) & 0xff);
   }
-  void set_flags(std::uint16_t flags) {
-    put(local + 6, flags, 2);
-    put(central + 8, flags, 2);
+  // A field both headers hold, at `local_at` in the local one and `central_at` in the other.
+  void set(std::size_t local_at, std::size_t central_at, std::uint32_t value, int width) {
+    put(local + local_at, value, width);
+    put(central + central_at, value, width);
   }
-  void set_method(std::uint16_t method) {
-    put(local + 8, method, 2);
-    put(central + 10, method, 2);
-  }
-  void set_compressed_size(std::uint32_t size) {
-    put(local + 18, size, 4);
-    put(central + 20, size, 4);
-  }
-  void set_size(std::uint32_t size) {
-    put(local + 22, size, 4);
-    put(central + 24, size, 4);
-  }
+  void set_flags(std::uint16_t flags) { set(6, 8, flags, 2); }
+  void set_method(std::uint16_t method) { set(8, 10, method, 2); }
+  void set_compressed_size(std::uint32_t size) { set(18, 20, size, 4); }
+  void set_size(std::uint32_t size) { set(22, 24, size, 4); }
   std::size_t data() const {
     const auto field = [&](std::size_t at) {
       return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8;
