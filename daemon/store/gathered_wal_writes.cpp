@@ -25,7 +25,8 @@ sqlite3_vfs* platform_vfs = nullptr;
 sqlite3_vfs gathering_vfs{};
 
 // The sqlite3_file SQLite allocates for a file of this VFS: this, then the platform's file.
-// Only main databases and their WALs are opened so; every other file is the platform's own.
+// Only main databases, their WALs and the journals of statements and temporary files
+// (journal_write) are opened so; every other file is the platform's own.
 struct GatheringFile {
   sqlite3_file base;  // must stay first: SQLite sees this
   sqlite3_file* platform;
@@ -210,6 +211,27 @@ int database_file_control(sqlite3_file* file, int operation, void* argument) {
   return platform_of(file)->pMethods->xFileControl(platform_of(file), operation, argument);
 }
 
+// Statement journals and temporary files' journals. SQLite keeps them in memory in chunks of
+// SQLITE_CONFIG_STMTJRNL_SPILL's size and, past that size, writes each chunk whole: the platform
+// writes at most kGatheredBytesLimit bytes and calls the rest a full disk. Written here in
+// pieces it can take.
+int journal_write(sqlite3_file* file, const void* data, int bytes, sqlite3_int64 offset) {
+  constexpr int kPiece = static_cast<int>(kGatheredBytesLimit & ~std::size_t{0xfff});
+  sqlite3_file* platform = platform_of(file);
+  const auto* from = static_cast<const unsigned char*>(data);
+  while (bytes > 0) {
+    const int piece = std::min(bytes, kPiece);
+    if (const int result = platform->pMethods->xWrite(platform, from, piece, offset);
+        result != SQLITE_OK) {
+      return result;
+    }
+    from += piece;
+    offset += piece;
+    bytes -= piece;
+  }
+  return SQLITE_OK;
+}
+
 // SQLite's WAL-index lock that a writer holds (WAL_WRITE_LOCK in wal.c).
 constexpr int kWalWriteLock = 0;
 
@@ -333,6 +355,28 @@ const sqlite3_io_methods database_methods = {
     shared_unfetch,
 };
 
+const sqlite3_io_methods journal_methods = {
+    3,
+    database_close,
+    database_read,
+    journal_write,
+    database_truncate,
+    database_sync,
+    database_file_size,
+    shared_lock,
+    shared_unlock,
+    shared_check_reserved_lock,
+    database_file_control,
+    shared_sector_size,
+    shared_device_characteristics,
+    shared_shm_map,
+    shared_shm_lock,
+    shared_shm_barrier,
+    shared_shm_unmap,
+    shared_fetch,
+    shared_unfetch,
+};
+
 // The database whose WAL `name` is, when it was opened through this VFS and its WAL may gather.
 // Without power-safe overwrite (psow=0) SQLite pads a commit to a sector's end, writing part
 // of a frame after the commit's sync: written as it comes, such a WAL keeps SQLite's own
@@ -352,8 +396,9 @@ GatheringFile* database_of_wal(const char* name) {
 int gathering_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* file, int flags,
                    int* out_flags) {
   const bool main_database = (flags & SQLITE_OPEN_MAIN_DB) != 0;
+  const bool journal = (flags & (SQLITE_OPEN_SUBJOURNAL | SQLITE_OPEN_TEMP_JOURNAL)) != 0;
   GatheringFile* database = (flags & SQLITE_OPEN_WAL) != 0 ? database_of_wal(name) : nullptr;
-  if (!main_database && database == nullptr) {
+  if (!main_database && !journal && database == nullptr) {
     // Any other file is the platform's own, in the room SQLite gave this VFS's file.
     return platform_vfs->xOpen(platform_vfs, name, file, flags, out_flags);
   }
@@ -379,6 +424,8 @@ int gathering_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* file, int 
     opened->partner = database;
     database->partner = opened;
     opened->base.pMethods = &wal_methods;
+  } else if (journal) {
+    opened->base.pMethods = &journal_methods;
   } else {
     opened->base.pMethods = &database_methods;
   }

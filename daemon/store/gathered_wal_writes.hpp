@@ -22,6 +22,9 @@
 // the OS's cache until its fsync, and the fsync still comes after every one of them.
 // docs/decisions.md, "Session 33: a commit's WAL frames in one write, and a moment's look
 // before sleeping".
+// It also writes the journals of statements and temporary files in pieces the platform can
+// take (the platform writes at most 0x1ffff bytes a call, and SQLite writes such a journal in
+// chunks of SQLITE_CONFIG_STMTJRNL_SPILL's size; docs/decisions.md, "Session 34").
 #pragma once
 
 namespace kioku::daemon::sqlite {

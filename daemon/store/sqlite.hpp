@@ -62,9 +62,9 @@ void configure_process() noexcept;
 void keep_temporary_files_in(const std::string& directory);
 
 // How much of a statement's journal SQLite keeps in memory (configure_process()); also the
-// size of each write when it spills, which the unix VFS limits to 0x1ffff bytes.
-inline constexpr int kStatementJournalSpillBytes = 120 * 1024;
-static_assert(kStatementJournalSpillBytes <= 0x1ffff);
+// size of each write when it spills, which the gathering VFS passes on in pieces the unix VFS
+// can take (it writes at most 0x1ffff bytes a call).
+inline constexpr int kStatementJournalSpillBytes = 512 * 1024;
 
 class Statement;
 

@@ -30,8 +30,9 @@ TEST_CASE("a statement whose journal outgrows its memory lands, not 'disk is ful
   // A statement inside a transaction keeps the pages it changes that the transaction had
   // changed before, to undo it alone; past SQLITE_CONFIG_STMTJRNL_SPILL's bytes that journal
   // goes to a file in chunks of that size, and SQLite's unix VFS writes at most 0x1ffff bytes
-  // in one call and takes a shorter write for a full disk. With 512 KiB chunks, every statement
-  // whose journal passed 512 KiB failed with SQLITE_FULL.
+  // in one call and takes a shorter write for a full disk. With 512 KiB chunks written whole,
+  // every statement whose journal passed 512 KiB failed with SQLITE_FULL; the gathering VFS
+  // writes them in pieces.
   kioku::test::TempHome home;
   kioku::daemon::sqlite::Database database(home.root() + "/spill.sqlite");
   database.execute("PRAGMA journal_mode = WAL");
