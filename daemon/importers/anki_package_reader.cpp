@@ -274,6 +274,17 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
       fail("a damaged zip archive (it has two entries named \"" + kept.name + "\")");
     }
   }
+  // minizip gives the directory's place as the zip says it, and an entry's data as it is in
+  // the file: with other bytes before the zip (a self-extracting archive) the two differ, and
+  // the checks above and in stream() would compare them. No Anki package has such bytes.
+  char signature[4] = {};
+  if (!zip_->entries.empty() &&
+      (zip_->file.read_at(signature, sizeof signature, zip_->directory_start) != 4 ||
+       std::memcmp(signature, "PK\1\2", 4) != 0)) {
+    fail(
+        "a zip with other bytes before it (a self-extracting archive?), which no Anki package "
+        "is");
+  }
   const std::int64_t meta = index_of("meta");
   if (meta >= 0) {
     const std::string bytes = read_small(meta, kMaxMetaBytes);

@@ -99,8 +99,8 @@ struct CardStore::Statements {
         refresh_listed_suspension(
             database.prepare(std::string(kSuspensionUpdate) + "WHERE card_id IN " + kListed)),
         select_listed_suspended(
-            database.prepare("SELECT s.suspended FROM json_each(?1) j JOIN card_state s ON "
-                             "s.card_id = j.value ORDER BY j.key")),
+            database.prepare("SELECT s.suspended FROM json_each(?1) j LEFT JOIN card_state s "
+                             "ON s.card_id = j.value ORDER BY j.key")),
         set_listed_flag(
             database.prepare(std::string("UPDATE cards SET flag = ?2 WHERE id IN ") + kListed)),
         update_position(database.prepare("UPDATE cards SET position = ?2 WHERE id = ?1")),
@@ -363,7 +363,14 @@ std::vector<bool> CardStore::suspended(std::span<const std::int64_t> card_ids) {
   sqlite::StatementScope scope(select);
   select.bind(1, id_list(card_ids));
   std::vector<bool> suspended;
-  while (select.step()) suspended.push_back(select.column_int(0) != 0);
+  while (select.step()) {
+    // Every card has its state; one without would be a damaged collection, not "not suspended".
+    if (select.column_is_null(0)) {
+      throw Error(ErrorCode::kStorage, "card " + std::to_string(card_ids[suspended.size()]) +
+                                           " has no scheduling state");
+    }
+    suspended.push_back(select.column_int(0) != 0);
+  }
   return suspended;
 }
 

@@ -480,7 +480,7 @@ const char* gathering_next_system_call(sqlite3_vfs*, const char* name) {
 
 }  // namespace
 
-void gather_wal_writes() noexcept {
+bool gather_wal_writes() noexcept {
   static std::once_flag registered;
   std::call_once(registered, [] {
     sqlite3_vfs* platform = sqlite3_vfs_find(nullptr);
@@ -509,6 +509,7 @@ void gather_wal_writes() noexcept {
     gathering_vfs.xNextSystemCall = gathering_next_system_call;
     sqlite3_vfs_register(&gathering_vfs, 1);
   });
+  return platform_vfs != nullptr;
 }
 
 }  // namespace kioku::daemon::sqlite

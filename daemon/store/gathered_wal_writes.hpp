@@ -29,8 +29,9 @@
 
 namespace kioku::daemon::sqlite {
 
-// Registers the VFS as the process's default, over the default VFS found at the first call.
-// Later calls change nothing. Call before the first connection opens (kiokud's main).
-void gather_wal_writes() noexcept;
+// Registers the VFS as the process's default, over the default VFS found at the first call;
+// whether it is registered (not over a platform VFS older than version 3). Later calls change
+// nothing. Call before the first connection opens (kiokud's main).
+bool gather_wal_writes() noexcept;
 
 }  // namespace kioku::daemon::sqlite

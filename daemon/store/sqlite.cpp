@@ -73,8 +73,9 @@ void configure_process() noexcept {
   // 0x1ffff bytes in one call and takes a shorter write for a full disk: from session 25 to 34
   // every statement whose journal passed 512 KiB failed with "database or disk is full". The
   // gathering VFS (gathered_wal_writes.hpp) now writes such a chunk in pieces.
-  sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, kStatementJournalSpillBytes);
-  gather_wal_writes();
+  // Without the VFS, no chunk may pass the platform's largest write.
+  sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL,
+                 gather_wal_writes() ? kStatementJournalSpillBytes : kUnwrappedSpillBytes);
 }
 
 void keep_temporary_files_in(const std::string& directory) {

@@ -65,6 +65,9 @@ void keep_temporary_files_in(const std::string& directory);
 // size of each write when it spills, which the gathering VFS passes on in pieces the unix VFS
 // can take (it writes at most 0x1ffff bytes a call).
 inline constexpr int kStatementJournalSpillBytes = 512 * 1024;
+// The same when the VFS could not be registered: the largest round size a write may have.
+inline constexpr int kUnwrappedSpillBytes = 120 * 1024;
+static_assert(kUnwrappedSpillBytes <= 0x1ffff);
 
 class Statement;
 

@@ -158,6 +158,19 @@ TEST_CASE("anki package zip: what an entry's headers or bytes get wrong is refus
   }
 }
 
+TEST_CASE("anki package zip: a zip with bytes before it is refused, saying so", "[anki-package]") {
+  // minizip reads such a zip (as unzip does), but gives the directory's place without the bytes
+  // and an entry's data with them: refused for what it is, not as a damaged entry.
+  TempHome home;
+  const std::string path = home.root() + "/stub.apkg";
+  write_zip(path, {{"collection.anki2", std::string(3000, 'c')}, {"media", "{}"}});
+  write_bytes(path, std::string(700, 'x') + bytes_of(path));
+  CHECK_THROWS_WITH(extract(path, home.root()),
+                    Catch::Matchers::Contains("a zip with other bytes before it (a "
+                                              "self-extracting archive?), which no Anki package "
+                                              "is"));
+}
+
 TEST_CASE("anki package zip: 65,535 entries without zip64's records are read to their end",
           "[anki-package]") {
   // Their end record says 0xffff, which minizip reads as "more may follow" and then calls the
