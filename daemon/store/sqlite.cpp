@@ -55,15 +55,19 @@ std::string describe_read_only(const std::string& reason, const std::string& pat
   return describe_failure(SQLITE_READONLY, "", reason, path);
 }
 
-void configure_process() noexcept {
-  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+namespace {
+
+// The settings, before SQLite's initialisation (after it sqlite3_config refuses them all with
+// SQLITE_MISUSE); whether SQLite took each one.
+bool configure(int statement_journal_spill_bytes) noexcept {
+  bool took = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
   // A sort holds at least this many pages in memory before it spills a sorted run to a
   // temporary file (SQLite's default is 250, a MiB): more than the connections that sort big
   // inputs keep as their cache. An Anki package's cards are sorted by note (its own indexes are
   // not trusted), and with 250 the sort raised kiokud's peak by a MiB over a 20,000-note import,
   // against the quarter of Mnemosyne's memory the import may use; 64 pages kept it at the
   // cache's 256 KiB in the same time (3 rounds: 268-276 against 271-282 ms).
-  sqlite3_config(SQLITE_CONFIG_PMASZ, 64);
+  took = sqlite3_config(SQLITE_CONFIG_PMASZ, 64) == SQLITE_OK && took;
   // A statement that may fail after writing some of its rows (a multi-row INSERT in a longer
   // transaction) keeps a journal to undo them, in memory up to this size and in a temporary
   // file past it. SQLite's default, 64 KiB, sent every 32 notes' INSERT to the file: 35,927
@@ -73,9 +77,26 @@ void configure_process() noexcept {
   // 0x1ffff bytes in one call and takes a shorter write for a full disk: from session 25 to 34
   // every statement whose journal passed 512 KiB failed with "database or disk is full". The
   // gathering VFS (gathered_wal_writes.hpp) now writes such a chunk in pieces.
-  // Without the VFS, no chunk may pass the platform's largest write.
-  sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL,
-                 gather_wal_writes() ? kStatementJournalSpillBytes : kUnwrappedSpillBytes);
+  took = sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, statement_journal_spill_bytes) == SQLITE_OK &&
+         took;
+  return took;
+}
+
+}  // namespace
+
+bool configure_process() noexcept {
+  static const bool settled = [] {
+    bool took = configure(kStatementJournalSpillBytes);
+    // Registering the VFS initialises SQLite. Without it no journal chunk may pass the
+    // platform's largest write: SQLite is shut down (no connection is open yet) and settled
+    // again with a smaller one.
+    if (!gather_wal_writes()) {
+      sqlite3_shutdown();
+      took = configure(kUnwrappedSpillBytes);
+    }
+    return took;
+  }();
+  return settled;
 }
 
 void keep_temporary_files_in(const std::string& directory) {

@@ -50,8 +50,9 @@ std::string describe_read_only(const std::string& reason, const std::string& pat
 // Settles process-wide SQLite settings; must run before the process's first SQLite call
 // (kiokud's main). Without it SQLite keeps memory statistics behind a global mutex on every
 // allocation: about 9,000 instructions of an answer's 210,000 in kiokud, and kiokud reads none
-// of those statistics. Later calls change nothing (SQLite refuses them once initialised).
-void configure_process() noexcept;
+// of those statistics. Whether SQLite took every setting (it refuses them once initialised, so
+// a later call changes nothing and gives the first call's answer).
+bool configure_process() noexcept;
 
 // SQLite's temporary files (a sort's runs past its memory, a statement's journal past its
 // memory, temporary tables) go in `directory`, kioku's data directory: writable wherever the
