@@ -333,7 +333,7 @@ const sqlite3_io_methods wal_methods = {
     shared_unfetch,
 };
 
-const sqlite3_io_methods database_methods = {
+constexpr sqlite3_io_methods database_methods = {
     3,
     database_close,
     database_read,
@@ -355,27 +355,16 @@ const sqlite3_io_methods database_methods = {
     shared_unfetch,
 };
 
-const sqlite3_io_methods journal_methods = {
-    3,
-    database_close,
-    database_read,
-    journal_write,
-    database_truncate,
-    database_sync,
-    database_file_size,
-    shared_lock,
-    shared_unlock,
-    shared_check_reserved_lock,
-    database_file_control,
-    shared_sector_size,
-    shared_device_characteristics,
-    shared_shm_map,
-    shared_shm_lock,
-    shared_shm_barrier,
-    shared_shm_unmap,
-    shared_fetch,
-    shared_unfetch,
-};
+// A journal's: a database's, but written in pieces and with the platform's own locking (a
+// journal has no WAL-index).
+constexpr sqlite3_io_methods journal_methods_from(sqlite3_io_methods methods) {
+  methods.xWrite = journal_write;
+  methods.xUnlock = shared_unlock;
+  methods.xShmLock = shared_shm_lock;
+  methods.xShmBarrier = shared_shm_barrier;
+  return methods;
+}
+constexpr sqlite3_io_methods journal_methods = journal_methods_from(database_methods);
 
 // The database whose WAL `name` is, when it was opened through this VFS and its WAL may gather.
 // Without power-safe overwrite (psow=0) SQLite pads a commit to a sector's end, writing part
