@@ -10,7 +10,6 @@
 //   past kMaxAnkiPackageBytes in all;
 // - no descriptor is left open.
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <bitset>
@@ -18,31 +17,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 #include "core/error.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
+#include "tests/support/memory_file.hpp"
 
 namespace {
 
 [[noreturn]] void fail(const char* what) {
   std::fprintf(stderr, "anki_package_zip_fuzz: %s\n", what);
   std::abort();
-}
-
-// A memory file holding `size` bytes of `data`, or -1.
-int memory_file(const std::uint8_t* data, std::size_t size, const char* name) {
-  const int descriptor = ::memfd_create(name, MFD_CLOEXEC);
-  if (descriptor < 0) return -1;
-  std::size_t written = 0;
-  while (written < size) {
-    const ssize_t wrote = ::write(descriptor, data + written, size - written);
-    if (wrote <= 0) {
-      ::close(descriptor);
-      return -1;
-    }
-    written += static_cast<std::size_t>(wrote);
-  }
-  return descriptor;
 }
 
 constexpr std::size_t kDescriptorsWatched = 256;
@@ -66,31 +51,32 @@ std::uint64_t size_of(int descriptor) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::bitset<kDescriptorsWatched> open_before = open_descriptors();
-  const int package = memory_file(data, size, "package");
-  if (package < 0) return 0;
-  const int out = ::memfd_create("out", MFD_CLOEXEC);
-  if (out < 0) fail("memfd_create");
-  const std::uint64_t most_per_entry =
-      kioku::daemon::kMaxAnkiEntryRatio * size + kioku::daemon::kAnkiEntryRatioSlack;
-  std::uint64_t written = 0;
-  try {
-    kioku::daemon::AnkiPackageReader reader(package, "fuzz.apkg");
-    reader.extract_collection(out);
-    written = size_of(out);
-    if (written > most_per_entry) fail("a collection larger than the limits allow");
-    for (const kioku::AnkiMediaEntry& entry : reader.media()) {
-      const std::uint64_t before = size_of(out);
-      const auto media = reader.extract_media(entry, out);
-      if (size_of(out) - before != media.size) fail("a media size that is not what was written");
-      if (media.size > most_per_entry) fail("a media entry larger than the limits allow");
-      written = size_of(out);
+  {
+    const kioku::protocol::UniqueFd package =
+        kioku::test::memory_file(std::string_view(reinterpret_cast<const char*>(data), size));
+    const kioku::protocol::UniqueFd out = kioku::test::memory_file("");
+    const std::uint64_t most_per_entry =
+        kioku::daemon::kMaxAnkiEntryRatio * size + kioku::daemon::kAnkiEntryRatioSlack;
+    std::uint64_t written = 0;
+    try {
+      kioku::daemon::AnkiPackageReader reader(package.get(), "fuzz.apkg");
+      reader.extract_collection(out.get());
+      written = size_of(out.get());
+      if (written > most_per_entry) fail("a collection larger than the limits allow");
+      for (const kioku::AnkiMediaEntry& entry : reader.media()) {
+        const std::uint64_t before = size_of(out.get());
+        const auto media = reader.extract_media(entry, out.get());
+        if (size_of(out.get()) - before != media.size) {
+          fail("a media size that is not what was written");
+        }
+        if (media.size > most_per_entry) fail("a media entry larger than the limits allow");
+        written = size_of(out.get());
+      }
+    } catch (const kioku::Error&) {
+      // A refusal, naming the file.
     }
-  } catch (const kioku::Error&) {
-    // A refusal, naming the file.
+    if (written > kioku::daemon::kMaxAnkiPackageBytes) fail("more than the package limit");
   }
-  if (written > kioku::daemon::kMaxAnkiPackageBytes) fail("more than the package limit");
-  ::close(out);
-  ::close(package);
   // The reader's duplicate of the package is closed, as are this target's own.
   if (open_descriptors() != open_before) fail("a descriptor left open");
   return 0;
