@@ -29,6 +29,7 @@
 #include "daemon/importers/anki_media_plan.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
 #include "daemon/store/anki_collection_writer.hpp"
+#include "protocol/unique_fd.hpp"
 
 namespace kioku::daemon {
 
@@ -357,16 +358,12 @@ class PackageZip {
 
   // The file at `path`, deflated, read in blocks.
   void add_file(const std::string& name, const std::string& path) {
-    const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (descriptor < 0) {
+    const protocol::UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (!file) {
       throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
     }
-    struct Closer {
-      int descriptor;
-      ~Closer() { ::close(descriptor); }
-    } closer{descriptor};
     struct stat info {};
-    if (::fstat(descriptor, &info) != 0) {
+    if (::fstat(file.get(), &info) != 0) {
       throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
     }
     // Zip64's fields only for an entry that may need them (older readers refuse them), with
@@ -377,7 +374,7 @@ class PackageZip {
                static_cast<std::uint64_t>(info.st_size) >= kZip64FromBytes);
     std::vector<char> block(1 << 16);
     while (true) {
-      const ssize_t got = ::read(descriptor, block.data(), block.size());
+      const ssize_t got = ::read(file.get(), block.data(), block.size());
       if (got < 0) {
         if (errno == EINTR) continue;
         throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));

@@ -20,6 +20,7 @@
 
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
+#include "protocol/unique_fd.hpp"
 
 namespace kioku::daemon {
 
@@ -31,7 +32,7 @@ namespace {
 struct DescriptorFile {
   static constexpr std::size_t kBufferBytes = 1 << 16;
 
-  int descriptor = -1;
+  protocol::UniqueFd descriptor;
   std::uint64_t offset = 0;
   int last_error = 0;  // errno of the last failed read, for the message; 0 after a good one
   std::vector<char> buffer = std::vector<char>(kBufferBytes);
@@ -41,7 +42,7 @@ struct DescriptorFile {
   // Up to `size` bytes at `at`, by pread; the byte count, or -1 with errno.
   ssize_t read_at(char* into, std::size_t size, std::uint64_t at) const {
     while (true) {
-      const ssize_t got = ::pread(descriptor, into, size, static_cast<off_t>(at));
+      const ssize_t got = ::pread(descriptor.get(), into, size, static_cast<off_t>(at));
       if (got >= 0 || errno != EINTR) return got;
     }
   }
@@ -101,7 +102,7 @@ long seek_descriptor(voidpf, voidpf stream, ZPOS64_T offset, int origin) {
     from = file->offset;
   } else if (origin == ZLIB_FILEFUNC_SEEK_END) {
     struct stat info {};
-    if (::fstat(file->descriptor, &info) != 0) {
+    if (::fstat(file->descriptor.get(), &info) != 0) {
       file->last_error = errno;
       return -1;
     }
@@ -139,7 +140,6 @@ struct AnkiPackageReader::Zip {
 
   ~Zip() {
     if (archive != nullptr) unzClose(archive);
-    if (file.descriptor >= 0) ::close(file.descriptor);
   }
 };
 
@@ -191,8 +191,8 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
   struct stat info {};
   if (::fstat(descriptor, &info) != 0) fail(std::string("cannot read it: ") + std::strerror(errno));
   if (info.st_size == 0) fail("the file is empty, not an Anki package");
-  zip_->file.descriptor = ::dup(descriptor);
-  if (zip_->file.descriptor < 0) fail(std::string("cannot read it: ") + std::strerror(errno));
+  zip_->file.descriptor = protocol::UniqueFd(::dup(descriptor));
+  if (!zip_->file.descriptor) fail(std::string("cannot read it: ") + std::strerror(errno));
   zlib_filefunc64_def functions{};
   functions.zopen64_file = open_descriptor;
   functions.zread_file = read_descriptor;
