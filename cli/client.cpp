@@ -124,6 +124,7 @@ void Client::set_interrupt_watch(int descriptor, std::function<bool()> interrupt
 
 void Client::set_language(const std::string& language) {
   text_ = &connection_messages_for(language);
+  language_ = language;
 }
 
 std::string Client::who() const {
@@ -220,7 +221,7 @@ json::value Client::call(std::string_view method, json::object params, const Cal
           continue;
         }
       }
-      if (std::optional<json::value> result = interpret_reply(*reply, id, *text_)) {
+      if (std::optional<json::value> result = interpret_reply(*reply, id, language_)) {
         return std::move(*result);
       }
     }

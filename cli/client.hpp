@@ -106,6 +106,7 @@ class Client {
   std::string who() const;  // "kiokud (pid 12)", or "kiokud at SOCKET" when the pid is unknown
 
   const ConnectionMessages* text_ = &connection_messages_for("en");
+  std::string language_ = "en";
   std::string socket_path_;
   int descriptor_ = -1;
   pid_t daemon_pid_ = 0;

@@ -75,7 +75,7 @@ std::optional<json::value> pipelined_due_counts(CliContext& context, const std::
     while (const std::optional<std::string> line = replies.next_line(words)) {
       std::optional<json::value> result;
       try {
-        result = interpret_reply(*line, waiting_for, words);
+        result = interpret_reply(*line, waiting_for, context.language);
       } catch (const Error& failure) {
         if (waiting_for == 1) check_hello_refusal(failure, context.language);
         throw;

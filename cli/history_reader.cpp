@@ -22,7 +22,7 @@ HistoryReader::HistoryReader(int descriptor, std::string source, Algorithm algor
       words_(maintenance_messages_for(language)) {}
 
 void HistoryReader::fail(const std::string& field, const std::string& message) const {
-  throw InputError(source_, line_number_, field, message);
+  throw InputError(source_, line_number_, field, same_in_both(message));
 }
 
 bool HistoryReader::next_text(std::string_view& text) {
@@ -31,9 +31,9 @@ bool HistoryReader::next_text(std::string_view& text) {
       if (!lines_.next(text)) return false;
     } catch (const LineReadError& error) {
       if (error.kind() == LineReadError::Kind::kReadFailed) {
-        throw InputError(
-            source_, 0, "",
-            fill_in(words_.history_cannot_read, {{"error", std::strerror(error.error_number())}}));
+        throw InputError(source_, 0, "",
+                         same_in_both(fill_in(words_.history_cannot_read,
+                                              {{"error", std::strerror(error.error_number())}})));
       }
       ++line_number_;
       fail("", fill_in(words_.history_line_too_long,

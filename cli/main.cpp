@@ -9,6 +9,7 @@
 #include "cli/client_settings.hpp"
 #include "cli/command_table.hpp"
 #include "cli/due_count.hpp"
+#include "cli/error_text.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/stop_signal_wait.hpp"
 #include "cli/terminal/safe_text.hpp"
@@ -31,12 +32,12 @@ int main(int argc, char** argv) {
     return run_command_line(argc, argv, context);
   } catch (const CallError& error) {
     std::cout.flush();
-    std::cerr << "kioku: " << safe_line(error.what()) << '\n';
+    std::cerr << "kioku: " << safe_line(error_text(error, context.language)) << '\n';
     if (error.failure() == CallFailure::kInterrupted) return exit_as_interrupted();
     return exit_code_for(error.code());
   } catch (const kioku::Error& error) {
     std::cout.flush();
-    std::cerr << "kioku: " << safe_line(error.what()) << '\n';
+    std::cerr << "kioku: " << safe_line(error_text(error, context.language)) << '\n';
     return exit_code_for(error.code());
   } catch (const std::exception& error) {
     std::cout.flush();

@@ -150,27 +150,6 @@ const Messages& messages_for(const std::string& language) {
   return in_language(language, kEnglish, kJapanese);
 }
 
-std::string fill_in(std::string_view pattern,
-                    std::initializer_list<std::pair<std::string_view, std::string>> values) {
-  // One pass over the pattern: a value (a deck's name, say) that holds "{name}" stays as it is.
-  std::string text;
-  std::size_t at = 0;
-  while (at < pattern.size()) {
-    const std::size_t open = pattern.find('{', at);
-    const std::size_t close = open == std::string_view::npos ? open : pattern.find('}', open);
-    if (close == std::string_view::npos) break;
-    text += pattern.substr(at, open - at);
-    const std::string_view name = pattern.substr(open + 1, close - open - 1);
-    const auto value = std::find_if(values.begin(), values.end(),
-                                    [&](const auto& entry) { return entry.first == name; });
-    text += value != values.end() ? std::string_view(value->second)
-                                  : pattern.substr(open, close - open + 1);
-    at = close + 1;
-  }
-  text += pattern.substr(std::min(at, pattern.size()));
-  return text;
-}
-
 std::string fill_in_count(std::int64_t count, std::string_view one, std::string_view many) {
   return fill_in(count == 1 ? one : many, {{"count", std::to_string(count)}});
 }

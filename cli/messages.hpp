@@ -8,6 +8,8 @@
 #include <string_view>
 #include <utility>
 
+#include "core/fill_in.hpp"
+
 namespace kioku::cli {
 
 struct Messages {
@@ -91,9 +93,8 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
 
 const Messages& messages_for(const std::string& language);
 
-// `pattern` with each "{name}" in `values` replaced by its text.
-std::string fill_in(std::string_view pattern,
-                    std::initializer_list<std::pair<std::string_view, std::string>> values);
+// `pattern` with each "{name}" in `values` replaced by its text (core/fill_in.hpp).
+using kioku::fill_in;
 
 // `one` (for a count of 1) or `many` with its "{count}" filled in: "1 card", "2 cards".
 std::string fill_in_count(std::int64_t count, std::string_view one, std::string_view many);

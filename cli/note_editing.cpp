@@ -3,17 +3,21 @@
 #include <iostream>
 
 #include "cli/editor.hpp"
+#include "cli/error_text.hpp"
 
 namespace kioku::cli {
 
 std::optional<TextProblem> try_note_text(const std::string& body,
                                          const std::string& default_language,
-                                         const NoteFileMessages& words, const SendNote& send) {
-  const auto problem_of = [](const NoteTomlError& error) {
-    return TextProblem{error.line(),
-                       error.column(),
-                       (error.field().empty() ? "" : error.field() + ": ") + error.problem(),
-                       {}};
+                                         const NoteFileMessages& words, const SendNote& send,
+                                         const std::string& language) {
+  const auto problem_of = [&language](const NoteTomlError& error) {
+    const std::string& field = text_in(error.field_message(), language);
+    return TextProblem{
+        error.line(),
+        error.column(),
+        (field.empty() ? "" : field + ": ") + text_in(error.problem_message(), language),
+        {}};
   };
   ReadNote read;
   try {
@@ -32,7 +36,7 @@ std::optional<TextProblem> try_note_text(const std::string& body,
       throw;
     }
     const FilePlace place = place_of_daemon_problem(error.what(), read);
-    return TextProblem{place.line, place.column, error.what(), {}};
+    return TextProblem{place.line, place.column, error_text(error, language), {}};
   }
   return std::nullopt;
 }
@@ -47,7 +51,9 @@ EditEnd edit_note_text(CliContext& context, const std::string& text,
         context.disconnect();
         return edit_in_editor(file, given, words);
       },
-      [&](const std::string& body) { return try_note_text(body, default_language, words, send); },
+      [&](const std::string& body) {
+        return try_note_text(body, default_language, words, send, context.language);
+      },
       words, std::cerr);
 }
 

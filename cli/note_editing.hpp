@@ -18,10 +18,12 @@ namespace kioku::cli {
 using SendNote = std::function<void(const ReadNote&)>;
 
 // `body` read as a note and sent: nullopt when it was taken, else what is wrong and where (a
-// refusal of kiokud's for the note's content points at the field it names).
+// refusal of kiokud's for the note's content points at the field it names). Problems core found
+// in the file are worded in `language`, as `words` are.
 std::optional<TextProblem> try_note_text(const std::string& body,
                                          const std::string& default_language,
-                                         const NoteFileMessages& words, const SendNote& send);
+                                         const NoteFileMessages& words, const SendNote& send,
+                                         const std::string& language = "en");
 
 // Opens $EDITOR on `text` in a private file until try_note_text takes it or the user gives up.
 // The daemon connection is closed while the editor is open (kiokud may close an idle one).

@@ -433,7 +433,8 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
   } catch (const NoteTomlError&) {
     throw;
   } catch (const InputError& error) {
-    throw NoteTomlError(error.line(), error.column(), error.field(), error.problem());
+    throw NoteTomlError(error.line(), error.column(), error.field_message(),
+                        error.problem_message());
   }
   toml::table table;
   try {
@@ -457,7 +458,9 @@ ReadNote read_note_toml(std::string_view text, const std::string& default_langua
   try {
     kind = parse_note_kind(note.kind);
   } catch (const NoteError& error) {
-    fail_at(kind_node->source(), "kind", error.problem());
+    const toml::source_position place = kind_node->source().begin;
+    throw NoteTomlError(static_cast<int>(place.line), static_cast<int>(place.column),
+                        same_in_both("kind"), error.problem_message());
   }
   const NoteKindSpec& spec = note_kind_spec(kind);
   for (const auto& [key, node] : table) {

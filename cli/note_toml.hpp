@@ -84,7 +84,12 @@ inline constexpr std::string_view kNoteTomlName = "note.toml";
 class NoteTomlError : public InputError {
  public:
   NoteTomlError(int line, int column, std::string field, const std::string& problem)
-      : InputError(std::string(kNoteTomlName), line, column, std::move(field), problem) {}
+      : InputError(std::string(kNoteTomlName), line, column, std::move(field),
+                   same_in_both(problem)) {}
+  // A problem core found, in both languages (a note kind's, the deck layout's).
+  NoteTomlError(int line, int column, const BilingualMessage& field,
+                const BilingualMessage& problem)
+      : InputError(std::string(kNoteTomlName), line, column, field, problem) {}
 };
 
 // Reads the note back. A plain text is in `default_language`. Throws NoteTomlError for TOML that

@@ -39,11 +39,12 @@ class ReplyLines {
 // answers another request (the caller skips it). Throws kioku::Error with the daemon's code and
 // message for an error reply to this request, or without an id (a refusal when connecting);
 // kInternal for a line that is not a JSON-RPC response. The daemon's text in a message has its
-// control characters escaped, so a daemon cannot write to the terminal through it.
-// kioku's own words in these errors are `words`'.
-std::optional<boost::json::value> interpret_reply(
-    std::string_view line, std::int64_t id,
-    const ConnectionMessages& words = connection_messages_for("en"));
+// control characters escaped, so a daemon cannot write to the terminal through it. The error's
+// what() is the daemon's English message, its japanese() the Japanese the daemon sent
+// (error.data.messages.ja), for the CLI to print in its language (cli/error_text.hpp) while it
+// reads the English; kioku's own words in these errors are in `language`.
+std::optional<boost::json::value> interpret_reply(std::string_view line, std::int64_t id,
+                                                  const std::string& language = "en");
 
 // The line as JSON when it is a notification (an object with a method and no id); nullopt for
 // anything else, malformed lines included (interpret_reply() tells of those).

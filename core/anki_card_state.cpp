@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/bilingual_message.hpp"
 #include "core/error.hpp"
 
 namespace kioku {
@@ -34,34 +35,49 @@ Phase phase_of(int type) {
       return Phase::kRelearning;
     default:
       throw Error(ErrorCode::kInvalidInput,
-                  "card type " + std::to_string(type) + " is none Anki writes (0 to 3)");
+                  bilingual("card type {type} is none Anki writes (0 to 3)",
+                            "カードの type {type} は Anki が書き込む値（0 から 3）ではありません",
+                            {{"type", std::to_string(type)}}));
   }
 }
 
 void check(const AnkiScheduling& card) {
   if (card.queue < -3 || card.queue > 4) {
     throw Error(ErrorCode::kInvalidInput,
-                "card queue " + std::to_string(card.queue) + " is none Anki writes (-3 to 4)");
+                bilingual("card queue {queue} is none Anki writes (-3 to 4)",
+                          "カードの queue {queue} は Anki が書き込む値（-3 から 4）ではありません",
+                          {{"queue", std::to_string(card.queue)}}));
   }
   if (card.interval_days < 0 || card.reps < 0 || card.lapses < 0 || card.left < 0) {
-    throw Error(ErrorCode::kInvalidInput,
-                "a card's interval, reps, lapses and steps left cannot be negative");
+    throw Error(
+        ErrorCode::kInvalidInput,
+        bilingual("a card's interval, reps, lapses and steps left cannot be negative",
+                  "カードの間隔、復習回数、失敗回数、残りのステップ数は負の値にできません"));
   }
   if (card.interval_days > kLongestIntervalDays || card.reps > kMostCount ||
       card.lapses > kMostCount || card.left > kMostCount || card.factor < 0 ||
       card.factor > kMostFactor) {
-    throw Error(ErrorCode::kInvalidInput,
-                "a card's interval (" + std::to_string(card.interval_days) + " days), ease (" +
-                    std::to_string(card.factor) + " permille) or counts are past any Anki writes");
+    throw Error(
+        ErrorCode::kInvalidInput,
+        bilingual("a card's interval ({interval} days), ease ({ease} permille) or counts "
+                  "are past any Anki writes",
+                  "カードの間隔（{interval} 日）、易しさ（{ease} パーミル）または回数が、Anki "
+                  "が書き込むどの値よりも大きくなっています",
+                  {{"interval", std::to_string(card.interval_days)},
+                   {"ease", std::to_string(card.factor)}}));
   }
   const std::int64_t due = card.original_due.value_or(card.due);
   if (due < -kMostDays || due > kLatestSeconds) {
     throw Error(ErrorCode::kInvalidInput,
-                "a card's due (" + std::to_string(due) + ") is neither a day nor a time");
+                bilingual("a card's due ({due}) is neither a day nor a time",
+                          "カードの期日（{due}）は日付でも時刻でもありません",
+                          {{"due", std::to_string(due)}}));
   }
   if (card.stability && card.difficulty &&
       !(std::isfinite(*card.stability) && std::isfinite(*card.difficulty))) {
-    throw Error(ErrorCode::kInvalidInput, "a card's FSRS memory is not a number");
+    throw Error(ErrorCode::kInvalidInput,
+                bilingual("a card's FSRS memory is not a number",
+                          "カードの FSRS の記憶の値が数値ではありません"));
   }
 }
 
@@ -75,8 +91,10 @@ TimestampMs rebased(std::int64_t anki_day, const AnkiDays& days, const DayCalend
 
 AnkiDays anki_days(std::int64_t created_seconds, TimestampMs now, const DayCalendar& calendar) {
   if (created_seconds < 0 || created_seconds > kLatestSeconds) {
-    throw Error(ErrorCode::kInvalidInput, "the collection's creation time (col.crt " +
-                                              std::to_string(created_seconds) + ") is not a time");
+    throw Error(ErrorCode::kInvalidInput,
+                bilingual("the collection's creation time (col.crt {seconds}) is not a time",
+                          "コレクションの作成時刻（col.crt {seconds}）は時刻ではありません",
+                          {{"seconds", std::to_string(created_seconds)}}));
   }
   const std::int64_t elapsed = now / 1000 - created_seconds;
   // Whole days, rounded down for a creation time after `now` too (a clock set back).

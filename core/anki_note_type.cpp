@@ -58,9 +58,13 @@ std::string_view field_of_anki_name(NoteKind kind, std::string_view name) {
   return {};
 }
 
-std::string_view anki_note_types_read() {
-  return "Basic, Basic (and reversed card), Basic (optional reversed card), Basic (type in the "
-         "answer), Cloze, or a kioku kind: basic, reverse, basic-optional-reverse, typed, cloze";
+BilingualMessage anki_note_types_read() {
+  return bilingual(
+      "Basic, Basic (and reversed card), Basic (optional reversed card), Basic (type in the "
+      "answer), Cloze, or a kioku kind: basic, reverse, basic-optional-reverse, typed, cloze",
+      "Basic、Basic (and reversed card)、Basic (optional reversed card)、"
+      "Basic (type in the answer)、Cloze、または kioku の種類（basic、reverse、"
+      "basic-optional-reverse、typed、cloze）");
 }
 
 }  // namespace kioku

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/bilingual_message.hpp"
 #include "core/note_kind.hpp"
 
 namespace kioku {
@@ -19,7 +20,8 @@ std::optional<NoteKind> kind_of_anki_note_type(std::string_view name);
 // field name stands for in `kind`; empty when the kind has no such field. ASCII case is ignored.
 std::string_view field_of_anki_name(NoteKind kind, std::string_view name);
 
-// The note types kioku reads, for messages.
-std::string_view anki_note_types_read();
+// The note types kioku reads, for messages: the names the same in both languages, the words
+// between them in each.
+BilingualMessage anki_note_types_read();
 
 }  // namespace kioku

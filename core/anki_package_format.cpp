@@ -2,6 +2,7 @@
 // AnkiPackageError the importer turns into one error naming the package.
 #include "core/anki_package_format.hpp"
 
+#include "core/fill_in.hpp"
 #include "core/protobuf_wire.hpp"
 #include "core/utf8.hpp"
 
@@ -35,26 +36,37 @@ class FlatJsonObject {
         space();
         const char next = take();
         if (next == '}') break;
-        if (next != ',') fail("expected ',' or '}'");
+        if (next != ',') fail(bilingual("expected ',' or '}'", "',' か '}' がありません"));
       }
     }
     space();
-    if (at_ != text_.size()) fail("text after the object");
+    if (at_ != text_.size()) {
+      fail(bilingual("text after the object", "オブジェクトの後に文字があります"));
+    }
     return entries;
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw AnkiPackageError("the media map is not a JSON object of names: " + what + " at byte " +
-                           std::to_string(at_));
+  [[noreturn]] void fail(const BilingualMessage& what) const {
+    const std::string at = std::to_string(at_);
+    throw AnkiPackageError(
+        {fill_in("the media map is not a JSON object of names: {what} at byte {at}",
+                 {{"what", what.english}, {"at", at}}),
+         fill_in("メディアマップが名前の JSON オブジェクトではありません（{at} バイト目: {what}）",
+                 {{"what", what.japanese}, {"at", at}})});
+  }
+  static BilingualMessage lone_surrogate() {
+    return bilingual("a lone surrogate", "対になっていないサロゲートがあります");
   }
   char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
   char take() {
-    if (at_ >= text_.size()) fail("unexpected end");
+    if (at_ >= text_.size()) fail(bilingual("unexpected end", "途中で終わっています"));
     return text_[at_++];
   }
   void expect(char c) {
-    if (take() != c) fail(std::string("expected '") + c + "'");
+    if (take() != c) {
+      fail(bilingual("expected '{c}'", "'{c}' がありません", {{"c", std::string(1, c)}}));
+    }
   }
   void space() {
     while (at_ < text_.size() &&
@@ -74,7 +86,7 @@ class FlatJsonObject {
       } else if (c >= 'A' && c <= 'F') {
         value |= static_cast<unsigned>(c - 'A' + 10);
       } else {
-        fail("a bad \\u escape");
+        fail(bilingual("a bad \\u escape", "\\u エスケープが不正です"));
       }
     }
     return value;
@@ -85,7 +97,9 @@ class FlatJsonObject {
     while (true) {
       const char c = take();
       if (c == '"') return out;
-      if (static_cast<unsigned char>(c) < 0x20) fail("a control character in a string");
+      if (static_cast<unsigned char>(c) < 0x20) {
+        fail(bilingual("a control character in a string", "文字列に制御文字があります"));
+      }
       if (c != '\\') {
         out += c;
         continue;
@@ -122,16 +136,16 @@ class FlatJsonObject {
             expect('\\');
             expect('u');
             const unsigned low = hex4();
-            if (low < 0xDC00 || low > 0xDFFF) fail("a lone surrogate");
+            if (low < 0xDC00 || low > 0xDFFF) fail(lone_surrogate());
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
           } else if (code >= 0xDC00 && code <= 0xDFFF) {
-            fail("a lone surrogate");
+            fail(lone_surrogate());
           }
           append_utf8(out, code);
           break;
         }
         default:
-          fail("a bad escape");
+          fail(bilingual("a bad escape", "エスケープが不正です"));
       }
     }
   }
@@ -151,8 +165,10 @@ std::uint64_t anki_package_version(std::string_view meta) {
       if (field.number == 1 && field.wire_type == 0) version = field.value;
     }
   } catch (const ProtobufError& error) {
-    throw AnkiPackageError(std::string("its meta entry is not Anki's package metadata: ") +
-                           error.what());
+    throw AnkiPackageError(
+        bilingual("its meta entry is not Anki's package metadata: {error}",
+                  "meta エントリが Anki のパッケージのメタデータではありません: {error}",
+                  {{"error", error.what()}}));
   }
   return version;
 }
@@ -181,7 +197,10 @@ std::vector<AnkiMediaEntry> parse_anki_protobuf_media_map(std::string_view proto
     ProtobufField field;
     while (reader.next(field)) {
       if (field.number != 1) continue;
-      if (field.wire_type != 2) throw AnkiPackageError("the media map's entry is not a message");
+      if (field.wire_type != 2) {
+        throw AnkiPackageError(bilingual("the media map's entry is not a message",
+                                         "メディアマップのエントリがメッセージではありません"));
+      }
       AnkiMediaEntry entry;
       entry.entry = std::to_string(entries.size());
       ProtobufReader inner(field.bytes);
@@ -194,26 +213,40 @@ std::vector<AnkiMediaEntry> parse_anki_protobuf_media_map(std::string_view proto
       entries.push_back(std::move(entry));
     }
   } catch (const ProtobufError& error) {
-    throw AnkiPackageError(std::string("the media map is not Anki's MediaEntries: ") +
-                           error.what());
+    throw AnkiPackageError(
+        bilingual("the media map is not Anki's MediaEntries: {error}",
+                  "メディアマップが Anki の MediaEntries ではありません: {error}",
+                  {{"error", error.what()}}));
   }
   return entries;
 }
 
-std::string anki_media_name_problem(std::string_view name) {
-  if (name.empty()) return "an empty name";
-  if (name == "." || name == "..") return "a name that is a directory";
-  if (name.size() > 255) return "a name longer than 255 bytes";
-  if (name.size() >= 2 && name[1] == ':') return "a Windows drive in the name";
+std::optional<BilingualMessage> anki_media_name_problem(std::string_view name) {
+  if (name.empty()) return bilingual("an empty name", "名前が空です");
+  if (name == "." || name == "..") {
+    return bilingual("a name that is a directory", "ディレクトリを指す名前です");
+  }
+  if (name.size() > 255) {
+    return bilingual("a name longer than 255 bytes", "名前が 255 バイトを超えています");
+  }
+  if (name.size() >= 2 && name[1] == ':') {
+    return bilingual("a Windows drive in the name", "名前に Windows のドライブが含まれています");
+  }
   for (std::size_t at = 0; at < name.size();) {
     const CodePoint code = decode_utf8(name, at);
-    if (code.length == 0) return "a name that is not UTF-8";
-    if (code.code == 0) return "a NUL in the name";
-    if (code.code == '/' || code.code == '\\') return "a path, not a name";
-    if (is_control(code.code)) return "a control character in the name";
+    if (code.length == 0) {
+      return bilingual("a name that is not UTF-8", "名前が UTF-8 ではありません");
+    }
+    if (code.code == 0) return bilingual("a NUL in the name", "名前に NUL が含まれています");
+    if (code.code == '/' || code.code == '\\') {
+      return bilingual("a path, not a name", "名前ではなくパスです");
+    }
+    if (is_control(code.code)) {
+      return bilingual("a control character in the name", "名前に制御文字が含まれています");
+    }
     at += code.length;
   }
-  return "";
+  return std::nullopt;
 }
 
 std::string anki_media_renamed(std::string_view name, std::uint64_t content_hash) {

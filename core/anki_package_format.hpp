@@ -9,14 +9,23 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "core/bilingual_message.hpp"
 
 namespace kioku {
 
-// A media map, `meta` or name kioku will not read; the message says what is wrong.
+// A media map, `meta` or name kioku will not read; the message says what is wrong, in English
+// (what()) and Japanese (message()).
 class AnkiPackageError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit AnkiPackageError(BilingualMessage message)
+      : std::runtime_error(message.english), message_(std::move(message)) {}
+  const BilingualMessage& message() const noexcept { return message_; }
+
+ private:
+  BilingualMessage message_;
 };
 
 // PackageMetadata.version from the `meta` entry's bytes (protobuf: field 1, a varint); 0 when
@@ -43,10 +52,10 @@ std::vector<AnkiMediaEntry> parse_anki_json_media_map(std::string_view json);
 // AnkiPackageError.
 std::vector<AnkiMediaEntry> parse_anki_protobuf_media_map(std::string_view protobuf);
 
-// Why `name` may not be written into the media folder (empty when it may): it must be one
+// Why `name` may not be written into the media folder (nothing when it may): it must be one
 // normal path component of valid UTF-8 without control characters: no "", ".", "..", '/',
 // '\\', NUL, a Windows drive ("C:"), and at most 255 bytes.
-std::string anki_media_name_problem(std::string_view name);
+std::optional<BilingualMessage> anki_media_name_problem(std::string_view name);
 
 // The name a media file gets when another file of its name has other content, as Anki renames:
 // "-" and 16 hex digits of `content_hash` before the extension ("a.png" -> "a-0123....png").

@@ -7,6 +7,8 @@
 #include <set>
 #include <utility>
 
+#include "core/bilingual_message.hpp"
+#include "core/fill_in.hpp"
 #include "core/next_place.hpp"
 #include "core/unicode.hpp"
 #include "core/utf8.hpp"
@@ -164,19 +166,45 @@ void TemplateReader::read(std::vector<AnkiTemplateNode>& nodes, std::vector<std:
   }
 }
 
-std::string describe(AnkiTemplateError::Kind kind, const std::string& name,
-                     const std::string& open_name) {
+// The error's problem. The tags go in whole as values ({open}: "{{#A}}", {close}: "{{/A}}"),
+// so that no pattern has braces of its own.
+BilingualMessage describe(AnkiTemplateError::Kind kind, const std::string& name,
+                          const std::string& open_name) {
+  const std::string open = "{{#" + name + "}}";
+  const std::string close = "{{/" + name + "}}";
   switch (kind) {
     case AnkiTemplateError::Kind::kSectionNotClosed:
-      return "the section {{#" + name + "}} is never closed (missing {{/" + name + "}})";
+      return bilingual("the section {open} is never closed (missing {close})",
+                       "セクション {open} が閉じられていません（{close} がありません）",
+                       {{"open", open}, {"close", close}});
     case AnkiTemplateError::Kind::kWrongSectionClosed:
-      return "{{/" + name + "}} closes a section that is not the open one, {{#" + open_name + "}}";
+      return bilingual("{close} closes a section that is not the open one, {open}",
+                       "{close} が閉じているのは、開いているセクション {open} ではありません",
+                       {{"close", close}, {"open", "{{#" + open_name + "}}"}});
     case AnkiTemplateError::Kind::kSectionNotOpen:
-      return "{{/" + name + "}} closes a section that was never opened";
+      return bilingual("{close} closes a section that was never opened",
+                       "{close} は開かれていないセクションを閉じています", {{"close", close}});
     case AnkiTemplateError::Kind::kTooDeep:
-      return "sections nested more than " + std::to_string(kMaxAnkiSectionDepth) + " deep";
+      return bilingual("sections nested more than {most} deep",
+                       "セクションの入れ子が {most} 段を超えています",
+                       {{"most", std::to_string(kMaxAnkiSectionDepth)}});
   }
-  return "template error";
+  return bilingual("template error", "テンプレートのエラーです");
+}
+
+// The whole message: describe_text_place's "line 2, column 3: " (in Japanese "2 行 3 列: "),
+// then the problem in the card template.
+BilingualMessage template_error_message(const TextPlace& place, const BilingualMessage& problem) {
+  const std::string column = std::to_string(place.column);
+  const BilingualMessage where =
+      !place.known()   ? BilingualMessage{}
+      : place.line > 1 ? bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
+                                   {{"line", std::to_string(place.line)}, {"column", column}})
+                       : bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
+  return {fill_in("{place}card template: {problem}",
+                  {{"place", where.english}, {"problem", problem.english}}),
+          fill_in("{place}カードテンプレート: {problem}",
+                  {{"place", where.japanese}, {"problem", problem.japanese}})};
 }
 
 }  // namespace
@@ -190,7 +218,7 @@ AnkiTemplate AnkiTemplate::parse(std::string_view source) {
 AnkiTemplateError::AnkiTemplateError(Kind kind, TextPlace place, std::string name,
                                      std::string open_name)
     : Error(ErrorCode::kInvalidInput,
-            describe_text_place(place) + "card template: " + describe(kind, name, open_name)),
+            template_error_message(place, describe(kind, name, open_name))),
       kind_(kind),
       place_(place),
       name_(std::move(name)),

@@ -15,6 +15,7 @@
 #include "core/deck_parser_limits.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "core/fnv1a.hpp"
 #include "core/note_validation.hpp"
 #include "core/templated_note_type.hpp"
@@ -53,8 +54,42 @@ bool is_notetype_label(std::string_view label) {
   return label == "notetype" || label == "note type" || label == "kind";
 }
 
-std::string kinds_message() {
-  return "kioku reads " + std::string(anki_note_types_read());
+// A message that ends naming the note types kioku reads (worded in each language), with `name`,
+// a quoted note type, filled in the same in both. The Japanese list ends in "）", so "です"
+// follows it without a space.
+BilingualMessage naming_types_read(std::string_view english, std::string_view japanese,
+                                   const std::string& name) {
+  const BilingualMessage types = anki_note_types_read();
+  return {fill_in(english, {{"name", name}, {"types", types.english}}),
+          fill_in(japanese, {{"name", name}, {"types", types.japanese}})};
+}
+
+// `#notetype`'s note type, when kioku does not read it.
+BilingualMessage header_type_not_read(const std::string& name) {
+  return naming_types_read(
+      "note type {name} is not one kioku reads; kioku reads {types} (or give --kind)",
+      "ノートタイプ {name} は kioku が読めるものではありません。kioku が読めるのは {types}"
+      "です（または --kind を指定してください）",
+      name);
+}
+
+// The note type a row's note type column names, when kioku does not read it.
+BilingualMessage row_type_not_read(const std::string& name) {
+  return naming_types_read("note type {name} is not one kioku reads; kioku reads {types}",
+                           "ノートタイプ {name} は kioku が読めるものではありません。kioku が"
+                           "読めるのは {types}です",
+                           name);
+}
+
+// `#notetype`'s note type for a row whose note type column is empty, when kioku does not read
+// it.
+BilingualMessage file_type_not_read(const std::string& name) {
+  return naming_types_read(
+      "the row names no note type, and #notetype's {name} is not one kioku reads; kioku reads "
+      "{types}",
+      "この行はノートタイプを指定しておらず、#notetype の {name} は kioku が読めるものでは"
+      "ありません。kioku が読めるのは {types}です",
+      name);
 }
 
 }  // namespace
@@ -108,8 +143,7 @@ AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
       global_kind_ = kind_of_anki_note_type(headers.notetype);
       if (!global_kind_) {
         throw InputError(reader_.file_name(), headers.notetype_line, "#notetype",
-                         "note type " + quoted_for_error(headers.notetype) +
-                             " is not one kioku reads; " + kinds_message() + " (or give --kind)");
+                         header_type_not_read(quoted_for_error(headers.notetype)));
       }
     }
   }
@@ -155,10 +189,13 @@ void AnkiTextNotes::plan(std::size_t count) {
         column.field = std::string(field);
       } else if (labels_from_option_) {
         throw InputError(reader_.file_name(), 0, option_field,
-                         "no field " + quoted_for_error(labels_[index]) + " in kind " +
-                             std::string(note_kind_name(*global_kind_)) +
-                             " (name its fields, tags, deck, guid, notetype, or - to leave a "
-                             "column out)");
+                         bilingual("no field {label} in kind {kind} (name its fields, tags, "
+                                   "deck, guid, notetype, or - to leave a column out)",
+                                   "種類 {kind} にフィールド {label} はありません（そのフィールド"
+                                   "名か tags、deck、guid、notetype を指定するか、- で列を除いて"
+                                   "ください）",
+                                   {{"label", quoted_for_error(labels_[index])},
+                                    {"kind", std::string(note_kind_name(*global_kind_))}}));
       }
     }
   }
@@ -189,8 +226,10 @@ void AnkiTextNotes::plan(std::size_t count) {
                            [](const Column& c) { return c.role == Role::kNone && !c.left_out; });
     if (unlabelled_free == columns_.end()) {
       throw InputError(reader_.file_name(), 0, labels_from_option_ ? option_field : "",
-                       "no column left for field " + std::string(fields.front().name) +
-                           " of kind " + std::string(note_kind_name(*global_kind_)));
+                       bilingual("no column left for field {field} of kind {kind}",
+                                 "種類 {kind} のフィールド {field} に割り当てる列が残っていません",
+                                 {{"field", std::string(fields.front().name)},
+                                  {"kind", std::string(note_kind_name(*global_kind_))}}));
     }
     unlabelled_free->role = Role::kField;
     unlabelled_free->field = std::string(fields.front().name);
@@ -210,7 +249,7 @@ void AnkiTextNotes::plan(std::size_t count) {
 }
 
 void AnkiTextNotes::fail(const AnkiTextRow& row, std::size_t column, const std::string& field,
-                         const std::string& problem) const {
+                         const BilingualMessage& problem) const {
   const bool known = column < row.field_lines.size();
   throw InputError(reader_.file_name(), known ? row.field_lines[column] : row.line,
                    known ? row.field_columns[column] : 0, field, problem);
@@ -225,8 +264,12 @@ std::vector<std::pair<std::size_t, std::string>> AnkiTextNotes::row_fields(
   } else {
     for (const auto& field : note_kind_spec(note.kind).fields) names.emplace_back(field.name);
   }
-  const std::string kind_name = own_type ? "note type " + quoted_for_error(note.note_type->name())
-                                         : "kind " + std::string(note_kind_name(note.kind));
+  // Worded in each language; the messages below fill it in with their own values in one pass.
+  const BilingualMessage kind_name =
+      own_type ? bilingual("note type {name}", "ノートタイプ {name}",
+                           {{"name", quoted_for_error(note.note_type->name())}})
+               : bilingual("kind {name}", "種類 {name}",
+                           {{"name", std::string(note_kind_name(note.kind))}});
   // By the labels' names when they name fields of this row's kind, as a file of one kind is
   // read (plan()); in order when there are none, or none of its fields: a file of several kinds
   // may label its columns for one of them (front, back) and give another's (cloze) in order.
@@ -249,9 +292,14 @@ std::vector<std::pair<std::size_t, std::string>> AnkiTextNotes::row_fields(
       if (at < names.size()) {
         fields.emplace_back(free_columns[at], names[at]);
       } else if (!row.fields[free_columns[at]].empty()) {
-        fail(row, free_columns[at], "",
-             "column " + std::to_string(free_columns[at] + 1) + " has text but " + kind_name +
-                 " has only " + std::to_string(names.size()) + " fields");
+        const std::string column = std::to_string(free_columns[at] + 1);
+        const std::string count = std::to_string(names.size());
+        fail(
+            row, free_columns[at], "",
+            {fill_in("column {column} has text but {kind} has only {count} fields",
+                     {{"column", column}, {"kind", kind_name.english}, {"count", count}}),
+             fill_in("列 {column} にテキストがありますが、{kind} のフィールドは {count} 個だけです",
+                     {{"column", column}, {"kind", kind_name.japanese}, {"count", count}})});
       }
     }
     return fields;
@@ -262,10 +310,14 @@ std::vector<std::pair<std::size_t, std::string>> AnkiTextNotes::row_fields(
     if (!field.empty()) {
       fields.emplace_back(column, field);
     } else if (labels_from_option_) {
+      const std::string label = quoted_for_error(labels_[column]);
       fail(row, column, "--columns",
-           "no field " + quoted_for_error(labels_[column]) + " in " + kind_name +
-               ", this row's (name its fields, tags, deck, guid, notetype, or - to leave a "
-               "column out)");
+           {fill_in("no field {label} in {kind}, this row's (name its fields, tags, deck, guid, "
+                    "notetype, or - to leave a column out)",
+                    {{"label", label}, {"kind", kind_name.english}}),
+            fill_in("この行の {kind} にはフィールド {label} がありません（そのフィールド名か tags、"
+                    "deck、guid、notetype を指定するか、- で列を除いてください）",
+                    {{"label", label}, {"kind", kind_name.japanese}})});
     } else {
       unnamed.push_back(column);  // left out, as in Anki
     }
@@ -276,7 +328,10 @@ std::vector<std::pair<std::size_t, std::string>> AnkiTextNotes::row_fields(
     // Anki gives the first field the first free column, whatever the labels say.
     if (unnamed.empty()) {
       fail(row, row.fields.size(), "",
-           "no column left for field " + names.front() + " of " + kind_name);
+           {fill_in("no column left for field {field} of {kind}",
+                    {{"field", names.front()}, {"kind", kind_name.english}}),
+            fill_in("{kind} のフィールド {field} に割り当てる列が残っていません",
+                    {{"field", names.front()}, {"kind", kind_name.japanese}})});
     }
     fields.emplace_back(unnamed.front(), names.front());
   }
@@ -297,12 +352,29 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
   }
   const std::size_t expected = columns_.size();
   if (row.fields.size() != expected) {
-    const std::string where =
-        labels_from_option_ ? " columns where --columns names " + std::to_string(expected)
-                            : " columns where the file has " + std::to_string(expected) +
-                                  (labels_.empty() ? " (its first row's)" : " (its #columns)");
-    const std::string problem = "has " + std::to_string(row.fields.size()) + where +
-                                "; a separator in a field must be inside quotes";
+    const std::string count = std::to_string(row.fields.size());
+    const std::string wanted = std::to_string(expected);
+    const BilingualMessage problem =
+        labels_from_option_
+            ? bilingual(
+                  "has {count} columns where --columns names {expected}; a separator in a "
+                  "field must be inside quotes",
+                  "列が {count} 個ありますが、--columns は {expected} 列です。フィールド内の"
+                  "区切り文字は引用符で囲んでください",
+                  {{"count", count}, {"expected", wanted}})
+        : labels_.empty()
+            ? bilingual(
+                  "has {count} columns where the file has {expected} (its first row's); a "
+                  "separator in a field must be inside quotes",
+                  "列が {count} 個ありますが、このファイルは {expected} 列です（最初の行の"
+                  "列数）。フィールド内の区切り文字は引用符で囲んでください",
+                  {{"count", count}, {"expected", wanted}})
+            : bilingual(
+                  "has {count} columns where the file has {expected} (its #columns); a "
+                  "separator in a field must be inside quotes",
+                  "列が {count} 個ありますが、このファイルは {expected} 列です（#columns の"
+                  "列数）。フィールド内の区切り文字は引用符で囲んでください",
+                  {{"count", count}, {"expected", wanted}});
     fail(row, row.fields.size() > expected ? expected : row.fields.size(), "", problem);
   }
   result = AnkiTextNote{};
@@ -356,10 +428,8 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
               note.note_type ? std::optional(NoteKind::kAnki) : kind_of_anki_note_type(type_name);
           if (!kind) {
             fail(row, index, "notetype",
-                 (named ? "note type " + quoted_for_error(value)
-                        : "the row names no note type, and #notetype's " +
-                              quoted_for_error(type_name)) +
-                     " is not one kioku reads; " + kinds_message());
+                 named ? row_type_not_read(quoted_for_error(value))
+                       : file_type_not_read(quoted_for_error(type_name)));
           }
         }
         break;
@@ -375,9 +445,12 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         if (global_kind_) {
           if (!value.empty() && !column.labelled) {
             fail(row, index, "",
-                 "column " + std::to_string(index + 1) + " has text that no field of kind " +
-                     std::string(note_kind_name(*global_kind_)) +
-                     " takes; name the columns with --columns (- leaves one out)");
+                 bilingual("column {column} has text that no field of kind {kind} takes; name "
+                           "the columns with --columns (- leaves one out)",
+                           "列 {column} のテキストは種類 {kind} のどのフィールドにも入りません。"
+                           "--columns で列に名前を付けてください（- でその列を除けます）",
+                           {{"column", std::to_string(index + 1)},
+                            {"kind", std::string(note_kind_name(*global_kind_))}}));
           }
         } else if (!column.left_out) {
           free_columns.push_back(index);
@@ -429,7 +502,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
     for (const auto& [row_column, field] : row_columns) {
       if (column == expected && field == error.field()) column = row_column;
     }
-    fail(row, column, error.field(), error.problem());
+    fail(row, column, error.field(), error.problem_message());
   }
   return true;
 }

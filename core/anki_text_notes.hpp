@@ -66,7 +66,7 @@ class AnkiTextNotes {
   std::vector<std::pair<std::size_t, std::string>> row_fields(
       const AnkiTextRow& row, const std::vector<std::size_t>& free_columns, const Note& note) const;
   [[noreturn]] void fail(const AnkiTextRow& row, std::size_t column, const std::string& field,
-                         const std::string& problem) const;
+                         const BilingualMessage& problem) const;
 
   AnkiTextReader& reader_;
   AnkiTextOptions options_;

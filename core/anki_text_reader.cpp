@@ -112,8 +112,10 @@ AnkiTextReader::AnkiTextReader(ByteSource& source, std::string file_name)
   }
   if (read_ahead_.empty()) {
     throw InputError(file_name_, 0, "",
-                     "has no notes: nothing but headers, comments or empty lines (an empty "
-                     "file?)");
+                     BilingualMessage{"has no notes: nothing but headers, comments or empty "
+                                      "lines (an empty file?)",
+                                      "ノートがありません: ヘッダー、コメント、空行しかありません"
+                                      "（空のファイルでは？）"});
   }
   if (headers_.html) {
     html_ = *headers_.html;
@@ -168,9 +170,12 @@ void AnkiTextReader::check_utf8(std::size_t begin, std::size_t end, int line, in
       static constexpr char kHex[] = "0123456789ABCDEF";
       const std::string byte = {'0', 'x', kHex[c >> 4], kHex[c & 0xF]};
       throw InputError(file_name_, line, column, "",
-                       "is not valid UTF-8 (byte " + byte +
-                           "); Anki's text files are UTF-8: save the file as UTF-8 and import "
-                           "it again");
+                       bilingual("is not valid UTF-8 (byte {byte}); Anki's text files are "
+                                 "UTF-8: save the file as UTF-8 and import it again",
+                                 "UTF-8 として正しくありません（バイト {byte}）。Anki の"
+                                 "テキストファイルは UTF-8 です。ファイルを UTF-8 で保存して、"
+                                 "もう一度取り込んでください",
+                                 {{"byte", byte}}));
     }
     at += point.length;
     ++column;
@@ -184,9 +189,10 @@ std::optional<std::string> AnkiTextReader::header_line(bool first) {
   std::size_t end = pos_;
   while (true) {
     if (end - pos_ > kMaxAnkiTextRowBytes) {
-      throw InputError(
-          file_name_, line_, "",
-          "a header line longer than " + std::to_string(kMaxAnkiTextRowBytes) + " bytes");
+      throw InputError(file_name_, line_, "",
+                       bilingual("a header line longer than {max} bytes",
+                                 "ヘッダー行が {max} バイトを超えています",
+                                 {{"max", std::to_string(kMaxAnkiTextRowBytes)}}));
     }
     if (!want(end - pos_ + 1)) break;
     // A header line ends as a row does: at LF, CR LF or a CR alone.
@@ -231,7 +237,7 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
   const std::string_view value = trim_ascii_space(raw_value);
   const std::string field = "#" + key;
   const int value_column = code_points(std::string_view(line).substr(0, colon + 1)) + 1;
-  const auto fail = [&](const std::string& problem) -> void {
+  const auto fail = [&](const BilingualMessage& problem) -> void {
     throw InputError(file_name_, line_number, value_column, field, problem);
   };
   if (key == "separator") {
@@ -240,14 +246,19 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
       if (literal || lower_ascii(value) == separator.name) headers_.separator = separator.byte;
     }
     if (headers_.separator == 0) {
-      fail("unknown separator " + quoted_for_error(value) +
-           "; Anki's are tab, comma, semicolon, space, pipe and colon (by name or as the "
-           "character)");
+      fail(
+          bilingual("unknown separator {value}; Anki's are tab, comma, semicolon, space, pipe "
+                    "and colon (by name or as the character)",
+                    "区切り文字 {value} は不明です。Anki の区切り文字は tab、comma、semicolon、"
+                    "space、pipe、colon です（名前か、その文字そのもので指定します）",
+                    {{"value", quoted_for_error(value)}}));
     }
   } else if (key == "html") {
     const std::string flag = lower_ascii(value);
     if (flag != "true" && flag != "false") {
-      fail("must be true or false, not " + quoted_for_error(value));
+      fail(bilingual("must be true or false, not {value}",
+                     "true か false にしてください（{value} になっています）",
+                     {{"value", quoted_for_error(value)}}));
     }
     headers_.html = flag == "true";
   } else if (key == "tags") {
@@ -269,8 +280,10 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
         });
     if (digits) number = std::stoi(std::string(value));
     if (number < 1 || number > kMaxAnkiTextColumns) {
-      fail("must be a column number from 1 to " + std::to_string(kMaxAnkiTextColumns) + ", not " +
-           quoted_for_error(value));
+      fail(bilingual(
+          "must be a column number from 1 to {max}, not {value}",
+          "1 から {max} までの列番号にしてください（{value} になっています）",
+          {{"max", std::to_string(kMaxAnkiTextColumns)}, {"value", quoted_for_error(value)}}));
     }
     int& column = key == "guid column"       ? headers_.guid_column
                   : key == "deck column"     ? headers_.deck_column
@@ -279,8 +292,12 @@ void AnkiTextReader::apply_header(const std::string& line, int line_number) {
     column = number;
   } else if (key == "if matches") {
     if (lower_ascii(value) != "update current") {
-      fail("kioku always updates a note the file has again (\"update current\"); " +
-           quoted_for_error(value) + " is not read");
+      fail(
+          bilingual("kioku always updates a note the file has again (\"update current\"); "
+                    "{value} is not read",
+                    "kioku はファイルに再び現れたノートを常に更新します（\"update current\"）。"
+                    "{value} は読み込みません",
+                    {{"value", quoted_for_error(value)}}));
     }
   }
   // Anything else (`match scope`, keys of later Ankis) is ignored, as Anki ignores what it does
@@ -344,8 +361,10 @@ bool AnkiTextReader::parse_row(AnkiTextRow& row) {
   const auto check_length = [&] {
     if (pos_ - begin > kMaxAnkiTextRowBytes) {
       throw InputError(file_name_, row.line, "",
-                       "a row longer than " + std::to_string(kMaxAnkiTextRowBytes) +
-                           " bytes (a quote that is never closed?)");
+                       bilingual("a row longer than {max} bytes (a quote that is never closed?)",
+                                 "行が {max} バイトを超えています（閉じられていない引用符が"
+                                 "あるのでは？）",
+                                 {{"max", std::to_string(kMaxAnkiTextRowBytes)}}));
     }
   };
   while (true) {
@@ -353,8 +372,11 @@ bool AnkiTextReader::parse_row(AnkiTextRow& row) {
     // of separators alone would otherwise cost a string per byte.
     if (static_cast<int>(row.fields.size()) == kMaxAnkiTextColumns) {
       throw InputError(file_name_, row.line, "",
-                       "a row with more than " + std::to_string(kMaxAnkiTextColumns) +
-                           " fields; kioku maps at most that many columns");
+                       bilingual("a row with more than {max} fields; kioku maps at most that "
+                                 "many columns",
+                                 "行のフィールドが {max} 個を超えています。kioku が対応付けられる"
+                                 "列はその数までです",
+                                 {{"max", std::to_string(kMaxAnkiTextColumns)}}));
     }
     row.fields.emplace_back();
     row.field_lines.push_back(line_);
@@ -369,7 +391,8 @@ bool AnkiTextReader::parse_row(AnkiTextRow& row) {
         if (!want(1)) {
           check_utf8(begin, pos_, begin_line, begin_column);
           throw InputError(file_name_, quote_line, quote_column, "",
-                           "the quote that opens this field is never closed");
+                           BilingualMessage{"the quote that opens this field is never closed",
+                                            "このフィールドを始める引用符が閉じられていません"});
         }
         const char c = buffer_[pos_];
         if (c == '"') {

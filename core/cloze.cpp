@@ -17,8 +17,20 @@ constexpr std::string_view kColons = "::";
 constexpr std::size_t kQuotedDigits = 24;
 constexpr std::size_t kQuotedMark = 32;
 
-ClozeError cloze_error_at(std::string_view text, std::size_t offset, const std::string& problem) {
+ClozeError cloze_error_at(std::string_view text, std::size_t offset,
+                          const BilingualMessage& problem) {
   return ClozeError(text_place_at(text, offset), problem);
+}
+
+// describe_text_place's "column 5: " or "line 2, column 5: ", and the same in Japanese.
+BilingualMessage place_message(const TextPlace& place) {
+  if (!place.known()) return {};
+  const std::string column = std::to_string(place.column);
+  if (place.line > 1) {
+    return bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
+                     {{"line", std::to_string(place.line)}, {"column", column}});
+  }
+  return bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
 }
 
 bool is_digit(char c) noexcept {
@@ -48,10 +60,13 @@ std::optional<OpeningMark> read_opening_mark(std::string_view text, std::size_t 
       for (char digit : digits) {
         number = number * 10 + (digit - '0');
         if (number > kMaxClozeNumber) {
-          throw cloze_error_at(text, part_start,
-                               "cloze number " + std::string(digits.substr(0, kQuotedDigits)) +
-                                   (digits.size() > kQuotedDigits ? "..." : "") +
-                                   " is above the highest, " + std::to_string(kMaxClozeNumber));
+          const std::string written = std::string(digits.substr(0, kQuotedDigits)) +
+                                      (digits.size() > kQuotedDigits ? "..." : "");
+          throw cloze_error_at(
+              text, part_start,
+              bilingual("cloze number {number} is above the highest, {highest}",
+                        "穴埋めの番号 {number} は上限の {highest} を超えています",
+                        {{"number", written}, {"highest", std::to_string(kMaxClozeNumber)}}));
         }
       }
       mark.numbers.push_back(number);
@@ -84,10 +99,12 @@ class ClozeReader {
     if (!open_.empty()) {
       const std::size_t offset = open_.front().offset;
       const std::size_t length = opening_ends_.front() - offset;
-      throw cloze_error_at(text_, offset,
-                           std::string(text_.substr(offset, std::min(length, kQuotedMark))) +
-                               (length > kQuotedMark ? "..." : "") +
-                               " is never closed (a deletion ends with }})");
+      const std::string mark = std::string(text_.substr(offset, std::min(length, kQuotedMark))) +
+                               (length > kQuotedMark ? "..." : "");
+      throw cloze_error_at(
+          text_, offset,
+          bilingual("{mark} is never closed (a deletion ends with }})",
+                    "{mark} が閉じられていません（穴埋めは }} で終わります）", {{"mark", mark}}));
     }
     return ClozeText{std::move(top_)};
   }
@@ -100,8 +117,10 @@ class ClozeReader {
       if (std::optional<OpeningMark> mark = read_opening_mark(text_, at)) {
         end_run();
         if (open_.size() == static_cast<std::size_t>(kMaxClozeDepth)) {
-          throw cloze_error_at(
-              text_, at, "deletions nested more than " + std::to_string(kMaxClozeDepth) + " deep");
+          throw cloze_error_at(text_, at,
+                               bilingual("deletions nested more than {depth} deep",
+                                         "穴埋めの入れ子が {depth} 段を超えています",
+                                         {{"depth", std::to_string(kMaxClozeDepth)}}));
         }
         ClozeSegment segment;
         segment.kind = ClozeSegment::Kind::kCloze;
@@ -168,8 +187,10 @@ bool ClozeSegment::is_active_for(ClozeNumber number) const noexcept {
          std::binary_search(numbers.begin(), numbers.end(), number);
 }
 
-ClozeError::ClozeError(TextPlace place, const std::string& problem)
-    : Error(ErrorCode::kInvalidInput, describe_text_place(place) + problem),
+ClozeError::ClozeError(TextPlace place, const BilingualMessage& problem)
+    : Error(ErrorCode::kInvalidInput,
+            BilingualMessage{place_message(place).english + problem.english,
+                             place_message(place).japanese + problem.japanese}),
       place_(place),
       problem_(problem) {}
 

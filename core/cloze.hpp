@@ -51,15 +51,16 @@ struct ClozeText {
 // Where in a field's text a cloze error is, and what it is.
 class ClozeError : public Error {
  public:
-  ClozeError(TextPlace place, const std::string& problem);
+  ClozeError(TextPlace place, const BilingualMessage& problem);
   const TextPlace& place() const noexcept { return place_; }
   // The message without the place: for callers that name the place their own way (a deck file's
   // line and column).
-  const std::string& problem() const noexcept { return problem_; }
+  const std::string& problem() const noexcept { return problem_.english; }
+  const BilingualMessage& problem_message() const noexcept { return problem_; }
 
  private:
   TextPlace place_;
-  std::string problem_;
+  BilingualMessage problem_;
 };
 
 // Reads `text` (any bytes) in linear time. An opening mark is "{{c" + numbers separated by

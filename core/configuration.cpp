@@ -6,6 +6,7 @@
 
 #include "core/configuration_keys.hpp"
 #include "core/configuration_toml.hpp"
+#include "core/fill_in.hpp"
 #include "core/reminder_settings.hpp"
 #include "core/toml.hpp"
 
@@ -31,6 +32,21 @@ constexpr std::array<std::pair<ConfigProblemKind, std::string_view>, 12> kKindNa
 std::string with_article(const std::string& type) {
   if (type == "command") return "a command (a string or an array of strings)";
   return (type == "integer" || type == "array" ? "an " : "a ") + type;
+}
+
+// A type's name in Japanese, as the CLI's catalogue words it (cli/config_messages.cpp).
+std::string japanese_type(const std::string& type) {
+  if (type == "integer") return "整数";
+  if (type == "string") return "文字列";
+  if (type == "table") return "テーブル";
+  if (type == "boolean") return "真偽値";
+  if (type == "command") return "コマンド（文字列か文字列の配列）";
+  if (type == "array") return "配列";
+  if (type == "float") return "小数";
+  if (type == "date") return "日付";
+  if (type == "time") return "時刻";
+  if (type == "date-time") return "日時";
+  return type;
 }
 
 // "en, ja" from "en,ja".
@@ -197,43 +213,73 @@ std::optional<ConfigProblemKind> parse_config_problem_kind(std::string_view name
   return std::nullopt;
 }
 
-std::string describe(const ConfigProblem& problem) {
-  std::string text = problem.file;
-  if (problem.line > 0) text += ":" + std::to_string(problem.line);
-  if (problem.line > 0 && problem.column > 0) text += ":" + std::to_string(problem.column);
-  if (!text.empty()) text += ": ";
-  if (!problem.key.empty()) text += problem.key + ": ";
+BilingualMessage describe_in_both(const ConfigProblem& problem) {
+  std::string where = problem.file;
+  if (problem.line > 0) where += ":" + std::to_string(problem.line);
+  if (problem.line > 0 && problem.column > 0) where += ":" + std::to_string(problem.column);
+  if (!where.empty()) where += ": ";
+  if (!problem.key.empty()) where += problem.key + ": ";
+  const auto message = [&](std::string_view english, std::string_view japanese) {
+    return bilingual(english, japanese,
+                     {{"where", where},
+                      {"got", problem.got},
+                      {"lowest", std::to_string(problem.lowest)},
+                      {"highest", std::to_string(problem.highest)},
+                      {"choices", listed(problem.expected)}});
+  };
   switch (problem.kind) {
     case ConfigProblemKind::kUnreadable:
-      return text + "cannot read the file: " + problem.got;
+      return message("{where}cannot read the file: {got}", "{where}ファイルを読めません: {got}");
     case ConfigProblemKind::kSyntax:
-      return text + "not valid TOML: " + problem.got;
+      return message("{where}not valid TOML: {got}", "{where}TOML として正しくありません: {got}");
     case ConfigProblemKind::kUnknownKey:
-      return text + "no such setting (see kioku.conf(5))";
+      return message("{where}no such setting (see kioku.conf(5))",
+                     "{where}そのような設定はありません（kioku.conf(5) を参照）");
     case ConfigProblemKind::kWrongType:
-      return text + "must be " + with_article(problem.expected) + ", not " +
-             with_article(problem.got);
+      // The types in words of each language: "an integer", 整数.
+      return {fill_in("{where}must be {expected}, not {got}",
+                      {{"where", where},
+                       {"expected", with_article(problem.expected)},
+                       {"got", with_article(problem.got)}}),
+              fill_in("{where}{expected}でなければなりません（{got}でした）",
+                      {{"where", where},
+                       {"expected", japanese_type(problem.expected)},
+                       {"got", japanese_type(problem.got)}})};
     case ConfigProblemKind::kNotAWholeNumber:
-      return text + "must be a whole number, got '" + problem.got + "'";
+      return message("{where}must be a whole number, got '{got}'",
+                     "{where}整数でなければなりません（'{got}' でした）");
     case ConfigProblemKind::kOutOfRange:
-      return text + "must be from " + std::to_string(problem.lowest) + " to " +
-             std::to_string(problem.highest) + ", got " + problem.got;
+      return message("{where}must be from {lowest} to {highest}, got {got}",
+                     "{where}{lowest} から {highest} まででなければなりません（{got} でした）");
     case ConfigProblemKind::kNotAChoice:
-      return text + "must be one of " + listed(problem.expected) + ", got '" + problem.got + "'";
+      return message("{where}must be one of {choices}, got '{got}'",
+                     "{where}{choices} のいずれかでなければなりません（'{got}' でした）");
     case ConfigProblemKind::kNotAbsolutePath:
-      return text + "must be an absolute path, got '" + problem.got + "'";
+      return message("{where}must be an absolute path, got '{got}'",
+                     "{where}絶対パスでなければなりません（'{got}' でした）");
     case ConfigProblemKind::kUnknownTimeZone:
-      return text + "not a time zone this system knows: '" + problem.got + "'";
+      return message("{where}not a time zone this system knows: '{got}'",
+                     "{where}このシステムが知らないタイムゾーンです: '{got}'");
     case ConfigProblemKind::kNotADuration:
-      return text + "must be a duration from 1m to 7d such as 2h, 90m or 1h30m, got '" +
-             problem.got + "'";
+      return message(
+          "{where}must be a duration from 1m to 7d such as 2h, 90m or 1h30m, got '{got}'",
+          "{where}1m から 7d までの時間（2h、90m、1h30m など）でなければなりません（'{got}' "
+          "でした）");
     case ConfigProblemKind::kNotQuietHours:
-      return text + "must be two different times of day, HH:MM-HH:MM such as 22:00-07:00, got '" +
-             problem.got + "'";
+      return message(
+          "{where}must be two different times of day, HH:MM-HH:MM such as 22:00-07:00, got "
+          "'{got}'",
+          "{where}異なる二つの時刻を HH:MM-HH:MM（22:00-07:00 など）で書かなければなりません"
+          "（'{got}' でした）");
     case ConfigProblemKind::kNoProgram:
-      return text + "must name a program, got " + problem.got;
+      return message("{where}must name a program, got {got}",
+                     "{where}プログラムを指定しなければなりません（{got} でした）");
   }
-  return text;
+  return same_in_both(where);
+}
+
+std::string describe(const ConfigProblem& problem) {
+  return describe_in_both(problem).english;
 }
 
 ConfigProblem syntax_problem(const std::string& file, int line, int column,

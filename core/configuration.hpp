@@ -74,6 +74,8 @@ struct ConfigProblem {
 
 // The problem in English, as one line: "FILE:LINE:COLUMN: KEY: what is wrong".
 std::string describe(const ConfigProblem& problem);
+// The same in English and in Japanese (the English is describe()'s).
+BilingualMessage describe_in_both(const ConfigProblem& problem);
 // The kind's stable name on the wire ("unknown_key", ...) and back (nullopt when unknown).
 std::string_view to_string(ConfigProblemKind kind) noexcept;
 std::optional<ConfigProblemKind> parse_config_problem_kind(std::string_view name) noexcept;
@@ -82,11 +84,12 @@ std::optional<ConfigProblemKind> parse_config_problem_kind(std::string_view name
 ConfigProblem syntax_problem(const std::string& file, int line, int column,
                              std::string description);
 
-// A refused configuration: an Error (kInvalidInput) whose message is describe(problem()).
+// A refused configuration: an Error (kInvalidInput) whose message is describe(problem()), with
+// its Japanese.
 class ConfigError : public Error {
  public:
   explicit ConfigError(ConfigProblem problem)
-      : Error(ErrorCode::kInvalidInput, describe(problem)), problem_(std::move(problem)) {}
+      : Error(ErrorCode::kInvalidInput, describe_in_both(problem)), problem_(std::move(problem)) {}
   const ConfigProblem& problem() const noexcept { return problem_; }
 
  private:

@@ -84,9 +84,13 @@ std::string with_setting(std::string_view text, const ConfigKey& key, const Conf
     if (table == nullptr)
       return ended(text) + (text.empty() ? "" : "\n") + "[" + section + "]\n" + line + "\n";
     if (table->is_inline()) {
-      throw Error(ErrorCode::kInvalidInput, file + ": " + section + " is an inline table; set " +
-                                                std::string(key.name) +
-                                                " in it by hand (kioku config edit)");
+      throw Error(
+          ErrorCode::kInvalidInput,
+          bilingual("{file}: {section} is an inline table; set {key} in it by hand (kioku "
+                    "config edit)",
+                    "{file}: {section} はインラインテーブルです。その中の {key} "
+                    "は手で設定してください（kioku config edit）",
+                    {{"file", file}, {"section", section}, {"key", std::string(key.name)}}));
     }
     if (has_header(text, *table)) {
       return insert_line(text, line_offset(text, table->source().begin.line + 1), line);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 
 namespace kioku {
 
@@ -24,10 +25,24 @@ constexpr std::array<std::pair<double, double>, 21> kFsrsWeightBounds = {{
     {0, 2},        {0.01, 0.8},   {0.1, 0.8},
 }};
 
+// `allowed` and `allowed_japanese`: the option's range or choices in English and in Japanese
+// (the same for a list of words such as "on, off").
+[[noreturn]] void refuse(std::string_view name, std::string_view value, std::string_view allowed,
+                         std::string_view allowed_japanese) {
+  throw Error(ErrorCode::kInvalidParams,
+              BilingualMessage{fill_in("{name}: \"{value}\" is not allowed (allowed: {allowed})",
+                                       {{"name", std::string(name)},
+                                        {"value", std::string(value)},
+                                        {"allowed", std::string(allowed)}}),
+                               fill_in("{name}: \"{value}\" は使えません（使える値: {allowed}）",
+                                       {{"name", std::string(name)},
+                                        {"value", std::string(value)},
+                                        {"allowed", std::string(allowed_japanese)}})});
+}
+
+// A list of words, the same in both languages.
 [[noreturn]] void refuse(std::string_view name, std::string_view value, std::string_view allowed) {
-  throw Error(ErrorCode::kInvalidParams, std::string(name) + ": \"" + std::string(value) +
-                                             "\" is not allowed (allowed: " + std::string(allowed) +
-                                             ")");
+  refuse(name, value, allowed, allowed);
 }
 
 // The shortest text that reads back as exactly `value`, so options survive storage unchanged.
@@ -56,27 +71,29 @@ struct OptionAccess {
   std::function<std::string(const DeckOptions&)> get;
 };
 
-OptionAccess integer_option(std::string_view name, std::string_view allowed, std::string_view help,
-                            int minimum, int maximum, int DeckOptions::*field) {
+OptionAccess integer_option(std::string_view name, std::string_view allowed,
+                            std::string_view allowed_japanese, std::string_view help, int minimum,
+                            int maximum, int DeckOptions::*field) {
   return {{name, allowed, help},
           [=](DeckOptions& options, std::string_view value) {
             int parsed = 0;
             if (!parse_int(value, parsed) || parsed < minimum || parsed > maximum) {
-              refuse(name, value, allowed);
+              refuse(name, value, allowed, allowed_japanese);
             }
             options.*field = parsed;
           },
           [=](const DeckOptions& options) { return std::to_string(options.*field); }};
 }
 
-OptionAccess decimal_option(std::string_view name, std::string_view allowed, std::string_view help,
+OptionAccess decimal_option(std::string_view name, std::string_view allowed,
+                            std::string_view allowed_japanese, std::string_view help,
                             double minimum, double maximum, double DeckOptions::*field) {
   return {
       {name, allowed, help},
       [=](DeckOptions& options, std::string_view value) {
         double parsed = 0;
         if (!parse_double(value, parsed) || parsed < minimum - 1e-12 || parsed > maximum + 1e-12) {
-          refuse(name, value, allowed);
+          refuse(name, value, allowed, allowed_japanese);
         }
         options.*field = parsed;
       },
@@ -104,15 +121,18 @@ OptionAccess steps_option(std::string_view name, std::string_view help,
   const std::string_view allowed =
       may_be_empty ? "durations like \"10m\" or \"1m 10m 1h\" (s, m, h, d), or \"\""
                    : "one or more durations like \"1m 10m 1h\" (s, m, h, d)";
+  const std::string_view allowed_japanese =
+      may_be_empty ? "\"10m\" や \"1m 10m 1h\" のような時間（s、m、h、d）、または \"\""
+                   : "\"1m 10m 1h\" のような一つ以上の時間（s、m、h、d）";
   return {{name, allowed, help},
           [=](DeckOptions& options, std::string_view value) {
             std::vector<int> steps;
             try {
               steps = parse_steps(value);
             } catch (const Error&) {
-              refuse(name, value, allowed);
+              refuse(name, value, allowed, allowed_japanese);
             }
-            if (steps.empty() && !may_be_empty) refuse(name, value, allowed);
+            if (steps.empty() && !may_be_empty) refuse(name, value, allowed, allowed_japanese);
             options.*field = steps;
           },
           [=](const DeckOptions& options) { return format_steps(options.*field); }};
@@ -128,36 +148,40 @@ const std::vector<OptionAccess>& option_table() {
          options.algorithm = *algorithm;
        },
        [](const DeckOptions& options) { return std::string(to_string(options.algorithm)); }},
-      integer_option("new_per_day", "0 to 9999", "new cards introduced per day", 0, 9999,
-                     &DeckOptions::new_per_day),
-      integer_option("reviews_per_day", "0 to 9999", "reviews per day", 0, 9999,
+      integer_option("new_per_day", "0 to 9999", "0 から 9999", "new cards introduced per day", 0,
+                     9999, &DeckOptions::new_per_day),
+      integer_option("reviews_per_day", "0 to 9999", "0 から 9999", "reviews per day", 0, 9999,
                      &DeckOptions::reviews_per_day),
       steps_option("learning_steps", "delays between the first answers of a new card",
                    &DeckOptions::learn_steps_seconds, true),
-      integer_option("graduating_interval", "1 to 36500 (days)",
+      integer_option("graduating_interval", "1 to 36500 (days)", "1 から 36500（日）",
                      "interval after the last learning step", 1, kMaximumDays,
                      &DeckOptions::graduating_interval_good),
-      integer_option("easy_interval", "1 to 36500 (days)", "interval after Easy on a new card", 1,
-                     kMaximumDays, &DeckOptions::graduating_interval_easy),
-      decimal_option("starting_ease", "1.31 to 5.0", "ease of a card when it graduates (SM-2)",
-                     1.31, 5.0, &DeckOptions::initial_ease),
-      decimal_option("easy_bonus", "1.0 to 5.0", "extra multiplier for Easy (SM-2)", 1.0, 5.0,
-                     &DeckOptions::easy_multiplier),
-      decimal_option("hard_interval", "0.1 to 1.3", "multiplier for Hard (SM-2)", 0.1, 1.3,
-                     &DeckOptions::hard_multiplier),
-      decimal_option("interval_modifier", "0.5 to 2.0", "multiplies every review interval (SM-2)",
-                     0.5, 2.0, &DeckOptions::interval_multiplier),
-      integer_option("maximum_interval", "1 to 36500 (days)", "longest interval", 1, kMaximumDays,
-                     &DeckOptions::maximum_interval),
+      integer_option("easy_interval", "1 to 36500 (days)", "1 から 36500（日）",
+                     "interval after Easy on a new card", 1, kMaximumDays,
+                     &DeckOptions::graduating_interval_easy),
+      decimal_option("starting_ease", "1.31 to 5.0", "1.31 から 5.0",
+                     "ease of a card when it graduates (SM-2)", 1.31, 5.0,
+                     &DeckOptions::initial_ease),
+      decimal_option("easy_bonus", "1.0 to 5.0", "1.0 から 5.0", "extra multiplier for Easy (SM-2)",
+                     1.0, 5.0, &DeckOptions::easy_multiplier),
+      decimal_option("hard_interval", "0.1 to 1.3", "0.1 から 1.3", "multiplier for Hard (SM-2)",
+                     0.1, 1.3, &DeckOptions::hard_multiplier),
+      decimal_option("interval_modifier", "0.5 to 2.0", "0.5 から 2.0",
+                     "multiplies every review interval (SM-2)", 0.5, 2.0,
+                     &DeckOptions::interval_multiplier),
+      integer_option("maximum_interval", "1 to 36500 (days)", "1 から 36500（日）",
+                     "longest interval", 1, kMaximumDays, &DeckOptions::maximum_interval),
       steps_option("relearning_steps", "delays after a lapse before the card returns to review",
                    &DeckOptions::relearn_steps_seconds, true),
-      decimal_option("new_interval", "0.0 to 1.0",
+      decimal_option("new_interval", "0.0 to 1.0", "0.0 から 1.0",
                      "interval after a lapse, times the old one (SM-2)", 0.0, 1.0,
                      &DeckOptions::lapse_multiplier),
-      integer_option("minimum_interval", "1 to 36500 (days)", "shortest interval after a lapse", 1,
-                     kMaximumDays, &DeckOptions::minimum_lapse_interval),
-      integer_option("leech_threshold", "0 to 99 (0: never)", "lapses that make a card a leech", 0,
-                     99, &DeckOptions::leech_threshold),
+      integer_option("minimum_interval", "1 to 36500 (days)", "1 から 36500（日）",
+                     "shortest interval after a lapse", 1, kMaximumDays,
+                     &DeckOptions::minimum_lapse_interval),
+      integer_option("leech_threshold", "0 to 99 (0: never)", "0 から 99（0: リーチにしない）",
+                     "lapses that make a card a leech", 0, 99, &DeckOptions::leech_threshold),
       {{"leech_action", "suspend, tag", "what happens to a leech: tagged and suspended, or tagged"},
        [](DeckOptions& options, std::string_view value) {
          if (value == "suspend") {
@@ -176,8 +200,9 @@ const std::vector<OptionAccess>& option_table() {
                      "new cards are limited by new_per_day only, not also by reviews_per_day",
                      &DeckOptions::new_cards_ignore_review_limit),
       boolean_option("fuzz", "spread review intervals over a few days", &DeckOptions::fuzz),
-      decimal_option("desired_retention", "0.70 to 0.99", "recall probability FSRS schedules for",
-                     0.70, 0.99, &DeckOptions::desired_retention),
+      decimal_option("desired_retention", "0.70 to 0.99", "0.70 から 0.99",
+                     "recall probability FSRS schedules for", 0.70, 0.99,
+                     &DeckOptions::desired_retention),
       boolean_option("bury_new_siblings", "answering a card hides its new siblings until tomorrow",
                      &DeckOptions::bury_new_siblings),
       boolean_option("bury_review_siblings",
@@ -200,17 +225,22 @@ const std::vector<OptionAccess>& option_table() {
            if (count >= weights.size() || !parse_double(word, parsed) ||
                parsed < kFsrsWeightBounds[count].first ||
                parsed > kFsrsWeightBounds[count].second) {
-             const std::string where = count < weights.size()
-                                           ? "w" + std::to_string(count) + " must be within " +
-                                                 format_decimal(kFsrsWeightBounds[count].first) +
-                                                 " to " +
-                                                 format_decimal(kFsrsWeightBounds[count].second)
-                                           : std::string("exactly 21 numbers");
-             refuse("fsrs_parameters", value, where);
+             if (count >= weights.size()) {
+               refuse("fsrs_parameters", value, "exactly 21 numbers", "ちょうど 21 個の数");
+             }
+             const BilingualMessage where =
+                 bilingual("w{index} must be within {lowest} to {highest}",
+                           "w{index} は {lowest} から {highest} まで",
+                           {{"index", std::to_string(count)},
+                            {"lowest", format_decimal(kFsrsWeightBounds[count].first)},
+                            {"highest", format_decimal(kFsrsWeightBounds[count].second)}});
+             refuse("fsrs_parameters", value, where.english, where.japanese);
            }
            weights[count++] = parsed;
          }
-         if (count != weights.size()) refuse("fsrs_parameters", value, "exactly 21 numbers");
+         if (count != weights.size()) {
+           refuse("fsrs_parameters", value, "exactly 21 numbers", "ちょうど 21 個の数");
+         }
          options.fsrs_weights = weights;
        },
        [](const DeckOptions& options) {
@@ -233,7 +263,9 @@ const OptionAccess& find_option(std::string_view name) {
     names += (names.empty() ? "" : ", ") + std::string(option.spec.name);
   }
   throw Error(ErrorCode::kInvalidParams,
-              "unknown deck option '" + std::string(name) + "' (options: " + names + ")");
+              bilingual("unknown deck option '{name}' (options: {names})",
+                        "デッキのオプション '{name}' はありません（オプション: {names}）",
+                        {{"name", std::string(name)}, {"names", names}}));
 }
 
 }  // namespace
@@ -281,7 +313,9 @@ std::vector<int> parse_steps(std::string_view text) {
     int amount = 0;
     if (multiplier == 0 || !parse_int(std::string_view(word).substr(0, word.size() - 1), amount) ||
         amount <= 0 || amount > 365 * 86400 / multiplier) {
-      throw Error(ErrorCode::kInvalidParams, "\"" + word + "\" is not a duration like 10m");
+      throw Error(ErrorCode::kInvalidParams,
+                  bilingual("\"{word}\" is not a duration like 10m",
+                            "\"{word}\" は 10m のような時間ではありません", {{"word", word}}));
     }
     steps.push_back(amount * multiplier);
   }

@@ -38,22 +38,33 @@ constexpr std::size_t kTomlMessageBytes = 200;
 std::vector<std::string> read_languages(const TableReader& file) {
   std::vector<std::string> languages = file.string_list("languages");
   const toml::node* where = &file.require("languages");
-  if (languages.empty()) file.fail("languages", "must list at least one language", where);
+  if (languages.empty()) {
+    file.fail("languages",
+              bilingual("must list at least one language", "言語を 1 つ以上挙げなければなりません"),
+              where);
+  }
   if (languages.size() > kMaxLanguages) {
     file.fail("languages",
-              "lists " + std::to_string(languages.size()) + " languages; at most " +
-                  std::to_string(kMaxLanguages) + " are allowed",
+              bilingual("lists {count} languages; at most {most} are allowed",
+                        "言語が {count} 個あります。上限は {most} 個です",
+                        {{"count", std::to_string(languages.size())},
+                         {"most", std::to_string(kMaxLanguages)}}),
               where);
   }
   std::set<std::string> seen;
   for (const std::string& language : languages) {
     if (!is_language_code(language)) {
       file.fail("languages",
-                quoted_for_error(language) + " is not a language code such as \"en\" or \"ja\"",
+                bilingual("{language} is not a language code such as \"en\" or \"ja\"",
+                          "{language} は \"en\" や \"ja\" のような言語コードではありません",
+                          {{"language", quoted_for_error(language)}}),
                 where);
     }
     if (!seen.insert(language).second) {
-      file.fail("languages", "\"" + language + "\" is listed twice", where);
+      file.fail("languages",
+                bilingual("\"{language}\" is listed twice",
+                          "\"{language}\" が 2 回挙げられています", {{"language", language}}),
+                where);
     }
   }
   return languages;
@@ -70,8 +81,11 @@ DeckCard read_card(const toml::table& table, const TablePlace& place, int index,
   result.kind = card.string("kind");
   if (result.kind != "choice") {
     card.fail("kind",
-              "must be \"choice\" (the only kind in format 1; format 2 has more), got " +
-                  quoted_for_error(result.kind),
+              bilingual("must be \"choice\" (the only kind in format 1; format 2 has more), got "
+                        "{kind}",
+                        "\"choice\" でなければなりません（値: {kind}）。形式 1 の種類は \"choice\" "
+                        "だけで、ほかの種類は形式 2 にあります",
+                        {{"kind", quoted_for_error(result.kind)}}),
               table.get("kind"));
   }
   if (card.has("note")) result.note = card.slug("note");
@@ -82,29 +96,37 @@ DeckCard read_card(const toml::table& table, const TablePlace& place, int index,
   result.choices = card.localized<std::vector<std::string>>(
       "choices", languages, [&](const std::string& where, const toml::node& value) {
         const toml::array* array = value.as_array();
-        if (array == nullptr) card.fail(where, "must be a list of strings", &value);
+        if (array == nullptr) card.fail(where, list_of_strings(), &value);
         if (array->size() < kMinimumChoices || array->size() > kMaximumChoices) {
-          card.fail(where,
-                    "must have between 2 and 8 choices, got " + std::to_string(array->size()),
-                    &value);
+          card.fail(
+              where,
+              bilingual("must have between 2 and 8 choices, got {count}",
+                        "選択肢は 2 個から 8 個まででなければなりません（{count} 個あります）",
+                        {{"count", std::to_string(array->size())}}),
+              &value);
         }
         std::vector<std::string> choices;
         for (const toml::node& element : *array) {
           if (!element.is_string() || element.as_string()->get().empty()) {
-            card.fail(where, "every choice must be a non-empty string", &element);
-          }
-          const std::string& choice = element.as_string()->get();
-          const std::string problem = text_problem(choice, kChoiceRule);
-          if (!problem.empty()) {
-            card.fail(where, "choice " + std::to_string(choices.size() + 1) + " " + problem,
+            card.fail(where,
+                      bilingual("every choice must be a non-empty string",
+                                "選択肢はどれも空でない文字列でなければなりません"),
                       &element);
           }
+          const std::string& choice = element.as_string()->get();
+          const BilingualMessage problem =
+              text_problem_message(choice, kChoiceRule,
+                                   bilingual("choice {number}", "選択肢 {number}",
+                                             {{"number", std::to_string(choices.size() + 1)}}));
+          if (!problem.english.empty()) card.fail(where, problem, &element);
           choices.push_back(choice);
         }
         if (choice_count != 0 && choices.size() != choice_count) {
           card.fail(where,
-                    "has " + std::to_string(choices.size()) + " choices but another language has " +
-                        std::to_string(choice_count),
+                    bilingual("has {count} choices but another language has {other}",
+                              "選択肢が {count} 個ありますが、ほかの言語では {other} 個です",
+                              {{"count", std::to_string(choices.size())},
+                               {"other", std::to_string(choice_count)}}),
                     &value);
         }
         choice_count = choices.size();
@@ -112,10 +134,13 @@ DeckCard read_card(const toml::table& table, const TablePlace& place, int index,
       });
   const std::int64_t answer = card.integer("answer");
   if (answer < 1 || answer > static_cast<std::int64_t>(choice_count)) {
-    card.fail("answer",
-              "must be between 1 and " + std::to_string(choice_count) +
-                  " (counting choices from 1), got " + std::to_string(answer),
-              table.get("answer"));
+    card.fail(
+        "answer",
+        bilingual("must be between 1 and {count} (counting choices from 1), got {answer}",
+                  "選択肢を 1 から数えた 1 から {count} までの番号でなければなりません"
+                  "（値: {answer}）",
+                  {{"count", std::to_string(choice_count)}, {"answer", std::to_string(answer)}}),
+        table.get("answer"));
   }
   result.answer = static_cast<int>(answer);
   return result;
@@ -128,8 +153,15 @@ toml::table parse_part(const DeckFilePart& part, const std::string& source_name)
     const int line = static_cast<int>(error.source().begin.line);
     throw InputError(
         source_name, line > 0 ? line + part.first_line - 1 : part.first_line, "",
-        "not valid TOML: " + escaped_for_error(error.description(), kTomlMessageBytes));
+        bilingual("not valid TOML: {description}", "TOML として正しくありません: {description}",
+                  {{"description", escaped_for_error(error.description(), kTomlMessageBytes)}}));
   }
+}
+
+// "must be an array of tables ([[cards]])", for `first`, the header of the entries.
+BilingualMessage array_of_tables(const std::string& first) {
+  return bilingual("must be an array of tables ({first})",
+                   "テーブルの配列（{first}）でなければなりません", {{"first", first}});
 }
 
 // The array of tables a format's deck holds its entries in.
@@ -138,9 +170,16 @@ std::string_view entries_key(int format) {
 }
 
 // For a deck whose entries are `key` that has the other format's too.
-std::string mixed_entries(std::string_view key) {
-  return key == "cards" ? "a format 1 deck has [[cards]]; [[notes]] are format 2's (format = 2)"
-                        : "a format 2 deck has [[notes]]; [[cards]] are format 1's (format = 1)";
+BilingualMessage mixed_entries(std::string_view key) {
+  return key == "cards"
+             ? bilingual(
+                   "a format 1 deck has [[cards]]; [[notes]] are format 2's (format = 2)",
+                   "形式 1 のデッキには [[cards]] を書きます。[[notes]] は形式 2（format = 2）"
+                   "のものです")
+             : bilingual(
+                   "a format 2 deck has [[notes]]; [[cards]] are format 1's (format = 1)",
+                   "形式 2 のデッキには [[notes]] を書きます。[[cards]] は形式 1（format = 1）"
+                   "のものです");
 }
 
 // Reads the cards (format 1) or notes (format 2) of every part into `deck`, numbering them in
@@ -156,8 +195,7 @@ class EntryCollector {
     const int line = line_of(table, part.first_line);
     if (deck_.format == 1) {
       if (deck_.cards.size() >= kMaxCards) {
-        throw InputError(source_name_, line, "cards",
-                         "a deck holds at most " + std::to_string(kMaxCards) + " cards");
+        throw InputError(source_name_, line, "cards", too_many_entries(false));
       }
       DeckCard card = read_card(table, place, index_, deck_.languages);
       check_id(table, place, card.id, card.line, 0);
@@ -165,7 +203,7 @@ class EntryCollector {
     } else {
       if (deck_.notes.size() >= kMaxNotes) {
         throw InputError(source_name_, line, static_cast<int>(table.source().begin.column), "notes",
-                         "a deck holds at most " + std::to_string(kMaxNotes) + " notes");
+                         too_many_entries(true));
       }
       DeckNote note = read_deck_note(table, place, part.text, index_, deck_);
       check_id(table, place, note.note.id, note.line, note.column);
@@ -185,9 +223,14 @@ class EntryCollector {
         source_name_, at_id ? line_of(*id_node, place.part_first_line) : line,
         at_id && place.columns ? static_cast<int>(id_node->source().begin.column) : column,
         key + "[" + std::to_string(index_) + "].id",
-        "duplicate " + std::string(deck_.format == 1 ? "card" : "note") + " id " +
-            quoted_for_error(id) + " (first used at line " + std::to_string(existing->second) +
-            ")");
+        deck_.format == 1
+            ? bilingual("duplicate card id {id} (first used at line {line})",
+                        "カード ID {id} が重複しています（最初は {line} 行目）",
+                        {{"id", quoted_for_error(id)}, {"line", std::to_string(existing->second)}})
+            : bilingual(
+                  "duplicate note id {id} (first used at line {line})",
+                  "ノート ID {id} が重複しています（最初は {line} 行目）",
+                  {{"id", quoted_for_error(id)}, {"line", std::to_string(existing->second)}}));
   }
 
   Deck& deck_;
@@ -213,17 +256,21 @@ const toml::array* entries_of_part(const toml::table& document, const DeckFilePa
       // Only format 2's errors name columns.
       const int column =
           key == "notes" && line > 0 ? static_cast<int>(node.source().begin.column) : 0;
-      throw InputError(source_name, at, column, key_name(name.str()),
-                       known           ? "must come before the first " + first
-                       : other_entries ? mixed_entries(key)
-                                       : "unknown key (allowed here: format, languages, deck, " +
-                                             std::string(key) + "); tables other than " + first +
-                                             " go before the first " + first);
+      throw InputError(
+          source_name, at, column, key_name(name.str()),
+          known ? bilingual("must come before the first {first}",
+                            "最初の {first} より前に書かなければなりません", {{"first", first}})
+          : other_entries
+              ? mixed_entries(key)
+              : bilingual("unknown key (allowed here: format, languages, deck, {key}); tables "
+                          "other than {first} go before the first {first}",
+                          "不明なキーです（ここで使えるキー: format, languages, deck, {key}）。"
+                          "{first} 以外のテーブルは最初の {first} より前に書きます",
+                          {{"key", std::string(key)}, {"first", first}}));
     }
     entries = node.as_array();
     if (entries == nullptr || !entries->is_array_of_tables()) {
-      throw InputError(source_name, at, std::string(key),
-                       "must be an array of tables (" + first + ")");
+      throw InputError(source_name, at, std::string(key), array_of_tables(first));
     }
   }
   return entries;
@@ -267,8 +314,10 @@ int read_format(const TableReader& file) {
   const std::int64_t format = file.integer("format");
   if (format < 1 || format > kDeckFormatVersion) {
     file.fail("format",
-              "this kioku reads deck formats 1 and " + std::to_string(kDeckFormatVersion) +
-                  ", got " + std::to_string(format),
+              bilingual("this kioku reads deck formats 1 and {newest}, got {format}",
+                        "この kioku が読めるデッキの形式は 1 と {newest} です（値: {format}）",
+                        {{"newest", std::to_string(kDeckFormatVersion)},
+                         {"format", std::to_string(format)}}),
               file.table().get("format"));
   }
   const std::string other(entries_key(format == 1 ? 2 : 1));
@@ -283,8 +332,10 @@ int read_format(const TableReader& file) {
 Deck parse_deck(std::string_view text, const std::string& source_name) {
   if (text.size() > kMaxDeckFileBytes) {
     throw InputError(source_name, 0, "",
-                     "is " + std::to_string(text.size()) + " bytes; a deck file may have at most " +
-                         std::to_string(kMaxDeckFileBytes / (1024 * 1024)) + " MiB");
+                     bilingual("is {size} bytes; a deck file may have at most {most} MiB",
+                               "{size} バイトあります。デッキファイルの上限は {most} MiB です",
+                               {{"size", std::to_string(text.size())},
+                                {"most", std::to_string(kMaxDeckFileBytes / (1024 * 1024))}}));
   }
   const DeckFileLayout layout = scan_deck_layout(text, source_name);
   const int head_line = layout.head.first_line;
@@ -302,7 +353,11 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   deck.languages = read_languages(file);
 
   const toml::table* deck_table = file.require("deck").as_table();
-  if (deck_table == nullptr) file.fail("deck", "must be a table ([deck])", document.get("deck"));
+  if (deck_table == nullptr) {
+    file.fail("deck",
+              bilingual("must be a table ([deck])", "テーブル（[deck]）でなければなりません"),
+              document.get("deck"));
+  }
   const TableReader header(*deck_table, file.place(), "deck", line_of(*deck_table, head_line));
   header.allow_only({"id", "name", "description"});
   deck.id = header.slug("id");
@@ -314,7 +369,10 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   if (deck.format == 2) {
     deck.note_types = read_deck_note_types(file);
   } else if (const toml::node* types = document.get("note_types")) {
-    file.fail("note_types", "only a format 2 deck has note types (format = 2)", types);
+    file.fail("note_types",
+              bilingual("only a format 2 deck has note types (format = 2)",
+                        "ノートタイプを持てるのは形式 2（format = 2）のデッキだけです"),
+              types);
   }
 
   const std::string key(entries_key(deck.format));
@@ -324,32 +382,48 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
     // All entries in the head: `cards = [{...}, ...]`.
     const toml::array* array = file.require(key).as_array();
     if (array == nullptr || !array->is_array_of_tables()) {
-      file.fail(key, "must be an array of tables (" + first + ")", document.get(key));
+      file.fail(key, array_of_tables(first), document.get(key));
     }
     for (const toml::node& node : *array) entries.add(*node.as_table(), layout.head);
   } else {
     if (const toml::node* early = document.get(key)) {
-      throw InputError(source_name, layout.entries.front().first_line, key,
-                       first + " after `" + key + "` was already set at line " +
-                           std::to_string(line_of(*early, head_line)));
+      throw InputError(
+          source_name, layout.entries.front().first_line, key,
+          bilingual("{first} after `{key}` was already set at line {line}",
+                    "{line} 行目で `{key}` を設定したのに、その後に {first} があります",
+                    {{"first", first},
+                     {"key", key},
+                     {"line", std::to_string(line_of(*early, head_line))}}));
     }
     for (const DeckFilePart& part : layout.entries) {
       read_entry_part(part, source_name, deck.format, entries);
     }
   }
-  if (deck.format == 1 && deck.cards.empty()) file.fail("cards", "a deck needs at least one card");
-  if (deck.format == 2 && deck.notes.empty()) file.fail("notes", "a deck needs at least one note");
+  if (deck.format == 1 && deck.cards.empty()) {
+    file.fail("cards",
+              bilingual("a deck needs at least one card", "デッキにはカードが 1 枚以上必要です"));
+  }
+  if (deck.format == 2 && deck.notes.empty()) {
+    file.fail("notes",
+              bilingual("a deck needs at least one note", "デッキにはノートが 1 件以上必要です"));
+  }
   return deck;
 }
 
 Deck read_deck_file(const std::string& path) {
   std::error_code status_error;
   if (std::filesystem::is_directory(path, status_error)) {
-    throw InputError(path, 0, "", "is a directory, not a deck file");
+    throw InputError(
+        path, 0, "",
+        bilingual("is a directory, not a deck file", "デッキファイルではなくディレクトリです"));
   }
   std::ifstream input(path, std::ios::binary);
-  if (!input)
-    throw InputError(path, 0, "", "cannot open file: " + std::string(std::strerror(errno)));
+  if (!input) {
+    const std::string reason = std::strerror(errno);
+    throw InputError(path, 0, "",
+                     bilingual("cannot open file: {error}", "ファイルを開けません: {error}",
+                               {{"error", reason}}));
+  }
   // Straight into one string (not a stream and a copy of it), and no further than just past the
   // limit, so that an endless file stops there.
   std::string content;
@@ -357,11 +431,14 @@ Deck read_deck_file(const std::string& path) {
   while (content.size() <= kMaxDeckFileBytes && input.read(buffer, sizeof buffer).gcount() > 0) {
     content.append(buffer, static_cast<std::size_t>(input.gcount()));
   }
-  if (input.bad()) throw InputError(path, 0, "", "cannot read file");
+  if (input.bad()) {
+    throw InputError(path, 0, "", bilingual("cannot read file", "ファイルを読めません"));
+  }
   if (content.size() > kMaxDeckFileBytes) {
     throw InputError(path, 0, "",
-                     "is larger than " + std::to_string(kMaxDeckFileBytes / (1024 * 1024)) +
-                         " MiB, the most a deck file may have");
+                     bilingual("is larger than {most} MiB, the most a deck file may have",
+                               "デッキファイルの上限である {most} MiB を超えています",
+                               {{"most", std::to_string(kMaxDeckFileBytes / (1024 * 1024))}}));
   }
   return parse_deck(content, path);
 }

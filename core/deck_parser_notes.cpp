@@ -53,7 +53,8 @@ class NoteReader {
     if (note.kind == NoteKind::kAnki) return read_anki(result);
     for (const std::string_view key : {"note_type", "kept_cards"}) {
       if (reader_.has(std::string(key))) {
-        reader_.fail(std::string(key), "only an anki note has it",
+        reader_.fail(std::string(key),
+                     bilingual("only an anki note has it", "anki のノートだけが持つキーです"),
                      table_.get(std::string_view(key)));
       }
     }
@@ -62,11 +63,16 @@ class NoteReader {
     if (reader_.has("answer")) {
       // By the key, not its value: validate_note reads an answer of 0 as none given.
       if (!note_kind_spec(note.kind).has_choices) {
-        reader_.fail("answer", "only a choice note has an answer", table_.get("answer"));
+        reader_.fail("answer",
+                     bilingual("only a choice note has an answer",
+                               "answer を持つのは choice のノートだけです"),
+                     table_.get("answer"));
       }
       note.answer = answer();
     } else if (note_kind_spec(note.kind).has_choices) {
-      reader_.fail("answer", "missing (required): the choice that is right, counting from 1");
+      reader_.fail("answer",
+                   bilingual("missing (required): the choice that is right, counting from 1",
+                             "ありません（必須）: 正しい選択肢の番号（1 から数えます）"));
     }
     note.fields = fields();
     try {
@@ -92,7 +98,9 @@ class NoteReader {
     }
     if (!note.note_type) {
       reader_.fail("note_type",
-                   "no note type " + quoted_for_error(type_name) + " in the file's [[note_types]]",
+                   bilingual("no note type {name} in the file's [[note_types]]",
+                             "ファイルの [[note_types]] にノートタイプ {name} はありません",
+                             {{"name", quoted_for_error(type_name)}}),
                    table_.get("note_type"));
     }
     if (reader_.has("kept_cards")) note.kept_cards = kept_cards();
@@ -100,7 +108,12 @@ class NoteReader {
     if (reader_.has("fields")) {
       const toml::node& node = reader_.require("fields");
       const toml::table* fields = node.as_table();
-      if (fields == nullptr) reader_.fail("fields", "must be a table of the fields' texts", &node);
+      if (fields == nullptr) {
+        reader_.fail("fields",
+                     bilingual("must be a table of the fields' texts",
+                               "フィールドのテキストのテーブルでなければなりません"),
+                     &node);
+      }
       for (const auto& [key, value] : *fields) {
         const std::string name(key.str());
         note.fields.push_back(
@@ -118,12 +131,20 @@ class NoteReader {
   std::vector<int> kept_cards() const {
     const toml::node& node = reader_.require("kept_cards");
     const toml::array* array = node.as_array();
-    if (array == nullptr) reader_.fail("kept_cards", "must be a list of card numbers", &node);
+    if (array == nullptr) {
+      reader_.fail(
+          "kept_cards",
+          bilingual("must be a list of card numbers", "カード番号のリストでなければなりません"),
+          &node);
+    }
     std::vector<int> ordinals;
     for (const toml::node& element : *array) {
       const auto* number = element.as_integer();
       if (number == nullptr || number->get() < 0 || number->get() > INT_MAX) {
-        reader_.fail("kept_cards", "must be a list of card numbers (Anki's ord, from 0)", &element);
+        reader_.fail("kept_cards",
+                     bilingual("must be a list of card numbers (Anki's ord, from 0)",
+                               "カード番号（Anki の ord、0 から）のリストでなければなりません"),
+                     &element);
       }
       ordinals.push_back(static_cast<int>(number->get()));
     }
@@ -140,14 +161,20 @@ class NoteReader {
     for (const NoteKindSpec& spec : note_kinds()) {
       known += (known.empty() ? "" : ", ") + std::string(spec.name);
     }
-    reader_.fail("kind", "no kind " + quoted_for_error(name) + " (there are " + known + ")",
+    reader_.fail("kind",
+                 bilingual("no kind {kind} (there are {known})",
+                           "種類 {kind} はありません（あるのは {known}）",
+                           {{"kind", quoted_for_error(name)}, {"known", known}}),
                  table_.get("kind"));
   }
 
   int answer() const {
     const std::int64_t answer = reader_.integer("answer");
     if (answer < INT_MIN || answer > INT_MAX) {
-      reader_.fail("answer", "one of the choices, counting from 1, got " + std::to_string(answer),
+      reader_.fail("answer",
+                   bilingual("one of the choices, counting from 1, got {answer}",
+                             "選択肢を 1 から数えた番号でなければなりません（値: {answer}）",
+                             {{"answer", std::to_string(answer)}}),
                    table_.get("answer"));
     }
     return static_cast<int>(answer);
@@ -155,16 +182,16 @@ class NoteReader {
 
   std::vector<std::string> choice_list(const std::string& where, const toml::node& value) const {
     const toml::array* array = value.as_array();
-    if (array == nullptr) reader_.fail(where, "must be a list of strings", &value);
+    if (array == nullptr) reader_.fail(where, list_of_strings(), &value);
     std::vector<std::string> choices;
     for (const toml::node& element : *array) {
-      if (!element.is_string()) reader_.fail(where, "must be a list of strings", &element);
+      if (!element.is_string()) reader_.fail(where, list_of_strings(), &element);
       const std::string& choice = element.as_string()->get();
-      const std::string problem = text_problem(choice, kChoiceRule);
-      if (!problem.empty()) {
-        reader_.fail(where, "choice " + std::to_string(choices.size() + 1) + " " + problem,
-                     &element);
-      }
+      const BilingualMessage problem =
+          text_problem_message(choice, kChoiceRule,
+                               bilingual("choice {number}", "選択肢 {number}",
+                                         {{"number", std::to_string(choices.size() + 1)}}));
+      if (!problem.english.empty()) reader_.fail(where, problem, &element);
       choices.push_back(choice);
     }
     return choices;
@@ -186,16 +213,26 @@ class NoteReader {
         });
   }
 
-  // How a value of `key` is written in this deck, for an error about one written otherwise.
-  std::string how_to_write(const std::string& key, const std::string& value) const {
-    std::string per_language;
+  // `key` = `value` once per language of the deck: "front.en = …, front.ja = …".
+  std::string per_language(const std::string& key, const std::string& value) const {
+    std::string written;
     for (const std::string& language : deck_.languages) {
-      per_language += (per_language.empty() ? "" : ", ") + key + "." + language + " = " + value;
+      written += (written.empty() ? "" : ", ") + key + "." + language + " = " + value;
     }
+    return written;
+  }
+
+  // How a value of `key` is written in this deck, for an error about one written otherwise.
+  BilingualMessage how_to_write(const std::string& key, const std::string& value) const {
     if (single_language()) {
-      return "must be written " + key + " = " + value + " or " + per_language;
+      return bilingual(
+          "must be written {key} = {value} or {per_language}",
+          "{key} = {value} または {per_language} と書かなければなりません",
+          {{"key", key}, {"value", value}, {"per_language", per_language(key, value)}});
     }
-    return "must give one per language (" + per_language + ")";
+    return bilingual("must give one per language ({per_language})",
+                     "言語ごとに 1 つずつ指定しなければなりません（{per_language}）",
+                     {{"per_language", per_language(key, value)}});
   }
 
   LocalizedText field_text(const std::string& key, const toml::node& value) const {
@@ -207,9 +244,11 @@ class NoteReader {
     if (value.is_string()) {
       if (!single_language()) {
         reader_.fail(key,
-                     how_to_write(key, "\"…\"") +
-                         "; a plain string is for a deck of one "
-                         "language",
+                     bilingual("must give one per language ({per_language}); a plain string is "
+                               "for a deck of one language",
+                               "言語ごとに 1 つずつ指定しなければなりません（{per_language}）。"
+                               "ただの文字列は言語が 1 つのデッキで使います",
+                               {{"per_language", per_language(key, "\"…\"")}}),
                      &value);
       }
       return {{deck_.languages.front(), reader_.one_text(key, value, rule)}};
@@ -258,10 +297,11 @@ class NoteReader {
       const SourcePlace literal{static_cast<int>(at->source().begin.line),
                                 static_cast<int>(at->source().begin.column)};
       const SourcePlace place = place_in_string_literal(part_text_, literal, error.place().offset);
-      reader_.fail_at(path, error.problem(), place.line + reader_.place().part_first_line - 1,
+      reader_.fail_at(path, error.problem_message(),
+                      place.line + reader_.place().part_first_line - 1,
                       reader_.place().columns ? place.column : 0);
     }
-    reader_.fail(path, error.problem(), at);
+    reader_.fail(path, error.problem_message(), at);
   }
 
   const toml::table& table_;

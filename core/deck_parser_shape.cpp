@@ -265,10 +265,7 @@ class ShapeScanner {
     std::size_t& count = in_notes_ ? note_parts_ : card_parts_;
     ++count;
     ++entry_parts_;
-    const std::size_t most = in_notes_ ? kMaxNotes : kMaxCards;
-    if (count > most) {
-      fail("a deck holds at most " + std::to_string(most) + (in_notes_ ? " notes" : " cards"));
-    }
+    if (count > (in_notes_ ? kMaxNotes : kMaxCards)) fail(too_many_entries(in_notes_));
     part_begin_ = begin;
     part_line_ = line;
     shape_ = {};
@@ -286,32 +283,60 @@ class ShapeScanner {
   void reach(int level) {
     shape_.depth = std::max(shape_.depth, level);
     if (level > kMaxTomlDepth) {
-      fail("tables, arrays and key parts are nested more than " + std::to_string(kMaxTomlDepth) +
-           " levels deep (a deck needs 5)");
+      fail(
+          bilingual("tables, arrays and key parts are nested more than {most} levels deep (a "
+                    "deck needs 5)",
+                    "テーブル、配列、キーの部分の入れ子が {most} 段を超えています（デッキに必要なの"
+                    "は 5 段です）",
+                    {{"most", std::to_string(kMaxTomlDepth)}}));
     }
   }
 
   void count_values(std::size_t count) {
     shape_.values += count;
     if (shape_.values > kMaxTomlValuesPerPart) {
-      fail("more than " + std::to_string(kMaxTomlValuesPerPart) + " values " + where());
+      const std::string most = std::to_string(kMaxTomlValuesPerPart);
+      if (entry_parts_ == 0) {
+        fail(bilingual("more than {most} values before the first [[cards]] or [[notes]]",
+                       "最初の [[cards]] または [[notes]] より前の値が {most} 個を超えています",
+                       {{"most", most}}));
+      }
+      fail(in_notes_ ? bilingual("more than {most} values in one [[notes]] table",
+                                 "1 つの [[notes]] テーブルの値が {most} 個を超えています",
+                                 {{"most", most}})
+                     : bilingual("more than {most} values in one [[cards]] table",
+                                 "1 つの [[cards]] テーブルの値が {most} 個を超えています",
+                                 {{"most", most}}));
     }
   }
 
   void count_dotted(std::size_t count) {
     shape_.dotted_key_parts += count;
     if (shape_.dotted_key_parts > kMaxDottedKeyPartsPerPart) {
-      fail("more than " + std::to_string(kMaxDottedKeyPartsPerPart) +
-           " parts of dotted keys and table headers (as `question` in `question.en`) " + where());
+      const std::string most = std::to_string(kMaxDottedKeyPartsPerPart);
+      if (entry_parts_ == 0) {
+        fail(
+            bilingual("more than {most} parts of dotted keys and table headers (as `question` "
+                      "in `question.en`) before the first [[cards]] or [[notes]]",
+                      "最初の [[cards]] または [[notes]] より前の、ドット付きのキーとテーブルの"
+                      "見出しの部分（`question.en` の `question` など）が {most} 個を超えています",
+                      {{"most", most}}));
+      }
+      fail(in_notes_
+               ? bilingual("more than {most} parts of dotted keys and table headers (as "
+                           "`question` in `question.en`) in one [[notes]] table",
+                           "1 つの [[notes]] テーブルの、ドット付きのキーとテーブルの見出しの部分"
+                           "（`question.en` の `question` など）が {most} 個を超えています",
+                           {{"most", most}})
+               : bilingual("more than {most} parts of dotted keys and table headers (as "
+                           "`question` in `question.en`) in one [[cards]] table",
+                           "1 つの [[cards]] テーブルの、ドット付きのキーとテーブルの見出しの部分"
+                           "（`question.en` の `question` など）が {most} 個を超えています",
+                           {{"most", most}}));
     }
   }
 
-  std::string where() const {
-    if (entry_parts_ == 0) return "before the first [[cards]] or [[notes]]";
-    return in_notes_ ? "in one [[notes]] table" : "in one [[cards]] table";
-  }
-
-  [[noreturn]] void fail(const std::string& message) const {
+  [[noreturn]] void fail(const BilingualMessage& message) const {
     std::string field;
     if (entry_parts_ > 0) {
       field = in_notes_ ? "notes[" + std::to_string(note_parts_) + "]"
@@ -340,6 +365,15 @@ class ShapeScanner {
 };
 
 }  // namespace
+
+BilingualMessage too_many_entries(bool notes) {
+  return notes ? bilingual("a deck holds at most {most} notes",
+                           "1 つのデッキに入るノートは {most} 件までです",
+                           {{"most", std::to_string(kMaxNotes)}})
+               : bilingual("a deck holds at most {most} cards",
+                           "1 つのデッキに入るカードは {most} 枚までです",
+                           {{"most", std::to_string(kMaxCards)}});
+}
 
 DeckFileLayout scan_deck_layout(std::string_view text, const std::string& source_name) {
   return ShapeScanner(text, source_name).run();

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bilingual_message.hpp"
+
 namespace kioku {
 
 // Upper bounds on the tree toml++ builds from one part.
@@ -43,5 +45,9 @@ struct DeckFileLayout {
 // or the file has more than kMaxCards [[cards]] or kMaxNotes [[notes]] headers. Nothing else
 // about the TOML is checked: toml++ reports syntax errors.
 DeckFileLayout scan_deck_layout(std::string_view text, const std::string& source_name);
+
+// "a deck holds at most 100000 cards" (or notes), in both languages: a deck past kMaxCards
+// [[cards]] or kMaxNotes [[notes]].
+BilingualMessage too_many_entries(bool notes);
 
 }  // namespace kioku

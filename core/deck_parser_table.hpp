@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/bilingual_message.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/localized_text.hpp"
 #include "core/toml.hpp"
@@ -34,6 +35,9 @@ std::string key_name(std::string_view key);
 bool is_slug(std::string_view text);
 bool is_language_code(std::string_view text);
 
+// "must be a list of strings", in both languages: what every list of strings refuses.
+BilingualMessage list_of_strings();
+
 class TableReader {
  public:
   // `path`: the table's field name ("deck", "cards[3]"), empty for the file's top level; `line`:
@@ -47,10 +51,10 @@ class TableReader {
   int column_of(const toml::node& node) const;
 
   // Fails for field `key` of this table, at `at` when given (else where the table starts).
-  [[noreturn]] void fail(const std::string& key, const std::string& message,
+  [[noreturn]] void fail(const std::string& key, const BilingualMessage& message,
                          const toml::node* at = nullptr) const;
   // Fails for field `key` at a line and column of the file worked out by the caller.
-  [[noreturn]] void fail_at(const std::string& key, const std::string& message, int line,
+  [[noreturn]] void fail_at(const std::string& key, const BilingualMessage& message, int line,
                             int column) const;
 
   // Fails unless `text` keeps to `rule`.
@@ -77,7 +81,11 @@ class TableReader {
     const toml::node& node = require(key);
     const toml::table* by_language = node.as_table();
     if (by_language == nullptr) {
-      fail(key, "must give one value per language (" + key + ".en = …)", &node);
+      fail(key,
+           bilingual("must give one value per language ({key}.en = …)",
+                     "言語ごとに値を 1 つずつ指定しなければなりません（{key}.en = …）",
+                     {{"key", key}}),
+           &node);
     }
     return localized_table<Value>(key, *by_language, languages, read_one);
   }
@@ -92,13 +100,16 @@ class TableReader {
     for (const auto& [language, value] : by_language) {
       const std::string code(language.str());
       if (std::find(languages.begin(), languages.end(), code) == languages.end()) {
-        fail(key + "." + key_name(code), "language is not listed in `languages`", &value);
+        fail(key + "." + key_name(code),
+             bilingual("language is not listed in `languages`", "`languages` にない言語です"),
+             &value);
       }
       values[code] = read_one(key + "." + code, value);
     }
     for (const std::string& language : languages) {
       if (values.count(language) == 0) {
-        fail(key + "." + language, "missing (required)", &by_language);
+        fail(key + "." + language, bilingual("missing (required)", "ありません（必須）"),
+             &by_language);
       }
     }
     return values;

@@ -5,10 +5,12 @@
 #include "core/deck_parser_text.hpp"
 
 #include "core/deck_parser_limits.hpp"
+#include "core/fill_in.hpp"
 #include "core/utf8.hpp"
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace kioku {
 
@@ -70,17 +72,43 @@ std::string hex(std::uint32_t value, int digits, bool upper = true) {
   return text;
 }
 
-std::string describe(char32_t code) {
-  std::string text = "U+" + hex(code, 4);
-  if (const auto name = name_of(code)) text += " (" + std::string(*name) + ")";
-  return text;
+// "U+001B (ESC)"; in Japanese "U+001B（ESC）", a newline and a tab named in Japanese. The
+// Japanese is followed by a particle without a space ("U+001B（ESC）があります"), so one without
+// a name ends with the space that keeps its digits apart from it ("U+0080 があります").
+BilingualMessage describe(char32_t code) {
+  const std::string number = "U+" + hex(code, 4);
+  const std::optional<std::string_view> name = name_of(code);
+  if (!name) return {number, number + " "};
+  const std::string_view japanese = code == 0x0A ? "改行" : code == 0x09 ? "タブ" : *name;
+  return {number + " (" + std::string(*name) + ")", number + "（" + std::string(japanese) + "）"};
 }
 
-std::string size_text(std::size_t bytes) {
+BilingualMessage size_text(std::size_t bytes) {
   if (bytes >= 1024 && bytes % 1024 == 0) {
-    return std::to_string(bytes) + " bytes (" + std::to_string(bytes / 1024) + " KiB)";
+    return bilingual("{bytes} bytes ({kib} KiB)", "{bytes} バイト（{kib} KiB）",
+                     {{"bytes", std::to_string(bytes)}, {"kib", std::to_string(bytes / 1024)}});
   }
-  return std::to_string(bytes) + " bytes";
+  return bilingual("{bytes} bytes", "{bytes} バイト", {{"bytes", std::to_string(bytes)}});
+}
+
+// One of text_problem_message's problems: `english` to follow the text's subject, `japanese` to
+// stand alone and `japanese_about` to name the subject. {number} is the same in both languages;
+// {detail} (a size, a character) is worded in each, and in Japanese is followed directly by its
+// particle: it ends in a full-width parenthesis or kana, or else in a space.
+struct Wording {
+  std::string_view english;
+  std::string_view japanese;
+  std::string_view japanese_about;
+};
+
+BilingualMessage worded(const Wording& wording, const BilingualMessage& subject,
+                        const std::string& number, const BilingualMessage& detail) {
+  std::string english = fill_in(wording.english, {{"number", number}, {"detail", detail.english}});
+  if (!subject.english.empty()) english = subject.english + " " + english;
+  return {
+      std::move(english),
+      fill_in(subject.japanese.empty() ? wording.japanese : wording.japanese_about,
+              {{"subject", subject.japanese}, {"number", number}, {"detail", detail.japanese}})};
 }
 
 // `text` with every control, bidirectional and non-UTF-8 character escaped, cut after
@@ -113,10 +141,13 @@ std::string escape(std::string_view text, std::size_t max_bytes, bool quotes) {
 
 }  // namespace
 
-std::string text_problem(std::string_view text, const TextRule& rule) {
+BilingualMessage text_problem_message(std::string_view text, const TextRule& rule,
+                                      const BilingualMessage& subject) {
   if (text.size() > rule.max_bytes) {
-    return "is " + std::to_string(text.size()) + " bytes long; at most " +
-           size_text(rule.max_bytes) + " are allowed";
+    return worded({"is {number} bytes long; at most {detail} are allowed",
+                   "長さが {number} バイトあります。上限は {detail}です",
+                   "{subject} の長さは {number} バイトです。上限は {detail}です"},
+                  subject, std::to_string(text.size()), size_text(rule.max_bytes));
   }
   std::size_t character = 0;
   for (std::size_t at = 0; at < text.size();) {
@@ -130,18 +161,39 @@ std::string text_problem(std::string_view text, const TextRule& rule) {
     }
     const CodePoint point = decode_utf8(text, at);
     ++character;
-    const auto where = [&] { return " at character " + std::to_string(character); };
-    if (point.length == 0) return "is not valid UTF-8" + where();
+    if (point.length == 0) {
+      return worded({"is not valid UTF-8 at character {number}",
+                     "{number} 文字目が UTF-8 として正しくありません",
+                     "{subject} の {number} 文字目が UTF-8 として正しくありません"},
+                    subject, std::to_string(character), {});
+    }
     at += point.length;
     const bool allowed_break = rule.multi_line && (point.code == '\n' || point.code == '\t');
     if (is_control(point.code) && !allowed_break) {
-      return "contains the control character " + describe(point.code) + where() +
-             (rule.multi_line ? "; only newlines and tabs are allowed here"
-                              : "; this text must be one line without control characters");
+      const Wording multi_line{
+          "contains the control character {detail} at character {number}; only newlines and "
+          "tabs are allowed here",
+          "{number} 文字目に制御文字 {detail}があります。ここで使える制御文字は改行とタブだけです",
+          "{subject} の {number} 文字目に制御文字 {detail}があります。ここで使える制御文字は改行と"
+          "タブだけです"};
+      const Wording one_line{
+          "contains the control character {detail} at character {number}; this text must be one "
+          "line without control characters",
+          "{number} 文字目に制御文字 {detail}があります。このテキストは制御文字を含まない 1 行で"
+          "なければなりません",
+          "{subject} の {number} 文字目に制御文字 {detail}があります。このテキストは制御文字を含ま"
+          "ない 1 行でなければなりません"};
+      return worded(rule.multi_line ? multi_line : one_line, subject, std::to_string(character),
+                    describe(point.code));
     }
     if (is_bidi_control(point.code)) {
-      return "contains the bidirectional control " + describe(point.code) + where() +
-             ", which would reorder how a terminal shows the text";
+      return worded({"contains the bidirectional control {detail} at character {number}, which "
+                     "would reorder how a terminal shows the text",
+                     "{number} 文字目に双方向制御文字 {detail}があります。端末での文字の表示順を"
+                     "入れ替えてしまいます",
+                     "{subject} の {number} 文字目に双方向制御文字 {detail}があります。端末での"
+                     "文字の表示順を入れ替えてしまいます"},
+                    subject, std::to_string(character), describe(point.code));
     }
   }
   return {};

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/bilingual_message.hpp"
+
 namespace kioku {
 
 struct TextRule {
@@ -15,12 +17,17 @@ struct TextRule {
   bool multi_line;
 };
 
-// What is wrong with `text` under `rule`, as the end of an error message ("is 40000 bytes
-// long; ...", "contains the control character U+001B (ESC) at character 7; ..."), or an empty
-// string when nothing is. Refused everywhere: C0 controls (but newline and tab where allowed),
-// DEL, C1 controls (U+0080-U+009F), the bidirectional embeddings, overrides and isolates
-// (U+202A-U+202E, U+2066-U+2069), and bytes that are not UTF-8.
-std::string text_problem(std::string_view text, const TextRule& rule);
+// What is wrong with `text` under `rule`, in English and Japanese, or both empty when nothing
+// is. Refused everywhere: C0 controls (but newline and tab where allowed), DEL, C1 controls
+// (U+0080-U+009F), the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+// U+2066-U+2069), and bytes that are not UTF-8.
+// The English is the end of an error message ("is 40000 bytes long; ...", "contains the control
+// character U+001B (ESC) at character 7; ..."), after `subject` and a space when it has one
+// ("the tag \"x\" contains ...", "choice 2 is ..."). The Japanese is a sentence of its own: it
+// names the subject when subject.japanese is not empty ("タグ \"x\" の 7 文字目に…"), and
+// stands alone when it is (after a "field: " that names the text).
+BilingualMessage text_problem_message(std::string_view text, const TextRule& rule,
+                                      const BilingualMessage& subject = {});
 
 // The rules of a note's texts, wherever the note comes from (a deck file, note.add, the editor):
 // a field that asks (front, text, question) has a question's limit, the others an

@@ -30,10 +30,16 @@ void write_names(std::string& out, const std::string& key, const LocalizedText& 
   }
 }
 
-std::string missing_text(const Note& note, const std::string& field, const std::string& language) {
-  return "note " + note.id + ": its " + field + " has no text in \"" + language +
-         "\", which the deck's other texts have; a deck file gives every field in each of its "
-         "languages (export it as tsv or apkg, which hold one language)";
+BilingualMessage missing_text(const Note& note, const std::string& field,
+                              const std::string& language) {
+  return bilingual(
+      "note {note}: its {field} has no text in \"{language}\", which the deck's other texts "
+      "have; a deck file gives every field in each of its languages (export it as tsv or apkg, "
+      "which hold one language)",
+      "ノート {note}: {field} に \"{language}\" のテキストがありません（デッキの他のテキストには"
+      "あります）。デッキファイルはすべてのフィールドをそのすべての言語で記します（1 つの言語だけを"
+      "収める tsv か apkg で書き出してください）",
+      {{"note", note.id}, {"field", field}, {"language", language}});
 }
 
 // A key as TOML reads it back: bare when it can be, else a quoted string.
@@ -151,9 +157,12 @@ std::string deck_toml(const ExportDeck& deck) {
       write_note_type(out, *type);
     } else if (known->second != type->key()) {
       throw Error(ErrorCode::kConflict,
-                  "two Anki note types of the deck are named \"" + type->name() +
-                      "\" and a deck file tells note types by name; export it as apkg, which "
-                      "keeps both");
+                  bilingual("two Anki note types of the deck are named \"{name}\" and a deck "
+                            "file tells note types by name; export it as apkg, which keeps both",
+                            "デッキの 2 つの Anki ノートタイプがどちらも \"{name}\" "
+                            "という名前です。デッキファイルはノートタイプを名前で区別するため、"
+                            "両方を保てる apkg で書き出してください",
+                            {{"name", type->name()}}));
     }
   }
   for (const ExportNote& exported : deck.notes) write_note(out, exported.note, languages);

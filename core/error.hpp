@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "core/bilingual_message.hpp"
 #include "core/escaped_text.hpp"
 
 namespace kioku {
@@ -31,11 +32,24 @@ enum class ErrorCode {
 // is a C string, so a NUL from a client's value would cut it short, and it ends on a terminal.
 class Error : public std::runtime_error {
  public:
+  // Worded in English alone: a bug's or a library's message, or one no user reads.
   Error(ErrorCode code, const std::string& message)
       : std::runtime_error(escape_controls(message)), code_(code) {}
+  Error(ErrorCode code, const BilingualMessage& message)
+      : std::runtime_error(escape_controls(message.english)),
+        japanese_(escape_controls(message.japanese)),
+        code_(code) {}
   ErrorCode code() const noexcept { return code_; }
+  // The message in Japanese, escaped as what() is; empty when it was worded in English alone.
+  const std::string& japanese() const noexcept { return japanese_; }
+  // what() and japanese(), the English standing in for a Japanese there is not: for an error
+  // that passes this one's message on inside its own.
+  BilingualMessage message() const {
+    return {what(), japanese_.empty() ? std::string(what()) : japanese_};
+  }
 
  private:
+  std::string japanese_;
   ErrorCode code_;
 };
 
@@ -43,21 +57,31 @@ class Error : public std::runtime_error {
 // "file:line:column: field: message" when the column is known.
 class InputError : public Error {
  public:
-  InputError(std::string file, int line, std::string field, const std::string& message)
-      : InputError(std::move(file), line, 0, std::move(field), message) {}
-  InputError(std::string file, int line, int column, std::string field, const std::string& message)
-      : Error(ErrorCode::kInvalidInput, format(file, line, column, field, message)),
+  // `field` is a key of the file ("front", "#notetype"), the same in both languages.
+  InputError(std::string file, int line, std::string field, const BilingualMessage& problem)
+      : InputError(std::move(file), line, 0, same_in_both(std::move(field)), problem) {}
+  InputError(std::string file, int line, int column, std::string field,
+             const BilingualMessage& problem)
+      : InputError(std::move(file), line, column, same_in_both(std::move(field)), problem) {}
+  // `field` in words ("note type \"Basic\": card 7"), not a key of the file.
+  InputError(std::string file, int line, int column, const BilingualMessage& field,
+             const BilingualMessage& problem)
+      : Error(ErrorCode::kInvalidInput,
+              BilingualMessage{format(file, line, column, field.english, problem.english),
+                               format(file, line, column, field.japanese, problem.japanese)}),
         file_(std::move(file)),
         line_(line),
         column_(line > 0 ? column : 0),
-        field_(std::move(field)),
-        problem_(message) {}
+        field_(field),
+        problem_(problem) {}
   const std::string& file() const noexcept { return file_; }
   int line() const noexcept { return line_; }      // 0 when the error concerns the whole file
   int column() const noexcept { return column_; }  // from 1, in code points; 0 when not known
-  const std::string& field() const noexcept { return field_; }
+  const std::string& field() const noexcept { return field_.english; }
+  const BilingualMessage& field_message() const noexcept { return field_; }
   // The message without the file, place and field, for callers that show those their own way.
-  const std::string& problem() const noexcept { return problem_; }
+  const std::string& problem() const noexcept { return problem_.english; }
+  const BilingualMessage& problem_message() const noexcept { return problem_; }
 
  private:
   static std::string format(const std::string& file, int line, int column, const std::string& field,
@@ -72,8 +96,8 @@ class InputError : public Error {
   std::string file_;
   int line_;
   int column_;
-  std::string field_;
-  std::string problem_;
+  BilingualMessage field_;
+  BilingualMessage problem_;
 };
 
 }  // namespace kioku

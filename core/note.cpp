@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/fill_in.hpp"
+
 namespace kioku {
 
 namespace {
@@ -14,11 +16,25 @@ constexpr std::string_view kBase91Digits =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~";
 static_assert(kBase91Digits.size() == 91);
 
-std::string describe(const std::string& field, const std::string& language, const TextPlace& place,
-                     const std::string& problem) {
-  std::string text = "field " + field;
-  if (!language.empty()) text += "." + language;
-  return text + ": " + describe_text_place(place) + problem;
+// describe_text_place's "column 5: " or "line 2, column 5: ", and the same in Japanese.
+BilingualMessage place_message(const TextPlace& place) {
+  if (!place.known()) return {};
+  const std::string column = std::to_string(place.column);
+  if (place.line > 1) {
+    return bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
+                     {{"line", std::to_string(place.line)}, {"column", column}});
+  }
+  return bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
+}
+
+BilingualMessage describe(const std::string& field, const std::string& language,
+                          const TextPlace& place, const BilingualMessage& problem) {
+  const std::string name = language.empty() ? field : field + "." + language;
+  const BilingualMessage where = place_message(place);
+  return {fill_in("field {field}: {place}{problem}",
+                  {{"field", name}, {"place", where.english}, {"problem", problem.english}}),
+          fill_in("フィールド {field}: {place}{problem}",
+                  {{"field", name}, {"place", where.japanese}, {"problem", problem.japanese}})};
 }
 
 const std::string kEmpty;
@@ -48,7 +64,7 @@ bool Note::has_text(std::string_view name) const noexcept {
   return false;
 }
 
-NoteError::NoteError(std::string field, std::string language, const std::string& problem,
+NoteError::NoteError(std::string field, std::string language, const BilingualMessage& problem,
                      TextPlace place)
     : Error(ErrorCode::kInvalidInput, describe(field, language, place, problem)),
       field_(std::move(field)),

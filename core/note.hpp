@@ -55,19 +55,20 @@ struct Note {
 // place in that text (not known when the problem has no one place).
 class NoteError : public Error {
  public:
-  NoteError(std::string field, std::string language, const std::string& problem,
+  NoteError(std::string field, std::string language, const BilingualMessage& problem,
             TextPlace place = {});
   const std::string& field() const noexcept { return field_; }
   const std::string& language() const noexcept { return language_; }
   const TextPlace& place() const noexcept { return place_; }
   // The message without the field and the place, for callers that name them their own way.
-  const std::string& problem() const noexcept { return problem_; }
+  const std::string& problem() const noexcept { return problem_.english; }
+  const BilingualMessage& problem_message() const noexcept { return problem_; }
 
  private:
   std::string field_;
   std::string language_;
   TextPlace place_;
-  std::string problem_;
+  BilingualMessage problem_;
 };
 
 // Longest note id kioku accepts; Anki's are at most 10 characters, other tools' up to 40.

@@ -55,7 +55,10 @@ NoteKind parse_note_kind(std::string_view name) {
     if (!known.empty()) known += ", ";
     known += spec.name;
   }
-  throw NoteError("kind", "", "no kind \"" + std::string(name) + "\" (there are " + known + ")");
+  throw NoteError("kind", "",
+                  bilingual("no kind \"{name}\" (there are {kinds})",
+                            "種類 \"{name}\" はありません（あるのは {kinds}）",
+                            {{"name", std::string(name)}, {"kinds", known}}));
 }
 
 const NoteFieldSpec* find_note_field(NoteKind kind, std::string_view field) noexcept {

@@ -9,7 +9,7 @@ namespace {
 
 using Part = NoteTypeProblem::Part;
 
-std::optional<NoteTypeProblem> problem_of(Part part, std::string problem,
+std::optional<NoteTypeProblem> problem_of(Part part, BilingualMessage problem,
                                           std::size_t template_index = 0) {
   return NoteTypeProblem{
       .part = part, .template_index = template_index, .problem = std::move(problem)};
@@ -18,35 +18,50 @@ std::optional<NoteTypeProblem> problem_of(Part part, std::string problem,
 std::optional<NoteTypeProblem> text_problem_of(Part part, const std::string& text,
                                                const TextRule& rule,
                                                std::size_t template_index = 0) {
-  std::string problem = text_problem(text, rule);
-  if (problem.empty()) return std::nullopt;
+  BilingualMessage problem = text_problem_message(text, rule);
+  if (problem.english.empty()) return std::nullopt;
   return problem_of(part, std::move(problem), template_index);
 }
 
 std::optional<NoteTypeProblem> fields_problem(const AnkiNoteType& type) {
-  if (type.fields.empty()) return problem_of(Part::kFields, "a note type needs a field");
+  if (type.fields.empty()) {
+    return problem_of(Part::kFields, bilingual("a note type needs a field",
+                                               "ノートタイプにはフィールドが必要です"));
+  }
   if (type.fields.size() > kMaxTemplatedFields) {
-    return problem_of(Part::kFields, "at most " + std::to_string(kMaxTemplatedFields) +
-                                         " fields, not " + std::to_string(type.fields.size()));
+    return problem_of(Part::kFields,
+                      bilingual("at most {most} fields, not {count}",
+                                "フィールドは {most} 個までです（{count} 個あります）",
+                                {{"most", std::to_string(kMaxTemplatedFields)},
+                                 {"count", std::to_string(type.fields.size())}}));
   }
   std::set<std::string> seen;
   for (const std::string& field : type.fields) {
     if (auto problem = text_problem_of(Part::kFields, field, kNoteTypeNameRule)) return problem;
-    if (field.empty()) return problem_of(Part::kFields, "a field needs a name");
+    if (field.empty()) {
+      return problem_of(Part::kFields,
+                        bilingual("a field needs a name", "フィールドには名前が必要です"));
+    }
     if (!seen.insert(field).second) {
-      return problem_of(Part::kFields, quoted_for_error(field) + " is listed twice");
+      return problem_of(Part::kFields,
+                        bilingual("{field} is listed twice", "{field} が 2 回挙げられています",
+                                  {{"field", quoted_for_error(field)}}));
     }
   }
   return std::nullopt;
 }
 
 std::optional<NoteTypeProblem> templates_problem(const AnkiNoteType& type) {
-  if (type.templates.empty())
-    return problem_of(Part::kTemplates, "a note type needs a card template");
+  if (type.templates.empty()) {
+    return problem_of(Part::kTemplates, bilingual("a note type needs a card template",
+                                                  "ノートタイプにはカードテンプレートが必要です"));
+  }
   if (type.templates.size() > kMaxTemplatedTemplates) {
-    return problem_of(Part::kTemplates, "at most " + std::to_string(kMaxTemplatedTemplates) +
-                                            " templates, not " +
-                                            std::to_string(type.templates.size()));
+    return problem_of(Part::kTemplates,
+                      bilingual("at most {most} templates, not {count}",
+                                "テンプレートは {most} 個までです（{count} 個あります）",
+                                {{"most", std::to_string(kMaxTemplatedTemplates)},
+                                 {"count", std::to_string(type.templates.size())}}));
   }
   for (std::size_t index = 0; index < type.templates.size(); ++index) {
     const AnkiCardTemplate& entry = type.templates[index];
@@ -61,10 +76,11 @@ std::optional<NoteTypeProblem> templates_problem(const AnkiNoteType& type) {
       return problem;
     }
     if (entry.question.size() + entry.answer.size() > kMaxTemplateBytes) {
-      return problem_of(
-          Part::kQuestion,
-          "the two sides are longer than " + std::to_string(kMaxTemplateBytes) + " bytes together",
-          index);
+      return problem_of(Part::kQuestion,
+                        bilingual("the two sides are longer than {most} bytes together",
+                                  "表面と裏面を合わせると {most} バイトを超えています",
+                                  {{"most", std::to_string(kMaxTemplateBytes)}}),
+                        index);
     }
   }
   return std::nullopt;
@@ -97,7 +113,10 @@ bool is_template_part(Part part) noexcept {
 
 std::optional<NoteTypeProblem> note_type_problem(const AnkiNoteType& type) {
   if (auto problem = text_problem_of(Part::kName, type.name, kNoteTypeNameRule)) return problem;
-  if (type.name.empty()) return problem_of(Part::kName, "a note type needs a name");
+  if (type.name.empty()) {
+    return problem_of(Part::kName,
+                      bilingual("a note type needs a name", "ノートタイプには名前が必要です"));
+  }
   if (auto problem = fields_problem(type)) return problem;
   if (auto problem = templates_problem(type)) return problem;
   return text_problem_of(Part::kCss, type.css, kNoteTypeTemplateRule);

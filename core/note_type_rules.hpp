@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/anki_stock_note_type.hpp"
+#include "core/bilingual_message.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/templated_note_type.hpp"
 
@@ -32,7 +33,7 @@ struct NoteTypeProblem {
   };
   Part part = Part::kName;
   std::size_t template_index = 0;  // the one card template's parts: which, from 0
-  std::string problem;             // "is listed twice", "at most 64 templates", ...
+  BilingualMessage problem;        // "is listed twice", "at most 64 templates", ...
 };
 
 // The key that holds a part in a deck file's [[note_types]] ("name", "fields", "templates",

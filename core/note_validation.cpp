@@ -14,39 +14,59 @@ namespace kioku {
 namespace {
 
 void check_id(const Note& note) {
-  if (note.id.empty()) throw NoteError("id", "", "a note needs an id");
+  if (note.id.empty()) {
+    throw NoteError("id", "", BilingualMessage{"a note needs an id", "ノートには ID が必要です"});
+  }
   if (note.id.size() > kMaxNoteIdBytes) {
-    throw NoteError("id", "", "longer than " + std::to_string(kMaxNoteIdBytes) + " bytes");
+    throw NoteError("id", "",
+                    bilingual("longer than {max} bytes", "{max} バイトを超えています",
+                              {{"max", std::to_string(kMaxNoteIdBytes)}}));
   }
   for (char c : note.id) {
     if (c <= ' ' || c > '~') {
-      throw NoteError("id", "", "only printable ASCII without spaces may make an id");
+      throw NoteError("id", "",
+                      BilingualMessage{"only printable ASCII without spaces may make an id",
+                                       "ID に使えるのは空白を除く印字可能な ASCII 文字だけです"});
     }
   }
 }
 
 // An Anki note's fields are its type's, by their exact names (docs/anki-templates.md).
 void check_anki_fields(const Note& note) {
-  if (!note.note_type) throw NoteError("kind", "", "an anki note needs its note type");
+  if (!note.note_type) {
+    throw NoteError("kind", "",
+                    BilingualMessage{"an anki note needs its note type",
+                                     "anki ノートにはノートタイプが必要です"});
+  }
   std::set<std::string_view> seen;
   for (const NoteField& field : note.fields) {
     if (!note.note_type->has_field(field.name)) {
       throw NoteError(field.name, "",
-                      "note type \"" + note.note_type->name() + "\" has no such field");
+                      bilingual("note type \"{type}\" has no such field",
+                                "ノートタイプ \"{type}\" にこのフィールドはありません",
+                                {{"type", note.note_type->name()}}));
     }
-    if (!seen.insert(field.name).second) throw NoteError(field.name, "", "written twice");
+    if (!seen.insert(field.name).second) {
+      throw NoteError(field.name, "", BilingualMessage{"written twice", "2 回書かれています"});
+    }
   }
   for (const int ordinal : note.kept_cards) {
     if (!note.note_type->has_ordinal(ordinal)) {
       throw NoteError("kept_cards", "",
-                      "card " + std::to_string(ordinal) + " is none its note type can have");
+                      bilingual("card {card} is none its note type can have",
+                                "カード {card} はこのノートタイプが持てるカードではありません",
+                                {{"card", std::to_string(ordinal)}}));
     }
   }
 }
 
 void check_fields(const Note& note) {
   if (note.kind == NoteKind::kAnki) return check_anki_fields(note);
-  if (!note.kept_cards.empty()) throw NoteError("kept_cards", "", "only an anki note keeps cards");
+  if (!note.kept_cards.empty()) {
+    throw NoteError("kept_cards", "",
+                    BilingualMessage{"only an anki note keeps cards",
+                                     "カードを残せるのは anki ノートだけです"});
+  }
   const NoteKindSpec& kind = note_kind_spec(note.kind);
   std::set<std::string_view> seen;
   for (const NoteField& field : note.fields) {
@@ -59,21 +79,30 @@ void check_fields(const Note& note) {
       // Every kind may also have a source (core/note_kind.hpp), so the list names it too.
       names += ", ";
       names += kSourceField;
-      throw NoteError(
-          field.name, "",
-          "a " + std::string(kind.name) + " note has no such field (it has " + names + ")");
+      throw NoteError(field.name, "",
+                      bilingual("a {kind} note has no such field (it has {fields})",
+                                "{kind} ノートにこのフィールドはありません（あるのは {fields}）",
+                                {{"kind", std::string(kind.name)}, {"fields", names}}));
     }
-    if (!seen.insert(field.name).second) throw NoteError(field.name, "", "written twice");
+    if (!seen.insert(field.name).second) {
+      throw NoteError(field.name, "", BilingualMessage{"written twice", "2 回書かれています"});
+    }
   }
   for (const NoteFieldSpec& spec : kind.fields) {
     if (spec.required && !note.has_text(spec.name)) {
-      throw NoteError(std::string(spec.name), "",
-                      "a " + std::string(kind.name) + " note needs it, in at least one language");
+      throw NoteError(
+          std::string(spec.name), "",
+          bilingual("a {kind} note needs it, in at least one language",
+                    "{kind} ノートにはこのフィールドが必要です（少なくとも 1 つの言語で）",
+                    {{"kind", std::string(kind.name)}}));
     }
   }
   if (note.kind == NoteKind::kBasicOptionalReverse && note.has_text("add_reverse") &&
       !note.has_text("back")) {
-    throw NoteError("back", "", "the reverse card asks it, so add_reverse needs it");
+    throw NoteError("back", "",
+                    BilingualMessage{"the reverse card asks it, so add_reverse needs it",
+                                     "逆向きのカードがこのフィールドを問うため、add_reverse "
+                                     "にはこのフィールドが必要です"});
   }
 }
 
@@ -94,17 +123,27 @@ std::optional<std::size_t> first_zero_cloze(const ClozeText& text) {
   for (const auto& [language, text] : read) {
     const std::string& source = note.text("text", language);
     if (const std::optional<std::size_t> zero = first_zero_cloze(text)) {
-      throw NoteError("text", language, "no cloze: {{c0:: makes no card; numbers start at 1",
+      throw NoteError("text", language,
+                      BilingualMessage{"no cloze: {{c0:: makes no card; numbers start at 1",
+                                       "穴埋めがありません: {{c0:: からはカードが作られません。"
+                                       "番号は 1 から始まります"},
                       text_place_at(source, *zero));
     }
     const std::size_t almost = source.find("{{c");
     if (almost != std::string::npos) {
-      throw NoteError("text", language,
-                      "no cloze: this {{c is not one (write {{c1::text}} or {{c1::text::hint}})",
-                      text_place_at(source, almost));
+      throw NoteError(
+          "text", language,
+          BilingualMessage{
+              "no cloze: this {{c is not one (write {{c1::text}} or {{c1::text::hint}})",
+              "穴埋めがありません: この {{c は穴埋めになっていません（{{c1::text}} または "
+              "{{c1::text::hint}} と書いてください）"},
+          text_place_at(source, almost));
     }
   }
-  throw NoteError("text", "", "no cloze: mark what to ask as {{c1::text}}");
+  throw NoteError(
+      "text", "",
+      BilingualMessage{"no cloze: mark what to ask as {{c1::text}}",
+                       "穴埋めがありません: 問う部分を {{c1::text}} のように囲んでください"});
 }
 
 void check_cloze(const Note& note, const std::map<std::string, ClozeText>& read) {
@@ -117,36 +156,57 @@ void check_cloze(const Note& note, const std::map<std::string, ClozeText>& read)
 void check_choices(const Note& note) {
   const bool has_choices = note_kind_spec(note.kind).has_choices;
   if (!has_choices) {
-    if (!note.choices.empty()) throw NoteError("choices", "", "only a choice note has choices");
-    if (note.answer != 0) throw NoteError("answer", "", "only a choice note has an answer");
+    if (!note.choices.empty()) {
+      throw NoteError("choices", "",
+                      BilingualMessage{"only a choice note has choices",
+                                       "選択肢を持てるのは choice ノートだけです"});
+    }
+    if (note.answer != 0) {
+      throw NoteError("answer", "",
+                      BilingualMessage{"only a choice note has an answer",
+                                       "正解を持てるのは choice ノートだけです"});
+    }
     return;
   }
-  if (note.choices.empty()) throw NoteError("choices", "", "a choice note needs choices");
+  if (note.choices.empty()) {
+    throw NoteError(
+        "choices", "",
+        BilingualMessage{"a choice note needs choices", "choice ノートには選択肢が必要です"});
+  }
   std::size_t count = 0;
   for (const auto& [language, choices] : note.choices) {
     if (choices.size() < static_cast<std::size_t>(kMinChoices) ||
         choices.size() > static_cast<std::size_t>(kMaxChoices)) {
       throw NoteError("choices", language,
-                      "between " + std::to_string(kMinChoices) + " and " +
-                          std::to_string(kMaxChoices) + " choices, got " +
-                          std::to_string(choices.size()));
+                      bilingual("between {min} and {max} choices, got {count}",
+                                "選択肢は {min} 個から {max} 個までです（{count} 個あります）",
+                                {{"min", std::to_string(kMinChoices)},
+                                 {"max", std::to_string(kMaxChoices)},
+                                 {"count", std::to_string(choices.size())}}));
     }
     if (count != 0 && choices.size() != count) {
-      throw NoteError("choices", language,
-                      std::to_string(choices.size()) + " choices, but another language has " +
-                          std::to_string(count));
+      throw NoteError(
+          "choices", language,
+          bilingual("{count} choices, but another language has {other}",
+                    "選択肢が {count} 個ありますが、別の言語では {other} 個です",
+                    {{"count", std::to_string(choices.size())}, {"other", std::to_string(count)}}));
     }
     count = choices.size();
     for (std::size_t index = 0; index < choices.size(); ++index) {
       if (choices[index].empty()) {
-        throw NoteError("choices", language, "choice " + std::to_string(index + 1) + " is empty");
+        throw NoteError("choices", language,
+                        bilingual("choice {number} is empty", "選択肢 {number} が空です",
+                                  {{"number", std::to_string(index + 1)}}));
       }
     }
   }
   if (note.answer < 1 || static_cast<std::size_t>(note.answer) > count) {
-    throw NoteError("answer", "",
-                    "one of the choices, 1 to " + std::to_string(count) + ", got " +
-                        std::to_string(note.answer));
+    throw NoteError(
+        "answer", "",
+        bilingual("one of the choices, 1 to {count}, got {answer}",
+                  "選択肢の番号 1 から {count} のいずれかにしてください（{answer} "
+                  "になっています）",
+                  {{"count", std::to_string(count)}, {"answer", std::to_string(note.answer)}}));
   }
 }
 
@@ -158,17 +218,19 @@ constexpr TextRule kAnkiFieldRule{kMaxAnkiFieldBytes, true};
 void check_texts(const Note& note) {
   for (const NoteField& field : note.fields) {
     for (const auto& [language, text] : field.text) {
-      const std::string problem = text_problem(
-          text, note.kind == NoteKind::kAnki ? kAnkiFieldRule : note_field_rule(field.name));
-      if (!problem.empty()) throw NoteError(field.name, language, "the text " + problem);
+      // The field and language name the text in the Japanese ("フィールド front.en: ...").
+      const BilingualMessage problem = text_problem_message(
+          text, note.kind == NoteKind::kAnki ? kAnkiFieldRule : note_field_rule(field.name),
+          BilingualMessage{"the text", ""});
+      if (!problem.english.empty()) throw NoteError(field.name, language, problem);
     }
   }
   for (const auto& [language, choices] : note.choices) {
     for (std::size_t index = 0; index < choices.size(); ++index) {
-      const std::string problem = text_problem(choices[index], kChoiceRule);
-      if (!problem.empty()) {
-        throw NoteError("choices", language, "choice " + std::to_string(index + 1) + " " + problem);
-      }
+      const BilingualMessage problem = text_problem_message(
+          choices[index], kChoiceRule,
+          bilingual("choice {number}", "選択肢 {number}", {{"number", std::to_string(index + 1)}}));
+      if (!problem.english.empty()) throw NoteError("choices", language, problem);
     }
   }
 }
@@ -176,15 +238,23 @@ void check_texts(const Note& note) {
 void check_tags(const Note& note) {
   if (note.tags.size() > kMaxTagsPerCard) {
     throw NoteError("tags", "",
-                    "has " + std::to_string(note.tags.size()) + " tags; at most " +
-                        std::to_string(kMaxTagsPerCard) + " are allowed");
+                    bilingual("has {count} tags; at most {max} are allowed",
+                              "タグが {count} 個あります。上限は {max} 個です",
+                              {{"count", std::to_string(note.tags.size())},
+                               {"max", std::to_string(kMaxTagsPerCard)}}));
   }
   for (const std::string& tag : note.tags) {
-    if (tag.empty()) throw NoteError("tags", "", "an empty tag");
-    const std::string problem = text_problem(tag, kTagRule);
-    if (!problem.empty())
-      throw NoteError("tags", "", "the tag " + quoted_for_error(tag) + " " + problem);
-    if (!is_valid_tag(tag)) throw NoteError("tags", "", "tag \"" + tag + "\" has a space in it");
+    if (tag.empty()) {
+      throw NoteError("tags", "", BilingualMessage{"an empty tag", "空のタグがあります"});
+    }
+    const BilingualMessage problem = text_problem_message(
+        tag, kTagRule, bilingual("the tag {tag}", "タグ {tag}", {{"tag", quoted_for_error(tag)}}));
+    if (!problem.english.empty()) throw NoteError("tags", "", problem);
+    if (!is_valid_tag(tag)) {
+      throw NoteError("tags", "",
+                      bilingual("tag \"{tag}\" has a space in it",
+                                "タグ \"{tag}\" に空白が含まれています", {{"tag", tag}}));
+    }
   }
 }
 
@@ -204,7 +274,7 @@ std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
     try {
       read.emplace(language, parse_cloze_text(text));
     } catch (const ClozeError& error) {
-      throw NoteError("text", language, error.problem(), error.place());
+      throw NoteError("text", language, error.problem_message(), error.place());
     }
   }
   return read;
@@ -212,7 +282,11 @@ std::map<std::string, ClozeText> read_note_clozes(const Note& note) {
 
 std::map<std::string, ClozeText> check_note_shape(const Note& note) {
   check_id(note);
-  if (note.deck.empty()) throw NoteError("deck", "", "a note belongs to a deck");
+  if (note.deck.empty()) {
+    throw NoteError("deck", "",
+                    BilingualMessage{"a note belongs to a deck",
+                                     "ノートはいずれかのデッキに属していなければなりません"});
+  }
   check_fields(note);
   std::map<std::string, ClozeText> clozes;
   if (note.kind == NoteKind::kCloze) {

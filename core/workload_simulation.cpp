@@ -201,12 +201,15 @@ class Simulation {
 
 void check(const WorkloadSettings& settings) {
   if (settings.days < 1 || settings.days > kMostSimulatedDays) {
-    throw Error(ErrorCode::kInvalidParams, "days must be 1 to " +
-                                               std::to_string(kMostSimulatedDays) + ", got " +
-                                               std::to_string(settings.days));
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("days must be 1 to {most}, got {days}",
+                          "日数は 1 から {most} まででなければなりません（{days} でした）",
+                          {{"most", std::to_string(kMostSimulatedDays)},
+                           {"days", std::to_string(settings.days)}}));
   }
   if (settings.new_per_day < 0 || settings.reviews_per_day < 0) {
-    throw Error(ErrorCode::kInvalidParams, "daily limits must not be negative");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("daily limits must not be negative", "1 日の上限は負にできません"));
   }
 }
 
@@ -324,16 +327,23 @@ WorkloadReport simulate_deck(const WorkloadRequest& request, const DayCalendar& 
                              TimestampMs start, const ProgressReport& progress) {
   const WorkloadSettings& settings = request.settings;
   check(settings);
-  if (request.new_cards < 0)
-    throw Error(ErrorCode::kInvalidParams, "new cards must not be negative");
+  if (request.new_cards < 0) {
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("new cards must not be negative", "新しいカードの数は負にできません"));
+  }
   const bool fsrs = settings.scheduler.algorithm == Algorithm::kFsrs;
   if (fsrs && request.retentions.empty()) {
-    throw Error(ErrorCode::kInvalidParams, "give at least one desired retention");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("give at least one desired retention",
+                          "目標の保持率（desired retention）を一つ以上指定してください"));
   }
   for (const double retention : request.retentions) {
     if (!is_simulated_retention(retention)) {
       throw Error(ErrorCode::kInvalidParams,
-                  "desired retention must be 0.70 to 0.99, got " + std::to_string(retention));
+                  bilingual("desired retention must be 0.70 to 0.99, got {value}",
+                            "目標の保持率（desired retention）は 0.70 から 0.99 "
+                            "まででなければなりません（{value} でした）",
+                            {{"value", std::to_string(retention)}}));
     }
   }
   std::vector<SimulationCard> cards;

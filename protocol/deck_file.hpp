@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 
+#include "core/bilingual_message.hpp"
 #include "core/deck_parser_limits.hpp"
 
 namespace kioku::protocol {
@@ -16,6 +17,9 @@ using kioku::kMaxDeckFileBytes;
 
 // The limit as users read it: "16 MiB".
 std::string deck_file_limit_text();
+
+// What is said of a deck file past kMaxDeckFileBytes, after its name.
+BilingualMessage deck_file_too_large();
 
 // Reads `descriptor` from where it stands to its end, at most kMaxDeckFileBytes. Throws
 // kioku::InputError naming `name` (the file as the user gave it) when there is more than that or

@@ -32,6 +32,8 @@ class ErrorWithData : public Error {
  public:
   ErrorWithData(ErrorCode code, const std::string& message, boost::json::object data)
       : Error(code, message), data_(std::move(data)) {}
+  ErrorWithData(ErrorCode code, const BilingualMessage& message, boost::json::object data)
+      : Error(code, message), data_(std::move(data)) {}
   const boost::json::object& data() const noexcept { return data_; }
 
  private:

@@ -23,6 +23,7 @@
 #include "core/anki_html_text.hpp"
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "core/templated_note_type.hpp"
 #include "core/unique_ids.hpp"
 #include "daemon/exporters/export_files.hpp"
@@ -322,6 +323,13 @@ constexpr int kDeflateLevel = 6;
 // Files from this size get zip64's fields: 4 GiB less 256 MiB.
 constexpr std::uint64_t kZip64FromBytes = 0xf0000000u;
 
+// The file at `path` cannot be read, for errno's reason.
+Error cannot_read(const std::string& path) {
+  return Error(ErrorCode::kStorage,
+               bilingual("cannot read {path}: {reason}", "{path} を読めません: {reason}",
+                         {{"path", path}, {"reason", std::strerror(errno)}}));
+}
+
 // The package's zip, written entry by entry through minizip, with the report told every
 // thousandth of the bytes its files hold (the compression takes seconds on a large deck) and
 // what the report throws (a client gone) let through: minizip calls nothing back.
@@ -332,7 +340,11 @@ class PackageZip {
       : archive_(zipOpen64(path.c_str(), APPEND_STATUS_CREATE)),
         file_bytes_(file_bytes),
         progress_(progress) {
-    if (archive_ == nullptr) throw Error(ErrorCode::kStorage, "cannot make the package in " + path);
+    if (archive_ == nullptr) {
+      throw Error(ErrorCode::kStorage,
+                  bilingual("cannot make the package in {path}", "{path} にパッケージを作れません",
+                            {{"path", path}}));
+    }
     const std::time_t now_s = static_cast<std::time_t>(now_ms / 1000);
     std::tm utc{};
     ::gmtime_r(&now_s, &utc);
@@ -351,25 +363,27 @@ class PackageZip {
 
   // `bytes` as a stored entry.
   void add_bytes(const std::string& name, const std::string& bytes) {
-    open_entry(name, name, 0, 0, false);
-    check(zipWriteInFileInZip(archive_, bytes.data(), static_cast<unsigned>(bytes.size())), name);
-    check(zipCloseFileInZip(archive_), name);
+    const BilingualMessage entry = same_in_both(name);
+    open_entry(entry, name, 0, 0, false);
+    check(zipWriteInFileInZip(archive_, bytes.data(), static_cast<unsigned>(bytes.size())), entry);
+    check(zipCloseFileInZip(archive_), entry);
   }
 
   // The file at `path`, deflated, read in blocks.
   void add_file(const std::string& name, const std::string& path) {
     const protocol::UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
     if (!file) {
-      throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+      throw cannot_read(path);
     }
     struct stat info {};
     if (::fstat(file.get(), &info) != 0) {
-      throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+      throw cannot_read(path);
     }
     // Zip64's fields only for an entry that may need them (older readers refuse them), with
     // room for what deflate adds to bytes it cannot make smaller (0.03 %): minizip cannot add
     // them once the entry is written.
-    const std::string entry = name + " (from " + path + ")";
+    const BilingualMessage entry = bilingual("{name} (from {path})", "{name}（{path} から）",
+                                             {{"name", name}, {"path", path}});
     open_entry(entry, name, Z_DEFLATED, kDeflateLevel,
                static_cast<std::uint64_t>(info.st_size) >= kZip64FromBytes);
     std::vector<char> block(1 << 16);
@@ -377,7 +391,7 @@ class PackageZip {
       const ssize_t got = ::read(file.get(), block.data(), block.size());
       if (got < 0) {
         if (errno == EINTR) continue;
-        throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+        throw cannot_read(path);
       }
       if (got == 0) break;
       check(zipWriteInFileInZip(archive_, block.data(), static_cast<unsigned>(got)), entry);
@@ -390,28 +404,35 @@ class PackageZip {
   void close() {
     zipFile archive = std::exchange(archive_, nullptr);
     if (zipClose(archive, nullptr) != ZIP_OK) {
-      throw Error(ErrorCode::kStorage,
-                  std::string("cannot write the package: ") + std::strerror(errno));
+      throw Error(ErrorCode::kStorage, bilingual("cannot write the package: {reason}",
+                                                 "パッケージを書き込めません: {reason}",
+                                                 {{"reason", std::strerror(errno)}}));
     }
     progress_(WorkStage::kWriting, 1000, 1000);
   }
 
  private:
   // `entry` names it in messages: its name, and the file it is made from.
-  void open_entry(const std::string& entry, const std::string& name, int method, int level,
+  void open_entry(const BilingualMessage& entry, const std::string& name, int method, int level,
                   bool zip64) {
     check(zipOpenNewFileInZip64(archive_, name.c_str(), &entry_info_, nullptr, 0, nullptr, 0,
                                 nullptr, method, level, zip64 ? 1 : 0),
           entry);
   }
 
-  static void check(int result, const std::string& entry) {
-    if (result != ZIP_OK) {
-      throw Error(
-          ErrorCode::kStorage,
-          "cannot write the package's entry " + entry + ": " +
-              (result == ZIP_ERRNO ? std::strerror(errno) : "zip error " + std::to_string(result)));
-    }
+  static void check(int result, const BilingualMessage& entry) {
+    if (result == ZIP_OK) return;
+    const BilingualMessage reason = result == ZIP_ERRNO
+                                        ? same_in_both(std::strerror(errno))
+                                        : bilingual("zip error {code}", "zip のエラー {code}",
+                                                    {{"code", std::to_string(result)}});
+    // The entry's words and the reason's, each in its language.
+    throw Error(
+        ErrorCode::kStorage,
+        BilingualMessage{fill_in("cannot write the package's entry {entry}: {reason}",
+                                 {{"entry", entry.english}, {"reason", reason.english}}),
+                         fill_in("パッケージのエントリ {entry} を書き込めません: {reason}",
+                                 {{"entry", entry.japanese}, {"reason", reason.japanese}})});
   }
 
   void tell(std::uint64_t bytes) {
@@ -596,7 +617,7 @@ AnkiPackageWritten write_anki_package(std::span<const ExportDeck> decks,
   boost::json::object media_map;
   std::vector<std::string> media_paths;
   for (const std::string& name : media_names) {
-    if (!anki_media_name_problem(name).empty()) continue;
+    if (anki_media_name_problem(name)) continue;
     const std::string path = options.data_directory + "/media/" + name;
     if (!packable(path)) continue;
     media_map[std::to_string(media_paths.size())] = name;

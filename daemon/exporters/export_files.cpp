@@ -12,13 +12,25 @@
 
 namespace kioku::daemon {
 
+namespace {
+
+// The file at `path` cannot be read, for errno's reason.
+Error cannot_read(const std::string& path) {
+  return Error(ErrorCode::kStorage,
+               bilingual("cannot read {path}: {reason}", "{path} を読めません: {reason}",
+                         {{"path", path}, {"reason", std::strerror(errno)}}));
+}
+
+}  // namespace
+
 void write_all(int descriptor, std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t wrote = ::write(descriptor, bytes.data(), bytes.size());
     if (wrote < 0 && errno == EINTR) continue;
     if (wrote <= 0) {
-      throw Error(ErrorCode::kStorage,
-                  std::string("cannot write the export: ") + std::strerror(errno));
+      throw Error(ErrorCode::kStorage, bilingual("cannot write the export: {reason}",
+                                                 "書き出し先のファイルに書き込めません: {reason}",
+                                                 {{"reason", std::strerror(errno)}}));
     }
     bytes.remove_prefix(static_cast<std::size_t>(wrote));
   }
@@ -27,7 +39,7 @@ void write_all(int descriptor, std::string_view bytes) {
 std::int64_t copy_file_to(const std::string& path, int descriptor) {
   const protocol::UniqueFd file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!file) {
-    throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+    throw cannot_read(path);
   }
   std::vector<char> buffer(1 << 16);
   std::int64_t copied = 0;
@@ -35,7 +47,7 @@ std::int64_t copy_file_to(const std::string& path, int descriptor) {
     const ssize_t got = ::read(file.get(), buffer.data(), buffer.size());
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
-      throw Error(ErrorCode::kStorage, "cannot read " + path + ": " + std::strerror(errno));
+      throw cannot_read(path);
     }
     if (got == 0) return copied;
     write_all(descriptor, std::string_view(buffer.data(), static_cast<std::size_t>(got)));

@@ -51,7 +51,9 @@ TemporaryFile::TemporaryFile(const std::string& directory, const std::string& na
   descriptor_ = ::mkstemp(pattern.data());
   if (descriptor_ < 0) {
     throw Error(ErrorCode::kStorage,
-                "cannot make a temporary file in " + directory + ": " + std::strerror(errno));
+                bilingual("cannot make a temporary file in {directory}: {error}",
+                          "{directory} に一時ファイルを作れません: {error}",
+                          {{"directory", directory}, {"error", std::strerror(errno)}}));
   }
   path_ = pattern;
 }
@@ -91,12 +93,18 @@ void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEn
       const std::string path = directory_ + "/" + candidate;
       if (::lstat(path.c_str(), &info) != 0) {
         if (errno == ENOENT) return 0;
-        throw Error(ErrorCode::kStorage, "cannot look at " + path + ": " + std::strerror(errno));
+        throw Error(ErrorCode::kStorage,
+                    bilingual("cannot look at {path}: {error}", "{path} を調べられません: {error}",
+                              {{"path", path}, {"error", std::strerror(errno)}}));
       }
       if (!S_ISREG(info.st_mode)) {
-        throw InputError(package_, 0, "",
-                         "media \"" + candidate + "\" would replace " + path +
-                             ", which is a link or not a regular file; kioku leaves it");
+        throw InputError(
+            package_, 0, "",
+            bilingual("media \"{name}\" would replace {path}, which is a link or not a regular "
+                      "file; kioku leaves it",
+                      "メディア \"{name}\" は {path} を置き換えることになりますが、そこにあるのは"
+                      "リンクか通常のファイルでないものなので、kioku はそのままにします",
+                      {{"name", candidate}, {"path", path}}));
       }
       return same_content(temporary->path(), path) ? 1 : 2;
     };
@@ -105,16 +113,22 @@ void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEn
       name = anki_media_renamed(entry.name, written.hash);
       // Found now, not when the files are linked after the notes' commit.
       if (name.size() > kLongestFileName) {
-        throw InputError(package_, 0, "",
-                         "media \"" + entry.name + "\" clashes with a file of other content, and " +
-                             "its new name would be longer than " +
-                             std::to_string(kLongestFileName) + " bytes");
+        throw InputError(
+            package_, 0, "",
+            bilingual("media \"{name}\" clashes with a file of other content, and "
+                      "its new name would be longer than {most} bytes",
+                      "メディア \"{name}\" は内容の違うファイルと名前が重なり、新しい"
+                      "名前は {most} バイトより長くなってしまいます",
+                      {{"name", entry.name}, {"most", std::to_string(kLongestFileName)}}));
       }
       state = is_there(name);
       if (state == 2) {
         throw InputError(package_, 0, "",
-                         "media \"" + entry.name + "\" cannot be renamed: " + name +
-                             " is there with other content");
+                         bilingual("media \"{name}\" cannot be renamed: {renamed} is there with "
+                                   "other content",
+                                   "メディア \"{name}\" の名前を変えられません。{renamed} "
+                                   "が別の内容ですでにあります",
+                                   {{"name", entry.name}, {"renamed", name}}));
       }
     }
     ++media_;
@@ -146,7 +160,9 @@ void MediaPlan::commit() {
   for (Planned& file : planned_files_) {
     if (::link(file.temporary->path().c_str(), file.final_path.c_str()) != 0 && errno != EEXIST) {
       throw Error(ErrorCode::kStorage,
-                  "cannot write media " + file.final_path + ": " + std::strerror(errno));
+                  bilingual("cannot write media {path}: {error}",
+                            "メディア {path} を書き込めません: {error}",
+                            {{"path", file.final_path}, {"error", std::strerror(errno)}}));
     }
   }
 }

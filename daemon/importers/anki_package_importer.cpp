@@ -15,6 +15,7 @@
 #include "core/anki_html_text.hpp"
 #include "core/anki_stock_note_type.hpp"
 #include "core/anki_text_notes.hpp"
+#include "core/bilingual_message.hpp"
 #include "core/compact_string_set.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
@@ -73,6 +74,16 @@ bool nothing_after_save(const AnkiNote& note, const AnkiPackageOptions& options)
                      [](const AnkiCard& card) { return card.flag == 0 && card.queue != -1; });
 }
 
+// A note of the file as an error names it, "note GUID", and a field of it, "note GUID: front".
+BilingualMessage note_place(const std::string& guid) {
+  return bilingual("note {guid}", "ノート {guid}", {{"guid", guid}});
+}
+
+BilingualMessage note_field_place(const std::string& guid, const std::string& field) {
+  return bilingual("note {guid}: {field}", "ノート {guid}: {field}",
+                   {{"guid", guid}, {"field", field}});
+}
+
 // Refuses a note type kept as itself that kioku could not keep (core/note_type_rules.hpp: one
 // with no field, a field named twice or not at all, no card template, or past the limits),
 // naming it and where.
@@ -80,13 +91,17 @@ void check_own_type(const AnkiNoteType& type, const std::string& name) {
   const std::optional<NoteTypeProblem> problem = note_type_problem(type);
   if (!problem) return;
   // A deck file's key, and a card template by its name, which the user knows it by.
-  std::string where(note_type_part_key(problem->part));
-  if (is_template_part(problem->part)) {
-    where = "card template " + quoted_for_error(type.templates[problem->template_index].name) +
-            ": " + where;
-  }
-  throw InputError(name, 0, "note type " + quoted_for_error(type.name) + ": " + where,
-                   problem->problem);
+  const std::string key(note_type_part_key(problem->part));
+  const BilingualMessage where =
+      is_template_part(problem->part)
+          ? bilingual("note type {type}: card template {template}: {key}",
+                      "ノートタイプ {type}: カードテンプレート {template}: {key}",
+                      {{"type", quoted_for_error(type.name)},
+                       {"template", quoted_for_error(type.templates[problem->template_index].name)},
+                       {"key", key}})
+          : bilingual("note type {type}: {key}", "ノートタイプ {type}: {key}",
+                      {{"type", quoted_for_error(type.name)}, {"key", key}});
+  throw InputError(name, 0, 0, where, problem->problem);
 }
 
 // Gives deck `deck_id`, just made for Anki's deck `anki_deck_id`, the options of that deck's
@@ -123,8 +138,7 @@ bool takes_history(Collection& collection, std::int64_t card_id) {
 void import_card_history(Collection& collection, const AnkiCard& card, std::int64_t card_id,
                          std::int64_t deck_id, const DeckOptions& deck_options, bool v1_scheduler,
                          const AnkiDays& days, const DayCalendar& calendar, TimestampMs now,
-                         const std::string& name, const std::string& where,
-                         ImportSummary& summary) {
+                         const std::string& name, const std::string& guid, ImportSummary& summary) {
   const std::vector<AnswerRow> answers = anki_answers(card.reviews, v1_scheduler);
   if (card.scheduling.type == 0 && answers.empty()) return;
   // The answers that moved the schedule (a cram answer does not, as kioku's own do not): the
@@ -140,7 +154,10 @@ void import_card_history(Collection& collection, const AnkiCard& card, std::int6
     state = anki_card_state(card.scheduling, days, calendar,
                             scheduled.empty() ? 0 : scheduled.back().time);
   } catch (const Error& error) {
-    throw InputError(name, 0, where + ": card " + std::to_string(card.id), error.what());
+    throw InputError(name, 0, 0,
+                     bilingual("note {guid}: card {card}", "ノート {guid}: カード {card}",
+                               {{"guid", guid}, {"card", std::to_string(card.id)}}),
+                     error.message());
   }
   // Suspension is the user's (cards.suspended_ms), which the import sets for Anki's suspended
   // cards and the user may lift: a replay must not bring it back from the imported state.
@@ -265,13 +282,14 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
   // type is looked at when its first note comes (the walk is in note order), so that the file's
   // notes are not walked once more only to list their types.
   std::map<std::int64_t, NoteKind> kinds;
-  const auto kind_of = [&](std::int64_t type_id, const std::string& where) {
+  const auto kind_of = [&](std::int64_t type_id, const std::string& guid) {
     if (const auto known = kinds.find(type_id); known != kinds.end()) return known->second;
     const auto type = anki.note_types.find(type_id);
     if (type == anki.note_types.end()) {
-      throw InputError(
-          name, 0, where,
-          "uses note type " + std::to_string(type_id) + ", which the file does not have");
+      throw InputError(name, 0, 0, note_place(guid),
+                       bilingual("uses note type {type}, which the file does not have",
+                                 "ファイルにないノートタイプ {type} を使っています",
+                                 {{"type", std::to_string(type_id)}}));
     }
     const std::optional<NoteKind> stock = anki_stock_kind(type->second);
     if (!stock) {
@@ -296,7 +314,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       days = anki_days(anki.created_seconds, now, calendar);
     } catch (const Error& error) {
       file.confirm_intact();  // a damaged file is named as such
-      throw InputError(name, 0, "", error.what());
+      throw InputError(name, 0, "", error.message());
     }
   }
   ImportSummary summary;
@@ -356,12 +374,13 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     };
     // A new note nothing else of the import waits on (nothing_after_save), as a Note or a
     // PreparedNote: saved with the notes after it, in a batch.
-    const auto add_later = [&](std::int64_t deck_id, auto note, const std::string& where) {
+    const auto add_later = [&](std::int64_t deck_id, auto note, const std::string& guid) {
       try {
         places.add_later(collection, deck_id, std::move(note), now,
                          [&summary](const NoteSave& save) { summary.count(save); });
       } catch (const NoteError& error) {
-        throw InputError(name, 0, where + ": " + error.field(), error.problem());
+        throw InputError(name, 0, 0, note_field_place(guid, error.field()),
+                         error.problem_message());
       }
     };
     const auto name_deck = [&summary](const std::string& slug) {
@@ -382,9 +401,9 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       const AnkiNote& anki_note = walked->anki;
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,
                           summary.cards_saved());
-      const std::string where = "note " + anki_note.guid;
+      const std::string& guid = anki_note.guid;
       // Every note's type is checked, a skipped note's too, as the file's are.
-      const NoteKind kind = kind_of(anki_note.type_id, where);
+      const NoteKind kind = kind_of(anki_note.type_id, guid);
       std::string id = kioku_note_id(anki_note.guid);
       if (!seen_ids.insert(id)) {
         summary.skipped += static_cast<int>(anki_note.cards.size());
@@ -395,7 +414,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         // save waits on (prepared_ahead); copied, as that thread frees its own memory.
         const PreparedNote& prepared = *walked->prepared;
         name_deck(prepared.note.deck);
-        add_later(deck_of_new_note(anki_note, prepared.note.deck), PreparedNote(prepared), where);
+        add_later(deck_of_new_note(anki_note, prepared.note.deck), PreparedNote(prepared), guid);
         continue;
       }
       std::optional<StoredNote> stored;
@@ -417,9 +436,13 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       const std::size_t field_count =
           kind == NoteKind::kAnki ? own_type->fields().size() : note_kind_spec(kind).fields.size();
       if (anki_note.fields.size() != field_count) {
-        throw InputError(name, 0, where,
-                         "has " + std::to_string(anki_note.fields.size()) +
-                             " fields where its note type has " + std::to_string(field_count));
+        throw InputError(
+            name, 0, 0, note_place(guid),
+            bilingual(
+                "has {count} fields where its note type has {expected}",
+                "フィールドが {count} 個あります。ノートタイプのフィールドは {expected} 個です",
+                {{"count", std::to_string(anki_note.fields.size())},
+                 {"expected", std::to_string(field_count)}}));
       }
       Note note = kioku_note_of(anki_note, kind, std::move(own_type), media, options.language,
                                 std::move(id));
@@ -447,7 +470,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       } else if (!stored && nothing_after_save(anki_note, options)) {
         // Nothing below reads or writes its cards: added with the notes after it, in a batch.
-        add_later(deck_id, std::move(note), where);
+        add_later(deck_id, std::move(note), guid);
         continue;
       } else {
         NoteSave save;
@@ -456,7 +479,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                              stored ? std::optional<std::int64_t>(stored->position) : std::nullopt,
                              now);
         } catch (const NoteError& error) {
-          throw InputError(name, 0, where + ": " + error.field(), error.problem());
+          throw InputError(name, 0, 0, note_field_place(guid, error.field()),
+                           error.problem_message());
         }
         saved = true;
         summary.count(save);
@@ -487,7 +511,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                       .first;
             }
             import_card_history(collection, card, card_id, deck_id, deck_options->second,
-                                anki.v1_scheduler, days, calendar, now, name, where, summary);
+                                anki.v1_scheduler, days, calendar, now, name, guid, summary);
           }
           // Anki's suspension comes with the note's content; a buried card is not kept buried
           // (a burial is for Anki's day only).

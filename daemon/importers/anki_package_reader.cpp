@@ -14,11 +14,13 @@
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "core/fnv1a.hpp"
 #include "protocol/unique_fd.hpp"
 
@@ -157,7 +159,9 @@ void write_all(int out, const char* data, std::size_t size, const std::string& n
     if (wrote < 0) {
       if (errno == EINTR) continue;
       throw Error(ErrorCode::kStorage,
-                  name + ": cannot write what it holds: " + std::strerror(errno));
+                  bilingual("{name}: cannot write what it holds: {error}",
+                            "{name}: 中身を書き込めません: {error}",
+                            {{"name", name}, {"error", std::strerror(errno)}}));
     }
     data += wrote;
     size -= static_cast<std::size_t>(wrote);
@@ -165,23 +169,55 @@ void write_all(int out, const char* data, std::size_t size, const std::string& n
 }
 
 // What a minizip result says, in words.
-std::string zip_problem(int result, const DescriptorFile& file) {
+BilingualMessage zip_problem(int result, const DescriptorFile& file) {
   switch (result) {
     case UNZ_ERRNO:
-      return file.last_error != 0 ? std::strerror(file.last_error) : "cut short";
+      return file.last_error != 0 ? same_in_both(std::strerror(file.last_error))
+                                  : bilingual("cut short", "途中で切れています");
     case UNZ_BADZIPFILE:
-      return "its headers do not agree";
+      return bilingual("its headers do not agree", "ヘッダーが食い違っています");
     case UNZ_CRCERROR:
-      return "its CRC does not match";
+      return bilingual("its CRC does not match", "CRC が一致しません");
     case Z_DATA_ERROR:
-      return "its deflated data is invalid";
+      return bilingual("its deflated data is invalid", "deflate のデータが不正です");
     case Z_BUF_ERROR:
-      return "its deflated data is cut short";
+      return bilingual("its deflated data is cut short", "deflate のデータが途中で切れています");
     case Z_MEM_ERROR:
-      return "out of memory";
+      return bilingual("out of memory", "メモリが足りません");
     default:
-      return "error " + std::to_string(result);
+      return bilingual("error {result}", "エラー {result}", {{"result", std::to_string(result)}});
   }
+}
+
+// `english` and `japanese` each filled in one pass, "{reason}" with `reason` in the same
+// language: a reason worded apart (zip_problem's, a media name's) inside a message.
+BilingualMessage with_reason(std::string_view english, std::string_view japanese,
+                             const BilingualMessage& reason, const std::string& entry = "",
+                             const std::string& name = "") {
+  return {fill_in(english, {{"reason", reason.english}, {"entry", entry}, {"name", name}}),
+          fill_in(japanese, {{"reason", reason.japanese}, {"entry", entry}, {"name", name}})};
+}
+
+BilingualMessage cannot_read(int error) {
+  return bilingual("cannot read it: {error}", "読み込めません: {error}",
+                   {{"error", std::strerror(error)}});
+}
+
+BilingualMessage damaged_directory(int result, const DescriptorFile& file) {
+  return with_reason("a damaged zip archive (its central directory: {reason})",
+                     "壊れた zip アーカイブです（中央ディレクトリ: {reason}）",
+                     zip_problem(result, file));
+}
+
+BilingualMessage damaged_entry(const std::string& entry, const BilingualMessage& reason) {
+  return with_reason("entry \"{entry}\" is damaged ({reason})",
+                     "エントリ \"{entry}\" は壊れています（{reason}）", reason, entry);
+}
+
+BilingualMessage not_zstd(const std::string& entry, std::size_t result) {
+  return bilingual("entry \"{entry}\" is not valid zstd ({error})",
+                   "エントリ \"{entry}\" は正しい zstd ではありません（{error}）",
+                   {{"entry", entry}, {"error", ZSTD_getErrorName(result)}});
 }
 
 }  // namespace
@@ -189,10 +225,13 @@ std::string zip_problem(int result, const DescriptorFile& file) {
 AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
     : name_(std::move(name)), zip_(std::make_unique<Zip>()) {
   struct stat info {};
-  if (::fstat(descriptor, &info) != 0) fail(std::string("cannot read it: ") + std::strerror(errno));
-  if (info.st_size == 0) fail("the file is empty, not an Anki package");
+  if (::fstat(descriptor, &info) != 0) fail(cannot_read(errno));
+  if (info.st_size == 0) {
+    fail(bilingual("the file is empty, not an Anki package",
+                   "ファイルが空です。Anki のパッケージではありません"));
+  }
   zip_->file.descriptor = protocol::UniqueFd(::dup(descriptor));
-  if (!zip_->file.descriptor) fail(std::string("cannot read it: ") + std::strerror(errno));
+  if (!zip_->file.descriptor) fail(cannot_read(errno));
   zlib_filefunc64_def functions{};
   functions.zopen64_file = open_descriptor;
   functions.zread_file = read_descriptor;
@@ -204,23 +243,29 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
   zip_->archive = unzOpen2_64(&zip_->file, &functions);
   if (zip_->archive == nullptr) {
     if (zip_->file.last_error != 0) {
-      fail(std::string("cannot read it: ") + std::strerror(zip_->file.last_error));
+      fail(cannot_read(zip_->file.last_error));
     }
     // A zip's first entry with no directory at the end: cut short in a download or a copy.
     char start[4] = {};
     const bool read_start = ::pread(descriptor, start, sizeof start, 0) == 4;
     if (read_start && std::memcmp(start, "PK\3\4", 4) == 0) {
-      fail("a damaged or truncated zip archive (its central directory is missing)");
+      fail(
+          bilingual("a damaged or truncated zip archive (its central directory is missing)",
+                    "壊れているか途中で切れた zip アーカイブです（中央ディレクトリがありません）"));
     }
     // minizip takes a directory at the file's start for none: a zip with no entry at all.
     if (read_start && std::memcmp(start, "PK\5\6", 4) == 0) {
-      fail("an empty zip archive: it holds no Anki collection");
+      fail(bilingual("an empty zip archive: it holds no Anki collection",
+                     "空の zip アーカイブです。Anki のコレクションが入っていません"));
     }
-    fail("not a zip archive, so not an Anki package");
+    fail(bilingual("not a zip archive, so not an Anki package",
+                   "zip アーカイブではないため、Anki のパッケージではありません"));
   }
   // The directory, and the limits from what its entries declare, before anything is expanded.
   unz_global_info64 global{};
-  if (unzGetGlobalInfo64(zip_->archive, &global) != UNZ_OK) fail("a damaged zip archive");
+  if (unzGetGlobalInfo64(zip_->archive, &global) != UNZ_OK) {
+    fail(bilingual("a damaged zip archive", "壊れた zip アーカイブです"));
+  }
   std::vector<char> name_buffer(1u << 16);
   std::uint64_t declared = 0;
   std::uint64_t next_record = 0;  // where the record after the last entry read begins
@@ -228,22 +273,20 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
        result = unzGoToNextFile(zip_->archive)) {
     if (result != UNZ_OK) {
       if (at_directory_end(global.number_entry, next_record)) break;
-      fail("a damaged zip archive (its central directory: " + zip_problem(result, zip_->file) +
-           ")");
+      fail(damaged_directory(result, zip_->file));
     }
     if (zip_->entries.size() >= kMaxAnkiPackageEntries) {
-      fail("it has more than " + std::to_string(kMaxAnkiPackageEntries) +
-           " entries; kioku does not import a package that large");
+      fail(bilingual(
+          "it has more than {count} entries; kioku does not import a package that large",
+          "エントリが {count} 個を超えています。kioku はそれほど大きなパッケージを取り込みません",
+          {{"count", std::to_string(kMaxAnkiPackageEntries)}}));
     }
     unz_file_info64 entry_info{};
     result = unzGetCurrentFileInfo64(zip_->archive, &entry_info, name_buffer.data(),
                                      name_buffer.size(), nullptr, 0, nullptr, 0);
     Zip::Entry entry;
     if (result == UNZ_OK) result = unzGetFilePos64(zip_->archive, &entry.position);
-    if (result != UNZ_OK) {
-      fail("a damaged zip archive (its central directory: " + zip_problem(result, zip_->file) +
-           ")");
-    }
+    if (result != UNZ_OK) fail(damaged_directory(result, zip_->file));
     entry.name.assign(name_buffer.data(),
                       std::min<std::size_t>(entry_info.size_filename, name_buffer.size()));
     if (zip_->entries.empty()) zip_->directory_start = entry.position.pos_in_zip_directory;
@@ -255,23 +298,33 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
     entry.method = entry_info.compression_method;
     entry.flags = entry_info.flag;
     if (entry.size > kMaxAnkiPackageBytes - declared) {
-      fail("its entries would expand past " + std::to_string(kMaxAnkiPackageBytes >> 30) +
-           " GiB; kioku does not import a package that large");
+      fail(bilingual(
+          "its entries would expand past {size} GiB; kioku does not import a package that large",
+          "エントリを展開すると {size} GiB を超えます。kioku はそれほど大きなパッケージを取り込み"
+          "ません",
+          {{"size", std::to_string(kMaxAnkiPackageBytes >> 30)}}));
     }
     declared += entry.size;
     // size > ratio * compressed + slack, without the product (a header may say 2^63 bytes).
     if (entry.size > kAnkiEntryRatioSlack &&
         (entry.size - kAnkiEntryRatioSlack - 1) / kMaxAnkiEntryRatio >= entry.compressed_size) {
-      fail("entry \"" + entry.name + "\" would expand " +
-           std::to_string(entry.size / (entry.compressed_size == 0 ? 1 : entry.compressed_size)) +
-           " times its size (a zip bomb?); kioku refuses more than " +
-           std::to_string(kMaxAnkiEntryRatio) + " times");
+      fail(bilingual(
+          "entry \"{entry}\" would expand {ratio} times its size (a zip bomb?); kioku refuses "
+          "more than {most} times",
+          "エントリ \"{entry}\" は展開すると元の {ratio} 倍の大きさになります（zip 爆弾？）。kioku "
+          "は {most} 倍を超えるものを拒否します",
+          {{"entry", entry.name},
+           {"ratio",
+            std::to_string(entry.size / (entry.compressed_size == 0 ? 1 : entry.compressed_size))},
+           {"most", std::to_string(kMaxAnkiEntryRatio)}}));
     }
     // Readers differ on which of two entries of one name they take (Python's the last,
     // libzip's check refused the zip): a package that has them is not read at all.
     const Zip::Entry& kept = zip_->entries.emplace_back(std::move(entry));
     if (!zip_->index_by_name.emplace(kept.name, zip_->entries.size() - 1).second) {
-      fail("a damaged zip archive (it has two entries named \"" + kept.name + "\")");
+      fail(bilingual("a damaged zip archive (it has two entries named \"{entry}\")",
+                     "壊れた zip アーカイブです（\"{entry}\" という名前のエントリが 2 つあります）",
+                     {{"entry", kept.name}}));
     }
   }
   // minizip gives the directory's place as the zip says it, and an entry's data as it is in
@@ -281,9 +334,11 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
   if (!zip_->entries.empty() &&
       (zip_->file.read_at(signature, sizeof signature, zip_->directory_start) != 4 ||
        std::memcmp(signature, "PK\1\2", 4) != 0)) {
-    fail(
+    fail(bilingual(
         "a zip with other bytes before it (a self-extracting archive?), which no Anki package "
-        "is");
+        "is",
+        "前に別のバイトが付いた zip です（自己解凍形式？）。"
+        "Anki のパッケージはそうなっていません"));
   }
   const std::int64_t meta = index_of("meta");
   if (meta >= 0) {
@@ -291,12 +346,16 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
     try {
       version_ = anki_package_version(bytes);
     } catch (const AnkiPackageError& problem) {
-      fail(problem.what());
+      fail(problem.message());
     }
     const auto entry = anki_collection_entry(version_);
     if (!entry) {
-      fail("its meta says package version " + std::to_string(version_) +
-           ", which kioku does not know (it reads 1, 2 and 3); it was made by a newer Anki");
+      fail(bilingual(
+          "its meta says package version {version}, which kioku does not know (it reads 1, 2 and "
+          "3); it was made by a newer Anki",
+          "meta にあるパッケージのバージョン {version} を kioku は知りません（読めるのは 1、2、3 "
+          "です）。新しい Anki で作られたパッケージです",
+          {{"version", std::to_string(version_)}}));
     }
     collection_entry_ = std::string(*entry);
   } else {
@@ -304,8 +363,9 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
     collection_entry_ = std::string(*anki_collection_entry(version_));
   }
   if (index_of(collection_entry_) < 0) {
-    fail("it has no " + collection_entry_ + ", the collection its version " +
-         std::to_string(version_) + " needs");
+    fail(bilingual("it has no {entry}, the collection its version {version} needs",
+                   "バージョン {version} に必要なコレクション {entry} がありません",
+                   {{"entry", collection_entry_}, {"version", std::to_string(version_)}}));
   }
 }
 
@@ -322,7 +382,7 @@ bool AnkiPackageReader::at_directory_end(std::uint64_t declared_entries,
          (std::memcmp(signature, "PK\5\6", 4) == 0 || std::memcmp(signature, "PK\6\6", 4) == 0);
 }
 
-void AnkiPackageReader::fail(const std::string& problem) const {
+void AnkiPackageReader::fail(const BilingualMessage& problem) const {
   throw InputError(name_, 0, "", problem);
 }
 
@@ -336,17 +396,26 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
   Zip::Entry& zip_entry = zip_->entries[static_cast<std::size_t>(index)];
   const std::string& entry = zip_entry.name;
   if ((zip_entry.flags & kEncryptedFlag) != 0) {
-    fail("entry \"" + entry + "\" is encrypted; an Anki package never is");
+    fail(bilingual(
+        "entry \"{entry}\" is encrypted; an Anki package never is",
+        "エントリ \"{entry}\" は暗号化されています。Anki のパッケージが暗号化されることはあり"
+        "ません",
+        {{"entry", entry}}));
   }
   if (zip_entry.method != kStored && zip_entry.method != kDeflated) {
-    fail("entry \"" + entry + "\" is compressed with zip method " +
-         std::to_string(zip_entry.method) +
-         ", which kioku does not read (Anki writes stored and deflated entries)");
+    fail(bilingual(
+        "entry \"{entry}\" is compressed with zip method {method}, which kioku does not read "
+        "(Anki writes stored and deflated entries)",
+        "エントリ \"{entry}\" は kioku の読めない zip の圧縮方式 {method} で圧縮されています"
+        "（Anki が書くのは stored と deflated のエントリです）",
+        {{"entry", entry}, {"method", std::to_string(zip_entry.method)}}));
   }
   int opened = unzGoToFilePos64(zip_->archive, &zip_entry.position);
   if (opened == UNZ_OK) opened = unzOpenCurrentFile(zip_->archive);
   if (opened != UNZ_OK) {
-    fail("entry \"" + entry + "\" cannot be read (" + zip_problem(opened, zip_->file) + ")");
+    fail(with_reason("entry \"{entry}\" cannot be read ({reason})",
+                     "エントリ \"{entry}\" を読めません（{reason}）",
+                     zip_problem(opened, zip_->file), entry));
   }
   // minizip stops at the size an entry declares, but reads its compressed bytes wherever the
   // header says they end: a size that claims bytes the entry does not have (running over the
@@ -355,8 +424,12 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
   if (data_start > zip_->directory_start ||
       zip_entry.compressed_size > zip_->directory_start - data_start) {
     unzCloseCurrentFile(zip_->archive);
-    fail("a damaged zip archive (entry \"" + entry +
-         "\" says its data runs past the start of the central directory)");
+    fail(bilingual(
+        "a damaged zip archive (entry \"{entry}\" says its data runs past the start of the "
+        "central directory)",
+        "壊れた zip アーカイブです（エントリ \"{entry}\" のデータが中央ディレクトリの始まりを越えて"
+        "続くことになっています）",
+        {{"entry", entry}}));
   }
   struct Closer {
     unzFile archive;
@@ -383,22 +456,26 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
     given += size;
     expanded_ += size;
     if (expanded_ > kMaxAnkiPackageBytes) {
-      fail("it expands past " + std::to_string(kMaxAnkiPackageBytes >> 30) + " GiB");
+      fail(bilingual("it expands past {size} GiB", "展開すると {size} GiB を超えます",
+                     {{"size", std::to_string(kMaxAnkiPackageBytes >> 30)}}));
     }
     if (zstd && given > most_out) {
-      fail("entry \"" + entry + "\" expands more than " + std::to_string(kMaxAnkiEntryRatio) +
-           " times its size (a zstd bomb?)");
+      fail(bilingual("entry \"{entry}\" expands more than {most} times its size (a zstd bomb?)",
+                     "エントリ \"{entry}\" は展開すると元の {most} 倍を超えます（zstd 爆弾？）",
+                     {{"entry", entry}, {"most", std::to_string(kMaxAnkiEntryRatio)}}));
     }
     sink(data, size);
   };
   while (true) {
     const int got = unzReadCurrentFile(zip_->archive, in.data(), static_cast<unsigned>(in.size()));
-    if (got < 0) {
-      fail("entry \"" + entry + "\" is damaged (" + zip_problem(got, zip_->file) + ")");
-    }
+    if (got < 0) fail(damaged_entry(entry, zip_problem(got, zip_->file)));
     if (got == 0) break;
     read += static_cast<std::uint64_t>(got);
-    if (read > zip_entry.size) fail("entry \"" + entry + "\" holds more than it declares");
+    if (read > zip_entry.size) {
+      fail(bilingual("entry \"{entry}\" holds more than it declares",
+                     "エントリ \"{entry}\" には宣言されたより多くのデータがあります",
+                     {{"entry", entry}}));
+    }
     if (!zstd) {
       give(in.data(), static_cast<std::size_t>(got));
       continue;
@@ -408,21 +485,22 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
       ZSTD_outBuffer output{out.data(), out.size(), 0};
       last_result = ZSTD_decompressStream(closer.zstd, &output, &input);
       if (ZSTD_isError(last_result)) {
-        fail("entry \"" + entry + "\" is not valid zstd (" + ZSTD_getErrorName(last_result) + ")");
+        fail(not_zstd(entry, last_result));
       }
       give(out.data(), output.pos);
     }
   }
   // minizip checks the CRC only of an entry read to its declared end.
   if (read != zip_entry.size) {
-    fail("entry \"" + entry + "\" is cut short (" + std::to_string(read) + " of its " +
-         std::to_string(zip_entry.size) + " bytes)");
+    fail(bilingual("entry \"{entry}\" is cut short ({read} of its {size} bytes)",
+                   "エントリ \"{entry}\" は途中で切れています（{size} バイトのうち {read} バイト）",
+                   {{"entry", entry},
+                    {"read", std::to_string(read)},
+                    {"size", std::to_string(zip_entry.size)}}));
   }
   closer.open = false;
   const int closed = unzCloseCurrentFile(zip_->archive);
-  if (closed != UNZ_OK) {
-    fail("entry \"" + entry + "\" is damaged (" + zip_problem(closed, zip_->file) + ")");
-  }
+  if (closed != UNZ_OK) fail(damaged_entry(entry, zip_problem(closed, zip_->file)));
   if (zstd) {
     // Flush what zstd still holds once the input is all in.
     while (last_result != 0) {
@@ -430,10 +508,13 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
       ZSTD_outBuffer output{out.data(), out.size(), 0};
       last_result = ZSTD_decompressStream(closer.zstd, &output, &input);
       if (ZSTD_isError(last_result)) {
-        fail("entry \"" + entry + "\" is not valid zstd (" + ZSTD_getErrorName(last_result) + ")");
+        fail(not_zstd(entry, last_result));
       }
       if (output.pos == 0) {
-        fail("entry \"" + entry + "\" is cut short (its zstd frame does not end)");
+        fail(bilingual(
+            "entry \"{entry}\" is cut short (its zstd frame does not end)",
+            "エントリ \"{entry}\" は途中で切れています（zstd のフレームが終わっていません）",
+            {{"entry", entry}}));
       }
       give(out.data(), output.pos);
     }
@@ -444,7 +525,9 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
 std::string AnkiPackageReader::read_small(std::int64_t index, std::uint64_t most) {
   std::string bytes;
   stream(index, false, [&](const char* data, std::size_t size) {
-    if (bytes.size() + size > most) fail("its meta or media map is too large");
+    if (bytes.size() + size > most) {
+      fail(bilingual("its meta or media map is too large", "meta かメディアマップが大きすぎます"));
+    }
     bytes.append(data, size);
   });
   return bytes;
@@ -463,7 +546,9 @@ std::vector<AnkiMediaEntry> AnkiPackageReader::media() {
     if (version_ >= 3) {
       std::string bytes;
       stream(index, true, [&](const char* data, std::size_t size) {
-        if (bytes.size() + size > kMaxMediaMapBytes) fail("its media map is too large");
+        if (bytes.size() + size > kMaxMediaMapBytes) {
+          fail(bilingual("its media map is too large", "メディアマップが大きすぎます"));
+        }
         bytes.append(data, size);
       });
       entries = parse_anki_protobuf_media_map(bytes);
@@ -471,17 +556,23 @@ std::vector<AnkiMediaEntry> AnkiPackageReader::media() {
       entries = parse_anki_json_media_map(read_small(index, kMaxMediaMapBytes));
     }
   } catch (const AnkiPackageError& problem) {
-    fail(problem.what());
+    fail(problem.message());
   }
   for (const AnkiMediaEntry& entry : entries) {
-    const std::string problem = anki_media_name_problem(entry.name);
-    if (!problem.empty()) {
-      fail("its media map names \"" + entry.name + "\" (entry " + entry.entry + "): " + problem +
-           "; kioku writes media only as one file name inside its media folder");
+    if (const std::optional<BilingualMessage> problem = anki_media_name_problem(entry.name)) {
+      fail(with_reason(
+          "its media map names \"{name}\" (entry {entry}): {reason}; kioku writes media only "
+          "as one file name inside its media folder",
+          "メディアマップにある \"{name}\"（エントリ {entry}）は{reason}。kioku はメディアを"
+          "メディアフォルダーの中の 1 つのファイル名としてしか書き込みません",
+          *problem, entry.entry, entry.name));
     }
     if (index_of(entry.entry) < 0) {
-      fail("its media map names \"" + entry.name + "\" in entry " + entry.entry +
-           ", which the package does not have");
+      fail(bilingual(
+          "its media map names \"{name}\" in entry {entry}, which the package does not have",
+          "メディアマップが \"{name}\" をエントリ {entry} に置いていますが、パッケージにその"
+          "エントリはありません",
+          {{"name", entry.name}, {"entry", entry.entry}}));
     }
   }
   return entries;
@@ -496,8 +587,12 @@ AnkiPackageReader::Written AnkiPackageReader::extract_media(const AnkiMediaEntry
         write_all(out, data, size, name_);
       });
   if (entry.size && *entry.size != written.size) {
-    fail("media \"" + entry.name + "\" has " + std::to_string(written.size) +
-         " bytes where its map says " + std::to_string(*entry.size));
+    fail(bilingual("media \"{name}\" has {size} bytes where its map says {declared}",
+                   "メディア \"{name}\" は {size} バイトですが、メディアマップでは {declared} "
+                   "バイトとなっています",
+                   {{"name", entry.name},
+                    {"size", std::to_string(written.size)},
+                    {"declared", std::to_string(*entry.size)}}));
   }
   return written;
 }

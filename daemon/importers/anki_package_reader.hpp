@@ -52,7 +52,7 @@ class AnkiPackageReader {
 
  private:
   struct Zip;
-  [[noreturn]] void fail(const std::string& problem) const;
+  [[noreturn]] void fail(const BilingualMessage& problem) const;
   std::int64_t index_of(const std::string& entry) const;  // -1 when absent
   // Whether a failed read of the directory's next record is the end of a directory of 65,535
   // or more entries whose end record says 0xffff (minizip reads on there).

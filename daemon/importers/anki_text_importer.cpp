@@ -42,7 +42,9 @@ class DescriptorSource : public ByteSource {
       }
       if (got == 0) changed();  // it ended before its size
       if (errno != EINTR) {
-        throw InputError(name_, 0, "", std::string("cannot read file: ") + std::strerror(errno));
+        throw InputError(name_, 0, "",
+                         bilingual("cannot read file: {error}", "ファイルを読めません: {error}",
+                                   {{"error", std::strerror(errno)}}));
       }
     }
   }
@@ -61,10 +63,14 @@ class DescriptorSource : public ByteSource {
 
  private:
   [[noreturn]] void changed() const {
-    throw InputError(name_, 0, "",
-                     "the file changed while kioku read it (its size or modification time: "
-                     "another program wrote or touched it); nothing was imported: import it "
-                     "again once nothing writes it");
+    throw InputError(
+        name_, 0, "",
+        bilingual("the file changed while kioku read it (its size or modification "
+                  "time: another program wrote or touched it); nothing was imported: "
+                  "import it again once nothing writes it",
+                  "kioku が読んでいる間にファイルが変わりました（サイズか更新日時: "
+                  "別のプログラムが書き込んだか、更新日時を変えました）。何も取り込んでいません。"
+                  "書き込むものがなくなってから取り込み直してください"));
   }
 
   int descriptor_;
@@ -172,7 +178,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
                              [&summary](const NoteSave& save) { summary.count(save); });
           }
         } catch (const NoteError& error) {
-          throw InputError(name, entry.line, error.field(), error.problem());
+          throw InputError(name, entry.line, error.field(), error.problem_message());
         }
         // The reader reads ahead of the rows: the whole file is read before its last rows are
         // saved, and 1 means done, which is told once, below.

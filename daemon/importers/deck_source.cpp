@@ -15,29 +15,67 @@ namespace kioku::daemon {
 
 namespace {
 
-std::string kind_of(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a pipe";
-  if (S_ISCHR(mode)) return "a character device (a terminal, /dev/zero...)";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
+// What the file is, said whole in each language: the kind does not go into a sentence as a
+// word of its own.
+BilingualMessage not_regular(mode_t mode) {
+  if (S_ISFIFO(mode)) {
+    return bilingual(
+        "is a pipe, not a regular file; kiokud reads decks only from regular files (`kioku "
+        "import -` reads standard input)",
+        "通常のファイルではなくパイプです。kiokud がデッキを読むのは通常のファイルからだけです"
+        "（`kioku import -` なら標準入力を読みます）");
+  }
+  if (S_ISCHR(mode)) {
+    return bilingual(
+        "is a character device (a terminal, /dev/zero...), not a regular file; kiokud reads decks "
+        "only from regular files (`kioku import -` reads standard input)",
+        "通常のファイルではなくキャラクターデバイス（端末、/dev/zero など）です。kiokud "
+        "がデッキを読むのは通常のファイルからだけです（`kioku import -` なら標準入力を読みます）");
+  }
+  if (S_ISBLK(mode)) {
+    return bilingual(
+        "is a block device, not a regular file; kiokud reads decks only from regular files "
+        "(`kioku import -` reads standard input)",
+        "通常のファイルではなくブロックデバイスです。kiokud がデッキを読むのは通常のファイルから"
+        "だけです（`kioku import -` なら標準入力を読みます）");
+  }
+  if (S_ISSOCK(mode)) {
+    return bilingual(
+        "is a socket, not a regular file; kiokud reads decks only from regular files (`kioku "
+        "import -` reads standard input)",
+        "通常のファイルではなくソケットです。kiokud がデッキを読むのは通常のファイルからだけです"
+        "（`kioku import -` なら標準入力を読みます）");
+  }
+  return bilingual(
+      "is not a regular file, not a regular file; kiokud reads decks only from regular files "
+      "(`kioku import -` reads standard input)",
+      "通常のファイルではありません。kiokud がデッキを読むのは通常のファイルからだけです"
+      "（`kioku import -` なら標準入力を読みます）");
+}
+
+BilingualMessage cannot_open(int error) {
+  return bilingual("cannot open file: {error}", "ファイルを開けません: {error}",
+                   {{"error", std::strerror(error)}});
 }
 
 struct stat status_of(int descriptor, const std::string& name) {
   struct stat info {};
   if (::fstat(descriptor, &info) != 0) {
-    throw InputError(name, 0, "", std::string("cannot read file: ") + std::strerror(errno));
+    throw InputError(name, 0, "",
+                     bilingual("cannot read file: {error}", "ファイルを読めません: {error}",
+                               {{"error", std::strerror(errno)}}));
   }
   return info;
 }
 
 void require_regular(const struct stat& info, const std::string& name) {
   if (S_ISREG(info.st_mode)) return;
-  if (S_ISDIR(info.st_mode)) throw InputError(name, 0, "", "is a directory, not a deck file");
-  throw InputError(name, 0, "",
-                   "is " + kind_of(info.st_mode) +
-                       ", not a regular file; kiokud reads decks only from regular files "
-                       "(`kioku import -` reads standard input)");
+  if (S_ISDIR(info.st_mode)) {
+    throw InputError(
+        name, 0, "",
+        bilingual("is a directory, not a deck file", "デッキファイルではなくディレクトリです"));
+  }
+  throw InputError(name, 0, "", not_regular(info.st_mode));
 }
 
 }  // namespace
@@ -63,9 +101,7 @@ std::string read_regular_deck(int descriptor, const std::string& name) {
   // Refused before reading a byte when the size already tells; the bounded read still stops a
   // file that grows meanwhile.
   if (static_cast<std::uintmax_t>(info.st_size) > protocol::kMaxDeckFileBytes) {
-    throw InputError(name, 0, "",
-                     "is larger than " + protocol::deck_file_limit_text() +
-                         ", the limit for a deck file; split the deck into smaller ones");
+    throw InputError(name, 0, "", protocol::deck_file_too_large());
   }
   return protocol::read_deck_bytes(descriptor, name);
 }
@@ -74,7 +110,7 @@ protocol::UniqueFd open_regular_deck(const std::string& path) {
   // O_PATH opens nothing behind the name: no FIFO rendezvous, no device open.
   const protocol::UniqueFd handle(::open(path.c_str(), O_PATH | O_CLOEXEC));
   if (!handle) {
-    throw InputError(path, 0, "", std::string("cannot open file: ") + std::strerror(errno));
+    throw InputError(path, 0, "", cannot_open(errno));
   }
   const struct stat looked_at = status_of(handle.get(), path);
   require_regular(looked_at, path);
@@ -82,11 +118,13 @@ protocol::UniqueFd open_regular_deck(const std::string& path) {
   // name swapped for a FIFO in between, which the inode check below then refuses.
   protocol::UniqueFd file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (!file) {
-    throw InputError(path, 0, "", std::string("cannot open file: ") + std::strerror(errno));
+    throw InputError(path, 0, "", cannot_open(errno));
   }
   const struct stat opened = status_of(file.get(), path);
   if (opened.st_dev != looked_at.st_dev || opened.st_ino != looked_at.st_ino) {
-    throw InputError(path, 0, "", "changed while it was being opened; try again");
+    throw InputError(path, 0, "",
+                     bilingual("changed while it was being opened; try again",
+                               "開いている間に変わりました。もう一度試してください"));
   }
   return file;
 }

@@ -58,7 +58,11 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
     // Refused at once, before any work; the link at the end refuses a file made meanwhile.
     if (!replace && ::access(file.c_str(), F_OK) == 0) {
       throw Error(ErrorCode::kConflict,
-                  file + " already exists; name another file, or use --force to replace it");
+                  bilingual("{file} already exists; name another file, or use --force to replace "
+                            "it",
+                            "{file} はすでにあります。別のファイルを指定するか、置き換えるなら "
+                            "--force を使ってください",
+                            {{"file", file}}));
     }
   }
   const std::string directory = backups_directory(context);
@@ -83,10 +87,21 @@ protocol::CollectionBackupResult backup(const protocol::CollectionBackupParams& 
 void refuse_beside_others(std::size_t connected, bool force, const std::string& file) {
   if (force || connected <= 1) return;
   const std::size_t others = connected - 1;
+  const std::string count = std::to_string(others);
   throw Error(ErrorCode::kConflict,
-              std::to_string(others) + (others == 1 ? " other client is" : " other clients are") +
-                  " connected to kiokud (a review, an import...); close " +
-                  (others == 1 ? "it" : "them") + " or use --force to restore " + file + " anyway");
+              others == 1
+                  ? bilingual("{count} other client is connected to kiokud (a review, an "
+                              "import...); close it or use --force to restore {file} anyway",
+                              "ほかに {count} 個のクライアントが kiokud "
+                              "に接続しています（復習、取り込みなど）。それを閉じるか、--force "
+                              "を付けてそれでも {file} を復元してください",
+                              {{"count", count}, {"file", file}})
+                  : bilingual("{count} other clients are connected to kiokud (a review, an "
+                              "import...); close them or use --force to restore {file} anyway",
+                              "ほかに {count} 個のクライアントが kiokud "
+                              "に接続しています（復習、取り込みなど）。それらを閉じるか、--force "
+                              "を付けてそれでも {file} を復元してください",
+                              {{"count", count}, {"file", file}}));
 }
 
 protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParams& params,
@@ -100,8 +115,12 @@ protocol::CollectionRestoreResult restore(const protocol::CollectionRestoreParam
   // refused, until the copy's one commit puts the new one in place for all of them at once.
   protocol::CollectionRestoreResult result = write_on_worker<protocol::CollectionRestoreResult>(
       context, Write{WriteKind::kRestore},
-      "the collection is busy: kioku restore is putting " + file +
-          " in its place; nothing was changed, try again when it ends",
+      bilingual("the collection is busy: kioku restore is putting {file} in its place; nothing "
+                "was changed, try again when it ends",
+                "コレクションは使用中です: kioku restore が {file} "
+                "でコレクションを置き換えています。何も変更していません。終わってからもう一度試して"
+                "ください",
+                {{"file", file}}),
       [file, collection_path, directory, force](Collection& collection, const WorkerStart& start,
                                                 const ProgressReport& progress) {
         // Counted as the work starts, not when it was asked: it may wait on the worker behind

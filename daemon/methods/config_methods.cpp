@@ -17,7 +17,8 @@ namespace {
 
 ConfigurationState& state_of(MethodContext& context) {
   if (context.configuration == nullptr) {
-    throw Error(ErrorCode::kUnavailable, "this kiokud has no configuration file");
+    throw Error(ErrorCode::kUnavailable, bilingual("this kiokud has no configuration file",
+                                                   "この kiokud には設定ファイルがありません"));
   }
   return *context.configuration;
 }

@@ -22,7 +22,7 @@ protocol::ConfigProblemInfo problem_info(const ConfigProblem& problem) {
 
 protocol::ErrorWithData refusal(const ConfigProblem& problem) {
   return protocol::ErrorWithData(
-      ErrorCode::kInvalidInput, describe(problem),
+      ErrorCode::kInvalidInput, describe_in_both(problem),
       boost::json::object{{"config_problem", protocol::encode(problem_info(problem))}});
 }
 

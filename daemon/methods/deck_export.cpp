@@ -33,31 +33,44 @@ std::shared_ptr<protocol::UniqueFd> passed_file(const protocol::DeckExportParams
                                                 MethodContext& context) {
   if (params.fd != 0) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'fd' must be 0, the one descriptor passed with the request");
+                bilingual("parameter 'fd' must be 0, the one descriptor passed with the request",
+                          "パラメータ 'fd' は 0（リクエストとともに渡す唯一のディスクリプタ）"
+                          "でなければなりません"));
   }
   protocol::UniqueFd* passed = context.passed_descriptor;
   if (passed == nullptr || !*passed) {
     throw Error(ErrorCode::kInvalidParams,
-                "deck.export needs the file to write passed with the request (SCM_RIGHTS)");
+                bilingual("deck.export needs the file to write passed with the request "
+                          "(SCM_RIGHTS)",
+                          "deck.export には書き出し先のファイルをリクエストとともに渡す必要が"
+                          "あります（SCM_RIGHTS）"));
   }
   struct stat info {};
   if (::fstat(passed->get(), &info) != 0 || !S_ISREG(info.st_mode)) {
     throw Error(ErrorCode::kInvalidParams,
-                "the descriptor passed with deck.export must be a regular file: kiokud does not "
-                "write to pipes or terminals, which could keep it waiting");
+                bilingual("the descriptor passed with deck.export must be a regular file: kiokud "
+                          "does not write to pipes or terminals, which could keep it waiting",
+                          "deck.export に渡すディスクリプタは通常のファイルでなければなりません。"
+                          "kiokud はパイプや端末には書き込みません（待たされ続けるおそれがある"
+                          "ためです）"));
   }
   // Checked now, not when the export has been made, seconds later.
   const int flags = ::fcntl(passed->get(), F_GETFL);
   if (flags < 0 || (flags & O_PATH) != 0 || (flags & O_ACCMODE) == O_RDONLY) {
     throw Error(ErrorCode::kInvalidParams,
-                "the descriptor passed with deck.export must be open for writing");
+                bilingual("the descriptor passed with deck.export must be open for writing",
+                          "deck.export に渡すディスクリプタは書き込み用に開かれていなければ"
+                          "なりません"));
   }
   // A client's own file, never kiokud's: the export written over the collection (or its WAL)
   // would destroy it.
   if (is_collection_file(context.collection_path, info)) {
     throw Error(ErrorCode::kInvalidParams,
-                "the descriptor passed with deck.export is kiokud's collection or a file kept "
-                "beside it; pass a file of your own");
+                bilingual("the descriptor passed with deck.export is kiokud's collection or a "
+                          "file kept beside it; pass a file of your own",
+                          "deck.export に渡されたディスクリプタは kiokud "
+                          "のコレクションか、その隣に置かれたファイルです。自分のファイルを"
+                          "渡してください"));
   }
   return std::make_shared<protocol::UniqueFd>(std::move(*passed));
 }
@@ -83,9 +96,13 @@ std::vector<DeckRow> exported_decks(Collection& collection, const std::string& d
   if (format == "toml" && rows.size() != 1) {
     std::string names;
     for (const DeckRow& row : rows) names += (names.empty() ? "" : ", ") + row.slug;
-    throw Error(ErrorCode::kConflict,
-                "'" + deck + "' chooses " + std::to_string(rows.size()) + " decks (" + names +
-                    "), and a deck file holds one; export each, or use tsv or apkg");
+    throw Error(
+        ErrorCode::kConflict,
+        bilingual("'{deck}' chooses {count} decks ({names}), and a deck file holds one; "
+                  "export each, or use tsv or apkg",
+                  "'{deck}' はデッキを {count} 個選びます（{names}）が、デッキファイルに"
+                  "入るのは 1 個です。1 個ずつ書き出すか、tsv か apkg を使ってください",
+                  {{"deck", deck}, {"count", std::to_string(rows.size())}, {"names", names}}));
   }
   return rows;
 }
@@ -143,13 +160,19 @@ protocol::DeckExportResult export_decks(const protocol::DeckExportParams& params
                                         MethodContext& context) {
   if (params.format != "toml" && params.format != "tsv" && params.format != "apkg") {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'format' must be toml, tsv or apkg, not \"" + params.format + "\"");
+                bilingual("parameter 'format' must be toml, tsv or apkg, not \"{format}\"",
+                          "パラメータ 'format' は toml、tsv、apkg "
+                          "のいずれかでなければなりません（\"{format}\" は使えません）",
+                          {{"format", params.format}}));
   }
   const bool with_history = params.with_history.value_or(false);
   if (with_history && params.format != "apkg") {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'with_history' is for apkg: a " +
-                                               params.format +
-                                               " file holds notes, not their review log");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'with_history' is for apkg: a {format} file holds notes, "
+                          "not their review log",
+                          "パラメータ 'with_history' は apkg 専用です。{format} "
+                          "ファイルにはノートが入りますが、その復習履歴は入りません",
+                          {{"format", params.format}}));
   }
   const std::string language = checked_language(params.lang);
   std::shared_ptr<protocol::UniqueFd> file = passed_file(params, context);

@@ -7,6 +7,7 @@
 #include "core/anki_note_type.hpp"
 #include "core/anki_text_notes.hpp"
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "core/import_format.hpp"
 #include "daemon/importers/anki_package_importer.hpp"
 #include "daemon/importers/anki_text_importer.hpp"
@@ -60,25 +61,39 @@ ImportPlan plan_import(const protocol::DeckImportParams& params, const Requested
     const std::optional<ImportFormat> named = parse_import_format(*params.format);
     if (!named) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'format' must be toml, anki-text or anki-package, got \"" +
-                      *params.format + "\"");
+                  bilingual("parameter 'format' must be toml, anki-text or anki-package, got "
+                            "\"{format}\"",
+                            "パラメータ 'format' は toml、anki-text、anki-package "
+                            "のいずれかでなければなりません（\"{format}\" でした）",
+                            {{"format", *params.format}}));
     }
     plan.format = *named;
   } else {
     plan.format = import_format_of(name, peek_start(requested.file.get(), 4096));
   }
   if (params.with_history.value_or(false) && plan.format != ImportFormat::kAnkiPackage) {
-    throw Error(
-        ErrorCode::kInvalidParams,
-        "parameter 'with_history' is for Anki packages; " + name + " is read as " +
-            (plan.format == ImportFormat::kToml ? "a kioku TOML deck" : "an Anki text file") +
-            ", which holds no review log");
+    throw Error(ErrorCode::kInvalidParams,
+                plan.format == ImportFormat::kToml
+                    ? bilingual("parameter 'with_history' is for Anki packages; {name} is read "
+                                "as a kioku TOML deck, which holds no review log",
+                                "パラメータ 'with_history' は Anki パッケージ専用です。{name} は "
+                                "kioku の TOML デッキとして読まれ、復習履歴を含みません",
+                                {{"name", name}})
+                    : bilingual("parameter 'with_history' is for Anki packages; {name} is read "
+                                "as an Anki text file, which holds no review log",
+                                "パラメータ 'with_history' は Anki パッケージ専用です。{name} は "
+                                "Anki のテキストファイルとして読まれ、復習履歴を含みません",
+                                {{"name", name}}));
   }
   if (plan.format == ImportFormat::kToml) {
     if (params.deck || params.kind || params.columns) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
-                      " is read as a kioku TOML deck (a .toml name, or its content)");
+                  bilingual("parameters 'deck', 'kind' and 'columns' are for Anki text files; "
+                            "{name} is read as a kioku TOML deck (a .toml name, or its content)",
+                            "パラメータ 'deck'、'kind'、'columns' は Anki "
+                            "のテキストファイル専用です。{name} は kioku の TOML "
+                            "デッキとして読まれます（.toml という名前か、その内容から）",
+                            {{"name", name}}));
     }
     return plan;
   }
@@ -86,14 +101,23 @@ ImportPlan plan_import(const protocol::DeckImportParams& params, const Requested
     // An Anki file is often part of a deck (selected notes, one subdeck), and a package's note
     // stays in the kioku deck it is in when Anki moved it: neither says which notes are gone.
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'prune' is for kioku TOML decks; " + name +
-                    " is read as an Anki file, which need not hold the whole deck");
+                bilingual("parameter 'prune' is for kioku TOML decks; {name} is read as an Anki "
+                          "file, which need not hold the whole deck",
+                          "パラメータ 'prune' は kioku の TOML デッキ専用です。{name} は Anki "
+                          "のファイルとして読まれ、デッキ全体を含むとは限りません",
+                          {{"name", name}}));
   }
   if (plan.format == ImportFormat::kAnkiPackage) {
     if (params.deck || params.kind || params.columns) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameters 'deck', 'kind' and 'columns' are for Anki text files; " + name +
-                      " is read as an Anki package, whose notes name their own decks and types");
+                  bilingual("parameters 'deck', 'kind' and 'columns' are for Anki text files; "
+                            "{name} is read as an Anki package, whose notes name their own decks "
+                            "and types",
+                            "パラメータ 'deck'、'kind'、'columns' は Anki "
+                            "のテキストファイル専用です。{name} は Anki "
+                            "パッケージとして読まれ、そのノートは自分のデッキとノートタイプを"
+                            "名指ししています",
+                            {{"name", name}}));
     }
     plan.package.language = checked_language(params.lang);
     plan.package.with_history = params.with_history.value_or(false);
@@ -106,9 +130,16 @@ ImportPlan plan_import(const protocol::DeckImportParams& params, const Requested
   if (params.kind) {
     options.kind = kind_of_anki_note_type(*params.kind);
     if (!options.kind) {
-      throw Error(ErrorCode::kInvalidParams, "parameter 'kind': \"" + *params.kind +
-                                                 "\" is not a kind kioku imports; " +
-                                                 std::string(anki_note_types_read()));
+      // The kinds' list in each language its own.
+      const BilingualMessage kinds = anki_note_types_read();
+      throw Error(
+          ErrorCode::kInvalidParams,
+          BilingualMessage{
+              fill_in("parameter 'kind': \"{kind}\" is not a kind kioku imports; {kinds}",
+                      {{"kind", *params.kind}, {"kinds", kinds.english}}),
+              fill_in("パラメータ 'kind': \"{kind}\" は kioku が取り込む種類ではありません。"
+                      "取り込めるのは次のとおりです: {kinds}",
+                      {{"kind", *params.kind}, {"kinds", kinds.japanese}})});
     }
   }
   options.columns = params.columns.value_or(std::vector<std::string>{});
@@ -139,32 +170,46 @@ RequestedFile requested_file(const protocol::DeckImportParams& params, MethodCon
   protocol::UniqueFd* passed = context.passed_descriptor;
   const bool descriptor_passed = passed != nullptr && *passed;
   if (params.fd && params.path) {
-    throw Error(ErrorCode::kInvalidParams, "give 'fd' or 'path', not both");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("give 'fd' or 'path', not both",
+                          "'fd' か 'path' のどちらか一方を指定してください。両方は指定できません"));
   }
   if (!params.fd && !params.path) {
     throw Error(ErrorCode::kInvalidParams,
-                "deck.import needs 'fd' (a file passed with the request) or 'path'");
+                bilingual("deck.import needs 'fd' (a file passed with the request) or 'path'",
+                          "deck.import には 'fd'（リクエストとともに渡すファイル）か 'path' "
+                          "が必要です"));
   }
   if (params.fd) {
     if (*params.fd != 0) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'fd' must be 0, the one descriptor passed with the request");
+                  bilingual("parameter 'fd' must be 0, the one descriptor passed with the request",
+                            "パラメータ 'fd' は 0（リクエストとともに渡す唯一のディスクリプタ）"
+                            "でなければなりません"));
     }
     if (!descriptor_passed) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'fd' names a passed file, but no descriptor came with this request "
-                  "(pass it with SCM_RIGHTS in the sendmsg that sends the request line)");
+                  bilingual("parameter 'fd' names a passed file, but no descriptor came with this "
+                            "request (pass it with SCM_RIGHTS in the sendmsg that sends the "
+                            "request line)",
+                            "パラメータ 'fd' は渡されたファイルを指していますが、このリクエストには"
+                            "ディスクリプタが付いていません（リクエスト行を送る sendmsg で "
+                            "SCM_RIGHTS を使って渡してください）"));
     }
     const std::string shown = params.name.value_or("");
     return RequestedFile{std::move(*passed), shown.empty() ? std::string("passed file") : shown};
   }
   if (descriptor_passed) {
     throw Error(ErrorCode::kInvalidParams,
-                "a file descriptor was passed with deck.import but 'fd' was not given; it was "
-                "closed");
+                bilingual("a file descriptor was passed with deck.import but 'fd' was not given; "
+                          "it was closed",
+                          "deck.import にファイルディスクリプタが渡されましたが、'fd' "
+                          "が指定されていません。そのディスクリプタは閉じました"));
   }
   if (params.name) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'name' goes with 'fd', not 'path'");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'name' goes with 'fd', not 'path'",
+                          "パラメータ 'name' は 'fd' と一緒に使います。'path' とは使えません"));
   }
   const std::string& path = absolute_path_parameter(*params.path, "path");
   return RequestedFile{open_regular_deck(path), path};
@@ -241,8 +286,11 @@ protocol::DeckImportResult import_deck_request(const protocol::DeckImportParams&
   auto file = std::make_shared<protocol::UniqueFd>(std::move(requested.file));
   return write_on_worker<protocol::DeckImportResult>(
       context, Write{WriteKind::kImport},
-      "the collection is busy: an import (" + plan.name +
-          ") is writing it; nothing was changed, try again when it ends",
+      bilingual("the collection is busy: an import ({name}) is writing it; nothing was changed, "
+                "try again when it ends",
+                "コレクションは使用中です: 取り込み（{name}）が書き込んでいます。何も変更して"
+                "いません。終わってからもう一度試してください",
+                {{"name", plan.name}}),
       [plan, file](Collection& collection, const WorkerStart& start,
                    const ProgressReport& progress) {
         // The day's start hour as it is when the import starts (a package's day-based dues).

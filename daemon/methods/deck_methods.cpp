@@ -62,18 +62,24 @@ void check_expected_options(const DeckRow& deck, const boost::json::object& expe
   const DeckOptions now = deck_options_from_json(deck.options_json);
   for (const auto& [name, value] : expected) {
     if (!value.is_string()) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'expect': option '" + std::string(name) + "' must be a string");
+      throw Error(
+          ErrorCode::kInvalidParams,
+          bilingual("parameter 'expect': option '{option}' must be a string",
+                    "パラメータ 'expect': オプション '{option}' は文字列でなければなりません",
+                    {{"option", std::string(name)}}));
     }
     DeckOptions wanted = now;
     set_deck_option(wanted, name, value.as_string());
     const std::string current = deck_option_text(now, name);
     if (deck_option_text(wanted, name) != current) {
-      throw protocol::ErrorWithData(ErrorCode::kConflict,
-                                    "deck " + deck.slug + "'s option '" + std::string(name) +
-                                        "' is now '" + current +
-                                        "', not the one expected: nothing was changed",
-                                    {{"option", std::string(name)}, {"current", current}});
+      throw protocol::ErrorWithData(
+          ErrorCode::kConflict,
+          bilingual("deck {deck}'s option '{option}' is now '{current}', not the one expected: "
+                    "nothing was changed",
+                    "デッキ {deck} のオプション '{option}' は今 '{current}' "
+                    "で、期待された値ではありません。何も変更していません",
+                    {{"deck", deck.slug}, {"option", std::string(name)}, {"current", current}}),
+          {{"option", std::string(name)}, {"current", current}});
     }
   }
 }
@@ -100,7 +106,9 @@ DeckChange plan_change(Collection& collection, const protocol::DeckConfigParams&
   for (const auto& [name, value] : *params.set) {
     if (!value.is_string()) {
       throw Error(ErrorCode::kInvalidParams,
-                  "option '" + std::string(name) + "' must be given as a string");
+                  bilingual("option '{option}' must be given as a string",
+                            "オプション '{option}' は文字列で指定しなければなりません",
+                            {{"option", std::string(name)}}));
     }
     change.options_json = with_option(change.options_json, name, std::string(value.as_string()));
     change.result.changed.emplace_back(name);
@@ -151,9 +159,12 @@ protocol::DeckConfigResult config(const protocol::DeckConfigParams& params,
   // starts: a change asked for is stored, as a quick one is.
   protocol::DeckConfigResult queued = write_on_worker<protocol::DeckConfigResult>(
       context, Write{WriteKind::kRebuild, change.deck.id},
-      "the collection is busy: deck " + change.deck.slug +
-          "'s cards are being recomputed for its new scheduler; nothing was changed, try again "
-          "when it ends",
+      bilingual("the collection is busy: deck {deck}'s cards are being recomputed for its new "
+                "scheduler; nothing was changed, try again when it ends",
+                "コレクションは使用中です: デッキ {deck} "
+                "のカードを新しいスケジューラで計算し直しています。何も変更していません。終わって"
+                "からもう一度試してください",
+                {{"deck", change.deck.slug}}),
       [params, id = change.deck.id](Collection& collection, const WorkerStart& start,
                                     const ProgressReport& /*progress*/) {
         protocol::DeckConfigResult result;

@@ -16,7 +16,11 @@ json::object parse_object(const std::string& options_json) {
   json::error_code error;
   json::value value = json::parse(options_json, error);
   if (error || !value.is_object()) {
-    throw Error(ErrorCode::kStorage, "stored deck options are not a JSON object: " + options_json);
+    throw Error(ErrorCode::kStorage,
+                bilingual("stored deck options are not a JSON object: {options}",
+                          "保存されているデッキのオプションが JSON オブジェクトではありません: "
+                          "{options}",
+                          {{"options", options_json}}));
   }
   return value.as_object();
 }
@@ -28,12 +32,17 @@ DeckOptions deck_options_from_json(const std::string& options_json) {
   for (const auto& [name, value] : parse_object(options_json)) {
     if (!value.is_string()) {
       throw Error(ErrorCode::kStorage,
-                  "stored deck option '" + std::string(name) + "' is not text");
+                  bilingual("stored deck option '{option}' is not text",
+                            "保存されているデッキのオプション '{option}' がテキストではありません",
+                            {{"option", std::string(name)}}));
     }
     try {
       set_deck_option(options, name, value.as_string());
     } catch (const Error& error) {
-      throw Error(ErrorCode::kStorage, std::string("stored deck option: ") + error.what());
+      const BilingualMessage problem = error.message();
+      throw Error(ErrorCode::kStorage,
+                  BilingualMessage{"stored deck option: " + problem.english,
+                                   "保存されているデッキのオプション: " + problem.japanese});
     }
   }
   return options;

@@ -51,6 +51,13 @@ std::string duplicate_message(const protocol::DuplicateKey& duplicate) {
          "; each key may appear once";
 }
 
+// `data` with the error's message in the other languages it has, by language code
+// (`"messages": {"ja": ...}`), for the client to show in its own (docs/protocol.md, "Errors").
+json::object with_messages(json::object data, const Error& failure) {
+  if (!failure.japanese().empty()) data["messages"] = json::object{{"ja", failure.japanese()}};
+  return data;
+}
+
 // Messages quote what the client sent (a method's or a parameter's name); escaped, as every
 // kioku::Error's message is, so that they read whole on any terminal (core/escaped_text.hpp).
 Response error_text(std::string_view id_text, int error_code, const std::string& message,
@@ -107,11 +114,15 @@ std::optional<Response> guarded(std::string_view name, const std::string& id, bo
     json::object data{
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
     if (failure.column() > 0) data["column"] = failure.column();
-    return error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
+    return error(protocol::to_json_rpc_code(failure.code()), failure.what(),
+                 with_messages(std::move(data), failure));
   } catch (const protocol::ErrorWithData& failure) {
-    return error(protocol::to_json_rpc_code(failure.code()), failure.what(), failure.data());
+    return error(protocol::to_json_rpc_code(failure.code()), failure.what(),
+                 with_messages(failure.data(), failure));
   } catch (const Error& failure) {
-    return error(protocol::to_json_rpc_code(failure.code()), failure.what());
+    json::value data = nullptr;
+    if (!failure.japanese().empty()) data = with_messages({}, failure);
+    return error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
   } catch (const std::bad_alloc&) {
     return error(code::kUnavailable, kOutOfMemory);
   } catch (const std::length_error&) {

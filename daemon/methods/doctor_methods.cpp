@@ -57,8 +57,11 @@ protocol::DoctorRebuildResult rebuild(const protocol::DoctorRebuildParams& param
   if (params.deck) context.collection.decks().require(*params.deck);
   return write_on_worker<protocol::DoctorRebuildResult>(
       context, Write{WriteKind::kRebuild},
-      "the collection is busy: kioku doctor --rebuild is rewriting the cards' states from their "
-      "logs; nothing was changed, try again when it ends",
+      bilingual("the collection is busy: kioku doctor --rebuild is rewriting the cards' states "
+                "from their logs; nothing was changed, try again when it ends",
+                "コレクションは使用中です: kioku doctor --rebuild "
+                "がカードの状態を履歴から書き直しています。何も変更していません。終わってから"
+                "もう一度試してください"),
       [deck = params.deck](Collection& collection, const WorkerStart& start,
                            const ProgressReport& progress) {
         return rebuild_decks(collection, deck, start.calendar, progress);

@@ -26,10 +26,14 @@ std::span<const Method> method_table() {
 
 void refuse_long_request_here(const MethodContext& context) {
   if (context.may_answer_later || context.session == nullptr) return;
-  throw Error(ErrorCode::kInvalidRequest,
-              "this request can take long, and runs beside other clients' requests only when "
-              "sent alone with an id: send it on a line of its own, not in a batch or as a "
-              "notification");
+  throw Error(
+      ErrorCode::kInvalidRequest,
+      bilingual("this request can take long, and runs beside other clients' requests only "
+                "when sent alone with an id: send it on a line of its own, not in a batch "
+                "or as a notification",
+                "この要求は時間がかかることがあり、id を付けて単独で送られたときだけ、ほかの"
+                "クライアントの要求と並んで実行されます。バッチや通知としてではなく、一行に"
+                "一つだけで送ってください"));
 }
 
 const Method* find_method(std::string_view name) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/card_generation.hpp"
+#include "core/fill_in.hpp"
 #include "core/note_validation.hpp"
 #include "core/templated_note_type.hpp"
 #include "daemon/methods/deck_options_json.hpp"
@@ -73,15 +74,23 @@ StoredNote named_note(Collection& collection, const std::string& id,
   if (deck) {
     const DeckRow row = collection.decks().require(*deck);
     if (auto found = collection.notes().find(row.id, id)) return std::move(*found);
-    throw Error(ErrorCode::kNotFound, "deck " + *deck + " has no note " + id);
+    throw Error(ErrorCode::kNotFound, bilingual("deck {deck} has no note {note}",
+                                                "デッキ {deck} にノート {note} はありません",
+                                                {{"deck", *deck}, {"note", id}}));
   }
   std::vector<StoredNote> found = collection.notes().with_guid(id);
-  if (found.empty()) throw Error(ErrorCode::kNotFound, "no note " + id);
+  if (found.empty()) {
+    throw Error(ErrorCode::kNotFound,
+                bilingual("no note {note}", "ノート {note} はありません", {{"note", id}}));
+  }
   if (found.size() > 1) {
     std::string decks;
     for (const StoredNote& note : found) decks += (decks.empty() ? "" : ", ") + note.note.deck;
     throw Error(ErrorCode::kConflict,
-                "note " + id + " is in several decks (" + decks + "): name one with 'deck'");
+                bilingual("note {note} is in several decks ({decks}): name one with 'deck'",
+                          "ノート {note} は複数のデッキ（{decks}）にあります。'deck' "
+                          "でどれか一つを指定してください",
+                          {{"note", id}, {"decks", decks}}));
   }
   return std::move(found.front());
 }
@@ -116,7 +125,11 @@ auto refusing_broken_notes(const Body& body) {
   try {
     return body();
   } catch (const NoteError& error) {
-    throw Error(ErrorCode::kInvalidParams, std::string("invalid note: ") + error.what());
+    const BilingualMessage problem = error.message();
+    throw Error(ErrorCode::kInvalidParams,
+                BilingualMessage{fill_in("invalid note: {problem}", {{"problem", problem.english}}),
+                                 fill_in("ノートが正しくありません: {problem}",
+                                         {{"problem", problem.japanese}})});
   }
 }
 
@@ -174,12 +187,18 @@ PreparedNote prepared_new_note(const DeckRow& deck, const protocol::NewNote& req
 Error note_in_deck(Collection& collection, const DeckRow& deck, const std::string& id) {
   const std::optional<StoredNote> existing = collection.notes().find(deck.id, id);
   if (existing && existing->deleted_ms) {
-    return Error(ErrorCode::kConflict, "deck " + deck.slug + " has a deleted note " + id +
-                                           ": bring it back with note.restore, then change it "
-                                           "with note.update");
+    return Error(ErrorCode::kConflict,
+                 bilingual("deck {deck} has a deleted note {note}: bring it back with "
+                           "note.restore, then change it with note.update",
+                           "デッキ {deck} には削除されたノート {note} があります。note.restore "
+                           "で元に戻してから note.update で変更してください",
+                           {{"deck", deck.slug}, {"note", id}}));
   }
   return Error(ErrorCode::kConflict,
-               "deck " + deck.slug + " already has a note " + id + ": change it with note.update");
+               bilingual("deck {deck} already has a note {note}: change it with note.update",
+                         "デッキ {deck} にはノート {note} がすでにあります。note.update "
+                         "で変更してください",
+                         {{"deck", deck.slug}, {"note", id}}));
 }
 
 // Saves `requested` as a new note of `deck` with its first card at `position`, inside the
@@ -216,9 +235,12 @@ constexpr std::size_t kMaxNotesAdded = 10'000;
 protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
                                      MethodContext& context) {
   if (params.notes.size() > kMaxNotesAdded) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'notes' may hold at most " +
-                                               std::to_string(kMaxNotesAdded) + " notes, not " +
-                                               std::to_string(params.notes.size()));
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'notes' may hold at most {most} notes, not {count}",
+                          "パラメータ 'notes' に入れられるノートは {most} 件までです（{count} "
+                          "件ありました）",
+                          {{"most", std::to_string(kMaxNotesAdded)},
+                           {"count", std::to_string(params.notes.size())}}));
   }
   Collection& collection = context.collection;
   const DeckRow deck = collection.decks().require(params.deck);
@@ -228,7 +250,9 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
   // What the client can mend is named by its place; a failure of the collection or the disk
   // (with its own advice and type) is not the note's.
   const auto at_place = [](std::size_t index, const Error& error) {
-    return Error(error.code(), "notes[" + std::to_string(index) + "]: " + error.what());
+    const BilingualMessage message = error.message();
+    const std::string place = "notes[" + std::to_string(index) + "]: ";
+    return Error(error.code(), BilingualMessage{place + message.english, place + message.japanese});
   };
   // Each note prepared in turn, up to the first one refused: the notes before it are saved
   // first, so that one of them the deck has already is the error, as it comes first.
@@ -266,7 +290,10 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
   const StoredNote stored = named_note(collection, params.note, params.deck);
   if (stored.deleted_ms) {
     throw Error(ErrorCode::kConflict,
-                "note " + params.note + " is deleted: restore it with note.restore first");
+                bilingual("note {note} is deleted: restore it with note.restore first",
+                          "ノート {note} は削除されています。先に note.restore "
+                          "で元に戻してください",
+                          {{"note", params.note}}));
   }
   NoteSave save;
   refusing_broken_notes([&] {
@@ -274,7 +301,9 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
     const bool stays_anki = stored.note.kind == NoteKind::kAnki;
     if (stays_anki && params.kind && *params.kind != note_kind_name(NoteKind::kAnki)) {
       throw NoteError("kind", "",
-                      "an anki note keeps its kind: its fields are its Anki note type's");
+                      bilingual("an anki note keeps its kind: its fields are its Anki note type's",
+                                "anki ノートの種類は変えられません。そのフィールドは Anki "
+                                "のノートタイプのものです"));
     }
     const NoteKind kind = stays_anki    ? NoteKind::kAnki
                           : params.kind ? parse_note_kind(*params.kind)
@@ -307,10 +336,16 @@ protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodCont
   search.deleted = params.deleted.value_or(false);
   const std::int64_t limit = params.limit.value_or(100);
   if (limit < 1 || limit > kMaxNotesListed) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'limit' must be between 1 and 1000");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'limit' must be between 1 and 1000",
+                          "パラメータ 'limit' は 1 から 1000 まででなければなりません"));
   }
   search.offset = params.offset.value_or(0);
-  if (search.offset < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'offset' must be >= 0");
+  if (search.offset < 0) {
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'offset' must be >= 0",
+                          "パラメータ 'offset' は 0 以上でなければなりません"));
+  }
   search.limit = limit + 1;  // one more says whether there are more
   std::vector<StoredNote> found = context.collection.notes().search(search);
   protocol::NoteFindResult result;

@@ -40,8 +40,16 @@ void check_answer_id(const std::string& answer_id) {
   });
   if (answer_id.empty() || answer_id.size() > kMaxAnswerIdBytes || !plain) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'answer_id' must be 1 to 64 ASCII letters, digits, '-' or '_'");
+                bilingual("parameter 'answer_id' must be 1 to 64 ASCII letters, digits, '-' or '_'",
+                          "パラメータ 'answer_id' は ASCII の英字、数字、'-'、'_' の 1 から 64 "
+                          "文字でなければなりません"));
   }
+}
+
+// The refusal of a duration below 0, by review.answer and review.choose.
+BilingualMessage negative_duration() {
+  return bilingual("parameter 'duration_ms' must be >= 0",
+                   "パラメータ 'duration_ms' は 0 以上でなければなりません");
 }
 
 // What grading the card needs of it: its kind and the right choice among how many.
@@ -110,8 +118,13 @@ protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
                                               const std::string& language) {
   if (recorded.card_id != card.id) {
     throw Error(ErrorCode::kConflict,
-                "answer_id '" + answer_id + "' was already recorded for card " +
-                    std::to_string(recorded.card_id) + ", not card " + std::to_string(card.id));
+                bilingual("answer_id '{answer_id}' was already recorded for card {recorded}, not "
+                          "card {card}",
+                          "answer_id '{answer_id}' はカード {card} ではなくカード {recorded} "
+                          "の回答として記録済みです",
+                          {{"answer_id", answer_id},
+                           {"recorded", std::to_string(recorded.card_id)},
+                           {"card", std::to_string(card.id)}}));
   }
   return answer_result(recorded.review_id, card.id,
                        content_from_json(card.content_json, ContentParts::kGrading),
@@ -124,10 +137,13 @@ void check_new_limit_and_tag(const std::optional<std::int64_t>& new_limit,
                              const std::optional<std::string>& tag) {
   if (new_limit && *new_limit < 0) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'new_limit' must be >= 0, got " + std::to_string(*new_limit));
+                bilingual("parameter 'new_limit' must be >= 0, got {value}",
+                          "パラメータ 'new_limit' は 0 以上でなければなりません（{value} でした）",
+                          {{"value", std::to_string(*new_limit)}}));
   }
   if (tag && tag->empty()) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'tag' must not be empty");
+    throw Error(ErrorCode::kInvalidParams, bilingual("parameter 'tag' must not be empty",
+                                                     "パラメータ 'tag' は空にできません"));
   }
 }
 
@@ -135,7 +151,9 @@ protocol::ReviewNextResult next(const protocol::ReviewNextParams& params, Method
   const std::string language = checked_language(params.lang);
   check_new_limit_and_tag(params.new_limit, params.tag);
   if (params.cram_after && !params.cram.value_or(false)) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'cram_after' needs 'cram': true");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'cram_after' needs 'cram': true",
+                          "パラメータ 'cram_after' には 'cram': true が必要です"));
   }
   const TimestampMs now = context.clock.now();
   const DueBounds bounds = due_bounds(now, context.calendar);
@@ -189,7 +207,9 @@ protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
 
 void check_not_suspended(const CardRecord& card) {
   if (card.state.suspended) {
-    throw Error(ErrorCode::kConflict, "card " + std::to_string(card.id) + " is suspended");
+    throw Error(ErrorCode::kConflict,
+                bilingual("card {card} is suspended", "カード {card} は保留中です",
+                          {{"card", std::to_string(card.id)}}));
   }
 }
 
@@ -207,12 +227,15 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
     if (!given_rating) {
       throw Error(
           ErrorCode::kInvalidParams,
-          "parameter 'rating' must be again, hard, good or easy, got \"" + *params.rating + "\"");
+          bilingual("parameter 'rating' must be again, hard, good or easy, got \"{rating}\"",
+                    "パラメータ 'rating' は again、hard、good、easy "
+                    "のいずれかでなければなりません（\"{rating}\" でした）",
+                    {{"rating", *params.rating}}));
     }
   }
   Rating rating = rating_for(judgement.key, correct, given_rating);
   const std::int64_t duration = params.duration_ms.value_or(0);
-  if (duration < 0) throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
+  if (duration < 0) throw Error(ErrorCode::kInvalidParams, negative_duration());
 
   const TimestampMs now = context.clock.now();
   // The deck's options came with the card: answering needs neither the deck's counts nor its
@@ -222,12 +245,18 @@ AnswerRecord graded_record(const protocol::ReviewAnswerParams& params, const Car
   if (const auto& given = params.quality) {
     if (options.algorithm != Algorithm::kSm2Classic) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'quality' is only for sm2-classic decks; this deck uses " +
-                      std::string(to_string(options.algorithm)));
+                  bilingual("parameter 'quality' is only for sm2-classic decks; this deck uses "
+                            "{algorithm}",
+                            "パラメータ 'quality' は sm2-classic "
+                            "のデッキ専用です。このデッキは {algorithm} を使っています",
+                            {{"algorithm", std::string(to_string(options.algorithm))}}));
     }
     if (*given < 0 || *given > 5) {
       throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'quality' must be between 0 and 5, got " + std::to_string(*given));
+                  bilingual("parameter 'quality' must be between 0 and 5, got {value}",
+                            "パラメータ 'quality' は 0 から 5 まででなければなりません（{value} "
+                            "でした）",
+                            {{"value", std::to_string(*given)}}));
     }
     quality = static_cast<int>(*given);
     check_quality(judgement.key, correct, *quality);
@@ -332,7 +361,7 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
                             ? context.collection.review_log().answer_by_id(*params.answer_id)
                             : std::nullopt;
   if (!recorded && params.duration_ms && *params.duration_ms < 0) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'duration_ms' must be >= 0");
+    throw Error(ErrorCode::kInvalidParams, negative_duration());
   }
   const CardRecord card = context.collection.cards().card(params.card);
   if (recorded) {
@@ -370,7 +399,9 @@ protocol::DueCountsResult due_counts_now(const protocol::DueCountsParams& params
 protocol::DueCountsResult due_watch(const protocol::DueWatchParams& params,
                                     MethodContext& context) {
   if (context.session == nullptr || context.due_watchers == nullptr) {
-    throw Error(ErrorCode::kInvalidParams, "due.watch needs a connection to kiokud to push to");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("due.watch needs a connection to kiokud to push to",
+                          "due.watch には通知を送る先となる kiokud への接続が必要です"));
   }
   return context.due_watchers->watch(*context.session, params.deck, context);
 }

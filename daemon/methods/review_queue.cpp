@@ -91,7 +91,9 @@ std::vector<DeckRow> chosen_decks(Collection& collection, const std::optional<st
   const DeckSelection selection = select_decks(*deck, namings);
   switch (selection.outcome) {
     case DeckSelectionOutcome::kUnknown:
-      throw Error(ErrorCode::kNotFound, "no deck with id or name '" + *deck + "'");
+      throw Error(ErrorCode::kNotFound,
+                  bilingual("no deck with id or name '{deck}'",
+                            "ID または名前が '{deck}' のデッキはありません", {{"deck", *deck}}));
     case DeckSelectionOutcome::kAmbiguous: {
       // The candidates in `data` too, with their names in every language, for a client to
       // word the choice in its user's (cli/review_session.cpp).
@@ -106,7 +108,10 @@ std::vector<DeckRow> chosen_decks(Collection& collection, const std::optional<st
         named.push_back(boost::json::object{{"id", row.slug}, {"names", std::move(names)}});
       }
       throw protocol::ErrorWithData(
-          ErrorCode::kNotFound, "deck name '" + *deck + "' is ambiguous: it names " + candidates,
+          ErrorCode::kNotFound,
+          bilingual("deck name '{deck}' is ambiguous: it names {candidates}",
+                    "デッキ名 '{deck}' は複数のデッキに当たります: {candidates}",
+                    {{"deck", *deck}, {"candidates", candidates}}),
           {{"candidates", std::move(named)}});
     }
     case DeckSelectionOutcome::kFound:

@@ -81,9 +81,15 @@ int bounded(const std::optional<std::int64_t>& value, const char* name, std::int
             std::int64_t most, int fallback) {
   if (!value) return fallback;
   if (*value < least || *value > most) {
-    throw Error(ErrorCode::kInvalidParams,
-                std::string("parameter '") + name + "' must be " + std::to_string(least) + " to " +
-                    std::to_string(most) + ", got " + std::to_string(*value));
+    throw Error(
+        ErrorCode::kInvalidParams,
+        bilingual("parameter '{name}' must be {least} to {most}, got {value}",
+                  "パラメータ '{name}' は {least} から {most} まででなければなりません（{value} "
+                  "でした）",
+                  {{"name", name},
+                   {"least", std::to_string(least)},
+                   {"most", std::to_string(most)},
+                   {"value", std::to_string(*value)}}));
   }
   return static_cast<int>(*value);
 }
@@ -95,17 +101,24 @@ DeckOptions simulated_scheduler(const DeckRow& deck, const std::optional<std::st
   if (asked) {
     const std::optional<Algorithm> algorithm = parse_algorithm(*asked);
     if (!algorithm || *algorithm == Algorithm::kSm2Classic) {
-      throw Error(ErrorCode::kInvalidParams,
-                  "parameter 'algorithm' must be sm2 or fsrs, got \"" + *asked + "\"");
+      throw Error(
+          ErrorCode::kInvalidParams,
+          bilingual("parameter 'algorithm' must be sm2 or fsrs, got \"{algorithm}\"",
+                    "パラメータ 'algorithm' は sm2 か fsrs でなければなりません（\"{algorithm}\" "
+                    "でした）",
+                    {{"algorithm", *asked}}));
     }
     options.algorithm = *algorithm;
   } else if (options.algorithm == Algorithm::kSm2Classic) {
     // `reason` for a client to word the refusal in its own language.
-    throw protocol::ErrorWithData(ErrorCode::kInvalidParams,
-                                  "deck " + deck.slug +
-                                      " uses sm2-classic, which the simulation does not model: "
-                                      "give 'algorithm' sm2 or fsrs",
-                                  {{"reason", "sm2_classic"}});
+    throw protocol::ErrorWithData(
+        ErrorCode::kInvalidParams,
+        bilingual("deck {deck} uses sm2-classic, which the simulation does not model: give "
+                  "'algorithm' sm2 or fsrs",
+                  "デッキ {deck} は sm2-classic を使っていますが、シミュレーションは sm2-classic "
+                  "を扱いません。'algorithm' に sm2 か fsrs を指定してください",
+                  {{"deck", deck.slug}}),
+        {{"reason", "sm2_classic"}});
   }
   return options;
 }
@@ -127,7 +140,9 @@ protocol::SchedSimulateResult simulate(const protocol::SchedSimulateParams& para
                                      kMostReviewsPerDay, settings.scheduler.reviews_per_day);
   const int added = bounded(params.add, "add", 0, kMostAddedCards, 0);
   if (params.seed && *params.seed < 0) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'seed' must be >= 0");
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'seed' must be >= 0",
+                          "パラメータ 'seed' は 0 以上でなければなりません"));
   }
   settings.seed = static_cast<std::uint64_t>(params.seed.value_or(1));
   request.retentions = {settings.scheduler.desired_retention};
@@ -135,19 +150,27 @@ protocol::SchedSimulateResult simulate(const protocol::SchedSimulateParams& para
     if (!fsrs) {
       throw protocol::ErrorWithData(
           ErrorCode::kInvalidParams,
-          "parameter 'desired_retention' is for FSRS; the simulation schedules with sm2",
+          bilingual("parameter 'desired_retention' is for FSRS; the simulation schedules with sm2",
+                    "パラメータ 'desired_retention' は FSRS 用です。このシミュレーションは sm2 "
+                    "でスケジュールします"),
           {{"reason", "retention_without_fsrs"}});
     }
     const std::vector<double>& asked = *params.desired_retention;
     if (asked.empty() || asked.size() > kMostRetentions) {
-      throw Error(ErrorCode::kInvalidParams, "parameter 'desired_retention' must hold 1 to " +
-                                                 std::to_string(kMostRetentions) + " values");
+      throw Error(
+          ErrorCode::kInvalidParams,
+          bilingual("parameter 'desired_retention' must hold 1 to {most} values",
+                    "パラメータ 'desired_retention' には 1 から {most} 個の値を入れてください",
+                    {{"most", std::to_string(kMostRetentions)}}));
     }
     for (const double retention : asked) {
       if (!is_simulated_retention(retention)) {
         throw Error(ErrorCode::kInvalidParams,
-                    "parameter 'desired_retention' values must be 0.70 to 0.99, got " +
-                        std::to_string(retention));
+                    bilingual("parameter 'desired_retention' values must be 0.70 to 0.99, got "
+                              "{value}",
+                              "パラメータ 'desired_retention' の値は 0.70 から 0.99 "
+                              "まででなければなりません（{value} でした）",
+                              {{"value", std::to_string(retention)}}));
       }
     }
     request.retentions = asked;

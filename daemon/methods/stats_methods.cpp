@@ -37,9 +37,11 @@ constexpr std::int64_t kMostDays = 3650;
 protocol::StatsDaysResult days(const protocol::StatsDaysParams& params, MethodContext& context) {
   const std::int64_t count = params.days.value_or(30);
   if (count < 1 || count > kMostDays) {
-    throw Error(ErrorCode::kInvalidParams, "parameter 'days' must be between 1 and " +
-                                               std::to_string(kMostDays) + ", got " +
-                                               std::to_string(count));
+    throw Error(ErrorCode::kInvalidParams,
+                bilingual("parameter 'days' must be between 1 and {most}, got {days}",
+                          "パラメータ 'days' は 1 から {most} まででなければなりません（{days} "
+                          "でした）",
+                          {{"most", std::to_string(kMostDays)}, {"days", std::to_string(count)}}));
   }
   const std::int64_t today = context.calendar.day_number(context.clock.now());
   protocol::StatsDaysResult result;

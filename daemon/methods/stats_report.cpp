@@ -41,8 +41,13 @@ std::optional<std::int64_t> period_days(const std::string& period) {
   if (period == "30d") return 30;
   if (period == "1y") return 365;
   if (period == "all") return std::nullopt;
-  throw Error(ErrorCode::kInvalidParams,
-              "parameter 'period' must be one of 7d, 30d, 1y, all, got '" + period + "'");
+  throw Error(
+      ErrorCode::kInvalidParams,
+      bilingual(
+          "parameter 'period' must be one of 7d, 30d, 1y, all, got '{period}'",
+          "パラメータ 'period' は 7d、30d、1y、all のいずれかでなければなりません（'{period}' "
+          "でした）",
+          {{"period", period}}));
 }
 
 // docs/stats.md "Future due": 30 days for periods up to 30 days, 365 for a year and all time.

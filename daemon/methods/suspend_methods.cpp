@@ -24,14 +24,18 @@ void check_cards_exist(const std::vector<std::int64_t>& cards, MethodContext& co
     listed.push_back(card);
     named += (named.empty() ? "" : ", ") + std::to_string(card);
   }
-  throw protocol::ErrorWithData(ErrorCode::kNotFound, "no card with id " + named,
+  throw protocol::ErrorWithData(ErrorCode::kNotFound,
+                                bilingual("no card with id {cards}",
+                                          "ID が {cards} のカードはありません", {{"cards", named}}),
                                 {{"cards", std::move(listed)}});
 }
 
 void check_card_count(const std::vector<std::int64_t>& cards) {
   if (cards.empty() || cards.size() > kMostCards) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'cards' must hold 1 to " + std::to_string(kMostCards) + " card ids");
+                bilingual("parameter 'cards' must hold 1 to {most} card ids",
+                          "パラメータ 'cards' にはカードの ID を 1 から {most} 個入れてください",
+                          {{"most", std::to_string(kMostCards)}}));
   }
 }
 
@@ -74,7 +78,10 @@ protocol::CardFlagResult set_flag(const protocol::CardFlagParams& params, Method
   check_card_count(params.cards);
   if (params.flag < 0 || params.flag > 7) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'flag' must be 0 (none) to 7, not " + std::to_string(params.flag));
+                bilingual("parameter 'flag' must be 0 (none) to 7, not {flag}",
+                          "パラメータ 'flag' は 0（なし）から 7 まででなければなりません（{flag} "
+                          "でした）",
+                          {{"flag", std::to_string(params.flag)}}));
   }
   const std::int64_t only_card = params.cards.size() == 1 ? params.cards.front() : 0;
   // Checked inside the write, as set_suspension() does.

@@ -27,12 +27,31 @@ protocol::HelloResult hello(const protocol::HelloParams& params, MethodContext& 
   // the daemon's version in the error's data for it to word in its own language. A client that
   // names no version (a script, socat) is trusted.
   if (params.protocol && *params.protocol != protocol::kProtocolVersion) {
-    const std::string client = params.client.value_or("the client");
+    const std::string protocols = std::to_string(*params.protocol);
+    const std::string ours = std::to_string(protocol::kProtocolVersion);
+    const auto mismatch =
+        params.client
+            ? bilingual(
+                  "{client} speaks protocol {protocol} but this kiokud ({version}) speaks "
+                  "{ours}; run `kioku daemon restart` to start the kiokud installed beside "
+                  "kioku",
+                  "{client} のプロトコルは {protocol} ですが、この kiokud（{version}）のプロトコル"
+                  "は {ours} です。`kioku daemon restart` を実行して、kioku "
+                  "と一緒にインストールされた kiokud を起動してください",
+                  {{"client", *params.client},
+                   {"protocol", protocols},
+                   {"version", KIOKU_VERSION},
+                   {"ours", ours}})
+            : bilingual(
+                  "the client speaks protocol {protocol} but this kiokud ({version}) speaks "
+                  "{ours}; run `kioku daemon restart` to start the kiokud installed beside "
+                  "kioku",
+                  "クライアントのプロトコルは {protocol} ですが、この kiokud（{version}）の"
+                  "プロトコルは {ours} です。`kioku daemon restart` を実行して、kioku "
+                  "と一緒にインストールされた kiokud を起動してください",
+                  {{"protocol", protocols}, {"version", KIOKU_VERSION}, {"ours", ours}});
     throw protocol::ErrorWithData(
-        ErrorCode::kInvalidParams,
-        client + " speaks protocol " + std::to_string(*params.protocol) + " but this kiokud (" +
-            KIOKU_VERSION + ") speaks " + std::to_string(protocol::kProtocolVersion) +
-            "; run `kioku daemon restart` to start the kiokud installed beside kioku",
+        ErrorCode::kInvalidParams, mismatch,
         boost::json::object{{"protocol", protocol::kProtocolVersion}, {"version", KIOKU_VERSION}});
   }
   return protocol::HelloResult{.daemon = "kiokud",

@@ -35,12 +35,17 @@ protocol::ReviewUndoResult undo(const protocol::ReviewUndoParams& params, Method
     const std::optional<StandingAnswer> named =
         collection.review_log().logged_answer(*params.review_id);
     if (!named) {
-      throw Error(ErrorCode::kNotFound, "no answer with id " + std::to_string(*params.review_id));
+      throw Error(ErrorCode::kNotFound,
+                  bilingual("no answer with id {answer}", "ID が {answer} の回答はありません",
+                            {{"answer", std::to_string(*params.review_id)}}));
     }
     if (card && *card != named->card_id) {
-      throw Error(ErrorCode::kInvalidParams, "answer " + std::to_string(named->review_id) +
-                                                 " is card " + std::to_string(named->card_id) +
-                                                 "'s, not card " + std::to_string(*card) + "'s");
+      throw Error(ErrorCode::kInvalidParams,
+                  bilingual("answer {answer} is card {owner}'s, not card {card}'s",
+                            "回答 {answer} はカード {card} ではなくカード {owner} のものです",
+                            {{"answer", std::to_string(named->review_id)},
+                             {"owner", std::to_string(named->card_id)},
+                             {"card", std::to_string(*card)}}));
     }
     // Sent again after a reply that was lost: the undo it asked for is there already.
     if (const std::optional<std::int64_t> void_id =
@@ -60,10 +65,13 @@ protocol::ReviewUndoResult undo(const protocol::ReviewUndoParams& params, Method
   const std::optional<UndoneAnswer> undone =
       collection.undo_answer(card, params.review_id, now, context.calendar, replay);
   if (!undone) {
-    throw Error(
-        ErrorCode::kConflict,
-        card ? "nothing to undo: card " + std::to_string(*card) + " has no answer left to undo"
-             : std::string("nothing to undo: no answer is left to undo"));
+    throw Error(ErrorCode::kConflict,
+                card ? bilingual("nothing to undo: card {card} has no answer left to undo",
+                                 "取り消せるものはありません: カード {card} "
+                                 "には取り消せる回答が残っていません",
+                                 {{"card", std::to_string(*card)}})
+                     : bilingual("nothing to undo: no answer is left to undo",
+                                 "取り消せるものはありません: 取り消せる回答が残っていません"));
   }
   return undo_result(undone->answer, undone->void_id, undone->state, false);
 }

@@ -38,7 +38,8 @@ std::string checked_language(const std::optional<std::string>& lang) {
   const std::string language = lang.value_or("en");
   if (language.empty() || language.size() > 8) {
     throw Error(ErrorCode::kInvalidParams,
-                "parameter 'lang' must be a language code such as en or ja");
+                bilingual("parameter 'lang' must be a language code such as en or ja",
+                          "パラメータ 'lang' は en や ja のような言語コードでなければなりません"));
   }
   return language;
 }

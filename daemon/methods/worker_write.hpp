@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "core/bilingual_message.hpp"
 #include "core/work_progress.hpp"
 #include "daemon/methods/method_table.hpp"
 #include "daemon/store/collection_connection.hpp"
@@ -40,7 +41,7 @@ struct WorkerStart {
 // collection. `work` must touch nothing of the context, and must read again, in its own
 // transaction, whatever the handler read: writes are taken until it starts.
 template <class Result, class Work>
-Result write_on_worker(MethodContext& context, const Write& what, std::string busy, Work work,
+Result write_on_worker(MethodContext& context, const Write& what, BilingualMessage busy, Work work,
                        bool notify_progress = false) {
   GroupCommit& writes = context.collection.group_commit();
   writes.check_writable();

@@ -25,6 +25,12 @@ ConfigProblem unreadable(const std::string& path, std::string why) {
   return problem;
 }
 
+[[noreturn]] void refuse_write(const std::string& path, int error) {
+  throw Error(ErrorCode::kStorage,
+              bilingual("cannot write {path}: {reason}", "{path} に書き込めません: {reason}",
+                        {{"path", path}, {"reason", std::strerror(error)}}));
+}
+
 // Writes `text` to a new file beside `path` and renames it over `path`: a reader (or a crash)
 // sees the old file or the new one, never half of one.
 void write_atomically(const std::string& path, const std::string& text) {
@@ -32,10 +38,7 @@ void write_atomically(const std::string& path, const std::string& text) {
   protocol::make_directories(directory);
   std::string temporary = path + ".XXXXXX";
   const int descriptor = ::mkstemp(temporary.data());
-  if (descriptor < 0) {
-    throw Error(ErrorCode::kStorage,
-                "cannot write " + path + ": " + std::string(std::strerror(errno)));
-  }
+  if (descriptor < 0) refuse_write(path, errno);
   std::size_t written = 0;
   bool failed = false;
   while (written < text.size()) {
@@ -52,8 +55,7 @@ void write_atomically(const std::string& path, const std::string& text) {
       ::rename(temporary.c_str(), path.c_str()) != 0) {
     const int reason = failed ? error : errno;
     ::unlink(temporary.c_str());
-    throw Error(ErrorCode::kStorage,
-                "cannot write " + path + ": " + std::string(std::strerror(reason)));
+    refuse_write(path, reason);
   }
 }
 

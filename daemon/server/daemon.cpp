@@ -67,10 +67,12 @@ int run_daemon(const DaemonConfig& config) {
     // anything is made on disk.
     const std::optional<ActivationSocket> activation = socket_from_systemd();
     if (activation && config.ready_fd == activation->descriptor) {
-      throw Error(
-          ErrorCode::kInvalidParams,
-          "--ready-fd " + std::to_string(config.ready_fd) +
-              " is the socket systemd passed; a socket-activated kiokud needs no --ready-fd");
+      throw Error(ErrorCode::kInvalidParams,
+                  bilingual("--ready-fd {fd} is the socket systemd passed; a socket-activated "
+                            "kiokud needs no --ready-fd",
+                            "--ready-fd {fd} は systemd が渡したソケットです。systemd "
+                            "のソケットで起動した kiokud に --ready-fd は要りません",
+                            {{"fd", std::to_string(config.ready_fd)}}));
     }
     // Before anything else that reads a setting: a refused file stops the start here, with its
     // line (docs/configuration.md).

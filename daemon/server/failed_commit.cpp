@@ -4,14 +4,20 @@
 
 #include <boost/json.hpp>
 
+#include "core/fill_in.hpp"
 #include "protocol/json_rpc.hpp"
 
 namespace kioku::daemon {
 
-std::string failed_commit_response(const ResponseLine& response, const std::string& reason) {
+std::string failed_commit_response(const ResponseLine& response, const BilingualMessage& reason) {
   if (response.text.empty()) return {};
-  const boost::json::object error = protocol::make_error(
-      nullptr, protocol::code::kStorage, "not recorded, the commit was rolled back: " + reason);
+  const BilingualMessage message{
+      fill_in("not recorded, the commit was rolled back: {reason}", {{"reason", reason.english}}),
+      fill_in("記録していません。コミットがロールバックされました: {reason}",
+              {{"reason", reason.japanese.empty() ? reason.english : reason.japanese}})};
+  const boost::json::object data{{"messages", boost::json::object{{"ja", message.japanese}}}};
+  const boost::json::object error =
+      protocol::make_error(nullptr, protocol::code::kStorage, message.english, data);
   if (!response.batch) {
     return protocol::response_text(error, response.ids.empty() ? "null" : response.ids.front()) +
            '\n';

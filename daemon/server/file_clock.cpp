@@ -27,8 +27,10 @@ std::optional<TimestampMs> read_time(const std::string& path) {
 FileClock::FileClock(std::string path) : path_(std::move(path)) {
   const auto time = read_time(path_);
   if (!time) {
-    throw Error(ErrorCode::kInvalidParams,
-                "--clock-file " + path_ + " does not hold a time in Unix milliseconds");
+    throw Error(
+        ErrorCode::kInvalidParams,
+        bilingual("--clock-file {path} does not hold a time in Unix milliseconds",
+                  "--clock-file {path} に Unix ミリ秒の時刻が書かれていません", {{"path", path_}}));
   }
   last_ = *time;
 }

@@ -69,8 +69,10 @@ namespace {
 // Bytes asked of each recvmsg: a request line is usually far shorter; a longer one takes several.
 constexpr std::size_t kReceiveBytes = 16 * 1024;
 
-std::string error_line(int code, const std::string& message) {
-  return protocol::to_line(protocol::make_error(nullptr, code, message));
+// The error with its message in Japanese beside (error.data.messages.ja), as the dispatcher's.
+std::string error_line(int code, const BilingualMessage& message) {
+  const boost::json::object data{{"messages", boost::json::object{{"ja", message.japanese}}}};
+  return protocol::to_line(protocol::make_error(nullptr, code, message.english, data));
 }
 
 // The connecting process's uid; -1 when the kernel cannot tell (then the client is refused).
@@ -124,7 +126,7 @@ struct CommitRound {
   }
   asio::steady_timer released;
   bool settled = false;
-  std::optional<std::string> failure;
+  std::optional<BilingualMessage> failure;
 };
 
 // What the worker and the server's thread share about one piece of later work
@@ -421,7 +423,8 @@ struct Server::Impl {
       std::cerr << log_error
                 << "kiokud: commit failed; its held responses become errors: " << error.what()
                 << '\n';
-      ending->failure = error.what();
+      const auto* said = dynamic_cast<const Error*>(&error);
+      ending->failure = said != nullptr ? said->message() : same_in_both(error.what());
     }
     ending->settled = true;
     ending->released.cancel();
@@ -746,10 +749,14 @@ struct Server::Impl {
     for (;;) {
       std::optional<RequestLine> request = lines.next();
       if (!request && lines.overlong()) {
-        co_await send_response(session,
-                               error_line(protocol::code::kInvalidRequest,
-                                          "request line longer than " +
-                                              std::to_string(limits.max_line_bytes) + " bytes"));
+        // Made before the co_await: GCC fails on bilingual()'s braced values inside a
+        // co_await's expression ("array used as initializer").
+        std::string refusal =
+            error_line(protocol::code::kInvalidRequest,
+                       bilingual("request line longer than {bytes} bytes",
+                                 "リクエストの行が {bytes} バイトを超えています",
+                                 {{"bytes", std::to_string(limits.max_line_bytes)}}));
+        co_await send_response(session, std::move(refusal));
         co_return;
       }
       if (!request) {
@@ -915,7 +922,10 @@ struct Server::Impl {
     if (client >= 0) {
       const std::string reply = error_line(
           protocol::code::kUnavailable,
-          "kiokud has run out of file descriptors; close other kioku clients and try again");
+          bilingual(
+              "kiokud has run out of file descriptors; close other kioku clients and try again",
+              "kiokud のファイルディスクリプタが尽きました。ほかの kioku "
+              "クライアントを閉じてから、もう一度試してください"));
       [[maybe_unused]] const ssize_t written = ::send(client, reply.data(), reply.size(), 0);
       ::close(client);
     }
@@ -967,24 +977,25 @@ struct Server::Impl {
       }
       close_idle_sessions();
       if (const long uid = peer_uid(socket); uid != static_cast<long>(::getuid())) {
-        asio::co_spawn(
-            io,
-            refuse(std::move(socket),
-                   error_line(protocol::code::kPermission,
-                              "refused: this kiokud serves only uid " + std::to_string(::getuid()) +
-                                  ", not uid " + std::to_string(uid) + "; run your own kiokud")),
-            asio::detached);
+        std::string refusal = error_line(
+            protocol::code::kPermission,
+            bilingual("refused: this kiokud serves only uid {own}, not uid {uid}; run your own "
+                      "kiokud",
+                      "拒否しました: この kiokud が応じるのは uid {own} だけで、uid {uid} "
+                      "には応じません。自分の kiokud を起動してください",
+                      {{"own", std::to_string(::getuid())}, {"uid", std::to_string(uid)}}));
+        asio::co_spawn(io, refuse(std::move(socket), std::move(refusal)), asio::detached);
         continue;
       }
       if (sessions.size() >= limits.max_clients) {
-        asio::co_spawn(
-            io,
-            refuse(std::move(socket), error_line(protocol::code::kUnavailable,
-                                                 "kiokud is serving its limit of " +
-                                                     std::to_string(limits.max_clients) +
-                                                     " clients; close some and try again "
-                                                     "(kiokud --max-clients raises the limit)")),
-            asio::detached);
+        std::string refusal = error_line(
+            protocol::code::kUnavailable,
+            bilingual("kiokud is serving its limit of {count} clients; close some and try again "
+                      "(kiokud --max-clients raises the limit)",
+                      "kiokud は上限の {count} クライアントに応じています。いくつか閉じてから、"
+                      "もう一度試してください（kiokud --max-clients で上限を上げられます）",
+                      {{"count", std::to_string(limits.max_clients)}}));
+        asio::co_spawn(io, refuse(std::move(socket), std::move(refusal)), asio::detached);
         continue;
       }
       asio::co_spawn(io, run_session(std::move(socket)), asio::detached);
@@ -1006,15 +1017,22 @@ void Server::listen() {
   struct stat info {};
   if (::lstat(path.c_str(), &info) == 0) {
     if (!S_ISSOCK(info.st_mode)) {
-      throw Error(ErrorCode::kPermission, path + " exists and is not a socket; remove it");
+      throw Error(ErrorCode::kPermission,
+                  bilingual("{path} exists and is not a socket; remove it",
+                            "{path} がありますが、ソケットではありません。削除してください",
+                            {{"path", path}}));
     }
     if (someone_listens(path)) {
-      throw Error(ErrorCode::kConflict, "another kiokud already listens on " + path);
+      throw Error(ErrorCode::kConflict,
+                  bilingual("another kiokud already listens on {path}",
+                            "別の kiokud が既に {path} で待ち受けています", {{"path", path}}));
     }
     ::unlink(path.c_str());  // stale: left by a daemon that did not stop cleanly
   }
   if (const std::string problem = impl_->bind_socket(); !problem.empty()) {
-    throw Error(ErrorCode::kUnavailable, "cannot listen on " + path + ": " + problem);
+    throw Error(ErrorCode::kUnavailable, bilingual("cannot listen on {path}: {problem}",
+                                                   "{path} で待ち受けられません: {problem}",
+                                                   {{"path", path}, {"problem", problem}}));
   }
   impl_->socket_directory = identity_of(protocol::parent_directory(path));
   impl_->socket_watch.watch();
@@ -1026,7 +1044,9 @@ void Server::adopt_listening_socket(int descriptor) {
   if (error) {
     ::close(descriptor);
     throw Error(ErrorCode::kUnavailable,
-                "cannot listen on the socket systemd passed: " + error.message());
+                bilingual("cannot listen on the socket systemd passed: {problem}",
+                          "systemd が渡したソケットで待ち受けられません: {problem}",
+                          {{"problem", error.message()}}));
   }
 }
 

@@ -22,7 +22,9 @@ StopSignals::StopSignals(asio::io_context& io) : signals_(io) {
     const int error = errno;
     ::pthread_sigmask(SIG_SETMASK, &previous_mask_, nullptr);
     throw Error(ErrorCode::kUnavailable,
-                std::string("cannot watch for stop signals (signalfd): ") + std::strerror(error));
+                bilingual("cannot watch for stop signals (signalfd): {reason}",
+                          "停止シグナルを監視できません（signalfd）: {reason}",
+                          {{"reason", std::strerror(error)}}));
   }
   signals_.assign(descriptor);
 }

@@ -120,20 +120,30 @@ std::optional<ActivationSocket> socket_from_systemd() {
   if (passed == 0) return std::nullopt;
   if (passed < 0) {
     throw Error(ErrorCode::kUnavailable,
-                std::string("cannot take the sockets systemd passed: ") + std::strerror(-passed));
+                bilingual("cannot take the sockets systemd passed: {reason}",
+                          "systemd が渡したソケットを受け取れません: {reason}",
+                          {{"reason", std::strerror(-passed)}}));
   }
   if (passed > 1) {
     throw Error(ErrorCode::kUnavailable,
-                "systemd passed " + std::to_string(passed) +
-                    " sockets and kiokud listens on one; give kiokud.socket one ListenStream=");
+                bilingual("systemd passed {count} sockets and kiokud listens on one; give "
+                          "kiokud.socket one ListenStream=",
+                          "systemd がソケットを {count} 個渡しましたが、kiokud "
+                          "が待ち受けるのは 1 つです。kiokud.socket の ListenStream= を 1 "
+                          "つにしてください",
+                          {{"count", std::to_string(passed)}}));
   }
   const int descriptor = kFirstPassedDescriptor;
   ActivationSocket socket{descriptor, {}};
   if (is_listening_unix_stream(descriptor)) socket.path = bound_path(descriptor);
   if (socket.path.empty()) {
     throw Error(ErrorCode::kUnavailable,
-                "LISTEN_FDS=1, but descriptor 3 is not a listening Unix stream socket bound to a "
-                "path; kiokud.socket needs one ListenStream= with a path");
+                bilingual("LISTEN_FDS=1, but descriptor 3 is not a listening Unix stream socket "
+                          "bound to a path; kiokud.socket needs one ListenStream= with a path",
+                          "LISTEN_FDS=1 ですが、ディスクリプタ 3 "
+                          "はパスに結び付いた待ち受け中の Unix "
+                          "ストリームソケットではありません。kiokud.socket にはパスを指定した "
+                          "ListenStream= が 1 つ必要です"));
   }
   return socket;
 }

@@ -9,9 +9,12 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string_view>
 
 #include "core/anki_text_reader.hpp"
+#include "core/bilingual_message.hpp"
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "core/protobuf_wire.hpp"
 #include "daemon/store/anki_deck_configs.hpp"
 #include "daemon/store/quick_check_beside.hpp"
@@ -61,6 +64,15 @@ constexpr const char* kAnkiTables =
     "('col', 'notes', 'cards', 'revlog', 'notetypes', 'fields', 'templates', 'decks', 'config', "
     "'deck_config')";
 
+// A file SQLite cannot read as Anki's collection, with what SQLite (or the reading) said: its
+// {reason}.
+struct Wording {
+  std::string_view english;
+  std::string_view japanese;
+};
+constexpr Wording kUnreadable{"its collection cannot be read as an Anki collection: {reason}",
+                              "コレクションを Anki のコレクションとして読めません: {reason}"};
+
 // Nullopt when `flds` holds more than kMostFields fields.
 std::optional<std::vector<std::string>> split_fields(const std::string& flds) {
   if (static_cast<std::size_t>(std::count(flds.begin(), flds.end(), '\x1f')) >= kMostFields) {
@@ -102,9 +114,11 @@ class AnkiCollectionFile::Reader {
     const std::optional<QuickCheckFailure> failure = check_.failure();
     if (!failure) return;
     if (failure->stopped) {
-      fail("its collection cannot be read as an Anki collection: " + failure->finding);
+      fail(bilingual(kUnreadable.english, kUnreadable.japanese, {{"reason", failure->finding}}));
     }
-    fail("its collection is damaged (SQLite's quick_check: " + failure->finding + ")");
+    fail(bilingual("its collection is damaged (SQLite's quick_check: {finding})",
+                   "コレクションが壊れています（SQLite の quick_check: {finding}）",
+                   {{"finding", failure->finding}}));
   }
 
   void read_header(AnkiCollection& collection) {
@@ -114,7 +128,9 @@ class AnkiCollectionFile::Reader {
     refuse_odd_ids("cards");
     sqlite::Statement col =
         database_.prepare("SELECT ver, models, decks, crt, conf, dconf FROM col");
-    if (!col.step()) fail("its collection has no col row");
+    if (!col.step()) {
+      fail(bilingual("its collection has no col row", "コレクションに col の行がありません"));
+    }
     collection.schema = static_cast<int>(col.column_int(0));
     collection.created_seconds = col.column_int(3);
     if (collection.schema == 11) {
@@ -128,8 +144,12 @@ class AnkiCollectionFile::Reader {
       read_table_settings(collection);
       read_table_deck_configs(collection);
     } else {
-      fail("its collection has schema " + std::to_string(collection.schema) +
-           "; kioku reads Anki's package schemas 11 and 18");
+      fail(
+          bilingual("its collection has schema {schema}; kioku reads Anki's package schemas 11 "
+                    "and 18",
+                    "コレクションのスキーマは {schema} です。kioku が読めるのは Anki "
+                    "のパッケージのスキーマ 11 と 18 です",
+                    {{"schema", std::to_string(collection.schema)}}));
     }
   }
 
@@ -154,7 +174,8 @@ class AnkiCollectionFile::Reader {
     const std::int64_t id = notes_->column_int(0);
     // Integer ids, each once (read_header): ordered, they only rise.
     if (last_note_id_ && id <= *last_note_id_) {
-      fail("its notes do not come in the order of their ids");
+      fail(bilingual("its notes do not come in the order of their ids",
+                     "ノートが id の順に並んでいません"));
     }
     last_note_id_ = id;
     note = AnkiNote{};
@@ -163,8 +184,9 @@ class AnkiCollectionFile::Reader {
     note.modified_s = notes_->column_int(3);
     std::optional<std::vector<std::string>> fields = split_fields(notes_->column_text(4));
     if (!fields) {
-      fail("its note " + std::to_string(id) + " has more than " + std::to_string(kMostFields) +
-           " fields");
+      fail(bilingual("its note {note} has more than {most} fields",
+                     "ノート {note} のフィールドが {most} 個を超えています",
+                     {{"note", std::to_string(id)}, {"most", std::to_string(kMostFields)}}));
     }
     note.fields = std::move(*fields);
     note.tags = split_anki_tags(notes_->column_text(5));
@@ -194,7 +216,9 @@ class AnkiCollectionFile::Reader {
         database_.prepare(std::string("SELECT name FROM sqlite_schema WHERE name IN ") +
                           kAnkiTables + " AND (type != 'table' OR sql LIKE 'CREATE VIRTUAL%')");
     if (schema.step()) {
-      fail("its collection's " + schema.column_text(0) + " is not a plain table, as Anki makes it");
+      fail(bilingual("its collection's {table} is not a plain table, as Anki makes it",
+                     "コレクションの {table} は、Anki が作るような普通のテーブルではありません",
+                     {{"table", schema.column_text(0)}}));
     }
   }
 
@@ -206,27 +230,38 @@ class AnkiCollectionFile::Reader {
                     "WHERE t.type = 'table' AND t.name IN ") +
         kAnkiTables + " AND c.hidden != 0");
     if (computed.step()) {
-      fail("its collection's " + computed.column_text(0) +
-           " has a generated column, which Anki's tables do not have");
+      fail(bilingual(
+          "its collection's {table} has a generated column, which Anki's tables do "
+          "not have",
+          "コレクションの {table} に生成列があります。Anki のテーブルに生成列はありません",
+          {{"table", computed.column_text(0)}}));
     }
   }
 
-  [[noreturn]] void fail(const std::string& problem) const {
+  [[noreturn]] void fail(const BilingualMessage& problem) const {
     throw InputError(package_, 0, "", problem);
   }
 
  private:
-  boost::json::object parse_object(const std::string& text, const char* what) {
+  // `what` names the part of col in words: "note types (col.models)".
+  boost::json::object parse_object(const std::string& text, const BilingualMessage& what) {
     boost::system::error_code error;
     boost::json::value value = boost::json::parse(text, error);
-    if (error || !value.is_object())
-      fail(std::string("its collection's ") + what + " is not a JSON object");
+    if (error || !value.is_object()) {
+      fail({fill_in("its collection's {part} is not a JSON object", {{"part", what.english}}),
+            fill_in("コレクションの{part}が JSON のオブジェクトではありません",
+                    {{"part", what.japanese}})});
+    }
     return std::move(value.as_object());
   }
 
   void read_json_types(const std::string& text, AnkiCollection& collection) {
-    for (const auto& [key, value] : parse_object(text, "note types (col.models)")) {
-      if (!value.is_object()) fail("its collection has a note type that is not a JSON object");
+    for (const auto& [key, value] :
+         parse_object(text, bilingual("note types (col.models)", "ノートタイプ（col.models）"))) {
+      if (!value.is_object()) {
+        fail(bilingual("its collection has a note type that is not a JSON object",
+                       "コレクションに JSON のオブジェクトではないノートタイプがあります"));
+      }
       const boost::json::object& model = value.as_object();
       AnkiNoteType type;
       type.id = model.contains("id") ? anki_json_integer(model.if_contains("id"))
@@ -235,7 +270,8 @@ class AnkiCollectionFile::Reader {
         try {
           type.id = std::stoll(std::string(key));
         } catch (const std::exception&) {
-          fail("its collection has a note type without an id");
+          fail(bilingual("its collection has a note type without an id",
+                         "コレクションに id のないノートタイプがあります"));
         }
       }
       type.name = json_string(model, "name");
@@ -335,7 +371,8 @@ class AnkiCollectionFile::Reader {
   }
 
   void read_json_decks(const std::string& text, AnkiCollection& collection) {
-    for (const auto& [key, value] : parse_object(text, "decks (col.decks)")) {
+    for (const auto& [key, value] :
+         parse_object(text, bilingual("decks (col.decks)", "デッキ（col.decks）"))) {
       if (!value.is_object()) continue;
       std::int64_t id = anki_json_integer(value.as_object().if_contains("id"));
       if (id == 0) {
@@ -427,10 +464,13 @@ class AnkiCollectionFile::Reader {
                           "ORDER BY typeof(id) = 'integer' LIMIT 1");
     if (!odd.step()) return;
     if (odd.column_int(1) == 0) {
-      fail("its collection's " + table +
-           " has an id that is not an integer: " + odd.column_text(0).substr(0, 40));
+      fail(bilingual("its collection's {table} has an id that is not an integer: {id}",
+                     "コレクションの {table} に整数ではない id があります: {id}",
+                     {{"table", table}, {"id", odd.column_text(0).substr(0, 40)}}));
     }
-    fail("its collection has two " + table + " with the id " + odd.column_text(0));
+    fail(bilingual("its collection has two {table} with the id {id}",
+                   "コレクションの {table} に id が {id} の行が 2 つあります",
+                   {{"table", table}, {"id", odd.column_text(0)}}));
   }
 
   // Whether `table`'s id is read as its rowid: SQLite's own program for reading it from the
@@ -570,13 +610,23 @@ auto read_as_input(const std::string& package, const std::unique_ptr<Reader>* re
   } catch (const InputError&) {
     throw;
   } catch (const ProtobufError& error) {
+    throw InputError(
+        package, 0, "",
+        bilingual("its collection holds a note type that is not Anki's protobuf: {reason}",
+                  "コレクションに Anki の protobuf ではないノートタイプがあります: {reason}",
+                  {{"reason", error.what()}}));
+  } catch (const Error& error) {
+    // SQLite's words, or a reader's: its Japanese, when it has one, carried.
+    const BilingualMessage reason = error.message();
     throw InputError(package, 0, "",
-                     std::string("its collection holds a note type that is not Anki's protobuf: ") +
-                         error.what());
+                     BilingualMessage{
+                         fill_in(kUnreadable.english, {{"reason", reason.english}}),
+                         fill_in(kUnreadable.japanese, {{"reason", reason.japanese}}),
+                     });
   } catch (const std::exception& error) {
     throw InputError(
         package, 0, "",
-        std::string("its collection cannot be read as an Anki collection: ") + error.what());
+        bilingual(kUnreadable.english, kUnreadable.japanese, {{"reason", error.what()}}));
   }
 }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "core/work_progress.hpp"
 #include "daemon/store/restore.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -33,12 +34,18 @@ std::string system_reason() {
 void sync_path(const std::string& path, int flags) {
   const int descriptor = ::open(path.c_str(), flags | O_CLOEXEC);
   if (descriptor < 0) {
-    throw Error(ErrorCode::kStorage, "cannot open " + path + " to sync it: " + system_reason());
+    throw Error(ErrorCode::kStorage, bilingual("cannot open {path} to sync it: {reason}",
+                                               "{path} を同期のために開けません: {reason}",
+                                               {{"path", path}, {"reason", system_reason()}}));
   }
   const int synced = ::fsync(descriptor);
   const std::string reason = synced != 0 ? system_reason() : "";
   ::close(descriptor);
-  if (synced != 0) throw Error(ErrorCode::kStorage, "cannot sync " + path + ": " + reason);
+  if (synced != 0) {
+    throw Error(ErrorCode::kStorage,
+                bilingual("cannot sync {path}: {reason}", "{path} を同期できません: {reason}",
+                          {{"path", path}, {"reason", reason}}));
+  }
 }
 
 bool exists(const std::string& path) {
@@ -134,10 +141,13 @@ void refuse_collection_destination(const std::string& collection_path,
   struct stat named {};
   if (!taken && ::lstat(destination.c_str(), &named) == 0) taken = same_as_one_of(own, named);
   if (taken) {
-    throw Error(
-        ErrorCode::kInvalidInput,
-        "cannot back up to " + destination +
-            ": it is kiokud's open collection, or a file kept beside it; name another file");
+    throw Error(ErrorCode::kInvalidInput,
+                bilingual("cannot back up to {destination}: it is kiokud's open collection, or a "
+                          "file kept beside it; name another file",
+                          "{destination} にはバックアップできません: kiokud "
+                          "が開いているコレクションか、その隣に置かれたファイルです。別のファイル"
+                          "を指定してください",
+                          {{"destination", destination}}));
   }
 }
 
@@ -202,8 +212,21 @@ CollectionCounts count_collection(sqlite::Database& database) {
 
 namespace {
 
-std::string already_exists(const std::string& destination) {
-  return destination + " already exists; name another file, or use --force to replace it";
+BilingualMessage already_exists(const std::string& destination) {
+  return bilingual("{destination} already exists; name another file, or use --force to replace it",
+                   "{destination} はすでにあります。別のファイルを指定するか、置き換えるなら "
+                   "--force を使ってください",
+                   {{"destination", destination}});
+}
+
+// Backing up to `destination` failed for `reason`, in each language its own.
+Error cannot_back_up(const std::string& destination, const BilingualMessage& reason) {
+  return Error(
+      ErrorCode::kStorage,
+      BilingualMessage{fill_in("cannot back up to {destination}: {reason}",
+                               {{"destination", destination}, {"reason", reason.english}}),
+                       fill_in("{destination} にバックアップできません: {reason}",
+                               {{"destination", destination}, {"reason", reason.japanese}})});
 }
 
 // Copies the collection into `temporary` and syncs it; what the copy holds. `destination` is
@@ -220,9 +243,10 @@ CollectionCounts make_synced_copy(const std::string& collection_path, const std:
     counts = copy_collection(collection_path, temporary, told);
   } catch (const WorkCancelled&) {
     throw;  // its client left: not a failure of the disk
+  } catch (const Error& error) {
+    throw cannot_back_up(destination, error.message());
   } catch (const std::exception& error) {
-    throw Error(ErrorCode::kStorage,
-                "cannot back up to " + destination + ": " + std::string(error.what()));
+    throw cannot_back_up(destination, same_in_both(error.what()));
   }
   sync_path(temporary, O_RDONLY);
   // All of it was told before the copy's last step; a client gone since (the last step, the
@@ -232,19 +256,26 @@ CollectionCounts make_synced_copy(const std::string& collection_path, const std:
   return counts;
 }
 
+Error cannot_write(const std::string& destination, std::string reason) {
+  return Error(
+      ErrorCode::kStorage,
+      bilingual("cannot write {destination}: {reason}", "{destination} を書き込めません: {reason}",
+                {{"destination", destination}, {"reason", std::move(reason)}}));
+}
+
 // Gives the synced copy at `temporary` the name `destination`: a rename when `replace`, else a
 // link, which fails (false) rather than replace a file that took the name meanwhile.
 bool give_name(const std::string& temporary, const std::string& destination, bool replace) {
   if (replace) {
     if (::rename(temporary.c_str(), destination.c_str()) != 0) {
-      throw Error(ErrorCode::kStorage, "cannot write " + destination + ": " + system_reason());
+      throw cannot_write(destination, system_reason());
     }
     return true;
   }
   if (::link(temporary.c_str(), destination.c_str()) == 0) return true;
   const int reason = errno;
   if (reason == EEXIST) return false;
-  throw Error(ErrorCode::kStorage, "cannot write " + destination + ": " + std::strerror(reason));
+  throw cannot_write(destination, std::strerror(reason));
 }
 
 // What the backup named `destination` is, once its directory holds the name durably.

@@ -61,7 +61,9 @@ std::vector<std::string> rotate_automatic_backups(const std::string& directory,
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
       const int reason = errno;
       throw Error(ErrorCode::kStorage,
-                  "cannot remove the old automatic backup " + path + ": " + std::strerror(reason));
+                  bilingual("cannot remove the old automatic backup {path}: {reason}",
+                            "古い自動バックアップ {path} を削除できません: {reason}",
+                            {{"path", path}, {"reason", std::strerror(reason)}}));
     }
   }
   return plan.remove;

@@ -186,7 +186,9 @@ CardContent content_from_json(const std::string& text, ContentParts parts) {
   json::error_code error;
   const std::size_t used = parser.write_some(false, text.data(), text.size(), error);
   if (error || used < text.size() || !parser.handler().top_is_object()) {
-    throw Error(ErrorCode::kStorage, "stored card content is not a JSON object");
+    throw Error(ErrorCode::kStorage,
+                bilingual("stored card content is not a JSON object",
+                          "保存されたカードの内容が JSON オブジェクトではありません"));
   }
   return content;
 }

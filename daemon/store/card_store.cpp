@@ -160,7 +160,9 @@ CardRecord CardStore::card(std::int64_t card_id) {
   sqlite::StatementScope scope(select);
   select.bind(1, card_id);
   if (!select.step()) {
-    throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
+    throw Error(ErrorCode::kNotFound,
+                bilingual("no card with id {id}", "ID {id} のカードはありません",
+                          {{"id", std::to_string(card_id)}}));
   }
   CardRecord record;
   record.id = select.column_int(0);
@@ -366,8 +368,10 @@ std::vector<bool> CardStore::suspended(std::span<const std::int64_t> card_ids) {
   while (select.step()) {
     // Every card has its state; one without would be a damaged collection, not "not suspended".
     if (select.column_is_null(0)) {
-      throw Error(ErrorCode::kStorage, "card " + std::to_string(card_ids[suspended.size()]) +
-                                           " has no scheduling state");
+      throw Error(ErrorCode::kStorage,
+                  bilingual("card {id} has no scheduling state",
+                            "カード {id} にはスケジュールの状態がありません",
+                            {{"id", std::to_string(card_ids[suspended.size()])}}));
     }
     suspended.push_back(select.column_int(0) != 0);
   }

@@ -182,10 +182,14 @@ std::optional<UndoneAnswer> Collection::undo_answer(std::optional<std::int64_t> 
     const std::optional<StandingAnswer> latest = review_log_.latest_standing(card_id);
     if (!latest) return;
     if (expected && latest->review_id != *expected) {
-      throw Error(ErrorCode::kConflict, "answer " + std::to_string(*expected) +
-                                            " is not the latest of card " +
-                                            std::to_string(latest->card_id) + ": undo answer " +
-                                            std::to_string(latest->review_id) + " first");
+      throw Error(ErrorCode::kConflict,
+                  bilingual("answer {expected} is not the latest of card {card}: undo answer "
+                            "{latest} first",
+                            "回答 {expected} はカード {card} の最新の回答ではありません。先に回答 "
+                            "{latest} を取り消してください",
+                            {{"expected", std::to_string(*expected)},
+                             {"card", std::to_string(latest->card_id)},
+                             {"latest", std::to_string(latest->review_id)}}));
     }
     UndoneAnswer result;
     result.answer = *latest;

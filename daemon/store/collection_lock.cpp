@@ -16,8 +16,11 @@ CollectionLock::CollectionLock(const std::string& lock_path, const std::string& 
   descriptor_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (descriptor_ < 0) {
     throw Error(ErrorCode::kPermission,
-                "cannot open lock file " + lock_path + ": " + std::strerror(errno) +
-                    "; kiokud needs to write in the collection's directory");
+                bilingual("cannot open lock file {path}: {reason}; kiokud needs to write in the "
+                          "collection's directory",
+                          "ロックファイル {path} を開けません: {reason}。kiokud "
+                          "はコレクションのディレクトリに書き込める必要があります",
+                          {{"path", lock_path}, {"reason", std::strerror(errno)}}));
   }
   if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
     char pid[32] = {};
@@ -27,8 +30,15 @@ CollectionLock::CollectionLock(const std::string& lock_path, const std::string& 
     ::close(descriptor_);
     descriptor_ = -1;
     throw Error(ErrorCode::kConflict,
-                "another kiokud" + (holder.empty() ? std::string() : " (pid " + holder + ")") +
-                    " is already using the collection " + collection_path);
+                holder.empty()
+                    ? bilingual("another kiokud is already using the collection {collection}",
+                                "別の kiokud がすでにコレクション {collection} を使っています",
+                                {{"collection", collection_path}})
+                    : bilingual("another kiokud (pid {pid}) is already using the collection "
+                                "{collection}",
+                                "別の kiokud（pid {pid}）がすでにコレクション {collection} "
+                                "を使っています",
+                                {{"pid", holder}, {"collection", collection_path}}));
   }
   const std::string text = std::to_string(::getpid()) + "\n";
   if (::ftruncate(descriptor_, 0) == 0) {

@@ -79,8 +79,11 @@ DeckText DeckStore::text(std::int64_t deck_id) {
   sqlite::Statement& select = statements_->select_text;
   sqlite::StatementScope scope(select);
   select.bind(1, deck_id);
-  if (!select.step())
-    throw Error(ErrorCode::kNotFound, "no deck with row id " + std::to_string(deck_id));
+  if (!select.step()) {
+    throw Error(ErrorCode::kNotFound,
+                bilingual("no deck with row id {id}", "行 ID {id} のデッキはありません",
+                          {{"id", std::to_string(deck_id)}}));
+  }
   DeckText text;
   text.description = localized_from_json(select.column_text(0));
   try {
@@ -90,14 +93,20 @@ DeckText DeckStore::text(std::int64_t deck_id) {
     }
   } catch (const std::exception& error) {
     throw Error(ErrorCode::kStorage,
-                "deck " + std::to_string(deck_id) + ": its languages do not read: " + error.what());
+                bilingual("deck {id}: its languages do not read: {error}",
+                          "デッキ {id}: 言語の一覧が読めません: {error}",
+                          {{"id", std::to_string(deck_id)}, {"error", error.what()}}));
   }
   return text;
 }
 
 DeckRow DeckStore::require(const std::string& slug) {
   auto deck = by_slug(slug);
-  if (!deck) throw Error(ErrorCode::kNotFound, "no deck with id '" + slug + "'");
+  if (!deck) {
+    throw Error(ErrorCode::kNotFound,
+                bilingual("no deck with id '{slug}'", "ID が '{slug}' のデッキはありません",
+                          {{"slug", slug}}));
+  }
   return std::move(*deck);
 }
 

@@ -306,7 +306,9 @@ std::optional<TimestampMs> DueIndex::next_learning_due(std::int64_t deck_id, Tim
 void DueIndex::bury(std::int64_t card_id, std::int64_t until_day) {
   statements_->bury_card.bind(1, card_id).bind(2, until_day).run();
   if (database_.changes() == 0) {
-    throw Error(ErrorCode::kNotFound, "no card with id " + std::to_string(card_id));
+    throw Error(ErrorCode::kNotFound,
+                bilingual("no card with id {id}", "ID {id} のカードはありません",
+                          {{"id", std::to_string(card_id)}}));
   }
 }
 

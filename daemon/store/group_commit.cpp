@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "daemon/log_priority.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -107,7 +108,10 @@ void GroupCommit::notice_rollback_by_sqlite() {
   // start a transaction of its own and commit with its RELEASE.
   if (open_ && !in_transaction(database_.handle())) {
     open_ = false;
-    if (wrote_in_transaction_) lost_ = "SQLite rolled the transaction back after an error";
+    if (wrote_in_transaction_) {
+      lost_ = bilingual("SQLite rolled the transaction back after an error",
+                        "エラーのあと SQLite がトランザクションをロールバックしました");
+    }
   }
 }
 
@@ -115,7 +119,12 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
   notice_rollback_by_sqlite();
   if (lost_) {
     throw Error(ErrorCode::kStorage,
-                "not written: a failure rolled back the open transaction (" + *lost_ + ")");
+                BilingualMessage{
+                    fill_in("not written: a failure rolled back the open transaction ({reason})",
+                            {{"reason", lost_->english}}),
+                    fill_in("書き込んでいません。失敗により開いていたトランザクションがロールバック"
+                            "されました（{reason}）",
+                            {{"reason", lost_->japanese}})});
   }
   if (!open_) {
     database_.begin_immediate();
@@ -131,15 +140,18 @@ void GroupCommit::write_grouped(const std::function<void()>& body) {
     if (!alone_in_transaction) database_.execute("SAVEPOINT request");
     body();
     if (!alone_in_transaction) database_.execute("RELEASE request");
+  } catch (const Error& failure) {
+    undo_request(failure.message(), alone_in_transaction);
+    throw;
   } catch (const std::exception& failure) {
-    undo_request(failure.what(), alone_in_transaction);
+    undo_request(same_in_both(failure.what()), alone_in_transaction);
     throw;
   }
   wrote_in_transaction_ = true;
   ++write_count_;
 }
 
-void GroupCommit::undo_request(const std::string& reason, bool alone_in_transaction) noexcept {
+void GroupCommit::undo_request(const BilingualMessage& reason, bool alone_in_transaction) noexcept {
   sqlite3* handle = database_.handle();
   if (!alone_in_transaction && in_transaction(handle) &&
       sqlite3_exec(handle, "ROLLBACK TO request; RELEASE request", nullptr, nullptr, nullptr) ==

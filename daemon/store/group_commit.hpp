@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bilingual_message.hpp"
 #include "daemon/store/commit_event.hpp"
 
 namespace kioku::daemon {
@@ -59,7 +60,8 @@ class GroupCommit {
   // While another connection writes the collection (an import on the server's worker), every
   // write() throws kioku::Error (kBusy) with `why` before it touches anything, instead of
   // waiting on SQLite's lock and stalling the server's thread. accept_writes() ends it.
-  void refuse_writes(std::string why) { refusal_ = std::move(why); }
+  // A `why` with no Japanese (English alone) gives an Error with none.
+  void refuse_writes(BilingualMessage why) { refusal_ = std::move(why); }
   void accept_writes() noexcept { refusal_.reset(); }
   // Throws what write() throws while writes are refused: for a change made past write() (a
   // restore).
@@ -78,7 +80,7 @@ class GroupCommit {
   void notice_rollback_by_sqlite();
   // Undoes the failed request's changes: its savepoint, or the whole transaction when it was
   // the transaction's only write. Notes a loss when other writes went with them.
-  void undo_request(const std::string& reason, bool alone_in_transaction) noexcept;
+  void undo_request(const BilingualMessage& reason, bool alone_in_transaction) noexcept;
 
   sqlite::Database& database_;
   bool grouping_ = false;
@@ -89,8 +91,8 @@ class GroupCommit {
   std::uint64_t writes_done_ = 0;
   // Set when a failure took the whole open transaction with it: the writes already in it are
   // lost, so the next commit() must fail.
-  std::optional<std::string> lost_;
-  std::optional<std::string> refusal_;  // refuse_writes()
+  std::optional<BilingualMessage> lost_;
+  std::optional<BilingualMessage> refusal_;  // refuse_writes(); no Japanese when English alone
   std::vector<CommitListener> listeners_;
   std::vector<Write> in_request_;   // what the write under way says it is (nested ones too)
   std::vector<Write> uncommitted_;  // the writes released into the open transaction

@@ -1,6 +1,7 @@
 // Forward-only migrations with a backup taken before an existing collection is changed.
 #include "daemon/store/migrations.hpp"
 
+#include "core/error.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
@@ -54,9 +55,14 @@ int migrate(sqlite::Database& database, const std::string& backup_directory, Tim
   const int latest = static_cast<int>(migrations.size());
   const int current = static_cast<int>(database.user_version());
   if (current > latest) {
-    throw Error(ErrorCode::kStorage, "collection " + database.path() + " has schema version " +
-                                         std::to_string(current) + ", newer than this kiokud (" +
-                                         std::to_string(latest) + "); upgrade kioku");
+    throw Error(ErrorCode::kStorage,
+                bilingual("collection {path} has schema version {current}, newer than this "
+                          "kiokud ({latest}); upgrade kioku",
+                          "コレクション {path} のスキーマのバージョン {current} はこの kiokud"
+                          "（{latest}）より新しいです。kioku を更新してください",
+                          {{"path", database.path()},
+                           {"current", std::to_string(current)},
+                           {"latest", std::to_string(latest)}}));
   }
   if (current == latest) return current;
   if (current > 0 && !backup_directory.empty()) {
@@ -88,9 +94,13 @@ int migrate(sqlite::Database& database, const std::string& backup_directory, Tim
       const std::int64_t violations = foreign_key_violations(database);
       if (violations > violations_before) {
         throw Error(ErrorCode::kStorage,
-                    "migration " + std::string(migration.name) + " failed: it left " +
-                        std::to_string(violations - violations_before) +
-                        " rows whose foreign key has no parent row (PRAGMA foreign_key_check)");
+                    bilingual("migration {migration} failed: it left {count} rows whose foreign "
+                              "key has no parent row (PRAGMA foreign_key_check)",
+                              "マイグレーション {migration} に失敗しました: "
+                              "外部キーの親の行がない行を {count} 行残しました"
+                              "（PRAGMA foreign_key_check）",
+                              {{"migration", std::string(migration.name)},
+                               {"count", std::to_string(violations - violations_before)}}));
       }
     }
     database.execute("PRAGMA user_version = " + std::to_string(version));

@@ -11,18 +11,36 @@ namespace json = boost::json;
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& what) {
-  throw Error(ErrorCode::kStorage, "a stored note's " + what + " is not what kiokud writes");
+// Which of a stored note's columns did not read.
+enum class StoredPart { kFields, kChoices, kKeptCards };
+
+[[noreturn]] void refuse(StoredPart what) {
+  switch (what) {
+    case StoredPart::kFields:
+      throw Error(ErrorCode::kStorage,
+                  bilingual("a stored note's fields is not what kiokud writes",
+                            "保存されたノートのフィールドが kiokud の書き込む形式ではありません"));
+    case StoredPart::kChoices:
+      throw Error(ErrorCode::kStorage,
+                  bilingual("a stored note's choices is not what kiokud writes",
+                            "保存されたノートの選択肢が kiokud の書き込む形式ではありません"));
+    case StoredPart::kKeptCards:
+      break;
+  }
+  throw Error(
+      ErrorCode::kStorage,
+      bilingual("a stored note's kept cards is not what kiokud writes",
+                "保存されたノートの残すカードの一覧が kiokud の書き込む形式ではありません"));
 }
 
-json::value parse_stored(const std::string& text, const std::string& what) {
+json::value parse_stored(const std::string& text, StoredPart what) {
   json::error_code error;
   json::value value = json::parse(text, error);
   if (error) refuse(what);
   return value;
 }
 
-const json::string& string_of(const json::value& value, const std::string& what) {
+const json::string& string_of(const json::value& value, StoredPart what) {
   if (!value.is_string()) refuse(what);
   return value.get_string();
 }
@@ -80,19 +98,19 @@ std::string join_tags(const std::vector<std::string>& tags) {
 }
 
 std::vector<NoteField> note_fields_from_json(const std::string& text) {
-  const json::value value = parse_stored(text, "fields");
-  if (!value.is_array()) refuse("fields");
+  const json::value value = parse_stored(text, StoredPart::kFields);
+  if (!value.is_array()) refuse(StoredPart::kFields);
   std::vector<NoteField> fields;
   for (const json::value& entry : value.get_array()) {
     const json::object* object = entry.if_object();
     if (object == nullptr || !object->contains("name") || !object->contains("text") ||
         !object->at("text").is_object()) {
-      refuse("fields");
+      refuse(StoredPart::kFields);
     }
     NoteField field;
-    field.name = std::string(string_of(object->at("name"), "fields"));
+    field.name = std::string(string_of(object->at("name"), StoredPart::kFields));
     for (const auto& [language, texts] : object->at("text").get_object()) {
-      field.text[std::string(language)] = std::string(string_of(texts, "fields"));
+      field.text[std::string(language)] = std::string(string_of(texts, StoredPart::kFields));
     }
     fields.push_back(std::move(field));
   }
@@ -100,14 +118,14 @@ std::vector<NoteField> note_fields_from_json(const std::string& text) {
 }
 
 LocalizedChoices note_choices_from_json(const std::string& text) {
-  const json::value value = parse_stored(text, "choices");
-  if (!value.is_object()) refuse("choices");
+  const json::value value = parse_stored(text, StoredPart::kChoices);
+  if (!value.is_object()) refuse(StoredPart::kChoices);
   LocalizedChoices choices;
   for (const auto& [language, list] : value.get_object()) {
-    if (!list.is_array()) refuse("choices");
+    if (!list.is_array()) refuse(StoredPart::kChoices);
     std::vector<std::string>& out = choices[std::string(language)];
     for (const json::value& choice : list.get_array()) {
-      out.emplace_back(string_of(choice, "choices"));
+      out.emplace_back(string_of(choice, StoredPart::kChoices));
     }
   }
   return choices;
@@ -139,7 +157,7 @@ std::vector<int> kept_cards_from_text(const std::string& text) {
   for (const std::string& part : split_tags(text)) {
     int value = 0;
     const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
-    if (error != std::errc() || end != part.data() + part.size()) refuse("kept cards");
+    if (error != std::errc() || end != part.data() + part.size()) refuse(StoredPart::kKeptCards);
     ordinals.push_back(value);
   }
   return ordinals;

@@ -35,8 +35,10 @@ StoredNote read_note(const sqlite::Statement& row, NoteTypeStore& types) {
     stored.note.kind =
         kind == note_kind_name(NoteKind::kAnki) ? NoteKind::kAnki : parse_note_kind(kind);
   } catch (const NoteError&) {
-    throw Error(ErrorCode::kStorage, "note " + std::to_string(stored.id) + " has kind " +
-                                         row.column_text(4) + ", which kiokud does not know");
+    throw Error(ErrorCode::kStorage,
+                bilingual("note {id} has kind {kind}, which kiokud does not know",
+                          "ノート {id} の種類 {kind} は kiokud の知らない種類です",
+                          {{"id", std::to_string(stored.id)}, {"kind", row.column_text(4)}}));
   }
   stored.note.fields = note_fields_from_json(row.column_text(5));
   stored.note.choices = note_choices_from_json(row.column_text(6));
@@ -142,7 +144,9 @@ StoredNote NoteStore::note(std::int64_t note_id) {
   sqlite::StatementScope scope(select);
   select.bind(1, note_id);
   if (!select.step()) {
-    throw Error(ErrorCode::kNotFound, "no note with row id " + std::to_string(note_id));
+    throw Error(ErrorCode::kNotFound,
+                bilingual("no note with row id {id}", "行 ID {id} のノートはありません",
+                          {{"id", std::to_string(note_id)}}));
   }
   return read_note(select, types_);
 }

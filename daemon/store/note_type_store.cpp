@@ -29,7 +29,9 @@ std::string templates_to_json(const AnkiNoteType& definition) {
 
 [[noreturn]] void refuse(std::int64_t id) {
   throw Error(ErrorCode::kStorage,
-              "note type " + std::to_string(id) + " is not what kiokud writes");
+              bilingual("note type {id} is not what kiokud writes",
+                        "ノートタイプ {id} の内容が kiokud の書き込む形式ではありません",
+                        {{"id", std::to_string(id)}}));
 }
 
 // The row's fields and templates, as note_type_key and templates_to_json wrote them.
@@ -141,7 +143,9 @@ std::shared_ptr<const TemplatedNoteType> NoteTypeStore::by_id(std::int64_t id) {
   sqlite::StatementScope scope(select);
   select.bind(1, id);
   if (!select.step()) {
-    throw Error(ErrorCode::kStorage, "no note type with row id " + std::to_string(id));
+    throw Error(ErrorCode::kStorage,
+                bilingual("no note type with row id {id}", "行 ID {id} のノートタイプはありません",
+                          {{"id", std::to_string(id)}}));
   }
   const std::string key = select.column_text(0);
   std::shared_ptr<const TemplatedNoteType> type =
@@ -171,7 +175,9 @@ std::int64_t NoteTypeStore::id_of(const std::string& key) {
   sqlite::StatementScope scope(select);
   select.bind(1, key);
   if (select.step()) return select.column_int(0);
-  throw Error(ErrorCode::kStorage, "no note type " + key + " is kept");
+  throw Error(ErrorCode::kStorage,
+              bilingual("no note type {key} is kept", "ノートタイプ {key} は保存されていません",
+                        {{"key", key}}));
 }
 
 void NoteTypeStore::forget() noexcept {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fill_in.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/interruptible_call.hpp"
@@ -23,9 +24,31 @@ namespace {
 constexpr const char* kKiokuTables[] = {"collection_meta", "decks", "cards", "card_state",
                                         "revlog"};
 
-[[noreturn]] void refuse(const std::string& path, const std::string& why) {
+// `why` is a clause in each language, put in the sentence of its own language.
+[[noreturn]] void refuse(const std::string& path, const BilingualMessage& why) {
   throw Error(ErrorCode::kInvalidInput,
-              "cannot restore " + path + ": " + why + "; nothing was changed");
+              BilingualMessage{fill_in("cannot restore {path}: {why}; nothing was changed",
+                                       {{"path", path}, {"why", why.english}}),
+                               fill_in("{path} を復元できません: {why}。何も変更していません",
+                                       {{"path", path}, {"why", why.japanese}})});
+}
+
+BilingualMessage damage_found(const std::string& finding) {
+  return bilingual("SQLite's integrity check found damage ({finding})",
+                   "SQLite の整合性チェックで損傷が見つかりました（{finding}）",
+                   {{"finding", finding}});
+}
+
+BilingualMessage database_damaged(const std::string& reason) {
+  return bilingual("the database is damaged ({reason})", "データベースが損傷しています（{reason}）",
+                   {{"reason", reason}});
+}
+
+// Migrating the staged copy failed for `reason`, in each language its own.
+BilingualMessage schema_not_updated(const BilingualMessage& reason) {
+  return {
+      fill_in("its schema could not be brought up to date: {reason}", {{"reason", reason.english}}),
+      fill_in("スキーマを最新にできませんでした: {reason}", {{"reason", reason.japanese}})};
 }
 
 bool has_kioku_tables(sqlite::Database& database) {
@@ -135,7 +158,7 @@ void check_staged(sqlite::Database& staged, const std::string& source_path, Time
   // answers could not be undone.
   const IntegrityReport report = check_integrity(staged, 1, keep_going);
   if (!report.sound()) {
-    refuse(source_path, "SQLite's integrity check found damage (" + report.problems.front() + ")");
+    refuse(source_path, damage_found(report.problems.front()));
   }
   sqlite::Database fresh(":memory:");
   migrate(fresh, "", now);
@@ -148,11 +171,18 @@ void check_staged(sqlite::Database& staged, const std::string& source_path, Time
   std::vector<std::string> missing;
   std::set_difference(wanted.begin(), wanted.end(), found.begin(), found.end(),
                       std::back_inserter(missing));
-  const std::string difference =
-      !missing.empty() ? "it lacks " + missing.front() : "it has " + extra.front();
   refuse(source_path,
-         "an SQLite database, but not a kioku collection: its schema is not kioku's (" +
-             difference + ")");
+         !missing.empty()
+             ? bilingual("an SQLite database, but not a kioku collection: its schema is not "
+                         "kioku's (it lacks {item})",
+                         "SQLite のデータベースですが、kioku のコレクションではありません。"
+                         "スキーマが kioku のものと違います（{item} がありません）",
+                         {{"item", missing.front()}})
+             : bilingual("an SQLite database, but not a kioku collection: its schema is not "
+                         "kioku's (it has {item})",
+                         "SQLite のデータベースですが、kioku のコレクションではありません。"
+                         "スキーマが kioku のものと違います（{item} があります）",
+                         {{"item", extra.front()}}));
 }
 
 }  // namespace
@@ -167,37 +197,48 @@ bool remove_stale_restore_staging(const std::string& collection_path) {
 
 RestorableFile check_restorable(const std::string& path, const ProgressReport& progress) {
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) refuse(path, "no such file");
-  if (!S_ISREG(info.st_mode)) refuse(path, "not a regular file");
-  if (info.st_size == 0) refuse(path, "the file is empty, not a kioku collection");
+  if (::stat(path.c_str(), &info) != 0) {
+    refuse(path, bilingual("no such file", "ファイルがありません"));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    refuse(path, bilingual("not a regular file", "通常のファイルではありません"));
+  }
+  if (info.st_size == 0) {
+    refuse(path, bilingual("the file is empty, not a kioku collection",
+                           "ファイルが空で、kioku のコレクションではありません"));
+  }
   try {
     sqlite::Database database(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
     const std::string verdict =
         integrity_verdict(database, [&] { progress(WorkStage::kChecking, 0, 1); });
     if (verdict != "ok") {
-      refuse(path, "SQLite's integrity check found damage (" + verdict + ")");
+      refuse(path, damage_found(verdict));
     }
     const int version = static_cast<int>(database.user_version());
     if (version > latest_schema_version()) {
-      refuse(path, "its schema version " + std::to_string(version) +
-                       " is newer than this kiokud's (" + std::to_string(latest_schema_version()) +
-                       "); upgrade kioku first");
+      refuse(path, bilingual("its schema version {version} is newer than this kiokud's "
+                             "({latest}); upgrade kioku first",
+                             "スキーマのバージョン {version} がこの kiokud のもの（{latest}）"
+                             "より新しいです。先に kioku を更新してください",
+                             {{"version", std::to_string(version)},
+                              {"latest", std::to_string(latest_schema_version())}}));
     }
     if (version < 1 || !has_kioku_tables(database)) {
-      refuse(path, "an SQLite database, but not a kioku collection");
+      refuse(path, bilingual("an SQLite database, but not a kioku collection",
+                             "SQLite のデータベースですが、kioku のコレクションではありません"));
     }
     return RestorableFile{.schema_version = version,
                           .bytes = static_cast<std::int64_t>(info.st_size)};
   } catch (const sqlite::SqliteError& error) {
     // SQLite's reason alone: the error's advice is for the collection, not for this file.
     const int primary = error.result_code() & 0xff;
-    if (primary == SQLITE_NOTADB) refuse(path, "not an SQLite database");
-    if (primary == SQLITE_CORRUPT) {
-      refuse(path,
-             "the database is damaged (" + std::string(sqlite3_errstr(error.result_code())) + ")");
+    if (primary == SQLITE_NOTADB) {
+      refuse(path, bilingual("not an SQLite database", "SQLite のデータベースではありません"));
     }
-    refuse(path,
-           std::string("SQLite cannot read it (") + sqlite3_errstr(error.result_code()) + ")");
+    const std::string reason = sqlite3_errstr(error.result_code());
+    if (primary == SQLITE_CORRUPT) refuse(path, database_damaged(reason));
+    refuse(path, bilingual("SQLite cannot read it ({reason})", "SQLite で読めません（{reason}）",
+                           {{"reason", reason}}));
   }
 }
 
@@ -218,8 +259,10 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
       ::stat(staging_path.c_str(), &staging_left) == 0 &&
       source_file.st_dev == staging_left.st_dev && source_file.st_ino == staging_left.st_ino) {
     refuse(source_path,
-           "it is the copy an unfinished restore staged beside the collection, not a backup "
-           "(kiokud removes it when it starts)");
+           bilingual("it is the copy an unfinished restore staged beside the collection, not a "
+                     "backup (kiokud removes it when it starts)",
+                     "途中で終わった復元がコレクションの隣に用意したコピーです。バックアップでは"
+                     "ありません（kiokud が起動時に削除します）"));
   }
   const ScratchDatabaseFile staging_file(staging_path);
   try {
@@ -232,16 +275,19 @@ void replace_collection(sqlite::Database& database, const std::string& source_pa
   } catch (const sqlite::SqliteError& error) {
     const std::string reason = sqlite3_errstr(error.result_code());
     refuse(source_path, (error.result_code() & 0xff) == SQLITE_CORRUPT
-                            ? "the database is damaged (" + reason + ")"
-                            : "copying it failed (" + reason + ")");
+                            ? database_damaged(reason)
+                            : bilingual("copying it failed ({reason})",
+                                        "コピーに失敗しました（{reason}）", {{"reason", reason}}));
   }
   sqlite::Database staging(staging_path);
   try {
     // Out of WAL, so that the page size may change below and the copy reads one file.
     staging.execute("PRAGMA journal_mode = DELETE");
     migrate(staging, "", now);
+  } catch (const Error& error) {
+    refuse(source_path, schema_not_updated(error.message()));
   } catch (const std::exception& error) {
-    refuse(source_path, std::string("its schema could not be brought up to date: ") + error.what());
+    refuse(source_path, schema_not_updated(same_in_both(error.what())));
   }
   const std::function<void()> keep_checking = [&] { checking_part(WorkStage::kRestoring, 0, 1); };
   check_staged(staging, source_path, now, keep_checking);

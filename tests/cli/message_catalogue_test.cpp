@@ -15,6 +15,7 @@
 #include "cli/daemon_messages.hpp"
 #include "cli/dashboard_messages.hpp"
 #include "cli/due_messages.hpp"
+#include "cli/error_text.hpp"
 #include "cli/export_messages.hpp"
 #include "cli/import_messages.hpp"
 #include "cli/maintenance_messages.hpp"
@@ -28,6 +29,7 @@
 #include "cli/simulate_messages.hpp"
 #include "cli/suspend_messages.hpp"
 #include "core/error.hpp"
+#include "protocol/json_rpc.hpp"
 
 using namespace kioku::cli;
 
@@ -181,7 +183,7 @@ TEST_CASE("fill_in_count: the pattern for one, or for any other count", "[cli][m
 TEST_CASE("catalogues: a broken reply is reported in the client's language", "[cli][messages]") {
   const auto message_of = [](std::string_view line, const std::string& language) {
     try {
-      interpret_reply(line, 1, connection_messages_for(language));
+      interpret_reply(line, 1, language);
     } catch (const kioku::Error& error) {
       return std::string(error.what());
     }
@@ -192,7 +194,48 @@ TEST_CASE("catalogues: a broken reply is reported in the client's language", "[c
         "kiokud が JSON-RPC ではないものを送ってきました: not json");
   CHECK(message_of(R"({"jsonrpc":"2.0","id":1})", "ja") ==
         "kiokud の返事に result も error もありません");
-  // The daemon's own message is passed on as it came, whatever the language.
+  // The daemon's own message is passed on as it came when it sent no other language.
   CHECK(message_of(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"no deck 'x'"}})",
                    "ja") == "no deck 'x'");
+}
+
+TEST_CASE(
+    "catalogues: the daemon's Japanese comes with its English, for kioku to print in its language",
+    "[cli][messages]") {
+  struct Refusal {
+    std::string english;
+    std::string japanese;
+    boost::json::value data;
+  };
+  const auto refusal = [](std::string_view line) {
+    try {
+      interpret_reply(line, 1, "ja");
+    } catch (const kioku::protocol::ErrorWithData& error) {
+      return Refusal{error.what(), error.japanese(), error.data()};
+    } catch (const kioku::Error& error) {
+      return Refusal{error.what(), error.japanese(), nullptr};
+    }
+    return Refusal{"no error", "", nullptr};
+  };
+  const Refusal both = refusal(
+      R"({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"a.toml:2: front: missing",)"
+      R"("data":{"file":"a.toml","line":2,"messages":{"ja":"a.toml:2: front: \u001b[2Jありません"}}}})");
+  CHECK(both.english == "a.toml:2: front: missing");
+  // Escaped as the English is: the daemon cannot write to the terminal through either.
+  CHECK(both.japanese == "a.toml:2: front: \\x1b[2Jありません");
+  CHECK(both.data.at("line") == 2);
+  const kioku::Error error(kioku::ErrorCode::kInvalidInput,
+                           kioku::BilingualMessage{both.english, both.japanese});
+  CHECK(error_text(error, "ja") == "a.toml:2: front: \\x1b[2Jありません");
+  CHECK(error_text(error, "en") == "a.toml:2: front: missing");
+  // A text that is not a string, or in another language only, gives no Japanese: the English
+  // is printed whatever the language.
+  const Refusal odd =
+      refusal(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"missing",)"
+              R"("data":{"messages":{"ja":7,"fr":"manquant"}}}})");
+  CHECK(odd.japanese.empty());
+  CHECK(error_text(kioku::Error(kioku::ErrorCode::kInvalidInput, odd.english), "ja") == "missing");
+  CHECK(refusal(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"missing",)"
+                R"("data":{"messages":["ja"]}}})")
+            .japanese.empty());
 }

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 #include <limits>
+#include <string>
+#include <utility>
 
 #include "core/error.hpp"
 #include "tests/core/time_zone_guard.hpp"
@@ -170,6 +172,51 @@ TEST_CASE("anki state: values past any real card's are refused before any arithm
   CHECK_THROWS_AS(anki_days(INT64_MIN, kNow, fixture.calendar), Error);
   CHECK_THROWS_AS(anki_days(-1, kNow, fixture.calendar), Error);
   CHECK_THROWS_AS(anki_days(253'402'300'800, kNow, fixture.calendar), Error);
+}
+
+TEST_CASE("anki state: what Anki never writes is refused in English and Japanese", "[core][anki]") {
+  const Fixture fixture;
+  // The English and the Japanese of the error the card's state is refused with.
+  const auto refusal = [&](const AnkiScheduling& card) -> std::pair<std::string, std::string> {
+    try {
+      anki_card_state(card, fixture.days, fixture.calendar, 0);
+    } catch (const Error& error) {
+      return {error.what(), error.japanese()};
+    }
+    return {"accepted", "accepted"};
+  };
+  using Refusal = std::pair<std::string, std::string>;
+  CHECK(refusal({.type = 4}) ==
+        Refusal{"card type 4 is none Anki writes (0 to 3)",
+                "カードの type 4 は Anki が書き込む値（0 から 3）ではありません"});
+  CHECK(refusal({.type = 2, .queue = 7}) ==
+        Refusal{"card queue 7 is none Anki writes (-3 to 4)",
+                "カードの queue 7 は Anki が書き込む値（-3 から 4）ではありません"});
+  CHECK(refusal({.type = 2, .queue = 2, .interval_days = -600}) ==
+        Refusal{"a card's interval, reps, lapses and steps left cannot be negative",
+                "カードの間隔、復習回数、失敗回数、残りのステップ数は負の値にできません"});
+  CHECK(refusal({.type = 2, .queue = 2, .due = 900, .interval_days = 3, .factor = 2'000'000}) ==
+        Refusal{"a card's interval (3 days), ease (2000000 permille) or counts are past any Anki "
+                "writes",
+                "カードの間隔（3 日）、易しさ（2000000 パーミル）または回数が、Anki "
+                "が書き込むどの値よりも大きくなっています"});
+  CHECK(refusal({.type = 2, .queue = 2, .due = 900, .original_due = -5'000'000}) ==
+        Refusal{"a card's due (-5000000) is neither a day nor a time",
+                "カードの期日（-5000000）は日付でも時刻でもありません"});
+  CHECK(refusal({.type = 2,
+                 .queue = 2,
+                 .due = 900,
+                 .interval_days = 3,
+                 .stability = std::numeric_limits<double>::quiet_NaN(),
+                 .difficulty = 5.0}) == Refusal{"a card's FSRS memory is not a number",
+                                                "カードの FSRS の記憶の値が数値ではありません"});
+  try {
+    anki_days(-1, kNow, fixture.calendar);
+    FAIL("a creation time before 1970 was taken");
+  } catch (const Error& error) {
+    CHECK(std::string(error.what()) == "the collection's creation time (col.crt -1) is not a time");
+    CHECK(error.japanese() == "コレクションの作成時刻（col.crt -1）は時刻ではありません");
+  }
 }
 
 }  // namespace

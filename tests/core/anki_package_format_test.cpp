@@ -101,19 +101,68 @@ TEST_CASE("media map: the protobuf MediaEntries, entry i in zip entry i", "[anki
 }
 
 TEST_CASE("media names: one normal component, else the reason", "[anki-package]") {
-  CHECK(anki_media_name_problem("foo.wav").empty());
-  CHECK(anki_media_name_problem("日本.png").empty());
-  CHECK_FALSE(anki_media_name_problem("..").empty());
-  CHECK_FALSE(anki_media_name_problem("../x").empty());
-  CHECK_FALSE(anki_media_name_problem("a/b").empty());
-  CHECK_FALSE(anki_media_name_problem("/etc/passwd").empty());
-  CHECK_FALSE(anki_media_name_problem("a\\b").empty());
-  CHECK_FALSE(anki_media_name_problem(std::string("a\0b", 3)).empty());
-  CHECK_FALSE(anki_media_name_problem("C:x").empty());
-  CHECK_FALSE(anki_media_name_problem("").empty());
-  CHECK_FALSE(anki_media_name_problem("\xFF").empty());
+  CHECK_FALSE(anki_media_name_problem("foo.wav"));
+  CHECK_FALSE(anki_media_name_problem("日本.png"));
+  CHECK(anki_media_name_problem(".."));
+  CHECK(anki_media_name_problem("../x"));
+  CHECK(anki_media_name_problem("a/b"));
+  CHECK(anki_media_name_problem("/etc/passwd"));
+  CHECK(anki_media_name_problem("a\\b"));
+  CHECK(anki_media_name_problem(std::string("a\0b", 3)));
+  CHECK(anki_media_name_problem("C:x"));
+  CHECK(anki_media_name_problem(""));
+  CHECK(anki_media_name_problem("\xFF"));
   CHECK(anki_media_renamed("a.png", 0x0123456789abcdefULL) == "a-0123456789abcdef.png");
   CHECK(anki_media_renamed("noext", 1) == "noext-0000000000000001");
+}
+
+TEST_CASE("package format: what is refused is said in English and Japanese", "[anki-package]") {
+  const auto refusal = [](auto&& parse) -> BilingualMessage {
+    try {
+      parse();
+    } catch (const AnkiPackageError& error) {
+      CHECK(std::string(error.what()) == error.message().english);
+      return error.message();
+    }
+    FAIL("not refused");
+    return {};
+  };
+  const BilingualMessage not_a_string = refusal([] { parse_anki_json_media_map(R"({"0": 1})"); });
+  CHECK(not_a_string.english ==
+        "the media map is not a JSON object of names: expected '\"' at byte 7");
+  CHECK(not_a_string.japanese ==
+        "メディアマップが名前の JSON オブジェクトではありません（7 バイト目: '\"' がありません）");
+  const BilingualMessage surrogate =
+      refusal([] { parse_anki_json_media_map(R"({"0": "\udc00"})"); });
+  CHECK(surrogate.english ==
+        "the media map is not a JSON object of names: a lone surrogate at byte 13");
+  CHECK(surrogate.japanese ==
+        "メディアマップが名前の JSON オブジェクトではありません（13 バイト目: "
+        "対になっていないサロゲートがあります）");
+  const BilingualMessage meta = refusal([] { anki_package_version(bytes({0x08})); });
+  CHECK(meta.english ==
+        "its meta entry is not Anki's package metadata: a varint runs past the end of the "
+        "message");
+  CHECK(meta.japanese ==
+        "meta エントリが Anki のパッケージのメタデータではありません: a varint runs past the end "
+        "of the message");
+  const BilingualMessage entry = refusal([] {
+    parse_anki_protobuf_media_map(bytes({0x08, 0x01}));
+  });
+  CHECK(entry.english == "the media map's entry is not a message");
+  CHECK(entry.japanese == "メディアマップのエントリがメッセージではありません");
+  const std::optional<BilingualMessage> path = anki_media_name_problem("../x");
+  REQUIRE(path);
+  CHECK(path->english == "a path, not a name");
+  CHECK(path->japanese == "名前ではなくパスです");
+  const std::optional<BilingualMessage> drive = anki_media_name_problem("C:x");
+  REQUIRE(drive);
+  CHECK(drive->english == "a Windows drive in the name");
+  CHECK(drive->japanese == "名前に Windows のドライブが含まれています");
+  const std::optional<BilingualMessage> empty = anki_media_name_problem("");
+  REQUIRE(empty);
+  CHECK(empty->english == "an empty name");
+  CHECK(empty->japanese == "名前が空です");
 }
 
 TEST_CASE("stock note types: recognised by structure, not by name", "[anki-package]") {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/anki_html_text.hpp"
@@ -381,6 +382,82 @@ TEST_CASE("anki text: malformed files name the file, line and column", "[core][a
           notes_of("#notetype:cloze\n#separator:tab\nx\tno cloze\nno cloze\tx\n");
         }).rfind("f.txt:3:1: text: ", 0) == 0);
   CHECK(input_error_of([] { notes_of("\t\n"); }).rfind("f.txt:1:1: front: ", 0) == 0);
+}
+
+// The error's English (what()) and its Japanese, "no error" in both when there is none.
+std::pair<std::string, std::string> anki_text_error_in_both(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const InputError& error) {
+    return {error.what(), error.japanese()};
+  }
+  return {"no error", "no error"};
+}
+
+TEST_CASE("anki text: the errors are worded in Japanese too, the English as it was",
+          "[core][anki_text]") {
+  using Both = std::pair<std::string, std::string>;
+  CHECK(anki_text_error_in_both([] { separator_of("#separator:slash\na\n"); }) ==
+        Both{"f.txt:1:12: #separator: unknown separator \"slash\"; Anki's are tab, comma, "
+             "semicolon, space, pipe and colon (by name or as the character)",
+             "f.txt:1:12: #separator: 区切り文字 \"slash\" は不明です。Anki の区切り文字は tab、"
+             "comma、semicolon、space、pipe、colon です（名前か、その文字そのもので指定します）"});
+  CHECK(anki_text_error_in_both([] { notes_of("#html:yes\na\n"); }) ==
+        Both{"f.txt:1:7: #html: must be true or false, not \"yes\"",
+             "f.txt:1:7: #html: true か false にしてください（\"yes\" になっています）"});
+  CHECK(anki_text_error_in_both([] { notes_of(""); }) ==
+        Both{"f.txt: has no notes: nothing but headers, comments or empty lines (an empty file?)",
+             "f.txt: ノートがありません: ヘッダー、コメント、空行しかありません"
+             "（空のファイルでは？）"});
+  CHECK(anki_text_error_in_both([] { notes_of("a\tb\nc\td\te\n"); }) ==
+        Both{"f.txt:2:5: has 3 columns where the file has 2 (its first row's); a separator in a "
+             "field must be inside quotes",
+             "f.txt:2:5: 列が 3 個ありますが、このファイルは 2 列です（最初の行の列数）。"
+             "フィールド内の区切り文字は引用符で囲んでください"});
+  CHECK(anki_text_error_in_both([] { notes_of("a\tb\n\"c\td\n\ne\tf\n"); }) ==
+        Both{"f.txt:2:1: the quote that opens this field is never closed",
+             "f.txt:2:1: このフィールドを始める引用符が閉じられていません"});
+  CHECK(anki_text_error_in_both([] { notes_of("a\tb\nc\td\xff\n"); }) ==
+        Both{"f.txt:2:4: is not valid UTF-8 (byte 0xFF); Anki's text files are UTF-8: save the "
+             "file as UTF-8 and import it again",
+             "f.txt:2:4: UTF-8 として正しくありません（バイト 0xFF）。Anki のテキストファイルは "
+             "UTF-8 です。ファイルを UTF-8 で保存して、もう一度取り込んでください"});
+  CHECK(anki_text_error_in_both([] { notes_of("#separator:tab\nf\tb\textra\tmore\n"); }) ==
+        Both{"f.txt:2:11: column 4 has text that no field of kind basic takes; name the columns "
+             "with --columns (- leaves one out)",
+             "f.txt:2:11: 列 4 のテキストは種類 basic のどのフィールドにも入りません。--columns "
+             "で列に名前を付けてください（- でその列を除けます）"});
+  AnkiTextOptions options;
+  options.columns = {"front", "reading"};
+  CHECK(anki_text_error_in_both([&] { notes_of("a\tb\n", options); }) ==
+        Both{"f.txt: --columns: no field \"reading\" in kind basic (name its fields, tags, deck, "
+             "guid, notetype, or - to leave a column out)",
+             "f.txt: --columns: 種類 basic にフィールド \"reading\" はありません（そのフィールド名"
+             "か tags、deck、guid、notetype を指定するか、- で列を除いてください）"});
+  // A note its kind refuses (core/note_validation.cpp), its Japanese carried into the file's
+  // error: an id, a cloze that does not read (core/cloze.cpp) and a tag.
+  CHECK(anki_text_error_in_both([] { notes_of("#guid column:1\ng 1\tf\tb\n"); }) ==
+        Both{"f.txt:2:1: id: only printable ASCII without spaces may make an id",
+             "f.txt:2:1: id: ID に使えるのは空白を除く印字可能な ASCII 文字だけです"});
+  CHECK(anki_text_error_in_both([] {
+          notes_of("#notetype:cloze\n#separator:tab\nx {{c1::open\tx\n");
+        }) == Both{"f.txt:3:1: text: {{c1:: is never closed (a deletion ends with }})",
+                   "f.txt:3:1: text: {{c1:: が閉じられていません（穴埋めは }} で終わります）"});
+  CHECK(anki_text_error_in_both([] { notes_of("#separator:tab\n#tags:a\u202Eb\nf\tb\n"); }) ==
+        Both{"f.txt:3: tags: the tag \"a\\u202eb\" contains the bidirectional control U+202E "
+             "(RIGHT-TO-LEFT OVERRIDE) at character 2, which would reorder how a terminal shows "
+             "the text",
+             "f.txt:3: tags: タグ \"a\\u202eb\" の 2 文字目に双方向制御文字 U+202E"
+             "（RIGHT-TO-LEFT OVERRIDE）があります。端末での文字の表示順を入れ替えてしまいます"});
+  // The note types kioku reads are worded in each language (core/anki_note_type.cpp).
+  const Both unread = anki_text_error_in_both(
+      [] { notes_of("#separator:tab\n#notetype:Image Occlusion\na\tb\n"); });
+  CHECK(unread.first.rfind("f.txt:2: #notetype: note type \"Image Occlusion\" is not one kioku "
+                           "reads; kioku reads Basic, ",
+                           0) == 0);
+  CHECK(unread.second.rfind("f.txt:2: #notetype: ノートタイプ \"Image Occlusion\" は kioku が"
+                            "読めるものではありません。kioku が読めるのは Basic",
+                            0) == 0);
 }
 
 // A first row, then an opened quote and 'x' without end; counts what was read.

@@ -20,6 +20,7 @@ struct NoteFailure {
   int column = -1;
   std::string field;
   std::string what;
+  std::string japanese;
 };
 
 NoteFailure note_failure(const std::string& text) {
@@ -28,7 +29,7 @@ NoteFailure note_failure(const std::string& text) {
   } catch (const InputError& error) {
     CHECK(error.file() == kNotesDeckFile);
     CHECK(error.code() == ErrorCode::kInvalidInput);
-    return {error.line(), error.column(), error.field(), error.what()};
+    return {error.line(), error.column(), error.field(), error.what(), error.japanese()};
   }
   FAIL("the deck parsed without an error");
   return {};
@@ -256,6 +257,54 @@ TEST_CASE("deck_parser notes: each broken rule names its line, column and field"
   CHECK(failure.column == row.column);
   CHECK(failure.field == row.field);
   CHECK_THAT(failure.what, Catch::Contains(row.message));
+}
+
+TEST_CASE("deck_parser notes: an error reads the same in Japanese, the English kept as it was",
+          "[core][deck_parser][notes]") {
+  struct Row {
+    std::string deck;
+    const char* english;
+    const char* japanese;
+  };
+  const std::vector<Row> rows{
+      {english_deck("[[notes]]\nid = \"q\"\nkind = \"choice\"\nquestion = \"Q\"\nchoices = "
+                    "\"A\"\nanswer = 1\n"),
+       "decks/notes.toml:11:11: notes[1].choices: must be written choices = […] or choices.en = "
+       "[…]",
+       "decks/notes.toml:11:11: notes[1].choices: choices = […] または choices.en = […] "
+       "と書かなければなりません"},
+      {bilingual_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\n"),
+       "decks/notes.toml:11:9: notes[1].front: must give one per language (front.en = \"…\", "
+       "front.ja = \"…\"); a plain string is for a deck of one language",
+       "decks/notes.toml:11:9: notes[1].front: 言語ごとに 1 つずつ指定しなければなりません"
+       "（front.en = \"…\", front.ja = \"…\"）。ただの文字列は言語が 1 つのデッキで使います"},
+      {english_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\nanswer = 0\n"),
+       "decks/notes.toml:11:10: notes[1].answer: only a choice note has an answer",
+       "decks/notes.toml:11:10: notes[1].answer: answer を持つのは choice のノートだけです"},
+      {english_deck("[[notes]]\nid = \"a\"\nkind = \"anki\"\nnote_type = \"Basic\"\n"),
+       R"(decks/notes.toml:10:13: notes[1].note_type: no note type "Basic" in the file's )"
+       "[[note_types]]",
+       R"(decks/notes.toml:10:13: notes[1].note_type: ファイルの [[note_types]] にノートタイプ )"
+       R"("Basic" はありません)"},
+      {english_deck("[[notes]]\nid = \"q\"\nkind = \"choice\"\nquestion = \"Q\"\nchoices = "
+                    "[\"A\", \"B\\u202e\"]\nanswer = 1\n"),
+       "decks/notes.toml:11:17: notes[1].choices: choice 2 contains the bidirectional control "
+       "U+202E (RIGHT-TO-LEFT OVERRIDE) at character 2, which would reorder how a terminal shows "
+       "the text",
+       "decks/notes.toml:11:17: notes[1].choices: 選択肢 2 の 2 文字目に双方向制御文字 U+202E"
+       "（RIGHT-TO-LEFT OVERRIDE）があります。端末での文字の表示順を入れ替えてしまいます"},
+      {english_deck("[[notes]]\nx = " + std::string(40, '[')),
+       "decks/notes.toml:8: notes[1]: tables, arrays and key parts are nested more than 32 levels "
+       "deep (a deck needs 5)",
+       "decks/notes.toml:8: notes[1]: テーブル、配列、キーの部分の入れ子が 32 段を超えています"
+       "（デッキに必要なのは 5 段です）"},
+  };
+  for (const Row& row : rows) {
+    INFO(row.english);
+    const NoteFailure failure = note_failure(row.deck);
+    CHECK(failure.what == row.english);
+    CHECK(failure.japanese == row.japanese);
+  }
 }
 
 TEST_CASE("deck_parser notes: errors in a bilingual deck name the language",

@@ -61,13 +61,15 @@ struct Failure {
   std::string field;
   std::string what;
   ErrorCode code = ErrorCode::kInternal;
+  std::string japanese;
 };
 
 Failure parse_failure(const std::string& text) {
   try {
     parse_deck(text, "decks/x.toml");
   } catch (const InputError& error) {
-    return {error.file(), error.line(), error.field(), error.what(), error.code()};
+    return {error.file(), error.line(), error.field(),
+            error.what(), error.code(), error.japanese()};
   }
   FAIL("the deck parsed without an error");
   return {};
@@ -183,6 +185,67 @@ TEST_CASE("deck_parser: an error reads file:line: field: message", "[core][deck_
   CHECK(failure.line == 28);
   CHECK(failure.field == "cards[2].answer");
   CHECK(failure.code == ErrorCode::kInvalidInput);
+}
+
+TEST_CASE("deck_parser: an error reads the same in Japanese, the English kept as it was",
+          "[core][deck_parser]") {
+  struct Row {
+    int line;  // of kValidDeck, replaced by `replacement`
+    const char* replacement;
+    const char* english;
+    const char* japanese;
+  };
+  const std::vector<Row> rows{
+      {28, "answer = 5",
+       "decks/x.toml:28: cards[2].answer: must be between 1 and 3 (counting choices from 1), "
+       "got 5",
+       "decks/x.toml:28: cards[2].answer: 選択肢を 1 から数えた 1 から 3 までの番号でなければ"
+       "なりません（値: 5）"},
+      {28, "anwser = 2",
+       "decks/x.toml:28: cards[2].anwser: unknown key (allowed here: id, kind, note, tags, "
+       "question, choices, answer, explanation)",
+       "decks/x.toml:28: cards[2].anwser: 不明なキーです（ここで使えるキー: id, kind, note, "
+       "tags, question, choices, answer, explanation）"},
+      {27, R"(choices.ja = ["順伝播", "逆伝播"])",
+       "decks/x.toml:27: cards[2].choices.ja: has 2 choices but another language has 3",
+       "decks/x.toml:27: cards[2].choices.ja: 選択肢が 2 個ありますが、ほかの言語では 3 個です"},
+      {22, R"(id = "ex-001")",
+       R"(decks/x.toml:22: cards[2].id: duplicate card id "ex-001" (first used at line 9))",
+       R"(decks/x.toml:22: cards[2].id: カード ID "ex-001" が重複しています（最初は 9 行目）)"},
+      {1, "format = 3", "decks/x.toml:1: format: this kioku reads deck formats 1 and 2, got 3",
+       "decks/x.toml:1: format: この kioku が読めるデッキの形式は 1 と 2 です（値: 3）"},
+      {7, "", "decks/x.toml:6: deck.name.ja: missing (required)",
+       "decks/x.toml:6: deck.name.ja: ありません（必須）"},
+      {12, R"(tags = ["a\u001bb"])",
+       R"(decks/x.toml:12: cards[1].tags: the tag "a\u001bb" contains the control character )"
+       "U+001B (ESC) at character 2; this text must be one line without control characters",
+       R"(decks/x.toml:12: cards[1].tags: タグ "a\u001bb" の 2 文字目に制御文字 U+001B（ESC）)"
+       "があります。このテキストは制御文字を含まない 1 行でなければなりません"},
+      {2, R"(languages = ["en", "EN"])",
+       R"(decks/x.toml:2: languages: "EN" is not a language code such as "en" or "ja")",
+       R"(decks/x.toml:2: languages: "EN" は "en" や "ja" のような言語コードではありません)"},
+  };
+  for (const Row& row : rows) {
+    INFO(row.english);
+    const Failure failure = parse_failure(with_line(row.line, row.replacement));
+    CHECK(failure.what == row.english);
+    CHECK(failure.japanese == row.japanese);
+  }
+
+  // toml++'s own words stay as they are, in both.
+  const Failure toml = parse_failure(with_line(17, "answer = = 1"));
+  const std::string toml_english = "decks/x.toml:17: not valid TOML: ";
+  REQUIRE_THAT(toml.what, Catch::StartsWith(toml_english));
+  CHECK(toml.japanese ==
+        "decks/x.toml:17: TOML として正しくありません: " + toml.what.substr(toml_english.size()));
+
+  try {
+    read_deck_file(std::string(KIOKU_SOURCE_DIR) + "/decks");
+    FAIL("no error for a directory");
+  } catch (const InputError& error) {
+    CHECK_THAT(std::string(error.what()), Catch::EndsWith(": is a directory, not a deck file"));
+    CHECK_THAT(error.japanese(), Catch::EndsWith(": デッキファイルではなくディレクトリです"));
+  }
 }
 
 TEST_CASE("deck_parser: each broken rule names its line and field", "[core][deck_parser]") {

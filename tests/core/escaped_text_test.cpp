@@ -26,6 +26,7 @@ TEST_CASE("escaped text: a kioku::Error keeps all of a message with a NUL in it"
   const Error error(ErrorCode::kNotFound, "no deck with id 'gradient-checkpointing\0x'"s);
   // what() is a C string: before, it ended at the NUL, without the closing quote.
   CHECK(std::string(error.what()) == "no deck with id 'gradient-checkpointing\\u0000x'");
-  const InputError input("deck.toml", 3, "cards[1].question", "bad \x1b[2J text");
+  const InputError input("deck.toml", 3, "cards[1].question",
+                         kioku::same_in_both("bad \x1b[2J text"));
   CHECK(std::string(input.what()) == "deck.toml:3: cards[1].question: bad \\u001b[2J text");
 }

@@ -278,5 +278,75 @@ TEST_CASE("note: a text that would act on a terminal, or is too long, is refused
   CHECK(note_error_of(tagged).field() == "tags");
 }
 
+TEST_CASE("note: the errors are worded in Japanese too, the English as it was", "[core][note]") {
+  // The whole message, place and problem, in each language.
+  const auto check_both = [](const NoteError& error, const std::string& english,
+                             const std::string& japanese) {
+    CHECK(std::string(error.what()) == english);
+    CHECK(error.japanese() == japanese);
+  };
+  check_both(note_error_of(note_of(NoteKind::kBasic,
+                                   {{"front", {{"en", "f"}}}, {"text", {{"en", "{{c1::x}}"}}}})),
+             "field text: a basic note has no such field (it has front, back, source)",
+             "フィールド text: basic ノートにこのフィールドはありません（あるのは front, back, "
+             "source）");
+  check_both(
+      note_error_of(note_of(NoteKind::kReverse, {{"front", {{"en", "f"}}}})),
+      "field back: a reverse note needs it, in at least one language",
+      "フィールド back: reverse ノートにはこのフィールドが必要です（少なくとも 1 つの言語で）");
+  // A cloze's problem (core/cloze.cpp) and its place.
+  check_both(note_error_of(note_of(NoteKind::kCloze, {{"text", {{"ja", "東京は{{c1::日本"}}}})),
+             "field text.ja: column 4: {{c1:: is never closed (a deletion ends with }})",
+             "フィールド text.ja: 4 列: {{c1:: が閉じられていません（穴埋めは }} で終わります）");
+  check_both(
+      note_error_of(note_of(NoteKind::kCloze, {{"text", {{"en", "line\nthe {{c1:x}}"}}}})),
+      "field text.en: line 2, column 5: no cloze: this {{c is not one (write {{c1::text}} or "
+      "{{c1::text::hint}})",
+      "フィールド text.en: 2 行 5 列: 穴埋めがありません: この {{c は穴埋めになっていません"
+      "（{{c1::text}} または {{c1::text::hint}} と書いてください）");
+  Note uneven = valid_choice();
+  uneven.choices["ja"] = {"三", "四", "五"};
+  check_both(note_error_of(uneven), "field choices.ja: 3 choices, but another language has 2",
+             "フィールド choices.ja: 選択肢が 3 個ありますが、別の言語では 2 個です");
+  Note wrong_answer = valid_choice();
+  wrong_answer.answer = 3;
+  check_both(
+      note_error_of(wrong_answer), "field answer: one of the choices, 1 to 2, got 3",
+      "フィールド answer: 選択肢の番号 1 から 2 のいずれかにしてください（3 になっています）");
+  // The text rules (core/deck_parser_text.hpp): the field names the text, a choice and a tag are
+  // named in the problem.
+  check_both(note_error_of(note_of(NoteKind::kBasic, {{"front", {{"en", "red \x1b[31m"}}}})),
+             "field front.en: the text contains the control character U+001B (ESC) at character "
+             "5; only newlines and tabs are allowed here",
+             "フィールド front.en: 5 文字目に制御文字 U+001B（ESC）があります。ここで使える制御文字"
+             "は改行とタブだけです");
+  check_both(
+      note_error_of(note_of(NoteKind::kBasic, {{"front", {{"en", std::string(20'000, 'x')}}}})),
+      "field front.en: the text is 20000 bytes long; at most 16384 bytes (16 KiB) are allowed",
+      "フィールド front.en: 長さが 20000 バイトあります。上限は 16384 バイト（16 KiB）です");
+  Note choice = valid_choice();
+  choice.choices["en"] = {"3", "4\n"};
+  check_both(note_error_of(choice),
+             "field choices.en: choice 2 contains the control character U+000A (newline) at "
+             "character 2; this text must be one line without control characters",
+             "フィールド choices.en: 選択肢 2 の 2 文字目に制御文字 U+000A（改行）があります。"
+             "このテキストは制御文字を含まない 1 行でなければなりません");
+  Note tagged = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
+  tagged.tags = {"two words"};
+  check_both(note_error_of(tagged), "field tags: tag \"two words\" has a space in it",
+             "フィールド tags: タグ \"two words\" に空白が含まれています");
+  // Outside validate_note: a kind's name.
+  try {
+    parse_note_kind("Basic");
+    FAIL("accepted");
+  } catch (const NoteError& error) {
+    check_both(error,
+               "field kind: no kind \"Basic\" (there are basic, reverse, basic-optional-reverse, "
+               "cloze, typed, choice)",
+               "フィールド kind: 種類 \"Basic\" はありません（あるのは basic, reverse, "
+               "basic-optional-reverse, cloze, typed, choice）");
+  }
+}
+
 }  // namespace
 }  // namespace kioku

@@ -1,6 +1,8 @@
 // The rules a note type kept as itself keeps (core/note_type_rules.hpp), which an Anki package's
 // importer and a deck file's [[note_types]] share: each rule, and the part it names.
 #include <catch2/catch.hpp>
+#include <string>
+#include <utility>
 
 #include "core/note_type_rules.hpp"
 
@@ -26,7 +28,7 @@ std::string problem_of(const AnkiNoteType& type) {
   static const char* const kParts[] = {"name",     "fields", "templates", "template name",
                                        "question", "answer", "css"};
   return std::string(kParts[static_cast<int>(problem->part)]) + " " +
-         std::to_string(problem->template_index) + ": " + problem->problem;
+         std::to_string(problem->template_index) + ": " + problem->problem.english;
 }
 
 }  // namespace
@@ -86,6 +88,49 @@ TEST_CASE("note type rules: each rule, and the part it names", "[core][note_type
   type.name.clear();
   type.fields.clear();
   CHECK(problem_of(type) == "name 0: a note type needs a name");
+}
+
+TEST_CASE("note type rules: each problem in English and Japanese", "[core][note_types]") {
+  // The English and the Japanese of the type's first problem.
+  const auto words = [](const AnkiNoteType& type) -> std::pair<std::string, std::string> {
+    const std::optional<NoteTypeProblem> problem = note_type_problem(type);
+    if (!problem) return {"none", "none"};
+    return {problem->problem.english, problem->problem.japanese};
+  };
+  using Words = std::pair<std::string, std::string>;
+  AnkiNoteType type = vocabulary();
+  type.name.clear();
+  CHECK(words(type) == Words{"a note type needs a name", "ノートタイプには名前が必要です"});
+
+  type = vocabulary();
+  type.fields.clear();
+  CHECK(words(type) == Words{"a note type needs a field", "ノートタイプにはフィールドが必要です"});
+  type.fields.assign(kMaxTemplatedFields + 1, "F");
+  CHECK(words(type) ==
+        Words{"at most 100 fields, not 101", "フィールドは 100 個までです（101 個あります）"});
+  type.fields = {"Word", ""};
+  CHECK(words(type) == Words{"a field needs a name", "フィールドには名前が必要です"});
+  type.fields = {"Word", "Word"};
+  CHECK(words(type) == Words{"\"Word\" is listed twice", "\"Word\" が 2 回挙げられています"});
+
+  type = vocabulary();
+  type.templates.clear();
+  CHECK(words(type) ==
+        Words{"a note type needs a card template", "ノートタイプにはカードテンプレートが必要です"});
+  type.templates.assign(kMaxTemplatedTemplates + 1, vocabulary().templates[0]);
+  CHECK(words(type) ==
+        Words{"at most 64 templates, not 65", "テンプレートは 64 個までです（65 個あります）"});
+  type = vocabulary();
+  type.templates[0].question = std::string(kMaxTemplateBytes / 2 + 1, 'q');
+  type.templates[0].answer = std::string(kMaxTemplateBytes / 2, 'a');
+  CHECK(words(type) == Words{"the two sides are longer than 262144 bytes together",
+                             "表面と裏面を合わせると 262144 バイトを超えています"});
+  // A text's own problem (core/deck_parser_text.hpp) comes in both languages too.
+  type = vocabulary();
+  type.templates[1].answer = "\x1b[31m{{Word}}";
+  const Words control = words(type);
+  CHECK_THAT(control.first, Catch::StartsWith("contains the control character U+001B"));
+  CHECK_THAT(control.second, Catch::Contains("制御文字 U+001B"));
 }
 
 TEST_CASE("note type rules: each part's key, as a deck file has it", "[core][note_types]") {

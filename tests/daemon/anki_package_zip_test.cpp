@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
 #include "daemon/importers/anki_package_reader.hpp"
 #include "tests/support/temp_home.hpp"
 #include "tests/support/zip_files.hpp"
@@ -202,5 +203,108 @@ TEST_CASE("anki package zip: a zip with no entry, and one with too many, are ref
     CHECK_THROWS_WITH(extract(path, home.root()),
                       Catch::Matchers::Contains("it has more than 250000 entries; kioku does not "
                                                 "import a package that large"));
+  }
+}
+
+TEST_CASE("anki package zip: what is refused is said in English and in Japanese",
+          "[anki-package]") {
+  TempHome home;
+  const std::string path = home.root() + "/said.apkg";
+  const std::string content(5000, 'k');
+  // What reading the package at `path` (its collection, then its media map) is refused with:
+  // the English as it always was, and the Japanese beside it.
+  const auto refused = [&](const std::string& english, const std::string& japanese) {
+    try {
+      const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      REQUIRE(descriptor >= 0);
+      struct Closer {
+        int descriptor;
+        ~Closer() { ::close(descriptor); }
+      } closer{descriptor};
+      AnkiPackageReader reader(descriptor, path);
+      const int out = ::open((home.root() + "/collection").c_str(),
+                             O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+      REQUIRE(out >= 0);
+      const Closer out_closer{out};
+      reader.extract_collection(out);
+      reader.media();
+      FAIL("not refused");
+    } catch (const InputError& error) {
+      CHECK(std::string(error.what()) == path + ": " + english);
+      CHECK(error.japanese() == path + ": " + japanese);
+    }
+  };
+  const auto damaged = [&](ZipMethod method, auto&& damage) {
+    write_zip(path, {{"collection.anki2", content}}, method);
+    std::string bytes = bytes_of(path);
+    EntryHeaders headers{bytes};
+    damage(headers);
+    write_bytes(path, bytes);
+  };
+  SECTION("an empty file") {
+    write_bytes(path, "");
+    refused("the file is empty, not an Anki package",
+            "ファイルが空です。Anki のパッケージではありません");
+  }
+  SECTION("no zip at all") {
+    write_bytes(path, "SQLite format 3");
+    refused("not a zip archive, so not an Anki package",
+            "zip アーカイブではないため、Anki のパッケージではありません");
+  }
+  SECTION("a zip with no entry") {
+    write_zip(path, {});
+    refused("an empty zip archive: it holds no Anki collection",
+            "空の zip アーカイブです。Anki のコレクションが入っていません");
+  }
+  SECTION("two entries of one name") {
+    write_zip(path, {{"collection.anki2", "first"}, {"collection.anki2", "second"}});
+    refused(
+        "a damaged zip archive (it has two entries named \"collection.anki2\")",
+        "壊れた zip アーカイブです（\"collection.anki2\" という名前のエントリが 2 つあります）");
+  }
+  SECTION("an encrypted entry") {
+    damaged(ZipMethod::kStored, [](EntryHeaders& headers) { headers.set_flags(1); });
+    refused("entry \"collection.anki2\" is encrypted; an Anki package never is",
+            "エントリ \"collection.anki2\" は暗号化されています。Anki "
+            "のパッケージが暗号化されることはありません");
+  }
+  SECTION("a compression method kioku does not read") {
+    damaged(ZipMethod::kStored, [](EntryHeaders& headers) { headers.set_method(12); });
+    refused(
+        "entry \"collection.anki2\" is compressed with zip method 12, which kioku does not read "
+        "(Anki writes stored and deflated entries)",
+        "エントリ \"collection.anki2\" は kioku の読めない zip の圧縮方式 12 "
+        "で圧縮されています（Anki が書くのは stored と deflated のエントリです）");
+  }
+  SECTION("a CRC that does not match, the reason in its language") {
+    damaged(ZipMethod::kStored,
+            [](EntryHeaders& headers) { headers.bytes[headers.data() + 10] = 'j'; });
+    refused("entry \"collection.anki2\" is damaged (its CRC does not match)",
+            "エントリ \"collection.anki2\" は壊れています（CRC が一致しません）");
+  }
+  SECTION("an entry cut short") {
+    damaged(ZipMethod::kDeflated, [](EntryHeaders& headers) { headers.set_size(6000); });
+    refused("entry \"collection.anki2\" is cut short (5000 of its 6000 bytes)",
+            "エントリ \"collection.anki2\" は途中で切れています（6000 バイトのうち 5000 バイト）");
+  }
+  SECTION("a media map that is not one of names") {
+    write_zip(path, {{"collection.anki2", content}, {"media", R"({"0": 1})"}});
+    refused("the media map is not a JSON object of names: expected '\"' at byte 7",
+            "メディアマップが名前の JSON オブジェクトではありません（7 バイト目: '\"' "
+            "がありません）");
+  }
+  SECTION("a media name that is a path") {
+    write_zip(path, {{"collection.anki2", content}, {"media", R"({"0": "../x"})"}, {"0", "x"}});
+    refused(
+        "its media map names \"../x\" (entry 0): a path, not a name; kioku writes media only "
+        "as one file name inside its media folder",
+        "メディアマップにある \"../x\"（エントリ 0）は名前ではなくパスです。kioku "
+        "はメディアをメディアフォルダーの中の 1 つのファイル名としてしか書き込みません");
+  }
+  SECTION("a media entry the package does not have") {
+    write_zip(path, {{"collection.anki2", content}, {"media", R"({"3": "a.png"})"}});
+    refused("its media map names \"a.png\" in entry 3, which the package does not have",
+            "メディアマップが \"a.png\" をエントリ 3 に置いていますが、パッケージにそのエントリは"
+            "ありません");
   }
 }

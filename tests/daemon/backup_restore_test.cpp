@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <string>
 #include <thread>
@@ -253,6 +254,94 @@ TEST_CASE("restore: each file it cannot take is refused by name", "[daemon][back
   files.collection.replace_with(old, files.path + ".restoring", files.clock.now(), DayCalendar());
   CHECK(files.database.user_version() == daemon::latest_schema_version());
   CHECK(files.collection.counts().cards == 0);
+}
+
+TEST_CASE("backup and restore refusals come in English and in Japanese", "[daemon][backup]") {
+  FileCollection files;
+  const std::string root = files.home.root();
+  // The error's English and its Japanese, or "accepted".
+  const auto refusal = [](const std::function<void()>& attempt) {
+    try {
+      attempt();
+    } catch (const Error& error) {
+      return BilingualMessage{error.what(), error.japanese()};
+    }
+    return BilingualMessage{"accepted", "accepted"};
+  };
+  const auto restoring = [&](const std::string& path) {
+    return refusal([&] { daemon::check_restorable(path); });
+  };
+
+  const std::string gone = root + "/gone.sqlite";
+  const BilingualMessage no_file = restoring(gone);
+  CHECK(no_file.english == "cannot restore " + gone + ": no such file; nothing was changed");
+  CHECK(no_file.japanese == gone + " を復元できません: ファイルがありません。何も変更していません");
+
+  const BilingualMessage directory = restoring(root);
+  CHECK(directory.english ==
+        "cannot restore " + root + ": not a regular file; nothing was changed");
+  CHECK(directory.japanese ==
+        root + " を復元できません: 通常のファイルではありません。何も変更していません");
+
+  const std::string empty = files.home.write_file("empty.sqlite", "");
+  const BilingualMessage empty_file = restoring(empty);
+  CHECK(empty_file.english == "cannot restore " + empty +
+                                  ": the file is empty, not a kioku collection; nothing was "
+                                  "changed");
+  CHECK(empty_file.japanese == empty +
+                                   " を復元できません: ファイルが空で、kioku "
+                                   "のコレクションではありません。何も変更していません");
+
+  const std::string text = files.home.write_file("text.txt", std::string(5000, 'k'));
+  const BilingualMessage not_sqlite = restoring(text);
+  CHECK(not_sqlite.english ==
+        "cannot restore " + text + ": not an SQLite database; nothing was changed");
+  CHECK(not_sqlite.japanese ==
+        text + " を復元できません: SQLite のデータベースではありません。何も変更していません");
+
+  const std::string newer = root + "/newer.sqlite";
+  {
+    daemon::sqlite::Database database(newer);
+    daemon::migrate(database, "", 0);
+    database.execute("PRAGMA user_version = " +
+                     std::to_string(daemon::latest_schema_version() + 1));
+  }
+  const std::string latest = std::to_string(daemon::latest_schema_version());
+  const std::string next = std::to_string(daemon::latest_schema_version() + 1);
+  const BilingualMessage too_new = restoring(newer);
+  CHECK(too_new.english == "cannot restore " + newer + ": its schema version " + next +
+                               " is newer than this kiokud's (" + latest +
+                               "); upgrade kioku first; nothing was changed");
+  CHECK(too_new.japanese == newer + " を復元できません: スキーマのバージョン " + next +
+                                " がこの kiokud のもの（" + latest +
+                                "）より新しいです。先に kioku を更新してください。"
+                                "何も変更していません");
+
+  const std::string copy = root + "/copy.sqlite";
+  daemon::backup_collection_file(files.path, copy, false);
+  const BilingualMessage taken =
+      refusal([&] { daemon::backup_collection_file(files.path, copy, false); });
+  CHECK(taken.english == copy + " already exists; name another file, or use --force to replace it");
+  CHECK(taken.japanese == copy +
+                              " はすでにあります。別のファイルを指定するか、置き換えるなら "
+                              "--force を使ってください");
+
+  const BilingualMessage own =
+      refusal([&] { daemon::backup_collection_file(files.path, files.path, true); });
+  CHECK(own.english == "cannot back up to " + files.path +
+                           ": it is kiokud's open collection, or a file kept beside it; name "
+                           "another file");
+  CHECK(own.japanese == files.path +
+                            " にはバックアップできません: kiokud "
+                            "が開いているコレクションか、その隣に置かれたファイルです。別のファイル"
+                            "を指定してください");
+
+  // Through the dispatcher, the Japanese goes in the error's data.
+  const json::value relative = files.call("collection.restore", {{"file", "copy.sqlite"}});
+  CHECK(relative.at("error").at("message").as_string() ==
+        "parameter 'file' must be an absolute path, got \"copy.sqlite\"");
+  CHECK(relative.at("error").at("data").at("messages").at("ja").as_string() ==
+        "パラメータ 'file' は絶対パスでなければなりません（\"copy.sqlite\" でした）");
 }
 
 TEST_CASE("a restore's worker waits for the writes begun on the server's connection",

@@ -261,3 +261,43 @@ TEST_CASE("review: an answer sent again with its answer_id is recorded once", "[
     CHECK(fixture.collection.daily_stats().review_count() == 0);
   }
 }
+
+TEST_CASE("review: refusals come in English and in Japanese", "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_format1_deck();
+  const std::int64_t card = fixture.result("review.next").at("card").at("id").as_int64();
+  // The message (what() on the daemon's side) as it always was, and its Japanese beside it in
+  // error.data.messages.ja (japanese()).
+  const auto check_refusal = [&](const std::string& method, json::object params,
+                                 const std::string& english, const std::string& japanese) {
+    const json::value response = fixture.call(method, std::move(params));
+    INFO(json::serialize(response));
+    const json::value& error = response.at("error");
+    CHECK(error.at("message").as_string() == english);
+    CHECK(error.at("data").at("messages").at("ja").as_string() == japanese);
+  };
+
+  check_refusal("review.answer", {{"card", card}, {"choice", 5}},
+                "parameter 'choice' must be between 1 and 4, got 5",
+                "パラメータ 'choice' は 1 から 4 まででなければなりません（5 でした）");
+  check_refusal("review.answer", {{"card", card}, {"choice", 3}, {"rating", "easy"}},
+                "a wrong choice is always rated again", "間違った選択の評価は常に again です");
+  check_refusal("review.answer", {{"card", card}, {"choice", 1}, {"rating", "meh"}},
+                "parameter 'rating' must be again, hard, good or easy, got \"meh\"",
+                "パラメータ 'rating' は again、hard、good、easy のいずれかでなければなりません"
+                "（\"meh\" でした）");
+  check_refusal("review.answer", {{"card", card}, {"choice", 1}, {"answer_id", "a/b"}},
+                "parameter 'answer_id' must be 1 to 64 ASCII letters, digits, '-' or '_'",
+                "パラメータ 'answer_id' は ASCII の英字、数字、'-'、'_' の 1 から 64 "
+                "文字でなければなりません");
+  check_refusal("review.next", {{"new_limit", -1}}, "parameter 'new_limit' must be >= 0, got -1",
+                "パラメータ 'new_limit' は 0 以上でなければなりません（-1 でした）");
+  check_refusal("review.next", {{"deck", "nope"}}, "no deck with id or name 'nope'",
+                "ID または名前が 'nope' のデッキはありません");
+  check_refusal("due.counts", {{"tag", ""}}, "parameter 'tag' must not be empty",
+                "パラメータ 'tag' は空にできません");
+  check_refusal("review.undo", {{"review_id", 12345}}, "no answer with id 12345",
+                "ID が 12345 の回答はありません");
+  // Nothing was recorded by any of them.
+  CHECK(fixture.collection.daily_stats().review_count() == 0);
+}

@@ -77,15 +77,39 @@ TEST_CASE("e2e: --lang ja writes every command's output in Japanese", "[e2e][lan
       CHECK(in_japanese == in_english);
     }
   }
-  SECTION("the CLI's own errors are Japanese; the daemon's own message stays as it was sent") {
+  SECTION("the CLI's own errors are Japanese, and so are the daemon's") {
     const auto unpaired = run_kioku(home, {"--lang", "ja", "deck", "config", "gc", "algorithm"});
     CHECK(unpaired.exit_code == 2);
     CHECK(unpaired.err == "kioku: key=value の形で指定してください（指定された値: 'algorithm'）\n");
     const auto english = run_kioku(home, {"deck", "config", "no-such-deck"});
     const auto japanese = run_kioku(home, {"--lang", "ja", "deck", "config", "no-such-deck"});
-    CHECK(english.exit_code != 0);
+    CHECK(english.exit_code == 5);
     CHECK(japanese.exit_code == english.exit_code);
-    CHECK(japanese.err == english.err);
+    CHECK(english.err == "kioku: no deck with id 'no-such-deck'\n");
+    CHECK(japanese.err == "kioku: ID が 'no-such-deck' のデッキはありません\n");
+  }
+  SECTION("a file the daemon refuses is named with its problem in Japanese, and nothing lands") {
+    const std::string package = home.write_file("bad.apkg", "not a zip");
+    const std::string text = home.write_file("bad.txt", "a\tb\n\"open\tc\n");
+    const std::string deck = home.write_file("bad.toml", "[deck]\nid = \"x\"\n");
+    const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> cases{
+        {package,
+         {": not a zip archive, so not an Anki package",
+          ": zip アーカイブではないため、Anki のパッケージではありません"}},
+        {text,
+         {":2:1: the quote that opens this field is never closed",
+          ":2:1: このフィールドを始める引用符が閉じられていません"}},
+        {deck, {":1: format: missing (required)", ":1: format: ありません（必須）"}}};
+    for (const auto& [file, said] : cases) {
+      INFO(file);
+      const auto in_english = run_kioku(home, {"import", file});
+      const auto in_japanese = run_kioku(home, {"--lang", "ja", "import", file});
+      CHECK(in_english.exit_code == 4);
+      CHECK(in_japanese.exit_code == 4);
+      CHECK(in_english.err == "kioku: " + file + said.first + "\n");
+      CHECK(in_japanese.err == "kioku: " + file + said.second + "\n");
+    }
+    CHECK(run_kioku(home, {"due"}).out == "8 due (8 new, 0 learning, 0 review)\n");
   }
   SECTION("import's and sched replay's own errors") {
     const auto missing = run_kioku(home, {"--lang", "ja", "import", home.root() + "/none.toml"});

@@ -80,3 +80,28 @@ TEST_CASE("e2e: messages agree in number with what they count", "[e2e][protocol]
                                 " cards from their review logs: 1 differed from the stored "
                                 "state and was fixed\n"));
 }
+
+TEST_CASE(
+    "e2e: a refused deck file's error carries its place as data and its Japanese beside the "
+    "English",
+    "[e2e][protocol][lang]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string deck =
+      home.write_file("bad.toml", "format = 1\nlanguages = [\"en\"]\n[deck]\nid = 5\n");
+  LineClient client(home.socket_path());
+  const json::value refused = rpc(client, "deck.import", {{"path", deck}});
+  CHECK(error_code_of(refused) == -32002);
+  const json::object& data = refused.at("error").at("data").as_object();
+  CHECK(data.at("file").as_string() == deck);
+  CHECK(data.at("line") == 4);
+  CHECK(data.at("field") == "deck.id");
+  const std::string english = error_message_of(refused);
+  const std::string japanese(data.at("messages").at("ja").as_string());
+  CHECK(english == deck + ":4: deck.id: must be a string");
+  CHECK(japanese == deck + ":4: deck.id: 文字列でなければなりません");
+  // A malformed request is for a program's author: English alone, no data.
+  const json::value unknown = rpc(client, "deck.import", {{"path", deck}, {"pth", 1}});
+  CHECK(error_code_of(unknown) == -32602);
+  CHECK_FALSE(unknown.at("error").as_object().contains("data"));
+}

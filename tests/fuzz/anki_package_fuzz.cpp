@@ -42,13 +42,13 @@ void check_wire(std::string_view message) {
 }
 
 void check_name(const std::string& name) {
-  if (!kioku::anki_media_name_problem(name).empty()) return;
+  if (kioku::anki_media_name_problem(name)) return;
   if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos ||
       name.find('\0') != std::string::npos || name == "." || name == ".." || name.empty()) {
     fail("an unsafe media name passed the check");
   }
   const std::string renamed = kioku::anki_media_renamed(name, 0x0123456789abcdefULL);
-  if (renamed.size() <= 255 && !kioku::anki_media_name_problem(renamed).empty()) {
+  if (renamed.size() <= 255 && kioku::anki_media_name_problem(renamed)) {
     fail("a safe name's renamed form is unsafe");
   }
 }

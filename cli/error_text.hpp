@@ -1,0 +1,19 @@
+// Which of an error's languages kioku prints: kiokud's messages and core's come in English and
+// Japanese (core/bilingual_message.hpp), the CLI's own in the language it chose.
+#pragma once
+
+#include <string>
+
+#include "core/bilingual_message.hpp"
+#include "core/error.hpp"
+
+namespace kioku::cli {
+
+// `message`'s text in `language` ("ja" gives the Japanese, anything else the English).
+const std::string& text_in(const BilingualMessage& message, const std::string& language);
+
+// What kioku prints of `error` in `language`: its Japanese when it has one and the language is
+// Japanese, else what().
+std::string error_text(const Error& error, const std::string& language);
+
+}  // namespace kioku::cli

@@ -1,0 +1,18 @@
+#include "core/bilingual_message.hpp"
+
+#include "core/fill_in.hpp"
+
+namespace kioku {
+
+BilingualMessage bilingual(std::string_view english, std::string_view japanese,
+                           std::initializer_list<std::pair<std::string_view, std::string>> values) {
+  return {fill_in(english, values), fill_in(japanese, values)};
+}
+
+BilingualMessage same_in_both(std::string text) {
+  BilingualMessage message{std::move(text), {}};
+  message.japanese = message.english;
+  return message;
+}
+
+}  // namespace kioku

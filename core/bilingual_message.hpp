@@ -1,0 +1,28 @@
+// What kiokud tells a user, in English and Japanese: made where the thing it tells of happens
+// (a deck file's parser, the package reader), carried by kioku::Error, sent in the JSON-RPC
+// error (error.data.messages.ja beside error.message) and shown by the client in its language
+// (docs/decisions.md, "The daemon's messages in Japanese").
+#pragma once
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace kioku {
+
+struct BilingualMessage {
+  std::string english;
+  std::string japanese;
+};
+
+// The two patterns, each with its "{name}"s filled in from `values` (core/fill_in.hpp).
+BilingualMessage bilingual(
+    std::string_view english, std::string_view japanese,
+    std::initializer_list<std::pair<std::string_view, std::string>> values = {});
+
+// A text kioku cannot word in Japanese, the same in both: what a library or the system says
+// (toml++'s parse errors, strerror's reasons, SQLite's) when it is the whole message.
+BilingualMessage same_in_both(std::string text);
+
+}  // namespace kioku
