@@ -195,12 +195,7 @@ BilingualMessage describe(AnkiTemplateError::Kind kind, const std::string& name,
 // The whole message: describe_text_place's "line 2, column 3: " (in Japanese "2 行 3 列: "),
 // then the problem in the card template.
 BilingualMessage template_error_message(const TextPlace& place, const BilingualMessage& problem) {
-  const std::string column = std::to_string(place.column);
-  const BilingualMessage where =
-      !place.known()   ? BilingualMessage{}
-      : place.line > 1 ? bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
-                                   {{"line", std::to_string(place.line)}, {"column", column}})
-                       : bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
+  const BilingualMessage where = describe_text_place(place);
   return {fill_in("{place}card template: {problem}",
                   {{"place", where.english}, {"problem", problem.english}}),
           fill_in("{place}カードテンプレート: {problem}",

@@ -22,17 +22,6 @@ ClozeError cloze_error_at(std::string_view text, std::size_t offset,
   return ClozeError(text_place_at(text, offset), problem);
 }
 
-// describe_text_place's "column 5: " or "line 2, column 5: ", and the same in Japanese.
-BilingualMessage place_message(const TextPlace& place) {
-  if (!place.known()) return {};
-  const std::string column = std::to_string(place.column);
-  if (place.line > 1) {
-    return bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
-                     {{"line", std::to_string(place.line)}, {"column", column}});
-  }
-  return bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
-}
-
 bool is_digit(char c) noexcept {
   return c >= '0' && c <= '9';
 }
@@ -189,8 +178,8 @@ bool ClozeSegment::is_active_for(ClozeNumber number) const noexcept {
 
 ClozeError::ClozeError(TextPlace place, const BilingualMessage& problem)
     : Error(ErrorCode::kInvalidInput,
-            BilingualMessage{place_message(place).english + problem.english,
-                             place_message(place).japanese + problem.japanese}),
+            BilingualMessage{describe_text_place(place).english + problem.english,
+                             describe_text_place(place).japanese + problem.japanese}),
       place_(place),
       problem_(problem) {}
 

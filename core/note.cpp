@@ -16,21 +16,10 @@ constexpr std::string_view kBase91Digits =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~";
 static_assert(kBase91Digits.size() == 91);
 
-// describe_text_place's "column 5: " or "line 2, column 5: ", and the same in Japanese.
-BilingualMessage place_message(const TextPlace& place) {
-  if (!place.known()) return {};
-  const std::string column = std::to_string(place.column);
-  if (place.line > 1) {
-    return bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
-                     {{"line", std::to_string(place.line)}, {"column", column}});
-  }
-  return bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
-}
-
 BilingualMessage describe(const std::string& field, const std::string& language,
                           const TextPlace& place, const BilingualMessage& problem) {
   const std::string name = language.empty() ? field : field + "." + language;
-  const BilingualMessage where = place_message(place);
+  const BilingualMessage where = describe_text_place(place);
   return {fill_in("field {field}: {place}{problem}",
                   {{"field", name}, {"place", where.english}, {"problem", problem.english}}),
           fill_in("フィールド {field}: {place}{problem}",

@@ -24,11 +24,14 @@ TextPlace text_place_at(std::string_view text, std::size_t offset) noexcept {
   return place;
 }
 
-std::string describe_text_place(const TextPlace& place) {
-  if (!place.known()) return "";
-  std::string text;
-  if (place.line > 1) text = "line " + std::to_string(place.line) + ", ";
-  return text + "column " + std::to_string(place.column) + ": ";
+BilingualMessage describe_text_place(const TextPlace& place) {
+  if (!place.known()) return {};
+  const std::string column = std::to_string(place.column);
+  if (place.line > 1) {
+    return bilingual("line {line}, column {column}: ", "{line} 行 {column} 列: ",
+                     {{"line", std::to_string(place.line)}, {"column", column}});
+  }
+  return bilingual("column {column}: ", "{column} 列: ", {{"column", column}});
 }
 
 }  // namespace kioku

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/bilingual_message.hpp"
+
 namespace kioku {
 
 struct TextPlace {
@@ -19,7 +21,8 @@ struct TextPlace {
 // The place of byte `offset` (at most text.size()) in `text`.
 TextPlace text_place_at(std::string_view text, std::size_t offset) noexcept;
 
-// "column 5: " or "line 2, column 5: "; empty for a place not known.
-std::string describe_text_place(const TextPlace& place);
+// "column 5: " or "line 2, column 5: " (in Japanese "5 列: ", "2 行 5 列: "); empty for a place
+// not known.
+BilingualMessage describe_text_place(const TextPlace& place);
 
 }  // namespace kioku

@@ -56,8 +56,10 @@ struct EntryHeaders {
   }
 };
 
-// The collection entry of the package at `path`, extracted; throws what the reader throws.
-std::string extract(const std::string& path, const std::string& directory) {
+// The collection entry of the package at `path`, extracted (then its media map read, when
+// `with_media`); throws what the reader throws.
+std::string extract(const std::string& path, const std::string& directory,
+                    bool with_media = false) {
   const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   REQUIRE(descriptor >= 0);
   struct Closer {
@@ -70,6 +72,7 @@ std::string extract(const std::string& path, const std::string& directory) {
   REQUIRE(out >= 0);
   try {
     reader.extract_collection(out);
+    if (with_media) reader.media();
   } catch (...) {
     ::close(out);
     throw;
@@ -215,19 +218,7 @@ TEST_CASE("anki package zip: what is refused is said in English and in Japanese"
   // the English as it always was, and the Japanese beside it.
   const auto refused = [&](const std::string& english, const std::string& japanese) {
     try {
-      const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-      REQUIRE(descriptor >= 0);
-      struct Closer {
-        int descriptor;
-        ~Closer() { ::close(descriptor); }
-      } closer{descriptor};
-      AnkiPackageReader reader(descriptor, path);
-      const int out = ::open((home.root() + "/collection").c_str(),
-                             O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-      REQUIRE(out >= 0);
-      const Closer out_closer{out};
-      reader.extract_collection(out);
-      reader.media();
+      extract(path, home.root(), true);
       FAIL("not refused");
     } catch (const InputError& error) {
       CHECK(std::string(error.what()) == path + ": " + english);
