@@ -150,9 +150,10 @@ int run_daemon(const DaemonConfig& config) {
     // SQLite quietly falls back to reading when it cannot write; kiokud would then fail only
     // at the first answer, so it refuses to start instead.
     if (database.read_only()) {
-      throw Error(
-          ErrorCode::kPermission,
-          sqlite::describe_read_only("cannot open the collection for writing", collection_path));
+      throw Error(ErrorCode::kPermission,
+                  sqlite::describe_read_only(bilingual("cannot open the collection for writing",
+                                                       "コレクションを書き込み用に開けません"),
+                                             collection_path));
     }
     configure_collection_connection(database);
     const int previous_version = migrate(database, backups_directory(data_directory), clock.now());

@@ -60,7 +60,7 @@ IntegrityReport check_integrity(sqlite::Database& database, int most_problems) {
     if (primary != SQLITE_CORRUPT && primary != SQLITE_NOTADB) throw;
     report.problems.emplace_back(sqlite3_errstr(error.result_code()));
   }
-  if (!report.sound()) report.advice = sqlite::advice_for(SQLITE_CORRUPT, database.path());
+  if (!report.sound()) report.advice = sqlite::advice_for(SQLITE_CORRUPT, database.path()).english;
   return report;
 }
 

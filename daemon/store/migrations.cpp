@@ -84,11 +84,15 @@ int migrate(sqlite::Database& database, const std::string& backup_directory, Tim
       database.execute(migration.text);
     } catch (const sqlite::SqliteError& error) {
       // SQLite's reason, not the error's text, which quotes the migration's SQL whole.
-      const std::string advice = sqlite::advice_for(error.result_code(), database.path());
+      const BilingualMessage advice = sqlite::advice_for(error.result_code(), database.path());
+      const BilingualMessage failed = bilingual(
+          "migration {name} failed: {reason}", "移行 {name} が失敗しました: {reason}",
+          {{"name", std::string(migration.name)}, {"reason", sqlite3_errmsg(database.handle())}});
       throw sqlite::SqliteError(error.result_code(),
-                                "migration " + std::string(migration.name) +
-                                    " failed: " + sqlite3_errmsg(database.handle()) +
-                                    (advice.empty() ? "" : "; " + advice));
+                                advice.english.empty()
+                                    ? failed
+                                    : BilingualMessage{failed.english + "; " + advice.english,
+                                                       failed.japanese + "。" + advice.japanese});
     }
     if (foreign_keys.were_on()) {
       const std::int64_t violations = foreign_key_violations(database);

@@ -9,7 +9,7 @@
 
 namespace kioku::daemon::sqlite {
 
-std::string advice_for(int result_code, const std::string& path, int system_errno) {
+BilingualMessage advice_for(int result_code, const std::string& path, int system_errno) {
   const std::string directory = protocol::parent_directory(path);
   int primary = result_code & 0xff;
   // SQLite reports some failed writes (its shared-memory index, a truncate) as I/O errors;
@@ -21,38 +21,64 @@ std::string advice_for(int result_code, const std::string& path, int system_errn
   }
   switch (primary) {
     case SQLITE_FULL:
-      return "the disk holding " + path +
-             " is full; free some space and try again (everything kiokud acknowledged is saved)";
+      return bilingual(
+          "the disk holding {path} is full; free some space and try again "
+          "(everything kiokud acknowledged is saved)",
+          "{path} のあるディスクがいっぱいです。空きを作ってからもう一度試してください"
+          "（kiokud が受け付けたものはすべて保存されています）",
+          {{"path", path}});
     case SQLITE_IOERR:
-      return "the disk holding " + path + " failed a read or write; check it (dmesg, df)";
+      return bilingual("the disk holding {path} failed a read or write; check it (dmesg, df)",
+                       "{path} のあるディスクで読み書きが失敗しました。ディスクを確かめてください"
+                       "（dmesg、df）",
+                       {{"path", path}});
     case SQLITE_READONLY:
     case SQLITE_PERM:
-      return path + " is read-only for kiokud; make it and " + directory +
-             " writable (chmod u+w, chattr -i, or remount read-write)";
+      return bilingual(
+          "{path} is read-only for kiokud; make it and {directory} writable "
+          "(chmod u+w, chattr -i, or remount read-write)",
+          "{path} は kiokud から読み取り専用です。{path} と {directory} を書き込める"
+          "ようにしてください（chmod u+w、chattr -i、または読み書きで再マウント）",
+          {{"path", path}, {"directory", directory}});
     case SQLITE_CANTOPEN:
-      return "kiokud needs " + directory + " to exist and be writable";
+      return bilingual("kiokud needs {directory} to exist and be writable",
+                       "kiokud には {directory} が存在し、書き込めることが必要です",
+                       {{"directory", directory}});
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-      return path + " is damaged; with kiokud stopped, move it aside and restore a copy " +
-             "(kiokud's migration backups are in " + directory + "/backups; see docs/faults.md)";
+      return bilingual(
+          "{path} is damaged; with kiokud stopped, move it aside and restore a copy "
+          "(kiokud's migration backups are in {directory}/backups; see "
+          "docs/faults.md)",
+          "{path} は壊れています。kiokud を止めてから別の場所へ移し、コピーを復元して"
+          "ください（kiokud の移行前バックアップは {directory}/backups にあります。"
+          "docs/faults.md を参照）",
+          {{"path", path}, {"directory", directory}});
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      return path + " is locked by another process (a sqlite3 shell or a backup tool?); " +
-             "close it and try again";
+      return bilingual(
+          "{path} is locked by another process (a sqlite3 shell or a backup tool?); "
+          "close it and try again",
+          "{path} は別のプロセス（sqlite3 のシェルかバックアップツール？）がロックして"
+          "います。それを閉じてからもう一度試してください",
+          {{"path", path}});
     default:
       return {};
   }
 }
 
-std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
-                             const std::string& path, int system_errno) {
-  const std::string advice = advice_for(result_code, path, system_errno);
-  if (advice.empty()) return what + ": " + reason + " (" + path + ")";
-  return reason + ": " + advice;
+BilingualMessage describe_failure(int result_code, const std::string& what,
+                                  const std::string& reason, const std::string& path,
+                                  int system_errno) {
+  const BilingualMessage advice = advice_for(result_code, path, system_errno);
+  // `what` is kiokud's own step ("cannot run ..."), shown only for a failure no user can mend.
+  if (advice.english.empty()) return same_in_both(what + ": " + reason + " (" + path + ")");
+  return {reason + ": " + advice.english, reason + ": " + advice.japanese};
 }
 
-std::string describe_read_only(const std::string& reason, const std::string& path) {
-  return describe_failure(SQLITE_READONLY, "", reason, path);
+BilingualMessage describe_read_only(const BilingualMessage& reason, const std::string& path) {
+  const BilingualMessage advice = advice_for(SQLITE_READONLY, path);
+  return {reason.english + ": " + advice.english, reason.japanese + ": " + advice.japanese};
 }
 
 namespace {

@@ -26,6 +26,8 @@ class SqliteError : public Error {
  public:
   SqliteError(int result_code, const std::string& message)
       : Error(ErrorCode::kStorage, message), result_code_(result_code) {}
+  SqliteError(int result_code, const BilingualMessage& message)
+      : Error(ErrorCode::kStorage, message), result_code_(result_code) {}
   int result_code() const noexcept { return result_code_; }
 
  private:
@@ -35,17 +37,18 @@ class SqliteError : public Error {
 // What the user can do about a failure that comes from the file or the disk rather than from
 // kiokud (full, read-only, damaged, locked); empty for the rest (bugs, constraint violations).
 // `system_errno` (sqlite3_system_errno) refines an I/O error: ENOSPC is a full disk.
-std::string advice_for(int result_code, const std::string& path, int system_errno = 0);
+BilingualMessage advice_for(int result_code, const std::string& path, int system_errno = 0);
 
 // The message of a SqliteError: for failures of the file or the disk (full, read-only,
 // damaged, locked) SQLite's reason and what the user can do about it; for the rest what was
-// being done, the reason and the path.
-std::string describe_failure(int result_code, const std::string& what, const std::string& reason,
-                             const std::string& path, int system_errno = 0);
+// being done, the reason and the path. SQLite's reason stays as SQLite says it.
+BilingualMessage describe_failure(int result_code, const std::string& what,
+                                  const std::string& reason, const std::string& path,
+                                  int system_errno = 0);
 
 // The message for a collection SQLite could open only for reading: `reason`, and what the
 // user can do about it.
-std::string describe_read_only(const std::string& reason, const std::string& path);
+BilingualMessage describe_read_only(const BilingualMessage& reason, const std::string& path);
 
 // Settles process-wide SQLite settings; must run before the process's first SQLite call
 // (kiokud's main). Without it SQLite keeps memory statistics behind a global mutex on every

@@ -79,6 +79,11 @@ TEST_CASE("faults: a full disk fails answers and imports cleanly and loses no ac
                              "acknowledged is saved)";
   const std::string message = error_message_of(failure);
   CHECK((message == advice || message == "not recorded, the commit was rolled back: " + advice));
+  // The advice in Japanese too, SQLite's reason before it as SQLite said it.
+  const std::string japanese(failure.at("error").at("data").at("messages").at("ja").as_string());
+  CHECK(japanese.ends_with("database or disk is full: " + home.collection_path() +
+                           " のあるディスクがいっぱいです。空きを作ってからもう一度試してください"
+                           "（kiokud が受け付けたものはすべて保存されています）"));
 
   // Still up: reading works, and an import fails as a whole with the same clear error.
   expect_still_serving(home);
