@@ -38,7 +38,7 @@ std::optional<WorkStage> parse_work_stage(std::string_view name) noexcept;
 // answers as any other refused one.
 class WorkCancelled : public Error {
  public:
-  explicit WorkCancelled(const std::string& why) : Error(ErrorCode::kUnavailable, why) {}
+  explicit WorkCancelled(const BilingualMessage& why) : Error(ErrorCode::kUnavailable, why) {}
 };
 
 class ProgressReport {

@@ -225,7 +225,7 @@ std::optional<Response> handle_request(const json::value& request,
       return made->text + '\n';
     };
     if (later.stops_when_client_leaves) {
-      later.unstarted = [id, method_name = later.method](const std::string& reason) {
+      later.unstarted = [id, method_name = later.method](const BilingualMessage& reason) {
         const std::optional<Response> made =
             guarded(method_name, id, false, [&]() -> std::string { throw WorkCancelled(reason); });
         return made->text + '\n';

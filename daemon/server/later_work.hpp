@@ -33,7 +33,7 @@ struct LaterWork {
   // For work that stops so: the response line when it is stopped before it started (its client
   // gone, or kiokud stopping), the line `make` would give had its report thrown
   // WorkCancelled(reason) at once. Neither `started` nor `make` nor `finished` runs then.
-  std::function<std::string(const std::string& reason)> unstarted = nullptr;
+  std::function<std::string(const BilingualMessage& reason)> unstarted = nullptr;
 
   explicit operator bool() const noexcept { return static_cast<bool>(make); }
 };

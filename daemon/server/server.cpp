@@ -75,6 +75,14 @@ std::string error_line(int code, const BilingualMessage& message) {
   return protocol::to_line(protocol::make_error(nullptr, code, message.english, data));
 }
 
+// Why a long request stopped, as its client reads it (the request's own error, -32005).
+BilingualMessage kiokud_stopping() {
+  return bilingual("kiokud is stopping", "kiokud は停止するところです");
+}
+BilingualMessage client_left() {
+  return bilingual("its client left", "依頼したクライアントが去りました");
+}
+
 // The connecting process's uid; -1 when the kernel cannot tell (then the client is refused).
 long peer_uid(Socket& socket) {
   ucred credentials{};
@@ -134,7 +142,7 @@ struct CommitRound {
 // may hold the last reference.
 struct WorkWatch {
   std::atomic<bool> cancelled = false;
-  std::string reason;  // written on the server's thread before `cancelled`, read after it
+  BilingualMessage reason;  // written on the server's thread before `cancelled`, read after it
   // Set by the worker when the report threw: the work did stop (one that never reports, a
   // backup, runs to its end however it was cancelled).
   std::atomic<bool> stopped = false;
@@ -250,7 +258,7 @@ struct Server::Impl {
     auto watch = std::make_shared<WorkWatch>();
     watched_work.insert(watch);
     // A request read after stop() began (its bytes were in the socket before the reads ended).
-    if (stopping) cancel(*watch, "kiokud is stopping");
+    if (stopping) cancel(*watch, kiokud_stopping());
     ProgressReport progress(progress_sink(watch, session, work));
     asio::post(workers, [this, waiting, watch, progress = std::move(progress),
                          client = std::weak_ptr<Connection>(session), make = std::move(work.make),
@@ -266,7 +274,7 @@ struct Server::Impl {
       asio::post(io, [watch, client, started = std::move(started), ran = std::move(ran), method,
                       can_refuse = static_cast<bool>(unstarted)] {
         const std::shared_ptr<Connection> session = client.lock();
-        if (!session || session->hung_up()) cancel(*watch, "its client left");
+        if (!session || session->hung_up()) cancel(*watch, client_left());
         const bool go_on = !can_refuse || !watch->cancelled.load();
         if (go_on) run_on_server(started, "before", method);
         ran->set_value(go_on);
@@ -317,14 +325,14 @@ struct Server::Impl {
     watched_work.erase(watch);
     if (watch->stopped) {
       std::cerr << log_info << "kiokud: " << work.method
-                << (watch->never_started ? " not started: " : " stopped: ") << watch->reason
+                << (watch->never_started ? " not started: " : " stopped: ") << watch->reason.english
                 << '\n';
     }
     co_return std::move(waiting->text);
   }
 
   // Called on the server's thread only.
-  static void cancel(WorkWatch& watch, std::string reason) {
+  static void cancel(WorkWatch& watch, BilingualMessage reason) {
     if (watch.cancelled) return;
     watch.reason = std::move(reason);
     watch.cancelled.store(true, std::memory_order_release);
@@ -360,7 +368,7 @@ struct Server::Impl {
       asio::post(io, [watch, client, id, stage, fraction, cards] {
         const std::shared_ptr<Connection> session = client.lock();
         if (!session || session->hung_up()) {
-          cancel(*watch, "its client left");
+          cancel(*watch, client_left());
           return;
         }
         if (id) {
@@ -554,8 +562,7 @@ struct Server::Impl {
     waiting_for_quiet.clear();
     quiet_timer.cancel();
     // A fit or a simulation would hold the stop up for minutes; its client hears why it ended.
-    for (const std::shared_ptr<WorkWatch>& watch : watched_work)
-      cancel(*watch, "kiokud is stopping");
+    for (const std::shared_ptr<WorkWatch>& watch : watched_work) cancel(*watch, kiokud_stopping());
     acceptor.close(ignored);
     signals.cancel();
     // Ending reads (not writes) lets a response being written still reach its client.

@@ -20,7 +20,8 @@ struct ProgressRecord {
 
   ProgressReport report() {
     return ProgressReport([this](WorkStage stage, double fraction, std::optional<std::uint64_t>) {
-      if (fractions.size() == cancel_after) throw WorkCancelled("the client left");
+      if (fractions.size() == cancel_after)
+        throw WorkCancelled(kioku::same_in_both("the client left"));
       fractions.push_back(fraction);
       stages.push_back(stage);
     });

@@ -48,7 +48,8 @@ TEST_CASE("anki package export: the compression tells its fraction and stops whe
   // Stopped midway: the report's exception comes back, and neither the package nor a temporary
   // file is left.
   const ProgressReport stopping([](WorkStage stage, double fraction, std::optional<std::uint64_t>) {
-    if (stage == WorkStage::kWriting && fraction > 0.1) throw WorkCancelled("its client left");
+    if (stage == WorkStage::kWriting && fraction > 0.1)
+      throw WorkCancelled(kioku::same_in_both("its client left"));
   });
   CHECK_THROWS_AS(write_deck_package(source, "big", home.root(), path, stopping), WorkCancelled);
   struct stat written {};

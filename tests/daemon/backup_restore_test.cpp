@@ -447,7 +447,7 @@ TEST_CASE("a restore stopped at its last report leaves the collection as it was"
         CHECK(stage == WorkStage::kRestoring);
         if (!heard.empty()) CHECK(fraction >= heard.back());
         heard.push_back(fraction);
-        if (fraction >= 1.0) throw WorkCancelled("its client left");
+        if (fraction >= 1.0) throw WorkCancelled(kioku::same_in_both("its client left"));
       });
   CHECK_THROWS_AS(files.collection.replace_with(backup, files.path + ".restoring",
                                                 files.clock.now(), DayCalendar(4), stop_at_the_end),
@@ -545,13 +545,14 @@ TEST_CASE("a backup stopped at a step leaves no file behind", "[daemon][backup]"
   fill_database(source, 20);
   const std::string directory = home.root() + "/backups";
   int reports = 0;
-  CHECK_THROWS_AS(daemon::backup_into_directory(source, directory, "collection", test::kTestMorning,
-                                                [&](int, int) {
-                                                  if (++reports == 2) {
-                                                    throw WorkCancelled("its client left");
-                                                  }
-                                                }),
-                  WorkCancelled);
+  CHECK_THROWS_AS(
+      daemon::backup_into_directory(source, directory, "collection", test::kTestMorning,
+                                    [&](int, int) {
+                                      if (++reports == 2) {
+                                        throw WorkCancelled(kioku::same_in_both("its client left"));
+                                      }
+                                    }),
+      WorkCancelled);
   CHECK(reports == 2);
   // Neither the backup nor its .partial file.
   CHECK(std::filesystem::is_empty(directory));
@@ -595,15 +596,16 @@ TEST_CASE("a backup stopped after its last step leaves no file behind either", "
   fill_database(source, 20);
   const std::string directory = home.root() + "/backups";
   int all_told = 0;
-  CHECK_THROWS_AS(daemon::backup_into_directory(source, directory, "collection", test::kTestMorning,
-                                                [&](int copied, int total) {
-                                                  // All of it is told before the last step,
-                                                  // and again once the copy is synced.
-                                                  if (copied == total && ++all_told == 2) {
-                                                    throw WorkCancelled("its client left");
-                                                  }
-                                                }),
-                  WorkCancelled);
+  CHECK_THROWS_AS(
+      daemon::backup_into_directory(source, directory, "collection", test::kTestMorning,
+                                    [&](int copied, int total) {
+                                      // All of it is told before the last step,
+                                      // and again once the copy is synced.
+                                      if (copied == total && ++all_told == 2) {
+                                        throw WorkCancelled(kioku::same_in_both("its client left"));
+                                      }
+                                    }),
+      WorkCancelled);
   CHECK(all_told == 2);
   CHECK(std::filesystem::is_empty(directory));
 }
