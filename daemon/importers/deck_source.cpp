@@ -47,7 +47,7 @@ BilingualMessage not_regular(mode_t mode) {
         "（`kioku import -` なら標準入力を読みます）");
   }
   return bilingual(
-      "is not a regular file, not a regular file; kiokud reads decks only from regular files "
+      "is not a regular file; kiokud reads decks only from regular files "
       "(`kioku import -` reads standard input)",
       "通常のファイルではありません。kiokud がデッキを読むのは通常のファイルからだけです"
       "（`kioku import -` なら標準入力を読みます）");

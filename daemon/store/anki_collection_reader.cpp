@@ -339,14 +339,32 @@ class AnkiCollectionFile::Reader {
     if (!has_table("deck_config")) return;
     sqlite::Statement groups = database_.prepare("SELECT id, config FROM deck_config");
     while (groups.step()) {
-      collection.deck_configs[groups.column_int(0)] =
-          anki_deck_config_from_protobuf(groups.column_text(1));
+      try {
+        collection.deck_configs[groups.column_int(0)] =
+            anki_deck_config_from_protobuf(groups.column_text(1));
+      } catch (const ProtobufError& error) {
+        // Named here: read_as_input would take any protobuf for a note type's.
+        throw InputError(
+            package_, 0, "",
+            bilingual(
+                "its deck option group {id} is not Anki's protobuf: {reason}",
+                "デッキオプションのグループ {id} が Anki の protobuf ではありません: {reason}",
+                {{"id", std::to_string(groups.column_int(0))}, {"reason", error.what()}}));
+      }
     }
     sqlite::Statement decks = database_.prepare("SELECT id, kind FROM decks");
     while (decks.step()) {
-      if (const auto group = anki_normal_deck_config_id(decks.column_text(1))) {
-        collection.deck_config_ids[decks.column_int(0)] = *group;
+      std::optional<std::int64_t> group;
+      try {
+        group = anki_normal_deck_config_id(decks.column_text(1));
+      } catch (const ProtobufError& error) {
+        throw InputError(
+            package_, 0, "",
+            bilingual("its deck {id}'s kind is not Anki's protobuf: {reason}",
+                      "デッキ {id} の種類が Anki の protobuf ではありません: {reason}",
+                      {{"id", std::to_string(decks.column_int(0))}, {"reason", error.what()}}));
       }
+      if (group) collection.deck_config_ids[decks.column_int(0)] = *group;
     }
   }
 

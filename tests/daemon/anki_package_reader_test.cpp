@@ -677,3 +677,34 @@ TEST_CASE("anki package reader: damage where the file's settings are read is nam
                     Catch::Matchers::StartsWith(
                         "settings.anki2: its collection is damaged (SQLite's quick_check: "));
 }
+
+TEST_CASE(
+    "anki package reader: a schema 18 options group or deck kind that is no protobuf is "
+    "named as such, not as a note type",
+    "[anki-package]") {
+  const std::string latest = fixture("mhaswade_bg-hashtable.colpkg");
+  if (!exists(latest)) KIOKU_SKIP("no fixture " << latest);
+  kioku::test::TempHome home;
+  open_package(latest, home.root());
+  const std::string unpacked = home.root() + "/collection";
+  const auto refusal = [&](const char* sql) {
+    const std::string copy = home.root() + "/changed";
+    std::ifstream from(unpacked, std::ios::binary);
+    std::ofstream(copy, std::ios::binary | std::ios::trunc) << from.rdbuf();
+    change_collection(copy, sql);
+    try {
+      read_anki_collection(copy, latest, false);
+    } catch (const kioku::InputError& error) {
+      return std::pair(std::string(error.what()), error.japanese());
+    }
+    return std::pair(std::string("read"), std::string());
+  };
+  const auto [group, group_in_japanese] = refusal("UPDATE deck_config SET config = x'ff'");
+  CHECK(group.starts_with(latest + ": its deck option group 1 is not Anki's protobuf: "));
+  CHECK(group_in_japanese.starts_with(
+      latest + ": デッキオプションのグループ 1 が Anki の protobuf ではありません: "));
+  const auto [kind, kind_in_japanese] = refusal("UPDATE decks SET kind = x'ff' WHERE id = 1");
+  CHECK(kind.starts_with(latest + ": its deck 1's kind is not Anki's protobuf: "));
+  CHECK(kind_in_japanese.starts_with(latest +
+                                     ": デッキ 1 の種類が Anki の protobuf ではありません: "));
+}
