@@ -66,19 +66,6 @@ std::optional<json::value> notification_in(std::string_view line) {
   return value;
 }
 
-namespace {
-
-// The daemon's message in `language` (error.data.messages), when it sent a text in it.
-const json::value* message_in(const json::value* data, const std::string& language) {
-  const json::value* messages =
-      data && data->is_object() ? data->as_object().if_contains("messages") : nullptr;
-  const json::value* text =
-      messages && messages->is_object() ? messages->as_object().if_contains(language) : nullptr;
-  return text && text->is_string() ? text : nullptr;
-}
-
-}  // namespace
-
 std::optional<json::value> interpret_reply(std::string_view line, std::int64_t id,
                                            const std::string& language) {
   const ConnectionMessages& words = connection_messages_for(language);
@@ -108,8 +95,8 @@ std::optional<json::value> interpret_reply(std::string_view line, std::int64_t i
     BilingualMessage text;
     text.english = message && message->is_string() ? printable(message->as_string(), 4096)
                                                    : std::string(words.unknown_error);
-    if (const json::value* japanese = message_in(data, "ja")) {
-      text.japanese = printable(japanese->as_string(), 4096);
+    if (const json::string* japanese = protocol::japanese_message_in(data)) {
+      text.japanese = printable(*japanese, 4096);
     }
     if (data && data->is_object()) {
       throw protocol::ErrorWithData(protocol::from_json_rpc_code(error_code), text,

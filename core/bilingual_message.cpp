@@ -10,9 +10,7 @@ BilingualMessage bilingual(std::string_view english, std::string_view japanese,
 }
 
 BilingualMessage same_in_both(std::string text) {
-  BilingualMessage message{std::move(text), {}};
-  message.japanese = message.english;
-  return message;
+  return {text, text};
 }
 
 }  // namespace kioku

@@ -169,6 +169,12 @@ class ClozeReader {
   std::size_t run_offset_ = 0;
 };
 
+// The problem after its place: "line 2, column 5: ..." (core/text_place.hpp).
+BilingualMessage placed(const TextPlace& place, const BilingualMessage& problem) {
+  const BilingualMessage where = describe_text_place(place);
+  return {where.english + problem.english, where.japanese + problem.japanese};
+}
+
 }  // namespace
 
 bool ClozeSegment::is_active_for(ClozeNumber number) const noexcept {
@@ -177,11 +183,7 @@ bool ClozeSegment::is_active_for(ClozeNumber number) const noexcept {
 }
 
 ClozeError::ClozeError(TextPlace place, const BilingualMessage& problem)
-    : Error(ErrorCode::kInvalidInput,
-            BilingualMessage{describe_text_place(place).english + problem.english,
-                             describe_text_place(place).japanese + problem.japanese}),
-      place_(place),
-      problem_(problem) {}
+    : Error(ErrorCode::kInvalidInput, placed(place, problem)), place_(place), problem_(problem) {}
 
 ClozeText parse_cloze_text(std::string_view text) {
   return ClozeReader(text).read();

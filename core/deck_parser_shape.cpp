@@ -301,12 +301,9 @@ class ShapeScanner {
                        "最初の [[cards]] または [[notes]] より前の値が {most} 個を超えています",
                        {{"most", most}}));
       }
-      fail(in_notes_ ? bilingual("more than {most} values in one [[notes]] table",
-                                 "1 つの [[notes]] テーブルの値が {most} 個を超えています",
-                                 {{"most", most}})
-                     : bilingual("more than {most} values in one [[cards]] table",
-                                 "1 つの [[cards]] テーブルの値が {most} 個を超えています",
-                                 {{"most", most}}));
+      fail(bilingual("more than {most} values in one [[{table}]] table",
+                     "1 つの [[{table}]] テーブルの値が {most} 個を超えています",
+                     {{"most", most}, {"table", table()}}));
     }
   }
 
@@ -322,19 +319,17 @@ class ShapeScanner {
                       "見出しの部分（`question.en` の `question` など）が {most} 個を超えています",
                       {{"most", most}}));
       }
-      fail(in_notes_
-               ? bilingual("more than {most} parts of dotted keys and table headers (as "
-                           "`question` in `question.en`) in one [[notes]] table",
-                           "1 つの [[notes]] テーブルの、ドット付きのキーとテーブルの見出しの部分"
-                           "（`question.en` の `question` など）が {most} 個を超えています",
-                           {{"most", most}})
-               : bilingual("more than {most} parts of dotted keys and table headers (as "
-                           "`question` in `question.en`) in one [[cards]] table",
-                           "1 つの [[cards]] テーブルの、ドット付きのキーとテーブルの見出しの部分"
-                           "（`question.en` の `question` など）が {most} 個を超えています",
-                           {{"most", most}}));
+      fail(
+          bilingual("more than {most} parts of dotted keys and table headers (as `question` in "
+                    "`question.en`) in one [[{table}]] table",
+                    "1 つの [[{table}]] テーブルの、ドット付きのキーとテーブルの見出しの部分"
+                    "（`question.en` の `question` など）が {most} 個を超えています",
+                    {{"most", most}, {"table", table()}}));
     }
   }
+
+  // The kind of the part being read, as its header names it.
+  std::string table() const { return in_notes_ ? "notes" : "cards"; }
 
   [[noreturn]] void fail(const BilingualMessage& message) const {
     std::string field;

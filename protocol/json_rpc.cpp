@@ -74,6 +74,19 @@ boost::json::object make_result(const boost::json::value& id, boost::json::value
   return response;
 }
 
+boost::json::object with_japanese_message(boost::json::object data, std::string_view japanese) {
+  if (!japanese.empty()) data["messages"] = boost::json::object{{"ja", japanese}};
+  return data;
+}
+
+const boost::json::string* japanese_message_in(const boost::json::value* data) {
+  const boost::json::value* messages =
+      data && data->is_object() ? data->as_object().if_contains("messages") : nullptr;
+  const boost::json::value* text =
+      messages && messages->is_object() ? messages->as_object().if_contains("ja") : nullptr;
+  return text && text->is_string() ? &text->as_string() : nullptr;
+}
+
 boost::json::object make_error(const boost::json::value& id, int error_code,
                                std::string_view message, boost::json::value data) {
   boost::json::object error;

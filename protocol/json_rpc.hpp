@@ -40,6 +40,13 @@ class ErrorWithData : public Error {
   boost::json::object data_;
 };
 
+// An error's `data` with its message in Japanese as `messages.ja` (docs/protocol.md, "Errors");
+// `data` as it was when `japanese` is empty. The one writer of that member; the client reads it
+// back with japanese_message_in.
+boost::json::object with_japanese_message(boost::json::object data, std::string_view japanese);
+// The Japanese an error's `data` (any JSON, possibly not an object) carries, when it carries one.
+const boost::json::string* japanese_message_in(const boost::json::value* data);
+
 int to_json_rpc_code(ErrorCode error) noexcept;
 ErrorCode from_json_rpc_code(int code) noexcept;
 

@@ -51,13 +51,6 @@ std::string duplicate_message(const protocol::DuplicateKey& duplicate) {
          "; each key may appear once";
 }
 
-// `data` with the error's message in the other languages it has, by language code
-// (`"messages": {"ja": ...}`), for the client to show in its own (docs/protocol.md, "Errors").
-json::object with_messages(json::object data, const Error& failure) {
-  if (!failure.japanese().empty()) data["messages"] = json::object{{"ja", failure.japanese()}};
-  return data;
-}
-
 // Messages quote what the client sent (a method's or a parameter's name); escaped, as every
 // kioku::Error's message is, so that they read whole on any terminal (core/escaped_text.hpp).
 Response error_text(std::string_view id_text, int error_code, const std::string& message,
@@ -115,13 +108,13 @@ std::optional<Response> guarded(std::string_view name, const std::string& id, bo
         {"file", failure.file()}, {"line", failure.line()}, {"field", failure.field()}};
     if (failure.column() > 0) data["column"] = failure.column();
     return error(protocol::to_json_rpc_code(failure.code()), failure.what(),
-                 with_messages(std::move(data), failure));
+                 protocol::with_japanese_message(std::move(data), failure.japanese()));
   } catch (const protocol::ErrorWithData& failure) {
     return error(protocol::to_json_rpc_code(failure.code()), failure.what(),
-                 with_messages(failure.data(), failure));
+                 protocol::with_japanese_message(failure.data(), failure.japanese()));
   } catch (const Error& failure) {
     json::value data = nullptr;
-    if (!failure.japanese().empty()) data = with_messages({}, failure);
+    if (!failure.japanese().empty()) data = protocol::with_japanese_message({}, failure.japanese());
     return error(protocol::to_json_rpc_code(failure.code()), failure.what(), std::move(data));
   } catch (const std::bad_alloc&) {
     return error(code::kUnavailable, kOutOfMemory);

@@ -15,9 +15,9 @@ std::string failed_commit_response(const ResponseLine& response, const Bilingual
       fill_in("not recorded, the commit was rolled back: {reason}", {{"reason", reason.english}}),
       fill_in("記録していません。コミットがロールバックされました: {reason}",
               {{"reason", reason.japanese.empty() ? reason.english : reason.japanese}})};
-  const boost::json::object data{{"messages", boost::json::object{{"ja", message.japanese}}}};
   const boost::json::object error =
-      protocol::make_error(nullptr, protocol::code::kStorage, message.english, data);
+      protocol::make_error(nullptr, protocol::code::kStorage, message.english,
+                           protocol::with_japanese_message({}, message.japanese));
   if (!response.batch) {
     return protocol::response_text(error, response.ids.empty() ? "null" : response.ids.front()) +
            '\n';

@@ -71,8 +71,8 @@ constexpr std::size_t kReceiveBytes = 16 * 1024;
 
 // The error with its message in Japanese beside (error.data.messages.ja), as the dispatcher's.
 std::string error_line(int code, const BilingualMessage& message) {
-  const boost::json::object data{{"messages", boost::json::object{{"ja", message.japanese}}}};
-  return protocol::to_line(protocol::make_error(nullptr, code, message.english, data));
+  return protocol::to_line(protocol::make_error(
+      nullptr, code, message.english, protocol::with_japanese_message({}, message.japanese)));
 }
 
 // Why a long request stopped, as its client reads it (the request's own error, -32005).
