@@ -117,6 +117,8 @@ class CardStore {
   struct NewRow {
     std::int64_t id = 0;
     const NoteCardRow* row = nullptr;
+    // Its card_content_hash(), when made ahead (PreparedNote::card_hashes); else made here.
+    const std::string* content_hash = nullptr;
   };
   void insert_rows(std::span<const NewRow> rows, TimestampMs now);
   // The largest row id of a card, 0 for none.

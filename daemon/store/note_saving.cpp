@@ -10,6 +10,7 @@
 #include "core/templated_note_type.hpp"
 #include "daemon/store/card_content.hpp"
 #include "daemon/store/collection.hpp"
+#include "daemon/store/note_card_rows.hpp"
 #include "daemon/store/note_codec.hpp"
 #include "daemon/store/prepared_note.hpp"
 #include "daemon/store/rows_insert.hpp"
@@ -17,64 +18,6 @@
 namespace kioku::daemon {
 
 namespace {
-
-// cards.kind of a note's card: a reversed note's second card is the one kind says so; an Anki
-// note's card is typed when its template asks for text, else as its type's kind.
-std::string card_kind(NoteKind kind, const GeneratedCard& card) {
-  const std::string& template_key = card.key;
-  switch (kind) {
-    case NoteKind::kBasic:
-      return "basic";
-    case NoteKind::kReverse:
-    case NoteKind::kBasicOptionalReverse:
-      return template_key == "backward" ? "reverse" : "basic";
-    case NoteKind::kCloze:
-      return "cloze";
-    case NoteKind::kTyped:
-      return "typed";
-    case NoteKind::kChoice:
-      return "choice";
-    case NoteKind::kAnki:
-      return card.typed_answer ? "typed" : card.cloze_number > 0 ? "cloze" : "basic";
-  }
-  return "basic";
-}
-
-// The name a card is shown by: its note's id, and which card of the note when it has several.
-std::string shown_name(const std::string& guid, const std::string& template_key) {
-  return template_key == "card" ? guid : guid + "/" + template_key;
-}
-
-// The rows of `note`'s cards `generated`, at positions from `first_position` on; `note_id` is
-// its row id. Siblings bury each other; a card alone needs no group (and so stays out of the
-// index).
-std::vector<NoteCardRow> card_rows(const Note& note, std::int64_t deck_id, std::int64_t note_id,
-                                   const std::string& sibling_group, const std::string& fields_json,
-                                   const std::vector<GeneratedCard>& generated,
-                                   std::int64_t first_position) {
-  const std::string siblings =
-      !sibling_group.empty() ? sibling_group : (generated.size() > 1 ? note.id : std::string());
-  const std::string tags = join_tags(note.tags);
-  const bool choice = note.kind == NoteKind::kChoice;
-  const std::string content = choice ? content_to_json(note) : "{}";
-  const std::string note_content = choice ? std::string() : fields_json;
-  std::vector<NoteCardRow> rows;
-  rows.reserve(generated.size());
-  std::int64_t position = first_position;
-  for (const GeneratedCard& card : generated) {
-    rows.push_back({.deck_id = deck_id,
-                    .note_id = note_id,
-                    .template_key = card.key,
-                    .external_id = shown_name(note.id, card.key),
-                    .kind = card_kind(note.kind, card),
-                    .content_json = content,
-                    .tags = tags,
-                    .sibling_group = siblings,
-                    .position = position++,
-                    .note_content = note_content});
-  }
-  return rows;
-}
 
 // `written` with the cards Anki made that the stored copy keeps: a card stays until deleted,
 // whatever an edit or a text import (which names no cards) brings.
@@ -182,8 +125,8 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
                             const std::vector<GeneratedCard>& generated,
                             const std::vector<StoredNoteCard>& stored_cards,
                             std::int64_t first_card_position, TimestampMs now) {
-  for (NoteCardRow& row : card_rows(save.note, deck_id, save.note_id, sibling_group, fields_json,
-                                    generated, first_card_position)) {
+  for (NoteCardRow& row : note_card_rows(save.note, deck_id, save.note_id, sibling_group,
+                                         fields_json, generated, first_card_position)) {
     const auto found =
         std::find_if(stored_cards.begin(), stored_cards.end(),
                      [&](const StoredNoteCard& c) { return c.card.key == row.template_key; });
@@ -229,8 +172,8 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
                            .note = &prepared.note,
                            .fields_json = &prepared.fields_json,
                            .position = position});
-      for (NoteCardRow& row : card_rows(prepared.note, adding.deck_id, save.note_id, "",
-                                        prepared.fields_json, prepared.generated, position)) {
+      for (NoteCardRow& row : note_card_rows(prepared.note, adding.deck_id, save.note_id, "",
+                                             prepared.fields_json, prepared.generated, position)) {
         save.cards.push_back(
             {.id = ++card_id, .change = CardChange::kAdded, .row = std::move(row)});
       }
@@ -257,8 +200,11 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
     std::vector<CardStore::NewRow> card_rows_of_part;
     card_rows_of_part.reserve(cards_in_part);
     for (std::size_t at = first; at < end; ++at) {
-      for (const NoteSave::Card& card : saves[at].cards) {
-        card_rows_of_part.push_back({.id = card.id, .row = &card.row});
+      const std::vector<std::string>& hashes = notes[at].prepared.card_hashes;
+      const std::vector<NoteSave::Card>& cards = saves[at].cards;
+      for (std::size_t card = 0; card < cards.size(); ++card) {
+        card_rows_of_part.push_back(
+            {.id = cards[card].id, .row = &cards[card].row, .content_hash = &hashes.at(card)});
       }
     }
     cards_.insert_rows(card_rows_of_part, now);

@@ -5,6 +5,7 @@
 
 #include "core/note_canonical.hpp"
 #include "core/note_validation.hpp"
+#include "daemon/store/note_card_rows.hpp"
 #include "daemon/store/note_codec.hpp"
 
 namespace kioku::daemon {
@@ -14,6 +15,11 @@ PreparedNote prepare_new_note(Note note) {
   prepared.note = canonical_note(std::move(note));
   prepared.generated = generate_cards(prepared.note, validate_note(prepared.note));
   prepared.fields_json = note_fields_to_json(prepared.note.fields);
+  // Where its rows go is not known yet, and a card's hash does not depend on it.
+  const std::vector<NoteCardRow> rows =
+      note_card_rows(prepared.note, 0, 0, "", prepared.fields_json, prepared.generated, 0);
+  prepared.card_hashes.reserve(rows.size());
+  for (const NoteCardRow& row : rows) prepared.card_hashes.push_back(card_content_hash(row));
   return prepared;
 }
 
