@@ -60,7 +60,8 @@ void check_collection(CliContext& context) {
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
   // A bar on stderr, when it is a terminal: the check of a large collection takes seconds.
   const boost::json::value reply =
-      call_showing_progress(context.daemon(), protocol::kDoctorCheck.name, {}, context.language);
+      call_showing_progress(context.daemon(), protocol::kDoctorCheck.name,
+                            {{"lang", context.language}}, context.language);
   if (context.json) print_json(reply);
   const auto result =
       protocol::decode_result<protocol::DoctorCheckResult>(protocol::kDoctorCheck.name, reply);

@@ -9,8 +9,7 @@
 
 namespace kioku::cli {
 
-// `message`'s text in `language` ("ja" gives the Japanese, anything else the English).
-const std::string& text_in(const BilingualMessage& message, const std::string& language);
+using kioku::text_in;
 
 // What kioku prints of `error` in `language`: its Japanese when it has one and the language is
 // Japanese, else what().

@@ -13,4 +13,8 @@ BilingualMessage same_in_both(std::string text) {
   return {text, text};
 }
 
+const std::string& text_in(const BilingualMessage& message, const std::string& language) {
+  return language == "ja" && !message.japanese.empty() ? message.japanese : message.english;
+}
+
 }  // namespace kioku

@@ -25,4 +25,7 @@ BilingualMessage bilingual(
 // (toml++'s parse errors, strerror's reasons, SQLite's) when it is the whole message.
 BilingualMessage same_in_both(std::string text);
 
+// `message`'s text in `language` ("ja" gives the Japanese, anything else the English).
+const std::string& text_in(const BilingualMessage& message, const std::string& language);
+
 }  // namespace kioku

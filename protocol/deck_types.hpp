@@ -15,7 +15,7 @@ namespace kioku::protocol {
 
 struct DeckListParams {
   std::optional<std::string> lang;
-  static constexpr std::array kHelp{FieldHelp{"lang", "language of texts: en or ja"}};
+  static constexpr std::array kHelp{kLangHelp};
 };
 BOOST_DESCRIBE_STRUCT(DeckListParams, (), (lang))
 

@@ -25,10 +25,11 @@ BOOST_DESCRIBE_STRUCT(DoctorRebuildParams, (), (deck, progress))
 
 struct DoctorCheckParams {
   std::optional<bool> progress;
+  std::optional<std::string> lang;  // of the advice, kioku's problems and the warnings
   static constexpr std::array kHelp{
-      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
+      FieldHelp{"progress", "true: hear request.progress notifications while it runs"}, kLangHelp};
 };
-BOOST_DESCRIBE_STRUCT(DoctorCheckParams, (), (progress))
+BOOST_DESCRIBE_STRUCT(DoctorCheckParams, (), (progress, lang))
 
 struct DeckRebuild : RebuildCounts {
   std::string deck;

@@ -17,6 +17,9 @@ struct FieldHelp {
   std::string_view help;
 };
 
+// The field of the methods whose texts come in the user's language.
+inline constexpr FieldHelp kLangHelp{"lang", "language of texts: en or ja"};
+
 // Two help lists as one, for a request struct that adds fields to another's (its base).
 template <std::size_t First, std::size_t Second>
 constexpr std::array<FieldHelp, First + Second> joined_help(

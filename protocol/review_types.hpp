@@ -16,7 +16,6 @@ namespace kioku::protocol {
 inline constexpr FieldHelp kDeckHelp{
     "deck",
     "limit to this deck: its id or its name in any language; A::B takes the decks under it"};
-inline constexpr FieldHelp kLangHelp{"lang", "language of texts: en or ja"};
 inline constexpr FieldHelp kCardHelp{"card", "the card's id, from review.next"};
 
 // How many cards there are to study now (docs/protocol.md, "counts object").

@@ -5,16 +5,31 @@
 
 namespace kioku::daemon {
 
-std::optional<std::string> future_answers_warning(Collection& collection, TimestampMs now) {
+std::optional<BilingualMessage> future_answers_warning(Collection& collection, TimestampMs now) {
   const FutureAnswers future = collection.review_log().future_answers(now);
   if (future.count == 0) return std::nullopt;
-  const bool one = future.count == 1;
-  return std::to_string(future.count) + (one ? " answer" : " answers") + " in the review log " +
-         (one ? "is" : "are") + " dated after now (the latest " +
-         format_rfc3339_utc(future.latest) + ", now " + format_rfc3339_utc(now) +
-         "): the clock was ahead when " + (one ? "it was" : "they were") +
-         " given, or it is behind now; check the system clock. Such answers count in the order "
-         "they were given";
+  const std::initializer_list<std::pair<std::string_view, std::string>> values = {
+      {"count", std::to_string(future.count)},
+      {"latest", format_rfc3339_utc(future.latest)},
+      {"now", format_rfc3339_utc(now)}};
+  if (future.count == 1) {
+    return bilingual(
+        "1 answer in the review log is dated after now (the latest {latest}, now {now}): the "
+        "clock was ahead when it was given, or it is behind now; check the system clock. Such "
+        "answers count in the order they were given",
+        "復習記録の回答 1 件の日時が現在より後です（最新 {latest}、現在 {now}）。回答した時に"
+        "時計が進んでいたか、いま遅れています。システムの時計を確かめてください。そのような回答は"
+        "回答した順に数えます",
+        values);
+  }
+  return bilingual(
+      "{count} answers in the review log are dated after now (the latest {latest}, now {now}): "
+      "the clock was ahead when they were given, or it is behind now; check the system clock. "
+      "Such answers count in the order they were given",
+      "復習記録の回答 {count} 件の日時が現在より後です（最新 {latest}、現在 {now}）。回答した時に"
+      "時計が進んでいたか、いま遅れています。システムの時計を確かめてください。そのような回答は"
+      "回答した順に数えます",
+      values);
 }
 
 }  // namespace kioku::daemon

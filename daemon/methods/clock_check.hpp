@@ -6,12 +6,13 @@
 #include <optional>
 #include <string>
 
+#include "core/bilingual_message.hpp"
 #include "core/time.hpp"
 #include "daemon/store/collection.hpp"
 
 namespace kioku::daemon {
 
 // One sentence about the log's answers dated after `now`, or nothing when there are none.
-std::optional<std::string> future_answers_warning(Collection& collection, TimestampMs now);
+std::optional<BilingualMessage> future_answers_warning(Collection& collection, TimestampMs now);
 
 }  // namespace kioku::daemon

@@ -74,6 +74,7 @@ struct CheckFacts {
   std::string collection_path;
   DayCalendar calendar;
   TimestampMs now = 0;
+  std::string language;  // of the result's words (its problems from SQLite stay as SQLite's)
 };
 
 // Every card's stored state against the replay of its log, as doctor.rebuild would store it.
@@ -114,14 +115,16 @@ protocol::DoctorCheckResult check_result(const IntegrityReport& integrity,
   protocol::DoctorCheckResult result;
   result.path = facts.collection_path;
   result.ok = integrity.problems.empty();
-  if (!integrity.sound()) result.advice = integrity.advice;
-  result.problems = integrity.problems;
+  if (!integrity.sound()) result.advice = text_in(integrity.advice, facts.language);
+  for (const BilingualMessage& problem : integrity.problems) {
+    result.problems.push_back(text_in(problem, facts.language));
+  }
   // Not damage (ok stays true): the file is sound, but its times or the clock are not. Only
   // asked of a sound file, where reading the log cannot fail for damage.
   result.warnings.emplace();
   if (result.ok) {
     if (const auto warning = future_answers_warning(collection(), facts.now)) {
-      result.warnings->push_back(*warning);
+      result.warnings->push_back(text_in(*warning, facts.language));
     }
     compare_with_logs(collection(), facts.calendar, progress, result);
   } else {
@@ -136,7 +139,8 @@ protocol::DoctorCheckResult check_result(const IntegrityReport& integrity,
 // answers): on the worker, through a snapshot of its own, the other clients are served meanwhile.
 protocol::DoctorCheckResult check(const protocol::DoctorCheckParams& params,
                                   MethodContext& context) {
-  CheckFacts facts{context.collection_path, context.calendar, context.clock.now()};
+  CheckFacts facts{context.collection_path, context.calendar, context.clock.now(),
+                   checked_language(params.lang)};
   return read_on_worker<protocol::DoctorCheckResult>(
       context,
       [facts = std::move(facts)](CollectionReads& reads, const ProgressReport& progress) {

@@ -163,7 +163,7 @@ int run_daemon(const DaemonConfig& config) {
     }
     Collection collection(database);
     if (const auto warning = future_answers_warning(collection, clock.now())) {
-      std::cerr << log_warning << "kiokud: warning: " << *warning << '\n';
+      std::cerr << log_warning << "kiokud: warning: " << warning->english << '\n';
     }
     if (config.import_bundled_decks) {
       for (const ImportSummary& summary : import_bundled_decks_once(collection, clock.now())) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/bilingual_message.hpp"
+
 namespace kioku::daemon {
 
 namespace sqlite {
@@ -13,8 +15,10 @@ class Database;
 }
 
 struct IntegrityReport {
-  std::vector<std::string> problems;  // one line each; none when the collection is sound
-  std::string advice;                 // what to do about them; empty when there are none
+  // One line each, none when the collection is sound: SQLite's own as it words them (the same in
+  // both languages), kioku's about foreign keys in each.
+  std::vector<BilingualMessage> problems;
+  BilingualMessage advice;  // what to do about them; empty when there are none
   bool sound() const noexcept { return problems.empty(); }
 };
 

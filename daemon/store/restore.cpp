@@ -33,10 +33,11 @@ constexpr const char* kKiokuTables[] = {"collection_meta", "decks", "cards", "ca
                                        {{"path", path}, {"why", why.japanese}})});
 }
 
-BilingualMessage damage_found(const std::string& finding) {
-  return bilingual("SQLite's integrity check found damage ({finding})",
-                   "SQLite の整合性チェックで損傷が見つかりました（{finding}）",
-                   {{"finding", finding}});
+BilingualMessage damage_found(const BilingualMessage& finding) {
+  return {
+      fill_in("SQLite's integrity check found damage ({finding})", {{"finding", finding.english}}),
+      fill_in("SQLite の整合性チェックで損傷が見つかりました（{finding}）",
+              {{"finding", finding.japanese}})};
 }
 
 BilingualMessage database_damaged(const std::string& reason) {
@@ -212,7 +213,7 @@ RestorableFile check_restorable(const std::string& path, const ProgressReport& p
     const std::string verdict =
         integrity_verdict(database, [&] { progress(WorkStage::kChecking, 0, 1); });
     if (verdict != "ok") {
-      refuse(path, damage_found(verdict));
+      refuse(path, damage_found(same_in_both(verdict)));
     }
     const int version = static_cast<int>(database.user_version());
     if (version > latest_schema_version()) {

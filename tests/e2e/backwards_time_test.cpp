@@ -163,6 +163,11 @@ TEST_CASE(
   CHECK(doctor.exit_code == 0);
   CHECK(doctor.out.find("\nwarning: 2 answers in the review log are dated after now") !=
         std::string::npos);
+  const CommandResult japanese = run_kioku(home, {"--lang", "ja", "doctor"});
+  INFO(japanese.out << japanese.err);
+  CHECK(japanese.exit_code == 0);
+  CHECK(japanese.out.find("復習記録の回答 2 件の日時が現在より後です（最新 ") != std::string::npos);
+  CHECK(japanese.out.find("dated after now") == std::string::npos);
 }
 
 TEST_CASE("e2e: a daemon whose log is not ahead of its clock gives no warning",

@@ -79,6 +79,14 @@ TEST_CASE("e2e: kioku doctor finds a card state its log does not give, and a bro
     CHECK(english.err.find("SQLite found 2 problems") != std::string::npos);
 
     const CommandResult japanese = run_kioku(home, {"--lang", "ja", "doctor"});
+    INFO(japanese.out << japanese.err);
+    CHECK(japanese.exit_code == 1);
+    CHECK(japanese.out.find("外部キー: card_state の行 " + std::to_string(answered) +
+                            " が cards にない行を参照しています\n") != std::string::npos);
+    CHECK(japanese.out.find("foreign key:") == std::string::npos);
+    // What to do, in the language asked for.
+    CHECK(japanese.err.find(home.collection_path() + " は壊れています。") != std::string::npos);
+    CHECK(japanese.err.find("is damaged") == std::string::npos);
     CHECK(japanese.out.find("検査に通る最新のバックアップ: " + good + "\n") != std::string::npos);
     CHECK(japanese.out.find("元に戻すには: kioku restore " + good + "\n") != std::string::npos);
 
