@@ -27,7 +27,14 @@ void write_all(int descriptor, std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t wrote = ::write(descriptor, bytes.data(), bytes.size());
     if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) {
+    if (wrote == 0) {
+      // A write that took nothing sets no errno: what errno holds is an earlier call's.
+      throw Error(
+          ErrorCode::kStorage,
+          bilingual("cannot write the export: the file took no bytes",
+                    "書き出し先のファイルに書き込めません: 1 バイトも書き込めませんでした"));
+    }
+    if (wrote < 0) {
       throw Error(ErrorCode::kStorage, bilingual("cannot write the export: {reason}",
                                                  "書き出し先のファイルに書き込めません: {reason}",
                                                  {{"reason", std::strerror(errno)}}));
