@@ -18,8 +18,9 @@ std::optional<BilingualMessage> future_answers_warning(Collection& collection, T
         "clock was ahead when it was given, or it is behind now; check the system clock. Such "
         "answers count in the order they were given",
         "復習記録の回答 1 件の日時が現在より後です（最新 {latest}、現在 {now}）。回答した時に"
-        "時計が進んでいたか、いま遅れています。システムの時計を確かめてください。そのような回答は"
-        "回答した順に数えます",
+        "時計が進んでいたか、今の時計が遅れています。システムの時計を確かめてください。そのような回"
+        "答は"
+        "回答した順に扱います",
         values);
   }
   return bilingual(
@@ -27,8 +28,9 @@ std::optional<BilingualMessage> future_answers_warning(Collection& collection, T
       "the clock was ahead when they were given, or it is behind now; check the system clock. "
       "Such answers count in the order they were given",
       "復習記録の回答 {count} 件の日時が現在より後です（最新 {latest}、現在 {now}）。回答した時に"
-      "時計が進んでいたか、いま遅れています。システムの時計を確かめてください。そのような回答は"
-      "回答した順に数えます",
+      "時計が進んでいたか、今の時計が遅れています。システムの時計を確かめてください。そのような回答"
+      "は"
+      "回答した順に扱います",
       values);
 }
 
