@@ -257,9 +257,11 @@ std::string card_content_hash(const NoteCardRow& row) {
                        fields ? std::string_view(row.note_content) : ""});
 }
 
-SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now) {
+SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now,
+                          const std::string* made_hash) {
   Statements& s = *statements_;
-  const std::string hash = card_content_hash(row);
+  std::string made_here;
+  const std::string& hash = made_hash ? *made_hash : (made_here = card_content_hash(row));
   if (stored == nullptr) {
     s.insert.bind(1, row.deck_id).bind(2, row.note_id).bind_lasting(3, row.template_key);
     s.insert.bind_lasting(4, row.external_id).bind_lasting(5, row.kind);

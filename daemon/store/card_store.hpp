@@ -110,7 +110,9 @@ class CardStore {
   // Adds `row` as a new card (new, at its position) when `stored` is null, else updates the
   // stored card (the note's card of that template, from cards_of_note) when anything else
   // about it differs (only its position when that is all). Returns what it did and the id.
-  SavedCard save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now);
+  // `made_hash`: card_content_hash(row) when made ahead (PreparedNote::card_hashes).
+  SavedCard save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now,
+                 const std::string* made_hash = nullptr);
   // New cards with the row ids the caller gave them (above every id there is), each new at its
   // position: save() for a batch of new notes' cards, in multi-row INSERTs of cards and
   // card_state (daemon/store/rows_insert.hpp).

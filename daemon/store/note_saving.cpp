@@ -115,7 +115,7 @@ NoteSave Collection::add_note(std::int64_t deck_id, PreparedNote prepared,
   save.note_id = *note_id;
   save.note_added = true;
   save_cards(save, deck_id, "", prepared.fields_json, prepared.generated, {}, first_card_position,
-             now);
+             now, &prepared.card_hashes);
   save.cards_of_note = static_cast<int>(save.cards.size());
   return save;
 }
@@ -124,13 +124,18 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
                             const std::string& fields_json,
                             const std::vector<GeneratedCard>& generated,
                             const std::vector<StoredNoteCard>& stored_cards,
-                            std::int64_t first_card_position, TimestampMs now) {
+                            std::int64_t first_card_position, TimestampMs now,
+                            const std::vector<std::string>* made_hashes) {
+  std::size_t index = 0;
   for (NoteCardRow& row : note_card_rows(save.note, deck_id, save.note_id, sibling_group,
                                          fields_json, generated, first_card_position)) {
     const auto found =
         std::find_if(stored_cards.begin(), stored_cards.end(),
                      [&](const StoredNoteCard& c) { return c.card.key == row.template_key; });
-    const SavedCard saved = cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now);
+    const std::string* made_hash = made_hashes ? &made_hashes->at(index) : nullptr;
+    ++index;
+    const SavedCard saved =
+        cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now, made_hash);
     save.cards.push_back({.id = saved.id, .change = saved.change, .row = std::move(row)});
   }
 }
