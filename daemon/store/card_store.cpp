@@ -288,22 +288,17 @@ SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, 
 
 void CardStore::insert_rows(std::span<const NewRow> rows, TimestampMs now) {
   Statements& s = *statements_;
-  std::vector<std::string> hashes;  // made here and bound lasting: alive until their statement ran
   for_each_part(rows, [&](std::span<const NewRow> part) {
     const int count = static_cast<int>(part.size());
     sqlite::Statement& cards = s.insert_rows.statement(count);
     sqlite::Statement& states = s.insert_state_rows.statement(count);
-    hashes.clear();
-    hashes.reserve(part.size());
     for (int at = 0; at < count; ++at) {
       const NewRow& card = part[static_cast<std::size_t>(at)];
       const NoteCardRow& row = *card.row;
-      const std::string* hash = card.content_hash;
-      if (hash == nullptr) hash = &hashes.emplace_back(card_content_hash(row));
       RowBinder binder = s.insert_rows.row(cards, at);
       binder.bind(card.id).bind(row.deck_id).bind(row.note_id).bind_lasting(row.template_key);
       binder.bind_lasting(row.external_id).bind_lasting(row.kind).bind_lasting(row.content_json);
-      binder.bind_lasting(*hash).bind_lasting(row.tags).bind(row.position).bind(now);
+      binder.bind_lasting(*card.content_hash).bind_lasting(row.tags).bind(row.position).bind(now);
       binder.bind(now).bind_lasting(row.sibling_group);
       RowBinder state = s.insert_state_rows.row(states, at);
       state.bind(card.id).bind(row.deck_id).bind_lasting("new").bind(std::int64_t{0});

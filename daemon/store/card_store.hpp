@@ -110,7 +110,7 @@ class CardStore {
   // Adds `row` as a new card (new, at its position) when `stored` is null, else updates the
   // stored card (the note's card of that template, from cards_of_note) when anything else
   // about it differs (only its position when that is all). Returns what it did and the id.
-  // `made_hash`: card_content_hash(row) when made ahead (PreparedNote::card_hashes).
+  // `made_hash`: card_content_hash(row) when made ahead (PreparedCard::content_hash).
   SavedCard save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now,
                  const std::string* made_hash = nullptr);
   // New cards with the row ids the caller gave them (above every id there is), each new at its
@@ -119,8 +119,7 @@ class CardStore {
   struct NewRow {
     std::int64_t id = 0;
     const NoteCardRow* row = nullptr;
-    // Its card_content_hash(), when made ahead (PreparedNote::card_hashes); else made here.
-    const std::string* content_hash = nullptr;
+    const std::string* content_hash = nullptr;  // its card_content_hash(), made ahead
   };
   void insert_rows(std::span<const NewRow> rows, TimestampMs now);
   // The largest row id of a card, 0 for none.

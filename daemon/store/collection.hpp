@@ -259,12 +259,11 @@ class Collection {
 
  private:
   // save_note()'s and add_note()'s second half: the cards `generated` from save.note saved
-  // against the note's `stored_cards`, from `first_card_position` on. `made_hashes`, when
-  // given, are their rows' hashes, one per card (PreparedNote::card_hashes).
+  // against the note's `stored_cards`, from `first_card_position` on.
   void save_cards(NoteSave& save, std::int64_t deck_id, const std::string& sibling_group,
                   const std::string& fields_json, const std::vector<GeneratedCard>& generated,
                   const std::vector<StoredNoteCard>& stored_cards, std::int64_t first_card_position,
-                  TimestampMs now, const std::vector<std::string>* made_hashes = nullptr);
+                  TimestampMs now);
   // record_answer's statements, inside a write.
   std::int64_t store_answer(const AnswerRecord& answer);
   // Adds (sign 1) or takes back (-1) answer `review_id` of card `card_id`, logged as `row` on

@@ -1,5 +1,5 @@
-// The card rows a note's generated cards are saved as: what save_note() writes and what a new
-// note's card hashes are made from ahead of the write (PreparedNote::card_hashes).
+// The card rows a note's generated cards are saved as: what save_note() writes, and what a new
+// note's cards are made ready as ahead of the write (PreparedNote::cards).
 #pragma once
 
 #include <cstdint>

@@ -19,6 +19,13 @@ namespace kioku::daemon {
 
 namespace {
 
+// A prepared card's row put in its place: the note's deck and row id, and its position.
+void place(NoteCardRow& row, std::int64_t deck_id, std::int64_t note_id, std::int64_t position) {
+  row.deck_id = deck_id;
+  row.note_id = note_id;
+  row.position = position;
+}
+
 // `written` with the cards Anki made that the stored copy keeps: a card stays until deleted,
 // whatever an edit or a text import (which names no cards) brings.
 Note with_kept_cards(const Note& written, const std::optional<StoredNote>& stored) {
@@ -114,8 +121,12 @@ NoteSave Collection::add_note(std::int64_t deck_id, PreparedNote prepared,
   if (!note_id) return save;
   save.note_id = *note_id;
   save.note_added = true;
-  save_cards(save, deck_id, "", prepared.fields_json, prepared.generated, {}, first_card_position,
-             now, &prepared.card_hashes);
+  std::int64_t position = first_card_position;
+  for (PreparedCard& card : prepared.cards) {
+    place(card.row, deck_id, save.note_id, position++);
+    const SavedCard saved = cards_.save(card.row, nullptr, now, &card.content_hash);
+    save.cards.push_back({.id = saved.id, .change = saved.change, .row = std::move(card.row)});
+  }
   save.cards_of_note = static_cast<int>(save.cards.size());
   return save;
 }
@@ -124,18 +135,13 @@ void Collection::save_cards(NoteSave& save, std::int64_t deck_id, const std::str
                             const std::string& fields_json,
                             const std::vector<GeneratedCard>& generated,
                             const std::vector<StoredNoteCard>& stored_cards,
-                            std::int64_t first_card_position, TimestampMs now,
-                            const std::vector<std::string>* made_hashes) {
-  std::size_t index = 0;
+                            std::int64_t first_card_position, TimestampMs now) {
   for (NoteCardRow& row : note_card_rows(save.note, deck_id, save.note_id, sibling_group,
                                          fields_json, generated, first_card_position)) {
     const auto found =
         std::find_if(stored_cards.begin(), stored_cards.end(),
                      [&](const StoredNoteCard& c) { return c.card.key == row.template_key; });
-    const std::string* made_hash = made_hashes ? &made_hashes->at(index) : nullptr;
-    ++index;
-    const SavedCard saved =
-        cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now, made_hash);
+    const SavedCard saved = cards_.save(row, found == stored_cards.end() ? nullptr : &*found, now);
     save.cards.push_back({.id = saved.id, .change = saved.change, .row = std::move(row)});
   }
 }
@@ -153,7 +159,7 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
     constexpr std::int64_t kLargestId = std::numeric_limits<std::int64_t>::max();
     std::size_t cards_in_part = 0;
     for (std::size_t at = first; at < end; ++at) {
-      cards_in_part += notes[at].prepared.generated.size();
+      cards_in_part += notes[at].prepared.cards.size();
     }
     const bool ids_fit = note_id <= kLargestId - RowsInsert::kMostRows &&
                          card_id <= kLargestId - static_cast<std::int64_t>(cards_in_part);
@@ -162,7 +168,7 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
     std::vector<NoteStore::NewRow> note_rows;
     for (std::size_t at = first; ids_fit && at < end; ++at) {
       NoteToAdd& adding = notes[at];
-      const PreparedNote& prepared = adding.prepared;
+      PreparedNote& prepared = adding.prepared;
       std::int64_t& position = next_position(adding.deck_id);
       if (std::none_of(positions_before.begin(), positions_before.end(),
                        [&](const auto& deck) { return deck.first == adding.deck_id; })) {
@@ -177,10 +183,12 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
                            .note = &prepared.note,
                            .fields_json = &prepared.fields_json,
                            .position = position});
-      for (NoteCardRow& row : note_card_rows(prepared.note, adding.deck_id, save.note_id, "",
-                                             prepared.fields_json, prepared.generated, position)) {
-        save.cards.push_back(
-            {.id = ++card_id, .change = CardChange::kAdded, .row = std::move(row)});
+      // Each row stays with its note until the part is written: the fallback below adds the
+      // note from there, and the rows are the saves' once they are in.
+      std::int64_t card_position = position;
+      for (PreparedCard& card : prepared.cards) {
+        place(card.row, adding.deck_id, save.note_id, card_position++);
+        save.cards.push_back({.id = ++card_id, .change = CardChange::kAdded, .row = {}});
       }
       save.cards_of_note = static_cast<int>(save.cards.size());
       position += static_cast<std::int64_t>(save.cards.size());
@@ -205,14 +213,20 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
     std::vector<CardStore::NewRow> card_rows_of_part;
     card_rows_of_part.reserve(cards_in_part);
     for (std::size_t at = first; at < end; ++at) {
-      const std::vector<std::string>& hashes = notes[at].prepared.card_hashes;
-      const std::vector<NoteSave::Card>& cards = saves[at].cards;
+      const std::vector<PreparedCard>& cards = notes[at].prepared.cards;
       for (std::size_t card = 0; card < cards.size(); ++card) {
-        card_rows_of_part.push_back(
-            {.id = cards[card].id, .row = &cards[card].row, .content_hash = &hashes.at(card)});
+        card_rows_of_part.push_back({.id = saves[at].cards[card].id,
+                                     .row = &cards[card].row,
+                                     .content_hash = &cards[card].content_hash});
       }
     }
     cards_.insert_rows(card_rows_of_part, now);
+    for (std::size_t at = first; at < end; ++at) {
+      std::vector<PreparedCard>& cards = notes[at].prepared.cards;
+      for (std::size_t card = 0; card < cards.size(); ++card) {
+        saves[at].cards[card].row = std::move(cards[card].row);
+      }
+    }
   }
   return saves;
 }

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "core/card_generation.hpp"
 #include "core/note_canonical.hpp"
 #include "core/note_validation.hpp"
 #include "daemon/store/note_card_rows.hpp"
@@ -13,13 +14,17 @@ namespace kioku::daemon {
 PreparedNote prepare_new_note(Note note) {
   PreparedNote prepared;
   prepared.note = canonical_note(std::move(note));
-  prepared.generated = generate_cards(prepared.note, validate_note(prepared.note));
+  const std::vector<GeneratedCard> generated =
+      generate_cards(prepared.note, validate_note(prepared.note));
   prepared.fields_json = note_fields_to_json(prepared.note.fields);
   // Where its rows go is not known yet, and a card's hash does not depend on it.
-  const std::vector<NoteCardRow> rows =
-      note_card_rows(prepared.note, 0, 0, "", prepared.fields_json, prepared.generated, 0);
-  prepared.card_hashes.reserve(rows.size());
-  for (const NoteCardRow& row : rows) prepared.card_hashes.push_back(card_content_hash(row));
+  std::vector<NoteCardRow> rows =
+      note_card_rows(prepared.note, 0, 0, "", prepared.fields_json, generated, 0);
+  prepared.cards.reserve(rows.size());
+  for (NoteCardRow& row : rows) {
+    std::string hash = card_content_hash(row);
+    prepared.cards.push_back({std::move(row), std::move(hash)});
+  }
   return prepared;
 }
 

@@ -6,23 +6,29 @@
 #include <string>
 #include <vector>
 
-#include "core/card_generation.hpp"
 #include "core/note.hpp"
+#include "daemon/store/card_store.hpp"
 
 namespace kioku::daemon {
 
-struct PreparedNote {
-  Note note;  // canonical (core/note_canonical.hpp)
-  std::vector<GeneratedCard> generated;
-  std::string fields_json;  // notes.fields, as note_codec writes it
-  // card_content_hash() of each generated card's row as a new note's cards are saved (no
-  // sibling group given): made here, so that a thread making the next notes makes them too, not
-  // the collection's thread that writes the rows (Collection::add_notes).
-  std::vector<std::string> card_hashes;
+// A new note's card as it is saved: its row, whose deck, note id and position are set when the
+// note is written, and the row's card_content_hash(), which does not depend on them.
+struct PreparedCard {
+  NoteCardRow row;
+  std::string content_hash;
 };
 
-// Makes `note` canonical, checks it, generates its cards and hashes their rows. Throws NoteError
-// (as validate_note) for a note its kind refuses.
+struct PreparedNote {
+  Note note;                // canonical (core/note_canonical.hpp)
+  std::string fields_json;  // notes.fields, as note_codec writes it
+  // Its generated cards, as a new note's are saved (no sibling group given): made here, so that
+  // a thread making the next notes makes their rows and hashes too, not the collection's thread
+  // that writes them (Collection::add_notes).
+  std::vector<PreparedCard> cards;
+};
+
+// Makes `note` canonical, checks it, generates its cards and makes their rows and hashes. Throws
+// NoteError (as validate_note) for a note its kind refuses.
 PreparedNote prepare_new_note(Note note);
 
 }  // namespace kioku::daemon

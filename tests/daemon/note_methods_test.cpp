@@ -3,6 +3,7 @@
 // compared and recorded.
 #include <algorithm>
 
+#include "daemon/store/prepared_note.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
 #include "tests/support/json_rpc_calls.hpp"
 
@@ -487,6 +488,55 @@ TEST_CASE("notes: note.add_many writes the rows note.add writes one note at a ti
     CHECK_FALSE(saved.at("changed").as_bool());
   }
   CHECK(rows_by_id(one_by_one, "cards", "id") == cards_before);
+}
+
+TEST_CASE("notes: a batch's saves give each card's row as one note's save gives it",
+          "[daemon][notes]") {
+  // Collection::add_notes writes the rows prepared with each note; what it reports of them
+  // (NoteSave::Card::row) is what add_note reports for the same note.
+  DaemonFixture batched;
+  DaemonFixture one_by_one;
+  batched.import_choice_deck("d", 1);
+  one_by_one.import_choice_deck("d", 1);
+  const std::int64_t deck_id = batched.collection.decks().by_slug("d")->id;
+  REQUIRE(one_by_one.collection.decks().by_slug("d")->id == deck_id);
+  const auto note_of = [](int at) {
+    Note note;
+    note.id = "note-" + std::to_string(at);
+    note.kind = at % 2 == 0 ? NoteKind::kReverse : NoteKind::kBasic;
+    note.fields = {{"front", {{"en", "front " + std::to_string(at)}}},
+                   {"back", {{"en", "back " + std::to_string(at)}}}};
+    note.tags = {"t" + std::to_string(at % 3)};
+    note.deck = "d";
+    return note;
+  };
+  std::vector<daemon::Collection::NoteToAdd> notes;
+  for (int at = 0; at < 40; ++at) notes.push_back({daemon::prepare_new_note(note_of(at)), deck_id});
+  std::int64_t next = 1;
+  const std::vector<daemon::NoteSave> saves = batched.collection.add_notes(
+      notes, [&](std::int64_t) -> std::int64_t& { return next; }, 0);
+  REQUIRE(saves.size() == notes.size());
+  std::int64_t position = 1;
+  for (int at = 0; at < 40; ++at) {
+    const daemon::NoteSave single =
+        one_by_one.collection.add_note(deck_id, note_of(at), position, 0);
+    position += static_cast<std::int64_t>(single.cards.size());
+    const daemon::NoteSave& batch = saves[static_cast<std::size_t>(at)];
+    REQUIRE(batch.cards.size() == single.cards.size());
+    for (std::size_t card = 0; card < batch.cards.size(); ++card) {
+      const daemon::NoteCardRow& row = batch.cards[card].row;
+      const daemon::NoteCardRow& expected = single.cards[card].row;
+      CHECK(row.deck_id == expected.deck_id);
+      CHECK(row.note_id == expected.note_id);
+      CHECK(row.template_key == expected.template_key);
+      CHECK(row.external_id == expected.external_id);
+      CHECK(row.kind == expected.kind);
+      CHECK(row.tags == expected.tags);
+      CHECK(row.sibling_group == expected.sibling_group);
+      CHECK(row.position == expected.position);
+      CHECK(daemon::card_content_hash(row) == daemon::card_content_hash(expected));
+    }
+  }
 }
 
 TEST_CASE("notes: note.add_many names the first refused note past its first 32",
