@@ -1,5 +1,7 @@
 #include "core/bilingual_message.hpp"
 
+#include <utility>
+
 #include "core/fill_in.hpp"
 
 namespace kioku {
@@ -10,7 +12,7 @@ BilingualMessage bilingual(std::string_view english, std::string_view japanese,
 }
 
 BilingualMessage same_in_both(std::string text) {
-  return {text, text};
+  return {text, std::move(text)};
 }
 
 const std::string& text_in(const BilingualMessage& message, const std::string& language) {

@@ -14,7 +14,7 @@ std::string failed_commit_response(const ResponseLine& response, const Bilingual
   const BilingualMessage message{
       fill_in("not recorded, the commit was rolled back: {reason}", {{"reason", reason.english}}),
       fill_in("記録していません。コミットがロールバックされました: {reason}",
-              {{"reason", reason.japanese.empty() ? reason.english : reason.japanese}})};
+              {{"reason", text_in(reason, "ja")}})};
   const boost::json::object error =
       protocol::make_error(nullptr, protocol::code::kStorage, message.english,
                            protocol::with_japanese_message({}, message.japanese));
