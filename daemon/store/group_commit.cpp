@@ -1,13 +1,16 @@
 // Savepoints inside one open transaction, and the one commit that ends it.
 #include "daemon/store/group_commit.hpp"
 
+#include <cstdint>
 #include <exception>
 #include <iostream>
+#include <string>
 #include <utility>
 
 #include "core/error.hpp"
 #include "core/fill_in.hpp"
 #include "daemon/log_priority.hpp"
+#include "daemon/store/foreign_keys.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
@@ -25,6 +28,37 @@ class DepthScope {
  private:
   int& depth_;
 };
+
+#ifndef NDEBUG
+// A connection that leaves foreign keys unenforced (the worker's, CollectionConnection) trusts
+// kioku's code to write no row without its parent. Builds with assertions (the sanitizer tiers,
+// which run every test) check that trust at each such write's end, before its commit: a write
+// that left more rows without a parent than it found fails. The check walks the whole
+// collection, too dear for a release build's import.
+class UnenforcedForeignKeysCheck {
+ public:
+  explicit UnenforcedForeignKeysCheck(sqlite::Database& database)
+      : database_(database),
+        checked_(!foreign_keys_enforced(database)),
+        before_(checked_ ? foreign_key_violations(database) : 0) {}
+
+  void expect_none_added() const {
+    if (!checked_) return;
+    const std::int64_t after = foreign_key_violations(database_);
+    if (after > before_) {
+      throw Error(ErrorCode::kInternal,
+                  bilingual("a write left rows whose foreign key has no parent row: {count}",
+                            "書き込みが、外部キーの親の行がない行を残しました: {count} 行",
+                            {{"count", std::to_string(after - before_)}}));
+    }
+  }
+
+ private:
+  sqlite::Database& database_;
+  bool checked_;
+  std::int64_t before_;
+};
+#endif
 
 bool in_transaction(sqlite3* handle) {
   return sqlite3_get_autocommit(handle) == 0;
@@ -62,7 +96,13 @@ void GroupCommit::write(const Write& what, const std::function<void()>& body) {
       write_grouped(body);
     } else {
       sqlite::Transaction transaction(database_);
+#ifndef NDEBUG
+      const UnenforcedForeignKeysCheck foreign_keys(database_);
+#endif
       body();
+#ifndef NDEBUG
+      foreign_keys.expect_none_added();
+#endif
       transaction.commit();
     }
     ++writes_done_;

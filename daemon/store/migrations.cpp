@@ -2,22 +2,12 @@
 #include "daemon/store/migrations.hpp"
 
 #include "core/error.hpp"
+#include "daemon/store/foreign_keys.hpp"
 #include "protocol/paths.hpp"
 
 namespace kioku::daemon {
 
 namespace {
-
-bool foreign_keys_on(sqlite::Database& database) {
-  sqlite::Statement pragma = database.prepare("PRAGMA foreign_keys");
-  return sqlite::integer_result(pragma) == 1;
-}
-
-// Rows whose foreign key finds no parent row, in the whole collection.
-std::int64_t foreign_key_violations(sqlite::Database& database) {
-  sqlite::Statement check = database.prepare("SELECT count(*) FROM pragma_foreign_key_check");
-  return sqlite::integer_result(check);
-}
 
 // Foreign keys off while it lives, and on again afterwards if they were on, however the
 // migrations end. A migration that rebuilds a table (0005) needs them off, or dropping the old
@@ -26,7 +16,7 @@ std::int64_t foreign_key_violations(sqlite::Database& database) {
 class ForeignKeysOff {
  public:
   explicit ForeignKeysOff(sqlite::Database& database)
-      : database_(database), were_on_(foreign_keys_on(database)) {
+      : database_(database), were_on_(foreign_keys_enforced(database)) {
     if (were_on_) database_.execute("PRAGMA foreign_keys = OFF");
   }
   ~ForeignKeysOff() {

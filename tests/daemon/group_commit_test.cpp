@@ -8,6 +8,7 @@
 
 #include "daemon/store/group_commit.hpp"
 #include "daemon/store/sqlite.hpp"
+#include "tests/support/skip.hpp"
 #include "tests/support/temp_home.hpp"
 
 using namespace kioku;
@@ -281,4 +282,49 @@ TEST_CASE("group commit: a listener's own write is a write of its own, committed
   CHECK_FALSE(db.group.has_uncommitted_writes());
   CHECK(heard.events ==
         CommitWrites{{Write{WriteKind::kAnswer, 1, 1}}, {Write{WriteKind::kOther, 0, 9}}});
+}
+
+TEST_CASE("group commit: unenforced foreign keys are checked at each write's end, before commit",
+          "[daemon][store]") {
+#ifdef NDEBUG
+  // Only where assertions are on (the sanitizer tiers): a release build trusts the worker's
+  // writes without the walk this check takes (daemon/store/collection_connection.cpp).
+  KIOKU_SKIP("a build without assertions does not check unenforced foreign keys");
+#else
+  kioku::test::TempHome home;
+  const std::string path = home.root() + "/unenforced.sqlite";
+  sqlite::Database writer(path);
+  writer.execute(
+      "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = OFF;"
+      "CREATE TABLE parent (id INTEGER PRIMARY KEY);"
+      "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id));"
+      "INSERT INTO parent (id) VALUES (1)");
+  GroupCommit group(writer);
+  const auto children = [&] {
+    sqlite::Database reader(path, SQLITE_OPEN_READONLY);
+    auto count = reader.prepare("SELECT count(*) FROM child");
+    return sqlite::integer_result(count);
+  };
+  // A row whose parent is there lands.
+  group.write([&] { writer.execute("INSERT INTO child (id, parent_id) VALUES (1, 1)"); });
+  CHECK(children() == 1);
+  // One whose parent is not fails as a bug, and nothing of its write lands.
+  try {
+    group.write([&] {
+      writer.execute("INSERT INTO child (id, parent_id) VALUES (2, 1)");
+      writer.execute("INSERT INTO child (id, parent_id) VALUES (3, 7)");
+    });
+    FAIL("a write that left a row without its parent was committed");
+  } catch (const Error& error) {
+    CHECK(error.code() == ErrorCode::kInternal);
+    CHECK_THAT(error.message().english, Catch::Contains("no parent row: 1"));
+  }
+  CHECK(children() == 1);
+  // A row that already broke one (a tool with foreign keys off) does not stop later writes;
+  // only what a write adds is its own.
+  writer.execute("INSERT INTO child (id, parent_id) VALUES (4, 8)");
+  CHECK_NOTHROW(
+      group.write([&] { writer.execute("INSERT INTO child (id, parent_id) VALUES (5, 1)"); }));
+  CHECK(children() == 3);
+#endif
 }
