@@ -15,6 +15,7 @@
 #include <cstring>
 #include <deque>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "core/error.hpp"
 #include "core/fill_in.hpp"
 #include "core/fnv1a.hpp"
+#include "daemon/importers/zip_entry_inflater.hpp"
 #include "protocol/unique_fd.hpp"
 
 namespace kioku::daemon {
@@ -132,6 +134,7 @@ struct AnkiPackageReader::Zip {
     std::uint64_t size = 0;
     unsigned long method = 0;
     unsigned long flags = 0;
+    std::uint32_t crc = 0;  // of its content, as the central directory gives it
   };
 
   DescriptorFile file;
@@ -297,6 +300,7 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
     entry.size = entry_info.uncompressed_size;
     entry.method = entry_info.compression_method;
     entry.flags = entry_info.flag;
+    entry.crc = static_cast<std::uint32_t>(entry_info.crc);
     if (entry.size > kMaxAnkiPackageBytes - declared) {
       fail(bilingual(
           "its entries would expand past {size} GiB; kioku does not import a package that large",
@@ -410,8 +414,13 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
         "（Anki が書くのは stored と deflated のエントリです）",
         {{"entry", entry}, {"method", std::to_string(zip_entry.method)}}));
   }
+  // Opened raw, for minizip's check of the entry's local header and where its data begins: the
+  // data is read below and inflated by ZipEntryInflater (which makes the content's CRC);
+  // minizip's own inflate is zlib's, at less than half the speed.
+  int method = 0;
+  int level = 0;
   int opened = unzGoToFilePos64(zip_->archive, &zip_entry.position);
-  if (opened == UNZ_OK) opened = unzOpenCurrentFile(zip_->archive);
+  if (opened == UNZ_OK) opened = unzOpenCurrentFile2(zip_->archive, &method, &level, 1);
   if (opened != UNZ_OK) {
     fail(with_reason("entry \"{entry}\" cannot be read ({reason})",
                      "エントリ \"{entry}\" を読めません（{reason}）",
@@ -447,8 +456,9 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
     if (closer.zstd == nullptr) throw Error(ErrorCode::kInternal, "zstd: out of memory");
     ZSTD_initDStream(closer.zstd);
   }
-  std::vector<char> in(1 << 16);
+  std::vector<unsigned char> in(1 << 16);
   std::vector<char> out(zstd ? ZSTD_DStreamOutSize() : 0);
+  ZipEntryInflater inflater(zip_entry.method == kDeflated);
   std::uint64_t given = 0;
   std::uint64_t read = 0;
   std::size_t last_result = 0;
@@ -466,21 +476,20 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
     }
     sink(data, size);
   };
-  while (true) {
-    const int got = unzReadCurrentFile(zip_->archive, in.data(), static_cast<unsigned>(in.size()));
-    if (got < 0) fail(damaged_entry(entry, zip_problem(got, zip_->file)));
-    if (got == 0) break;
-    read += static_cast<std::uint64_t>(got);
+  // A piece of the entry's content: given on, or through zstd.
+  const auto content = [&](std::span<const unsigned char> piece) {
+    read += piece.size();
     if (read > zip_entry.size) {
       fail(bilingual("entry \"{entry}\" holds more than it declares",
                      "エントリ \"{entry}\" には宣言されたより多くのデータがあります",
                      {{"entry", entry}}));
     }
+    const char* bytes = reinterpret_cast<const char*>(piece.data());
     if (!zstd) {
-      give(in.data(), static_cast<std::size_t>(got));
-      continue;
+      give(bytes, piece.size());
+      return;
     }
-    ZSTD_inBuffer input{in.data(), static_cast<std::size_t>(got), 0};
+    ZSTD_inBuffer input{bytes, piece.size(), 0};
     while (input.pos < input.size) {
       ZSTD_outBuffer output{out.data(), out.size(), 0};
       last_result = ZSTD_decompressStream(closer.zstd, &output, &input);
@@ -489,14 +498,37 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
       }
       give(out.data(), output.pos);
     }
+  };
+  // The entry's data by pread, from where minizip found it begins: minizip's raw read copies it
+  // a byte at a time and makes a CRC of the compressed bytes that nothing checks, a third of
+  // the time ISA-L takes to inflate them.
+  std::uint64_t at = data_start;
+  std::uint64_t left = zip_entry.compressed_size;
+  while (left > 0) {
+    const ssize_t got = zip_->file.read_at(reinterpret_cast<char*>(in.data()),
+                                           std::min<std::uint64_t>(left, in.size()), at);
+    if (got <= 0) {
+      zip_->file.last_error = got < 0 ? errno : 0;
+      fail(damaged_entry(entry, zip_problem(UNZ_ERRNO, zip_->file)));
+    }
+    at += static_cast<std::uint64_t>(got);
+    left -= static_cast<std::uint64_t>(got);
+    inflater.take(in.data(), static_cast<std::size_t>(got));
+    try {
+      for (auto piece = inflater.next(); !piece.empty(); piece = inflater.next()) content(piece);
+    } catch (const InvalidDeflateData&) {
+      fail(damaged_entry(entry, zip_problem(Z_DATA_ERROR, zip_->file)));
+    }
   }
-  // minizip checks the CRC only of an entry read to its declared end.
   if (read != zip_entry.size) {
     fail(bilingual("entry \"{entry}\" is cut short ({read} of its {size} bytes)",
                    "エントリ \"{entry}\" は途中で切れています（{size} バイトのうち {read} バイト）",
                    {{"entry", entry},
                     {"read", std::to_string(read)},
                     {"size", std::to_string(zip_entry.size)}}));
+  }
+  if (inflater.crc() != zip_entry.crc) {
+    fail(damaged_entry(entry, zip_problem(UNZ_CRCERROR, zip_->file)));
   }
   closer.open = false;
   const int closed = unzCloseCurrentFile(zip_->archive);

@@ -34,7 +34,7 @@ echo "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
 info=$(dpkg-deb -I "$deb")
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
-for library in libc6 libsqlite3-0 libminizip1 libzstd1; do
+for library in libc6 libsqlite3-0 libminizip1 libzstd1 libisal2; do
   case ", $depends," in *", $library "* | *", $library,"*) ;; *) fail "Depends lacks $library" ;; esac
 done
 # Both binaries carry the C++ runtime and toml++ inside (CMakeLists.txt): neither loads them;
