@@ -417,10 +417,8 @@ std::uint64_t AnkiPackageReader::stream(std::int64_t index, bool zstd, Sink&& si
   // Opened raw, for minizip's check of the entry's local header and where its data begins: the
   // data is read below and inflated by ZipEntryInflater (which makes the content's CRC);
   // minizip's own inflate is zlib's, at less than half the speed.
-  int method = 0;
-  int level = 0;
   int opened = unzGoToFilePos64(zip_->archive, &zip_entry.position);
-  if (opened == UNZ_OK) opened = unzOpenCurrentFile2(zip_->archive, &method, &level, 1);
+  if (opened == UNZ_OK) opened = unzOpenCurrentFile2(zip_->archive, nullptr, nullptr, 1);
   if (opened != UNZ_OK) {
     fail(with_reason("entry \"{entry}\" cannot be read ({reason})",
                      "エントリ \"{entry}\" を読めません（{reason}）",

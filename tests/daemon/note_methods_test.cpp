@@ -445,16 +445,26 @@ std::vector<std::string> rows_by_id(DaemonFixture& fixture, const std::string& t
   return rows;
 }
 
+// Two collections with the same deck "d": one that takes notes in a batch, one a note at a
+// time, to compare what each wrote.
+struct DeckTwice {
+  DaemonFixture batched;
+  DaemonFixture one_by_one;
+  DeckTwice() {
+    batched.import_choice_deck("d", 1);
+    one_by_one.import_choice_deck("d", 1);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("notes: note.add_many writes the rows note.add writes one note at a time",
           "[daemon][notes]") {
   // add_many's notes go in with multi-row INSERTs and ids it gives them: the same ids,
   // positions, rows and states as one note.add after another.
-  DaemonFixture batched;
-  DaemonFixture one_by_one;
-  batched.import_choice_deck("d", 1);
-  one_by_one.import_choice_deck("d", 1);
+  DeckTwice twice;
+  DaemonFixture& batched = twice.batched;
+  DaemonFixture& one_by_one = twice.one_by_one;
   const json::array notes = notes_of_every_kind(75);
   const auto added = batched.result("note.add_many", {{"deck", "d"}, {"notes", notes}});
   REQUIRE(added.at("notes").as_array().size() == notes.size());
@@ -494,10 +504,9 @@ TEST_CASE("notes: a batch's saves give each card's row as one note's save gives 
           "[daemon][notes]") {
   // Collection::add_notes writes the rows prepared with each note; what it reports of them
   // (NoteSave::Card::row) is what add_note reports for the same note.
-  DaemonFixture batched;
-  DaemonFixture one_by_one;
-  batched.import_choice_deck("d", 1);
-  one_by_one.import_choice_deck("d", 1);
+  DeckTwice twice;
+  DaemonFixture& batched = twice.batched;
+  DaemonFixture& one_by_one = twice.one_by_one;
   const std::int64_t deck_id = batched.collection.decks().by_slug("d")->id;
   REQUIRE(one_by_one.collection.decks().by_slug("d")->id == deck_id);
   const auto note_of = [](int at) {
