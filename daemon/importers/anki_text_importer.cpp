@@ -1,5 +1,6 @@
 // One write over the whole file; the reader pulls the bytes from the descriptor as rows are
-// saved, so memory stays that of one row and SQLite's cache.
+// saved, so memory stays that of a few rows and SQLite's cache. The rows are read and their notes
+// made ready to save on a thread of their own (ReadAhead), beside the writing of the ones before.
 #include "daemon/importers/anki_text_importer.hpp"
 #include "daemon/importers/imported_note_places.hpp"
 
@@ -7,9 +8,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <optional>
 
 #include "core/anki_note_type.hpp"
 #include "core/anki_text_notes.hpp"
@@ -18,6 +21,8 @@
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
+#include "daemon/store/prepared_note.hpp"
+#include "daemon/store/read_ahead.hpp"
 
 namespace kioku::daemon {
 
@@ -35,6 +40,7 @@ class DescriptorSource : public ByteSource {
     size = static_cast<std::size_t>(std::min<std::uint64_t>(size, to_read_ - consumed_));
     if (size == 0) return 0;
     while (true) {
+      if (stopped_.load(std::memory_order_relaxed)) throw Stopped();
       const ssize_t got = ::read(descriptor_, buffer, size);
       if (got > 0) {
         consumed_ += static_cast<std::size_t>(got);
@@ -50,6 +56,8 @@ class DescriptorSource : public ByteSource {
   }
   // Bytes read so far: the share of the file done, for the progress report.
   std::size_t consumed() const noexcept { return consumed_; }
+  // Makes the next read throw: the import stopped while its walk read on (ReadAhead's interrupt).
+  void stop() noexcept { stopped_.store(true, std::memory_order_relaxed); }
   // Throws kioku::InputError when the file's size or modification time is no longer what it was
   // when the import began.
   void confirm_unchanged() const {
@@ -73,12 +81,28 @@ class DescriptorSource : public ByteSource {
                   "書き込むものがなくなってから取り込み直してください"));
   }
 
+  struct Stopped {};
+
   int descriptor_;
   std::string name_;
   struct stat at_start_;
   std::uint64_t to_read_;
   std::uint64_t consumed_ = 0;
+  std::atomic<bool> stopped_{false};
 };
+
+// A row as the walk's thread reads it, with its note made ready to save (prepare_new_note) from
+// a copy, so that the row's own note is there for a note the deck has or one that failed to be
+// made: the import's thread makes those itself, as before, and so reports their errors in their
+// place. `consumed`: the file's bytes read by then, for the progress report.
+struct WalkedRow {
+  AnkiTextNote entry;
+  std::optional<PreparedNote> prepared;
+  std::uint64_t consumed = 0;
+};
+
+// How many rows the walk's thread reads ahead of the import (as for a package's notes).
+constexpr std::size_t kRowsAhead = 256;
 
 // A deck a row names: its id, and whether this import made it. A deck made here has only the
 // notes earlier rows added, so a row's note is not looked for there first: it is added, and
@@ -150,13 +174,35 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       AnkiTextReader reader(source, name);
       ImportedNotePlaces places;
       AnkiTextOptions with_types = options;
-      with_types.find_note_type = [&](const std::string& type_name, const std::string& guid) {
-        return kept_note_type(collection, type_name, guid, places, now);
-      };
+      // A row may name a note type kept as itself only when the collection keeps one: then
+      // finding it reads the collection, which only this thread may, and the rows are read
+      // here. Without one the lookup finds none whatever the name, as an unset one does.
+      const bool types_kept = collection.note_types().any();
+      if (types_kept) {
+        with_types.find_note_type = [&](const std::string& type_name, const std::string& guid) {
+          return kept_note_type(collection, type_name, guid, places, now);
+        };
+      }
       AnkiTextNotes notes(reader, with_types);
+      ReadAhead<WalkedRow> walk(
+          kRowsAhead,
+          [&](WalkedRow& walked) {
+            if (!notes.next(walked.entry)) return false;
+            walked.consumed = source.consumed();
+            walked.prepared.reset();
+            try {
+              walked.prepared = prepare_new_note(Note(walked.entry.note));
+            } catch (const NoteError&) {
+              // Made again on the import's thread, which reports it in the row's place.
+            }
+            return true;
+          },
+          [&source] { source.stop(); },
+          types_kept ? ReadAhead<WalkedRow>::Maker::kTakersThread
+                     : ReadAhead<WalkedRow>::Maker::kOwnThread);
       std::map<std::string, ImportedDeck> decks;  // by slug
-      AnkiTextNote entry;
-      while (notes.next(entry)) {
+      while (const WalkedRow* walked = walk.next()) {
+        const AnkiTextNote& entry = walked->entry;
         auto deck = decks.find(entry.note.deck);
         if (deck == decks.end()) {
           deck = decks
@@ -169,13 +215,15 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
         // A note the deck has keeps its place; a new one goes after the deck's last card.
         const std::optional<StoredNote> stored =
             deck->second.made_here ? std::nullopt : collection.notes().find(deck_id, entry.note.id);
+        const auto count = [&summary](const NoteSave& save) { summary.count(save); };
         try {
           if (stored) {
             summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
+          } else if (walked->prepared) {
+            // Copied: the walk's thread frees its own memory (ReadAhead).
+            places.add_later(collection, deck_id, PreparedNote(*walked->prepared), now, count);
           } else {
-            // The entry's note is read anew for the next row: moved, not copied.
-            places.add_later(collection, deck_id, std::move(entry.note), now,
-                             [&summary](const NoteSave& save) { summary.count(save); });
+            places.add_later(collection, deck_id, Note(entry.note), now, count);
           }
         } catch (const NoteError& error) {
           throw InputError(name, entry.line, error.field(), error.problem_message());
@@ -183,7 +231,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
         // The reader reads ahead of the rows: the whole file is read before its last rows are
         // saved, and 1 means done, which is told once, below.
         progress.cards_done(WorkStage::kImporting,
-                            std::min(0.999, static_cast<double>(source.consumed()) / to_read),
+                            std::min(0.999, static_cast<double>(walked->consumed) / to_read),
                             summary.cards_saved());
       }
       source.confirm_unchanged();

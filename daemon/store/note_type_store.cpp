@@ -78,6 +78,7 @@ struct NoteTypeStore::Statements {
         select_modified(database.prepare("SELECT modified_ms, key FROM note_types WHERE id = ?1")),
         select_by_name(database.prepare("SELECT id FROM note_types WHERE name = ?1 "
                                         "ORDER BY modified_ms DESC, id DESC LIMIT 1")),
+        select_any(database.prepare("SELECT EXISTS (SELECT 1 FROM note_types)")),
         insert(database.prepare(
             "INSERT INTO note_types (key, anki_id, name, cloze, fields, templates, css, "
             "created_ms, modified_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")),
@@ -88,6 +89,7 @@ struct NoteTypeStore::Statements {
   sqlite::Statement select_by_id;
   sqlite::Statement select_modified;
   sqlite::Statement select_by_name;
+  sqlite::Statement select_any;
   sqlite::Statement insert;
   sqlite::Statement update;
 };
@@ -178,6 +180,12 @@ std::int64_t NoteTypeStore::id_of(const std::string& key) {
   throw Error(ErrorCode::kStorage,
               bilingual("no note type {key} is kept", "ノートタイプ {key} は保存されていません",
                         {{"key", key}}));
+}
+
+bool NoteTypeStore::any() {
+  sqlite::Statement& select = statements_->select_any;
+  sqlite::StatementScope scope(select);
+  return select.step() && select.column_int(0) != 0;
 }
 
 void NoteTypeStore::forget() noexcept {

@@ -41,6 +41,8 @@ class NoteTypeStore {
   std::shared_ptr<const TemplatedNoteType> by_name(const std::string& name);
   // The row id of the type of `key`. Throws kioku::Error (kStorage) when there is none.
   std::int64_t id_of(const std::string& key);
+  // Whether the collection keeps any type: a text import's rows can name one only then.
+  bool any();
 
   // Drops the types kept: the collection under them was replaced (a restore).
   void forget() noexcept;

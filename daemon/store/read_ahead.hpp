@@ -26,14 +26,23 @@ class ReadAhead {
   // returns true, or returns false after the last. What it throws ends the items there.
   using Make = std::function<bool(Item&)>;
 
+  // Where make() runs: on a thread of its own, or on the taker's when next() asks for each
+  // item (a make that needs what only the taker's thread may touch, such as its connection).
+  enum class Maker { kOwnThread, kTakersThread };
+
   // Starts `make` on a thread of its own, at most `slots` items ahead of next(). `interrupt` is
   // called (from the taker's thread) when the taker stops early, to cut a make() under way
   // short; make() may then throw, which is ignored.
-  ReadAhead(std::size_t slots, Make make, std::function<void()> interrupt)
+  ReadAhead(std::size_t slots, Make make, std::function<void()> interrupt,
+            Maker maker = Maker::kOwnThread)
       : slots_(slots < 2 ? 2 : slots),
         ring_(slots_),
         make_(std::move(make)),
         interrupt_(std::move(interrupt)) {
+    if (maker == Maker::kTakersThread) {
+      inline_ = true;
+      return;
+    }
     try {
       thread_ = std::thread([this] { run(); });
     } catch (const std::system_error&) {

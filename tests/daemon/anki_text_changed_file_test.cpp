@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "core/error.hpp"
@@ -95,4 +97,31 @@ TEST_CASE("anki text import: a file nothing changes is read to its end", "[daemo
   DaemonFixture fixture;
   CHECK(import_while(fixture, path, [] {}) == "");
   CHECK(fixture.collection.counts().notes == kRows);
+}
+
+TEST_CASE("anki text import: an import stopped while its rows are read ahead stops whole",
+          "[daemon][anki]") {
+  // The rows are read on a thread of their own; what stops the import (here its progress
+  // report, as when its client leaves) stops that reading too, and nothing lands.
+  TempHome home;
+  const std::string path = home.root() + "/stopped.txt";
+  std::ofstream(path) << rows(1, kRows);
+  DaemonFixture fixture;
+  const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  REQUIRE(descriptor >= 0);
+  int reports = 0;
+  const ProgressReport progress([&](WorkStage, double, std::optional<std::uint64_t>) {
+    if (++reports == 3000) throw std::runtime_error("stopped by its client");
+  });
+  AnkiTextOptions options;
+  options.deck = "Stopped";
+  options.kind = NoteKind::kBasic;
+  CHECK_THROWS_WITH(
+      daemon::import_anki_text_descriptor(fixture.collection, descriptor, "stopped.txt", options,
+                                          false, fixture.clock.now(), progress),
+      "stopped by its client");
+  ::close(descriptor);
+  CHECK(reports == 3000);
+  CHECK(fixture.collection.counts().notes == 0);
+  CHECK(fixture.collection.decks().by_slug("stopped") == std::nullopt);
 }

@@ -158,3 +158,30 @@ TEST_CASE("read ahead: a taker that stops early frees a maker waiting for room",
   // The two slots, filled before the maker waited for room.
   CHECK(made.load() <= 2);
 }
+
+TEST_CASE("read ahead: a maker on the taker's thread makes each item there, when it is asked for",
+          "[daemon][read-ahead]") {
+  const std::thread::id taker = std::this_thread::get_id();
+  std::size_t made = 0;
+  bool elsewhere = false;
+  ReadAhead<Item> ahead(
+      8,
+      [&](Item& item) {
+        elsewhere = elsewhere || std::this_thread::get_id() != taker;
+        if (made == 100) return false;
+        item.number = made++;
+        return true;
+      },
+      nullptr, ReadAhead<Item>::Maker::kTakersThread);
+  std::size_t taken = 0;
+  // Nothing is made before it is asked for.
+  CHECK(made == 0);
+  while (const Item* item = ahead.next()) {
+    REQUIRE(item->number == taken);
+    ++taken;
+    // None ahead of the one given.
+    REQUIRE(made == taken);
+  }
+  CHECK(taken == 100);
+  CHECK_FALSE(elsewhere);
+}
