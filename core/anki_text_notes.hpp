@@ -50,6 +50,10 @@ class AnkiTextNotes {
   // name some), or a note that breaks its kind's rules.
   bool next(AnkiTextNote& note);
 
+  // Whether each row names its note type (a note type column, and neither `--kind` nor a
+  // `#notetype` header without one): only then is `find_note_type` asked.
+  bool rows_name_their_type() const noexcept { return !global_kind_; }
+
  private:
   enum class Role { kNone, kField, kTags, kDeck, kGuid, kNotetype };
   struct Column {

@@ -12,7 +12,8 @@ class ByteSource {
  public:
   virtual ~ByteSource() = default;
   // Up to `size` bytes into `buffer`; returns 0 only at the end. May throw kioku::InputError
-  // when the bytes cannot be read.
+  // when the bytes cannot be read, or what its owner makes it throw to stop a reading that is
+  // no longer wanted (a text import's walk, when the import stopped).
   virtual std::size_t read(char* buffer, std::size_t size) = 0;
 };
 

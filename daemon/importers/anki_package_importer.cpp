@@ -239,6 +239,8 @@ struct WalkedNote {
 // notes (a wake of a sleeping thread cost about 50 us on the bench's VM). 256 was no faster
 // and its slots added 0.3 MiB to kiokud's peak, which issue 12 bounds.
 constexpr std::size_t kNotesAhead = 128;
+// The most bytes (held_bytes) of a note the walk prepares.
+constexpr std::size_t kMostBytesPreparedAhead = 64 * 1024;
 
 // What the walk's thread makes of `anki_note` (WalkedNote::prepared). Only a note the import may
 // batch (nothing_after_save) whose id kioku has no live note of (`kept_ids`) is made.
@@ -258,7 +260,11 @@ std::optional<PreparedNote> prepared_ahead(
     Note note =
         kioku_note_of(anki_note, kind->second, nullptr, media, options.language, std::move(id));
     note.deck = anki_deck_slug(new_note_deck_name(anki_note, anki));
-    return prepare_new_note(std::move(note));
+    PreparedNote prepared = prepare_new_note(std::move(note));
+    // A large one (a note of many clozes holds its fields once a card) is made by the import
+    // when it comes to it, so that the ring's notes stay small whatever the file's.
+    if (held_bytes(prepared) > kMostBytesPreparedAhead) return std::nullopt;
+    return prepared;
   } catch (const std::exception&) {
     return std::nullopt;
   }

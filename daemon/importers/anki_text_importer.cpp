@@ -103,6 +103,10 @@ struct WalkedRow {
 
 // How many rows the walk's thread reads ahead of the import (as for a package's notes).
 constexpr std::size_t kRowsAhead = 256;
+// The most bytes (held_bytes) of a note prepared ahead: a larger one (a note of many clozes
+// holds its fields once a card) is prepared by the import, when it comes to it, so that the
+// ring's notes stay small whatever the file's.
+constexpr std::size_t kMostBytesPreparedAhead = 64 * 1024;
 
 // A deck a row names: its id, and whether this import made it. A deck made here has only the
 // notes earlier rows added, so a row's note is not looked for there first: it is added, and
@@ -174,32 +178,38 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
       AnkiTextReader reader(source, name);
       ImportedNotePlaces places;
       AnkiTextOptions with_types = options;
-      // A row may name a note type kept as itself only when the collection keeps one: then
-      // finding it reads the collection, which only this thread may, and the rows are read
-      // here. Without one the lookup finds none whatever the name, as an unset one does.
+      // A row may name a note type kept as itself only when the collection keeps one: finding
+      // it then reads the collection, which only this thread may, so such rows are read here,
+      // and made as they always were. Without one the lookup finds none whatever the name, as
+      // an unset one does.
       const bool types_kept = collection.note_types().any();
+      with_types.find_note_type = nullptr;
       if (types_kept) {
         with_types.find_note_type = [&](const std::string& type_name, const std::string& guid) {
           return kept_note_type(collection, type_name, guid, places, now);
         };
       }
       AnkiTextNotes notes(reader, with_types);
+      const bool rows_here = types_kept && notes.rows_name_their_type();
       ReadAhead<WalkedRow> walk(
           kRowsAhead,
           [&](WalkedRow& walked) {
             if (!notes.next(walked.entry)) return false;
             walked.consumed = source.consumed();
             walked.prepared.reset();
+            if (rows_here) return true;
             try {
               walked.prepared = prepare_new_note(Note(walked.entry.note));
-            } catch (const NoteError&) {
+              if (held_bytes(*walked.prepared) > kMostBytesPreparedAhead) walked.prepared.reset();
+            } catch (const std::exception&) {
               // Made again on the import's thread, which reports it in the row's place.
+              walked.prepared.reset();
             }
             return true;
           },
           [&source] { source.stop(); },
-          types_kept ? ReadAhead<WalkedRow>::Maker::kTakersThread
-                     : ReadAhead<WalkedRow>::Maker::kOwnThread);
+          rows_here ? ReadAhead<WalkedRow>::Maker::kTakersThread
+                    : ReadAhead<WalkedRow>::Maker::kOwnThread);
       std::map<std::string, ImportedDeck> decks;  // by slug
       while (const WalkedRow* walked = walk.next()) {
         const AnkiTextNote& entry = walked->entry;

@@ -53,7 +53,10 @@ void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id,
 void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id,
                                    PreparedNote prepared, TimestampMs now,
                                    std::function<void(const NoteSave&)> saved) {
-  if (waiting_.size() >= kMostWaiting) flush(collection, now);
+  if (waiting_.size() >= kMostWaiting || waiting_bytes_ >= kMostWaitingBytes) {
+    flush(collection, now);
+  }
+  waiting_bytes_ += held_bytes(prepared);
   waiting_.push_back({std::move(prepared), deck_id});
   waiting_saved_.push_back(std::move(saved));
 }
@@ -80,6 +83,7 @@ void ImportedNotePlaces::flush(Collection& collection, TimestampMs now) {
   }
   waiting_.clear();
   waiting_saved_.clear();
+  waiting_bytes_ = 0;
 }
 
 }  // namespace kioku::daemon

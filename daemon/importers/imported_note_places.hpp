@@ -44,13 +44,16 @@ class ImportedNotePlaces {
   NoteSave save_now(Collection& collection, std::int64_t deck_id, const Note& note,
                     std::optional<std::int64_t> stored_position, TimestampMs now);
 
-  // Most notes waiting: two statements of 32; more only hold memory.
+  // Most notes waiting: two statements of 32; more only hold memory. And at most so many of
+  // their bytes (held_bytes): notes of many clozes hold their fields once a card.
   static constexpr std::size_t kMostWaiting = 64;
+  static constexpr std::size_t kMostWaitingBytes = 4 * 1024 * 1024;
 
   std::map<std::int64_t, std::int64_t> next_positions_;  // by deck id
   // In the order they came, of any decks (a package's subdecks take turns).
   std::vector<Collection::NoteToAdd> waiting_;
   std::vector<std::function<void(const NoteSave&)>> waiting_saved_;
+  std::size_t waiting_bytes_ = 0;
 };
 
 }  // namespace kioku::daemon

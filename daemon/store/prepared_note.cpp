@@ -11,6 +11,23 @@
 
 namespace kioku::daemon {
 
+std::size_t held_bytes(const PreparedNote& prepared) {
+  std::size_t bytes = sizeof prepared + prepared.fields_json.size();
+  for (const NoteField& field : prepared.note.fields) {
+    for (const auto& [language, text] : field.text) bytes += language.size() + text.size();
+  }
+  for (const auto& [language, choices] : prepared.note.choices) {
+    for (const std::string& choice : choices) bytes += choice.size();
+  }
+  for (const PreparedCard& card : prepared.cards) {
+    const NoteCardRow& row = card.row;
+    bytes += sizeof card + card.content_hash.size() + row.template_key.size() +
+             row.external_id.size() + row.content_json.size() + row.tags.size() +
+             row.sibling_group.size() + row.note_content.size();
+  }
+  return bytes;
+}
+
 PreparedNote prepare_new_note(Note note) {
   PreparedNote prepared;
   prepared.note = canonical_note(std::move(note));

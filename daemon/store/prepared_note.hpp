@@ -3,6 +3,7 @@
 // the collection's thread saves the ones made (note.add_many).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,10 @@ struct PreparedNote {
 // Makes `note` canonical, checks it, generates its cards and makes their rows and hashes. Throws
 // NoteError (as validate_note) for a note its kind refuses.
 PreparedNote prepare_new_note(Note note);
+
+// About the bytes `prepared` holds: its texts, and each card's row, which holds the note's fields
+// again (a note of 500 clozes of 16 KiB holds some 24 MB). What an import weighs to bound the
+// notes it holds at once.
+std::size_t held_bytes(const PreparedNote& prepared);
 
 }  // namespace kioku::daemon
