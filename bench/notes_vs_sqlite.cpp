@@ -281,16 +281,17 @@ class SqliteReference {
       const kioku::Note& note = notes[index];
       std::string fields = kioku::daemon::note_fields_to_json(note.fields);
       // The card's hash as kiokud computes it (CardStore's own function).
-      const std::string hash = kioku::daemon::card_content_hash({.deck_id = deck_id_,
-                                                                 .note_id = 0,
-                                                                 .template_key = "card",
-                                                                 .external_id = note.id,
-                                                                 .kind = "basic",
-                                                                 .content_json = "{}",
-                                                                 .tags = kTag,
-                                                                 .sibling_group = "",
-                                                                 .position = 0,
-                                                                 .note_content = fields});
+      const std::string hash = kioku::daemon::card_content_hash(
+          {.deck_id = deck_id_,
+           .note_id = 0,
+           .template_key = "card",
+           .external_id = note.id,
+           .kind = "basic",
+           .content_json = "{}",
+           .tags = kTag,
+           .sibling_group = "",
+           .position = 0,
+           .note_content = std::make_shared<const std::string>(fields)});
       rows.push_back({note.id, std::move(fields), hash});
     }
     const auto start = std::chrono::steady_clock::now();

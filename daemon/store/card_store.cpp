@@ -249,12 +249,12 @@ std::string card_content_hash(const NoteCardRow& row) {
   // notes existed (and a re-import does not count them as updated).
   const bool siblings = !row.sibling_group.empty();
   const bool named = row.template_key != "card";
-  const bool fields = !row.note_content.empty();
+  const bool fields = row.note_content && !row.note_content->empty();
   return content_hash(row.content_json,
                       {row.kind, "\n", row.tags, siblings ? "\nnote " : "",
                        siblings ? std::string_view(row.sibling_group) : "", named ? "\nas " : "",
                        named ? std::string_view(row.external_id) : "", fields ? "\nfields " : "",
-                       fields ? std::string_view(row.note_content) : ""});
+                       fields ? std::string_view(*row.note_content) : ""});
 }
 
 SavedCard CardStore::save(const NoteCardRow& row, const StoredNoteCard* stored, TimestampMs now,

@@ -59,8 +59,9 @@ struct NoteCardRow {
   std::int64_t position = 0;
   // What else of its note the card shows and its row does not hold, so that an edit of it
   // counts as one of the card: the note's fields as JSON for a card of a note other than a
-  // choice note; empty for a choice card, whose content holds its question and choices.
-  std::string note_content;
+  // choice note, one text shared by the note's cards (a note of 500 clozes held it 500 times);
+  // null for a choice card, whose content holds its question and choices.
+  std::shared_ptr<const std::string> note_content;
 };
 
 // The fingerprint of `row` that tells a changed card from an unchanged one.

@@ -47,7 +47,8 @@ std::vector<NoteCardRow> note_card_rows(const Note& note, std::int64_t deck_id,
   const std::string tags = join_tags(note.tags);
   const bool choice = note.kind == NoteKind::kChoice;
   const std::string content = choice ? content_to_json(note) : "{}";
-  const std::string note_content = choice ? std::string() : fields_json;
+  const std::shared_ptr<const std::string> note_content =
+      choice ? nullptr : std::make_shared<const std::string>(fields_json);
   std::vector<NoteCardRow> rows;
   rows.reserve(generated.size());
   std::int64_t position = first_position;

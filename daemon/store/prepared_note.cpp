@@ -19,11 +19,15 @@ std::size_t held_bytes(const PreparedNote& prepared) {
   for (const auto& [language, choices] : prepared.note.choices) {
     for (const std::string& choice : choices) bytes += choice.size();
   }
+  // The cards share their note's fields (NoteCardRow::note_content): counted once.
+  if (!prepared.cards.empty() && prepared.cards.front().row.note_content) {
+    bytes += prepared.cards.front().row.note_content->size();
+  }
   for (const PreparedCard& card : prepared.cards) {
     const NoteCardRow& row = card.row;
     bytes += sizeof card + card.content_hash.size() + row.template_key.size() +
              row.external_id.size() + row.content_json.size() + row.tags.size() +
-             row.sibling_group.size() + row.note_content.size();
+             row.sibling_group.size();
   }
   return bytes;
 }

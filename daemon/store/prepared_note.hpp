@@ -32,9 +32,8 @@ struct PreparedNote {
 // NoteError (as validate_note) for a note its kind refuses.
 PreparedNote prepare_new_note(Note note);
 
-// About the bytes `prepared` holds: its texts, and each card's row, which holds the note's fields
-// again (a note of 500 clozes of 16 KiB holds some 24 MB). What an import weighs to bound the
-// notes it holds at once.
+// About the bytes `prepared` holds: its texts, and each card's row (a note of 500 clozes makes
+// 500). What an import weighs to bound the notes it holds at once.
 std::size_t held_bytes(const PreparedNote& prepared);
 
 }  // namespace kioku::daemon

@@ -152,11 +152,12 @@ TEST_CASE("card content: a card's hash is the one its joined parts give", "[daem
   // hashes collections already hold must not change (a re-import would count every card as
   // updated). The joined form, as it was written before, is the reference.
   const auto joined = [](const NoteCardRow& row) {
-    return content_hash(row.content_json,
-                        {row.kind + "\n" + row.tags +
-                         (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
-                         (row.template_key == "card" ? "" : "\nas " + row.external_id) +
-                         (row.note_content.empty() ? "" : "\nfields " + row.note_content)});
+    return content_hash(
+        row.content_json,
+        {row.kind + "\n" + row.tags +
+         (row.sibling_group.empty() ? "" : "\nnote " + row.sibling_group) +
+         (row.template_key == "card" ? "" : "\nas " + row.external_id) +
+         (!row.note_content || row.note_content->empty() ? "" : "\nfields " + *row.note_content)});
   };
   const auto row = [](std::string template_key, std::string external_id, std::string kind,
                       std::string content_json, std::string tags, std::string sibling_group,
@@ -168,7 +169,9 @@ TEST_CASE("card content: a card's hash is the one its joined parts give", "[daem
     made.content_json = std::move(content_json);
     made.tags = std::move(tags);
     made.sibling_group = std::move(sibling_group);
-    made.note_content = std::move(note_content);
+    if (!note_content.empty()) {
+      made.note_content = std::make_shared<const std::string>(std::move(note_content));
+    }
     return made;
   };
   const std::vector<NoteCardRow> rows{

@@ -1,6 +1,6 @@
 // Where an import puts its notes: new notes wait to be saved in batches, bounded by their number
-// and by their bytes, so that notes of many clozes (each card's row holds the note's fields
-// again) are never held by the dozen.
+// and by their bytes, so that notes of many clozes (a row each card) are never held by the
+// hundred.
 #include "daemon/importers/imported_note_places.hpp"
 
 #include <catch2/catch.hpp>
@@ -24,13 +24,13 @@ Note waiting_basic_note(int at) {
   return note;
 }
 
-// A cloze note of 200 clozes, some 4 KiB of text: 200 cards, each row holding the fields.
+// A cloze note of 500 clozes, some 6 KiB of text: 500 cards.
 Note waiting_cloze_note(int at) {
   Note note;
   note.id = "cloze-" + std::to_string(at);
   note.kind = NoteKind::kCloze;
   std::string text;
-  for (int number = 1; number <= 200; ++number) {
+  for (int number = 1; number <= 500; ++number) {
     text += "{{c" + std::to_string(number) + "::word " + std::to_string(number) + "}} ";
   }
   note.fields = {{"text", {{"en", text}}}, {"extra", {{"en", std::string(1000, 'x')}}}};
@@ -40,13 +40,21 @@ Note waiting_cloze_note(int at) {
 
 }  // namespace
 
-TEST_CASE("imported note places: a note's bytes count its fields once a card", "[daemon][import]") {
+TEST_CASE("imported note places: a note's bytes count each card's row, its fields once",
+          "[daemon][import]") {
   const daemon::PreparedNote small = daemon::prepare_new_note(waiting_basic_note(1));
   CHECK(daemon::held_bytes(small) >= small.fields_json.size());
   CHECK(daemon::held_bytes(small) < 4 * 1024);
   const daemon::PreparedNote large = daemon::prepare_new_note(waiting_cloze_note(1));
-  REQUIRE(large.cards.size() == 200);
-  CHECK(daemon::held_bytes(large) >= 200 * large.fields_json.size());
+  REQUIRE(large.cards.size() == 500);
+  CHECK(daemon::held_bytes(large) >= 500 * sizeof(daemon::PreparedCard));
+  // The cards share their note's fields, as one text.
+  for (const daemon::PreparedCard& card : large.cards) {
+    REQUIRE(card.row.note_content != nullptr);
+    CHECK(*card.row.note_content == large.fields_json);
+    CHECK(card.row.note_content == large.cards.front().row.note_content);
+  }
+  CHECK(daemon::held_bytes(large) < 500 * large.fields_json.size());
 }
 
 TEST_CASE("imported note places: notes wait for 64 of them, or for 4 MiB of their bytes",
