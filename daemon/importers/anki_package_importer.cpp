@@ -241,6 +241,18 @@ struct WalkedNote {
 constexpr std::size_t kNotesAhead = 128;
 // The most bytes (held_bytes) of a note the walk prepares.
 constexpr std::size_t kMostBytesPreparedAhead = 64 * 1024;
+// The most bytes the notes read ahead may hold together (ReadAhead::Weight): a package's fields
+// are as long as its maker made them until kioku's checks read them.
+constexpr std::size_t kMostBytesAhead = 8 * 1024 * 1024;
+
+// About the bytes a walked note holds: the file's fields and tags, and the note made of them.
+std::size_t walked_bytes(const WalkedNote& walked) {
+  std::size_t bytes = sizeof walked + walked.anki.guid.size();
+  for (const std::string& field : walked.anki.fields) bytes += field.size();
+  for (const std::string& tag : walked.anki.tags) bytes += tag.size();
+  bytes += walked.anki.cards.size() * sizeof(AnkiCard);
+  return bytes + (walked.prepared ? held_bytes(*walked.prepared) : 0);
+}
 
 // What the walk's thread makes of `anki_note` (WalkedNote::prepared). Only a note the import may
 // batch (nothing_after_save) whose id kioku has no live note of (`kept_ids`) is made.
@@ -404,7 +416,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
               prepared_ahead(walked.anki, stock_kinds, kept_ids, anki, media, options);
           return true;
         },
-        [&file] { file.interrupt(); });
+        [&file] { file.interrupt(); }, ReadAhead<WalkedNote>::Maker::kOwnThread,
+        {.of = walked_bytes, .most = kMostBytesAhead});
     while (const WalkedNote* walked = walk.next()) {
       const AnkiNote& anki_note = walked->anki;
       progress.cards_done(WorkStage::kImporting, static_cast<double>(notes_done++) / note_count,

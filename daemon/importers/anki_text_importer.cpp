@@ -107,6 +107,9 @@ constexpr std::size_t kRowsAhead = 256;
 // holds its fields once a card) is prepared by the import, when it comes to it, so that the
 // ring's notes stay small whatever the file's.
 constexpr std::size_t kMostBytesPreparedAhead = 64 * 1024;
+// The most bytes the rows read ahead may hold together (ReadAhead::Weight): 256 rows of notes of
+// the largest fields would hold tens of MB.
+constexpr std::size_t kMostBytesAhead = 8 * 1024 * 1024;
 
 // A deck a row names: its id, and whether this import made it. A deck made here has only the
 // notes earlier rows added, so a row's note is not looked for there first: it is added, and
@@ -209,7 +212,13 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
           },
           [&source] { source.stop(); },
           rows_here ? ReadAhead<WalkedRow>::Maker::kTakersThread
-                    : ReadAhead<WalkedRow>::Maker::kOwnThread);
+                    : ReadAhead<WalkedRow>::Maker::kOwnThread,
+          {.of =
+               [](const WalkedRow& walked) {
+                 return held_bytes(walked.entry.note) +
+                        (walked.prepared ? held_bytes(*walked.prepared) : 0);
+               },
+           .most = kMostBytesAhead});
       std::map<std::string, ImportedDeck> decks;  // by slug
       while (const WalkedRow* walked = walk.next()) {
         const AnkiTextNote& entry = walked->entry;

@@ -11,14 +11,20 @@
 
 namespace kioku::daemon {
 
-std::size_t held_bytes(const PreparedNote& prepared) {
-  std::size_t bytes = sizeof prepared + prepared.fields_json.size();
-  for (const NoteField& field : prepared.note.fields) {
+std::size_t held_bytes(const Note& note) {
+  std::size_t bytes = sizeof note;
+  for (const NoteField& field : note.fields) {
     for (const auto& [language, text] : field.text) bytes += language.size() + text.size();
   }
-  for (const auto& [language, choices] : prepared.note.choices) {
+  for (const auto& [language, choices] : note.choices) {
     for (const std::string& choice : choices) bytes += choice.size();
   }
+  for (const std::string& tag : note.tags) bytes += tag.size();
+  return bytes;
+}
+
+std::size_t held_bytes(const PreparedNote& prepared) {
+  std::size_t bytes = sizeof prepared + prepared.fields_json.size() + held_bytes(prepared.note);
   // The cards share their note's fields (NoteCardRow::note_content): counted once.
   if (!prepared.cards.empty() && prepared.cards.front().row.note_content) {
     bytes += prepared.cards.front().row.note_content->size();

@@ -35,5 +35,7 @@ PreparedNote prepare_new_note(Note note);
 // About the bytes `prepared` holds: its texts, and each card's row (a note of 500 clozes makes
 // 500). What an import weighs to bound the notes it holds at once.
 std::size_t held_bytes(const PreparedNote& prepared);
+// The same for a note as made: its texts.
+std::size_t held_bytes(const Note& note);
 
 }  // namespace kioku::daemon

@@ -30,15 +30,26 @@ class ReadAhead {
   // item (a make that needs what only the taker's thread may touch, such as its connection).
   enum class Maker { kOwnThread, kTakersThread };
 
-  // Starts `make` on a thread of its own, at most `slots` items ahead of next(). `interrupt` is
-  // called (from the taker's thread) when the taker stops early, to cut a make() under way
-  // short; make() may then throw, which is ignored.
+  // What an item weighs (about the bytes it holds), and the most the items made and not yet
+  // given back may weigh together before the maker waits for the taker, whatever room the ring
+  // has: a few large items hold it as many small ones do. One item is always let through.
+  // Without `of`, only the slots bound the maker.
+  struct Weight {
+    std::function<std::size_t(const Item&)> of;
+    std::size_t most = 0;
+  };
+
+  // Starts `make` on a thread of its own, at most `slots` items (and `weight.most`) ahead of
+  // next(). `interrupt` is called (from the taker's thread) when the taker stops early, to cut a
+  // make() under way short; make() may then throw, which is ignored.
   ReadAhead(std::size_t slots, Make make, std::function<void()> interrupt,
-            Maker maker = Maker::kOwnThread)
+            Maker maker = Maker::kOwnThread, Weight weight = {})
       : slots_(slots < 2 ? 2 : slots),
         ring_(slots_),
+        weights_(weight.of ? slots_ : 0),
         make_(std::move(make)),
-        interrupt_(std::move(interrupt)) {
+        interrupt_(std::move(interrupt)),
+        weight_(std::move(weight)) {
     if (maker == Maker::kTakersThread) {
       inline_ = true;
       return;
@@ -115,23 +126,42 @@ class ReadAhead {
   }
 
   void give_back() {
+    if (weight_.of) {
+      // Read after made_'s acquire, which the maker's writes of them came before.
+      std::size_t weight = 0;
+      for (std::size_t item = given_back_; item < given_; ++item) {
+        weight += weights_[item % slots_];
+      }
+      weighed_.fetch_sub(weight);
+    }
     given_back_ = given_;
     taken_.store(given_);
     if (maker_waiting_.load()) ring(room_bell_);
+  }
+
+  // The maker's: whether the next item may be made. The items made and not given back (the one
+  // the taker holds among them) fill that many slots and weigh weighed_; with none out, one
+  // may be made whatever it weighs.
+  bool room(std::size_t made) const {
+    const std::size_t out = made - taken_.load(std::memory_order_acquire);
+    return out < slots_ && (out == 0 || !weight_.of || weighed_.load() < weight_.most);
   }
 
   void run() noexcept {
     std::size_t made = 0;
     try {
       while (true) {
-        // Waits for a free slot: the items made and not given back (the one the taker holds
-        // among them) fill that many slots.
-        if (made - taken_.load(std::memory_order_acquire) >= slots_) {
-          wait_for(room_bell_, maker_waiting_,
-                   [&] { return stopping_.load() || made - taken_.load() < slots_; });
+        if (!room(made)) {
+          wait_for(room_bell_, maker_waiting_, [&] { return stopping_.load() || room(made); });
         }
         if (stopping_.load()) return;
-        if (!make_(ring_[made % slots_])) break;
+        Item& item = ring_[made % slots_];
+        if (!make_(item)) break;
+        if (weight_.of) {
+          const std::size_t weight = weight_.of(item);
+          weights_[made % slots_] = weight;
+          weighed_.fetch_add(weight);
+        }
         made_.store(++made);
         // A waiting taker is woken for each item: the next one may be long in the making.
         if (taker_waiting_.load()) ring(items_bell_);
@@ -159,8 +189,11 @@ class ReadAhead {
 
   const std::size_t slots_;
   std::vector<Item> ring_;
+  std::vector<std::size_t> weights_;  // each slot's item's, written by the maker
   Make make_;
   std::function<void()> interrupt_;
+  const Weight weight_;
+  std::atomic<std::size_t> weighed_{0};  // of the items made and not given back
   // Counts, never reset: items made (the end counts as one), and slots the taker gave back.
   std::atomic<std::size_t> made_{0};
   std::atomic<std::size_t> taken_{0};

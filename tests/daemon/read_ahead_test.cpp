@@ -185,3 +185,38 @@ TEST_CASE("read ahead: a maker on the taker's thread makes each item there, when
   CHECK(taken == 100);
   CHECK_FALSE(elsewhere);
 }
+
+TEST_CASE("read ahead: the items out never weigh more than the bound but one item's weight",
+          "[daemon][read-ahead]") {
+  // Each item weighs `each`; the maker waits once the items it made and the taker has not given
+  // back weigh `most` or more, whatever room the 64 slots have, and one item always passes.
+  const std::size_t each = GENERATE(10, 100);
+  const std::size_t most = 35;
+  // At most this many items out: three weigh 30, a fourth may come; one alone weighs 100. The
+  // taker's count below lags the ring's by the item it holds and the one given back last.
+  const std::size_t most_out = each == 10 ? 4 : 1;
+  std::atomic<std::size_t> taken{0};
+  std::atomic<std::size_t> furthest_ahead{0};
+  std::size_t made = 0;
+  ReadAhead<Item> ahead(64,
+                        [&](Item& item) {
+                          if (made == 300) return false;
+                          const std::size_t ahead_by = made - taken.load();
+                          if (ahead_by > furthest_ahead.load()) furthest_ahead.store(ahead_by);
+                          item.number = made++;
+                          item.text.assign(each, 'x');
+                          return true;
+                        },
+                        nullptr, ReadAhead<Item>::Maker::kOwnThread,
+                        {.of = [](const Item& item) { return item.text.size(); }, .most = most});
+  std::size_t count = 0;
+  while (const Item* item = ahead.next()) {
+    REQUIRE(item->number == count);
+    taken.store(count);
+    for (int turn = 0; turn < 3; ++turn) std::this_thread::yield();
+    REQUIRE(item->text.size() == each);
+    ++count;
+  }
+  CHECK(count == 300);
+  CHECK(furthest_ahead.load() <= most_out + 1);
+}
