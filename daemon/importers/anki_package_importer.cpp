@@ -33,6 +33,7 @@
 #include "daemon/importers/freed_memory.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
 #include "daemon/importers/imported_note_places.hpp"
+#include "daemon/importers/notes_ahead.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/store/anki_collection_reader.hpp"
 #include "daemon/store/prepared_note.hpp"
@@ -239,11 +240,6 @@ struct WalkedNote {
 // notes (a wake of a sleeping thread cost about 50 us on the bench's VM). 256 was no faster
 // and its slots added 0.3 MiB to kiokud's peak, which issue 12 bounds.
 constexpr std::size_t kNotesAhead = 128;
-// The most bytes (held_bytes) of a note the walk prepares.
-constexpr std::size_t kMostBytesPreparedAhead = 64 * 1024;
-// The most bytes the notes read ahead may hold together (ReadAhead::Weight): a package's fields
-// are as long as its maker made them until kioku's checks read them.
-constexpr std::size_t kMostBytesAhead = 8 * 1024 * 1024;
 
 // About the bytes a walked note holds: the file's fields and tags, and the note made of them.
 std::size_t walked_bytes(const WalkedNote& walked) {
@@ -272,11 +268,7 @@ std::optional<PreparedNote> prepared_ahead(
     Note note =
         kioku_note_of(anki_note, kind->second, nullptr, media, options.language, std::move(id));
     note.deck = anki_deck_slug(new_note_deck_name(anki_note, anki));
-    PreparedNote prepared = prepare_new_note(std::move(note));
-    // A large one (a note of many clozes holds its fields once a card) is made by the import
-    // when it comes to it, so that the ring's notes stay small whatever the file's.
-    if (held_bytes(prepared) > kMostBytesPreparedAhead) return std::nullopt;
-    return prepared;
+    return prepare_ahead(std::move(note));
   } catch (const std::exception&) {
     return std::nullopt;
   }

@@ -21,6 +21,7 @@
 #include "daemon/importers/deck_source.hpp"
 #include "daemon/importers/dry_run.hpp"
 #include "daemon/importers/freed_memory.hpp"
+#include "daemon/importers/notes_ahead.hpp"
 #include "daemon/store/prepared_note.hpp"
 #include "daemon/store/read_ahead.hpp"
 
@@ -101,15 +102,9 @@ struct WalkedRow {
   std::uint64_t consumed = 0;
 };
 
-// How many rows the walk's thread reads ahead of the import (as for a package's notes).
+// How many rows the walk's thread reads ahead of the import (and at most kMostBytesAhead): the
+// walk, which waits for room, is woken once for 128 rows.
 constexpr std::size_t kRowsAhead = 256;
-// The most bytes (held_bytes) of a note prepared ahead: a larger one (a note of many clozes
-// holds its fields once a card) is prepared by the import, when it comes to it, so that the
-// ring's notes stay small whatever the file's.
-constexpr std::size_t kMostBytesPreparedAhead = 64 * 1024;
-// The most bytes the rows read ahead may hold together (ReadAhead::Weight): 256 rows of notes of
-// the largest fields would hold tens of MB.
-constexpr std::size_t kMostBytesAhead = 8 * 1024 * 1024;
 
 // A deck a row names: its id, and whether this import made it. A deck made here has only the
 // notes earlier rows added, so a row's note is not looked for there first: it is added, and
@@ -200,14 +195,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
             if (!notes.next(walked.entry)) return false;
             walked.consumed = source.consumed();
             walked.prepared.reset();
-            if (rows_here) return true;
-            try {
-              walked.prepared = prepare_new_note(Note(walked.entry.note));
-              if (held_bytes(*walked.prepared) > kMostBytesPreparedAhead) walked.prepared.reset();
-            } catch (const std::exception&) {
-              // Made again on the import's thread, which reports it in the row's place.
-              walked.prepared.reset();
-            }
+            if (!rows_here) walked.prepared = prepare_ahead(Note(walked.entry.note));
             return true;
           },
           [&source] { source.stop(); },
