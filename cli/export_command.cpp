@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "cli/export_messages.hpp"
@@ -52,18 +53,52 @@ Error write_error(const std::string& file, int error_number, const std::string& 
                              {{"file", safe_line(file)}, {"reason", std::strerror(error_number)}}));
 }
 
-// Where kiokud writes: a temporary file beside `target` (removed unless committed), or a memory
-// file for standard output.
+// The file a rename onto `path` replaces: `path`, or what its symbolic links lead to, so that a
+// link stays a link and the file it names gets the export.
+std::string followed_links(const std::string& path, const std::string& language) {
+  constexpr int kMostLinks = 40;  // as the kernel's ELOOP
+  std::filesystem::path place(path);
+  for (int links = 0;; ++links) {
+    std::error_code error;
+    if (!std::filesystem::is_symlink(std::filesystem::symlink_status(place, error))) break;
+    if (links == kMostLinks) throw write_error(path, ELOOP, language);
+    const std::filesystem::path link = std::filesystem::read_symlink(place, error);
+    if (error) throw write_error(path, error.value(), language);
+    place = link.is_absolute() ? link : place.parent_path() / link;
+  }
+  return place.string();
+}
+
+// Where kiokud writes: a temporary file beside the target (removed unless committed), or a
+// memory file for standard output and for a target that is not a regular file (a device such
+// as /dev/null, a FIFO, a terminal), which is written through once whole, as a shell's `>`
+// would: renamed onto, it would be replaced by a regular file.
 class ExportTarget {
  public:
   ExportTarget(const std::string& target, const std::string& language)
       : target_(target), language_(language) {
     if (target.empty()) {
-      file_ = protocol::UniqueFd(::memfd_create("kioku-export", MFD_CLOEXEC));
-      if (!file_) throw write_error("<stdout>", errno, language);
+      // A closed standard output would be the memory file's descriptor, copied into itself.
+      if (::fcntl(STDOUT_FILENO, F_GETFD) < 0) throw write_error("<stdout>", errno, language);
+      open_memory_file();
       return;
     }
-    const std::filesystem::path path(target);
+    struct stat info {};
+    if (::stat(target.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+      if (S_ISDIR(info.st_mode)) throw write_error(target, EISDIR, language);
+      // Not blocking: a FIFO nobody reads is an error now (ENXIO), not a wait.
+      through_ =
+          protocol::UniqueFd(::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
+      if (!through_) throw write_error(target, errno, language);
+      const int flags = ::fcntl(through_.get(), F_GETFL);
+      if (flags < 0 || ::fcntl(through_.get(), F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        throw write_error(target, errno, language);
+      }
+      open_memory_file();
+      return;
+    }
+    place_ = followed_links(target, language);
+    const std::filesystem::path path(place_);
     const std::filesystem::path directory =
         path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
     temporary_ = (directory / ("." + path.filename().string() + ".kioku-export-XXXXXX")).string();
@@ -82,38 +117,56 @@ class ExportTarget {
 
   int descriptor() const noexcept { return file_.get(); }
 
+  // The absolute path the file will be renamed onto, for kiokud to refuse its own collection's
+  // files; none when it is copied out instead.
+  std::optional<std::string> destination() const {
+    if (place_.empty()) return std::nullopt;
+    std::error_code error;
+    const std::filesystem::path absolute = std::filesystem::absolute(place_, error);
+    if (error) throw write_error(target_, error.value(), language_);
+    return absolute.lexically_normal().string();
+  }
+
   // Puts the written file in place: flushed, with the mode a new file gets, renamed onto the
-  // target; or copied to standard output.
+  // target; or copied to standard output or through the target.
   void commit() {
     if (target_.empty()) {
-      copy_to_standard_output();
+      copy_out(STDOUT_FILENO, "<stdout>");
+      return;
+    }
+    if (through_) {
+      copy_out(through_.get(), target_);
       return;
     }
     const mode_t mask = ::umask(0);
     ::umask(mask);
     if (::fchmod(file_.get(), 0666 & ~mask) != 0 || ::fsync(file_.get()) != 0 ||
-        ::rename(temporary_.c_str(), target_.c_str()) != 0) {
+        ::rename(temporary_.c_str(), place_.c_str()) != 0) {
       throw write_error(target_, errno, language_);
     }
     temporary_.clear();
   }
 
  private:
-  void copy_to_standard_output() {
+  void open_memory_file() {
+    file_ = protocol::UniqueFd(::memfd_create("kioku-export", MFD_CLOEXEC));
+    if (!file_) throw write_error(target_.empty() ? "<stdout>" : target_, errno, language_);
+  }
+
+  void copy_out(int output, const std::string& name) {
     std::cout.flush();
     char buffer[1 << 16];
     off_t offset = 0;
     while (true) {
       const ssize_t got = ::pread(file_.get(), buffer, sizeof buffer, offset);
       if (got < 0 && errno == EINTR) continue;
-      if (got < 0) throw write_error("<stdout>", errno, language_);
+      if (got < 0) throw write_error(name, errno, language_);
       if (got == 0) return;
       offset += got;
       for (ssize_t done = 0; done < got;) {
-        const ssize_t wrote =
-            ::write(STDOUT_FILENO, buffer + done, static_cast<std::size_t>(got - done));
+        const ssize_t wrote = ::write(output, buffer + done, static_cast<std::size_t>(got - done));
         if (wrote < 0 && errno == EINTR) continue;
-        if (wrote <= 0) throw write_error("<stdout>", errno, language_);
+        if (wrote <= 0) throw write_error(name, wrote < 0 ? errno : EIO, language_);
         done += wrote;
       }
     }
@@ -121,8 +174,10 @@ class ExportTarget {
 
   std::string target_;
   std::string language_;
+  std::string place_;  // the file a rename replaces, links followed; empty when copied out
   std::string temporary_;
   protocol::UniqueFd file_;
+  protocol::UniqueFd through_;  // a target that is not a regular file, open for writing
 };
 
 void print_export(const protocol::DeckExportResult& result, const std::string& file,
@@ -232,14 +287,17 @@ CommandGroup export_commands() {
             params.lang = context.language;
             params.with_history = args.with_history;
             params.progress = false;  // call_showing_progress asks for it when it draws
+            params.destination = target.destination();
+            boost::json::object request = protocol::encode(params).as_object();
+            // An empty optional is written as null, which a request may not hold.
+            if (!params.destination) request.erase("destination");
             CallOptions options;
             options.descriptor = target.descriptor();
             boost::json::value result;
             try {
               // A bar on stderr, when it is a terminal; standard output may be the export.
-              result = call_showing_progress(context.daemon(), protocol::kDeckExport.name,
-                                             protocol::encode(params).as_object(), context.language,
-                                             options);
+              result = call_showing_progress(context.daemon(), protocol::kDeckExport.name, request,
+                                             context.language, options);
             } catch (const Error& error) {
               reword(error, args, format, context.language);
             }

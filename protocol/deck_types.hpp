@@ -193,15 +193,20 @@ struct DeckExportParams {
   std::optional<std::string> lang;
   std::optional<bool> with_history;
   std::optional<bool> progress;
+  std::optional<std::string> destination;
   static constexpr std::array kHelp{
       FieldHelp{"deck", "a deck's id or name; A::B takes its subdecks too"},
       FieldHelp{"format", "toml, tsv or apkg"},
       FieldHelp{"fd", "0: the empty regular file passed with this request (SCM_RIGHTS)"},
+      FieldHelp{"destination",
+                "the absolute path the client will rename the file onto; refused when it is "
+                "kiokud's collection or a file kept beside it"},
       FieldHelp{"lang", "tsv, apkg: the language of the fields' text: en or ja (default en)"},
       FieldHelp{"with_history", "apkg: true writes each card's review log as Anki's revlog"},
       FieldHelp{"progress", "true: hear request.progress notifications while it runs"}};
 };
-BOOST_DESCRIBE_STRUCT(DeckExportParams, (), (deck, format, fd, lang, with_history, progress))
+BOOST_DESCRIBE_STRUCT(DeckExportParams, (),
+                      (deck, format, fd, lang, with_history, progress, destination))
 
 struct DeckExportResult {
   std::vector<std::string> decks;  // the decks written, by id

@@ -72,6 +72,24 @@ std::shared_ptr<protocol::UniqueFd> passed_file(const protocol::DeckExportParams
                           "のコレクションか、その隣に置かれたファイルです。自分のファイルを"
                           "渡してください"));
   }
+  // Nor the file the client will put it in place of: the export renamed over the collection
+  // would destroy it all the same.
+  if (params.destination) {
+    if (params.destination->empty() || params.destination->front() != '/') {
+      throw Error(ErrorCode::kInvalidParams,
+                  bilingual("parameter 'destination' must be an absolute path",
+                            "パラメータ 'destination' は絶対パスでなければなりません"));
+    }
+    if (is_collection_destination(context.collection_path, *params.destination)) {
+      throw Error(ErrorCode::kInvalidParams,
+                  bilingual("cannot export to {destination}: it is kiokud's open collection, or "
+                            "a file kept beside it; name another file",
+                            "{destination} には書き出せません: kiokud "
+                            "が開いているコレクションか、その隣に置かれたファイルです。別の"
+                            "ファイルを指定してください",
+                            {{"destination", *params.destination}}));
+    }
+  }
   return std::make_shared<protocol::UniqueFd>(std::move(*passed));
 }
 

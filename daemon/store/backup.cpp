@@ -132,15 +132,18 @@ bool is_collection_file(const std::string& collection_path, const struct stat& f
   return same_as_one_of(collection_files(collection_path), file);
 }
 
-void refuse_collection_destination(const std::string& collection_path,
-                                   const std::string& destination) {
+bool is_collection_destination(const std::string& collection_path, const std::string& destination) {
   const std::vector<std::string> own = collection_files(collection_path);
-  bool taken = std::find(own.begin(), own.end(), in_real_directory(destination)) != own.end();
+  if (std::find(own.begin(), own.end(), in_real_directory(destination)) != own.end()) return true;
   // Another name (a hard link) of one of them; not a symbolic link, which a rename replaces
   // rather than what it points to.
   struct stat named {};
-  if (!taken && ::lstat(destination.c_str(), &named) == 0) taken = same_as_one_of(own, named);
-  if (taken) {
+  return ::lstat(destination.c_str(), &named) == 0 && same_as_one_of(own, named);
+}
+
+void refuse_collection_destination(const std::string& collection_path,
+                                   const std::string& destination) {
+  if (is_collection_destination(collection_path, destination)) {
     throw Error(ErrorCode::kInvalidInput,
                 bilingual("cannot back up to {destination}: it is kiokud's open collection, or a "
                           "file kept beside it; name another file",

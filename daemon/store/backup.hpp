@@ -87,10 +87,13 @@ BackupFile backup_collection_file(const std::string& collection_path,
                                   const std::string& destination, bool replace,
                                   const BackupCopied& copied = {});
 
-// Throws kioku::Error (kInvalidInput) when `destination` is the collection at `collection_path`
-// or one of the files kept beside it (its -wal, -shm, -journal and .restoring, kiokud.lock), by
-// its directory's real path or as another link to one of them: a backup renamed over the open
-// collection would leave kiokud writing a file that is no longer the collection's.
+// Whether `destination` is the collection at `collection_path` or one of the files kept beside
+// it (its -wal, -shm, -journal and .restoring, kiokud.lock), by its directory's real path or as
+// another link to one of them: a file renamed over one of them destroys the collection.
+bool is_collection_destination(const std::string& collection_path, const std::string& destination);
+
+// Throws kioku::Error (kInvalidInput) when is_collection_destination(): a backup renamed over
+// the open collection would leave kiokud writing a file that is no longer the collection's.
 void refuse_collection_destination(const std::string& collection_path,
                                    const std::string& destination);
 

@@ -473,3 +473,70 @@ TEST_CASE(
   CHECK(checked.exit_code == 0);
   CHECK(boost::json::parse(checked.out).at("ok").as_bool());
 }
+
+TEST_CASE(
+    "e2e: export -o never replaces kiokud's collection, writes through a symbolic link, a "
+    "device and a FIFO, and refuses a closed standard output",
+    "[e2e][export]") {
+  RunningDaemon daemon;
+  const std::string collection = daemon.home().collection_path();
+  const std::int64_t notes = sql_integer(daemon.home(), "SELECT count(*) FROM notes");
+  const std::string pointing = daemon.home().root() + "/pointing.toml";
+  REQUIRE(::symlink(collection.c_str(), pointing.c_str()) == 0);
+  for (const std::string language : {"en", "ja"}) {
+    for (const std::string& own : {collection, collection + "-wal", pointing}) {
+      INFO(language << " " << own);
+      const auto refused = daemon.kioku(
+          {"--lang", language, "export", "gradient-checkpointing", "--format", "apkg", "-o", own});
+      CHECK(refused.exit_code == 2);
+      CHECK(refused.err.find(language == "en"
+                                 ? "it is kiokud's open collection"
+                                 : "kiokud が開いているコレクション") != std::string::npos);
+      CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+    }
+  }
+  // Still the collection, whole, and still served; no temporary file left beside it.
+  CHECK(std::filesystem::is_symlink(pointing));
+  const auto checked = daemon.kioku({"--json", "doctor"});
+  CHECK(checked.exit_code == 0);
+  CHECK(boost::json::parse(checked.out).at("ok").as_bool());
+  CHECK(sql_integer(daemon.home(), "SELECT count(*) FROM notes") == notes);
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(collection).parent_path())) {
+    CHECK(entry.path().filename().string().find("kioku-export") == std::string::npos);
+  }
+
+  // A link stays a link, and the file it names gets the export.
+  const std::string named = daemon.home().write_file("named.toml", "old\n");
+  const std::string link = daemon.home().root() + "/link.toml";
+  REQUIRE(::symlink("named.toml", link.c_str()) == 0);
+  export_to(daemon, {"gradient-checkpointing", "-o", link});
+  CHECK(std::filesystem::is_symlink(link));
+  CHECK(read_file(named).find("\nformat = 2\n") != std::string::npos);
+
+  // A device is written through, not replaced by a file.
+  export_to(daemon, {"gradient-checkpointing", "-o", "/dev/null"});
+  struct stat device {};
+  REQUIRE(::stat("/dev/null", &device) == 0);
+  CHECK(S_ISCHR(device.st_mode));
+
+  // A FIFO nobody reads is an error at once, not a wait; it stays a FIFO.
+  const std::string fifo = daemon.home().root() + "/fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto unread = daemon.kioku({"export", "gradient-checkpointing", "-o", fifo});
+  CHECK(unread.exit_code == 2);
+  CHECK(unread.err == "kioku: export: cannot write " + fifo +
+                          ": No such device or address; nothing was written\n");
+  struct stat pipe {};
+  REQUIRE(::stat(fifo.c_str(), &pipe) == 0);
+  CHECK(S_ISFIFO(pipe.st_mode));
+
+  // With standard output closed, the memory file would be descriptor 1 and copied into itself.
+  const auto closed = run_command({"/bin/sh", "-c",
+                                   kioku_path() + " --socket " + daemon.home().socket_path() +
+                                       " export gradient-checkpointing >&-"},
+                                  daemon.home().environment());
+  CHECK(closed.exit_code == 2);
+  CHECK(closed.err ==
+        "kioku: export: cannot write <stdout>: Bad file descriptor; nothing was written\n");
+}
