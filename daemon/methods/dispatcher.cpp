@@ -25,6 +25,10 @@ namespace {
 // Deeper nesting than this is refused before it can exhaust the stack.
 constexpr std::size_t kMaxJsonDepth = 64;
 constexpr std::size_t kMaxBatchSize = 256;
+// How long one batch may hold kiokud's thread before its remaining requests are answered "not
+// run": a batch runs whole before any other client is served, and 256 searches of a large
+// collection took seconds. The first request always runs.
+constexpr std::int64_t kBatchShareMs = 200;
 // Room on the stack for an everyday request's values (review.answer's take about 1 KiB).
 constexpr std::size_t kRequestBufferBytes = 4096;
 constexpr const char* kOutOfMemory =
@@ -261,14 +265,29 @@ class Reply {
   // notification, which cannot be told).
   static std::optional<Response> not_run(const json::value& request,
                                          const protocol::MessageFacts& facts) {
-    if (request.is_object() && !request.as_object().contains("id")) return std::nullopt;
-    return error_text(id_of(request, facts), code::kInvalidRequest,
-                      "not run: the reply to this batch reached its limit of " +
-                          std::to_string(protocol::kMaxReplyBytes) +
-                          " bytes; send this request again");
+    return left_out(request, facts,
+                    "not run: the reply to this batch reached its limit of " +
+                        std::to_string(protocol::kMaxReplyBytes) +
+                        " bytes; send this request again");
+  }
+
+  // The response of a batch entry left out once the batch had run for its share of time.
+  static std::optional<Response> not_run_late(const json::value& request,
+                                              const protocol::MessageFacts& facts) {
+    return left_out(request, facts,
+                    "not run: this batch had run for " + std::to_string(kBatchShareMs) +
+                        " ms, as long as one batch may before other clients are served; send "
+                        "this request again");
   }
 
  private:
+  static std::optional<Response> left_out(const json::value& request,
+                                          const protocol::MessageFacts& facts,
+                                          const std::string& message) {
+    if (request.is_object() && !request.as_object().contains("id")) return std::nullopt;
+    return error_text(id_of(request, facts), code::kInvalidRequest, message);
+  }
+
   static std::string id_of(const json::value& request, const protocol::MessageFacts& facts) {
     const json::value* id = request.is_object() ? request.as_object().if_contains("id") : nullptr;
     if (id != nullptr && !(id->is_string() || id->is_number())) id = nullptr;
@@ -331,9 +350,13 @@ ResponseLine dispatch(std::string_view line, MethodContext& context,
   written.batch = true;
   std::string& responses = written.text;
   responses = "[";
+  const TimestampMs started = context.clock.now();
+  bool late = false;
   for (std::size_t index = 0; index < batch.size(); ++index) {
+    late = late || (index > 0 && context.clock.now() - started >= kBatchShareMs);
     std::optional<Response> response =
         reply.full() ? Reply::not_run(batch[index], facts_of(index))
+        : late       ? Reply::not_run_late(batch[index], facts_of(index))
                      : reply.run(batch[index], facts_of(index), responses.size(), descriptors);
     if (!response) continue;
     if (responses.size() > 1) responses += ',';

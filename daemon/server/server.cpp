@@ -753,6 +753,7 @@ struct Server::Impl {
   awaitable<void> serve_lines(std::shared_ptr<Connection> session) {
     Socket& socket = session->socket;
     RequestLines lines(limits.max_line_bytes);
+    bool served_since_receive = false;
     for (;;) {
       std::optional<RequestLine> request = lines.next();
       if (!request && lines.overlong()) {
@@ -768,8 +769,19 @@ struct Server::Impl {
       }
       if (!request) {
         if (!co_await receive(socket, lines)) co_return;
+        served_since_receive = false;
         continue;
       }
+      // A client that sends requests without waiting for their answers takes turns with the
+      // others: each line after the first that one read brought waits behind whatever else is
+      // ready (other clients' requests, their writes' commits). Without it, one client kept
+      // writing cheap requests and no other was answered while it did. A client that waits for
+      // each answer brings one line a read and never yields here.
+      if (served_since_receive) {
+        co_await asio::post(io, use_awaitable);
+        if (stopping || !socket.is_open()) co_return;
+      }
+      served_since_receive = true;
       // A request that takes long (a rebuild, a commit behind a slow disk) is not idleness.
       session->deadline = idle_deadline();
       const RequestActivity activity(*this);

@@ -134,3 +134,54 @@ TEST_CASE("dispatcher: the response line comes with the ids it answers, as writt
   CHECK(silent.ids.empty());
   CHECK(session->sent == 0);
 }
+
+namespace {
+
+// A clock that moves on 70 ms each time it is read: every request of a batch seems to take long.
+class SlowRequestsClock final : public kioku::Clock {
+ public:
+  kioku::TimestampMs now() const override { return now_ += 70; }
+
+ private:
+  mutable kioku::TimestampMs now_ = kTestMorning;
+};
+
+}  // namespace
+
+TEST_CASE("dispatcher: a batch runs for at most its share of time, the rest answered not run",
+          "[daemon][dispatcher]") {
+  DaemonFixture fixture;
+  const SlowRequestsClock clock;
+  kioku::daemon::MethodContext context{fixture.collection, clock, kioku::DayCalendar(4),
+                                       ":memory:"};
+  std::string line = "[";
+  for (int id = 1; id <= 20; ++id) {
+    line += (id > 1 ? "," : "") + request_line(id, "system.hello", {});
+  }
+  // A notification past the share is left out silently, as it would have been answered.
+  line += R"(,{"jsonrpc":"2.0","method":"system.hello"}])";
+  const json::value reply = json::parse(kioku::daemon::dispatch_line(line, context, {}));
+  REQUIRE(reply.is_array());
+  const json::array& responses = reply.as_array();
+  REQUIRE(responses.size() == 20);
+  // The first always runs; once 200 ms have passed the others are told to come again, in order.
+  CHECK(responses[0].as_object().contains("result"));
+  std::size_t ran = 0;
+  while (ran < responses.size() && responses[ran].as_object().contains("result")) ++ran;
+  CHECK(ran >= 1);
+  CHECK(ran < 20);
+  for (std::size_t index = ran; index < responses.size(); ++index) {
+    INFO(index);
+    CHECK(responses[index].at("id").as_int64() == static_cast<std::int64_t>(index + 1));
+    CHECK(error_code_of(responses[index]) == -32600);
+    CHECK(error_message_of(responses[index]) ==
+          "not run: this batch had run for 200 ms, as long as one batch may before other "
+          "clients are served; send this request again");
+  }
+
+  // With a clock that stands still (the fixture's), all twenty run.
+  const json::value unhurried = fixture.call_line(line);
+  for (const json::value& response : unhurried.as_array()) {
+    CHECK(response.as_object().contains("result"));
+  }
+}

@@ -4,8 +4,11 @@
 // a write that was undone is not; a client that stops reading costs the others nothing; and the
 // idle timeout runs on the server's clock, so its test moves a fake clock instead of waiting; the
 // idle exit leaves a server with a client connected running, however long its clock moves on.
+#include <algorithm>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -31,6 +34,8 @@ namespace {
 //   fail                   starts a write that fails and is undone
 //   flood {count, bytes}   sends the watchers count notifications of `bytes` bytes each
 //   advance {ms}           moves the server's fake clock on
+//   knock                  runs the test's knock callback, then answers as ping
+// Every request's id is kept, in the order they were handled (handled_ids).
 class SessionServer {
  public:
   explicit SessionServer(daemon::ServerLimits limits = {})
@@ -64,6 +69,14 @@ class SessionServer {
 
   std::string socket_path() const { return home_.root() + "/session.sock"; }
 
+  // Set before the first knock; runs on the server's thread.
+  void on_knock(std::function<void()> knock) { knock_ = std::move(knock); }
+
+  std::vector<std::int64_t> handled_ids() const {
+    const std::lock_guard<std::mutex> lock(handled_mutex_);
+    return handled_ids_;
+  }
+
  private:
   daemon::GroupCommit& group() { return fixture_.collection.group_commit(); }
 
@@ -74,6 +87,10 @@ class SessionServer {
     const json::object params =
         request.as_object().contains("params") ? request.at("params").as_object() : json::object{};
     json::object response = protocol::make_result(id, json::value(method));
+    {
+      const std::lock_guard<std::mutex> lock(handled_mutex_);
+      handled_ids_.push_back(id.as_int64());
+    }
     if (method == "notify") {
       for (std::int64_t n = 1; n <= params.at("count").as_int64(); ++n) {
         session.notify("test.note", json::object{{"n", n}});
@@ -100,6 +117,8 @@ class SessionServer {
       }
     } else if (method == "advance") {
       fixture_.clock.advance_ms(params.at("ms").as_int64());
+    } else if (method == "knock") {
+      knock_();
     }
     return {protocol::to_line(response), {json::serialize(id)}, false};
   }
@@ -107,6 +126,9 @@ class SessionServer {
   test::TempHome home_;
   test::DaemonFixture fixture_;
   daemon::SessionSet watchers_;
+  std::function<void()> knock_;
+  mutable std::mutex handled_mutex_;
+  std::vector<std::int64_t> handled_ids_;
   daemon::Server server_;
   std::thread thread_;
 };
@@ -278,4 +300,31 @@ TEST_CASE("server session: the idle exit never stops a server that has a client 
   REQUIRE(later.connected());
   CHECK(call(later, 3, "ping").empty());
   CHECK(call(staying, 4, "ping").empty());
+}
+
+TEST_CASE(
+    "server session: a client that sends many requests without waiting takes turns with the "
+    "others",
+    "[daemon][server][session]") {
+  SessionServer server;
+  test::LineClient flooder(server.socket_path());
+  test::LineClient other(server.socket_path());
+  REQUIRE((flooder.connected() && other.connected()));
+  // While the flooder's first request is handled, its 199 others already read behind it, the
+  // other client asks once.
+  server.on_knock([&] { REQUIRE(other.send(test::request_line(1000, "ping") + "\n")); });
+  std::string lines = test::request_line(1, "knock") + "\n";
+  for (std::int64_t id = 2; id <= 200; ++id) lines += test::request_line(id, "ping") + "\n";
+  REQUIRE(lines.size() < 16 * 1024);  // one read of the server's brings them all
+  REQUIRE(flooder.send(lines));
+
+  CHECK(next_message(other).at("id") == 1000);
+  for (std::int64_t id = 1; id <= 200; ++id) CHECK(next_message(flooder).at("id") == id);
+  // Its request came a few of the flooder's after the knock, not after all 200: each line after
+  // the first of one read waits behind what else is ready.
+  const std::vector<std::int64_t> handled = server.handled_ids();
+  REQUIRE(handled.size() == 201);
+  const auto place = std::find(handled.begin(), handled.end(), 1000) - handled.begin();
+  INFO("the other client's request was handled at place " << place);
+  CHECK(place < 20);
 }
