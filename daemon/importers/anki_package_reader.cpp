@@ -271,6 +271,7 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
   }
   std::vector<char> name_buffer(1u << 16);
   std::uint64_t declared = 0;
+  std::uint64_t declared_compressed = 0;
   std::uint64_t next_record = 0;  // where the record after the last entry read begins
   for (int result = unzGoToFirstFile(zip_->archive); result != UNZ_END_OF_LIST_OF_FILE;
        result = unzGoToNextFile(zip_->archive)) {
@@ -309,6 +310,7 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
           {{"size", std::to_string(kMaxAnkiPackageBytes >> 30)}}));
     }
     declared += entry.size;
+    declared_compressed += entry.compressed_size;
     // size > ratio * compressed + slack, without the product (a header may say 2^63 bytes).
     if (entry.size > kAnkiEntryRatioSlack &&
         (entry.size - kAnkiEntryRatioSlack - 1) / kMaxAnkiEntryRatio >= entry.compressed_size) {
@@ -330,6 +332,16 @@ AnkiPackageReader::AnkiPackageReader(int descriptor, std::string name)
                      "壊れた zip アーカイブです（\"{entry}\" という名前のエントリが 2 つあります）",
                      {{"entry", kept.name}}));
     }
+  }
+  if (declared > kAnkiPackageRatioSlack &&
+      (declared - kAnkiPackageRatioSlack - 1) / kMaxAnkiEntryRatio >= declared_compressed) {
+    fail(bilingual(
+        "its entries would expand {ratio} times their size together (a zip bomb?); kioku refuses "
+        "more than {most} times",
+        "エントリを合わせると展開して元の {ratio} 倍の大きさになります（zip 爆弾？）。kioku は "
+        "{most} 倍を超えるものを拒否します",
+        {{"ratio", std::to_string(declared / std::max<std::uint64_t>(declared_compressed, 1))},
+         {"most", std::to_string(kMaxAnkiEntryRatio)}}));
   }
   // minizip gives the directory's place as the zip says it, and an entry's data as it is in
   // the file: with other bytes before the zip (a self-extracting archive) the two differ, and

@@ -20,6 +20,9 @@ namespace kioku::daemon {
 inline constexpr std::uint64_t kMaxAnkiPackageBytes = 2ull << 30;  // 2 GiB, all entries
 inline constexpr std::uint64_t kMaxAnkiEntryRatio = 100;
 inline constexpr std::uint64_t kAnkiEntryRatioSlack = 1u << 20;  // 1 MiB
+// The whole package's entries against its compressed bytes, with one slack for all: each entry's
+// own slack would let thousands of entries of a MiB of zeros expand a few MB into GBs.
+inline constexpr std::uint64_t kAnkiPackageRatioSlack = 16u << 20;  // 16 MiB
 // The most entries a package may have: each costs kiokud about 150 bytes while the package is
 // read (a million took 144 MB), and the largest real decks have tens of thousands of media
 // files.

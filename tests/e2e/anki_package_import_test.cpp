@@ -526,6 +526,27 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     CHECK(result.err.find("a zip bomb?") != std::string::npos);
     CHECK(count(home, "cards") == 0);
   }
+  SECTION("a zip bomb of many entries, each within its own ratio") {
+    // 40 media files of a MiB of zeros: each passes 100 times its size by the 1 MiB of slack an
+    // entry has, together 40 MiB from some 50 KB.
+    const std::string path = home.root() + "/many.apkg";
+    std::vector<std::pair<std::string, std::string>> entries{
+        {"collection.anki2", zip_entry(fixture("anki_media.apkg"), "collection.anki2")}};
+    std::string media = "{";
+    for (int index = 0; index < 40; ++index) {
+      media += (index > 0 ? ", \"" : "\"") + std::to_string(index) + "\": \"zero" +
+               std::to_string(index) + ".bin\"";
+      entries.emplace_back(std::to_string(index), std::string(1u << 20, '\0'));
+    }
+    entries.emplace_back("media", media + "}");
+    write_zip(path, entries);
+    const auto result = daemon.kioku({"import", path});
+    CHECK(result.exit_code == 4);
+    CHECK(result.err.find("its entries would expand") != std::string::npos);
+    CHECK(result.err.find("times their size together (a zip bomb?)") != std::string::npos);
+    CHECK(count(home, "cards") == 0);
+    CHECK_FALSE(std::filesystem::exists(home.data_dir() + "/media/zero0.bin"));
+  }
 }
 
 TEST_CASE("e2e: a card Anki suspended arrives suspended", "[e2e][anki_package]") {
