@@ -229,6 +229,12 @@ std::optional<BilingualMessage> anki_media_name_problem(std::string_view name) {
   if (name.size() > 255) {
     return bilingual("a name longer than 255 bytes", "名前が 255 バイトを超えています");
   }
+  // kiokud's start removes its leftover temporary files from the media folder by these names
+  // (daemon/importers/import_temporary_files.hpp): a media file of one would vanish.
+  if (name.starts_with(".kioku-")) {
+    return bilingual("a name kioku keeps for its own temporary files (.kioku-...)",
+                     "kioku が一時ファイルに使う名前（.kioku-...）です");
+  }
   if (name.size() >= 2 && name[1] == ':') {
     return bilingual("a Windows drive in the name", "名前に Windows のドライブが含まれています");
   }

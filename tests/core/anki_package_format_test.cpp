@@ -112,6 +112,11 @@ TEST_CASE("media names: one normal component, else the reason", "[anki-package]"
   CHECK(anki_media_name_problem("C:x"));
   CHECK(anki_media_name_problem(""));
   CHECK(anki_media_name_problem("\xFF"));
+  // kiokud's start would remove a media file by its temporary files' name.
+  const auto kept = anki_media_name_problem(".kioku-incoming-AAAAAA");
+  REQUIRE(kept);
+  CHECK(kept->english == "a name kioku keeps for its own temporary files (.kioku-...)");
+  CHECK_FALSE(anki_media_name_problem(".hidden.png"));
   CHECK(anki_media_renamed("a.png", 0x0123456789abcdefULL) == "a-0123456789abcdef.png");
   CHECK(anki_media_renamed("noext", 1) == "noext-0000000000000001");
 }
