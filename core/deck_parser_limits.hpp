@@ -30,13 +30,17 @@ inline constexpr std::size_t kMaxDottedKeyPartsPerPart = 256;
 // Text fields, in bytes of UTF-8.
 inline constexpr std::size_t kMaxDeckNameBytes = 256;
 inline constexpr std::size_t kMaxDeckDescriptionBytes = 8 * 1024;
-inline constexpr std::size_t kMaxQuestionBytes = 16 * 1024;
+// The fields' limits are Anki's decks' sizes, which kioku imports: an Anki note's field is HTML,
+// often with tables and inline styles, and one over a smaller limit refused its whole package.
+inline constexpr std::size_t kMaxQuestionBytes = 128 * 1024;
 inline constexpr std::size_t kMaxChoiceBytes = 2 * 1024;
-inline constexpr std::size_t kMaxExplanationBytes = 32 * 1024;
+inline constexpr std::size_t kMaxExplanationBytes = 128 * 1024;
 // A field of an Anki note kept as its note type has it: HTML, markup included.
 inline constexpr std::size_t kMaxAnkiFieldBytes = 128 * 1024;
-inline constexpr std::size_t kMaxTagBytes = 64;
-inline constexpr std::size_t kMaxTagsPerCard = 32;  // and per note
+// Shared decks tag their notes by long hierarchies (AnKing's `#AK_Step1_v12::#B&B::...`), tens
+// of tags a note.
+inline constexpr std::size_t kMaxTagBytes = 512;
+inline constexpr std::size_t kMaxTagsPerCard = 256;  // and per note
 inline constexpr std::size_t kMaxSlugBytes = 64;    // deck and card ids, format 1's `note`
 
 }  // namespace kioku

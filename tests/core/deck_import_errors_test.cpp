@@ -117,14 +117,14 @@ TEST_CASE("deck import errors: a text past its field's limit is refused naming t
     const char* message;
   };
   const auto row = GENERATE_COPY(values<Row>({
-      {"a 40 KiB explanation", "explanation.en = \"" + std::string(40 * 1024, 'x') + "\"",
-       "cards[1].explanation.en: ", "is 40960 bytes long; at most 32768 bytes (32 KiB)"},
-      {"a 20 KiB question", "question.en = \"" + std::string(20 * 1024, 'x') + "\"",
-       "cards[1].question.en: ", "is 20480 bytes long; at most 16384 bytes (16 KiB)"},
+      {"a 140 KiB explanation", "explanation.en = \"" + std::string(140 * 1024, 'x') + "\"",
+       "cards[1].explanation.en: ", "is 143360 bytes long; at most 131072 bytes (128 KiB)"},
+      {"a 130 KiB question", "question.en = \"" + std::string(130 * 1024, 'x') + "\"",
+       "cards[1].question.en: ", "is 133120 bytes long; at most 131072 bytes (128 KiB)"},
       {"a 3 KiB choice", "choices.en = [\"a\", \"" + std::string(3 * 1024, 'x') + "\"]",
        "cards[1].choices.en: ", "choice 2 is 3072 bytes long; at most 2048 bytes (2 KiB)"},
-      {"33 tags", "tags = [" + repeated("\"t\", ", 32) + "\"t\"]",
-       "cards[1].tags: ", "has 33 tags; at most 32"},
+      {"257 tags", "tags = [" + repeated("\"t\", ", 256) + "\"t\"]",
+       "cards[1].tags: ", "has 257 tags; at most 256"},
       {"an escape in a question", "question.en = \"Q\\u001b]0;title\\u0007\"",
        "cards[1].question.en: ", "contains the control character U+001B (ESC) at character 2"},
       {"a carriage return in a choice", "choices.en = [\"a\", \"b\\r\\u001b[2Ka\"]",

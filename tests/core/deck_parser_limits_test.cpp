@@ -181,7 +181,7 @@ TEST_CASE("deck_parser_limits: the numbers of tags and languages are limited",
   CHECK(parse_deck(tags(kMaxTagsPerCard), "x").cards.at(0).tags.size() == kMaxTagsPerCard);
   const LimitFailure too_many_tags = limit_failure(tags(kMaxTagsPerCard + 1));
   CHECK(too_many_tags.field == "cards[1].tags");
-  CHECK_THAT(too_many_tags.what, Catch::Contains("has 33 tags; at most 32"));
+  CHECK_THAT(too_many_tags.what, Catch::Contains("has 257 tags; at most 256"));
 
   std::string languages;
   for (std::size_t i = 0; i <= kMaxLanguages; ++i) {

@@ -377,7 +377,7 @@ TEST_CASE("deck_parser notes: the limits of format 1 hold for notes",
         english_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"" + front + "\"\n"));
     CHECK(failure.line == 10);
     CHECK(failure.field == "notes[1].front");
-    CHECK_THAT(failure.what, Catch::Contains("at most 16384 bytes (16 KiB) are allowed"));
+    CHECK_THAT(failure.what, Catch::Contains("at most 131072 bytes (128 KiB) are allowed"));
   }
   SECTION("too many tags") {
     std::string tags = "tags = [";
@@ -385,7 +385,7 @@ TEST_CASE("deck_parser notes: the limits of format 1 hold for notes",
     const NoteFailure failure = note_failure(
         english_deck("[[notes]]\nid = \"b\"\nkind = \"basic\"\nfront = \"F\"\n" + tags + "]\n"));
     CHECK(failure.field == "notes[1].tags");
-    CHECK_THAT(failure.what, Catch::Contains("at most 32 are allowed"));
+    CHECK_THAT(failure.what, Catch::Contains("at most 256 are allowed"));
   }
   SECTION("too many notes") {
     std::string notes;

@@ -264,7 +264,7 @@ TEST_CASE("note: a text that would act on a terminal, or is too long, is refused
   CHECK(escape.field() == "front");
   CHECK(escape.language() == "en");
   CHECK(escape.problem().find("U+001B (ESC)") != std::string::npos);
-  CHECK(note_error_of(note_of(NoteKind::kBasic, {{"front", {{"ja", std::string(20'000, 'x')}}}}))
+  CHECK(note_error_of(note_of(NoteKind::kBasic, {{"front", {{"ja", std::string(140'000, 'x')}}}}))
             .problem()
             .find("bytes") != std::string::npos);
   // Newlines and tabs are a field's own.
@@ -274,7 +274,7 @@ TEST_CASE("note: a text that would act on a terminal, or is too long, is refused
   choice.answer = 1;
   CHECK(note_error_of(choice).field() == "choices");
   Note tagged = note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}});
-  for (int index = 0; index < 33; ++index) tagged.tags.push_back("t" + std::to_string(index));
+  for (int index = 0; index < 257; ++index) tagged.tags.push_back("t" + std::to_string(index));
   CHECK(note_error_of(tagged).field() == "tags");
 }
 
@@ -321,9 +321,9 @@ TEST_CASE("note: the errors are worded in Japanese too, the English as it was", 
              "フィールド front.en: 5 文字目に制御文字 U+001B（ESC）があります。ここで使える制御文字"
              "は改行とタブだけです");
   check_both(
-      note_error_of(note_of(NoteKind::kBasic, {{"front", {{"en", std::string(20'000, 'x')}}}})),
-      "field front.en: the text is 20000 bytes long; at most 16384 bytes (16 KiB) are allowed",
-      "フィールド front.en: 長さが 20000 バイトあります。上限は 16384 バイト（16 KiB）です");
+      note_error_of(note_of(NoteKind::kBasic, {{"front", {{"en", std::string(140'000, 'x')}}}})),
+      "field front.en: the text is 140000 bytes long; at most 131072 bytes (128 KiB) are allowed",
+      "フィールド front.en: 長さが 140000 バイトあります。上限は 131072 バイト（128 KiB）です");
   Note choice = valid_choice();
   choice.choices["en"] = {"3", "4\n"};
   check_both(note_error_of(choice),

@@ -549,6 +549,26 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
   }
 }
 
+TEST_CASE("e2e: a note of a shared deck's size imports: 60 tags, one of 300 bytes, a 50 KB field",
+          "[e2e][anki_package]") {
+  if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string path = home.root() + "/large.apkg";
+  std::string tags = " #AK_Step1_v12::" + std::string(284, 'x');
+  for (int index = 0; index < 59; ++index) tags += " #AK_Step1_v12::Tag" + std::to_string(index);
+  write_changed_package(path, zip_entry(fixture("anki_media.apkg"), "collection.anki2"),
+                        "UPDATE notes SET tags = '" + tags +
+                            " ', flds = hex(zeroblob(25000)) || substr(flds, instr(flds, "
+                            "char(31)))",
+                        "{}");
+  const auto imported = parse_output(daemon.kioku({"import", path, "--json"}));
+  CHECK(field(imported, "added") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT length(tags) - length(replace(tags, ' ', '')) + 1 FROM notes") == "60");
+  CHECK(std::stoll(reader.text("SELECT length(fields) FROM notes")) > 50'000);
+}
+
 TEST_CASE("e2e: a card Anki suspended arrives suspended", "[e2e][anki_package]") {
   if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
   RunningDaemon daemon({"--no-bundled-decks"});
