@@ -661,8 +661,25 @@ auto read_as_input(const std::string& package, const std::unique_ptr<Reader>* re
         bilingual("its collection holds a note type that is not Anki's protobuf: {reason}",
                   "コレクションに Anki の protobuf ではないノートタイプがあります: {reason}",
                   {{"reason", error.what()}}));
+  } catch (const sqlite::SqliteError& error) {
+    // SQLite's advice is for kiokud's own collection (move it aside, restore a backup) and names
+    // the package's temporary copy: about a package it would mislead.
+    const int primary = error.result_code() & 0xff;
+    BilingualMessage reason = error.message();
+    if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB) {
+      reason = bilingual("it is damaged, or not an SQLite database",
+                         "壊れているか、SQLite のデータベースではありません");
+    } else if (primary == SQLITE_ERROR) {
+      reason = bilingual("it lacks a table or column that an Anki collection has",
+                         "Anki のコレクションにあるテーブルか列がありません");
+    }
+    throw InputError(package, 0, "",
+                     BilingualMessage{
+                         fill_in(kUnreadable.english, {{"reason", reason.english}}),
+                         fill_in(kUnreadable.japanese, {{"reason", reason.japanese}}),
+                     });
   } catch (const Error& error) {
-    // SQLite's words, or a reader's: its Japanese, when it has one, carried.
+    // A reader's words: its Japanese, when it has one, carried.
     const BilingualMessage reason = error.message();
     throw InputError(package, 0, "",
                      BilingualMessage{

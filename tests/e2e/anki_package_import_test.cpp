@@ -414,6 +414,28 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
     CHECK(result.err.rfind("kioku: " + path + ": its collection", 0) == 0);
     CHECK(count(home, "cards") == 0);
   }
+  SECTION("a collection that is not SQLite, and one without Anki's tables") {
+    // Said of the package, never with the advice for kiokud's own collection (restore a backup
+    // over it) nor the name of the package's temporary copy.
+    const std::string garbage = home.root() + "/garbage.apkg";
+    write_zip(garbage, {{"collection.anki2", std::string(4000, 'x')}, {"media", "{}"}});
+    check_refused(daemon, garbage,
+                  "its collection cannot be read as an Anki collection: it is damaged, or not an "
+                  "SQLite database");
+    const std::string empty_database = home.root() + "/tables.sqlite";
+    {
+      sqlite3* database = nullptr;
+      REQUIRE(sqlite3_open(empty_database.c_str(), &database) == SQLITE_OK);
+      REQUIRE(sqlite3_exec(database, "CREATE TABLE other (x)", nullptr, nullptr, nullptr) ==
+              SQLITE_OK);
+      sqlite3_close(database);
+    }
+    const std::string tableless = home.root() + "/tableless.apkg";
+    write_zip(tableless, {{"collection.anki2", read_file(empty_database)}, {"media", "{}"}});
+    check_refused(daemon, tableless,
+                  "its collection cannot be read as an Anki collection: it lacks a table or "
+                  "column that an Anki collection has");
+  }
   SECTION("a collection with a page no table uses") {
     // Damage only quick_check sees: the walk beside it reads every note, and none is kept. The
     // client shows the finding's line break as \n.
