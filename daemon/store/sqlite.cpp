@@ -188,7 +188,46 @@ void Database::begin_immediate() {
 
 void Database::commit() {
   if (!commit_) commit_ = std::make_unique<Statement>(*this, "COMMIT");
-  commit_->run();
+  try {
+    commit_->run();
+  } catch (const SqliteError& error) {
+    if ((error.result_code() & 0xff) == SQLITE_IOERR) overwrite_failed_commit();
+    throw;
+  }
+}
+
+void Database::overwrite_failed_commit() noexcept {
+  // A commit whose WAL frames were written but whose sync failed (EIO) is rolled back here,
+  // yet its frames stay in the WAL whole, with their checksums and commit mark: the next start's
+  // recovery would apply the write kiokud reported as not recorded. The next write lands on the
+  // same frames (the WAL index never counted them), and one frame of it breaks the chain of
+  // checksums the rest of them need: a write that changes nothing, made now, so that the failed
+  // one cannot come back however kiokud stops next.
+  if (sqlite3_get_autocommit(handle_) == 0) {
+    sqlite3_exec(handle_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  sqlite3_stmt* statement = nullptr;
+  std::string journal_mode;
+  std::int64_t user_version = 0;
+  if (sqlite3_prepare_v2(handle_, "PRAGMA journal_mode", -1, &statement, nullptr) == SQLITE_OK &&
+      sqlite3_step(statement) == SQLITE_ROW) {
+    const unsigned char* text = sqlite3_column_text(statement, 0);
+    if (text != nullptr) journal_mode = reinterpret_cast<const char*>(text);
+  }
+  sqlite3_finalize(statement);
+  if (journal_mode != "wal") return;
+  statement = nullptr;
+  if (sqlite3_prepare_v2(handle_, "PRAGMA user_version", -1, &statement, nullptr) != SQLITE_OK ||
+      sqlite3_step(statement) != SQLITE_ROW) {
+    sqlite3_finalize(statement);
+    return;
+  }
+  user_version = sqlite3_column_int64(statement, 0);
+  sqlite3_finalize(statement);
+  // Rewrites the first page as it is; if this commit fails too, its frames (which hold nothing
+  // of the failed write) are what a recovery finds first.
+  const std::string rewrite = "PRAGMA user_version = " + std::to_string(user_version);
+  sqlite3_exec(handle_, rewrite.c_str(), nullptr, nullptr, nullptr);
 }
 
 void Database::fail(int result_code, std::string_view what) const {

@@ -113,6 +113,10 @@ class Database {
   [[noreturn]] void fail(int result_code, std::string_view what) const;
 
  private:
+  // After a COMMIT that failed with an I/O error: rolls back and rewrites the first page as it
+  // is, so that the failed commit's frames cannot be recovered from the WAL later.
+  void overwrite_failed_commit() noexcept;
+
   sqlite3* handle_ = nullptr;
   std::string path_;
   // Prepared on first use; finalized before the handle is closed.
