@@ -75,6 +75,16 @@ bool nothing_after_save(const AnkiNote& note, const AnkiPackageOptions& options)
                      [](const AnkiCard& card) { return card.flag == 0 && card.queue != -1; });
 }
 
+// The language a note kioku has keeps its text in: the one it was imported in. The options'
+// language is a new note's; a note built again in another would differ from itself, and its
+// import report a change made in kioku that nobody made.
+std::string stored_language(const Note& note, const std::string& otherwise) {
+  for (const NoteField& field : note.fields) {
+    if (!field.text.empty()) return field.text.begin()->first;
+  }
+  return otherwise;
+}
+
 // A note of the file as an error names it, "note GUID", and a field of it, "note GUID: front".
 BilingualMessage note_place(const std::string& guid) {
   return bilingual("note {guid}", "ノート {guid}", {{"guid", guid}});
@@ -457,8 +467,10 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
                 {{"count", std::to_string(anki_note.fields.size())},
                  {"expected", std::to_string(field_count)}}));
       }
-      Note note = kioku_note_of(anki_note, kind, std::move(own_type), media, options.language,
-                                std::move(id));
+      Note note =
+          kioku_note_of(anki_note, kind, std::move(own_type), media,
+                        stored ? stored_language(stored->note, options.language) : options.language,
+                        std::move(id));
       std::int64_t deck_id = 0;
       if (stored) {
         // Kept where kioku has it, even when Anki moved it since.

@@ -127,6 +127,13 @@ TEST_CASE("e2e: Anki's real packages of stock note types import with their count
       CHECK(field(again, "updated") == 0);
       CHECK(field(again, "unchanged") == expected.cards);
       CHECK(count(home, "cards") == expected.cards);
+      // In another language too: the notes keep the language they came in, and nothing was
+      // changed in kioku.
+      const auto in_japanese =
+          parse_output(daemon.kioku({"--lang", "ja", "import", fixture(expected.file), "--json"}));
+      CHECK(field(in_japanese, "unchanged") == expected.cards);
+      CHECK(field(in_japanese, "conflicting") == 0);
+      CHECK(field(in_japanese, "updated") == 0);
     }
   }
 }
