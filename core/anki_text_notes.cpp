@@ -385,6 +385,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
   std::vector<std::size_t> free_columns;  // with a note type column: the fields, in order
   std::size_t guid_column = expected;
   std::size_t tags_column = expected;
+  std::size_t deck_column = expected;
   std::vector<std::string> tags = headers.tags;
   result.deck_name = !options_.deck.empty()  ? options_.deck
                      : !headers.deck.empty() ? headers.deck
@@ -398,8 +399,10 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         guid_column = index;
         break;
       case Role::kDeck:
-        if (!trim_ascii_space(value).empty())
+        if (!trim_ascii_space(value).empty()) {
           result.deck_name = std::string(trim_ascii_space(value));
+          deck_column = index;
+        }
         break;
       case Role::kTags:
         add_tags(tags, split_anki_tags(value));
@@ -473,6 +476,12 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
     }
   }
   if (result.deck_name.empty()) result.deck_name = "Default";
+  // As a deck file's name: a name of a MB made every line of `kioku decks` as wide.
+  if (const BilingualMessage problem = text_problem_message(result.deck_name, kDeckNameRule,
+                                                            bilingual("the deck name", "デッキ名"));
+      !problem.english.empty()) {
+    fail(row, deck_column, "deck", problem);
+  }
   note.deck = anki_deck_slug(result.deck_name);
   note.tags = std::move(tags);
   if (note.id.empty()) {

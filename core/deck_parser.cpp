@@ -28,7 +28,6 @@ namespace {
 constexpr std::size_t kMinimumChoices = 2;
 constexpr std::size_t kMaximumChoices = 8;
 
-constexpr TextRule kNameRule{kMaxDeckNameBytes, false};
 constexpr TextRule kDescriptionRule{kMaxDeckDescriptionBytes, true};
 constexpr TextRule kQuestionRule{kMaxQuestionBytes, true};
 constexpr TextRule kExplanationRule{kMaxExplanationBytes, true};
@@ -361,7 +360,7 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   const TableReader header(*deck_table, file.place(), "deck", line_of(*deck_table, head_line));
   header.allow_only({"id", "name", "description"});
   deck.id = header.slug("id");
-  deck.name = deck_text(header, "name", deck, kNameRule);
+  deck.name = deck_text(header, "name", deck, kDeckNameRule);
   if (header.has("description")) {
     deck.description = deck_text(header, "description", deck, kDescriptionRule);
   }

@@ -209,6 +209,7 @@ std::string escaped_for_error(std::string_view text, std::size_t max_bytes) {
 
 const TextRule kChoiceRule{kMaxChoiceBytes, false};
 const TextRule kTagRule{kMaxTagBytes, false};
+const TextRule kDeckNameRule{kMaxDeckNameBytes, false};
 
 const TextRule& note_field_rule(std::string_view field) noexcept {
   static constexpr TextRule kAskingFieldRule{kMaxQuestionBytes, true};

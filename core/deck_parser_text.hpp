@@ -35,6 +35,8 @@ BilingualMessage text_problem_message(std::string_view text, const TextRule& rul
 const TextRule& note_field_rule(std::string_view field) noexcept;
 extern const TextRule kChoiceRule;
 extern const TextRule kTagRule;
+// A deck's name, from a deck file or an Anki file alike.
+extern const TextRule kDeckNameRule;
 
 // `text` as an error message quotes it: in double quotes (a '"' or '\\' in it escaped with '\\'),
 // control and bidirectional characters written as \u001b, bytes that are not UTF-8 as \xff, cut

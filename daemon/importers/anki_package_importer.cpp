@@ -381,6 +381,15 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         if (const std::optional<DeckRow> existing = collection.decks().by_slug(slug)) {
           id = existing->id;
         } else {
+          // As a deck file's name: a name of a MB made every line of `kioku decks` as wide.
+          if (const BilingualMessage problem =
+                  text_problem_message(deck_name, kDeckNameRule, bilingual("its name", "デッキ名"));
+              !problem.english.empty()) {
+            throw InputError(
+                name, 0, 0,
+                bilingual("deck {deck}", "デッキ {deck}", {{"deck", quoted_for_error(deck_name)}}),
+                problem);
+          }
           Deck deck;
           deck.format = 2;
           deck.id = slug;

@@ -382,6 +382,14 @@ TEST_CASE("anki text: malformed files name the file, line and column", "[core][a
           notes_of("#notetype:cloze\n#separator:tab\nx\tno cloze\nno cloze\tx\n");
         }).rfind("f.txt:3:1: text: ", 0) == 0);
   CHECK(input_error_of([] { notes_of("\t\n"); }).rfind("f.txt:1:1: front: ", 0) == 0);
+  // A deck's name keeps to a deck file's rules: from the header (named at the row), from a
+  // column (at its cell).
+  CHECK(input_error_of([] { notes_of("#deck:" + std::string(300, 'd') + "\na\tb\n"); }) ==
+        "f.txt:2: deck: the deck name is 300 bytes long; at most 256 bytes are allowed");
+  CHECK(input_error_of([] {
+          notes_of("#separator:tab\n#deck column:3\na\tb\tA\x1b]0;title\x07\n");
+        }).rfind("f.txt:3:5: deck: the deck name contains the control character U+001B (ESC)", 0) ==
+        0);
 }
 
 // The error's English (what()) and its Japanese, "no error" in both when there is none.

@@ -443,6 +443,16 @@ TEST_CASE("e2e: malformed Anki packages get one clear error and change nothing",
                   "its collection cannot be read as an Anki collection: it lacks a table or "
                   "column that an Anki collection has");
   }
+  SECTION("a deck name past a deck file's limit") {
+    const std::string path = home.root() + "/long-deck.apkg";
+    write_changed_package(path, collection,
+                          "UPDATE col SET decks = (SELECT json_group_object(key, json_set(value, "
+                          "'$.name', hex(zeroblob(150)))) FROM json_each(col.decks))",
+                          "{}");
+    check_refused(daemon, path,
+                  "deck \"" + std::string(64, '0') +
+                      "\u2026\": its name is 300 bytes long; at most 256 bytes are allowed");
+  }
   SECTION("a collection with a page no table uses") {
     // Damage only quick_check sees: the walk beside it reads every note, and none is kept. The
     // client shows the finding's line break as \n.
