@@ -247,9 +247,13 @@ std::vector<AnkiRevlogRow> anki_revlog_rows(std::span<const AnswerRow> answers) 
     } else {
       out.interval = -std::max<std::int64_t>(1, (row.due_after - row.reviewed) / 1000);
     }
+    // A step's interval before (Anki's negative seconds) is the previous row's; a positive one
+    // is the log's own interval_before_days, which kioku keeps: a day count carried over from
+    // a row before (a manual reschedule skipped) came back on import as the row's own.
     out.last_interval = row.interval_before_days > 0      ? row.interval_before_days
                         : row.phase_before == Phase::kNew ? 0
-                                                          : previous_interval;
+                        : previous_interval < 0           ? previous_interval
+                                                          : 0;
     if (!row.cram) previous_interval = out.interval;
     rows.push_back(out);
   }

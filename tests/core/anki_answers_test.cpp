@@ -140,6 +140,10 @@ TEST_CASE("anki answers: kioku's log as Anki's revlog reads back as the same ans
   cram.row.phase_before = Phase::kReview;
   cram.row.cram = true;
   rows.push_back(cram);
+  // Back in learning after a review (a reset the log does not hold): its interval before is
+  // its own 0, not the 6 days of the row before it.
+  rows.push_back(answer(kT + 12 * kDay, Phase::kLearning, Rating::kGood, 0,
+                        kT + 12 * kDay + 10 * kMinute, Phase::kLearning, 0, 2.45));
 
   const std::vector<AnkiRevlogRow> anki = anki_revlog_rows(rows);
   REQUIRE(anki.size() == rows.size());
@@ -152,6 +156,7 @@ TEST_CASE("anki answers: kioku's log as Anki's revlog reads back as the same ans
   CHECK(anki[4].type == 2);
   CHECK(anki[4].last_interval == 6);
   CHECK(anki[5].type == 3);
+  CHECK(anki[6].last_interval == 0);
   CHECK(anki[2].factor == 2650);
 
   const std::vector<AnswerRow> back = anki_answers(anki, false);
