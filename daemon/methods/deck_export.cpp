@@ -147,6 +147,18 @@ protocol::DeckExportResult write_export(Collection& collection, const ExportRequ
   for (const ExportDeck& deck : decks) result.decks.push_back(deck.id);
   result.notes = note_count(decks);
   result.cards = card_count(decks);
+  // A file of no notes is one no importer takes (a deck file needs notes, a text file rows, and
+  // a package of none makes no deck): refused, rather than written to be refused later.
+  if (result.notes == 0) {
+    std::string names;
+    for (const ExportDeck& deck : decks) names += (names.empty() ? "" : ", ") + deck.id;
+    throw Error(ErrorCode::kConflict,
+                bilingual("{decks} has no notes to export (its notes were deleted, or it never "
+                          "had any)",
+                          "{decks} には書き出すノートがありません（削除されたか、もともと"
+                          "ありません）",
+                          {{"decks", names}}));
+  }
   // A package's compression tells its fraction (write_anki_package); a text file is written at
   // once.
   progress(WorkStage::kWriting, 0, 1);

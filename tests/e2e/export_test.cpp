@@ -540,3 +540,39 @@ TEST_CASE(
   CHECK(closed.err ==
         "kioku: export: cannot write <stdout>: Bad file descriptor; nothing was written\n");
 }
+
+TEST_CASE("e2e: a deck with no notes left is not exported, in any format, in both languages",
+          "[e2e][export]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  import_ok(daemon, daemon.home().write_file("one.toml", R"(format = 2
+languages = ["en"]
+
+[deck]
+id = "emptied"
+name = "Emptied"
+
+[[notes]]
+id = "only"
+kind = "basic"
+front = "f"
+back = "b"
+)"));
+  const auto deleted = daemon.kioku({"note", "delete", "only"});
+  INFO(deleted.err);
+  REQUIRE(deleted.exit_code == 0);
+  const std::string target = daemon.home().write_file("kept.out", "kept\n");
+  for (const std::string format : {"toml", "tsv", "apkg"}) {
+    for (const std::string language : {"en", "ja"}) {
+      INFO(format << " " << language);
+      const auto refused =
+          daemon.kioku({"--lang", language, "export", "emptied", "--format", format, "-o", target});
+      CHECK(refused.exit_code == 1);
+      CHECK(refused.err == (language == "en"
+                                ? "kioku: emptied has no notes to export (its notes were deleted, "
+                                  "or it never had any)\n"
+                                : "kioku: emptied には書き出すノートがありません（削除されたか、"
+                                  "もともとありません）\n"));
+      CHECK(read_file(target) == "kept\n");
+    }
+  }
+}
