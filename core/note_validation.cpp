@@ -6,6 +6,7 @@
 
 #include "core/cloze_walk.hpp"
 #include "core/deck_parser_limits.hpp"
+#include "core/deck_parser_table.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/templated_note_type.hpp"
 
@@ -235,6 +236,31 @@ void check_texts(const Note& note) {
   }
 }
 
+// A text's language is a code, as a deck file's `languages` are, and a note has at most as many
+// as a deck file: a key of a request's note (note.add) is shown back and exported as one.
+void check_languages(const Note& note) {
+  std::set<std::string_view> languages;
+  const auto check = [&](const std::string& field, const std::string& language) {
+    if (!is_language_code(language)) {
+      throw NoteError(field, "",
+                      bilingual("{language} is not a language code such as \"en\" or \"ja\"",
+                                "{language} は \"en\" や \"ja\" のような言語コードではありません",
+                                {{"language", quoted_for_error(language)}}));
+    }
+    languages.insert(language);
+    if (languages.size() > kMaxLanguages) {
+      throw NoteError(field, "",
+                      bilingual("the note has text in more than {most} languages",
+                                "ノートのテキストの言語が {most} 個を超えています",
+                                {{"most", std::to_string(kMaxLanguages)}}));
+    }
+  };
+  for (const NoteField& field : note.fields) {
+    for (const auto& [language, text] : field.text) check(field.name, language);
+  }
+  for (const auto& [language, choices] : note.choices) check("choices", language);
+}
+
 void check_tags(const Note& note) {
   if (note.tags.size() > kMaxTagsPerCard) {
     throw NoteError("tags", "",
@@ -299,6 +325,7 @@ std::map<std::string, ClozeText> check_note_shape(const Note& note) {
 
 std::map<std::string, ClozeText> validate_note(const Note& note) {
   std::map<std::string, ClozeText> clozes = check_note_shape(note);
+  check_languages(note);
   check_texts(note);
   check_tags(note);
   return clozes;

@@ -23,6 +23,7 @@ namespace kioku {
 //   kMinChoices or more than kMaxChoices in a language, languages with different numbers of
 //   choices, an empty choice, an answer outside 1..the number of choices;
 // then the rules on its text:
+// - a language that is not a code (is_language_code), or more than kMaxLanguages of them;
 // - a character that acts on a terminal, or a text past its length (core/deck_parser_text.hpp);
 // - tags: more than kMaxTagsPerCard, an empty one, or one with a space in it (Anki splits tags
 //   on spaces).

@@ -349,4 +349,24 @@ TEST_CASE("note: the errors are worded in Japanese too, the English as it was", 
 }
 
 }  // namespace
+TEST_CASE("note: a text's language is a language code, and a note has at most 16", "[core][note]") {
+  for (const std::string& language :
+       {std::string(), std::string("a b"), std::string("x\x1b[31mRED"), std::string(5000, 'e')}) {
+    INFO(language.size());
+    const NoteError error =
+        note_error_of(note_of(NoteKind::kBasic, {{"front", {{language, "f"}}}}));
+    CHECK(error.field() == "front");
+    CHECK(error.problem().find("is not a language code such as \"en\" or \"ja\"") !=
+          std::string::npos);
+    // Quoted and escaped, never raw.
+    CHECK(error.problem().find('\x1b') == std::string::npos);
+  }
+  LocalizedText many;
+  for (char letter = 'a'; letter < 'a' + 17; ++letter) many[std::string("x") + letter] = "f";
+  CHECK(note_error_of(note_of(NoteKind::kBasic, {{"front", many}})).problem() ==
+        "the note has text in more than 16 languages");
+  many.erase("xq");
+  CHECK_NOTHROW(validate_note(note_of(NoteKind::kBasic, {{"front", many}})));
+}
+
 }  // namespace kioku
