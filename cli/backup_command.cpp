@@ -105,6 +105,12 @@ void run_backup(CliContext& context, const BackupArgs& args) {
   if (args.file) {
     const std::string file = absolute(*args.file);
     // Said here in the user's language; kiokud checks again, and its link never replaces.
+    std::error_code not_there;
+    if (std::filesystem::is_directory(file, not_there)) {
+      // Whatever --force says: a backup replaces a file, never a directory.
+      throw Error(ErrorCode::kInvalidParams,
+                  fill_in(words.is_directory, {{"path", safe_line(file)}}));
+    }
     if (!args.force && exists(file)) {
       throw Error(ErrorCode::kConflict, fill_in(words.file_exists, {{"path", safe_line(file)}}));
     }

@@ -11,6 +11,9 @@ const BackupMessages kEnglish{
     .backed_up = "Backed up the collection to {path} ({bytes} bytes)",
     .contents = "{cards} cards, {notes} notes, {reviews} reviews",
     .file_exists = "{path} already exists; name another file, or use --force to replace it",
+    .is_directory =
+        "{path} is a directory; name a file in it (kioku backup without a file keeps "
+        "dated copies in kiokud's backups directory)",
     .restored = "Restored the collection from {file} (schema version {version})",
     .kept = "The collection it replaced is kept in {path}",
     .no_such_file = "cannot restore {path}: no such file; nothing was changed",
@@ -29,6 +32,10 @@ const BackupMessages kJapanese{
     .backed_up = "コレクションを {path} にバックアップしました（{bytes} バイト）",
     .contents = "カード {cards} 枚、ノート {notes} 件、復習 {reviews} 回",
     .file_exists = "{path} は既に存在します。別の名前にするか、--force で置き換えてください",
+    .is_directory =
+        "{path} はディレクトリです。その中のファイルを指定してください（ファイルを"
+        "指定しない kioku backup は日付付きのコピーを kiokud のバックアップ"
+        "ディレクトリに残します）",
     .restored = "コレクションを {file} から復元しました（スキーマバージョン {version}）",
     .kept = "置き換えたコレクションは {path} に保存してあります",
     .no_such_file = "{path} を復元できません: ファイルがありません。何も変更していません",

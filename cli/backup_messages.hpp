@@ -10,6 +10,7 @@ struct BackupMessages {
   const char* backed_up;     // {path}, {bytes}
   const char* contents;      // {cards}, {notes}, {reviews}
   const char* file_exists;   // {path}
+  const char* is_directory;  // {path}
   const char* restored;      // {file}, {version}
   const char* kept;          // {path}
   const char* no_such_file;  // {path}
@@ -26,8 +27,8 @@ struct BackupMessages {
   const char* no_good_backup;
 };
 BOOST_DESCRIBE_STRUCT(BackupMessages, (),
-                      (backed_up, contents, file_exists, restored, kept, no_such_file, list_heading,
-                       list_empty, kind_automatic, kind_manual, kind_before_migration,
+                      (backed_up, contents, file_exists, is_directory, restored, kept, no_such_file,
+                       list_heading, list_empty, kind_automatic, kind_manual, kind_before_migration,
                        kind_before_restore, good_backup, restore_line, no_good_backup))
 
 const BackupMessages& backup_messages_for(const std::string& language);

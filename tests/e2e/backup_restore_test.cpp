@@ -160,6 +160,17 @@ TEST_CASE("e2e: kioku backup while kiokud serves gives a file with the same card
     CHECK(forced.exit_code == 0);
     CHECK(count_rows(file, "revlog") == 4);
   }
+  SECTION("a directory is refused as a directory, --force or not") {
+    for (const std::vector<std::string>& arguments :
+         {std::vector<std::string>{"backup", home.root()},
+          std::vector<std::string>{"backup", home.root(), "--force"}}) {
+      const auto refused = run_kioku(home, arguments);
+      CHECK(refused.exit_code == 2);
+      CHECK(refused.err == "kioku: " + home.root() +
+                               " is a directory; name a file in it (kioku backup without a file "
+                               "keeps dated copies in kiokud's backups directory)\n");
+    }
+  }
 }
 
 TEST_CASE("e2e: kioku restore brings back the earlier state and keeps the replaced collection",
