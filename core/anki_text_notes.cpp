@@ -396,6 +396,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
     switch (column.role) {
       case Role::kGuid:
         note.id = std::string(trim_ascii_space(value));
+        result.guid_given = !note.id.empty();
         guid_column = index;
         break;
       case Role::kDeck:

@@ -32,9 +32,10 @@ struct AnkiTextOptions {
 };
 
 struct AnkiTextNote {
-  Note note;              // valid (validate_note); its deck is the slug of deck_name
-  std::string deck_name;  // as the file or --deck names it
-  int line = 0;           // where its row starts
+  Note note;                // valid (validate_note); its deck is the slug of deck_name
+  std::string deck_name;    // as the file or --deck names it
+  int line = 0;             // where its row starts
+  bool guid_given = false;  // its id is the file's guid column's, not made from its first field
 };
 
 class AnkiTextNotes {

@@ -129,6 +129,17 @@ ImportedDeck deck_for(Collection& collection, const AnkiTextNote& entry,
   return {.id = collection.decks().save(deck, source, now), .made_here = true};
 }
 
+// The live note of the row's guid that kioku keeps in a deck other than the row's, if any.
+// None when the row's deck has it: the row's own deck is looked in as ever.
+std::optional<StoredNote> live_note_elsewhere(Collection& collection, const AnkiTextNote& entry) {
+  std::optional<StoredNote> elsewhere;
+  for (StoredNote& stored : collection.notes().with_guid(entry.note.id)) {
+    if (stored.note.deck == entry.note.deck) return std::nullopt;
+    if (!stored.deleted_ms && !elsewhere) elsewhere = std::move(stored);
+  }
+  return elsewhere;
+}
+
 // The note type kept as itself a row names (docs/anki-import.md, "Note types kept as
 // themselves"), or null for a stock type's name: a kept type of exactly that name when the row's
 // guid is a note of it (kioku's own export of it), else when no stock type has the name (Anki's
@@ -208,8 +219,32 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
                },
            .most = kMostBytesAhead});
       std::map<std::string, ImportedDeck> decks;  // by slug
+      // The reader reads ahead of the rows: the whole file is read before its last rows are
+      // saved, and 1 means done, which is told once, below.
+      const auto report_progress = [&](const WalkedRow& walked) {
+        progress.cards_done(WorkStage::kImporting,
+                            std::min(0.999, static_cast<double>(walked.consumed) / to_read),
+                            summary.cards_saved());
+      };
       while (const WalkedRow* walked = walk.next()) {
         const AnkiTextNote& entry = walked->entry;
+        // A guid the file gives is one note in the whole collection, as a package's is: a note
+        // Anki moved to another deck since kioku has it is updated where kioku keeps it, not
+        // added again in the row's deck.
+        if (entry.guid_given) {
+          if (std::optional<StoredNote> elsewhere = live_note_elsewhere(collection, entry)) {
+            Note moved = entry.note;
+            moved.deck = elsewhere->note.deck;
+            try {
+              summary.count(
+                  places.save(collection, elsewhere->deck_id, moved, elsewhere->position, now));
+            } catch (const NoteError& error) {
+              throw InputError(name, entry.line, error.field(), error.problem_message());
+            }
+            report_progress(*walked);
+            continue;
+          }
+        }
         auto deck = decks.find(entry.note.deck);
         if (deck == decks.end()) {
           deck = decks
@@ -235,11 +270,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
         } catch (const NoteError& error) {
           throw InputError(name, entry.line, error.field(), error.problem_message());
         }
-        // The reader reads ahead of the rows: the whole file is read before its last rows are
-        // saved, and 1 means done, which is told once, below.
-        progress.cards_done(WorkStage::kImporting,
-                            std::min(0.999, static_cast<double>(walked->consumed) / to_read),
-                            summary.cards_saved());
+        report_progress(*walked);
       }
       source.confirm_unchanged();
       places.flush(collection, now);

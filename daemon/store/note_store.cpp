@@ -66,7 +66,10 @@ struct NoteStore::Statements {
   explicit Statements(sqlite::Database& database)
       : select_in_deck(database.prepare(select_notes("WHERE n.deck_id = ?1 AND n.guid = ?2"))),
         select_by_id(database.prepare(select_notes("WHERE n.id = ?1"))),
-        select_by_guid(database.prepare(select_notes("WHERE n.guid = ?1 ORDER BY n.id"))),
+        // Through the decks: the index is (deck_id, guid), so one look a deck instead of a scan
+        // of every note.
+        select_by_guid(database.prepare(select_notes(
+            "WHERE n.deck_id IN (SELECT id FROM decks) AND n.guid = ?1 ORDER BY n.id"))),
         select_live_guids(
             database.prepare("SELECT guid, id FROM notes WHERE deleted_ms IS NULL ORDER BY id")),
         select_live_ids(database.prepare(

@@ -59,7 +59,7 @@ class NoteStore {
   std::optional<StoredNote> find(std::int64_t deck_id, const std::string& guid);
   // Throws kioku::Error (kNotFound) when there is no such row.
   StoredNote note(std::int64_t note_id);
-  // Every note with this id, in any deck, by row id.
+  // Every note with this id, in any deck, by row id: one index look a deck.
   std::vector<StoredNote> with_guid(const std::string& guid);
   // The oldest live (not deleted) note of each of the guids `gather_guids` puts in its set that
   // the collection has, by guid: one walk of the notes for an import that would otherwise look

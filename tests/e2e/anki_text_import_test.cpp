@@ -254,3 +254,30 @@ TEST_CASE("e2e: a refused row far into a file names its line and nothing lands",
                     "CAST(substr(json_extract(fields, '$[0].text.en'), 7) AS INTEGER)") == "500");
   expect_still_serving(home);
 }
+
+TEST_CASE("e2e: a guid the file gives is one note in the collection, updated in the deck it is in",
+          "[e2e][anki_text]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string header = "#separator:tab\n#guid column:1\n#deck column:2\n";
+  const auto first = parse_output(daemon.kioku(
+      {"import", home.write_file("first.txt", header + "g1\tKept Here\tfront\tback\n"), "--json"}));
+  CHECK(field(first, "added") == 1);
+  // Anki moved the note to another deck and changed it; the export names that deck.
+  const auto moved = parse_output(daemon.kioku(
+      {"import", home.write_file("moved.txt", header + "g1\tMoved There\tchanged\tback\n"),
+       "--json"}));
+  CHECK(field(moved, "added") == 0);
+  CHECK(field(moved, "updated") == 1);
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT count(*) FROM notes WHERE guid = 'g1'") == "1");
+  CHECK(reader.text("SELECT d.slug FROM notes n JOIN decks d ON d.id = n.deck_id") == "kept-here");
+  CHECK(reader.text("SELECT json_extract(fields, '$[0].text.en') FROM notes") == "changed");
+  // No deck was made for it.
+  CHECK(reader.text("SELECT count(*) FROM decks") == "1");
+  // Without a guid, a row is its deck's: the same first field in another deck is another note.
+  const auto unnamed = parse_output(daemon.kioku(
+      {"import", home.write_file("plain.txt", "#separator:tab\n#deck:Other\nchanged\tback\n"),
+       "--json"}));
+  CHECK(field(unnamed, "added") == 1);
+}
