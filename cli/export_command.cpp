@@ -90,17 +90,31 @@ class ExportTarget {
       through_ =
           protocol::UniqueFd(::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
       if (!through_) throw write_error(target, errno, language);
-      const int flags = ::fcntl(through_.get(), F_GETFL);
-      if (flags < 0 || ::fcntl(through_.get(), F_SETFL, flags & ~O_NONBLOCK) != 0) {
-        throw write_error(target, errno, language);
+      // What was opened, not what stat saw: a path changed between the two into a regular file
+      // (a link to the collection) would be written over in place. Renamed onto instead, below,
+      // where kiokud checks it.
+      struct stat opened {};
+      if (::fstat(through_.get(), &opened) != 0) throw write_error(target, errno, language);
+      if (S_ISREG(opened.st_mode)) {
+        through_.reset();
+      } else {
+        const int flags = ::fcntl(through_.get(), F_GETFL);
+        if (flags < 0 || ::fcntl(through_.get(), F_SETFL, flags & ~O_NONBLOCK) != 0) {
+          throw write_error(target, errno, language);
+        }
+        open_memory_file();
+        return;
       }
-      open_memory_file();
-      return;
     }
-    place_ = followed_links(target, language);
-    const std::filesystem::path path(place_);
-    const std::filesystem::path directory =
-        path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    // The file the rename replaces, by its directory's real path: the kernel resolves a ".."
+    // after the link before it, which the path's text does not tell, and kiokud must be asked
+    // about the file the rename will reach.
+    const std::filesystem::path path(followed_links(target, language));
+    std::error_code error;
+    const std::filesystem::path directory = std::filesystem::canonical(
+        path.has_parent_path() ? path.parent_path() : std::filesystem::path("."), error);
+    if (error) throw write_error(target, error.value(), language);
+    place_ = (directory / path.filename()).string();
     temporary_ = (directory / ("." + path.filename().string() + ".kioku-export-XXXXXX")).string();
     file_ = protocol::UniqueFd(::mkostemp(temporary_.data(), O_CLOEXEC));
     if (!file_) {
@@ -121,10 +135,7 @@ class ExportTarget {
   // files; none when it is copied out instead.
   std::optional<std::string> destination() const {
     if (place_.empty()) return std::nullopt;
-    std::error_code error;
-    const std::filesystem::path absolute = std::filesystem::absolute(place_, error);
-    if (error) throw write_error(target_, error.value(), language_);
-    return absolute.lexically_normal().string();
+    return place_;  // absolute: its directory's real path
   }
 
   // Puts the written file in place: flushed, with the mode a new file gets, renamed onto the

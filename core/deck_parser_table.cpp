@@ -46,14 +46,6 @@ bool is_slug(std::string_view text) {
   return true;
 }
 
-bool is_language_code(std::string_view text) {
-  if (text.size() < 2 || text.size() > 8) return false;
-  for (char c : text) {
-    if (!std::islower(static_cast<unsigned char>(c)) && c != '-') return false;
-  }
-  return true;
-}
-
 TableReader::TableReader(const toml::table& table, const TablePlace& place, std::string path,
                          int line)
     : table_(table),

@@ -13,6 +13,7 @@
 
 #include "core/bilingual_message.hpp"
 #include "core/deck_parser_text.hpp"
+#include "core/language_code.hpp"
 #include "core/localized_text.hpp"
 #include "core/toml.hpp"
 
@@ -33,7 +34,6 @@ int line_of(const toml::node& node, int part_first_line);
 std::string key_name(std::string_view key);
 
 bool is_slug(std::string_view text);
-bool is_language_code(std::string_view text);
 
 // "must be a list of strings", in both languages: what every list of strings refuses.
 BilingualMessage list_of_strings();

@@ -6,8 +6,8 @@
 
 #include "core/cloze_walk.hpp"
 #include "core/deck_parser_limits.hpp"
-#include "core/deck_parser_table.hpp"
 #include "core/deck_parser_text.hpp"
+#include "core/language_code.hpp"
 #include "core/templated_note_type.hpp"
 
 namespace kioku {

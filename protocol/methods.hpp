@@ -23,8 +23,7 @@ namespace kioku::protocol {
 // records a wrong one and holds a right one for its rating.
 // 3: cards come from notes: review.next may send basic, reverse, cloze and typed cards, with
 // their sides as rich text; review.check and review.answer take a typed card's text.
-// 8: note.find runs on the worker (refused in a batch); a batch runs for at most 200 ms;
-// deck.export takes destination.
+// 8: a batch runs for at most 200 ms of kiokud's thread; deck.export takes destination.
 inline constexpr int kProtocolVersion = 8;
 
 }  // namespace kioku::protocol

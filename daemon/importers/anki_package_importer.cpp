@@ -20,6 +20,7 @@
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/fnv1a.hpp"
+#include "core/language_code.hpp"
 #include "core/note_canonical.hpp"
 #include "core/note_type_rules.hpp"
 #include "core/note_validation.hpp"
@@ -79,8 +80,12 @@ bool nothing_after_save(const AnkiNote& note, const AnkiPackageOptions& options)
 // language is a new note's; a note built again in another would differ from itself, and its
 // import report a change made in kioku that nobody made.
 std::string stored_language(const Note& note, const std::string& otherwise) {
+  // A key an older note.add let in (not a language code) is not carried on: the note would be
+  // refused (validate_note).
   for (const NoteField& field : note.fields) {
-    if (!field.text.empty()) return field.text.begin()->first;
+    if (!field.text.empty() && is_language_code(field.text.begin()->first)) {
+      return field.text.begin()->first;
+    }
   }
   return otherwise;
 }

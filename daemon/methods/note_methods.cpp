@@ -14,7 +14,6 @@
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/study_card.hpp"
 #include "daemon/methods/wire_views.hpp"
-#include "daemon/methods/worker_read.hpp"
 #include "protocol/note_types.hpp"
 
 namespace kioku::daemon {
@@ -348,18 +347,12 @@ protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodCont
                           "パラメータ 'offset' は 0 以上でなければなりません"));
   }
   search.limit = limit + 1;  // one more says whether there are more
-  // On the worker: a text search reads every note, a second and more of kiokud's thread on a
-  // collection of a million, in which no other client would be answered.
-  return read_on_worker<protocol::NoteFindResult>(
-      context, [search, limit](CollectionReads& reads, const ProgressReport&) {
-        Collection& collection = reads.collection();
-        std::vector<StoredNote> found = collection.notes().search(search);
-        protocol::NoteFindResult result;
-        result.more = static_cast<std::int64_t>(found.size()) > limit;
-        if (result.more) found.pop_back();
-        for (const StoredNote& note : found) result.notes.push_back(note_view(note, collection));
-        return result;
-      });
+  std::vector<StoredNote> found = context.collection.notes().search(search);
+  protocol::NoteFindResult result;
+  result.more = static_cast<std::int64_t>(found.size()) > limit;
+  if (result.more) found.pop_back();
+  for (const StoredNote& note : found) result.notes.push_back(note_view(note, context.collection));
+  return result;
 }
 
 protocol::NoteDeleteResult set_deleted(const protocol::NoteGetParams& params,

@@ -483,8 +483,15 @@ TEST_CASE(
   const std::int64_t notes = sql_integer(daemon.home(), "SELECT count(*) FROM notes");
   const std::string pointing = daemon.home().root() + "/pointing.toml";
   REQUIRE(::symlink(collection.c_str(), pointing.c_str()) == 0);
+  // A ".." after a link to a folder beside the collection: the kernel's rename reaches the
+  // collection, whatever the path's text says.
+  const std::string beside = daemon.home().data_dir() + "/beside";
+  std::filesystem::create_directory(beside);
+  const std::string into = daemon.home().root() + "/into";
+  REQUIRE(::symlink(beside.c_str(), into.c_str()) == 0);
+  const std::string climbing = into + "/../collection.sqlite";
   for (const std::string language : {"en", "ja"}) {
-    for (const std::string& own : {collection, collection + "-wal", pointing}) {
+    for (const std::string& own : {collection, collection + "-wal", pointing, climbing}) {
       INFO(language << " " << own);
       const auto refused = daemon.kioku(
           {"--lang", language, "export", "gradient-checkpointing", "--format", "apkg", "-o", own});

@@ -190,16 +190,4 @@ TEST_CASE("e2e: a long request in a batch or as a notification is refused, not r
       request_line(7, "deck.import", {{"path", deck}, {"deck", "Batched"}, {"kind", "basic"}}));
   INFO(json::serialize(alone));
   CHECK(alone.at("result").at("added").as_int64() == 1);
-  // A note search reads every note: on a large collection, seconds of kiokud's thread.
-  const json::value searches =
-      client.request("[" + request_line(8, "note.find", {{"text", "front"}}) + "," +
-                     request_line(9, "due.counts") + "]");
-  INFO(json::serialize(searches));
-  REQUIRE(searches.is_array());
-  CHECK(std::string(searches.as_array()[0].at("error").at("message").as_string())
-            .find("sent alone") != std::string::npos);
-  CHECK(searches.as_array()[1].as_object().contains("result"));
-  const json::value search = client.request(request_line(10, "note.find", {{"text", "front"}}));
-  INFO(json::serialize(search));
-  CHECK(search.at("result").at("notes").as_array().size() == 1);
 }
