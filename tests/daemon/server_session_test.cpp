@@ -5,6 +5,7 @@
 // idle timeout runs on the server's clock, so its test moves a fake clock instead of waiting; the
 // idle exit leaves a server with a client connected running, however long its clock moves on.
 #include <algorithm>
+#include <atomic>
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 #include <functional>
@@ -312,13 +313,17 @@ TEST_CASE(
   REQUIRE((flooder.connected() && other.connected()));
   // While the flooder's first request is handled, its 199 others already read behind it, the
   // other client asks once.
-  server.on_knock([&] { REQUIRE(other.send(test::request_line(1000, "ping") + "\n")); });
+  // On the server's thread: told back through an atomic, as Catch's assertions are not for two
+  // threads at once (TSan).
+  std::atomic<bool> knocked{false};
+  server.on_knock([&] { knocked = other.send(test::request_line(1000, "ping") + "\n"); });
   std::string lines = test::request_line(1, "knock") + "\n";
   for (std::int64_t id = 2; id <= 200; ++id) lines += test::request_line(id, "ping") + "\n";
   REQUIRE(lines.size() < 16 * 1024);  // one read of the server's brings them all
   REQUIRE(flooder.send(lines));
 
   CHECK(next_message(other).at("id") == 1000);
+  CHECK(knocked);
   for (std::int64_t id = 1; id <= 200; ++id) CHECK(next_message(flooder).at("id") == id);
   // Its request came a few of the flooder's after the knock, not after all 200: each line after
   // the first of one read waits behind what else is ready.
