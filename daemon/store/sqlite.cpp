@@ -206,24 +206,15 @@ void Database::overwrite_failed_commit() noexcept {
   if (sqlite3_get_autocommit(handle_) == 0) {
     sqlite3_exec(handle_, "ROLLBACK", nullptr, nullptr, nullptr);
   }
-  sqlite3_stmt* statement = nullptr;
-  std::string journal_mode;
+  // Only a WAL keeps a failed commit's frames; a rollback journal undoes it whole.
   std::int64_t user_version = 0;
-  if (sqlite3_prepare_v2(handle_, "PRAGMA journal_mode", -1, &statement, nullptr) == SQLITE_OK &&
-      sqlite3_step(statement) == SQLITE_ROW) {
-    const unsigned char* text = sqlite3_column_text(statement, 0);
-    if (text != nullptr) journal_mode = reinterpret_cast<const char*>(text);
-  }
-  sqlite3_finalize(statement);
-  if (journal_mode != "wal") return;
-  statement = nullptr;
-  if (sqlite3_prepare_v2(handle_, "PRAGMA user_version", -1, &statement, nullptr) != SQLITE_OK ||
-      sqlite3_step(statement) != SQLITE_ROW) {
-    sqlite3_finalize(statement);
+  try {
+    Statement journal(*this, "PRAGMA journal_mode");
+    if (!journal.step() || journal.column_text(0) != "wal") return;
+    user_version = this->user_version();
+  } catch (...) {
     return;
   }
-  user_version = sqlite3_column_int64(statement, 0);
-  sqlite3_finalize(statement);
   // Rewrites the first page as it is; if this commit fails too, its frames (which hold nothing
   // of the failed write) are what a recovery finds first.
   const std::string rewrite = "PRAGMA user_version = " + std::to_string(user_version);
