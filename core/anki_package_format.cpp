@@ -230,8 +230,10 @@ std::optional<BilingualMessage> anki_media_name_problem(std::string_view name) {
     return bilingual("a name longer than 255 bytes", "名前が 255 バイトを超えています");
   }
   // kiokud's start removes its leftover temporary files from the media folder by these names
-  // (daemon/importers/import_temporary_files.hpp): a media file of one would vanish.
-  if (name.starts_with(".kioku-")) {
+  // (daemon/importers/import_temporary_files.hpp): a media file of one would vanish. So would
+  // ".kioku.png" once a clash renamed it to ".kioku-<hash>.png".
+  const auto reserved = [](std::string_view text) { return text.starts_with(".kioku-"); };
+  if (reserved(name) || reserved(anki_media_renamed(name, 0))) {
     return bilingual("a name kioku keeps for its own temporary files (.kioku-...)",
                      "kioku が一時ファイルに使う名前（.kioku-...）です");
   }

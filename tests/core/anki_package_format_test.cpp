@@ -117,6 +117,12 @@ TEST_CASE("media names: one normal component, else the reason", "[anki-package]"
   REQUIRE(kept);
   CHECK(kept->english == "a name kioku keeps for its own temporary files (.kioku-...)");
   CHECK_FALSE(anki_media_name_problem(".hidden.png"));
+  // A clash renames ".kioku.png" to ".kioku-<hash>.png", a temporary file's name.
+  CHECK(anki_media_name_problem(".kioku.png"));
+  CHECK(anki_media_name_problem(".kioku."));
+  CHECK(anki_media_name_problem(".kioku"));
+  CHECK_FALSE(anki_media_name_problem(".kiokus.png"));
+  CHECK_FALSE(anki_media_name_problem(".kioku.a.png"));
   CHECK(anki_media_renamed("a.png", 0x0123456789abcdefULL) == "a-0123456789abcdef.png");
   CHECK(anki_media_renamed("noext", 1) == "noext-0000000000000001");
 }
