@@ -151,10 +151,6 @@ void run_backup_list(CliContext& context, const NoArgs&) {
                 });
 }
 
-std::string not_empty(const std::string& file) {
-  return file.empty() ? "must not be empty" : "";
-}
-
 }  // namespace
 
 CommandGroup backup_commands() {
@@ -190,7 +186,8 @@ CommandGroup backup_commands() {
                             "コレクションをバックアップで置き換える。置き換えたものは "
                             "backups ディレクトリに残す"})
           .option(&RestoreArgs::file, "FILE", {"the backup to restore", "復元するバックアップ"},
-                  required().checked_by(not_empty))
+                  required().checked_by(
+                      refusing_empty(bilingual("must not be empty", "空にはできません"))))
           .flag(&RestoreArgs::force, "--force",
                 {"restore even while other clients are connected",
                  "他のクライアントが接続中でも復元する"})

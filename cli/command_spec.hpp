@@ -21,6 +21,7 @@
 #include "cli/cli_context.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/language_choice.hpp"
+#include "core/bilingual_message.hpp"
 
 namespace kioku::cli {
 
@@ -42,13 +43,23 @@ struct OptionRules {
   std::vector<std::string> choices;           // the only values allowed, when not empty
   std::optional<Range<int>> integer_range;    // for int targets
   std::optional<Range<double>> number_range;  // for double targets
-  std::function<std::string(const std::string&)> problem;  // what is wrong with a value, or ""
+  // What is wrong with a value, in both languages; nullopt when nothing is.
+  std::function<std::optional<BilingualMessage>(const std::string&)> problem;
 
-  OptionRules checked_by(std::function<std::string(const std::string&)> check) && {
+  OptionRules checked_by(
+      std::function<std::optional<BilingualMessage>(const std::string&)> check) && {
     problem = std::move(check);
     return std::move(*this);
   }
 };
+
+// A check for checked_by(): an empty value is refused with `problem`.
+inline std::function<std::optional<BilingualMessage>(const std::string&)> refusing_empty(
+    BilingualMessage problem) {
+  return [problem = std::move(problem)](const std::string& value) {
+    return value.empty() ? std::optional<BilingualMessage>(problem) : std::nullopt;
+  };
+}
 
 inline OptionRules required() {
   OptionRules rules;

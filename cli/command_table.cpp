@@ -4,12 +4,19 @@
 #include "cli/command_table.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <sstream>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/terminal/text_width.hpp"
+#include "cli/usage_error_text.hpp"
+#include "core/bilingual_message.hpp"
 
 namespace kioku::cli {
 
@@ -78,7 +85,49 @@ CommandSpec program() {
   return spec;
 }
 
-// Adds `spec`'s option to `app` with CLI11's own conversions and messages.
+// The rule of one_of(): the value is one of `choices`.
+std::function<std::optional<BilingualMessage>(const std::string&)> one_of_problem(
+    std::vector<std::string> choices) {
+  return
+      [choices = std::move(choices)](const std::string& value) -> std::optional<BilingualMessage> {
+        if (std::find(choices.begin(), choices.end(), value) != choices.end()) return std::nullopt;
+        const std::string listed = "{" + CLI::detail::join(choices, ",") + "}";
+        return bilingual("{value} not in {choices}", "{value} は {choices} のどれでもありません",
+                         {{"value", value}, {"choices", listed}});
+      };
+}
+
+// The rule of between(): the value reads as a T (as CLI11 reads it) within `range`.
+template <class T>
+std::function<std::optional<BilingualMessage>(const std::string&)> range_problem(Range<T> range) {
+  return [range](const std::string& value) -> std::optional<BilingualMessage> {
+    T number{};
+    if (!CLI::detail::lexical_cast(value, number)) {
+      return bilingual("Value {value} could not be converted", "{value} は数として読めません",
+                       {{"value", value}});
+    }
+    if (number >= range.min && number <= range.max) return std::nullopt;
+    std::ostringstream min;
+    std::ostringstream max;
+    min << range.min;
+    max << range.max;
+    return bilingual("Value {value} not in range {min} to {max}",
+                     "{value} は {min} から {max} の範囲にありません",
+                     {{"value", value}, {"min", min.str()}, {"max", max.str()}});
+  };
+}
+
+// The kind of CLI11 error `error` is, as cli/usage_error_text names them. By its class, not
+// get_name(): an ExtrasError of a subcommand is named after the subcommand.
+std::string_view usage_error_kind(const CLI::Error& error) {
+  if (dynamic_cast<const CLI::RequiredError*>(&error)) return "RequiredError";
+  if (dynamic_cast<const CLI::ExtrasError*>(&error)) return "ExtrasError";
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) return "ArgumentMismatch";
+  if (dynamic_cast<const CLI::ConversionError*>(&error)) return "ConversionError";
+  return "";
+}
+
+// Adds `spec`'s option to `app` with CLI11's own conversions, and its rules in `language`.
 void add_option(CLI::App& app, const OptionSpec& spec, const std::string& language) {
   const std::string& help = spec.help_in(language);
   CLI::Option* option = std::visit(
@@ -86,9 +135,10 @@ void add_option(CLI::App& app, const OptionSpec& spec, const std::string& langua
         using Target = std::remove_pointer_t<decltype(target)>;
         if constexpr (std::is_same_v<Target, bool>) {
           if (spec.flag_value) return app.add_flag(spec.name, *target, help);
-          return app.add_flag_function(
-              spec.name, [target, value = spec.flag_value](std::int64_t) { *target = value; },
-              help);
+          // A callback, not add_flag_function: its int64 conversion of `--no-shuffle=x` threw
+          // std::invalid_argument past the parse, and `=false` here leaves the flag unset.
+          return app.add_flag_callback(
+              spec.name, [target, value = spec.flag_value] { *target = value; }, help);
         } else if constexpr (requires { typename Target::value_type; } &&
                              !std::is_same_v<Target, std::string> &&
                              !std::is_same_v<Target, std::vector<std::string>>) {
@@ -102,17 +152,21 @@ void add_option(CLI::App& app, const OptionSpec& spec, const std::string& langua
       spec.target);
   const OptionRules& rules = spec.rules;
   if (rules.required) option->required();
-  if (!rules.choices.empty()) option->check(CLI::IsMember(rules.choices));
-  // Not CLI::PositiveNumber and the like: their messages spell out the range of a double.
-  if (rules.integer_range) {
-    option->check(CLI::Range(rules.integer_range->min, rules.integer_range->max));
-  }
-  if (rules.number_range) {
-    option->check(CLI::Range(rules.number_range->min, rules.number_range->max));
-  }
-  if (rules.problem) {
+  // Not CLI::IsMember and CLI::Range: their messages are English only, made before the language
+  // is known. These say the same in English.
+  std::vector<std::function<std::optional<BilingualMessage>(const std::string&)>> checks;
+  if (!rules.choices.empty()) checks.push_back(one_of_problem(rules.choices));
+  if (rules.integer_range) checks.push_back(range_problem(*rules.integer_range));
+  if (rules.number_range) checks.push_back(range_problem(*rules.number_range));
+  if (rules.problem) checks.push_back(rules.problem);
+  for (auto& check : checks) {
     option->check(CLI::Validator(
-        [problem = rules.problem](const std::string& value) { return problem(value); }, "", ""));
+        [check = std::move(check), language](const std::string& value) -> std::string {
+          const std::optional<BilingualMessage> problem = check(value);
+          if (!problem) return "";
+          return is_japanese(language) ? problem->japanese : problem->english;
+        },
+        "", ""));
   }
   // A list option may be given again: `--option a=1 --option b=2` keeps both.
   if (!spec.positional() && std::holds_alternative<std::vector<std::string>*>(spec.target)) {
@@ -208,6 +262,12 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
   const std::string help = help_language(arguments, language);
   CLI::App app{table.program.help_in(help), program_name};
   if (is_japanese(help)) use_japanese_help(app);
+  app.failure_message([japanese = is_japanese(help)](const CLI::App*, const CLI::Error& error) {
+    const std::string what = japanese
+                                 ? usage_error_in_japanese(usage_error_kind(error), error.what())
+                                 : std::string(error.what());
+    return what + "\n" + usage_error_hint(japanese) + "\n";
+  });
   app.set_version_flag("--version", table.version,
                        is_japanese(help) ? "バージョンを表示して終了する"
                                          : "Display program version information and exit");

@@ -268,7 +268,11 @@ CommandGroup export_commands() {
           .option(&ExportArgs::output, "-o,--output",
                   {"the file to write (replaced whole, never half written); default: standard "
                    "output",
-                   "書き出すファイル（丸ごと置き換え、書きかけは残らない）。既定: 標準出力"})
+                   "書き出すファイル（丸ごと置き換え、書きかけは残らない）。既定: 標準出力"},
+                  // "" would be standard output by mistake: -o is left out for that.
+                  OptionRules().checked_by(refusing_empty(
+                      bilingual("must not be empty (leave -o out to write to standard output)",
+                                "空にはできません（標準出力に書き出すなら -o を付けない）"))))
           .flag(&ExportArgs::with_history, "--with-history",
                 {"apkg: write each card's review log too, as Anki's revlog",
                  "apkg: 各カードの復習履歴も Anki の revlog として書き出す"})

@@ -171,11 +171,6 @@ void check_options_for_format(const ImportArgs& args, const ImportSource& source
   }
 }
 
-// FILE names a file or standard input; "" names neither.
-std::string not_empty(const std::string& file) {
-  return file.empty() ? "must not be empty (give a deck file, or - for standard input)" : "";
-}
-
 }  // namespace
 
 CommandGroup import_commands() {
@@ -188,7 +183,10 @@ CommandGroup import_commands() {
           .option(&ImportArgs::file, "FILE",
                   {"the deck file, or - to read it from standard input",
                    "デッキファイル。- なら標準入力から読む"},
-                  required().checked_by(not_empty))
+                  // FILE names a file or standard input; "" names neither.
+                  required().checked_by(refusing_empty(
+                      bilingual("must not be empty (give a deck file, or - for standard input)",
+                                "空にはできません（デッキファイルか、標準入力なら - を指定）"))))
           .option(&ImportArgs::format, "--format",
                   {"toml, anki-text or anki-package (default: by the extension, else the content)",
                    "toml、anki-text または anki-package（既定: 拡張子で、なければ内容で判断）"},
