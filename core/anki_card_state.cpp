@@ -6,6 +6,7 @@
 
 #include "core/bilingual_message.hpp"
 #include "core/error.hpp"
+#include "core/fsrs.hpp"
 
 namespace kioku {
 
@@ -116,8 +117,11 @@ CardState anki_card_state(const AnkiScheduling& card, const AnkiDays& days,
   state.interval_days = static_cast<int>(card.interval_days);
   state.ease = static_cast<double>(card.factor) / 1000.0;
   if (card.stability && card.difficulty) {
-    state.stability = *card.stability;
-    state.difficulty = *card.difficulty;
+    // Kept as the scheduler reads it, so that `kioku card` and the statistics show the memory
+    // that schedules the card, not a stability of 1e300 days.
+    const FsrsMemoryState memory = fsrs_memory_in_range(*card.stability, *card.difficulty);
+    state.stability = memory.stability;
+    state.difficulty = memory.difficulty;
   }
   // A card in a filtered deck goes home with its original due, as Anki's own emptying of the
   // filtered deck does. A review card's due is a day number whatever its queue (suspended and

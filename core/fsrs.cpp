@@ -317,10 +317,10 @@ struct Outcomes {
   std::optional<NextMemory> from;  // empty for a card without a memory state
 
   Outcomes(const Scene& scene_in, const CardState& state) : scene(scene_in) {
-    if (state.stability > 0.0 && state.difficulty > 0.0) {
-      // A stored state out of range is clamped rather than refused (ts-fsrs throws).
-      const Memory before{clamp_stability(state.stability),
-                          std::clamp(state.difficulty, 1.0, 10.0)};
+    // A stored state out of range is clamped rather than refused (ts-fsrs throws).
+    const FsrsMemoryState stored = fsrs_memory_in_range(state.stability, state.difficulty);
+    if (stored.stability > 0.0) {
+      const Memory before{stored.stability, stored.difficulty};
       // R is 1 on the same day, where only the short-term formula (which ignores R) applies.
       const double recall =
           scene.elapsed_days == 0
@@ -383,6 +383,12 @@ double fsrs_retrievability(double elapsed_days, double stability,
 double fsrs_interval(double stability, double desired_retention,
                      const std::array<double, 21>& weights) {
   return stability * compute_interval_modifier(forgetting_curve(weights), desired_retention);
+}
+
+FsrsMemoryState fsrs_memory_in_range(double stability, double difficulty) {
+  // `!(x > 0)` is also true of NaN.
+  if (!(stability > 0.0) || !(difficulty > 0.0)) return {};
+  return {clamp_stability(stability), std::clamp(difficulty, 1.0, 10.0)};
 }
 
 CardState fsrs_next_state(const CardState& state, Rating rating, const AnswerContext& context,

@@ -20,6 +20,15 @@ double fsrs_retrievability(double elapsed_days, double stability,
 double fsrs_interval(double stability, double desired_retention,
                      const std::array<double, 21>& weights);
 
+// A memory state from elsewhere (an Anki card's "s" and "d") as the scheduler reads a stored
+// one: stability within [0.001, 36500] days and difficulty within [1, 10]; none (both 0) when
+// either is not above 0 or not a number.
+struct FsrsMemoryState {
+  double stability = 0.0;
+  double difficulty = 0.0;
+};
+FsrsMemoryState fsrs_memory_in_range(double stability, double difficulty);
+
 // The state after answering `state` with `rating`. Pure: no clock, no I/O. Uses
 // options.fsrs_weights (clamped to FSRS-6's ranges as ts-fsrs does), options.desired_retention,
 // options.maximum_interval, options.fuzz, the learning and relearning steps and the leech

@@ -129,6 +129,18 @@ TEST_CASE("anki state: a new card, FSRS memory, and what Anki never writes", "[c
   const CardState fsrs = anki_card_state(remembered, fixture.days, fixture.calendar, 0);
   CHECK(fsrs.stability == 3.2);
   CHECK(fsrs.difficulty == 5.5);
+  // Out of FSRS's range: kept as the scheduler reads it.
+  const auto memory_of = [&](double stability, double difficulty) {
+    AnkiScheduling card = remembered;
+    card.stability = stability;
+    card.difficulty = difficulty;
+    const CardState state = anki_card_state(card, fixture.days, fixture.calendar, 0);
+    return std::pair(state.stability, state.difficulty);
+  };
+  CHECK(memory_of(1e300, 50.0) == std::pair(36500.0, 10.0));
+  CHECK(memory_of(1e-9, 0.2) == std::pair(0.001, 1.0));
+  CHECK(memory_of(-4.0, 5.0) == std::pair(0.0, 0.0));  // none, as a card that has no memory
+  CHECK(memory_of(4.0, 0.0) == std::pair(0.0, 0.0));
   remembered.difficulty.reset();  // half a memory is none
   CHECK(anki_card_state(remembered, fixture.days, fixture.calendar, 0).stability == 0.0);
 
