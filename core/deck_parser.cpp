@@ -339,6 +339,14 @@ Deck parse_deck(std::string_view text, const std::string& source_name) {
   const DeckFileLayout layout = scan_deck_layout(text, source_name);
   const int head_line = layout.head.first_line;
   const toml::table document = parse_part(layout.head, source_name);
+  if (document.empty() && layout.entries.empty()) {
+    // Said as the file's, not as "format: missing": an empty standard input is a slip upstream.
+    throw InputError(
+        source_name, 0, "",
+        bilingual("has no deck in it: nothing but comments or empty lines (an empty "
+                  "file?)",
+                  "デッキが書かれていません: コメントと空行だけです（空のファイル？）"));
+  }
   const TableReader unknown_format(document, {source_name, head_line, false}, "", 1);
   unknown_format.allow_only({"format", "languages", "deck", "note_types", "cards", "notes"});
   if (!document.contains("format") || !document.contains("languages") ||

@@ -348,10 +348,19 @@ TEST_CASE("deck_parser: a deck needs a deck table and a cards array", "[core][de
     CHECK(failure.field == "id");
     CHECK_THAT(failure.what, Catch::Contains("unknown key"));
   }
-  SECTION("empty text") {
-    const Failure failure = parse_failure("");
-    CHECK(failure.line == 1);
-    CHECK(failure.field == "format");
+  SECTION("empty text, or nothing but comments and blank lines: the file's fault, not a key's") {
+    for (const std::string text : {"", "\n\n", "# a comment\n  \n"}) {
+      const Failure failure = parse_failure(text);
+      CHECK(failure.line == 0);
+      CHECK(failure.field.empty());
+      CHECK(failure.what ==
+            "decks/x.toml: has no deck in it: nothing but comments or empty lines (an empty "
+            "file?)");
+      CHECK(failure.japanese ==
+            "decks/x.toml: デッキが書かれていません: コメントと空行だけです（空のファイル？）");
+    }
+    // One key is a start: what is missing is named.
+    CHECK(parse_failure("languages = [\"en\"]\n").field == "format");
   }
 }
 
