@@ -140,8 +140,12 @@ AnkiTextNotes::AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options)
   } else if (headers.notetype_column == 0 && !notetype_labelled) {
     global_kind_ = NoteKind::kBasic;  // Anki's default note type
     if (!headers.notetype.empty()) {
-      global_kind_ = kind_of_anki_note_type(headers.notetype);
-      if (!global_kind_) {
+      // A type kept as itself first, as a note type column's name is looked up.
+      if (options_.find_note_type) {
+        header_note_type_ = options_.find_note_type(headers.notetype, "");
+      }
+      global_kind_ = header_note_type_ ? std::nullopt : kind_of_anki_note_type(headers.notetype);
+      if (!global_kind_ && !header_note_type_) {
         throw InputError(reader_.file_name(), headers.notetype_line, "#notetype",
                          header_type_not_read(quoted_for_error(headers.notetype)));
       }
@@ -461,6 +465,10 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
         }
         break;
     }
+  }
+  if (!kind && header_note_type_) {
+    note.note_type = header_note_type_;
+    kind = NoteKind::kAnki;
   }
   if (!kind) kind = NoteKind::kBasic;
   note.kind = *kind;

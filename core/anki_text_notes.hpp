@@ -41,7 +41,8 @@ struct AnkiTextNote {
 class AnkiTextNotes {
  public:
   // Throws kioku::InputError naming the file (and the header's line) when `#notetype` names a
-  // note type kioku does not read, or an option names no column or field.
+  // note type kioku does not read (neither a stock type nor one `find_note_type` finds), or an
+  // option names no column or field.
   AnkiTextNotes(AnkiTextReader& reader, AnkiTextOptions options);
 
   // The next row's note into `note`; false at the end. Throws kioku::InputError naming the
@@ -52,7 +53,8 @@ class AnkiTextNotes {
   bool next(AnkiTextNote& note);
 
   // Whether each row names its note type (a note type column, and neither `--kind` nor a
-  // `#notetype` header without one): only then is `find_note_type` asked.
+  // `#notetype` header without one), or `#notetype` names a type kept as itself: only then is
+  // `find_note_type` asked, in the constructor for `#notetype`.
   bool rows_name_their_type() const noexcept { return !global_kind_; }
 
  private:
@@ -76,6 +78,9 @@ class AnkiTextNotes {
   AnkiTextReader& reader_;
   AnkiTextOptions options_;
   std::optional<NoteKind> global_kind_;  // empty with a note type column
+  // `#notetype`'s type when it is one kept as itself (without a note type column): every
+  // row's, read as a note type column's would be.
+  std::shared_ptr<const TemplatedNoteType> header_note_type_;
   std::vector<std::string> labels_;
   bool labels_from_option_ = false;
   std::vector<Column> columns_;

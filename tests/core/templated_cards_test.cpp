@@ -292,6 +292,26 @@ TEST_CASE("templated notes: an Anki text file's rows name a kept type, with a gu
   CHECK(asked_guids == std::vector<std::string>{"g-1", "g-2"});
   CHECK(with[0].note.id == "g-1");
   CHECK(with[1].note.kind == NoteKind::kBasic);
+  // `#notetype` naming the kept type, with no note type column: every row is a note of it, its
+  // columns the type's fields in order or by their labels.
+  asked_guids.clear();
+  const auto header = read("#separator:tab\n#notetype:Vocabulary\ninu\tdog\nneko\tcat\n");
+  REQUIRE(header.size() == 2);
+  CHECK(asked_guids == std::vector<std::string>{""});  // once, for the header
+  for (const AnkiTextNote& note : header) {
+    CHECK(note.note.kind == NoteKind::kAnki);
+    REQUIRE(note.note.note_type);
+    CHECK(note.note.note_type->name() == "Vocabulary");
+  }
+  CHECK(header[1].note.text("Word", "en") == "neko");
+  CHECK(header[1].note.text("Meaning", "en") == "cat");
+  const auto labelled =
+      read("#separator:tab\n#notetype:Vocabulary\n#columns:Meaning\tWord\ndog\tinu\n");
+  REQUIRE(labelled.size() == 1);
+  CHECK(labelled[0].note.text("Word", "en") == "inu");
+  // A name neither kept nor stock is still refused at the header.
+  CHECK_THROWS_WITH(read("#separator:tab\n#notetype:Grammar\na\tb\n"),
+                    Catch::Contains("f.txt:2: #notetype: note type \"Grammar\" is not one"));
 }
 
 }  // namespace

@@ -99,4 +99,22 @@ TEST_CASE("e2e: a genanki-js package keeps its own note type and shows it throug
   };
   CHECK(content(successful_json(fresh, {"notes", "--deck", "generated-genanki", "--json"})) ==
         content(notes));
+
+  // A text file whose #notetype names the kept type (no note type column): notes of it.
+  const std::string text = daemon.home().write_file(
+      "more.txt",
+      "#separator:tab\n#notetype:Vocabulary (genanki)\n#deck:Generated (genanki)\n"
+      "#columns:Meaning\tWord\ndog\t犬\n");
+  const auto more = successful_json(daemon, {"import", text, "--json"});
+  CHECK(field(more, "added") >= 2);  // Recognise and Spell; Produce needs an example
+  bool found = false;
+  const auto listed = successful_json(daemon, {"notes", "--deck", "generated-genanki", "--json"});
+  for (const auto& note : listed.at("notes").as_array()) {
+    if (note.at("kind").as_string() == "anki" &&
+        note.at("fields").at("Word").at("en").as_string() == "犬") {
+      found = true;
+      CHECK(note.at("fields").at("Meaning").at("en").as_string() == "dog");
+    }
+  }
+  CHECK(found);
 }
