@@ -777,9 +777,10 @@ class ReviewScreen {
   void report_recorded(const protocol::CardToStudy& card,
                        const protocol::ReviewAnswerResult& recorded, bool correct,
                        std::int64_t elapsed) {
-    // The wait as the daemon worked it out by its own clock (review.next's preview of this
-    // rating), not the due time against this machine's: the two clocks need not agree (a
-    // daemon started with --clock-start, another machine's time).
+    // The wait as the daemon worked it out by its own clock, not the due time against this
+    // machine's: the two clocks need not agree (a daemon started with --clock-start, another
+    // machine's time). The reply's, for what was recorded: the preview shown with the card is
+    // another when the card changed since (answered on another screen, a day boundary passed).
     const std::optional<Rating> rating = parse_rating(recorded.rating);
     const protocol::Preview& preview = card.preview;
     const protocol::PreviewEntry& entry = !rating                     ? preview.good
@@ -787,11 +788,12 @@ class ReviewScreen {
                                           : *rating == Rating::kHard  ? preview.hard
                                           : *rating == Rating::kEasy  ? preview.easy
                                                                       : preview.good;
+    const std::string& wait = recorded.wait ? *recorded.wait : entry.wait;
     // A cram answer changed no schedule: there is no wait to tell.
     display().notice(both([&](const Messages& words) {
       return std::string("→ ") + rating_word(recorded.rating, words) + ", " +
              (options_.cram ? std::string(words.cram_answered)
-                            : words.next_review_in + std::string(" ") + safe_line(entry.wait));
+                            : words.next_review_in + std::string(" ") + safe_line(wait));
     }));
     ++tally_.reviewed;
     if (correct) ++tally_.correct;

@@ -207,11 +207,14 @@ struct ReviewAnswerResult {
   std::string explanation;
   std::string rating;
   CardStateView state;
+  // The time from the answer (or, sent again, from now) until state.due_ms by kiokud's clock,
+  // as review.next's preview words it ("10m"); left out while the card is new.
+  Omissible<std::string> wait;
   bool already_recorded = false;  // answer_id named an answer the log holds; nothing was written
   Omissible<TypedComparisonView> typed;  // typed cards answered with text
 };
 BOOST_DESCRIBE_STRUCT(ReviewAnswerResult, (),
-                      (review_id, card, correct, answer, explanation, rating, state,
+                      (review_id, card, correct, answer, explanation, rating, state, wait,
                        already_recorded, typed))
 
 struct ReviewChooseParams {

@@ -96,26 +96,34 @@ protocol::ReviewCheckResult verdict(std::int64_t card_id, const CardContent& con
                                      .typed = {}};
 }
 
-// The reply to an answer: what was recorded (or found in the log) and the card's state now.
+// The reply to an answer: what was recorded (or found in the log) and the card's state now,
+// with the wait until it is due again from `now` by kiokud's clock.
 protocol::ReviewAnswerResult answer_result(std::int64_t review_id, std::int64_t card_id,
                                            const CardContent& content, std::optional<bool> correct,
                                            Rating rating, const CardState& state,
-                                           const std::string& language, bool already_recorded) {
-  return protocol::ReviewAnswerResult{.review_id = review_id,
+                                           const std::string& language, bool already_recorded,
+                                           TimestampMs now) {
+  protocol::ReviewAnswerResult result{.review_id = review_id,
                                       .card = card_id,
                                       .correct = correct,
                                       .answer = content.answer,
                                       .explanation = pick_language(content.explanation, language),
                                       .rating = std::string(to_string(rating)),
                                       .state = state_view(state),
+                                      .wait = {},
                                       .already_recorded = already_recorded,
                                       .typed = {}};
+  // As review.next's preview words a wait; none for a card that is not scheduled (new).
+  if (state.phase != Phase::kNew) {
+    result.wait = format_span(std::max<std::int64_t>(state.due - now, 0));
+  }
+  return result;
 }
 
 // The reply to an answer sent again: what the log holds, and the card's state now.
 protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
                                               const CardRecord& card, const std::string& answer_id,
-                                              const std::string& language) {
+                                              const std::string& language, TimestampMs now) {
   if (recorded.card_id != card.id) {
     throw Error(ErrorCode::kConflict,
                 bilingual("answer_id '{answer_id}' was already recorded for card {recorded}, not "
@@ -128,7 +136,7 @@ protocol::ReviewAnswerResult already_recorded(const RecordedAnswer& recorded,
   }
   return answer_result(recorded.review_id, card.id,
                        content_from_json(card.content_json, ContentParts::kGrading),
-                       recorded.correct, recorded.rating, card.state, language, true);
+                       recorded.correct, recorded.rating, card.state, language, true, now);
 }
 
 // review.next's and due.counts' choice of cards: a limit below 0 or an empty tag is a mistake,
@@ -295,7 +303,7 @@ protocol::ReviewAnswerResult record_graded(const protocol::ReviewAnswerParams& p
   const AnswerRecord record = graded_record(params, card, judgement, context);
   const std::int64_t review_id = context.collection.record_answer(record);
   return answer_result(review_id, card.id, content, judgement.correct, record.rating, record.after,
-                       language, false);
+                       language, false, record.reviewed);
 }
 
 protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
@@ -308,7 +316,8 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
     // that made the card a leech suspends it), and its reply is what this one must repeat.
     if (params.answer_id) {
       if (const auto recorded = context.collection.review_log().answer_by_id(*params.answer_id)) {
-        result = already_recorded(*recorded, card, *params.answer_id, language);
+        result =
+            already_recorded(*recorded, card, *params.answer_id, language, context.clock.now());
         return std::nullopt;
       }
     }
@@ -318,7 +327,7 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
         judge(context, card, content, params.choice, params.typed, language);
     AnswerRecord record = graded_record(params, card, judgement, context);
     result = answer_result(0, card.id, content, judgement.correct, record.rating, record.after,
-                           language, false);
+                           language, false, record.reviewed);
     result->typed = typed_reply(judgement);
     return record;
   };
@@ -332,7 +341,7 @@ protocol::ReviewAnswerResult answer(const protocol::ReviewAnswerParams& params,
     const auto recorded = context.collection.review_log().answer_by_id(*params.answer_id);
     if (!recorded) throw;
     return already_recorded(*recorded, context.collection.cards().card(params.card),
-                            *params.answer_id, language);
+                            *params.answer_id, language, context.clock.now());
   }
   if (review_id) result->review_id = *review_id;
   return std::move(*result);
@@ -365,7 +374,8 @@ protocol::ReviewChooseResult choose(const protocol::ReviewChooseParams& params,
   }
   const CardRecord card = context.collection.cards().card(params.card);
   if (recorded) {
-    return recorded_reply(already_recorded(*recorded, card, *params.answer_id, language));
+    return recorded_reply(
+        already_recorded(*recorded, card, *params.answer_id, language, context.clock.now()));
   }
   const CardContent content = content_from_json(card.content_json, ContentParts::kGrading);
   const Judgement judgement = judge(context, card, content, params.choice, std::nullopt, language);

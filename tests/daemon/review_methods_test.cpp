@@ -301,3 +301,28 @@ TEST_CASE("review: refusals come in English and in Japanese", "[daemon][review]"
   // Nothing was recorded by any of them.
   CHECK(fixture.collection.daily_stats().review_count() == 0);
 }
+
+TEST_CASE("review: the reply's wait is what was recorded, by kiokud's clock", "[daemon][review]") {
+  DaemonFixture fixture;
+  fixture.import_format1_deck();
+  const auto next = fixture.result("review.next");
+  const std::int64_t card = next.at("card").at("id").as_int64();
+  const auto& preview = next.at("card").at("preview");
+  // Answered as shown: the preview's wait.
+  const json::object answer{{"card", card}, {"choice", 1}, {"rating", "good"}, {"answer_id", "w"}};
+  const auto good = fixture.result("review.answer", answer);
+  CHECK(good.at("wait") == preview.at("good").at("wait"));
+  CHECK(good.at("wait").as_string() == "10m");
+  // Sent again 4 minutes later: from now.
+  fixture.clock.advance_ms(4 * 60'000);
+  CHECK(fixture.result("review.answer", answer).at("wait").as_string() == "6m");
+  // The card shown once, answered good on another screen first, then here: the preview said
+  // 10 minutes, but good on a learning card a day on graduates it.
+  fixture.clock.advance_days(1);
+  const auto graduated =
+      fixture.result("review.answer", {{"card", card}, {"choice", 1}, {"rating", "good"}});
+  REQUIRE(graduated.at("state").at("phase").as_string() == "review");
+  const std::int64_t interval = graduated.at("state").at("interval_days").as_int64();
+  CHECK(graduated.at("wait").as_string() == std::to_string(interval) + "d");
+  CHECK(graduated.at("wait") != preview.at("good").at("wait"));
+}
