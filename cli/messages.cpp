@@ -66,6 +66,9 @@ const Messages kEnglish{
     .busy_not_recorded =
         "Not recorded: an import or a rebuild is writing the collection. The card comes again; "
         "try again once it has ended",
+    .gone_not_recorded =
+        "Not recorded: card {card} left the reviews elsewhere meanwhile (suspended, or its note "
+        "deleted)",
     .time_up = "Time is up ({time}).",
     .bad_session_time =
         "--time must be a duration from 1s to 24h such as 10m, 90s or 1h30m, got '{value}'",
@@ -133,6 +136,9 @@ const Messages kJapanese{
     .busy_not_recorded =
         "記録されていません: 取り込みか再構築がコレクションに書き込み中です。このカードがもう一度"
         "出ます。それが終わってからやり直してください",
+    .gone_not_recorded =
+        "記録されていません: カード {card} はその間に別の場所で復習から外されました（保留か、"
+        "ノートの削除）",
     .time_up = "時間になりました（{time}）。",
     .bad_session_time =
         "--time には 1s から 24h までの時間を 10m、90s、1h30m のように指定してください"

@@ -68,6 +68,7 @@ struct Messages {
   // An answer (or a bury, a suspension) kiokud refused because an import was writing: the card
   // is shown again.
   const char* busy_not_recorded;
+  const char* gone_not_recorded;
   // kioku review --time: {time} is the limit as duration_text writes it; {value} what was given.
   const char* time_up;
   const char* bad_session_time;
@@ -88,8 +89,8 @@ BOOST_DESCRIBE_STRUCT(Messages, (),
                        not_a_choice, not_a_rating, reveal_prompt, again, type_prompt, typed_label,
                        expected_label, not_a_self_rating, not_a_typed_rating,
                        neither_held_nor_recorded, undone, nothing_to_undo, suspended_card,
-                       busy_not_recorded, time_up, bad_session_time, cram_header, cram_answered,
-                       no_deck_named, deck_ambiguous))
+                       busy_not_recorded, gone_not_recorded, time_up, bad_session_time, cram_header,
+                       cram_answered, no_deck_named, deck_ambiguous))
 
 const Messages& messages_for(const std::string& language);
 

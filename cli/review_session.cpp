@@ -633,11 +633,20 @@ class ReviewScreen {
   }
 
   // review_card(), except that a write kiokud refused because an import holds the collection
-  // (kBusy) leaves the card unanswered: the session says so and shows it again.
+  // (kBusy) leaves the card unanswered: the session says so and shows it again. One refused
+  // because the card left the queue while it was shown (kConflict: suspended or its note
+  // deleted on another screen) is not recorded either, and the session goes on without it.
   bool review_card_unless_busy(const protocol::CardToStudy& card, const protocol::Counts& counts) {
     try {
       return review_card(card, counts);
     } catch (const Error& error) {
+      if (error.code() == ErrorCode::kConflict && answer_in_flight_) {
+        answer_in_flight_.reset();
+        display().notice(both([&](const Messages& words) {
+          return fill_in(words.gone_not_recorded, {{"card", in_flight_name(card)}});
+        }));
+        return true;
+      }
       if (error.code() != ErrorCode::kBusy) throw;
       answer_in_flight_.reset();
       // A cram session goes on after the card it showed: back to before it, so it comes again.

@@ -216,7 +216,9 @@ protocol::ReviewCheckResult check(const protocol::ReviewCheckParams& params,
 void check_not_suspended(const CardRecord& card) {
   if (card.state.suspended) {
     throw Error(ErrorCode::kConflict,
-                bilingual("card {card} is suspended", "カード {card} は保留中です",
+                // Deleting a note and retiring a card suspend it too (card_store.cpp).
+                bilingual("card {card} is out of the reviews: suspended, or its note deleted",
+                          "カード {card} は復習の対象外です（保留中か、ノートが削除されています）",
                           {{"card", std::to_string(card.id)}}));
   }
 }
