@@ -62,6 +62,8 @@ int edit_note(CliContext& context, const EditArgs& args) {
                     safe_line(cards_heading(note, words, file_words)),
                     file_words.heading_cancel_edit};
   std::optional<boost::json::value> saved;
+  // The note's last change as this edit knows it: kiokud refuses the save when it is older.
+  std::int64_t read_modified_ms = note.modified_ms;
   const EditEnd end = edit_note_text(
       context, write_note_toml(original, layout, file_words), language, file_words,
       [&](const ReadNote& read) {
@@ -76,8 +78,19 @@ int edit_note(CliContext& context, const EditArgs& args) {
         }
         // Only comments or the layout changed: nothing to send.
         if (edited == original) return;
-        saved = context.daemon().call(protocol::kNoteUpdate.name,
-                                      note_update_params(edited, note.deck));
+        boost::json::object params = note_update_params(edited, note.deck);
+        params["modified_ms"] = read_modified_ms;
+        try {
+          saved = context.daemon().call(protocol::kNoteUpdate.name, params);
+        } catch (const Error& error) {
+          if (error.code() != ErrorCode::kConflict) throw;
+          // Changed or deleted by another client since the editor opened: said in the
+          // reopened file, the user's text kept. Saved again, it replaces the other change.
+          const protocol::NoteView now = find_note(context, args.note, args.deck, words);
+          const char* problem = now.deleted_ms ? words.edit_deleted : words.edit_changed_elsewhere;
+          read_modified_ms = now.modified_ms;
+          throw Error(ErrorCode::kConflict, fill_in(problem, {{"note", note.id}}));
+        }
       });
   if (end == EditEnd::kAccepted && saved) {
     show_saved(context, *saved, words);

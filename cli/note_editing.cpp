@@ -30,9 +30,12 @@ std::optional<TextProblem> try_note_text(const std::string& body,
   } catch (const NoteTomlError& error) {
     return problem_of(error);
   } catch (const Error& error) {
-    // A note kiokud finds invalid (a missing field, an unclosed cloze, a kind it does not know);
-    // anything else (no such deck, no daemon) ends the command.
-    if (error.code() != ErrorCode::kInvalidInput && error.code() != ErrorCode::kInvalidParams) {
+    // A note kiokud finds invalid (a missing field, an unclosed cloze, a kind it does not know),
+    // or a save it refused for now (the note changed elsewhere, an import holds the
+    // collection): the editor opens again on the user's text, which a refusal must not lose.
+    // Anything else (no such deck, no daemon) ends the command.
+    if (error.code() != ErrorCode::kInvalidInput && error.code() != ErrorCode::kInvalidParams &&
+        error.code() != ErrorCode::kConflict && error.code() != ErrorCode::kBusy) {
       throw;
     }
     const FilePlace place = place_of_daemon_problem(error.what(), read);

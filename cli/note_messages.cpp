@@ -23,6 +23,10 @@ const NoteMessages kEnglish{
     .choices_only_for_choice = "--choice and --answer are for choice notes (--kind choice)",
     .no_such_note = "No note or card {note}",
     .edit_deleted = "Note {note} is deleted: bring it back with kioku note restore {note} first",
+    .edit_changed_elsewhere =
+        "Not saved: note {note} was changed elsewhere since the editor opened. To replace "
+        "that change with this text, delete these two lines and save; to keep it, quit "
+        "without saving",
     .no_such_deck = "No deck {deck} (kioku decks lists them)",
     .column_id = "ID",
     .column_kind = "KIND",
@@ -60,6 +64,10 @@ const NoteMessages kJapanese{
     .no_such_note = "ノートまたはカード {note} はありません",
     .edit_deleted =
         "ノート {note} は削除されています。先に kioku note restore {note} で元に戻してください",
+    .edit_changed_elsewhere =
+        "保存していません: エディタを開いた後、ノート {note} は別の場所で変更されました。"
+        "その変更をこの内容で置き換えるならこの 2 行を消して保存し、残すなら保存せずに終了して"
+        "ください",
     .no_such_deck = "デッキ {deck} はありません（kioku decks で一覧できます）",
     .column_id = "ID",
     .column_kind = "種類",

@@ -26,6 +26,8 @@ struct NoteMessages {
   const char* choices_only_for_choice;
   const char* no_such_note;  // {note}
   const char* edit_deleted;  // {note}
+  // kioku edit's save, refused because the note changed since the editor opened: {note}
+  const char* edit_changed_elsewhere;
   const char* no_such_deck;  // {deck}
   // kioku notes
   const char* column_id;
@@ -47,9 +49,9 @@ BOOST_DESCRIBE_STRUCT(NoteMessages, (),
                       (added, saved, no_change, card_one, card_many, card_line, retired_mark,
                        cards_added, cards_retired, cards_revived, bad_field_argument,
                        field_given_twice, choices_only_for_choice, no_such_note, edit_deleted,
-                       no_such_deck, column_id, column_kind, column_deck, column_text, column_cards,
-                       column_tags, no_notes, no_deleted_notes, more_notes, deleted,
-                       already_deleted, restored, not_deleted))
+                       edit_changed_elsewhere, no_such_deck, column_id, column_kind, column_deck,
+                       column_text, column_cards, column_tags, no_notes, no_deleted_notes,
+                       more_notes, deleted, already_deleted, restored, not_deleted))
 
 // The editor's file: its comments, what is wrong in it, and how an edit ends without a save.
 struct NoteFileMessages {

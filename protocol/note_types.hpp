@@ -128,6 +128,7 @@ struct NoteUpdateParams {
   std::optional<std::map<std::string, std::vector<std::string>>> choices;
   std::optional<std::int64_t> answer;
   std::optional<std::vector<std::string>> tags;  // default: unchanged
+  std::optional<std::int64_t> modified_ms;       // the note's as the client read it
   static constexpr std::array kHelp{
       kNoteHelp,
       kNoteDeckHelp,
@@ -135,9 +136,13 @@ struct NoteUpdateParams {
       FieldHelp{"fields", "field name -> language -> text: the whole new content"},
       FieldHelp{"choices", "choice notes: language -> the choices"},
       FieldHelp{"answer", "choice notes: the right choice, counting from 1"},
-      FieldHelp{"tags", "the note's tags (default: unchanged)"}};
+      FieldHelp{"tags", "the note's tags (default: unchanged)"},
+      FieldHelp{"modified_ms",
+                "the note's modified_ms as read before the edit: refused (-32003) when the note "
+                "changed since"}};
 };
-BOOST_DESCRIBE_STRUCT(NoteUpdateParams, (), (note, deck, kind, fields, choices, answer, tags))
+BOOST_DESCRIBE_STRUCT(NoteUpdateParams, (),
+                      (note, deck, kind, fields, choices, answer, tags, modified_ms))
 
 struct NoteGetParams {
   std::string note;

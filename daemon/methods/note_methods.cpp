@@ -295,6 +295,15 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
                           "で元に戻してください",
                           {{"note", params.note}}));
   }
+  // An edit made on an older copy would put back what another client saved since.
+  if (params.modified_ms && *params.modified_ms != stored.modified_ms) {
+    throw Error(ErrorCode::kConflict,
+                bilingual("note {note} was changed by someone else since it was read; read it "
+                          "again",
+                          "ノート {note} は読み込んだ後に別の場所で変更されました。読み込み"
+                          "直してください",
+                          {{"note", params.note}}));
+  }
   NoteSave save;
   refusing_broken_notes([&] {
     // An anki note stays one (its kind is no user's to give: parse_note_kind refuses it).

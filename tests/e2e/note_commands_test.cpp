@@ -313,6 +313,57 @@ TEST_CASE("e2e notes: an invalid edit is shown and reopened with the text kept, 
   }
 }
 
+TEST_CASE("e2e notes: an edit of a note changed elsewhere meanwhile is refused, its text kept",
+          "[e2e][notes][edit]") {
+  NotesFixture fixture;
+  // An id of its own: a made one may hold characters the shell reads.
+  const std::string note =
+      id_of(fixture.kioku_json({"add", "--deck", "words", "--id", "taberu", "--field",
+                                "front=taberu", "--field", "back=to eat"}));
+  const std::string runs = fixture.home().root() + "/runs";
+  const std::string seen = fixture.home().root() + "/seen.toml";
+  // Another shell's edit, saved while this one's editor is open.
+  const std::string other =
+      fixture.script("other.sh", "sed -i 's/^front.en = .*/front.en = \"from-other\"/' \"$1\"\n");
+  const std::string other_edit = "EDITOR=" + other + " " + kioku_path() + " --socket " +
+                                 fixture.home().socket_path() + " edit " + note;
+  // This editor: first changes the back while the other edit is saved; then, shown the
+  // refusal, keeps the text (or, in the section, deletes the refusal's lines and saves).
+  const auto editor = [&](const std::string& second_run) {
+    return fixture.script("mine.sh", "runs=$(cat \"" + runs +
+                                         "\" 2>/dev/null || echo 0)\n"
+                                         "runs=$((runs + 1)); echo $runs > \"" +
+                                         runs + "\"\n" + "if [ $runs = 1 ]; then " + other_edit +
+                                         " >/dev/null || exit 9\n"
+                                         "  sed -i 's/^back.en = .*/back.en = \"from-me\"/' "
+                                         "\"$1\"; exit 0; fi\n"
+                                         "cp \"$1\" \"" +
+                                         seen + "\"\n" + second_run);
+  };
+  SECTION("left as it was: the other change stays") {
+    const CommandResult edited = fixture.kioku({"edit", note}, editor(""));
+    INFO(edited.out << edited.err);
+    CHECK(edited.exit_code == 1);
+    CHECK(edited.err.find("Not saved: note " + note + " was changed elsewhere") !=
+          std::string::npos);
+    const std::string reopened = read_file(seen);
+    CHECK(reopened.rfind("# !! Not saved.", 0) == 0);
+    CHECK(reopened.find("back.en = \"from-me\"") != std::string::npos);  // the text kept
+    CHECK(text_of(fixture.note(note), "front", "en") == "from-other");
+    CHECK(text_of(fixture.note(note), "back", "en") == "to eat");
+  }
+  SECTION("saved again without the refusal's lines: this text replaces the other") {
+    const CommandResult edited =
+        fixture.kioku({"edit", note}, editor("sed -i '/^# !! /d' \"$1\"\n"));
+    INFO(edited.out << edited.err);
+    CHECK(edited.exit_code == 0);
+    CHECK(text_of(fixture.note(note), "front", "en") == "taberu");
+    CHECK(text_of(fixture.note(note), "back", "en") == "from-me");
+  }
+  CHECK(read_file(runs) == "2\n");
+  CHECK(fixture.left_in_temporary() == 0);
+}
+
 TEST_CASE("e2e notes: kioku add without --field writes the note in EDITOR's template",
           "[e2e][notes][edit]") {
   NotesFixture fixture;
