@@ -344,7 +344,10 @@ std::vector<std::pair<std::size_t, std::string>> AnkiTextNotes::row_fields(
 
 std::string AnkiTextNotes::text_of(const std::string& field) const {
   const std::string text = unix_lines(field);
-  return reader_.html() ? anki_html_to_text(text) : text;
+  std::string shown = reader_.html() ? anki_html_to_text(text) : text;
+  // Spaces alone are an empty field, as Anki shows one: kioku's notes hold no such text.
+  if (is_blank_text(shown)) shown.clear();
+  return shown;
 }
 
 bool AnkiTextNotes::next(AnkiTextNote& result) {
@@ -481,7 +484,7 @@ bool AnkiTextNotes::next(AnkiTextNote& result) {
       const std::string text = *kind != NoteKind::kAnki ? text_of(value)
                                : reader_.html()         ? unix_lines(value)
                                                         : text_to_anki_html(unix_lines(value));
-      if (!text.empty()) note.fields.push_back({field, {{options_.language, text}}});
+      if (!is_blank_text(text)) note.fields.push_back({field, {{options_.language, text}}});
     }
   }
   if (result.deck_name.empty()) result.deck_name = "Default";

@@ -175,7 +175,7 @@ std::string TableReader::one_text(const std::string& where, const toml::node& va
   }
   std::string text = value.as_string()->get();
   check_text(where, text, rule, &value);
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+  if (is_blank_text(text)) {
     fail(where, bilingual("must not be empty", "空であってはなりません"), &value);
   }
   return text;

@@ -207,6 +207,10 @@ std::string escaped_for_error(std::string_view text, std::size_t max_bytes) {
   return escape(text, max_bytes, false);
 }
 
+bool is_blank_text(std::string_view text) noexcept {
+  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
 const TextRule kChoiceRule{kMaxChoiceBytes, false};
 const TextRule kTagRule{kMaxTagBytes, false};
 const TextRule kDeckNameRule{kMaxDeckNameBytes, false};

@@ -29,6 +29,10 @@ struct TextRule {
 BilingualMessage text_problem_message(std::string_view text, const TextRule& rule,
                                       const BilingualMessage& subject = {});
 
+// Whether `text` is nothing but spaces, tabs and line ends (or nothing): no text, in a deck file
+// and in a note alike, so that what a collection holds is what its export can give back.
+bool is_blank_text(std::string_view text) noexcept;
+
 // The rules of a note's texts, wherever the note comes from (a deck file, note.add, the editor):
 // a field that asks (front, text, question) has a question's limit, the others an
 // explanation's; a choice and a tag are one short line.

@@ -219,6 +219,13 @@ constexpr TextRule kAnkiFieldRule{kMaxAnkiFieldBytes, true};
 void check_texts(const Note& note) {
   for (const NoteField& field : note.fields) {
     for (const auto& [language, text] : field.text) {
+      // "" is a field left out; spaces alone are a slip a deck file refuses too, which made a
+      // deck holding one impossible to export and import again.
+      if (!text.empty() && is_blank_text(text)) {
+        throw NoteError(field.name, language,
+                        bilingual("must not be empty (it is nothing but spaces)",
+                                  "空であってはなりません（空白だけです）"));
+      }
       // The field and language name the text in the Japanese ("フィールド front.en: ...").
       const BilingualMessage problem = text_problem_message(
           text, note.kind == NoteKind::kAnki ? kAnkiFieldRule : note_field_rule(field.name),

@@ -222,7 +222,8 @@ Note kioku_note_of(const AnkiNote& anki_note, NoteKind kind,
     std::string html = media.rewrite(anki_note.fields[at]);
     if (kind == NoteKind::kAnki) html = without_carriage_returns(std::move(html));
     std::string text = kind == NoteKind::kAnki ? std::move(html) : anki_html_to_text(html);
-    if (text.empty()) continue;
+    // Spaces alone are an empty field, as Anki shows one: kioku's notes hold no such text.
+    if (is_blank_text(text)) continue;
     NoteField& field = note.fields.emplace_back();
     field.name = kind == NoteKind::kAnki ? note.note_type->fields()[at]
                                          : std::string(note_kind_spec(kind).fields[at].name);

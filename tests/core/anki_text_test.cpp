@@ -598,3 +598,10 @@ TEST_CASE("anki text: each hand-written export reads as its header says", "[core
 
 }  // namespace
 }  // namespace kioku
+
+TEST_CASE("anki text: a field of nothing but spaces is an empty field, as Anki shows it",
+          "[core][anki_text]") {
+  const auto notes = notes_of("#separator:tab\nfront\t   \nother\t \r\n");
+  REQUIRE(notes.size() == 2);
+  for (const AnkiTextNote& note : notes) CHECK_FALSE(note.note.has_text("back"));
+}

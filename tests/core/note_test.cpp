@@ -153,6 +153,25 @@ TEST_CASE("note: a field the kind does not have, twice, or missing names the fie
             .field() == "back");
 }
 
+TEST_CASE("note: a text of nothing but spaces is refused, as a deck file refuses it",
+          "[core][note]") {
+  // A deck file's `back = "  "` is refused: a note holding one could be exported but never
+  // imported again.
+  for (const std::string blank : {" ", "   ", "\t", "\n\n", " \r\n "}) {
+    const NoteError error = note_error_of(
+        note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"back", {{"en", blank}}}}));
+    CHECK(error.field() == "back");
+    CHECK(error.language() == "en");
+    CHECK(error.problem() == "must not be empty (it is nothing but spaces)");
+    CHECK(error.problem_message().japanese == "空であってはなりません（空白だけです）");
+  }
+  // An empty text is a field left out; other spaces are text (U+3000, a no-break space).
+  CHECK_NOTHROW(
+      validate_note(note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"back", {{"en", ""}}}})));
+  CHECK_NOTHROW(validate_note(
+      note_of(NoteKind::kBasic, {{"front", {{"en", "f"}}}, {"back", {{"en", "\u3000"}}}})));
+}
+
 TEST_CASE("note: a cloze note's errors name the language and the column", "[core][note]") {
   const NoteError unclosed = note_error_of(
       note_of(NoteKind::kCloze, {{"text", {{"en", "{{c1::a}}"}, {"ja", "東京は{{c1::日本"}}}}));
