@@ -1,10 +1,13 @@
 // The full-screen mode's hold on the terminal: the alternate screen and single-key input for
-// its lifetime, and the terminal put back whatever ends or pauses the process. Ctrl-Z (the key,
-// or SIGTSTP from elsewhere) leaves the screen and stops; `fg` (SIGCONT) enters it again and
-// asks for a redraw, as does a resize (SIGWINCH). SIGTERM and SIGHUP put the terminal back and
-// then end the process as the signal would have. Ctrl-C while kioku waits for kiokud is
-// InterruptWhileWaiting's, which restores through the same RawMode.
+// its lifetime. Whatever ends or pauses the process puts the terminal back through RawMode,
+// whose leave sequence leaves the alternate screen too (raw_mode_signals.hpp): Ctrl-Z (the
+// key, or SIGTSTP from elsewhere) leaves the screen and stops; `fg` (SIGCONT) enters it again
+// and asks for a redraw, as does a resize (SIGWINCH, the one signal handled here). Ctrl-C
+// while kioku waits for kiokud is InterruptWhileWaiting's, which restores through the same
+// RawMode.
 #pragma once
+
+#include <signal.h>
 
 #include "cli/terminal/terminal.hpp"
 
@@ -23,12 +26,14 @@ class FullScreen {
   // True once after the terminal changed size or the process was continued: the screen must
   // be drawn again from scratch. A continued process is put back in single-key mode first.
   bool needs_redraw();
-  // Stops the process as Ctrl-Z would in a shell, the terminal put back until `fg`.
+  // Stops the process as Ctrl-Z would in a shell, the terminal put back until `fg`
+  // (RawMode::stop).
   static void stop();
 
  private:
   RawMode& terminal_;
   bool left_ = false;
+  struct sigaction previous_resize_action_ {};
 };
 
 }  // namespace kioku::cli

@@ -7,8 +7,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
+
+#include "cli/terminal/raw_mode_signals.hpp"
 
 namespace kioku::cli {
 
@@ -74,12 +77,20 @@ RawMode::RawMode() {
   raw.c_cc[VMIN] = 1;
   raw.c_cc[VTIME] = 0;
   saved_->single_key = raw;
-  active_ = ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0;
-  in_single_key_mode_ = active_ ? 1 : 0;
+  // The handlers first, and as if in single-key mode already: a signal from here on puts the
+  // terminal back (putting it back before it changed does no harm).
+  active_ = true;
+  mode_ = kSingleKey;
+  signals_ = std::make_unique<RawModeSignals>(*this);
+  if (::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0) return;
+  signals_.reset();
+  mode_ = kRestored;
+  active_ = false;
 }
 
 RawMode::~RawMode() {
   restore();
+  signals_.reset();  // after: a signal meanwhile still finds the terminal put back
 }
 
 void RawMode::write_sequence(const char* sequence) const noexcept {
@@ -93,25 +104,48 @@ void RawMode::write_sequence(const char* sequence) const noexcept {
   }
 }
 
-void RawMode::restore() const noexcept {
-  if (!active_ || in_single_key_mode_ == 0) return;
-  in_single_key_mode_ = 0;
+void RawMode::put_back(Mode then) const noexcept {
+  if (!active_ || mode_ == kRestored) return;
+  const bool in_single_key_mode = mode_ == kSingleKey;
+  mode_ = then;
+  if (!in_single_key_mode) return;  // suspended: put back already
   write_sequence(leave_sequence_);
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->settings);
 }
 
+void RawMode::restore() const noexcept {
+  put_back(kRestored);
+}
+
+void RawMode::suspend() const noexcept {
+  put_back(kSuspended);
+}
+
 void RawMode::reenter() noexcept {
   if (!active_) return;
-  const bool was_left = in_single_key_mode_ == 0;
+  const bool was_left = mode_ != kSingleKey;
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->single_key);
-  in_single_key_mode_ = 1;
+  mode_ = kSingleKey;
   if (was_left) write_sequence(enter_sequence_);
+}
+
+bool RawMode::resume_if_continued() noexcept {
+  if (!RawModeSignals::take_continued()) return false;
+  // Not after restore(): the screen was left for good, and the shell has the terminal.
+  if (active_ && mode_ != kRestored) reenter();
+  return true;
 }
 
 void RawMode::set_screen_sequences(const char* enter, const char* leave) noexcept {
   enter_sequence_ = enter;
   leave_sequence_ = leave;
-  if (active_ && in_single_key_mode_ != 0) write_sequence(enter_sequence_);
+  if (active_ && mode_ == kSingleKey) write_sequence(enter_sequence_);
+}
+
+void RawMode::stop() {
+  // To the whole process group, as the terminal's own Ctrl-Z would: a shell's subshell or
+  // pipeline kioku runs in stops with it, and the shell sees the job stopped.
+  ::kill(0, SIGTSTP);
 }
 
 void RawMode::set_hooks(std::function<void()> on_wait, std::function<bool(char)> on_key,
@@ -123,7 +157,8 @@ void RawMode::set_hooks(std::function<void()> on_wait, std::function<bool(char)>
 
 void RawMode::set_ctrl_c_signals(bool on) {
   termios settings{};
-  if (!active_ || ::tcgetattr(STDIN_FILENO, &settings) != 0) return;
+  // Put back (stopped, or left for good): the terminal is the shell's as it was.
+  if (!active_ || mode_ != kSingleKey || ::tcgetattr(STDIN_FILENO, &settings) != 0) return;
   if (on) {
     settings.c_lflag |= ISIG;
     settings.c_cc[VQUIT] = _POSIX_VDISABLE;
@@ -134,6 +169,10 @@ void RawMode::set_ctrl_c_signals(bool on) {
   // TCSANOW: keys typed meanwhile stay queued for the next read.
   ::tcsetattr(STDIN_FILENO, TCSANOW, &settings);
 }
+
+namespace {
+constexpr char kCtrlZ = 26;  // the terminal's suspend key, a plain key with ISIG off
+}  // namespace
 
 // Arrow and function keys arrive as ESC [ ... final-byte; they mean nothing here, so they are
 // read whole and dropped instead of leaking '[' and 'A' as if typed.
@@ -151,7 +190,12 @@ void RawMode::skip_escape_sequence() {
 
 std::optional<char> RawMode::read_key() {
   for (;;) {
-    if (on_wait_) on_wait_();
+    // After `fg`: single-key mode again. A full screen's hook does it itself, to redraw too.
+    if (on_wait_) {
+      on_wait_();
+    } else {
+      resume_if_continued();
+    }
     if (tick_ms_ >= 0) {
       // A signal (a resize) or the tick ends the wait, and on_wait_ runs again.
       pollfd input{STDIN_FILENO, POLLIN, 0};
@@ -169,6 +213,10 @@ std::optional<char> RawMode::read_key() {
       continue;
     }
     if (on_key_ && on_key_(key)) continue;
+    if (key == kCtrlZ) {
+      stop();
+      continue;
+    }
     return key;
   }
 }

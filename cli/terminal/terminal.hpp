@@ -29,8 +29,13 @@ struct Style {
   static Style for_stdout(const std::string& color_choice = "auto");
 };
 
+class RawModeSignals;
+
 // Puts the terminal on stdin into non-canonical, no-echo mode for the object's lifetime, so
-// single keys can be read; restores the previous mode however the scope ends.
+// single keys can be read; restores the previous mode however the scope ends. A signal that
+// would end or stop the process meanwhile puts the terminal back first (raw_mode_signals.hpp),
+// and Ctrl-Z, a key here (ISIG is off), stops the process as it would in the shell. One at a
+// time.
 class RawMode {
  public:
   RawMode();
@@ -42,30 +47,42 @@ class RawMode {
   std::optional<char> read_key();
 
   // Ctrl-C as a signal (SIGINT) instead of a key, for the time kioku waits for the daemon and
-  // reads no keys; the quit and suspend keys stay off.
+  // reads no keys; the quit and suspend keys stay off. Nothing while the terminal is put back.
   void set_ctrl_c_signals(bool on);
-  // Puts the terminal back as it was before, writing the screen's leave sequence first when
-  // one is set. Async-signal-safe (for signal handlers) and idempotent: a second call, or one
-  // after the scope ended, does nothing.
+  // Puts the terminal back as it was before, for good, writing the screen's leave sequence
+  // first when one is set. Async-signal-safe (for signal handlers) and idempotent: a second
+  // call, or one after the scope ended, does nothing.
   void restore() const noexcept;
+  // As restore(), but until resume_if_continued(): for a stop (Ctrl-Z). Async-signal-safe.
+  void suspend() const noexcept;
   // Single-key mode again after restore() (the shell's `fg` after Ctrl-Z), with the enter
   // sequence; only the termios settings when the terminal is still in single-key mode.
   void reenter() noexcept;
+  // True once after the process was continued (`fg`, SIGCONT): the terminal is in single-key
+  // mode again first, unless it was restored for good. A screen that draws redraws then.
+  bool resume_if_continued() noexcept;
   // Sequences written on entering and leaving (the alternate screen: screen_escapes.hpp); they
   // must outlive the object. The enter sequence is written at once.
   void set_screen_sequences(const char* enter, const char* leave) noexcept;
 
+  // Stops the process as Ctrl-Z would in a shell; the terminal is put back until `fg`.
+  static void stop();
+
   // For a full screen: `on_wait` runs before every wait for a key, after a signal interrupted
   // the wait and every `tick_ms` while no key comes (to redraw); `on_key` sees each key first
-  // and returns true for the ones it handled itself (a help overlay, Ctrl-Z).
+  // and returns true for the ones it handled itself (a help overlay). The hook calls
+  // resume_if_continued() itself (through FullScreen::needs_redraw), to know to redraw.
   void set_hooks(std::function<void()> on_wait, std::function<bool(char)> on_key, int tick_ms);
 
  private:
+  enum Mode : int { kRestored = 0, kSingleKey = 1, kSuspended = 2 };
+
   void skip_escape_sequence();
   void write_sequence(const char* sequence) const noexcept;
+  void put_back(Mode then) const noexcept;
 
   bool active_ = false;
-  mutable volatile std::sig_atomic_t in_single_key_mode_ = 0;
+  mutable volatile std::sig_atomic_t mode_ = kRestored;
   const char* enter_sequence_ = nullptr;
   const char* leave_sequence_ = nullptr;
   std::function<void()> on_wait_;
@@ -73,6 +90,7 @@ class RawMode {
   int tick_ms_ = -1;
   struct Saved;
   std::unique_ptr<Saved> saved_;
+  std::unique_ptr<RawModeSignals> signals_;
 };
 
 }  // namespace kioku::cli

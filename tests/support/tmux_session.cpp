@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -147,6 +148,21 @@ std::string TmuxSession::pane_title() const {
 
 bool TmuxSession::alternate_screen_on() const {
   return tmux({"display-message", "-p", "-t", "test", "#{alternate_on}"}).rfind("1", 0) == 0;
+}
+
+bool TmuxSession::cursor_visible() const {
+  return tmux({"display-message", "-p", "-t", "test", "#{cursor_flag}"}).rfind("1", 0) == 0;
+}
+
+bool TmuxSession::reads_single_keys() const {
+  std::string tty = tmux({"display-message", "-p", "-t", "test", "#{pane_tty}"});
+  while (!tty.empty() && tty.back() == '\n') tty.pop_back();
+  const int descriptor = ::open(tty.c_str(), O_RDONLY | O_NOCTTY | O_NONBLOCK);
+  if (descriptor < 0) return false;
+  termios settings{};
+  const bool read = ::tcgetattr(descriptor, &settings) == 0;
+  ::close(descriptor);
+  return read && (settings.c_lflag & ICANON) == 0;
 }
 
 void TmuxSession::resize(int width, int height) {

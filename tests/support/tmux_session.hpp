@@ -40,6 +40,11 @@ class TmuxSession {
   std::string pane_title() const;
   // Whether the program has the alternate screen (xterm's 1049) on.
   bool alternate_screen_on() const;
+  // Whether the cursor is shown (a full screen hides it with xterm's ?25l).
+  bool cursor_visible() const;
+  // Whether the pane's terminal is in single-key mode (canonical input off), as the program
+  // running in it last set it: read from the pane's tty, no output announces it.
+  bool reads_single_keys() const;
   // Makes the window (and its one pane) `width` x `height`: the program gets SIGWINCH.
   void resize(int width, int height);
 
