@@ -31,6 +31,7 @@
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
+#include "cli/typed_answer_keys.hpp"
 #include "core/error.hpp"
 #include "core/rating.hpp"
 #include "core/time_format.hpp"
@@ -211,38 +212,32 @@ class AnswerSource {
   // from a script the line, with an optional tab and rating after it. nullopt to stop.
   std::optional<TypedLine> read_typed() {
     if (interactive_) {
-      std::string typed;
-      if (show_typing_) show_typing_(typed);
+      TypedAnswerKeys typed;
+      if (show_typing_) show_typing_(typed.text());
       for (;;) {
         const auto key = raw_->read_key();
         if (!key) return std::nullopt;
-        if (*key == '\n') return TypedLine{typed, {}};
+        if (*key == '\n') return TypedLine{typed.text(), {}};
         if (*key == '\x7f' || *key == '\b') {
-          // One code point back: its continuation bytes, then its lead byte; as many columns
-          // cleared as it took (two for a wide character).
-          std::size_t start = typed.size();
-          while (start > 0 && (static_cast<unsigned char>(typed[start - 1]) & 0xC0) == 0x80) {
-            --start;
-          }
-          if (start > 0) --start;
-          if (start < typed.size() && show_typing_) {
-            typed.erase(start);
-            show_typing_(typed);
-          } else if (start < typed.size()) {
-            const auto columns =
-                static_cast<std::size_t>(std::max(1, display_width(typed.substr(start))));
-            typed.erase(start);
+          // One character back; as many columns cleared as it took (two for a wide one).
+          const std::string removed = typed.erase_last();
+          if (removed.empty()) continue;
+          if (show_typing_) {
+            show_typing_(typed.text());
+          } else {
+            const auto columns = static_cast<std::size_t>(std::max(1, display_width(removed)));
             std::cout << std::string(columns, '\b') << std::string(columns, ' ')
                       << std::string(columns, '\b') << std::flush;
           }
           continue;
         }
-        if (static_cast<unsigned char>(*key) < 0x20) continue;  // no control reaches the screen
-        typed += *key;
+        // Only whole characters that show reach the screen (cli/typed_answer_keys.hpp).
+        const std::string shown = typed.add(*key);
+        if (shown.empty()) continue;
         if (show_typing_) {
-          show_typing_(typed);
+          show_typing_(typed.text());
         } else {
-          std::cout << *key << std::flush;
+          std::cout << shown << std::flush;
         }
       }
     }
