@@ -93,6 +93,12 @@ int add_in_editor(CliContext& context, const AddArgs& args,
     case EditEnd::kUnchangedAfterError:
       std::cerr << "kioku: " << file_words.unchanged_after_error << '\n';
       break;
+    case EditEnd::kTooManyProblems:
+      std::cerr << "kioku: "
+                << fill_in(file_words.too_many_problems,
+                           {{"rounds", std::to_string(kMostProblemRounds)}})
+                << '\n';
+      break;
   }
   return kExitFailure;
 }

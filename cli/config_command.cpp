@@ -249,6 +249,10 @@ void run_edit(CliContext& context, const NoArgs&) {
     case EditEnd::kUnchangedAfterError:
       std::cout << file_words.unchanged_after_error << '\n';
       throw Error(ErrorCode::kInvalidInput, file_words.unchanged_after_error);
+    case EditEnd::kTooManyProblems:
+      throw Error(
+          ErrorCode::kInvalidInput,
+          fill_in(file_words.too_many_problems, {{"rounds", std::to_string(kMostProblemRounds)}}));
   }
 }
 

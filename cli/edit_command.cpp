@@ -111,6 +111,12 @@ int edit_note(CliContext& context, const EditArgs& args) {
     case EditEnd::kUnchangedAfterError:
       std::cerr << "kioku: " << file_words.unchanged_after_error << '\n';
       break;
+    case EditEnd::kTooManyProblems:
+      std::cerr << "kioku: "
+                << fill_in(file_words.too_many_problems,
+                           {{"rounds", std::to_string(kMostProblemRounds)}})
+                << '\n';
+      break;
   }
   return kExitFailure;
 }

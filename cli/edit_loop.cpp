@@ -60,7 +60,7 @@ EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const
   const std::string first = without_error_comment(text);
   std::string given = text;
   bool after_problem = false;
-  for (;;) {
+  for (int problems = 0;;) {
     const std::string edited = edit(given);
     if (edited == given) return after_problem ? EditEnd::kUnchangedAfterError : EditEnd::kUnchanged;
     const std::string body = without_error_comment(edited);
@@ -75,6 +75,7 @@ EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const
     err << "kioku: " << safe_line(describe_problem(shown)) << '\n';
     err.flush();
     after_problem = true;
+    if (++problems == kMostProblemRounds) return EditEnd::kTooManyProblems;
   }
 }
 

@@ -23,11 +23,16 @@ struct TextProblem {
 };
 
 enum class EditEnd {
-  kAccepted,            // the text was tried and taken
-  kUnchanged,           // the editor gave back the text it was given first: nothing to do
-  kEmptied,             // nothing but comments and blank lines came back
-  kUnchangedAfterError  // after a problem, the text came back as it was: the user gave up
+  kAccepted,             // the text was tried and taken
+  kUnchanged,            // the editor gave back the text it was given first: nothing to do
+  kEmptied,              // nothing but comments and blank lines came back
+  kUnchangedAfterError,  // after a problem, the text came back as it was: the user gave up
+  kTooManyProblems       // kMostProblemRounds saves in a row had a problem: not a person's
 };
+
+// Saves in a row with a problem after which the round trip ends: an editor that is a script
+// changing the file each time (stdin not a terminal) reopened it forever.
+inline constexpr int kMostProblemRounds = 50;
 
 // Gives the text to the editor and returns what the user saved (throws when the editor fails).
 using EditText = std::function<std::string(const std::string&)>;

@@ -92,6 +92,7 @@ const NoteFileMessages kEnglishFile{
     .note_emptied =
         "The file was emptied: nothing saved. To delete the note: kioku note delete {note}",
     .unchanged_after_error = "The file was left as it was after the error: nothing saved.",
+    .too_many_problems = "The file still had a problem after {rounds} saves: nothing saved.",
     .editor_failed = "The editor ({editor}) exited with status {status}: nothing saved.",
     .editor_killed = "The editor ({editor}) was killed by signal {signal}: nothing saved.",
     .editor_not_started = "Could not start the editor ({editor}): {error}",
@@ -150,6 +151,7 @@ const NoteFileMessages kJapaneseFile{
         "ファイルが空になりました。何も保存していません。ノートを削除するには: kioku "
         "note delete {note}",
     .unchanged_after_error = "エラーの後、ファイルが変更されませんでした。何も保存していません。",
+    .too_many_problems = "{rounds} 回保存してもファイルに問題が残りました。何も保存していません。",
     .editor_failed =
         "エディタ（{editor}）が終了ステータス {status} で終了しました。何も保存していません。",
     .editor_killed =

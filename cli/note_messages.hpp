@@ -60,6 +60,7 @@ struct NoteFileMessages {
   const char* template_emptied;
   const char* note_emptied;  // {note}
   const char* unchanged_after_error;
+  const char* too_many_problems;   // {rounds}
   const char* editor_failed;       // {editor}, {status}
   const char* editor_killed;       // {editor}, {signal}
   const char* editor_not_started;  // {editor}, {error}
@@ -104,17 +105,16 @@ struct NoteFileMessages {
   const char* toml_no_kind;
   const char* toml_no_tables;  // a [[…]] header in a note's file
 };
-BOOST_DESCRIBE_STRUCT(NoteFileMessages, (),
-                      (template_unchanged, template_emptied, note_emptied, unchanged_after_error,
-                       editor_failed, editor_killed, editor_not_started, cannot_write_file,
-                       cannot_read_file, file_too_large, error_heading, heading_add, heading_edit,
-                       heading_texts, heading_multiline, heading_cancel_add, heading_cancel_edit,
-                       heading_cards, comment_id, comment_kind, comment_tags, comment_required,
-                       field_front, field_back, field_typed_back, field_add_reverse, field_text,
-                       field_extra, field_question, field_explanation, field_source, field_choices,
-                       field_answer, comment_anki_kind, comment_anki_fields, toml_not_text,
-                       toml_not_texts, toml_not_list, toml_not_number, toml_unknown_key,
-                       toml_id_changed, toml_no_kind, toml_no_tables))
+BOOST_DESCRIBE_STRUCT(
+    NoteFileMessages, (),
+    (template_unchanged, template_emptied, note_emptied, unchanged_after_error, too_many_problems,
+     editor_failed, editor_killed, editor_not_started, cannot_write_file, cannot_read_file,
+     file_too_large, error_heading, heading_add, heading_edit, heading_texts, heading_multiline,
+     heading_cancel_add, heading_cancel_edit, heading_cards, comment_id, comment_kind, comment_tags,
+     comment_required, field_front, field_back, field_typed_back, field_add_reverse, field_text,
+     field_extra, field_question, field_explanation, field_source, field_choices, field_answer,
+     comment_anki_kind, comment_anki_fields, toml_not_text, toml_not_texts, toml_not_list,
+     toml_not_number, toml_unknown_key, toml_id_changed, toml_no_kind, toml_no_tables))
 
 const NoteMessages& note_messages_for(const std::string& language);
 const NoteFileMessages& note_file_messages_for(const std::string& language);

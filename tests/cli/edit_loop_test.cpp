@@ -105,6 +105,19 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
     CHECK(tries == 1);
     CHECK(err.str() == "kioku: note.toml: refused\n");
   }
+  SECTION("changed and refused save after save: ended, not reopened for ever") {
+    // An editor that is a script adding a line each time, never fixing the problem.
+    int openings = 0;
+    CHECK(edit_until_accepted(
+              kTemplate,
+              [&](const std::string& text) {
+                ++openings;
+                return text + "# line " + std::to_string(openings) + "\n";
+              },
+              never, english_file_messages, err) == EditEnd::kTooManyProblems);
+    CHECK(tries == kMostProblemRounds);
+    CHECK(openings == kMostProblemRounds);
+  }
   SECTION("put back as it first was after a problem: unchanged") {
     ScriptedEditor editor;
     editor.replies = {[](const std::string& text) { return text + "back.en = \"b\"\n"; },
