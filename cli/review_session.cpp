@@ -262,7 +262,9 @@ class AnswerSource {
 
   // A rating in a terminal: a/1, h/2, g/3, e/4, and Enter or space for `on_enter`. nullopt to
   // stop.
-  std::optional<Rating> read_rating(Rating on_enter = Rating::kGood) {
+  // `with_again` false: the prompt shows no Again (a right choice), so its keys do nothing; a
+  // second tap of choice 1 or a recorded a lapse.
+  std::optional<Rating> read_rating(Rating on_enter = Rating::kGood, bool with_again = true) {
     for (;;) {
       const auto key = raw_->read_key();
       if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
@@ -283,7 +285,8 @@ class AnswerSource {
         case 'a':
         case 'A':
         case '1':
-          return Rating::kAgain;
+          if (with_again) return Rating::kAgain;
+          break;
         default:
           break;
       }
@@ -979,7 +982,7 @@ class ReviewScreen {
       if (asks_rating) {
         show_verdict(card, order, verdict_of(chosen_reply));
         print_rating_prompt(card, false);
-        const auto picked = input_.read_rating();
+        const auto picked = input_.read_rating(Rating::kGood, false);
         display().echo("\n");
         if (!picked) return false;
         rating = *picked;

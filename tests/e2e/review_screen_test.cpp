@@ -31,7 +31,13 @@ TEST_CASE("e2e: reviewing in a terminal with single keys", "[e2e][terminal]") {
   CHECK(terminal.screen_text().find("✓ Correct") != std::string::npos);
   CHECK(terminal.screen_text().find("Gradient checkpointing drops most intermediate") !=
         std::string::npos);
+  // The prompt after a right choice has no Again: its keys do nothing there (a second tap of
+  // choice 1 recorded a lapse).
+  terminal.send_keys("a");
+  terminal.send_keys("1");
   terminal.send_keys("Enter");
+  REQUIRE(terminal.wait_for("→ good, next review in 10m"));
+  CHECK(terminal.screen_text().find("→ again") == std::string::npos);
 
   REQUIRE(terminal.wait_for("Why are activations usually stored"));
   REQUIRE(terminal.wait_for("Your answer (1-4, - to bury, q to quit):"));
