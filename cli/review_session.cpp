@@ -213,6 +213,14 @@ class AnswerSource {
   std::optional<TypedLine> read_typed() {
     if (interactive_) {
       TypedAnswerKeys typed;
+      // A paste is part of the answer here (its line ends as spaces), and nowhere else.
+      struct PastedTextTaken {
+        RawMode& raw;
+        explicit PastedTextTaken(RawMode& terminal) : raw(terminal) {
+          raw.accept_pasted_text(true);
+        }
+        ~PastedTextTaken() { raw.accept_pasted_text(false); }
+      } const pasted_taken(*raw_);
       if (show_typing_) show_typing_(typed.text());
       for (;;) {
         const auto key = raw_->read_key();

@@ -15,6 +15,14 @@
 
 namespace kioku::cli {
 
+namespace {
+// xterm's bracketed paste mode, which terminals since have taken up.
+constexpr const char* kBracketedPasteOn = "\033[?2004h";
+constexpr const char* kBracketedPasteOff = "\033[?2004l";
+constexpr const char* kPasteStarts = "[200~";
+constexpr const char* kPasteEnds = "[201~";
+}  // namespace
+
 bool stdin_is_terminal() {
   return ::isatty(STDIN_FILENO) == 1;
 }
@@ -82,7 +90,12 @@ RawMode::RawMode() {
   active_ = true;
   mode_ = kSingleKey;
   signals_ = std::make_unique<RawModeSignals>(*this);
-  if (::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0) return;
+  if (::tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0) {
+    // Asked through stdout: a pipe there (`kioku review | less`) must not get the sequence.
+    bracketed_paste_ = stdout_is_terminal();
+    if (bracketed_paste_) write_sequence(kBracketedPasteOn);
+    return;
+  }
   signals_.reset();
   mode_ = kRestored;
   active_ = false;
@@ -109,6 +122,7 @@ void RawMode::put_back(Mode then) const noexcept {
   const bool in_single_key_mode = mode_ == kSingleKey;
   mode_ = then;
   if (!in_single_key_mode) return;  // suspended: put back already
+  if (bracketed_paste_) write_sequence(kBracketedPasteOff);
   write_sequence(leave_sequence_);
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->settings);
 }
@@ -126,6 +140,7 @@ void RawMode::reenter() noexcept {
   const bool was_left = mode_ != kSingleKey;
   ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_->single_key);
   mode_ = kSingleKey;
+  if (was_left && bracketed_paste_) write_sequence(kBracketedPasteOn);
   if (was_left) write_sequence(enter_sequence_);
 }
 
@@ -176,16 +191,19 @@ constexpr char kCtrlZ = 26;  // the terminal's suspend key, a plain key with ISI
 
 // Arrow and function keys arrive as ESC [ ... final-byte; they mean nothing here, so they are
 // read whole and dropped instead of leaking '[' and 'A' as if typed.
-void RawMode::skip_escape_sequence() {
+std::string RawMode::read_escape_sequence() {
+  std::string sequence;
   pollfd input{STDIN_FILENO, POLLIN, 0};
-  bool first = true;
-  while (::poll(&input, 1, 30) > 0) {
+  // A sequence longer than any key's or mark's is not one: the rest is read as keys.
+  constexpr std::size_t kLongest = 16;
+  while (sequence.size() < kLongest && ::poll(&input, 1, 30) > 0) {
     char next = 0;
-    if (::read(STDIN_FILENO, &next, 1) <= 0) return;
-    if (first && next != '[' && next != 'O') return;
-    if (!first && next >= 0x40 && next <= 0x7E) return;
-    first = false;
+    if (::read(STDIN_FILENO, &next, 1) <= 0) break;
+    sequence += next;
+    if (sequence.size() == 1 && next != '[' && next != 'O') break;
+    if (sequence.size() > 1 && next >= 0x40 && next <= 0x7E) break;
   }
+  return sequence;
 }
 
 std::optional<char> RawMode::read_key() {
@@ -206,12 +224,21 @@ std::optional<char> RawMode::read_key() {
     const ssize_t received = ::read(STDIN_FILENO, &key, 1);
     if (received < 0 && errno == EINTR) continue;
     if (received <= 0) return std::nullopt;
-    if (key == 3 || key == 4) return std::nullopt;  // Ctrl-C, Ctrl-D (ISIG is off)
-    if (key == '\r') key = '\n';
     if (key == 27) {
-      skip_escape_sequence();
+      const std::string sequence = read_escape_sequence();
+      if (sequence == kPasteStarts) pasting_ = true;
+      if (sequence == kPasteEnds) pasting_ = false;
       continue;
     }
+    if (pasting_) {
+      // Pasted text, not keys: no Ctrl-C, Enter or rating in it.
+      if (!accept_pasted_) continue;
+      if (key == '\r' || key == '\n' || key == '\t') key = ' ';
+      if (static_cast<unsigned char>(key) < 0x20) continue;
+      return key;
+    }
+    if (key == 3 || key == 4) return std::nullopt;  // Ctrl-C, Ctrl-D (ISIG is off)
+    if (key == '\r') key = '\n';
     if (on_key_ && on_key_(key)) continue;
     if (key == kCtrlZ) {
       stop();

@@ -68,6 +68,12 @@ class RawMode {
   // Stops the process as Ctrl-Z would in a shell; the terminal is put back until `fg`.
   static void stop();
 
+  // Text the user pastes comes between the terminal's bracketed paste marks (asked for while
+  // stdout is a terminal), and is not keys: dropped unless `on`, as while an answer is typed,
+  // where it is taken with its line ends as spaces, so that a pasted line never submits the
+  // answer and its letters never rate a card.
+  void accept_pasted_text(bool on) noexcept { accept_pasted_ = on; }
+
   // For a full screen: `on_wait` runs before every wait for a key, after a signal interrupted
   // the wait and every `tick_ms` while no key comes (to redraw); `on_key` sees each key first
   // and returns true for the ones it handled itself (a help overlay). The hook calls
@@ -77,11 +83,16 @@ class RawMode {
  private:
   enum Mode : int { kRestored = 0, kSingleKey = 1, kSuspended = 2 };
 
-  void skip_escape_sequence();
+  // Reads the rest of an escape sequence after ESC and returns it ("[200~"); "" when no
+  // sequence follows the ESC.
+  std::string read_escape_sequence();
   void write_sequence(const char* sequence) const noexcept;
   void put_back(Mode then) const noexcept;
 
   bool active_ = false;
+  bool bracketed_paste_ = false;  // asked of the terminal
+  bool pasting_ = false;          // between the marks
+  bool accept_pasted_ = false;
   mutable volatile std::sig_atomic_t mode_ = kRestored;
   const char* enter_sequence_ = nullptr;
   const char* leave_sequence_ = nullptr;

@@ -140,6 +140,11 @@ void TmuxSession::send_keys(const std::string& keys) {
   tmux({"send-keys", "-t", "test", keys});
 }
 
+void TmuxSession::paste(const std::string& text) {
+  tmux({"set-buffer", "-b", "pasted", "--", text});
+  tmux({"paste-buffer", "-p", "-b", "pasted", "-t", "test"});
+}
+
 std::string TmuxSession::pane_title() const {
   std::string title = tmux({"display-message", "-p", "-t", "test", "#{pane_title}"});
   while (!title.empty() && title.back() == '\n') title.pop_back();

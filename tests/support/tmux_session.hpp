@@ -36,6 +36,9 @@ class TmuxSession {
   bool wait_until(const std::function<bool()>& condition, int timeout_ms = 15'000);
   // Types keys as tmux send-keys understands them ("2", "Enter", "q").
   void send_keys(const std::string& keys);
+  // Pastes `text` as a terminal does, between bracketed paste marks when the program asked for
+  // them.
+  void paste(const std::string& text);
   // The pane's title, which a program sets with OSC 0 or OSC 2 (tmux starts it at the host name).
   std::string pane_title() const;
   // Whether the program has the alternate screen (xterm's 1049) on.
