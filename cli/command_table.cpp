@@ -17,6 +17,7 @@
 #include "cli/terminal/text_width.hpp"
 #include "cli/usage_error_text.hpp"
 #include "core/bilingual_message.hpp"
+#include "core/fill_in.hpp"
 
 namespace kioku::cli {
 
@@ -279,6 +280,27 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
     // CLI11 takes the arguments last first.
     app.parse(std::vector<std::string>(arguments.rbegin(), arguments.rend()));
   } catch (const CLI::ParseError& error) {
+    // "A subcommand is required" for `kioku bogus`: the word that is no command is named.
+    const CLI::App* deepest = &app;
+    std::string path = table.program.name;
+    while (!deepest->get_subcommands().empty()) {
+      deepest = deepest->get_subcommands().front();
+      path += " " + deepest->get_name();
+    }
+    // Fallthrough leaves the words no command took with the program.
+    const std::vector<std::string> left = app.remaining();
+    if (dynamic_cast<const CLI::RequiredError*>(&error) && !deepest->get_subcommands({}).empty() &&
+        !left.empty() && !left.front().starts_with("-")) {
+      const bool japanese = is_japanese(help);
+      err << fill_in(japanese
+                         ? "{command} {word}: そのようなコマンドはありません（{command} --help "
+                           "で一覧できます）"
+                         : "{command} {word}: no such command ({command} --help lists them)",
+                     {{"command", path}, {"word", left.front()}})
+          << '\n';
+      parsed.exit_code = kExitUsage;
+      return parsed;
+    }
     parsed.exit_code = app.exit(error, out, err) == 0 ? kExitOk : kExitUsage;
     return parsed;
   }

@@ -86,3 +86,14 @@ TEST_CASE("usage errors: an error kioku has no Japanese for stays as CLI11 words
   CHECK(usage_error_in_japanese("ConversionError", "Could not convert: --x = {2}") ==
         "--x の値 {2} を読み取れません");
 }
+
+TEST_CASE("usage errors: a word that is no command is named, with where the commands are listed",
+          "[cli][usage]") {
+  CHECK(error_of({"bogus"}, "en") == "kioku bogus: no such command (kioku --help lists them)\n");
+  CHECK(error_of({"deck", "bogus"}, "en") ==
+        "kioku deck bogus: no such command (kioku deck --help lists them)\n");
+  CHECK(error_of({"deck", "bogus"}, "ja") ==
+        "kioku deck bogus: そのようなコマンドはありません（kioku deck --help で一覧できます）\n");
+  // An option where a command belongs is still CLI11's own error.
+  CHECK(error_of({"--bogus"}, "en").find("no such command") == std::string::npos);
+}
