@@ -10,6 +10,7 @@
 #include "cli/note_lookup.hpp"
 #include "cli/note_printing.hpp"
 #include "cli/note_toml.hpp"
+#include "cli/shell_words.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
 #include "protocol/note_types.hpp"
@@ -48,7 +49,10 @@ int edit_note(CliContext& context, const EditArgs& args) {
   const protocol::NoteView note = find_note(context, args.note, args.deck, words);
   // kiokud would refuse the save: said before the user writes anything.
   if (note.deleted_ms) {
-    throw Error(ErrorCode::kConflict, fill_in(words.edit_deleted, {{"note", note.id}}));
+    throw Error(
+        ErrorCode::kConflict,
+        fill_in(words.edit_deleted, {{"note", safe_line(note.id)},
+                                     {"arguments", note_command_arguments(note.deck, note.id)}}));
   }
   const std::vector<std::string> languages = deck_languages(context, note.deck, words);
   const std::string language = default_text_language(languages, context.language);
@@ -89,7 +93,10 @@ int edit_note(CliContext& context, const EditArgs& args) {
           const protocol::NoteView now = find_note(context, args.note, args.deck, words);
           const char* problem = now.deleted_ms ? words.edit_deleted : words.edit_changed_elsewhere;
           read_modified_ms = now.modified_ms;
-          throw Error(ErrorCode::kConflict, fill_in(problem, {{"note", note.id}}));
+          throw Error(
+              ErrorCode::kConflict,
+              fill_in(problem, {{"note", safe_line(note.id)},
+                                {"arguments", note_command_arguments(note.deck, note.id)}}));
         }
       });
   if (end == EditEnd::kAccepted && saved) {
@@ -105,7 +112,9 @@ int edit_note(CliContext& context, const EditArgs& args) {
       return kExitOk;
     }
     case EditEnd::kEmptied:
-      std::cerr << "kioku: " << fill_in(file_words.note_emptied, {{"note", safe_line(note.id)}})
+      std::cerr << "kioku: "
+                << fill_in(file_words.note_emptied,
+                           {{"arguments", note_command_arguments(note.deck, note.id)}})
                 << '\n';
       break;
     case EditEnd::kUnchangedAfterError:

@@ -22,7 +22,8 @@ const NoteMessages kEnglish{
     .field_given_twice = "--field {argument}: this field and language was given already",
     .choices_only_for_choice = "--choice and --answer are for choice notes (--kind choice)",
     .no_such_note = "No note or card {note}",
-    .edit_deleted = "Note {note} is deleted: bring it back with kioku note restore {note} first",
+    .edit_deleted =
+        "Note {note} is deleted: bring it back with kioku note restore {arguments} first",
     .edit_changed_elsewhere =
         "Not saved: note {note} was changed elsewhere since the editor opened. To replace "
         "that change with this text, delete these two lines and save; to keep it, quit "
@@ -39,7 +40,7 @@ const NoteMessages kEnglish{
     .more_notes =
         "More notes match than the {limit} shown: the next with --offset {next}, or narrow the "
         "search.",
-    .deleted = "Deleted note {note} ({cards}); kioku note restore {note} brings it back.",
+    .deleted = "Deleted note {note} ({cards}); kioku note restore {arguments} brings it back.",
     .already_deleted = "Note {note} was deleted already.",
     .restored = "Restored note {note} ({cards}).",
     .not_deleted = "Note {note} is not deleted: nothing to restore.",
@@ -63,7 +64,8 @@ const NoteMessages kJapanese{
         "--choice と --answer は選択式のノート（--kind choice）にだけ使えます",
     .no_such_note = "ノートまたはカード {note} はありません",
     .edit_deleted =
-        "ノート {note} は削除されています。先に kioku note restore {note} で元に戻してください",
+        "ノート {note} は削除されています。先に kioku note restore {arguments} "
+        "で元に戻してください",
     .edit_changed_elsewhere =
         "保存していません: エディタを開いた後、ノート {note} は別の場所で変更されました。"
         "その変更をこの内容で置き換えるならこの 2 行を消して保存し、残すなら保存せずに終了して"
@@ -80,7 +82,8 @@ const NoteMessages kJapanese{
     .more_notes =
         "表示した {limit} 件のほかにも該当するノートがあります。続きは --offset {next} "
         "で表示するか、条件を絞ってください。",
-    .deleted = "ノート {note}（{cards}）を削除しました。kioku note restore {note} で元に戻せます。",
+    .deleted =
+        "ノート {note}（{cards}）を削除しました。kioku note restore {arguments} で元に戻せます。",
     .already_deleted = "ノート {note} はすでに削除されています。",
     .restored = "ノート {note}（{cards}）を元に戻しました。",
     .not_deleted = "ノート {note} は削除されていません。元に戻すものはありません。",
@@ -90,7 +93,7 @@ const NoteFileMessages kEnglishFile{
     .template_unchanged = "The template was not changed: nothing added.",
     .template_emptied = "The template was emptied: nothing added.",
     .note_emptied =
-        "The file was emptied: nothing saved. To delete the note: kioku note delete {note}",
+        "The file was emptied: nothing saved. To delete the note: kioku note delete {arguments}",
     .unchanged_after_error = "The file was left as it was after the error: nothing saved.",
     .too_many_problems = "The file still had a problem after {rounds} saves: nothing saved.",
     .editor_failed = "The editor ({editor}) exited with status {status}: nothing saved.",
@@ -149,7 +152,7 @@ const NoteFileMessages kJapaneseFile{
     .template_emptied = "テンプレートが空になりました。何も追加していません。",
     .note_emptied =
         "ファイルが空になりました。何も保存していません。ノートを削除するには: kioku "
-        "note delete {note}",
+        "note delete {arguments}",
     .unchanged_after_error = "エラーの後、ファイルが変更されませんでした。何も保存していません。",
     .too_many_problems = "{rounds} 回保存してもファイルに問題が残りました。何も保存していません。",
     .editor_failed =

@@ -25,7 +25,7 @@ struct NoteMessages {
   const char* field_given_twice;
   const char* choices_only_for_choice;
   const char* no_such_note;  // {note}
-  const char* edit_deleted;  // {note}
+  const char* edit_deleted;  // {note}, {arguments}: note_command_arguments()
   // kioku edit's save, refused because the note changed since the editor opened: {note}
   const char* edit_changed_elsewhere;
   const char* no_such_deck;  // {deck}
@@ -58,7 +58,7 @@ struct NoteFileMessages {
   // Ending an edit without saving
   const char* template_unchanged;
   const char* template_emptied;
-  const char* note_emptied;  // {note}
+  const char* note_emptied;  // {arguments}: note_command_arguments()
   const char* unchanged_after_error;
   const char* too_many_problems;   // {rounds}
   const char* editor_failed;       // {editor}, {status}

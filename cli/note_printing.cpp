@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/messages.hpp"
+#include "cli/shell_words.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/note.hpp"
@@ -155,7 +156,10 @@ void print_note_deleted(const protocol::NoteDeleteResult& result, const NoteMess
     out << fill_in(words.already_deleted, {{"note", note}}) << '\n';
     return;
   }
-  out << fill_in(words.deleted, {{"note", note}, {"cards", live_cards_text(result.note, words)}})
+  out << fill_in(words.deleted,
+                 {{"note", note},
+                  {"arguments", note_command_arguments(result.note.deck, result.note.id)},
+                  {"cards", live_cards_text(result.note, words)}})
       << '\n';
 }
 

@@ -136,7 +136,7 @@ TEST_CASE("printing notes: delete and restore, and doing either twice", "[cli][n
   result.note.cards = {card(1, "card")};
   result.changed = true;
   CHECK(note_shown({"note", "delete"}, protocol::encode(result)) ==
-        "Deleted note N1 (1 card); kioku note restore N1 brings it back.\n");
+        "Deleted note N1 (1 card); kioku note restore --deck words N1 brings it back.\n");
   CHECK(note_shown({"note", "restore"}, protocol::encode(result)) ==
         "Restored note N1 (1 card).\n");
   result.changed = false;

@@ -470,18 +470,29 @@ TEST_CASE("e2e notes: kioku notes lists, filters, and deletes and restores softl
   // The soft delete: the cards leave the queue and the listing, and come back.
   const std::int64_t due_before = field(fixture.daemon().call("due.counts"), "new");
   const CommandResult deleted = fixture.kioku({"note", "delete", cat});
-  CHECK(deleted.out ==
-        "Deleted note " + cat + " (2 cards); kioku note restore " + cat + " brings it back.\n");
+  // The hint names the deck and is one shell word per argument, whatever the made id holds.
+  const std::string prefix = "Deleted note " + cat + " (2 cards); kioku note restore ";
+  const std::string suffix = " brings it back.\n";
+  REQUIRE(deleted.out.rfind(prefix, 0) == 0);
+  REQUIRE(deleted.out.ends_with(suffix));
+  const std::string arguments =
+      deleted.out.substr(prefix.size(), deleted.out.size() - prefix.size() - suffix.size());
+  CHECK(arguments.rfind("--deck words ", 0) == 0);
   CHECK(field(fixture.daemon().call("due.counts"), "new") == due_before - 2);
   CHECK(fixture.kioku({"notes"}).out.find(cat) == std::string::npos);
   const CommandResult edit_deleted = fixture.kioku({"edit", cat}, "false");
   CHECK(edit_deleted.exit_code == 1);
   CHECK(edit_deleted.err == "kioku: Note " + cat +
-                                " is deleted: bring it back with kioku note restore " + cat +
+                                " is deleted: bring it back with kioku note restore " + arguments +
                                 " first\n");
   CHECK(ids({"--deleted"}) == std::vector<std::string>{cat});
   CHECK(fixture.kioku({"note", "delete", cat}).out == "Note " + cat + " was deleted already.\n");
-  CHECK(fixture.kioku({"note", "restore", cat}).out == "Restored note " + cat + " (2 cards).\n");
+  // The hint, run by a shell as printed, restores the note.
+  const CommandResult restored =
+      run_command({"/bin/sh", "-c", "exec \"$0\" --socket \"$1\" note restore " + arguments,
+                   kioku_path(), fixture.home().socket_path()},
+                  fixture.home().environment());
+  CHECK(restored.out == "Restored note " + cat + " (2 cards).\n");
   CHECK(field(fixture.daemon().call("due.counts"), "new") == due_before);
   CHECK(fixture.kioku({"notes", "--deleted"}).out == "No deleted notes found.\n");
 
