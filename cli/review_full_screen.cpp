@@ -15,7 +15,6 @@ namespace kioku::cli {
 
 namespace {
 
-constexpr char kCtrlZ = 26;
 constexpr int kClockTickMs = 1000;
 
 std::string clock_text(std::chrono::steady_clock::duration elapsed) {
@@ -81,10 +80,6 @@ class FullScreenDisplay : public ReviewDisplay {
   bool on_key(char key) {
     if (overlay_) {  // any key closes the help
       overlay_ = false;
-      return true;
-    }
-    if (key == kCtrlZ) {
-      FullScreen::stop();
       return true;
     }
     if (key == '?' && !typed_) {

@@ -49,8 +49,4 @@ bool FullScreen::needs_redraw() {
   return redraw;
 }
 
-void FullScreen::stop() {
-  RawMode::stop();
-}
-
 }  // namespace kioku::cli

@@ -26,9 +26,6 @@ class FullScreen {
   // True once after the terminal changed size or the process was continued: the screen must
   // be drawn again from scratch. A continued process is put back in single-key mode first.
   bool needs_redraw();
-  // Stops the process as Ctrl-Z would in a shell, the terminal put back until `fg`
-  // (RawMode::stop).
-  static void stop();
 
  private:
   RawMode& terminal_;
