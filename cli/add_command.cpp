@@ -134,7 +134,11 @@ CommandGroup add_commands() {
                    "選択式のノート: 正解の番号（1 から数える）"},
                   between(1, 1000))
           .option(&AddArgs::id, "--id",
-                  {"the note's id (default: a new one)", "ノートの ID（既定値: 新しく作る）"})
+                  {"the note's id (default: a new one)", "ノートの ID（既定値: 新しく作る）"},
+                  // "" made a new id, as leaving --id out does: a slip, said as one.
+                  OptionRules().checked_by(refusing_empty(
+                      bilingual("must not be empty (leave --id out for a new id)",
+                                "空にはできません（新しい ID にするなら --id を付けない）"))))
           .shows(protocol::kNoteAdd,
                  [](const protocol::NoteSaveResult& result, std::ostream& out) {
                    print_note_added(result, note_messages_for("en"), out);

@@ -40,6 +40,10 @@ std::optional<std::string_view> name_of(char32_t code) {
       return "CSI";
     case 0x9D:
       return "OSC";
+    case 0x2028:
+      return "LINE SEPARATOR";
+    case 0x2029:
+      return "PARAGRAPH SEPARATOR";
     case 0x202A:
       return "LEFT-TO-RIGHT EMBEDDING";
     case 0x202B:
@@ -185,6 +189,17 @@ BilingualMessage text_problem_message(std::string_view text, const TextRule& rul
           "ない 1 行でなければなりません"};
       return worded(rule.multi_line ? multi_line : one_line, subject, std::to_string(character),
                     describe(point.code));
+    }
+    // Unicode's own line and paragraph separators break a line as a newline does (in editors,
+    // browsers, some terminals): a one-line text (a deck's name, a choice) holds neither.
+    if (!rule.multi_line && (point.code == 0x2028 || point.code == 0x2029)) {
+      return worded({"contains the line break {detail} at character {number}; this text must be "
+                     "one line",
+                     "{number} 文字目に改行文字 {detail}があります。このテキストは 1 行でなければ"
+                     "なりません",
+                     "{subject} の {number} 文字目に改行文字 {detail}があります。このテキストは 1 "
+                     "行でなければなりません"},
+                    subject, std::to_string(character), describe(point.code));
     }
     if (is_bidi_control(point.code)) {
       return worded({"contains the bidirectional control {detail} at character {number}, which "

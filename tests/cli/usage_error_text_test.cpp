@@ -63,6 +63,9 @@ TEST_CASE("usage errors: each kind reads in the user's language", "[cli][usage]"
        "--output: must not be empty (leave -o out to write to standard output)",
        "--output: 空にはできません（標準出力に書き出すなら -o を付けない）"},
       {{"restore", ""}, "FILE: must not be empty", "FILE: 空にはできません"},
+      {{"add", "--deck", "d", "--id", ""},
+       "--id: must not be empty (leave --id out for a new id)",
+       "--id: 空にはできません（新しい ID にするなら --id を付けない）"},
   };
   for (const Refusal& refusal : refusals) {
     INFO(refusal.english);

@@ -293,6 +293,12 @@ TEST_CASE("deck_parser notes: an error reads the same in Japanese, the English k
        "the text",
        "decks/notes.toml:11:17: notes[1].choices: 選択肢 2 の 2 文字目に双方向制御文字 U+202E"
        "（RIGHT-TO-LEFT OVERRIDE）があります。端末での文字の表示順を入れ替えてしまいます"},
+      {english_deck("[[notes]]\nid = \"q\"\nkind = \"choice\"\nquestion = \"Q\"\nchoices = "
+                    "[\"A\", \"B\\u2028C\"]\nanswer = 1\n"),
+       "decks/notes.toml:11:17: notes[1].choices: choice 2 contains the line break U+2028 (LINE "
+       "SEPARATOR) at character 2; this text must be one line",
+       "decks/notes.toml:11:17: notes[1].choices: 選択肢 2 の 2 文字目に改行文字 U+2028"
+       "（LINE SEPARATOR）があります。このテキストは 1 行でなければなりません"},
       {english_deck("[[notes]]\nx = " + std::string(40, '[')),
        "decks/notes.toml:8: notes[1]: tables, arrays and key parts are nested more than 32 levels "
        "deep (a deck needs 5)",
