@@ -2,6 +2,8 @@
 // lets them back (docs/undo-and-suspend.md); kioku flag FLAG CARD...: Anki's coloured flags.
 // All the cards change in one request, or none.
 #include <iostream>
+#include <set>
+#include <vector>
 
 #include "cli/card_messages.hpp"
 #include "cli/card_printing.hpp"
@@ -29,20 +31,48 @@ struct FlagArgs {
 using SuspendMethod =
     protocol::MethodType<protocol::CardSuspendParams, protocol::CardSuspendResult>;
 
-void print_suspended(const protocol::CardSuspendResult& result, const SuspendMessages& words,
-                     std::ostream& out) {
-  out << fill_in_count(static_cast<std::int64_t>(result.cards.size()), words.suspended_one,
-                       words.suspended_many)
-      << '\n';
+// Each card once, however often it was named (`kioku unsuspend 98 98` is one card).
+std::vector<protocol::CardSuspension> distinct(const protocol::CardSuspendResult& result) {
+  std::vector<protocol::CardSuspension> cards;
+  std::set<std::int64_t> seen;
+  for (const protocol::CardSuspension& card : result.cards) {
+    if (seen.insert(card.card).second) cards.push_back(card);
+  }
+  return cards;
 }
 
-// How many came back, then each card that stays suspended for a reason of its own.
+// What changed; from a kiokud that does not say, every card named.
+bool changed(const protocol::CardSuspension& card) {
+  return card.changed.value_or(true);
+}
+
+// How many were suspended, then how many were so already.
+void print_suspended(const protocol::CardSuspendResult& result, const SuspendMessages& words,
+                     std::ostream& out) {
+  std::int64_t now = 0;
+  std::int64_t before = 0;
+  for (const protocol::CardSuspension& card : distinct(result)) ++(changed(card) ? now : before);
+  out << fill_in_count(now, words.suspended_one, words.suspended_many) << '\n';
+  if (before > 0) {
+    out << fill_in_count(before, words.already_suspended_one, words.already_suspended_many) << '\n';
+  }
+}
+
+// How many came back and how many were not suspended, then each card that stays suspended for
+// a reason of its own.
 void print_unsuspended(const protocol::CardSuspendResult& result, const SuspendMessages& words,
                        std::ostream& out) {
+  const std::vector<protocol::CardSuspension> cards = distinct(result);
   std::int64_t back = 0;
-  for (const protocol::CardSuspension& card : result.cards) back += card.suspended ? 0 : 1;
+  std::int64_t not_suspended = 0;
+  for (const protocol::CardSuspension& card : cards) {
+    if (!card.suspended) ++(changed(card) ? back : not_suspended);
+  }
   out << fill_in_count(back, words.unsuspended_one, words.unsuspended_many) << '\n';
-  for (const protocol::CardSuspension& card : result.cards) {
+  if (not_suspended > 0) {
+    out << fill_in_count(not_suspended, words.not_suspended_one, words.not_suspended_many) << '\n';
+  }
+  for (const protocol::CardSuspension& card : cards) {
     if (card.suspended) {
       out << fill_in(words.still_suspended, {{"card", std::to_string(card.card)}}) << '\n';
     }

@@ -15,6 +15,10 @@ const SuspendMessages kEnglish{
     .unsuspended_many = "{count} cards unsuspended",
     .still_suspended =
         "Card {card} stays suspended: it is a leech, retired, or its note is deleted",
+    .already_suspended_one = "{count} card was suspended already",
+    .already_suspended_many = "{count} cards were suspended already",
+    .not_suspended_one = "{count} card was not suspended",
+    .not_suspended_many = "{count} cards were not suspended",
     .not_a_card = "{card} is not a card id (N or card:N)",
     .no_such_cards = "No card {cards}: nothing was changed",
     .flagged_one = "{count} card flagged {flag}",
@@ -34,6 +38,10 @@ const SuspendMessages kJapanese{
     .still_suspended =
         "カード {card} "
         "は保留のままです（リーチ、使われなくなったカード、または削除されたノートのカードです）",
+    .already_suspended_one = "{count} 枚はすでに保留でした",
+    .already_suspended_many = "{count} 枚はすでに保留でした",
+    .not_suspended_one = "{count} 枚は保留ではありませんでした",
+    .not_suspended_many = "{count} 枚は保留ではありませんでした",
     .not_a_card = "{card} はカードの ID ではありません（N または card:N）",
     .no_such_cards = "カード {cards} はありません。何も変更していません",
     .flagged_one = "{count} 枚のカードに{flag}のフラグを付けました",

@@ -15,8 +15,12 @@ struct SuspendMessages {
   const char* unsuspended_one;  // {count}
   const char* unsuspended_many;
   const char* still_suspended;  // {card}: unsuspended, yet a leech, retired or of a deleted note
-  const char* not_a_card;       // {card}: an argument that is not N or card:N
-  const char* no_such_cards;    // {cards}: the ids the daemon does not have
+  const char* already_suspended_one;  // {count}: asked to suspend, suspended before
+  const char* already_suspended_many;
+  const char* not_suspended_one;  // {count}: asked to unsuspend, not suspended before
+  const char* not_suspended_many;
+  const char* not_a_card;     // {card}: an argument that is not N or card:N
+  const char* no_such_cards;  // {cards}: the ids the daemon does not have
   // kioku flag
   const char* flagged_one;  // {count}, {flag}: the flag's name
   const char* flagged_many;
@@ -26,8 +30,9 @@ struct SuspendMessages {
 };
 BOOST_DESCRIBE_STRUCT(SuspendMessages, (),
                       (suspended_one, suspended_many, unsuspended_one, unsuspended_many,
-                       still_suspended, not_a_card, no_such_cards, flagged_one, flagged_many,
-                       unflagged_one, unflagged_many, not_a_flag))
+                       still_suspended, already_suspended_one, already_suspended_many,
+                       not_suspended_one, not_suspended_many, not_a_card, no_such_cards,
+                       flagged_one, flagged_many, unflagged_one, unflagged_many, not_a_flag))
 
 const SuspendMessages& suspend_messages_for(const std::string& language);
 

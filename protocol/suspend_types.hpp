@@ -21,8 +21,11 @@ BOOST_DESCRIBE_STRUCT(CardSuspendParams, (), (cards))
 struct CardSuspension {
   std::int64_t card = 0;
   bool suspended = false;  // after unsuspend, true for a leech, a retired card or a deleted note's
+  // Whether this request changed `suspended` (false: the card was so already); left out by a
+  // kiokud from before it was sent.
+  Omissible<bool> changed;
 };
-BOOST_DESCRIBE_STRUCT(CardSuspension, (), (card, suspended))
+BOOST_DESCRIBE_STRUCT(CardSuspension, (), (card, suspended, changed))
 
 struct CardSuspendResult {
   std::vector<CardSuspension> cards;  // in the order asked

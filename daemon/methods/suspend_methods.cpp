@@ -53,10 +53,14 @@ protocol::CardSuspendResult set_suspension(const protocol::CardSuspendParams& pa
   context.collection.write(Write{WriteKind::kOther, 0, only_card}, [&] {
     check_cards_exist(params.cards, context);
     CardStore& cards = context.collection.cards();
+    const std::vector<bool> before = cards.suspended(params.cards);
     cards.set_suspended_by_user(params.cards, suspend ? std::optional(now) : std::nullopt);
     const std::vector<bool> suspended = cards.suspended(params.cards);
     for (std::size_t i = 0; i < params.cards.size() && i < suspended.size(); ++i) {
-      result.cards.push_back({params.cards[i], suspended[i]});
+      protocol::CardSuspension& card = result.cards.emplace_back();
+      card.card = params.cards[i];
+      card.suspended = suspended[i];
+      card.changed.emplace(i < before.size() && before[i] != suspended[i]);
     }
   });
   return result;

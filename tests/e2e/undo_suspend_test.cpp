@@ -85,6 +85,16 @@ TEST_CASE("e2e: kioku suspend and unsuspend, in English, Japanese and JSON", "[e
   const json::value as_json = parse_output(run_kioku(home, {"unsuspend", two, "--json"}));
   CHECK(as_json.at("cards").at(0).at("card").as_int64() == first + 1);
   CHECK_FALSE(as_json.at("cards").at(0).at("suspended").as_bool());
+  CHECK(as_json.at("cards").at(0).at("changed").as_bool());
+  CHECK(due_new(home) == 8);
+
+  // A card named twice is one card, and one that was so already is told apart.
+  CHECK(run_kioku(home, {"suspend", one, one}).out == "1 card suspended\n");
+  CHECK(run_kioku(home, {"suspend", one, two}).out ==
+        "1 card suspended\n1 card was suspended already\n");
+  CHECK(run_kioku(home, {"unsuspend", one, one, two}).out == "2 cards unsuspended\n");
+  CHECK(run_kioku(home, {"--lang", "ja", "unsuspend", one}).out ==
+        "0 枚のカードの保留を解除しました\n1 枚は保留ではありませんでした\n");
   CHECK(due_new(home) == 8);
 
   // An unknown card changes nothing, and says so in one line.
