@@ -139,11 +139,26 @@ std::vector<std::string> compose_frame(const FrameContent& content, int width, i
   const auto body_rows = static_cast<std::size_t>(
       std::max(0, height - static_cast<int>(rows.size()) - static_cast<int>(footer.size())));
   if (!content.overlay.empty()) {
-    // The help from its top, wrapped.
-    std::vector<std::string> help;
-    for (const std::string& text : content.overlay) {
-      for (const std::string& line : wrap_text(text, columns)) help.push_back(line);
+    // The help from its top, wrapped; when it does not fit, cut with a "…" row above its
+    // closing lines, which stay.
+    const auto wrapped = [columns](const std::vector<std::string>& texts) {
+      std::vector<std::string> lines;
+      for (const std::string& text : texts) {
+        for (const std::string& line : wrap_text(text, columns)) lines.push_back(line);
+      }
+      return lines;
+    };
+    std::vector<std::string> help = wrapped(content.overlay);
+    std::vector<std::string> closing = wrapped(content.overlay_closing);
+    if (help.size() + closing.size() > body_rows) {
+      if (closing.size() + 1 < body_rows) {
+        help.resize(body_rows - closing.size() - 1);
+        help.emplace_back("…");
+      } else {
+        closing.clear();  // no room for both: the help's top
+      }
     }
+    help.insert(help.end(), closing.begin(), closing.end());
     help.resize(std::min(help.size(), body_rows));
     for (const std::string& line : help) rows.push_back(fit_to_width(line, columns));
   } else {

@@ -39,6 +39,9 @@ struct FrameContent {
   std::string keys_second;
   // When not empty, shown instead of the body, wrapped and from its top (the help); plain text.
   std::vector<std::string> overlay;
+  // The overlay's last lines (how to close it), shown below it even when the rest is cut to
+  // the screen's height, after a "…" row.
+  std::vector<std::string> overlay_closing;
 };
 
 // Exactly `height` rows (at least 1), none wider than `width` - 1 columns: writing the last

@@ -131,7 +131,13 @@ class FullScreenDisplay : public ReviewDisplay {
       add(line, "  ");
     }
     rows.emplace_back();
-    add(&ReviewScreenMessages::help_close, "");
+    return rows;
+  }
+
+  // The help's closing line (how to close it), which stays when the help is cut.
+  std::vector<std::string> help_closing() const {
+    std::vector<std::string> rows{screen_text_.help_close};
+    if (english_screen_ != nullptr) rows.emplace_back(english_screen_->help_close);
     return rows;
   }
 
@@ -155,7 +161,10 @@ class FullScreenDisplay : public ReviewDisplay {
       content.prompt_second = prompt_.second;
       content.keys_second = typed_ ? english_screen_->typing_keys : english_screen_->keys;
     }
-    if (overlay_) content.overlay = help();
+    if (overlay_) {
+      content.overlay = help();
+      content.overlay_closing = help_closing();
+    }
     const std::vector<std::string> rows = compose_frame(content, width, height, style_.enabled);
     std::string out;
     if (from_scratch) out += std::string("\033[H") + escapes::kEraseScreenEnd;

@@ -1,5 +1,6 @@
 // The full-screen review's frame (cli/review_frame.hpp): composed for a size from a card's
 // lines and the counts, every row inside the width, the header and footer where they belong.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "cli/review_frame.hpp"
@@ -102,6 +103,26 @@ TEST_CASE("review frame: the help is shown over the card from its top", "[cli][f
   CHECK(rows[2] == "Keys");
   CHECK(rows[4] == "u  undo the last answer");
   for (const std::string& row : rows) CHECK(row.find("きおく") == std::string::npos);
+}
+
+TEST_CASE("review frame: a help taller than the screen is cut above its closing lines",
+          "[cli][frame]") {
+  FrameContent content = japanese_card(60);
+  content.overlay = {"Keys", "", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+  content.overlay_closing = {"Any key closes this help.", "（日本語でも）"};
+  const auto rows = compose_frame(content, 60, 12, false);
+  REQUIRE(rows.size() == 12);
+  // Header and rule, then the help's top, "…", and its closing lines before the footer.
+  const auto closing = std::find(rows.begin(), rows.end(), "Any key closes this help.");
+  REQUIRE(closing != rows.end());
+  CHECK(*(closing - 1) == "…");
+  CHECK(*(closing + 1) == "（日本語でも）");
+  CHECK(rows[2] == "Keys");
+  // One that fits is shown whole, its closing lines after it, with no mark.
+  content.overlay = {"Keys", "", "a"};
+  const auto whole = compose_frame(content, 60, 12, false);
+  CHECK(std::find(whole.begin(), whole.end(), "…") == whole.end());
+  CHECK(whole[5] == "Any key closes this help.");
 }
 
 TEST_CASE("review frame: styled lines are cut by what shows with their styles kept",
