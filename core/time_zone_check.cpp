@@ -5,6 +5,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <string_view>
 
 #include "core/escaped_text.hpp"
@@ -13,9 +14,14 @@ namespace kioku {
 
 namespace {
 
-bool is_file(const std::string& path) {
+// A zone file glibc reads: a regular file in the TZif format. Any other file (/etc/passwd
+// through "../", zoneinfo's own zone1970.tab) glibc reads as UTC, without a word.
+bool is_zone_file(const std::string& path) {
   struct stat info {};
-  return ::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return false;
+  std::ifstream file(path, std::ios::binary);
+  char magic[4] = {};
+  return file.read(magic, sizeof magic) && std::string_view(magic, sizeof magic) == "TZif";
 }
 
 // Reads POSIX TZ pieces from the front of `text`; each returns false when its piece is not there.
@@ -112,7 +118,7 @@ std::optional<std::string> time_zone_problem(const char* tz) {
   const std::string_view name = zone_name(value);
   // What UTC means on a system without tzdata too.
   if (name == "UTC" || name == "GMT") return std::nullopt;
-  if (const std::optional<std::string> path = zone_file_path(tz); path && is_file(*path)) {
+  if (const std::optional<std::string> path = zone_file_path(tz); path && is_zone_file(*path)) {
     return std::nullopt;
   }
   if (value.front() != ':' && is_posix_rule(value)) return std::nullopt;
