@@ -250,9 +250,7 @@ void run_edit(CliContext& context, const NoArgs&) {
       std::cout << file_words.unchanged_after_error << '\n';
       throw Error(ErrorCode::kInvalidInput, file_words.unchanged_after_error);
     case EditEnd::kTooManyProblems:
-      throw Error(
-          ErrorCode::kInvalidInput,
-          fill_in(file_words.too_many_problems, {{"rounds", std::to_string(kMostProblemRounds)}}));
+      throw Error(ErrorCode::kInvalidInput, problems_end_text(end, file_words));
   }
 }
 

@@ -118,13 +118,8 @@ int edit_note(CliContext& context, const EditArgs& args) {
                 << '\n';
       break;
     case EditEnd::kUnchangedAfterError:
-      std::cerr << "kioku: " << file_words.unchanged_after_error << '\n';
-      break;
     case EditEnd::kTooManyProblems:
-      std::cerr << "kioku: "
-                << fill_in(file_words.too_many_problems,
-                           {{"rounds", std::to_string(kMostProblemRounds)}})
-                << '\n';
+      std::cerr << "kioku: " << problems_end_text(end, file_words) << '\n';
       break;
   }
   return kExitFailure;

@@ -4,6 +4,7 @@
 
 #include "cli/note_toml.hpp"
 #include "cli/terminal/safe_text.hpp"
+#include "core/fill_in.hpp"
 
 namespace kioku::cli {
 
@@ -40,6 +41,14 @@ std::string with_error_comment(std::string_view text, const TextProblem& problem
   // The message may quote the user's text: one line of it, whatever it holds.
   return std::string(kErrorMark) + words.error_heading + '\n' + std::string(kErrorMark) +
          safe_line(describe_problem(moved)) + '\n' + std::string(text);
+}
+
+std::string problems_end_text(EditEnd end, const NoteFileMessages& words) {
+  if (end == EditEnd::kUnchangedAfterError) return words.unchanged_after_error;
+  if (end == EditEnd::kTooManyProblems) {
+    return fill_in(words.too_many_problems, {{"rounds", std::to_string(kMostProblemRounds)}});
+  }
+  return "";
 }
 
 bool has_content(std::string_view text) {

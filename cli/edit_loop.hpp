@@ -44,6 +44,10 @@ using TryText = std::function<std::optional<TextProblem>(const std::string&)>;
 EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const TryText& attempt,
                             const NoteFileMessages& words, std::ostream& err);
 
+// What an edit that ended after problems says: kUnchangedAfterError's and kTooManyProblems's
+// line; "" for another end.
+std::string problems_end_text(EditEnd end, const NoteFileMessages& words);
+
 // `text` without the error comment edit_until_accepted put at its top.
 std::string without_error_comment(std::string_view text);
 
