@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -589,8 +590,14 @@ class AnkiCollectionFile::Reader {
   // kInvalidInput when the card's state is made (core/anki_card_state.hpp), not here.
   static AnkiScheduling scheduling_of(const sqlite::Statement& row) {
     AnkiScheduling scheduling;
-    scheduling.type = static_cast<int>(std::clamp<std::int64_t>(row.column_int(5), -1, 4));
-    scheduling.queue = static_cast<int>(std::clamp<std::int64_t>(row.column_int(3), -4, 5));
+    // Within int's range only, so that the refusal names the value the file has ("card type
+    // 9"), not a bound of Anki's (it said "card type 4").
+    const auto within_int = [](std::int64_t value) {
+      return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(),
+                                                       std::numeric_limits<int>::max()));
+    };
+    scheduling.type = within_int(row.column_int(5));
+    scheduling.queue = within_int(row.column_int(3));
     scheduling.due = row.column_int(6);
     scheduling.interval_days = row.column_int(7);
     scheduling.factor = row.column_int(8);

@@ -796,3 +796,16 @@ TEST_CASE("e2e: a newer copy of a note deleted in kioku stays deleted and keeps 
         "1");
   CHECK(reader.text("SELECT count(*) FROM notes WHERE deleted_ms IS NULL") == "21");
 }
+
+TEST_CASE("e2e: a card type Anki never writes is named as the file has it", "[e2e][anki_package]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const std::string path = daemon.home().root() + "/type9.apkg";
+  write_changed_package(path,
+                        read_file(source_path("tests/fuzz/corpus/anki_collection/schema11.anki2")),
+                        "UPDATE cards SET type = 9 WHERE id = 1700000000102", "{}");
+  const auto result = daemon.kioku({"import", path, "--with-history"});
+  INFO(result.err);
+  CHECK(result.exit_code == 4);
+  CHECK(result.err.find("card type 9 is none Anki writes (0 to 3)") != std::string::npos);
+  CHECK(count(daemon.home(), "cards") == 0);
+}
