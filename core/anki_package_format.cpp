@@ -166,9 +166,9 @@ std::uint64_t anki_package_version(std::string_view meta) {
     }
   } catch (const ProtobufError& error) {
     throw AnkiPackageError(
-        bilingual("its meta entry is not Anki's package metadata: {error}",
-                  "meta エントリが Anki のパッケージのメタデータではありません: {error}",
-                  {{"error", error.what()}}));
+        bilingual_with("its meta entry is not Anki's package metadata: {error}",
+                       "meta エントリが Anki のパッケージのメタデータではありません: {error}",
+                       "error", error.message()));
   }
   return version;
 }
@@ -213,10 +213,9 @@ std::vector<AnkiMediaEntry> parse_anki_protobuf_media_map(std::string_view proto
       entries.push_back(std::move(entry));
     }
   } catch (const ProtobufError& error) {
-    throw AnkiPackageError(
-        bilingual("the media map is not Anki's MediaEntries: {error}",
-                  "メディアマップが Anki の MediaEntries ではありません: {error}",
-                  {{"error", error.what()}}));
+    throw AnkiPackageError(bilingual_with(
+        "the media map is not Anki's MediaEntries: {error}",
+        "メディアマップが Anki の MediaEntries ではありません: {error}", "error", error.message()));
   }
   return entries;
 }

@@ -21,6 +21,13 @@ BilingualMessage bilingual(
     std::string_view english, std::string_view japanese,
     std::initializer_list<std::pair<std::string_view, std::string>> values = {});
 
+// The two patterns with "{name}" filled in by `value`'s text in the same language (a reason
+// worded in both, inside a sentence that is), and the "{name}"s of `values` as bilingual() does.
+BilingualMessage bilingual_with(
+    std::string_view english, std::string_view japanese, std::string_view name,
+    const BilingualMessage& value,
+    std::initializer_list<std::pair<std::string_view, std::string>> values = {});
+
 // A text kioku cannot word in Japanese, the same in both: what a library or the system says
 // (toml++'s parse errors, strerror's reasons, SQLite's) when it is the whole message.
 BilingualMessage same_in_both(std::string text);

@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
+
+#include "core/bilingual_message.hpp"
 
 namespace kioku {
 
@@ -14,7 +17,12 @@ namespace kioku {
 // protobuf does not have (groups, 3 and 4, are refused too: proto3 never writes them).
 class ProtobufError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ProtobufError(BilingualMessage message)
+      : std::runtime_error(message.english), message_(std::move(message)) {}
+  const BilingualMessage& message() const noexcept { return message_; }
+
+ private:
+  BilingualMessage message_;
 };
 
 struct ProtobufField {

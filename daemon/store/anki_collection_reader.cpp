@@ -347,10 +347,10 @@ class AnkiCollectionFile::Reader {
         // Named here: read_as_input would take any protobuf for a note type's.
         throw InputError(
             package_, 0, "",
-            bilingual(
+            bilingual_with(
                 "its deck option group {id} is not Anki's protobuf: {reason}",
                 "デッキオプションのグループ {id} が Anki の protobuf ではありません: {reason}",
-                {{"id", std::to_string(groups.column_int(0))}, {"reason", error.what()}}));
+                "reason", error.message(), {{"id", std::to_string(groups.column_int(0))}}));
       }
     }
     sqlite::Statement decks = database_.prepare("SELECT id, kind FROM decks");
@@ -361,9 +361,10 @@ class AnkiCollectionFile::Reader {
       } catch (const ProtobufError& error) {
         throw InputError(
             package_, 0, "",
-            bilingual("its deck {id}'s kind is not Anki's protobuf: {reason}",
-                      "デッキ {id} の種類が Anki の protobuf ではありません: {reason}",
-                      {{"id", std::to_string(decks.column_int(0))}, {"reason", error.what()}}));
+            bilingual_with("its deck {id}'s kind is not Anki's protobuf: {reason}",
+                           "デッキ {id} の種類が Anki の protobuf ではありません: {reason}",
+                           "reason", error.message(),
+                           {{"id", std::to_string(decks.column_int(0))}}));
       }
       if (group) collection.deck_config_ids[decks.column_int(0)] = *group;
     }
@@ -665,9 +666,9 @@ auto read_as_input(const std::string& package, const std::unique_ptr<Reader>* re
   } catch (const ProtobufError& error) {
     throw InputError(
         package, 0, "",
-        bilingual("its collection holds a note type that is not Anki's protobuf: {reason}",
-                  "コレクションに Anki の protobuf ではないノートタイプがあります: {reason}",
-                  {{"reason", error.what()}}));
+        bilingual_with("its collection holds a note type that is not Anki's protobuf: {reason}",
+                       "コレクションに Anki の protobuf ではないノートタイプがあります: {reason}",
+                       "reason", error.message()));
   } catch (const sqlite::SqliteError& error) {
     // SQLite's advice is for kiokud's own collection (move it aside, restore a backup) and names
     // the package's temporary copy: about a package it would mislead.

@@ -154,9 +154,10 @@ TEST_CASE("package format: what is refused is said in English and Japanese", "[a
   CHECK(meta.english ==
         "its meta entry is not Anki's package metadata: a varint runs past the end of the "
         "message");
+  // The wire reader's reason is worded in Japanese too.
   CHECK(meta.japanese ==
-        "meta エントリが Anki のパッケージのメタデータではありません: a varint runs past the end "
-        "of the message");
+        "meta エントリが Anki のパッケージのメタデータではありません: varint "
+        "がメッセージの終わりを越えています");
   const BilingualMessage entry = refusal([] {
     parse_anki_protobuf_media_map(bytes({0x08, 0x01}));
   });
