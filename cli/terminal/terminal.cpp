@@ -10,6 +10,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "cli/terminal/raw_mode_signals.hpp"
 
@@ -20,7 +21,9 @@ namespace {
 constexpr const char* kBracketedPasteOn = "\033[?2004h";
 constexpr const char* kBracketedPasteOff = "\033[?2004l";
 constexpr const char* kPasteStarts = "[200~";
-constexpr const char* kPasteEnds = "[201~";
+constexpr std::string_view kPasteEnd = "\033[201~";
+// A paste arrives at once; this long without a byte and no end mark, the mark was lost.
+constexpr int kPasteQuietMs = 1000;
 }  // namespace
 
 bool stdin_is_terminal() {
@@ -214,28 +217,41 @@ std::optional<char> RawMode::read_key() {
     } else {
       resume_if_continued();
     }
-    if (tick_ms_ >= 0) {
-      // A signal (a resize) or the tick ends the wait, and on_wait_ runs again.
+    if (tick_ms_ >= 0 || pasting_) {
+      // A signal (a resize) or the tick ends the wait, and on_wait_ runs again. A paste whose
+      // end mark never came ends once nothing more arrives: keys are keys again.
       pollfd input{STDIN_FILENO, POLLIN, 0};
-      const int ready = ::poll(&input, 1, tick_ms_);
+      const int ready = ::poll(&input, 1, pasting_ ? kPasteQuietMs : tick_ms_);
+      if (ready == 0 && pasting_) {
+        pasting_ = false;
+        paste_end_matched_ = 0;
+      }
       if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
     }
     char key = 0;
     const ssize_t received = ::read(STDIN_FILENO, &key, 1);
     if (received < 0 && errno == EINTR) continue;
     if (received <= 0) return std::nullopt;
-    if (key == 27) {
-      const std::string sequence = read_escape_sequence();
-      if (sequence == kPasteStarts) pasting_ = true;
-      if (sequence == kPasteEnds) pasting_ = false;
-      continue;
-    }
     if (pasting_) {
-      // Pasted text, not keys: no Ctrl-C, Enter or rating in it.
-      if (!accept_pasted_) continue;
+      // The end mark byte by byte, not as an escape sequence: a paste that ends in ESC, or a
+      // mark split across reads, must not hide it and leave every key after it pasted text.
+      if (key == kPasteEnd[paste_end_matched_]) {
+        if (++paste_end_matched_ == kPasteEnd.size()) {
+          pasting_ = false;
+          paste_end_matched_ = 0;
+        }
+        continue;
+      }
+      paste_end_matched_ = key == kPasteEnd[0] ? 1 : 0;
+      // Pasted text, not keys: no Ctrl-C, Enter, Backspace or rating in it.
+      if (!accept_pasted_ || paste_end_matched_ > 0) continue;
       if (key == '\r' || key == '\n' || key == '\t') key = ' ';
-      if (static_cast<unsigned char>(key) < 0x20) continue;
+      if (static_cast<unsigned char>(key) < 0x20 || key == 0x7F) continue;
       return key;
+    }
+    if (key == 27) {
+      if (read_escape_sequence() == kPasteStarts) pasting_ = true;
+      continue;
     }
     if (key == 3 || key == 4) return std::nullopt;  // Ctrl-C, Ctrl-D (ISIG is off)
     if (key == '\r') key = '\n';

@@ -90,8 +90,9 @@ class RawMode {
   void put_back(Mode then) const noexcept;
 
   bool active_ = false;
-  bool bracketed_paste_ = false;  // asked of the terminal
-  bool pasting_ = false;          // between the marks
+  bool bracketed_paste_ = false;       // asked of the terminal
+  bool pasting_ = false;               // between the marks
+  std::size_t paste_end_matched_ = 0;  // bytes of the end mark read so far
   bool accept_pasted_ = false;
   mutable volatile std::sig_atomic_t mode_ = kRestored;
   const char* enter_sequence_ = nullptr;

@@ -55,6 +55,14 @@ TEST_CASE("e2e: a paste is part of a typed answer and never rates a card", "[e2e
   terminal.send_keys("Enter");
   REQUIRE(terminal.wait_for("→ good"));
   REQUIRE(terminal.wait_for("Water?"));
+  // A paste that ends in ESC: its end mark is still found, and the keys after it are keys.
+  terminal.paste("mi\033");
+  terminal.send_keys("z");
+  terminal.send_keys("u");
+  REQUIRE(terminal.wait_for("miz"));
+  terminal.send_keys("Enter");
+  REQUIRE(terminal.wait_for("You typed"));
+  CHECK(terminal.screen_text().find("[201~") == std::string::npos);
   terminal.send_keys("q");
   const SqliteReader reader(home.collection_path());
   CHECK(reader.text("SELECT group_concat(rating) FROM revlog") == "3");
