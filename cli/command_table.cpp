@@ -222,7 +222,7 @@ class DisplayWidthFormatter : public CLI::Formatter {
 };
 
 // CLI11's own words in --help; the value kinds (TEXT, INT, FLOAT) stay as names, as in a man
-// page. Its parse errors stay in English (docs/decisions.md).
+// page. Its parse errors are reworded in Japanese elsewhere (cli/usage_error_text.hpp).
 void use_japanese_help(CLI::App& app) {
   const auto formatter = std::make_shared<DisplayWidthFormatter>();
   for (const auto& [label, text] :
@@ -289,8 +289,11 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
     }
     // Fallthrough leaves the words no command took with the program.
     const std::vector<std::string> left = app.remaining();
+    // Not after "--", where a word is an argument however it reads.
+    const bool after_dashes =
+        std::find(arguments.begin(), arguments.end(), "--") != arguments.end();
     if (dynamic_cast<const CLI::RequiredError*>(&error) && !deepest->get_subcommands({}).empty() &&
-        !left.empty() && !left.front().starts_with("-")) {
+        !left.empty() && !left.front().starts_with("-") && !after_dashes) {
       const bool japanese = is_japanese(help);
       err << fill_in(japanese
                          ? "{command} {word}: そのようなコマンドはありません（{command} --help "

@@ -90,7 +90,9 @@ int edit_note(CliContext& context, const EditArgs& args) {
           if (error.code() != ErrorCode::kConflict) throw;
           // Changed or deleted by another client since the editor opened: said in the
           // reopened file, the user's text kept. Saved again, it replaces the other change.
-          const protocol::NoteView now = find_note(context, args.note, args.deck, words);
+          // By what the edit resolved, not the user's argument: a card id, or an id another
+          // deck has since, would find another note or none.
+          const protocol::NoteView now = find_note(context, note.id, note.deck, words);
           const char* problem = now.deleted_ms ? words.edit_deleted : words.edit_changed_elsewhere;
           read_modified_ms = now.modified_ms;
           throw Error(

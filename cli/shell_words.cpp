@@ -7,7 +7,8 @@ std::string shell_word(std::string_view text) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
            std::string_view("_-.,:/@%+=").find(c) != std::string_view::npos;
   };
-  bool quoted = text.empty();
+  // zsh expands a word that starts with '=' (=ls is ls's path).
+  bool quoted = text.empty() || text.front() == '=';
   for (const char c : text) quoted = quoted || !plain(c);
   if (!quoted) return std::string(text);
   std::string word = "'";

@@ -325,9 +325,12 @@ protocol::NoteSaveResult update(const protocol::NoteUpdateParams& params, Method
       note.note_type = stored.note.note_type;
       note.kept_cards = stored.note.kept_cards;
     }
+    // Later than the note's last change even within one millisecond (or under a standing
+    // clock): a client that read that change must see this one as another (`modified_ms`).
+    const TimestampMs stamp = std::max(context.clock.now(), stored.modified_ms + 1);
     collection.write(Write{WriteKind::kOther, stored.deck_id}, [&] {
-      save = collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position,
-                                  context.clock.now());
+      save =
+          collection.save_note(stored.deck_id, note, stored.sibling_group, stored.position, stamp);
     });
   });
   return save_result(save, note_view(collection.notes().note(save.note_id), collection));

@@ -12,6 +12,8 @@ TEST_CASE("shell words: a word a shell would read otherwise is quoted", "[cli][s
   CHECK(shell_word("a;b|c&d$e`f") == "'a;b|c&d$e`f'");
   CHECK(shell_word("it's") == "'it'\\''s'");
   CHECK(shell_word("") == "''");
+  CHECK(shell_word("=zz") == "'=zz'");  // zsh would look for a command zz
+  CHECK(shell_word("a=b") == "a=b");
 }
 
 TEST_CASE("shell words: a note's arguments name its deck, and an id like an option after --",

@@ -97,6 +97,7 @@ TEST_CASE("usage errors: a word that is no command is named, with where the comm
         "kioku deck bogus: no such command (kioku deck --help lists them)\n");
   CHECK(error_of({"deck", "bogus"}, "ja") ==
         "kioku deck bogus: そのようなコマンドはありません（kioku deck --help で一覧できます）\n");
-  // An option where a command belongs is still CLI11's own error.
+  // An option where a command belongs is still CLI11's own error, and so is a word after "--".
   CHECK(error_of({"--bogus"}, "en").find("no such command") == std::string::npos);
+  CHECK(error_of({"deck", "--", "config"}, "en").find("no such command") == std::string::npos);
 }

@@ -730,3 +730,39 @@ TEST_CASE("notes: note.add_many takes at most 10000 notes", "[daemon][notes]") {
   auto cards = fixture.database.prepare("SELECT count(*) FROM cards");
   CHECK(daemon::sqlite::integer_result(cards) == 10'001);
 }
+
+TEST_CASE("notes: an update of an older copy is refused, saves in one millisecond included",
+          "[daemon][notes]") {
+  DaemonFixture fixture;  // its clock stands still: every save in the same millisecond
+  fixture.import_choice_deck("d", 1);
+  fixture.result("note.add", {{"deck", "d"},
+                              {"kind", "basic"},
+                              {"id", "n"},
+                              {"fields", english_fields({{"front", "F"}, {"back", "B"}})}});
+  const std::int64_t read =
+      fixture.result("note.get", {{"note", "n"}}).at("modified_ms").as_int64();
+  // Two clients read the note; the first saves.
+  const auto first =
+      fixture.result("note.update", {{"note", "n"},
+                                     {"fields", english_fields({{"front", "F1"}, {"back", "B"}})},
+                                     {"modified_ms", read}});
+  CHECK(first.at("note").at("modified_ms").as_int64() > read);
+  // The second's copy is older, though no millisecond passed: refused, nothing written.
+  const auto second =
+      fixture.call("note.update", {{"note", "n"},
+                                   {"fields", english_fields({{"front", "F2"}, {"back", "B"}})},
+                                   {"modified_ms", read}});
+  CHECK(second.at("error").at("code").as_int64() == -32003);
+  const auto now = fixture.result("note.get", {{"note", "n"}});
+  CHECK(now.at("fields").at("front").at("en").as_string() == "F1");
+  // With the copy as it is now, the save goes through.
+  CHECK(fixture
+            .result("note.update", {{"note", "n"},
+                                    {"fields", english_fields({{"front", "F2"}, {"back", "B"}})},
+                                    {"modified_ms", now.at("modified_ms")}})
+            .at("note")
+            .at("fields")
+            .at("front")
+            .at("en")
+            .as_string() == "F2");
+}
