@@ -257,6 +257,33 @@ CommandTable command_table() {
   return CommandTable{program(), std::string("kioku ") + KIOKU_VERSION};
 }
 
+// "A subcommand is required" for `kioku deck bogus` said of the word that is no command, with
+// where the commands are listed; nullopt when no such word was left (none, an option, or a word
+// after "--", an argument however it reads).
+std::optional<std::string> unknown_command_line(const CLI::App& app,
+                                                const std::vector<std::string>& arguments,
+                                                const std::string& program,
+                                                const std::string& language) {
+  // Fallthrough leaves the words no command took with the program.
+  const std::vector<std::string> left = app.remaining();
+  if (left.empty() || left.front().starts_with("-") ||
+      std::find(arguments.begin(), arguments.end(), "--") != arguments.end()) {
+    return std::nullopt;
+  }
+  const CLI::App* deepest = &app;
+  std::string path = program;
+  while (!deepest->get_subcommands().empty()) {
+    deepest = deepest->get_subcommands().front();
+    path += " " + deepest->get_name();
+  }
+  if (deepest->get_subcommands({}).empty()) return std::nullopt;
+  return fill_in(in_language<std::string_view>(
+                     language, "{command} {word}: no such command ({command} --help lists them)",
+                     "{command} {word}: そのようなコマンドはありません（{command} --help "
+                     "で一覧できます）"),
+                 {{"command", path}, {"word", left.front()}});
+}
+
 ParsedLine parse_command_line(const CommandTable& table, const std::string& program_name,
                               const std::vector<std::string>& arguments, std::ostream& out,
                               std::ostream& err, const std::string& language) {
@@ -280,29 +307,12 @@ ParsedLine parse_command_line(const CommandTable& table, const std::string& prog
     // CLI11 takes the arguments last first.
     app.parse(std::vector<std::string>(arguments.rbegin(), arguments.rend()));
   } catch (const CLI::ParseError& error) {
-    // "A subcommand is required" for `kioku bogus`: the word that is no command is named.
-    const CLI::App* deepest = &app;
-    std::string path = table.program.name;
-    while (!deepest->get_subcommands().empty()) {
-      deepest = deepest->get_subcommands().front();
-      path += " " + deepest->get_name();
-    }
-    // Fallthrough leaves the words no command took with the program.
-    const std::vector<std::string> left = app.remaining();
-    // Not after "--", where a word is an argument however it reads.
-    const bool after_dashes =
-        std::find(arguments.begin(), arguments.end(), "--") != arguments.end();
-    if (dynamic_cast<const CLI::RequiredError*>(&error) && !deepest->get_subcommands({}).empty() &&
-        !left.empty() && !left.front().starts_with("-") && !after_dashes) {
-      const bool japanese = is_japanese(help);
-      err << fill_in(japanese
-                         ? "{command} {word}: そのようなコマンドはありません（{command} --help "
-                           "で一覧できます）"
-                         : "{command} {word}: no such command ({command} --help lists them)",
-                     {{"command", path}, {"word", left.front()}})
-          << '\n';
-      parsed.exit_code = kExitUsage;
-      return parsed;
+    if (dynamic_cast<const CLI::RequiredError*>(&error)) {
+      if (const auto line = unknown_command_line(app, arguments, table.program.name, help)) {
+        err << *line << '\n';
+        parsed.exit_code = kExitUsage;
+        return parsed;
+      }
     }
     parsed.exit_code = app.exit(error, out, err) == 0 ? kExitOk : kExitUsage;
     return parsed;
