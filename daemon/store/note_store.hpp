@@ -40,7 +40,7 @@ struct StoredNote {
 struct NoteSearch {
   std::optional<std::int64_t> deck_id;
   std::optional<std::string> tag;   // one of the note's tags, exactly
-  std::optional<std::string> text;  // in a field, any language (ASCII case ignored), or the id
+  std::optional<std::string> text;  // in a field, any language (core/text_query.hpp), or the id
   bool deleted = false;             // soft-deleted notes instead of live ones
   std::int64_t limit = 100;
   std::int64_t offset = 0;

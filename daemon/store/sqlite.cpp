@@ -349,4 +349,20 @@ void Transaction::commit() {
   done_ = true;
 }
 
+void add_function(Database& database, const char* name, int arguments, int flags, void* data,
+                  void (*function)(sqlite3_context*, int, sqlite3_value**),
+                  void (*destroy)(void*)) {
+  const int result =
+      sqlite3_create_function_v2(database.handle(), name, arguments, SQLITE_UTF8 | flags, data,
+                                 function, nullptr, nullptr, destroy);
+  if (result != SQLITE_OK) throw SqliteError(result, std::string("cannot add ") + name);
+}
+
+std::string_view value_text(sqlite3_value* value) {
+  const auto* text = sqlite3_value_text(value);
+  if (text == nullptr) return {};
+  return {reinterpret_cast<const char*>(text),
+          static_cast<std::size_t>(sqlite3_value_bytes(value))};
+}
+
 }  // namespace kioku::daemon::sqlite

@@ -228,4 +228,14 @@ class Transaction {
   bool done_ = false;
 };
 
+// A function for the connection's SQL (sqlite3_create_function_v2, UTF-8); `destroy` frees
+// `data` when the function is replaced or the connection closes. Throws SqliteError.
+void add_function(Database& database, const char* name, int arguments, int flags, void* data,
+                  void (*function)(sqlite3_context*, int, sqlite3_value**),
+                  void (*destroy)(void*) = nullptr);
+
+// An argument of such a function as text: empty for NULL (ask sqlite3_value_type first when
+// NULL means something else).
+std::string_view value_text(sqlite3_value* value);
+
 }  // namespace kioku::daemon::sqlite

@@ -12,26 +12,11 @@ namespace kioku::daemon {
 
 namespace {
 
-std::string_view text_of(sqlite3_value* value) {
-  const auto* text = sqlite3_value_text(value);
-  if (text == nullptr) return {};
-  return {reinterpret_cast<const char*>(text),
-          static_cast<std::size_t>(sqlite3_value_bytes(value))};
-}
-
 void has_tag_function(sqlite3_context* context, int, sqlite3_value** values) {
   const bool matches = sqlite3_value_type(values[0]) != SQLITE_NULL &&
                        sqlite3_value_type(values[1]) != SQLITE_NULL &&
-                       has_tag(text_of(values[0]), text_of(values[1]));
+                       has_tag(sqlite::value_text(values[0]), sqlite::value_text(values[1]));
   sqlite3_result_int(context, matches ? 1 : 0);
-}
-
-void add_function(sqlite::Database& database, const char* name, int arguments, int flags,
-                  void* data, void (*function)(sqlite3_context*, int, sqlite3_value**)) {
-  const int result =
-      sqlite3_create_function_v2(database.handle(), name, arguments, SQLITE_UTF8 | flags, data,
-                                 function, nullptr, nullptr, nullptr);
-  if (result != SQLITE_OK) throw sqlite::SqliteError(result, std::string("cannot add ") + name);
 }
 
 }  // namespace
@@ -51,8 +36,8 @@ struct TaggedCardsFunctions {
 };
 
 void add_has_tag_function(sqlite::Database& database) {
-  add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nullptr,
-               has_tag_function);
+  sqlite::add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                       nullptr, has_tag_function);
 }
 
 TaggedCards::TaggedCards(sqlite::Database& database,
@@ -61,10 +46,10 @@ TaggedCards::TaggedCards(sqlite::Database& database,
   add_has_tag_function(database);
   // Not deterministic: SQLite would take a call without arguments for a constant, and these
   // answer for this object's state, which changes between statements.
-  add_function(database, "kioku_tags_kept", 0, SQLITE_DIRECTONLY, this,
-               &TaggedCardsFunctions::tags_kept);
-  add_function(database, "kioku_kept_tag", 1, SQLITE_DIRECTONLY, this,
-               &TaggedCardsFunctions::kept_tag);
+  sqlite::add_function(database, "kioku_tags_kept", 0, SQLITE_DIRECTONLY, this,
+                       &TaggedCardsFunctions::tags_kept);
+  sqlite::add_function(database, "kioku_kept_tag", 1, SQLITE_DIRECTONLY, this,
+                       &TaggedCardsFunctions::kept_tag);
   select_tagged_ = std::make_unique<sqlite::Statement>(
       database.prepare("SELECT id FROM cards WHERE kioku_has_tag(tags, ?1) ORDER BY id"));
 }

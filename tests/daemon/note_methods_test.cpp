@@ -304,6 +304,52 @@ TEST_CASE("notes: find by deck, tag and text, delete softly and restore", "[daem
   CHECK(fixture.call("note.get", {{"note", "nope"}}).at("error").at("code") == -32001);
 }
 
+// The ids of the notes note.find lists for `text`, but the choice deck's.
+std::vector<std::string> found_by_text(DaemonFixture& fixture, const std::string& text) {
+  std::vector<std::string> ids;
+  const json::value found = fixture.result("note.find", {{"text", text}});
+  for (const json::value& note : found.at("notes").as_array()) {
+    if (note.at("kind").as_string() != "choice") ids.emplace_back(note.at("id").as_string());
+  }
+  return ids;
+}
+
+TEST_CASE("notes: a text is looked for in the fields' texts only, in any case, width and form",
+          "[daemon][notes]") {
+  DaemonFixture fixture;
+  fixture.import_choice_deck("d", 1);
+  fixture.result(
+      "note.add",
+      {{"deck", "d"},
+       {"kind", "basic"},
+       {"id", "gpu"},
+       {"fields",
+        json::object{{"front", json::object{{"en", "GPU memory"}, {"ja", "ＧＰＵのメモリ"}}},
+                     {"back", json::object{{"en", "Straße"}}}}}});
+  // An NFD "café" (e and a combining acute accent), and texts on two lines.
+  fixture.result("note.add", {{"deck", "d"},
+                              {"kind", "basic"},
+                              {"id", "cafe"},
+                              {"fields", english_fields({{"front", "cafe\u0301 au lait"},
+                                                         {"back", "first line\n  second line"}})}});
+  // The stored JSON's own words (its keys, the language codes, the field names) are no text.
+  for (const std::string word : {"name", "text", "en", "ja", "front", "back", "\"", "{"}) {
+    INFO(word);
+    CHECK(found_by_text(fixture, word).empty());
+  }
+  CHECK(found_by_text(fixture, "gpu") == std::vector<std::string>{"gpu"});
+  CHECK(found_by_text(fixture, "ｇｐｕ ｍｅｍｏｒｙ") == std::vector<std::string>{"gpu"});
+  CHECK(found_by_text(fixture, "gpuのメモリ") == std::vector<std::string>{"gpu"});
+  CHECK(found_by_text(fixture, "STRASSE") == std::vector<std::string>{"gpu"});
+  CHECK(found_by_text(fixture, "caf\u00e9") == std::vector<std::string>{"cafe"});
+  CHECK(found_by_text(fixture, "line first").empty());
+  CHECK(found_by_text(fixture, "first line second") == std::vector<std::string>{"cafe"});
+  // The id matches exactly, in its own case only.
+  CHECK(found_by_text(fixture, "cafe") == std::vector<std::string>{"cafe"});
+  CHECK(found_by_text(fixture, "GPU") == std::vector<std::string>{"gpu"});
+  CHECK(found_by_text(fixture, "pu mem") == std::vector<std::string>{"gpu"});
+}
+
 TEST_CASE("notes: a note id in two decks needs its deck named", "[daemon][notes]") {
   DaemonFixture fixture;
   fixture.import_choice_deck("a", 1);
