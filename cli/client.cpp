@@ -15,6 +15,7 @@
 #include "cli/messages.hpp"
 #include "cli/stop_signal_wait.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 
@@ -101,9 +102,11 @@ pid_t peer_pid(int descriptor) noexcept {
 Client::Client(const std::string& socket_path) : socket_path_(socket_path) {
   descriptor_ = try_connect(socket_path);
   if (descriptor_ < 0) {
+    const int error = errno;
     throw Error(
         ErrorCode::kUnavailable,
-        fill_in(text_->cannot_connect, {{"socket", socket_path}, {"error", std::strerror(errno)}}));
+        fill_in(text_->cannot_connect,
+                {{"socket", socket_path}, {"error", system_error_reason_in(error, language_)}}));
   }
   daemon_pid_ = peer_pid(descriptor_);
 }
@@ -153,9 +156,11 @@ Client::Waited Client::wait_for(StopSignalWait& stop_signals, short events,
     const nfds_t count = watched_descriptor_ >= 0 ? 2 : 1;
     // Rounded up, so that poll does not return a millisecond early and spin.
     const int ready = stop_signals.wait(watched, count, static_cast<int>(left) + 1);
-    if (ready < 0 && errno != EINTR) {
-      throw CallError(CallFailure::kNotAnswering,
-                      fill_in(text_->cannot_wait, {{"error", std::strerror(errno)}}), daemon_pid_);
+    if (const int error = errno; ready < 0 && error != EINTR) {
+      throw CallError(
+          CallFailure::kNotAnswering,
+          fill_in(text_->cannot_wait, {{"error", system_error_reason_in(error, language_)}}),
+          daemon_pid_);
     }
     if (stop_signals.interrupted() || (ready > 0 && watched[1].revents != 0 && count == 2 &&
                                        watched_interrupts_ && watched_interrupts_())) {
@@ -190,8 +195,11 @@ bool Client::send_line(StopSignalWait& stop_signals, const std::string& line, in
     // and closed; its reason is still there to be read.
     if (written < 0 && (errno == EPIPE || errno == ECONNRESET)) return false;
     if (written < 0) {
-      throw CallError(CallFailure::kNotSent,
-                      fill_in(text_->cannot_send, {{"error", std::strerror(errno)}}), daemon_pid_);
+      const int error = errno;
+      throw CallError(
+          CallFailure::kNotSent,
+          fill_in(text_->cannot_send, {{"error", system_error_reason_in(error, language_)}}),
+          daemon_pid_);
     }
     descriptor_sent = true;
     sent += static_cast<std::size_t>(written);

@@ -212,12 +212,12 @@ void run_edit(CliContext& context, const NoArgs&) {
   const auto current = protocol::decode_result<protocol::ConfigTextResult>(
       protocol::kConfigRead.name, call_config(context, protocol::kConfigRead.name, {}));
   const std::string start = current.text.empty() ? config_template(words) : current.text;
-  const PrivateFile file("config.toml", file_words);
+  const PrivateFile file("config.toml", file_words, context.language);
   const EditEnd end = edit_until_accepted(
       start,
       [&](const std::string& given) {
         context.disconnect();  // the editor may take longer than kiokud keeps a silent client
-        return edit_in_editor(file, given, file_words);
+        return edit_in_editor(file, given, file_words, context.language);
       },
       [&](const std::string& body) -> std::optional<TextProblem> {
         try {

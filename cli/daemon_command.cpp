@@ -23,6 +23,7 @@
 #include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/paths.hpp"
 #include "protocol/reminder_types.hpp"
@@ -221,10 +222,12 @@ Stopped stop_running(CliContext& context, const DaemonMessages& words) {
     context.disconnect();
     // SIGCONT after SIGTERM (as systemd does): a stopped kiokud acts on the SIGTERM at once.
     if (::kill(pid, SIGTERM) != 0) {
+      const int error = errno;
       std::cerr << "kioku: "
-                << fill_in(words.sigterm_failed, {{"daemon", name_of(pid)},
-                                                  {"reason", reason},
-                                                  {"error", std::strerror(errno)}})
+                << fill_in(words.sigterm_failed,
+                           {{"daemon", name_of(pid)},
+                            {"reason", reason},
+                            {"error", system_error_reason_in(error, context.language)}})
                 << '\n';
       return {kExitFailure};
     }

@@ -16,6 +16,7 @@
 #include "cli/connection_messages.hpp"
 #include "cli/messages.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/daemon_lock.hpp"
 #include "protocol/paths.hpp"
 
@@ -63,7 +64,7 @@ class SpawnLock {
 // Starts kiokud detached from this terminal and waits for "ready" on a pipe. Throws when it
 // exits instead.
 void start_daemon(const std::string& socket_path, bool explicit_socket,
-                  const ConnectionMessages& words) {
+                  const ConnectionMessages& words, const std::string& language) {
   const std::string executable = daemon_executable();
   const std::string log_directory = protocol::state_directory();
   protocol::make_directories(log_directory);
@@ -71,8 +72,10 @@ void start_daemon(const std::string& socket_path, bool explicit_socket,
 
   int ready[2];
   if (::pipe2(ready, O_CLOEXEC) != 0) {
-    throw Error(ErrorCode::kUnavailable,
-                fill_in(words.cannot_create_pipe, {{"error", std::strerror(errno)}}));
+    const int error = errno;
+    throw Error(
+        ErrorCode::kUnavailable,
+        fill_in(words.cannot_create_pipe, {{"error", system_error_reason_in(error, language)}}));
   }
   std::vector<std::string> arguments = {executable, "--ready-fd", "3"};
   if (explicit_socket) {
@@ -81,8 +84,9 @@ void start_daemon(const std::string& socket_path, bool explicit_socket,
   }
   const pid_t child = ::fork();
   if (child < 0) {
+    const int error = errno;
     throw Error(ErrorCode::kUnavailable,
-                fill_in(words.cannot_fork, {{"error", std::strerror(errno)}}));
+                fill_in(words.cannot_fork, {{"error", system_error_reason_in(error, language)}}));
   }
   if (child == 0) {
     // First child: a new session so the daemon outlives the terminal; a second fork so it is
@@ -105,8 +109,10 @@ void start_daemon(const std::string& socket_path, bool explicit_socket,
     for (std::string& argument : arguments) argv.push_back(argument.data());
     argv.push_back(nullptr);
     ::execvp(argv[0], argv.data());
+    const int error = errno;
     const std::string message =
-        fill_in(words.cannot_run, {{"program", executable}, {"error", std::strerror(errno)}}) +
+        fill_in(words.cannot_run,
+                {{"program", executable}, {"error", system_error_reason_in(error, language)}}) +
         "\n";
     [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message.data(), message.size());
     ::_exit(127);
@@ -185,7 +191,8 @@ std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
   if (!options.autostart || !nobody_listens(error_number)) {
     throw Error(ErrorCode::kUnavailable,
                 fill_in(options.autostart ? words.not_running_at : words.not_running_no_autostart,
-                        {{"socket", socket_path}, {"error", std::strerror(error_number)}}));
+                        {{"socket", socket_path},
+                         {"error", system_error_reason_in(error_number, options.language)}}));
   }
   {
     SpawnLock lock(socket_path + ".spawn-lock");
@@ -198,13 +205,15 @@ std::unique_ptr<Client> connect_to_daemon(const ConnectOptions& options) {
                                                        {"directory", protocol::data_directory()},
                                                        {"socket", socket_path}}));
     }
-    start_daemon(socket_path, explicit_socket, words);
+    start_daemon(socket_path, explicit_socket, words, options.language);
   }
   const int started = try_connect(socket_path);
   if (started < 0) {
-    throw Error(
-        ErrorCode::kUnavailable,
-        fill_in(words.cannot_connect, {{"socket", socket_path}, {"error", std::strerror(errno)}}));
+    const int error = errno;
+    throw Error(ErrorCode::kUnavailable,
+                fill_in(words.cannot_connect,
+                        {{"socket", socket_path},
+                         {"error", system_error_reason_in(error, options.language)}}));
   }
   return client_for(socket_path, started, options);
 }

@@ -14,6 +14,7 @@
 
 #include "cli/messages.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 extern char** environ;
 
@@ -21,8 +22,9 @@ namespace kioku::cli {
 
 namespace {
 
-std::string reason(int error) {
-  return std::strerror(error);
+// The system's reason for `error`, in the language of the words it goes into.
+std::string reason(int error, const std::string& language) {
+  return system_error_reason_in(error, language);
 }
 
 // SIGINT and SIGQUIT ignored while the editor runs (as system() does): Ctrl-C in the editor is
@@ -58,13 +60,17 @@ std::string editor_command() {
   return "vi";
 }
 
-PrivateFile::PrivateFile(const std::string& name, const NoteFileMessages& words) : words_(words) {
+PrivateFile::PrivateFile(const std::string& name, const NoteFileMessages& words,
+                         const std::string& language)
+    : words_(words), language_(language) {
   const char* temporary = std::getenv("TMPDIR");
   std::string pattern =
       std::string(temporary != nullptr && *temporary == '/' ? temporary : "/tmp") +
       "/kioku-note-XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr) {
-    throw Error(ErrorCode::kInternal, fill_in(words.cannot_write_file, {{"error", reason(errno)}}));
+    const int error = errno;
+    throw Error(ErrorCode::kInternal,
+                fill_in(words.cannot_write_file, {{"error", reason(error, language)}}));
   }
   directory_ = pattern;
   path_ = directory_ + "/" + name;
@@ -73,7 +79,8 @@ PrivateFile::PrivateFile(const std::string& name, const NoteFileMessages& words)
   if (descriptor < 0) {
     const int error = errno;
     ::rmdir(directory_.c_str());
-    throw Error(ErrorCode::kInternal, fill_in(words.cannot_write_file, {{"error", reason(error)}}));
+    throw Error(ErrorCode::kInternal,
+                fill_in(words.cannot_write_file, {{"error", reason(error, language)}}));
   }
   ::close(descriptor);
 }
@@ -89,8 +96,9 @@ void PrivateFile::write(const std::string& content) const {
   // Truncated in place rather than replaced, so that an editor still holding it sees the text.
   const int descriptor = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
   if (descriptor < 0) {
+    const int error = errno;
     throw Error(ErrorCode::kInternal,
-                fill_in(words_.cannot_write_file, {{"error", reason(errno)}}));
+                fill_in(words_.cannot_write_file, {{"error", reason(error, language_)}}));
   }
   std::size_t written = 0;
   while (written < content.size()) {
@@ -100,7 +108,7 @@ void PrivateFile::write(const std::string& content) const {
       const int error = errno;
       ::close(descriptor);
       throw Error(ErrorCode::kInternal,
-                  fill_in(words_.cannot_write_file, {{"error", reason(error)}}));
+                  fill_in(words_.cannot_write_file, {{"error", reason(error, language_)}}));
     }
     written += static_cast<std::size_t>(count);
   }
@@ -112,7 +120,9 @@ std::string PrivateFile::read() const {
   // is fine; a symbolic link put in its place is not followed.
   const int descriptor = ::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (descriptor < 0) {
-    throw Error(ErrorCode::kInternal, fill_in(words_.cannot_read_file, {{"error", reason(errno)}}));
+    const int error = errno;
+    throw Error(ErrorCode::kInternal,
+                fill_in(words_.cannot_read_file, {{"error", reason(error, language_)}}));
   }
   std::string content;
   char buffer[65536];
@@ -123,7 +133,7 @@ std::string PrivateFile::read() const {
       const int error = errno;
       ::close(descriptor);
       throw Error(ErrorCode::kInternal,
-                  fill_in(words_.cannot_read_file, {{"error", reason(error)}}));
+                  fill_in(words_.cannot_read_file, {{"error", reason(error, language_)}}));
     }
     if (count == 0) break;
     content.append(buffer, static_cast<std::size_t>(count));
@@ -137,8 +147,8 @@ std::string PrivateFile::read() const {
   return content;
 }
 
-void run_editor(const std::string& command, const std::string& path,
-                const NoteFileMessages& words) {
+void run_editor(const std::string& command, const std::string& path, const NoteFileMessages& words,
+                const std::string& language) {
   // sh -c 'COMMAND "$@"' COMMAND PATH: the command may hold arguments; the path is one word.
   const std::string script = command + " \"$@\"";
   std::vector<char*> argv{const_cast<char*>("sh"),           const_cast<char*>("-c"),
@@ -158,14 +168,16 @@ void run_editor(const std::string& command, const std::string& path,
   const int spawned = ::posix_spawn(&child, "/bin/sh", nullptr, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
   if (spawned != 0) {
-    throw Error(ErrorCode::kInternal, fill_in(words.editor_not_started,
-                                              {{"editor", command}, {"error", reason(spawned)}}));
+    throw Error(ErrorCode::kInternal,
+                fill_in(words.editor_not_started,
+                        {{"editor", command}, {"error", reason(spawned, language)}}));
   }
   int status = 0;
   while (::waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) {
-      throw Error(ErrorCode::kInternal, fill_in(words.editor_not_started,
-                                                {{"editor", command}, {"error", reason(errno)}}));
+    if (const int error = errno; error != EINTR) {
+      throw Error(ErrorCode::kInternal,
+                  fill_in(words.editor_not_started,
+                          {{"editor", command}, {"error", reason(error, language)}}));
     }
   }
   if (WIFSIGNALED(status)) {
@@ -182,9 +194,9 @@ void run_editor(const std::string& command, const std::string& path,
 }
 
 std::string edit_in_editor(const PrivateFile& file, const std::string& text,
-                           const NoteFileMessages& words) {
+                           const NoteFileMessages& words, const std::string& language) {
   file.write(text);
-  run_editor(editor_command(), file.path(), words);
+  run_editor(editor_command(), file.path(), words, language);
   return file.read();
 }
 

@@ -15,8 +15,9 @@ std::string editor_command();
 // both removed when it goes: a note may be private, and /tmp is shared.
 class PrivateFile {
  public:
-  // Throws kioku::Error when the directory or file cannot be made.
-  PrivateFile(const std::string& name, const NoteFileMessages& words);
+  // Throws kioku::Error when the directory or file cannot be made. `words` are in `language`,
+  // the language the system's reason for a failure is given in too.
+  PrivateFile(const std::string& name, const NoteFileMessages& words, const std::string& language);
   ~PrivateFile();
   PrivateFile(const PrivateFile&) = delete;
   PrivateFile& operator=(const PrivateFile&) = delete;
@@ -30,6 +31,7 @@ class PrivateFile {
   std::string directory_;
   std::string path_;
   const NoteFileMessages& words_;
+  std::string language_;
 };
 
 // The largest file read back from the editor: a note's fields are far smaller.
@@ -37,10 +39,11 @@ inline constexpr std::size_t kMaxNoteFileBytes = 4 * 1024 * 1024;
 
 // Runs `command` on `path` and waits for it, Ctrl-C going to the editor alone. Throws
 // kioku::Error when it cannot start, or exits with a status other than 0 or by a signal.
-void run_editor(const std::string& command, const std::string& path, const NoteFileMessages& words);
+void run_editor(const std::string& command, const std::string& path, const NoteFileMessages& words,
+                const std::string& language);
 
 // The text after `file` has been through the editor: writes `text`, runs the editor, reads it.
 std::string edit_in_editor(const PrivateFile& file, const std::string& text,
-                           const NoteFileMessages& words);
+                           const NoteFileMessages& words, const std::string& language);
 
 }  // namespace kioku::cli

@@ -19,6 +19,7 @@
 #include "cli/stop_signal_wait.hpp"
 #include "cli/terminal/safe_text.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/json_rpc.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/unique_fd.hpp"
@@ -50,7 +51,8 @@ Error write_error(const std::string& file, int error_number, const std::string& 
                              ? ErrorCode::kPermission
                              : ErrorCode::kInvalidParams;
   return Error(code, fill_in(export_messages_for(language).cannot_write,
-                             {{"file", safe_line(file)}, {"reason", std::strerror(error_number)}}));
+                             {{"file", safe_line(file)},
+                              {"reason", system_error_reason_in(error_number, language)}}));
 }
 
 // The file a rename onto `path` replaces: `path`, or what its symbolic links lead to, so that a

@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/rating.hpp"
 #include "core/scheduler.hpp"
+#include "core/system_error_reason.hpp"
 #include "core/time_format.hpp"
 
 namespace kioku::cli {
@@ -19,7 +20,8 @@ HistoryReader::HistoryReader(int descriptor, std::string source, Algorithm algor
     : lines_(descriptor),
       source_(std::move(source)),
       algorithm_(algorithm),
-      words_(maintenance_messages_for(language)) {}
+      words_(maintenance_messages_for(language)),
+      language_(language) {}
 
 void HistoryReader::fail(const std::string& field, const std::string& message) const {
   throw InputError(source_, line_number_, field, same_in_both(message));
@@ -31,9 +33,11 @@ bool HistoryReader::next_text(std::string_view& text) {
       if (!lines_.next(text)) return false;
     } catch (const LineReadError& error) {
       if (error.kind() == LineReadError::Kind::kReadFailed) {
-        throw InputError(source_, 0, "",
-                         same_in_both(fill_in(words_.history_cannot_read,
-                                              {{"error", std::strerror(error.error_number())}})));
+        throw InputError(
+            source_, 0, "",
+            same_in_both(
+                fill_in(words_.history_cannot_read,
+                        {{"error", system_error_reason_in(error.error_number(), language_)}})));
       }
       ++line_number_;
       fail("", fill_in(words_.history_line_too_long,

@@ -44,6 +44,7 @@ class HistoryReader {
   std::string source_;
   Algorithm algorithm_;
   const MaintenanceMessages& words_;
+  std::string language_;  // words_'s
   ReplayLine fields_;
   int line_number_ = 0;
 };

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <utility>
 
+#include "core/system_error_reason.hpp"
+
 namespace kioku::cli {
 
 ByteBuffer::ByteBuffer(std::size_t size)
@@ -21,8 +23,11 @@ void ByteBuffer::grow(std::size_t size, std::size_t keep) {
   size_ = size;
 }
 
+// what() is for a program's log alone: the one reader of lines, HistoryReader, words the error
+// for the user in their language from kind() and error_number().
 LineReadError::LineReadError(Kind kind, int error_number)
-    : std::runtime_error(kind == Kind::kTooLong ? "line too long" : std::strerror(error_number)),
+    : std::runtime_error(kind == Kind::kTooLong ? "line too long"
+                                                : system_error_reason(error_number).english),
       kind_(kind),
       error_number_(error_number) {}
 

@@ -47,12 +47,12 @@ std::optional<TextProblem> try_note_text(const std::string& body,
 EditEnd edit_note_text(CliContext& context, const std::string& text,
                        const std::string& default_language, const NoteFileMessages& words,
                        const SendNote& send) {
-  const PrivateFile file(std::string(kNoteTomlName), words);
+  const PrivateFile file(std::string(kNoteTomlName), words, context.language);
   return edit_until_accepted(
       text,
       [&](const std::string& given) {
         context.disconnect();
-        return edit_in_editor(file, given, words);
+        return edit_in_editor(file, given, words, context.language);
       },
       [&](const std::string& body) {
         return try_note_text(body, default_language, words, send, context.language);

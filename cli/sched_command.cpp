@@ -22,6 +22,7 @@
 #include "cli/simulate_messages.hpp"
 #include "core/deck_config.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "core/time_zone_check.hpp"
 #include "core/workload_simulation.hpp"
 #include "protocol/unique_fd.hpp"
@@ -95,16 +96,18 @@ struct OptimizeArgs {
 
 // Calls read(descriptor, name) on the history file, or on stdin for "-".
 template <typename Read>
-void read_history(const std::string& history, const MaintenanceMessages& words, Read&& read) {
+void read_history(const std::string& history, const MaintenanceMessages& words,
+                  const std::string& language, Read&& read) {
   if (history == "-") {
     read(STDIN_FILENO, std::string("stdin"));
     return;
   }
   const protocol::UniqueFd file(::open(history.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC));
   if (!file) {
-    throw Error(
-        ErrorCode::kInvalidParams,
-        fill_in(words.history_cannot_open, {{"path", history}, {"error", std::strerror(errno)}}));
+    const int error = errno;
+    throw Error(ErrorCode::kInvalidParams,
+                fill_in(words.history_cannot_open,
+                        {{"path", history}, {"error", system_error_reason_in(error, language)}}));
   }
   read(file.get(), history);
 }
@@ -121,7 +124,7 @@ void run_optimize(const OptimizeArgs& args, CliContext& context) {
   }
   choose_time_zone(args.timezone, words);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
-  read_history(args.history, words, [&](int input, const std::string& source) {
+  read_history(args.history, words, context.language, [&](int input, const std::string& source) {
     optimize_history(input, source, options, std::cout);
   });
 }
@@ -142,7 +145,7 @@ void run_evaluate(const EvaluateArgs& args, CliContext& context) {
   if (args.deck) throw Error(ErrorCode::kInvalidParams, words.evaluate_history_or_deck);
   choose_time_zone(args.timezone, words);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
-  read_history(args.history, words, [&](int input, const std::string& source) {
+  read_history(args.history, words, context.language, [&](int input, const std::string& source) {
     evaluate_history(input, source, options, std::cout);
   });
 }
@@ -201,7 +204,7 @@ void run_simulate(const SimulateArgs& args, CliContext& context) {
   }
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
   choose_time_zone(args.timezone, words);
-  read_history(args.history, words, [&](int input, const std::string& source) {
+  read_history(args.history, words, context.language, [&](int input, const std::string& source) {
     simulate_history(input, source, options, std::cout);
   });
 }

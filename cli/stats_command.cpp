@@ -23,6 +23,7 @@
 #include "cli/terminal/terminal.hpp"
 #include "cli/terminal/text_width.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/methods.hpp"
 #include "protocol/unique_fd.hpp"
 
@@ -61,10 +62,11 @@ boost::json::value call_report(CliContext& context, const StatsArgs& args) {
 // The error for a report that could not be written to `file`, from errno.
 Error cannot_write(const std::string& file, const std::string& language) {
   const int error = errno;
-  return Error(error == EACCES || error == EPERM || error == EROFS ? ErrorCode::kPermission
-                                                                   : ErrorCode::kInternal,
-               fill_in(report_messages_for(language).cannot_write,
-                       {{"file", safe_line(file)}, {"error", std::strerror(error)}}));
+  return Error(
+      error == EACCES || error == EPERM || error == EROFS ? ErrorCode::kPermission
+                                                          : ErrorCode::kInternal,
+      fill_in(report_messages_for(language).cannot_write,
+              {{"file", safe_line(file)}, {"error", system_error_reason_in(error, language)}}));
 }
 
 // Writes all of `text` to `descriptor`; false (errno set) when it cannot.

@@ -28,8 +28,9 @@ BilingualMessage bilingual_with(
     const BilingualMessage& value,
     std::initializer_list<std::pair<std::string_view, std::string>> values = {});
 
-// A text kioku cannot word in Japanese, the same in both: what a library or the system says
-// (toml++'s parse errors, strerror's reasons, SQLite's) when it is the whole message.
+// A text kioku cannot word in Japanese, the same in both: what a library says (toml++'s parse
+// errors, SQLite's) when it is the whole message. The system's reasons for an errno are worded
+// in both by system_error_reason (core/system_error_reason.hpp).
 BilingualMessage same_in_both(std::string text);
 
 // `message`'s text in `language` ("ja" gives the Japanese, anything else the English).

@@ -8,6 +8,7 @@
 #include "core/configuration_toml.hpp"
 #include "core/fill_in.hpp"
 #include "core/reminder_settings.hpp"
+#include "core/system_error_reason.hpp"
 #include "core/toml.hpp"
 
 namespace kioku {
@@ -229,7 +230,10 @@ BilingualMessage describe_in_both(const ConfigProblem& problem) {
   };
   switch (problem.kind) {
     case ConfigProblemKind::kUnreadable:
-      return message("{where}cannot read the file: {got}", "{where}ファイルを読めません: {got}");
+      // got is strerror's English (it crosses the wire so), worded here in both.
+      return bilingual_with("{where}cannot read the file: {got}",
+                            "{where}ファイルを読めません: {got}", "got",
+                            system_error_reason_from_english(problem.got), {{"where", where}});
     case ConfigProblemKind::kSyntax:
       return message("{where}not valid TOML: {got}", "{where}TOML として正しくありません: {got}");
     case ConfigProblemKind::kUnknownKey:

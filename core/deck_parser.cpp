@@ -7,7 +7,6 @@
 #include "core/deck_parser.hpp"
 
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -19,6 +18,7 @@
 #include "core/deck_parser_table.hpp"
 #include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "core/toml.hpp"
 
 namespace kioku {
@@ -426,10 +426,10 @@ Deck read_deck_file(const std::string& path) {
   }
   std::ifstream input(path, std::ios::binary);
   if (!input) {
-    const std::string reason = std::strerror(errno);
+    const BilingualMessage reason = system_error_reason(errno);
     throw InputError(path, 0, "",
-                     bilingual("cannot open file: {error}", "ファイルを開けません: {error}",
-                               {{"error", reason}}));
+                     bilingual_with("cannot open file: {error}", "ファイルを開けません: {error}",
+                                    "error", reason));
   }
   // Straight into one string (not a stream and a copy of it), and no further than just past the
   // limit, so that an endless file stops there.

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::protocol {
 
@@ -28,9 +29,10 @@ std::string read_deck_bytes(int descriptor, const std::string& name) {
     const ssize_t received = ::read(descriptor, chunk, sizeof chunk);
     if (received < 0 && errno == EINTR) continue;
     if (received < 0) {
+      const int error = errno;
       throw InputError(name, 0, "",
-                       bilingual("cannot read file: {error}", "ファイルを読めません: {error}",
-                                 {{"error", std::strerror(errno)}}));
+                       bilingual_with("cannot read file: {error}", "ファイルを読めません: {error}",
+                                      "error", system_error_reason(error)));
     }
     if (received == 0) return content;
     if (content.size() + static_cast<std::size_t>(received) > kMaxDeckFileBytes) {

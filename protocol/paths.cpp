@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::protocol {
 
@@ -79,8 +80,11 @@ void make_directories(const std::string& path) {
   const std::string parent = parent_directory(path);
   if (parent != path && parent != "." && parent != "/") make_directories(parent);
   if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST) {
+    const int error = errno;
     throw Error(ErrorCode::kPermission,
-                "cannot create directory " + path + ": " + std::strerror(errno));
+                bilingual_with("cannot create directory {path}: {reason}",
+                               "ディレクトリ {path} を作れません: {reason}", "reason",
+                               system_error_reason(error), {{"path", path}}));
   }
 }
 
@@ -88,7 +92,11 @@ void ensure_private_directory(const std::string& path) {
   make_directories(path);
   struct stat info {};
   if (::lstat(path.c_str(), &info) != 0) {
-    throw Error(ErrorCode::kPermission, "cannot inspect " + path + ": " + std::strerror(errno));
+    const int error = errno;
+    throw Error(
+        ErrorCode::kPermission,
+        bilingual_with("cannot inspect {path}: {reason}", "{path} を調べられません: {reason}",
+                       "reason", system_error_reason(error), {{"path", path}}));
   }
   if (!S_ISDIR(info.st_mode)) {
     throw Error(ErrorCode::kPermission,

@@ -24,6 +24,7 @@
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
 #include "core/fill_in.hpp"
+#include "core/system_error_reason.hpp"
 #include "core/templated_note_type.hpp"
 #include "core/unique_ids.hpp"
 #include "daemon/exporters/export_files.hpp"
@@ -325,9 +326,10 @@ constexpr std::uint64_t kZip64FromBytes = 0xf0000000u;
 
 // The file at `path` cannot be read, for errno's reason.
 Error cannot_read(const std::string& path) {
+  const int error = errno;
   return Error(ErrorCode::kStorage,
-               bilingual("cannot read {path}: {reason}", "{path} を読めません: {reason}",
-                         {{"path", path}, {"reason", std::strerror(errno)}}));
+               bilingual_with("cannot read {path}: {reason}", "{path} を読めません: {reason}",
+                              "reason", system_error_reason(error), {{"path", path}}));
 }
 
 // The package's zip, written entry by entry through minizip, with the report told every
@@ -404,9 +406,10 @@ class PackageZip {
   void close() {
     zipFile archive = std::exchange(archive_, nullptr);
     if (zipClose(archive, nullptr) != ZIP_OK) {
-      throw Error(ErrorCode::kStorage, bilingual("cannot write the package: {reason}",
-                                                 "パッケージを書き込めません: {reason}",
-                                                 {{"reason", std::strerror(errno)}}));
+      const int error = errno;
+      throw Error(ErrorCode::kStorage, bilingual_with("cannot write the package: {reason}",
+                                                      "パッケージを書き込めません: {reason}",
+                                                      "reason", system_error_reason(error)));
     }
     progress_(WorkStage::kWriting, 1000, 1000);
   }
@@ -423,7 +426,7 @@ class PackageZip {
   static void check(int result, const BilingualMessage& entry) {
     if (result == ZIP_OK) return;
     const BilingualMessage reason = result == ZIP_ERRNO
-                                        ? same_in_both(std::strerror(errno))
+                                        ? system_error_reason(errno)
                                         : bilingual("zip error {code}", "zip のエラー {code}",
                                                     {{"code", std::to_string(result)}});
     // The entry's words and the reason's, each in its language.

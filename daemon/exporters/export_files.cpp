@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/unique_fd.hpp"
 
 namespace kioku::daemon {
@@ -16,9 +17,10 @@ namespace {
 
 // The file at `path` cannot be read, for errno's reason.
 Error cannot_read(const std::string& path) {
+  const int error = errno;
   return Error(ErrorCode::kStorage,
-               bilingual("cannot read {path}: {reason}", "{path} を読めません: {reason}",
-                         {{"path", path}, {"reason", std::strerror(errno)}}));
+               bilingual_with("cannot read {path}: {reason}", "{path} を読めません: {reason}",
+                              "reason", system_error_reason(error), {{"path", path}}));
 }
 
 }  // namespace
@@ -35,9 +37,11 @@ void write_all(int descriptor, std::string_view bytes) {
                     "書き出し先のファイルに書き込めません: 1 バイトも書き込めませんでした"));
     }
     if (wrote < 0) {
-      throw Error(ErrorCode::kStorage, bilingual("cannot write the export: {reason}",
-                                                 "書き出し先のファイルに書き込めません: {reason}",
-                                                 {{"reason", std::strerror(errno)}}));
+      const int error = errno;
+      throw Error(ErrorCode::kStorage,
+                  bilingual_with("cannot write the export: {reason}",
+                                 "書き出し先のファイルに書き込めません: {reason}", "reason",
+                                 system_error_reason(error)));
     }
     bytes.remove_prefix(static_cast<std::size_t>(wrote));
   }

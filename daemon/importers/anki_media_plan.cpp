@@ -15,6 +15,7 @@
 
 #include "core/anki_package_format.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "daemon/importers/import_temporary_files.hpp"
 #include "protocol/paths.hpp"
 
@@ -50,10 +51,11 @@ TemporaryFile::TemporaryFile(const std::string& directory, const std::string& na
   std::string pattern = directory + "/" + name + "-XXXXXX";
   descriptor_ = ::mkstemp(pattern.data());
   if (descriptor_ < 0) {
+    const int error = errno;
     throw Error(ErrorCode::kStorage,
-                bilingual("cannot make a temporary file in {directory}: {error}",
-                          "{directory} に一時ファイルを作れません: {error}",
-                          {{"directory", directory}, {"error", std::strerror(errno)}}));
+                bilingual_with("cannot make a temporary file in {directory}: {error}",
+                               "{directory} に一時ファイルを作れません: {error}", "error",
+                               system_error_reason(error), {{"directory", directory}}));
   }
   path_ = pattern;
 }
@@ -92,10 +94,12 @@ void MediaPlan::prepare(AnkiPackageReader& reader, const std::vector<AnkiMediaEn
       struct stat info {};
       const std::string path = directory_ + "/" + candidate;
       if (::lstat(path.c_str(), &info) != 0) {
-        if (errno == ENOENT) return 0;
-        throw Error(ErrorCode::kStorage,
-                    bilingual("cannot look at {path}: {error}", "{path} を調べられません: {error}",
-                              {{"path", path}, {"error", std::strerror(errno)}}));
+        const int error = errno;
+        if (error == ENOENT) return 0;
+        throw Error(
+            ErrorCode::kStorage,
+            bilingual_with("cannot look at {path}: {error}", "{path} を調べられません: {error}",
+                           "error", system_error_reason(error), {{"path", path}}));
       }
       if (!S_ISREG(info.st_mode)) {
         throw InputError(
@@ -159,10 +163,11 @@ std::string MediaPlan::rewrite(std::string text) const {
 void MediaPlan::commit() {
   for (Planned& file : planned_files_) {
     if (::link(file.temporary->path().c_str(), file.final_path.c_str()) != 0 && errno != EEXIST) {
+      const int error = errno;
       throw Error(ErrorCode::kStorage,
-                  bilingual("cannot write media {path}: {error}",
-                            "メディア {path} を書き込めません: {error}",
-                            {{"path", file.final_path}, {"error", std::strerror(errno)}}));
+                  bilingual_with("cannot write media {path}: {error}",
+                                 "メディア {path} を書き込めません: {error}", "error",
+                                 system_error_reason(error), {{"path", file.final_path}}));
     }
   }
 }

@@ -23,6 +23,7 @@
 #include "core/error.hpp"
 #include "core/fill_in.hpp"
 #include "core/fnv1a.hpp"
+#include "core/system_error_reason.hpp"
 #include "daemon/importers/zip_entry_inflater.hpp"
 #include "protocol/unique_fd.hpp"
 
@@ -160,11 +161,12 @@ void write_all(int out, const char* data, std::size_t size, const std::string& n
   while (size > 0) {
     const ssize_t wrote = ::write(out, data, size);
     if (wrote < 0) {
-      if (errno == EINTR) continue;
+      const int error = errno;
+      if (error == EINTR) continue;
       throw Error(ErrorCode::kStorage,
-                  bilingual("{name}: cannot write what it holds: {error}",
-                            "{name}: 中身を書き込めません: {error}",
-                            {{"name", name}, {"error", std::strerror(errno)}}));
+                  bilingual_with("{name}: cannot write what it holds: {error}",
+                                 "{name}: 中身を書き込めません: {error}", "error",
+                                 system_error_reason(error), {{"name", name}}));
     }
     data += wrote;
     size -= static_cast<std::size_t>(wrote);
@@ -175,7 +177,7 @@ void write_all(int out, const char* data, std::size_t size, const std::string& n
 BilingualMessage zip_problem(int result, const DescriptorFile& file) {
   switch (result) {
     case UNZ_ERRNO:
-      return file.last_error != 0 ? same_in_both(std::strerror(file.last_error))
+      return file.last_error != 0 ? system_error_reason(file.last_error)
                                   : bilingual("cut short", "途中で切れています");
     case UNZ_BADZIPFILE:
       return bilingual("its headers do not agree", "ヘッダーが食い違っています");
@@ -202,8 +204,8 @@ BilingualMessage with_reason(std::string_view english, std::string_view japanese
 }
 
 BilingualMessage cannot_read(int error) {
-  return bilingual("cannot read it: {error}", "読み込めません: {error}",
-                   {{"error", std::strerror(error)}});
+  return bilingual_with("cannot read it: {error}", "読み込めません: {error}", "error",
+                        system_error_reason(error));
 }
 
 BilingualMessage damaged_directory(int result, const DescriptorFile& file) {

@@ -2,6 +2,7 @@
 // saved, so memory stays that of a few rows and SQLite's cache. The rows are read and their notes
 // made ready to save on a thread of their own (ReadAhead), beside the writing of the ones before.
 #include "daemon/importers/anki_text_importer.hpp"
+#include "core/system_error_reason.hpp"
 #include "daemon/importers/imported_note_places.hpp"
 
 #include <sys/stat.h>
@@ -48,10 +49,11 @@ class DescriptorSource : public ByteSource {
         return static_cast<std::size_t>(got);
       }
       if (got == 0) changed();  // it ended before its size
-      if (errno != EINTR) {
-        throw InputError(name_, 0, "",
-                         bilingual("cannot read file: {error}", "ファイルを読めません: {error}",
-                                   {{"error", std::strerror(errno)}}));
+      if (const int error = errno; error != EINTR) {
+        throw InputError(
+            name_, 0, "",
+            bilingual_with("cannot read file: {error}", "ファイルを読めません: {error}", "error",
+                           system_error_reason(error)));
       }
     }
   }

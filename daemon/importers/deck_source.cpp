@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 #include "protocol/deck_file.hpp"
 
 namespace kioku::daemon {
@@ -54,16 +55,17 @@ BilingualMessage not_regular(mode_t mode) {
 }
 
 BilingualMessage cannot_open(int error) {
-  return bilingual("cannot open file: {error}", "ファイルを開けません: {error}",
-                   {{"error", std::strerror(error)}});
+  return bilingual_with("cannot open file: {error}", "ファイルを開けません: {error}", "error",
+                        system_error_reason(error));
 }
 
 struct stat status_of(int descriptor, const std::string& name) {
   struct stat info {};
   if (::fstat(descriptor, &info) != 0) {
+    const int error = errno;
     throw InputError(name, 0, "",
-                     bilingual("cannot read file: {error}", "ファイルを読めません: {error}",
-                               {{"error", std::strerror(errno)}}));
+                     bilingual_with("cannot read file: {error}", "ファイルを読めません: {error}",
+                                    "error", system_error_reason(error)));
   }
   return info;
 }

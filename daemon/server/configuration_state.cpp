@@ -10,6 +10,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/system_error_reason.hpp"
 #include "daemon/log_priority.hpp"
 #include "protocol/paths.hpp"
 
@@ -27,8 +28,8 @@ ConfigProblem unreadable(const std::string& path, std::string why) {
 
 [[noreturn]] void refuse_write(const std::string& path, int error) {
   throw Error(ErrorCode::kStorage,
-              bilingual("cannot write {path}: {reason}", "{path} に書き込めません: {reason}",
-                        {{"path", path}, {"reason", std::strerror(error)}}));
+              bilingual_with("cannot write {path}: {reason}", "{path} に書き込めません: {reason}",
+                             "reason", system_error_reason(error), {{"path", path}}));
 }
 
 // Writes `text` to a new file beside `path` and renames it over `path`: a reader (or a crash)
@@ -66,10 +67,10 @@ std::string read_config_file(const std::string& path, bool required) {
   const bool exists = std::filesystem::exists(path, error);
   if (!exists && !error && !required) return {};
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(unreadable(path, std::strerror(errno)));
+  if (!in) throw ConfigError(unreadable(path, system_error_reason(errno).english));
   std::string text(kMaxConfigFileBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw ConfigError(unreadable(path, std::strerror(errno)));
+  if (in.bad()) throw ConfigError(unreadable(path, system_error_reason(errno).english));
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxConfigFileBytes) {
     throw ConfigError(unreadable(path, "larger than 1 MiB"));

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::daemon {
 
@@ -14,9 +15,11 @@ std::optional<RaisedDescriptorLimit> ensure_descriptors_for(std::size_t max_clie
   const rlim_t needed = static_cast<rlim_t>(max_clients + kReservedDescriptors);
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) {
-    throw Error(ErrorCode::kUnavailable, bilingual("cannot read the open-file limit: {reason}",
-                                                   "開けるファイル数の上限を読めません: {reason}",
-                                                   {{"reason", std::strerror(errno)}}));
+    const int error = errno;
+    throw Error(ErrorCode::kUnavailable,
+                bilingual_with("cannot read the open-file limit: {reason}",
+                               "開けるファイル数の上限を読めません: {reason}", "reason",
+                               system_error_reason(error)));
   }
   if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= needed) return std::nullopt;
   const std::string clients = std::to_string(max_clients);
@@ -39,14 +42,13 @@ std::optional<RaisedDescriptorLimit> ensure_descriptors_for(std::size_t max_clie
   if (::setrlimit(RLIMIT_NOFILE, &limit) != 0) {
     const int error = errno;
     throw Error(ErrorCode::kUnavailable,
-                bilingual("--max-clients {clients} needs {files} open files but the soft limit "
-                          "{soft} cannot be raised: {reason}",
-                          "--max-clients {clients} には {files} 個のファイルを開ける必要があります"
-                          "が、ソフト上限 {soft} を上げられません: {reason}",
-                          {{"clients", clients},
-                           {"files", files},
-                           {"soft", std::to_string(previous)},
-                           {"reason", std::strerror(error)}}));
+                bilingual_with(
+                    "--max-clients {clients} needs {files} open files but the soft limit "
+                    "{soft} cannot be raised: {reason}",
+                    "--max-clients {clients} には {files} 個のファイルを開ける必要があり"
+                    "ますが、ソフト上限 {soft} を上げられません: {reason}",
+                    "reason", system_error_reason(error),
+                    {{"clients", clients}, {"files", files}, {"soft", std::to_string(previous)}}));
   }
   return RaisedDescriptorLimit{static_cast<std::size_t>(previous),
                                static_cast<std::size_t>(needed)};

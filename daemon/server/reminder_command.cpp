@@ -15,6 +15,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "core/system_error_reason.hpp"
 #include "daemon/log_priority.hpp"
 
 extern char** environ;
@@ -134,7 +135,8 @@ std::optional<std::string> ReminderCommand::start(const ReminderCall& call) {
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   if (error != 0) {
-    std::string problem = "cannot run " + program_ + ": " + std::strerror(error);
+    // English, as the reminders' status gives every problem (protocol/reminder_types.hpp).
+    std::string problem = "cannot run " + program_ + ": " + system_error_reason(error).english;
     std::cerr << log_error << "kiokud: reminder: " << problem << '\n';
     last_problem_ = problem;
     return problem;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::daemon {
 
@@ -22,9 +23,9 @@ StopSignals::StopSignals(asio::io_context& io) : signals_(io) {
     const int error = errno;
     ::pthread_sigmask(SIG_SETMASK, &previous_mask_, nullptr);
     throw Error(ErrorCode::kUnavailable,
-                bilingual("cannot watch for stop signals (signalfd): {reason}",
-                          "停止シグナルを監視できません（signalfd）: {reason}",
-                          {{"reason", std::strerror(error)}}));
+                bilingual_with("cannot watch for stop signals (signalfd): {reason}",
+                               "停止シグナルを監視できません（signalfd）: {reason}", "reason",
+                               system_error_reason(error)));
   }
   signals_.assign(descriptor);
 }

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::daemon {
 
@@ -120,9 +121,9 @@ std::optional<ActivationSocket> socket_from_systemd() {
   if (passed == 0) return std::nullopt;
   if (passed < 0) {
     throw Error(ErrorCode::kUnavailable,
-                bilingual("cannot take the sockets systemd passed: {reason}",
-                          "systemd が渡したソケットを受け取れません: {reason}",
-                          {{"reason", std::strerror(-passed)}}));
+                bilingual_with("cannot take the sockets systemd passed: {reason}",
+                               "systemd が渡したソケットを受け取れません: {reason}", "reason",
+                               system_error_reason(-passed)));
   }
   if (passed > 1) {
     throw Error(ErrorCode::kUnavailable,

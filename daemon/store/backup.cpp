@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "core/fill_in.hpp"
+#include "core/system_error_reason.hpp"
 #include "core/work_progress.hpp"
 #include "daemon/store/restore.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -26,25 +27,26 @@ namespace kioku::daemon {
 
 namespace {
 
-std::string system_reason() {
-  return std::strerror(errno);
+// errno's reason, in both languages.
+BilingualMessage system_reason() {
+  return system_error_reason(errno);
 }
 
 // Makes what was written to `path` (a file or a directory) durable.
 void sync_path(const std::string& path, int flags) {
   const int descriptor = ::open(path.c_str(), flags | O_CLOEXEC);
   if (descriptor < 0) {
-    throw Error(ErrorCode::kStorage, bilingual("cannot open {path} to sync it: {reason}",
-                                               "{path} を同期のために開けません: {reason}",
-                                               {{"path", path}, {"reason", system_reason()}}));
+    throw Error(ErrorCode::kStorage, bilingual_with("cannot open {path} to sync it: {reason}",
+                                                    "{path} を同期のために開けません: {reason}",
+                                                    "reason", system_reason(), {{"path", path}}));
   }
   const int synced = ::fsync(descriptor);
-  const std::string reason = synced != 0 ? system_reason() : "";
+  const BilingualMessage reason = synced != 0 ? system_reason() : BilingualMessage{};
   ::close(descriptor);
   if (synced != 0) {
     throw Error(ErrorCode::kStorage,
-                bilingual("cannot sync {path}: {reason}", "{path} を同期できません: {reason}",
-                          {{"path", path}, {"reason", reason}}));
+                bilingual_with("cannot sync {path}: {reason}", "{path} を同期できません: {reason}",
+                               "reason", reason, {{"path", path}}));
   }
 }
 
@@ -259,11 +261,11 @@ CollectionCounts make_synced_copy(const std::string& collection_path, const std:
   return counts;
 }
 
-Error cannot_write(const std::string& destination, std::string reason) {
-  return Error(
-      ErrorCode::kStorage,
-      bilingual("cannot write {destination}: {reason}", "{destination} を書き込めません: {reason}",
-                {{"destination", destination}, {"reason", std::move(reason)}}));
+Error cannot_write(const std::string& destination, const BilingualMessage& reason) {
+  return Error(ErrorCode::kStorage,
+               bilingual_with("cannot write {destination}: {reason}",
+                              "{destination} を書き込めません: {reason}", "reason", reason,
+                              {{"destination", destination}}));
 }
 
 // Gives the synced copy at `temporary` the name `destination`: a rename when `replace`, else a
@@ -278,7 +280,7 @@ bool give_name(const std::string& temporary, const std::string& destination, boo
   if (::link(temporary.c_str(), destination.c_str()) == 0) return true;
   const int reason = errno;
   if (reason == EEXIST) return false;
-  throw cannot_write(destination, std::strerror(reason));
+  throw cannot_write(destination, system_error_reason(reason));
 }
 
 // What the backup named `destination` is, once its directory holds the name durably.

@@ -13,6 +13,7 @@
 #include "core/backup_rotation.hpp"
 #include "core/day_calendar.hpp"
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::daemon {
 
@@ -61,9 +62,9 @@ std::vector<std::string> rotate_automatic_backups(const std::string& directory,
     if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
       const int reason = errno;
       throw Error(ErrorCode::kStorage,
-                  bilingual("cannot remove the old automatic backup {path}: {reason}",
-                            "古い自動バックアップ {path} を削除できません: {reason}",
-                            {{"path", path}, {"reason", std::strerror(reason)}}));
+                  bilingual_with("cannot remove the old automatic backup {path}: {reason}",
+                                 "古い自動バックアップ {path} を削除できません: {reason}", "reason",
+                                 system_error_reason(reason), {{"path", path}}));
     }
   }
   return plan.remove;

@@ -9,18 +9,20 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/system_error_reason.hpp"
 
 namespace kioku::daemon {
 
 CollectionLock::CollectionLock(const std::string& lock_path, const std::string& collection_path) {
   descriptor_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (descriptor_ < 0) {
+    const int error = errno;
     throw Error(ErrorCode::kPermission,
-                bilingual("cannot open lock file {path}: {reason}; kiokud needs to write in the "
-                          "collection's directory",
-                          "ロックファイル {path} を開けません: {reason}。kiokud "
-                          "はコレクションのディレクトリに書き込める必要があります",
-                          {{"path", lock_path}, {"reason", std::strerror(errno)}}));
+                bilingual_with("cannot open lock file {path}: {reason}; kiokud needs to write in "
+                               "the collection's directory",
+                               "ロックファイル {path} を開けません: {reason}。kiokud "
+                               "はコレクションのディレクトリに書き込める必要があります",
+                               "reason", system_error_reason(error), {{"path", lock_path}}));
   }
   if (::flock(descriptor_, LOCK_EX | LOCK_NB) != 0) {
     char pid[32] = {};

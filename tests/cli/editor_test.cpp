@@ -20,7 +20,7 @@ using kioku::test::english_file_messages;
 
 std::string editor_error(const std::string& command, const std::string& path) {
   try {
-    run_editor(command, path, english_file_messages);
+    run_editor(command, path, english_file_messages, "en");
   } catch (const Error& error) {
     return error.what();
   }
@@ -40,7 +40,7 @@ TEST_CASE("editor: a private file, edited through sh, removed with its directory
   std::string path;
   std::string directory;
   {
-    const PrivateFile file("note.toml", english_file_messages);
+    const PrivateFile file("note.toml", english_file_messages, "en");
     path = file.path();
     directory = path.substr(0, path.rfind('/'));
     CHECK(path.substr(path.rfind('/')) == "/note.toml");
@@ -49,11 +49,11 @@ TEST_CASE("editor: a private file, edited through sh, removed with its directory
     CHECK(mode_of(directory) == 0700);
     file.write("front.en = \"a\"\n");
     // A command with its own arguments, and quotes in it, gets the path as its last word.
-    run_editor("sed -i 's/\"a\"/\"b c\"/'", path, english_file_messages);
+    run_editor("sed -i 's/\"a\"/\"b c\"/'", path, english_file_messages, "en");
     CHECK(file.read() == "front.en = \"b c\"\n");
     // An editor that saves by renaming a new file into place.
-    run_editor("sh -c 'printf x > \"$0.new\" && mv \"$0.new\" \"$0\"'", path,
-               english_file_messages);
+    run_editor("sh -c 'printf x > \"$0.new\" && mv \"$0.new\" \"$0\"'", path, english_file_messages,
+               "en");
     CHECK(file.read() == "x");
     // Written again in place, shorter than before.
     file.write("");
@@ -65,7 +65,7 @@ TEST_CASE("editor: a private file, edited through sh, removed with its directory
 
 TEST_CASE("editor: one that fails, is killed or does not exist saves nothing, and says so",
           "[cli][editor]") {
-  const PrivateFile file("note.toml", english_file_messages);
+  const PrivateFile file("note.toml", english_file_messages, "en");
   CHECK(editor_error("exit 3 #", file.path()) ==
         "The editor (exit 3 #) exited with status 3: nothing saved.");
   CHECK(editor_error("kill -9 $$ #", file.path()) ==

@@ -354,7 +354,7 @@ TEST_CASE(
                  ? "kioku: export: cannot write " + unwritable +
                        ": Not a directory; nothing was written\n"
                  : "kioku: export: " + unwritable +
-                       " に書き込めません: Not a directory。何も書き出していません\n"));
+                       " に書き込めません: ディレクトリではありません。何も書き出していません\n"));
     }
   }
 }
