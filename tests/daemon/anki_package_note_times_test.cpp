@@ -184,7 +184,7 @@ TEST_CASE(
 
 TEST_CASE(
     "anki package import: the same package again, and a round trip, find every note "
-    "unchanged; an export carries the package's time back out",
+    "unchanged, and an export carries the package's time back out",
     "[daemon][anki]") {
   OneNotePackages packages;
   const std::int64_t mod_s = kMorningS - 86'400;
