@@ -90,6 +90,15 @@ std::string stored_language(const Note& note, const std::string& otherwise) {
   return otherwise;
 }
 
+// When the file's copy of a note last changed (Anki's notes.mod, in seconds), in ms: the note's
+// modified_ms once imported, so that the next import compares the two files' times as Anki
+// does (docs/anki-import.md, "Re-import"). A time past `now` (a clock ahead, or a forged mod
+// whose ms would overflow) is `now`, and one before 1970 is 0: kioku keeps no change to come.
+TimestampMs anki_note_modified_ms(std::int64_t modified_s, TimestampMs now) {
+  if (modified_s > now / 1000) return now;
+  return std::max<std::int64_t>(modified_s, 0) * 1000;
+}
+
 // A note of the file as an error names it, "note GUID", and a field of it, "note GUID: front".
 BilingualMessage note_place(const std::string& guid) {
   return bilingual("note {guid}", "ノート {guid}", {{"guid", guid}});
@@ -411,12 +420,14 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
     };
     // A new note nothing else of the import waits on (nothing_after_save), as a Note or a
     // PreparedNote: saved with the notes after it, in a batch.
-    const auto add_later = [&](std::int64_t deck_id, auto note, const std::string& guid) {
+    const auto add_later = [&](std::int64_t deck_id, auto note, const AnkiNote& anki_note) {
       try {
-        places.add_later(collection, deck_id, std::move(note), now,
-                         [&summary](const NoteSave& save) { summary.count(save); });
+        places.add_later(
+            collection, deck_id, std::move(note), now,
+            [&summary](const NoteSave& save) { summary.count(save); },
+            anki_note_modified_ms(anki_note.modified_s, now));
       } catch (const NoteError& error) {
-        throw InputError(name, 0, 0, note_field_place(guid, error.field()),
+        throw InputError(name, 0, 0, note_field_place(anki_note.guid, error.field()),
                          error.problem_message());
       }
     };
@@ -452,7 +463,8 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         // save waits on (prepared_ahead); copied, as that thread frees its own memory.
         const PreparedNote& prepared = *walked->prepared;
         name_deck(prepared.note.deck);
-        add_later(deck_of_new_note(anki_note, prepared.note.deck), PreparedNote(prepared), guid);
+        add_later(deck_of_new_note(anki_note, prepared.note.deck), PreparedNote(prepared),
+                  anki_note);
         continue;
       }
       std::optional<StoredNote> stored;
@@ -510,14 +522,14 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         }
       } else if (!stored && nothing_after_save(anki_note, options)) {
         // Nothing below reads or writes its cards: added with the notes after it, in a batch.
-        add_later(deck_id, std::move(note), guid);
+        add_later(deck_id, std::move(note), anki_note);
         continue;
       } else {
         NoteSave save;
         try {
           save = places.save(collection, deck_id, note,
                              stored ? std::optional<std::int64_t>(stored->position) : std::nullopt,
-                             now);
+                             now, anki_note_modified_ms(anki_note.modified_s, now));
         } catch (const NoteError& error) {
           throw InputError(name, 0, 0, note_field_place(guid, error.field()),
                            error.problem_message());

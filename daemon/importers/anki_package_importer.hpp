@@ -24,9 +24,11 @@ struct AnkiPackageOptions {
 };
 
 // Imports the package open at `descriptor` (named `name` in errors). A note whose guid kioku
-// has is updated when the package's copy is newer (notes.mod after the kioku note's last
-// change), else left. Throws kioku::InputError naming the package: a malformed package, a
-// note type other than the five (named), a note its kind refuses; nothing is changed then.
+// has is updated when the package's copy is newer (notes.mod after the kioku note's
+// modified_ms: the mod of the package it came from, or the time kioku last changed it), else
+// left; an imported note keeps its package's mod as its modified_ms. Throws kioku::InputError
+// naming the package: a malformed package, a note type other than the five (named), a note its
+// kind refuses; nothing is changed then.
 // With `dry_run` the import is done and rolled back and no media file is written. `progress`
 // hears the notes and cards done; what it throws rolls the import back.
 ImportSummary import_anki_package_descriptor(Collection& collection, int descriptor,

@@ -16,17 +16,18 @@ std::int64_t& ImportedNotePlaces::next_position(Collection& collection, std::int
 }
 
 NoteSave ImportedNotePlaces::save(Collection& collection, std::int64_t deck_id, const Note& note,
-                                  std::optional<std::int64_t> stored_position, TimestampMs now) {
+                                  std::optional<std::int64_t> stored_position, TimestampMs now,
+                                  std::optional<TimestampMs> source_modified) {
   flush(collection, now);
-  return save_now(collection, deck_id, note, stored_position, now);
+  return save_now(collection, deck_id, note, stored_position, now, source_modified);
 }
 
 NoteSave ImportedNotePlaces::save_now(Collection& collection, std::int64_t deck_id,
                                       const Note& note, std::optional<std::int64_t> stored_position,
-                                      TimestampMs now) {
+                                      TimestampMs now, std::optional<TimestampMs> source_modified) {
   std::int64_t& next = next_position(collection, deck_id);
   if (!stored_position) {
-    NoteSave added = collection.add_note(deck_id, note, next, now);
+    NoteSave added = collection.add_note(deck_id, note, next, now, source_modified);
     if (added.note_added) {
       next += static_cast<std::int64_t>(added.cards.size());
       return added;
@@ -38,7 +39,7 @@ NoteSave ImportedNotePlaces::save_now(Collection& collection, std::int64_t deck_
     }
   }
   const std::int64_t position = stored_position.value_or(next);
-  NoteSave save = collection.save_note(deck_id, note, "", position, now);
+  NoteSave save = collection.save_note(deck_id, note, "", position, now, source_modified);
   // A card the note makes now (a new cloze) goes after its note's others, which may reach past
   // where the next new note was to go.
   next = std::max(next, position + static_cast<std::int64_t>(save.cards.size()));
@@ -46,18 +47,21 @@ NoteSave ImportedNotePlaces::save_now(Collection& collection, std::int64_t deck_
 }
 
 void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id, Note note,
-                                   TimestampMs now, std::function<void(const NoteSave&)> saved) {
-  add_later(collection, deck_id, prepare_new_note(std::move(note)), now, std::move(saved));
+                                   TimestampMs now, std::function<void(const NoteSave&)> saved,
+                                   std::optional<TimestampMs> source_modified) {
+  add_later(collection, deck_id, prepare_new_note(std::move(note)), now, std::move(saved),
+            source_modified);
 }
 
 void ImportedNotePlaces::add_later(Collection& collection, std::int64_t deck_id,
                                    PreparedNote prepared, TimestampMs now,
-                                   std::function<void(const NoteSave&)> saved) {
+                                   std::function<void(const NoteSave&)> saved,
+                                   std::optional<TimestampMs> source_modified) {
   if (waiting_.size() >= kMostWaiting || waiting_bytes_ >= kMostWaitingBytes) {
     flush(collection, now);
   }
   waiting_bytes_ += held_bytes(prepared);
-  waiting_.push_back({std::move(prepared), deck_id});
+  waiting_.push_back({std::move(prepared), deck_id, source_modified});
   waiting_saved_.push_back(std::move(saved));
 }
 
@@ -75,8 +79,8 @@ void ImportedNotePlaces::flush(Collection& collection, TimestampMs now) {
         waiting_saved_[done++](save);
       } else {
         // One its deck has after all: saved where it is, as save() would.
-        waiting_saved_[done++](
-            save_now(collection, left[at].deck_id, save.note, std::nullopt, now));
+        waiting_saved_[done++](save_now(collection, left[at].deck_id, save.note, std::nullopt, now,
+                                        left[at].source_modified));
       }
     }
     left = left.subspan(saves.size());

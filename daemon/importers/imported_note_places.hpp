@@ -24,25 +24,30 @@ class ImportedNotePlaces {
   // import found the note there, else as a new note after the deck's last card. When the deck
   // has the note all the same (the import did not look), it is saved at the place it has; a
   // deleted note of its id is saved in place of that, and stays deleted. Throws NoteError as
-  // Collection::save_note does. Saves the notes added later first.
+  // Collection::save_note does, which takes `source_modified` as it does. Saves the notes added
+  // later first.
   NoteSave save(Collection& collection, std::int64_t deck_id, const Note& note,
-                std::optional<std::int64_t> stored_position, TimestampMs now);
+                std::optional<std::int64_t> stored_position, TimestampMs now,
+                std::optional<TimestampMs> source_modified = std::nullopt);
   // save() for a note the import did not find in the deck, when nothing of the import reads
   // or writes its rows before flush(): it is prepared (and refused, with NoteError) now, and
   // saved with the notes after it, in one batch; `saved` hears its save then. The import
   // calls flush() before anything else of it reads or writes notes or cards, and at its end.
   void add_later(Collection& collection, std::int64_t deck_id, Note note, TimestampMs now,
-                 std::function<void(const NoteSave&)> saved);
+                 std::function<void(const NoteSave&)> saved,
+                 std::optional<TimestampMs> source_modified = std::nullopt);
   // The same for a note already prepared (prepare_new_note).
   void add_later(Collection& collection, std::int64_t deck_id, PreparedNote prepared,
-                 TimestampMs now, std::function<void(const NoteSave&)> saved);
+                 TimestampMs now, std::function<void(const NoteSave&)> saved,
+                 std::optional<TimestampMs> source_modified = std::nullopt);
   // Saves the notes added later, in their order, as save() one at a time would.
   void flush(Collection& collection, TimestampMs now);
 
  private:
   std::int64_t& next_position(Collection& collection, std::int64_t deck_id);
   NoteSave save_now(Collection& collection, std::int64_t deck_id, const Note& note,
-                    std::optional<std::int64_t> stored_position, TimestampMs now);
+                    std::optional<std::int64_t> stored_position, TimestampMs now,
+                    std::optional<TimestampMs> source_modified);
 
   // Most notes waiting: two statements of 32; more only hold memory. And at most so many of
   // their bytes (held_bytes): notes of many clozes hold their fields once a card.

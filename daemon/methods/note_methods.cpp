@@ -261,7 +261,9 @@ protocol::NoteAddManyResult add_many(const protocol::NoteAddManyParams& params,
   std::optional<Error> refused;
   for (const protocol::NewNote& requested : params.notes) {
     try {
-      prepared.push_back({prepared_new_note(deck, requested), deck.id});
+      prepared.push_back({.prepared = prepared_new_note(deck, requested),
+                          .deck_id = deck.id,
+                          .source_modified = std::nullopt});  // stamped now
     } catch (const Error& error) {
       if (error.code() != ErrorCode::kInvalidParams) throw;
       refused = at_place(prepared.size(), error);

@@ -198,18 +198,25 @@ class Collection {
   // and history, new ones are added at `first_card_position` on, ones it no longer makes are
   // retired. For use inside write(). Throws NoteError when the note breaks a rule of its kind;
   // a deleted note stays deleted (its cards out of the queue).
-  // The note's position is its first card's.
+  // The note's position is its first card's. The note is stamped `now` (its created_ms, and its
+  // modified_ms when added or changed) but for `source_modified`: the time its source last
+  // changed it (an Anki package's note), at most `now`, is its modified_ms instead, so that the
+  // next import compares the file's time with that of the copy kioku has (docs/anki-import.md,
+  // "Re-import"). An update takes it even when the content is the same (the source changed what
+  // kioku does not keep), and stamps later than the stored modified_ms all the same:
+  // note.update's check of modified_ms tells every change by it.
   NoteSave save_note(std::int64_t deck_id, const Note& note, const std::string& sibling_group,
-                     std::int64_t first_card_position, TimestampMs now);
+                     std::int64_t first_card_position, TimestampMs now,
+                     std::optional<TimestampMs> source_modified = std::nullopt);
   // save_note() for a note that is new to the deck, with no sibling group of its own: what
   // note.add sends. Returns with note_added false, having written nothing, when the deck has a
   // note of its id. Cheaper than save_note(): no lookup of the note or its cards before. The
   // note is taken by value: a caller done with it moves it in, and no copy is made.
   NoteSave add_note(std::int64_t deck_id, Note note, std::int64_t first_card_position,
-                    TimestampMs now);
+                    TimestampMs now, std::optional<TimestampMs> source_modified = std::nullopt);
   // The same for a note prepared already (daemon/store/prepared_note.hpp): only its SQL.
   NoteSave add_note(std::int64_t deck_id, PreparedNote prepared, std::int64_t first_card_position,
-                    TimestampMs now);
+                    TimestampMs now, std::optional<TimestampMs> source_modified = std::nullopt);
   // add_note() for a batch of notes new to their decks, each note's cards at its deck's next
   // position (`next_position(deck_id)`, counted on here as cards are added): their rows go in
   // with multi-row INSERTs (daemon/store/rows_insert.hpp), a few statements for 32 notes where
@@ -220,6 +227,7 @@ class Collection {
   struct NoteToAdd {
     PreparedNote prepared;
     std::int64_t deck_id = 0;
+    std::optional<TimestampMs> source_modified;  // as save_note() takes it
   };
   using NextPosition = std::function<std::int64_t&(std::int64_t deck_id)>;
   std::vector<NoteSave> add_notes(std::span<NoteToAdd> notes, const NextPosition& next_position,

@@ -41,6 +41,14 @@ Note with_kept_cards(const Note& written, const std::optional<StoredNote>& store
   return note;
 }
 
+// The modified_ms an update of `stored` stamps (Collection::save_note): `now`, or the time the
+// note's source last changed it, but later than the stored one.
+TimestampMs update_stamp(const StoredNote& stored, TimestampMs now,
+                         std::optional<TimestampMs> source_modified) {
+  if (!source_modified) return now;
+  return std::max(*source_modified, stored.modified_ms + 1);
+}
+
 }  // namespace
 
 int NoteSave::count(CardChange change) const noexcept {
@@ -58,7 +66,7 @@ std::vector<std::int64_t> NoteSave::added() const {
 
 NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
                                const std::string& sibling_group, std::int64_t first_card_position,
-                               TimestampMs now) {
+                               TimestampMs now, std::optional<TimestampMs> source_modified) {
   const std::int64_t note_position = first_card_position;
   NoteSave save;
   const std::optional<StoredNote> stored = notes_.find(deck_id, written.id);
@@ -68,15 +76,17 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
   const std::string fields_json = note_fields_to_json(note.fields);
   bool deleted = false;
   if (!stored) {
-    save.note_id = notes_.insert(deck_id, note, fields_json, sibling_group, note_position, now);
+    save.note_id = notes_.insert(deck_id, note, fields_json, sibling_group, note_position, now,
+                                 source_modified.value_or(now));
     save.note_added = true;
   } else {
     save.note_id = stored->id;
     deleted = stored->deleted_ms.has_value();
     save.note_changed =
         !same_note_content(stored->note, note) || stored->sibling_group != sibling_group;
-    if (save.note_changed) {
-      notes_.update(save.note_id, note, fields_json, sibling_group, note_position, now);
+    if (save.note_changed || source_modified) {
+      notes_.update(save.note_id, note, fields_json, sibling_group, note_position,
+                    update_stamp(*stored, now, source_modified));
     } else if (stored->position != note_position) {
       notes_.set_position(save.note_id, note_position);
     }
@@ -108,16 +118,19 @@ NoteSave Collection::save_note(std::int64_t deck_id, const Note& written,
 }
 
 NoteSave Collection::add_note(std::int64_t deck_id, Note written, std::int64_t first_card_position,
-                              TimestampMs now) {
-  return add_note(deck_id, prepare_new_note(std::move(written)), first_card_position, now);
+                              TimestampMs now, std::optional<TimestampMs> source_modified) {
+  return add_note(deck_id, prepare_new_note(std::move(written)), first_card_position, now,
+                  source_modified);
 }
 
 NoteSave Collection::add_note(std::int64_t deck_id, PreparedNote prepared,
-                              std::int64_t first_card_position, TimestampMs now) {
+                              std::int64_t first_card_position, TimestampMs now,
+                              std::optional<TimestampMs> source_modified) {
   NoteSave save;
   save.note = std::move(prepared.note);
   const std::optional<std::int64_t> note_id =
-      notes_.insert_new(deck_id, save.note, prepared.fields_json, first_card_position, now);
+      notes_.insert_new(deck_id, save.note, prepared.fields_json, first_card_position, now,
+                        source_modified.value_or(now));
   if (!note_id) return save;
   save.note_id = *note_id;
   save.note_added = true;
@@ -182,7 +195,8 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
                            .deck_id = adding.deck_id,
                            .note = &prepared.note,
                            .fields_json = &prepared.fields_json,
-                           .position = position});
+                           .position = position,
+                           .modified = adding.source_modified.value_or(now)});
       // Each row stays with its note until the part is written: the fallback below adds the
       // note from there, and the rows are the saves' once they are in.
       std::int64_t card_position = position;
@@ -200,8 +214,9 @@ std::vector<NoteSave> Collection::add_notes(std::span<NoteToAdd> notes,
       for (const auto& [deck_id, position] : positions_before) next_position(deck_id) = position;
       for (std::size_t at = first; at < end; ++at) {
         std::int64_t& position = next_position(notes[at].deck_id);
-        NoteSave& save = saves.emplace_back(
-            add_note(notes[at].deck_id, std::move(notes[at].prepared), position, now));
+        NoteSave& save =
+            saves.emplace_back(add_note(notes[at].deck_id, std::move(notes[at].prepared), position,
+                                        now, notes[at].source_modified));
         if (!save.note_added) return saves;
         position += static_cast<std::int64_t>(save.cards.size());
       }

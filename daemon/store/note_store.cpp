@@ -88,7 +88,7 @@ struct NoteStore::Statements {
         insert(database.prepare(
             "INSERT INTO notes (deck_id, guid, kind, fields, choices, answer, tags, "
             "sibling_group, position, created_ms, modified_ms, note_type, kept_cards) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)")),
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)")),
         update(database.prepare(
             "UPDATE notes SET kind = ?2, fields = ?3, choices = ?4, answer = ?5, tags = ?6, "
             "sibling_group = ?7, position = ?8, modified_ms = ?9, note_type = ?10, "
@@ -200,21 +200,22 @@ std::vector<StoredNote> NoteStore::search(const NoteSearch& search) {
 
 std::int64_t NoteStore::insert(std::int64_t deck_id, const Note& note,
                                const std::string& fields_json, const std::string& sibling_group,
-                               std::int64_t position, TimestampMs now) {
+                               std::int64_t position, TimestampMs created, TimestampMs modified) {
   sqlite::Statement& insert = statements_->insert;
   insert.bind(1, deck_id).bind_lasting(2, note.id).bind(3, note_kind_name(note.kind));
   insert.bind_lasting(4, fields_json).bind(5, note_choices_to_json(note.choices));
   insert.bind(6, note.answer).bind(7, join_tags(note.tags)).bind_lasting(8, sibling_group);
-  insert.bind(9, position).bind(10, now).bind(11, type_id(note));
-  insert.bind(12, kept_cards_to_text(note.kept_cards)).run();
+  insert.bind(9, position).bind(10, created).bind(11, modified).bind(12, type_id(note));
+  insert.bind(13, kept_cards_to_text(note.kept_cards)).run();
   return database_.last_insert_rowid();
 }
 
 std::optional<std::int64_t> NoteStore::insert_new(std::int64_t deck_id, const Note& note,
                                                   const std::string& fields_json,
-                                                  std::int64_t position, TimestampMs now) {
+                                                  std::int64_t position, TimestampMs created,
+                                                  TimestampMs modified) {
   try {
-    return insert(deck_id, note, fields_json, "", position, now);
+    return insert(deck_id, note, fields_json, "", position, created, modified);
   } catch (const sqlite::SqliteError& error) {
     // Confirmed by a lookup, only on this rare path: another UNIQUE index on notes, one day,
     // must not read as "the deck has this note".
@@ -245,7 +246,7 @@ bool NoteStore::insert_new_rows(std::span<const NewRow> rows, TimestampMs now) {
         binder.bind(note_kind_name(note.kind)).bind_lasting(*row.fields_json);
         binder.bind_lasting(made[made.size() - 3]).bind(note.answer);
         binder.bind_lasting(made[made.size() - 2]).bind_lasting("").bind(row.position);
-        binder.bind(now).bind(now).bind(type_id(note)).bind_lasting(made.back());
+        binder.bind(now).bind(row.modified).bind(type_id(note)).bind_lasting(made.back());
       }
       statement.run();
     });

@@ -75,26 +75,30 @@ class NoteStore {
 
   // `note` should be canonical (core/note_canonical.hpp): what is stored is what is compared.
   // `fields_json` is note_fields_to_json(note.fields), which the caller has made already for
-  // its cards' hashes (made once, it cost a note.add 7,500 instructions less).
+  // its cards' hashes (made once, it cost a note.add 7,500 instructions less). `created` and
+  // `modified` are the row's created_ms and modified_ms: one time but for a note that has a
+  // time of change of its own (Collection::save_note).
   std::int64_t insert(std::int64_t deck_id, const Note& note, const std::string& fields_json,
-                      const std::string& sibling_group, std::int64_t position, TimestampMs now);
+                      const std::string& sibling_group, std::int64_t position, TimestampMs created,
+                      TimestampMs modified);
   // insert() for a note the caller believes new: empty, and nothing written, when the deck has
   // a note of its id already (the table's UNIQUE (deck_id, guid) says so, instead of a lookup
   // before every insert).
   std::optional<std::int64_t> insert_new(std::int64_t deck_id, const Note& note,
                                          const std::string& fields_json, std::int64_t position,
-                                         TimestampMs now);
+                                         TimestampMs created, TimestampMs modified);
   // insert_new() for new notes with the row ids the caller gave them (above every id there
   // is), in multi-row INSERTs (daemon/store/rows_insert.hpp). False when a note its deck has
   // already (or one `rows` holds twice) fails a statement: none of that statement's rows stays,
   // those of the statements before it do, so RowsInsert::kMostRows rows or fewer land whole or
-  // not at all. Which note clashed is not looked for.
+  // not at all. Which note clashed is not looked for. Each row's created_ms is `now`.
   struct NewRow {
     std::int64_t id = 0;
     std::int64_t deck_id = 0;
     const Note* note = nullptr;  // canonical
     const std::string* fields_json = nullptr;
     std::int64_t position = 0;
+    TimestampMs modified = 0;  // its modified_ms
   };
   bool insert_new_rows(std::span<const NewRow> rows, TimestampMs now);
   // The largest row id of a note, 0 for none.

@@ -566,7 +566,9 @@ TEST_CASE("notes: a batch's saves give each card's row as one note's save gives 
     return note;
   };
   std::vector<daemon::Collection::NoteToAdd> notes;
-  for (int at = 0; at < 40; ++at) notes.push_back({daemon::prepare_new_note(note_of(at)), deck_id});
+  for (int at = 0; at < 40; ++at) {
+    notes.push_back({daemon::prepare_new_note(note_of(at)), deck_id, std::nullopt});
+  }
   std::int64_t next = 1;
   const std::vector<daemon::NoteSave> saves = batched.collection.add_notes(
       notes, [&](std::int64_t) -> std::int64_t& { return next; }, 0);

@@ -241,6 +241,49 @@ TEST_CASE("e2e: an older different copy of a note is conflicting - a repeated gu
   }
 }
 
+TEST_CASE(
+    "e2e: a copy edited in Anki after the first package updates the note, and an edit of "
+    "the note read before is refused",
+    "[e2e][anki_package]") {
+  TempHome home;
+  RunningDaemon daemon(home, {"--no-bundled-decks"});
+  const std::string collection = zip_entry(fixture("anki_media.apkg"), "collection.anki2");
+  // Both copies long before either import: what decides is their own times (session 41).
+  const std::string first = home.root() + "/first.apkg";
+  write_changed_package(first, collection, "UPDATE notes SET mod = 1700000000", "{}");
+  REQUIRE(daemon.kioku({"import", first}).exit_code == 0);
+  const std::string guid = SqliteReader(home.collection_path()).text("SELECT guid FROM notes");
+  const auto read = daemon.call("note.get", {{"note", guid}});
+  CHECK(read.at("modified_ms").as_int64() == 1700000000000);
+
+  const std::string second = home.root() + "/second.apkg";
+  write_changed_package(second, collection,
+                        "UPDATE notes SET mod = 1700000600, "
+                        "flds = 'edited in Anki' || char(31) || 'back'",
+                        "{}");
+  const auto updated = parse_output(daemon.kioku({"import", second, "--json"}));
+  CHECK(field(updated, "updated") == 1);
+  CHECK(field(updated, "conflicting") == 0);
+  const auto now = daemon.call("note.get", {{"note", guid}});
+  CHECK(now.at("fields").at("front").at("en").as_string() == "edited in Anki");
+  CHECK(now.at("modified_ms").as_int64() == 1700000600000);
+  CHECK(field(parse_output(daemon.kioku({"import", second, "--json"})), "unchanged") == 1);
+
+  // An edit of the copy read before the second import is refused; of the copy now, it is saved.
+  const auto edit = [&](const boost::json::value& copy) {
+    boost::json::object fields = copy.at("fields").as_object();
+    fields["front"] = boost::json::object{{"en", "edited in kioku"}};
+    return daemon.rpc(
+        "note.update",
+        {{"note", guid}, {"fields", fields}, {"modified_ms", copy.at("modified_ms")}});
+  };
+  CHECK(error_code_of(edit(read)) == -32003);
+  const auto saved = result_of(edit(now));
+  CHECK(saved.at("note").at("modified_ms").as_int64() > 1700000600000);
+  CHECK(daemon.call("note.get", {{"note", guid}}).at("fields").at("front").at("en").as_string() ==
+        "edited in kioku");
+}
+
 TEST_CASE("e2e: --dry-run of an Anki package changes nothing and writes no media",
           "[e2e][anki_package]") {
   if (!have_fixtures()) KIOKU_SKIP("no fixtures at " + fixtures_directory());
