@@ -269,39 +269,59 @@ class AnswerSource {
   }
 
   // A rating in a terminal: a/1, h/2, g/3, e/4, and Enter or space for `on_enter`. nullopt to
-  // stop.
+  // stop. Where a right choice is held by kiokud, which nothing but its rating releases: there
+  // the keys that bury, suspend or undo do nothing (read_rating_or_action elsewhere).
   // `with_again` false: the prompt shows no Again (a right choice), so its keys do nothing; a
   // second tap of choice 1 or a recorded a lapse.
   std::optional<Rating> read_rating(Rating on_enter = Rating::kGood, bool with_again = true) {
     for (;;) {
       const auto key = raw_->read_key();
       if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
-      if (*key == '\n' || *key == ' ') return on_enter;
-      switch (*key) {
-        case 'g':
-        case 'G':
-        case '3':
-          return Rating::kGood;
-        case 'h':
-        case 'H':
-        case '2':
-          return Rating::kHard;
-        case 'e':
-        case 'E':
-        case '4':
-          return Rating::kEasy;
-        case 'a':
-        case 'A':
-        case '1':
-          if (with_again) return Rating::kAgain;
-          break;
-        default:
-          break;
+      if (const auto rating = rating_of_key(*key, on_enter, with_again)) return rating;
+    }
+  }
+
+  // A rating, or the keys of a card's first prompt (- buries, ! suspends, u undoes the answer
+  // before: an Answer with no rating), where nothing of the card is recorded yet: its answer
+  // shown, or a typed answer compared. The keys' line offers them there too. nullopt to stop.
+  std::optional<Answer> read_rating_or_action(Rating on_enter = Rating::kGood) {
+    for (;;) {
+      const auto key = raw_->read_key();
+      if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
+      if (const auto action = action_of(std::string(1, *key))) return action;
+      if (const auto rating = rating_of_key(*key, on_enter, true)) {
+        Answer rated;
+        rated.rating = rating;
+        return rated;
       }
     }
   }
 
  private:
+  static std::optional<Rating> rating_of_key(char key, Rating on_enter, bool with_again) {
+    if (key == '\n' || key == ' ') return on_enter;
+    switch (key) {
+      case 'g':
+      case 'G':
+      case '3':
+        return Rating::kGood;
+      case 'h':
+      case 'H':
+      case '2':
+        return Rating::kHard;
+      case 'e':
+      case 'E':
+      case '4':
+        return Rating::kEasy;
+      case 'a':
+      case 'A':
+      case '1':
+        if (with_again) return Rating::kAgain;
+        return std::nullopt;
+      default:
+        return std::nullopt;
+    }
+  }
   static int choice_from_key(char key, int count) {
     if (key >= '1' && key < '1' + count) return key - '0';
     const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(key)));
@@ -835,9 +855,11 @@ class ReviewScreen {
       display().echo("\n");
       show_answer_side(card);
       print_rating_prompt(card, true);
-      rating = input_.read_rating();
+      const std::optional<Answer> rated = input_.read_rating_or_action();
+      if (rated && !rated->rating) return act_on(card, *rated);
       display().echo("\n");
-      if (!rating) return false;
+      if (!rated) return false;
+      rating = rated->rating;
     } else {
       const auto line = input_.read_scripted_rating();
       if (!line) return false;
@@ -913,9 +935,11 @@ class ReviewScreen {
       // Enter takes the comparison's verdict, as a script's line without a rating does.
       const Rating on_enter = check.correct.value_or(true) ? Rating::kGood : Rating::kAgain;
       print_rating_prompt(card, true, on_enter);
-      rating = input_.read_rating(on_enter);
+      const std::optional<Answer> rated = input_.read_rating_or_action(on_enter);
+      if (rated && !rated->rating) return act_on(card, *rated);
       display().echo("\n");
-      if (!rating) return false;
+      if (!rated) return false;
+      rating = rated->rating;
     }
     return record_answer(card, rating, typed->text, started);
   }

@@ -207,6 +207,62 @@ TEST_CASE("e2e: full screen - u undoes the last answers one after the other",
   CHECK(answers_today(stats) == 0);
 }
 
+TEST_CASE("e2e: full screen - u, - and ! work at the rating prompt of an answer shown or compared",
+          "[e2e][terminal][full-screen]") {
+  RunningDaemon daemon({"--no-bundled-decks", "--clock-start", clock_start(kMorning)});
+  const TempHome& home = daemon.home();
+  REQUIRE(run_kioku(home, {"import", home.write_file("kinds.toml", kJapaneseDeck)}).exit_code == 0);
+  TmuxSession terminal(home.root(), review_then_stty(home), home.environment(), 100, 30);
+  INFO("screen:\n" << terminal.screen_text());
+
+  // The basic card, shown and rated Good.
+  REQUIRE(terminal.wait_for("Capital of Japan?"));
+  terminal.send_keys("Space");
+  REQUIRE(terminal.wait_for("How well did you know it?"));
+  terminal.send_keys("3");
+  REQUIRE(poll_until([&] { return answered_cards(home).size() == 1; }));
+  // The cloze card's answer shown: u at its rating undoes the basic card's answer, and this
+  // card is not answered.
+  REQUIRE(terminal.wait_for("is the capital of Japan."));
+  terminal.send_keys("Space");
+  REQUIRE(terminal.wait_for("How well did you know it?"));
+  terminal.send_keys("u");
+  REQUIRE(terminal.wait_for("Undone: your answer to card"));
+  CHECK(answers_today(parse_output(run_kioku(home, {"stats", "--json"}))) == 0);
+  // The basic card comes again; - at its rating buries it, ! at the next one's suspends it.
+  REQUIRE(terminal.wait_for("Capital of Japan?"));
+  terminal.send_keys("Space");
+  REQUIRE(terminal.wait_for("How well did you know it?"));
+  terminal.send_keys("-");
+  REQUIRE(terminal.wait_for("Buried until tomorrow"));
+  REQUIRE(terminal.wait_for("is the capital of Japan."));
+  terminal.send_keys("Space");
+  REQUIRE(terminal.wait_for("How well did you know it?"));
+  terminal.send_keys("!");
+  REQUIRE(terminal.wait_for("Suspended"));
+  // A typed answer compared: u at its rating undoes nothing left, and the card stays unanswered.
+  REQUIRE(terminal.wait_for("in Japanese?"));
+  terminal.send_keys("x");
+  terminal.send_keys("Enter");
+  REQUIRE(terminal.wait_for("How well did you know it?"));
+  terminal.send_keys("u");
+  REQUIRE(terminal.wait_for("Nothing to undo in this session"));
+  // The typed card again, waiting for its answer, where q is a letter: Ctrl-C ends the session.
+  REQUIRE(terminal.wait_for("Enter check · Backspace erase · Ctrl-C quit"));
+  terminal.send_keys("C-c");
+  REQUIRE(terminal.wait_for("Session: 0 cards reviewed"));
+  REQUIRE(terminal.wait_for("kioku exited with"));
+  expect_terminal_restored(terminal);
+  // The one answer given is the one undone.
+  CHECK(answered_cards(home).size() == 1);
+  CHECK(answers_today(parse_output(run_kioku(home, {"stats", "--json"}))) == 0);
+  SqliteReader collection(home.collection_path());
+  CHECK(collection.integer("SELECT s.buried_until_day > 0 FROM card_state s JOIN cards c "
+                           "ON c.id = s.card_id WHERE c.external_id = 'basic-1'") == 1);
+  CHECK(collection.integer("SELECT s.suspended FROM card_state s JOIN cards c "
+                           "ON c.id = s.card_id WHERE c.external_id LIKE 'cloze-1%'") == 1);
+}
+
 TEST_CASE("e2e: full screen - the help overlay then bury then suspend",
           "[e2e][terminal][full-screen]") {
   RunningDaemon daemon({"--clock-start", clock_start(kMorning)});
