@@ -131,6 +131,18 @@ CardState anki_card_state(const AnkiScheduling& card, const AnkiDays& days,
   // under 10^9 seconds, and no day number reaches it.
   const std::int64_t due = card.original_due.value_or(card.due);
   const bool day_numbered = state.phase == Phase::kReview || due < kFirstInstantSeconds;
+  // No interval Anki gives is longer than 100 years, so no due it writes is further from its
+  // today; one of day 99,999,999 would be due in the year 275,000, past what a date prints as.
+  if (day_numbered && due - days.anki_today > kLongestIntervalDays) {
+    throw Error(ErrorCode::kInvalidInput,
+                bilingual("a card's due (day {due}) is more than {days} days after the "
+                          "collection's today (day {today}), later than Anki schedules",
+                          "カードの期日（{due} 日目）がコレクションの今日（{today} 日目）から "
+                          "{days} 日より先で、Anki が予定する範囲を超えています",
+                          {{"due", std::to_string(due)},
+                           {"days", std::to_string(kLongestIntervalDays)},
+                           {"today", std::to_string(days.anki_today)}}));
+  }
   if (in_steps(state.phase)) {
     state.remaining_steps = static_cast<int>(card.left % kLegacyStepsBase);
     state.interday = day_numbered;

@@ -178,8 +178,15 @@ TEST_CASE("anki state: values past any real card's are refused before any arithm
                  .interval_days = 3,
                  .stability = std::numeric_limits<double>::infinity(),
                  .difficulty = 5.0}));
+  // A day-numbered due further than the longest interval from Anki's today (day 882): a
+  // review card's, a day-learning card's, one of the largest day the check above lets by.
+  CHECK(refused({.type = 2, .queue = 2, .due = 882 + 36'501, .interval_days = 3}));
+  CHECK(refused({.type = 2, .queue = 2, .due = 99'999'999, .interval_days = 3}));
+  CHECK(refused({.type = 1, .queue = 3, .due = 999'999'999}));
+  CHECK(refused({.type = 2, .queue = 2, .due = 253'402'300'799, .interval_days = 3}));
   // The largest real values still pass.
   CHECK_FALSE(refused({.type = 2, .queue = 2, .due = 900, .interval_days = 36'500}));
+  CHECK_FALSE(refused({.type = 2, .queue = 2, .due = 882 + 36'500, .interval_days = 36'500}));
   // A creation time before 1970 or after 9999 is no time: no day numbers come of it.
   CHECK_THROWS_AS(anki_days(INT64_MIN, kNow, fixture.calendar), Error);
   CHECK_THROWS_AS(anki_days(-1, kNow, fixture.calendar), Error);
@@ -215,6 +222,11 @@ TEST_CASE("anki state: what Anki never writes is refused in English and Japanese
   CHECK(refusal({.type = 2, .queue = 2, .due = 900, .original_due = -5'000'000}) ==
         Refusal{"a card's due (-5000000) is neither a day nor a time",
                 "カードの期日（-5000000）は日付でも時刻でもありません"});
+  CHECK(refusal({.type = 2, .queue = 2, .due = 99'999'999, .interval_days = 3}) ==
+        Refusal{"a card's due (day 99999999) is more than 36500 days after the collection's today "
+                "(day 882), later than Anki schedules",
+                "カードの期日（99999999 日目）がコレクションの今日（882 日目）から 36500 "
+                "日より先で、Anki が予定する範囲を超えています"});
   CHECK(refusal({.type = 2,
                  .queue = 2,
                  .due = 900,
