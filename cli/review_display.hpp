@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,9 @@ class ReviewDisplay {
  public:
   virtual ~ReviewDisplay() = default;
   // A new card: the header with its deck (safe for the terminal) and the queues' counts, and
-  // a clean card area.
-  virtual void begin_card(const Bilingual& deck, const protocol::Counts& counts) = 0;
+  // a clean card area. No counts in a cram session: its header says how many cards it has left,
+  // and the queues' counts are of cards it does not show (new ones) or does not reschedule.
+  virtual void begin_card(const Bilingual& deck, const std::optional<protocol::Counts>& counts) = 0;
   // Text for the card area; a line ends at '\n'. Short lines the session styled itself.
   virtual void write(const std::string& text) = 0;
   // What became of the card or the answer just given ("Buried until tomorrow", "→ good, next

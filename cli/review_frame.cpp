@@ -83,7 +83,8 @@ std::vector<std::string> compose_frame(const FrameContent& content, int width, i
   std::vector<std::string> rows;
 
   // The header: the deck's name gives way first, then the clock, then the counts are cut.
-  std::string right = content.counts + "  " + content.clock;
+  std::string right =
+      content.counts.empty() ? content.clock : content.counts + "  " + content.clock;
   if (display_width(right) > columns) right = content.counts;
   const int right_width = display_width(right);
   std::string header;
@@ -96,7 +97,8 @@ std::vector<std::string> compose_frame(const FrameContent& content, int width, i
   rows.push_back(styled(colour, "1", header));
   if (height == 1) return rows;
   // Under --lang both, the header's English under it: the deck and the counts, no clock.
-  const bool second_header = !content.counts_second.empty() && height > 3;
+  const bool second_header =
+      (!content.deck_second.empty() || !content.counts_second.empty()) && height > 3;
   if (second_header) {
     const int counts_width = display_width(content.counts_second);
     std::string english;

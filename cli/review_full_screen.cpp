@@ -45,7 +45,7 @@ class FullScreenDisplay : public ReviewDisplay {
     screen_.leave();
   }
 
-  void begin_card(const Bilingual& deck, const protocol::Counts& counts) override {
+  void begin_card(const Bilingual& deck, const std::optional<protocol::Counts>& counts) override {
     deck_ = deck;
     counts_ = counts;
     items_.clear();
@@ -147,7 +147,10 @@ class FullScreenDisplay : public ReviewDisplay {
     if (width != drawn_width_ || height != drawn_height_) from_scratch = true;
     FrameContent content;
     content.deck = deck_.first;
-    content.counts = fill_in(screen_text_.counts_left, {{"counts", counts_text(text_, counts_)}});
+    if (counts_) {
+      content.counts =
+          fill_in(screen_text_.counts_left, {{"counts", counts_text(text_, *counts_)}});
+    }
     content.clock = clock_text(std::chrono::steady_clock::now() - started_);
     content.body = body(width - 1, content.question_rows);
     content.notice = notice_.first;
@@ -155,8 +158,10 @@ class FullScreenDisplay : public ReviewDisplay {
     content.keys = typed_ ? screen_text_.typing_keys : screen_text_.keys;
     if (english_ != nullptr && english_screen_ != nullptr) {
       content.deck_second = deck_.second_or_first();
-      content.counts_second =
-          fill_in(english_screen_->counts_left, {{"counts", counts_text(*english_, counts_)}});
+      if (counts_) {
+        content.counts_second =
+            fill_in(english_screen_->counts_left, {{"counts", counts_text(*english_, *counts_)}});
+      }
       content.notice_second = notice_.second;
       content.prompt_second = prompt_.second;
       content.keys_second = typed_ ? english_screen_->typing_keys : english_screen_->keys;
@@ -187,7 +192,7 @@ class FullScreenDisplay : public ReviewDisplay {
   Style style_;
   std::chrono::steady_clock::time_point started_;
   Bilingual deck_{std::string()};
-  protocol::Counts counts_;
+  std::optional<protocol::Counts> counts_;  // none in a cram session
   std::vector<std::variant<std::string, Layout>> items_;
   Bilingual prompt_{std::string()};
   Bilingual notice_{std::string()};

@@ -15,17 +15,13 @@ class LineDisplay : public ReviewDisplay {
   LineDisplay(const Messages& text, const Messages* english, const Style& style, int width)
       : text_(text), english_(english), style_(style), width_(width) {}
 
-  void begin_card(const Bilingual& deck, const protocol::Counts& counts) override {
-    std::cout << '\n'
-              << style_.dim(
-                     truncate_to_width(deck.first + " · " + counts_text(text_, counts), width_))
-              << '\n';
-    if (english_ != nullptr) {
-      const std::string deck_name = deck.second_or_first();
-      std::cout << style_.dim(truncate_to_width(deck_name + " · " + counts_text(*english_, counts),
-                                                width_))
-                << '\n';
-    }
+  void begin_card(const Bilingual& deck, const std::optional<protocol::Counts>& counts) override {
+    const auto header = [&](const std::string& deck_name, const Messages& words) {
+      const std::string text = counts ? deck_name + " · " + counts_text(words, *counts) : deck_name;
+      return style_.dim(truncate_to_width(text, width_));
+    };
+    std::cout << '\n' << header(deck.first, text_) << '\n';
+    if (english_ != nullptr) std::cout << header(deck.second_or_first(), *english_) << '\n';
   }
   void write(const std::string& text) override { std::cout << text; }
   void notice(const Bilingual& text) override {

@@ -603,7 +603,7 @@ class ReviewScreen {
       if (!options_.cram) return name;
       return fill_in(words.cram_header, {{"left", std::to_string(cram_left_)}}) + " · " + name;
     });
-    display().begin_card(deck, counts);
+    display().begin_card(deck, options_.cram ? std::nullopt : std::optional(counts));
     print_side(card.question_side);
     if (english_card_ && english_card_->question != card.question) {
       print_side(english_card_->question_side, true);

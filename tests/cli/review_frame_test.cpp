@@ -147,6 +147,21 @@ TEST_CASE("review frame: a terminal of one or two rows still gets its rows", "[c
   CHECK(compose_frame(japanese_card(40), 40, 3, false).size() == 3);
 }
 
+TEST_CASE("review frame: a header without counts (a cram session) keeps its clock and English",
+          "[cli][frame]") {
+  FrameContent content = japanese_card(60);
+  content.deck = "詰め込み: 残り 3 枚 · 日本語::語彙";
+  content.counts.clear();
+  content.deck_second = "Cram: 3 left, not rescheduled · Japanese::Vocab";
+  const std::vector<std::string> rows = compose_frame(content, 60, 20, false);
+  REQUIRE(rows.size() == 20);
+  expect_inside(rows, 60);
+  CHECK(rows[0].rfind("詰め込み: 残り 3 枚 · 日本語::語彙", 0) == 0);
+  CHECK(rows[0].size() - rows[0].rfind(" 2:05") == std::string(" 2:05").size());
+  CHECK(rows[1].rfind("Cram: 3 left, not rescheduled · Japanese::Vocab", 0) == 0);
+  CHECK(rows[2].find("─") != std::string::npos);
+}
+
 TEST_CASE("review frame: --lang both puts each English text dim under its Japanese",
           "[cli][frame]") {
   FrameContent content = japanese_card(60);

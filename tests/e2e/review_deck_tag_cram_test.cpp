@@ -248,6 +248,8 @@ TEST_CASE("e2e: kioku review --cram studies ahead without changing a schedule, l
   CHECK(crammed.exit_code == 0);
   CHECK(shows(crammed, "Cram: 3 left, not rescheduled"));
   CHECK(shows(crammed, "Cram: 2 left, not rescheduled"));
+  // Its header has the cram's count alone (not the queues', of cards it does not reschedule).
+  CHECK_FALSE(shows(crammed, " · learning "));
   CHECK(shows(crammed, "not rescheduled (cram)"));
   CHECK(shows(crammed, "2 cards reviewed"));
   CHECK_FALSE(shows(crammed, "next review in"));
@@ -297,6 +299,10 @@ TEST_CASE("e2e: full screen - a cram session says so in its header, and u walks 
                        decks.home.environment());
   INFO("screen:\n" << terminal.screen_text());
   REQUIRE(terminal.wait_for("Cram: 3 left, not rescheduled · Lang::Vocab"));
+  // The header's one count is the cram's: the queues' (new cards cram never shows, reviews it
+  // does not reschedule) are not beside it.
+  CHECK(terminal.screen_text().rfind(" left") == terminal.screen_text().find(" left"));
+  CHECK(terminal.screen_text().find(" · learning ") == std::string::npos);
   // The cards come by due time; which is first depends on their fuzz.
   std::string first;
   REQUIRE(terminal.wait_until([&] {
