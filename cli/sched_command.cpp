@@ -3,7 +3,6 @@
 // kioku sched evaluate: how well SM-2 and FSRS-6 predict it;
 // kioku sched simulate: the workload it leads to, and the retention that costs least.
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -31,14 +30,11 @@ namespace kioku::cli {
 
 namespace {
 
-// Switches the process to `zone` (an IANA name such as Europe/Berlin, or UTC).
+// Switches the process to `zone`: what kiokud takes from TZ (core/time_zone_check.hpp), a zone
+// file read as one (TZif), UTC or a POSIX rule. A file of /usr/share/zoneinfo that is no zone
+// (zone.tab) was taken, and glibc then counted the days in UTC without a word.
 void use_time_zone(const std::string& zone, const MaintenanceMessages& words) {
-  struct stat info {};
-  const bool known =
-      zone == "UTC" ||
-      (zone.find("..") == std::string::npos &&
-       ::stat(("/usr/share/zoneinfo/" + zone).c_str(), &info) == 0 && S_ISREG(info.st_mode));
-  if (!known) {
+  if (time_zone_problem(zone.c_str())) {
     throw Error(ErrorCode::kInvalidParams, fill_in(words.unknown_time_zone, {{"zone", zone}}));
   }
   ::setenv("TZ", zone.c_str(), 1);

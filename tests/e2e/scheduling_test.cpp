@@ -127,6 +127,19 @@ TEST_CASE("e2e: sched replay refuses an unknown time zone", "[e2e][scheduling]")
                                 home.environment(), "");
   CHECK(zone.exit_code == 2);
   CHECK(zone.err.find("unknown time zone 'Mars/Olympus'") != std::string::npos);
+  // A file among the zones that is not one (its first bytes are not TZif's), and a name that
+  // climbs out of them to a file that is not one either.
+  for (const std::string name : {"zone.tab", "../../../etc/hostname"}) {
+    INFO(name);
+    const auto not_zone =
+        run_command({kioku_path(), "sched", "replay", "--timezone", name}, home.environment(), "");
+    CHECK(not_zone.exit_code == 2);
+    CHECK(not_zone.err.find("unknown time zone '" + name + "'") != std::string::npos);
+  }
+  // A POSIX rule is a zone, as kiokud takes it from TZ: JST-9 is UTC+9.
+  const auto rule =
+      run_command({kioku_path(), "sched", "replay", "--timezone", "JST-9"}, home.environment(), "");
+  CHECK(rule.exit_code == 0);
   // Lines that go back in time are counted, in input order (backwards_time_test.cpp).
 }
 
