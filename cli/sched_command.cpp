@@ -51,17 +51,19 @@ struct ReplayArgs {
 };
 
 // --timezone, else a warning when TZ is set to something the calendar cannot use.
-void choose_time_zone(const std::string& zone, const MaintenanceMessages& words) {
+void choose_time_zone(const std::string& zone, const MaintenanceMessages& words,
+                      const std::string& language) {
   if (!zone.empty()) {
     use_time_zone(zone, words);
   } else if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
-    std::cerr << "kioku: " << fill_in(words.warning, {{"text", *problem}}) << '\n';
+    std::cerr << "kioku: " << fill_in(words.warning, {{"text", text_in(*problem, language)}})
+              << '\n';
   }
 }
 
 void run_replay(const ReplayArgs& args, const std::string& language) {
   const MaintenanceMessages& words = maintenance_messages_for(language);
-  choose_time_zone(args.timezone, words);
+  choose_time_zone(args.timezone, words, language);
   ReplayOptions options;
   options.day_starts_at_hour = args.day_starts_at;
   options.language = language;
@@ -118,7 +120,7 @@ void run_optimize(const OptimizeArgs& args, CliContext& context) {
   if (args.deck || args.apply) {
     throw Error(ErrorCode::kInvalidParams, words.optimize_history_or_deck);
   }
-  choose_time_zone(args.timezone, words);
+  choose_time_zone(args.timezone, words, context.language);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
   read_history(args.history, words, context.language, [&](int input, const std::string& source) {
     optimize_history(input, source, options, std::cout);
@@ -139,7 +141,7 @@ void run_evaluate(const EvaluateArgs& args, CliContext& context) {
     return;
   }
   if (args.deck) throw Error(ErrorCode::kInvalidParams, words.evaluate_history_or_deck);
-  choose_time_zone(args.timezone, words);
+  choose_time_zone(args.timezone, words, context.language);
   const OptimizeOptions options{args.day_starts_at, context.json, context.language};
   read_history(args.history, words, context.language, [&](int input, const std::string& source) {
     evaluate_history(input, source, options, std::cout);
@@ -199,7 +201,7 @@ void run_simulate(const SimulateArgs& args, CliContext& context) {
     return;
   }
   const MaintenanceMessages& words = maintenance_messages_for(context.language);
-  choose_time_zone(args.timezone, words);
+  choose_time_zone(args.timezone, words, context.language);
   read_history(args.history, words, context.language, [&](int input, const std::string& source) {
     simulate_history(input, source, options, std::cout);
   });

@@ -112,7 +112,7 @@ std::optional<std::string> zone_file_path(const char* tz) {
   return base + "/" + std::string(name);
 }
 
-std::optional<std::string> time_zone_problem(const char* tz) {
+std::optional<BilingualMessage> time_zone_problem(const char* tz) {
   if (tz == nullptr || *tz == '\0') return std::nullopt;
   const std::string_view value(tz);
   const std::string_view name = zone_name(value);
@@ -122,10 +122,14 @@ std::optional<std::string> time_zone_problem(const char* tz) {
     return std::nullopt;
   }
   if (value.front() != ':' && is_posix_rule(value)) return std::nullopt;
-  return "TZ='" + escape_controls(value) +
-         "' is neither a time zone of this system nor a POSIX TZ rule, so days are counted in "
-         "UTC; set TZ to a zone such as Europe/Berlin (see /usr/share/zoneinfo), or unset it "
-         "for the system's zone";
+  return bilingual(
+      "TZ='{tz}' is neither a time zone of this system nor a POSIX TZ rule, so days are counted "
+      "in UTC; set TZ to a zone such as Europe/Berlin (see /usr/share/zoneinfo), or unset it "
+      "for the system's zone",
+      "TZ='{tz}' はこのシステムのタイムゾーンでも POSIX の TZ 規則でもないため、日付は UTC "
+      "で数えます。TZ を Europe/Berlin のようなゾーン（/usr/share/zoneinfo を参照）にするか、"
+      "システムのゾーンを使うなら TZ を外してください",
+      {{"tz", escape_controls(value)}});
 }
 
 }  // namespace kioku

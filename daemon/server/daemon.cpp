@@ -85,7 +85,7 @@ int run_daemon(const DaemonConfig& config) {
       ::tzset();
     }
     if (const auto problem = time_zone_problem(std::getenv("TZ"))) {
-      std::cerr << log_warning << "kiokud: warning: " << *problem << '\n';
+      std::cerr << log_warning << "kiokud: warning: " << problem->english << '\n';
     }
     // TZ is final: the zone glibc has read is the one kiokud's days are in until it stops.
     pin_time_zone_identity();

@@ -27,8 +27,10 @@ TEST_CASE("time zone check: zones - rules and UTC pass - anything else is named"
     INFO(garbage);
     const auto problem = time_zone_problem(garbage);
     REQUIRE(problem);
-    CHECK(problem->starts_with("TZ='" + std::string(garbage) + "' is neither a time zone"));
-    CHECK(problem->find("days are counted in UTC") != std::string::npos);
+    CHECK(problem->english.starts_with("TZ='" + std::string(garbage) + "' is neither a time zone"));
+    CHECK(problem->english.find("days are counted in UTC") != std::string::npos);
+    CHECK(problem->japanese.starts_with("TZ='" + std::string(garbage) + "' はこのシステムの"));
+    CHECK(problem->japanese.find("日付は UTC で数えます") != std::string::npos);
   }
 }
 

@@ -140,6 +140,14 @@ TEST_CASE("e2e: sched replay refuses an unknown time zone", "[e2e][scheduling]")
   const auto rule =
       run_command({kioku_path(), "sched", "replay", "--timezone", "JST-9"}, home.environment(), "");
   CHECK(rule.exit_code == 0);
+  // Without --timezone, a TZ glibc would take for UTC is named, in the language asked.
+  auto environment = home.environment();
+  environment["TZ"] = "garbage";
+  const auto warned =
+      run_command({kioku_path(), "--lang", "ja", "sched", "replay"}, environment, "");
+  CHECK(warned.exit_code == 0);
+  CHECK(warned.err.find("TZ='garbage' はこのシステムのタイムゾーンでも POSIX の TZ 規則でもない") !=
+        std::string::npos);
   // Lines that go back in time are counted, in input order (backwards_time_test.cpp).
 }
 
