@@ -92,11 +92,14 @@ std::string stored_language(const Note& note, const std::string& otherwise) {
 
 // When the file's copy of a note last changed (Anki's notes.mod, in seconds), in ms: the note's
 // modified_ms once imported, so that the next import compares the two files' times as Anki
-// does (docs/anki-import.md, "Re-import"). A time past `now` (a clock ahead, or a forged mod
-// whose ms would overflow) is `now`, and one before 1970 is 0: kioku keeps no change to come.
-TimestampMs anki_note_modified_ms(std::int64_t modified_s, TimestampMs now) {
-  if (modified_s > now / 1000) return now;
-  return std::max<std::int64_t>(modified_s, 0) * 1000;
+// does (docs/anki-import.md, "Re-import"). Kept as the file has it, a time to come too (a clock
+// ahead): made `now`, it was older than the file at the next import, which then overwrote an
+// edit made in kioku meanwhile, every time until the clock passed it. Only what no clock gives
+// is bounded: before 1970 is 0, past the year 9999 (a forged mod whose ms would overflow) is
+// the year 9999.
+TimestampMs anki_note_modified_ms(std::int64_t modified_s) {
+  constexpr std::int64_t kLatestSeconds = 253'402'300'799;  // 9999-12-31 23:59:59 UTC
+  return std::clamp<std::int64_t>(modified_s, 0, kLatestSeconds) * 1000;
 }
 
 // A note of the file as an error names it, "note GUID", and a field of it, "note GUID: front".
@@ -425,7 +428,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         places.add_later(
             collection, deck_id, std::move(note), now,
             [&summary](const NoteSave& save) { summary.count(save); },
-            anki_note_modified_ms(anki_note.modified_s, now));
+            anki_note_modified_ms(anki_note.modified_s));
       } catch (const NoteError& error) {
         throw InputError(name, 0, 0, note_field_place(anki_note.guid, error.field()),
                          error.problem_message());
@@ -512,8 +515,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
       // Anki's cards (by ord) finds the kioku card its history and suspension belong to.
       std::vector<std::pair<std::string, std::int64_t>> note_cards;
       bool saved = false;
-      // In seconds: the file's time times 1000 could overflow.
-      if (stored && anki_note.modified_s <= stored->modified_ms / 1000) {
+      if (stored && anki_note_modified_ms(anki_note.modified_s) <= stored->modified_ms) {
         // Not newer than kioku's copy: left as it is; a conflict when the copies differ.
         int& left = same_note_content(note, stored->note) ? summary.unchanged : summary.conflicting;
         for (const StoredNoteCard& card : collection.cards().cards_of_note(stored->id)) {
@@ -529,7 +531,7 @@ ImportSummary import_anki_package_descriptor(Collection& collection, int descrip
         try {
           save = places.save(collection, deck_id, note,
                              stored ? std::optional<std::int64_t>(stored->position) : std::nullopt,
-                             now, anki_note_modified_ms(anki_note.modified_s, now));
+                             now, anki_note_modified_ms(anki_note.modified_s));
         } catch (const NoteError& error) {
           throw InputError(name, 0, 0, note_field_place(guid, error.field()),
                            error.problem_message());

@@ -163,22 +163,32 @@ TEST_CASE("anki package re-import: an older different copy is left and counted c
 }
 
 TEST_CASE(
-    "anki package import: a note's time of change to come is the import's, and the note "
-    "still takes an edit",
+    "anki package import: a note's time of change to come is kept, so that an edit in kioku "
+    "outlasts another import of the file",
     "[daemon][anki]") {
   OneNotePackages packages;
-  // A clock a day ahead, and a forged mod whose milliseconds would overflow.
+  // A clock a day ahead, and a forged mod whose milliseconds would overflow (the year 9999).
+  constexpr std::int64_t kLatestSeconds = 253'402'300'799;
   for (const std::int64_t mod_s : {kMorningS + 86'400, std::numeric_limits<std::int64_t>::max()}) {
     INFO("mod " << mod_s);
+    const std::int64_t kept_ms = std::min(mod_s, kLatestSeconds) * 1000;
     DaemonFixture target;
-    REQUIRE(import_package(target, packages, packages.package("ahead.apkg", mod_s)).added == 1);
-    CHECK(the_note(target).modified_ms == kTestMorning);
+    const std::string package = packages.package("ahead.apkg", mod_s);
+    REQUIRE(import_package(target, packages, package).added == 1);
+    CHECK(the_note(target).modified_ms == kept_ms);
     target.clock.advance_ms(1'000);
     const boost::json::value read = target.result("note.get", {{"note", the_note(target).note.id}});
-    CHECK(read.at("modified_ms").as_int64() == kTestMorning);
+    CHECK(read.at("modified_ms").as_int64() == kept_ms);
+    // The edit stamps later than the stored time, which is later than the clock.
     const boost::json::value edited = update_front(target, read, "Q1 in kioku");
     INFO(boost::json::serialize(edited));
-    CHECK(edited.at("result").at("note").at("modified_ms").as_int64() == kTestMorning + 1'000);
+    CHECK(edited.at("result").at("note").at("modified_ms").as_int64() == kept_ms + 1);
+    // The same file again is not newer than the edit: left, and counted conflicting.
+    target.clock.advance_ms(1'000);
+    const daemon::ImportSummary again = import_package(target, packages, package);
+    CHECK(again.updated == 0);
+    CHECK(again.conflicting == 1);
+    CHECK(front_of(the_note(target)) == "Q1 in kioku");
   }
 }
 
@@ -244,7 +254,7 @@ TEST_CASE(
     CHECK(again.at("result").at("note").at("modified_ms").as_int64() == target.clock.now());
   }
   SECTION("both packages' times are to come, and the clock stands still") {
-    // Each import clamps the file's time to the same millisecond: the update stamps later.
+    // Each import keeps its file's time, later than the clock: the second one is newer.
     REQUIRE(
         import_package(target, packages, packages.package("first.apkg", kMorningS + 600)).added ==
         1);
@@ -252,7 +262,7 @@ TEST_CASE(
     REQUIRE(import_package(target, packages,
                            packages.package("second.apkg", kMorningS + 1200, "Q1 edited"))
                 .updated == 1);
-    CHECK(the_note(target).modified_ms == kTestMorning + 1);
+    CHECK(the_note(target).modified_ms == (kMorningS + 1200) * 1000);
     CHECK(update_front(target, read, "Q1 mine").at("error").at("code").as_int64() == -32003);
     CHECK(front_of(the_note(target)).starts_with("Q1 edited\n"));
   }
