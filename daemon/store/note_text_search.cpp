@@ -20,8 +20,9 @@ namespace json = boost::json;
 // Looks for the query in each text of the fields column ([{"name", "text": {language: text}},
 // ...]) as Boost.JSON's parser reads it, with no value tree built: a search of 1M notes took
 // 1.2-1.4 s through a tree, 0.57-0.65 s so (LIKE over the JSON took 0.41-0.56 s). Only the
-// strings at depth 3 under a field's "text" key are texts; the names and keys are not. Stops
-// the parse at the first text that has it.
+// strings directly in the object under a field's "text" key are texts; the names, the keys and
+// anything nested deeper (a forged column) are not. Stops the parse at the first text that has
+// it.
 class FieldTextsHandler {
  public:
   static constexpr std::size_t max_object_size = std::size_t(-1);
@@ -37,20 +38,20 @@ class FieldTextsHandler {
   bool on_document_end(json::error_code&) { return true; }
   bool on_object_begin(json::error_code&) {
     ++depth_;
-    in_texts_ = depth_ == 3 && key_is_text_;
+    begin_value(true);
     return true;
   }
   bool on_object_end(std::size_t, json::error_code&) {
-    --depth_;
-    in_texts_ = false;
+    end_value();
     return true;
   }
   bool on_array_begin(json::error_code&) {
     ++depth_;
+    begin_value(false);
     return true;
   }
   bool on_array_end(std::size_t, json::error_code&) {
-    --depth_;
+    end_value();
     return true;
   }
   bool on_key_part(json::string_view part, std::size_t, json::error_code&) {
@@ -66,11 +67,11 @@ class FieldTextsHandler {
     return true;
   }
   bool on_string_part(json::string_view part, std::size_t, json::error_code&) {
-    if (in_texts_) text_.append(part.data(), part.size());
+    if (in_texts_ && depth_ == 3) text_.append(part.data(), part.size());
     return true;
   }
   bool on_string(json::string_view part, std::size_t, json::error_code&) {
-    if (!in_texts_) return true;
+    if (!in_texts_ || depth_ != 3) return true;
     if (text_.empty()) {
       found_ = query_.found_in(std::string_view(part.data(), part.size()));
     } else {
@@ -90,6 +91,22 @@ class FieldTextsHandler {
   bool on_comment(json::string_view, json::error_code&) { return true; }
 
  private:
+  // An object or array opened, `depth_` now its depth: a field's (depth 2) starts with no key
+  // seen; the value of a field's "text" key (depth 3) is its texts when it is an object. Only
+  // strings directly in that object are texts, not those of anything nested in it.
+  void begin_value(bool is_object) {
+    if (depth_ == 2) key_is_text_ = false;
+    if (depth_ == 3) {
+      in_texts_ = key_is_text_ && is_object;
+      key_is_text_ = false;
+    }
+  }
+  void end_value() {
+    if (depth_ == 3) in_texts_ = false;
+    if (depth_ == 2) key_is_text_ = false;
+    --depth_;
+  }
+
   const TextQuery& query_;
   int depth_ = 0;
   bool key_is_text_ = false;  // the last key of a field's object was "text"
