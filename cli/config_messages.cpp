@@ -4,7 +4,7 @@
 #include "cli/language_choice.hpp"
 #include "cli/messages.hpp"
 #include "cli/terminal/safe_text.hpp"
-#include "core/system_error_reason.hpp"
+#include "core/configuration.hpp"
 
 namespace kioku::cli {
 
@@ -158,11 +158,10 @@ std::string describe_config_problem(const protocol::ConfigProblemInfo& problem,
                                     const std::string& language) {
   const ConfigMessages& words = config_messages_for(language);
   const std::string place = safe_line(where(problem));
-  // An unreadable file's reason comes as strerror's English: in the language of the words.
+  // An unreadable file's reason comes in English: in the language of the words.
   const std::string got =
-      safe_line(problem.kind == "unreadable"
-                    ? text_in(system_error_reason_from_english(problem.got), language)
-                    : problem.got);
+      safe_line(problem.kind == "unreadable" ? text_in(unreadable_reason(problem.got), language)
+                                             : problem.got);
   const auto pattern = [&]() -> const char* {
     if (problem.kind == "unreadable") return words.unreadable;
     if (problem.kind == "unknown_key") return words.unknown_key;

@@ -214,6 +214,11 @@ std::optional<ConfigProblemKind> parse_config_problem_kind(std::string_view name
   return std::nullopt;
 }
 
+BilingualMessage unreadable_reason(std::string_view got) {
+  if (got == kConfigFileTooLarge) return bilingual(kConfigFileTooLarge, "1 MiB を超えています");
+  return system_error_reason_from_english(got);
+}
+
 BilingualMessage describe_in_both(const ConfigProblem& problem) {
   std::string where = problem.file;
   if (problem.line > 0) where += ":" + std::to_string(problem.line);
@@ -233,7 +238,7 @@ BilingualMessage describe_in_both(const ConfigProblem& problem) {
       // got is strerror's English (it crosses the wire so), worded here in both.
       return bilingual_with("{where}cannot read the file: {got}",
                             "{where}ファイルを読めません: {got}", "got",
-                            system_error_reason_from_english(problem.got), {{"where", where}});
+                            unreadable_reason(problem.got), {{"where", where}});
     case ConfigProblemKind::kSyntax:
       return message("{where}not valid TOML: {got}", "{where}TOML として正しくありません: {got}");
     case ConfigProblemKind::kUnknownKey:

@@ -76,6 +76,11 @@ struct ConfigProblem {
 std::string describe(const ConfigProblem& problem);
 // The same in English and in Japanese (the English is describe()'s).
 BilingualMessage describe_in_both(const ConfigProblem& problem);
+
+// An unreadable file's reason as it crosses the wire (a ConfigProblem's `got`, in English):
+// strerror's words, or kConfigFileTooLarge; in both languages.
+inline constexpr const char* kConfigFileTooLarge = "larger than 1 MiB";
+BilingualMessage unreadable_reason(std::string_view got);
 // The kind's stable name on the wire ("unknown_key", ...) and back (nullopt when unknown).
 std::string_view to_string(ConfigProblemKind kind) noexcept;
 std::optional<ConfigProblemKind> parse_config_problem_kind(std::string_view name) noexcept;

@@ -73,7 +73,7 @@ std::string read_config_file(const std::string& path, bool required) {
   if (in.bad()) throw ConfigError(unreadable(path, system_error_reason(errno).english));
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxConfigFileBytes) {
-    throw ConfigError(unreadable(path, "larger than 1 MiB"));
+    throw ConfigError(unreadable(path, kConfigFileTooLarge));
   }
   return text;
 }

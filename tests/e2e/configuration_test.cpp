@@ -141,6 +141,18 @@ TEST_CASE("e2e: a bad file on reload keeps the last good settings, and status sa
   const CommandResult reload = daemon.kioku({"config", "reload"});
   CHECK(reload.exit_code == 4);
   CHECK_THAT(reload.err, Catch::Contains(":4:9: backups.daily: must be an integer"));
+  // A file past 1 MiB, and then a directory in its place, say why in the language asked.
+  write_config(home, "# " + std::string(1024 * 1024, 'x') + "\n");
+  const CommandResult large = daemon.kioku({"--lang", "ja", "config", "reload"});
+  CHECK(large.exit_code == 4);
+  CHECK_THAT(large.err, Catch::Contains("ファイルを読めません: 1 MiB を超えています"));
+  CHECK_THAT(daemon.kioku({"config", "reload"}).err,
+             Catch::Contains("cannot read the file: larger than 1 MiB"));
+  std::filesystem::remove(config_path(home));
+  std::filesystem::create_directory(config_path(home));
+  CHECK_THAT(daemon.kioku({"--lang", "ja", "config", "reload"}).err,
+             Catch::Contains("ファイルを読めません: ディレクトリです"));
+  std::filesystem::remove(config_path(home));
   write_config(home, "day_starts_at = 5\n\n[backups]\ndaily = 3\n");
   const CommandResult fixed = daemon.kioku({"config", "reload"});
   CHECK(fixed.exit_code == 0);
