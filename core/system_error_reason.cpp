@@ -96,7 +96,7 @@ const char* japanese_wording(int error_number) {
     case ENOLCK:
       return "ロックが足りません";
     case ENOSYS:
-      return "この機能はありません";
+      return "この機能は実装されていません";
     case ENOTEMPTY:
       return "ディレクトリが空ではありません";
     case ELOOP:
@@ -138,7 +138,7 @@ const char* japanese_wording(int error_number) {
     case EHOSTUNREACH:
       return "ホストに届きません";
     case EALREADY:
-      return "その操作はすでに進んでいます";
+      return "その操作はすでに実行中です";
     case EINPROGRESS:
       return "操作が進行中です";
     case ESTALE:

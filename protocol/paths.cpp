@@ -20,7 +20,9 @@ namespace {
 std::string home_directory() {
   if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') return home;
   if (const passwd* entry = getpwuid(getuid()); entry != nullptr) return entry->pw_dir;
-  throw Error(ErrorCode::kUnavailable, "cannot tell the home directory: HOME is unset");
+  throw Error(ErrorCode::kUnavailable,
+              bilingual("cannot tell the home directory: HOME is unset",
+                        "ホームディレクトリが分かりません: HOME が設定されていません"));
 }
 
 // $variable when set to an absolute path, else $HOME/fallback.
@@ -69,9 +71,14 @@ std::string parent_directory(const std::string& path) {
 void check_socket_path_length(const std::string& path) {
   if (path.size() <= kMaxSocketPath) return;
   throw Error(ErrorCode::kInvalidParams,
-              "socket path " + path + " is " + std::to_string(path.size()) +
-                  " bytes long; Unix sockets allow at most " + std::to_string(kMaxSocketPath) +
-                  " (set a shorter XDG_RUNTIME_DIR or pass --socket)");
+              bilingual("socket path {path} is {bytes} bytes long; Unix sockets allow at most "
+                        "{most} (set a shorter XDG_RUNTIME_DIR or pass --socket)",
+                        "ソケットのパス {path} は {bytes} バイトあります。Unix ソケットのパスは "
+                        "{most} バイトまでです（短い XDG_RUNTIME_DIR を設定するか、--socket "
+                        "を指定してください）",
+                        {{"path", path},
+                         {"bytes", std::to_string(path.size())},
+                         {"most", std::to_string(kMaxSocketPath)}}));
 }
 
 void make_directories(const std::string& path) {
@@ -100,18 +107,30 @@ void ensure_private_directory(const std::string& path) {
   }
   if (!S_ISDIR(info.st_mode)) {
     throw Error(ErrorCode::kPermission,
-                path + " is not a directory; remove it so kioku can create its socket directory");
+                bilingual("{path} is not a directory; remove it so kioku can create its socket "
+                          "directory",
+                          "{path} はディレクトリではありません。kioku がソケットのディレクトリを"
+                          "作れるように削除してください",
+                          {{"path", path}}));
   }
   if (info.st_uid != getuid()) {
-    throw Error(ErrorCode::kPermission, "socket directory " + path + " belongs to uid " +
-                                            std::to_string(info.st_uid) + ", not to you (uid " +
-                                            std::to_string(getuid()) +
-                                            "); remove it or point --socket elsewhere");
+    throw Error(
+        ErrorCode::kPermission,
+        bilingual("socket directory {path} belongs to uid {owner}, not to you (uid "
+                  "{you}); remove it or point --socket elsewhere",
+                  "ソケットのディレクトリ {path} の所有者は uid {owner} で、あなた（uid "
+                  "{you}）ではありません。削除するか、--socket で別の場所を指定してください",
+                  {{"path", path},
+                   {"owner", std::to_string(info.st_uid)},
+                   {"you", std::to_string(getuid())}}));
   }
   if ((info.st_mode & 077) != 0) {
     throw Error(ErrorCode::kPermission,
-                "socket directory " + path + " has mode " + octal_mode(info.st_mode) +
-                    ", open to other users; fix it with: chmod 700 " + path);
+                bilingual("socket directory {path} has mode {mode}, open to other users; fix it "
+                          "with: chmod 700 {path}",
+                          "ソケットのディレクトリ {path} のモードは {mode} で、他のユーザーにも"
+                          "開いています。chmod 700 {path} で直してください",
+                          {{"path", path}, {"mode", octal_mode(info.st_mode)}}));
   }
 }
 

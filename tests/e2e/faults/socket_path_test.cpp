@@ -1,5 +1,8 @@
 // A socket path too long for sockaddr_un::sun_path (a long XDG_RUNTIME_DIR): kiokud and kioku
 // each say so in one line and exit non-zero, before touching anything else.
+#include <filesystem>
+#include <fstream>
+
 #include "tests/e2e/faults/fault_helpers.hpp"
 
 using namespace kioku::test;
@@ -51,4 +54,33 @@ TEST_CASE("faults: kioku with a socket path too long for sun_path exits with one
       run_command({kioku_path(), "--socket", socket_path, "decks"}, environment);
   CHECK(explicit_socket.exit_code != 0);
   CHECK(explicit_socket.err == "kioku: " + too_long_message(socket_path));
+}
+
+TEST_CASE("faults: kioku says in the language asked what is wrong with the socket directory",
+          "[e2e][faults]") {
+  TempHome home;
+  auto environment = home.environment();
+  environment["KIOKU_DAEMON"] = kiokud_path();
+  std::string socket_path;
+  long_runtime_environment(home, socket_path);
+  const CommandResult too_long =
+      run_command({kioku_path(), "--lang", "ja", "--socket", socket_path, "decks"}, environment);
+  CHECK(too_long.exit_code != 0);
+  CHECK(too_long.err == "kioku: ソケットのパス " + socket_path + " は " +
+                            std::to_string(socket_path.size()) +
+                            " バイトあります。Unix ソケットのパスは 107 バイトまでです（短い "
+                            "XDG_RUNTIME_DIR を設定するか、--socket を指定してください）\n");
+  // A file where the socket directory goes.
+  const std::string directory = environment.at("XDG_RUNTIME_DIR") + "/kioku";
+  std::filesystem::remove_all(directory);
+  std::ofstream(directory) << "not a directory\n";
+  const CommandResult not_directory =
+      run_command({kioku_path(), "--lang", "ja", "decks"}, environment);
+  INFO("stderr: " << not_directory.err);
+  CHECK(not_directory.exit_code != 0);
+  CHECK(not_directory.err.find(
+            directory + " はディレクトリではありません。kioku がソケットのディレクトリを作れる"
+                        "ように削除してください") != std::string::npos);
+  const CommandResult english = run_command({kioku_path(), "decks"}, environment);
+  CHECK(english.err.find(directory + " is not a directory; remove it") != std::string::npos);
 }
