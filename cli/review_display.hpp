@@ -39,6 +39,10 @@ class ReviewDisplay {
   // What the keys do now, before a key is read: printed where the cursor is on the line
   // screen (so it may start with "\n"), the prompt above the key hints on the full screen.
   virtual void prompt(const Bilingual& text) = 0;
+  // The prompt just given takes ratings alone (a right choice, which kiokud holds until its
+  // rating: nothing buries, suspends or undoes there), until the next prompt or card: the full
+  // screen's key hints say so; the line screen's prompt already does.
+  virtual void ratings_only() = 0;
   // The key an answer was given with, as the line screen echoes it after the prompt.
   virtual void echo(const std::string& text) = 0;
   // The answer being typed so far (the line editor): the full screen shows it in the prompt;

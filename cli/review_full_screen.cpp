@@ -51,6 +51,7 @@ class FullScreenDisplay : public ReviewDisplay {
     items_.clear();
     prompt_ = Bilingual(std::string());
     typed_.reset();
+    ratings_only_ = false;
   }
   void write(const std::string& text) override { items_.emplace_back(text); }
   void notice(const Bilingual& text) override { notice_ = text; }
@@ -59,7 +60,9 @@ class FullScreenDisplay : public ReviewDisplay {
     prompt_ = Bilingual(trimmed_prompt(text.first));
     prompt_.second = trimmed_prompt(text.second);
     typed_.reset();
+    ratings_only_ = false;
   }
+  void ratings_only() override { ratings_only_ = true; }
   void echo(const std::string&) override {}
   void typing(const std::string& typed) override { typed_ = typed; }
   int width() const override { return terminal_width() - 1; }
@@ -141,6 +144,12 @@ class FullScreenDisplay : public ReviewDisplay {
     return rows;
   }
 
+  // The key hints for what the prompt takes now.
+  const char* keys_now(const ReviewScreenMessages& words) const {
+    if (typed_) return words.typing_keys;
+    return ratings_only_ ? words.rating_keys : words.keys;
+  }
+
   void draw(bool from_scratch) {
     const int width = terminal_width();
     const int height = terminal_height();
@@ -155,7 +164,7 @@ class FullScreenDisplay : public ReviewDisplay {
     content.body = body(width - 1, content.question_rows);
     content.notice = notice_.first;
     content.prompt = typed_ ? prompt_.first + " " + *typed_ + "_" : prompt_.first;
-    content.keys = typed_ ? screen_text_.typing_keys : screen_text_.keys;
+    content.keys = keys_now(screen_text_);
     if (english_ != nullptr && english_screen_ != nullptr) {
       content.deck_second = deck_.second_or_first();
       if (counts_) {
@@ -164,7 +173,7 @@ class FullScreenDisplay : public ReviewDisplay {
       }
       content.notice_second = notice_.second;
       content.prompt_second = prompt_.second;
-      content.keys_second = typed_ ? english_screen_->typing_keys : english_screen_->keys;
+      content.keys_second = keys_now(*english_screen_);
     }
     if (overlay_) {
       content.overlay = help();
@@ -197,6 +206,7 @@ class FullScreenDisplay : public ReviewDisplay {
   Bilingual prompt_{std::string()};
   Bilingual notice_{std::string()};
   std::optional<std::string> typed_;
+  bool ratings_only_ = false;  // the prompt takes ratings alone (ReviewDisplay::ratings_only)
   bool overlay_ = false;
   bool left_ = false;
   std::vector<std::string> drawn_;

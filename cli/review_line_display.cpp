@@ -24,6 +24,7 @@ class LineDisplay : public ReviewDisplay {
     if (english_ != nullptr) std::cout << header(deck.second_or_first(), *english_) << '\n';
   }
   void write(const std::string& text) override { std::cout << text; }
+  void ratings_only() override {}
   void notice(const Bilingual& text) override {
     std::cout << style_.dim(text.first) << '\n';
     if (!text.second.empty()) std::cout << style_.dim(text.second) << '\n';

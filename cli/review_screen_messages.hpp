@@ -11,6 +11,7 @@ struct ReviewScreenMessages {
   const char* counts_left;  // {counts}: "new 3 · learning 0 · review 5"
   const char* keys;         // the key hints under every card
   const char* typing_keys;  // the key hints while an answer is typed
+  const char* rating_keys;  // after a right choice, which kiokud holds until its rating
   const char* next_card;    // the prompt after a wrong choice, which asks no rating
   const char* help_title;
   const char* help_reveal;
@@ -25,9 +26,9 @@ struct ReviewScreenMessages {
   const char* help_close;
 };
 BOOST_DESCRIBE_STRUCT(ReviewScreenMessages, (),
-                      (counts_left, keys, typing_keys, next_card, help_title, help_reveal,
-                       help_rate, help_choose, help_type, help_undo, help_bury, help_suspend,
-                       help_stop, help_quit, help_close))
+                      (counts_left, keys, typing_keys, rating_keys, next_card, help_title,
+                       help_reveal, help_rate, help_choose, help_type, help_undo, help_bury,
+                       help_suspend, help_stop, help_quit, help_close))
 
 const ReviewScreenMessages& review_screen_messages_for(const std::string& language);
 

@@ -1014,6 +1014,7 @@ class ReviewScreen {
       if (asks_rating) {
         show_verdict(card, order, verdict_of(chosen_reply));
         print_rating_prompt(card, false);
+        display().ratings_only();
         const auto picked = input_.read_rating(Rating::kGood, false);
         display().echo("\n");
         if (!picked) return false;

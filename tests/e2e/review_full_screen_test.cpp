@@ -170,8 +170,12 @@ TEST_CASE("e2e: full screen - u undoes the last answers one after the other",
   REQUIRE(terminal.wait_for(kReviewPrompt));
   terminal.send_keys(number_of_choice(terminal, "Extra computation (recomputation)"));
   REQUIRE(terminal.wait_for("[g/Enter] Good 10m"));
+  // kiokud holds a right choice until its rating: the key hints offer the ratings alone.
+  REQUIRE(terminal.wait_for("2-4 rate · ? help · q quit"));
+  CHECK(terminal.screen_text().find("u undo") == std::string::npos);
   terminal.send_keys("Enter");
   REQUIRE(terminal.wait_for("Why are activations usually stored"));
+  REQUIRE(terminal.wait_for("u undo · - bury"));
   REQUIRE(terminal.wait_for(kReviewPrompt));
   // A wrong choice asks no rating: its verdict stays until a key, and u there undoes it.
   const std::string right = number_of_choice(terminal, "Backpropagation needs them");
