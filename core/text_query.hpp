@@ -16,6 +16,8 @@ class TextQuery {
   // Whether the query is in `text`. A query of nothing but whitespace and invisible characters
   // is in every text, as the empty string is. Not thread-safe: it keeps a buffer.
   bool found_in(std::string_view text) const;
+  // Whether it is in every text, and so matches whatever has no text at all too.
+  bool matches_everything() const noexcept { return normalized_.empty(); }
 
  private:
   std::string normalized_;

@@ -117,8 +117,10 @@ class FieldTextsHandler {
 };
 
 // Whether `query` is in a text of the fields column `fields`. A column that does not parse is
-// looked in as far as it does.
+// looked in as far as it does. A query of only whitespace matches every note, one without texts
+// too.
 bool fields_have(std::string_view fields, const TextQuery& query) {
+  if (query.matches_everything()) return true;
   json::basic_parser<FieldTextsHandler> parser(json::parse_options{}, query);
   json::error_code error;
   parser.write_some(false, fields.data(), fields.size(), error);

@@ -11,7 +11,8 @@ class Database;
 }  // namespace sqlite
 
 // Adds the function to the connection; NULL either side, or a column that is not the fields'
-// JSON, is no match (doctor reports such a row). Again is harmless.
+// JSON, is no match (doctor reports such a row), but for a query of only whitespace, which
+// matches every row. Again is harmless.
 void add_fields_have_text_function(sqlite::Database& database);
 
 }  // namespace kioku::daemon

@@ -39,6 +39,9 @@ TEST_CASE("fields text search: the texts by language are text, nothing else is",
   sqlite::Statement null_fields = database.prepare("SELECT kioku_fields_have_text(NULL, 'a')");
   CHECK(sqlite::integer_result(null_fields) == 0);
   CHECK_FALSE(has_text(database, "not json", "not"));
+  // A query of only whitespace is in every note, one with no texts too.
+  CHECK(has_text(database, fields, " \u3000"));
+  CHECK(has_text(database, "[]", " "));
 }
 
 TEST_CASE("fields text search: what a forged column nests is not text", "[daemon][notes]") {
