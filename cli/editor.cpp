@@ -22,11 +22,6 @@ namespace kioku::cli {
 
 namespace {
 
-// The system's reason for `error`, in the language of the words it goes into.
-std::string reason(int error, const std::string& language) {
-  return system_error_reason_in(error, language);
-}
-
 // SIGINT and SIGQUIT ignored while the editor runs (as system() does): Ctrl-C in the editor is
 // the editor's, and must not end kioku, which would leave the editor behind.
 class IgnoredInterrupts {
@@ -69,8 +64,9 @@ PrivateFile::PrivateFile(const std::string& name, const NoteFileMessages& words,
       "/kioku-note-XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr) {
     const int error = errno;
-    throw Error(ErrorCode::kInternal,
-                fill_in(words.cannot_write_file, {{"error", reason(error, language)}}));
+    throw Error(
+        ErrorCode::kInternal,
+        fill_in(words.cannot_write_file, {{"error", system_error_reason_in(error, language)}}));
   }
   directory_ = pattern;
   path_ = directory_ + "/" + name;
@@ -79,8 +75,9 @@ PrivateFile::PrivateFile(const std::string& name, const NoteFileMessages& words,
   if (descriptor < 0) {
     const int error = errno;
     ::rmdir(directory_.c_str());
-    throw Error(ErrorCode::kInternal,
-                fill_in(words.cannot_write_file, {{"error", reason(error, language)}}));
+    throw Error(
+        ErrorCode::kInternal,
+        fill_in(words.cannot_write_file, {{"error", system_error_reason_in(error, language)}}));
   }
   ::close(descriptor);
 }
@@ -97,8 +94,9 @@ void PrivateFile::write(const std::string& content) const {
   const int descriptor = ::open(path_.c_str(), O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
   if (descriptor < 0) {
     const int error = errno;
-    throw Error(ErrorCode::kInternal,
-                fill_in(words_.cannot_write_file, {{"error", reason(error, language_)}}));
+    throw Error(
+        ErrorCode::kInternal,
+        fill_in(words_.cannot_write_file, {{"error", system_error_reason_in(error, language_)}}));
   }
   std::size_t written = 0;
   while (written < content.size()) {
@@ -107,8 +105,9 @@ void PrivateFile::write(const std::string& content) const {
     if (count <= 0) {
       const int error = errno;
       ::close(descriptor);
-      throw Error(ErrorCode::kInternal,
-                  fill_in(words_.cannot_write_file, {{"error", reason(error, language_)}}));
+      throw Error(
+          ErrorCode::kInternal,
+          fill_in(words_.cannot_write_file, {{"error", system_error_reason_in(error, language_)}}));
     }
     written += static_cast<std::size_t>(count);
   }
@@ -121,8 +120,9 @@ std::string PrivateFile::read() const {
   const int descriptor = ::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (descriptor < 0) {
     const int error = errno;
-    throw Error(ErrorCode::kInternal,
-                fill_in(words_.cannot_read_file, {{"error", reason(error, language_)}}));
+    throw Error(
+        ErrorCode::kInternal,
+        fill_in(words_.cannot_read_file, {{"error", system_error_reason_in(error, language_)}}));
   }
   std::string content;
   char buffer[65536];
@@ -132,8 +132,9 @@ std::string PrivateFile::read() const {
     if (count < 0) {
       const int error = errno;
       ::close(descriptor);
-      throw Error(ErrorCode::kInternal,
-                  fill_in(words_.cannot_read_file, {{"error", reason(error, language_)}}));
+      throw Error(
+          ErrorCode::kInternal,
+          fill_in(words_.cannot_read_file, {{"error", system_error_reason_in(error, language_)}}));
     }
     if (count == 0) break;
     content.append(buffer, static_cast<std::size_t>(count));
@@ -168,16 +169,18 @@ void run_editor(const std::string& command, const std::string& path, const NoteF
   const int spawned = ::posix_spawn(&child, "/bin/sh", nullptr, &attributes, argv.data(), environ);
   posix_spawnattr_destroy(&attributes);
   if (spawned != 0) {
-    throw Error(ErrorCode::kInternal,
-                fill_in(words.editor_not_started,
-                        {{"editor", command}, {"error", reason(spawned, language)}}));
+    throw Error(
+        ErrorCode::kInternal,
+        fill_in(words.editor_not_started,
+                {{"editor", command}, {"error", system_error_reason_in(spawned, language)}}));
   }
   int status = 0;
   while (::waitpid(child, &status, 0) < 0) {
     if (const int error = errno; error != EINTR) {
-      throw Error(ErrorCode::kInternal,
-                  fill_in(words.editor_not_started,
-                          {{"editor", command}, {"error", reason(error, language)}}));
+      throw Error(
+          ErrorCode::kInternal,
+          fill_in(words.editor_not_started,
+                  {{"editor", command}, {"error", system_error_reason_in(error, language)}}));
     }
   }
   if (WIFSIGNALED(status)) {

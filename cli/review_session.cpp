@@ -268,28 +268,20 @@ class AnswerSource {
     return typed;
   }
 
-  // A rating in a terminal: a/1, h/2, g/3, e/4, and Enter or space for `on_enter`. nullopt to
-  // stop. Where a right choice is held by kiokud, which nothing but its rating releases: there
-  // the keys that bury, suspend or undo do nothing (read_rating_or_action elsewhere).
-  // `with_again` false: the prompt shows no Again (a right choice), so its keys do nothing; a
-  // second tap of choice 1 or a recorded a lapse.
-  std::optional<Rating> read_rating(Rating on_enter = Rating::kGood, bool with_again = true) {
+  // A rating in a terminal: a/1, h/2, g/3, e/4, and Enter or space for `on_enter`; with
+  // `actions`, also the keys of a card's first prompt (- buries, ! suspends, u undoes the answer
+  // before: an Answer with no rating), where nothing of the card is recorded yet (its answer
+  // shown, or a typed answer compared). Without them where kiokud holds a right choice, which
+  // nothing but its rating releases; `with_again` false there too: the prompt shows no Again,
+  // and a second tap of choice 1 or a recorded a lapse. nullopt to stop.
+  std::optional<Answer> read_rating(Rating on_enter, bool with_again, bool actions) {
     for (;;) {
       const auto key = raw_->read_key();
       if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
-      if (const auto rating = rating_of_key(*key, on_enter, with_again)) return rating;
-    }
-  }
-
-  // A rating, or the keys of a card's first prompt (- buries, ! suspends, u undoes the answer
-  // before: an Answer with no rating), where nothing of the card is recorded yet: its answer
-  // shown, or a typed answer compared. The keys' line offers them there too. nullopt to stop.
-  std::optional<Answer> read_rating_or_action(Rating on_enter = Rating::kGood) {
-    for (;;) {
-      const auto key = raw_->read_key();
-      if (!key || *key == 'q' || *key == 'Q') return std::nullopt;
-      if (const auto action = action_of(std::string(1, *key))) return action;
-      if (const auto rating = rating_of_key(*key, on_enter, true)) {
+      if (actions) {
+        if (const auto action = action_of(std::string(1, *key))) return action;
+      }
+      if (const auto rating = rating_of_key(*key, on_enter, with_again)) {
         Answer rated;
         rated.rating = rating;
         return rated;
@@ -855,7 +847,7 @@ class ReviewScreen {
       display().echo("\n");
       show_answer_side(card);
       print_rating_prompt(card, true);
-      const std::optional<Answer> rated = input_.read_rating_or_action();
+      const std::optional<Answer> rated = input_.read_rating(Rating::kGood, true, true);
       if (rated && !rated->rating) return act_on(card, *rated);
       display().echo("\n");
       if (!rated) return false;
@@ -935,7 +927,7 @@ class ReviewScreen {
       // Enter takes the comparison's verdict, as a script's line without a rating does.
       const Rating on_enter = check.correct.value_or(true) ? Rating::kGood : Rating::kAgain;
       print_rating_prompt(card, true, on_enter);
-      const std::optional<Answer> rated = input_.read_rating_or_action(on_enter);
+      const std::optional<Answer> rated = input_.read_rating(on_enter, true, true);
       if (rated && !rated->rating) return act_on(card, *rated);
       display().echo("\n");
       if (!rated) return false;
@@ -1015,10 +1007,10 @@ class ReviewScreen {
         show_verdict(card, order, verdict_of(chosen_reply));
         print_rating_prompt(card, false);
         display().ratings_only();
-        const auto picked = input_.read_rating(Rating::kGood, false);
+        const auto picked = input_.read_rating(Rating::kGood, false, false);
         display().echo("\n");
         if (!picked) return false;
-        rating = *picked;
+        rating = *picked->rating;
       }
       protocol::ReviewAnswerParams params;
       params.card = card.id;

@@ -200,11 +200,11 @@ class Collection {
   // a deleted note stays deleted (its cards out of the queue).
   // The note's position is its first card's. The note is stamped `now` (its created_ms, and its
   // modified_ms when added or changed) but for `source_modified`: the time its source last
-  // changed it (an Anki package's note), at most `now`, is its modified_ms instead, so that the
-  // next import compares the file's time with that of the copy kioku has (docs/anki-import.md,
-  // "Re-import"). An update takes it even when the content is the same (the source changed what
-  // kioku does not keep), and stamps later than the stored modified_ms all the same:
-  // note.update's check of modified_ms tells every change by it.
+  // changed it (an Anki package's note), even one still to come, is its modified_ms instead, so
+  // that the next import compares the file's time with that of the copy kioku has
+  // (docs/anki-import.md, "Re-import"). An update takes it even when the content is the same (the
+  // source changed what kioku does not keep), and stamps later than the stored modified_ms all the
+  // same: note.update's check of modified_ms tells every change by it.
   NoteSave save_note(std::int64_t deck_id, const Note& note, const std::string& sibling_group,
                      std::int64_t first_card_position, TimestampMs now,
                      std::optional<TimestampMs> source_modified = std::nullopt);
