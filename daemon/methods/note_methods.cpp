@@ -14,6 +14,7 @@
 #include "daemon/methods/method_table.hpp"
 #include "daemon/methods/study_card.hpp"
 #include "daemon/methods/wire_views.hpp"
+#include "daemon/methods/worker_read.hpp"
 #include "protocol/note_types.hpp"
 
 namespace kioku::daemon {
@@ -342,31 +343,37 @@ protocol::NoteView get(const protocol::NoteGetParams& params, MethodContext& con
   return note_view(named_note(context.collection, params.note, params.deck), context.collection);
 }
 
+// A text or tag search reads every note of its decks (0.6 s on a million, warm): off the
+// server's thread, so that the other clients are answered meanwhile.
 protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodContext& context) {
-  NoteSearch search;
-  if (params.deck) search.deck_id = context.collection.decks().require(*params.deck).id;
-  search.tag = params.tag;
-  search.text = params.text;
-  search.deleted = params.deleted.value_or(false);
   const std::int64_t limit = params.limit.value_or(100);
   if (limit < 1 || limit > kMaxNotesListed) {
     throw Error(ErrorCode::kInvalidParams,
                 bilingual("parameter 'limit' must be between 1 and 1000",
                           "パラメータ 'limit' は 1 から 1000 まででなければなりません"));
   }
-  search.offset = params.offset.value_or(0);
-  if (search.offset < 0) {
+  if (params.offset.value_or(0) < 0) {
     throw Error(ErrorCode::kInvalidParams,
                 bilingual("parameter 'offset' must be >= 0",
                           "パラメータ 'offset' は 0 以上でなければなりません"));
   }
-  search.limit = limit + 1;  // one more says whether there are more
-  std::vector<StoredNote> found = context.collection.notes().search(search);
-  protocol::NoteFindResult result;
-  result.more = static_cast<std::int64_t>(found.size()) > limit;
-  if (result.more) found.pop_back();
-  for (const StoredNote& note : found) result.notes.push_back(note_view(note, context.collection));
-  return result;
+  return read_beside<protocol::NoteFindResult>(
+      context, [params, limit](CollectionReads& reads, const ProgressReport&) {
+        Collection& collection = reads.collection();
+        NoteSearch search;
+        if (params.deck) search.deck_id = collection.decks().require(*params.deck).id;
+        search.tag = params.tag;
+        search.text = params.text;
+        search.deleted = params.deleted.value_or(false);
+        search.offset = params.offset.value_or(0);
+        search.limit = limit + 1;  // one more says whether there are more
+        std::vector<StoredNote> found = collection.notes().search(search);
+        protocol::NoteFindResult result;
+        result.more = static_cast<std::int64_t>(found.size()) > limit;
+        if (result.more) found.pop_back();
+        for (const StoredNote& note : found) result.notes.push_back(note_view(note, collection));
+        return result;
+      });
 }
 
 protocol::NoteDeleteResult set_deleted(const protocol::NoteGetParams& params,

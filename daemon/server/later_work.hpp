@@ -30,6 +30,10 @@ struct LaterWork {
   // default): it is not even started when the client left while it waited behind other work.
   // Work that must land once asked for (a backup, a deck's new scheduler) runs whoever waits.
   bool stops_when_client_leaves = false;
+  // Work that only reads, through a snapshot of its own (note.find, doctor.check, deck.export):
+  // it runs on the readers' thread, beside the worker, so that it waits behind no import,
+  // backup or checkpoint there, and they wait behind none of it. Such work has no `started`.
+  bool reads_only = false;
   // For work that stops so: the response line when it is stopped before it started (its client
   // gone, or kiokud stopping), the line `make` would give had its report thrown
   // WorkCancelled(reason) at once. Neither `started` nor `make` nor `finished` runs then.

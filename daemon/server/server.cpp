@@ -230,6 +230,9 @@ struct Server::Impl {
   // thread. Declared after `io`, so it is joined first; run() does not return while a session
   // waits for one, so its completion always finds `io`.
   asio::thread_pool workers{1};
+  // Runs the later work that only reads (LaterWork::reads_only), one at a time, beside the
+  // worker: a search waits behind no import. Joined before the worker, after `io` as it is.
+  asio::thread_pool readers{1};
 
   // The later work running or queued now, for stop() to cancel.
   std::set<std::shared_ptr<WorkWatch>> watched_work;
@@ -249,10 +252,11 @@ struct Server::Impl {
     }
   }
 
-  // Runs `work` on the worker and returns the line it made, once it is done; the server's
-  // thread serves the other sessions meanwhile. The work's progress reaches the server's thread
-  // at most every limits.progress_interval: each time, a client that has gone cancels the work,
-  // and one that asked hears a request.progress notification.
+  // Runs `work` on the worker (on the readers' thread when it only reads) and returns the line
+  // it made, once it is done; the server's thread serves the other sessions meanwhile. The
+  // work's progress reaches the server's thread at most every limits.progress_interval: each
+  // time, a client that has gone cancels the work, and one that asked hears a request.progress
+  // notification.
   awaitable<std::string> answer_later(LaterWork work, const std::shared_ptr<Connection>& session) {
     auto waiting = std::make_shared<LaterResponse>(io);
     auto watch = std::make_shared<WorkWatch>();
@@ -260,10 +264,11 @@ struct Server::Impl {
     // A request read after stop() began (its bytes were in the socket before the reads ended).
     if (stopping) cancel(*watch, kiokud_stopping());
     ProgressReport progress(progress_sink(watch, session, work));
-    asio::post(workers, [this, waiting, watch, progress = std::move(progress),
-                         client = std::weak_ptr<Connection>(session), make = std::move(work.make),
-                         started = std::move(work.started), finished = std::move(work.finished),
-                         unstarted = std::move(work.unstarted), method = work.method]() mutable {
+    asio::thread_pool& runner = work.reads_only ? readers : workers;
+    asio::post(runner, [this, waiting, watch, progress = std::move(progress),
+                        client = std::weak_ptr<Connection>(session), make = std::move(work.make),
+                        started = std::move(work.started), finished = std::move(work.finished),
+                        unstarted = std::move(work.unstarted), method = work.method]() mutable {
       // On the server's thread, as the work is taken up: a client that left while it waited
       // here behind other work is not worked for (a rebuild queued and left refused every
       // write for seconds), and what must hold while it runs is set up. The server's thread

@@ -1,37 +1,91 @@
 // The collection at one moment (daemon/store/collection_snapshot.hpp).
 #include "daemon/store/collection_snapshot.hpp"
 
+#include <sys/stat.h>
+
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/sqlite.hpp"
 
 namespace kioku::daemon {
 
+namespace {
+
+// A thread's connection for its snapshots, and the file it was opened on.
+struct KeptConnection {
+  std::string path;
+  dev_t device = 0;
+  ino_t inode = 0;
+  std::unique_ptr<sqlite::Database> database;
+  std::unique_ptr<Collection> collection;  // made at the first call of collection()
+
+  ~KeptConnection() { collection.reset(); }  // its statements before the connection
+};
+
+thread_local std::optional<KeptConnection> kept;
+
+KeptConnection& connection_for(const std::string& path) {
+  struct stat status {};
+  const bool found = ::stat(path.c_str(), &status) == 0;
+  if (kept && (!found || kept->path != path || kept->device != status.st_dev ||
+               kept->inode != status.st_ino)) {
+    kept.reset();
+  }
+  if (!kept) {
+    auto database =
+        std::make_unique<sqlite::Database>(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    // The busy timeout covers the moment a reader waits on a writer's checkpoint of the WAL.
+    database->execute("PRAGMA busy_timeout = 5000");
+    kept.emplace();
+    kept->path = path;
+    kept->device = found ? status.st_dev : 0;
+    kept->inode = found ? status.st_ino : 0;
+    kept->database = std::move(database);
+  }
+  return *kept;
+}
+
+}  // namespace
+
 CollectionSnapshot::CollectionSnapshot(const std::string& path)
-    : database_(
-          std::make_unique<sqlite::Database>(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)) {
-  // Neither statement reads the file: a damaged one is the check's to find. The transaction's
-  // snapshot is taken at its first read; the busy timeout covers the moment a reader waits on a
-  // writer's checkpoint of the WAL.
-  database_->execute("PRAGMA busy_timeout = 5000; BEGIN");
+    : exceptions_at_start_(std::uncaught_exceptions()) {
+  KeptConnection& connection = connection_for(path);
+  // It reads nothing of the file, whose damage is the check's to find: the transaction's
+  // snapshot is taken at its first read.
+  try {
+    connection.database->execute("BEGIN");
+  } catch (...) {
+    kept.reset();
+    throw;
+  }
+  if (connection.collection) connection.collection->forget_kept();
 }
 
 CollectionSnapshot::~CollectionSnapshot() {
-  // Reads only, so ending the transaction cannot lose anything; a failure is left to closing.
-  collection_.reset();
+  // Reads only, so ending the transaction cannot lose anything. A snapshot an exception left
+  // may have left a statement mid-way: the connection goes, and the next is opened afresh.
+  if (!kept) return;
   try {
-    database_->execute("ROLLBACK");
+    kept->database->execute("ROLLBACK");
   } catch (const std::exception&) {
+    kept.reset();
+    return;
   }
+  if (std::uncaught_exceptions() > exceptions_at_start_) kept.reset();
 }
 
 IntegrityReport CollectionSnapshot::check_integrity(int most_problems,
                                                     const std::function<void()>& keep_going) {
-  return daemon::check_integrity(*database_, most_problems, keep_going);
+  return daemon::check_integrity(*kept->database, most_problems, keep_going);
 }
 
 Collection& CollectionSnapshot::collection() {
-  if (!collection_) collection_ = std::make_unique<Collection>(*database_);
-  return *collection_;
+  if (!kept->collection) kept->collection = std::make_unique<Collection>(*kept->database);
+  return *kept->collection;
 }
 
 }  // namespace kioku::daemon

@@ -293,6 +293,31 @@ TEST_CASE("e2e: deck.export waits its turn on the worker while other clients are
   CHECK(has(read_file(path), "question 9"));
 }
 
+TEST_CASE("e2e: note.find reads beside the worker's work, alone and in a batch",
+          "[e2e][progress][notes]") {
+  DeckDaemon fixture;
+  WorkerHeld held(fixture.daemon.socket_path());
+
+  // On the readers' thread: the simulation holding the worker does not hold it up.
+  LineClient finding(fixture.daemon.socket_path());
+  const json::value found =
+      result_of(rpc(finding, "note.find", {{"text", "QUESTION 9"}, {"deck", "d"}}));
+  REQUIRE(found.at("notes").as_array().size() == 1);
+  CHECK(has(json::serialize(found.at("notes").at(0)), "question 9"));
+  // A deck it cannot find is its error, as on kiokud's own thread.
+  const json::value missing = rpc(finding, "note.find", {{"deck", "no-such-deck"}});
+  CHECK(missing.at("error").at("code").as_int64() == kioku::protocol::code::kNotFound);
+  // In a batch it is read at once, as before: it is not refused there as a long request is.
+  REQUIRE(finding.send("[" + request_line(1, "note.find", {{"tag", "nothing-tagged-so"}}) + "," +
+                       request_line(2, "due.counts") + "]\n"));
+  const std::optional<std::string> batch = finding.read_line();
+  REQUIRE(batch);
+  const json::array replies = json::parse(*batch).as_array();
+  REQUIRE(replies.size() == 2);
+  CHECK(replies.at(0).at("result").at("notes").as_array().empty());
+  CHECK(replies.at(1).as_object().contains("result"));
+}
+
 TEST_CASE("e2e: a relative --data-dir is made absolute and long requests still go to the worker",
           "[e2e][progress]") {
   TempHome home;

@@ -1,0 +1,83 @@
+// CollectionSnapshot (daemon/store/collection_snapshot.hpp): one read transaction through a
+// connection the thread keeps between snapshots, which must read what was committed since the
+// last, and the file now at the path, never the one it had opened.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "core/clock.hpp"
+#include "daemon/store/collection.hpp"
+#include "daemon/store/collection_snapshot.hpp"
+#include "daemon/store/migrations.hpp"
+#include "daemon/store/sqlite.hpp"
+#include "tests/daemon/daemon_fixture.hpp"
+#include "tests/support/temp_home.hpp"
+
+using namespace kioku;
+
+namespace {
+
+// A collection file in WAL, written through a connection of its own, as kiokud's.
+struct WrittenCollection {
+  explicit WrittenCollection(std::string file) : path(std::move(file)) {}
+  std::string path;
+  daemon::sqlite::Database database{path};
+  int configured = (database.execute("PRAGMA journal_mode = WAL"), 0);
+  int migrated = daemon::migrate(database, "", 0);
+  daemon::Collection collection{database};
+
+  void import_deck(const std::string& id, int cards) {
+    collection.import_deck(test::choice_deck(id, cards), "test", test::kTestMorning);
+  }
+};
+
+std::int64_t notes_seen(const std::string& path) {
+  daemon::CollectionSnapshot snapshot(path);
+  daemon::NoteSearch search;
+  search.limit = 1000;
+  return static_cast<std::int64_t>(snapshot.collection().notes().search(search).size());
+}
+
+}  // namespace
+
+TEST_CASE("collection snapshot: each reads what was committed before it, and only that",
+          "[daemon][snapshot]") {
+  test::TempHome home;
+  WrittenCollection written(home.root() + "/collection.sqlite");
+  written.import_deck("d", 5);
+  CHECK(notes_seen(written.path) == 5);
+
+  written.import_deck("e", 3);
+  // The same kept connection: a deck and notes committed since the last snapshot are read.
+  {
+    daemon::CollectionSnapshot snapshot(written.path);
+    CHECK(snapshot.collection().decks().require("e").slug == "e");
+    daemon::NoteSearch search;
+    search.limit = 1000;
+    CHECK(snapshot.collection().notes().search(search).size() == 8);
+    // Within one snapshot, what is committed meanwhile is not.
+    written.import_deck("f", 2);
+    CHECK(snapshot.collection().notes().search(search).size() == 8);
+  }
+  CHECK(notes_seen(written.path) == 10);
+}
+
+TEST_CASE("collection snapshot: a file put in the collection's place is the one read",
+          "[daemon][snapshot]") {
+  test::TempHome home;
+  const std::string path = home.root() + "/collection.sqlite";
+  {
+    WrittenCollection first(path);
+    first.import_deck("d", 5);
+    CHECK(notes_seen(path) == 5);  // the thread keeps a connection to this file
+    // Its WAL emptied, as a file is put in place whole: a WAL left beside it, which the kept
+    // connection holds open, would be read as the new file's.
+    first.database.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+  {
+    WrittenCollection other(home.root() + "/other.sqlite");
+    other.import_deck("e", 2);
+  }
+  std::filesystem::rename(home.root() + "/other.sqlite", path);
+  CHECK(notes_seen(path) == 2);
+}
