@@ -234,7 +234,7 @@ void run_edit(CliContext& context, const NoArgs&) {
                              describe_config_problem(here, context.language), "config.toml"};
         }
       },
-      file_words, std::cerr);
+      file_words, std::cerr, most_problem_rounds(editor_at_terminal()));
   const std::string path = safe_line(current.file);
   switch (end) {
     case EditEnd::kAccepted:

@@ -65,7 +65,7 @@ bool has_content(std::string_view text) {
 }
 
 EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const TryText& attempt,
-                            const NoteFileMessages& words, std::ostream& err) {
+                            const NoteFileMessages& words, std::ostream& err, int most_problems) {
   const std::string first = without_error_comment(text);
   std::string given = text;
   bool after_problem = false;
@@ -84,7 +84,7 @@ EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const
     err << "kioku: " << safe_line(describe_problem(shown)) << '\n';
     err.flush();
     after_problem = true;
-    if (++problems == kMostProblemRounds) return EditEnd::kTooManyProblems;
+    if (++problems == most_problems) return EditEnd::kTooManyProblems;
   }
 }
 

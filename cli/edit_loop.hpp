@@ -27,22 +27,31 @@ enum class EditEnd {
   kUnchanged,            // the editor gave back the text it was given first: nothing to do
   kEmptied,              // nothing but comments and blank lines came back
   kUnchangedAfterError,  // after a problem, the text came back as it was: the user gave up
-  kTooManyProblems       // kMostProblemRounds saves in a row had a problem: not a person's
+  kTooManyProblems       // the most saves in a row with a problem, where a limit is set
 };
 
-// Saves in a row with a problem after which the round trip ends: an editor that is a script
-// changing the file each time (stdin not a terminal) reopened it forever.
+// Saves in a row with a problem after which the round trip ends when nobody is at a terminal:
+// an editor that is a script changing the file each time reopened it forever. A person at a
+// terminal has no limit (most_problem_rounds): a person gives up by quitting without a change,
+// and Ctrl-C there stops an editor that runs away too.
 inline constexpr int kMostProblemRounds = 50;
+
+// The limit for edit_until_accepted: kMostProblemRounds when the editor (which is given kioku's
+// standard input) has no terminal to be used from, else 0, none.
+constexpr int most_problem_rounds(bool at_terminal) noexcept {
+  return at_terminal ? 0 : kMostProblemRounds;
+}
 
 // Gives the text to the editor and returns what the user saved (throws when the editor fails).
 using EditText = std::function<std::string(const std::string&)>;
 // Tries a text (without any error comment of ours): nullopt when it was taken, else its problem.
 using TryText = std::function<std::optional<TextProblem>(const std::string&)>;
 
-// Runs the round trip on `text`. Each problem is also written to `err` as
+// Runs the round trip on `text`, ended with kTooManyProblems after `most_problems` saves in a
+// row with a problem (0: never). Each problem is also written to `err` as
 // "kioku: note.toml:LINE:COLUMN: message", its line counted in the reopened file.
 EditEnd edit_until_accepted(const std::string& text, const EditText& edit, const TryText& attempt,
-                            const NoteFileMessages& words, std::ostream& err);
+                            const NoteFileMessages& words, std::ostream& err, int most_problems);
 
 // What an edit that ended after problems says: kUnchangedAfterError's and kTooManyProblems's
 // line; "" for another end.

@@ -196,6 +196,10 @@ void run_editor(const std::string& command, const std::string& path, const NoteF
   }
 }
 
+bool editor_at_terminal() {
+  return ::isatty(STDIN_FILENO) == 1;
+}
+
 std::string edit_in_editor(const PrivateFile& file, const std::string& text,
                            const NoteFileMessages& words, const std::string& language) {
   file.write(text);

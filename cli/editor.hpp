@@ -42,6 +42,10 @@ inline constexpr std::size_t kMaxNoteFileBytes = 4 * 1024 * 1024;
 void run_editor(const std::string& command, const std::string& path, const NoteFileMessages& words,
                 const std::string& language);
 
+// Whether the editor, which is given kioku's standard input, has a terminal there: a person
+// who can end a runaway editor with Ctrl-C (edit_loop.hpp, most_problem_rounds).
+bool editor_at_terminal();
+
 // The text after `file` has been through the editor: writes `text`, runs the editor, reads it.
 std::string edit_in_editor(const PrivateFile& file, const std::string& text,
                            const NoteFileMessages& words, const std::string& language);

@@ -2,6 +2,7 @@
 // not at all.
 #include <unistd.h>
 
+#include <iostream>
 #include <ostream>
 
 #include "cli/commands.hpp"
@@ -223,7 +224,7 @@ CommandGroup import_commands() {
                    print_import(summary, args, import_messages_for("en"), out);
                  })
           .runs([](CliContext& context, const ImportArgs& args) {
-            const ImportSource source = open_import_source(args.file, context.language);
+            const ImportSource source = open_import_source(args.file, context.language, std::cerr);
             check_options_for_format(args, source, context.language);
             CallOptions options;
             options.descriptor = source.file.get();

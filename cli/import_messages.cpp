@@ -66,6 +66,9 @@ const ImportMessages kEnglish{
     .cannot_read_input = "cannot read standard input: {error}",
     .is_directory = "is a directory, not a deck file",
     .cannot_hold = "cannot hold it in memory: {error}",
+    .waiting_for_writer =
+        "a named pipe that nothing writes to yet; waiting for a program to write the deck to it "
+        "(Ctrl-C stops)",
 };
 
 const ImportMessages kJapanese{
@@ -127,6 +130,9 @@ const ImportMessages kJapanese{
     .cannot_read_input = "標準入力を読めません: {error}",
     .is_directory = "デッキファイルではなくディレクトリです",
     .cannot_hold = "メモリに読み込めません: {error}",
+    .waiting_for_writer =
+        "まだ何も書き込んでいない名前付きパイプです。プログラムがデッキを書き込む"
+        "のを待っています（Ctrl-C で中止）",
 };
 
 }  // namespace

@@ -58,6 +58,8 @@ struct ImportMessages {
   const char* cannot_read_input;  // {error}
   const char* is_directory;
   const char* cannot_hold;  // {error}
+  // A named pipe nothing writes to yet, after "kioku: NAME: " on stderr while kioku waits
+  const char* waiting_for_writer;
 };
 BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                       (imported, would_import, nothing_changed, standard_input, kept_one, kept_many,
@@ -68,7 +70,8 @@ BOOST_DESCRIBE_STRUCT(ImportMessages, (),
                        unknown_filters, template_problem, side_question, side_answer,
                        section_not_closed, wrong_section_closed, section_not_open,
                        sections_too_deep, missing_field, file_empty, no_current_directory,
-                       cannot_open, cannot_read, cannot_read_input, is_directory, cannot_hold))
+                       cannot_open, cannot_read, cannot_read_input, is_directory, cannot_hold,
+                       waiting_for_writer))
 
 const ImportMessages& import_messages_for(const std::string& language);
 

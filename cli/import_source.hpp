@@ -5,6 +5,7 @@
 // file in memory, and passes that.
 #pragma once
 
+#include <iosfwd>
 #include <string>
 
 #include "protocol/unique_fd.hpp"
@@ -17,10 +18,13 @@ struct ImportSource {
                             // "<stdin>"
 };
 
-// Opens `argument` ("-" for standard input). Blocks while a pipe's writer has not opened it or
-// not finished, like any reader of a pipe. Throws kioku::InputError naming the file when it
-// cannot be opened, is a directory or is larger than protocol::kMaxDeckFileBytes, and
-// kioku::Error (kInvalidParams) for an empty argument. Its own messages are in `language`.
-ImportSource open_import_source(const std::string& argument, const std::string& language = "en");
+// Opens `argument` ("-" for standard input). Blocks while a pipe's writer has not finished,
+// like any reader of a pipe; a named pipe that no program has opened for writing is first said
+// so on `err` ("kioku: NAME: ... waiting ..."), and waited for until one writes to it or Ctrl-C
+// ends kioku. Throws kioku::InputError naming the file when it cannot be opened, is a directory
+// or is larger than protocol::kMaxDeckFileBytes, and kioku::Error (kInvalidParams) for an empty
+// argument. Its own messages are in `language`.
+ImportSource open_import_source(const std::string& argument, const std::string& language,
+                                std::ostream& err);
 
 }  // namespace kioku::cli

@@ -57,7 +57,7 @@ EditEnd edit_note_text(CliContext& context, const std::string& text,
       [&](const std::string& body) {
         return try_note_text(body, default_language, words, send, context.language);
       },
-      words, std::cerr);
+      words, std::cerr, most_problem_rounds(editor_at_terminal()));
 }
 
 }  // namespace kioku::cli

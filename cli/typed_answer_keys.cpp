@@ -30,7 +30,9 @@ std::string TypedAnswerKeys::add(char byte) {
   std::string whole;
   whole.swap(pending_);
   const CodePoint code = decode_utf8(whole, 0);
-  if (code.length != whole.size() || acts_on_terminal(code.code) ||
+  // The answer is one line, which the echo must not break: a line separator is dropped as a
+  // newline is (the one-line rule of a deck's texts).
+  if (code.length != whole.size() || acts_on_terminal(code.code) || is_line_separator(code.code) ||
       text_.size() + whole.size() > kMostBytes) {
     return "";
   }

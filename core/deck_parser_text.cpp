@@ -192,7 +192,7 @@ BilingualMessage text_problem_message(std::string_view text, const TextRule& rul
     }
     // Unicode's own line and paragraph separators break a line as a newline does (in editors,
     // browsers, some terminals): a one-line text (a deck's name, a choice) holds neither.
-    if (!rule.multi_line && (point.code == 0x2028 || point.code == 0x2029)) {
+    if (!rule.multi_line && is_line_separator(point.code)) {
       return worded({"contains the line break {detail} at character {number}; this text must be "
                      "one line",
                      "{number} 文字目に改行文字 {detail}があります。このテキストは 1 行でなければ"

@@ -29,6 +29,12 @@ constexpr bool is_bidi_control(char32_t code) noexcept {
   return (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
 }
 
+// Unicode's line and paragraph separators (U+2028, U+2029): editors, browsers and some terminals
+// break the line there, as at a newline, so a one-line text holds neither (docs/decisions.md).
+constexpr bool is_line_separator(char32_t code) noexcept {
+  return code == 0x2028 || code == 0x2029;
+}
+
 constexpr bool acts_on_terminal(char32_t code) noexcept {
   return is_control(code) || is_bidi_control(code);
 }

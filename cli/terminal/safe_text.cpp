@@ -32,7 +32,11 @@ std::string escape(std::string_view text, Mode mode) {
     }
     const std::string_view bytes = text.substr(at, point.length);
     at += point.length;
-    if (!acts_on_terminal(point.code)) {
+    // One line of output stays one line: U+2028 and U+2029 break it where a terminal, or the
+    // editor or browser it is pasted into, follows Unicode's line breaks. A multi-line text keeps
+    // them, as it keeps a newline; JSON's strings carry them as they are.
+    const bool breaks_line = mode == Mode::kLine && is_line_separator(point.code);
+    if (!acts_on_terminal(point.code) && !breaks_line) {
       out.append(bytes);
     } else if (mode == Mode::kText && point.code == '\n') {
       out += '\n';

@@ -9,14 +9,15 @@
 
 namespace kioku::cli {
 
-// `text` for one line of output: every C0 control, DEL and C1 control (U+0080-U+009F), and the
-// bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), written as
-// an escape that shows: "\n", "\r", "\t", else "\u001b" style; a byte that is not UTF-8 as
-// U+FFFD. Text without any of them comes back unchanged.
+// `text` for one line of output: every C0 control, DEL and C1 control (U+0080-U+009F), the
+// bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), and the line
+// and paragraph separators (U+2028, U+2029), written as an escape that shows: "\n", "\r", "\t",
+// else "\u001b" style; a byte that is not UTF-8 as U+FFFD. Text without any of them comes back
+// unchanged.
 std::string safe_line(std::string_view text);
 
-// The same for text shown over several lines (a question, an explanation): newlines are kept
-// and a tab becomes four spaces, so that wrapping still counts every column.
+// The same for text shown over several lines (a question, an explanation): newlines (and U+2028,
+// U+2029) are kept and a tab becomes four spaces, so that wrapping still counts every column.
 std::string safe_text(std::string_view text);
 
 // JSON text (as protocol::to_json_text writes it) for stdout: DEL, the C1 controls and the

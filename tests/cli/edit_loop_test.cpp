@@ -54,7 +54,7 @@ TEST_CASE("edit loop: an invalid text reopens with its problem on top, then a fi
         }
         return std::nullopt;
       },
-      english_file_messages, err);
+      english_file_messages, err, kMostProblemRounds);
   CHECK(end == EditEnd::kAccepted);
   REQUIRE(editor.given.size() == 2);
   // The second opening: the problem on top (its line counted in this file), the text kept.
@@ -83,16 +83,16 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
   SECTION("unchanged") {
     CHECK(edit_until_accepted(
               kTemplate, [](const std::string& text) { return text; }, never, english_file_messages,
-              err) == EditEnd::kUnchanged);
+              err, kMostProblemRounds) == EditEnd::kUnchanged);
     CHECK(tries == 0);
   }
   SECTION("emptied, or only comments left") {
     CHECK(edit_until_accepted(
               kTemplate, [](const std::string&) { return std::string(); }, never,
-              english_file_messages, err) == EditEnd::kEmptied);
+              english_file_messages, err, kMostProblemRounds) == EditEnd::kEmptied);
     CHECK(edit_until_accepted(
               kTemplate, [](const std::string&) { return std::string("# just this\n\n  \n"); },
-              never, english_file_messages, err) == EditEnd::kEmptied);
+              never, english_file_messages, err, kMostProblemRounds) == EditEnd::kEmptied);
     CHECK(tries == 0);
   }
   SECTION("left as it was after a problem: given up, not reopened for ever") {
@@ -101,7 +101,7 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
                       [](const std::string& text) { return text; }};
     CHECK(edit_until_accepted(
               kTemplate, [&](const std::string& text) { return editor(text); }, never,
-              english_file_messages, err) == EditEnd::kUnchangedAfterError);
+              english_file_messages, err, kMostProblemRounds) == EditEnd::kUnchangedAfterError);
     CHECK(tries == 1);
     CHECK(err.str() == "kioku: note.toml: refused\n");
   }
@@ -114,9 +114,31 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
                 ++openings;
                 return text + "# line " + std::to_string(openings) + "\n";
               },
-              never, english_file_messages, err) == EditEnd::kTooManyProblems);
+              never, english_file_messages, err, kMostProblemRounds) == EditEnd::kTooManyProblems);
     CHECK(tries == kMostProblemRounds);
     CHECK(openings == kMostProblemRounds);
+  }
+  SECTION("a person at a terminal: no limit, the text taken at the 60th save") {
+    // Saves with a problem past kMostProblemRounds, each a change, then a fixed one: a person
+    // trying again and again is not cut off, as a script without a terminal is.
+    int openings = 0;
+    const int fixed_at = kMostProblemRounds + 10;
+    CHECK(edit_until_accepted(
+              kTemplate,
+              [&](const std::string& text) {
+                ++openings;
+                return openings == fixed_at ? text + "fixed = true\n"
+                                            : text + "# line " + std::to_string(openings) + "\n";
+              },
+              [&](const std::string& body) -> std::optional<TextProblem> {
+                ++tries;
+                if (body.find("fixed = true") != std::string::npos) return std::nullopt;
+                return TextProblem{0, 0, "refused", {}};
+              },
+              english_file_messages, err, most_problem_rounds(true)) == EditEnd::kAccepted);
+    CHECK(openings == fixed_at);
+    CHECK(tries == fixed_at);
+    CHECK(most_problem_rounds(false) == kMostProblemRounds);
   }
   SECTION("put back as it first was after a problem: unchanged") {
     ScriptedEditor editor;
@@ -124,7 +146,7 @@ TEST_CASE("edit loop: unchanged, emptied and given up end without a try", "[cli]
                       [](const std::string&) { return kTemplate; }};
     CHECK(edit_until_accepted(
               kTemplate, [&](const std::string& text) { return editor(text); }, never,
-              english_file_messages, err) == EditEnd::kUnchanged);
+              english_file_messages, err, kMostProblemRounds) == EditEnd::kUnchanged);
   }
 }
 

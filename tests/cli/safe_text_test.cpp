@@ -19,6 +19,11 @@ TEST_CASE("cli safe_text: every kind of control shows - the rest is left alone",
   // A lone byte that is not UTF-8 (here what a Latin-1 terminal reads as CSI) is U+FFFD.
   CHECK(safe_line("x\x9by\xc0\xaf") == "x\uFFFDy\uFFFD\uFFFD");
   CHECK(safe_text("line 1\n\tline 2\x1b") == "line 1\n    line 2\\u001b");
+  // Unicode's line and paragraph separators: escaped on one line, which they would break (a typed
+  // answer's echo from a script), kept in a text of several lines and in JSON's strings.
+  CHECK(safe_line("a\u2028b\u2029c") == R"(a\u2028b\u2029c)");
+  CHECK(safe_text("a\u2028b\u2029c") == "a\u2028b\u2029c");
+  CHECK(safe_json("{\"a\":\"\u2028\"}") == "{\"a\":\"\u2028\"}");
   CHECK(safe_json(R"({"a":"\u001b"})") == R"({"a":"\u001b"})");
   CHECK(safe_json("{\"a\":\"\x7f \u009b \u202e\"}") == R"({"a":"\u007f \u009b \u202e"})");
 }

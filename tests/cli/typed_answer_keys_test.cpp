@@ -47,6 +47,23 @@ TEST_CASE("typed answer keys: nothing that acts on a terminal is kept or echoed"
   CHECK(keys.text() == "ab31mxc");
 }
 
+TEST_CASE("typed answer keys: a line or paragraph separator is dropped, as a newline is",
+          "[cli][typed]") {
+  TypedAnswerKeys keys;
+  // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR, keyed between letters: the answer is
+  // one line, and some terminals break the echo's line there.
+  const std::string shown = echoed(keys,
+                                   "a\xE2\x80\xA8"
+                                   "b\xE2\x80\xA9"
+                                   "c");
+  CHECK(shown == "abc");
+  CHECK(keys.text() == "abc");
+  // Their neighbours show: U+2027 HYPHENATION POINT and U+202F NARROW NO-BREAK SPACE.
+  CHECK(echoed(keys, "\xE2\x80\xA7") == "\u2027");
+  CHECK(echoed(keys, "\xE2\x80\xAF") == "\u202F");
+  CHECK(keys.text() == "abc\u2027\u202F");
+}
+
 TEST_CASE("typed answer keys: a paste past the most length is cut there", "[cli][typed]") {
   TypedAnswerKeys keys;
   const std::string shown = echoed(keys, std::string(TypedAnswerKeys::kMostBytes + 500, 'y'));

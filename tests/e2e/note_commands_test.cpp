@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "cli/edit_loop.hpp"
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/json_rpc_calls.hpp"
 #include "tests/support/sqlite_reader.hpp"
+#include "tests/support/tmux_session.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -311,6 +313,59 @@ TEST_CASE("e2e notes: an invalid edit is shown and reopened with the text kept, 
     CHECK(fixture.note(note).at("kind") == "basic");
     CHECK(fixture.left_in_temporary() == 0);
   }
+}
+
+TEST_CASE("e2e notes: a person at a terminal saving with a problem is never cut off",
+          "[e2e][notes][edit][terminal]") {
+  NotesFixture fixture;
+  const json::value added = fixture.kioku_json(
+      {"add", "--deck", "words", "--field", "front=taberu", "--field", "back=to eat"});
+  const std::string note = id_of(added);
+  const std::string runs = fixture.home().root() + "/runs";
+  // Saves 10 more times with a problem than the limit for a scripted editor, a change each
+  // time (another unknown kind), then fixes the note.
+  const int fixed_at = kioku::cli::kMostProblemRounds + 10;
+  const std::string editor = fixture.script(
+      "fix-late.sh",
+      "runs=$(cat \"" + runs +
+          "\" 2>/dev/null || echo 0)\n"
+          "runs=$((runs + 1)); echo $runs > \"" +
+          runs +
+          "\"\n"
+          "if [ $runs -lt " +
+          std::to_string(fixed_at) +
+          " ]; then sed -i \"s/^kind = .*/kind = \\\"flip$runs\\\"/\" \"$1\"; exit 0; fi\n"
+          "sed -i -e 's/^kind = .*/kind = \"basic\"/' "
+          "-e 's/^front.en = .*/front.en = \"persisted\"/' \"$1\"\n");
+
+  SECTION("in a terminal: the editor reopens until the note is saved") {
+    auto environment = fixture.home().environment();
+    environment["KIOKU_DAEMON"] = kiokud_path();
+    environment["EDITOR"] = editor;
+    environment["VISUAL"] = "";
+    environment["TMPDIR"] = fixture.temporary_directory();
+    environment["NOTE"] = note;  // a made id may hold characters the shell reads
+    const std::string command = "sh -c '" + kioku_path() + " --socket " +
+                                fixture.home().socket_path() +
+                                " edit \"$NOTE\"; echo \"kioku exited with $?\"'";
+    TmuxSession terminal(fixture.home().root(), command, environment);
+    INFO("screen:\n" << terminal.screen_text());
+    REQUIRE(terminal.wait_for("kioku exited with ", 120'000));
+    CHECK(terminal.screen_text().find("kioku exited with 0") != std::string::npos);
+    CHECK(read_file(runs) == std::to_string(fixed_at) + "\n");
+    CHECK(text_of(fixture.note(note), "front", "en") == "persisted");
+    CHECK(fixture.note(note).at("kind") == "basic");
+  }
+  SECTION("without a terminal: the scripted editor is stopped at the limit") {
+    const CommandResult stopped = fixture.kioku({"edit", note}, editor);
+    CHECK(stopped.exit_code == 1);
+    CHECK(stopped.err.find("The file still had a problem after " +
+                           std::to_string(kioku::cli::kMostProblemRounds) +
+                           " saves: nothing saved.") != std::string::npos);
+    CHECK(read_file(runs) == std::to_string(kioku::cli::kMostProblemRounds) + "\n");
+    CHECK(text_of(fixture.note(note), "front", "en") == "taberu");
+  }
+  CHECK(fixture.left_in_temporary() == 0);
 }
 
 TEST_CASE("e2e notes: an edit of a note changed elsewhere meanwhile is refused, its text kept",

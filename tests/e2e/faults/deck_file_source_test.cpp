@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <future>
+#include <memory>
 #include <thread>
 
 #include "protocol/deck_file.hpp"
@@ -158,6 +159,113 @@ TEST_CASE("faults: kioku import of a FIFO reads it itself while kiokud serves ot
   CHECK(imported.exit_code == 0);
   CHECK(imported.out == "Imported piped from " + fifo + ": 3 added, 0 updated, 0 unchanged\n");
   CHECK(deck_source(home, "piped") == fifo);
+}
+
+namespace {
+
+// `kioku --lang LANGUAGE import FIFO` started, its stderr going into a FIFO of its own that is
+// read here as kioku writes it: no sleep, and a kioku that never says anything is killed at
+// run_command's timeout, which ends the read.
+struct FifoImport {
+  kioku::protocol::UniqueFd errors;  // kioku's stderr, closed only after kioku has ended
+  std::future<CommandResult> result;
+  pid_t pid = -1;
+  std::string first_line;  // what kioku wrote there first ("" when nothing)
+};
+
+std::unique_ptr<FifoImport> start_import_of_fifo(const TempHome& home, const std::string& fifo,
+                                                 const std::string& language) {
+  const std::string said = home.root() + "/stderr-" + language + ".fifo";
+  REQUIRE(::mkfifo(said.c_str(), 0600) == 0);
+  auto environment = home.environment();
+  environment["KIOKU_DAEMON"] = kiokud_path();
+  const std::vector<std::string> command{"/bin/sh", "-c",
+                                         "exec '" + kioku_path() + "' --socket '" +
+                                             home.socket_path() + "' --lang " + language +
+                                             " import '" + fifo + "' 2>'" + said + "'"};
+  auto started = std::make_shared<std::promise<pid_t>>();
+  auto import = std::make_unique<FifoImport>();
+  import->result = std::async(std::launch::async, [command, environment, started] {
+    return run_command(command, environment, "", 30,
+                       [&started](pid_t pid) { started->set_value(pid);
+});
+}  // namespace
+);
+import->pid = started->get_future().get();
+// Blocks until the shell has opened it to be kioku's stderr.
+import->errors = kioku::protocol::UniqueFd(::open(said.c_str(), O_RDONLY | O_CLOEXEC));
+REQUIRE(import->errors);
+while (import->first_line.find('\n') == std::string::npos) {
+  char chunk[4096];
+  const ssize_t received = ::read(import->errors.get(), chunk, sizeof chunk);
+  if (received <= 0) break;
+  import->first_line.append(chunk, static_cast<std::size_t>(received));
+}
+return import;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "faults: kioku import of a FIFO nothing writes to says it waits, until a writer or "
+    "Ctrl-C",
+    "[e2e][faults][deck-file]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string fifo = make_fifo(home, "deck.fifo");
+
+  SECTION("a writer then: the deck it writes is imported") {
+    const auto import = start_import_of_fifo(home, fifo, "en");
+    // The writer's open below would wait for ever for a kioku that has gone.
+    REQUIRE(import->first_line == "kioku: " + fifo +
+                                      ": a named pipe that nothing writes to yet; waiting for a "
+                                      "program to write the deck to it (Ctrl-C stops)\n");
+    {
+      const kioku::protocol::UniqueFd writer(::open(fifo.c_str(), O_WRONLY | O_CLOEXEC));
+      REQUIRE(writer);
+      REQUIRE(::write(writer.get(), kDeck.data(), kDeck.size()) ==
+              static_cast<ssize_t>(kDeck.size()));
+    }
+    const CommandResult imported = import->result.get();
+    CHECK(imported.exit_code == 0);
+    CHECK(imported.out == "Imported piped from " + fifo + ": 3 added, 0 updated, 0 unchanged\n");
+    CHECK(deck_source(home, "piped") == fifo);
+  }
+  SECTION("Ctrl-C then: kioku ends at once, as interrupted, and nothing is imported") {
+    const auto import = start_import_of_fifo(home, fifo, "ja");
+    CHECK(import->first_line ==
+          "kioku: " + fifo +
+              ": まだ何も書き込んでいない名前付きパイプです。プログラムがデッキを書き込むのを"
+              "待っています（Ctrl-C で中止）\n");
+    REQUIRE(::kill(import->pid, SIGINT) == 0);
+    const CommandResult interrupted = import->result.get();
+    CHECK(interrupted.exit_code == 128 + SIGINT);
+    SqliteReader collection(home.collection_path());
+    CHECK(collection.rows("SELECT id FROM decks WHERE slug = 'piped'").empty());
+  }
+}
+
+TEST_CASE("faults: kioku import of a pipe with a writer, empty or not, never waits for another",
+          "[e2e][faults][deck-file]") {
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string deck = home.write_file("deck.toml", kDeck);
+  auto environment = home.environment();
+  environment["KIOKU_DAEMON"] = kiokud_path();
+  const std::string kioku = "'" + kioku_path() + "' --socket '" + home.socket_path() + "' ";
+  // bash's process substitution: /dev/fd/63, an anonymous pipe whose writer is `cat`.
+  const CommandResult piped =
+      run_command({"/bin/bash", "-c", kioku + "import <(cat '" + deck + "')"}, environment);
+  INFO(piped.err);
+  CHECK(piped.exit_code == 0);
+  CHECK(piped.out.find(": 3 added, 0 updated, 0 unchanged\n") != std::string::npos);
+  CHECK(piped.err.empty());
+  // A writer that wrote nothing and has gone: the end of an empty file, at once.
+  const CommandResult empty =
+      run_command({"/bin/bash", "-c", kioku + "import <(true)"}, environment, "", 30);
+  CHECK(empty.exit_code == 4);
+  CHECK(empty.err.find("waiting") == std::string::npos);
+  CHECK(empty.err.find("an empty file?") != std::string::npos);
 }
 
 TEST_CASE("faults: kioku import of /dev/zero stops at the size limit", "[e2e][faults][deck-file]") {
