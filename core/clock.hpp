@@ -10,6 +10,11 @@ class Clock {
  public:
   virtual ~Clock() = default;
   virtual TimestampMs now() const = 0;
+  // Milliseconds on a clock that is never set (std::chrono::steady_clock's), for how long
+  // something has taken (a batch's share of the thread): the wall clock is set back and forward
+  // (NTP, a person, a laptop that slept), and kiokud's may stand still (--clock-file). A fake
+  // clock gives its own time, so that a test moves both.
+  virtual std::int64_t steady_ms() const;
 };
 
 // The real wall clock, optionally shifted by a fixed offset (kiokud's --clock-offset, which
@@ -28,6 +33,7 @@ class FakeClock final : public Clock {
  public:
   explicit FakeClock(TimestampMs start) : now_(start) {}
   TimestampMs now() const override { return now_; }
+  std::int64_t steady_ms() const override { return now_; }
   void set(TimestampMs when) { now_ = when; }
   void advance_ms(std::int64_t milliseconds) { now_ += milliseconds; }
   void advance_days(int days) { now_ += days * kMillisecondsPerDay; }

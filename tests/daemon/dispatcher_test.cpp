@@ -137,13 +137,17 @@ TEST_CASE("dispatcher: the response line comes with the ids it answers, as writt
 
 namespace {
 
-// A clock that moves on 70 ms each time it is read: every request of a batch seems to take long.
+// A clock whose steady time moves on 70 ms each time it is read: every request of a batch
+// seems to take long. Its wall clock goes back an hour each time, as a clock being set would:
+// the share is measured on the steady clock alone.
 class SlowRequestsClock final : public kioku::Clock {
  public:
-  kioku::TimestampMs now() const override { return now_ += 70; }
+  kioku::TimestampMs now() const override { return wall_ -= 3'600'000; }
+  std::int64_t steady_ms() const override { return steady_ += 70; }
 
  private:
-  mutable kioku::TimestampMs now_ = kTestMorning;
+  mutable kioku::TimestampMs wall_ = kTestMorning;
+  mutable std::int64_t steady_ = 0;
 };
 
 }  // namespace
