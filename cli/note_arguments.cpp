@@ -6,15 +6,37 @@
 #include "cli/messages.hpp"
 #include "cli/review_connection.hpp"
 #include "core/error.hpp"
+#include "core/note.hpp"
+#include "core/note_validation.hpp"
 
 namespace kioku::cli {
 
 namespace {
 
+// Refuses a note past kMaxNoteTextBytes as kiokud would (invalid_note_error, the field that
+// passes it named, so the editor points at it): one that large may be longer than a request
+// line, which kiokud would refuse by its length alone (docs/notes.md, "How much a note holds").
+// Counted in kiokud's order: the fields and choices by name and language, then the tags.
+void check_note_text_total(const NoteContent& note) {
+  try {
+    NoteTextTotal total;
+    for (const auto& [name, texts] : note.fields) {
+      for (const auto& [language, text] : texts) total.add(name, language, text);
+    }
+    for (const auto& [language, choices] : note.choices) {
+      for (const std::string& choice : choices) total.add("choices", language, choice);
+    }
+    for (const std::string& tag : note.tags) total.add("tags", "", tag);
+  } catch (const NoteError& error) {
+    throw invalid_note_error(error);
+  }
+}
+
 // What every save sends beside its note's name: the kind, fields, tags, and a choice note's
 // choices and answer.
 template <class Params>
 Params with_content(Params params, const NoteContent& note) {
+  check_note_text_total(note);
   params.kind = note.kind;
   params.fields = note.fields;
   if (!note.choices.empty()) params.choices = note.choices;

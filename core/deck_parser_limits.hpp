@@ -37,10 +37,16 @@ inline constexpr std::size_t kMaxChoiceBytes = 2 * 1024;
 inline constexpr std::size_t kMaxExplanationBytes = 128 * 1024;
 // A field of an Anki note kept as its note type has it: HTML, markup included.
 inline constexpr std::size_t kMaxAnkiFieldBytes = 128 * 1024;
+// A note's texts together: its fields in every language, its choices and its tags (three
+// fields at their limit). Within it any note, its texts escaped in JSON at twice their size at
+// most, fits with its names and keys in one request to kiokud (protocol::kMaxLineBytes, 1 MiB),
+// so that note.add and note.update can carry every note kioku keeps (docs/notes.md, "How much a
+// note holds"; a test builds the largest and sends it).
+inline constexpr std::size_t kMaxNoteTextBytes = 3 * 128 * 1024;
 // Shared decks tag their notes by long hierarchies (AnKing's `#AK_Step1_v12::#B&B::...`), tens
 // of tags a note.
 inline constexpr std::size_t kMaxTagBytes = 512;
 inline constexpr std::size_t kMaxTagsPerCard = 256;  // and per note
-inline constexpr std::size_t kMaxSlugBytes = 64;    // deck and card ids, format 1's `note`
+inline constexpr std::size_t kMaxSlugBytes = 64;     // deck and card ids, format 1's `note`
 
 }  // namespace kioku

@@ -61,6 +61,14 @@ NoteError::NoteError(std::string field, std::string language, const BilingualMes
       place_(place),
       problem_(problem) {}
 
+Error invalid_note_error(const NoteError& error) {
+  const BilingualMessage problem = error.message();
+  return Error(ErrorCode::kInvalidParams,
+               BilingualMessage{fill_in("invalid note: {problem}", {{"problem", problem.english}}),
+                                fill_in("ノートが正しくありません: {problem}",
+                                        {{"problem", problem.japanese}})});
+}
+
 std::string new_note_id(std::uint64_t random_bits) {
   // Anki writes nothing for 0; an id must not be empty, so 0 is its first digit.
   if (random_bits == 0) return std::string(1, kBase91Digits[0]);

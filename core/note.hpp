@@ -71,6 +71,12 @@ class NoteError : public Error {
   BilingualMessage problem_;
 };
 
+// The error a request carrying a note that breaks a rule is refused with (kInvalidParams,
+// "invalid note: field NAME.LANGUAGE: ..." in both languages): kiokud's for note.add and
+// note.update, and the client's for a note it will not send (core/note_validation.hpp,
+// NoteTextTotal).
+Error invalid_note_error(const NoteError& error);
+
 // Longest note id kioku accepts; Anki's are at most 10 characters, other tools' up to 40.
 inline constexpr std::size_t kMaxNoteIdBytes = 64;
 

@@ -291,7 +291,32 @@ void check_tags(const Note& note) {
   }
 }
 
+// Its texts together within kMaxNoteTextBytes, once each text keeps its own rules.
+void check_total(const Note& note) {
+  NoteTextTotal total;
+  for (const NoteField& field : note.fields) {
+    for (const auto& [language, text] : field.text) total.add(field.name, language, text);
+  }
+  for (const auto& [language, choices] : note.choices) {
+    for (const std::string& choice : choices) total.add("choices", language, choice);
+  }
+  for (const std::string& tag : note.tags) total.add("tags", "", tag);
+}
+
 }  // namespace
+
+void NoteTextTotal::add(const std::string& field, const std::string& language,
+                        std::string_view text) {
+  bytes_ += text.size();
+  if (bytes_ <= kMaxNoteTextBytes) return;
+  throw NoteError(
+      field, language,
+      bilingual("brings the note's text to {bytes} bytes; a note holds at most {max} bytes of "
+                "text, its fields in every language, its choices and its tags together",
+                "このテキストでノートのテキストが {bytes} バイトになります。1 つのノートのテキスト"
+                "（全言語のフィールド、選択肢、タグの合計）は {max} バイトまでです",
+                {{"bytes", std::to_string(bytes_)}, {"max", std::to_string(kMaxNoteTextBytes)}}));
+}
 
 bool is_valid_tag(std::string_view tag) noexcept {
   // U+3000, the ideographic space, splits tags in Anki as an ASCII space does.
@@ -335,6 +360,7 @@ std::map<std::string, ClozeText> validate_note(const Note& note) {
   check_languages(note);
   check_texts(note);
   check_tags(note);
+  check_total(note);
   return clozes;
 }
 

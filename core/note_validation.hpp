@@ -26,7 +26,8 @@ namespace kioku {
 // - a language that is not a code (is_language_code), or more than kMaxLanguages of them;
 // - a character that acts on a terminal, or a text past its length (core/deck_parser_text.hpp);
 // - tags: more than kMaxTagsPerCard, an empty one, or one with a space in it (Anki splits tags
-//   on spaces).
+//   on spaces);
+// - its texts together past kMaxNoteTextBytes (NoteTextTotal: the field that passes it named).
 // Returns a cloze note's `text` as read in each language (read_note_clozes), so that whoever
 // goes on to make its cards does not read it again; empty for the other kinds.
 // Run where a note comes in (a deck file, a request, the store's save); a stored note is not
@@ -41,6 +42,21 @@ std::map<std::string, ClozeText> check_note_shape(const Note& note);
 // Whether `tag` can be a tag: not empty and without a space of any kind (Anki splits tags on
 // them, U+3000 included). The deck parser's format 1 and validate_note share it.
 bool is_valid_tag(std::string_view tag) noexcept;
+
+// A note's texts counted toward kMaxNoteTextBytes: every field's text in every language (in the
+// order the note has them), then its choices, then its tags, in bytes of UTF-8. validate_note
+// counts a note's; the client counts one it is about to send, so that a note too large for a
+// request is refused as any invalid note is, and not by the request's length.
+class NoteTextTotal {
+ public:
+  // Adds `text`, of `field` in `language` (empty for the tags). Throws NoteError naming them,
+  // the total and the limit when it brings the total past kMaxNoteTextBytes.
+  void add(const std::string& field, const std::string& language, std::string_view text);
+  std::size_t bytes() const noexcept { return bytes_; }
+
+ private:
+  std::size_t bytes_ = 0;
+};
 
 inline constexpr int kMinChoices = 2;
 inline constexpr int kMaxChoices = 8;

@@ -24,6 +24,8 @@ namespace kioku::protocol {
 // 3: cards come from notes: review.next may send basic, reverse, cloze and typed cards, with
 // their sides as rich text; review.check and review.answer take a typed card's text.
 // 8: a batch runs for at most 200 ms of kiokud's thread; deck.export takes destination.
-inline constexpr int kProtocolVersion = 9;
+// 10: a note whose texts together pass kMaxNoteTextBytes is refused, so every note fits in a
+// request line.
+inline constexpr int kProtocolVersion = 10;
 
 }  // namespace kioku::protocol

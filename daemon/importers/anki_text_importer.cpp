@@ -166,6 +166,25 @@ std::shared_ptr<const TemplatedNoteType> kept_note_type(Collection& collection,
   return kind_of_anki_note_type(type_name) ? nullptr : kept;
 }
 
+// Counts what a row's save did to its cards, and deletes those it retired that this import
+// made: a later row of the note stopped making a card an earlier row made (another kind,
+// a cloze number gone), so the card was made and unmade by this one import and never shown.
+// Retired, it stayed out of the queue for good, which no row asked for; the note ends as its
+// last row makes it, as for two rows of one kind (docs/anki-import.md, "The note's id"). A card
+// from before the import (its id at most `largest_before`) is retired, as ever: it may have a
+// history.
+void count_row_save(Collection& collection, std::int64_t largest_before, const NoteSave& save,
+                    ImportSummary& summary) {
+  summary.count(save);
+  for (const std::int64_t card : save.retired) {
+    if (card > largest_before && collection.cards().erase_unanswered(card)) {
+      // Counted added by the earlier row's save, and retired by this one's.
+      --summary.added;
+      --summary.retired;
+    }
+  }
+}
+
 }  // namespace
 
 ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor,
@@ -188,6 +207,11 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
     try {
       AnkiTextReader reader(source, name);
       ImportedNotePlaces places;
+      // Cards past it are this import's own (count_row_save).
+      const std::int64_t largest_card_before = collection.cards().largest_id();
+      const auto count = [&](const NoteSave& save) {
+        count_row_save(collection, largest_card_before, save, summary);
+      };
       AnkiTextOptions with_types = options;
       // A row may name a note type kept as itself only when the collection keeps one: finding
       // it then reads the collection, which only this thread may, so such rows are read here,
@@ -238,8 +262,7 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
             Note moved = entry.note;
             moved.deck = elsewhere->note.deck;
             try {
-              summary.count(
-                  places.save(collection, elsewhere->deck_id, moved, elsewhere->position, now));
+              count(places.save(collection, elsewhere->deck_id, moved, elsewhere->position, now));
             } catch (const NoteError& error) {
               throw InputError(name, entry.line, error.field(), error.problem_message());
             }
@@ -259,10 +282,9 @@ ImportSummary import_anki_text_descriptor(Collection& collection, int descriptor
         // A note the deck has keeps its place; a new one goes after the deck's last card.
         const std::optional<StoredNote> stored =
             deck->second.made_here ? std::nullopt : collection.notes().find(deck_id, entry.note.id);
-        const auto count = [&summary](const NoteSave& save) { summary.count(save); };
         try {
           if (stored) {
-            summary.count(places.save(collection, deck_id, entry.note, stored->position, now));
+            count(places.save(collection, deck_id, entry.note, stored->position, now));
           } else if (walked->prepared) {
             // Copied: the walk's thread frees its own memory (ReadAhead).
             places.add_later(collection, deck_id, PreparedNote(*walked->prepared), now, count);

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "core/card_generation.hpp"
-#include "core/fill_in.hpp"
 #include "core/note_validation.hpp"
 #include "core/templated_note_type.hpp"
 #include "daemon/methods/deck_options_json.hpp"
@@ -126,11 +125,7 @@ auto refusing_broken_notes(const Body& body) {
   try {
     return body();
   } catch (const NoteError& error) {
-    const BilingualMessage problem = error.message();
-    throw Error(ErrorCode::kInvalidParams,
-                BilingualMessage{fill_in("invalid note: {problem}", {{"problem", problem.english}}),
-                                 fill_in("ノートが正しくありません: {problem}",
-                                         {{"problem", problem.japanese}})});
+    throw invalid_note_error(error);
   }
 }
 

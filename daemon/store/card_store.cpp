@@ -115,6 +115,13 @@ struct CardStore::Statements {
             "interday = ?15 "
             "WHERE card_id = ?1")),
         largest_id(database.prepare("SELECT coalesce(max(id), 0) FROM cards")),
+        // The state first: its row points at the card's, and the worker's connection, where
+        // imports write, does not enforce foreign keys.
+        erase_unanswered_state(database.prepare(
+            "DELETE FROM card_state WHERE card_id = ?1 AND NOT EXISTS (SELECT 1 FROM revlog "
+            "WHERE card_id = ?1) AND NOT EXISTS (SELECT 1 FROM imported_states WHERE card_id = "
+            "?1)")),
+        erase_card(database.prepare("DELETE FROM cards WHERE id = ?1")),
         insert_rows(database, "cards",
                     {"id", "deck_id", "note_id", "template", "external_id", "kind", "content",
                      "content_hash", "tags", "position", "created_ms", "modified_ms", "note"}),
@@ -146,6 +153,8 @@ struct CardStore::Statements {
   sqlite::Statement insert_state;
   sqlite::Statement update_state;
   sqlite::Statement largest_id;
+  sqlite::Statement erase_unanswered_state;
+  sqlite::Statement erase_card;
   RowsInsert insert_rows;
   RowsInsert insert_state_rows;
 };
@@ -317,6 +326,13 @@ std::int64_t CardStore::largest_id() {
 
 void CardStore::set_retired(std::int64_t card_id, bool retired) {
   statements_->set_retired.bind(1, card_id).bind(2, retired ? 1 : 0).run();
+}
+
+bool CardStore::erase_unanswered(std::int64_t card_id) {
+  statements_->erase_unanswered_state.bind(1, card_id).run();
+  if (database_.changes() == 0) return false;
+  statements_->erase_card.bind(1, card_id).run();
+  return true;
 }
 
 void CardStore::refresh_suspension(std::int64_t note_id) {

@@ -126,6 +126,10 @@ class CardStore {
   // The largest row id of a card, 0 for none.
   std::int64_t largest_id();
   void set_retired(std::int64_t card_id, bool retired);
+  // Deletes card `card_id` and its state when it has no answer, logged or imported: for a card
+  // the write that made it no longer wants (a text import's later row of the same note; the one
+  // deletion of a card kioku makes). Returns whether it did.
+  bool erase_unanswered(std::int64_t card_id);
   // Whether the card is one withdrawn_in_deck() would list.
   bool withdrawn(std::int64_t card_id);
   // Sets card_state.suspended of the note's cards from what keeps each out of the queue: its

@@ -36,7 +36,8 @@ CollectionConnection::CollectionConnection(const std::string& path)
   // import is announced, when the daemon is quiet (WalCheckpoints::worker_write_listener).
   database_->execute("PRAGMA wal_autocheckpoint = 0");
   // Its writes (imports, rebuilds, a deck's new scheduler) give every row a parent that the same
-  // write made or read, and kioku deletes no parent row and changes no key, so each foreign
+  // write made or read, and kioku deletes no parent row (but a card a text import made and
+  // unmade, after its state) and changes no key, so each foreign
   // key's probe of its parent finds it: six a note on an import, 11 % of a 20,000-note
   // package's import (253 -> 224 ms, median of 16 in turns). Builds with assertions check that
   // no such write leaves a row without its parent (GroupCommit); the server's connection

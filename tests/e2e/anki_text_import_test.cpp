@@ -281,3 +281,66 @@ TEST_CASE("e2e: a guid the file gives is one note in the collection, updated in 
        "--json"}));
   CHECK(field(unnamed, "added") == 1);
 }
+
+TEST_CASE("e2e: two rows of one guid and two kinds leave the later row's cards and no retired one",
+          "[e2e][anki_text]") {
+  // The later row wins, as it does for two rows of one kind; the card the first row made was
+  // made and unmade by this one import, never shown: it goes, where it was retired (suspended,
+  // kept) before.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string header = "#separator:tab\n#guid column:1\n#notetype column:2\n#deck:Kinds\n";
+  std::string text = header + "g1\tBasic\tfirst front\tfirst back\n";
+  // g2 far apart (past a batch of new notes): basic, then two clozes, then one.
+  text += "g2\tBasic\tsecond front\tsecond back\n";
+  for (int row = 1; row <= 70; ++row) {
+    text += "n" + std::to_string(row) + "\tBasic\tfront " + std::to_string(row) + "\tback\n";
+  }
+  text += "g1\tBasic (and reversed card)\tfirst front\tfirst back\n";
+  text += "g2\tCloze\t{{c1::Tokyo}} is in {{c2::Japan}}\textra\n";
+  text += "g2\tCloze\t{{c1::Tokyo}} is in Japan\textra\n";
+  const auto imported =
+      parse_output(daemon.kioku({"import", home.write_file("kinds.txt", text), "--json"}));
+  const SqliteReader reader(home.collection_path());
+  CHECK(reader.text("SELECT count(*) FROM cards WHERE retired = 1") == "0");
+  CHECK(reader.text("SELECT group_concat(c.template, ' ') FROM (SELECT c.template FROM cards c "
+                    "JOIN notes n ON n.id = c.note_id WHERE n.guid = 'g1' ORDER BY c.template) "
+                    "c") == "backward forward");
+  CHECK(reader.text("SELECT group_concat(c.template, ' ') FROM cards c JOIN notes n ON n.id = "
+                    "c.note_id WHERE n.guid = 'g2'") == "c1");
+  CHECK(reader.text("SELECT count(*) FROM card_state") == "73");
+  CHECK(field(imported, "added") == 73);
+  CHECK(field(imported, "retired") == 0);
+  // The notes keep the first row's place.
+  CHECK(reader.text("SELECT position FROM notes WHERE guid = 'g1'") == "1");
+  CHECK(reader.text("SELECT position FROM notes WHERE guid = 'g2'") == "2");
+  // Again: the same file ends the same, every card kept.
+  const std::string before =
+      reader.text("SELECT group_concat(id, ' ') FROM (SELECT id FROM cards ORDER BY id)");
+  daemon.kioku({"import", home.write_file("kinds.txt", text), "--json"});
+  CHECK(reader.text("SELECT group_concat(id, ' ') FROM (SELECT id FROM cards WHERE retired = 0 "
+                    "ORDER BY id)") == before);
+  CHECK(reader.text("SELECT count(*) FROM cards") == "73");
+}
+
+TEST_CASE("e2e: a note the collection had keeps its retired cards when two rows change its kind",
+          "[e2e][anki_text]") {
+  // A card from before the import has a history to keep: retired, as an edit retires it. Only
+  // the card the import's own first row made goes.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  const std::string header = "#separator:tab\n#guid column:1\n#notetype column:2\n#deck:Kinds\n";
+  daemon.kioku({"import", home.write_file("first.txt", header + "g\tBasic\tfront\tback\n")});
+  const SqliteReader reader(home.collection_path());
+  const std::string first_card = reader.text("SELECT id FROM cards");
+  const auto imported = parse_output(daemon.kioku(
+      {"import",
+       home.write_file("second.txt", header + "g\tBasic (and reversed card)\tfront\tback\n" +
+                                         "g\tCloze\t{{c1::front}}\tback\n"),
+       "--json"}));
+  CHECK(reader.text("SELECT group_concat(template || ':' || retired, ' ') FROM (SELECT "
+                    "template, retired FROM cards ORDER BY id)") == "card:1 c1:0");
+  CHECK(reader.text("SELECT id FROM cards WHERE retired = 1") == first_card);
+  CHECK(field(imported, "added") == 1);
+  CHECK(field(imported, "retired") == 1);
+}
