@@ -75,6 +75,9 @@ section "kiokud's memory importing a 100,000-note TOML deck"
 section "reads beside a 1M-note import, on $largest"
 ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_import.sh" "$build_dir" "$largest"
 
+section "reads beside note.find text searches of 1M notes"
+ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_search.sh" "$build_dir"
+
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 
