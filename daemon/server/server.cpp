@@ -1104,6 +1104,14 @@ void Server::run() {
     asio::co_spawn(impl_->io, impl_->idle_exit_watch(), asio::detached);
   }
   run_event_loop(impl_->io, look_before_sleeping());
+  // The threads end here, as they would with the server: the read connections they keep
+  // (CollectionSnapshot) close with them, before kiokud's own, which is then the collection's
+  // last and so copies the WAL into the file and removes it. Kept open past it, a clean stop
+  // left the collection in its WAL (found by the session's review).
+  impl_->readers.stop();
+  impl_->readers.join();
+  impl_->workers.stop();
+  impl_->workers.join();
   impl_->remove_socket_file();
 }
 

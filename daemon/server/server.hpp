@@ -81,7 +81,8 @@ class Server {
   // file watch stays off. Takes `descriptor` over; closing it leaves the owner's copy open.
   void adopt_listening_socket(int descriptor);
   // Serves until stop(), SIGINT/SIGTERM or the idle exit; the request in flight is
-  // answered first. Removes the socket file on the way out, if listen() made it.
+  // answered first. Removes the socket file on the way out, if listen() made it. The worker
+  // and the readers' thread end with it (work still queued there is dropped): call it once.
   void run();
   // `stopping` runs once, on the server's thread, as the server begins to stop (for whatever
   // reason). Call before run().

@@ -6,6 +6,7 @@
 
 #include "tests/e2e/e2e_helpers.hpp"
 #include "tests/support/scripted_daemon.hpp"
+#include "tests/support/sqlite_reader.hpp"
 
 using namespace kioku::test;
 namespace json = boost::json;
@@ -147,8 +148,7 @@ TEST_CASE("e2e: kioku daemon status tells the daemon as it is", "[e2e][lifecycle
 
   const CommandResult text = kioku_in(home, {"daemon", "status"});
   CHECK(text.out.find("  last backup:       none\n") != std::string::npos);
-  CHECK(text.out.find("  configuration:     defaults\n") !=
-        std::string::npos);
+  CHECK(text.out.find("  configuration:     defaults\n") != std::string::npos);
 
   const CommandResult backup = kioku_in(home, {"backup", "--json"});
   REQUIRE(backup.exit_code == 0);
@@ -222,4 +222,25 @@ TEST_CASE("e2e: kiokud refuses a client of an older or a newer protocol with a c
   CHECK(daemon.call(kioku::protocol::kHello.name, {{"protocol", ours}}).at("protocol") == ours);
   CHECK(daemon.call(kioku::protocol::kHello.name).at("protocol") == ours);
   CHECK(daemon.kioku({"due", "--json"}).exit_code == 0);
+}
+
+TEST_CASE("e2e: a clean stop after reads off kiokud's thread leaves the collection in its file",
+          "[e2e][lifecycle]") {
+  TempHome home;
+  REQUIRE(kioku_in(home, {"daemon", "start"}).exit_code == 0);
+  // note.find reads on the readers' thread, doctor.check on the worker: each keeps a read
+  // connection to the collection open there.
+  REQUIRE(kioku_in(home, {"notes", "checkpoint"}).exit_code == 0);
+  REQUIRE(kioku_in(home, {"doctor"}).exit_code == 0);
+  const CommandResult stopped = kioku_in(home, {"daemon", "stop"});
+  INFO(stopped.err);
+  REQUIRE(stopped.exit_code == 0);
+  // kiokud's own connection closed last, so it copied the WAL into the file and removed it: a
+  // copy of the file alone is the whole collection.
+  CHECK_FALSE(std::filesystem::exists(home.collection_path() + "-wal"));
+  const std::string copy = home.root() + "/copy.sqlite";
+  std::filesystem::copy_file(home.collection_path(), copy);
+  const SqliteReader copied(copy);
+  CHECK(copied.rows("SELECT count(*) FROM cards") ==
+        std::vector<std::vector<std::string>>{{std::to_string(bundled_deck_cards())}});
 }
