@@ -6,6 +6,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "daemon/store/integrity.hpp"
@@ -27,6 +28,9 @@ struct KeptConnection {
 };
 
 thread_local std::optional<KeptConnection> kept;
+// A snapshot of the thread's is open: a second would end the first's transaction, or close the
+// connection under it.
+thread_local bool snapshot_open = false;
 
 KeptConnection& connection_for(const std::string& path) {
   struct stat status {};
@@ -53,6 +57,7 @@ KeptConnection& connection_for(const std::string& path) {
 
 CollectionSnapshot::CollectionSnapshot(const std::string& path)
     : exceptions_at_start_(std::uncaught_exceptions()) {
+  if (snapshot_open) throw std::logic_error("a collection snapshot inside another on one thread");
   KeptConnection& connection = connection_for(path);
   // It reads nothing of the file, whose damage is the check's to find: the transaction's
   // snapshot is taken at its first read.
@@ -63,9 +68,11 @@ CollectionSnapshot::CollectionSnapshot(const std::string& path)
     throw;
   }
   if (connection.collection) connection.collection->forget_kept();
+  snapshot_open = true;
 }
 
 CollectionSnapshot::~CollectionSnapshot() {
+  snapshot_open = false;
   // Reads only, so ending the transaction cannot lose anything. A snapshot an exception left
   // may have left a statement mid-way: the connection goes, and the next is opened afresh.
   if (!kept) return;

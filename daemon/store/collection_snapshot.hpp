@@ -17,7 +17,9 @@ namespace kioku::daemon {
 // again when `path` names another file than it did (another path, or a file put in its
 // place), and after a snapshot that an exception left. Its kept rows (note types, tags) are
 // forgotten at each snapshot: other connections write the file between two. Used on one
-// thread; not thread-safe. Throws sqlite::SqliteError when the file cannot be opened.
+// thread, one at a time (a second inside the first throws std::logic_error); not thread-safe.
+// The connection holds SQLite's page cache (2 MB at most) between snapshots. Throws
+// sqlite::SqliteError when the file cannot be opened.
 class CollectionSnapshot {
  public:
   explicit CollectionSnapshot(const std::string& path);
