@@ -12,8 +12,8 @@ class Clock {
   virtual TimestampMs now() const = 0;
   // Milliseconds on a clock that is never set (std::chrono::steady_clock's), for how long
   // something has taken (a batch's share of the thread): the wall clock is set back and forward
-  // (NTP, a person, a laptop that slept), and kiokud's may stand still (--clock-file). A fake
-  // clock gives its own time, so that a test moves both.
+  // (NTP, a person, a laptop that slept). A test's clock gives its own time, so that the test
+  // moves both.
   virtual std::int64_t steady_ms() const;
 };
 

@@ -350,8 +350,7 @@ ResponseLine dispatch(std::string_view line, MethodContext& context,
   written.batch = true;
   std::string& responses = written.text;
   responses = "[";
-  // On the steady clock: a wall clock set back while a batch ran gave it no end, and one that
-  // stands still (kiokud's --clock-file) none either.
+  // On the steady clock: a wall clock set back while a batch ran gave it no end.
   const std::int64_t started = context.clock.steady_ms();
   bool late = false;
   for (std::size_t index = 0; index < batch.size(); ++index) {
