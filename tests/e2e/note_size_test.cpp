@@ -92,3 +92,24 @@ TEST_CASE("e2e: kioku add refuses a note past the text limit by its field, befor
   CHECK(japanese.err.find(kLimit + " バイトまでです") != std::string::npos);
   CHECK(daemon.call("note.find", {{"deck", "words"}}).at("notes").as_array().size() == 1);
 }
+
+TEST_CASE("e2e: kioku add refuses control characters before its request, which they would pass",
+          "[e2e][notes]") {
+  // Two texts of 100,000 U+0001: 200,000 bytes of text, under the limit, but JSON writes each
+  // in six bytes (\u0001), 1.2 MB in all, past a request line.
+  RunningDaemon daemon({"--no-bundled-decks"});
+  const TempHome& home = daemon.home();
+  REQUIRE(daemon
+              .kioku({"import", home.write_file("words.toml",
+                                                numbered_basic_notes_deck("words", "Words", 1))})
+              .exit_code == 0);
+  const std::string controls(100'000, '\x01');
+  const CommandResult refused =
+      daemon.kioku({"add", "--deck", "words", "--field", "front.en=" + controls, "--field",
+                    "back.en=" + controls});
+  INFO(refused.err);
+  CHECK(refused.exit_code != 0);
+  CHECK(refused.err.find("invalid note: field back.en: the text contains the control character "
+                         "U+0001 at character 1") != std::string::npos);
+  CHECK(refused.err.find("request line") == std::string::npos);
+}
