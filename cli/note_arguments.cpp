@@ -5,42 +5,27 @@
 
 #include "cli/messages.hpp"
 #include "cli/review_connection.hpp"
-#include "core/deck_parser_text.hpp"
 #include "core/error.hpp"
 #include "core/note.hpp"
+#include "core/note_kind.hpp"
 #include "core/note_validation.hpp"
 
 namespace kioku::cli {
 
 namespace {
 
-// Refuses a note past kMaxNoteTextBytes as kiokud would (invalid_note_error, the field that
-// passes it named, so the editor points at it): one that large may be longer than a request
-// line, which kiokud would refuse by its length alone (docs/notes.md, "How much a note holds").
-// Counted in kiokud's order: the fields and choices by name and language, then the tags. A
-// field's or a choice's text is checked first as kiokud checks it: a control character, which
-// JSON writes in six bytes, would make a note under the limit longer than a request line (found
-// by the session's review).
-void check_note_text_total(const NoteContent& note) {
+// Refuses a note whose text breaks a rule as kiokud would (check_note_texts; invalid_note_error,
+// the field named, so the editor points at it), before its request: a note past
+// kMaxNoteTextBytes, or whose control characters JSON writes in six bytes each, may be longer
+// than a request line, which kiokud would refuse by its length alone (docs/notes.md, "How much
+// a note holds").
+void check_note_text_before_sending(const NoteContent& content) {
   try {
-    NoteTextTotal total;
-    for (const auto& [name, texts] : note.fields) {
-      for (const auto& [language, text] : texts) {
-        const BilingualMessage problem =
-            text_problem_message(text, note_field_rule(name), BilingualMessage{"the text", ""});
-        if (!problem.english.empty()) throw NoteError(name, language, problem);
-        total.add(name, language, text);
-      }
-    }
-    for (const auto& [language, choices] : note.choices) {
-      for (const std::string& choice : choices) {
-        const BilingualMessage problem =
-            text_problem_message(choice, kChoiceRule, bilingual("a choice", "選択肢"));
-        if (!problem.english.empty()) throw NoteError("choices", language, problem);
-        total.add("choices", language, choice);
-      }
-    }
-    for (const std::string& tag : note.tags) total.add("tags", "", tag);
+    const NoteKind kind = content.kind == note_kind_name(NoteKind::kAnki)
+                              ? NoteKind::kAnki
+                              : parse_note_kind(content.kind);
+    check_note_texts(requested_note(content.id, "", kind, content.fields, content.choices,
+                                    content.answer, content.tags));
   } catch (const NoteError& error) {
     throw invalid_note_error(error);
   }
@@ -50,7 +35,7 @@ void check_note_text_total(const NoteContent& note) {
 // choices and answer.
 template <class Params>
 Params with_content(Params params, const NoteContent& note) {
-  check_note_text_total(note);
+  check_note_text_before_sending(note);
   params.kind = note.kind;
   params.fields = note.fields;
   if (!note.choices.empty()) params.choices = note.choices;

@@ -1,5 +1,6 @@
 #include "core/note_validation.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -291,6 +292,28 @@ void check_tags(const Note& note) {
   }
 }
 
+// A note's texts counted toward kMaxNoteTextBytes, in the order the note has them; throws
+// NoteError naming the field, its language (empty for the tags), the total and the limit where
+// a text brings the total past it.
+class NoteTextTotal {
+ public:
+  void add(const std::string& field, const std::string& language, std::string_view text) {
+    bytes_ += text.size();
+    if (bytes_ <= kMaxNoteTextBytes) return;
+    throw NoteError(
+        field, language,
+        bilingual(
+            "brings the note's text to {bytes} bytes; a note holds at most {max} bytes of "
+            "text, its fields in every language, its choices and its tags together",
+            "このテキストでノートのテキストが {bytes} バイトになります。1 つのノートのテキスト"
+            "（全言語のフィールド、選択肢、タグの合計）は {max} バイトまでです",
+            {{"bytes", std::to_string(bytes_)}, {"max", std::to_string(kMaxNoteTextBytes)}}));
+  }
+
+ private:
+  std::size_t bytes_ = 0;
+};
+
 // Its texts together within kMaxNoteTextBytes, once each text keeps its own rules.
 void check_total(const Note& note) {
   NoteTextTotal total;
@@ -304,19 +327,6 @@ void check_total(const Note& note) {
 }
 
 }  // namespace
-
-void NoteTextTotal::add(const std::string& field, const std::string& language,
-                        std::string_view text) {
-  bytes_ += text.size();
-  if (bytes_ <= kMaxNoteTextBytes) return;
-  throw NoteError(
-      field, language,
-      bilingual("brings the note's text to {bytes} bytes; a note holds at most {max} bytes of "
-                "text, its fields in every language, its choices and its tags together",
-                "このテキストでノートのテキストが {bytes} バイトになります。1 つのノートのテキスト"
-                "（全言語のフィールド、選択肢、タグの合計）は {max} バイトまでです",
-                {{"bytes", std::to_string(bytes_)}, {"max", std::to_string(kMaxNoteTextBytes)}}));
-}
 
 bool is_valid_tag(std::string_view tag) noexcept {
   // U+3000, the ideographic space, splits tags in Anki as an ASCII space does.
@@ -355,13 +365,34 @@ std::map<std::string, ClozeText> check_note_shape(const Note& note) {
   return clozes;
 }
 
-std::map<std::string, ClozeText> validate_note(const Note& note) {
-  std::map<std::string, ClozeText> clozes = check_note_shape(note);
+void check_note_texts(const Note& note) {
   check_languages(note);
   check_texts(note);
   check_tags(note);
   check_total(note);
+}
+
+std::map<std::string, ClozeText> validate_note(const Note& note) {
+  std::map<std::string, ClozeText> clozes = check_note_shape(note);
+  check_note_texts(note);
   return clozes;
+}
+
+Note requested_note(std::string id, std::string deck, NoteKind kind,
+                    const std::map<std::string, LocalizedText>& fields,
+                    const std::optional<LocalizedChoices>& choices,
+                    const std::optional<std::int64_t>& answer, std::vector<std::string> tags) {
+  Note note;
+  note.id = std::move(id);
+  note.deck = std::move(deck);
+  note.kind = kind;
+  for (const auto& [name, texts] : fields)
+    note.fields.push_back(NoteField{.name = name, .text = texts});
+  if (choices) note.choices = *choices;
+  if (answer)
+    note.answer = static_cast<int>(std::clamp<std::int64_t>(*answer, -1, kMaxChoices + 1));
+  note.tags = std::move(tags);
+  return note;
 }
 
 }  // namespace kioku

@@ -2,9 +2,12 @@
 // `kioku add`, `kioku edit` and note.add / note.update.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/cloze.hpp"
 #include "core/note.hpp"
@@ -27,7 +30,7 @@ namespace kioku {
 // - a character that acts on a terminal, or a text past its length (core/deck_parser_text.hpp);
 // - tags: more than kMaxTagsPerCard, an empty one, or one with a space in it (Anki splits tags
 //   on spaces);
-// - its texts together past kMaxNoteTextBytes (NoteTextTotal: the field that passes it named).
+// - its texts together past kMaxNoteTextBytes (the field that passes it named).
 // Returns a cloze note's `text` as read in each language (read_note_clozes), so that whoever
 // goes on to make its cards does not read it again; empty for the other kinds.
 // Run where a note comes in (a deck file, a request, the store's save); a stored note is not
@@ -43,20 +46,20 @@ std::map<std::string, ClozeText> check_note_shape(const Note& note);
 // them, U+3000 included). The deck parser's format 1 and validate_note share it.
 bool is_valid_tag(std::string_view tag) noexcept;
 
-// A note's texts counted toward kMaxNoteTextBytes: every field's text in every language (in the
-// order the note has them), then its choices, then its tags, in bytes of UTF-8. validate_note
-// counts a note's; the client counts one it is about to send, so that a note too large for a
-// request is refused as any invalid note is, and not by the request's length.
-class NoteTextTotal {
- public:
-  // Adds `text`, of `field` in `language` (empty for the tags). Throws NoteError naming them,
-  // the total and the limit when it brings the total past kMaxNoteTextBytes.
-  void add(const std::string& field, const std::string& language, std::string_view text);
-  std::size_t bytes() const noexcept { return bytes_; }
+// validate_note's rules on a note's text (its languages, each text, its tags, and its texts
+// together within kMaxNoteTextBytes) without those on its shape: what the client checks of a
+// note it is about to send, so that one too large for a request is refused as kiokud refuses
+// any invalid note, and not by the request's length (a control character is six bytes of JSON).
+// Throws NoteError.
+void check_note_texts(const Note& note);
 
- private:
-  std::size_t bytes_ = 0;
-};
+// A note from its parts as a request or the editor gives them (note.add, note.update; kioku add
+// and edit): its fields in the order of their names, its answer brought into int's range first
+// (validate_note says what is wrong with it). Not checked here.
+Note requested_note(std::string id, std::string deck, NoteKind kind,
+                    const std::map<std::string, LocalizedText>& fields,
+                    const std::optional<LocalizedChoices>& choices,
+                    const std::optional<std::int64_t>& answer, std::vector<std::string> tags);
 
 inline constexpr int kMinChoices = 2;
 inline constexpr int kMaxChoices = 8;

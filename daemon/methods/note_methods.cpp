@@ -95,29 +95,6 @@ StoredNote named_note(Collection& collection, const std::string& id,
   return std::move(found.front());
 }
 
-// A note as a request writes it. Not checked here: Collection::save_note checks it by the rules
-// a deck file's notes keep (validate_note), inside the request's write.
-Note requested_note(const std::string& id, const std::string& deck, NoteKind kind,
-                    const protocol::NoteFieldsView& fields,
-                    const std::optional<std::map<std::string, std::vector<std::string>>>& choices,
-                    const std::optional<std::int64_t>& answer, std::vector<std::string> tags) {
-  Note note;
-  note.id = id;
-  note.deck = deck;
-  note.kind = kind;
-  for (const auto& [name, texts] : fields) {
-    note.fields.push_back(
-        NoteField{.name = name, .text = LocalizedText(texts.begin(), texts.end())});
-  }
-  if (choices) note.choices = LocalizedChoices(choices->begin(), choices->end());
-  // Brought into int's range first; validate_note says what is wrong with it.
-  if (answer) {
-    note.answer = static_cast<int>(std::clamp<std::int64_t>(*answer, -1, kMaxChoices + 1));
-  }
-  note.tags = std::move(tags);
-  return note;
-}
-
 // Runs `body`, a note that breaks a rule of its kind refused as the request's parameters: the
 // message names the field, the language and the place in its text, as a deck file's error does.
 template <class Body>
