@@ -37,11 +37,10 @@ CollectionConnection::CollectionConnection(const std::string& path)
   database_->execute("PRAGMA wal_autocheckpoint = 0");
   // Its writes (imports, rebuilds, a deck's new scheduler) give every row a parent that the same
   // write made or read, and kioku deletes no parent row (but a card a text import made and
-  // unmade, after its state) and changes no key, so each foreign
-  // key's probe of its parent finds it: six a note on an import, 11 % of a 20,000-note
-  // package's import (253 -> 224 ms, median of 16 in turns). Builds with assertions check that
-  // no such write leaves a row without its parent (GroupCommit); the server's connection
-  // enforces them, and doctor checks them.
+  // unmade, after its state) and changes no key, so each foreign key's probe of its parent finds
+  // it: six a note on an import, 11 % of a 20,000-note package's import (253 -> 224 ms, median
+  // of 16 in turns). Builds with assertions check that no such write leaves a row without its
+  // parent (GroupCommit); the server's connection enforces them, and doctor checks them.
   database_->execute("PRAGMA foreign_keys = OFF");
   collection_ = std::make_unique<Collection>(*database_);
 }

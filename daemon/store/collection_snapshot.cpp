@@ -22,9 +22,9 @@ struct KeptConnection {
   dev_t device = 0;
   ino_t inode = 0;
   std::unique_ptr<sqlite::Database> database;
-  std::unique_ptr<Collection> collection;  // made at the first call of collection()
-
-  ~KeptConnection() { collection.reset(); }  // its statements before the connection
+  // Made at the first call of collection(); declared after the connection, so its statements
+  // are finalized before the connection closes.
+  std::unique_ptr<Collection> collection;
 };
 
 thread_local std::optional<KeptConnection> kept;
