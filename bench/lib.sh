@@ -184,3 +184,41 @@ install_reference_packages() {
   [ -d "$reference/node_modules/$1" ] && return 0
   (cd "$reference" && { npm ci --silent 2>/dev/null || npm install --no-save --silent; })
 }
+
+# The reads of reads_beside_*.sh: due.counts, review.next and stats.summary in turn on one
+# connection to $socket (read_latency_probe.py), alone and then beside the work a script times.
+bench_directory=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+probe_reads() { python3 "$bench_directory/read_latency_probe.py" "$socket" "$@"; }
+
+# The reads alone for BASELINE_SECONDS (default 5), into WORK/alone.tsv, and shown.
+# Usage: time_reads_alone WORK
+time_reads_alone() {
+  echo "reads alone for ${BASELINE_SECONDS:-5} s:"
+  probe_reads --seconds "${BASELINE_SECONDS:-5}" | tee "$1/alone.tsv"
+}
+
+# Reads until stop_reads_beside, into WORK/beside.tsv. Usage: start_reads_beside WORK
+start_reads_beside() {
+  probe_reads --until-file "$1/reads-done" >"$1/beside.tsv" &
+  reads_probe_pid=$!
+}
+stop_reads_beside() {
+  touch "$1/reads-done"
+  wait "$reads_probe_pid"
+}
+
+# Shows the reads beside the work (WHAT names it), and records the worst p99 of the three
+# methods beside it against alone, held to 50 ms. Usage: record_reads_beside WORK WHAT BENCHMARK
+record_reads_beside() {
+  local work=$1 what=$2 benchmark=$3
+  echo "reads beside $what:"
+  cat "$work/beside.tsv"
+  local worst='BEGIN { worst = 0 } $4 > worst { worst = $4 } END { print worst }'
+  local alone beside ratio
+  alone=$(awk -F'\t' "$worst" "$work/alone.tsv")
+  beside=$(awk -F'\t' "$worst" "$work/beside.tsv")
+  ratio=$(awk -v a="$beside" -v b="$alone" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+  echo "worst p99: $beside ms beside $what, $alone ms alone (ratio $ratio)"
+  record_result "$benchmark" "$beside ms" "$alone ms" "$ratio" "<= 50 ms" \
+    "$(awk -v t="$beside" 'BEGIN { print (t <= 50) ? "yes" : "NO" }')"
+}

@@ -26,29 +26,12 @@ else
   serve_collection_or_bundled_deck "$build_dir" "$work"
 fi
 
-probe() { python3 "$here/read_latency_probe.py" "$socket" "$@"; }
-
-echo "reads alone for ${BASELINE_SECONDS:-5} s:"
-probe --seconds "${BASELINE_SECONDS:-5}" | tee "$work/alone.tsv"
-
-stop_file=$work/import-done
-probe --until-file "$stop_file" >"$work/beside.tsv" &
-probe_pid=$!
+time_reads_alone "$work"
+start_reads_beside "$work"
 start=$(date +%s%3N)
 "$build_dir/bin/kioku" --socket "$socket" --no-autostart --timeout 86400 import "$file" \
   --deck Bench --kind basic --columns front,back,tags
 import_ms=$(($(date +%s%3N) - start))
-touch "$stop_file"
-wait "$probe_pid"
-echo "reads beside the import of $rows notes ($import_ms ms):"
-cat "$work/beside.tsv"
-
-# The worst p99 of the three methods, alone and beside the import.
-worst_p99() { awk -F'\t' 'BEGIN { worst = 0 } $4 > worst { worst = $4 } END { print worst }' "$1"; }
-alone=$(worst_p99 "$work/alone.tsv")
-beside=$(worst_p99 "$work/beside.tsv")
-ratio=$(awk -v a="$beside" -v b="$alone" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-echo "worst p99: $beside ms beside the import, $alone ms alone (ratio $ratio)"
-record_result "reads' p99 during a $rows-note import (due.counts, review.next, stats.summary)" \
-  "$beside ms" "$alone ms" "$ratio" "<= 50 ms" \
-  "$(awk -v t="$beside" 'BEGIN { print (t <= 50) ? "yes" : "NO" }')"
+stop_reads_beside "$work"
+record_reads_beside "$work" "the import of $rows notes ($import_ms ms)" \
+  "reads' p99 during a $rows-note import (due.counts, review.next, stats.summary)"
