@@ -4,6 +4,7 @@
 // (docs/notes.md, "How much a note holds").
 #include <boost/json.hpp>
 #include <string>
+#include <vector>
 
 #include "core/deck_parser_limits.hpp"
 #include "protocol/framing.hpp"
@@ -24,16 +25,23 @@ json::object largest_fields() {
           {"back", {{"en", std::string(third, '\\')}}}};
 }
 
+// A kiokud with one deck, "words", to add notes to.
+struct WordsDaemon {
+  RunningDaemon daemon{std::vector<std::string>{"--no-bundled-decks"}};
+  WordsDaemon() {
+    REQUIRE(daemon
+                .kioku({"import", daemon.home().write_file("words.toml", numbered_basic_notes_deck(
+                                                                             "words", "Words", 1))})
+                .exit_code == 0);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("e2e: a note at the text limit goes to kiokud and back, and one byte more is refused",
           "[e2e][notes]") {
-  RunningDaemon daemon({"--no-bundled-decks"});
-  const TempHome& home = daemon.home();
-  REQUIRE(daemon
-              .kioku({"import", home.write_file("words.toml",
-                                                numbered_basic_notes_deck("words", "Words", 1))})
-              .exit_code == 0);
+  WordsDaemon words;
+  RunningDaemon& daemon = words.daemon;
   const json::object fields = largest_fields();
   // Over 1.5 times as long as the text: escaping counts.
   CHECK(json::serialize(fields).size() > kioku::kMaxNoteTextBytes * 3 / 2);
@@ -62,12 +70,8 @@ TEST_CASE("e2e: kioku add refuses a note past the text limit by its field, befor
           "[e2e][notes]") {
   // Six texts of 100,000 quotes: 600,000 bytes of text, 1.2 MB of JSON, past a request line.
   // Counted as kiokud counts them, by field and language: front.en passes the limit.
-  RunningDaemon daemon({"--no-bundled-decks"});
-  const TempHome& home = daemon.home();
-  REQUIRE(daemon
-              .kioku({"import", home.write_file("words.toml",
-                                                numbered_basic_notes_deck("words", "Words", 1))})
-              .exit_code == 0);
+  WordsDaemon words;
+  RunningDaemon& daemon = words.daemon;
   const std::string quotes(100'000, '"');
   std::vector<std::string> arguments{"add", "--deck", "words"};
   for (const char* field : {"front", "back"}) {
@@ -97,12 +101,8 @@ TEST_CASE("e2e: kioku add refuses control characters before its request, which t
           "[e2e][notes]") {
   // Two texts of 100,000 U+0001: 200,000 bytes of text, under the limit, but JSON writes each
   // in six bytes (\u0001), 1.2 MB in all, past a request line.
-  RunningDaemon daemon({"--no-bundled-decks"});
-  const TempHome& home = daemon.home();
-  REQUIRE(daemon
-              .kioku({"import", home.write_file("words.toml",
-                                                numbered_basic_notes_deck("words", "Words", 1))})
-              .exit_code == 0);
+  WordsDaemon words;
+  RunningDaemon& daemon = words.daemon;
   const std::string controls(100'000, '\x01');
   const CommandResult refused =
       daemon.kioku({"add", "--deck", "words", "--field", "front.en=" + controls, "--field",
