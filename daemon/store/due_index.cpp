@@ -83,18 +83,34 @@ std::string by_tagged_ids(std::string_view sql) {
   return text;
 }
 
-// A first_* lookup (`SELECT ... ORDER BY keys LIMIT 1`) by the ids of a tag's few cards, giving
-// every candidate's ORDER BY keys, card_id last, unsorted: the caller takes the least
-// (least_row). Sorting even these few rows would be a sort the queue's queries never make (a
-// test counts them).
-std::string unsorted_by_ids(std::string_view sql) {
+// The same going through the kept rows of card_state of those cards (TaggedCards::states_kept()):
+// none of their rows read from the file.
+std::string by_kept_states(std::string_view sql) {
+  constexpr std::string_view kFrom = "FROM card_state WHERE deck_id = ?1 AND ";
+  std::string text(sql);
+  const std::size_t at = text.find(kFrom);
+  text.replace(at, kFrom.size(), "FROM kioku_tagged_states AS card_state WHERE deck_id = ?1 AND ");
+  return text;
+}
+
+// A first_* lookup (`SELECT ... ORDER BY keys LIMIT 1`) giving every candidate's ORDER BY keys,
+// card_id last, unsorted: the caller takes the least (least_row). Sorting even the rows of a
+// tag's few cards would be a sort the queue's queries never make (a test counts them).
+std::string unsorted(std::string_view sql) {
   constexpr std::string_view kOrder = " ORDER BY ";
   const std::size_t order = sql.find(kOrder);
   const std::size_t limit = sql.find(" LIMIT 1", order);
   const std::size_t from = sql.find(" FROM ");
-  return by_tagged_ids(
-      "SELECT " + std::string(sql.substr(order + kOrder.size(), limit - order - kOrder.size())) +
-      std::string(sql.substr(from, order - from)));
+  return "SELECT " + std::string(sql.substr(order + kOrder.size(), limit - order - kOrder.size())) +
+         std::string(sql.substr(from, order - from));
+}
+
+std::string unsorted_by_ids(std::string_view sql) {
+  return by_tagged_ids(unsorted(sql));
+}
+
+std::string unsorted_by_kept_states(std::string_view sql) {
+  return by_kept_states(unsorted(sql));
 }
 
 // One walk of the deck's cards that are not new, for a tag (each candidate is asked about
@@ -144,6 +160,17 @@ std::vector<std::string> DueIndex::tagged_id_lookups() {
   return lookups;
 }
 
+std::vector<std::string> DueIndex::tagged_state_lookups() {
+  std::vector<std::string> lookups;
+  for (const char* sql : {kCountDueLearning, kCountDueReview, kCountNew, kNextDueEach}) {
+    lookups.push_back(by_kept_states(sql));
+  }
+  for (const char* sql : {kFirstDueLearning, kFirstDueReview, kFirstNew}) {
+    lookups.push_back(unsorted_by_kept_states(sql));
+  }
+  return lookups;
+}
+
 struct DueIndex::Statements {
   // The queue's counts and lookups of one kind: without a tag, with one walking the deck's cards,
   // or going by the ids of a tag's few cards.
@@ -178,6 +205,8 @@ struct DueIndex::Statements {
         tagged(database, kioku::daemon::tagged, kioku::daemon::tagged,
                std::string(kNextDueEach) + " AND " KIOKU_TAG_MATCH),
         tagged_ids(database, by_tagged_ids, unsorted_by_ids, by_tagged_ids(kNextDueEach)),
+        tagged_states(database, by_kept_states, unsorted_by_kept_states,
+                      by_kept_states(kNextDueEach)),
         first_cram(database.prepare(std::string("SELECT card_id, due_ms ") + kCramCards +
                                     " ORDER BY due_ms, card_id LIMIT 1")),
         count_cram(database.prepare(std::string("SELECT count(*) ") + kCramCards)),
@@ -203,7 +232,12 @@ struct DueIndex::Statements {
   // The lookups for a query with `tag`, its TaggedCards::Reading made.
   Lookups& lookups(const std::optional<std::string>& tag, const TaggedCards& cards) {
     if (!tag) return plain;
+    if (cards.states_kept()) return tagged_states;
     return cards.few_kept() ? tagged_ids : tagged;
+  }
+  // Whether `chosen`'s first_* lookups give every candidate unsorted (least_row).
+  bool unsorted(const Lookups& chosen) const {
+    return &chosen == &tagged_ids || &chosen == &tagged_states;
   }
   // Binds `tag` as ?9 of `statement`, one of `chosen`'s, when they take it.
   void bind_tag(const Lookups& chosen, sqlite::Statement& statement,
@@ -216,6 +250,7 @@ struct DueIndex::Statements {
   // After a Reading whose cards are few_kept(); its first_* lookups give every candidate
   // (unsorted_by_ids).
   Lookups tagged_ids;
+  Lookups tagged_states;  // after a Reading whose cards' states_kept(); as tagged_ids
   sqlite::Statement first_cram;
   sqlite::Statement count_cram;
   sqlite::Statement next_learning_due;
@@ -255,9 +290,10 @@ sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interda
 
 }  // namespace
 
-DueIndex::DueIndex(sqlite::Database& database, std::function<const CardRowLog&()> card_rows)
+DueIndex::DueIndex(sqlite::Database& database, std::function<const CardRowLog&()> card_rows,
+                   std::function<const CardRowLog&()> card_state_rows)
     : database_(database),
-      tagged_cards_(database, std::move(card_rows)),
+      tagged_cards_(database, std::move(card_rows), std::move(card_state_rows)),
       statements_(std::make_unique<Statements>(database)) {}
 
 DueIndex::~DueIndex() = default;
@@ -288,7 +324,7 @@ std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
     return statement;
   };
   // By the tag's ids: each candidate's (due_ms, interday, buried_until_day, card_id).
-  const bool by_ids = &lookups == &statements_->tagged_ids;
+  const bool by_ids = statements_->unsorted(lookups);
   if (group == DueGroup::kReview) {
     sqlite::Statement& statement = bound();
     if (by_ids) {
@@ -340,7 +376,7 @@ std::optional<std::int64_t> DueIndex::first_new(std::int64_t deck_id, std::int64
   sqlite::Statement& statement = lookups.first_new;
   statement.bind(1, deck_id).bind(2, today);
   statements_->bind_tag(lookups, statement, tag);
-  if (&lookups == &statements_->tagged_ids) {
+  if (statements_->unsorted(lookups)) {
     // Each candidate's (new_position, buried_until_day, card_id).
     const auto least = least_row(statement, 3);
     if (!least) return std::nullopt;

@@ -56,6 +56,8 @@ class KeptCardSnapshots {
   // (the hook hears them as they are written): what TaggedCards tells stale cards by, and
   // reads again.
   const CardRowLog& card_rows() const noexcept { return card_rows_; }
+  // The same of the rows of card_state.
+  const CardRowLog& card_state_rows() const noexcept { return card_state_rows_; }
 
  private:
   struct Statements;
@@ -77,6 +79,7 @@ class KeptCardSnapshots {
   bool read_all_next_ = true;
   std::int64_t whole_reads_ = 0;
   CardRowLog card_rows_;
+  CardRowLog card_state_rows_;
   std::int64_t data_version_ = 0;
   // Copies of the FSRS decks' weights the snapshots point at, by deck id.
   std::map<std::int64_t, std::optional<std::array<double, 21>>> weights_;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <new>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -36,20 +38,21 @@ struct TaggedCardsFunctions {
   }
 };
 
-// kioku_tagged_ids: an eponymous virtual table (it is there without a CREATE) of one column, the
-// ids of the few cards kept (TaggedCards::few_kept()), in id order.
-struct TaggedIdsTable {
+// An eponymous virtual table (there without a CREATE) of rows a TaggedCards keeps, read-only:
+// `Source` says its columns, where its rows are (none: nullptr) and each row's values.
+template <typename Source>
+struct KeptRowsTable {
   struct Table : sqlite3_vtab {
     const TaggedCards* cards = nullptr;
   };
   struct Cursor : sqlite3_vtab_cursor {
-    const std::vector<std::int64_t>* ids = nullptr;
+    const typename Source::Rows* rows = nullptr;
     std::size_t at = 0;
   };
 
   static int connect(sqlite3* database, void* cards, int, const char* const*, sqlite3_vtab** table,
                      char**) {
-    const int result = sqlite3_declare_vtab(database, "CREATE TABLE x(id INTEGER)");
+    const int result = sqlite3_declare_vtab(database, Source::kSchema);
     if (result != SQLITE_OK) return result;
     sqlite3_vtab_config(database, SQLITE_VTAB_DIRECTONLY);
     auto* made = new (std::nothrow) Table{};
@@ -62,7 +65,7 @@ struct TaggedIdsTable {
     delete static_cast<Table*>(table);
     return SQLITE_OK;
   }
-  // Every row, whatever the query asks: the queries join each to its card's row by id.
+  // Every row, whatever the query asks: they are few.
   static int best_index(sqlite3_vtab*, sqlite3_index_info* info) {
     info->estimatedCost = static_cast<double>(TaggedCards::kFewCards);
     info->estimatedRows = static_cast<sqlite3_int64>(TaggedCards::kFewCards);
@@ -80,8 +83,7 @@ struct TaggedIdsTable {
   }
   static int filter(sqlite3_vtab_cursor* cursor, int, const char*, int, sqlite3_value**) {
     auto* at = static_cast<Cursor*>(cursor);
-    const TaggedCards& cards = *static_cast<Table*>(cursor->pVtab)->cards;
-    at->ids = cards.few_kept() ? &cards.current_->few_cards : nullptr;
+    at->rows = Source::rows(*static_cast<Table*>(cursor->pVtab)->cards);
     at->at = 0;
     return SQLITE_OK;
   }
@@ -91,11 +93,11 @@ struct TaggedIdsTable {
   }
   static int eof(sqlite3_vtab_cursor* cursor) {
     const auto* at = static_cast<Cursor*>(cursor);
-    return at->ids == nullptr || at->at >= at->ids->size() ? 1 : 0;
+    return at->rows == nullptr || at->at >= at->rows->size() ? 1 : 0;
   }
-  static int column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int) {
+  static int column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int column) {
     const auto* at = static_cast<Cursor*>(cursor);
-    sqlite3_result_int64(context, (*at->ids)[at->at]);
+    Source::column((*at->rows)[at->at], column, context);
     return SQLITE_OK;
   }
   static int rowid(sqlite3_vtab_cursor* cursor, sqlite3_int64* rowid) {
@@ -124,13 +126,69 @@ struct TaggedIdsTable {
   }
 };
 
+// kioku_tagged_ids: the ids of the few cards kept (TaggedCards::few_kept()), in id order.
+struct TaggedIdsTable {
+  using Rows = std::vector<std::int64_t>;
+  static constexpr const char* kSchema = "CREATE TABLE x(id INTEGER)";
+  static const Rows* rows(const TaggedCards& cards) {
+    return cards.few_kept() ? &cards.current_->few_cards : nullptr;
+  }
+  static void column(std::int64_t id, int, sqlite3_context* context) {
+    sqlite3_result_int64(context, id);
+  }
+};
+
+// kioku_tagged_states: their rows of card_state, kept (TaggedCards::states_kept()).
+struct TaggedStatesTable {
+  using Rows = std::vector<TaggedCards::KeptTag::StateRow>;
+  static constexpr const char* kSchema =
+      "CREATE TABLE x(card_id INTEGER, deck_id INTEGER, suspended INTEGER, phase TEXT, "
+      "due_ms INTEGER, interday INTEGER, buried_until_day INTEGER, new_position INTEGER)";
+  static const Rows* rows(const TaggedCards& cards) {
+    return cards.states_kept() ? &cards.current_->states : nullptr;
+  }
+  static void column(const TaggedCards::KeptTag::StateRow& row, int column,
+                     sqlite3_context* context) {
+    switch (column) {
+      case 0:
+        sqlite3_result_int64(context, row.card_id);
+        return;
+      case 1:
+        sqlite3_result_int64(context, row.deck_id);
+        return;
+      case 2:
+        sqlite3_result_int64(context, row.suspended);
+        return;
+      case 3:
+        sqlite3_result_text(context, row.phase.data(), static_cast<int>(row.phase.size()),
+                            SQLITE_TRANSIENT);
+        return;
+      case 4:
+        sqlite3_result_int64(context, row.due_ms);
+        return;
+      case 5:
+        sqlite3_result_int64(context, row.interday);
+        return;
+      case 6:
+        sqlite3_result_int64(context, row.buried_until_day);
+        return;
+      default:
+        sqlite3_result_int64(context, row.new_position);
+        return;
+    }
+  }
+};
+
 void add_has_tag_function(sqlite::Database& database) {
   sqlite::add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                        nullptr, has_tag_function);
 }
 
-TaggedCards::TaggedCards(sqlite::Database& database, std::function<const CardRowLog&()> card_rows)
-    : database_(database), card_rows_(std::move(card_rows)) {
+TaggedCards::TaggedCards(sqlite::Database& database, std::function<const CardRowLog&()> card_rows,
+                         std::function<const CardRowLog&()> card_state_rows)
+    : database_(database),
+      card_rows_(std::move(card_rows)),
+      card_state_rows_(std::move(card_state_rows)) {
   add_has_tag_function(database);
   // Not deterministic: SQLite would take a call without arguments for a constant, and these
   // answer for this object's state, which changes between statements.
@@ -138,13 +196,19 @@ TaggedCards::TaggedCards(sqlite::Database& database, std::function<const CardRow
                        &TaggedCardsFunctions::tags_kept);
   sqlite::add_function(database, "kioku_kept_tag", 1, SQLITE_DIRECTONLY, this,
                        &TaggedCardsFunctions::kept_tag);
-  const int result = sqlite3_create_module_v2(database.handle(), "kioku_tagged_ids",
-                                              TaggedIdsTable::module(), this, nullptr);
-  if (result != SQLITE_OK) throw sqlite::SqliteError(result, "cannot add kioku_tagged_ids");
+  for (const auto& [name, module] :
+       {std::pair{"kioku_tagged_ids", KeptRowsTable<TaggedIdsTable>::module()},
+        std::pair{"kioku_tagged_states", KeptRowsTable<TaggedStatesTable>::module()}}) {
+    const int result = sqlite3_create_module_v2(database.handle(), name, module, this, nullptr);
+    if (result != SQLITE_OK) throw sqlite::SqliteError(result, std::string("cannot add ") + name);
+  }
   select_tagged_ = std::make_unique<sqlite::Statement>(
       database.prepare("SELECT id FROM cards WHERE kioku_has_tag(tags, ?1) ORDER BY id"));
   select_card_tags_ =
       std::make_unique<sqlite::Statement>(database.prepare("SELECT tags FROM cards WHERE id = ?1"));
+  select_state_ = std::make_unique<sqlite::Statement>(database.prepare(
+      "SELECT deck_id, suspended, phase, due_ms, interday, buried_until_day, new_position "
+      "FROM card_state WHERE card_id = ?1"));
 }
 
 TaggedCards::~TaggedCards() = default;
@@ -185,6 +249,7 @@ void TaggedCards::Reading::end() noexcept {
 
 void TaggedCards::ready(const std::string& tag, bool own_reading) {
   current_ = nullptr;
+  states_current_ = false;
   const CardRowLog& card_rows = card_rows_();
   const std::uint64_t changes = card_rows.written();
   // Read inside the query's transaction, where it is the snapshot's (the pragma reads the file).
@@ -209,6 +274,7 @@ void TaggedCards::ready(const std::string& tag, bool own_reading) {
   if (found != kept_tags_.end()) {
     std::rotate(found, found + 1, kept_tags_.end());
     current_ = &kept_tags_.back();
+    ready_states(kept_tags_.back(), own_reading);
     return;
   }
   if (!own_reading) return;
@@ -228,6 +294,65 @@ void TaggedCards::ready(const std::string& tag, bool own_reading) {
   if (kept_tags_.size() == kMostTags) kept_tags_.erase(kept_tags_.begin());
   kept_tags_.push_back(std::move(kept));
   current_ = &kept_tags_.back();
+  ready_states(kept_tags_.back(), own_reading);
+}
+
+void TaggedCards::ready_states(KeptTag& kept, bool own_reading) {
+  if (!kept.few) return;
+  const CardRowLog& log = card_state_rows_();
+  const std::uint64_t written = log.written();
+  if (kept.states_read && kept.states_at_read == written) {
+    states_current_ = true;
+    return;
+  }
+  // Rows the connection's open transaction wrote may yet be rolled back, unheard.
+  if (!own_reading) return;
+  std::optional<std::vector<std::int64_t>> changed;
+  if (kept.states_read) changed = log.since(kept.states_at_read);
+  if (changed) {
+    std::sort(changed->begin(), changed->end());
+    changed->erase(std::unique(changed->begin(), changed->end()), changed->end());
+    for (const std::int64_t card : *changed) {
+      if (!std::binary_search(kept.few_cards.begin(), kept.few_cards.end(), card)) continue;
+      const auto at = std::lower_bound(
+          kept.states.begin(), kept.states.end(), card,
+          [](const KeptTag::StateRow& row, std::int64_t id) { return row.card_id < id; });
+      const bool there = at != kept.states.end() && at->card_id == card;
+      KeptTag::StateRow row;
+      if (!read_state(card, row)) {
+        if (there) kept.states.erase(at);
+      } else if (there) {
+        *at = std::move(row);
+      } else {
+        kept.states.insert(at, std::move(row));
+      }
+    }
+  } else {
+    kept.states.clear();
+    kept.states.reserve(kept.few_cards.size());
+    for (const std::int64_t card : kept.few_cards) {
+      KeptTag::StateRow row;
+      if (read_state(card, row)) kept.states.push_back(std::move(row));
+    }
+  }
+  kept.states_read = true;
+  kept.states_at_read = written;
+  states_current_ = true;
+}
+
+bool TaggedCards::read_state(std::int64_t card_id, KeptTag::StateRow& row) {
+  sqlite::StatementScope scope(*select_state_);
+  select_state_->bind(1, card_id);
+  if (!select_state_->step()) return false;
+  row.card_id = card_id;
+  row.deck_id = select_state_->column_int(0);
+  row.suspended = select_state_->column_int(1);
+  row.phase = select_state_->column_text(2);
+  row.due_ms = select_state_->column_int(3);
+  row.interday = select_state_->column_int(4);
+  row.buried_until_day = select_state_->column_int(5);
+  row.new_position = select_state_->column_int(6);
+  return true;
 }
 
 bool TaggedCards::read_changed(KeptTag& kept, const std::vector<std::int64_t>& rows) {
@@ -278,6 +403,8 @@ bool TaggedCards::KeptTag::set(std::int64_t card_id, bool tagged) {
   }
   count = tagged ? count + 1 : count - 1;
   if (!few) return true;
+  // Their states are read again, all of them: a card came or went.
+  states_read = false;
   const auto at = std::lower_bound(few_cards.begin(), few_cards.end(), card_id);
   if (!tagged) {
     few_cards.erase(at);
@@ -316,6 +443,7 @@ void TaggedCards::KeptTag::keep(const std::vector<std::int64_t>& cards) {
 void TaggedCards::forget() noexcept {
   kept_tags_.clear();
   current_ = nullptr;
+  states_current_ = false;
 }
 
 }  // namespace kioku::daemon

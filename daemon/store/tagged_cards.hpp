@@ -35,7 +35,9 @@ void add_has_tag_function(sqlite::Database& database);
 //   kioku_tags_kept(): whether the cards of the tag last made ready are known here;
 //   kioku_kept_tag(card_id): whether that card is one of them;
 //   kioku_tagged_ids, a table of one column `id`: those cards in id order, when they are few
-//   (few_kept()); no rows otherwise.
+//   (few_kept()); no rows otherwise;
+//   kioku_tagged_states, a table of their rows of card_state (the queue's columns), as read
+//   since their last change, when states_kept(); no rows otherwise.
 // A tagged query reads `CASE WHEN kioku_tags_kept() THEN kioku_kept_tag(id) ELSE
 // kioku_has_tag((SELECT tags ...), ?) END`, after ready(tag), or, when few_kept(), goes from
 // kioku_tagged_ids to each card's row.
@@ -49,7 +51,9 @@ class TaggedCards {
   // `card_rows` is the log of the rows of `cards` the connection has written (inserted,
   // updated or deleted, rolled back or not): a change since the cards were read makes them
   // stale until the rows it names are read again.
-  TaggedCards(sqlite::Database& database, std::function<const CardRowLog&()> card_rows);
+  // `card_state_rows` is the same log of the rows of card_state.
+  TaggedCards(sqlite::Database& database, std::function<const CardRowLog&()> card_rows,
+              std::function<const CardRowLog&()> card_state_rows);
   ~TaggedCards();
   TaggedCards(const TaggedCards&) = delete;
   TaggedCards& operator=(const TaggedCards&) = delete;
@@ -79,6 +83,10 @@ class TaggedCards {
   void forget() noexcept;
   // Whether the cards of the tag made ready are kept and few: kioku_tagged_ids lists them.
   bool few_kept() const noexcept { return current_ != nullptr && current_->few; }
+  // Whether their rows of card_state are kept too, as they are now: kioku_tagged_states has
+  // them. A request's queries then read none of those rows from the file, where each read
+  // the leaf page of each card again (more pages than SQLite's 2 MiB cache keeps).
+  bool states_kept() const noexcept { return few_kept() && states_current_; }
   // How many times the cards were read, whole or the changed rows alone: the tests' view of
   // whether they were kept.
   std::int64_t reads() const noexcept { return reads_; }
@@ -88,6 +96,7 @@ class TaggedCards {
  private:
   sqlite::Database& database_;
   std::function<const CardRowLog&()> card_rows_;
+  std::function<const CardRowLog&()> card_state_rows_;
   // See Reading: `own_reading`, a read transaction begun for the query, whose rows are all
   // committed ones.
   void ready(const std::string& tag, bool own_reading);
@@ -103,6 +112,21 @@ class TaggedCards {
     // While `few`: every one of them, in id order (kioku_tagged_ids).
     bool few = false;
     std::vector<std::int64_t> few_cards;
+    // Their rows of card_state, in id order, as read when card_state's log was at
+    // `states_at_read`; `states_read` false: not read since few_cards last changed.
+    struct StateRow {
+      std::int64_t card_id = 0;
+      std::int64_t deck_id = 0;
+      std::int64_t suspended = 0;
+      std::string phase;
+      std::int64_t due_ms = 0;
+      std::int64_t interday = 0;
+      std::int64_t buried_until_day = 0;
+      std::int64_t new_position = 0;
+    };
+    bool states_read = false;
+    std::uint64_t states_at_read = 0;
+    std::vector<StateRow> states;
 
     // Keeps `cards` (in id order): as a bit for each id from the first to the last when that
     // takes no more memory than the ids themselves (kioku's ids are dense), else in a hash set.
@@ -115,19 +139,27 @@ class TaggedCards {
   };
   // Brings `kept` up to date by reading the rows of `rows` again; false when it cannot be.
   bool read_changed(KeptTag& kept, const std::vector<std::int64_t>& rows);
+  // Brings the current few cards' states up to date (see states_kept()): `own_reading` as for
+  // ready(); without it they are used only when nothing of card_state changed since.
+  void ready_states(KeptTag& kept, bool own_reading);
+  // Card `card_id`'s row of card_state into `row`; false when it has none.
+  bool read_state(std::int64_t card_id, KeptTag::StateRow& row);
   // The last tags asked for, most recent last: a review of one tag beside a prompt that counts
   // another must not read the cards again at each query.
   static constexpr std::size_t kMostTags = 4;
 
   std::unique_ptr<sqlite::Statement> select_tagged_;
   std::unique_ptr<sqlite::Statement> select_card_tags_;
+  std::unique_ptr<sqlite::Statement> select_state_;
   std::vector<KeptTag> kept_tags_;
   const KeptTag* current_ = nullptr;  // what the functions answer from; null: not kept
+  bool states_current_ = false;       // current_'s states are as the file's rows now
   std::int64_t reads_ = 0;
   std::int64_t whole_reads_ = 0;
 
   friend struct TaggedCardsFunctions;
   friend struct TaggedIdsTable;
+  friend struct TaggedStatesTable;
 };
 
 }  // namespace kioku::daemon
