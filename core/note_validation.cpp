@@ -336,6 +336,18 @@ void check_total(const Note& note) {
 
 }  // namespace
 
+std::size_t note_text_bytes(const Note& note) {
+  std::size_t bytes = 0;
+  for (const NoteField& field : note.fields) {
+    for (const auto& [language, text] : field.text) bytes += text.size();
+  }
+  for (const auto& [language, choices] : note.choices) {
+    for (const std::string& choice : choices) bytes += choice.size();
+  }
+  for (const std::string& tag : note.tags) bytes += tag.size();
+  return bytes;
+}
+
 bool is_valid_tag(std::string_view tag) noexcept {
   // U+3000, the ideographic space, splits tags in Anki as an ASCII space does.
   return !tag.empty() && tag.find_first_of(" \t\n\r") == std::string_view::npos &&

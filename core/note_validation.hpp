@@ -2,6 +2,7 @@
 // `kioku add`, `kioku edit` and note.add / note.update.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -60,6 +61,11 @@ Note requested_note(std::string id, std::string deck, NoteKind kind,
                     const std::map<std::string, LocalizedText>& fields,
                     const std::optional<LocalizedChoices>& choices,
                     const std::optional<std::int64_t>& answer, std::vector<std::string> tags);
+
+// The bytes of a note's texts that count toward kMaxNoteTextBytes: its fields in every language,
+// its choices and its tags. doctor.check reports the stored notes past it (kept from before
+// the limit, or from a file made elsewhere).
+std::size_t note_text_bytes(const Note& note);
 
 inline constexpr int kMinChoices = 2;
 inline constexpr int kMaxChoices = 8;

@@ -48,7 +48,8 @@ struct DoctorCheckResult {
   bool ok = false;
   Omissible<std::string> advice;  // only when damaged
   std::vector<std::string> problems;
-  // Sound, but worth a look (answers dated in the future); an older kiokud sends none.
+  // Sound, but worth a look (answers dated in the future, notes past the text limit); an older
+  // kiokud sends none.
   Omissible<std::vector<std::string>> warnings;
   // Of a sound collection: how many cards' stored state differs from the replay of their log
   // (`kioku doctor --rebuild` puts them right), and the first few of them; left out when none.

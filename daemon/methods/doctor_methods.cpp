@@ -3,6 +3,7 @@
 // whole file would delay every autostart of a large collection (docs/faults.md).
 #include "daemon/methods/clock_check.hpp"
 #include "daemon/methods/method_table.hpp"
+#include "daemon/methods/note_size_check.hpp"
 #include "daemon/methods/rebuild.hpp"
 #include "daemon/methods/review_queue.hpp"
 #include "daemon/methods/wire_views.hpp"
@@ -119,12 +120,16 @@ protocol::DoctorCheckResult check_result(const IntegrityReport& integrity,
   for (const BilingualMessage& problem : integrity.problems) {
     result.problems.push_back(text_in(problem, facts.language));
   }
-  // Not damage (ok stays true): the file is sound, but its times or the clock are not. Only
-  // asked of a sound file, where reading the log cannot fail for damage.
+  // Not damage (ok stays true): the file is sound, but its times or the clock are not, or notes
+  // hold more text than a note may now. Only asked of a sound file, where reading the log and
+  // the notes cannot fail for damage.
   result.warnings.emplace();
   if (result.ok) {
     if (const auto warning = future_answers_warning(collection(), facts.now)) {
       result.warnings->push_back(text_in(*warning, facts.language));
+    }
+    for (const BilingualMessage& warning : oversized_note_warnings(collection())) {
+      result.warnings->push_back(text_in(warning, facts.language));
     }
     compare_with_logs(collection(), facts.calendar, progress, result);
   } else {

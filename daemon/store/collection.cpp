@@ -47,7 +47,9 @@ Collection::Collection(sqlite::Database& database)
       cards_(database),
       note_types_(database),
       notes_(database, note_types_),
-      due_index_(database, [this] { return kept_card_snapshots_.card_row_changes(); }),
+      due_index_(
+          database, [this]() -> const CardRowLog& { return kept_card_snapshots_.card_rows(); },
+          [this]() -> const CardRowLog& { return kept_card_snapshots_.card_state_rows(); }),
       review_log_(database),
       imported_states_(database),
       daily_stats_(database),

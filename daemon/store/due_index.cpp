@@ -65,6 +65,60 @@ constexpr const char* kCramCards =
     "AND buried_until_day <= ?2 AND (due_ms, card_id) > (?3, ?4) "
     "AND (?9 IS NULL OR " KIOKU_TAG_MATCH ")";
 
+// `sql` (as for tagged()) going by the ids of the tag's cards, when they are few
+// (TaggedCards::few_kept()): each one's row looked up by id, where a walk of the deck's cards in
+// the statement's order may read every card of the deck before it finds one with the tag. The
+// ORDER BYs end in card_id, so the order is the same either way.
+std::string as_written(std::string_view sql) {
+  return std::string(sql);
+}
+
+std::string by_tagged_ids(std::string_view sql) {
+  constexpr std::string_view kFrom = "FROM card_state WHERE deck_id = ?1 AND ";
+  std::string text(sql);
+  const std::size_t at = text.find(kFrom);
+  text.replace(at, kFrom.size(),
+               "FROM kioku_tagged_ids AS tagged CROSS JOIN card_state "
+               "ON card_state.card_id = tagged.id WHERE deck_id = ?1 AND ");
+  return text;
+}
+
+// The same going through the kept rows of card_state of those cards (TaggedCards::states_kept()):
+// none of their rows read from the file.
+std::string by_kept_states(std::string_view sql) {
+  constexpr std::string_view kFrom = "FROM card_state WHERE deck_id = ?1 AND ";
+  std::string text(sql);
+  const std::size_t at = text.find(kFrom);
+  text.replace(at, kFrom.size(), "FROM kioku_tagged_states AS card_state WHERE deck_id = ?1 AND ");
+  return text;
+}
+
+// A first_* lookup (`SELECT ... ORDER BY keys LIMIT 1`) giving every candidate's ORDER BY keys,
+// card_id last, unsorted: the caller takes the least (least_row). Sorting even the rows of a
+// tag's few cards would be a sort the queue's queries never make (a test counts them).
+std::string unsorted(std::string_view sql) {
+  constexpr std::string_view kOrder = " ORDER BY ";
+  const std::size_t order = sql.find(kOrder);
+  const std::size_t limit = sql.find(" LIMIT 1", order);
+  const std::size_t from = sql.find(" FROM ");
+  return "SELECT " + std::string(sql.substr(order + kOrder.size(), limit - order - kOrder.size())) +
+         std::string(sql.substr(from, order - from));
+}
+
+std::string unsorted_by_ids(std::string_view sql) {
+  return by_tagged_ids(unsorted(sql));
+}
+
+std::string unsorted_by_kept_states(std::string_view sql) {
+  return by_kept_states(unsorted(sql));
+}
+
+// One walk of the deck's cards that are not new, for a tag (each candidate is asked about
+// anyway): a card buried past today counts from ?3, when it comes back.
+constexpr const char* kNextDueEach =
+    "SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) ELSE due_ms END) "
+    "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new'";
+
 // One min() per phase, so each is a single index probe; buried cards come back at ?3.
 constexpr const char* kNextDue =
     "SELECT min(due) FROM (SELECT min(due_ms) AS due FROM card_state "
@@ -95,35 +149,67 @@ std::vector<IndexedQuery> DueIndex::queue_lookups() {
           {kNextDue, "card_state_deck_due"},          {kNextLearningDue, "card_state_deck_due"}};
 }
 
+std::vector<std::string> DueIndex::tagged_id_lookups() {
+  std::vector<std::string> lookups;
+  for (const char* sql : {kCountDueLearning, kCountDueReview, kCountNew, kNextDueEach}) {
+    lookups.push_back(by_tagged_ids(sql));
+  }
+  for (const char* sql : {kFirstDueLearning, kFirstDueReview, kFirstNew}) {
+    lookups.push_back(unsorted_by_ids(sql));
+  }
+  return lookups;
+}
+
+std::vector<std::string> DueIndex::tagged_state_lookups() {
+  std::vector<std::string> lookups;
+  for (const char* sql : {kCountDueLearning, kCountDueReview, kCountNew, kNextDueEach}) {
+    lookups.push_back(by_kept_states(sql));
+  }
+  for (const char* sql : {kFirstDueLearning, kFirstDueReview, kFirstNew}) {
+    lookups.push_back(unsorted_by_kept_states(sql));
+  }
+  return lookups;
+}
+
 struct DueIndex::Statements {
+  // The queue's counts and lookups of one kind: without a tag, with one walking the deck's cards,
+  // or going by the ids of a tag's few cards.
+  struct Lookups {
+    // `made` makes the counts' SQL from the plain one, `first_made` the first_* lookups'.
+    Lookups(sqlite::Database& database, std::string (*made)(std::string_view),
+            std::string (*first_made)(std::string_view), const std::string& next_due_sql)
+        // ?2 is the due bound, ?3 today (cards buried until a later day are left out); the
+        // learning statements take the interday flag as ?5 (count) or ?4 (first), and stay on
+        // the covering index card_state_deck_due with it bound. The ORDER BYs list the index's
+        // columns in its order (interday and buried_until_day are constant or irrelevant for the
+        // order), so the review lookup's first row needs no sort.
+        : count_due_learning(database.prepare(made(kCountDueLearning))),
+          count_due_review(database.prepare(made(kCountDueReview))),
+          first_due_learning(database.prepare(first_made(kFirstDueLearning))),
+          first_due_review(database.prepare(first_made(kFirstDueReview))),
+          count_new(database.prepare(made(kCountNew))),
+          first_new(database.prepare(first_made(kFirstNew))),
+          next_due(database.prepare(next_due_sql)) {}
+
+    sqlite::Statement count_due_learning;
+    sqlite::Statement count_due_review;
+    sqlite::Statement first_due_learning;
+    sqlite::Statement first_due_review;
+    sqlite::Statement count_new;
+    sqlite::Statement first_new;
+    sqlite::Statement next_due;
+  };
+
   explicit Statements(sqlite::Database& database)
-      // ?2 is the due bound, ?3 today (cards buried until a later day are left out); the
-      // learning statements take the interday flag as ?5 (count) or ?4 (first), and stay on
-      // the covering index card_state_deck_due with it bound. The ORDER BYs list the index's
-      // columns in its order (interday and buried_until_day are constant or irrelevant for the
-      // order), so the review lookup's first row needs no sort.
-      : count_due_learning(database.prepare(kCountDueLearning)),
-        count_due_review(database.prepare(kCountDueReview)),
-        first_due_learning(database.prepare(kFirstDueLearning)),
-        first_due_review(database.prepare(kFirstDueReview)),
-        count_new(database.prepare(kCountNew)),
-        first_new(database.prepare(kFirstNew)),
-        count_due_learning_tagged(database.prepare(tagged(kCountDueLearning))),
-        count_due_review_tagged(database.prepare(tagged(kCountDueReview))),
-        first_due_learning_tagged(database.prepare(tagged(kFirstDueLearning))),
-        first_due_review_tagged(database.prepare(tagged(kFirstDueReview))),
-        count_new_tagged(database.prepare(tagged(kCountNew))),
-        first_new_tagged(database.prepare(tagged(kFirstNew))),
+      : plain(database, as_written, as_written, kNextDue),
+        tagged(database, kioku::daemon::tagged, kioku::daemon::tagged,
+               std::string(kNextDueEach) + " AND " KIOKU_TAG_MATCH),
+        tagged_ids(database, by_tagged_ids, unsorted_by_ids, by_tagged_ids(kNextDueEach)),
+        tagged_states(database, by_kept_states, unsorted_by_kept_states,
+                      by_kept_states(kNextDueEach)),
         first_cram(database.prepare(std::string("SELECT card_id, due_ms ") + kCramCards +
                                     " ORDER BY due_ms, card_id LIMIT 1")),
         count_cram(database.prepare(std::string("SELECT count(*) ") + kCramCards)),
-        next_due(database.prepare(kNextDue)),
-        // With a tag each candidate is asked about anyway, so one walk of the deck's cards that
-        // are not new: a card buried past today counts from ?3, when it comes back.
-        next_due_tagged(database.prepare(
-            "SELECT min(CASE WHEN buried_until_day > ?2 THEN max(due_ms, ?3) ELSE due_ms END) "
-            "FROM card_state WHERE deck_id = ?1 AND suspended = 0 AND phase <> 'new' "
-            "AND " KIOKU_TAG_MATCH)),
         next_learning_due(database.prepare(kNextLearningDue)),
         bury_card(database.prepare(
             "UPDATE card_state SET buried_until_day = max(buried_until_day, ?2) WHERE card_id = "
@@ -143,22 +229,30 @@ struct DueIndex::Statements {
         unbury_all(database.prepare(
             "UPDATE card_state SET buried_until_day = 0 WHERE buried_until_day > 0")) {}
 
-  sqlite::Statement count_due_learning;
-  sqlite::Statement count_due_review;
-  sqlite::Statement first_due_learning;
-  sqlite::Statement first_due_review;
-  sqlite::Statement count_new;
-  sqlite::Statement first_new;
-  sqlite::Statement count_due_learning_tagged;
-  sqlite::Statement count_due_review_tagged;
-  sqlite::Statement first_due_learning_tagged;
-  sqlite::Statement first_due_review_tagged;
-  sqlite::Statement count_new_tagged;
-  sqlite::Statement first_new_tagged;
+  // The lookups for a query with `tag`, its TaggedCards::Reading made.
+  Lookups& lookups(const std::optional<std::string>& tag, const TaggedCards& cards) {
+    if (!tag) return plain;
+    if (cards.states_kept()) return tagged_states;
+    return cards.few_kept() ? tagged_ids : tagged;
+  }
+  // Whether `chosen`'s first_* lookups give every candidate unsorted (least_row).
+  bool unsorted(const Lookups& chosen) const {
+    return &chosen == &tagged_ids || &chosen == &tagged_states;
+  }
+  // Binds `tag` as ?9 of `statement`, one of `chosen`'s, when they take it.
+  void bind_tag(const Lookups& chosen, sqlite::Statement& statement,
+                const std::optional<std::string>& tag) {
+    if (&chosen == &tagged) statement.bind(9, *tag);
+  }
+
+  Lookups plain;
+  Lookups tagged;  // binds the tag as ?9
+  // After a Reading whose cards are few_kept(); its first_* lookups give every candidate
+  // (unsorted_by_ids).
+  Lookups tagged_ids;
+  Lookups tagged_states;  // after a Reading whose cards' states_kept(); as tagged_ids
   sqlite::Statement first_cram;
   sqlite::Statement count_cram;
-  sqlite::Statement next_due;
-  sqlite::Statement next_due_tagged;
   sqlite::Statement next_learning_due;
   sqlite::Statement bury_card;
   sqlite::Statement bury_siblings;
@@ -169,6 +263,21 @@ struct DueIndex::Statements {
 #undef KIOKU_TAG_MATCH
 
 namespace {
+
+// The least of `statement`'s rows of `columns` integers, compared in column order: the first in
+// the ORDER BY an unsorted_by_ids lookup was made from.
+std::optional<std::vector<std::int64_t>> least_row(sqlite::Statement& statement, int columns) {
+  sqlite::StatementScope scope(statement);
+  std::optional<std::vector<std::int64_t>> least;
+  std::vector<std::int64_t> row(static_cast<std::size_t>(columns));
+  while (statement.step()) {
+    for (int column = 0; column < columns; ++column) {
+      row[static_cast<std::size_t>(column)] = statement.column_int(column);
+    }
+    if (!least || row < *least) least = row;
+  }
+  return least;
+}
 
 // The review statement for kReview; otherwise the learning one, with its interday parameter
 // (numbered `interday_parameter`) bound to the group.
@@ -181,9 +290,10 @@ sqlite::Statement& pick(DueGroup group, sqlite::Statement& learning, int interda
 
 }  // namespace
 
-DueIndex::DueIndex(sqlite::Database& database, std::function<std::uint64_t()> card_row_changes)
+DueIndex::DueIndex(sqlite::Database& database, std::function<const CardRowLog&()> card_rows,
+                   std::function<const CardRowLog&()> card_state_rows)
     : database_(database),
-      tagged_cards_(database, std::move(card_row_changes)),
+      tagged_cards_(database, std::move(card_rows), std::move(card_state_rows)),
       statements_(std::make_unique<Statements>(database)) {}
 
 DueIndex::~DueIndex() = default;
@@ -192,12 +302,11 @@ std::int64_t DueIndex::count_due(std::int64_t deck_id, DueGroup group, Timestamp
                                  std::int64_t today, std::int64_t limit,
                                  const std::optional<std::string>& tag) {
   const TaggedCards::Reading reading(tagged_cards_, tag);
-  Statements& s = *statements_;
+  Statements::Lookups& lookups = statements_->lookups(tag, tagged_cards_);
   sqlite::Statement& statement =
-      tag ? pick(group, s.count_due_learning_tagged, 5, s.count_due_review_tagged)
-          : pick(group, s.count_due_learning, 5, s.count_due_review);
+      pick(group, lookups.count_due_learning, 5, lookups.count_due_review);
   statement.bind(1, deck_id).bind(2, due_before).bind(3, today).bind(4, limit);
-  if (tag) statement.bind(9, *tag);
+  statements_->bind_tag(lookups, statement, tag);
   return sqlite::integer_result(statement);
 }
 
@@ -205,18 +314,24 @@ std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
                                            TimestampMs due_before, std::int64_t today,
                                            const std::optional<std::string>& tag) {
   const TaggedCards::Reading reading(tagged_cards_, tag);
-  Statements& s = *statements_;
+  Statements::Lookups& lookups = statements_->lookups(tag, tagged_cards_);
   // Binds the statement of `group` (a reset clears its parameters).
   const auto bound = [&]() -> sqlite::Statement& {
     sqlite::Statement& statement =
-        tag ? pick(group, s.first_due_learning_tagged, 4, s.first_due_review_tagged)
-            : pick(group, s.first_due_learning, 4, s.first_due_review);
+        pick(group, lookups.first_due_learning, 4, lookups.first_due_review);
     statement.bind(1, deck_id).bind(2, due_before).bind(3, today);
-    if (tag) statement.bind(9, *tag);
+    statements_->bind_tag(lookups, statement, tag);
     return statement;
   };
+  // By the tag's ids: each candidate's (due_ms, interday, buried_until_day, card_id).
+  const bool by_ids = statements_->unsorted(lookups);
   if (group == DueGroup::kReview) {
     sqlite::Statement& statement = bound();
+    if (by_ids) {
+      const auto least = least_row(statement, 4);
+      if (!least) return std::nullopt;
+      return DueCard{(*least)[3], (*least)[0]};
+    }
     sqlite::StatementScope scope(statement);
     if (!statement.step()) return std::nullopt;
     return DueCard{statement.column_int(0), statement.column_int(1)};
@@ -227,8 +342,15 @@ std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
   std::optional<Place> first;
   for (const char* phase : {"learning", "relearning"}) {
     sqlite::Statement& statement = bound();
-    sqlite::StatementScope scope(statement);
     statement.bind(5, phase);
+    if (by_ids) {
+      const auto least = least_row(statement, 4);
+      if (!least) continue;
+      const Place place{(*least)[0], (*least)[2], (*least)[3]};
+      if (!first || place < *first) first = place;
+      continue;
+    }
+    sqlite::StatementScope scope(statement);
     if (!statement.step()) continue;
     const Place place{statement.column_int(1), statement.column_int(2), statement.column_int(0)};
     if (!first || place < *first) first = place;
@@ -240,18 +362,26 @@ std::optional<DueCard> DueIndex::first_due(std::int64_t deck_id, DueGroup group,
 std::int64_t DueIndex::count_new(std::int64_t deck_id, std::int64_t today, std::int64_t limit,
                                  const std::optional<std::string>& tag) {
   const TaggedCards::Reading reading(tagged_cards_, tag);
-  sqlite::Statement& statement = tag ? statements_->count_new_tagged : statements_->count_new;
+  Statements::Lookups& lookups = statements_->lookups(tag, tagged_cards_);
+  sqlite::Statement& statement = lookups.count_new;
   statement.bind(1, deck_id).bind(2, today).bind(3, limit);
-  if (tag) statement.bind(9, *tag);
+  statements_->bind_tag(lookups, statement, tag);
   return sqlite::integer_result(statement);
 }
 
 std::optional<std::int64_t> DueIndex::first_new(std::int64_t deck_id, std::int64_t today,
                                                 const std::optional<std::string>& tag) {
   const TaggedCards::Reading reading(tagged_cards_, tag);
-  sqlite::Statement& statement = tag ? statements_->first_new_tagged : statements_->first_new;
+  Statements::Lookups& lookups = statements_->lookups(tag, tagged_cards_);
+  sqlite::Statement& statement = lookups.first_new;
   statement.bind(1, deck_id).bind(2, today);
-  if (tag) statement.bind(9, *tag);
+  statements_->bind_tag(lookups, statement, tag);
+  if (statements_->unsorted(lookups)) {
+    // Each candidate's (new_position, buried_until_day, card_id).
+    const auto least = least_row(statement, 3);
+    if (!least) return std::nullopt;
+    return (*least)[2];
+  }
   return sqlite::optional_integer_result(statement);
 }
 
@@ -290,9 +420,10 @@ std::optional<TimestampMs> DueIndex::next_due(std::int64_t deck_id, std::int64_t
                                               TimestampMs tomorrow_start,
                                               const std::optional<std::string>& tag) {
   const TaggedCards::Reading reading(tagged_cards_, tag);
-  sqlite::Statement& statement = tag ? statements_->next_due_tagged : statements_->next_due;
+  Statements::Lookups& lookups = statements_->lookups(tag, tagged_cards_);
+  sqlite::Statement& statement = lookups.next_due;
   statement.bind(1, deck_id).bind(2, today).bind(3, tomorrow_start);
-  if (tag) statement.bind(9, *tag);
+  statements_->bind_tag(lookups, statement, tag);
   return sqlite::optional_integer_result(statement);
 }
 

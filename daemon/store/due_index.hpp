@@ -41,8 +41,10 @@ struct IndexedQuery {
 class DueIndex {
  public:
   // Throws sqlite::SqliteError when a statement does not compile against the schema.
-  // `card_row_changes` counts the rows of `cards` the connection has written (TaggedCards).
-  DueIndex(sqlite::Database& database, std::function<std::uint64_t()> card_row_changes);
+  // `card_rows` and `card_state_rows` log the rows of `cards` and card_state the connection has
+  // written (TaggedCards).
+  DueIndex(sqlite::Database& database, std::function<const CardRowLog&()> card_rows,
+           std::function<const CardRowLog&()> card_state_rows);
   ~DueIndex();
   DueIndex(const DueIndex&) = delete;
   DueIndex& operator=(const DueIndex&) = delete;
@@ -50,6 +52,10 @@ class DueIndex {
   // The SQL of the queue's counts and lookups (without a tag), each with the index it must stay
   // on: what the schema's tests check the plans of.
   static std::vector<IndexedQuery> queue_lookups();
+  // The same (and the tagged next due time) going by the ids of a tag's few cards.
+  static std::vector<std::string> tagged_id_lookups();
+  // The same going through the kept rows of card_state of those cards.
+  static std::vector<std::string> tagged_state_lookups();
 
   // Every query about what is due leaves out suspended cards and cards buried on `today`.
   // With a `tag` (kioku review --tag), the queue's queries count and find only cards whose tags

@@ -90,7 +90,8 @@ void KeptCardSnapshots::forget() noexcept {
 }
 
 void KeptCardSnapshots::row_changed(std::string_view table, std::int64_t rowid) noexcept {
-  if (table == "cards") ++card_row_changes_;
+  if (table == "cards") card_rows_.add(rowid);
+  if (table == "card_state") card_state_rows_.add(rowid);
   if (read_all_next_) return;
   std::vector<std::int64_t>* changed = nullptr;
   if (table == "cards" || table == "card_state") {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/card_snapshot.hpp"
+#include "daemon/store/card_row_log.hpp"
 
 namespace kioku::daemon {
 
@@ -51,9 +52,12 @@ class KeptCardSnapshots {
   // How many times cards() has read every card: the tests' view of whether a change was read
   // alone.
   std::int64_t whole_reads() const noexcept { return whole_reads_; }
-  // How many rows of `cards` the connection has inserted, updated or deleted, rolled back or
-  // not (the hook hears them as they are written): what TaggedCards tells stale cards by.
-  std::uint64_t card_row_changes() const noexcept { return card_row_changes_; }
+  // The rows of `cards` the connection has inserted, updated or deleted, rolled back or not
+  // (the hook hears them as they are written): what TaggedCards tells stale cards by, and
+  // reads again.
+  const CardRowLog& card_rows() const noexcept { return card_rows_; }
+  // The same of the rows of card_state.
+  const CardRowLog& card_state_rows() const noexcept { return card_state_rows_; }
 
  private:
   struct Statements;
@@ -74,7 +78,8 @@ class KeptCardSnapshots {
   std::vector<std::int64_t> changed_notes_;
   bool read_all_next_ = true;
   std::int64_t whole_reads_ = 0;
-  std::uint64_t card_row_changes_ = 0;
+  CardRowLog card_rows_;
+  CardRowLog card_state_rows_;
   std::int64_t data_version_ = 0;
   // Copies of the FSRS decks' weights the snapshots point at, by deck id.
   std::map<std::int64_t, std::optional<std::array<double, 21>>> weights_;

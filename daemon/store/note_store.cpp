@@ -73,6 +73,11 @@ struct NoteStore::Statements {
             database.prepare("SELECT guid, id FROM notes WHERE deleted_ms IS NULL ORDER BY id")),
         select_live_ids(database.prepare(
             "SELECT id FROM notes WHERE deck_id = ?1 AND deleted_ms IS NULL ORDER BY id")),
+        // length() of a BLOB counts bytes; of TEXT, characters.
+        select_stored_past(database.prepare(
+            "SELECT id FROM notes WHERE deleted_ms IS NULL AND length(CAST(fields AS BLOB)) + "
+            "length(CAST(choices AS BLOB)) + length(CAST(tags AS BLOB)) > ?1 "
+            "ORDER BY deck_id, position, id")),
         // ?1 deck or NULL, ?2 tag or NULL (it or a tag under it, in any case), ?3 the text or
         // NULL (in a field's text, or the note's id exactly), ?4 deleted (0/1), ?5 limit, ?6
         // offset. The page's ids are chosen first and only its rows read whole: sorting whole rows
@@ -107,6 +112,7 @@ struct NoteStore::Statements {
   sqlite::Statement select_by_guid;
   sqlite::Statement select_live_guids;
   sqlite::Statement select_live_ids;
+  sqlite::Statement select_stored_past;
   sqlite::Statement search;
   sqlite::Statement insert;
   sqlite::Statement update;
@@ -159,6 +165,15 @@ std::vector<std::int64_t> NoteStore::live_ids_in_deck(std::int64_t deck_id) {
   sqlite::Statement& select = statements_->select_live_ids;
   sqlite::StatementScope scope(select);
   select.bind(1, deck_id);
+  std::vector<std::int64_t> ids;
+  while (select.step()) ids.push_back(select.column_int(0));
+  return ids;
+}
+
+std::vector<std::int64_t> NoteStore::live_ids_stored_past(std::size_t bytes) {
+  sqlite::Statement& select = statements_->select_stored_past;
+  sqlite::StatementScope scope(select);
+  select.bind(1, static_cast<std::int64_t>(bytes));
   std::vector<std::int64_t> ids;
   while (select.step()) ids.push_back(select.column_int(0));
   return ids;

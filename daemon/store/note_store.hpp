@@ -72,6 +72,11 @@ class NoteStore {
   // --prune compares with the file's notes.
   std::vector<std::int64_t> live_ids_in_deck(std::int64_t deck_id);
   std::vector<StoredNote> search(const NoteSearch& search);
+  // The row ids of the live notes whose fields, choices and tags as stored take more than
+  // `bytes`, by deck and position: every note whose texts may pass `bytes`, since the stored
+  // form (JSON, tags joined by spaces) is never shorter than the texts; the caller counts them.
+  // One walk of every note (doctor.check's).
+  std::vector<std::int64_t> live_ids_stored_past(std::size_t bytes);
 
   // `note` should be canonical (core/note_canonical.hpp): what is stored is what is compared.
   // `fields_json` is note_fields_to_json(note.fields), which the caller has made already for

@@ -2,6 +2,9 @@
 #include "daemon/store/tagged_cards.hpp"
 
 #include <algorithm>
+#include <new>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -35,14 +38,157 @@ struct TaggedCardsFunctions {
   }
 };
 
+// An eponymous virtual table (there without a CREATE) of rows a TaggedCards keeps, read-only:
+// `Source` says its columns, where its rows are (none: nullptr) and each row's values.
+template <typename Source>
+struct KeptRowsTable {
+  struct Table : sqlite3_vtab {
+    const TaggedCards* cards = nullptr;
+  };
+  struct Cursor : sqlite3_vtab_cursor {
+    const typename Source::Rows* rows = nullptr;
+    std::size_t at = 0;
+  };
+
+  static int connect(sqlite3* database, void* cards, int, const char* const*, sqlite3_vtab** table,
+                     char**) {
+    const int result = sqlite3_declare_vtab(database, Source::kSchema);
+    if (result != SQLITE_OK) return result;
+    sqlite3_vtab_config(database, SQLITE_VTAB_DIRECTONLY);
+    auto* made = new (std::nothrow) Table{};
+    if (made == nullptr) return SQLITE_NOMEM;
+    made->cards = static_cast<const TaggedCards*>(cards);
+    *table = made;
+    return SQLITE_OK;
+  }
+  static int disconnect(sqlite3_vtab* table) {
+    delete static_cast<Table*>(table);
+    return SQLITE_OK;
+  }
+  // Every row, whatever the query asks: they are few.
+  static int best_index(sqlite3_vtab*, sqlite3_index_info* info) {
+    info->estimatedCost = static_cast<double>(TaggedCards::kFewCards);
+    info->estimatedRows = static_cast<sqlite3_int64>(TaggedCards::kFewCards);
+    return SQLITE_OK;
+  }
+  static int open(sqlite3_vtab*, sqlite3_vtab_cursor** cursor) {
+    auto* made = new (std::nothrow) Cursor{};
+    if (made == nullptr) return SQLITE_NOMEM;
+    *cursor = made;
+    return SQLITE_OK;
+  }
+  static int close(sqlite3_vtab_cursor* cursor) {
+    delete static_cast<Cursor*>(cursor);
+    return SQLITE_OK;
+  }
+  static int filter(sqlite3_vtab_cursor* cursor, int, const char*, int, sqlite3_value**) {
+    auto* at = static_cast<Cursor*>(cursor);
+    at->rows = Source::rows(*static_cast<Table*>(cursor->pVtab)->cards);
+    at->at = 0;
+    return SQLITE_OK;
+  }
+  static int next(sqlite3_vtab_cursor* cursor) {
+    ++static_cast<Cursor*>(cursor)->at;
+    return SQLITE_OK;
+  }
+  static int eof(sqlite3_vtab_cursor* cursor) {
+    const auto* at = static_cast<Cursor*>(cursor);
+    return at->rows == nullptr || at->at >= at->rows->size() ? 1 : 0;
+  }
+  static int column(sqlite3_vtab_cursor* cursor, sqlite3_context* context, int column) {
+    const auto* at = static_cast<Cursor*>(cursor);
+    Source::column((*at->rows)[at->at], column, context);
+    return SQLITE_OK;
+  }
+  static int rowid(sqlite3_vtab_cursor* cursor, sqlite3_int64* rowid) {
+    *rowid = static_cast<sqlite3_int64>(static_cast<Cursor*>(cursor)->at);
+    return SQLITE_OK;
+  }
+
+  static const sqlite3_module* module() {
+    static const sqlite3_module made = [] {
+      sqlite3_module module{};
+      // xCreate stays null: the table is eponymous only, never created in a schema.
+      module.xConnect = connect;
+      module.xBestIndex = best_index;
+      module.xDisconnect = disconnect;
+      module.xDestroy = disconnect;
+      module.xOpen = open;
+      module.xClose = close;
+      module.xFilter = filter;
+      module.xNext = next;
+      module.xEof = eof;
+      module.xColumn = column;
+      module.xRowid = rowid;
+      return module;
+    }();
+    return &made;
+  }
+};
+
+// kioku_tagged_ids: the ids of the few cards kept (TaggedCards::few_kept()), in id order.
+struct TaggedIdsTable {
+  using Rows = std::vector<std::int64_t>;
+  static constexpr const char* kSchema = "CREATE TABLE x(id INTEGER)";
+  static const Rows* rows(const TaggedCards& cards) {
+    return cards.few_kept() ? &cards.current_->few_cards : nullptr;
+  }
+  static void column(std::int64_t id, int, sqlite3_context* context) {
+    sqlite3_result_int64(context, id);
+  }
+};
+
+// kioku_tagged_states: their rows of card_state, kept (TaggedCards::states_kept()).
+struct TaggedStatesTable {
+  using Rows = std::vector<TaggedCards::KeptTag::StateRow>;
+  static constexpr const char* kSchema =
+      "CREATE TABLE x(card_id INTEGER, deck_id INTEGER, suspended INTEGER, phase TEXT, "
+      "due_ms INTEGER, interday INTEGER, buried_until_day INTEGER, new_position INTEGER)";
+  static const Rows* rows(const TaggedCards& cards) {
+    return cards.states_kept() ? &cards.current_->states : nullptr;
+  }
+  static void column(const TaggedCards::KeptTag::StateRow& row, int column,
+                     sqlite3_context* context) {
+    switch (column) {
+      case 0:
+        sqlite3_result_int64(context, row.card_id);
+        return;
+      case 1:
+        sqlite3_result_int64(context, row.deck_id);
+        return;
+      case 2:
+        sqlite3_result_int64(context, row.suspended);
+        return;
+      case 3:
+        sqlite3_result_text(context, row.phase.data(), static_cast<int>(row.phase.size()),
+                            SQLITE_TRANSIENT);
+        return;
+      case 4:
+        sqlite3_result_int64(context, row.due_ms);
+        return;
+      case 5:
+        sqlite3_result_int64(context, row.interday);
+        return;
+      case 6:
+        sqlite3_result_int64(context, row.buried_until_day);
+        return;
+      default:
+        sqlite3_result_int64(context, row.new_position);
+        return;
+    }
+  }
+};
+
 void add_has_tag_function(sqlite::Database& database) {
   sqlite::add_function(database, "kioku_has_tag", 2, SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                        nullptr, has_tag_function);
 }
 
-TaggedCards::TaggedCards(sqlite::Database& database,
-                         std::function<std::uint64_t()> card_row_changes)
-    : database_(database), card_row_changes_(std::move(card_row_changes)) {
+TaggedCards::TaggedCards(sqlite::Database& database, std::function<const CardRowLog&()> card_rows,
+                         std::function<const CardRowLog&()> card_state_rows)
+    : database_(database),
+      card_rows_(std::move(card_rows)),
+      card_state_rows_(std::move(card_state_rows)) {
   add_has_tag_function(database);
   // Not deterministic: SQLite would take a call without arguments for a constant, and these
   // answer for this object's state, which changes between statements.
@@ -50,8 +196,19 @@ TaggedCards::TaggedCards(sqlite::Database& database,
                        &TaggedCardsFunctions::tags_kept);
   sqlite::add_function(database, "kioku_kept_tag", 1, SQLITE_DIRECTONLY, this,
                        &TaggedCardsFunctions::kept_tag);
+  for (const auto& [name, module] :
+       {std::pair{"kioku_tagged_ids", KeptRowsTable<TaggedIdsTable>::module()},
+        std::pair{"kioku_tagged_states", KeptRowsTable<TaggedStatesTable>::module()}}) {
+    const int result = sqlite3_create_module_v2(database.handle(), name, module, this, nullptr);
+    if (result != SQLITE_OK) throw sqlite::SqliteError(result, std::string("cannot add ") + name);
+  }
   select_tagged_ = std::make_unique<sqlite::Statement>(
       database.prepare("SELECT id FROM cards WHERE kioku_has_tag(tags, ?1) ORDER BY id"));
+  select_card_tags_ =
+      std::make_unique<sqlite::Statement>(database.prepare("SELECT tags FROM cards WHERE id = ?1"));
+  select_state_ = std::make_unique<sqlite::Statement>(database.prepare(
+      "SELECT deck_id, suspended, phase, due_ms, interday, buried_until_day, new_position "
+      "FROM card_state WHERE card_id = ?1"));
 }
 
 TaggedCards::~TaggedCards() = default;
@@ -92,17 +249,32 @@ void TaggedCards::Reading::end() noexcept {
 
 void TaggedCards::ready(const std::string& tag, bool own_reading) {
   current_ = nullptr;
-  const std::uint64_t changes = card_row_changes_();
+  states_current_ = false;
+  const CardRowLog& card_rows = card_rows_();
+  const std::uint64_t changes = card_rows.written();
   // Read inside the query's transaction, where it is the snapshot's (the pragma reads the file).
+  // Another connection's commit names no row: every tag is read again.
   const std::int64_t version = database_.data_version();
-  std::erase_if(kept_tags_, [&](const KeptTag& kept) {
-    return kept.changes_at_read != changes || kept.data_version_at_read != version;
-  });
-  const auto found = std::find_if(kept_tags_.begin(), kept_tags_.end(),
-                                  [&](const KeptTag& kept) { return kept.tag == tag; });
+  std::erase_if(kept_tags_,
+                [&](const KeptTag& kept) { return kept.data_version_at_read != version; });
+  auto found = std::find_if(kept_tags_.begin(), kept_tags_.end(),
+                            [&](const KeptTag& kept) { return kept.tag == tag; });
+  if (found != kept_tags_.end() && found->changes_at_read != changes) {
+    // The connection's own rows changed since: read again outside its transactions only.
+    if (!own_reading) return;
+    const auto rows = card_rows.since(found->changes_at_read);
+    if (rows && read_changed(*found, *rows)) {
+      found->changes_at_read = changes;
+      ++reads_;
+    } else {
+      kept_tags_.erase(found);
+      found = kept_tags_.end();
+    }
+  }
   if (found != kept_tags_.end()) {
     std::rotate(found, found + 1, kept_tags_.end());
     current_ = &kept_tags_.back();
+    ready_states(kept_tags_.back(), own_reading);
     return;
   }
   if (!own_reading) return;
@@ -118,9 +290,86 @@ void TaggedCards::ready(const std::string& tag, bool own_reading) {
   kept.data_version_at_read = version;
   kept.keep(cards);
   ++reads_;
+  ++whole_reads_;
   if (kept_tags_.size() == kMostTags) kept_tags_.erase(kept_tags_.begin());
   kept_tags_.push_back(std::move(kept));
   current_ = &kept_tags_.back();
+  ready_states(kept_tags_.back(), own_reading);
+}
+
+void TaggedCards::ready_states(KeptTag& kept, bool own_reading) {
+  if (!kept.few) return;
+  const CardRowLog& log = card_state_rows_();
+  const std::uint64_t written = log.written();
+  if (kept.states_read && kept.states_at_read == written) {
+    states_current_ = true;
+    return;
+  }
+  // Rows the connection's open transaction wrote may yet be rolled back, unheard.
+  if (!own_reading) return;
+  std::optional<std::vector<std::int64_t>> changed;
+  if (kept.states_read) changed = log.since(kept.states_at_read);
+  if (changed) {
+    std::sort(changed->begin(), changed->end());
+    changed->erase(std::unique(changed->begin(), changed->end()), changed->end());
+    for (const std::int64_t card : *changed) {
+      if (!std::binary_search(kept.few_cards.begin(), kept.few_cards.end(), card)) continue;
+      const auto at = std::lower_bound(
+          kept.states.begin(), kept.states.end(), card,
+          [](const KeptTag::StateRow& row, std::int64_t id) { return row.card_id < id; });
+      const bool there = at != kept.states.end() && at->card_id == card;
+      KeptTag::StateRow row;
+      if (!read_state(card, row)) {
+        if (there) kept.states.erase(at);
+      } else if (there) {
+        *at = std::move(row);
+      } else {
+        kept.states.insert(at, std::move(row));
+      }
+    }
+  } else {
+    kept.states.clear();
+    kept.states.reserve(kept.few_cards.size());
+    for (const std::int64_t card : kept.few_cards) {
+      KeptTag::StateRow row;
+      if (read_state(card, row)) kept.states.push_back(std::move(row));
+    }
+  }
+  kept.states_read = true;
+  kept.states_at_read = written;
+  states_current_ = true;
+}
+
+bool TaggedCards::read_state(std::int64_t card_id, KeptTag::StateRow& row) {
+  sqlite::StatementScope scope(*select_state_);
+  select_state_->bind(1, card_id);
+  if (!select_state_->step()) return false;
+  row.card_id = card_id;
+  row.deck_id = select_state_->column_int(0);
+  row.suspended = select_state_->column_int(1);
+  row.phase = select_state_->column_text(2);
+  row.due_ms = select_state_->column_int(3);
+  row.interday = select_state_->column_int(4);
+  row.buried_until_day = select_state_->column_int(5);
+  row.new_position = select_state_->column_int(6);
+  return true;
+}
+
+bool TaggedCards::read_changed(KeptTag& kept, const std::vector<std::int64_t>& rows) {
+  std::vector<std::int64_t> cards = rows;
+  std::sort(cards.begin(), cards.end());
+  cards.erase(std::unique(cards.begin(), cards.end()), cards.end());
+  for (const std::int64_t card : cards) {
+    bool tagged = false;
+    {
+      sqlite::StatementScope scope(*select_card_tags_);
+      select_card_tags_->bind(1, card);
+      // A deleted row has no tags.
+      if (select_card_tags_->step()) tagged = has_tag(select_card_tags_->column_text(0), kept.tag);
+    }
+    if (!kept.set(card, tagged)) return false;
+  }
+  return true;
 }
 
 bool TaggedCards::KeptTag::has(std::int64_t card_id) const noexcept {
@@ -132,7 +381,47 @@ bool TaggedCards::KeptTag::has(std::int64_t card_id) const noexcept {
   return sparse_cards.contains(card_id);
 }
 
+bool TaggedCards::KeptTag::set(std::int64_t card_id, bool tagged) {
+  if (has(card_id) == tagged) return true;
+  if (!card_bits.empty()) {
+    if (card_id < first_card) return false;
+    const auto bit = static_cast<std::uint64_t>(card_id) - static_cast<std::uint64_t>(first_card);
+    if (bit / 64 >= card_bits.size()) {
+      // A card added after the last one kept (tagged: has() was false): the bits grow while
+      // they take no more memory than the ids would.
+      if (bit / 64 + 1 > count + 1) return false;
+      card_bits.resize(bit / 64 + 1, 0);
+    }
+    card_bits[bit / 64] ^= std::uint64_t{1} << (bit % 64);
+  } else if (tagged && sparse_cards.empty()) {
+    first_card = card_id;
+    card_bits.assign(1, 1);
+  } else if (tagged) {
+    sparse_cards.insert(card_id);
+  } else {
+    sparse_cards.erase(card_id);
+  }
+  count = tagged ? count + 1 : count - 1;
+  if (!few) return true;
+  // Their states are read again, all of them: a card came or went.
+  states_read = false;
+  const auto at = std::lower_bound(few_cards.begin(), few_cards.end(), card_id);
+  if (!tagged) {
+    few_cards.erase(at);
+  } else if (count <= kFewCards) {
+    few_cards.insert(at, card_id);
+  } else {
+    // Until the cards are read whole again, its queries walk the deck.
+    few = false;
+    few_cards = {};
+  }
+  return true;
+}
+
 void TaggedCards::KeptTag::keep(const std::vector<std::int64_t>& cards) {
+  count = cards.size();
+  few = cards.size() <= kFewCards;
+  if (few) few_cards = cards;
   if (cards.empty()) return;
   // Unsigned: the span of two ids far apart does not fit an int64.
   const std::uint64_t span =
@@ -154,6 +443,7 @@ void TaggedCards::KeptTag::keep(const std::vector<std::int64_t>& cards) {
 void TaggedCards::forget() noexcept {
   kept_tags_.clear();
   current_ = nullptr;
+  states_current_ = false;
 }
 
 }  // namespace kioku::daemon

@@ -149,3 +149,143 @@ TEST_CASE("tagged cards: ids far apart are kept as well as dense ones", "[daemon
   CHECK(index.count_new(deck, 0, 100, "far") == 2);
   CHECK(index.count_new(deck, 0, 100, "none") == 0);
 }
+
+TEST_CASE("tagged cards: a tag no card has gives no card and no counts, and its first card counts",
+          "[daemon][tagged_cards]") {
+  DaemonFixture fixture;
+  tagged_notes(fixture);
+  const json::value next = fixture.result("review.next", {{"tag", "nosuch"}});
+  CHECK(next.at("card").is_null());
+  CHECK(next.at("next_due").is_null());
+  for (const char* count : {"new", "learning", "review"}) {
+    CHECK(next.at("counts").at(count).as_int64() == 0);
+    CHECK(fixture.result("due.counts", {{"tag", "nosuch"}}).at(count).as_int64() == 0);
+  }
+  // Known empty, and kept so: a new note with the tag is read alone, not every card again.
+  CHECK(fixture.collection.due_index().tagged_cards().few_kept());
+  const std::int64_t whole = fixture.collection.due_index().tagged_cards().whole_reads();
+  fixture.result("note.add", {{"deck", "d"},
+                              {"kind", "basic"},
+                              {"id", "n4"},
+                              {"fields", english_fields({{"front", "n4"}, {"back", "b"}})},
+                              {"tags", json::array{"nosuch"}}});
+  const json::value added = fixture.result("review.next", {{"tag", "nosuch"}});
+  REQUIRE(added.at("card").is_object());
+  CHECK(added.at("card").at("tags") == json::array{"nosuch"});
+  CHECK(new_with_tag(fixture, "nosuch") == 1);
+  CHECK(fixture.collection.due_index().tagged_cards().whole_reads() == whole);
+}
+
+TEST_CASE("tagged cards: a note's edited tags are read alone, as the edit left them",
+          "[daemon][tagged_cards]") {
+  DaemonFixture fixture;
+  tagged_notes(fixture);
+  CHECK(new_with_tag(fixture, "alpha") == 2);
+  const daemon::TaggedCards& cards = fixture.collection.due_index().tagged_cards();
+  const std::int64_t whole = cards.whole_reads();
+  // A tag added to a card by a note's edit, and one taken from another.
+  fixture.result("note.update", {{"note", "n2"},
+                                 {"fields", english_fields({{"front", "n2"}, {"back", "b"}})},
+                                 {"tags", json::array{"alpha"}}});
+  fixture.result("note.update", {{"note", "n1"},
+                                 {"fields", english_fields({{"front", "n1"}, {"back", "b"}})},
+                                 {"tags", json::array{"other"}}});
+  CHECK(new_with_tag(fixture, "alpha") == 2);
+  const json::value next = fixture.result("review.next", {{"tag", "alpha"}});
+  REQUIRE(next.at("card").is_object());
+  // n2's card: n1's, first in the deck's order, has the tag no more.
+  CHECK(next.at("card").at("tags") == json::array{"alpha"});
+  // A deleted note's card stays in the cards, suspended: out of the counts either way.
+  fixture.result("note.delete", {{"note", "n3"}});
+  CHECK(new_with_tag(fixture, "alpha") == 1);
+  CHECK(cards.whole_reads() == whole);
+}
+
+TEST_CASE("tagged cards: a tag of many cards walks the deck in its order, and of few goes by id",
+          "[daemon][tagged_cards]") {
+  DaemonFixture fixture;
+  constexpr int kCards = static_cast<int>(daemon::TaggedCards::kFewCards) + 10;
+  fixture.import_choice_deck("d", kCards);
+  const std::int64_t deck = fixture.collection.decks().require("d").id;
+  // Every card "many"; the last three in the deck's order "few" too.
+  fixture.database.execute("UPDATE cards SET tags = 'many'");
+  fixture.database.execute(
+      "UPDATE cards SET tags = 'many few' WHERE id IN (SELECT card_id FROM card_state "
+      "ORDER BY new_position DESC LIMIT 3)");
+  daemon::DueIndex& index = fixture.collection.due_index();
+  const daemon::TaggedCards& cards = index.tagged_cards();
+  CHECK(index.count_new(deck, 0, 5, "many") == 5);
+  CHECK_FALSE(cards.few_kept());
+  CHECK(index.first_new(deck, 0, "many") == fixture.card_id("d", "c-1"));
+  CHECK(index.count_new(deck, 0, 100, "few") == 3);
+  CHECK(cards.few_kept());
+  CHECK(index.first_new(deck, 0, "few") == fixture.card_id("d", "c-" + std::to_string(kCards - 2)));
+  CHECK(index.count_new(deck, 0, 2, "few") == 2);
+
+  // A tag that grows past kFewCards is walked for from then on, and still counted right.
+  fixture.database.execute("UPDATE cards SET tags = 'many few' WHERE tags = 'many'");
+  CHECK(index.count_new(deck, 0, kCards + 1, "few") == kCards);
+  CHECK_FALSE(cards.few_kept());
+  CHECK(index.first_new(deck, 0, "few") == fixture.card_id("d", "c-1"));
+}
+
+TEST_CASE("tagged cards: the queries by a tag's few ids go from each id to its card's row",
+          "[daemon][tagged_cards]") {
+  DaemonFixture fixture;
+  // Each starts from kioku_tagged_ids and looks each card up by id: no walk of the deck's
+  // index, and the sort of the few rows alone.
+  for (const std::string& sql : daemon::DueIndex::tagged_id_lookups()) {
+    INFO(sql);
+    auto plan = fixture.database.prepare("EXPLAIN QUERY PLAN " + sql);
+    std::string details;
+    while (plan.step()) details += plan.column_text(3) + "\n";
+    INFO(details);
+    CHECK(details.find(" tagged VIRTUAL TABLE") != std::string::npos);
+    CHECK(details.find("SEARCH card_state USING INTEGER PRIMARY KEY (rowid=?)") !=
+          std::string::npos);
+    CHECK(details.find("card_state_deck") == std::string::npos);
+  }
+  // Or from their kept rows of card_state: none read from the file.
+  for (const std::string& sql : daemon::DueIndex::tagged_state_lookups()) {
+    INFO(sql);
+    auto plan = fixture.database.prepare("EXPLAIN QUERY PLAN " + sql);
+    std::string details;
+    while (plan.step()) details += plan.column_text(3) + "\n";
+    INFO(details);
+    CHECK(details.find(" card_state VIRTUAL TABLE") != std::string::npos);
+    CHECK(details.find("USING") == std::string::npos);
+  }
+}
+
+TEST_CASE("tagged cards: a tag every card has gives, by its few ids, the queue without a tag",
+          "[daemon][tagged_cards]") {
+  DaemonFixture tagged;
+  DaemonFixture plain;
+  for (DaemonFixture* fixture : {&tagged, &plain}) {
+    fixture->import_choice_deck("d", 12);
+    fixture->database.execute("UPDATE cards SET tags = 't'");
+  }
+  const char* const ratings[] = {"again", "good", "hard", "good", "easy", "again", "good"};
+  // Learning, relearning, reviews and new cards, over days: the same card at every step.
+  for (int step = 0; step < 80; ++step) {
+    INFO("step " << step);
+    const json::value with_tag = tagged.result("review.next", {{"tag", "t"}});
+    const json::value without = plain.result("review.next");
+    CHECK(with_tag.at("counts") == without.at("counts"));
+    CHECK(tagged.result("due.counts", {{"tag", "t"}}) == plain.result("due.counts"));
+    REQUIRE(with_tag.at("card").is_null() == without.at("card").is_null());
+    if (with_tag.at("card").is_null()) {
+      CHECK(with_tag.at("next_due_ms") == without.at("next_due_ms"));
+    } else {
+      CHECK(with_tag.at("card").at("external_id") == without.at("card").at("external_id"));
+      const char* rating = ratings[step % 7];
+      tagged.answer(with_tag.at("card").at("id").as_int64(), rating);
+      plain.answer(without.at("card").at("id").as_int64(), rating);
+    }
+    for (DaemonFixture* fixture : {&tagged, &plain}) {
+      fixture->clock.advance_ms(with_tag.at("card").is_null() ? 6 * 3'600'000 : 90'000);
+    }
+  }
+  // Their states were kept between the queries, and read again after each answer.
+  CHECK(tagged.collection.due_index().tagged_cards().states_kept());
+}
