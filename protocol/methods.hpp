@@ -26,6 +26,6 @@ namespace kioku::protocol {
 // 8: a batch runs for at most 200 ms of kiokud's thread; deck.export takes destination.
 // 10: a note whose texts together pass kMaxNoteTextBytes is refused, so every note fits in a
 // request line.
-inline constexpr int kProtocolVersion = 10;
+inline constexpr int kProtocolVersion = 11;
 
 }  // namespace kioku::protocol

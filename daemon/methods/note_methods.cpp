@@ -329,6 +329,11 @@ protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodCont
                 bilingual("parameter 'offset' must be >= 0",
                           "パラメータ 'offset' は 0 以上でなければなりません"));
   }
+  // A text is looked for in every note's fields, most of a second on a million notes: in a
+  // batch or as a notification it would be read at once on the server's thread, holding every
+  // other client for all of it (a batch's share is weighed only between its requests), so it is
+  // refused there as other long requests are. A page without a text stays answerable there.
+  if (params.text && !params.text->empty()) refuse_long_request_here(context);
   return read_beside<protocol::NoteFindResult>(
       context, [params, limit](CollectionReads& reads, const ProgressReport&) {
         Collection& collection = reads.collection();

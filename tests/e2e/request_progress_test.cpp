@@ -293,7 +293,7 @@ TEST_CASE("e2e: deck.export waits its turn on the worker while other clients are
   CHECK(has(read_file(path), "question 9"));
 }
 
-TEST_CASE("e2e: note.find reads beside the worker's work, alone and in a batch",
+TEST_CASE("e2e: note.find reads beside the worker's work, alone and in a batch without a text",
           "[e2e][progress][notes]") {
   DeckDaemon fixture;
   WorkerHeld held(fixture.daemon.socket_path());
@@ -307,7 +307,7 @@ TEST_CASE("e2e: note.find reads beside the worker's work, alone and in a batch",
   // A deck it cannot find is its error, as on kiokud's own thread.
   const json::value missing = rpc(finding, "note.find", {{"deck", "no-such-deck"}});
   CHECK(missing.at("error").at("code").as_int64() == kioku::protocol::code::kNotFound);
-  // In a batch it is read at once, as before: it is not refused there as a long request is.
+  // In a batch a page without a text is read at once, as before.
   REQUIRE(finding.send("[" + request_line(1, "note.find", {{"tag", "nothing-tagged-so"}}) + "," +
                        request_line(2, "due.counts") + "]\n"));
   const std::optional<std::string> batch = finding.read_line();
@@ -316,6 +316,16 @@ TEST_CASE("e2e: note.find reads beside the worker's work, alone and in a batch",
   REQUIRE(replies.size() == 2);
   CHECK(replies.at(0).at("result").at("notes").as_array().empty());
   CHECK(replies.at(1).as_object().contains("result"));
+  // A text, looked for in every note, is refused there as a long request is: read at once, it
+  // would hold every other client for the whole search. The batch's other requests are answered.
+  REQUIRE(finding.send("[" + request_line(1, "note.find", {{"text", "QUESTION 9"}}) + "," +
+                       request_line(2, "due.counts") + "]\n"));
+  const std::optional<std::string> with_text = finding.read_line();
+  REQUIRE(with_text);
+  const json::array text_replies = json::parse(*with_text).as_array();
+  REQUIRE(text_replies.size() == 2);
+  CHECK(text_replies.at(0).at("error").at("code").as_int64() == -32600);
+  CHECK(text_replies.at(1).as_object().contains("result"));
 }
 
 TEST_CASE("e2e: a relative --data-dir is made absolute and long requests still go to the worker",
