@@ -159,7 +159,7 @@ protocol::StatsReportResult report_of(Collection& collection, const ReportAsked&
 
 }  // namespace
 
-// A report of a million cards takes 30-60 ms with its cards kept, 0.6-2 s when it reads them all
+// A report of a million cards takes 30-90 ms with its cards kept, 0.6-2.5 s when it reads them all
 // (the first, and the first after a commit): made beside kiokud's thread, on the readers'
 // thread through a snapshot, so that the other clients are answered meanwhile; in a batch, at
 // once.
