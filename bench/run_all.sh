@@ -78,6 +78,9 @@ ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_import.sh" "$build_dir" "$large
 section "reads beside note.find text searches of 1M notes"
 ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_search.sh" "$build_dir"
 
+section "reads beside stats.report of 1M cards"
+ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_stats.sh" "$build_dir"
+
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +29,7 @@
 #include "core/true_retention.hpp"
 #include "daemon/methods/deck_options_json.hpp"
 #include "daemon/methods/stats_report_views.hpp"
+#include "daemon/methods/worker_read.hpp"
 
 namespace kioku::daemon {
 
@@ -90,20 +92,26 @@ DeckOptionsById deck_options_of(Collection& collection, const std::optional<Deck
   return options;
 }
 
-}  // namespace
+// What a report is of, read on the server's thread when it is asked for: the report itself may
+// be made beside it, on a snapshot.
+struct ReportAsked {
+  protocol::StatsReportParams params;
+  std::string period;
+  std::optional<std::int64_t> days;  // the period's; nullopt for all time
+  TimestampMs now = 0;
+  DayCalendar calendar;
+};
 
-protocol::StatsReportResult stats_report(const protocol::StatsReportParams& params,
-                                         MethodContext& context) {
-  const std::string period = params.period.value_or("30d");
-  const std::optional<std::int64_t> days = period_days(period);
-  Collection& collection = context.collection;
+protocol::StatsReportResult report_of(Collection& collection, const ReportAsked& asked) {
+  const protocol::StatsReportParams& params = asked.params;
+  const std::optional<std::int64_t> days = asked.days;
   std::optional<DeckRow> deck;
   if (params.deck) deck = collection.decks().require(*params.deck);
   const std::optional<std::int64_t> deck_id =
       deck ? std::optional<std::int64_t>(deck->id) : std::nullopt;
 
-  const TimestampMs now = context.clock.now();
-  const DayCalendar& calendar = context.calendar;
+  const TimestampMs now = asked.now;
+  const DayCalendar& calendar = asked.calendar;
   const std::int64_t today = calendar.day_number(now);
   // The answers' sums, kept by every answer and undo on this calendar: a few thousand rows,
   // not the log.
@@ -127,7 +135,7 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
 
   protocol::StatsReportResult report;
   report.deck = params.deck;
-  report.period = period;
+  report.period = asked.period;
   report.today = today_view(today_summary(rollups, today), today, calendar.day_start(today));
   report.true_retention = true_retention_view(true_retention(rollups, today));
   report.future_due = future_due_view(future_due(cards, calendar, today, forecast_horizon(days)));
@@ -147,6 +155,23 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   report.streak = {.current_days = current_streak(reviewed, today),
                    .longest_days = longest_streak(reviewed)};
   return report;
+}
+
+}  // namespace
+
+// A report of a million cards takes 30-90 ms with its cards kept, 0.6-2.5 s when it reads them all
+// (the first, and the first after a commit): made beside kiokud's thread, on the readers'
+// thread through a snapshot, so that the other clients are answered meanwhile; in a batch, at
+// once.
+protocol::StatsReportResult stats_report(const protocol::StatsReportParams& params,
+                                         MethodContext& context) {
+  const std::string period = params.period.value_or("30d");
+  auto asked = std::make_shared<const ReportAsked>(
+      ReportAsked{params, period, period_days(period), context.clock.now(), context.calendar});
+  return read_beside<protocol::StatsReportResult>(
+      context, [asked](CollectionReads& reads, const ProgressReport&) {
+        return report_of(reads.collection(), *asked);
+      });
 }
 
 }  // namespace kioku::daemon

@@ -7,8 +7,10 @@
 
 namespace kioku::daemon {
 
-// Throws kioku::Error: kInvalidParams for a period other than 7d, 30d, 1y or all; kNotFound
-// for a deck that does not exist.
+// Made on kiokud's readers' thread through a snapshot (read_beside, worker_read.hpp) when the
+// request may be answered later; at once on the context's collection otherwise (in a batch,
+// in-process). Throws kioku::Error: kInvalidParams for a period other than 7d, 30d, 1y or all
+// (at once); kNotFound for a deck that does not exist.
 protocol::StatsReportResult stats_report(const protocol::StatsReportParams& params,
                                          MethodContext& context);
 

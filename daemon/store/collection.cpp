@@ -288,6 +288,10 @@ void Collection::replace_with(const std::string& source_path, const std::string&
 
 void Collection::forget_kept() noexcept {
   kept_card_snapshots_.forget();
+  forget_kept_but_card_snapshots();
+}
+
+void Collection::forget_kept_but_card_snapshots() noexcept {
   due_index_.tagged_cards().forget();
   note_types_.forget();
 }

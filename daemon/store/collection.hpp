@@ -256,6 +256,11 @@ class Collection {
   // tags, note types): for a restore written through another connection, after which a kept
   // row of the same id and stamp may not be the same row.
   void forget_kept() noexcept;
+  // Between two read transactions of a connection that other connections write between (a
+  // kept snapshot connection): forgets the rows kept that would not know of another
+  // connection's commit (note types, the cards of tags), and keeps the card snapshots, which
+  // read every card again once PRAGMA data_version says another connection has committed.
+  void forget_kept_but_card_snapshots() noexcept;
   // Commits the open group, then returns once no other connection holds SQLite's write lock (or
   // after the connection's busy timeout, kStorage): every write begun elsewhere before this
   // call has then landed or failed. Not inside write().

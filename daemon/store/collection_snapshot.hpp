@@ -1,6 +1,7 @@
-// The collection at one moment, read through a connection of its own on the server's worker
-// (doctor.check): whatever the server's connection commits meanwhile, every read sees the file
-// as it was at the first, so a card's stored state and its log are compared as one.
+// The collection at one moment, read through a connection of its own beside the server's thread
+// (on the worker: doctor.check, deck.export; on the readers' thread: note.find, stats.report):
+// whatever the server's connection commits meanwhile, every read sees the file as it was at
+// the first, so a card's stored state and its log are compared as one.
 #pragma once
 
 #include <functional>
@@ -16,10 +17,13 @@ namespace kioku::daemon {
 // statements took 3-4 ms, ten times a note.find of a small collection. A connection is opened
 // again when `path` names another file than it did (another path, or a file put in its
 // place), and after a snapshot that an exception left. Its kept rows (note types, tags) are
-// forgotten at each snapshot: other connections write the file between two. Used on one
-// thread, one at a time (a second inside the first throws std::logic_error); not thread-safe.
-// The connection holds SQLite's page cache (2 MB at most) between snapshots. Throws
-// sqlite::SqliteError when the file cannot be opened.
+// forgotten at each snapshot: other connections write the file between two. The statistics'
+// card snapshots are kept, and read again whole once another connection has committed
+// (kept_card_snapshots.hpp), so that stats.report reads a million cards only after a change.
+// Used on one thread, one at a time (a second inside the first throws std::logic_error); not
+// thread-safe. The connection holds SQLite's page cache (2 MB at most), and the card
+// snapshots once read, between snapshots. Throws sqlite::SqliteError when the file cannot be
+// opened.
 class CollectionSnapshot {
  public:
   explicit CollectionSnapshot(const std::string& path);

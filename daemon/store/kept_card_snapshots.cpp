@@ -120,9 +120,11 @@ void KeptCardSnapshots::row_changed(std::string_view table, std::int64_t rowid) 
 
 std::span<const CardSnapshot> KeptCardSnapshots::cards(std::optional<std::int64_t> deck_id,
                                                        const FsrsWeightsOfDeck& fsrs_weights_of) {
-  // Inside a transaction the rows read may still be rolled back (a batch's, or the group
-  // commit's open one): the changes stay listed, to be read again once they are settled.
-  const bool settled = sqlite3_get_autocommit(database_.handle()) != 0;
+  // Inside a transaction that has written, the rows read may still be rolled back (a batch's,
+  // or the group commit's open one): the changes stay listed, to be read again once they are
+  // settled. One that has written nothing (a snapshot's, on a read-only connection) reads
+  // committed rows only.
+  const bool settled = sqlite3_txn_state(database_.handle(), nullptr) != SQLITE_TXN_WRITE;
   const std::int64_t version = database_.data_version();
   if (version != data_version_) read_all_next_ = true;
   if (read_all_next_) {

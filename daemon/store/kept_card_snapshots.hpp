@@ -1,11 +1,11 @@
 // The collection's cards as the statistics read them (core/card_snapshot.hpp), kept in memory
 // between reports. The first report reads every card; a later one re-reads only the cards
 // whose rows changed since (SQLite's update hook names them), and every card again when
-// another connection has committed (an import on the server's worker) or a file was put in
-// place. Reading 100,000 cards' rows was three quarters of `kioku stats`' time
-// (docs/decisions.md, "Statistics from kept cards").
-// Owned by the daemon's io_context thread, with the connection whose rows it listens to; not
-// thread-safe.
+// another connection has committed (an import on the server's worker; for a snapshot's
+// connection, any commit of kiokud's) or a file was put in place. Reading 100,000 cards' rows
+// was three quarters of `kioku stats`' time (docs/decisions.md, "Statistics from kept cards").
+// Owned by the thread of the connection whose rows it listens to (kiokud's own, or the
+// readers' thread's snapshot connection: collection_snapshot.hpp); not thread-safe.
 #pragma once
 
 #include <array>

@@ -8,6 +8,7 @@
 #include "daemon/methods/dispatcher.hpp"
 #include "daemon/store/backup.hpp"
 #include "daemon/store/collection.hpp"
+#include "daemon/store/collection_snapshot.hpp"
 #include "daemon/store/migrations.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
 #include "tests/support/json_rpc_calls.hpp"
@@ -64,6 +65,30 @@ struct KeptCardsFixture {
   }
 
   std::int64_t whole_reads() { return collection.kept_card_snapshots().whole_reads(); }
+
+  // The report as kiokud's readers' thread reads it: through a snapshot on the connection this
+  // thread keeps between snapshots (collection_snapshot.hpp).
+  json::value snapshot_report(const json::object& params) {
+    daemon::CollectionSnapshot snapshot(path);
+    daemon::MethodContext on{snapshot.collection(), clock, DayCalendar(4), path};
+    return result(on, "stats.report", params);
+  }
+
+  // How many times the thread's kept snapshot connection has read every card.
+  std::int64_t snapshot_whole_reads() {
+    daemon::CollectionSnapshot snapshot(path);
+    return snapshot.collection().kept_card_snapshots().whole_reads();
+  }
+
+  // The snapshot's report of the whole collection and of deck a is a fresh connection's.
+  void check_snapshot_reports(const std::string& after) {
+    INFO("after " << after);
+    for (const json::object& params :
+         {json::object{{"period", "all"}}, json::object{{"deck", "a"}, {"period", "all"}}}) {
+      INFO(json::serialize(params));
+      CHECK(snapshot_report(params) == fresh_report(params));
+    }
+  }
 
   void import_choice_deck(const std::string& id, int count) {
     collection.import_deck(choice_deck(id, count), "test", clock.now());
@@ -212,6 +237,39 @@ TEST_CASE("kept cards: past 4,096 changed rows every card is read again, once", 
   CHECK(fixture.whole_reads() == reads_before + 1);
   CHECK(integer_at(fixture.result("stats.report", {{"deck", "a"}}), {"card_counts", "suspended"}) ==
         1);
+}
+
+TEST_CASE(
+    "kept cards: a snapshot connection keeps them while nothing is committed, and reads "
+    "them again after any commit",
+    "[daemon][stats][snapshot]") {
+  KeptCardsFixture fixture;
+  fixture.import_choice_deck("a", 4);
+  fixture.import_choice_deck("b", 2);
+  fixture.check_snapshot_reports("the imports");
+  const std::int64_t reads_at_start = fixture.snapshot_whole_reads();
+  // Snapshots with nothing committed between them read no card again: two reports, and the
+  // note.find-like snapshots in between.
+  fixture.check_snapshot_reports("nothing");
+  CHECK(fixture.snapshot_whole_reads() == reads_at_start);
+
+  // Each commit of the writer's connection (kiokud's own) is in the next snapshot's report:
+  // an answer, a suspension, a deleted note, a restored file.
+  const daemon::BackupFile copy =
+      daemon::backup_collection_file(fixture.path, fixture.home.root() + "/copy.sqlite", false);
+  const std::vector<std::int64_t> a = fixture.cards_of("a");
+  fixture.result("review.answer", {{"card", a[0]}, {"choice", 1}, {"rating", "easy"}});
+  fixture.check_snapshot_reports("an answer");
+  CHECK(fixture.snapshot_whole_reads() == reads_at_start + 1);
+  CHECK(integer_at(fixture.snapshot_report({{"deck", "a"}}), {"card_counts", "new"}) == 3);
+  fixture.result("card.suspend", {{"cards", json::array{a[1]}}});
+  fixture.check_snapshot_reports("a suspension");
+  fixture.result("note.delete", {{"note", "c-3"}, {"deck", "a"}});
+  fixture.check_snapshot_reports("a deleted note");
+  fixture.collection.replace_with(copy.path, fixture.path + ".restoring", fixture.clock.now(),
+                                  DayCalendar(4));
+  fixture.check_snapshot_reports("the restore");
+  CHECK(integer_at(fixture.snapshot_report({{"deck", "a"}}), {"card_counts", "new"}) == 4);
 }
 
 TEST_CASE("kept cards: a connection takes one row-change listener", "[daemon][stats]") {
