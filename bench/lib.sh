@@ -104,6 +104,17 @@ write_anki_tsv() {
   }' >"$1"
 }
 
+# A kiokud on an empty collection in WORK holding ROWS notes of a write_anki_tsv file, imported
+# through `kioku`, which it defines (talking to that kiokud). Sets what serve_empty_collection
+# sets. Usage: serve_imported_tsv BUILD_DIR WORK ROWS
+serve_imported_tsv() {
+  write_anki_tsv "$2/notes.tsv" "$3"
+  serve_empty_collection "$1" "$2"
+  kioku_build_dir=$1
+  kioku() { "$kioku_build_dir/bin/kioku" --socket "$socket" --no-autostart --timeout 86400 "$@"; }
+  kioku import "$2/notes.tsv" --deck Bench --kind basic --columns front,back,tags >/dev/null
+}
+
 # A field of /proc/PID/status (VmRSS, VmHWM) in KiB.
 memory_kib() {
   awk -v field="$2:" '$1 == field { print $2 }' "/proc/$1/status"

@@ -16,11 +16,7 @@ searches=${SEARCHES:-10}
 work=$(mktemp -d)
 trap 'stop_servers; rm -rf "$work"' EXIT
 
-file=$work/notes.tsv
-write_anki_tsv "$file" "$rows"
-serve_empty_collection "$build_dir" "$work"
-kioku() { "$build_dir/bin/kioku" --socket "$socket" --no-autostart --timeout 86400 "$@"; }
-kioku import "$file" --deck Bench --kind basic --columns front,back,tags >/dev/null
+serve_imported_tsv "$build_dir" "$work" "$rows"
 
 time_reads_alone "$work"
 start_reads_beside "$work"

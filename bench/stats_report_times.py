@@ -13,35 +13,11 @@ answer". Used by bench/reads_beside_stats.sh.
 
 Usage: stats_report_times.py SOCKET HISTORY WARM < CARD_IDS
 """
-import json
-import socket
 import sys
-import time
+
+from kiokud_client import Client
 
 RATINGS = ["again", "hard", "good", "easy"]
-
-
-class Client:
-    def __init__(self, path):
-        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.socket.connect(path)
-        self.reader = self.socket.makefile("rb")
-        self.request_id = 0
-
-    def call(self, method, params):
-        self.request_id += 1
-        line = json.dumps({"jsonrpc": "2.0", "id": self.request_id, "method": method,
-                           "params": params})
-        self.socket.sendall(line.encode() + b"\n")
-        reply = json.loads(self.reader.readline())
-        if "error" in reply:
-            sys.exit(f"{method}: {reply['error']['message']}")
-        return reply["result"]
-
-    def timed(self, method, params):
-        started = time.perf_counter()
-        self.call(method, params)
-        return (time.perf_counter() - started) * 1000.0
 
 
 def line(what, values):

@@ -8,32 +8,11 @@ max in milliseconds. Used by bench/tagged_queue.sh.
 Usage: tagged_queue_probe.py SOCKET ANSWERS TAG...
 Each request takes new_limit NEW_LIMIT (default 200): every tag's answers then get new cards.
 """
-import json
 import os
-import socket
 import statistics
 import sys
-import time
 
-
-class Client:
-    def __init__(self, path):
-        self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.socket.connect(path)
-        self.reader = self.socket.makefile("rb")
-        self.next_id = 0
-
-    def call(self, method, params):
-        self.next_id += 1
-        line = json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method,
-                           "params": params})
-        started = time.perf_counter()
-        self.socket.sendall(line.encode() + b"\n")
-        reply = json.loads(self.reader.readline())
-        elapsed_ms = (time.perf_counter() - started) * 1000.0
-        if "error" in reply:
-            sys.exit(f"{method}: {reply['error']['message']}")
-        return reply["result"], elapsed_ms
+from kiokud_client import Client
 
 
 def report(case, times):
@@ -49,7 +28,7 @@ def main():
     new_limit = int(os.environ.get("NEW_LIMIT", "200"))
 
     def next_card(tag):
-        return client.call("review.next", {"lang": "en", "tag": tag, "new_limit": new_limit})
+        return client.timed_call("review.next", {"lang": "en", "tag": tag, "new_limit": new_limit})
 
     for tag in sys.argv[3:]:
         result, first = next_card(tag)
@@ -59,23 +38,23 @@ def main():
             card = result.get("card")
             if card is None:
                 break
-            client.call("review.answer", {"card": card["id"], "rating": "good"})
+            client.timed_call("review.answer", {"card": card["id"], "rating": "good"})
             result, elapsed = next_card(tag)
             nexts.append(elapsed)
         if nexts:
             report(f"{tag}: review.next after an answer", nexts)
-        counts = [client.call("due.counts", {"tag": tag, "new_limit": new_limit})[1]
+        counts = [client.timed_call("due.counts", {"tag": tag, "new_limit": new_limit})[1]
                   for _ in range(5)]
         report(f"{tag}: due.counts", counts)
     # A change to the cards' rows: the tags of the deck's first note edited, then the last
     # tag asked again (the first ones may no longer be kept: TaggedCards keeps four).
-    found, _ = client.call("note.find", {"limit": 1})
+    found, _ = client.timed_call("note.find", {"limit": 1})
     note = found["notes"][0]
     changed = []
     for round_number in range(5):
         tags = note["tags"] + [f"edited{round_number}"]
-        client.call("note.update", {"note": note["id"], "deck": note["deck"],
-                                    "fields": note["fields"], "tags": tags})
+        client.timed_call("note.update", {"note": note["id"], "deck": note["deck"],
+                                          "fields": note["fields"], "tags": tags})
         changed.append(next_card(sys.argv[-1])[1])
     report(f"{sys.argv[-1]}: review.next after a note's tags changed", changed)
 
