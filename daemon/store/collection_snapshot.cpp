@@ -9,7 +9,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "daemon/store/collection_connection.hpp"
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/sqlite.hpp"
 
@@ -23,9 +22,6 @@ struct KeptConnection {
   dev_t device = 0;
   ino_t inode = 0;
   std::unique_ptr<sqlite::Database> database;
-  // For checkpoints only (copy_wal_before_reading), opened when first needed: the read-only
-  // connection cannot write the file.
-  std::unique_ptr<sqlite::Database> checkpointer;
   // Made at the first call of collection(); declared after the connection, so its statements
   // are finalized before the connection closes.
   std::unique_ptr<Collection> collection;
@@ -57,49 +53,6 @@ KeptConnection& connection_for(const std::string& path) {
   return *kept;
 }
 
-// Copies the WAL into the file through the connection's checkpointer, and cuts it to nothing
-// when all of it was copied and nobody is on it.
-void checkpoint_whole_wal(KeptConnection& connection) {
-  if (!connection.checkpointer) {
-    connection.checkpointer = std::make_unique<sqlite::Database>(
-        connection.path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
-    // A new connection learns that the file is in WAL mode at its first read.
-    connection.checkpointer->prepare("SELECT count(*) FROM sqlite_schema").step();
-  }
-  sqlite3* handle = connection.checkpointer->handle();
-  int in_wal = 0;
-  int copied = 0;
-  if (sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_PASSIVE, &in_wal, &copied) ==
-          SQLITE_OK &&
-      copied == in_wal) {
-    sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
-  }
-}
-
-// A snapshot begun while the WAL holds frames not yet copied into the file reads through the
-// WAL and keeps it from starting again at its beginning until the snapshot ends. Snapshots back
-// to back on this thread (a client searching again and again) beside writes then kept it from
-// ever starting again: it grew by what was written, 360 MB in 40 s beside steady note edits.
-// So once the WAL is past the length its restarts keep (kWalSizeLimitBytes), whatever it holds
-// is copied into the file first, and the WAL cut to nothing when nobody is on it: the snapshot
-// then reads the file alone, and writers start the WAL again meanwhile. A PASSIVE checkpoint
-// waits for no lock, and the cut is refused at once (no busy handler) when a reader or a writer
-// is on the WAL, so no answer waits for either; what they leave, the next snapshot tries again.
-void copy_wal_before_reading(KeptConnection& connection) {
-  const char* wal_path =
-      sqlite3_filename_wal(sqlite3_db_filename(connection.database->handle(), "main"));
-  struct stat wal {};
-  if (wal_path == nullptr || ::stat(wal_path, &wal) != 0 || wal.st_size <= kWalSizeLimitBytes) {
-    return;
-  }
-  // Not copied is no worse than before: the snapshot reads through the WAL.
-  try {
-    checkpoint_whole_wal(connection);
-  } catch (const sqlite::SqliteError&) {
-    connection.checkpointer.reset();
-  }
-}
-
 }  // namespace
 
 CollectionSnapshot::CollectionSnapshot(const std::string& path)
@@ -109,7 +62,6 @@ CollectionSnapshot::CollectionSnapshot(const std::string& path)
   // It reads nothing of the file, whose damage is the check's to find: the transaction's
   // snapshot is taken at its first read.
   try {
-    copy_wal_before_reading(connection);
     connection.database->execute("BEGIN");
   } catch (...) {
     kept.reset();

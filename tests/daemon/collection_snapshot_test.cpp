@@ -1,15 +1,12 @@
 // CollectionSnapshot (daemon/store/collection_snapshot.hpp): one read transaction through a
 // connection the thread keeps between snapshots, which must read what was committed since the
 // last, and the file now at the path, never the one it had opened.
-#include <algorithm>
 #include <catch2/catch.hpp>
-#include <cstdint>
 #include <filesystem>
 #include <string>
 
 #include "core/clock.hpp"
 #include "daemon/store/collection.hpp"
-#include "daemon/store/collection_connection.hpp"
 #include "daemon/store/collection_snapshot.hpp"
 #include "daemon/store/migrations.hpp"
 #include "daemon/store/sqlite.hpp"
@@ -83,28 +80,4 @@ TEST_CASE("collection snapshot: a file put in the collection's place is the one 
   }
   std::filesystem::rename(home.root() + "/other.sqlite", path);
   CHECK(notes_seen(path) == 2);
-}
-
-TEST_CASE("collection snapshot: snapshots back to back beside writes leave the WAL bounded",
-          "[daemon][snapshot]") {
-  test::TempHome home;
-  WrittenCollection written(home.root() + "/collection.sqlite");
-  written.import_deck("d", 5);
-  written.database.execute("CREATE TABLE filler (bytes BLOB)");
-  const std::string wal = written.path + "-wal";
-  std::uintmax_t longest = 0;
-  // A search that reads while 2 MB are committed beside it, and the next begun at once: each
-  // began on frames not yet copied, so without the copy before it the WAL never started again
-  // (grew to the 60 MB written).
-  for (int search = 0; search < 30; ++search) {
-    daemon::CollectionSnapshot snapshot(written.path);
-    daemon::NoteSearch all;
-    all.limit = 1000;
-    REQUIRE(snapshot.collection().notes().search(all).size() == 5);
-    written.database.execute("INSERT INTO filler VALUES (randomblob(2000000))");
-    longest = std::max(longest, std::filesystem::file_size(wal));
-  }
-  CHECK(longest > static_cast<std::uintmax_t>(daemon::kWalSizeLimitBytes));
-  CHECK(longest < static_cast<std::uintmax_t>(daemon::kWalSizeLimitBytes) + 8 * 1024 * 1024);
-  CHECK(notes_seen(written.path) == 5);
 }
