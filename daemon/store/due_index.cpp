@@ -149,26 +149,30 @@ std::vector<IndexedQuery> DueIndex::queue_lookups() {
           {kNextDue, "card_state_deck_due"},          {kNextLearningDue, "card_state_deck_due"}};
 }
 
-std::vector<std::string> DueIndex::tagged_id_lookups() {
+namespace {
+
+// The queue's counts and next due time made by `made`, and its first_* lookups by `first_made`:
+// the statements a tagged path prepares, for the plan tests.
+std::vector<std::string> lookups_made(std::string (*made)(std::string_view),
+                                      std::string (*first_made)(std::string_view)) {
   std::vector<std::string> lookups;
   for (const char* sql : {kCountDueLearning, kCountDueReview, kCountNew, kNextDueEach}) {
-    lookups.push_back(by_tagged_ids(sql));
+    lookups.push_back(made(sql));
   }
   for (const char* sql : {kFirstDueLearning, kFirstDueReview, kFirstNew}) {
-    lookups.push_back(unsorted_by_ids(sql));
+    lookups.push_back(first_made(sql));
   }
   return lookups;
 }
 
+}  // namespace
+
+std::vector<std::string> DueIndex::tagged_id_lookups() {
+  return lookups_made(by_tagged_ids, unsorted_by_ids);
+}
+
 std::vector<std::string> DueIndex::tagged_state_lookups() {
-  std::vector<std::string> lookups;
-  for (const char* sql : {kCountDueLearning, kCountDueReview, kCountNew, kNextDueEach}) {
-    lookups.push_back(by_kept_states(sql));
-  }
-  for (const char* sql : {kFirstDueLearning, kFirstDueReview, kFirstNew}) {
-    lookups.push_back(unsorted_by_kept_states(sql));
-  }
-  return lookups;
+  return lookups_made(by_kept_states, unsorted_by_kept_states);
 }
 
 struct DueIndex::Statements {
