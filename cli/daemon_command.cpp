@@ -220,7 +220,11 @@ Stopped stop_running(CliContext& context, const DaemonMessages& words) {
       return {kExitFailure};
     }
     context.disconnect();
-    // SIGCONT after SIGTERM (as systemd does): a stopped kiokud acts on the SIGTERM at once.
+    // SIGCONT with the SIGTERM, so that a stopped kiokud acts on it at once; before it, not
+    // after as systemd sends it: a SIGCONT that arrives as kiokud exits discards any stop
+    // pending then, and the ptrace attach of an ASan build's leak check at exit waited for its
+    // stop for good.
+    ::kill(pid, SIGCONT);
     if (::kill(pid, SIGTERM) != 0) {
       const int error = errno;
       std::cerr << "kioku: "
@@ -231,7 +235,6 @@ Stopped stop_running(CliContext& context, const DaemonMessages& words) {
                 << '\n';
       return {kExitFailure};
     }
-    ::kill(pid, SIGCONT);
     signalled = true;
     std::cerr << "kioku: "
               << fill_in(words.sent_sigterm, {{"daemon", name_of(pid)}, {"reason", reason}})

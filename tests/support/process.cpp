@@ -5,13 +5,18 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 namespace kioku::test {
@@ -227,6 +232,48 @@ int DaemonProcess::wait() {
   }
   exit_code_ = exit_code_from_status(status);
   return exit_code_;
+}
+
+bool DaemonProcess::exits_within(std::chrono::seconds limit) {
+  if (exit_code_ >= 0) return true;
+  // A pidfd reads as ready once the process has exited: a wait with a deadline, no polling.
+  const int descriptor = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+  if (descriptor < 0) {
+    wait();  // gone already, or no pidfd: the plain wait
+    return true;
+  }
+  pollfd exited{descriptor, POLLIN, 0};
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  int ready = 0;
+  do {
+    const auto remaining = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    ready = ::poll(&exited, 1, static_cast<int>(std::max<std::int64_t>(remaining.count(), 0)));
+  } while (ready < 0 && errno == EINTR);
+  ::close(descriptor);
+  if (ready <= 0) return false;
+  wait();
+  return true;
+}
+
+std::string thread_states(pid_t pid) {
+  const auto first_line = [](const std::filesystem::path& file) {
+    std::ifstream stream(file);
+    std::string line;
+    std::getline(stream, line);
+    return line;
+  };
+  std::string states;
+  std::error_code error;
+  const std::filesystem::path tasks = "/proc/" + std::to_string(pid) + "/task";
+  for (const auto& task : std::filesystem::directory_iterator(tasks, error)) {
+    const std::string stat = first_line(task.path() / "stat");
+    const std::size_t name_end = stat.rfind(')');
+    const std::string state = name_end == std::string::npos ? "?" : stat.substr(name_end + 2, 1);
+    states += task.path().filename().string() + " " + first_line(task.path() / "comm") + " " +
+              state + " " + first_line(task.path() / "wchan") + "\n";
+  }
+  return states;
 }
 
 std::string DaemonProcess::log() const {

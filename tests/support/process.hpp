@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <string>
@@ -21,6 +22,10 @@ struct CommandResult {
 
 // The exit code a waitpid status stands for: the code, 128 + the signal that killed it, or -1.
 int exit_code_from_status(int status);
+
+// One line per thread of process `pid`: its id, name, state and the kernel function it waits
+// in (what a test that gave up waiting for the process reports).
+std::string thread_states(pid_t pid);
 
 // Runs `argv` with the environment changes (an empty value unsets), feeding `input` to stdin.
 // A command still running after `timeout_seconds` is killed and the test fails on its output.
@@ -57,6 +62,8 @@ class DaemonProcess {
   int stop(int signal_number);
   // Waits for the process to exit by itself; returns its exit code.
   int wait();
+  // Waits at most `limit` for the process to exit; false when it still runs then.
+  bool exits_within(std::chrono::seconds limit);
   int exit_code() const noexcept { return exit_code_; }
   std::string log() const;
 

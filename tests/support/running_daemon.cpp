@@ -4,6 +4,7 @@
 #include <signal.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <exception>
 
 #include "tests/support/json_rpc_calls.hpp"
@@ -61,10 +62,21 @@ int RunningDaemon::wait() {
 
 void RunningDaemon::stop_cleanly() {
   if (process_.exit_code() < 0) {
-    // A daemon a test left stopped (SIGSTOP) acts on SIGTERM only once continued, as `kioku
-    // daemon stop` does it.
-    ::kill(process_.pid(), SIGTERM);
+    // A daemon a test left stopped (SIGSTOP) acts on SIGTERM only once continued. SIGCONT goes
+    // first, as `kioku daemon stop` sends it: arriving after the SIGTERM, while an ASan kiokud
+    // exits, it discarded the SIGSTOP of LeakSanitizer's ptrace attach, whose tracer then
+    // waited for the stop for good (the round-trip test's 600 s timeout in CI at ae1ae18).
     ::kill(process_.pid(), SIGCONT);
+    ::kill(process_.pid(), SIGTERM);
+  }
+  // A stop takes milliseconds; a kiokud that has not ended after two minutes never will, and the
+  // test says where its threads wait rather than run into ctest's timeout with nothing said.
+  if (!process_.exits_within(std::chrono::seconds(120))) {
+    const std::string threads = thread_states(process_.pid());
+    process_.stop(SIGKILL);
+    FAIL("kiokud (pid " << process_.pid() << ") had not exited 120 s after SIGTERM; its threads:\n"
+                        << threads << "its log:\n"
+                        << process_.log());
   }
   const int exit_code = process_.wait();
   const std::string log = process_.log();

@@ -54,7 +54,7 @@ class RunningDaemon {
   int stop(int signal_number);
   // Waits for the daemon to exit by itself (`kioku daemon stop`, a shutdown request).
   int wait();
-  // SIGTERM (and SIGCONT, should the test have stopped it), and checks that kiokud exited with
+  // SIGCONT (should the test have stopped it) and SIGTERM, and checks that kiokud exited with
   // 0 and said it stopped.
   void stop_cleanly();
 

@@ -5,6 +5,8 @@
 // one.
 #include <signal.h>
 
+#include <algorithm>
+#include <chrono>
 #include <future>
 
 #include "protocol/paths.hpp"
@@ -57,7 +59,7 @@ TEST_CASE("faults: kioku daemon stop ends a stopped kiokud with SIGTERM and says
   RunningDaemon daemon({"--no-bundled-decks"});
   const TempHome& home = daemon.home();
   StoppedProcess stopped(daemon.pid());
-  // kioku sends SIGCONT after the SIGTERM, so the stopped kiokud acts on it at once.
+  // kioku sends SIGCONT with the SIGTERM, so the stopped kiokud acts on it at once.
   const auto result = run_kioku(home, {"daemon", "stop", "--timeout", "1"});
   INFO("kiokud log:\n" << daemon.log());
   INFO("stderr: " << result.err);
@@ -112,4 +114,31 @@ TEST_CASE("faults: Ctrl-C ends kioku's wait for a reply", "[e2e][faults][timeout
   CHECK(result.exit_code == 128 + SIGINT);  // ended by SIGINT, as shells expect
   CHECK(result.err == "kioku: interrupted while waiting for kiokud (pid " +
                           std::to_string(::getpid()) + ") to answer system.hello\n");
+}
+
+TEST_CASE("faults: a stopped kiokud holds its SIGTERM until continued, and the wait for it ends",
+          "[e2e][faults][timeout]") {
+  TempHome home;
+  DaemonProcess process(home, {"--no-bundled-decks"});
+  REQUIRE(process.started());
+  StoppedProcess stopped(process.pid());
+  REQUIRE(::kill(process.pid(), SIGTERM) == 0);
+  // The harness's bounded wait gives up on a kiokud that cannot act (where a stop that hangs
+  // gets its thread states reported) instead of waiting for good...
+  CHECK_FALSE(process.exits_within(std::chrono::seconds(1)));
+  const std::string threads = thread_states(process.pid());
+  // Each of its threads on a line of its own, every one of them stopped (T).
+  CHECK(threads.find(" kiokud T ") != std::string::npos);
+  CHECK(std::count(threads.begin(), threads.end(), '\n') >= 3);  // the server's and two pools'
+  for (std::size_t line = 0; line < threads.size(); line = threads.find('\n', line) + 1) {
+    const std::string entry = threads.substr(line, threads.find('\n', line) - line);
+    INFO(entry);
+    CHECK(entry.find(" T ") != std::string::npos);
+  }
+  // ...and sees it end once it goes on and handles the SIGTERM it was holding.
+  REQUIRE(::kill(process.pid(), SIGCONT) == 0);
+  stopped.forget();
+  REQUIRE(process.exits_within(std::chrono::seconds(60)));
+  CHECK(process.exit_code() == 0);
+  CHECK(process.log().find("SIGTERM received, stopping") != std::string::npos);
 }
