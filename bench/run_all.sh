@@ -81,6 +81,9 @@ ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_search.sh" "$build_dir"
 section "reads beside stats.report of 1M cards"
 ROWS=${IMPORT_ROWS:-1000000} "$here/reads_beside_stats.sh" "$build_dir"
 
+section "the WAL beside note.find text searches of 1M notes and edits"
+ROWS=${IMPORT_ROWS:-1000000} "$here/wal_beside_searches.sh" "$build_dir"
+
 section "round trips vs echo"
 "$here/roundtrip_vs_echo.sh" "$build_dir" "$largest"
 

@@ -11,6 +11,7 @@
 
 #include "daemon/store/integrity.hpp"
 #include "daemon/store/sqlite.hpp"
+#include "daemon/store/wal_catch_up.hpp"
 
 namespace kioku::daemon {
 
@@ -55,14 +56,19 @@ KeptConnection& connection_for(const std::string& path) {
 
 }  // namespace
 
-CollectionSnapshot::CollectionSnapshot(const std::string& path)
+CollectionSnapshot::CollectionSnapshot(const std::string& path, std::int64_t wal_limit_bytes)
     : exceptions_at_start_(std::uncaught_exceptions()) {
   if (snapshot_open) throw std::logic_error("a collection snapshot inside another on one thread");
   KeptConnection& connection = connection_for(path);
   // It reads nothing of the file, whose damage is the check's to find: the transaction's
-  // snapshot is taken at its first read.
+  // snapshot is taken at its first read. But behind a WAL that has not started again for long,
+  // that first read is taken at once, on the WAL copied whole, which lets the next commit start
+  // it again (wal_catch_up.hpp).
   try {
     connection.database->execute("BEGIN");
+    begin_on_copied_wal(path, wal_limit_bytes, [&connection] {
+      connection.database->execute("SELECT 1 FROM sqlite_schema LIMIT 1");
+    });
   } catch (...) {
     kept.reset();
     throw;

@@ -4,10 +4,12 @@
 // the first, so a card's stored state and its log are compared as one.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
 #include "daemon/store/collection.hpp"
+#include "daemon/store/collection_connection.hpp"
 #include "daemon/store/integrity.hpp"
 
 namespace kioku::daemon {
@@ -20,13 +22,18 @@ namespace kioku::daemon {
 // forgotten at each snapshot: other connections write the file between two. The statistics'
 // card snapshots are kept, and read again whole once another connection has committed
 // (kept_card_snapshots.hpp), so that stats.report reads a million cards only after a change.
+// A WAL that has not started again for long is copied whole before the snapshot begins, so
+// that snapshots back to back do not keep it growing (wal_catch_up.hpp).
 // Used on one thread, one at a time (a second inside the first throws std::logic_error); not
 // thread-safe. The connection holds SQLite's page cache (2 MB at most), and the card
 // snapshots once read, between snapshots. Throws sqlite::SqliteError when the file cannot be
 // opened.
 class CollectionSnapshot {
  public:
-  explicit CollectionSnapshot(const std::string& path);
+  // `wal_limit_bytes`: a WAL file longer than this has not started again since it was, and the
+  // snapshot begins on it copied whole when it can (wal_catch_up.hpp); tests make it small.
+  explicit CollectionSnapshot(const std::string& path,
+                              std::int64_t wal_limit_bytes = kWalSizeLimitBytes);
   ~CollectionSnapshot();
   CollectionSnapshot(const CollectionSnapshot&) = delete;
   CollectionSnapshot& operator=(const CollectionSnapshot&) = delete;

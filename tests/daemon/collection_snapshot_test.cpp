@@ -1,8 +1,11 @@
 // CollectionSnapshot (daemon/store/collection_snapshot.hpp): one read transaction through a
 // connection the thread keeps between snapshots, which must read what was committed since the
 // last, and the file now at the path, never the one it had opened.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 
 #include "core/clock.hpp"
@@ -80,4 +83,44 @@ TEST_CASE("collection snapshot: a file put in the collection's place is the one 
   }
   std::filesystem::rename(home.root() + "/other.sqlite", path);
   CHECK(notes_seen(path) == 2);
+}
+
+TEST_CASE("collection snapshot: snapshots back to back beside commits let the WAL start again",
+          "[daemon][snapshot][wal]") {
+  test::TempHome home;
+  WrittenCollection written(home.root() + "/collection.sqlite");
+  written.import_deck("d", 5);
+  // What a restart cuts the WAL back to, small here; and no fsync, which changes nothing read.
+  constexpr std::int64_t kLimit = 512 * 1024;
+  written.database.execute("PRAGMA journal_size_limit = " + std::to_string(kLimit) +
+                           "; PRAGMA synchronous = OFF; CREATE TABLE blobs (content BLOB)");
+  const auto wal_bytes = [&] {
+    return static_cast<std::int64_t>(std::filesystem::file_size(written.path + "-wal"));
+  };
+  // 40 snapshots, each read while four commits of 16 KiB come beside it, and the next begun at
+  // once: each begins on frames the commits left, as searches back to back did beside edits.
+  const auto largest_wal = [&](std::int64_t wal_limit_bytes) {
+    std::int64_t largest = 0;
+    for (int round = 0; round < 40; ++round) {
+      daemon::CollectionSnapshot snapshot(written.path, wal_limit_bytes);
+      daemon::NoteSearch search;
+      search.limit = 1000;
+      REQUIRE(snapshot.collection().notes().search(search).size() == 5);
+      for (int commit = 0; commit < 4; ++commit) {
+        written.database.execute("INSERT INTO blobs VALUES (zeroblob(16384))");
+      }
+      largest = std::max(largest, wal_bytes());
+    }
+    return largest;
+  };
+  SECTION("a WAL past the limit is copied whole before the next snapshot begins") {
+    const std::int64_t largest = largest_wal(kLimit);
+    // The limit, and what one snapshot's commits add past it before the next begins.
+    CHECK(largest < kLimit + 256 * 1024);
+    CHECK(wal_bytes() <= kLimit + 256 * 1024);
+  }
+  SECTION("without it, each commit lengthens the WAL") {
+    // The same beside snapshots that never copy it: every frame is kept, 40 x 4 x 16 KiB.
+    CHECK(largest_wal(std::numeric_limits<std::int64_t>::max()) > 2'560 * 1024);
+  }
 }

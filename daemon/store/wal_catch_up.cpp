@@ -1,0 +1,81 @@
+// A read snapshot that lets the WAL start again (daemon/store/wal_catch_up.hpp).
+#include "daemon/store/wal_catch_up.hpp"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <exception>
+#include <string>
+#include <thread>
+
+#include "daemon/store/sqlite.hpp"
+
+namespace kioku::daemon {
+
+namespace {
+
+enum class Copy { whole, short_of_the_end, elsewhere };
+
+// A PASSIVE checkpoint, which waits for nobody: whether every frame of the WAL is in the
+// collection file now, or a reader of frames not copied stopped it short, or another
+// connection's checkpoint runs (the server's own, copying the same frames).
+Copy copy_wal(sqlite::Database& database) {
+  int frames = -1;
+  int copied = -1;
+  const int status = sqlite3_wal_checkpoint_v2(database.handle(), "main", SQLITE_CHECKPOINT_PASSIVE,
+                                               &frames, &copied);
+  if (status == SQLITE_BUSY) return Copy::elsewhere;
+  return status == SQLITE_OK && frames >= 0 && frames == copied ? Copy::whole
+                                                                : Copy::short_of_the_end;
+}
+
+// copy_wal() until no other checkpoint is in its way or `deadline` has come: SQLite has no
+// wait for another connection's checkpoint, so it is tried again each millisecond.
+Copy copy_wal_by(sqlite::Database& database, std::chrono::steady_clock::time_point deadline) {
+  Copy copy = copy_wal(database);
+  while (copy == Copy::elsewhere && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    copy = copy_wal(database);
+  }
+  return copy;
+}
+
+}  // namespace
+
+bool begin_on_copied_wal(const std::string& path, std::int64_t limit_bytes,
+                         const std::function<void()>& begin_read) {
+  struct stat wal {};
+  if (::stat((path + "-wal").c_str(), &wal) != 0 || wal.st_size <= limit_bytes) return false;
+  try {
+    // A checkpoint cannot run on a connection in a transaction: one connection copies, another
+    // holds the write lock.
+    sqlite::Database copier(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    if (copier.read_only()) return false;
+    // Its first read finds the file in WAL mode, which a checkpoint needs to know.
+    copier.execute("SELECT 1 FROM sqlite_schema LIMIT 1");
+    // Most of the WAL, with writers going on, so that the moment they are held off for is
+    // short. The server's own checkpoint, which runs at once past its mark while answers come,
+    // copies the same frames: it is let finish, now that no snapshot stops it short.
+    const auto start = std::chrono::steady_clock::now();
+    copy_wal_by(copier, start + std::chrono::milliseconds(kWalCatchUpCopyWaitMs));
+    sqlite::Database holder(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    holder.execute("PRAGMA busy_timeout = " + std::to_string(kWalCatchUpLockWaitMs));
+    holder.execute("BEGIN IMMEDIATE");
+    const auto held = std::chrono::steady_clock::now();
+    bool began = false;
+    if (copy_wal_by(copier, held + std::chrono::milliseconds(kWalCatchUpLockWaitMs)) ==
+        Copy::whole) {
+      begin_read();
+      began = true;
+    }
+    holder.execute("ROLLBACK");
+    return began;
+  } catch (const std::exception&) {
+    // The write lock not had in time, or the file not writable here: the snapshot begins as it
+    // would have. A write transaction left open ends with the connection, writing nothing.
+    return false;
+  }
+}
+
+}  // namespace kioku::daemon
