@@ -56,9 +56,13 @@ bool begin_on_copied_wal(const std::string& path, std::int64_t limit_bytes,
     copier.execute("SELECT 1 FROM sqlite_schema LIMIT 1");
     // Most of the WAL, with writers going on, so that the moment they are held off for is
     // short. The server's own checkpoint, which runs at once past its mark while answers come,
-    // copies the same frames: it is let finish, now that no snapshot stops it short.
+    // copies the same frames: it is let finish, now that no snapshot stops it short. Twice:
+    // the second copies what was committed during the first, which may have copied many
+    // megabytes, and leaves the fewest frames for the moment writers wait.
     const auto start = std::chrono::steady_clock::now();
-    copy_wal_by(copier, start + std::chrono::milliseconds(kWalCatchUpCopyWaitMs));
+    for (int pass = 0; pass < 2; ++pass) {
+      copy_wal_by(copier, start + std::chrono::milliseconds(kWalCatchUpCopyWaitMs));
+    }
     sqlite::Database holder(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
     holder.execute("PRAGMA busy_timeout = " + std::to_string(kWalCatchUpLockWaitMs));
     holder.execute("BEGIN IMMEDIATE");
