@@ -335,7 +335,7 @@ protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodCont
   // refused there as other long requests are. A page without a text stays answerable there.
   if (params.text && !params.text->empty()) refuse_long_request_here(context);
   return read_beside<protocol::NoteFindResult>(
-      context, [params, limit](CollectionReads& reads, const ProgressReport&) {
+      context, [params, limit](CollectionReads& reads, const ProgressReport& progress) {
         Collection& collection = reads.collection();
         NoteSearch search;
         if (params.deck) search.deck_id = collection.decks().require(*params.deck).id;
@@ -344,7 +344,11 @@ protocol::NoteFindResult find(const protocol::NoteFindParams& params, MethodCont
         search.deleted = params.deleted.value_or(false);
         search.offset = params.offset.value_or(0);
         search.limit = limit + 1;  // one more says whether there are more
-        std::vector<StoredNote> found = collection.notes().search(search);
+        // Only a text's search reads every note; a page is read too fast to be worth a thread
+        // that watches it.
+        const auto read = [&] { return collection.notes().search(search); };
+        std::vector<StoredNote> found =
+            search.text && !search.text->empty() ? reads.stoppable(progress, read) : read();
         protocol::NoteFindResult result;
         result.more = static_cast<std::int64_t>(found.size()) > limit;
         if (result.more) found.pop_back();

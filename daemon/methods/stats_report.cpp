@@ -169,8 +169,8 @@ protocol::StatsReportResult stats_report(const protocol::StatsReportParams& para
   auto asked = std::make_shared<const ReportAsked>(
       ReportAsked{params, period, period_days(period), context.clock.now(), context.calendar});
   return read_beside<protocol::StatsReportResult>(
-      context, [asked](CollectionReads& reads, const ProgressReport&) {
-        return report_of(reads.collection(), *asked);
+      context, [asked](CollectionReads& reads, const ProgressReport& progress) {
+        return reads.stoppable(progress, [&] { return report_of(reads.collection(), *asked); });
       });
 }
 

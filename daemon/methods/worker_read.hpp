@@ -3,6 +3,7 @@
 // meanwhile (docs/architecture.md, "Work that would hold up every client").
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,6 +26,19 @@ class CollectionReads {
   IntegrityReport check_integrity(int most_problems, const ProgressReport& progress) {
     if (!snapshot_) return collection_->check_integrity(most_problems);
     return snapshot_->check_integrity(most_problems, [&] { progress(WorkStage::kChecking, 0, 1); });
+  }
+  // What `read()` returns, stopped off the server's thread once its client has gone: `progress`
+  // is asked every `interval` from another thread, and once it throws (the work cancelled) the
+  // statement running is interrupted and that is thrown here. A search of every note's text
+  // ran to its end, 0.7 s on a million, for a client that had hung up.
+  template <class Read>
+  auto stoppable(const ProgressReport& progress, Read read,
+                 std::chrono::milliseconds interval = std::chrono::milliseconds(100)) {
+    if (!snapshot_) return read();
+    std::optional<decltype(read())> result;
+    snapshot_->run_stoppable([&] { result.emplace(read()); },
+                             [&] { progress(WorkStage::kReading, 0, 1); }, interval);
+    return std::move(*result);
   }
   // A snapshot's statements are prepared at the first call, which a damaged schema refuses: ask
   // for it once the file has passed check_integrity (collection_snapshot.hpp).

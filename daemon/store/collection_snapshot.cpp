@@ -10,6 +10,7 @@
 #include <string>
 
 #include "daemon/store/integrity.hpp"
+#include "daemon/store/interruptible_call.hpp"
 #include "daemon/store/sqlite.hpp"
 #include "daemon/store/wal_catch_up.hpp"
 
@@ -96,6 +97,12 @@ CollectionSnapshot::~CollectionSnapshot() {
 IntegrityReport CollectionSnapshot::check_integrity(int most_problems,
                                                     const std::function<void()>& keep_going) {
   return daemon::check_integrity(*kept->database, most_problems, keep_going);
+}
+
+void CollectionSnapshot::run_stoppable(const std::function<void()>& call,
+                                       const std::function<void()>& keep_going,
+                                       std::chrono::milliseconds interval) {
+  run_interruptible(*kept->database, call, keep_going, interval);
 }
 
 Collection& CollectionSnapshot::collection() {

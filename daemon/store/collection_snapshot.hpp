@@ -4,6 +4,7 @@
 // the first, so a card's stored state and its log are compared as one.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -42,6 +43,11 @@ class CollectionSnapshot {
   // called from another thread while it runs, throws what this then throws
   // (interruptible_call.hpp).
   IntegrityReport check_integrity(int most_problems, const std::function<void()>& keep_going);
+  // Runs `call` (reads of collection()) while another thread asks `keep_going` every
+  // `interval` whether to go on; once it throws, the statement running is interrupted and what
+  // it threw is thrown here (interruptible_call.hpp).
+  void run_stoppable(const std::function<void()>& call, const std::function<void()>& keep_going,
+                     std::chrono::milliseconds interval);
   // The collection's reads at the snapshot, made at the first call on the connection: its
   // statements are prepared then, which a damaged schema refuses (sqlite::SqliteError), so ask
   // for it only once the file has passed the check.

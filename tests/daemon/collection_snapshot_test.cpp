@@ -6,9 +6,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "core/clock.hpp"
+#include "core/work_progress.hpp"
+#include "daemon/methods/worker_read.hpp"
 #include "daemon/store/collection.hpp"
 #include "daemon/store/collection_snapshot.hpp"
 #include "daemon/store/migrations.hpp"
@@ -123,4 +126,44 @@ TEST_CASE("collection snapshot: snapshots back to back beside commits let the WA
     // The same beside snapshots that never copy it: every frame is kept, 40 x 4 x 16 KiB.
     CHECK(largest_wal(std::numeric_limits<std::int64_t>::max()) > 2'560 * 1024);
   }
+}
+
+TEST_CASE("collection snapshot: a read stopped from outside ends mid-statement with the reason",
+          "[daemon][snapshot]") {
+  test::TempHome home;
+  WrittenCollection written(home.root() + "/collection.sqlite");
+  // Enough notes that reading every one's text takes far longer than the 1 ms between asks.
+  written.import_deck("d", 20'000);
+  daemon::NoteSearch search;
+  search.text = "no note says this";
+  search.limit = 10;
+  daemon::CollectionReads reads(written.path);
+  // A search nobody stops reads every note, and finds none.
+  int asked = 0;
+  const ProgressReport going_on([&](WorkStage, double, std::optional<std::uint64_t>) { ++asked; });
+  CHECK(reads
+            .stoppable(
+                going_on, [&] { return reads.collection().notes().search(search); },
+                std::chrono::milliseconds(1))
+            .empty());
+  CHECK(asked > 0);  // asked while it ran: a read this long is watched
+  // Once the report throws (its client gone), the statement is interrupted: the search itself
+  // fails mid-way, and the report's reason is what comes out.
+  const ProgressReport cancelled([](WorkStage, double, std::optional<std::uint64_t>) {
+    throw WorkCancelled(bilingual("the client left", "クライアントが去りました"));
+  });
+  bool search_failed = false;
+  CHECK_THROWS_WITH(reads.stoppable(
+                        cancelled,
+                        [&] {
+                          try {
+                            return reads.collection().notes().search(search);
+                          } catch (const std::exception&) {
+                            search_failed = true;
+                            throw;
+                          }
+                        },
+                        std::chrono::milliseconds(1)),
+                    "the client left");
+  CHECK(search_failed);
 }
