@@ -1,5 +1,5 @@
-// Rewrites held responses into errors once their commit has failed, from the ids the dispatcher
-// wrote them with: the response text itself is not read again.
+// Rewrites responses into errors (a held one once its commit has failed, a read's too large to
+// hold), from the ids the dispatcher wrote them with: the response text itself is not read again.
 #include "daemon/server/failed_commit.hpp"
 
 #include <boost/json.hpp>
@@ -9,15 +9,10 @@
 
 namespace kioku::daemon {
 
-std::string failed_commit_response(const ResponseLine& response, const BilingualMessage& reason) {
-  if (response.text.empty()) return {};
-  const BilingualMessage message{
-      fill_in("not recorded, the commit was rolled back: {reason}", {{"reason", reason.english}}),
-      fill_in("記録していません。コミットがロールバックされました: {reason}",
-              {{"reason", text_in(reason, "ja")}})};
-  const boost::json::object error =
-      protocol::make_error(nullptr, protocol::code::kStorage, message.english,
-                           protocol::with_japanese_message({}, message.japanese));
+std::string error_response(const ResponseLine& response, int code,
+                           const BilingualMessage& message) {
+  const boost::json::object error = protocol::make_error(
+      nullptr, code, message.english, protocol::with_japanese_message({}, message.japanese));
   if (!response.batch) {
     return protocol::response_text(error, response.ids.empty() ? "null" : response.ids.front()) +
            '\n';
@@ -29,6 +24,16 @@ std::string failed_commit_response(const ResponseLine& response, const Bilingual
   }
   line += "]\n";
   return line;
+}
+
+std::string failed_commit_response(const ResponseLine& response, const BilingualMessage& reason) {
+  if (response.text.empty()) return {};
+  return error_response(
+      response, protocol::code::kStorage,
+      BilingualMessage{fill_in("not recorded, the commit was rolled back: {reason}",
+                               {{"reason", reason.english}}),
+                       fill_in("記録していません。コミットがロールバックされました: {reason}",
+                               {{"reason", text_in(reason, "ja")}})});
 }
 
 }  // namespace kioku::daemon

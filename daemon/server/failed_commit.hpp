@@ -1,4 +1,5 @@
-// What a client gets instead of a held response when the commit that held it failed.
+// What a client gets instead of a response that cannot be sent: the commit that held it failed,
+// or kiokud holds too many replies that clients have not read.
 #pragma once
 
 #include <string>
@@ -13,5 +14,10 @@ namespace kioku::daemon {
 // reply either way). The error carries its message in Japanese too (error.data.messages.ja),
 // as the dispatcher's do; a `reason` worded in English alone (SQLite's) goes into it as it is.
 std::string failed_commit_response(const ResponseLine& response, const BilingualMessage& reason);
+
+// The same line with every response replaced by an error `code` with the same id, saying
+// `message` (in Japanese too, error.data.messages.ja); for a line made later (response.later),
+// whose text is not in `response`, from its ids alone.
+std::string error_response(const ResponseLine& response, int code, const BilingualMessage& message);
 
 }  // namespace kioku::daemon

@@ -201,6 +201,9 @@ struct Server::Impl {
   const Clock& clock;
   ServerLimits limits;
   DurableWrites durable;
+  // Bytes of the lines queued for every session and not yet written whole (ServerLimits).
+  // Declared before `io`: a session its destruction ends takes its lines' bytes off.
+  std::size_t unread_bytes = 0;
   asio::io_context io;
   asio::local::stream_protocol::acceptor acceptor;
   StopSignals signals;
@@ -624,6 +627,21 @@ struct Server::Impl {
     std::uint64_t queued = 0;     // lines ever queued
     std::uint64_t sent = 0;       // lines ever written whole
     std::size_t unsent_notification_bytes = 0;
+    std::size_t outbox_bytes = 0;  // of the lines in `outbox`, counted in server.unread_bytes
+
+    ~Connection() override { server.unread_bytes -= outbox_bytes; }
+
+    void queue(std::string line, bool notification) {
+      outbox_bytes += line.size();
+      server.unread_bytes += line.size();
+      outbox.push_back({std::move(line), notification});
+      ++queued;
+    }
+    void drop_front() {
+      outbox_bytes -= outbox.front().line.size();
+      server.unread_bytes -= outbox.front().line.size();
+      outbox.pop_front();
+    }
 
     bool ended() const noexcept override { return finished || !socket.is_open(); }
 
@@ -645,8 +663,7 @@ struct Server::Impl {
         return;
       }
       unsent_notification_bytes += line.size();
-      outbox.push_back({std::move(line), true});
-      ++queued;
+      queue(std::move(line), true);
       if (writing) return;
       // Posted: a notification pushed while a request is handled waits for nothing, and its
       // response, queued after it, is written after it by the same writer.
@@ -682,13 +699,13 @@ struct Server::Impl {
         // it.
         boost::system::error_code ignored;
         session->socket.close(ignored);
-        session->outbox.clear();
+        while (!session->outbox.empty()) session->drop_front();
         session->unsent_notification_bytes = 0;
         break;
       }
       const bool response = !session->outbox.front().notification;
       if (!response) session->unsent_notification_bytes -= session->outbox.front().line.size();
-      session->outbox.pop_front();
+      session->drop_front();
       ++session->sent;
       // Its session may read the next request while later notifications are still written.
       if (response) session->written.cancel();
@@ -697,11 +714,31 @@ struct Server::Impl {
     session->written.cancel();
   }
 
+  // The error that stands for a read's response of `bytes` bytes, which would take the lines
+  // held for clients that have not read them past limits.max_unread_bytes.
+  std::string too_much_unread(const ResponseLine& response, std::size_t bytes) const {
+    const auto megabytes = [](std::size_t count) {  // to the nearest MiB
+      return std::to_string((count + 512 * 1024) / (1024 * 1024));
+    };
+    std::cerr << log_warning << "kiokud: a reply of " << bytes << " bytes refused: " << unread_bytes
+              << " bytes of replies are held unread\n";
+    return error_response(
+        response, protocol::code::kUnavailable,
+        bilingual(
+            "a reply of {bytes} MiB is not sent: kiokud already holds {held} MiB of replies "
+            "that clients have not read (at most {limit} MiB); ask again later, or for less",
+            "{bytes} MiB の返信は送りません: クライアントが読んでいない返信を kiokud が既に "
+            "{held} MiB 抱えています (上限 {limit} MiB)。後でもう一度、または少なく求めてください",
+            {{"bytes", megabytes(bytes)},
+             {"held", megabytes(unread_bytes)},
+             {"limit", megabytes(limits.max_unread_bytes)}}));
+  }
+
   // Queues the response after whatever notifications wait, and returns once it is written;
   // false when the client can no longer be written to.
   awaitable<bool> send_response(std::shared_ptr<Connection> session, std::string response) {
-    session->outbox.push_back({std::move(response), false});
-    const std::uint64_t mine = ++session->queued;
+    session->queue(std::move(response), false);
+    const std::uint64_t mine = session->queued;
     if (!session->writing) {
       session->writing = true;
       co_await write_queued(session);
@@ -810,14 +847,22 @@ struct Server::Impl {
       }
       request.reset();  // closes whatever descriptor the handler left
       std::string text;
+      // Whether the response may be refused for being too large to hold: a read's, never an
+      // acknowledgement's.
+      bool a_read = !response.later || response.later.reads_only;
       if (response.later) {
         session->answering_later = true;
         text = co_await answer_later(std::move(response.later), session);
         session->answering_later = false;
       } else if (durable.write_count() != writes_before) {
+        a_read = false;
         text = co_await after_commit(std::move(response));
       } else {
         text = std::move(response.text);
+      }
+      if (a_read && text.size() > kLargeResponseBytes &&
+          unread_bytes + text.size() > limits.max_unread_bytes) {
+        text = too_much_unread(response, text.size());
       }
       if (!text.empty() && !co_await send_response(session, std::move(text))) {
         co_return;  // the client left without reading its answer

@@ -20,6 +20,9 @@
 
 namespace kioku::daemon {
 
+// A response this large is worth refusing when too much is held unread (ServerLimits).
+inline constexpr std::size_t kLargeResponseBytes = 64 * 1024;
+
 struct ServerLimits {
   std::size_t max_line_bytes = protocol::kMaxLineBytes;
   std::size_t max_clients = 256;
@@ -32,6 +35,13 @@ struct ServerLimits {
   // without end. Responses need no such bound: a session reads its next request only once its
   // response is written.
   std::size_t max_unsent_notification_bytes = protocol::kMaxReplyBytes;
+  // Lines queued for every client together and not yet taken by them. A client reads its next
+  // request only once its response is written, so each holds one response at most, but 256
+  // clients that never read a 16 MiB page would hold 4 GiB: past this sum, a read's response of
+  // more than kLargeResponseBytes is refused with an error (-32005) saying why, and the client
+  // may ask again once the others have read theirs. Responses to writes (an acknowledgement
+  // must never become an error) and small ones are always sent.
+  std::size_t max_unread_bytes = 256 * 1024 * 1024;
   // Server::run_beside_when_quiet's wait: no request in progress for this long. Far shorter
   // than a person takes over a card, far longer than a client's requests are apart while it
   // works through a card.

@@ -20,6 +20,7 @@
 #include "protocol/json_rpc.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
 #include "tests/support/line_client.hpp"
+#include "tests/support/process_sockets.hpp"
 #include "tests/support/temp_home.hpp"
 
 using namespace kioku;
@@ -34,6 +35,8 @@ namespace {
 //   write                  writes into the collection (held for the group commit)
 //   fail                   starts a write that fails and is undone
 //   flood {count, bytes}   sends the watchers count notifications of `bytes` bytes each
+//   big {bytes}            answers a string of `bytes` bytes (a read)
+//   big_write {bytes}      writes, then answers as big (an acknowledgement)
 //   advance {ms}           moves the server's fake clock on
 //   knock                  runs the test's knock callback, then answers as ping
 // Every request's id is kept, in the order they were handled (handled_ids).
@@ -116,6 +119,15 @@ class SessionServer {
       for (std::int64_t n = 0; n < params.at("count").as_int64(); ++n) {
         watchers_.notify("test.flood", json::object{{"filler", filler}});
       }
+    } else if (method == "big" || method == "big_write") {
+      if (method == "big_write") {
+        fixture_.collection.write(daemon::Write{daemon::WriteKind::kOther, 7, 0}, [&] {
+          fixture_.collection.meta().set("written", json::serialize(id));
+        });
+      }
+      response = protocol::make_result(
+          id,
+          json::value(std::string(static_cast<std::size_t>(params.at("bytes").as_int64()), 'x')));
     } else if (method == "advance") {
       fixture_.clock.advance_ms(params.at("ms").as_int64());
     } else if (method == "knock") {
@@ -249,6 +261,47 @@ TEST_CASE("server session: a subscriber that stops reading does not stall the ot
   CHECK(received < 5 * 64);
   CHECK(sleeper.closed_by_peer());
   CHECK(call(busy, 11, "ping").empty());
+}
+
+TEST_CASE("server session: past the sum of unread replies a read's large reply is refused",
+          "[daemon][server][session]") {
+  daemon::ServerLimits limits;
+  limits.max_unread_bytes = 8 * 1024 * 1024;
+  SessionServer server(limits);
+  constexpr std::int64_t kBig = 3 * 1024 * 1024;  // far more than a socket's buffer takes
+  test::LineClient first(server.socket_path());
+  test::LineClient second(server.socket_path());
+  test::LineClient third(server.socket_path());
+  REQUIRE((first.connected() && second.connected() && third.connected()));
+  // Two clients ask for 3 MiB each and read nothing yet: 6 MiB held.
+  REQUIRE(first.send(test::request_line(1, "big", {{"bytes", kBig}}) + "\n"));
+  REQUIRE(test::poll_until([&] { return first.bytes_waiting() > 0; }));
+  REQUIRE(second.send(test::request_line(2, "big", {{"bytes", kBig}}) + "\n"));
+  REQUIRE(test::poll_until([&] { return second.bytes_waiting() > 0; }));
+
+  // A third's would make 9 MiB: refused, saying why, in both languages.
+  const json::value refused = third.request(test::request_line(3, "big", {{"bytes", kBig}}));
+  REQUIRE(refused.as_object().contains("error"));
+  CHECK(refused.at("id") == 3);
+  CHECK(refused.at("error").at("code") == protocol::code::kUnavailable);
+  CHECK(std::string(refused.at("error").at("message").as_string()) ==
+        "a reply of 3 MiB is not sent: kiokud already holds 6 MiB of replies that clients have "
+        "not read (at most 8 MiB); ask again later, or for less");
+  CHECK(refused.at("error").at("data").at("messages").at("ja").as_string().find("6 MiB") !=
+        json::string::npos);
+  // A small reply, and a write's acknowledgement however large, are sent all the same.
+  CHECK(third.request(test::request_line(4, "ping")).at("result") == "ping");
+  const json::value acknowledged =
+      third.request(test::request_line(5, "big_write", {{"bytes", kBig}}));
+  CHECK(acknowledged.at("result").as_string().size() == static_cast<std::size_t>(kBig));
+
+  // Once the first has read its reply, the third's is held again.
+  const json::value first_reply = json::parse(*first.read_line());
+  CHECK(first_reply.at("result").as_string().size() == static_cast<std::size_t>(kBig));
+  const json::value answered = third.request(test::request_line(6, "big", {{"bytes", kBig}}));
+  CHECK(answered.at("result").as_string().size() == static_cast<std::size_t>(kBig));
+  CHECK(json::parse(*second.read_line()).at("result").as_string().size() ==
+        static_cast<std::size_t>(kBig));
 }
 
 TEST_CASE(
