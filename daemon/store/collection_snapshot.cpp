@@ -67,7 +67,7 @@ CollectionSnapshot::CollectionSnapshot(const std::string& path, std::int64_t wal
   // it again (wal_catch_up.hpp).
   try {
     connection.database->execute("BEGIN");
-    begin_on_copied_wal(path, wal_limit_bytes, [&connection] {
+    begin_on_copied_wal(*connection.database, wal_limit_bytes, [&connection] {
       connection.database->execute("SELECT 1 FROM sqlite_schema LIMIT 1");
     });
   } catch (...) {

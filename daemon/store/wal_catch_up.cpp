@@ -1,11 +1,17 @@
 // A read snapshot that lets the WAL start again (daemon/store/wal_catch_up.hpp).
 #include "daemon/store/wal_catch_up.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <array>
 #include <chrono>
+#include <cstdint>
+#include <cstring>
 #include <exception>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -41,16 +47,40 @@ Copy copy_wal_by(sqlite::Database& database, std::chrono::steady_clock::time_poi
   return copy;
 }
 
+// The WAL's frames not yet copied into the collection file, from the header of SQLite's
+// wal-index (the -shm file beside the WAL; its layout is SQLite's file format, walformat.html):
+// mxFrame, the last valid frame, at byte 16, and nBackfill, the frames copied, at byte 96, both
+// in the machine's byte order. Nothing when it cannot be read.
+std::optional<std::int64_t> frames_not_copied(const std::string& wal_path) {
+  const std::string shm_path = wal_path.substr(0, wal_path.size() - 3) + "shm";
+  const int descriptor = ::open(shm_path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return std::nullopt;
+  std::array<unsigned char, 100> header{};
+  const ssize_t read = ::pread(descriptor, header.data(), header.size(), 0);
+  ::close(descriptor);
+  if (read != static_cast<ssize_t>(header.size())) return std::nullopt;
+  std::uint32_t last_frame = 0;
+  std::uint32_t copied = 0;
+  std::memcpy(&last_frame, header.data() + 16, sizeof last_frame);
+  std::memcpy(&copied, header.data() + 96, sizeof copied);
+  return static_cast<std::int64_t>(last_frame) - static_cast<std::int64_t>(copied);
+}
+
 }  // namespace
 
-bool begin_on_copied_wal(const std::string& path, std::int64_t limit_bytes,
-                         const std::function<void()>& begin_read) {
+bool begin_on_copied_wal(sqlite::Database& reader, std::int64_t limit_bytes,
+                         const std::function<void()>& begin_read,
+                         const std::function<void()>& before_holding) {
+  // Where SQLite keeps the WAL: beside the file a symbolic link names, not beside the link.
+  const char* wal_name = sqlite3_filename_wal(sqlite3_db_filename(reader.handle(), "main"));
+  if (wal_name == nullptr || *wal_name == '\0') return false;
+  const std::string wal_path(wal_name);
   struct stat wal {};
-  if (::stat((path + "-wal").c_str(), &wal) != 0 || wal.st_size <= limit_bytes) return false;
+  if (::stat(wal_path.c_str(), &wal) != 0 || wal.st_size <= limit_bytes) return false;
   try {
     // A checkpoint cannot run on a connection in a transaction: one connection copies, another
     // holds the write lock.
-    sqlite::Database copier(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    sqlite::Database copier(reader.path(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
     if (copier.read_only()) return false;
     // Its first read finds the file in WAL mode, which a checkpoint needs to know.
     copier.execute("SELECT 1 FROM sqlite_schema LIMIT 1");
@@ -63,13 +93,18 @@ bool begin_on_copied_wal(const std::string& path, std::int64_t limit_bytes,
     for (int pass = 0; pass < 2; ++pass) {
       copy_wal_by(copier, start + std::chrono::milliseconds(kWalCatchUpCopyWaitMs));
     }
-    sqlite::Database holder(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    if (before_holding) before_holding();
+    sqlite::Database holder(reader.path(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
     holder.execute("PRAGMA busy_timeout = " + std::to_string(kWalCatchUpLockWaitMs));
     holder.execute("BEGIN IMMEDIATE");
-    const auto held = std::chrono::steady_clock::now();
+    // A large commit just before the lock was had (an import's, on the worker's connection)
+    // would be copied whole while every writer waits, for seconds: then the snapshot begins as
+    // before. With the lock held no commit can add frames, so the count read is the count copied.
+    const std::optional<std::int64_t> left = frames_not_copied(wal_path);
     bool began = false;
-    if (copy_wal_by(copier, held + std::chrono::milliseconds(kWalCatchUpLockWaitMs)) ==
-        Copy::whole) {
+    if (left && *left <= kWalCatchUpFramesCopiedHeld &&
+        copy_wal_by(copier, std::chrono::steady_clock::now() +
+                                std::chrono::milliseconds(kWalCatchUpLockWaitMs)) == Copy::whole) {
       begin_read();
       began = true;
     }

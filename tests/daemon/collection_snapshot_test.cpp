@@ -16,6 +16,7 @@
 #include "daemon/store/collection_snapshot.hpp"
 #include "daemon/store/migrations.hpp"
 #include "daemon/store/sqlite.hpp"
+#include "daemon/store/wal_catch_up.hpp"
 #include "tests/daemon/daemon_fixture.hpp"
 #include "tests/support/temp_home.hpp"
 
@@ -102,10 +103,10 @@ TEST_CASE("collection snapshot: snapshots back to back beside commits let the WA
   };
   // 40 snapshots, each read while four commits of 16 KiB come beside it, and the next begun at
   // once: each begins on frames the commits left, as searches back to back did beside edits.
-  const auto largest_wal = [&](std::int64_t wal_limit_bytes) {
+  const auto largest_wal = [&](std::int64_t wal_limit_bytes, const std::string& path) {
     std::int64_t largest = 0;
     for (int round = 0; round < 40; ++round) {
-      daemon::CollectionSnapshot snapshot(written.path, wal_limit_bytes);
+      daemon::CollectionSnapshot snapshot(path, wal_limit_bytes);
       daemon::NoteSearch search;
       search.limit = 1000;
       REQUIRE(snapshot.collection().notes().search(search).size() == 5);
@@ -117,14 +118,19 @@ TEST_CASE("collection snapshot: snapshots back to back beside commits let the WA
     return largest;
   };
   SECTION("a WAL past the limit is copied whole before the next snapshot begins") {
-    const std::int64_t largest = largest_wal(kLimit);
+    const std::int64_t largest = largest_wal(kLimit, written.path);
     // The limit, and what one snapshot's commits add past it before the next begins.
     CHECK(largest < kLimit + 256 * 1024);
     CHECK(wal_bytes() <= kLimit + 256 * 1024);
   }
   SECTION("without it, each commit lengthens the WAL") {
     // The same beside snapshots that never copy it: every frame is kept, 40 x 4 x 16 KiB.
-    CHECK(largest_wal(std::numeric_limits<std::int64_t>::max()) > 2'560 * 1024);
+    CHECK(largest_wal(std::numeric_limits<std::int64_t>::max(), written.path) > 2'560 * 1024);
+  }
+  SECTION("through a symbolic link, the WAL beside the file it names is the one copied") {
+    const std::string link = home.root() + "/link.sqlite";
+    std::filesystem::create_symlink(written.path, link);
+    CHECK(largest_wal(kLimit, link) < kLimit + 256 * 1024);
   }
 }
 
@@ -166,4 +172,32 @@ TEST_CASE("collection snapshot: a read stopped from outside ends mid-statement w
                         std::chrono::milliseconds(1)),
                     "the client left");
   CHECK(search_failed);
+}
+
+TEST_CASE("collection snapshot: a large commit just before the write lock is not copied held",
+          "[daemon][snapshot][wal]") {
+  test::TempHome home;
+  WrittenCollection written(home.root() + "/collection.sqlite");
+  written.database.execute(
+      "PRAGMA synchronous = OFF; PRAGMA wal_autocheckpoint = 0; CREATE TABLE blobs (content "
+      "BLOB); INSERT INTO blobs VALUES (zeroblob(1048576))");  // a WAL past the limit below
+  daemon::sqlite::Database reader(written.path, SQLITE_OPEN_READONLY);
+  constexpr std::int64_t kLimit = 64 * 1024;
+  const auto begins_copied = [&](const std::string& committed_meanwhile) {
+    reader.execute("BEGIN");
+    bool read = false;
+    const bool began = daemon::begin_on_copied_wal(
+        reader, kLimit, [&] { read = true; },
+        [&] { written.database.execute(committed_meanwhile); });
+    reader.execute("ROLLBACK");
+    CHECK(began == read);
+    return began;
+  };
+  // A few frames committed between the copy and the lock are copied with writers held off...
+  CHECK(begins_copied("INSERT INTO blobs VALUES (zeroblob(16384))"));
+  // ...but not 2 MiB (512 frames, past kWalCatchUpFramesCopiedHeld): the snapshot begins as
+  // before, and writers were held off only for the look.
+  CHECK_FALSE(begins_copied("INSERT INTO blobs VALUES (zeroblob(2097152))"));
+  // The next snapshot copies them beside the writers first, and begins on the WAL copied.
+  CHECK(begins_copied("SELECT 1"));
 }
