@@ -89,9 +89,7 @@ WalCheckpoints::WalCheckpoints(sqlite::Database& database, std::string collectio
                                Handover handover, WalCheckpointMarks marks)
     : state_(std::make_shared<State>()), database_(database) {
   state_->collection_path = std::move(collection_path);
-  if (const char* wal = sqlite3_filename_wal(sqlite3_db_filename(database_.handle(), "main"))) {
-    state_->wal_path = wal;
-  }
+  state_->wal_path = database_.wal_path();
   state_->handover = std::move(handover);
   state_->marks = marks;
   // Replaces the hook sqlite3_wal_autocheckpoint had set: the commits no longer checkpoint.

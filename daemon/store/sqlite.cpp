@@ -142,6 +142,11 @@ Database::Database(const std::string& path, int flags) : path_(path) {
   sqlite3_extended_result_codes(handle_, 1);
 }
 
+std::string Database::wal_path() const {
+  const char* wal = sqlite3_filename_wal(sqlite3_db_filename(handle_, "main"));
+  return wal == nullptr ? std::string() : std::string(wal);
+}
+
 bool Database::read_only() const noexcept {
   return sqlite3_db_readonly(handle_, "main") == 1;
 }

@@ -96,6 +96,9 @@ class Database {
   std::int64_t user_version();
   sqlite3* handle() const noexcept { return handle_; }
   const std::string& path() const noexcept { return path_; }
+  // The WAL's path as SQLite names it: beside the file a symbolic link names, not beside the
+  // link. Empty for an in-memory database.
+  std::string wal_path() const;
   // True when SQLite could open the file only for reading (a read-only file or mount).
   bool read_only() const noexcept;
   // SQLite's update hook: `listener` hears the table and rowid of each row this connection

@@ -71,10 +71,8 @@ std::optional<std::int64_t> frames_not_copied(const std::string& wal_path) {
 bool begin_on_copied_wal(sqlite::Database& reader, std::int64_t limit_bytes,
                          const std::function<void()>& begin_read,
                          const std::function<void()>& before_holding) {
-  // Where SQLite keeps the WAL: beside the file a symbolic link names, not beside the link.
-  const char* wal_name = sqlite3_filename_wal(sqlite3_db_filename(reader.handle(), "main"));
-  if (wal_name == nullptr || *wal_name == '\0') return false;
-  const std::string wal_path(wal_name);
+  const std::string wal_path = reader.wal_path();
+  if (wal_path.empty()) return false;
   struct stat wal {};
   if (::stat(wal_path.c_str(), &wal) != 0 || wal.st_size <= limit_bytes) return false;
   try {
